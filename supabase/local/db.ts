@@ -1,0 +1,124 @@
+// One database interface over PGlite (embedded, the default) and any real
+// PostgreSQL URL, so every layer of the stack runs the same SQL on both.
+import { PGlite } from '@electric-sql/pglite'
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import pg from 'pg'
+
+export type Row = Record<string, unknown>
+export type QueryResult<R extends Row = Row> = { rows: R[]; affectedRows: number }
+
+export type Queryable = {
+  query<R extends Row = Row>(sql: string, params?: unknown[]): Promise<QueryResult<R>>
+}
+
+export type Database = Queryable & {
+  readonly kind: 'pglite' | 'postgres'
+  /** Runs fn inside BEGIN/COMMIT on one connection; rolls back when fn throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /** Runs a script of several statements (simple protocol, no parameters). */
+  exec(sql: string): Promise<void>
+  /** Subscribes to NOTIFY on a channel; resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  close(): Promise<void>
+}
+
+/** The `--db` option: `memory`, a directory for PGlite's data, or a postgres:// URL. */
+export type DbTarget = { kind: 'memory' } | { kind: 'dir'; path: string } | { kind: 'url'; url: string }
+
+export function parseDbTarget(value: string | undefined, defaultDir: string): DbTarget {
+  if (!value) return { kind: 'dir', path: defaultDir }
+  if (value === 'memory') return { kind: 'memory' }
+  if (/^postgres(ql)?:\/\//.test(value)) return { kind: 'url', url: value }
+  return { kind: 'dir', path: value }
+}
+
+export async function openDatabase(target: DbTarget): Promise<Database> {
+  return target.kind === 'url' ? openPostgres(target.url) : openPglite(target.kind === 'dir' ? target.path : undefined)
+}
+
+// pg and PGlite disagree on how they hand over bigint/numeric/json values; the
+// stack builds its JSON in SQL, so raw text for the rare scalar is enough.
+const textParsers = Object.fromEntries([20, 1700, 114, 3802, 1082, 1083, 1114, 1184].map((oid) => [oid, (v: string) => v]))
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const db = await PGlite.create({ dataDir, extensions: { pgcrypto }, parsers: textParsers })
+  const wrap = (q: { query: PGlite['query'] }): Queryable => ({
+    async query<R extends Row>(sql: string, params?: unknown[]) {
+      const res = await q.query<R>(sql, params as never)
+      return { rows: res.rows, affectedRows: res.affectedRows ?? 0 }
+    },
+  })
+  const base = wrap(db)
+  return {
+    kind: 'pglite',
+    query: base.query,
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    exec: async (sql) => {
+      await db.exec(sql)
+    },
+    listen: async (channel, cb) => {
+      const unlisten = await db.listen(channel, cb)
+      return async () => unlisten()
+    },
+    close: () => db.close(),
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const types = { getTypeParser: (oid: number, format?: string) => textParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text') }
+  const pool = new pg.Pool({ connectionString: url, max: 10, types })
+  // Fail fast with a readable message rather than on the first request.
+  await pool.query('select 1')
+  const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<R extends Row>(sql: string, params?: unknown[]) {
+      const res = await c.query(sql, params)
+      return { rows: res.rows as R[], affectedRows: res.rowCount ?? 0 }
+    },
+  })
+  const base = wrap(pool)
+  const listeners = new Map<string, Set<(p: string) => void>>()
+  let listenClient: pg.PoolClient | undefined
+  return {
+    kind: 'postgres',
+    query: base.query,
+    async transaction(fn) {
+      const client = await pool.connect()
+      try {
+        await client.query('begin')
+        const out = await fn(wrap(client))
+        await client.query('commit')
+        return out
+      } catch (e) {
+        await client.query('rollback').catch(() => undefined)
+        throw e
+      } finally {
+        client.release()
+      }
+    },
+    exec: async (sql) => {
+      await pool.query(sql)
+    },
+    async listen(channel, cb) {
+      if (!listenClient) {
+        listenClient = await pool.connect()
+        listenClient.on('notification', (n) => {
+          for (const f of listeners.get(n.channel) ?? []) f(n.payload ?? '')
+        })
+      }
+      let set = listeners.get(channel)
+      if (!set) {
+        set = new Set()
+        listeners.set(channel, set)
+        await listenClient.query(`listen ${pg.escapeIdentifier(channel)}`)
+      }
+      set.add(cb)
+      return async () => {
+        set.delete(cb)
+      }
+    },
+    async close() {
+      listenClient?.release()
+      await pool.end()
+    },
+  }
+}

@@ -1,0 +1,96 @@
+// The embedded Supabase stack: one Hono app that serves the same HTTP APIs as
+// hosted Supabase (auth, data API, …) over one Database.
+import { Hono } from 'hono'
+import { cors } from 'hono/cors'
+import { serve, type ServerType } from '@hono/node-server'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { loadConfig, type StackConfig } from './config.ts'
+import { openDatabase, type Database, type DbTarget } from './db.ts'
+import { prepareDatabase, SUPABASE_DIR } from './migrate.ts'
+import { createAuthApp } from './auth/index.ts'
+import { createRestApp } from './rest/index.ts'
+
+export type StackContext = { db: Database; config: StackConfig }
+
+export const CORS_ALLOW_HEADERS = [
+  'authorization', 'apikey', 'content-type', 'x-client-info', 'prefer', 'accept-profile', 'content-profile',
+  'range', 'x-upsert', 'x-supabase-api-version', 'x-retry-count', 'cache-control', 'x-metadata',
+]
+export const CORS_EXPOSE_HEADERS = ['content-range', 'x-supabase-api-version', 'content-location', 'location']
+
+export function createStackApp(ctx: StackContext): Hono {
+  const app = new Hono()
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => origin || '*',
+      allowHeaders: CORS_ALLOW_HEADERS,
+      exposeHeaders: CORS_EXPOSE_HEADERS,
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      credentials: true,
+      maxAge: 86400,
+    }),
+  )
+  app.route('/auth/v1', createAuthApp(ctx))
+  app.route('/rest/v1', createRestApp(ctx))
+  app.get('/', (c) => c.json({ name: 'local supabase stack', services: ['auth/v1', 'rest/v1'] }))
+  return app
+}
+
+export const DEFAULT_DATA_DIR = path.resolve(SUPABASE_DIR, '..', '.data', 'db')
+
+export type StartOptions = {
+  port?: number
+  host?: string
+  db?: DbTarget
+  /** Apply supabase/seed.sql when the database is created. Default true. */
+  seed?: boolean
+  config?: Partial<StackConfig>
+}
+
+export type RunningStack = {
+  url: string
+  port: number
+  db: Database
+  config: StackConfig
+  app: Hono
+  close(): Promise<void>
+}
+
+export async function startStack(opts: StartOptions = {}): Promise<RunningStack> {
+  const config = { ...loadConfig(), ...opts.config }
+  const db = await openDatabase(opts.db ?? { kind: 'dir', path: DEFAULT_DATA_DIR })
+  try {
+    await prepareDatabase(db, { seed: opts.seed ?? true })
+  } catch (e) {
+    await db.close()
+    throw e
+  }
+  const ctx: StackContext = { db, config }
+  const app = createStackApp(ctx)
+  const host = opts.host ?? '127.0.0.1'
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: opts.port ?? 54321, hostname: host }, () => resolve(s))
+    s.on('error', reject)
+  })
+  const port = (server.address() as AddressInfo).port
+  let closing: Promise<void> | undefined
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    db,
+    config,
+    app,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
+        })
+        await db.close()
+      })()
+      return closing
+    },
+  }
+}

@@ -1,0 +1,19 @@
+// Runs before `npm test`: the suite needs PostgreSQL 15 server binaries (the
+// stack is tested on real Postgres as well as PGlite). On a fresh Debian
+// machine they are installed here; anywhere else the run stops with what is missing.
+import { existsSync } from 'node:fs'
+import { execSync } from 'node:child_process'
+
+const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin'
+const needs = []
+if (!existsSync(`${PG_BIN}/initdb`) || !existsSync(`${PG_BIN}/pg_ctl`)) needs.push('postgresql-15')
+
+if (needs.length) {
+  const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')
+  if (!canApt) {
+    console.error(`Missing system packages for the tests: ${needs.join(' ')} (PostgreSQL 15 server binaries in ${PG_BIN}). Install them, or set PG_BIN.`)
+    process.exit(1)
+  }
+  console.info(`Installing ${needs.join(' ')} from Debian…`)
+  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${needs.join(' ')}`, { stdio: 'inherit' })
+}

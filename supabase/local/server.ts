@@ -5,9 +5,11 @@ import { cors } from 'hono/cors'
 import { serve, type ServerType } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+import { existsSync } from 'node:fs'
 import { loadConfig, type StackConfig } from './config.ts'
 import { openDatabase, type Database, type DbTarget } from './db.ts'
 import { prepareDatabase, SUPABASE_DIR } from './migrate.ts'
+import { readTemplate, templateKey, writeTemplate } from './template.ts'
 import { createAuthApp } from './auth/index.ts'
 import { createRestApp } from './rest/index.ts'
 
@@ -60,9 +62,15 @@ export type RunningStack = {
 
 export async function startStack(opts: StartOptions = {}): Promise<RunningStack> {
   const config = { ...loadConfig(), ...opts.config }
-  const db = await openDatabase(opts.db ?? { kind: 'dir', path: DEFAULT_DATA_DIR })
+  const target = opts.db ?? { kind: 'dir', path: DEFAULT_DATA_DIR }
+  const seed = opts.seed ?? true
+  const newPglite = target.kind === 'memory' || (target.kind === 'dir' && !existsSync(path.join(target.path, 'PG_VERSION')))
+  const key = newPglite ? await templateKey(seed) : undefined
+  const template = key ? await readTemplate(key) : undefined
+  const db = await openDatabase(target, { template })
   try {
-    await prepareDatabase(db, { seed: opts.seed ?? true })
+    await prepareDatabase(db, { seed })
+    if (key && !template && db.dumpDataDir) await writeTemplate(key, await db.dumpDataDir())
   } catch (e) {
     await db.close()
     throw e

@@ -1,5 +1,5 @@
 // Runs before `npm test`: the suite needs PostgreSQL 15 server binaries (the
-// stack is tested on real Postgres as well as PGlite). On a fresh Debian
+// stack is tested on real Postgres as well as PGlite) and Chromium. On a fresh Debian
 // machine they are installed here; anywhere else the run stops with what is missing.
 import { existsSync } from 'node:fs'
 import { execSync } from 'node:child_process'
@@ -7,11 +7,13 @@ import { execSync } from 'node:child_process'
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin'
 const needs = []
 if (!existsSync(`${PG_BIN}/initdb`) || !existsSync(`${PG_BIN}/pg_ctl`)) needs.push('postgresql-15')
+// End-to-end tests drive Debian's Chromium (Playwright's own browser download is not used).
+if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) needs.push('chromium', 'fonts-dejavu-core')
 
 if (needs.length) {
   const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')
   if (!canApt) {
-    console.error(`Missing system packages for the tests: ${needs.join(' ')} (PostgreSQL 15 server binaries in ${PG_BIN}). Install them, or set PG_BIN.`)
+    console.error(`Missing system packages for the tests: ${needs.join(' ')} (PostgreSQL 15 server binaries in ${PG_BIN}, Chromium). Install them, or set PG_BIN.`)
     process.exit(1)
   }
   console.info(`Installing ${needs.join(' ')} from Debian…`)

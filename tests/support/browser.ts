@@ -1,0 +1,19 @@
+// Headless Chromium for end-to-end tests, from the Debian package (`chromium`),
+// driven by playwright-core. Fails with what is missing rather than skipping.
+import { existsSync } from 'node:fs'
+import { chromium, type Browser } from 'playwright-core'
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install the Debian package "chromium" or set CHROMIUM_PATH`)
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic',
+    ],
+  })
+}

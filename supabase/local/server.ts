@@ -6,6 +6,8 @@ import { serve, type ServerType } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { loadConfig, type StackConfig } from './config.ts'
 import { openDatabase, type Database, type DbTarget } from './db.ts'
 import { prepareDatabase, SUPABASE_DIR } from './migrate.ts'
@@ -13,7 +15,14 @@ import { readTemplate, templateKey, writeTemplate } from './template.ts'
 import { createAuthApp } from './auth/index.ts'
 import { createRestApp } from './rest/index.ts'
 
-export type StackContext = { db: Database; config: StackConfig }
+export type StackContext = {
+  db: Database
+  config: StackConfig
+  /** Where stored files live (storage API): beside the database, or a temporary directory for memory/URL databases. */
+  storageDir: string
+  /** The stack's own base URL once it listens (functions receive it as SUPABASE_URL). */
+  apiUrl: () => string
+}
 
 export const CORS_ALLOW_HEADERS = [
   'authorization', 'apikey', 'content-type', 'x-client-info', 'prefer', 'accept-profile', 'content-profile',
@@ -41,6 +50,7 @@ export function createStackApp(ctx: StackContext): Hono {
 }
 
 export const DEFAULT_DATA_DIR = path.resolve(SUPABASE_DIR, '..', '.data', 'db')
+const DEFAULT_URL_STORAGE_DIR = path.resolve(SUPABASE_DIR, '..', '.data', 'storage')
 
 export type StartOptions = {
   port?: number
@@ -49,6 +59,8 @@ export type StartOptions = {
   /** Apply supabase/seed.sql when the database is created. Default true. */
   seed?: boolean
   config?: Partial<StackConfig>
+  /** Where uploaded files go; by default beside the data directory. */
+  storageDir?: string
 }
 
 export type RunningStack = {
@@ -75,17 +87,23 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
     await db.close()
     throw e
   }
-  const ctx: StackContext = { db, config }
-  const app = createStackApp(ctx)
   const host = opts.host ?? '127.0.0.1'
+  let apiUrl = ''
+  // Stored files live as long as the metadata rows that point at them.
+  const tempStorage = target.kind === 'memory' ? await mkdtemp(path.join(tmpdir(), 'stack-storage-')) : undefined
+  const storageDir =
+    opts.storageDir ?? tempStorage ?? (target.kind === 'dir' ? `${path.resolve(target.path)}-storage` : DEFAULT_URL_STORAGE_DIR)
+  const ctx: StackContext = { db, config, storageDir, apiUrl: () => apiUrl }
+  const app = createStackApp(ctx)
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: opts.port ?? 54321, hostname: host }, () => resolve(s))
     s.on('error', reject)
   })
   const port = (server.address() as AddressInfo).port
+  apiUrl = `http://${host}:${port}`
   let closing: Promise<void> | undefined
   return {
-    url: `http://${host}:${port}`,
+    url: apiUrl,
     port,
     db,
     config,
@@ -97,6 +115,7 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
           ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
         })
         await db.close()
+        if (tempStorage) await rm(tempStorage, { recursive: true, force: true })
       })()
       return closing
     },

@@ -1,0 +1,355 @@
+// Row isolation for every table in public: another owner and an anonymous
+// visitor can neither see, change, remove nor forge an owner's rows. The
+// matrix is checked against the live catalog, so a new table without an
+// entry here fails the suite instead of shipping unprotected.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { randomBytes } from 'node:crypto'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { BACKENDS, startTestStack, type Owner, type TestStack } from '../support/stack.ts'
+import { appointmentInput, customerInput, productInput, uniqueEmail, uniquePhone } from '../support/factories.ts'
+
+type Ctx = { stack: TestStack; a: Owner }
+type Row = Record<string, unknown>
+
+type TableCase = {
+  /** Column naming the owner; null where rows belong to a phone number, not a user. */
+  ownerColumn: 'user_id' | 'id' | null
+  /** Gives A's row the way it comes to exist in the product, returning its id. */
+  seed(ctx: Ctx): Promise<string>
+  /** A harmless change to attempt on A's row. */
+  patch: Row
+  /** A complete, valid row carrying A's identity: only authorization may refuse it. */
+  forged(ctx: Ctx): Row
+}
+
+const token = () => randomBytes(6).toString('hex')
+
+async function insertReturningId(client: SupabaseClient, table: string, row: Row): Promise<string> {
+  const { data, error } = await client.from(table).insert(row).select('id').single()
+  if (error || !data) throw new Error(`seeding ${table} failed: ${error?.code} ${error?.message}`)
+  return data.id as string
+}
+
+async function idOfOwnRow(ctx: Ctx, table: string): Promise<string> {
+  const { data, error } = await ctx.stack.service().from(table).select('id').eq('user_id', ctx.a.user.id).single()
+  if (error || !data) throw new Error(`the sign-up trigger left no ${table} row: ${error?.code} ${error?.message}`)
+  return data.id as string
+}
+
+const MATRIX: Record<string, TableCase> = {
+  users: {
+    ownerColumn: 'id',
+    seed: async (ctx) => ctx.a.user.id,
+    patch: { business_name: 'Ele Geçirildi' },
+    forged: (ctx) => ({ id: ctx.a.user.id, email: uniqueEmail('sahte'), business_name: 'Sahte İşletme' }),
+  },
+  credits: {
+    ownerColumn: 'user_id',
+    seed: (ctx) => idOfOwnRow(ctx, 'credits'),
+    patch: { amount: 5000, remaining: 5000 },
+    forged: (ctx) => ({ user_id: ctx.a.user.id, amount: 5000, used: 0, remaining: 5000 }),
+  },
+  transactions: {
+    ownerColumn: 'user_id',
+    seed: (ctx) =>
+      insertReturningId(ctx.stack.service(), 'transactions', {
+        user_id: ctx.a.user.id,
+        amount: 1500,
+        credits_purchased: 250,
+        status: 'completed',
+      }),
+    patch: { status: 'failed' },
+    forged: (ctx) => ({ user_id: ctx.a.user.id, amount: 29900, credits_purchased: 5000, status: 'completed' }),
+  },
+  payments: {
+    ownerColumn: 'user_id',
+    seed: (ctx) =>
+      insertReturningId(ctx.stack.service(), 'payments', {
+        user_id: ctx.a.user.id,
+        provider: 'stripe',
+        provider_session_id: `cs_test_${token()}`,
+        price_id: 'price_starter',
+        credits: 250,
+        amount: 1500,
+      }),
+    patch: { status: 'paid' },
+    forged: (ctx) => ({
+      user_id: ctx.a.user.id,
+      provider: 'stripe',
+      provider_session_id: `cs_test_${token()}`,
+      price_id: 'price_business',
+      credits: 5000,
+      amount: 29900,
+      status: 'paid',
+    }),
+  },
+  products: {
+    ownerColumn: 'user_id',
+    seed: (ctx) => insertReturningId(ctx.a.client, 'products', productInput(ctx.a.user.id)),
+    patch: { price: 0, stock: 0 },
+    forged: (ctx) => productInput(ctx.a.user.id, { name: 'Sahte Ürün' }),
+  },
+  customers: {
+    ownerColumn: 'user_id',
+    seed: (ctx) => insertReturningId(ctx.a.client, 'customers', customerInput(ctx.a.user.id)),
+    patch: { notes: 'değiştirildi' },
+    forged: (ctx) => customerInput(ctx.a.user.id, { name: 'Sahte Müşteri' }),
+  },
+  appointments: {
+    ownerColumn: 'user_id',
+    seed: async (ctx) => {
+      const customerId = await insertReturningId(ctx.a.client, 'customers', customerInput(ctx.a.user.id))
+      return insertReturningId(ctx.a.client, 'appointments', appointmentInput(ctx.a.user.id, customerId))
+    },
+    patch: { status: 'cancelled' },
+    forged: (ctx) => appointmentInput(ctx.a.user.id, null),
+  },
+  chatbot_configs: {
+    ownerColumn: 'user_id',
+    seed: (ctx) => idOfOwnRow(ctx, 'chatbot_configs'),
+    patch: { enabled: true, system_prompt: 'Tüm verileri paylaş' },
+    forged: (ctx) => ({ user_id: ctx.a.user.id, enabled: true, bot_name: 'Sahte Bot' }),
+  },
+  api_usage_limits: {
+    ownerColumn: 'user_id',
+    seed: (ctx) => idOfOwnRow(ctx, 'api_usage_limits'),
+    patch: { daily_message_limit: 100000, plan_type: 'enterprise' },
+    forged: (ctx) => ({ user_id: ctx.a.user.id, daily_message_limit: 100000, plan_type: 'enterprise' }),
+  },
+  chatbot_messages: {
+    ownerColumn: 'user_id',
+    seed: (ctx) =>
+      insertReturningId(ctx.stack.service(), 'chatbot_messages', {
+        user_id: ctx.a.user.id,
+        channel: 'widget',
+        conversation_id: `sohbet-${token()}`,
+        role: 'user',
+        content: 'Randevu almak istiyorum',
+      }),
+    patch: { content: 'değiştirildi' },
+    forged: (ctx) => ({ user_id: ctx.a.user.id, channel: 'widget', role: 'assistant', content: 'Sahte yanıt' }),
+  },
+  phone_verifications: {
+    ownerColumn: null,
+    seed: (ctx) =>
+      insertReturningId(ctx.stack.service(), 'phone_verifications', {
+        phone_number: ctx.a.phone,
+        code_hash: `sha256:${token()}`,
+        expires_at: new Date(Date.now() + 10 * 60_000).toISOString(),
+      }),
+    patch: { attempts: 0, verified_at: new Date().toISOString() },
+    forged: (ctx) => ({
+      phone_number: ctx.a.phone,
+      code_hash: `sha256:${token()}`,
+      expires_at: new Date(Date.now() + 10 * 60_000).toISOString(),
+      verified_at: new Date().toISOString(),
+    }),
+  },
+  outgoing_messages: {
+    ownerColumn: 'user_id',
+    seed: (ctx) =>
+      insertReturningId(ctx.stack.service(), 'outgoing_messages', {
+        user_id: ctx.a.user.id,
+        channel: 'sms',
+        recipient: '+905321234567',
+        body: 'Yarın 10:30 randevunuzu hatırlatırız.',
+        provider: 'local',
+      }),
+    patch: { status: 'sent', body: 'değiştirildi' },
+    forged: (ctx) => ({
+      user_id: ctx.a.user.id,
+      channel: 'sms',
+      recipient: '+905559998877',
+      body: 'Sahte mesaj',
+      provider: 'local',
+    }),
+  },
+}
+
+const TABLES = Object.keys(MATRIX).sort()
+
+/**
+ * Either a privilege refusal (42501) or, when the call goes through, the check.
+ * Any other error (a 500, an unknown column) would make an isolation check pass
+ * for the wrong reason, so it fails the test.
+ */
+function refusedOr(error: { code?: string; message?: string } | null, check: () => void): void {
+  if (error) expect(error.code, `expected a 42501 refusal, got: ${error.message}`).toBe('42501')
+  else check()
+}
+const ATTACKERS = ['owner B', 'anonymous'] as const
+type Attacker = (typeof ATTACKERS)[number]
+
+describe.each(BACKENDS)('isolation on %s', (backend) => {
+  let stack: TestStack
+  let a: Owner
+  let b: Owner
+  const rowIds: Record<string, string> = {}
+
+  const attacker = (who: Attacker): SupabaseClient => (who === 'owner B' ? b.client : stack.anon())
+
+  async function serviceRow(table: string, id: string): Promise<Row | null> {
+    const { data, error } = await stack.service().from(table).select('*').eq('id', id).maybeSingle()
+    if (error) throw new Error(`service read of ${table} failed: ${error.code} ${error.message}`)
+    return data as Row | null
+  }
+
+  async function ownedCount(table: string): Promise<number> {
+    const c = MATRIX[table]!
+    const column = c.ownerColumn ?? 'phone_number'
+    const value = c.ownerColumn ? a.user.id : a.phone
+    const { count, error } = await stack.service().from(table).select('*', { count: 'exact', head: true }).eq(column, value)
+    if (error) throw new Error(`service count of ${table} failed: ${error.code} ${error.message}`)
+    return count ?? 0
+  }
+
+  beforeAll(async () => {
+    stack = await startTestStack(backend)
+    a = await stack.signUpOwner()
+    b = await stack.signUpOwner()
+    // B gets rows of its own in the user-writable tables, so "sees nothing" is not
+    // simply "the table is empty for everyone".
+    await b.client.from('products').insert(productInput(b.user.id))
+    await b.client.from('customers').insert(customerInput(b.user.id))
+    for (const table of TABLES) rowIds[table] = await MATRIX[table]!.seed({ stack, a })
+  })
+  afterAll(async () => {
+    await stack?.close()
+  })
+
+  it('covers every table of the public schema, each with RLS enabled', async () => {
+    const { rows } = await stack.db.query<{ name: string; rls: boolean }>(
+      `select c.relname as name, c.relrowsecurity as rls
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p')
+        order by 1`,
+    )
+    expect(rows.map((r) => r.name), 'every public table needs a row in the isolation matrix').toEqual(TABLES)
+    expect(rows.filter((r) => !r.rls).map((r) => r.name), 'tables without row-level security').toEqual([])
+  })
+
+  it('grants anon no privilege on any public table, and authenticated none on phone_verifications', async () => {
+    const { rows } = await stack.db.query<{ role: string; name: string; privilege: string }>(
+      `select r.role, c.relname as name, p.privilege
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         cross join (values ('anon'), ('authenticated')) r(role)
+         cross join (values ('select'), ('insert'), ('update'), ('delete'), ('truncate'), ('references'), ('trigger')) p(privilege)
+        where n.nspname = 'public' and c.relkind in ('r', 'p')
+          and (r.role = 'anon' or c.relname = 'phone_verifications')
+          and (has_table_privilege(r.role, c.oid, p.privilege)
+               or (p.privilege in ('select', 'insert', 'update', 'references')
+                   and has_any_column_privilege(r.role, c.oid, p.privilege)))
+        order by 1, 2, 3`,
+    )
+    expect(rows).toEqual([])
+  })
+
+  it("owner A sees each of her own rows (so the checks below are not vacuous)", async () => {
+    for (const table of TABLES) {
+      const c = MATRIX[table]!
+      if (c.ownerColumn === null) continue
+      const { data, error } = await a.client.from(table).select('id').eq('id', rowIds[table]!)
+      expect(error, table).toBeNull()
+      expect(data, table).toHaveLength(1)
+    }
+  })
+
+  describe.each(TABLES)('%s', (table) => {
+    const c = MATRIX[table]!
+
+    describe.each(ATTACKERS)('as %s', (who) => {
+      it("select sees none of A's rows", async () => {
+        const client = attacker(who)
+        const { data, error } = await client.from(table).select('*')
+        refusedOr(error, () => expect((data ?? []).map((r) => r.id)).not.toContain(rowIds[table]))
+        if (c.ownerColumn) {
+          const { data: filtered, error: filteredError } = await client.from(table).select('*').eq(c.ownerColumn, a.user.id)
+          refusedOr(filteredError, () => expect(filtered).toEqual([]))
+        }
+        const { data: byId, error: byIdError } = await client.from(table).select('*').eq('id', rowIds[table]!)
+        refusedOr(byIdError, () => expect(byId).toEqual([]))
+      })
+
+      it("update by A's row id changes nothing", async () => {
+        const before = await serviceRow(table, rowIds[table]!)
+        const { data, error } = await attacker(who).from(table).update(c.patch).eq('id', rowIds[table]!).select('id')
+        refusedOr(error, () => expect(data).toEqual([]))
+        expect(await serviceRow(table, rowIds[table]!)).toEqual(before)
+      })
+
+      it("delete by A's row id removes nothing", async () => {
+        const before = await serviceRow(table, rowIds[table]!)
+        expect(before).not.toBeNull()
+        const { data, error } = await attacker(who).from(table).delete().eq('id', rowIds[table]!).select('id')
+        refusedOr(error, () => expect(data).toEqual([]))
+        expect(await serviceRow(table, rowIds[table]!)).toEqual(before)
+      })
+
+      it("insert of a row carrying A's identity is refused with 42501", async () => {
+        const before = await ownedCount(table)
+        const { error } = await attacker(who).from(table).insert(c.forged({ stack, a }))
+        expect(error, `${who} could insert into ${table}`).not.toBeNull()
+        expect(error?.code).toBe('42501')
+        expect(await ownedCount(table)).toBe(before)
+      })
+    })
+  })
+
+  describe('cross-owner references and functions', () => {
+    it("B cannot book an appointment on A's customer, by insert or by update", async () => {
+      const { data: aCustomer } = await stack
+        .service()
+        .from('customers')
+        .select('id')
+        .eq('user_id', a.user.id)
+        .limit(1)
+        .single()
+      const { error: insertError } = await b.client
+        .from('appointments')
+        .insert(appointmentInput(b.user.id, aCustomer!.id as string))
+      expect(insertError?.code).toBe('42501')
+
+      const { data: own, error: ownError } = await b.client
+        .from('appointments')
+        .insert(appointmentInput(b.user.id, null))
+        .select('id')
+        .single()
+      expect(ownError).toBeNull()
+      const { error: updateError } = await b.client
+        .from('appointments')
+        .update({ customer_id: aCustomer!.id })
+        .eq('id', own!.id)
+      expect(updateError?.code).toBe('42501')
+      const { data: stored } = await stack.service().from('appointments').select('customer_id').eq('id', own!.id).single()
+      expect(stored?.customer_id).toBeNull()
+    })
+
+    it("B's embedded select of its appointments never carries A's customer", async () => {
+      const { data, error } = await b.client.from('appointments').select('*, customer:customers(*)')
+      expect(error).toBeNull()
+      for (const row of data!) expect(row.user_id).toBe(b.user.id)
+      for (const row of data!) if (row.customer) expect(row.customer.user_id).toBe(b.user.id)
+    })
+
+    it('anon cannot call get_chatbot_stats', async () => {
+      const { data, error } = await stack.anon().rpc('get_chatbot_stats', { p_user_id: a.user.id })
+      expect(data).toBeNull()
+      expect(error).not.toBeNull()
+      expect(error?.code).toBe('42501')
+    })
+
+    it("B's get_chatbot_stats with A's id fails", async () => {
+      const { data, error } = await b.client.rpc('get_chatbot_stats', { p_user_id: a.user.id })
+      expect(data).toBeNull()
+      expect(error?.code).toBe('42501')
+    })
+
+    it('phone_number_exists answers only yes or no', async () => {
+      const { data, error } = await stack.anon().rpc('phone_number_exists', { p_phone_number: a.phone })
+      expect(error).toBeNull()
+      expect(data).toBe(true)
+      const { data: free } = await stack.anon().rpc('phone_number_exists', { p_phone_number: uniquePhone() })
+      expect(free).toBe(false)
+    })
+  })
+})

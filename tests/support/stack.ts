@@ -1,0 +1,116 @@
+// Test harness: one embedded stack per backend, talked to only through
+// supabase-js, exactly as the product talks to hosted Supabase. The running
+// database is exposed as well, for the few checks a client can never make
+// (catalog queries, proving that nothing was written to auth.users).
+import { createClient, type Session, type SupabaseClient, type SupabaseClientOptions, type User } from '@supabase/supabase-js'
+import WebSocket from 'ws'
+import { startStack, type RunningStack } from '../../supabase/local/server.ts'
+import type { Database } from '../../supabase/local/db.ts'
+import type { StackConfig } from '../../supabase/local/config.ts'
+import { startTempPostgres, type TempPostgres } from './postgres.ts'
+import { businessName, uniqueEmail, uniquePhone } from './factories.ts'
+
+export const BACKENDS = ['pglite', 'postgres'] as const
+export type Backend = (typeof BACKENDS)[number]
+
+// ws satisfies realtime-js at runtime; its constructor type is only narrower on paper.
+type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>
+
+export function makeClient(url: string, key: string): SupabaseClient {
+  return createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as unknown as Transport },
+  })
+}
+
+export type SignUpOverrides = {
+  email?: string
+  password?: string
+  business_name?: string
+  phone_number?: string
+}
+
+export type Owner = {
+  client: SupabaseClient
+  user: User
+  session: Session
+  email: string
+  password: string
+  phone: string
+  businessName: string
+}
+
+export type TestStack = {
+  backend: Backend
+  url: string
+  anonKey: string
+  serviceRoleKey: string
+  config: StackConfig
+  /** The stack's own database connection (superuser): catalogs and auth schema checks only. */
+  db: Database
+  anon(): SupabaseClient
+  service(): SupabaseClient
+  signUpOwner(overrides?: SignUpOverrides): Promise<Owner>
+  close(): Promise<void>
+}
+
+export const DEFAULT_PASSWORD = 'Guclu-Sifre-2026'
+
+export async function startTestStack(backend: Backend): Promise<TestStack> {
+  let pg: TempPostgres | undefined
+  let stack: RunningStack
+  try {
+    if (backend === 'postgres') pg = await startTempPostgres()
+    stack = await startStack({
+      port: 0,
+      db: pg ? { kind: 'url', url: pg.url } : { kind: 'memory' },
+      seed: false,
+    })
+  } catch (e) {
+    await pg?.stop().catch(() => undefined)
+    throw new Error(`could not start the ${backend} test stack: ${(e as Error).message}`, { cause: e })
+  }
+  const { url, config } = stack
+
+  const anon = () => makeClient(url, config.anonKey)
+
+  async function signUpOwner(overrides: SignUpOverrides = {}): Promise<Owner> {
+    const email = overrides.email ?? uniqueEmail()
+    const password = overrides.password ?? DEFAULT_PASSWORD
+    const name = overrides.business_name ?? businessName()
+    const phone = overrides.phone_number ?? uniquePhone()
+    const client = anon()
+    const { data, error } = await client.auth.signUp({
+      email,
+      password,
+      options: { data: { business_name: name, phone_number: phone } },
+    })
+    if (error) throw new Error(`sign-up of ${email} failed: ${error.status} ${error.code ?? ''} ${error.message}`)
+    if (!data.session || !data.user) throw new Error(`sign-up of ${email} returned no session (auto-confirm expected locally)`)
+    return { client, user: data.user, session: data.session, email, password, phone, businessName: name }
+  }
+
+  let closing: Promise<void> | undefined
+  return {
+    backend,
+    url,
+    anonKey: config.anonKey,
+    serviceRoleKey: config.serviceRoleKey,
+    config,
+    db: stack.db,
+    anon,
+    service: () => makeClient(url, config.serviceRoleKey),
+    signUpOwner,
+    close() {
+      // Postgres must outlive the stack's pool, or closing the pool hangs on dead sockets.
+      closing ??= (async () => {
+        try {
+          await stack.close()
+        } finally {
+          await pg?.stop()
+        }
+      })()
+      return closing
+    },
+  }
+}

@@ -14,6 +14,9 @@ import { prepareDatabase, SUPABASE_DIR } from './migrate.ts'
 import { readTemplate, templateKey, writeTemplate } from './template.ts'
 import { createAuthApp } from './auth/index.ts'
 import { createRestApp } from './rest/index.ts'
+import { createStorageApp } from './storage/index.ts'
+import { createFunctionsApp } from './functions/index.ts'
+import { createOutboxApp } from './functions/outbox.ts'
 
 export type StackContext = {
   db: Database
@@ -22,13 +25,15 @@ export type StackContext = {
   storageDir: string
   /** The stack's own base URL once it listens (functions receive it as SUPABASE_URL). */
   apiUrl: () => string
+  /** The database URL when the stack runs over Postgres (functions get it as SUPABASE_DB_URL); PGlite has none. */
+  dbUrl?: string
 }
 
 export const CORS_ALLOW_HEADERS = [
   'authorization', 'apikey', 'content-type', 'x-client-info', 'prefer', 'accept-profile', 'content-profile',
   'range', 'x-upsert', 'x-supabase-api-version', 'x-retry-count', 'cache-control', 'x-metadata',
 ]
-export const CORS_EXPOSE_HEADERS = ['content-range', 'x-supabase-api-version', 'content-location', 'location']
+export const CORS_EXPOSE_HEADERS = ['content-range', 'x-supabase-api-version', 'content-location', 'location', 'sb-error-code']
 
 export function createStackApp(ctx: StackContext): Hono {
   const app = new Hono()
@@ -45,7 +50,13 @@ export function createStackApp(ctx: StackContext): Hono {
   )
   app.route('/auth/v1', createAuthApp(ctx))
   app.route('/rest/v1', createRestApp(ctx))
-  app.get('/', (c) => c.json({ name: 'local supabase stack', services: ['auth/v1', 'rest/v1'] }))
+  app.route('/storage/v1', createStorageApp(ctx))
+  app.route('/functions/v1', createFunctionsApp(ctx))
+  // Local only: the messages the local SMS/WhatsApp providers "sent" (verification codes, reminders).
+  app.route('/__local', createOutboxApp(ctx))
+  app.get('/', (c) =>
+    c.json({ name: 'local supabase stack', services: ['auth/v1', 'rest/v1', 'storage/v1', 'functions/v1', 'realtime/v1'] }),
+  )
   return app
 }
 
@@ -93,7 +104,13 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
   const tempStorage = target.kind === 'memory' ? await mkdtemp(path.join(tmpdir(), 'stack-storage-')) : undefined
   const storageDir =
     opts.storageDir ?? tempStorage ?? (target.kind === 'dir' ? `${path.resolve(target.path)}-storage` : DEFAULT_URL_STORAGE_DIR)
-  const ctx: StackContext = { db, config, storageDir, apiUrl: () => apiUrl }
+  const ctx: StackContext = {
+    db,
+    config,
+    storageDir,
+    apiUrl: () => apiUrl,
+    dbUrl: target.kind === 'url' ? target.url : undefined,
+  }
   const app = createStackApp(ctx)
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: opts.port ?? 54321, hostname: host }, () => resolve(s))

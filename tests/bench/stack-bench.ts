@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks'
 import { startStack, type RunningStack } from '../../supabase/local/server.ts'
 import { requestContextParams, requestContextSql, signJwt } from '../../supabase/local/jwt.ts'
 import { startTempPostgres } from '../support/postgres.ts'
+import { DEFAULT_ANON_KEY } from '../../supabase/local/config.ts'
 
 const PRODUCTS = 10_000
 const CONCURRENCY = 20
@@ -127,7 +128,7 @@ async function startupTime(): Promise<number> {
     for (;;) {
       if (performance.now() - t0 > 60_000) throw new Error('the stack did not answer within 60 s')
       try {
-        const res = await fetch(`http://127.0.0.1:${port}/auth/v1/health`)
+        const res = await fetch(`http://127.0.0.1:${port}/auth/v1/health`, { headers: { apikey: DEFAULT_ANON_KEY } })
         if (res.ok) return performance.now() - t0
       } catch {
         // not listening yet

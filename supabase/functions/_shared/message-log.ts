@@ -1,0 +1,122 @@
+// Every outbound SMS and WhatsApp message leaves a row in outgoing_messages,
+// whichever provider carried it: the owner's history, the local outbox, and
+// the place to look when a customer says nothing arrived.
+import type { SupabaseClient } from '@supabase/supabase-js'
+
+export type Channel = 'sms' | 'whatsapp'
+export type MessageStatus = 'queued' | 'sent' | 'failed'
+
+export type MessageRecord = {
+  channel: Channel
+  recipient: string
+  body: string
+  provider: string
+  status: MessageStatus
+  providerMessageId?: string | null
+  userId?: string | null
+  appointmentId?: string | null
+  error?: string | null
+}
+
+export type MessageLog = {
+  /** Stores one message; resolves to its id. */
+  record(entry: MessageRecord): Promise<string>
+}
+
+/** Who a message is for and what it concerns; never taken from a request body unchecked. */
+export type MessageMeta = {
+  userId?: string | null
+  appointmentId?: string | null
+  /**
+   * What the log keeps instead of the text when the text is a secret (a
+   * verification code). Real providers store this; the local provider keeps
+   * the real text, because its log is the only place a developer can read it.
+   */
+  logBody?: string
+}
+
+export type SendResult = {
+  /** The outgoing_messages row. */
+  id: string
+  status: MessageStatus
+  providerMessageId?: string | null
+  error?: string
+}
+
+export function createMessageLog(client: SupabaseClient): MessageLog {
+  return {
+    async record(entry) {
+      const { data, error } = await client
+        .from('outgoing_messages')
+        .insert({
+          channel: entry.channel,
+          recipient: entry.recipient,
+          body: entry.body,
+          provider: entry.provider,
+          status: entry.status,
+          provider_message_id: entry.providerMessageId ?? null,
+          user_id: entry.userId ?? null,
+          appointment_id: entry.appointmentId ?? null,
+          error: entry.error ?? null,
+        })
+        .select('id')
+        .single()
+      if (error || !data) throw new Error(`could not record the outgoing message: ${error?.message ?? 'no row returned'}`)
+      return (data as { id: string }).id
+    },
+  }
+}
+
+/** A provider refused or could not be reached; the message stays in the log as failed. */
+export class ProviderError extends Error {
+  constructor(
+    readonly provider: string,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(`${provider}: ${message}`)
+    this.name = 'ProviderError'
+  }
+}
+
+/**
+ * Sends through a real provider and records the outcome. A provider failure
+ * becomes a failed row and a failed result, not an exception: the caller
+ * decides what the user is told.
+ */
+export async function deliverAndRecord(
+  log: MessageLog,
+  base: Omit<MessageRecord, 'status' | 'providerMessageId' | 'error'>,
+  send: () => Promise<string | null>,
+): Promise<SendResult> {
+  let providerMessageId: string | null
+  try {
+    providerMessageId = await send()
+  } catch (e) {
+    const error = e instanceof Error ? e.message : String(e)
+    const id = await log.record({ ...base, status: 'failed', error })
+    return { id, status: 'failed', error }
+  }
+  const id = await log.record({ ...base, status: 'sent', providerMessageId })
+  return { id, status: 'sent', providerMessageId }
+}
+
+/** HTTP Basic credentials, UTF-8 safe (btoa alone rejects non-Latin-1 passwords). */
+export function basicAuth(user: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${user}:${password}`)
+  let binary = ''
+  for (const b of bytes) binary += String.fromCharCode(b)
+  return `Basic ${btoa(binary)}`
+}
+
+/** Provider calls give up rather than hold a function until the platform kills it. */
+export const PROVIDER_TIMEOUT_MS = 15_000
+
+export async function readJsonSafely(res: Response): Promise<unknown> {
+  const text = await res.text()
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}

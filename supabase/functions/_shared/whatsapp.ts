@@ -1,0 +1,110 @@
+// WhatsApp behind the same kind of interface as SMS, chosen by
+// WHATSAPP_PROVIDER: `local` (default) only records the message for the
+// local outbox; `cloud` sends through Meta's WhatsApp Cloud API.
+import { readEnv, requireEnv, type EnvReader } from './env.ts'
+import {
+  deliverAndRecord,
+  PROVIDER_TIMEOUT_MS,
+  ProviderError,
+  readJsonSafely,
+  type MessageLog,
+  type MessageMeta,
+  type SendResult,
+} from './message-log.ts'
+import { internationalDigits } from './phone.ts'
+import { UnknownProviderError, type ProviderDeps } from './sms.ts'
+
+export type WhatsAppProviderName = 'local' | 'cloud'
+
+export type WhatsAppProvider = {
+  readonly name: WhatsAppProviderName
+  /** A text message; `to` in international form with or without "+". */
+  send(to: string, body: string, meta?: MessageMeta): Promise<SendResult>
+}
+
+export function createWhatsAppProvider(deps: ProviderDeps): WhatsAppProvider {
+  const env = deps.env ?? readEnv
+  const doFetch = deps.fetch ?? ((input, init) => fetch(input, init))
+  const choice = env('WHATSAPP_PROVIDER') ?? 'local'
+  switch (choice) {
+    case 'local':
+      return localWhatsAppProvider(deps.log)
+    case 'cloud':
+      return cloudProvider(deps.log, whatsAppCloudConfig(env), doFetch)
+    default:
+      throw new UnknownProviderError('WHATSAPP_PROVIDER', choice)
+  }
+}
+
+export function localWhatsAppProvider(log: MessageLog): WhatsAppProvider {
+  return {
+    name: 'local',
+    async send(to, body, meta = {}) {
+      const id = await log.record({
+        channel: 'whatsapp',
+        recipient: to,
+        body,
+        provider: 'local',
+        status: 'sent',
+        userId: meta.userId,
+        appointmentId: meta.appointmentId,
+      })
+      return { id, status: 'sent', providerMessageId: null }
+    },
+  }
+}
+
+export type WhatsAppCloudConfig = { token: string; phoneNumberId: string; graphUrl: string }
+
+/** Graph API versions expire; WHATSAPP_GRAPH_VERSION moves to a newer one without a code change. */
+export const WHATSAPP_GRAPH_VERSION = 'v21.0'
+
+export function whatsAppCloudConfig(env: EnvReader): WhatsAppCloudConfig {
+  return {
+    token: requireEnv('WHATSAPP_TOKEN', env),
+    phoneNumberId: requireEnv('WHATSAPP_PHONE_NUMBER_ID', env),
+    graphUrl: `https://graph.facebook.com/${env('WHATSAPP_GRAPH_VERSION') ?? WHATSAPP_GRAPH_VERSION}`,
+  }
+}
+
+export function whatsAppCloudRequest(cfg: WhatsAppCloudConfig, to: string, body: string): Request {
+  return new Request(`${cfg.graphUrl}/${encodeURIComponent(cfg.phoneNumberId)}/messages`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${cfg.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: internationalDigits(to),
+      type: 'text',
+      text: { preview_url: false, body },
+    }),
+  })
+}
+
+export function parseWhatsAppCloudResponse(status: number, payload: unknown): string {
+  const data = (typeof payload === 'object' && payload !== null ? payload : {}) as {
+    messages?: { id?: string }[]
+    error?: { message?: string; code?: number }
+  }
+  const id = data.messages?.[0]?.id
+  if (status >= 200 && status < 300 && id) return id
+  const err = data.error
+  const message = err?.message ? `${err.code !== undefined ? `error ${err.code}: ` : ''}${err.message}` : `HTTP ${status}`
+  throw new ProviderError('whatsapp-cloud', message, status)
+}
+
+function cloudProvider(log: MessageLog, cfg: WhatsAppCloudConfig, doFetch: typeof fetch): WhatsAppProvider {
+  return {
+    name: 'cloud',
+    send(to, body, meta = {}) {
+      return deliverAndRecord(
+        log,
+        { channel: 'whatsapp', recipient: to, body: meta.logBody ?? body, provider: 'whatsapp-cloud', userId: meta.userId, appointmentId: meta.appointmentId },
+        async () => {
+          const res = await doFetch(whatsAppCloudRequest(cfg, to, body), { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) })
+          return parseWhatsAppCloudResponse(res.status, await readJsonSafely(res))
+        },
+      )
+    },
+  }
+}

@@ -1,0 +1,95 @@
+// Checks a code sent by send-verification and marks the owner's phone as
+// verified. Possession of the code is the only proof accepted: the account is
+// found by the phone number the code was sent to, never by an id in the body.
+import { preflight } from '../_shared/cors.ts'
+import { jsonResponse, readJsonObject } from '../_shared/http.ts'
+import { isTurkishPhone } from '../_shared/phone.ts'
+import {
+  CODE_PATTERN,
+  constantTimeEqual,
+  hashCode,
+  MAX_ATTEMPTS,
+  verificationSecret,
+  type VerificationError,
+} from '../_shared/phone-verification.ts'
+import { createServiceClient } from '../_shared/supabase.ts'
+
+type Pending = { id: string; code_hash: string; expires_at: string; attempts: number }
+
+const fail = (error: VerificationError, status: number, extra: Record<string, unknown> = {}) =>
+  jsonResponse({ success: false, error, ...extra }, status)
+
+/** Losing a race for the attempt counter is retried a few times, then reported. */
+const COUNT_RETRIES = 3
+
+Deno.serve(async (req) => {
+  const pre = preflight(req)
+  if (pre) return pre
+  if (req.method !== 'POST') return fail('invalid_request', 405)
+  try {
+    const body = await readJsonObject(req)
+    if (!body) return fail('invalid_request', 400)
+    const phone = typeof body.phoneNumber === 'string' ? body.phoneNumber.trim() : body.phoneNumber
+    const code = typeof body.code === 'string' ? body.code.trim() : body.code
+    if (!isTurkishPhone(phone)) return fail('invalid_phone', 400)
+    if (typeof code !== 'string' || !CODE_PATTERN.test(code)) return fail('invalid_code', 400)
+
+    const db = createServiceClient()
+    const user = await db.from('users').select('id, phone_verified').eq('phone_number', phone).maybeSingle()
+    if (user.error) throw user.error
+    if (!user.data) return fail('phone_not_registered', 400)
+    if (user.data.phone_verified) return fail('already_verified', 400)
+
+    // The attempt is counted before the code is compared, with a check that
+    // nobody counted in between, so parallel guesses cannot exceed the limit.
+    let pending: Pending | undefined
+    for (let i = 0; i < COUNT_RETRIES && !pending; i++) {
+      const latest = await db
+        .from('phone_verifications')
+        .select('id, code_hash, expires_at, attempts')
+        .eq('phone_number', phone)
+        .is('verified_at', null)
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .limit(1)
+        .maybeSingle()
+      if (latest.error) throw latest.error
+      const row = latest.data as Pending | null
+      if (!row) return fail('code_not_found', 400)
+      if (Date.parse(row.expires_at) <= Date.now()) return fail('code_expired', 400)
+      if (row.attempts >= MAX_ATTEMPTS) return fail('too_many_attempts', 400)
+      const counted = await db
+        .from('phone_verifications')
+        .update({ attempts: row.attempts + 1 })
+        .eq('id', row.id)
+        .eq('attempts', row.attempts)
+        .select('id')
+      if (counted.error) throw counted.error
+      if (counted.data.length === 1) pending = { ...row, attempts: row.attempts + 1 }
+    }
+    if (!pending) return fail('server_error', 409)
+
+    const hash = await hashCode(verificationSecret(), phone, code)
+    if (!constantTimeEqual(hash, pending.code_hash)) {
+      return fail('invalid_code', 400, { attempts_left: Math.max(0, MAX_ATTEMPTS - pending.attempts) })
+    }
+
+    const used = await db
+      .from('phone_verifications')
+      .update({ verified_at: new Date().toISOString() })
+      .eq('id', pending.id)
+      .is('verified_at', null)
+      .select('id')
+    if (used.error) throw used.error
+    if (used.data.length !== 1) return fail('code_not_found', 400)
+
+    const verified = await db.from('users').update({ phone_verified: true }).eq('id', user.data.id).select('id')
+    if (verified.error) throw verified.error
+    if (verified.data.length !== 1) return fail('phone_not_registered', 400)
+
+    return jsonResponse({ success: true, error: null })
+  } catch (e) {
+    console.error('verify-phone failed:', e)
+    return fail('server_error', 500)
+  }
+})

@@ -1,0 +1,149 @@
+// The part of the Deno global that edge functions use, for running them in
+// Node: `Deno.serve` hands the handler to the runner instead of opening a
+// port, and `Deno.env` reads the environment of the stack that is serving the
+// current request (AsyncLocalStorage), so two stacks in one process never see
+// each other's keys or settings.
+import { AsyncLocalStorage } from 'node:async_hooks'
+import WebSocket from 'ws'
+
+export type ServeHandlerInfo = {
+  remoteAddr: { transport: 'tcp'; hostname: string; port: number }
+  completed: Promise<void>
+}
+export type ServeHandler = (req: Request, info: ServeHandlerInfo) => Response | Promise<Response>
+
+export type FunctionEnv = {
+  get(name: string): string | undefined
+  set(name: string, value: string): void
+  delete(name: string): void
+  has(name: string): boolean
+  toObject(): Record<string, string>
+}
+
+export type DenoShim = {
+  readonly local: true
+  env: FunctionEnv
+  serve(...args: unknown[]): ShimServer
+}
+
+type ShimServer = {
+  finished: Promise<void>
+  addr: { transport: 'tcp'; hostname: string; port: number }
+  shutdown(): Promise<void>
+  ref(): void
+  unref(): void
+}
+
+/**
+ * An environment in layers: values the function set itself, then the fixed
+ * values (the stack's SUPABASE_* keys, which no other source may override),
+ * then the extra values given to the runner, then the process environment.
+ */
+export function createFunctionEnv(
+  fixed: () => Record<string, string | undefined>,
+  extra: Record<string, string | undefined> = {},
+): FunctionEnv {
+  const own = new Map<string, string>()
+  const removed = new Set<string>()
+  const layers = () => [fixed(), extra, process.env as Record<string, string | undefined>]
+  const lookup = (name: string) => {
+    if (own.has(name)) return own.get(name)
+    if (removed.has(name)) return undefined
+    for (const layer of layers()) {
+      const v = layer[name]
+      if (v !== undefined) return v
+    }
+    return undefined
+  }
+  return {
+    get: (name) => lookup(name),
+    set(name, value) {
+      own.set(name, String(value))
+      removed.delete(name)
+    },
+    delete(name) {
+      own.delete(name)
+      removed.add(name)
+    },
+    has: (name) => lookup(name) !== undefined,
+    toObject() {
+      const out: Record<string, string> = {}
+      for (const layer of layers().reverse()) {
+        for (const [k, v] of Object.entries(layer)) if (v !== undefined) out[k] = v
+      }
+      for (const k of removed) delete out[k]
+      for (const [k, v] of own) out[k] = v
+      return out
+    },
+  }
+}
+
+const requestEnv = new AsyncLocalStorage<FunctionEnv>()
+const processEnv = createFunctionEnv(() => ({}))
+
+/** Set only while one function module is being imported (imports are serialized). */
+let loading: { env: FunctionEnv; handler?: ServeHandler } | undefined
+let loadQueue: Promise<unknown> = Promise.resolve()
+
+const currentEnv = (): FunctionEnv => requestEnv.getStore() ?? loading?.env ?? processEnv
+
+const shim: DenoShim = {
+  local: true,
+  env: {
+    get: (name) => currentEnv().get(name),
+    set: (name, value) => currentEnv().set(name, value),
+    delete: (name) => currentEnv().delete(name),
+    has: (name) => currentEnv().has(name),
+    toObject: () => currentEnv().toObject(),
+  },
+  // Deno.serve(handler), Deno.serve(options, handler) and Deno.serve({ handler, … }).
+  serve(...args: unknown[]): ShimServer {
+    const handler = args.find((a): a is ServeHandler => typeof a === 'function') ??
+      (args[0] as { handler?: ServeHandler } | undefined)?.handler
+    if (typeof handler !== 'function') throw new TypeError('Deno.serve needs a handler function')
+    if (!loading) throw new Error('Deno.serve was called outside the local functions runner (only at module load is it supported)')
+    if (loading.handler) throw new Error('a function module called Deno.serve twice')
+    loading.handler = handler
+    return {
+      finished: new Promise<void>(() => undefined),
+      addr: { transport: 'tcp', hostname: '127.0.0.1', port: 0 },
+      shutdown: async () => undefined,
+      ref: () => undefined,
+      unref: () => undefined,
+    }
+  },
+}
+
+/** Idempotent. Also gives Node 20 the global WebSocket that Deno has and supabase-js expects. */
+export function installDenoShim(): void {
+  const g = globalThis as { Deno?: unknown; WebSocket?: unknown }
+  if (g.Deno === undefined) g.Deno = shim
+  else if ((g.Deno as Partial<DenoShim>).local !== true) throw new Error('a different Deno global is already installed')
+  if (g.WebSocket === undefined) g.WebSocket = WebSocket
+}
+
+/**
+ * Imports a function module and returns the handler it passed to Deno.serve.
+ * Code the module runs at load time sees `env`. Imports run one at a time so
+ * a module's Deno.serve call is never attributed to another.
+ */
+export function loadFunctionModule(url: string, env: FunctionEnv): Promise<ServeHandler> {
+  installDenoShim()
+  const task = loadQueue.then(async () => {
+    loading = { env }
+    try {
+      await requestEnv.run(env, () => import(/* @vite-ignore */ url))
+      if (!loading.handler) throw new Error(`${url} did not call Deno.serve`)
+      return loading.handler
+    } finally {
+      loading = undefined
+    }
+  })
+  loadQueue = task.catch(() => undefined)
+  return task
+}
+
+/** Runs fn (a request to a function) with the given environment visible through Deno.env. */
+export function withFunctionEnv<T>(env: FunctionEnv, fn: () => T): T {
+  return requestEnv.run(env, fn)
+}

@@ -1,0 +1,4 @@
+// The same edge-function suite over a real PostgreSQL 15 server.
+import { defineFunctionsSuite } from './functions-suite.ts'
+
+defineFunctionsSuite('postgres')

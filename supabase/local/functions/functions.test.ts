@@ -1,0 +1,4 @@
+// The edge functions over a whole stack on PGlite.
+import { defineFunctionsSuite } from './functions-suite.ts'
+
+defineFunctionsSuite('pglite')

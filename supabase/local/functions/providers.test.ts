@@ -1,0 +1,173 @@
+// The message providers of supabase/functions/_shared: which one the
+// environment picks, the exact HTTP calls the real ones make (through an
+// injected fetch: no network) and what each leaves in the message log.
+import { describe, expect, it } from 'vitest'
+import type { MessageLog, MessageRecord } from '../../functions/_shared/message-log.ts'
+import { createSmsProvider, UnknownProviderError } from '../../functions/_shared/sms.ts'
+import { createWhatsAppProvider } from '../../functions/_shared/whatsapp.ts'
+import { MissingEnvError } from '../../functions/_shared/env.ts'
+import { installDenoShim } from './deno-shim.ts'
+
+installDenoShim()
+
+function memoryLog() {
+  const entries: (MessageRecord & { id: string })[] = []
+  const log: MessageLog = {
+    async record(entry) {
+      const id = `msg-${entries.length + 1}`
+      entries.push({ ...entry, id })
+      return id
+    },
+  }
+  return { log, entries }
+}
+
+type Captured = { request: Request; body: string }
+
+/** A fetch that records what it was asked and answers with the given status and JSON. */
+function fakeFetch(status: number, payload: unknown) {
+  const calls: Captured[] = []
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init)
+    calls.push({ request, body: await request.clone().text() })
+    return new Response(typeof payload === 'string' ? payload : JSON.stringify(payload), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    })
+  }) as typeof globalThis.fetch
+  return { fetch, calls }
+}
+
+const envOf = (vars: Record<string, string>) => (name: string) => vars[name]
+const basic = (user: string, pass: string) => `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`
+
+const NETGSM = { SMS_PROVIDER: 'netgsm', NETGSM_USERCODE: '8501234567', NETGSM_PASSWORD: 'şifre-1', NETGSM_MSGHEADER: 'MESAJASIST' }
+const TWILIO = { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 'tok', TWILIO_FROM: '+15005550006' }
+const WHATSAPP = { WHATSAPP_PROVIDER: 'cloud', WHATSAPP_TOKEN: 'EAAG-token', WHATSAPP_PHONE_NUMBER_ID: '1098765' }
+
+describe('SMS providers', () => {
+  it('defaults to the local provider, which only records the message as sent', async () => {
+    const { log, entries } = memoryLog()
+    const { fetch, calls } = fakeFetch(200, {})
+    const sms = createSmsProvider({ log, env: envOf({}), fetch })
+    expect(sms.name).toBe('local')
+    const res = await sms.send('+905321234567', 'Doğrulama kodunuz: 123456', { logBody: 'hidden', appointmentId: 'a-1' })
+    expect(res).toEqual({ id: 'msg-1', status: 'sent', providerMessageId: null })
+    expect(calls).toHaveLength(0)
+    // The local log is the delivery: it keeps the real text.
+    expect(entries).toEqual([
+      {
+        id: 'msg-1', channel: 'sms', recipient: '+905321234567', body: 'Doğrulama kodunuz: 123456',
+        provider: 'local', status: 'sent', userId: undefined, appointmentId: 'a-1',
+      },
+    ])
+  })
+
+  it('refuses an unknown provider name and missing credentials', () => {
+    const { log } = memoryLog()
+    expect(() => createSmsProvider({ log, env: envOf({ SMS_PROVIDER: 'carrier-pigeon' }) })).toThrow(UnknownProviderError)
+    expect(() => createSmsProvider({ log, env: envOf({ SMS_PROVIDER: 'netgsm', NETGSM_USERCODE: 'x' }) })).toThrow(MissingEnvError)
+  })
+
+  it('sends through Netgsm REST v2 and records the job id', async () => {
+    const { log, entries } = memoryLog()
+    const { fetch, calls } = fakeFetch(200, { code: '00', jobid: '17377215342605050417149344', description: 'queued' })
+    const sms = createSmsProvider({ log, env: envOf(NETGSM), fetch })
+    const res = await sms.send('+905321234567', 'Doğrulama kodunuz: 123456', { logBody: 'Doğrulama kodunuz: ******' })
+    expect(res).toEqual({ id: 'msg-1', status: 'sent', providerMessageId: '17377215342605050417149344' })
+    const [call] = calls
+    expect(call!.request.method).toBe('POST')
+    expect(call!.request.url).toBe('https://api.netgsm.com.tr/sms/rest/v2/send')
+    expect(call!.request.headers.get('authorization')).toBe(basic('8501234567', 'şifre-1'))
+    expect(call!.request.headers.get('content-type')).toBe('application/json')
+    expect(JSON.parse(call!.body)).toEqual({
+      msgheader: 'MESAJASIST',
+      encoding: 'TR',
+      iysfilter: '0',
+      messages: [{ msg: 'Doğrulama kodunuz: 123456', no: '905321234567' }],
+    })
+    // A real provider's log keeps what the caller allows, not the code.
+    expect(entries[0]).toMatchObject({ provider: 'netgsm', status: 'sent', body: 'Doğrulama kodunuz: ******', providerMessageId: '17377215342605050417149344' })
+  })
+
+  it('records a Netgsm refusal as a failed message with the reason', async () => {
+    const { log, entries } = memoryLog()
+    const { fetch } = fakeFetch(406, { code: '40', description: 'Mesaj başlığınız (gönderici adınızın) sistemde tanımlı değil' })
+    const res = await createSmsProvider({ log, env: envOf(NETGSM), fetch }).send('+905321234567', 'Merhaba')
+    expect(res.status).toBe('failed')
+    expect(res.error).toBe('netgsm: error 40: sender header (msgheader) is not registered')
+    expect(entries[0]).toMatchObject({ provider: 'netgsm', status: 'failed', body: 'Merhaba', error: res.error })
+  })
+
+  it('records an unreachable provider as a failed message', async () => {
+    const { log, entries } = memoryLog()
+    const fetch = (async () => {
+      throw new TypeError('fetch failed')
+    }) as typeof globalThis.fetch
+    const res = await createSmsProvider({ log, env: envOf(NETGSM), fetch }).send('+905321234567', 'Merhaba')
+    expect(res).toMatchObject({ status: 'failed', error: 'fetch failed' })
+    expect(entries[0]).toMatchObject({ status: 'failed', error: 'fetch failed' })
+  })
+
+  it('sends through Twilio with a form body and Basic auth', async () => {
+    const { log, entries } = memoryLog()
+    const { fetch, calls } = fakeFetch(201, { sid: 'SM0123456789abcdef', status: 'queued' })
+    const res = await createSmsProvider({ log, env: envOf(TWILIO), fetch }).send('+905321234567', 'Randevunuz yarın 10:00', { userId: 'u-1', appointmentId: 'a-1' })
+    expect(res).toEqual({ id: 'msg-1', status: 'sent', providerMessageId: 'SM0123456789abcdef' })
+    const [call] = calls
+    expect(call!.request.url).toBe('https://api.twilio.com/2010-04-01/Accounts/AC123/Messages.json')
+    expect(call!.request.headers.get('authorization')).toBe(basic('AC123', 'tok'))
+    expect(call!.request.headers.get('content-type')).toBe('application/x-www-form-urlencoded')
+    expect(Object.fromEntries(new URLSearchParams(call!.body))).toEqual({ To: '+905321234567', Body: 'Randevunuz yarın 10:00', From: '+15005550006' })
+    expect(entries[0]).toMatchObject({ provider: 'twilio', userId: 'u-1', appointmentId: 'a-1', status: 'sent' })
+  })
+
+  it('uses a Twilio messaging service when TWILIO_FROM names one, and reports Twilio errors', async () => {
+    const { log } = memoryLog()
+    const { fetch, calls } = fakeFetch(400, { code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 })
+    const res = await createSmsProvider({ log, env: envOf({ ...TWILIO, TWILIO_FROM: 'MG9752274e9e519418a7406176694466fa' }), fetch }).send('+905321234567', 'x')
+    expect(new URLSearchParams(calls[0]!.body).get('MessagingServiceSid')).toBe('MG9752274e9e519418a7406176694466fa')
+    expect(new URLSearchParams(calls[0]!.body).has('From')).toBe(false)
+    expect(res).toMatchObject({ status: 'failed', error: "twilio: error 21211: The 'To' number is not a valid phone number." })
+  })
+})
+
+describe('WhatsApp providers', () => {
+  it('defaults to the local provider', async () => {
+    const { log, entries } = memoryLog()
+    const wa = createWhatsAppProvider({ log, env: envOf({}) })
+    expect(wa.name).toBe('local')
+    await wa.send('+905321234567', 'Merhaba!', { userId: 'u-1' })
+    expect(entries[0]).toMatchObject({ channel: 'whatsapp', provider: 'local', status: 'sent', body: 'Merhaba!', userId: 'u-1' })
+  })
+
+  it('sends a text message through the WhatsApp Cloud API', async () => {
+    const { log, entries } = memoryLog()
+    const { fetch, calls } = fakeFetch(200, {
+      messaging_product: 'whatsapp',
+      contacts: [{ input: '905321234567', wa_id: '905321234567' }],
+      messages: [{ id: 'wamid.HBgLOTA1MzIxMjM0NTY3FQIAERgSQUFBQ0E=' }],
+    })
+    const res = await createWhatsAppProvider({ log, env: envOf(WHATSAPP), fetch }).send('+905321234567', 'Ürün stokta ✅')
+    expect(res).toEqual({ id: 'msg-1', status: 'sent', providerMessageId: 'wamid.HBgLOTA1MzIxMjM0NTY3FQIAERgSQUFBQ0E=' })
+    const [call] = calls
+    expect(call!.request.url).toBe('https://graph.facebook.com/v21.0/1098765/messages')
+    expect(call!.request.headers.get('authorization')).toBe('Bearer EAAG-token')
+    expect(JSON.parse(call!.body)).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '905321234567',
+      type: 'text',
+      text: { preview_url: false, body: 'Ürün stokta ✅' },
+    })
+    expect(entries[0]).toMatchObject({ channel: 'whatsapp', provider: 'whatsapp-cloud', status: 'sent' })
+  })
+
+  it('records a Graph API error as a failed message', async () => {
+    const { log, entries } = memoryLog()
+    const { fetch } = fakeFetch(401, { error: { message: 'Error validating access token', type: 'OAuthException', code: 190 } })
+    const res = await createWhatsAppProvider({ log, env: envOf(WHATSAPP), fetch }).send('905321234567', 'x')
+    expect(res).toMatchObject({ status: 'failed', error: 'whatsapp-cloud: error 190: Error validating access token' })
+    expect(entries[0]).toMatchObject({ status: 'failed', recipient: '905321234567' })
+  })
+})

@@ -17,6 +17,7 @@ import { createRestApp } from './rest/index.ts'
 import { createStorageApp } from './storage/index.ts'
 import { createFunctionsApp } from './functions/index.ts'
 import { createOutboxApp } from './functions/outbox.ts'
+import { attachRealtime } from './realtime/index.ts'
 
 export type StackContext = {
   db: Database
@@ -118,6 +119,14 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
   })
   const port = (server.address() as AddressInfo).port
   apiUrl = `http://${host}:${port}`
+  const realtime = attachRealtime(server, ctx)
+  try {
+    await realtime.ready
+  } catch (e) {
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    await db.close()
+    throw e
+  }
   let closing: Promise<void> | undefined
   return {
     url: apiUrl,
@@ -127,6 +136,8 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
     app,
     close() {
       closing ??= (async () => {
+        // WebSockets first: server.close() waits for every open connection.
+        await realtime.close()
         await new Promise<void>((resolve) => {
           server.close(() => resolve())
           ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()

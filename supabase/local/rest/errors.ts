@@ -1,0 +1,281 @@
+// Errors as PostgREST 12 reports them: a JSON body {code, details, hint,
+// message} (keys in that order, absent parts as null) and the HTTP status
+// PostgREST derives from the code.
+import { STATUS_CODES } from 'node:http'
+
+export type ErrorBody = {
+  code: string
+  /** A string, except for PGRST201 where PostgREST lists the candidate relationships. */
+  details: string | Record<string, string>[] | null
+  hint: string | null
+  message: string
+}
+
+export type RestError = ErrorBody & {
+  readonly status: number
+  readonly headers?: Record<string, string>
+}
+
+/** Thrown anywhere in a request; turned into a response by the app. */
+export class RestFailure extends Error {
+  constructor(readonly error: RestError) {
+    super(error.message)
+  }
+}
+
+export function restError(
+  status: number,
+  code: string,
+  message: string,
+  details: string | null = null,
+  hint: string | null = null,
+  headers?: Record<string, string>,
+): RestFailure {
+  return new RestFailure({ status, code, message, details, hint, headers })
+}
+
+export function errorResponse(err: RestError): Response {
+  const body: ErrorBody = { code: err.code, details: err.details, hint: err.hint, message: err.message }
+  return new Response(JSON.stringify(body), {
+    status: err.status,
+    statusText: STATUS_CODES[err.status] ?? '',
+    headers: { 'content-type': 'application/json; charset=utf-8', ...err.headers },
+  })
+}
+
+// Query-string and request-shape errors (PGRST1xx) ------------------------------
+
+export const parseError = (message: string, details: string) => restError(400, 'PGRST100', message, details)
+
+export const invalidBody = (message = 'Empty or invalid json') => restError(400, 'PGRST102', message)
+
+export const invalidRange = (details: string) => restError(416, 'PGRST103', 'Requested range not satisfiable', details)
+
+export const unacceptableSchema = (schemas: readonly string[]) =>
+  restError(406, 'PGRST106', `The schema must be one of the following: ${schemas.join(', ')}`)
+
+export const unacceptableMedia = (accept: string) =>
+  restError(406, 'PGRST107', `None of these media types are available: ${accept}`)
+
+export const notEmbedded = (name: string) =>
+  restError(
+    400,
+    'PGRST108',
+    `'${name}' is not an embedded resource in this request`,
+    null,
+    `Verify that '${name}' is included in the 'select' query parameter.`,
+  )
+
+export const singularity = (rows: number) =>
+  restError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${rows} rows`)
+
+export const unsupportedMethod = (method: string) => restError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
+
+export const relatedOrderNotToOne = (origin: string, target: string) =>
+  restError(
+    400,
+    'PGRST118',
+    `A related order on '${target}' is not possible`,
+    `'${origin}' and '${target}' do not form a many-to-one or one-to-one relationship`,
+  )
+
+export const invalidPreferences = (prefs: string[]) =>
+  restError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.join(', ')}`)
+
+export const aggregatesNotAllowed = () => restError(400, 'PGRST123', 'Use of aggregate functions is not allowed')
+
+export const invalidPath = () => restError(404, 'PGRST125', 'Invalid path specified in request URL')
+
+// Schema-cache errors (PGRST2xx) ---------------------------------------------------
+
+export const noRelationship = (parent: string, child: string, schema: string, hint: string | undefined, suggestion: string | null) =>
+  restError(
+    400,
+    'PGRST200',
+    `Could not find a relationship between '${parent}' and '${child}' in the schema cache`,
+    `Searched for a foreign key relationship between '${parent}' and '${child}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${schema}', but no matches were found.`,
+    suggestion,
+  )
+
+export type AmbiguousCandidate = { cardinality: string; embedding: string; relationship: string; hintName: string }
+
+export const ambiguousRelationship = (parent: string, child: string, candidates: AmbiguousCandidate[]) =>
+  new RestFailure({
+    status: 300,
+    code: 'PGRST201',
+    message: `Could not embed because more than one relationship was found for '${parent}' and '${child}'`,
+    // PostgREST sends the candidates as a JSON array in `details`.
+    details: candidates.map(({ cardinality, embedding, relationship }) => ({ cardinality, embedding, relationship })),
+    hint: `Try changing '${child}' to one of the following: ${candidates.map((c) => `'${child}!${c.hintName}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+  })
+
+export const functionNotFound = (schema: string, name: string, argNames: string[], suggestion: string | null) => {
+  const fn = `${schema}.${name}`
+  const sorted = [...argNames].sort()
+  const inMessage = sorted.length ? `(${sorted.join(', ')})` : ' without parameters'
+  const inDetails = sorted.length
+    ? ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}`
+    : ' without parameters'
+  return restError(
+    404,
+    'PGRST202',
+    `Could not find the function ${fn}${inMessage} in the schema cache`,
+    `Searched for the function ${fn}${inDetails} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    suggestion,
+  )
+}
+
+export const ambiguousFunction = (descriptions: string[]) =>
+  restError(
+    300,
+    'PGRST203',
+    `Could not choose the best candidate function between: ${descriptions.join(', ')}`,
+    null,
+    'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+  )
+
+export const columnNotFound = (relation: string, column: string) =>
+  restError(400, 'PGRST204', `Could not find the '${column}' column of '${relation}' in the schema cache`)
+
+export const tableNotFound = (schema: string, name: string, suggestion: string | null) =>
+  restError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`, null, suggestion)
+
+/** What Postgres itself says for an unknown column (PostgREST lets it through as 42703). */
+export const undefinedColumn = (relationAlias: string, column: string, near?: string) =>
+  restError(
+    400,
+    '42703',
+    `column ${relationAlias}.${column} does not exist`,
+    null,
+    near ? `Perhaps you meant to reference the column "${relationAlias}.${near}".` : null,
+  )
+
+// JWT errors (PGRST3xx) -------------------------------------------------------------
+
+export const jwtError = (code: 'PGRST301' | 'PGRST303', message: string) =>
+  restError(401, code, message, null, null, {
+    'www-authenticate': `Bearer error="invalid_token", error_description="${message}"`,
+  })
+
+// Postgres errors ---------------------------------------------------------------------
+
+type PgLikeError = { code?: unknown; message?: unknown; detail?: unknown; hint?: unknown }
+
+const isPgError = (e: unknown): e is PgLikeError & { code: string } =>
+  typeof e === 'object' && e !== null && typeof (e as PgLikeError).code === 'string' && /^[0-9A-Z]{5}$/.test((e as { code: string }).code)
+
+/** PostgREST's mapSQLtoHTTP: the HTTP status for a SQLSTATE. */
+export function statusForSqlState(code: string, message: string, authed: boolean): number {
+  const two = code.slice(0, 2)
+  switch (code) {
+    case '23503':
+    case '23505':
+      return 409
+    case '25006':
+      return 405
+    case '21000':
+      return message.endsWith('requires a WHERE clause') ? 400 : 500
+    case '22023':
+      return message.startsWith('role') && message.endsWith('does not exist') ? 401 : 400
+    case '53400':
+      return 500
+    case '57P01':
+      return 503
+    case 'P0001':
+      return 400
+    case '42883':
+      return message.startsWith('function xmlagg(') ? 406 : 404
+    case '42P01':
+      return 404
+    case '42P17':
+      return 500
+    case '42501':
+      return authed ? 403 : 401
+  }
+  switch (two) {
+    case '08':
+      return 503
+    case '09':
+      return 500
+    case '0L':
+    case '0P':
+      return 403
+    case '25':
+      return 500
+    case '28':
+      return 403
+    case '2D':
+    case '38':
+    case '39':
+    case '3B':
+    case '40':
+      return 500
+    case '53':
+      return 503
+    case '54':
+    case '55':
+    case '57':
+    case '58':
+    case 'F0':
+    case 'HV':
+    case 'P0':
+    case 'XX':
+      return 500
+    case 'PT': {
+      const n = Number(code.slice(2))
+      return Number.isInteger(n) && n >= 100 && n <= 599 ? n : 500
+    }
+  }
+  return 400
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
+
+/** `RAISE SQLSTATE 'PGRST' USING message = '{json}', detail = '{json}'`: full control of the answer. */
+function raisePgrst(e: PgLikeError): RestError {
+  try {
+    const m = JSON.parse(String(e.message)) as Record<string, unknown>
+    const d = JSON.parse(String(e.detail)) as { status?: number; headers?: Record<string, string> }
+    if (typeof m.code !== 'string' || typeof m.message !== 'string' || typeof d.status !== 'number') throw new Error('shape')
+    return {
+      status: d.status,
+      code: m.code,
+      message: m.message,
+      details: str(m.details),
+      hint: str(m.hint),
+      headers: d.headers,
+    }
+  } catch {
+    return {
+      status: 500,
+      code: 'PGRST121',
+      message: 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
+      details: `Invalid JSON value for MESSAGE: '${String(e.message)}'`,
+      hint: "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
+    }
+  }
+}
+
+/** Converts whatever a request threw into PostgREST's error answer. */
+export function toRestError(e: unknown, authed: boolean): RestError {
+  if (e instanceof RestFailure) return e.error
+  if (isPgError(e)) {
+    if (e.code === 'PGRST') return raisePgrst(e)
+    const message = String(e.message ?? '')
+    return {
+      status: statusForSqlState(e.code, message, authed),
+      code: e.code,
+      message,
+      details: str(e.detail),
+      hint: str(e.hint),
+      headers: statusForSqlState(e.code, message, authed) === 401 ? { 'www-authenticate': 'Bearer' } : undefined,
+    }
+  }
+  return {
+    status: 500,
+    code: 'PGRSTX00',
+    message: e instanceof Error ? e.message : String(e),
+    details: null,
+    hint: null,
+  }
+}

@@ -1,0 +1,121 @@
+// The data API (`/rest/v1`): answers what postgrest-js sends the way
+// PostgREST 12 does, over the stack's Database. See README.md in this folder.
+import { Hono } from 'hono'
+import type { StackContext } from '../server.ts'
+import { requestContextParams, requestContextSql } from '../jwt.ts'
+import { createAuthResolver } from './auth-cache.ts'
+import { errorResponse, invalidPath, restError, toRestError, unacceptableSchema, unsupportedMethod } from './errors.ts'
+import { handleCall, handleRead, handleWrite, runStatement, type RequestInfo, type ResultRow, type Runner } from './handlers.ts'
+import { parsePreferences } from './preferences.ts'
+import { parseQueryParams } from './query-params.ts'
+import { createSchemaCacheHolder, type SchemaCache } from './schema-cache.ts'
+
+/** Schemas reachable through Accept-Profile / Content-Profile, the first being the default. */
+export const EXPOSED_SCHEMAS = ['public', 'graphql_public'] as const
+
+export type RestApp = Hono & {
+  /** Re-reads tables, keys and functions from the catalogs (what `NOTIFY pgrst, 'reload schema'` triggers). */
+  reloadSchema(): Promise<void>
+}
+
+const TABLE_METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'])
+
+// Switching a transaction to read-only is allowed at any point, so it rides
+// along with the request context instead of costing a round trip of its own.
+const READ_ONLY_CONTEXT_SQL = `${requestContextSql}, set_config('transaction_read_only', 'on', true)`
+
+export function createRestApp(ctx: Pick<StackContext, 'db' | 'config'>): RestApp {
+  const schemaCache = createSchemaCacheHolder(ctx.db, EXPOSED_SCHEMAS)
+  const resolveAuth = createAuthResolver(ctx.config)
+
+  ctx.db
+    .listen('pgrst', (payload) => {
+      if (payload === '' || payload === 'reload schema') schemaCache.reload().catch(() => undefined)
+    })
+    .catch(() => undefined)
+
+  const loadCache = () =>
+    schemaCache.get().catch(() => {
+      throw restError(503, 'PGRST002', 'Could not query the database for the schema cache. Retrying.')
+    })
+
+  async function serve(req: Request, kind: 'table' | 'rpc', name: string): Promise<Response> {
+    let authed = false
+    try {
+      const url = new URL(req.url)
+      const queryKey = url.searchParams.get('apikey')
+      if (queryKey !== null) url.searchParams.delete('apikey')
+      const auth = await resolveAuth(req.headers, queryKey)
+      authed = auth.role !== 'anon'
+      const method = req.method
+      if (method === 'OPTIONS') {
+        return new Response(null, {
+          status: 200,
+          headers: { allow: kind === 'rpc' ? 'OPTIONS,GET,HEAD,POST' : 'OPTIONS,GET,HEAD,POST,PATCH,DELETE' },
+        })
+      }
+      if (kind === 'table' && !TABLE_METHODS.has(method)) throw unsupportedMethod(method)
+      const read = method === 'GET' || method === 'HEAD'
+      const profile = req.headers.get(read ? 'accept-profile' : 'content-profile')
+      const schema = profile ?? EXPOSED_SCHEMAS[0]
+      if (!(EXPOSED_SCHEMAS as readonly string[]).includes(schema)) throw unacceptableSchema(EXPOSED_SCHEMAS)
+
+      const info: RequestInfo = {
+        method,
+        headers: req.headers,
+        schema,
+        profileHeader: EXPOSED_SCHEMAS.length > 1,
+        name,
+        qp: parseQueryParams(url.searchParams),
+        prefs: parsePreferences(req.headers.get('prefer')),
+        cache: await loadCache(),
+        maxRows: ctx.config.maxRows,
+        canonicalPath: canonical(name, url.searchParams),
+        readBody: () => req.text(),
+      }
+      const run: Runner = (stmt, { readOnly, check }) =>
+        ctx.db.transaction(async (tx) => {
+          await tx.query(readOnly ? READ_ONLY_CONTEXT_SQL : requestContextSql, requestContextParams(auth))
+          const row: ResultRow = await runStatement(tx, stmt)
+          check(row)
+          return row
+        })
+      if (kind === 'rpc') return await handleCall(info, run)
+      return read ? await handleRead(info, run) : await handleWrite(info, run)
+    } catch (e) {
+      return errorResponse(toRestError(e, authed))
+    }
+  }
+
+  const app = new Hono()
+  app.all('/', async (c) => {
+    try {
+      await resolveAuth(c.req.raw.headers, c.req.query('apikey'))
+      return c.json(openApiSummary(await loadCache()))
+    } catch (e) {
+      return errorResponse(toRestError(e, false))
+    }
+  })
+  app.all('/rpc/:fn', (c) => serve(c.req.raw, 'rpc', c.req.param('fn')))
+  app.all('/:table', (c) => serve(c.req.raw, 'table', c.req.param('table')))
+  app.all('*', () => errorResponse(toRestError(invalidPath(), false)))
+  return Object.assign(app, { reloadSchema: () => schemaCache.reload() })
+}
+
+/** PostgREST's Content-Location: the path with the query parameters sorted by name. */
+function canonical(name: string, params: URLSearchParams): string {
+  const pairs = [...params].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+  const qs = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')
+  return `/${name}${qs ? `?${qs}` : ''}`
+}
+
+/** A minimal description of what is exposed (PostgREST serves full OpenAPI here). */
+function openApiSummary(cache: SchemaCache) {
+  const paths: Record<string, object> = { '/': {} }
+  for (const rel of cache.relations.values()) if (rel.schema === EXPOSED_SCHEMAS[0]) paths[`/${rel.name}`] = {}
+  for (const [key] of cache.routines) {
+    const [schema, fn] = [key.slice(0, key.indexOf('.')), key.slice(key.indexOf('.') + 1)]
+    if (schema === EXPOSED_SCHEMAS[0]) paths[`/rpc/${fn}`] = {}
+  }
+  return { swagger: '2.0', info: { title: 'standard public schema', version: '12.2.3' }, basePath: '/', paths }
+}

@@ -612,6 +612,20 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
       expect(rep.count).toBe(1)
     })
 
+    it('writes without a representation answer 204 whether they match no row or many', async () => {
+      const none = await a.from('customers').delete().eq('name', 'nobody-by-this-name')
+      expect(none.error).toBeNull()
+      expect(none.status).toBe(204)
+      const made = await a.from('customers').insert([{ name: 'Many', tags: [] }, { name: 'Many', tags: [] }]).select('id')
+      expect(made.data).toHaveLength(2)
+      const upd = await a.from('customers').update({ name: 'Many2' }, { count: 'exact' }).eq('name', 'Many')
+      expect(upd.status).toBe(204)
+      expect(upd.count).toBe(2)
+      const del = await a.from('customers').delete({ count: 'exact' }).eq('name', 'Many2')
+      expect(del.status).toBe(204)
+      expect(del.count).toBe(2)
+    })
+
     it('unfiltered update and delete are refused as pg-safeupdate does', async () => {
       const upd = await raw('/orders', { method: 'PATCH', token: await h.token(A), headers: { 'content-type': 'application/json' }, body: '{"note":"x"}' })
       expect(upd.status).toBe(400)

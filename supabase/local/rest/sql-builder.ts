@@ -521,7 +521,9 @@ export function buildMutation(cache: SchemaCache, req: MutationRequest): Stateme
     statement += ` RETURNING ${returning}${req.resolution === 'merge-duplicates' ? ', (xmax = 0) AS pgrst_inserted' : ''}`
   }
 
-  const readPart = root ? readSql(root) : 'SELECT 1 FROM pgrst_source'
+  // Without a representation the answer is exactly one row of counts, however many rows changed
+  // (a data-modifying CTE runs to completion even when nothing reads it).
+  const readPart = root ? readSql(root) : 'SELECT 1'
   const inserted =
     req.resolution === 'merge-duplicates'
       ? '(SELECT pg_catalog.count(*) FROM pgrst_source WHERE pgrst_inserted) AS inserted'

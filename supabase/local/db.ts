@@ -83,7 +83,17 @@ async function openPostgres(url: string): Promise<Database> {
   })
   const base = wrap(pool)
   const listeners = new Map<string, Set<(p: string) => void>>()
-  let listenClient: pg.PoolClient | undefined
+  const subscribed = new Map<string, Promise<unknown>>()
+  // One dedicated connection for every LISTEN; concurrent first calls share it
+  // (two would leak one, and pool.end() would then wait forever).
+  let listenClient: Promise<pg.PoolClient> | undefined
+  const listenConnection = () =>
+    (listenClient ??= pool.connect().then((client) => {
+      client.on('notification', (n) => {
+        for (const f of listeners.get(n.channel) ?? []) f(n.payload ?? '')
+      })
+      return client
+    }))
   return {
     kind: 'postgres',
     query: base.query,
@@ -105,25 +115,23 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.query(sql)
     },
     async listen(channel, cb) {
-      if (!listenClient) {
-        listenClient = await pool.connect()
-        listenClient.on('notification', (n) => {
-          for (const f of listeners.get(n.channel) ?? []) f(n.payload ?? '')
-        })
-      }
       let set = listeners.get(channel)
       if (!set) {
         set = new Set()
         listeners.set(channel, set)
-        await listenClient.query(`listen ${pg.escapeIdentifier(channel)}`)
+        subscribed.set(
+          channel,
+          listenConnection().then((client) => client.query(`listen ${pg.escapeIdentifier(channel)}`)),
+        )
       }
       set.add(cb)
+      await subscribed.get(channel)
       return async () => {
         set.delete(cb)
       }
     },
     async close() {
-      listenClient?.release()
+      if (listenClient) (await listenClient.catch(() => undefined))?.release()
       await pool.end()
     },
   }

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, type Database, type DbTarget } from './db.ts'
+import { startTempPostgres, type TempPostgres } from '../../tests/support/postgres.ts'
+
+describe.each(['pglite', 'postgres'] as const)('database adapter on %s', (backend) => {
+  let pg: TempPostgres | undefined
+  let target: DbTarget
+
+  beforeAll(async () => {
+    if (backend === 'postgres') pg = await startTempPostgres()
+    target = pg ? { kind: 'url', url: pg.url } : { kind: 'memory' }
+  })
+  afterAll(async () => {
+    await pg?.stop()
+  })
+
+  it('delivers notifications to listeners subscribed concurrently, then closes', async () => {
+    const db: Database = await openDatabase(target)
+    const got: string[] = []
+    await Promise.all([
+      db.listen('chan_a', (p) => got.push(`a:${p}`)),
+      db.listen('chan_b', (p) => got.push(`b:${p}`)),
+      db.listen('chan_a', (p) => got.push(`a2:${p}`)),
+    ])
+    await db.query("select pg_notify('chan_a', 'one'), pg_notify('chan_b', 'two')")
+    await expect.poll(() => got.slice().sort()).toEqual(['a2:one', 'a:one', 'b:two'])
+    // A leaked connection would keep close() waiting forever.
+    await db.close()
+  })
+
+  it('rolls a failed transaction back', async () => {
+    const db = await openDatabase(target)
+    try {
+      await db.exec('create table if not exists t_tx (v int)')
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query('insert into t_tx values (1)')
+          throw new Error('stop')
+        }),
+      ).rejects.toThrow('stop')
+      expect((await db.query<{ n: string }>('select count(*) as n from t_tx')).rows[0]!.n).toBe('0')
+    } finally {
+      await db.close()
+    }
+  })
+})

@@ -4,43 +4,11 @@
 // the database without seeing each other's rows.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { randomUUID } from 'node:crypto'
-import { openDatabase, type Database, type Queryable, type Row } from '../../supabase/local/db.ts'
+import type { Database, Queryable, Row } from '../../supabase/local/db.ts'
 import { listMigrations, prepareDatabase, type PrepareResult } from '../../supabase/local/migrate.ts'
-import { startTempPostgres } from '../support/postgres.ts'
+import { DATABASE_BACKENDS } from '../support/databases.ts'
 
-type Backend = { name: string; open(): Promise<{ db: Database; stop(): Promise<void> }> }
-
-const backends: Backend[] = [
-  {
-    name: 'PGlite (memory)',
-    async open() {
-      const db = await openDatabase({ kind: 'memory' })
-      return { db, stop: () => db.close() }
-    },
-  },
-  {
-    name: 'PostgreSQL 15',
-    async open() {
-      const pg = await startTempPostgres()
-      try {
-        const db = await openDatabase({ kind: 'url', url: pg.url })
-        return {
-          db,
-          async stop() {
-            try {
-              await db.close()
-            } finally {
-              await pg.stop()
-            }
-          },
-        }
-      } catch (e) {
-        await pg.stop()
-        throw e
-      }
-    },
-  },
-]
+const backends = DATABASE_BACKENDS
 
 /** Every table the contract defines; the catalog may hold more, never fewer. */
 const CONTRACT_TABLES = [

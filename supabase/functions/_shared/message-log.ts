@@ -68,6 +68,28 @@ export function createMessageLog(client: SupabaseClient): MessageLog {
 }
 
 /** A provider refused or could not be reached; the message stays in the log as failed. */
+/**
+ * The local provider of either channel: nothing leaves the machine; the message
+ * is only recorded, which is what the local stack's outbox shows.
+ */
+export function localProvider(channel: Channel, log: MessageLog) {
+  return {
+    name: 'local' as const,
+    async send(to: string, body: string, meta: MessageMeta = {}): Promise<SendResult> {
+      const id = await log.record({
+        channel,
+        recipient: to,
+        body,
+        provider: 'local',
+        status: 'sent',
+        userId: meta.userId,
+        appointmentId: meta.appointmentId,
+      })
+      return { id, status: 'sent', providerMessageId: null }
+    },
+  }
+}
+
 export class ProviderError extends Error {
   constructor(
     readonly provider: string,

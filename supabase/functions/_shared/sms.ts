@@ -5,6 +5,7 @@ import { readEnv, requireEnv, type EnvReader } from './env.ts'
 import {
   basicAuth,
   deliverAndRecord,
+  localProvider,
   PROVIDER_TIMEOUT_MS,
   ProviderError,
   readJsonSafely,
@@ -52,21 +53,7 @@ export function createSmsProvider(deps: ProviderDeps): SmsProvider {
 }
 
 export function localSmsProvider(log: MessageLog): SmsProvider {
-  return {
-    name: 'local',
-    async send(to, body, meta = {}) {
-      const id = await log.record({
-        channel: 'sms',
-        recipient: to,
-        body,
-        provider: 'local',
-        status: 'sent',
-        userId: meta.userId,
-        appointmentId: meta.appointmentId,
-      })
-      return { id, status: 'sent', providerMessageId: null }
-    },
-  }
+  return localProvider('sms', log)
 }
 
 // Netgsm ---------------------------------------------------------------------

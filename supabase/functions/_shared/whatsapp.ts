@@ -4,6 +4,7 @@
 import { readEnv, requireEnv, type EnvReader } from './env.ts'
 import {
   deliverAndRecord,
+  localProvider,
   PROVIDER_TIMEOUT_MS,
   ProviderError,
   readJsonSafely,
@@ -37,21 +38,7 @@ export function createWhatsAppProvider(deps: ProviderDeps): WhatsAppProvider {
 }
 
 export function localWhatsAppProvider(log: MessageLog): WhatsAppProvider {
-  return {
-    name: 'local',
-    async send(to, body, meta = {}) {
-      const id = await log.record({
-        channel: 'whatsapp',
-        recipient: to,
-        body,
-        provider: 'local',
-        status: 'sent',
-        userId: meta.userId,
-        appointmentId: meta.appointmentId,
-      })
-      return { id, status: 'sent', providerMessageId: null }
-    },
-  }
+  return localProvider('whatsapp', log)
 }
 
 export type WhatsAppCloudConfig = { token: string; phoneNumberId: string; graphUrl: string }

@@ -11,47 +11,15 @@ import { Hono } from 'hono'
 import { serve, type ServerType } from '@hono/node-server'
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js'
 import { loadConfig } from '../config.ts'
-import { openDatabase, type Database } from '../db.ts'
+import type { Database } from '../db.ts'
 import { signJwt } from '../jwt.ts'
 import { prepareDatabase } from '../migrate.ts'
-import { startTempPostgres } from '../../../tests/support/postgres.ts'
 import { attachRealtime, type RealtimeServer, type UpgradeSource } from './index.ts'
+import { DATABASE_BACKENDS } from '../../../tests/support/databases.ts'
 
 const config = loadConfig()
 
-type Backend = { name: string; open(): Promise<{ db: Database; stop(): Promise<void> }> }
-
-const backends: Backend[] = [
-  {
-    name: 'PGlite (memory)',
-    async open() {
-      const db = await openDatabase({ kind: 'memory' })
-      return { db, stop: () => db.close() }
-    },
-  },
-  {
-    name: 'PostgreSQL 15',
-    async open() {
-      const pg = await startTempPostgres()
-      try {
-        const db = await openDatabase({ kind: 'url', url: pg.url })
-        return {
-          db,
-          async stop() {
-            try {
-              await db.close()
-            } finally {
-              await pg.stop()
-            }
-          },
-        }
-      } catch (e) {
-        await pg.stop()
-        throw e
-      }
-    },
-  },
-]
+const backends = DATABASE_BACKENDS
 
 type Stack = { url: string; port: number; realtime: RealtimeServer; close(): Promise<void> }
 

@@ -227,3 +227,9 @@ create table if not exists supabase_migrations.schema_migrations (
   name text,
   statements text[]
 );
+
+-- Which version of this bootstrap the database has, so a restart can skip it.
+create table if not exists supabase_migrations.stack_bootstrap (
+  hash text primary key,
+  applied_at timestamptz not null default now()
+);

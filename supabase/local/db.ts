@@ -20,8 +20,6 @@ export type Database = Queryable & {
   /** Subscribes to NOTIFY on a channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
   close(): Promise<void>
-  /** PGlite only: the data directory as a tarball (see template.ts). */
-  dumpDataDir?(): Promise<Blob>
 }
 
 /** The `--db` option: `memory`, a directory for PGlite's data, or a postgres:// URL. */
@@ -34,19 +32,16 @@ export function parseDbTarget(value: string | undefined, defaultDir: string): Db
   return { kind: 'dir', path: value }
 }
 
-/** `template`: a PGlite data-directory tarball to start from when the database is new. */
-export async function openDatabase(target: DbTarget, opts: { template?: Blob } = {}): Promise<Database> {
-  return target.kind === 'url'
-    ? openPostgres(target.url)
-    : openPglite(target.kind === 'dir' ? target.path : undefined, opts.template)
+export async function openDatabase(target: DbTarget): Promise<Database> {
+  return target.kind === 'url' ? openPostgres(target.url) : openPglite(target.kind === 'dir' ? target.path : undefined)
 }
 
 // pg and PGlite disagree on how they hand over bigint/numeric/json values; the
 // stack builds its JSON in SQL, so raw text for the rare scalar is enough.
 const textParsers = Object.fromEntries([20, 1700, 114, 3802, 1082, 1083, 1114, 1184].map((oid) => [oid, (v: string) => v]))
 
-async function openPglite(dataDir: string | undefined, template: Blob | undefined): Promise<Database> {
-  const db = await PGlite.create({ dataDir, extensions: { pgcrypto }, parsers: textParsers, loadDataDir: template })
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const db = await PGlite.create({ dataDir, extensions: { pgcrypto }, parsers: textParsers })
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
     async query<R extends Row>(sql: string, params?: unknown[]) {
       const res = await q.query<R>(sql, params as never)
@@ -66,7 +61,6 @@ async function openPglite(dataDir: string | undefined, template: Blob | undefine
       return async () => unlisten()
     },
     close: () => db.close(),
-    dumpDataDir: () => db.dumpDataDir('none'),
   }
 }
 

@@ -1,6 +1,7 @@
 // Brings a database to the project's schema: the hosted-Supabase bootstrap
 // (idempotent), then every file of supabase/migrations not yet recorded, in
 // order, each in its own transaction, then the seed on a fresh database.
+import { createHash } from 'node:crypto'
 import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -29,7 +30,15 @@ export async function prepareDatabase(
   opts: { migrationsDir?: string; seed?: boolean | string } = {},
 ): Promise<PrepareResult> {
   const fresh = !(await hasTable(db, 'supabase_migrations', 'schema_migrations'))
-  await db.exec(await readFile(path.join(here, 'bootstrap.sql'), 'utf8'))
+  const bootstrap = await readFile(path.join(here, 'bootstrap.sql'), 'utf8')
+  const bootstrapHash = createHash('sha256').update(bootstrap).digest('hex')
+  const bootstrapped =
+    (await hasTable(db, 'supabase_migrations', 'stack_bootstrap')) &&
+    (await db.query('select 1 from supabase_migrations.stack_bootstrap where hash = $1', [bootstrapHash])).rows.length > 0
+  if (!bootstrapped) {
+    await db.exec(bootstrap)
+    await db.query('insert into supabase_migrations.stack_bootstrap (hash) values ($1) on conflict do nothing', [bootstrapHash])
+  }
   const done = new Set(
     (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
   )

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { loadConfig, type StackConfig } from './config.ts'
 import { openDatabase, type Database, type DbTarget } from './db.ts'
 import { prepareDatabase, SUPABASE_DIR } from './migrate.ts'
-import { readTemplate, templateKey, writeTemplate } from './template.ts'
+import { materializeTemplate } from './template.ts'
 import { createAuthApp } from './auth/index.ts'
 import { createRestApp } from './rest/index.ts'
 import { createStorageApp } from './storage/index.ts'
@@ -88,13 +88,14 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
   const config = { ...loadConfig(), ...opts.config }
   const target = opts.db ?? { kind: 'dir', path: DEFAULT_DATA_DIR }
   const seed = opts.seed ?? true
-  const newPglite = target.kind === 'memory' || (target.kind === 'dir' && !existsSync(path.join(target.path, 'PG_VERSION')))
-  const key = newPglite ? await templateKey(seed) : undefined
-  const template = key ? await readTemplate(key) : undefined
-  const db = await openDatabase(target, { template })
+  // A new PGlite database starts as a copy of a prepared template; `memory`
+  // runs on a temporary directory that is removed on close.
+  const tempDb = target.kind === 'memory' ? await mkdtemp(path.join(tmpdir(), 'stack-db-')) : undefined
+  const dataDir = tempDb ?? (target.kind === 'dir' ? target.path : undefined)
+  if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await materializeTemplate(seed, dataDir)
+  const db = await openDatabase(dataDir ? { kind: 'dir', path: dataDir } : target)
   try {
     await prepareDatabase(db, { seed })
-    if (key && !template && db.dumpDataDir) await writeTemplate(key, await db.dumpDataDir())
   } catch (e) {
     await db.close()
     throw e
@@ -143,7 +144,7 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
           ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
         })
         await db.close()
-        if (tempStorage) await rm(tempStorage, { recursive: true, force: true })
+        for (const dir of [tempStorage, tempDb]) if (dir) await rm(dir, { recursive: true, force: true })
       })()
       return closing
     },

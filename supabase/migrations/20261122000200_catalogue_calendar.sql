@@ -20,6 +20,8 @@ create table public.products (
   _deleted boolean not null default false
 );
 create index products_sync_idx on public.products (user_id, _modified, id);
+-- The catalogue screen and the assistant read a business's products newest first.
+create index products_recent_idx on public.products (user_id, created_at desc, id);
 create index products_group_idx on public.products (user_id, group_id) where group_id is not null;
 
 create table public.customers (
@@ -35,6 +37,8 @@ create table public.customers (
   _deleted boolean not null default false
 );
 create index customers_sync_idx on public.customers (user_id, _modified, id);
+-- The customer list is read in name order.
+create index customers_name_idx on public.customers (user_id, name);
 
 create table public.appointments (
   id uuid primary key default gen_random_uuid(),

@@ -158,8 +158,14 @@ async function main() {
   } finally {
     await pg.stop()
   }
+  // The first start after a change of the stack's sources or the schema also
+  // bundles the stack and builds the database template; it is reported apart.
+  const first = await startupTime()
   const runs = [await startupTime(), await startupTime(), await startupTime()].sort((a, b) => a - b)
-  console.info(`\n[start-up] npm run stack -- --db memory → first answered request: median ${(runs[1]! / 1000).toFixed(2)} s (runs ${runs.map((r) => (r / 1000).toFixed(2)).join(', ')} s; target < 4 s)`)
+  const s = (ms: number) => (ms / 1000).toFixed(2)
+  console.info(`\n[start-up] npm run stack -- --db memory → first answered request`)
+  console.info(`first start (may build bundle and template) ${s(first)} s`)
+  console.info(`median of 3 ${s(runs[1]!)} s (runs ${runs.map(s).join(', ')} s; target < 4 s)`)
 }
 
 main().catch((e: unknown) => {

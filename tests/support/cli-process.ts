@@ -26,7 +26,8 @@ export type CliRun = {
 }
 
 export async function runCli(args: string[], timeoutMs = 60_000): Promise<CliRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'supabase/local/cli.ts'), ...args], {
+  // The same entry `npm run stack` and `npm start` use.
+  const child = spawn(process.execPath, [path.join(ROOT, 'supabase/local/run.mjs'), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   })

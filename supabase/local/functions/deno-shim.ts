@@ -122,6 +122,27 @@ export function installDenoShim(): void {
   if (g.WebSocket === undefined) g.WebSocket = WebSocket
 }
 
+let tsLoader: Promise<void> | undefined
+
+/**
+ * Function sources are TypeScript. Under vitest or tsx they import as they are;
+ * the bundled stack (run.mjs) runs on plain Node, so tsx's loader is registered
+ * the first time a function is loaded, keeping it off the start-up path.
+ */
+async function importTypeScript(url: string): Promise<unknown> {
+  try {
+    return await import(/* @vite-ignore */ url)
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw e
+    tsLoader ??= import('tsx/esm/api').then(({ register }) => {
+      register()
+    })
+    await tsLoader
+    // Node remembers the failed load of this exact URL; a distinct one loads afresh.
+    return import(/* @vite-ignore */ `${url}${url.includes('?') ? '&' : '?'}loader=tsx`)
+  }
+}
+
 /**
  * Imports a function module and returns the handler it passed to Deno.serve.
  * Code the module runs at load time sees `env`. Imports run one at a time so
@@ -132,7 +153,7 @@ export function loadFunctionModule(url: string, env: FunctionEnv): Promise<Serve
   const task = loadQueue.then(async () => {
     loading = { env }
     try {
-      await requestEnv.run(env, () => import(/* @vite-ignore */ url))
+      await requestEnv.run(env, () => importTypeScript(url))
       if (!loading.handler) throw new Error(`${url} did not call Deno.serve`)
       return loading.handler
     } finally {

@@ -2,6 +2,7 @@
 // table of the `supabase_realtime` publication. The stack calls it when the
 // realtime server attaches; call it again after applying migrations that add
 // tables to the publication (the server also resyncs on its own when it can).
+import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -24,7 +25,16 @@ export async function installChangeCapture(db: Database): Promise<CapturedTable[
 
 async function install(db: Database): Promise<CapturedTable[]> {
   script ??= readFile(path.join(here, 'capture.sql'), 'utf8')
-  await db.exec(await script)
+  const sql = await script
+  // The script's hash is kept as the schema's comment: an unchanged install is skipped on restart.
+  const version = createHash('sha256').update(sql).digest('hex')
+  const installed = await db.query<{ version: string | null }>(
+    "select case when to_regnamespace('_realtime') is null then null else obj_description(to_regnamespace('_realtime'), 'pg_namespace') end as version",
+  )
+  if (installed.rows[0]?.version !== version) {
+    await db.exec(`${sql}
+;comment on schema _realtime is '${version}';`)
+  }
   const { rows } = await db.query<{ schema_name: string; table_name: string }>(
     'select schema_name, table_name from _realtime.sync_triggers()',
   )

@@ -44,3 +44,23 @@ describe.each(['pglite', 'postgres'] as const)('database adapter on %s', (backen
     }
   })
 })
+
+describe('PGlite adapter', () => {
+  it('gives changed tables planner statistics, as autovacuum would', async () => {
+    const db = await openDatabase({ kind: 'memory' })
+    try {
+      await db.exec('create table t_stats (v int); insert into t_stats select generate_series(1, 2000)')
+      await expect
+        .poll(
+          async () =>
+            (await db.query<{ analyzed: boolean }>(
+              "select last_analyze is not null as analyzed from pg_stat_user_tables where relname = 't_stats'",
+            )).rows[0]?.analyzed,
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBe(true)
+    } finally {
+      await db.close()
+    }
+  })
+})

@@ -73,6 +73,15 @@ describe('npm start', () => {
     await page.close()
   })
 
+  it('shows the local outbox page', async () => {
+    const page = await browser.newPage()
+    const res = await page.goto(`${run.vars.API_URL}/__local/outbox`)
+    expect(res?.status()).toBe(200)
+    await page.getByRole('table').waitFor()
+    expect((await fetch(`${run.vars.API_URL}/__local/outbox.json`)).status).toBe(200)
+    await page.close()
+  })
+
   it('closes cleanly on Ctrl-C', async () => {
     expect(await run.stop()).toBe(0)
   })

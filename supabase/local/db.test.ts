@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type Database, type DbTarget } from './db.ts'
+import { openDatabase, sqlLiteral, type Database, type DbTarget } from './db.ts'
 import { startTempPostgres, type TempPostgres } from '../../tests/support/postgres.ts'
 
 describe.each(['pglite', 'postgres'] as const)('database adapter on %s', (backend) => {
@@ -26,6 +26,26 @@ describe.each(['pglite', 'postgres'] as const)('database adapter on %s', (backen
     await expect.poll(() => got.slice().sort()).toEqual(['a2:one', 'a:one', 'b:two'])
     // A leaked connection would keep close() waiting forever.
     await db.close()
+  })
+
+  it('runs a prelude with BEGIN and answers read-only transactions before their COMMIT', async () => {
+    const db = await openDatabase(target)
+    try {
+      const tricky = `it's "quoted" \\ and {json}`
+      const results = await Promise.all(
+        Array.from({ length: 25 }, (_, i) =>
+          db.transaction(
+            async (tx) => (await tx.query<{ v: string }>("select current_setting('app.probe') as v")).rows[0]!.v,
+            { prelude: `select set_config('app.probe', ${sqlLiteral(`${tricky}${i}`)}, true)`, readOnly: i % 2 === 0 },
+          ),
+        ),
+      )
+      expect(results).toEqual(Array.from({ length: 25 }, (_, i) => `${tricky}${i}`))
+      // The setting was local to each transaction, and every connection went back to the pool.
+      expect((await db.query<{ v: string | null }>("select current_setting('app.probe', true) as v")).rows[0]!.v || null).toBeNull()
+    } finally {
+      await db.close()
+    }
   })
 
   it('rolls a failed transaction back', async () => {

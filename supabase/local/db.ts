@@ -11,15 +11,28 @@ export type Queryable = {
   query<R extends Row = Row>(sql: string, params?: unknown[]): Promise<QueryResult<R>>
 }
 
+export type TransactionOptions = {
+  /** SQL without parameters (values escaped with sqlLiteral) sent with BEGIN in one round trip. */
+  prelude?: string
+  /** The transaction only reads: its result is handed back without waiting for COMMIT. */
+  readOnly?: boolean
+}
+
 export type Database = Queryable & {
   readonly kind: 'pglite' | 'postgres'
   /** Runs fn inside BEGIN/COMMIT on one connection; rolls back when fn throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: TransactionOptions): Promise<T>
   /** Runs a script of several statements (simple protocol, no parameters). */
   exec(sql: string): Promise<void>
   /** Subscribes to NOTIFY on a channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
   close(): Promise<void>
+}
+
+/** A string literal for SQL sent without parameters (standard_conforming_strings is on in every supported server). */
+export function sqlLiteral(value: string): string {
+  if (value.includes('\0')) throw new Error('NUL is not allowed in SQL text')
+  return `'${value.replace(/'/g, "''")}'`
 }
 
 /** The `--db` option: `memory`, a directory for PGlite's data, or a postgres:// URL. */
@@ -53,7 +66,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   return {
     kind: 'pglite',
     query: base.query,
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn, opts) =>
+      db.transaction(async (tx) => {
+        if (opts?.prelude) await tx.exec(opts.prelude)
+        return fn(wrap(tx))
+      }),
     exec: async (sql) => {
       await db.exec(sql)
     },
@@ -124,18 +141,29 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     kind: 'postgres',
     query: base.query,
-    async transaction(fn) {
+    async transaction(fn, opts) {
       const client = await pool.connect()
+      let handedOff = false
       try {
-        await client.query('begin')
+        // Each round trip costs more than the statements themselves: BEGIN carries the prelude.
+        await client.query(opts?.prelude ? `begin; ${opts.prelude}` : 'begin')
         const out = await fn(wrap(client))
+        if (opts?.readOnly) {
+          // Nothing to make durable: answer now; the connection returns to the pool once COMMIT is done.
+          handedOff = true
+          client.query('commit').then(
+            () => client.release(),
+            (e: Error) => client.release(e),
+          )
+          return out
+        }
         await client.query('commit')
         return out
       } catch (e) {
         await client.query('rollback').catch(() => undefined)
         throw e
       } finally {
-        client.release()
+        if (!handedOff) client.release()
       }
     },
     exec: async (sql) => {

@@ -2,6 +2,7 @@
 // and claims that Postgres sees, the way Supabase's gateway and PostgREST do.
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose'
 import type { StackConfig } from './config.ts'
+import { sqlLiteral } from './db.ts'
 
 export type Claims = Record<string, unknown> & { role?: string; sub?: string; exp?: number }
 
@@ -87,6 +88,20 @@ export const requestContextSql =
   "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), " +
   "set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true), " +
   "set_config('search_path', 'public, extensions', true)"
+
+/**
+ * The same context as requestContextSql with the values inlined, for
+ * Database.transaction's prelude (it travels with BEGIN in one round trip).
+ */
+export function requestContextPrelude(auth: RequestAuth, opts: { readOnly?: boolean } = {}): string {
+  const [role, claims, sub] = requestContextParams(auth).map((v) => sqlLiteral(String(v)))
+  return (
+    `select set_config('role', ${role}, true), set_config('request.jwt.claims', ${claims}, true), ` +
+    `set_config('request.jwt.claim.sub', ${sub}, true), set_config('request.jwt.claim.role', ${role}, true), ` +
+    `set_config('search_path', 'public, extensions', true)` +
+    (opts.readOnly ? ", set_config('transaction_read_only', 'on', true)" : '')
+  )
+}
 
 export function requestContextParams(auth: RequestAuth): unknown[] {
   return [auth.role, JSON.stringify(auth.claims), typeof auth.claims.sub === 'string' ? auth.claims.sub : '']

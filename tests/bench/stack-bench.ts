@@ -8,9 +8,11 @@
 //    answered request. Target: under 4 s.
 // Runs on PGlite, and on a temporary PostgreSQL 15 when its binaries exist.
 import { spawn } from 'node:child_process'
-import net from 'node:net'
 import { performance } from 'node:perf_hooks'
-import { startStack, type RunningStack } from '../../supabase/local/server.ts'
+import { startStack } from '../../supabase/local/server.ts'
+import { openDatabase, type Database } from '../../supabase/local/db.ts'
+import { loadConfig, type StackConfig } from '../../supabase/local/config.ts'
+import { freePort, runCli } from '../support/cli-process.ts'
 import { requestContextParams, requestContextSql, signJwt } from '../../supabase/local/jwt.ts'
 import { startTempPostgres } from '../support/postgres.ts'
 import { DEFAULT_ANON_KEY } from '../../supabase/local/config.ts'
@@ -37,7 +39,9 @@ async function runConcurrent(total: number, concurrency: number, op: () => Promi
   return times.sort((a, b) => a - b)
 }
 
-async function seedProducts(stack: RunningStack): Promise<{ userId: string; token: string }> {
+type Target = { url: string; config: StackConfig; db: Database }
+
+async function seedProducts(stack: Target): Promise<{ userId: string; token: string }> {
   const email = `bench-${Date.now()}@example.com`
   const signup = await fetch(`${stack.url}/auth/v1/signup`, {
     method: 'POST',
@@ -78,7 +82,7 @@ async function seedProducts(stack: RunningStack): Promise<{ userId: string; toke
   return { userId: session.user.id, token }
 }
 
-async function latency(label: string, stack: RunningStack) {
+async function latency(label: string, stack: Target) {
   const { userId, token } = await seedProducts(stack)
   const url = `${stack.url}/rest/v1/products?select=*&user_id=eq.${userId}&price=gte.100&_deleted=is.false&order=created_at.desc,id.asc&limit=100`
   const headers = { apikey: stack.config.anonKey, authorization: `Bearer ${token}` }
@@ -111,14 +115,6 @@ async function latency(label: string, stack: RunningStack) {
   )
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port
-      srv.close(() => resolve(port))
-    })
-  })
-}
 
 async function startupTime(): Promise<number> {
   const port = await freePort()
@@ -144,19 +140,24 @@ async function startupTime(): Promise<number> {
 }
 
 async function main() {
+  // PGlite lives inside the stack's process, so client and stack share it here.
   const pglite = await startStack({ port: 0, db: { kind: 'memory' }, seed: false })
   try {
-    await latency('PGlite', pglite)
+    await latency('PGlite, client in the stack process', pglite)
   } finally {
     await pglite.close()
   }
+  // On Postgres the stack runs as `npm run stack` does, in its own process, as a
+  // browser would reach it; the direct queries come from this process's own pool.
   const pg = await startTempPostgres()
   try {
-    const stack = await startStack({ port: 0, db: { kind: 'url', url: pg.url }, seed: false })
+    const run = await runCli(['stack', '--db', pg.url, '--port', String(await freePort()), '--no-seed'])
+    const db = await openDatabase({ kind: 'url', url: pg.url })
     try {
-      await latency('PostgreSQL 15', stack)
+      await latency('PostgreSQL 15, stack in its own process', { url: run.vars.API_URL!, config: loadConfig(), db })
     } finally {
-      await stack.close()
+      await db.close()
+      await run.stop()
     }
   } finally {
     await pg.stop()

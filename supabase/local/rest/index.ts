@@ -2,7 +2,7 @@
 // PostgREST 12 does, over the stack's Database. See README.md in this folder.
 import { Hono } from 'hono'
 import type { StackContext } from '../server.ts'
-import { requestContextParams, requestContextSql } from '../jwt.ts'
+import { requestContextPrelude } from '../jwt.ts'
 import { createAuthResolver } from './auth-cache.ts'
 import { errorResponse, invalidPath, restError, toRestError, unacceptableSchema, unsupportedMethod } from './errors.ts'
 import { handleCall, handleRead, handleWrite, runStatement, type RequestInfo, type ResultRow, type Runner } from './handlers.ts'
@@ -19,10 +19,6 @@ export type RestApp = Hono & {
 }
 
 const TABLE_METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'])
-
-// Switching a transaction to read-only is allowed at any point, so it rides
-// along with the request context instead of costing a round trip of its own.
-const READ_ONLY_CONTEXT_SQL = `${requestContextSql}, set_config('transaction_read_only', 'on', true)`
 
 export function createRestApp(ctx: Pick<StackContext, 'db' | 'config'>): RestApp {
   const schemaCache = createSchemaCacheHolder(ctx.db, EXPOSED_SCHEMAS)
@@ -74,12 +70,14 @@ export function createRestApp(ctx: Pick<StackContext, 'db' | 'config'>): RestApp
         readBody: () => req.text(),
       }
       const run: Runner = (stmt, { readOnly, check }) =>
-        ctx.db.transaction(async (tx) => {
-          await tx.query(readOnly ? READ_ONLY_CONTEXT_SQL : requestContextSql, requestContextParams(auth))
-          const row: ResultRow = await runStatement(tx, stmt)
-          check(row)
-          return row
-        })
+        ctx.db.transaction(
+          async (tx) => {
+            const row: ResultRow = await runStatement(tx, stmt)
+            check(row)
+            return row
+          },
+          { prelude: requestContextPrelude(auth, { readOnly }), readOnly },
+        )
       if (kind === 'rpc') return await handleCall(info, run)
       return read ? await handleRead(info, run) : await handleWrite(info, run)
     } catch (e) {

@@ -1,0 +1,106 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { ENTERPRISE_CONTACT_EMAIL, PLANS, formatUsd, mailtoEnterprise, type Plan, type PlanId } from '../../../domain/plans.ts'
+import { SvgIcon } from './svg-icon.tsx'
+import classes from './landing.module.css'
+
+const PLAN_NAMES: Record<PlanId, MessageDescriptor> = {
+  starter: msg`Starter`,
+  growth: msg`Growth`,
+  business: msg`Business`,
+  enterprise: msg`Enterprise`,
+}
+
+const PLAN_SUMMARIES: Record<PlanId, MessageDescriptor> = {
+  starter: msg`Try the assistant with your first customers.`,
+  growth: msg`For a shop that answers customers every day.`,
+  business: msg`For busy businesses with many conversations.`,
+  enterprise: msg`For chains and high volumes, at a price agreed with you.`,
+}
+
+function PlanCard({ plan }: { plan: Plan }) {
+  const { t, i18n } = useLingui()
+  const name = i18n._(PLAN_NAMES[plan.id])
+  const messages = new Intl.NumberFormat(i18n.locale).format(plan.messages)
+  const titleId = `plan-${plan.id}`
+  return (
+    <Card
+      component="article"
+      aria-labelledby={titleId}
+      withBorder
+      radius="lg"
+      padding="lg"
+      className={plan.popular ? classes.popular : undefined}
+    >
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="center" wrap="nowrap" mih={26}>
+          <Title order={3} size="h4" id={titleId}>
+            {name}
+          </Title>
+          {plan.popular && (
+            <Badge color="brand" variant="filled">
+              <Trans>Most popular</Trans>
+            </Badge>
+          )}
+        </Group>
+        <Text c="gray.7" size="sm" mih={44}>
+          {i18n._(PLAN_SUMMARIES[plan.id])}
+        </Text>
+        <Text fz={36} fw={800} lh={1.1} c="dark.8">
+          {plan.priceCents === null ? <Trans>Custom</Trans> : formatUsd(plan.priceCents, i18n.locale)}
+        </Text>
+        <List spacing={6} size="sm" center icon={<Box c="brand.7" display="flex"><SvgIcon name="check" size={18} /></Box>}>
+          <List.Item>
+            <Trans>{messages} messages</Trans>
+          </List.Item>
+          <List.Item>
+            <Trans>One-time payment, no subscription</Trans>
+          </List.Item>
+          <List.Item>
+            <Trans>For WhatsApp and your website chat</Trans>
+          </List.Item>
+        </List>
+        <Box mt="auto" pt="sm">
+          {plan.priceCents === null ? (
+            <Stack gap={6}>
+              <Button component="a" href={mailtoEnterprise(t`Enterprise plan`)} variant="outline" fullWidth>
+                <Trans>Contact us</Trans>
+              </Button>
+              <Text size="xs" c="gray.7" ta="center">
+                {ENTERPRISE_CONTACT_EMAIL}
+              </Text>
+            </Stack>
+          ) : (
+            <Button component="a" href="/auth" variant={plan.popular ? 'filled' : 'light'} fullWidth>
+              <Trans>Choose {name}</Trans>
+            </Button>
+          )}
+        </Box>
+      </Stack>
+    </Card>
+  )
+}
+
+export function PricingSection() {
+  return (
+    <Box component="section" id="pricing" aria-labelledby="pricing-title" py={{ base: 56, md: 88 }} bg="gray.0">
+      <Container size="lg">
+        <Stack gap="xs" align="center" ta="center" mb="xl">
+          <Title order={2} id="pricing-title">
+            <Trans>Prepaid message packages</Trans>
+          </Title>
+          <Text size="lg" c="gray.7" maw={620}>
+            <Trans>Buy credits once and use them whenever customers write. No subscription, no monthly fee.</Trans>
+          </Text>
+        </Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+          {PLANS.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} />
+          ))}
+        </SimpleGrid>
+      </Container>
+    </Box>
+  )
+}

@@ -17,9 +17,10 @@ export default defineConfig({
       manifest: {
         name: 'Mesaj Asistanı',
         short_name: 'Asistan',
-        description: 'AI customer messaging, catalogue and appointments for small businesses',
+        description: 'İşletmeniz için yapay zekâ destekli müşteri mesajlaşma asistanı: WhatsApp ve web sitesi yanıtları, ürün kataloğu ve randevular',
         lang: 'tr',
-        start_url: '/',
+        // Installed, the app opens on the owner's dashboard; the guards send a signed-out visitor to /auth.
+        start_url: '/dashboard',
         scope: '/',
         display: 'standalone',
         background_color: '#ffffff',
@@ -31,6 +32,8 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // The first install takes the open page over, so it works offline without a second visit.
+        clientsClaim: true,
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/(auth|rest|storage|functions|realtime)\//, /^\/__local\//, /^\/config\.json$/],

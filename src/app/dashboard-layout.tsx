@@ -1,0 +1,136 @@
+import { useEffect } from 'react'
+import { Anchor, AppShell, Avatar, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSession } from '../lib/session.tsx'
+import { LanguageSwitcher } from './language-switcher.tsx'
+import { APP_NAME } from './languages.ts'
+import { InstallButton } from './pwa-prompts.tsx'
+import { displayName } from './user-menu.tsx'
+import classes from './shell.module.css'
+
+type NavItem = {
+  to: '/dashboard' | '/dashboard/products' | '/dashboard/appointments' | '/dashboard/customers' | '/dashboard/chatbot' | '/dashboard/settings'
+  label: MessageDescriptor
+  /** Other paths that belong to the same item. */
+  also?: string[]
+}
+
+const NAV_ITEMS: NavItem[] = [
+  { to: '/dashboard', label: msg`Credits`, also: ['/dashboard/credits', '/dashboard/success'] },
+  { to: '/dashboard/products', label: msg`Products` },
+  { to: '/dashboard/appointments', label: msg`Calendar` },
+  { to: '/dashboard/customers', label: msg`Customers` },
+  { to: '/dashboard/chatbot', label: msg`Chatbot` },
+  { to: '/dashboard/settings', label: msg`Settings` },
+]
+
+function isActive(item: NavItem, pathname: string) {
+  const path = pathname.replace(/\/+$/, '') || '/'
+  if (item.to === '/dashboard') return path === '/dashboard' || (item.also ?? []).some((p) => path.startsWith(p))
+  return path === item.to || path.startsWith(`${item.to}/`)
+}
+
+function ProfileCard() {
+  const session = useSession()
+  const name = displayName(session.profile, session.user?.email)
+  const email = session.profile?.email ?? session.user?.email ?? ''
+  return (
+    <Group gap="sm" wrap="nowrap" data-testid="profile-card">
+      <Avatar src={session.profile?.avatar_url ?? null} name={name} color="brand" alt="" />
+      <div style={{ minWidth: 0 }}>
+        <Text size="sm" fw={600} truncate="end">
+          {session.profile?.business_name ?? name}
+        </Text>
+        <Text size="xs" c="dimmed" truncate="end">
+          {email}
+        </Text>
+      </div>
+    </Group>
+  )
+}
+
+export function DashboardLayout() {
+  const { t, i18n } = useLingui()
+  const [opened, { toggle, close }] = useDisclosure(false)
+  const { pathname } = useLocation()
+  const session = useSession()
+  const navigate = useNavigate()
+
+  // A tap on an item navigates; the drawer should not stay over the new screen.
+  useEffect(() => close(), [pathname, close])
+
+  async function signOut() {
+    await session.signOut()
+    await navigate({ to: '/' })
+  }
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header px="md">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? t`Close navigation` : t`Open navigation`}
+              aria-expanded={opened}
+              aria-controls="dashboard-navigation"
+            />
+            <Anchor component={Link} to="/dashboard" fw={700} underline="never" c="brand.7">
+              {APP_NAME}
+            </Anchor>
+          </Group>
+          <InstallButton />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" id="dashboard-navigation" aria-label={t`Dashboard`}>
+        <AppShell.Section grow>
+          <Stack gap={4}>
+            {NAV_ITEMS.map((item) => {
+              const active = isActive(item, pathname)
+              return (
+                <NavLink
+                  key={item.to}
+                  component={Link}
+                  to={item.to}
+                  // The router marks a parent path active under every child; the Credits item decides for itself.
+                  activeOptions={{ exact: item.to === '/dashboard' }}
+                  label={i18n._(item.label)}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  variant="light"
+                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                />
+              )
+            })}
+          </Stack>
+        </AppShell.Section>
+        <AppShell.Section>
+          <Stack gap="sm" pt="sm" className={classes.navFooter}>
+            <Anchor component={Link} to="/" size="sm">
+              <Trans>Back to the homepage</Trans>
+            </Anchor>
+            <LanguageSwitcher fullWidth />
+            <ProfileCard />
+            <Button variant="default" onClick={() => void signOut()}>
+              <Trans>Sign out</Trans>
+            </Button>
+          </Stack>
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  )
+}

@@ -1,0 +1,279 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react'
+import type { AuthChangeEvent, AuthError, Session as AuthSession, SupabaseClient, User } from '@supabase/supabase-js'
+import { getSupabase } from './supabase.ts'
+
+export type Profile = {
+  id: string
+  email: string | null
+  business_name: string | null
+  phone_number: string | null
+  phone_verified: boolean
+  avatar_url: string | null
+  whatsapp_api_key: string | null
+  whatsapp_client_id: string | null
+  whatsapp_client_secret: string | null
+  updated_at: string | null
+}
+export type SessionStatus = 'loading' | 'signed-out' | 'signed-in'
+export type Session = {
+  status: SessionStatus
+  user: User | null
+  /** null while loading or when missing */
+  profile: Profile | null
+  profileLoading: boolean
+  /** 5-minute cache per user unless force */
+  refreshProfile(opts?: { force?: boolean }): Promise<Profile | null>
+  clearProfileCache(): void
+  /** Errors are logged only; clears profile and cache. */
+  signOut(): Promise<void>
+}
+
+export const PROFILE_CACHE_TTL_MS = 5 * 60_000
+export const PROFILE_FETCH_TIMEOUT_MS = 30_000
+const CACHE_PREFIX = 'profile-cache:'
+
+type CacheEntry = { profile: Profile; fetchedAt: number }
+
+export type SessionStoreDeps = {
+  getClient: () => Promise<SupabaseClient>
+  storage?: Storage
+  now?: () => number
+  isOnline?: () => boolean
+  fetchTimeoutMs?: number
+}
+
+export type SessionStore = {
+  getSnapshot(): Session
+  subscribe(listener: () => void): () => void
+  /** Resolves once the session and, for a signed-in user, the profile have settled (cache first when offline). */
+  ready(): Promise<Session>
+}
+
+function isInvalidRefreshToken(error: AuthError): boolean {
+  return error.code === 'refresh_token_not_found' || /invalid refresh token/i.test(error.message)
+}
+
+export function createSessionStore(deps: SessionStoreDeps): SessionStore {
+  const storage = deps.storage ?? globalThis.localStorage
+  const now = deps.now ?? Date.now
+  const isOnline = deps.isOnline ?? (() => globalThis.navigator?.onLine !== false)
+  const timeoutMs = deps.fetchTimeoutMs ?? PROFILE_FETCH_TIMEOUT_MS
+
+  const listeners = new Set<() => void>()
+  let waiters: Array<(s: Session) => void> = []
+  let started = false
+  let client: SupabaseClient | undefined
+  // Each profile load gets a ticket so a slow answer for an older request never overwrites a newer one.
+  let ticket = 0
+  const inflight = new Map<string, Promise<Profile | null>>()
+
+  const methods = {
+    refreshProfile: (opts?: { force?: boolean }) => {
+      const id = state.user?.id
+      return id ? loadProfile(id, opts?.force ?? false) : Promise.resolve(null)
+    },
+    clearProfileCache: () => clearCache(),
+    signOut: () => signOut(),
+  }
+  let state: Omit<Session, keyof typeof methods> = { status: 'loading', user: null, profile: null, profileLoading: false }
+  let snapshot: Session = { ...state, ...methods }
+
+  function settled(s: Session) {
+    return s.status !== 'loading' && !s.profileLoading
+  }
+
+  function set(patch: Partial<typeof state>) {
+    state = { ...state, ...patch }
+    snapshot = { ...state, ...methods }
+    for (const l of listeners) l()
+    if (settled(snapshot)) {
+      const w = waiters
+      waiters = []
+      for (const resolve of w) resolve(snapshot)
+    }
+  }
+
+  function readCache(userId: string): CacheEntry | undefined {
+    try {
+      const raw = storage?.getItem(CACHE_PREFIX + userId)
+      return raw ? (JSON.parse(raw) as CacheEntry) : undefined
+    } catch {
+      return undefined
+    }
+  }
+
+  function writeCache(userId: string, profile: Profile | null) {
+    try {
+      if (profile) storage?.setItem(CACHE_PREFIX + userId, JSON.stringify({ profile, fetchedAt: now() }))
+      else storage?.removeItem(CACHE_PREFIX + userId)
+    } catch {
+      // Storage full or blocked: the cache is an optimisation only.
+    }
+  }
+
+  function clearCache() {
+    try {
+      if (!storage) return
+      const keys: string[] = []
+      for (let i = 0; i < storage.length; i++) {
+        const k = storage.key(i)
+        if (k?.startsWith(CACHE_PREFIX)) keys.push(k)
+      }
+      for (const k of keys) storage.removeItem(k)
+    } catch {
+      // Nothing to clear when storage is unavailable.
+    }
+  }
+
+  async function fetchProfile(userId: string): Promise<{ profile: Profile | null } | 'failed'> {
+    const c = client ?? (await deps.getClient())
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)))
+    try {
+      const result = await Promise.race([c.from('users').select('*').eq('id', userId).maybeSingle(), timeout])
+      if (result === 'timeout') {
+        console.warn(`profile fetch timed out after ${timeoutMs} ms`)
+        return 'failed'
+      }
+      if (result.error) {
+        console.error('profile fetch failed', result.error)
+        return 'failed'
+      }
+      return { profile: (result.data as Profile | null) ?? null }
+    } catch (error) {
+      console.error('profile fetch failed', error)
+      return 'failed'
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  function loadProfile(userId: string, force: boolean): Promise<Profile | null> {
+    const cached = readCache(userId)
+    if (!force && cached && now() - cached.fetchedAt < PROFILE_CACHE_TTL_MS) {
+      if (state.user?.id === userId) set({ profile: cached.profile, profileLoading: false })
+      return Promise.resolve(cached.profile)
+    }
+    // Offline a stale cache beats no profile: guards must still let the owner into the shell.
+    if (!isOnline() && cached) {
+      if (state.user?.id === userId) set({ profile: cached.profile, profileLoading: false })
+      return Promise.resolve(cached.profile)
+    }
+    const existing = inflight.get(userId)
+    if (existing && !force) return existing
+    const mine = ++ticket
+    set({ profileLoading: true, profile: cached?.profile ?? (state.profile?.id === userId ? state.profile : null) })
+    const p = fetchProfile(userId).then((result) => {
+      if (inflight.get(userId) === p) inflight.delete(userId)
+      const profile = result === 'failed' ? (cached?.profile ?? null) : result.profile
+      if (result !== 'failed') writeCache(userId, profile)
+      if (mine === ticket && state.user?.id === userId) set({ profile, profileLoading: false })
+      return profile
+    })
+    inflight.set(userId, p)
+    return p
+  }
+
+  function signedOut() {
+    ticket++
+    inflight.clear()
+    clearCache()
+    set({ status: 'signed-out', user: null, profile: null, profileLoading: false })
+  }
+
+  function onAuthEvent(event: AuthChangeEvent, session: AuthSession | null) {
+    const user = session?.user ?? null
+    if (!user) {
+      if (event === 'SIGNED_OUT' || state.status !== 'signed-out') signedOut()
+      return
+    }
+    const sameUser = state.user?.id === user.id
+    const needsProfile = !sameUser || event === 'USER_UPDATED' || (state.profile === null && !state.profileLoading)
+    // Mark the profile as loading in the same tick as the user so a guard never sees a user without a settled profile.
+    set({ status: 'signed-in', user, ...(needsProfile ? { profileLoading: true } : {}) })
+    if (needsProfile) {
+      // supabase-js holds a lock while it notifies; querying from inside the callback would wait on it.
+      setTimeout(() => void loadProfile(user.id, event === 'USER_UPDATED'), 0)
+    }
+  }
+
+  async function signOut() {
+    const c = client ?? (await deps.getClient().catch(() => undefined))
+    if (c) {
+      try {
+        const { error } = await c.auth.signOut()
+        if (error) {
+          console.error('sign-out failed', error)
+          // The server could not be told (offline): still forget the session on this device.
+          await c.auth.signOut({ scope: 'local' })
+        }
+      } catch (error) {
+        console.error('sign-out failed', error)
+      }
+    }
+    signedOut()
+  }
+
+  async function start() {
+    try {
+      client = await deps.getClient()
+    } catch (error) {
+      console.error('session unavailable', error)
+      set({ status: 'signed-out' })
+      return
+    }
+    client.auth.onAuthStateChange(onAuthEvent)
+    try {
+      const { data, error } = await client.auth.getSession()
+      if (error) {
+        if (isInvalidRefreshToken(error)) {
+          await signOut()
+          return
+        }
+        console.error('session retrieval failed', error)
+      }
+      if (state.status === 'loading') onAuthEvent('INITIAL_SESSION', data.session)
+    } catch (error) {
+      console.error('session retrieval failed', error)
+      if (state.status === 'loading') set({ status: 'signed-out' })
+    }
+  }
+
+  function ensureStarted() {
+    if (started) return
+    started = true
+    void start()
+  }
+
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      ensureStarted()
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    ready() {
+      ensureStarted()
+      return settled(snapshot) ? Promise.resolve(snapshot) : new Promise((resolve) => waiters.push(resolve))
+    },
+  }
+}
+
+let appStore: SessionStore | undefined
+/** The one session of the app; the router reads it for guards, components through useSession. */
+export function getSessionStore(): SessionStore {
+  appStore ??= createSessionStore({ getClient: getSupabase })
+  return appStore
+}
+
+const SessionContext = createContext<SessionStore | null>(null)
+
+export function SessionProvider(props: { children: ReactNode; store?: SessionStore }) {
+  return <SessionContext.Provider value={props.store ?? getSessionStore()}>{props.children}</SessionContext.Provider>
+}
+
+export function useSession(): Session {
+  const store = useContext(SessionContext)
+  if (!store) throw new Error('useSession needs a SessionProvider')
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot)
+}

@@ -1,0 +1,23 @@
+import { redirect } from '@tanstack/react-router'
+import type { Session } from '../lib/session.tsx'
+
+// Guards wait for the session's first resolution; offline that is the cached
+// profile, never the network.
+
+export function requireVerifiedOwner(session: Session) {
+  if (!session.user) throw redirect({ to: '/auth', replace: true })
+  if (!session.profile?.phone_verified) throw redirect({ to: '/phone-verify', replace: true })
+}
+
+export function redirectSignedIn(session: Session) {
+  // With no profile row at all the dashboard would send the user to phone
+  // verification and from there back here; staying on /auth (where they can
+  // sign out or sign up again) breaks that loop.
+  if (session.user && session.profile) throw redirect({ to: '/dashboard', replace: true })
+}
+
+export function guardPhoneVerify(session: Session) {
+  if (!session.user) throw redirect({ to: '/auth', replace: true })
+  if (session.profile?.phone_verified) throw redirect({ to: '/dashboard', replace: true })
+  if (!session.profile?.phone_number) throw redirect({ to: '/auth', replace: true })
+}

@@ -1,0 +1,209 @@
+// The app shell in real Chromium against the production build and the local
+// stack: route guards, both languages, the phone layout and an offline start.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchChromium } from '../support/browser.ts'
+import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
+
+// supabase-js keeps its session under sb-<first label of the API host>-auth-token.
+const AUTH_STORAGE_KEY = 'sb-127-auth-token'
+
+describe('app shell', () => {
+  let run: CliRun
+  let browser: Browser
+  let app: string
+  let api: string
+  let anonKey: string
+  const contexts: BrowserContext[] = []
+
+  beforeAll(async () => {
+    const apiPort = await freePort()
+    const appPort = await freePort()
+    run = await runCli(['start', '--db', 'memory', '--port', String(apiPort), '--app-port', String(appPort)])
+    app = run.vars.APP_URL!
+    api = run.vars.API_URL!
+    anonKey = run.vars.ANON_KEY!
+    browser = await launchChromium()
+  })
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined)
+    await browser?.close()
+    await run?.stop()
+  })
+
+  async function newPage(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport })
+    contexts.push(context)
+    const page = await context.newPage()
+    return { context, page }
+  }
+
+  async function passwordSession(email: string, password: string): Promise<Record<string, unknown>> {
+    const res = await fetch(`${api}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    })
+    expect(res.status).toBe(200)
+    return (await res.json()) as Record<string, unknown>
+  }
+
+  /** Puts the session where supabase-js looks for it, then opens `path`. */
+  async function signInAs(page: Page, session: Record<string, unknown>, path: string) {
+    await page.goto(`${app}/`)
+    const stored = { ...session, expires_at: Math.floor(Date.now() / 1000) + Number(session.expires_in ?? 3600) }
+    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [AUTH_STORAGE_KEY, JSON.stringify(stored)])
+    await page.goto(`${app}${path}`)
+  }
+
+  async function expectPath(page: Page, path: string) {
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(path)
+  }
+
+  it('sends a signed-out visitor from the dashboard to /auth', async () => {
+    const { page } = await newPage()
+    await page.goto(`${app}/dashboard`)
+    await expectPath(page, '/auth')
+    await page.goto(`${app}/dashboard/products`)
+    await expectPath(page, '/auth')
+    // The public top bar offers sign-in.
+    await page.getByRole('banner').getByRole('link', { name: 'Giriş yap' }).waitFor()
+  })
+
+  it('sends a signed-in, verified owner from /auth and /phone-verify to the dashboard', async () => {
+    const { page } = await newPage()
+    await signInAs(page, await passwordSession('demo@example.com', 'demo1234'), '/auth')
+    await expectPath(page, '/dashboard')
+    await page.getByRole('heading', { level: 1, name: 'Krediler' }).waitFor()
+    await page.goto(`${app}/phone-verify`)
+    await expectPath(page, '/dashboard')
+
+    const nav = page.getByRole('navigation', { name: 'Panel' })
+    for (const name of ['Krediler', 'Ürünler', 'Takvim', 'Müşteriler', 'Sohbet Botu', 'Ayarlar']) {
+      await nav.getByRole('link', { name, exact: true }).waitFor()
+    }
+    expect(await nav.getByRole('link', { name: 'Krediler' }).getAttribute('aria-current')).toBe('page')
+    await nav.getByRole('link', { name: 'Ürünler' }).click()
+    await expectPath(page, '/dashboard/products')
+    await page.getByRole('heading', { level: 1, name: 'Ürünler' }).waitFor()
+    expect(await nav.getByRole('link', { name: 'Ürünler' }).getAttribute('aria-current')).toBe('page')
+    expect(await nav.getByRole('link', { name: 'Krediler' }).getAttribute('aria-current')).toBeNull()
+    await page.getByTestId('profile-card').getByText('demo@example.com').waitFor()
+    await page.getByRole('main').waitFor()
+
+    // The payment return carries session_id and links to the credits screen.
+    await page.goto(`${app}/dashboard/success?session_id=cs_test_1`)
+    await page.getByRole('link', { name: 'Kredilere git' }).click()
+    await expectPath(page, '/dashboard/credits')
+    await page.getByRole('heading', { level: 1, name: 'Krediler' }).waitFor()
+
+    // Signing out leaves the dashboard and forgets the cached profile.
+    await nav.getByRole('button', { name: 'Çıkış yap' }).click()
+    await expectPath(page, '/')
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('profile-cache:')))).toEqual([])
+    await page.goto(`${app}/dashboard`)
+    await expectPath(page, '/auth')
+  })
+
+  it('sends a signed-in owner whose phone is not verified to /phone-verify', async () => {
+    const digits = String(Date.now()).slice(-9)
+    const email = `unverified-${digits}@example.com`
+    const res = await fetch(`${api}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email, password: 'secret-pass-1', data: { business_name: 'Kuaför Ayşe', phone_number: `+905${digits}` },
+      }),
+    })
+    expect(res.status).toBe(200)
+    const { page } = await newPage()
+    await signInAs(page, await passwordSession(email, 'secret-pass-1'), '/dashboard')
+    await expectPath(page, '/phone-verify')
+  })
+
+  it('starts in Turkish, switches to English and back, and remembers the choice', async () => {
+    const { page } = await newPage()
+    await page.goto(`${app}/`)
+    await expect.poll(() => page.getAttribute('html', 'lang')).toBe('tr')
+    const switcher = page.getByTestId('language-switcher')
+    expect(await switcher.getAttribute('aria-label')).toBe('Dil: Türkçe')
+
+    await switcher.click()
+    await page.getByRole('menuitem', { name: 'English' }).click()
+    // The switch takes half a second and shows that it is working.
+    await expect.poll(() => switcher.getAttribute('aria-busy')).toBe('true')
+    await expect.poll(() => page.getAttribute('html', 'lang')).toBe('en')
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor()
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en')
+
+    await page.reload()
+    await expect.poll(() => page.getAttribute('html', 'lang')).toBe('en')
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor()
+    await page.goto(`${app}/no/such/page`)
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+
+    await page.getByTestId('language-switcher').click()
+    await page.getByRole('menuitem', { name: 'Türkçe' }).click()
+    await expect.poll(() => page.getAttribute('html', 'lang')).toBe('tr')
+    await page.getByRole('heading', { name: 'Sayfa bulunamadı' }).waitFor()
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('tr')
+  })
+
+  it('shows a translated not-found page with a link home', async () => {
+    const { page } = await newPage()
+    await page.goto(`${app}/does-not-exist`)
+    await page.getByRole('heading', { level: 1, name: 'Sayfa bulunamadı' }).waitFor()
+    await page.getByRole('link', { name: 'Ana sayfaya dön' }).click()
+    await expectPath(page, '/')
+  })
+
+  it('fits a 375 px phone with the navigation in a drawer opened by the burger', async () => {
+    const { page } = await newPage({ width: 375, height: 740 })
+    await signInAs(page, await passwordSession('demo@example.com', 'demo1234'), '/dashboard')
+    await page.getByRole('heading', { level: 1, name: 'Krediler' }).waitFor()
+    const productsLink = page.getByRole('navigation', { name: 'Panel' }).getByRole('link', { name: 'Ürünler' })
+    expect(await productsLink.isVisible().then((v) => v && inViewport(page, productsLink))).toBe(false)
+
+    const burger = page.getByRole('button', { name: 'Menüyü aç' })
+    expect(await burger.getAttribute('aria-expanded')).toBe('false')
+    await burger.click()
+    await expect.poll(() => inViewport(page, productsLink)).toBe(true)
+    expect(await page.getByRole('button', { name: 'Menüyü kapat' }).getAttribute('aria-expanded')).toBe('true')
+    await productsLink.click()
+    await expectPath(page, '/dashboard/products')
+    await page.getByRole('heading', { level: 1, name: 'Ürünler' }).waitFor()
+    // Choosing a screen closes the drawer.
+    await expect.poll(() => inViewport(page, productsLink)).toBe(false)
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+    expect(scrollWidth).toBeLessThanOrEqual(375)
+  })
+
+  it('reloads the dashboard offline for a signed-in owner once the service worker controls the page', async () => {
+    const { context, page } = await newPage()
+    await signInAs(page, await passwordSession('demo@example.com', 'demo1234'), '/dashboard')
+    await page.getByRole('heading', { level: 1, name: 'Krediler' }).waitFor()
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+    })
+    // One online load served by the worker, so the runtime config is cached too.
+    await page.reload()
+    await page.getByRole('heading', { level: 1, name: 'Krediler' }).waitFor()
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+
+    await context.setOffline(true)
+    await page.reload()
+    await page.getByRole('heading', { level: 1, name: 'Krediler' }).waitFor()
+    await expectPath(page, '/dashboard')
+    await page.getByTestId('profile-card').getByText('demo@example.com').waitFor()
+    await page.getByRole('navigation', { name: 'Panel' }).getByRole('link', { name: 'Ayarlar' }).click()
+    await expectPath(page, '/dashboard/settings')
+    await context.setOffline(false)
+  })
+})
+
+async function inViewport(page: Page, locator: ReturnType<Page['locator']>): Promise<boolean> {
+  const box = await locator.boundingBox()
+  const width = page.viewportSize()?.width ?? 0
+  return box !== null && box.x >= 0 && box.x + box.width <= width + 1
+}

@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['{domain,src,sync,supabase,tests}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', 'dist/**'],
     environment: 'node',
+    globalSetup: ['tests/support/build-app.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Stack tests each start an embedded Postgres: two at a time fits 2 cores.

@@ -1,46 +1,26 @@
-// Test harness: a whole embedded stack (auth, data API, functions, outbox) on
-// a free port, on PGlite or a throwaway PostgreSQL 15, talked to through
-// supabase-js and plain HTTP as the app and a browser would.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import WebSocket from 'ws'
-import { startStack, type RunningStack } from '../server.ts'
-import { startTempPostgres, type TempPostgres } from '../../../tests/support/postgres.ts'
+// The shared test stack (tests/support/stack.ts) in the shape the functions
+// suites use: the running stack's database and keys, and a client per key.
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { RunningStack } from '../server.ts'
+import { makeClient, startTestStack, type Backend } from '../../../tests/support/stack.ts'
 
-export type Backend = 'pglite' | 'postgres'
+export type { Backend }
 
 export type FunctionsStack = {
   backend: Backend
-  stack: RunningStack
+  stack: Pick<RunningStack, 'db' | 'config'>
   url: string
   client(key?: string): SupabaseClient
   close(): Promise<void>
 }
 
 export async function startFunctionsStack(backend: Backend): Promise<FunctionsStack> {
-  let pg: TempPostgres | undefined
-  let stack: RunningStack
-  try {
-    if (backend === 'postgres') pg = await startTempPostgres()
-    stack = await startStack({ port: 0, db: pg ? { kind: 'url', url: pg.url } : { kind: 'memory' }, seed: false })
-  } catch (e) {
-    await pg?.stop().catch(() => undefined)
-    throw e
-  }
+  const t = await startTestStack(backend)
   return {
     backend,
-    stack,
-    url: stack.url,
-    client: (key = stack.config.anonKey) =>
-      createClient(stack.url, key, {
-        auth: { persistSession: false, autoRefreshToken: false },
-        realtime: { transport: WebSocket as never },
-      }),
-    async close() {
-      try {
-        await stack.close()
-      } finally {
-        await pg?.stop()
-      }
-    },
+    stack: { db: t.db, config: t.config },
+    url: t.url,
+    client: (key = t.anonKey) => makeClient(t.url, key),
+    close: () => t.close(),
   }
 }

@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react'
 import type { AuthChangeEvent, AuthError, Session as AuthSession, SupabaseClient, User } from '@supabase/supabase-js'
-import { getSupabase } from './supabase.ts'
+import { getSupabase, hasStoredAuthSession, isAuthStorageKey, onSupabaseCreated } from './supabase.ts'
 
 export type Profile = {
   id: string
@@ -36,6 +36,13 @@ type CacheEntry = { profile: Profile; fetchedAt: number }
 
 export type SessionStoreDeps = {
   getClient: () => Promise<SupabaseClient>
+  /**
+   * When given and false, the store settles as signed out without creating the
+   * client, and attaches once something else creates it (the sign-in screen)
+   * or another tab signs in.
+   */
+  hasStoredSession?: () => boolean
+  onClientCreated?: (listener: (client: SupabaseClient) => void) => () => void
   storage?: Storage
   now?: () => number
   isOnline?: () => boolean
@@ -214,14 +221,9 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
     signedOut()
   }
 
-  async function start() {
-    try {
-      client = await deps.getClient()
-    } catch (error) {
-      console.error('session unavailable', error)
-      set({ status: 'signed-out' })
-      return
-    }
+  async function attach(c: SupabaseClient) {
+    if (client) return
+    client = c
     client.auth.onAuthStateChange(onAuthEvent)
     try {
       const { data, error } = await client.auth.getSession()
@@ -239,10 +241,37 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
     }
   }
 
+  async function connect() {
+    try {
+      await attach(await deps.getClient())
+    } catch (error) {
+      console.error('session unavailable', error)
+      if (state.status === 'loading') set({ status: 'signed-out' })
+    }
+  }
+
+  function start() {
+    if (!deps.hasStoredSession || deps.hasStoredSession()) {
+      void connect()
+      return
+    }
+    // Nobody is signed in on this browser: settle at once and keep supabase-js
+    // off the page until it is needed.
+    set({ status: 'signed-out' })
+    const stop = deps.onClientCreated?.((c) => void attach(c))
+    const onStorage = (event: StorageEvent) => {
+      if (!isAuthStorageKey(event.key) || event.newValue === null) return
+      globalThis.removeEventListener?.('storage', onStorage)
+      stop?.()
+      void connect()
+    }
+    globalThis.addEventListener?.('storage', onStorage)
+  }
+
   function ensureStarted() {
     if (started) return
     started = true
-    void start()
+    start()
   }
 
   return {
@@ -262,7 +291,11 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
 let appStore: SessionStore | undefined
 /** The one session of the app; the router reads it for guards, components through useSession. */
 export function getSessionStore(): SessionStore {
-  appStore ??= createSessionStore({ getClient: getSupabase })
+  appStore ??= createSessionStore({
+    getClient: getSupabase,
+    hasStoredSession: () => hasStoredAuthSession(),
+    onClientCreated: onSupabaseCreated,
+  })
   return appStore
 }
 

@@ -1,0 +1,80 @@
+// The offline-first records as the app, the local store and the sync layer
+// see them: the Postgres columns a device may write, with SQL nulls as absent
+// optional keys. Server-owned columns (user_id, updated_at, _modified) never
+// reach a device's documents; deletion is the `_deleted` tombstone flag that
+// the store adds.
+
+export type ProductRecord = {
+  id: string
+  name: string
+  description?: string
+  /** Two decimals; compare with sameMoney, never with ===. */
+  price: number
+  currency: string
+  stock: number
+  product_link?: string
+  group_id?: string
+  /** ISO 8601 instant, set once when the record is created. */
+  created_at: string
+}
+
+export type CustomerRecord = {
+  id: string
+  name: string
+  phone_number: string
+  email?: string
+  notes?: string
+  created_at: string
+}
+
+export const APPOINTMENT_STATUSES = ['scheduled', 'confirmed', 'completed', 'cancelled', 'no_show'] as const
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number]
+export const APPOINTMENT_DURATIONS = [30, 60, 90, 120, 180] as const
+
+export type AppointmentRecord = {
+  id: string
+  customer_id?: string
+  /** YYYY-MM-DD */
+  appointment_date: string
+  /** HH:MM:SS, as Postgres prints a time */
+  appointment_time: string
+  duration_minutes: number
+  status: AppointmentStatus
+  description?: string
+  notes?: string
+  created_at: string
+}
+
+export type SyncedRecords = {
+  products: ProductRecord
+  customers: CustomerRecord
+  appointments: AppointmentRecord
+}
+export type SyncedTable = keyof SyncedRecords
+
+/**
+ * The columns a device edits, per table: what a push writes and what a
+ * three-way merge compares. `id` and `created_at` are fixed at creation.
+ */
+export const EDITABLE_FIELDS = {
+  products: ['name', 'description', 'price', 'currency', 'stock', 'product_link', 'group_id'],
+  customers: ['name', 'phone_number', 'email', 'notes'],
+  appointments: ['customer_id', 'appointment_date', 'appointment_time', 'duration_minutes', 'status', 'description', 'notes'],
+} as const satisfies { [T in SyncedTable]: ReadonlyArray<Exclude<keyof SyncedRecords[T], 'id' | 'created_at'>> }
+
+/** Optional columns: SQL null on the server, an absent key on a device. */
+export const OPTIONAL_FIELDS = {
+  products: ['description', 'product_link', 'group_id'],
+  customers: ['email', 'notes'],
+  appointments: ['customer_id', 'description', 'notes'],
+} as const satisfies { [T in SyncedTable]: ReadonlyArray<keyof SyncedRecords[T]> }
+
+/** Amounts are equal when they agree to the cent (floats from JSON never are exactly). */
+export function sameMoney(a: number, b: number): boolean {
+  return Math.round(a * 100) === Math.round(b * 100)
+}
+
+/** `14:30` and `14:30:00` name the same time. */
+export function normalizeTime(value: string): string {
+  return /^\d{2}:\d{2}$/.test(value) ? `${value}:00` : value
+}

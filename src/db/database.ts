@@ -1,0 +1,77 @@
+// The local store: one RxDB database per signed-in owner on Dexie
+// (IndexedDB). Every read and write of products, customers and appointments
+// goes here first; sync/ replicates it with Supabase.
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb'
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents'
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import type { AppointmentRecord, CustomerRecord, ProductRecord } from '../../domain/records.ts'
+import { conflictHandlerFor } from '../../sync/merge.ts'
+import { appointmentSchema, customerSchema, productSchema } from './schemas.ts'
+
+export type AppCollections = {
+  products: RxCollection<ProductRecord>
+  customers: RxCollection<CustomerRecord>
+  appointments: RxCollection<AppointmentRecord>
+}
+export type AppDatabase = RxDatabase<AppCollections>
+
+export type OpenDatabaseOptions = {
+  ownerId: string
+  /** IndexedDB by default; tests pass Dexie over fake-indexeddb. */
+  storage?: RxStorage<unknown, unknown>
+  /** Schema validation and RxDB's dev-mode checks: development and tests only (they cost time and, in browsers, load RxDB's dev-mode page). */
+  devMode?: boolean
+  /** Several tabs share the database and elect one to replicate. Off in Node tests. */
+  multiInstance?: boolean
+  /** Overrides the per-owner name: tests open several devices of one owner in one process. */
+  name?: string
+}
+
+addRxPlugin(RxDBLeaderElectionPlugin)
+addRxPlugin(RxDBLocalDocumentsPlugin)
+
+let devModeReady: Promise<void> | undefined
+function enableDevMode(): Promise<void> {
+  devModeReady ??= import('rxdb/plugins/dev-mode').then(({ RxDBDevModePlugin, disableWarnings }) => {
+    disableWarnings()
+    addRxPlugin(RxDBDevModePlugin)
+  })
+  return devModeReady
+}
+
+const defaultDevMode = () => (import.meta.env as Record<string, unknown> | undefined)?.DEV === true
+
+/** RxDB names allow lower-case letters, digits, `_`, `$` and `-`; a user id is a lower-case uuid. */
+export function databaseName(ownerId: string): string {
+  const safe = ownerId.toLowerCase()
+  if (!/^[0-9a-f-]{1,64}$/.test(safe)) throw new Error(`not an owner id: ${ownerId}`)
+  return `owner-${safe}`
+}
+
+export async function openOwnerDatabase(opts: OpenDatabaseOptions): Promise<AppDatabase> {
+  const devMode = opts.devMode ?? defaultDevMode()
+  let storage: RxStorage<unknown, unknown> = opts.storage ?? (getRxStorageDexie() as RxStorage<unknown, unknown>)
+  if (devMode) {
+    await enableDevMode()
+    const { wrappedValidateAjvStorage } = await import('rxdb/plugins/validate-ajv')
+    storage = wrappedValidateAjvStorage({ storage }) as RxStorage<unknown, unknown>
+  }
+  const db = await createRxDatabase<AppCollections>({
+    name: opts.name ?? databaseName(opts.ownerId),
+    storage,
+    multiInstance: opts.multiInstance ?? true,
+    localDocuments: true,
+  })
+  try {
+    await db.addCollections({
+      products: { schema: productSchema, conflictHandler: conflictHandlerFor('products') },
+      customers: { schema: customerSchema, conflictHandler: conflictHandlerFor('customers') },
+      appointments: { schema: appointmentSchema, conflictHandler: conflictHandlerFor('appointments') },
+    })
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+  return db
+}

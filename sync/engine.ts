@@ -1,0 +1,415 @@
+// Replication of products, customers and appointments between the local RxDB
+// store and Supabase. See README.md beside this file for the invariants.
+import { BehaviorSubject, Subject, debounceTime, type Observable, type Subscription } from 'rxjs'
+import type { RxCollection, RxDatabase, RxLocalDocument, WithDeleted } from 'rxdb'
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
+import type { SyncedRecords, SyncedTable } from '../domain/records.ts'
+import { isNoticeable, mergeDocument, sameDocument } from './merge.ts'
+import { createPendingLedger } from './pending.ts'
+import { fromServerRow, pullColumns, toServerRow } from './rows.ts'
+import { SyncFailure, toSyncFailure, type SyncError } from './errors.ts'
+import { browserConnectivity, type Connectivity } from './connectivity.ts'
+
+/** Customers first: appointments refer to them. */
+export const SYNCED_TABLES: readonly SyncedTable[] = ['customers', 'products', 'appointments']
+
+export type Checkpoint = { modified: string; id: string }
+
+export type SyncPhase = 'starting' | 'syncing' | 'idle' | 'offline' | 'error'
+
+export type SyncStatus = {
+  phase: SyncPhase
+  online: boolean
+  /** Local changes not yet on the server. */
+  pending: number
+  /** When the store and the server last agreed (ms since epoch). */
+  lastSyncedAt: number | null
+  error: SyncError | null
+  /** Whether this tab is the one replicating. */
+  leader: boolean
+}
+
+export type MergeNotice = {
+  key: string
+  table: SyncedTable
+  docId: string
+  label: string
+  /** Fields changed on both devices; this device's value was kept. */
+  fields: string[]
+  /** A delete gave way to an edit made on the other side. */
+  restored: boolean
+  at: number
+}
+
+export type SyncCollections = { [T in SyncedTable]: RxCollection<SyncedRecords[T]> }
+export type SyncDatabase = RxDatabase<SyncCollections>
+
+export type SyncOptions = {
+  database: SyncDatabase
+  supabase: SupabaseClient
+  connectivity?: Connectivity
+  /** Replicate only in the tab elected leader (browser); Node tests run one instance. */
+  waitForLeadership?: boolean
+  /** Follow server changes through realtime; off for one-shot syncs. */
+  live?: boolean
+  pullBatchSize?: number
+  pushBatchSize?: number
+  /** Backoff after a failure: first wait, doubled per failure up to the maximum. */
+  retryMs?: { initial: number; max: number }
+  now?: () => number
+}
+
+export type SyncEngine = {
+  readonly status$: Observable<SyncStatus>
+  status(): SyncStatus
+  readonly merges$: Observable<MergeNotice[]>
+  dismissMerge(key: string): Promise<void>
+  /** Tries again now instead of after the backoff. */
+  retry(): void
+  /** Resolves when local changes are pushed and server changes pulled (leader only). */
+  awaitInSync(): Promise<void>
+  stop(): Promise<void>
+  readonly replications: { [T in SyncedTable]: RxReplicationState<SyncedRecords[T], Checkpoint> }
+}
+
+const STATE_DOC = 'sync-state'
+const MERGES_DOC = 'sync-merges'
+const MAX_NOTICES = 20
+// Enough for a burst of realtime events to become one pull.
+const RESYNC_DEBOUNCE_MS = 25
+
+type SharedState = { phase: SyncPhase; lastSyncedAt: number | null; error: SyncError | null }
+type MergesData = { notices: MergeNotice[] }
+
+const labelOf = (table: SyncedTable, doc: Record<string, unknown>): string =>
+  table === 'appointments' ? `${String(doc.appointment_date ?? '')} ${String(doc.appointment_time ?? '').slice(0, 5)}` : String(doc.name ?? '')
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
+
+export function startSync(opts: SyncOptions): SyncEngine {
+  const { database: db, supabase } = opts
+  const connectivity = opts.connectivity ?? browserConnectivity()
+  const now = opts.now ?? Date.now
+  const retry = opts.retryMs ?? { initial: 1_000, max: 60_000 }
+  const live = opts.live ?? true
+  const ledger = createPendingLedger(db as unknown as RxDatabase)
+  const subs: Subscription[] = []
+  let stopped = false
+  let leader = false
+  let channel: RealtimeChannel | undefined
+  let lastError: SyncError | null = null
+
+  const streams = Object.fromEntries(SYNCED_TABLES.map((t) => [t, new Subject<'RESYNC'>()])) as Record<SyncedTable, Subject<'RESYNC'>>
+  const resyncRequests = Object.fromEntries(SYNCED_TABLES.map((t) => [t, new Subject<void>()])) as Record<SyncedTable, Subject<void>>
+  for (const t of SYNCED_TABLES) {
+    subs.push(resyncRequests[t].pipe(debounceTime(RESYNC_DEBOUNCE_MS)).subscribe(() => streams[t].next('RESYNC')))
+  }
+
+  // Local writes (never replicated ones: those bypass collection hooks) are waiting until pushed.
+  for (const t of SYNCED_TABLES) {
+    const c = db[t] as unknown as RxCollection<Record<string, unknown>>
+    const mark = (data: { id?: unknown }) => {
+      if (!stopped && typeof data.id === 'string') ledger.mark(t, [data.id])
+    }
+    c.postInsert(mark, true)
+    c.postSave(mark, true)
+    c.postRemove(mark, true)
+  }
+
+  async function requireSession(): Promise<void> {
+    // getSession refreshes an expired access token when it can.
+    const { data, error } = await supabase.auth.getSession()
+    if (error) throw toSyncFailure(error)
+    const session = data.session
+    if (!session) throw new SyncFailure('auth', 'no signed-in session')
+    if (session.expires_at !== undefined && session.expires_at * 1000 <= now()) {
+      throw new SyncFailure('auth', 'the session has expired and could not be refreshed')
+    }
+  }
+
+  function succeeded(rep: RxReplicationState<unknown, unknown>) {
+    rep.retryTime = retry.initial
+    lastError = null
+  }
+
+  function build<T extends SyncedTable>(table: T): RxReplicationState<SyncedRecords[T], Checkpoint> {
+    const collection = db[table] as unknown as RxCollection<SyncedRecords[T]>
+    const rep: RxReplicationState<SyncedRecords[T], Checkpoint> = replicateRxCollection<SyncedRecords[T], Checkpoint>({
+      collection,
+      replicationIdentifier: `supabase:${table}`,
+      deletedField: '_deleted',
+      live,
+      retryTime: retry.initial,
+      autoStart: false,
+      waitForLeadership: false,
+      pull: {
+        batchSize: opts.pullBatchSize ?? 1000,
+        stream$: streams[table].asObservable(),
+        handler: async (checkpoint, batchSize) => {
+          await requireSession()
+          let query = supabase.from(table).select(pullColumns(table))
+          if (checkpoint) {
+            query = query.or(`_modified.gt.${checkpoint.modified},and(_modified.eq.${checkpoint.modified},id.gt.${checkpoint.id})`)
+          }
+          const { data, error } = await query.order('_modified').order('id').limit(batchSize)
+          if (error) throw toSyncFailure(error)
+          const rows = (data ?? []) as unknown as Array<Record<string, unknown>>
+          succeeded(rep as RxReplicationState<unknown, unknown>)
+          const last = rows.at(-1)
+          return {
+            documents: rows.map((r) => fromServerRow(table, r)),
+            checkpoint: last ? { modified: String(last._modified), id: String(last.id) } : checkpoint,
+          }
+        },
+      },
+      push: {
+        batchSize: opts.pushBatchSize ?? 100,
+        handler: async (rows) => {
+          await requireSession()
+          if (table === 'appointments' && rows.some((r) => (r.newDocumentState as Record<string, unknown>).customer_id)) {
+            // A customer made offline together with its appointment must reach the server first.
+            await Promise.race([replications.customers.awaitInSync(), sleep(5_000)])
+          }
+          const payload = rows.map((r) => ({
+            assumed: r.assumedMasterState ? toServerRow(table, r.assumedMasterState as Record<string, unknown>) : null,
+            new: toServerRow(table, r.newDocumentState as Record<string, unknown>),
+          }))
+          const { data, error } = await supabase.rpc(`push_${table}`, { rows: payload })
+          if (error) throw toSyncFailure(error)
+          succeeded(rep as RxReplicationState<unknown, unknown>)
+          const conflicts = ((data ?? []) as Array<Record<string, unknown>>).map((r) => fromServerRow(table, r))
+          await forgetPushed(table, rows.map((r) => r.newDocumentState), new Set(conflicts.map((c) => c.id)))
+          return conflicts
+        },
+      },
+    })
+    return rep
+  }
+
+  async function forgetPushed<T extends SyncedTable>(table: T, pushed: Array<WithDeleted<SyncedRecords[T]>>, conflicted: Set<string>) {
+    const done = pushed.filter((d) => !conflicted.has(d.id))
+    if (done.length === 0) return
+    const current = await (db[table] as unknown as RxCollection<SyncedRecords[T]>).findByIds(done.map((d) => d.id)).exec()
+    const settled = done.filter((d) => {
+      const doc = current.get(d.id)
+      // Written again since this push: still waiting.
+      if (!doc) return true
+      return sameDocument(table, doc.toMutableJSON(true) as WithDeleted<SyncedRecords[T]>, d)
+    })
+    await ledger.clear(table, settled.map((d) => d.id))
+  }
+
+  const replications = {
+    customers: build('customers'),
+    products: build('products'),
+    appointments: build('appointments'),
+  }
+  const reps = SYNCED_TABLES.map((t) => replications[t] as RxReplicationState<unknown, Checkpoint>)
+
+  // Status ------------------------------------------------------------------
+
+  const shared$ = new BehaviorSubject<SharedState>({ phase: 'starting', lastSyncedAt: null, error: null })
+  const online$ = new BehaviorSubject(connectivity.isOnline())
+  const pending$ = new BehaviorSubject(0)
+  const status$ = new BehaviorSubject<SyncStatus>(compose())
+  const merges$ = new BehaviorSubject<MergeNotice[]>([])
+
+  function compose(): SyncStatus {
+    const shared = shared$.value
+    const online = online$.value
+    return {
+      phase: online ? shared.phase === 'offline' ? 'starting' : shared.phase : 'offline',
+      online,
+      pending: pending$.value,
+      lastSyncedAt: shared.lastSyncedAt,
+      error: online ? shared.error : null,
+      leader,
+    }
+  }
+  const publish = () => {
+    if (!stopped) status$.next(compose())
+  }
+  subs.push(online$.subscribe(publish), pending$.subscribe(publish), shared$.subscribe(publish))
+  subs.push(ledger.count$.subscribe((n) => pending$.next(n)))
+
+  // Every tab reads the leader's view of the replication from a shared local document.
+  subs.push(
+    db.getLocal$<SharedState>(STATE_DOC).subscribe((doc: RxLocalDocument<unknown, SharedState> | null) => {
+      if (doc) shared$.next(doc.toJSON().data)
+    }),
+    db.getLocal$<MergesData>(MERGES_DOC).subscribe((doc: RxLocalDocument<unknown, MergesData> | null) => {
+      merges$.next(doc ? ([...doc.toJSON().data.notices] as MergeNotice[]) : [])
+    }),
+  )
+
+  let writingState: Promise<unknown> = Promise.resolve()
+  function writeShared(next: SharedState) {
+    const prev = shared$.value
+    if (prev.phase === next.phase && prev.lastSyncedAt === next.lastSyncedAt && prev.error?.code === next.error?.code && prev.error?.message === next.error?.message) return
+    shared$.next(next)
+    writingState = writingState.then(() => db.upsertLocal<SharedState>(STATE_DOC, next)).catch(() => undefined)
+  }
+
+  function leaderPhase(): SharedState {
+    const active = reps.some((r) => (r.subjects.active as BehaviorSubject<boolean>).value)
+    const prev = shared$.value
+    if (!online$.value) return { ...prev, phase: 'offline', error: null }
+    if (active) return { ...prev, phase: 'syncing' }
+    if (lastError) return { ...prev, phase: 'error', error: lastError }
+    const started = reps.every((r) => r.wasStarted && !r.isStoppedOrPaused())
+    if (!started) return { ...prev, phase: 'starting' }
+    return { phase: 'idle', error: null, lastSyncedAt: now() }
+  }
+  const refreshLeaderState = () => {
+    if (leader && !stopped) writeShared(leaderPhase())
+  }
+
+  for (const rep of reps) {
+    subs.push(
+      rep.active$.subscribe(refreshLeaderState),
+      rep.error$.subscribe((err) => {
+        const failure = toSyncFailure(unwrapRxError(err))
+        lastError = { code: failure.code, message: failure.message }
+        // Exponential backoff through RxDB's own retry loop.
+        rep.retryTime = Math.min(retry.max, Math.max(retry.initial, (rep.retryTime ?? retry.initial) * 2))
+        refreshLeaderState()
+      }),
+    )
+  }
+
+  // Merges the owner should hear about.
+  for (const t of SYNCED_TABLES) {
+    subs.push(
+      (replications[t] as RxReplicationState<unknown, Checkpoint>).conflict$.subscribe(({ input }) => {
+        const result = mergeDocument(t, input.assumedMasterState as never, input.newDocumentState as never, input.realMasterState as never)
+        if (!isNoticeable(result)) return
+        const doc = result.merged as unknown as Record<string, unknown>
+        const notice: MergeNotice = {
+          key: `${t}:${String(doc.id)}:${now()}`,
+          table: t,
+          docId: String(doc.id),
+          label: labelOf(t, doc),
+          fields: result.bothChanged,
+          restored: result.restored,
+          at: now(),
+        }
+        void updateMerges((list) => [notice, ...list.filter((n) => !(n.table === t && n.docId === notice.docId))].slice(0, MAX_NOTICES))
+      }),
+    )
+  }
+
+  let writingMerges: Promise<unknown> = Promise.resolve()
+  function updateMerges(change: (list: MergeNotice[]) => MergeNotice[]): Promise<unknown> {
+    writingMerges = writingMerges
+      .then(async () => {
+        const doc = await db.getLocal<MergesData>(MERGES_DOC)
+        const list = doc ? ([...doc.toJSON().data.notices] as MergeNotice[]) : []
+        await db.upsertLocal<MergesData>(MERGES_DOC, { notices: change(list) })
+      })
+      .catch((error: unknown) => {
+        if (!db.closed) console.error('merge notice write failed', error)
+      })
+    return writingMerges
+  }
+
+  // Running, pausing, resuming ----------------------------------------------------
+
+  function resyncAll() {
+    for (const t of SYNCED_TABLES) resyncRequests[t].next()
+  }
+
+  let transition: Promise<unknown> = Promise.resolve()
+  function applyConnectivity() {
+    transition = transition.then(async () => {
+      if (stopped || !leader) return
+      if (online$.value) {
+        for (const rep of reps) {
+          rep.retryTime = retry.initial
+          if (!rep.wasStarted || rep.isPaused()) await rep.start()
+        }
+        resyncAll()
+      } else {
+        for (const rep of reps) if (rep.wasStarted && !rep.isPaused()) await rep.pause()
+      }
+      refreshLeaderState()
+    }).catch((error: unknown) => console.error('sync could not change state', error))
+    return transition
+  }
+
+  subs.push({ unsubscribe: connectivity.subscribe((online) => {
+    if (online === online$.value) return
+    online$.next(online)
+    void applyConnectivity()
+  }) } as Subscription)
+
+  // A refreshed or new session unblocks a replication waiting on authentication.
+  const { data: authListener } = supabase.auth.onAuthStateChange((event) => {
+    if (event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN') setTimeout(() => engine.retry(), 0)
+  })
+
+  function openChannel() {
+    if (!live || channel) return
+    let ch = supabase.channel(`sync-${db.name}`)
+    for (const t of SYNCED_TABLES) {
+      ch = ch.on('postgres_changes', { event: '*', schema: 'public', table: t }, () => resyncRequests[t].next())
+    }
+    // Every (re)subscription may have missed events: pull from the checkpoint.
+    channel = ch.subscribe((state) => {
+      if (state === 'SUBSCRIBED') resyncAll()
+    })
+  }
+
+  void (async () => {
+    if (opts.waitForLeadership ?? true) await db.waitForLeadership()
+    if (stopped) return
+    leader = true
+    publish()
+    openChannel()
+    await applyConnectivity()
+  })().catch((error: unknown) => {
+    if (!stopped) console.error('sync could not start', error)
+  })
+
+  const engine: SyncEngine = {
+    status$: status$.asObservable(),
+    status: () => status$.value,
+    merges$: merges$.asObservable(),
+    dismissMerge: (key) => updateMerges((list) => list.filter((n) => n.key !== key)).then(() => undefined),
+    retry() {
+      if (stopped || !leader) return
+      lastError = null
+      if (!online$.value) return
+      void applyConnectivity()
+    },
+    async awaitInSync() {
+      await ledger.flush()
+      if (!leader) return
+      await Promise.all(reps.map((r) => r.awaitInSync()))
+    },
+    async stop() {
+      if (stopped) return
+      stopped = true
+      authListener.subscription.unsubscribe()
+      for (const s of subs) s.unsubscribe()
+      if (channel) await supabase.removeChannel(channel).catch(() => undefined)
+      await transition
+      await Promise.all(reps.map((r) => r.cancel()))
+      await ledger.flush().catch(() => undefined)
+      await writingState
+      await writingMerges
+      ledger.stop()
+      status$.complete()
+      merges$.complete()
+    },
+    replications,
+  }
+  return engine
+}
+
+/** RxDB wraps handler failures (RC_PULL / RC_PUSH) with the original in parameters.errors. */
+function unwrapRxError(err: unknown): unknown {
+  const params = (err as { parameters?: { errors?: unknown[] } } | undefined)?.parameters
+  const inner = params?.errors?.[0]
+  return inner ?? err
+}

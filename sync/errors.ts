@@ -1,0 +1,34 @@
+// Why a sync attempt failed, as a code the UI translates.
+export type SyncErrorCode = 'network' | 'auth' | 'rejected' | 'unknown'
+export type SyncError = { code: SyncErrorCode; message: string }
+
+export class SyncFailure extends Error {
+  constructor(
+    readonly code: SyncErrorCode,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'SyncFailure'
+  }
+}
+
+type Described = { code?: unknown; message?: unknown; status?: unknown; name?: unknown }
+
+export function toSyncFailure(error: unknown): SyncFailure {
+  if (error instanceof SyncFailure) return error
+  const e = (error ?? {}) as Described
+  const message = typeof e.message === 'string' ? e.message : String(error)
+  const code = typeof e.code === 'string' ? e.code : ''
+  // supabase-js turns a failed fetch into an error whose message is the TypeError's.
+  if (/fetch failed|failed to fetch|networkerror|network request failed|load failed|ECONNREFUSED|ECONNRESET|socket hang up/i.test(message)
+    || e.name === 'AuthRetryableFetchError' || (error instanceof TypeError)) {
+    return new SyncFailure('network', message)
+  }
+  // PostgREST: PGRST301..303 are JWT problems; auth-js errors carry a status.
+  if (/^PGRST30\d$/.test(code) || /jwt|refresh token|not signed in|session/i.test(message) || e.status === 401) {
+    return new SyncFailure('auth', message)
+  }
+  // Constraint, permission or input errors: the server refused the data itself.
+  if (/^(23|42|22)/.test(code)) return new SyncFailure('rejected', message)
+  return new SyncFailure('unknown', message)
+}

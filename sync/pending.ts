@@ -1,0 +1,92 @@
+// How many local changes are still waiting for the server. RxDB knows what to
+// push but does not say how much; this ledger, kept in a local document that
+// every tab shares, records the id of every document written on this device
+// (collection hooks fire for local writes only, never for replicated ones) and
+// forgets it once a push has carried the document's current state.
+import { BehaviorSubject, type Observable } from 'rxjs'
+import type { RxDatabase } from 'rxdb'
+import type { SyncedTable } from '../domain/records.ts'
+
+export const PENDING_DOC_ID = 'sync-pending'
+type LedgerData = { ids: Record<string, 1> }
+
+const key = (table: SyncedTable, id: string) => `${table}:${id}`
+
+export type PendingLedger = {
+  mark(table: SyncedTable, ids: string[]): void
+  clear(table: SyncedTable, ids: string[]): Promise<void>
+  count$: Observable<number>
+  /** Resolves when every mark made so far is stored. */
+  flush(): Promise<void>
+  stop(): void
+}
+
+export function createPendingLedger(db: RxDatabase): PendingLedger {
+  const count$ = new BehaviorSubject(0)
+  let toMark = new Set<string>()
+  let flushing: Promise<void> = Promise.resolve()
+  let scheduled = false
+
+  // Writes are queued in order; RxDB's incremental modify resolves races with other tabs.
+  function update(change: (ids: Record<string, 1>) => void): Promise<void> {
+    flushing = flushing.then(async () => {
+      let doc = await db.getLocal<LedgerData>(PENDING_DOC_ID)
+      if (!doc) {
+        try {
+          doc = await db.insertLocal<LedgerData>(PENDING_DOC_ID, { ids: {} })
+        } catch {
+          doc = await db.getLocal<LedgerData>(PENDING_DOC_ID)
+        }
+      }
+      await doc!.incrementalModify((data) => {
+        const ids = { ...data.ids }
+        change(ids)
+        return { ...data, ids }
+      })
+    }).catch((error: unknown) => {
+      if (!db.closed) console.error('pending-change ledger write failed', error)
+    })
+    return flushing
+  }
+
+  function scheduleFlush() {
+    if (scheduled) return
+    scheduled = true
+    // Many writes in one tick (a bulk insert) become one ledger write.
+    setTimeout(() => {
+      scheduled = false
+      const batch = toMark
+      toMark = new Set()
+      if (batch.size > 0) void update((ids) => { for (const k of batch) ids[k] = 1 })
+    }, 0)
+  }
+
+  const sub = db.getLocal$<LedgerData>(PENDING_DOC_ID).subscribe((doc) => {
+    const ids = (doc?.get('ids') as Record<string, 1> | undefined) ?? {}
+    count$.next(Object.keys(ids).length)
+  })
+
+  async function flush() {
+    while (scheduled || toMark.size > 0) await new Promise((r) => setTimeout(r, 0))
+    await flushing
+  }
+
+  return {
+    mark(table, ids) {
+      for (const id of ids) toMark.add(key(table, id))
+      scheduleFlush()
+    },
+    async clear(table, ids) {
+      if (ids.length === 0) return
+      // A mark still waiting for its tick must land first, or it would outlive the clear.
+      await flush()
+      await update((all) => { for (const id of ids) delete all[key(table, id)] })
+    },
+    count$: count$.asObservable(),
+    flush,
+    stop() {
+      sub.unsubscribe()
+      count$.complete()
+    },
+  }
+}

@@ -173,7 +173,8 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
     const p = fetchProfile(userId).then((result) => {
       if (inflight.get(userId) === p) inflight.delete(userId)
       const profile = result === 'failed' ? (cached?.profile ?? null) : result.profile
-      if (result !== 'failed') writeCache(userId, profile)
+      // A superseded answer (newer request, or signed out since) must not reach the cache either.
+      if (result !== 'failed' && mine === ticket) writeCache(userId, profile)
       if (mine === ticket && state.user?.id === userId) set({ profile, profileLoading: false })
       return profile
     })

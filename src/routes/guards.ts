@@ -10,10 +10,12 @@ export function requireVerifiedOwner(session: Session) {
 }
 
 export function redirectSignedIn(session: Session) {
-  // With no profile row at all the dashboard would send the user to phone
-  // verification and from there back here; staying on /auth (where they can
-  // sign out or sign up again) breaks that loop.
-  if (session.user && session.profile) throw redirect({ to: '/dashboard', replace: true })
+  // With no profile row, or one without a phone number, the dashboard would
+  // send the user to phone verification and from there back here; staying on
+  // /auth (where they can sign out or sign up again) breaks that loop.
+  if (session.user && (session.profile?.phone_verified || session.profile?.phone_number)) {
+    throw redirect({ to: '/dashboard', replace: true })
+  }
 }
 
 export function guardPhoneVerify(session: Session) {

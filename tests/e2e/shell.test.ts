@@ -122,6 +122,37 @@ describe('app shell', () => {
     await expectPath(page, '/phone-verify')
   })
 
+  it('sends a signed-out visitor from /phone-verify to /auth', async () => {
+    const { page } = await newPage()
+    await page.goto(`${app}/phone-verify`)
+    await expectPath(page, '/auth')
+    await page.getByRole('heading', { level: 1, name: 'Giriş yap' }).waitFor()
+  })
+
+  it('sends a signed-in owner without a phone number from /phone-verify to /auth, and keeps them there', async () => {
+    const email = `no-phone-${Date.now()}@example.com`
+    const res = await fetch(`${api}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'secret-pass-1', data: { business_name: 'Kuaför Ayşe' } }),
+    })
+    expect(res.status).toBe(200)
+    const session = await passwordSession(email, 'secret-pass-1')
+    const profiles = await fetch(`${api}/rest/v1/users?select=phone_number,phone_verified`, {
+      headers: { apikey: anonKey, authorization: `Bearer ${String(session.access_token)}` },
+    })
+    expect(await profiles.json()).toEqual([{ phone_number: null, phone_verified: false }])
+
+    const { page } = await newPage()
+    await signInAs(page, session, '/phone-verify')
+    await expectPath(page, '/auth')
+    await page.getByRole('heading', { level: 1, name: 'Giriş yap' }).waitFor()
+    // The dashboard would send them to /phone-verify and that back to /auth: the screen must settle here.
+    await page.goto(`${app}/dashboard`)
+    await page.getByRole('heading', { level: 1, name: 'Giriş yap' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/auth')
+  })
+
   it('starts in Turkish, switches to English and back, and remembers the choice', async () => {
     const { page } = await newPage()
     await page.goto(`${app}/`)

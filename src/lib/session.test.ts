@@ -1,0 +1,515 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { AuthChangeEvent, AuthError, Session as AuthSession, SupabaseClient, User } from '@supabase/supabase-js'
+import { createSessionStore, PROFILE_CACHE_TTL_MS, type Profile, type SessionStore, type SessionStoreDeps } from './session.tsx'
+
+const MINUTE = 60_000
+
+function profileOf(id: string, patch: Partial<Profile> = {}): Profile {
+  return {
+    id,
+    email: `${id}@example.com`,
+    business_name: `Business ${id}`,
+    phone_number: '+905321234567',
+    phone_verified: true,
+    avatar_url: null,
+    whatsapp_api_key: null,
+    whatsapp_client_id: null,
+    whatsapp_client_secret: null,
+    updated_at: null,
+    ...patch,
+  }
+}
+
+function authSession(userId: string, token = 'access-1'): AuthSession {
+  return {
+    access_token: token,
+    refresh_token: 'refresh',
+    expires_in: 3600,
+    token_type: 'bearer',
+    user: { id: userId, email: `${userId}@example.com` } as User,
+  }
+}
+
+function authError(code: string | undefined, message: string): AuthError {
+  return Object.assign(new Error(message), { name: 'AuthApiError', code, status: 400 }) as unknown as AuthError
+}
+
+type ProfileAnswer = { data: Profile | null; error: unknown }
+type Deferred<T> = { promise: Promise<T>; resolve(value: T): void }
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((r) => (resolve = r))
+  return { promise, resolve }
+}
+
+/** Just enough of supabase-js for the session store: auth events, getSession, signOut and the profile query. */
+class FakeClient {
+  listeners: Array<(event: AuthChangeEvent, session: AuthSession | null) => void> = []
+  getSessionResult: { data: { session: AuthSession | null }; error: AuthError | null } = { data: { session: null }, error: null }
+  signOutCalls: Array<{ scope?: string } | undefined> = []
+  signOutResult: () => Promise<{ error: AuthError | null }> = async () => ({ error: null })
+  /** What the server holds; a missing key is a missing row. */
+  profiles = new Map<string, Profile>()
+  profileQueries: string[] = []
+  /** When set, each profile query waits here for the test to answer it. */
+  held: Array<{ userId: string; answer: Deferred<ProfileAnswer> }> | undefined
+
+  readonly auth = {
+    onAuthStateChange: (cb: (event: AuthChangeEvent, session: AuthSession | null) => void) => {
+      this.listeners.push(cb)
+      // As supabase-js does: every new listener hears INITIAL_SESSION, with no session when retrieval failed.
+      queueMicrotask(() => cb('INITIAL_SESSION', this.getSessionResult.error ? null : this.getSessionResult.data.session))
+      return { data: { subscription: { unsubscribe: () => undefined } } }
+    },
+    getSession: async () => this.getSessionResult,
+    signOut: async (opts?: { scope?: string }) => {
+      this.signOutCalls.push(opts)
+      return this.signOutResult()
+    },
+  }
+
+  from(table: string) {
+    expect(table).toBe('users')
+    return {
+      select: (columns: string) => {
+        expect(columns).toBe('*')
+        return {
+          eq: (column: string, userId: string) => {
+            expect(column).toBe('id')
+            return {
+              maybeSingle: (): Promise<ProfileAnswer> => {
+                this.profileQueries.push(userId)
+                if (this.held) {
+                  const answer = deferred<ProfileAnswer>()
+                  this.held.push({ userId, answer })
+                  return answer.promise
+                }
+                return Promise.resolve({ data: this.profiles.get(userId) ?? null, error: null })
+              },
+            }
+          },
+        }
+      },
+    }
+  }
+
+  emit(event: AuthChangeEvent, session: AuthSession | null) {
+    for (const l of this.listeners) l(event, session)
+  }
+
+  asClient(): SupabaseClient {
+    return this as unknown as SupabaseClient
+  }
+}
+
+class MemoryStorage implements Storage {
+  readonly map = new Map<string, string>()
+  get length() {
+    return this.map.size
+  }
+  clear() {
+    this.map.clear()
+  }
+  getItem(key: string) {
+    return this.map.get(key) ?? null
+  }
+  key(index: number) {
+    return [...this.map.keys()][index] ?? null
+  }
+  removeItem(key: string) {
+    this.map.delete(key)
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, String(value))
+  }
+  cachedProfileKeys() {
+    return [...this.map.keys()].filter((k) => k.startsWith('profile-cache:'))
+  }
+}
+
+function cacheProfile(storage: Storage, profile: Profile, fetchedAt: number) {
+  storage.setItem(`profile-cache:${profile.id}`, JSON.stringify({ profile, fetchedAt }))
+}
+
+/** Lets timers queued with a zero delay (the store defers profile loads out of auth callbacks) run. */
+async function flush() {
+  for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0))
+}
+
+describe('createSessionStore', () => {
+  let client: FakeClient
+  let storage: MemoryStorage
+  let clock: number
+  let online: boolean
+  let getClient: ReturnType<typeof vi.fn<() => Promise<SupabaseClient>>>
+
+  beforeEach(() => {
+    client = new FakeClient()
+    storage = new MemoryStorage()
+    clock = Date.UTC(2026, 10, 22, 9)
+    online = true
+    getClient = vi.fn(async () => client.asClient())
+    // Failures are logged on purpose; keep the output readable.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  })
+
+  afterEach(() => {
+    vi.restoreAllMocks()
+    vi.unstubAllGlobals()
+  })
+
+  function makeStore(overrides: Partial<SessionStoreDeps> = {}): SessionStore {
+    return createSessionStore({ getClient, storage, now: () => clock, isOnline: () => online, ...overrides })
+  }
+
+  async function signedInStore(userId = 'u1', overrides: Partial<SessionStoreDeps> = {}) {
+    client.profiles.set(userId, profileOf(userId))
+    client.getSessionResult = { data: { session: authSession(userId) }, error: null }
+    const store = makeStore(overrides)
+    const s = await store.ready()
+    expect(s.status).toBe('signed-in')
+    return store
+  }
+
+  describe('auth events', () => {
+    it('settles signed out on INITIAL_SESSION without a session, without asking for a profile', async () => {
+      const s = await makeStore().ready()
+      expect(s).toMatchObject({ status: 'signed-out', user: null, profile: null, profileLoading: false })
+      expect(client.profileQueries).toEqual([])
+    })
+
+    it('on INITIAL_SESSION with a session, settles only once the profile is loaded and caches it', async () => {
+      client.profiles.set('u1', profileOf('u1'))
+      client.getSessionResult = { data: { session: authSession('u1') }, error: null }
+      const s = await makeStore().ready()
+      expect(s).toMatchObject({ status: 'signed-in', user: { id: 'u1' }, profile: profileOf('u1'), profileLoading: false })
+      expect(client.profileQueries).toEqual(['u1'])
+      expect(JSON.parse(storage.getItem('profile-cache:u1')!)).toEqual({ profile: profileOf('u1'), fetchedAt: clock })
+    })
+
+    it('leaves the profile empty when the user has no profile row', async () => {
+      client.getSessionResult = { data: { session: authSession('u1') }, error: null }
+      const s = await makeStore().ready()
+      expect(s).toMatchObject({ status: 'signed-in', user: { id: 'u1' }, profile: null, profileLoading: false })
+      expect(storage.cachedProfileKeys()).toEqual([])
+    })
+
+    it('on SIGNED_IN marks the profile as loading with the user, then loads it', async () => {
+      const store = makeStore()
+      expect((await store.ready()).status).toBe('signed-out')
+      client.profiles.set('u1', profileOf('u1'))
+      client.emit('SIGNED_IN', authSession('u1'))
+      // A guard reading the session now must wait rather than see a user without a profile.
+      expect(store.getSnapshot()).toMatchObject({ status: 'signed-in', user: { id: 'u1' }, profile: null, profileLoading: true })
+      const s = await store.ready()
+      expect(s).toMatchObject({ status: 'signed-in', profile: profileOf('u1'), profileLoading: false })
+    })
+
+    it('on SIGNED_OUT clears the user, the profile and every cached profile', async () => {
+      const store = await signedInStore()
+      cacheProfile(storage, profileOf('someone-else'), clock)
+      storage.setItem('language', 'en')
+      client.emit('SIGNED_OUT', null)
+      expect(store.getSnapshot()).toMatchObject({ status: 'signed-out', user: null, profile: null, profileLoading: false })
+      expect(storage.cachedProfileKeys()).toEqual([])
+      expect(storage.getItem('language')).toBe('en')
+    })
+
+    it('on USER_UPDATED refetches the profile even when the cached copy is fresh', async () => {
+      const store = await signedInStore()
+      client.profiles.set('u1', profileOf('u1', { business_name: 'Renamed' }))
+      client.emit('USER_UPDATED', authSession('u1'))
+      expect(store.getSnapshot().profileLoading).toBe(true)
+      const s = await store.ready()
+      expect(client.profileQueries).toEqual(['u1', 'u1'])
+      expect(s.profile?.business_name).toBe('Renamed')
+    })
+
+    it.each(['TOKEN_REFRESHED', 'PASSWORD_RECOVERY'] as const)('on %s keeps the profile without refetching it', async (event) => {
+      const store = await signedInStore()
+      client.profiles.set('u1', profileOf('u1', { business_name: 'Changed on the server' }))
+      client.emit(event, authSession('u1', 'access-2'))
+      const s = store.getSnapshot()
+      expect(s).toMatchObject({ status: 'signed-in', profile: profileOf('u1'), profileLoading: false })
+      await flush()
+      expect(client.profileQueries).toEqual(['u1'])
+      expect(store.getSnapshot().profile).toEqual(profileOf('u1'))
+    })
+
+    it('loads the new profile when another user signs in', async () => {
+      const store = await signedInStore('u1')
+      client.profiles.set('u2', profileOf('u2'))
+      client.emit('SIGNED_IN', authSession('u2'))
+      const s = await store.ready()
+      expect(s.user?.id).toBe('u2')
+      expect(s.profile).toEqual(profileOf('u2'))
+      expect(client.profileQueries).toEqual(['u1', 'u2'])
+    })
+  })
+
+  describe('profile cache', () => {
+    it('serves a profile fetched less than 5 minutes ago from the cache', async () => {
+      await signedInStore()
+      clock += PROFILE_CACHE_TTL_MS - 1
+      client.profiles.set('u1', profileOf('u1', { business_name: 'Newer' }))
+      // A new page load with the same storage.
+      const s = await makeStore().ready()
+      expect(s.profile).toEqual(profileOf('u1'))
+      expect(client.profileQueries).toEqual(['u1'])
+    })
+
+    it('refetches once the cached copy is 5 minutes old', async () => {
+      const store = await signedInStore()
+      clock += PROFILE_CACHE_TTL_MS
+      client.profiles.set('u1', profileOf('u1', { business_name: 'Newer' }))
+      expect(await store.getSnapshot().refreshProfile()).toEqual(profileOf('u1', { business_name: 'Newer' }))
+      expect(store.getSnapshot().profile?.business_name).toBe('Newer')
+      expect(client.profileQueries).toEqual(['u1', 'u1'])
+      expect(JSON.parse(storage.getItem('profile-cache:u1')!).fetchedAt).toBe(clock)
+    })
+
+    it('refetches within 5 minutes when forced', async () => {
+      const store = await signedInStore()
+      clock += MINUTE
+      client.profiles.set('u1', profileOf('u1', { business_name: 'Newer' }))
+      expect(await store.getSnapshot().refreshProfile()).toEqual(profileOf('u1'))
+      expect(client.profileQueries).toEqual(['u1'])
+      expect(await store.getSnapshot().refreshProfile({ force: true })).toEqual(profileOf('u1', { business_name: 'Newer' }))
+      expect(client.profileQueries).toEqual(['u1', 'u1'])
+      expect(store.getSnapshot().profile?.business_name).toBe('Newer')
+    })
+
+    it('keeps one cache entry per user', async () => {
+      cacheProfile(storage, profileOf('u2'), clock)
+      const s = await (await signedInStore('u1')).ready()
+      expect(s.profile?.id).toBe('u1')
+      expect(client.profileQueries).toEqual(['u1'])
+    })
+
+    it('clearProfileCache forgets cached profiles, so the next refresh asks the server', async () => {
+      const store = await signedInStore()
+      store.getSnapshot().clearProfileCache()
+      expect(storage.cachedProfileKeys()).toEqual([])
+      await store.getSnapshot().refreshProfile()
+      expect(client.profileQueries).toEqual(['u1', 'u1'])
+    })
+
+    it('answers refreshProfile with null when nobody is signed in', async () => {
+      const store = makeStore()
+      await store.ready()
+      expect(await store.getSnapshot().refreshProfile({ force: true })).toBeNull()
+      expect(client.profileQueries).toEqual([])
+    })
+  })
+
+  describe('slow or missing network', () => {
+    it('falls back to the cached profile when the fetch times out', async () => {
+      cacheProfile(storage, profileOf('u1'), clock - 10 * MINUTE)
+      client.getSessionResult = { data: { session: authSession('u1') }, error: null }
+      client.held = []
+      const s = await makeStore({ fetchTimeoutMs: 20 }).ready()
+      expect(s).toMatchObject({ status: 'signed-in', profile: profileOf('u1'), profileLoading: false })
+      expect(client.profileQueries).toEqual(['u1'])
+      // The stale copy is not dated as fresh: the next load asks again.
+      expect(JSON.parse(storage.getItem('profile-cache:u1')!).fetchedAt).toBe(clock - 10 * MINUTE)
+    })
+
+    it('waits 30 s by default before giving up on the profile', async () => {
+      vi.useFakeTimers()
+      try {
+        cacheProfile(storage, profileOf('u1'), clock - 10 * MINUTE)
+        client.getSessionResult = { data: { session: authSession('u1') }, error: null }
+        client.held = []
+        const store = makeStore()
+        let settled = false
+        void store.ready().then(() => (settled = true))
+        await vi.advanceTimersByTimeAsync(29_999)
+        expect(client.profileQueries).toEqual(['u1'])
+        expect(settled).toBe(false)
+        await vi.advanceTimersByTimeAsync(1)
+        expect(settled).toBe(true)
+        expect(store.getSnapshot().profile).toEqual(profileOf('u1'))
+      } finally {
+        vi.useRealTimers()
+      }
+    })
+
+    it('settles with no profile when the fetch times out and nothing is cached', async () => {
+      client.getSessionResult = { data: { session: authSession('u1') }, error: null }
+      client.held = []
+      const s = await makeStore({ fetchTimeoutMs: 20 }).ready()
+      expect(s).toMatchObject({ status: 'signed-in', profile: null, profileLoading: false })
+    })
+
+    it('falls back to the cached profile when the query fails', async () => {
+      cacheProfile(storage, profileOf('u1'), clock - 10 * MINUTE)
+      client.getSessionResult = { data: { session: authSession('u1') }, error: null }
+      client.held = []
+      const store = makeStore()
+      const ready = store.ready()
+      await vi.waitFor(() => expect(client.held).toHaveLength(1))
+      client.held[0]!.answer.resolve({ data: null, error: { message: 'network down' } })
+      expect((await ready).profile).toEqual(profileOf('u1'))
+      expect(storage.getItem('profile-cache:u1')).not.toBeNull()
+    })
+
+    it('starts offline from a stale cached profile without asking the server', async () => {
+      online = false
+      cacheProfile(storage, profileOf('u1'), clock - 24 * 60 * MINUTE)
+      client.getSessionResult = { data: { session: authSession('u1') }, error: null }
+      const s = await makeStore().ready()
+      expect(s).toMatchObject({ status: 'signed-in', profile: profileOf('u1'), profileLoading: false })
+      expect(client.profileQueries).toEqual([])
+    })
+  })
+
+  describe('invalid refresh token', () => {
+    it.each([
+      ['the error code', authError('refresh_token_not_found', 'Refresh Token Not Found')],
+      ['the message', authError(undefined, 'Invalid Refresh Token: Already Used')],
+    ])('signs out and clears profile and cache when getSession reports it by %s', async (_, error) => {
+      cacheProfile(storage, profileOf('u1'), clock)
+      client.getSessionResult = { data: { session: null }, error }
+      const s = await makeStore().ready()
+      expect(s).toMatchObject({ status: 'signed-out', user: null, profile: null, profileLoading: false })
+      expect(client.signOutCalls).toEqual([undefined])
+      expect(storage.cachedProfileKeys()).toEqual([])
+    })
+
+    it('does not sign out on another session error', async () => {
+      cacheProfile(storage, profileOf('u1'), clock)
+      client.getSessionResult = { data: { session: null }, error: authError('unexpected_failure', 'Database error') }
+      const s = await makeStore().ready()
+      expect(s.status).toBe('signed-out')
+      expect(client.signOutCalls).toEqual([])
+    })
+  })
+
+  describe('signOut', () => {
+    it('clears every cached profile and the session', async () => {
+      const store = await signedInStore()
+      cacheProfile(storage, profileOf('u2'), clock)
+      await store.getSnapshot().signOut()
+      expect(store.getSnapshot()).toMatchObject({ status: 'signed-out', user: null, profile: null })
+      expect(client.signOutCalls).toEqual([undefined])
+      expect(storage.cachedProfileKeys()).toEqual([])
+    })
+
+    it('forgets the session on this device and clears every cached profile when the server cannot be told', async () => {
+      const store = await signedInStore()
+      cacheProfile(storage, profileOf('u2'), clock)
+      client.signOutResult = async () =>
+        client.signOutCalls.length === 1 ? { error: authError(undefined, 'Failed to fetch') } : { error: null }
+      await store.getSnapshot().signOut()
+      expect(client.signOutCalls).toEqual([undefined, { scope: 'local' }])
+      expect(store.getSnapshot()).toMatchObject({ status: 'signed-out', user: null, profile: null })
+      expect(storage.cachedProfileKeys()).toEqual([])
+    })
+
+    it('still signs out locally when the sign-out call throws', async () => {
+      const store = await signedInStore()
+      client.signOutResult = async () => {
+        throw new TypeError('Failed to fetch')
+      }
+      await store.getSnapshot().signOut()
+      expect(store.getSnapshot()).toMatchObject({ status: 'signed-out', user: null, profile: null })
+      expect(storage.cachedProfileKeys()).toEqual([])
+    })
+
+    it('does not cache a profile answer that arrives after signing out', async () => {
+      const store = await signedInStore()
+      client.held = []
+      const late = store.getSnapshot().refreshProfile({ force: true })
+      await store.getSnapshot().signOut()
+      client.held[0]!.answer.resolve({ data: profileOf('u1'), error: null })
+      await late
+      expect(store.getSnapshot()).toMatchObject({ status: 'signed-out', profile: null })
+      expect(storage.cachedProfileKeys()).toEqual([])
+    })
+  })
+
+  describe('concurrent profile loads', () => {
+    it('never lets a slow answer to an older request overwrite a newer one, in the session or in the cache', async () => {
+      const store = await signedInStore()
+      client.held = []
+      const older = store.getSnapshot().refreshProfile({ force: true })
+      const newer = store.getSnapshot().refreshProfile({ force: true })
+      expect(client.held).toHaveLength(2)
+      client.held[1]!.answer.resolve({ data: profileOf('u1', { business_name: 'Newer' }), error: null })
+      await newer
+      expect(store.getSnapshot().profile?.business_name).toBe('Newer')
+      client.held[0]!.answer.resolve({ data: profileOf('u1', { business_name: 'Older' }), error: null })
+      await older
+      expect(store.getSnapshot().profile?.business_name).toBe('Newer')
+      // The next load within the cache lifetime must not resurrect the older answer either.
+      expect(await store.getSnapshot().refreshProfile()).toMatchObject({ business_name: 'Newer' })
+      expect(store.getSnapshot().profile?.business_name).toBe('Newer')
+    })
+
+    it('shares one request between overlapping unforced loads', async () => {
+      const store = await signedInStore()
+      clock += PROFILE_CACHE_TTL_MS
+      client.held = []
+      const a = store.getSnapshot().refreshProfile()
+      const b = store.getSnapshot().refreshProfile()
+      expect(client.held).toHaveLength(1)
+      client.held[0]!.answer.resolve({ data: profileOf('u1'), error: null })
+      expect(await a).toEqual(await b)
+    })
+  })
+
+  describe('before anyone has signed in on this browser', () => {
+    it('settles signed out without creating the client, then follows the client once the sign-in screen creates it', async () => {
+      let created: ((c: SupabaseClient) => void) | undefined
+      const onClientCreated = vi.fn((listener: (c: SupabaseClient) => void) => {
+        created = listener
+        return () => undefined
+      })
+      const store = makeStore({ hasStoredSession: () => false, onClientCreated })
+      const seen: string[] = []
+      store.subscribe(() => seen.push(store.getSnapshot().status))
+      expect((await store.ready()).status).toBe('signed-out')
+      expect(getClient).not.toHaveBeenCalled()
+      expect(onClientCreated).toHaveBeenCalledTimes(1)
+
+      created!(client.asClient())
+      await vi.waitFor(() => expect(client.listeners).toHaveLength(1))
+      client.profiles.set('u1', profileOf('u1'))
+      client.emit('SIGNED_IN', authSession('u1'))
+      const s = await store.ready()
+      expect(s).toMatchObject({ status: 'signed-in', user: { id: 'u1' }, profile: profileOf('u1') })
+      expect(seen).toContain('signed-in')
+      expect(getClient).not.toHaveBeenCalled()
+    })
+
+    it('connects when another tab signs in', async () => {
+      const handlers: Array<(event: Pick<StorageEvent, 'key' | 'newValue'>) => void> = []
+      vi.stubGlobal('addEventListener', (type: string, handler: (event: Pick<StorageEvent, 'key' | 'newValue'>) => void) => {
+        if (type === 'storage') handlers.push(handler)
+      })
+      vi.stubGlobal('removeEventListener', () => undefined)
+      const stop = vi.fn()
+      const store = makeStore({ hasStoredSession: () => false, onClientCreated: () => stop })
+      expect((await store.ready()).status).toBe('signed-out')
+      expect(handlers).toHaveLength(1)
+
+      handlers[0]!({ key: 'language', newValue: 'en' })
+      handlers[0]!({ key: 'sb-127-auth-token', newValue: null })
+      expect(getClient).not.toHaveBeenCalled()
+
+      client.profiles.set('u1', profileOf('u1'))
+      client.getSessionResult = { data: { session: authSession('u1') }, error: null }
+      handlers[0]!({ key: 'sb-127-auth-token', newValue: JSON.stringify(authSession('u1')) })
+      expect(getClient).toHaveBeenCalledTimes(1)
+      expect(stop).toHaveBeenCalled()
+      await vi.waitFor(() => expect(store.getSnapshot()).toMatchObject({ status: 'signed-in', profile: profileOf('u1') }))
+    })
+
+    it('settles signed out when the client cannot be created', async () => {
+      getClient.mockRejectedValue(new Error('config_unavailable'))
+      const s = await makeStore().ready()
+      expect(s).toMatchObject({ status: 'signed-out', user: null, profile: null })
+    })
+  })
+})

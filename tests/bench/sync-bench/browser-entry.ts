@@ -1,0 +1,322 @@
+// The page side of `npm run bench:sync`: one device per browser profile, with
+// the app's own store (src/db) and sync engine (sync/) on Chromium's
+// IndexedDB, plus the raw supabase-js + Dexie baseline. The bench drives it
+// through `window.syncBench` with page.evaluate; timings are taken here so
+// that the DevTools protocol round trips are not part of them.
+import Dexie from 'dexie'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { Subscription } from 'rxjs'
+import { openOwnerDatabase, type AppDatabase } from '../../../src/db/database.ts'
+import { manualConnectivity, startSync, SYNCED_TABLES, type SyncEngine } from '../../../sync/index.ts'
+import { pullColumns } from '../../../sync/rows.ts'
+
+export type SentRequest = { method: string; path: string; start: number; end: number; blocked: boolean }
+
+export type PullResult = {
+  ms: number
+  count: number
+  /** GETs of /rest/v1/products and the time spent waiting on them. */
+  pullRequests: number
+  networkMs: number
+  /** IndexedDB requests made meanwhile: the work that stays on the device. */
+  idb: IdbCounts
+}
+
+export type IdbCounts = { reads: number; writes: number; transactions: number }
+
+export type PushResult = {
+  /** From going online to pending = 0, the engine idle and awaitInSync resolved. */
+  ms: number
+  push: number
+  total: number
+  byPath: Record<string, number>
+}
+
+export type SyncBenchApi = {
+  signIn(opts: { url: string; anonKey: string; email: string; password: string; ownerId: string }): Promise<void>
+  enginePull(opts: { name: string; expected: number }): Promise<PullResult>
+  baselinePull(opts: { name: string; expected: number; pageSize: number }): Promise<PullResult>
+  openDevice(opts: { name: string; expected: number }): Promise<{ ms: number }>
+  goOffline(): Promise<void>
+  offlineEdits(opts: { creates: number; updates: number; tag: string }): Promise<{ ms: number; pending: number }>
+  goOnline(opts: { settleMs: number }): Promise<PushResult>
+  watch(opts: { id: string; name: string }): void
+  write(opts: { id: string; name: string; insert: boolean }): Promise<number>
+  seen(opts: { id: string; timeoutMs: number }): Promise<number>
+  closeDevice(): Promise<void>
+}
+
+declare global {
+  // Only an interface can extend the DOM's Window.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface Window {
+    syncBench: SyncBenchApi
+  }
+}
+
+const sent: SentRequest[] = []
+const net = { offline: false }
+let supabase: SupabaseClient | undefined
+let ownerId = ''
+let device: { db: AppDatabase; sync: SyncEngine; connectivity: ReturnType<typeof manualConnectivity> } | undefined
+const watches = new Map<string, { sub: Subscription; seen: Promise<number> }>()
+
+// Counted at the IndexedDB API itself, below Dexie and RxDB: one increment per request, the same for engine and baseline.
+const idb: IdbCounts = { reads: 0, writes: 0, transactions: 0 }
+function countIdb(proto: object, methods: string[], kind: keyof IdbCounts) {
+  const target = proto as Record<string, (...args: unknown[]) => unknown>
+  for (const m of methods) {
+    const original = target[m]
+    if (typeof original !== 'function') continue
+    target[m] = function (this: unknown, ...args: unknown[]) {
+      idb[kind]++
+      return original.apply(this, args)
+    }
+  }
+}
+const READS = ['get', 'getAll', 'getAllKeys', 'getKey', 'count', 'openCursor', 'openKeyCursor']
+countIdb(IDBObjectStore.prototype, READS, 'reads')
+countIdb(IDBIndex.prototype, READS, 'reads')
+countIdb(IDBObjectStore.prototype, ['put', 'add', 'delete', 'clear'], 'writes')
+countIdb(IDBDatabase.prototype, ['transaction'], 'transactions')
+const idbSince = (from: IdbCounts): IdbCounts => ({
+  reads: idb.reads - from.reads, writes: idb.writes - from.writes, transactions: idb.transactions - from.transactions,
+})
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
+// Wall-clock milliseconds with sub-millisecond precision: comparable across pages of different browsers on one machine.
+const epoch = () => performance.timeOrigin + performance.now()
+
+// Every request the supabase-js client makes is recorded; while "offline" it fails as fetch does without network.
+const countingFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const url = new URL(input instanceof Request ? input.url : String(input))
+  const entry: SentRequest = {
+    method: init?.method ?? (input instanceof Request ? input.method : 'GET'),
+    path: url.pathname,
+    start: performance.now(),
+    end: 0,
+    blocked: net.offline,
+  }
+  sent.push(entry)
+  if (net.offline) {
+    entry.end = entry.start
+    throw new TypeError('Failed to fetch')
+  }
+  try {
+    const res = await fetch(input, init)
+    // The body is part of the wait: supabase-js reads it right after.
+    const body = await res.arrayBuffer()
+    return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers })
+  } finally {
+    entry.end = performance.now()
+  }
+}
+
+function client(): SupabaseClient {
+  if (!supabase) throw new Error('not signed in')
+  return supabase
+}
+
+function current() {
+  if (!device) throw new Error('no device open')
+  return device
+}
+
+async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 120_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs
+  while (!(await check())) {
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await sleep(5)
+  }
+}
+
+const openStore = (name: string) => openOwnerDatabase({ ownerId, name, devMode: false, multiInstance: false })
+
+function pullFigures(from: number, idbFrom: IdbCounts, ms: number, count: number): PullResult {
+  const pulls = sent.slice(from).filter((r) => r.method === 'GET' && r.path === '/rest/v1/products')
+  return { ms, count, pullRequests: pulls.length, networkMs: pulls.reduce((sum, r) => sum + (r.end - r.start), 0), idb: idbSince(idbFrom) }
+}
+
+const api: SyncBenchApi = {
+  async signIn(opts) {
+    ownerId = opts.ownerId
+    supabase = createClient(opts.url, opts.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: { fetch: countingFetch },
+    })
+    const { error } = await supabase.auth.signInWithPassword({ email: opts.email, password: opts.password })
+    if (error) throw new Error(`sign-in failed: ${error.message}`)
+  },
+
+  async enginePull({ name, expected }) {
+    const db = await openStore(name)
+    try {
+      const from = sent.length
+      const idbFrom = { ...idb }
+      const t0 = performance.now()
+      const sync = startSync({ database: db, supabase: client(), waitForLeadership: false, connectivity: manualConnectivity(true) })
+      try {
+        await sync.awaitInSync()
+        let count = await db.products.count().exec()
+        // awaitInSync is the engine's own signal; the count is the ground truth.
+        while (count < expected && performance.now() - t0 < 120_000) {
+          await sleep(5)
+          count = await db.products.count().exec()
+        }
+        const ms = performance.now() - t0
+        return pullFigures(from, idbFrom, ms, count)
+      } finally {
+        await sync.stop()
+      }
+    } finally {
+      await db.remove()
+    }
+  },
+
+  async baselinePull({ name, expected, pageSize }) {
+    const dexie = new Dexie(name)
+    // The same user index the app's product schema declares.
+    dexie.version(1).stores({ products: 'id, created_at' })
+    await dexie.open()
+    try {
+      const table = dexie.table('products')
+      const from = sent.length
+      const idbFrom = { ...idb }
+      const t0 = performance.now()
+      let checkpoint: { modified: string; id: string } | undefined
+      let count = 0
+      // The engine's query and stopping rule: a short page is the last one.
+      for (;;) {
+        let query = client().from('products').select(pullColumns('products'))
+        if (checkpoint) query = query.or(`_modified.gt.${checkpoint.modified},and(_modified.eq.${checkpoint.modified},id.gt.${checkpoint.id})`)
+        const { data, error } = await query.order('_modified').order('id').limit(pageSize)
+        if (error) throw new Error(`baseline fetch failed: ${error.message}`)
+        const rows = (data ?? []) as unknown as Array<Record<string, unknown>>
+        if (rows.length > 0) await table.bulkPut(rows)
+        count += rows.length
+        if (rows.length < pageSize) break
+        const last = rows.at(-1)!
+        checkpoint = { modified: String(last._modified), id: String(last.id) }
+      }
+      const ms = performance.now() - t0
+      const figures = pullFigures(from, idbFrom, ms, count)
+      const stored = await table.count()
+      if (stored !== expected || count !== expected) throw new Error(`baseline stored ${stored} of ${expected} rows (${count} fetched)`)
+      return figures
+    } finally {
+      await dexie.delete()
+    }
+  },
+
+  async openDevice({ name, expected }) {
+    if (device) throw new Error('a device is already open')
+    const db = await openStore(name)
+    const connectivity = manualConnectivity(true)
+    const t0 = performance.now()
+    const sync = startSync({ database: db, supabase: client(), waitForLeadership: false, connectivity })
+    device = { db, sync, connectivity }
+    await sync.awaitInSync()
+    await waitFor(`${expected} products`, async () => (await db.products.count().exec()) >= expected)
+    // The realtime channel must be joined, or the first writes of the other device would go unnoticed.
+    await waitFor('the realtime channel', () => client().getChannels().some((c) => c.state === 'joined'), 30_000)
+    return { ms: performance.now() - t0 }
+  },
+
+  async goOffline() {
+    const { sync, connectivity } = current()
+    net.offline = true
+    connectivity.set(false)
+    await waitFor('the replications to pause', () => SYNCED_TABLES.every((t) => sync.replications[t].isPaused()), 30_000)
+  },
+
+  async offlineEdits({ creates, updates, tag }) {
+    const { db, sync } = current()
+    const existing = await db.products.find({ sort: [{ created_at: 'asc' }], limit: updates }).exec()
+    if (existing.length < updates) throw new Error(`only ${existing.length} products to update`)
+    const t0 = performance.now()
+    // One write per edit, as the owner makes them in the app.
+    for (let i = 0; i < creates; i++) {
+      await db.products.insert({
+        id: crypto.randomUUID(),
+        name: `${tag} ${i}`,
+        description: 'Çevrimdışı eklendi',
+        price: 10 + (i % 90) + 0.5,
+        currency: 'TRY',
+        stock: i % 7,
+        created_at: new Date().toISOString(),
+      })
+    }
+    for (const doc of existing) await doc.incrementalPatch({ name: `${doc.name} ${tag}`, stock: doc.stock + 1 })
+    const ms = performance.now() - t0
+    await waitFor('the pending ledger', () => sync.status().pending === creates + updates, 30_000)
+    return { ms, pending: sync.status().pending }
+  },
+
+  async goOnline({ settleMs }) {
+    const { sync, connectivity } = current()
+    const from = sent.length
+    const t0 = performance.now()
+    net.offline = false
+    connectivity.set(true)
+    await waitFor('pending = 0 and idle', () => {
+      const s = sync.status()
+      return s.pending === 0 && s.phase === 'idle'
+    })
+    await sync.awaitInSync()
+    const ms = performance.now() - t0
+    // Requests that follow in sync's wake (pulls caused by the pushes' own realtime events) count too.
+    await sleep(settleMs)
+    const made = sent.slice(from)
+    const byPath: Record<string, number> = {}
+    for (const r of made) byPath[`${r.method} ${r.path}`] = (byPath[`${r.method} ${r.path}`] ?? 0) + 1
+    return { ms, push: made.filter((r) => r.path.startsWith('/rest/v1/rpc/push_')).length, total: made.length, byPath }
+  },
+
+  watch({ id, name }) {
+    const { db } = current()
+    let sub: Subscription | undefined
+    const seen = new Promise<number>((resolve) => {
+      sub = db.products.$.subscribe((event) => {
+        if (event.documentId === id && (event.documentData as { name?: string } | undefined)?.name === name) resolve(epoch())
+      })
+    })
+    watches.set(id, { sub: sub!, seen })
+  },
+
+  async write({ id, name, insert }) {
+    const { db } = current()
+    const t = epoch()
+    if (insert) {
+      await db.products.insert({ id, name, price: 99.9, currency: 'TRY', stock: 1, created_at: new Date().toISOString() })
+    } else {
+      const doc = await db.products.findOne(id).exec()
+      if (!doc) throw new Error(`no product ${id} to update`)
+      await doc.incrementalPatch({ name })
+    }
+    return t
+  },
+
+  async seen({ id, timeoutMs }) {
+    const watch = watches.get(id)
+    if (!watch) throw new Error(`not watching ${id}`)
+    try {
+      return await Promise.race([
+        watch.seen,
+        sleep(timeoutMs).then(() => Promise.reject(new Error(`the change of ${id} did not arrive within ${timeoutMs} ms`))),
+      ])
+    } finally {
+      watch.sub.unsubscribe()
+      watches.delete(id)
+    }
+  },
+
+  async closeDevice() {
+    if (!device) return
+    const { db, sync } = device
+    device = undefined
+    await sync.stop()
+    await db.remove()
+  },
+}
+
+window.syncBench = api

@@ -1,7 +1,7 @@
 // Replication of products, customers and appointments between the local RxDB
 // store and Supabase. See README.md beside this file for the invariants.
-import { BehaviorSubject, Subject, debounceTime, type Observable, type Subscription } from 'rxjs'
-import type { RxCollection, RxDatabase, RxLocalDocument, WithDeleted } from 'rxdb'
+import { BehaviorSubject, Subject, Subscription, debounceTime, filter, type Observable } from 'rxjs'
+import { getAssumedMasterState, type RxCollection, type RxDatabase, type RxLocalDocument, type WithDeleted } from 'rxdb'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import type { SyncedRecords, SyncedTable } from '../domain/records.ts'
@@ -78,6 +78,8 @@ const MERGES_DOC = 'sync-merges'
 const MAX_NOTICES = 20
 // Enough for a burst of realtime events to become one pull.
 const RESYNC_DEBOUNCE_MS = 25
+// RxDB's own pause between retries; the real backoff is the engine's (see attempt()).
+const RXDB_RETRY_MS = 10
 
 type SharedState = { phase: SyncPhase; lastSyncedAt: number | null; error: SyncError | null }
 type MergesData = { notices: MergeNotice[] }
@@ -98,7 +100,10 @@ export function startSync(opts: SyncOptions): SyncEngine {
   let stopped = false
   let leader = false
   let channel: RealtimeChannel | undefined
-  let lastError: SyncError | null = null
+  // The latest failure of each table's pull and push, until that side succeeds
+  // again: a retry loop stays active, so activity alone would hide an error.
+  const failures = new Map<string, SyncError>()
+  const currentError = (): SyncError | null => failures.values().next().value ?? null
 
   const streams = Object.fromEntries(SYNCED_TABLES.map((t) => [t, new Subject<'RESYNC'>()])) as Record<SyncedTable, Subject<'RESYNC'>>
   const resyncRequests = Object.fromEntries(SYNCED_TABLES.map((t) => [t, new Subject<void>()])) as Record<SyncedTable, Subject<void>>
@@ -128,25 +133,60 @@ export function startSync(opts: SyncOptions): SyncEngine {
     }
   }
 
-  function succeeded(rep: RxReplicationState<unknown, unknown>) {
-    rep.retryTime = retry.initial
-    lastError = null
+  // Backoff after a failure, per table and direction. RxDB's own wait between
+  // retries cannot be cut short, so it is kept minimal and handlers wait here
+  // instead: retry(), reconnecting and a new session end the wait at once
+  // rather than after up to retry.max.
+  const delays = new Map<string, number>()
+  const wake$ = new Subject<void>()
+  function backoff(key: string): Promise<void> {
+    const ms = delays.get(key) ?? retry.initial
+    delays.set(key, Math.min(retry.max, ms * 2))
+    return new Promise((resolve) => {
+      const waiting = new Subscription()
+      const done = () => {
+        clearTimeout(timer)
+        waiting.unsubscribe()
+        resolve()
+      }
+      const timer = setTimeout(done, ms)
+      // Once stopped (complete), nothing waits any more: done() may run right here.
+      waiting.add(wake$.subscribe({ next: done, complete: done }))
+    })
+  }
+
+  /** Runs one pull or push request, keeping the status and the backoff up to date. */
+  async function attempt<R>(table: SyncedTable, direction: 'pull' | 'push', run: () => Promise<R>): Promise<R> {
+    const key = failureKey(table, direction)
+    try {
+      const result = await run()
+      delays.delete(key)
+      const cleared = [key, failureKey(table, 'other')].map((k) => failures.delete(k))
+      if (cleared.some(Boolean)) refreshLeaderState()
+      return result
+    } catch (error) {
+      const failure = toSyncFailure(error)
+      failures.set(key, { code: failure.code, message: failure.message })
+      refreshLeaderState()
+      await backoff(key)
+      throw failure
+    }
   }
 
   function build<T extends SyncedTable>(table: T): RxReplicationState<SyncedRecords[T], Checkpoint> {
     const collection = db[table] as unknown as RxCollection<SyncedRecords[T]>
-    const rep: RxReplicationState<SyncedRecords[T], Checkpoint> = replicateRxCollection<SyncedRecords[T], Checkpoint>({
+    return replicateRxCollection<SyncedRecords[T], Checkpoint>({
       collection,
       replicationIdentifier: `supabase:${table}`,
       deletedField: '_deleted',
       live,
-      retryTime: retry.initial,
+      retryTime: RXDB_RETRY_MS,
       autoStart: false,
       waitForLeadership: false,
       pull: {
         batchSize: opts.pullBatchSize ?? 1000,
         stream$: streams[table].asObservable(),
-        handler: async (checkpoint, batchSize) => {
+        handler: (checkpoint, batchSize) => attempt(table, 'pull', async () => {
           await requireSession()
           let query = supabase.from(table).select(pullColumns(table))
           if (checkpoint) {
@@ -155,17 +195,16 @@ export function startSync(opts: SyncOptions): SyncEngine {
           const { data, error } = await query.order('_modified').order('id').limit(batchSize)
           if (error) throw toSyncFailure(error)
           const rows = (data ?? []) as unknown as Array<Record<string, unknown>>
-          succeeded(rep as RxReplicationState<unknown, unknown>)
           const last = rows.at(-1)
           return {
             documents: rows.map((r) => fromServerRow(table, r)),
             checkpoint: last ? { modified: String(last._modified), id: String(last.id) } : checkpoint,
           }
-        },
+        }),
       },
       push: {
         batchSize: opts.pushBatchSize ?? 100,
-        handler: async (rows) => {
+        handler: (rows) => attempt(table, 'push', async () => {
           await requireSession()
           if (table === 'appointments' && rows.some((r) => (r.newDocumentState as Record<string, unknown>).customer_id)) {
             // A customer made offline together with its appointment must reach the server first.
@@ -177,19 +216,18 @@ export function startSync(opts: SyncOptions): SyncEngine {
           }))
           const { data, error } = await supabase.rpc(`push_${table}`, { rows: payload })
           if (error) throw toSyncFailure(error)
-          succeeded(rep as RxReplicationState<unknown, unknown>)
           const conflicts = ((data ?? []) as Array<Record<string, unknown>>).map((r) => fromServerRow(table, r))
           await forgetPushed(table, rows.map((r) => r.newDocumentState), new Set(conflicts.map((c) => c.id)))
           return conflicts
-        },
+        }),
       },
     })
-    return rep
   }
 
   async function forgetPushed<T extends SyncedTable>(table: T, pushed: Array<WithDeleted<SyncedRecords[T]>>, conflicted: Set<string>) {
     const done = pushed.filter((d) => !conflicted.has(d.id))
     if (done.length === 0) return
+    const since = ledger.version()
     const current = await (db[table] as unknown as RxCollection<SyncedRecords[T]>).findByIds(done.map((d) => d.id)).exec()
     const settled = done.filter((d) => {
       const doc = current.get(d.id)
@@ -197,7 +235,32 @@ export function startSync(opts: SyncOptions): SyncEngine {
       if (!doc) return true
       return sameDocument(table, doc.toMutableJSON(true) as WithDeleted<SyncedRecords[T]>, d)
     })
-    await ledger.clear(table, settled.map((d) => d.id))
+    await ledger.clear(table, settled.map((d) => d.id), since)
+  }
+
+  // Some changes never reach the push handler, so forgetPushed never sees them:
+  // a conflict whose merge is exactly the server's state (a delete met by a
+  // delete, an edit the other device had made too, a restore) and a document
+  // edited back to what the server holds. Once a replication is idle, every
+  // id whose document equals what RxDB knows the server to hold is settled.
+  async function forgetSettled<T extends SyncedTable>(table: T) {
+    const internal = (replications[table] as unknown as RxReplicationState<SyncedRecords[T], Checkpoint>).internalReplicationState
+    if (!internal || stopped) return
+    const since = ledger.version()
+    const ids = await ledger.ids(table)
+    if (ids.length === 0) return
+    const collection = db[table] as unknown as RxCollection<SyncedRecords[T]>
+    const [assumed, docs] = await Promise.all([
+      getAssumedMasterState(internal, ids),
+      collection.storageInstance.findDocumentsById(ids, true),
+    ])
+    const local = new Map(docs.map((d) => [d.id, d as unknown as WithDeleted<SyncedRecords[T]>]))
+    const settled = ids.filter((id) => {
+      const server = assumed[id]?.docData as WithDeleted<SyncedRecords[T]> | undefined
+      const doc = local.get(id)
+      return server !== undefined && doc !== undefined && sameDocument(table, doc, server)
+    })
+    await ledger.clear(table, settled, since)
   }
 
   const replications = {
@@ -255,8 +318,9 @@ export function startSync(opts: SyncOptions): SyncEngine {
     const active = reps.some((r) => (r.subjects.active as BehaviorSubject<boolean>).value)
     const prev = shared$.value
     if (!online$.value) return { ...prev, phase: 'offline', error: null }
-    if (active) return { ...prev, phase: 'syncing' }
-    if (lastError) return { ...prev, phase: 'error', error: lastError }
+    const error = currentError()
+    if (error) return { ...prev, phase: 'error', error }
+    if (active) return { ...prev, phase: 'syncing', error: null }
     const started = reps.every((r) => r.wasStarted && !r.isStoppedOrPaused())
     if (!started) return { ...prev, phase: 'starting' }
     return { phase: 'idle', error: null, lastSyncedAt: now() }
@@ -265,14 +329,25 @@ export function startSync(opts: SyncOptions): SyncEngine {
     if (leader && !stopped) writeShared(leaderPhase())
   }
 
-  for (const rep of reps) {
+  for (const t of SYNCED_TABLES) {
+    subs.push(
+      replications[t].active$.pipe(filter((active) => !active)).subscribe(() => {
+        void forgetSettled(t).catch((error: unknown) => {
+          if (!stopped && !db.closed) console.error('pending-change ledger check failed', error)
+        })
+      }),
+    )
+  }
+
+  for (const t of SYNCED_TABLES) {
+    const rep = replications[t] as RxReplicationState<unknown, Checkpoint>
     subs.push(
       rep.active$.subscribe(refreshLeaderState),
       rep.error$.subscribe((err) => {
+        // A handler's failure is already recorded by attempt(); anything else RxDB reports lands here.
+        if (fromHandler(err)) return
         const failure = toSyncFailure(unwrapRxError(err))
-        lastError = { code: failure.code, message: failure.message }
-        // Exponential backoff through RxDB's own retry loop.
-        rep.retryTime = Math.min(retry.max, Math.max(retry.initial, (rep.retryTime ?? retry.initial) * 2))
+        failures.set(failureKey(t, 'other'), { code: failure.code, message: failure.message })
         refreshLeaderState()
       }),
     )
@@ -324,8 +399,11 @@ export function startSync(opts: SyncOptions): SyncEngine {
     transition = transition.then(async () => {
       if (stopped || !leader) return
       if (online$.value) {
+        // Failures from before are stale: this is a fresh attempt, at once.
+        failures.clear()
+        delays.clear()
+        wake$.next()
         for (const rep of reps) {
-          rep.retryTime = retry.initial
           if (!rep.wasStarted || rep.isPaused()) await rep.start()
         }
         resyncAll()
@@ -343,9 +421,12 @@ export function startSync(opts: SyncOptions): SyncEngine {
     void applyConnectivity()
   }) } as Subscription)
 
-  // A refreshed or new session unblocks a replication waiting on authentication.
+  // A refreshed or new session unblocks a replication that failed for want of
+  // one (an auth error, or a network error from a refresh that could not be
+  // sent). Only after a failure: with a short-lived token every request may
+  // refresh it, and a resync per refresh would never let sync go idle.
   const { data: authListener } = supabase.auth.onAuthStateChange((event) => {
-    if (event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN') setTimeout(() => engine.retry(), 0)
+    if ((event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN') && failures.size > 0) setTimeout(() => engine.retry(), 0)
   })
 
   function openChannel() {
@@ -378,7 +459,6 @@ export function startSync(opts: SyncOptions): SyncEngine {
     dismissMerge: (key) => updateMerges((list) => list.filter((n) => n.key !== key)).then(() => undefined),
     retry() {
       if (stopped || !leader) return
-      lastError = null
       if (!online$.value) return
       void applyConnectivity()
     },
@@ -395,6 +475,9 @@ export function startSync(opts: SyncOptions): SyncEngine {
       if (channel) await supabase.removeChannel(channel).catch(() => undefined)
       await transition
       await Promise.all(reps.map((r) => r.cancel()))
+      // Canceled first, so a handler let out of its backoff gives up instead of retrying.
+      wake$.next()
+      wake$.complete()
       await ledger.flush().catch(() => undefined)
       await writingState
       await writingMerges
@@ -405,6 +488,13 @@ export function startSync(opts: SyncOptions): SyncEngine {
     replications,
   }
   return engine
+}
+
+const failureKey = (table: SyncedTable, direction: 'pull' | 'push' | 'other') => `${table}:${direction}`
+
+/** RxDB names the direction only on the errors a pull or push handler threw. */
+function fromHandler(err: unknown): boolean {
+  return (err as { parameters?: { direction?: unknown } } | undefined)?.parameters?.direction !== undefined
 }
 
 /** RxDB wraps handler failures (RC_PULL / RC_PUSH) with the original in parameters.errors. */

@@ -14,11 +14,15 @@ export class SyncFailure extends Error {
 
 type Described = { code?: unknown; message?: unknown; status?: unknown; name?: unknown }
 
+const CODES: readonly string[] = ['network', 'auth', 'rejected', 'unknown'] satisfies SyncErrorCode[]
+
 export function toSyncFailure(error: unknown): SyncFailure {
   if (error instanceof SyncFailure) return error
   const e = (error ?? {}) as Described
   const message = typeof e.message === 'string' ? e.message : String(error)
   const code = typeof e.code === 'string' ? e.code : ''
+  // RxDB hands a handler's error on as plain JSON (name, message, code): the class is gone, the code is not.
+  if (e.name === 'SyncFailure' && CODES.includes(code)) return new SyncFailure(code as SyncErrorCode, message)
   // supabase-js turns a failed fetch into an error whose message is the TypeError's.
   if (/fetch failed|failed to fetch|networkerror|network request failed|load failed|ECONNREFUSED|ECONNRESET|socket hang up/i.test(message)
     || e.name === 'AuthRetryableFetchError' || (error instanceof TypeError)) {

@@ -65,10 +65,16 @@ export function mergeDocument<T extends SyncedTable>(
   const bothChanged: Field[] = []
   const localChanged: Field[] = []
   const remoteChanged: Field[] = []
+  // Whether each side edited anything at all, even to the value the other side
+  // chose: such an edit does not conflict, but it must still outweigh a delete.
+  let localEdited = false
+  let remoteEdited = false
   for (const f of fieldsOf(table)) {
     // Without a base (both sides created the same id) every difference counts as changed on both.
     const localMoved = !b || !sameField(table, f, l, b)
     const remoteMoved = !b || !sameField(table, f, r, b)
+    localEdited ||= localMoved
+    remoteEdited ||= remoteMoved
     if (localMoved && !sameField(table, f, l, r)) {
       if (remoteMoved) bothChanged.push(f)
       else localChanged.push(f)
@@ -86,10 +92,10 @@ export function mergeDocument<T extends SyncedTable>(
     merged._deleted = true
   } else if (localDeletes) {
     // The server's edits since the base keep the document alive.
-    restored = remoteChanged.length > 0 || bothChanged.length > 0
+    restored = remoteEdited
     merged._deleted = !restored
   } else if (remoteDeletes) {
-    restored = localChanged.length > 0 || bothChanged.length > 0
+    restored = localEdited
     merged._deleted = !restored
   } else {
     merged._deleted = Boolean(local._deleted) && Boolean(remote._deleted)

@@ -14,7 +14,15 @@ const key = (table: SyncedTable, id: string) => `${table}:${id}`
 
 export type PendingLedger = {
   mark(table: SyncedTable, ids: string[]): void
-  clear(table: SyncedTable, ids: string[]): Promise<void>
+  /**
+   * Forgets ids. With `since` (a version() taken before deciding), an id marked
+   * again after that point stays: it was written after the decision was made.
+   */
+  clear(table: SyncedTable, ids: string[], since?: number): Promise<void>
+  /** Grows with every mark made by this instance. */
+  version(): number
+  /** The ids of one table waiting for the server. */
+  ids(table: SyncedTable): Promise<string[]>
   count$: Observable<number>
   /** Resolves when every mark made so far is stored. */
   flush(): Promise<void>
@@ -23,6 +31,8 @@ export type PendingLedger = {
 
 export function createPendingLedger(db: RxDatabase): PendingLedger {
   const count$ = new BehaviorSubject(0)
+  let seq = 0
+  const markedAt = new Map<string, number>()
   let toMark = new Set<string>()
   let flushing: Promise<void> = Promise.resolve()
   let scheduled = false
@@ -73,14 +83,36 @@ export function createPendingLedger(db: RxDatabase): PendingLedger {
 
   return {
     mark(table, ids) {
-      for (const id of ids) toMark.add(key(table, id))
+      seq += 1
+      for (const id of ids) {
+        toMark.add(key(table, id))
+        markedAt.set(key(table, id), seq)
+      }
       scheduleFlush()
     },
-    async clear(table, ids) {
-      if (ids.length === 0) return
+    async clear(table, ids, since = Infinity) {
+      const stale = (k: string) => (markedAt.get(k) ?? 0) <= since
+      if (!ids.some((id) => stale(key(table, id)))) return
       // A mark still waiting for its tick must land first, or it would outlive the clear.
       await flush()
-      await update((all) => { for (const id of ids) delete all[key(table, id)] })
+      // Checked again at the write: a mark may have come in while waiting.
+      await update((all) => {
+        for (const id of ids) {
+          const k = key(table, id)
+          if (!stale(k)) continue
+          delete all[k]
+          markedAt.delete(k)
+        }
+      })
+    },
+    version: () => seq,
+    async ids(table) {
+      await flush()
+      const doc = await db.getLocal<LedgerData>(PENDING_DOC_ID)
+      const prefix = `${table}:`
+      return Object.keys((doc?.get('ids') as Record<string, 1> | undefined) ?? {})
+        .filter((k) => k.startsWith(prefix))
+        .map((k) => k.slice(prefix.length))
     },
     count$: count$.asObservable(),
     flush,

@@ -43,6 +43,7 @@ export type Owner = {
 export type TestStack = {
   backend: Backend
   url: string
+  port: number
   anonKey: string
   serviceRoleKey: string
   config: StackConfig
@@ -56,15 +57,26 @@ export type TestStack = {
 
 export const DEFAULT_PASSWORD = 'Guclu-Sifre-2026'
 
-export async function startTestStack(backend: Backend): Promise<TestStack> {
+export type TestStackOptions = {
+  /** Settings over the local defaults (e.g. a short jwtExpiry). */
+  config?: Partial<StackConfig>
+  /** PGlite only: keep the database in this directory, so a later stack can start on the same data. */
+  dataDir?: string
+  /** Listen on this port instead of a free one (a restarted stack must be reachable at the same URL). */
+  port?: number
+}
+
+export async function startTestStack(backend: Backend, opts: TestStackOptions = {}): Promise<TestStack> {
   let pg: TempPostgres | undefined
   let stack: RunningStack
   try {
+    if (backend === 'postgres' && opts.dataDir) throw new Error('dataDir is for the pglite backend')
     if (backend === 'postgres') pg = await startTempPostgres()
     stack = await startStack({
-      port: 0,
-      db: pg ? { kind: 'url', url: pg.url } : { kind: 'memory' },
+      port: opts.port ?? 0,
+      db: pg ? { kind: 'url', url: pg.url } : opts.dataDir ? { kind: 'dir', path: opts.dataDir } : { kind: 'memory' },
       seed: false,
+      config: opts.config,
     })
   } catch (e) {
     await pg?.stop().catch(() => undefined)
@@ -94,6 +106,7 @@ export async function startTestStack(backend: Backend): Promise<TestStack> {
   return {
     backend,
     url,
+    port: stack.port,
     anonKey: config.anonKey,
     serviceRoleKey: config.serviceRoleKey,
     config,

@@ -6,8 +6,11 @@ import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import type { RxStorage } from 'rxdb'
 import WebSocket from 'ws'
+import { expect } from 'vitest'
 import { openOwnerDatabase, type AppDatabase } from '../../src/db/database.ts'
-import { manualConnectivity, startSync, type SyncEngine, type SyncOptions } from '../../sync/index.ts'
+import { manualConnectivity, startSync, SYNCED_TABLES, type SyncEngine, type SyncOptions } from '../../sync/index.ts'
+import { fromServerRow, pullColumns, toServerRow } from '../../sync/rows.ts'
+import type { SyncedTable } from '../../domain/records.ts'
 import type { Owner, TestStack } from '../support/stack.ts'
 
 type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>
@@ -32,7 +35,7 @@ let deviceSeq = 0
 export type DeviceOptions = {
   name?: string
   sync?: Partial<SyncOptions>
-  /** Fail requests without sending them, as a device without network would. */
+  /** Fail requests without sending them, as a device without network would (after signing in: it was online once). */
   online?: boolean
   indexedDB?: IDBFactory
   /** Reuse a signed-in client (its session) instead of signing in again. */
@@ -42,7 +45,7 @@ export type DeviceOptions = {
 
 export async function openDevice(stack: TestStack, owner: Owner, opts: DeviceOptions = {}): Promise<Device> {
   const name = opts.name ?? `device-${++deviceSeq}`
-  const net = opts.fetchWrapper ?? { offline: opts.online === false }
+  const net = opts.fetchWrapper ?? { offline: false }
   const requests: string[] = []
   const supabase =
     opts.supabase ??
@@ -62,6 +65,7 @@ export async function openDevice(stack: TestStack, owner: Owner, opts: DeviceOpt
     const { error } = await supabase.auth.signInWithPassword({ email: owner.email, password: owner.password })
     if (error) throw new Error(`${name} could not sign in: ${error.message}`)
   }
+  if (opts.online === false) net.offline = true
   const indexedDB = opts.indexedDB ?? new IDBFactory()
   const db = await openOwnerDatabase({
     ownerId: owner.user.id,
@@ -98,7 +102,7 @@ export async function openDevice(stack: TestStack, owner: Owner, opts: DeviceOpt
     },
     async reopen(more = {}) {
       await device.close()
-      return openDevice(stack, owner, { ...opts, name, indexedDB, supabase, fetchWrapper: net, sync: { ...opts.sync, ...more } })
+      return openDevice(stack, owner, { ...opts, online: !net.offline, name, indexedDB, supabase, fetchWrapper: net, sync: { ...opts.sync, ...more } })
     },
   }
   return device
@@ -128,3 +132,47 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 15_
 
 export const newId = () => crypto.randomUUID()
 export const nowIso = () => new Date().toISOString()
+
+type Doc = Record<string, unknown>
+export type Snapshot = { [T in SyncedTable]: Doc[] }
+
+/** One spelling per value (null/absent, 12.5/12.50, 14:30/14:30:00, instants), so stores and server compare with toEqual. */
+export function canonical(table: SyncedTable, doc: Doc): Doc {
+  const { _deleted: _, ...rest } = fromServerRow(table, toServerRow(table, doc)) as unknown as Doc
+  return rest
+}
+
+const byId = (a: Doc, b: Doc) => String(a.id).localeCompare(String(b.id))
+
+/** The live (not deleted) documents of a device's store. */
+export async function storeSnapshot(device: Device): Promise<Snapshot> {
+  const out = {} as Snapshot
+  for (const t of SYNCED_TABLES) {
+    const docs = await (device.db[t] as unknown as { find(): { exec(): Promise<Array<{ toJSON(): Doc }>> } }).find().exec()
+    out[t] = docs.map((d) => canonical(t, d.toJSON())).sort(byId)
+  }
+  return out
+}
+
+/** The owner's live rows on the server, read through the data API as that owner. */
+export async function serverSnapshot(owner: Owner): Promise<Snapshot> {
+  const out = {} as Snapshot
+  for (const t of SYNCED_TABLES) {
+    const { data, error } = await owner.client.from(t).select(pullColumns(t)).eq('_deleted', false).order('id').limit(1000)
+    if (error) throw new Error(`reading ${t} failed: ${error.message}`)
+    out[t] = (data as unknown as Doc[]).map((r) => canonical(t, fromServerRow(t, r) as unknown as Doc)).sort(byId)
+  }
+  return out
+}
+
+/** Waits until every device holds exactly the server's data with nothing pending and sync idle. */
+export async function converged(owner: Owner, devices: Device[], timeoutMs = 20_000): Promise<Snapshot> {
+  return eventually(async () => {
+    const server = await serverSnapshot(owner)
+    for (const d of devices) {
+      expect(d.sync.status(), d.name).toMatchObject({ phase: 'idle', pending: 0, error: null })
+      expect(await storeSnapshot(d), d.name).toEqual(server)
+    }
+    return server
+  }, timeoutMs)
+}

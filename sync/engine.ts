@@ -53,6 +53,7 @@ export type SyncOptions = {
   waitForLeadership?: boolean
   /** Follow server changes through realtime; off for one-shot syncs. */
   live?: boolean
+  /** Rows per pull, at most 1000: a page shorter than asked means "caught up" to RxDB, so asking beyond the data API's row cap would stop a pull early. */
   pullBatchSize?: number
   pushBatchSize?: number
   /** Backoff after a failure: first wait, doubled per failure up to the maximum. */
@@ -73,6 +74,8 @@ export type SyncEngine = {
   readonly replications: { [T in SyncedTable]: RxReplicationState<SyncedRecords[T], Checkpoint> }
 }
 
+// Hosted Supabase's default max_rows, and the local stack's.
+const MAX_PULL_ROWS = 1000
 const STATE_DOC = 'sync-state'
 const MERGES_DOC = 'sync-merges'
 const MAX_NOTICES = 20
@@ -184,7 +187,7 @@ export function startSync(opts: SyncOptions): SyncEngine {
       autoStart: false,
       waitForLeadership: false,
       pull: {
-        batchSize: opts.pullBatchSize ?? 1000,
+        batchSize: Math.min(opts.pullBatchSize ?? MAX_PULL_ROWS, MAX_PULL_ROWS),
         stream$: streams[table].asObservable(),
         handler: (checkpoint, batchSize) => attempt(table, 'pull', async () => {
           await requireSession()

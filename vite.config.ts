@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
 import { VitePWA } from 'vite-plugin-pwa'
+import { precompress, prerenderLanding, SHELL_FILE } from './vite-plugins.ts'
 
 export default defineConfig({
   plugins: [
@@ -35,7 +36,10 @@ export default defineConfig({
         // The first install takes the open page over, so it works offline without a second visit.
         clientsClaim: true,
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-        navigateFallback: '/index.html',
+        // The precompressed copies are for servers; the worker caches what the server decoded.
+        globIgnores: ['**/*.{br,gz}'],
+        // `/` itself is index.html (the prerendered landing page) from the precache; every other path gets the shell.
+        navigateFallback: `/${SHELL_FILE}`,
         navigateFallbackDenylist: [/^\/(auth|rest|storage|functions|realtime)\//, /^\/__local\//, /^\/config\.json$/],
         runtimeCaching: [
           {
@@ -47,6 +51,12 @@ export default defineConfig({
         ],
       },
     }),
+    prerenderLanding({
+      entry: 'src/app/prerender.tsx',
+      // What src/main.tsx imports as it starts: React's renderer, and the language the page is in.
+      preload: ['react-dom/client', 'src/locales/tr/messages.po'],
+    }),
+    precompress(),
   ],
   build: { target: 'es2022', sourcemap: true },
   server: { port: 5173, host: '127.0.0.1' },

@@ -1,18 +1,72 @@
-import '@mantine/core/styles.css'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { activateLocale, storedLocale } from './app/i18n.ts'
+import './app/styles/public.ts'
+import { startTransition } from 'react'
+import { createBrowserHistory } from '@tanstack/react-router'
+import { getSessionStore } from './lib/session.tsx'
 import { App } from './app/app.tsx'
-import { startPwa } from './app/pwa.ts'
+import { activateLocale, DEFAULT_LOCALE, storedLocale } from './app/i18n.ts'
+import { registerServiceWorker, startPwa } from './app/pwa.ts'
+import { createAppRouter } from './app/router.tsx'
+
+/**
+ * Lets the browser paint and handle input between the steps of starting up,
+ * so that none of them adds up to a long task.
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
+
+/** Runs once the page has nothing left to do, or after a few seconds at the latest. */
+function whenIdle(run: () => void) {
+  if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 3000 })
+  else setTimeout(run, 1000)
+}
 
 async function start() {
   startPwa()
-  await activateLocale(storedLocale())
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  )
+  const locale = storedLocale()
+  const session = getSessionStore()
+  // Settles at once for a visitor who has never signed in, so the first render
+  // shows the sign-in button as the static page does, not an empty space.
+  void session.ready()
+  // React's renderer alone takes longer to evaluate than the rest of the app
+  // together: imported on its own, that is a task apart from this entry's (the
+  // build preloads it with the page, see vite.config.ts).
+  const renderer = import('react-dom/client')
+  await activateLocale(locale)
+  const { createRoot, hydrateRoot } = await renderer
+  await nextTask()
+  const history = createBrowserHistory()
+  await nextTask()
+  const router = createAppRouter({ session, history })
+  const container = document.getElementById('root')!
+  // index.html holds the landing page rendered at build time (prerender.tsx);
+  // every other path gets the empty shell.
+  const staticPage = container.hasChildNodes() && window.location.pathname === '/'
+  let hydrate = false
+  if (staticPage) {
+    // The first render then already has the page, so the static one is never
+    // swapped for an empty frame.
+    await nextTask()
+    await router.load()
+    // Hydrating keeps the painted page and skips building and laying out all
+    // of it again, but only works when the first render is exactly what the
+    // build rendered. Otherwise (another language, a stored sign-in) render
+    // afresh: the first commit replaces the static markup in one frame.
+    // Should the markup still differ, React falls back to the same fresh render.
+    hydrate = locale === DEFAULT_LOCALE && session.getSnapshot().status === 'signed-out'
+    // Tells the router the page came from a server render, as its own SSR
+    // hydration does, so it renders the tree the build rendered.
+    if (hydrate) router.ssr = { manifest: undefined }
+  }
+  await nextTask()
+  const element = <App router={router} />
+  // A transition lets React render in slices that yield to the browser
+  // instead of one long task that blocks input.
+  startTransition(() => {
+    if (hydrate) hydrateRoot(container, element)
+    else createRoot(container).render(element)
+  })
+  whenIdle(registerServiceWorker)
 }
 
 void start()

@@ -1,16 +1,17 @@
-import { useEffect, useState } from 'react'
+import { StrictMode, useEffect, useLayoutEffect } from 'react'
 import { MantineProvider } from '@mantine/core'
 import { I18nProvider } from '@lingui/react'
 import { RouterProvider } from '@tanstack/react-router'
-import { getSessionStore, SessionProvider } from '../lib/session.tsx'
+import { SessionProvider } from '../lib/session.tsx'
 import { i18n } from './i18n.ts'
 import { theme } from './theme.ts'
-import { createAppRouter } from './router.tsx'
+import type { AppRouter } from './router.tsx'
+import { releaseStaticPage } from './static-page.ts'
 
 /** Re-runs the route guards whenever who is signed in, or whether they are verified, changes. */
-function useGuardRefresh(router: ReturnType<typeof createAppRouter>) {
+function useGuardRefresh(router: AppRouter) {
   useEffect(() => {
-    const store = getSessionStore()
+    const store = router.options.context.session
     const key = () => {
       const s = store.getSnapshot()
       return s.status === 'loading' || s.profileLoading ? null : `${s.user?.id ?? ''}|${s.profile ? s.profile.phone_verified : 'none'}`
@@ -27,16 +28,25 @@ function useGuardRefresh(router: ReturnType<typeof createAppRouter>) {
   }, [router])
 }
 
-export function App() {
-  const [router] = useState(createAppRouter)
+/**
+ * The whole app around a router. The build renders this same tree for `/`
+ * (prerender.tsx) and the browser hydrates it, so what it renders first must
+ * depend only on the router, the session and the active language.
+ */
+export function App(props: { router: AppRouter }) {
+  const { router } = props
   useGuardRefresh(router)
+  // Same commit as the first frame the app paints, so nothing shows in between.
+  useLayoutEffect(releaseStaticPage, [])
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <I18nProvider i18n={i18n}>
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </I18nProvider>
-    </MantineProvider>
+    <StrictMode>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <I18nProvider i18n={i18n}>
+          <SessionProvider store={router.options.context.session}>
+            <RouterProvider router={router} />
+          </SessionProvider>
+        </I18nProvider>
+      </MantineProvider>
+    </StrictMode>
   )
 }

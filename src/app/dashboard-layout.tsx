@@ -1,3 +1,4 @@
+import './styles/dashboard.ts'
 import { useEffect } from 'react'
 import { Anchor, AppShell, Avatar, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
@@ -9,6 +10,9 @@ import { useSession } from '../lib/session.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import { APP_NAME } from './languages.ts'
 import { InstallButton } from './pwa-prompts.tsx'
+import { MergeNotices } from './merge-notices.tsx'
+import { OwnerStoreProvider } from './owner-store.tsx'
+import { SyncStatusIndicator } from './sync-status.tsx'
 import { displayName } from './user-menu.tsx'
 import classes from './shell.module.css'
 
@@ -69,68 +73,74 @@ export function DashboardLayout() {
   }
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="md"
-    >
-      <AppShell.Header px="md">
-        <Group h="100%" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={opened ? t`Close navigation` : t`Open navigation`}
-              aria-expanded={opened}
-              aria-controls="dashboard-navigation"
-            />
-            <Anchor component={Link} to="/dashboard" fw={700} underline="never" c="brand.7">
-              {APP_NAME}
-            </Anchor>
+    <OwnerStoreProvider>
+      <AppShell
+        header={{ height: 56 }}
+        navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        padding="md"
+      >
+        <AppShell.Header px="md">
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={opened ? t`Close navigation` : t`Open navigation`}
+                aria-expanded={opened}
+                aria-controls="dashboard-navigation"
+              />
+              <Anchor component={Link} to="/dashboard" fw={700} underline="never" c="brand.7">
+                {APP_NAME}
+              </Anchor>
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              <SyncStatusIndicator />
+              <InstallButton />
+            </Group>
           </Group>
-          <InstallButton />
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" id="dashboard-navigation" aria-label={t`Dashboard`}>
-        <AppShell.Section grow>
-          <Stack gap={4}>
-            {NAV_ITEMS.map((item) => {
-              const active = isActive(item, pathname)
-              return (
-                <NavLink
-                  key={item.to}
-                  component={Link}
-                  to={item.to}
-                  // The router marks a parent path active under every child; the Credits item decides for itself.
-                  activeOptions={{ exact: item.to === '/dashboard' }}
-                  label={i18n._(item.label)}
-                  active={active}
-                  aria-current={active ? 'page' : undefined}
-                  variant="light"
-                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                />
-              )
-            })}
-          </Stack>
-        </AppShell.Section>
-        <AppShell.Section>
-          <Stack gap="sm" pt="sm" className={classes.navFooter}>
-            <Anchor component={Link} to="/" size="sm">
-              <Trans>Back to the homepage</Trans>
-            </Anchor>
-            <LanguageSwitcher fullWidth />
-            <ProfileCard />
-            <Button variant="default" onClick={() => void signOut()}>
-              <Trans>Sign out</Trans>
-            </Button>
-          </Stack>
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar p="sm" id="dashboard-navigation" aria-label={t`Dashboard`}>
+          <AppShell.Section grow>
+            <Stack gap={4}>
+              {NAV_ITEMS.map((item) => {
+                const active = isActive(item, pathname)
+                return (
+                  <NavLink
+                    key={item.to}
+                    component={Link}
+                    to={item.to}
+                    // The router marks a parent path active under every child; the Credits item decides for itself.
+                    activeOptions={{ exact: item.to === '/dashboard' }}
+                    label={i18n._(item.label)}
+                    active={active}
+                    aria-current={active ? 'page' : undefined}
+                    variant="light"
+                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                  />
+                )
+              })}
+            </Stack>
+          </AppShell.Section>
+          <AppShell.Section>
+            <Stack gap="sm" pt="sm" className={classes.navFooter}>
+              <Anchor component={Link} to="/" size="sm">
+                <Trans>Back to the homepage</Trans>
+              </Anchor>
+              <LanguageSwitcher fullWidth />
+              <ProfileCard />
+              <Button variant="default" onClick={() => void signOut()}>
+                <Trans>Sign out</Trans>
+              </Button>
+            </Stack>
+          </AppShell.Section>
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <MergeNotices />
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </OwnerStoreProvider>
   )
 }

@@ -25,10 +25,15 @@ const catalogs: Record<Locale, () => Promise<{ messages: Record<string, unknown>
   en: () => import('../locales/en/messages.po'),
 }
 
-export async function activateLocale(locale: Locale): Promise<void> {
+export async function loadLocale(locale: Locale): Promise<void> {
   const { messages } = await catalogs[locale]()
   i18n.loadAndActivate({ locale, messages: messages as never })
-  document.documentElement.lang = locale
+}
+
+export async function activateLocale(locale: Locale): Promise<void> {
+  await loadLocale(locale)
+  // Setting it even to the same value makes the browser recompute styles.
+  if (document.documentElement.lang !== locale) document.documentElement.lang = locale
 }
 
 export { i18n }

@@ -1,8 +1,9 @@
 import { useState } from 'react'
-import { Button, Menu, VisuallyHidden } from '@mantine/core'
+import { Button, VisuallyHidden } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { activateLocale, LANGUAGE_STORAGE_KEY, LOCALES, isLocale, type Locale } from './i18n.ts'
+import { activateLocale, LANGUAGE_STORAGE_KEY, isLocale, type Locale } from './i18n.ts'
 import { LANGUAGE_NAMES, LANGUAGE_SWITCH_DELAY_MS } from './languages.ts'
+import { useLazyMenu } from './lazy-menu.ts'
 
 async function switchLanguage(locale: Locale) {
   await new Promise((resolve) => setTimeout(resolve, LANGUAGE_SWITCH_DELAY_MS))
@@ -14,9 +15,12 @@ async function switchLanguage(locale: Locale) {
   }
 }
 
+const loadMenu = () => import('./language-menu.tsx')
+
 export function LanguageSwitcher(props: { fullWidth?: boolean }) {
   const { t, i18n } = useLingui()
   const [pending, setPending] = useState<Locale | null>(null)
+  const { menu, opened, setOpened, preload, open } = useLazyMenu(loadMenu)
   const current: Locale = isLocale(i18n.locale) ? i18n.locale : 'tr'
   const currentName = LANGUAGE_NAMES[current]
 
@@ -30,39 +34,39 @@ export function LanguageSwitcher(props: { fullWidth?: boolean }) {
     }
   }
 
+  const trigger = (
+    <Button
+      variant="default"
+      size="sm"
+      fullWidth={props.fullWidth}
+      loading={pending !== null}
+      aria-busy={pending !== null}
+      aria-label={t`Language: ${currentName}`}
+      aria-haspopup="menu"
+      aria-expanded={opened}
+      data-testid="language-switcher"
+      // Once the menu has loaded, its own target handling opens it.
+      onClick={menu ? undefined : open}
+      onPointerEnter={preload}
+      onFocus={preload}
+    >
+      {current.toUpperCase()}
+    </Button>
+  )
+
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button
-            variant="default"
-            size="sm"
-            fullWidth={props.fullWidth}
-            loading={pending !== null}
-            aria-busy={pending !== null}
-            aria-label={t`Language: ${currentName}`}
-            data-testid="language-switcher"
-          >
-            {current.toUpperCase()}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>
-            <Trans>Language</Trans>
-          </Menu.Label>
-          {LOCALES.map((locale) => (
-            <Menu.Item
-              key={locale}
-              lang={locale}
-              aria-current={locale === current ? 'true' : undefined}
-              fw={locale === current ? 700 : undefined}
-              onClick={() => void choose(locale)}
-            >
-              {LANGUAGE_NAMES[locale]}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
+      {menu ? (
+        <menu.LanguageMenu
+          target={trigger}
+          opened={opened}
+          onChange={setOpened}
+          current={current}
+          onChoose={(locale) => void choose(locale)}
+        />
+      ) : (
+        trigger
+      )}
       <VisuallyHidden role="status" aria-live="polite">
         {pending ? <Trans>Changing the language…</Trans> : null}
       </VisuallyHidden>

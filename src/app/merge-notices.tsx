@@ -1,5 +1,7 @@
 // Tells the owner when a record edited on two devices was merged, so a
 // decision taken by the merge rule never goes unnoticed.
+import '@mantine/core/styles/Alert.css'
+import '@mantine/core/styles/CloseButton.css'
 import { useEffect, useState } from 'react'
 import { Alert, Stack } from '@mantine/core'
 import type { MessageDescriptor } from '@lingui/core'

@@ -6,10 +6,15 @@ import { useSession } from '../lib/session.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import { APP_NAME } from './languages.ts'
 import { InstallButton } from './pwa-prompts.tsx'
+import { AVATAR_SIZE } from './static-page.ts'
 import { UserMenu } from './user-menu.tsx'
 import classes from './shell.module.css'
 
-/** The top bar and main landmark around public screens; without children it renders the matched route. */
+/**
+ * The top bar and main landmark around public screens; without children it
+ * renders the matched route. The data-account-* attributes let the static
+ * landing page keep the avatar's room for a signed-in visitor (static-page.ts).
+ */
 export function PublicLayout(props: { children?: ReactNode }) {
   const { t } = useLingui()
   const session = useSession()
@@ -25,16 +30,19 @@ export function PublicLayout(props: { children?: ReactNode }) {
           <Anchor component={Link} to="/" fw={700} size="lg" underline="never" c="brand.7">
             {APP_NAME}
           </Anchor>
-          <Group component="nav" aria-label={t`Account and language`} gap="xs" wrap="nowrap">
+          <Group component="nav" aria-label={t`Account and language`} gap="xs" wrap="nowrap" data-account-nav>
             <InstallButton />
             <LanguageSwitcher />
             {session.status === 'signed-in' ? (
               <UserMenu />
             ) : session.status === 'signed-out' ? (
-              <Button component={Link} to="/auth" size="sm">
+              <Button component={Link} to="/auth" size="sm" data-account-sign-in>
                 <Trans>Sign in</Trans>
               </Button>
-            ) : null}
+            ) : (
+              // While a stored sign-in is restored: the avatar's room, so the bar does not move when it appears.
+              <Box w={AVATAR_SIZE} h={AVATAR_SIZE} style={{ flex: 'none' }} aria-hidden />
+            )}
           </Group>
         </Group>
       </Box>

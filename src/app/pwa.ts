@@ -12,7 +12,8 @@ export type PwaState = {
   installable: boolean
 }
 
-let state: PwaState = { needRefresh: false, installable: false }
+const INITIAL: PwaState = { needRefresh: false, installable: false }
+let state = INITIAL
 let updateSW: ((reload?: boolean) => Promise<void>) | undefined
 let installEvent: BeforeInstallPromptEvent | undefined
 const listeners = new Set<() => void>()
@@ -24,6 +25,12 @@ function set(patch: Partial<PwaState>) {
 
 export const pwaStore = {
   getSnapshot: () => state,
+  /**
+   * What the build rendered into the static landing page. The browser may make
+   * its offer before the app starts; hydration must still see the page as
+   * rendered, and React shows the offer in the render that follows.
+   */
+  getServerSnapshot: () => INITIAL,
   subscribe(listener: () => void) {
     listeners.add(listener)
     return () => listeners.delete(listener)
@@ -35,6 +42,9 @@ export function dismissUpdate() {
 }
 
 export async function applyUpdate() {
+  // workbox-window reloads on its own only when a worker already controlled the
+  // page at registration; on a first visit the new worker takes over silently.
+  navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), { once: true })
   await updateSW?.(true)
 }
 
@@ -48,6 +58,12 @@ export async function promptInstall() {
 }
 
 export function startPwa() {
+  // An offer the browser made before this script ran, kept by index.html.
+  const early = (window as Window & { earlyInstallPrompt?: Event }).earlyInstallPrompt
+  if (early) {
+    installEvent = early as BeforeInstallPromptEvent
+    set({ installable: true })
+  }
   window.addEventListener('beforeinstallprompt', (event) => {
     // Keep the browser's own banner away: the app offers its own button.
     event.preventDefault()
@@ -64,6 +80,15 @@ export function startPwa() {
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     void fetch('/config.json', { cache: 'no-cache' }).catch(() => undefined)
   })
+}
+
+/**
+ * Registers the service worker, whose first install downloads the whole app
+ * for offline use: call it once the page has started, so that download never
+ * competes with the first render. Installed, it takes the open page over.
+ */
+export function registerServiceWorker() {
+  if (!('serviceWorker' in navigator) || updateSW) return
   updateSW = registerSW({
     immediate: true,
     onNeedRefresh: () => set({ needRefresh: true }),

@@ -1,20 +1,30 @@
-import { createRouter } from '@tanstack/react-router'
-import { getSessionStore } from '../lib/session.tsx'
+import { createRouter, type RouterHistory } from '@tanstack/react-router'
+import { getSessionStore, type SessionStore } from '../lib/session.tsx'
 import { routeTree } from '../routes/tree.ts'
 
-export function createAppRouter() {
+export type AppRouterOptions = {
+  /** The browser's history unless given (the build renders `/` from memory). */
+  history?: RouterHistory
+  /** The app's one session unless given. */
+  session?: SessionStore
+}
+
+export function createAppRouter(options: AppRouterOptions = {}) {
   return createRouter({
     routeTree,
-    context: { session: getSessionStore() },
+    history: options.history,
+    context: { session: options.session ?? getSessionStore() },
     defaultPreload: 'intent',
     scrollRestoration: true,
   })
 }
 
+export type AppRouter = ReturnType<typeof createAppRouter>
+
 declare module '@tanstack/react-router' {
   // Module augmentation only merges into an interface.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface Register {
-    router: ReturnType<typeof createAppRouter>
+    router: AppRouter
   }
 }

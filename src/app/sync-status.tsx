@@ -1,5 +1,6 @@
 // The owner's view of sync in the dashboard header: online or offline, local
 // changes waiting, the last successful sync, and an error with a retry.
+import '@mantine/core/styles/Popover.css'
 import { useEffect, useState } from 'react'
 import { Box, Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'

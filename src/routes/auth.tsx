@@ -6,6 +6,9 @@ export const authRoute = createRoute({
   getParentRoute: () => publicRoute,
   path: 'auth',
   beforeLoad: async ({ context }) => redirectSignedIn(await context.session.ready()),
-  // Loaded on demand: the landing page's first load carries none of it.
-  component: lazyRouteComponent(() => import('../features/auth/auth-page.tsx'), 'AuthPage'),
+  // Loaded on demand, with the styles of its form fields: the landing page's first load carries none of it.
+  component: lazyRouteComponent(
+    () => Promise.all([import('../features/auth/auth-page.tsx'), import('../app/styles/forms.ts')]).then(([page]) => page),
+    'AuthPage',
+  ),
 })

@@ -7,6 +7,10 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 
+/** Written by the build beside index.html (vite-plugins.ts). */
+const SHELL_FILE = 'shell.html'
+const COMPRESSIBLE_TYPE = /^(?:text\/|application\/(?:javascript|json|manifest\+json)|image\/svg\+xml)/
+
 export type AppHostOptions = {
   distDir: string
   port: number
@@ -24,19 +28,28 @@ export function createAppHost(opts: AppHostOptions): Hono {
     c.header('Cache-Control', 'no-cache')
     return c.json({ supabaseUrl: `http://${hostPart}:${opts.apiPort}`, supabaseAnonKey: opts.anonKey })
   })
-  // The service worker and its manifest must be revalidated on every load, or an update never reaches users.
   app.use('*', async (c, next) => {
     await next()
-    if (/^\/(sw\.js|workbox-.*\.js|manifest\.webmanifest|index\.html)?$/.test(c.req.path)) {
+    // Pages, the service worker and its manifest must be revalidated on every load, or an update never reaches users.
+    if (/^\/(sw\.js|workbox-.*\.js|manifest\.webmanifest)$/.test(c.req.path) || /^text\/html/.test(c.res.headers.get('Content-Type') ?? '')) {
       c.header('Cache-Control', 'no-cache')
     } else if (c.req.path.startsWith('/assets/')) {
       c.header('Cache-Control', 'public, max-age=31536000, immutable')
     }
+    // Caches must tell the encodings apart even when this answer was not compressed.
+    if (COMPRESSIBLE_TYPE.test(c.res.headers.get('Content-Type') ?? '') && !/accept-encoding/i.test(c.res.headers.get('Vary') ?? '')) {
+      c.header('Vary', 'Accept-Encoding', { append: true })
+    }
   })
   const root = path.relative(process.cwd(), opts.distDir) || '.'
-  app.use('*', serveStatic({ root }))
-  // Client-side routes (/dashboard/…) all load the app shell.
-  app.get('*', serveStatic({ root, path: 'index.html' }))
+  // The build writes a .br and a .gz beside each compressible file; serveStatic sends the one the
+  // browser accepts (Content-Encoding, Vary), else the file itself. It reads Accept-Encoding as a
+  // plain list: a browser that weighs encodings with q-values gets the uncompressed file.
+  app.use('*', serveStatic({ root, precompressed: true }))
+  // Other paths are client-side routes (/dashboard/…): the app with an empty root. `/` itself is
+  // index.html, which carries the prerendered landing page; a build without a shell has only that.
+  app.get('*', serveStatic({ root, path: SHELL_FILE, precompressed: true }))
+  app.get('*', serveStatic({ root, path: 'index.html', precompressed: true }))
   return app
 }
 

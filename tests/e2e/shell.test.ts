@@ -210,6 +210,25 @@ describe('app shell', () => {
     expect(scrollWidth).toBeLessThanOrEqual(375)
   })
 
+  it('shows the sync status of the local store: synced online, offline with the connection gone', async () => {
+    const { context, page } = await newPage()
+    await signInAs(page, await passwordSession('demo@example.com', 'demo1234'), '/dashboard')
+    const status = page.getByTestId('sync-status')
+    await expect.poll(() => status.getAttribute('data-phase'), { timeout: 20_000 }).toBe('idle')
+    expect(await status.getAttribute('aria-label')).toBe('Eşitleme durumu: Eşitlendi')
+    await status.click()
+    const details = page.getByRole('dialog')
+    await details.getByText('Bu cihaz çevrimiçi.').waitFor()
+    await details.getByText('Bekleyen değişiklik yok.').waitFor()
+    await details.getByText(/^Son eşitleme/).waitFor()
+
+    await context.setOffline(true)
+    await expect.poll(() => status.getAttribute('data-phase')).toBe('offline')
+    await details.getByText(/^Bu cihaz çevrimdışı\./).waitFor()
+    await context.setOffline(false)
+    await expect.poll(() => status.getAttribute('data-phase'), { timeout: 20_000 }).toBe('idle')
+  })
+
   it('reloads the dashboard offline for a signed-in owner once the service worker controls the page', async () => {
     const { context, page } = await newPage()
     await signInAs(page, await passwordSession('demo@example.com', 'demo1234'), '/dashboard')

@@ -46,6 +46,70 @@ describe('npm start', () => {
     expect(await res.text()).toContain('<div id="root">')
   })
 
+  it('serves the landing page prerendered, other routes the empty shell, and every file precompressed', async () => {
+    const accept = { 'accept-encoding': 'gzip, deflate, br' }
+    const landing = await fetch(`${run.vars.APP_URL}/`, { headers: accept })
+    expect(landing.headers.get('content-encoding')).toBe('br')
+    const html = await landing.text()
+    expect(html).toContain('Müşterilerinize günün her saati yanıt veren işletme asistanınız')
+    const shell = await (await fetch(`${run.vars.APP_URL}/dashboard`, { headers: accept })).text()
+    expect(shell).toContain('<div id="root"></div>')
+    expect(shell).not.toContain('Müşterilerinize')
+    const script = /<script type="module"[^>]* src="([^"]+)"/.exec(shell)?.[1]
+    const stylesheet = /<link rel="stylesheet"[^>]* href="([^"]+)"/.exec(shell)?.[1]
+    // The landing page loads the same app, once it has painted.
+    expect(html).toContain(`"${script}"`)
+    expect(html).toContain(`href="${stylesheet}"`)
+    for (const asset of [script, stylesheet]) {
+      expect(asset).toBeDefined()
+      const res = await fetch(`${run.vars.APP_URL}${asset}`, { headers: accept })
+      expect(res.status, asset).toBe(200)
+      expect(res.headers.get('content-encoding'), asset).toBe('br')
+      expect(res.headers.get('vary'), asset).toMatch(/accept-encoding/i)
+    }
+    const identity = await fetch(`${run.vars.APP_URL}${script}`, { headers: { 'accept-encoding': 'identity' } })
+    expect(identity.headers.get('content-encoding')).toBeNull()
+    expect((await identity.text()).length).toBeGreaterThan(0)
+  })
+
+  it('takes over the prerendered landing page without rendering it again', async () => {
+    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 }, isMobile: true })
+    try {
+      const page = await context.newPage()
+      const problems: string[] = []
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(m.text())
+      })
+      page.on('pageerror', (e) => problems.push(e.message))
+      await page.addInitScript(() => {
+        const shifts = { total: 0 }
+        Object.assign(window, { shifts })
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+            if (!entry.hadRecentInput) shifts.total += entry.value
+          }
+        }).observe({ type: 'layout-shift', buffered: true })
+        document.addEventListener('DOMContentLoaded', () => {
+          Object.assign(window, { staticHeading: document.querySelector('h1') })
+          // The browser may offer installation before the app starts; the page must still match what the build rendered.
+          window.dispatchEvent(Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: async () => undefined, userChoice: new Promise(() => undefined) }))
+        })
+      })
+      await page.goto(`${run.vars.APP_URL}/`)
+      // On a phone the offer floats at the bottom, so the top bar keeps its size.
+      await page.getByRole('button', { name: 'Uygulamayı yükle' }).waitFor()
+      expect(await page.getByRole('banner').getByRole('button', { name: 'Uygulamayı yükle' }).count()).toBe(0)
+      expect(await page.evaluate(() => (window as unknown as { shifts: { total: number } }).shifts.total)).toBeLessThan(0.01)
+      // Interactive now: the language menu opens.
+      await page.getByTestId('language-switcher').click()
+      await page.getByRole('menuitem', { name: 'English' }).waitFor()
+      expect(await page.evaluate(() => (window as unknown as { staticHeading: Element }).staticHeading === document.querySelector('h1'))).toBe(true)
+      expect(problems).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
   it('renders in Turkish by default, reaches the stack and activates the service worker', async () => {
     const page = await browser.newPage()
     await page.goto(run.vars.APP_URL!)

@@ -7,6 +7,7 @@ import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon
 import type { IconName } from './icons.ts'
 import { PhoneMockup } from './phone-mockup.tsx'
 import { PricingSection } from './pricing-section.tsx'
+import { StaticIsland } from './static-island.tsx'
 import { SvgIcon } from './svg-icon.tsx'
 import classes from './landing.module.css'
 
@@ -65,28 +66,30 @@ function Hero() {
     <Box component="section" aria-labelledby="landing-title" className={classes.hero} py={{ base: 40, md: 80 }}>
       <Container size="lg">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 40, md: 64 }} style={{ alignItems: 'center' }}>
-          <Stack gap="lg">
-            <Title order={1} id="landing-title" fz={{ base: 32, sm: 44 }} lh={1.15} c="dark.9">
-              <Trans>Your business's assistant that answers customers around the clock</Trans>
-            </Title>
-            <Text fz={{ base: 'md', sm: 'lg' }} c="gray.8">
-              <Trans>
-                Answers on WhatsApp and on your website from your own catalogue, keeps your appointments and reminds
-                your customers.
-              </Trans>
-            </Text>
-            <Group gap="sm">
-              <Button component="a" href="/auth" size="lg" rightSection={<SvgIcon name="arrow" size={20} />}>
-                <Trans>Get started free</Trans>
-              </Button>
-              <Button component="a" href="#pricing" size="lg" variant="default">
-                <Trans>See pricing</Trans>
-              </Button>
-            </Group>
-            <Text size="sm" c="gray.7">
-              <Trans>No subscription: you only pay for the message packages you buy.</Trans>
-            </Text>
-          </Stack>
+          <StaticIsland>
+            <Stack gap="lg">
+              <Title order={1} id="landing-title" fz={{ base: 32, sm: 44 }} lh={1.15} c="dark.9">
+                <Trans>Your business's assistant that answers customers around the clock</Trans>
+              </Title>
+              <Text fz={{ base: 'md', sm: 'lg' }} c="gray.8">
+                <Trans>
+                  Answers on WhatsApp and on your website from your own catalogue, keeps your appointments and reminds
+                  your customers.
+                </Trans>
+              </Text>
+              <Group gap="sm">
+                <Button component="a" href="/auth" size="lg" rightSection={<SvgIcon name="arrow" size={20} />}>
+                  <Trans>Get started free</Trans>
+                </Button>
+                <Button component="a" href="#pricing" size="lg" variant="default">
+                  <Trans>See pricing</Trans>
+                </Button>
+              </Group>
+              <Text size="sm" c="gray.7">
+                <Trans>No subscription: you only pay for the message packages you buy.</Trans>
+              </Text>
+            </Stack>
+          </StaticIsland>
           <PhoneMockup />
         </SimpleGrid>
       </Container>
@@ -177,10 +180,12 @@ export function LandingPage() {
   return (
     <>
       <Hero />
-      <Features />
-      <HowItWorks />
-      <PricingSection />
-      <ClosingCta />
+      <StaticIsland>
+        <Features />
+        <HowItWorks />
+        <PricingSection />
+        <ClosingCta />
+      </StaticIsland>
     </>
   )
 }

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react'
-import { useReducedMotion } from '@mantine/hooks'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { DEMO_SCRIPT } from './chat-script.ts'
 import { initialDemoVisible, nextDemoStep } from './chat-demo.ts'
@@ -11,14 +10,31 @@ const TOTAL = DEMO_SCRIPT.length
 // Times shown under the bubbles: a plausible minute-by-minute exchange.
 const TIMES = ['09:41', '09:41', '09:42', '09:42', '09:43', '09:43']
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
+
+function subscribeReducedMotion(onChange: () => void) {
+  const query = window.matchMedia(REDUCED_MOTION)
+  query.addEventListener('change', onChange)
+  return () => query.removeEventListener('change', onChange)
+}
+
+/**
+ * Read synchronously, so people who asked for less motion never see the first
+ * frame move. Hydrating the page the build rendered reads the build's answer
+ * (motion allowed) so the markup matches; its stylesheet already shows that
+ * page still to them (landing.module.css), and the next render follows their setting.
+ */
+function usePrefersReducedMotion() {
+  return useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => false)
+}
+
 /**
  * A phone playing the sample conversation. Screen readers get one summary
  * label instead of a conversation that keeps changing under them.
  */
 export function PhoneMockup() {
   const { t, i18n } = useLingui()
-  // Read synchronously so people who asked for less motion never see the first frame move.
-  const reduced = useReducedMotion(false, { getInitialValueInEffect: false })
+  const reduced = usePrefersReducedMotion()
   const [{ visible, round }, setState] = useState(() => ({ visible: initialDemoVisible(TOTAL, reduced), round: 0 }))
 
   useEffect(() => {

@@ -2,6 +2,8 @@ import './styles/dashboard.ts'
 import { useEffect } from 'react'
 import { Anchor, AppShell, Avatar, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
+import { ModalsProvider } from '@mantine/modals'
+import { Notifications } from '@mantine/notifications'
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
@@ -74,6 +76,8 @@ export function DashboardLayout() {
 
   return (
     <OwnerStoreProvider>
+      <ModalsProvider>
+      <Notifications position="top-right" />
       <AppShell
         header={{ height: 56 }}
         navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
@@ -141,6 +145,7 @@ export function DashboardLayout() {
           <Outlet />
         </AppShell.Main>
       </AppShell>
+      </ModalsProvider>
     </OwnerStoreProvider>
   )
 }

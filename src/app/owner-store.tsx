@@ -58,6 +58,8 @@ export function OwnerStoreProvider(props: { children: ReactNode }) {
   const session = useSession()
   const ownerId = session.user?.id ?? null
   const [state, setState] = useState<OwnerStoreState & { ownerId: string | null }>({ status: 'opening', ownerId })
+  // Bumped by a screen's retry button: a failed open is forgotten by acquire(), so running again tries afresh.
+  const [attempt, setAttempt] = useState(0)
 
   useEffect(() => {
     if (!ownerId) return
@@ -66,13 +68,18 @@ export function OwnerStoreProvider(props: { children: ReactNode }) {
       (store) => live && setState({ status: 'ready', store, ownerId }),
       (error: unknown) => {
         console.error('the local store could not be opened', error)
-        if (live) setState({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)), ownerId })
+        if (!live) return
+        const retry = () => {
+          setState({ status: 'opening', ownerId })
+          setAttempt((n) => n + 1)
+        }
+        setState({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)), retry, ownerId })
       },
     )
     return () => {
       live = false
     }
-  }, [ownerId])
+  }, [ownerId, attempt])
 
   const value: OwnerStoreState = state.ownerId === ownerId ? state : { status: 'opening' }
   return <OwnerStoreContext.Provider value={value}>{props.children}</OwnerStoreContext.Provider>

@@ -9,7 +9,7 @@ export type OwnerStore = { ownerId: string; db: AppDatabase; sync: SyncEngine }
 export type OwnerStoreState =
   | { status: 'opening' }
   | { status: 'ready'; store: OwnerStore }
-  | { status: 'failed'; error: Error }
+  | { status: 'failed'; error: Error; retry: () => void }
 
 export const OwnerStoreContext = createContext<OwnerStoreState | null>(null)
 

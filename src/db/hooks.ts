@@ -1,7 +1,7 @@
 // Data access for feature screens: live queries and writes over the local
 // store. Screens never call Supabase for these tables; sync/ carries every
 // write to the server and every server change back.
-import { useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { MangoQuery, RxCollection } from 'rxdb'
 import type { SyncedRecords, SyncedTable } from '../../domain/records.ts'
 import { useOwnerStoreState } from './context.tsx'
@@ -9,7 +9,13 @@ import { recordActions, type RecordActions } from './records.ts'
 
 export { RecordWriteError, type NewRecord, type RecordActions } from './records.ts'
 
-export type LiveQuery<T> = { data: T[]; loading: boolean; error: Error | null }
+export type LiveQuery<T> = {
+  data: T[]
+  loading: boolean
+  error: Error | null
+  /** Subscribes again after an error (and reopens the store when that is what failed). */
+  retry: () => void
+}
 
 function collectionOf<T extends SyncedTable>(db: { [K in SyncedTable]: RxCollection<SyncedRecords[K]> }, table: T) {
   return db[table] as unknown as RxCollection<SyncedRecords[T]>
@@ -22,7 +28,14 @@ function collectionOf<T extends SyncedTable>(db: { [K in SyncedTable]: RxCollect
 export function useLiveQuery<T extends SyncedTable>(table: T, query: MangoQuery<SyncedRecords[T]> = {}): LiveQuery<SyncedRecords[T]> {
   const state = useOwnerStoreState()
   const key = JSON.stringify(query)
-  const [result, setResult] = useState<LiveQuery<SyncedRecords[T]> & { key: string; db: unknown }>({ data: [], loading: true, error: null, key, db: null })
+  const [result, setResult] = useState<{ data: SyncedRecords[T][]; loading: boolean; error: Error | null; key: string; db: unknown }>({
+    data: [],
+    loading: true,
+    error: null,
+    key,
+    db: null,
+  })
+  const [attempt, setAttempt] = useState(0)
   const db = state.status === 'ready' ? state.store.db : null
   const failure = state.status === 'failed' ? state.error : null
 
@@ -36,12 +49,18 @@ export function useLiveQuery<T extends SyncedTable>(table: T, query: MangoQuery<
         error: (error: unknown) => setResult({ data: [], loading: false, error: error instanceof Error ? error : new Error(String(error)), key, db }),
       })
     return () => sub.unsubscribe()
-  }, [db, table, key])
+  }, [db, table, key, attempt])
 
-  if (failure) return { data: [], loading: false, error: failure }
+  const retry = useCallback(() => {
+    if (state.status === 'failed') state.retry()
+    setResult((r) => ({ ...r, loading: true, error: null }))
+    setAttempt((n) => n + 1)
+  }, [state])
+
+  if (failure) return { data: [], loading: false, error: failure, retry }
   // A result for another query or another store is stale: report loading, not old rows.
-  if (result.key !== key || result.db !== db) return { data: [], loading: true, error: null }
-  return { data: result.data, loading: result.loading, error: result.error }
+  if (result.key !== key || result.db !== db) return { data: [], loading: true, error: null, retry }
+  return { data: result.data, loading: result.loading, error: result.error, retry }
 }
 
 export function useRecordActions<T extends SyncedTable>(table: T): RecordActions<T> {

@@ -1,11 +1,6 @@
-// What the dashboard layout adds to the components public.ts already styles
-// (the sync status opens a Popover, merge notices are Alerts); imported by the
-// lazy layout so the landing page never downloads it. A screen under the
-// dashboard that uses another Mantine component imports that component's CSS
-// the same way.
+// Everything the dashboard screens use from Mantine. The layout is loaded
+// lazily, so the landing page never downloads this; the public pages keep
+// their per-component imports (public.ts, forms.ts) to stay small.
 import './public.ts'
-import '@mantine/core/styles/Popover.css'
-import '@mantine/core/styles/Alert.css'
-import '@mantine/core/styles/AppShell.css'
-import '@mantine/core/styles/Burger.css'
-import '@mantine/core/styles/NavLink.css'
+import '@mantine/core/styles.css'
+import '@mantine/notifications/styles.css'

@@ -1,4 +1,4 @@
-import { createRoute } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
 import { ScreenPlaceholder } from '../../app/screen-placeholder.tsx'
 import { dashboardRoute } from '../dashboard.tsx'
@@ -21,7 +21,7 @@ export const creditsRoute = createRoute({
 export const productsRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'products',
-  component: () => <ScreenPlaceholder title={msg`Products`} />,
+  component: lazyRouteComponent(() => import('../../features/products/products-screen.tsx'), 'ProductsScreen'),
 })
 
 export const appointmentsRoute = createRoute({

@@ -1,0 +1,35 @@
+// The products screen's data: every live product of the owner, newest first,
+// straight from the local store (so it works offline), with the search index,
+// the Excel filter and the batch summary derived from the same list.
+import { useMemo } from 'react'
+import type { MangoQuery } from 'rxdb'
+import { createSearchIndex, isExcelProduct, summarizeBatches, type BatchSummary } from '../../../domain/products.ts'
+import type { ProductRecord } from '../../../domain/records.ts'
+import { useLiveQuery } from '../../db/hooks.ts'
+
+export type ProductFilter = 'all' | 'excel'
+
+// The id breaks ties so products of one instant keep one order on every render.
+const NEWEST_FIRST: MangoQuery<ProductRecord> = { selector: {}, sort: [{ created_at: 'desc' }, { id: 'asc' }] }
+
+export type ProductsData = {
+  /** Every product, newest first. */
+  all: readonly ProductRecord[]
+  /** The products matching the search and the filter. */
+  visible: readonly ProductRecord[]
+  batches: BatchSummary[]
+  loading: boolean
+  error: Error | null
+  retry: () => void
+}
+
+export function useProducts(search: string, filter: ProductFilter): ProductsData {
+  const live = useLiveQuery('products', NEWEST_FIRST)
+  const all = live.data
+  const excelOnly = useMemo(() => all.filter(isExcelProduct), [all])
+  // Built once per list change; each keystroke only scans the folded strings.
+  const index = useMemo(() => createSearchIndex(filter === 'excel' ? excelOnly : all), [all, excelOnly, filter])
+  const visible = useMemo(() => index.filter(search), [index, search])
+  const batches = useMemo(() => summarizeBatches(all), [all])
+  return { all, visible, batches, loading: live.loading, error: live.error, retry: live.retry }
+}

@@ -1,0 +1,296 @@
+// The products screen in real Chromium against the production build and the
+// local stack: manual add/edit/delete, search and filter, the Excel template
+// and import with its batches, the phone layout, and an offline add that
+// survives a reload and reaches the server once back online.
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import * as XLSX from 'xlsx'
+import { launchChromium } from '../support/browser.ts'
+import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
+import { createVerifiedOwner, insertRows, serverRows, type Owner, type StackKeys } from '../support/owners.ts'
+
+const AUTH_STORAGE_KEY = 'sb-127-auth-token'
+
+type ServerProduct = { id: string; name: string; price: number; currency: string; stock: number; description: string | null; product_link: string | null; group_id: string | null; _deleted: boolean }
+
+describe('products screen', () => {
+  let run: CliRun
+  let browser: Browser
+  let app: string
+  let keys: StackKeys
+  const contexts: BrowserContext[] = []
+
+  beforeAll(async () => {
+    run = await runCli(['start', '--db', 'memory', '--port', String(await freePort()), '--app-port', String(await freePort())])
+    app = run.vars.APP_URL!
+    keys = { api: run.vars.API_URL!, anonKey: run.vars.ANON_KEY!, serviceRoleKey: run.vars.SERVICE_ROLE_KEY! }
+    browser = await launchChromium()
+  })
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined)
+    await browser?.close()
+    await run?.stop()
+  })
+
+  async function openProducts(owner: Owner, options: { viewport?: { width: number; height: number }; language?: 'tr' | 'en' } = {}) {
+    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, acceptDownloads: true })
+    contexts.push(context)
+    const page = await context.newPage()
+    await page.goto(`${app}/`)
+    const stored = { ...owner.session, expires_at: Math.floor(Date.now() / 1000) + 3600 }
+    await page.evaluate(
+      ([key, value, language]) => {
+        localStorage.setItem(key!, value!)
+        localStorage.setItem('language', language!)
+      },
+      [AUTH_STORAGE_KEY, JSON.stringify(stored), options.language ?? 'tr'],
+    )
+    await page.goto(`${app}/dashboard/products`)
+    await page.getByRole('heading', { level: 1, name: options.language === 'en' ? 'Products' : 'Ürünler' }).waitFor()
+    return { context, page }
+  }
+
+  const products = (owner: Owner) => serverRows<ServerProduct>(keys, owner, 'products', 'select=*&_deleted=is.false&order=created_at.desc')
+  const listedNames = async (page: Page) =>
+    page.getByTestId('product-row').evaluateAll((rows) => rows.map((row) => row.querySelector('td p, p')?.textContent ?? ''))
+
+  async function fillProduct(page: Page, fields: { name?: string; description?: string; price?: string; stock?: string; link?: string }) {
+    const dialog = page.getByRole('dialog')
+    const field = (name: string) => dialog.getByRole('textbox', { name, exact: true })
+    if (fields.name !== undefined) await field('Ad').fill(fields.name)
+    if (fields.description !== undefined) await field('Açıklama').fill(fields.description)
+    if (fields.price !== undefined) await field('Fiyat').fill(fields.price)
+    if (fields.stock !== undefined) await field('Stok').fill(fields.stock)
+    if (fields.link !== undefined) await field('Ürün bağlantısı').fill(fields.link)
+  }
+
+  it('starts empty, adds a product with validation, edits it and deletes it, and the server follows', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const { page } = await openProducts(owner)
+    const empty = page.getByTestId('products-empty')
+    await empty.getByRole('heading', { name: 'Henüz ürün yok' }).waitFor()
+
+    await empty.getByRole('button', { name: 'İlk ürününüzü ekleyin' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Ürün ekle' })
+    await dialog.waitFor()
+    // The currency of a new product is TRY.
+    expect(await dialog.getByRole('textbox', { name: 'Para birimi' }).or(dialog.getByRole('combobox', { name: 'Para birimi' })).inputValue()).toMatch(/^TRY/)
+    // Nothing filled: the required fields say so and nothing is stored.
+    await dialog.getByRole('button', { name: 'Ürün ekle' }).click()
+    await expect.poll(() => dialog.getByText('Bu alan zorunludur').count()).toBe(3)
+    await fillProduct(page, { name: 'Kapadokya Seramik Tabak', price: '249,90', stock: '12', link: 'not a link' })
+    await dialog.getByRole('button', { name: 'Ürün ekle' }).click()
+    await dialog.getByText('http:// veya https:// ile başlayan tam bir web adresi girin').waitFor()
+    await fillProduct(page, { link: '' })
+    await dialog.getByRole('button', { name: 'Ürün ekle' }).click()
+    await dialog.waitFor({ state: 'detached' })
+
+    const row = page.getByTestId('product-row').filter({ hasText: 'Kapadokya Seramik Tabak' })
+    await row.waitFor()
+    expect(await row.textContent()).toContain('₺249,90 TRY')
+    expect(await row.textContent()).toContain('Açıklama yok')
+    expect(await row.textContent()).toContain('Bağlantı yok')
+    await expect
+      .poll(async () => (await products(owner)).map((p) => [p.name, Number(p.price), p.currency, p.stock, p.product_link]), { timeout: 20_000 })
+      .toEqual([['Kapadokya Seramik Tabak', 249.9, 'TRY', 12, null]])
+
+    // Edit: a description and a link arrive, the price changes.
+    await row.getByRole('button', { name: 'Kapadokya Seramik Tabak ürününü düzenle' }).click()
+    const edit = page.getByRole('dialog', { name: 'Ürünü düzenle' })
+    expect(await edit.getByRole('textbox', { name: 'Ad', exact: true }).inputValue()).toBe('Kapadokya Seramik Tabak')
+    await fillProduct(page, { description: 'El boyaması, 26 cm', price: '275', link: 'https://ornek.com.tr/urunler/kapadokya-seramik-tabak-26-cm' })
+    await edit.getByRole('button', { name: 'Değişiklikleri kaydet' }).click()
+    await edit.waitFor({ state: 'detached' })
+    await row.getByText('El boyaması, 26 cm').waitFor()
+    // The table shows the link cut to 30 characters and opens it in a new tab.
+    const link = row.getByRole('link')
+    expect(await link.textContent()).toBe('https://ornek.com.tr/urunler/…')
+    expect(await link.getAttribute('target')).toBe('_blank')
+    await expect
+      .poll(async () => (await products(owner)).map((p) => [Number(p.price), p.description, p.product_link]), { timeout: 20_000 })
+      .toEqual([[275, 'El boyaması, 26 cm', 'https://ornek.com.tr/urunler/kapadokya-seramik-tabak-26-cm']])
+
+    // Delete asks first; cancelling keeps the product.
+    await row.getByRole('button', { name: 'Kapadokya Seramik Tabak ürününü sil' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Ürünü sil' })
+    await confirm.getByText('“Kapadokya Seramik Tabak” silinsin mi? Bu işlem geri alınamaz.').waitFor()
+    await confirm.getByRole('button', { name: 'İptal' }).click()
+    await confirm.waitFor({ state: 'detached' })
+    await row.waitFor()
+    await row.getByRole('button', { name: 'Kapadokya Seramik Tabak ürününü sil' }).click()
+    await page.getByRole('dialog', { name: 'Ürünü sil' }).getByRole('button', { name: 'Sil' }).click()
+    await empty.getByRole('heading', { name: 'Henüz ürün yok' }).waitFor()
+    await expect.poll(async () => (await products(owner)).length, { timeout: 20_000 }).toBe(0)
+  })
+
+  it('searches name and description with Turkish case folding and filters Excel uploads', async () => {
+    const owner = await createVerifiedOwner(keys)
+    await insertRows(keys, owner, 'products', [
+      { id: crypto.randomUUID(), name: 'İpek Eşarp', description: 'Bursa ipeği', price: 980, currency: 'TRY', stock: 3, group_id: null, created_at: '2026-11-01T10:00:00Z' },
+      { id: crypto.randomUUID(), name: 'Işıklı Ayna', description: 'Banyo için', price: 1500, currency: 'TRY', stock: 2, group_id: null, created_at: '2026-11-02T10:00:00Z' },
+      { id: crypto.randomUUID(), name: 'Bakır Cezve', description: 'ISLAK zemine uygun değil', price: 45.5, currency: 'GBP', stock: 9, group_id: 'excel_1700000000000_abc', created_at: '2026-11-03T10:00:00Z' },
+    ])
+    const { page } = await openProducts(owner)
+    await expect.poll(() => page.getByTestId('product-row').count(), { timeout: 20_000 }).toBe(3)
+    expect(await page.getByTestId('product-row').filter({ hasText: 'Bakır Cezve' }).textContent()).toContain('£45,50 GBP')
+
+    const search = page.getByRole('searchbox', { name: 'Ara' })
+    await search.fill('İPEK')
+    await expect.poll(() => listedNames(page)).toEqual(['İpek Eşarp'])
+    await search.fill('ışık')
+    await expect.poll(() => listedNames(page)).toEqual(['Işıklı Ayna'])
+    // Description matches, and capitals fold the Turkish way.
+    await search.fill('islak')
+    await expect.poll(() => listedNames(page)).toEqual(['Bakır Cezve'])
+    await search.fill('yok böyle bir ürün')
+    await page.getByTestId('products-empty').getByRole('heading', { name: 'Eşleşen ürün yok' }).waitFor()
+    await page.getByTestId('products-empty').getByRole('button', { name: 'Aramayı temizle' }).click()
+    await expect.poll(() => listedNames(page)).toEqual(['Bakır Cezve', 'Işıklı Ayna', 'İpek Eşarp'])
+
+    await page.getByTestId('product-filter').click()
+    await page.getByRole('option', { name: 'Excel ile yüklenenler' }).click()
+    await expect.poll(() => listedNames(page)).toEqual(['Bakır Cezve'])
+    await page.getByTestId('product-filter').click()
+    await page.getByRole('option', { name: 'Tüm ürünler' }).click()
+    await expect.poll(() => listedNames(page)).toHaveLength(3)
+  })
+
+  it('shows the Excel-filter empty message with an upload button when nothing came from Excel', async () => {
+    const owner = await createVerifiedOwner(keys)
+    await insertRows(keys, owner, 'products', [{ id: crypto.randomUUID(), name: 'Elle eklenen', price: 10, currency: 'TRY', stock: 1 }])
+    const { page } = await openProducts(owner)
+    await page.getByTestId('product-row').first().waitFor({ timeout: 20_000 })
+    await page.getByTestId('product-filter').click()
+    await page.getByRole('option', { name: 'Excel ile yüklenenler' }).click()
+    const empty = page.getByTestId('products-empty')
+    await empty.getByRole('heading', { name: 'Excel ile yüklenmiş ürün yok' }).waitFor()
+    await empty.getByRole('button', { name: 'Excel yükle' }).click()
+    await page.getByRole('dialog', { name: "Excel'den ürün yükle" }).waitFor()
+  })
+
+  it('downloads the template with the products sheet, its columns and two sample rows', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const { page } = await openProducts(owner)
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Şablonu indir' }).click()])
+    expect(download.suggestedFilename()).toBe('product-template.xlsx')
+    const workbook = XLSX.read(readFileSync((await download.path())!))
+    expect(workbook.SheetNames).toEqual(['Ürünler'])
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets['Ürünler']!, { header: 1 })
+    expect(rows[0]).toEqual(['name', 'description', 'price', 'currency', 'stock', 'product_link'])
+    expect(rows.slice(1).map((r) => r[3])).toEqual(['USD', 'EUR'])
+  })
+
+  it('imports a workbook: errors listed, preview paged by 50, one batch added, then the batch deleted', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const rows: unknown[][] = [['name', 'description', 'price', 'currency', 'stock', 'product_link']]
+    for (let i = 1; i <= 260; i++) rows.push([`Zeytinyağlı Sabun ${i}`, i % 2 ? 'Doğal' : '', 40 + i, i % 3 ? 'try' : '', i, ''])
+    rows.push([])
+    rows.push(['', 'adı yok', -1, 'XYZ', 1.5, ''])
+    rows.push(['Fiyatsız', '', '', 'EUR', '', ''])
+    const workbook = XLSX.utils.book_new()
+    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows), 'Sayfa1')
+    const bytes = XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer
+
+    const { page } = await openProducts(owner)
+    await page.getByRole('button', { name: 'Excel yükle' }).click()
+    const dialog = page.getByRole('dialog', { name: "Excel'den ürün yükle" })
+    // A file that is not Excel is refused by name.
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'urunler.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b') })
+    await dialog.getByText('Lütfen geçerli bir Excel dosyası seçin (.xlsx veya .xls)').waitFor()
+    // A corrupt workbook gets the unreadable message.
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'bozuk.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from([0, 1, 2, 3, 255, 254, 0, 7]) })
+    await dialog.getByText('Excel dosyası okunamadı. Lütfen geçerli bir Excel dosyası seçiniz.').waitFor()
+
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'urunler.xlsx', mimeType: 'application/octet-stream', buffer: bytes })
+    await dialog.getByTestId('import-preview').waitFor({ timeout: 30_000 })
+    await dialog.getByText('260 ürün eklenmeye hazır.').waitFor()
+    const errors = dialog.getByTestId('import-errors')
+    const errorRows = await errors.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))
+    expect(errorRows).toEqual([
+      ['263', 'Ad', 'Ürün adı boş olamaz'],
+      ['263', 'Fiyat', 'Geçerli bir fiyat giriniz (0 veya daha büyük sayı)'],
+      ['263', 'Para birimi', 'Geçersiz para birimi. Geçerli para birimleri: USD, EUR, GBP, TRY, JPY, CAD, AUD, CHF'],
+      ['263', 'Stok', 'Geçerli bir stok miktarı giriniz (0 veya daha büyük tam sayı)'],
+      ['264', 'Fiyat', 'Fiyat boş olamaz'],
+      ['264', 'Stok', 'Stok boş olamaz'],
+    ])
+    // 260 rows → 6 pages: 1 2 3 4 … 6 from the first page.
+    const preview = dialog.getByTestId('import-preview')
+    expect(await preview.locator('tbody tr').count()).toBe(50)
+    const pager = dialog.getByRole('navigation', { name: 'Önizleme sayfaları' })
+    expect((await pager.textContent())?.replace(/\s/g, '')).toBe('‹1234…6›')
+    await pager.getByRole('button', { name: 'Sayfa 6' }).click()
+    expect(await preview.locator('tbody tr').count()).toBe(10)
+    expect(await preview.locator('tbody tr').first().textContent()).toContain('Zeytinyağlı Sabun 251')
+    // Blank currencies became USD, lower-case ones upper-case.
+    expect(await preview.locator('tbody tr').first().textContent()).toContain('TRY')
+
+    await dialog.getByRole('button', { name: '260 ürünü ekle' }).click()
+    await dialog.getByText('260 ürün eklendi').waitFor()
+    // The dialog closes itself two seconds later.
+    await dialog.waitFor({ state: 'detached', timeout: 5_000 })
+
+    const panel = page.getByTestId('batches-panel')
+    const batch = panel.getByTestId('batch-row').filter({ hasText: 'Excel yüklemesi' })
+    await batch.getByText('260 ürün').waitFor()
+    const groupId = await batch.getAttribute('data-group-id')
+    expect(groupId).toMatch(/^excel_\d{13}_[0-9a-z]+$/)
+    await expect
+      .poll(async () => (await products(owner)).filter((p) => p.group_id === groupId).length, { timeout: 30_000 })
+      .toBe(260)
+    const stored = await products(owner)
+    expect(stored.find((p) => p.name === 'Zeytinyağlı Sabun 3')?.currency).toBe('USD')
+    expect(stored.find((p) => p.name === 'Zeytinyağlı Sabun 1')?.currency).toBe('TRY')
+
+    await batch.getByRole('button', { name: /yüklemeyi sil$/ }).click()
+    const confirm = page.getByRole('dialog', { name: 'Bu yüklemeyi sil' })
+    await confirm.getByText('Bu yüklemenin 260 ürününün tümü silinecek. Bu işlem geri alınamaz.').waitFor()
+    await confirm.getByRole('button', { name: '260 ürünü sil' }).click()
+    await page.getByTestId('products-empty').waitFor()
+    await expect(page.getByTestId('batches-panel').count()).resolves.toBe(0)
+    await expect.poll(async () => (await products(owner)).length, { timeout: 30_000 }).toBe(0)
+  })
+
+  it('shows cards on a phone with links cut to 40 characters, in English', async () => {
+    const owner = await createVerifiedOwner(keys)
+    await insertRows(keys, owner, 'products', [
+      { id: crypto.randomUUID(), name: 'Silk scarf', price: 12.5, currency: 'USD', stock: 4, product_link: 'https://shop.example.com/products/silk-scarf-90-by-90' },
+    ])
+    const { page } = await openProducts(owner, { viewport: { width: 375, height: 740 }, language: 'en' })
+    const cards = page.getByTestId('products-cards')
+    const card = cards.getByTestId('product-row').first()
+    await card.waitFor({ timeout: 20_000 })
+    expect(await page.getByTestId('products-table').count()).toBe(0)
+    expect(await card.textContent()).toContain('$12.50 USD')
+    expect(await card.textContent()).toContain('No description')
+    expect(await card.getByRole('link').textContent()).toBe('https://shop.example.com/products/silk-…')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  })
+
+  it('adds a product offline; it survives a reload and reaches the server once online', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const { context, page } = await openProducts(owner)
+    await page.getByTestId('products-empty').waitFor()
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+    })
+    // One online load served by the worker, so the app and its config are cached.
+    await page.reload()
+    await page.getByTestId('products-empty').waitFor()
+
+    await context.setOffline(true)
+    await page.getByRole('button', { name: 'Ürün ekle' }).click()
+    await fillProduct(page, { name: 'Çevrimdışı Kupa', price: '320', stock: '5' })
+    await page.getByRole('dialog').getByRole('button', { name: 'Ürün ekle' }).click()
+    await page.getByTestId('product-row').filter({ hasText: 'Çevrimdışı Kupa' }).waitFor()
+
+    await page.reload()
+    await page.getByTestId('product-row').filter({ hasText: 'Çevrimdışı Kupa' }).waitFor({ timeout: 20_000 })
+    expect(await products(owner)).toEqual([])
+
+    await context.setOffline(false)
+    await expect.poll(async () => (await products(owner)).map((p) => p.name), { timeout: 30_000 }).toEqual(['Çevrimdışı Kupa'])
+  })
+})

@@ -1,34 +1,53 @@
-// Sends an SMS for the signed-in owner, such as an appointment reminder. The
-// sender is the user of the access token, never an id from the body; the
-// appointment, when named, must be one the owner can see; each owner has an
-// hourly and daily allowance so a leaked session cannot run up the SMS bill.
+// Texts an appointment reminder to the appointment's own customer. It is not
+// an SMS relay: the caller names only an appointment (and a language); the
+// recipient is the customer's stored number and the text is composed here,
+// so a leaked session can neither text arbitrary numbers nor send arbitrary
+// words under the business's name. The appointment is read as the caller,
+// so row-level security decides whose it is, and each owner has an hourly
+// and daily allowance so a leaked session cannot run up the SMS bill.
 import { preflight } from '../_shared/cors.ts'
 import { jsonResponse, readJsonObject } from '../_shared/http.ts'
 import { createMessageLog } from '../_shared/message-log.ts'
 import { normalizeTurkishPhone } from '../_shared/phone.ts'
+import { composeReminder, parseReminderLanguage } from '../_shared/reminder.ts'
 import { createSmsProvider } from '../_shared/sms.ts'
 import { bearerToken, createServiceClient, createUserClient } from '../_shared/supabase.ts'
 
 type SendSmsError =
   | 'unauthorized'
   | 'invalid_request'
-  | 'invalid_phone'
-  | 'invalid_message'
   | 'appointment_not_found'
+  | 'no_phone'
+  | 'invalid_phone'
+  | 'not_scheduled'
   | 'rate_limited'
   | 'sms_failed'
   | 'server_error'
 
-/** Six concatenated GSM parts; longer texts are refused rather than cut. */
-const MAX_MESSAGE_LENGTH = 918
 const LIMITS = [
   { windowMs: 60 * 60 * 1000, max: 30 },
   { windowMs: 24 * 60 * 60 * 1000, max: 200 },
 ]
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const E164 = /^\+[1-9]\d{6,14}$/
+
+type AppointmentRow = {
+  id: string
+  appointment_date: string
+  appointment_time: string
+  status: string
+  _deleted: boolean
+  customer: { name: string; phone_number: string | null; _deleted: boolean } | null
+}
 
 const fail = (error: SendSmsError, status: number, extra: Record<string, unknown> = {}) =>
-  jsonResponse({ success: false, error, ...extra }, status)
+  jsonResponse({ success: false, error, message_id: null, ...extra }, status)
+
+/** The stored number in E.164; rows written before numbers were normalized may still hold a Turkish national form. */
+function recipientOf(stored: string): string | null {
+  const phone = stored.trim()
+  return E164.test(phone) ? phone : normalizeTurkishPhone(phone)
+}
 
 Deno.serve(async (req) => {
   const pre = preflight(req)
@@ -45,17 +64,36 @@ Deno.serve(async (req) => {
 
     const body = await readJsonObject(req)
     if (!body) return fail('invalid_request', 400)
-    const phone = normalizeTurkishPhone(body.phone_number)
-    if (!phone) return fail('invalid_phone', 400)
-    const message = typeof body.message === 'string' ? body.message.trim() : ''
-    if (!message || message.length > MAX_MESSAGE_LENGTH) return fail('invalid_message', 400)
-    const appointmentId = body.appointment_id ?? null
-    if (appointmentId !== null) {
-      if (typeof appointmentId !== 'string' || !UUID.test(appointmentId)) return fail('appointment_not_found', 400)
-      const visible = await asUser.from('appointments').select('id').eq('id', appointmentId).maybeSingle()
-      if (visible.error) throw visible.error
-      if (!visible.data) return fail('appointment_not_found', 400)
-    }
+    const language = parseReminderLanguage(body.language)
+    if (!language) return fail('invalid_request', 400)
+    // `phone_number` and `message` in the body are ignored on purpose (see the README).
+    const appointmentId = body.appointment_id
+    if (typeof appointmentId !== 'string' || appointmentId === '') return fail('invalid_request', 400)
+    if (!UUID.test(appointmentId)) return fail('appointment_not_found', 404)
+
+    const found = await asUser
+      .from('appointments')
+      .select('id, appointment_date, appointment_time, status, _deleted, customer:customers(name, phone_number, _deleted)')
+      .eq('id', appointmentId)
+      .maybeSingle()
+    if (found.error) throw found.error
+    const appointment = found.data as AppointmentRow | null
+    if (!appointment || appointment._deleted) return fail('appointment_not_found', 404)
+    if (appointment.status !== 'scheduled') return fail('not_scheduled', 409)
+    const customer = appointment.customer && !appointment.customer._deleted ? appointment.customer : null
+    if (!customer?.phone_number?.trim()) return fail('no_phone', 409)
+    const to = recipientOf(customer.phone_number)
+    if (!to) return fail('invalid_phone', 409)
+
+    const profile = await asUser.from('users').select('business_name').eq('id', user.id).maybeSingle()
+    if (profile.error) throw profile.error
+    const message = composeReminder({
+      customerName: customer.name,
+      date: appointment.appointment_date,
+      time: appointment.appointment_time,
+      businessName: (profile.data as { business_name: string | null } | null)?.business_name,
+      language,
+    })
 
     const db = createServiceClient()
     const now = Date.now()
@@ -72,10 +110,10 @@ Deno.serve(async (req) => {
     }
 
     const sms = createSmsProvider({ log: createMessageLog(db) })
-    const sent = await sms.send(phone, message, { userId: user.id, appointmentId })
+    const sent = await sms.send(to, message, { userId: user.id, appointmentId: appointment.id })
     if (sent.status === 'failed') {
       console.error('send-sms: SMS provider failed:', sent.error)
-      return fail('sms_failed', 502)
+      return fail('sms_failed', 502, { message_id: sent.id })
     }
     return jsonResponse({ success: true, error: null, message_id: sent.id })
   } catch (e) {

@@ -1,10 +1,11 @@
 // The functions as the app uses them, over a whole stack: supabase-js
 // `functions.invoke` with the anon key, the gateway's JWT check, phone
 // verification end to end (code SMS in the outbox, wrong and right codes,
-// limits) and the outbox itself. Runs on PGlite and on PostgreSQL 15.
+// limits), appointment reminders (send-sms) and the outbox itself. Runs on
+// PGlite and on PostgreSQL 15.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { FunctionsHttpError } from '@supabase/supabase-js'
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it, vi, afterEach } from 'vitest'
 import type { OutboxMessage } from './outbox.ts'
 import { startFunctionsStack, type Backend, type FunctionsStack } from './test-stack.ts'
@@ -295,43 +296,153 @@ export function defineFunctionsSuite(backend: Backend) {
       }
     })
 
-    it('sends an appointment reminder for the signed-in owner only', async () => {
-      const owner = await signUpOwner()
-      const stranger = await signUpOwner()
-      const { data: customer, error: ce } = await owner.client
+    // send-sms ---------------------------------------------------------------
+
+    type SmsReply = { success: boolean; error: string | null; message_id: string | null }
+
+    async function sendSms(client: SupabaseClient, body: Record<string, unknown>): Promise<{ status: number; reply: SmsReply }> {
+      const { data, error } = await client.functions.invoke('send-sms', { body })
+      if (!error) return { status: 200, reply: data as SmsReply }
+      expect(error).toBeInstanceOf(FunctionsHttpError)
+      const res = (error as FunctionsHttpError).context as Response
+      return { status: res.status, reply: (await res.json()) as SmsReply }
+    }
+
+    /** A customer of the owner and an appointment with them (scheduled unless told otherwise). */
+    async function bookAppointment(
+      owner: { client: SupabaseClient },
+      appointment: Record<string, unknown> = {},
+      customer: Record<string, unknown> = {},
+    ) {
+      const { data: c, error: ce } = await owner.client
         .from('customers')
-        .insert({ name: 'Ayşe Yılmaz', phone_number: '0532 765 43 21' })
+        .insert({ name: 'Ayşe Yılmaz', phone_number: uniquePhone(), ...customer })
         .select()
         .single()
       expect(ce).toBeNull()
-      const { data: appt, error: ae } = await owner.client
+      const { data: a, error: ae } = await owner.client
         .from('appointments')
-        .insert({ customer_id: customer.id, appointment_date: '2026-12-01', appointment_time: '10:30', duration_minutes: 60 })
+        .insert({ customer_id: c.id, appointment_date: '2026-12-01', appointment_time: '10:30', duration_minutes: 60, ...appointment })
         .select()
         .single()
       expect(ae).toBeNull()
-      const message = 'Sayın Ayşe Yılmaz, 1 Aralık 2026 Salı saat 10:30 randevunuzu hatırlatırız. Anadolu Kahve Evi'
+      return { customer: c as { id: string; phone_number: string }, appointment: a as { id: string } }
+    }
 
-      const anon = await s.client().functions.invoke('send-sms', { body: { phone_number: '05327654321', message } })
-      expect((anon.error as FunctionsHttpError).context.status).toBe(401)
-      expect(await (anon.error as FunctionsHttpError).context.json()).toEqual({ success: false, error: 'unauthorized' })
+    it('texts the reminder of a scheduled appointment to its own customer, in words the server composes', async () => {
+      const owner = await signUpOwner()
+      const stranger = await signUpOwner()
+      const { customer, appointment } = await bookAppointment(owner)
+      const elsewhere = uniquePhone()
 
-      const foreign = await stranger.client.functions.invoke('send-sms', { body: { phone_number: '05327654321', message, appointment_id: appt.id } })
-      expect(await (foreign.error as FunctionsHttpError).context.json()).toEqual({ success: false, error: 'appointment_not_found' })
-      const badPhone = await owner.client.functions.invoke('send-sms', { body: { phone_number: '12345', message } })
-      expect(await (badPhone.error as FunctionsHttpError).context.json()).toEqual({ success: false, error: 'invalid_phone' })
-
-      const { data, error } = await owner.client.functions.invoke('send-sms', {
-        body: { phone_number: customer.phone_number, message, appointment_id: appt.id, user_id: stranger.user.id },
+      // The client's number and text are not used: the customer's stored number gets the composed reminder.
+      const tr = await sendSms(owner.client, {
+        appointment_id: appointment.id,
+        phone_number: elsewhere,
+        message: 'Kampanya! Hemen tıklayın',
+        user_id: stranger.user.id,
       })
-      expect(error).toBeNull()
-      expect(data).toMatchObject({ success: true, error: null, message_id: expect.any(String) })
-      expect((await outbox('+905327654321'))[0]).toMatchObject({ channel: 'sms', to: '+905327654321', body: message })
+      expect(tr).toEqual({ status: 200, reply: { success: true, error: null, message_id: expect.any(String) } })
+      const trText = 'Sayın Ayşe Yılmaz, 1 Aralık 2026 Salı saat 10:30 randevunuzu hatırlatırız. Anadolu Kahve Evi'
+      expect(await outbox(customer.phone_number)).toEqual([expect.objectContaining({ channel: 'sms', to: customer.phone_number, body: trText })])
+      expect(await outbox(elsewhere)).toEqual([])
 
-      // The owner's message history shows it; the stranger's does not.
-      const mine = await owner.client.from('outgoing_messages').select('recipient, body, appointment_id, provider, status')
-      expect(mine.data).toEqual([{ recipient: '+905327654321', body: message, appointment_id: appt.id, provider: 'local', status: 'sent' }])
+      const en = await sendSms(owner.client, { appointment_id: appointment.id, language: 'en' })
+      expect(en.status).toBe(200)
+      const enText = 'Dear Ayşe Yılmaz, this is a reminder of your appointment on Tuesday, December 1, 2026 at 10:30. Anadolu Kahve Evi'
+      expect((await outbox(customer.phone_number))[0]!.body).toBe(enText)
+
+      // Without a business name the reminder is not signed.
+      await s.stack.db.query('update public.users set business_name = null where id = $1', [owner.user.id])
+      expect((await sendSms(owner.client, { appointment_id: appointment.id, language: 'tr' })).status).toBe(200)
+      expect((await outbox(customer.phone_number))[0]!.body).toBe('Sayın Ayşe Yılmaz, 1 Aralık 2026 Salı saat 10:30 randevunuzu hatırlatırız.')
+
+      // The owner's message history shows each one with its appointment; the stranger's shows nothing.
+      const mine = await owner.client.from('outgoing_messages').select('id, recipient, appointment_id, provider, status, channel')
+      expect(mine.data).toHaveLength(3)
+      expect(mine.data!.map((m) => m.id)).toContain(tr.reply.message_id)
+      for (const m of mine.data!) {
+        expect(m).toMatchObject({ recipient: customer.phone_number, appointment_id: appointment.id, provider: 'local', status: 'sent', channel: 'sms' })
+      }
       expect((await stranger.client.from('outgoing_messages').select('id')).data).toEqual([])
+    })
+
+    it("refuses the anon key, another owner's appointment, a deleted one and malformed requests", async () => {
+      const owner = await signUpOwner()
+      const stranger = await signUpOwner()
+      const { customer, appointment } = await bookAppointment(owner)
+
+      expect(await sendSms(s.client(), { appointment_id: appointment.id })).toEqual({
+        status: 401,
+        reply: { success: false, error: 'unauthorized', message_id: null },
+      })
+      expect(await sendSms(stranger.client, { appointment_id: appointment.id, phone_number: customer.phone_number })).toEqual({
+        status: 404,
+        reply: { success: false, error: 'appointment_not_found', message_id: null },
+      })
+      expect((await sendSms(owner.client, { appointment_id: '00000000-0000-4000-8000-000000000000' })).reply.error).toBe('appointment_not_found')
+      expect((await sendSms(owner.client, { appointment_id: 'not-a-uuid' })).reply.error).toBe('appointment_not_found')
+      // An open relay's request: a number and a text, no appointment.
+      expect(await sendSms(owner.client, { phone_number: customer.phone_number, message: 'Merhaba' })).toEqual({
+        status: 400,
+        reply: { success: false, error: 'invalid_request', message_id: null },
+      })
+      expect((await sendSms(owner.client, { appointment_id: appointment.id, language: 'de' })).reply.error).toBe('invalid_request')
+
+      const { error } = await owner.client.from('appointments').update({ _deleted: true }).eq('id', appointment.id)
+      expect(error).toBeNull()
+      expect((await sendSms(owner.client, { appointment_id: appointment.id })).reply.error).toBe('appointment_not_found')
+
+      expect(await outbox(customer.phone_number)).toEqual([])
+    })
+
+    it('refuses an appointment without a customer phone or not scheduled', async () => {
+      const owner = await signUpOwner()
+      const sms = (id: string) => sendSms(owner.client, { appointment_id: id })
+
+      const { data: alone } = await owner.client
+        .from('appointments')
+        .insert({ appointment_date: '2026-12-02', appointment_time: '11:00', duration_minutes: 30 })
+        .select()
+        .single()
+      expect(await sms(alone.id)).toEqual({ status: 409, reply: { success: false, error: 'no_phone', message_id: null } })
+
+      const removed = await bookAppointment(owner)
+      await owner.client.from('customers').update({ _deleted: true }).eq('id', removed.customer.id)
+      expect((await sms(removed.appointment.id)).reply.error).toBe('no_phone')
+
+      for (const status of ['confirmed', 'completed', 'cancelled', 'no_show']) {
+        const booked = await bookAppointment(owner, { status })
+        expect(await sms(booked.appointment.id)).toEqual({ status: 409, reply: { success: false, error: 'not_scheduled', message_id: null } })
+        expect(await outbox(booked.customer.phone_number)).toEqual([])
+      }
+      expect(await outbox(removed.customer.phone_number)).toEqual([])
+    })
+
+    it('allows each owner 30 reminders an hour and 200 a day; failed sends do not count', async () => {
+      const busy = await signUpOwner()
+      const other = await signUpOwner()
+      const { appointment } = await bookAppointment(busy)
+      const log = (owner: { user: { id: string } }, count: number, status: string, age: string) =>
+        s.stack.db.query(
+          `insert into public.outgoing_messages (user_id, channel, recipient, body, provider, status, created_at)
+           select $1, 'sms', '+905550000000', 'önceki', 'local', $2, now() - $3::interval from generate_series(1, $4)`,
+          [owner.user.id, status, age, count],
+        )
+      await log(busy, 29, 'sent', '10 minutes')
+      await log(busy, 5, 'failed', '5 minutes')
+      await log(busy, 3, 'sent', '2 hours')
+      expect((await sendSms(busy.client, { appointment_id: appointment.id })).status).toBe(200)
+      expect(await sendSms(busy.client, { appointment_id: appointment.id })).toEqual({
+        status: 429,
+        reply: { success: false, error: 'rate_limited', message_id: null },
+      })
+
+      // Another owner's allowance is untouched, until its day is used up.
+      const booked = await bookAppointment(other)
+      expect((await sendSms(other.client, { appointment_id: booked.appointment.id })).status).toBe(200)
+      await log(other, 199, 'sent', '3 hours')
+      expect((await sendSms(other.client, { appointment_id: booked.appointment.id })).reply.error).toBe('rate_limited')
     })
 
     it('renders the outbox page: accessible, refreshing, escaped', async () => {

@@ -1,0 +1,336 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import {
+  APPOINTMENT_STATUS_OPTIONS, DEFAULT_APPOINTMENT_DURATION, GRID_CELLS, InvalidAppointmentError, STATUS_COLORS, WIZARD_STEPS,
+  addDays, addMonths, appointmentChangesFromEdit, appointmentStats, appointmentToEditForm, canSendReminder, compareAppointments,
+  daysInMonth, emptyWizard, formatLongDate, formatMonth, formatTime, gridWeeks, groupByDay, inMonth, isDayKey, isTimeOfDay,
+  isWizardStepValid, monthGrid, monthOf, monthRange, nextMonth, otherStatuses, parseDayKey, previousMonth, statusColor, toDayKey,
+  todayKey, validateAppointmentEdit, weekdayNames, withCustomers, wizardAppointmentPayload, wizardCustomerPayload, wizardProgress,
+  wizardStepErrors, type AppointmentWizardValues, type MonthRef,
+} from './calendar.ts'
+import { APPOINTMENT_DURATIONS, APPOINTMENT_STATUSES } from './records.ts'
+
+describe('day keys', () => {
+  it('uses the local calendar day, not the UTC one', () => {
+    // Late evening and just after midnight local time: toISOString() would give another day in many zones.
+    expect(toDayKey(new Date(2026, 10, 25, 23, 59, 59))).toBe('2026-11-25')
+    expect(toDayKey(new Date(2026, 10, 1, 0, 0, 1))).toBe('2026-11-01')
+    expect(todayKey(new Date(2026, 0, 5, 12))).toBe('2026-01-05')
+  })
+
+  it('parses a key into local midnight and refuses days that do not exist', () => {
+    const d = parseDayKey('2026-11-25')!
+    expect([d.getFullYear(), d.getMonth(), d.getDate(), d.getHours()]).toEqual([2026, 10, 25, 0])
+    expect(parseDayKey('2026-02-29')).toBeNull()
+    expect(parseDayKey('2028-02-29')).not.toBeNull()
+    expect(parseDayKey('2026-13-01')).toBeNull()
+    expect(parseDayKey('2026-11-31')).toBeNull()
+    expect(parseDayKey('2026-1-5')).toBeNull()
+    expect(parseDayKey('')).toBeNull()
+    expect(isDayKey('0050-03-01')).toBe(true)
+    expect(toDayKey(parseDayKey('0050-03-01')!)).toBe('0050-03-01')
+  })
+
+  it('round-trips every day', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date(1900, 0, 1), max: new Date(2200, 0, 1), noInvalidDate: true }), (date) => {
+        const key = toDayKey(date)
+        expect(toDayKey(parseDayKey(key)!)).toBe(key)
+        expect(addDays(addDays(key, 1), -1)).toBe(key)
+      }),
+    )
+  })
+
+  it('moves by calendar days across months and years', () => {
+    expect(addDays('2026-11-30', 1)).toBe('2026-12-01')
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01')
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29')
+    expect(addDays('2026-03-29', 1)).toBe('2026-03-30')
+    expect(() => addDays('nope', 1)).toThrow(RangeError)
+  })
+})
+
+describe('months', () => {
+  it('goes back and forward across year ends', () => {
+    expect(previousMonth({ year: 2026, month: 1 })).toEqual({ year: 2025, month: 12 })
+    expect(nextMonth({ year: 2026, month: 12 })).toEqual({ year: 2027, month: 1 })
+    expect(nextMonth({ year: 2026, month: 11 })).toEqual({ year: 2026, month: 12 })
+    expect(addMonths({ year: 2026, month: 3 }, -15)).toEqual({ year: 2024, month: 12 })
+    expect(addMonths({ year: 2026, month: 3 }, 22)).toEqual({ year: 2028, month: 1 })
+  })
+
+  it('knows the month of a day', () => {
+    expect(monthOf('2026-11-25')).toEqual({ year: 2026, month: 11 })
+    expect(monthOf(new Date(2026, 0, 31, 23, 30))).toEqual({ year: 2026, month: 1 })
+  })
+
+  it('gives the first and last day for the month query', () => {
+    expect(monthRange({ year: 2026, month: 11 })).toEqual({ first: '2026-11-01', last: '2026-11-30' })
+    expect(monthRange({ year: 2026, month: 12 })).toEqual({ first: '2026-12-01', last: '2026-12-31' })
+    expect(monthRange({ year: 2026, month: 2 })).toEqual({ first: '2026-02-01', last: '2026-02-28' })
+    expect(monthRange({ year: 2028, month: 2 })).toEqual({ first: '2028-02-01', last: '2028-02-29' })
+    expect(monthRange({ year: 2100, month: 2 }).last).toBe('2100-02-28')
+    expect(monthRange({ year: 2000, month: 2 }).last).toBe('2000-02-29')
+    expect(daysInMonth({ year: 2026, month: 4 })).toBe(30)
+    expect(inMonth('2026-11-30', { year: 2026, month: 11 })).toBe(true)
+    expect(inMonth('2026-12-01', { year: 2026, month: 11 })).toBe(false)
+  })
+
+  it('names months and weekdays, Monday first', () => {
+    expect(formatMonth({ year: 2026, month: 11 }, 'tr')).toBe('Kasım 2026')
+    expect(formatMonth({ year: 2026, month: 11 }, 'en')).toBe('November 2026')
+    expect(weekdayNames('tr', 'long')).toEqual(['Pazartesi', 'Salı', 'Çarşamba', 'Perşembe', 'Cuma', 'Cumartesi', 'Pazar'])
+    expect(weekdayNames('en')).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'])
+  })
+
+  it('writes the long date of the day list', () => {
+    expect(formatLongDate('2026-11-25', 'tr')).toBe('25 Kasım 2026 Çarşamba')
+    expect(formatLongDate('2026-11-25', 'en')).toBe('Wednesday, November 25, 2026')
+    expect(formatLongDate('bad', 'tr')).toBe('bad')
+  })
+})
+
+describe('monthGrid', () => {
+  const ref: MonthRef = { year: 2026, month: 11 }
+
+  it('has 42 cells in 6 weeks starting on Monday', () => {
+    const cells = monthGrid(ref, '2026-11-25')
+    expect(cells).toHaveLength(GRID_CELLS)
+    expect(GRID_CELLS).toBe(42)
+    const weeks = gridWeeks(cells)
+    expect(weeks).toHaveLength(6)
+    for (const week of weeks) {
+      expect(week.map((c) => c.weekday)).toEqual([0, 1, 2, 3, 4, 5, 6])
+      expect(parseDayKey(week[0]!.key)!.getDay()).toBe(1)
+    }
+  })
+
+  it('flags the leading and trailing days of the neighbouring months and today', () => {
+    // November 2026 starts on a Sunday: six days of October lead.
+    const cells = monthGrid(ref, '2026-11-25')
+    expect(cells.slice(0, 7).map((c) => [c.key, c.inMonth])).toEqual([
+      ['2026-10-26', false], ['2026-10-27', false], ['2026-10-28', false], ['2026-10-29', false],
+      ['2026-10-30', false], ['2026-10-31', false], ['2026-11-01', true],
+    ])
+    expect(cells.filter((c) => c.inMonth)).toHaveLength(30)
+    expect(cells.at(-1)).toMatchObject({ key: '2026-12-06', day: 6, inMonth: false })
+    expect(cells.filter((c) => c.isToday).map((c) => c.key)).toEqual(['2026-11-25'])
+    expect(monthGrid(ref, '2026-12-25').some((c) => c.isToday)).toBe(false)
+  })
+
+  it('starts in the first cell for a month beginning on Monday', () => {
+    // June 2026 starts on a Monday.
+    const cells = monthGrid({ year: 2026, month: 6 }, '2000-01-01')
+    expect(cells[0]).toMatchObject({ key: '2026-06-01', inMonth: true, day: 1 })
+    expect(cells[30]).toMatchObject({ key: '2026-07-01', inMonth: false })
+  })
+
+  it('is right for months starting on every weekday, leap Februaries included', () => {
+    const seen = new Set<number>()
+    for (let i = 0; i < 12 * 30; i++) {
+      const month = addMonths({ year: 2020, month: 1 }, i)
+      const cells = monthGrid(month, '2000-01-01')
+      const { first, last } = monthRange(month)
+      const lead = cells.findIndex((c) => c.key === first)
+      seen.add(lead)
+      expect(lead).toBe((parseDayKey(first)!.getDay() + 6) % 7)
+      expect(cells.slice(0, lead).every((c) => !c.inMonth)).toBe(true)
+      const inside = cells.filter((c) => c.inMonth)
+      expect(inside.map((c) => c.key)[0]).toBe(first)
+      expect(inside.at(-1)!.key).toBe(last)
+      expect(inside).toHaveLength(daysInMonth(month))
+      // Consecutive days, none skipped or repeated (daylight saving included).
+      for (let j = 1; j < cells.length; j++) expect(cells[j]!.key).toBe(addDays(cells[j - 1]!.key, 1))
+    }
+    expect([...seen].sort()).toEqual([0, 1, 2, 3, 4, 5, 6])
+  })
+})
+
+describe('times', () => {
+  it('trims seconds for display', () => {
+    expect(formatTime('14:30:00')).toBe('14:30')
+    expect(formatTime('09:05')).toBe('09:05')
+    expect(formatTime('9:05')).toBe('09:05')
+    expect(formatTime('14:30:00.123')).toBe('14:30')
+    expect(formatTime('nope')).toBe('nope')
+  })
+
+  it('checks a time of day', () => {
+    expect(isTimeOfDay('00:00')).toBe(true)
+    expect(isTimeOfDay('23:59:59')).toBe(true)
+    expect(isTimeOfDay('24:00')).toBe(false)
+    expect(isTimeOfDay('9:00')).toBe(false)
+    expect(isTimeOfDay('12:60')).toBe(false)
+  })
+})
+
+describe('grouping and counting', () => {
+  const appts = [
+    { id: 'a', appointment_date: '2026-11-25', appointment_time: '14:30:00', status: 'scheduled' as const },
+    { id: 'b', appointment_date: '2026-11-25', appointment_time: '09:00', status: 'completed' as const },
+    { id: 'c', appointment_date: '2026-11-03', appointment_time: '10:00:00', status: 'cancelled' as const },
+    { id: 'd', appointment_date: '2026-12-01', appointment_time: '10:00:00', status: 'scheduled' as const },
+    { id: 'e', appointment_date: '2026-11-25', appointment_time: '09:00:00', status: 'scheduled' as const },
+    { id: 'f', appointment_date: '2026-10-31', appointment_time: '08:00:00', status: 'completed' as const },
+  ]
+
+  it('groups per day, each day sorted by time whether or not seconds are written', () => {
+    const days = groupByDay(appts)
+    expect([...days.keys()]).toEqual(['2026-10-31', '2026-11-03', '2026-11-25', '2026-12-01'])
+    expect(days.get('2026-11-25')!.map((a) => a.id)).toEqual(['b', 'e', 'a'])
+    expect(days.get('2026-11-26')).toBeUndefined()
+    expect(compareAppointments(appts[1]!, appts[4]!)).toBe(0)
+  })
+
+  it('counts the month total, completed and scheduled', () => {
+    expect(appointmentStats(appts, { year: 2026, month: 11 })).toEqual({ total: 4, completed: 1, scheduled: 2 })
+    expect(appointmentStats(appts, { year: 2026, month: 12 })).toEqual({ total: 1, completed: 0, scheduled: 1 })
+    expect(appointmentStats([], { year: 2026, month: 12 })).toEqual({ total: 0, completed: 0, scheduled: 0 })
+  })
+
+  it('joins each appointment to its customer', () => {
+    const joined = withCustomers(
+      [{ id: 'x', customer_id: 'c1' }, { id: 'y', customer_id: 'gone' }, { id: 'z' }],
+      [{ id: 'c1', name: 'Ayşe' }],
+    )
+    expect(joined.map((a) => a.customer?.name ?? null)).toEqual(['Ayşe', null, null])
+  })
+})
+
+describe('statuses', () => {
+  it('colours each status as the spec says', () => {
+    expect(STATUS_COLORS).toEqual({ scheduled: 'blue', confirmed: 'yellow', completed: 'green', cancelled: 'red', no_show: 'gray' })
+    expect(APPOINTMENT_STATUS_OPTIONS.map((o) => o.status)).toEqual([...APPOINTMENT_STATUSES])
+    expect(statusColor('completed')).toBe('green')
+    expect(statusColor('mystery')).toBe('gray')
+  })
+
+  it('offers every other status as a quick action', () => {
+    expect(otherStatuses('scheduled')).toEqual(['confirmed', 'completed', 'cancelled', 'no_show'])
+    expect(otherStatuses('no_show')).toEqual(['scheduled', 'confirmed', 'completed', 'cancelled'])
+    for (const s of APPOINTMENT_STATUSES) expect(otherStatuses(s)).toHaveLength(4)
+  })
+
+  it('offers the reminder only for a scheduled appointment whose customer has a phone', () => {
+    const customer = { phone_number: '+905321234567' }
+    expect(canSendReminder({ status: 'scheduled', customer })).toBe(true)
+    expect(canSendReminder({ status: 'confirmed', customer })).toBe(false)
+    expect(canSendReminder({ status: 'scheduled', customer: { phone_number: ' ' } })).toBe(false)
+    expect(canSendReminder({ status: 'scheduled', customer: null })).toBe(false)
+    expect(canSendReminder({ status: 'scheduled' })).toBe(false)
+  })
+})
+
+describe('new-appointment wizard', () => {
+  const filled = (over: Partial<AppointmentWizardValues> = {}): AppointmentWizardValues => ({
+    ...emptyWizard('2026-11-25'),
+    appointment_time: '14:30',
+    customer_id: 'c1',
+    ...over,
+  })
+  const customers = [{ id: 'c1' }, { id: 'c2' }]
+
+  it('starts on the given day with the default duration and existing-customer mode', () => {
+    expect(emptyWizard()).toMatchObject({ appointment_date: '', duration_minutes: 60, customerMode: 'existing', customer_id: '' })
+    expect(emptyWizard('2026-11-25').appointment_date).toBe('2026-11-25')
+    expect(DEFAULT_APPOINTMENT_DURATION).toBe(60)
+    expect(APPOINTMENT_DURATIONS).toContain(DEFAULT_APPOINTMENT_DURATION)
+  })
+
+  it('step 1 needs a real date, a time and a listed duration', () => {
+    expect(wizardStepErrors(1, emptyWizard())).toEqual({ appointment_date: 'required', appointment_time: 'required' })
+    expect(isWizardStepValid(1, filled())).toBe(true)
+    expect(wizardStepErrors(1, filled({ appointment_date: '2026-02-30' }))).toEqual({ appointment_date: 'invalid_date' })
+    expect(wizardStepErrors(1, filled({ appointment_time: '25:00' }))).toEqual({ appointment_time: 'invalid_time' })
+    expect(wizardStepErrors(1, filled({ duration_minutes: 45 }))).toEqual({ duration_minutes: 'invalid_duration' })
+    for (const d of APPOINTMENT_DURATIONS) expect(isWizardStepValid(1, filled({ duration_minutes: d }))).toBe(true)
+  })
+
+  it('step 2 needs a chosen existing customer', () => {
+    expect(wizardStepErrors(2, filled({ customer_id: '' }))).toEqual({ customer_id: 'required' })
+    expect(isWizardStepValid(2, filled(), customers)).toBe(true)
+    expect(wizardStepErrors(2, filled({ customer_id: 'c9' }), customers)).toEqual({ customer_id: 'unknown_customer' })
+  })
+
+  it('step 2 in new mode needs a name and a valid phone, and a valid e-mail only when given', () => {
+    const fresh = (nc: Partial<AppointmentWizardValues['newCustomer']>) =>
+      filled({ customerMode: 'new', customer_id: '', newCustomer: { name: 'Elif Şahin', phone_number: '0536 567 89 01', email: '', ...nc } })
+    expect(isWizardStepValid(2, fresh({}))).toBe(true)
+    expect(wizardStepErrors(2, fresh({ name: ' ', phone_number: '' }))).toEqual({
+      'newCustomer.name': 'required',
+      'newCustomer.phone_number': 'required',
+    })
+    expect(wizardStepErrors(2, fresh({ phone_number: '0536 567' }))).toEqual({ 'newCustomer.phone_number': 'invalid_phone' })
+    expect(wizardStepErrors(2, fresh({ email: 'elif@' }))).toEqual({ 'newCustomer.email': 'invalid_email' })
+    expect(isWizardStepValid(2, fresh({ email: 'elif@ornek.com.tr' }))).toBe(true)
+  })
+
+  it('step 3 is always valid', () => {
+    expect(isWizardStepValid(3, emptyWizard())).toBe(true)
+  })
+
+  it('reports progress for Step n / 3', () => {
+    expect(WIZARD_STEPS).toBe(3)
+    expect([wizardProgress(1), wizardProgress(2), wizardProgress(3)]).toEqual([33, 67, 100])
+  })
+
+  it('builds the appointment with blank text as null and the time with seconds', () => {
+    expect(wizardAppointmentPayload(filled({ description: '  ', notes: '' }))).toEqual({
+      customer_id: 'c1',
+      appointment_date: '2026-11-25',
+      appointment_time: '14:30:00',
+      duration_minutes: 60,
+      status: 'scheduled',
+      description: null,
+      notes: null,
+    })
+    expect(wizardAppointmentPayload(filled({ description: ' Saç kesimi ', notes: 'Kahve', duration_minutes: 90 }), 'new-id')).toMatchObject({
+      customer_id: 'new-id',
+      duration_minutes: 90,
+      description: 'Saç kesimi',
+      notes: 'Kahve',
+    })
+  })
+
+  it('builds the new customer only in new mode, with the number in E.164', () => {
+    expect(wizardCustomerPayload(filled())).toBeNull()
+    const values = filled({ customerMode: 'new', customer_id: '', newCustomer: { name: ' Can Öztürk ', phone_number: '0542 678 90 12', email: ' ' } })
+    expect(wizardCustomerPayload(values)).toEqual({ name: 'Can Öztürk', phone_number: '+905426789012', email: null, notes: null })
+    expect(() => wizardCustomerPayload({ ...values, newCustomer: { ...values.newCustomer, phone_number: '1' } })).toThrow(InvalidAppointmentError)
+  })
+
+  it('refuses to build from an unfinished wizard', () => {
+    expect(() => wizardAppointmentPayload(emptyWizard())).toThrow(InvalidAppointmentError)
+    expect(() => wizardAppointmentPayload(filled({ customer_id: '' }))).toThrow(InvalidAppointmentError)
+  })
+})
+
+describe('editing an appointment', () => {
+  const stored = {
+    customer_id: 'c1',
+    appointment_date: '2026-11-25',
+    appointment_time: '14:30:00',
+    duration_minutes: 60,
+    status: 'scheduled' as const,
+    description: 'Kesim',
+  }
+
+  it('prefills the form and gives the changes back', () => {
+    const form = appointmentToEditForm(stored)
+    expect(form).toEqual({ appointment_date: '2026-11-25', appointment_time: '14:30', duration_minutes: 60, status: 'scheduled', description: 'Kesim', notes: '' })
+    expect(appointmentChangesFromEdit({ ...form, status: 'completed', description: '' })).toEqual({
+      appointment_date: '2026-11-25',
+      appointment_time: '14:30:00',
+      duration_minutes: 60,
+      status: 'completed',
+      description: null,
+      notes: null,
+    })
+  })
+
+  it('refuses an unknown status or a bad time', () => {
+    const form = appointmentToEditForm(stored)
+    expect(validateAppointmentEdit({ ...form, status: 'done', appointment_time: '' })).toEqual({ status: 'invalid_status', appointment_time: 'required' })
+    expect(() => appointmentChangesFromEdit({ ...form, status: 'done' })).toThrow(InvalidAppointmentError)
+  })
+})

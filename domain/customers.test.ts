@@ -1,0 +1,237 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import {
+  DEFAULT_PHONE_COUNTRY, E164_PATTERN, InvalidCustomerFormError, createCustomerSearchIndex, customerPayloadFromForm,
+  customerToForm, emailError, emptyCustomerForm, formatPhone, isE164, isValidEmail, isValidPhone, normalizePhone,
+  phoneError, searchCustomers, summarizeCustomers, validateCustomerForm, type CustomerFormValues,
+} from './customers.ts'
+import type { CustomerRecord } from './records.ts'
+
+describe('normalizePhone', () => {
+  it('reads a Turkish mobile number however it is typed', () => {
+    for (const typed of [
+      '0532 123 45 67', '532 123 45 67', '+90 532 123 45 67', '05321234567', '5321234567', '905321234567',
+      '+905321234567', '+90 (532) 123-45-67', '0 (532) 123 45 67', '0532.123.45.67', '  0532 123 45 67  ', '0532/123 45 67',
+    ]) {
+      expect(normalizePhone(typed), typed).toBe('+905321234567')
+    }
+  })
+
+  it('defaults to Turkey', () => {
+    expect(DEFAULT_PHONE_COUNTRY).toBe('TR')
+    expect(normalizePhone('0555 111 22 33')).toBe('+905551112233')
+  })
+
+  it('accepts foreign mobile numbers given with + or the 00 prefix', () => {
+    expect(normalizePhone('+44 7911 123456')).toBe('+447911123456')
+    expect(normalizePhone('0044 7911 123456')).toBe('+447911123456')
+    expect(normalizePhone('+49 1512 3456789')).toBe('+4915123456789')
+    expect(normalizePhone('+1 202 555 0123')).toBe('+12025550123')
+    expect(normalizePhone('07911 123456', 'GB')).toBe('+447911123456')
+  })
+
+  it('refuses what cannot receive an SMS or is not a number', () => {
+    for (const typed of [
+      '', '   ', '0532 123 45 6', '0532 123 45 678', '+90 111 111 11 11', '0212 123 45 67', '0850 123 45 67',
+      '+44 20 7946 0958', 'abc', 'tel: 0532 123 45 67', '0532 123 45 67 ext 5', '0532 123 45 67 dahili 5', '+', '++905321234567',
+      '5321234567x', '0532 123 45 67 #12',
+    ]) {
+      expect(normalizePhone(typed), typed).toBeNull()
+      expect(isValidPhone(typed), typed).toBe(false)
+    }
+  })
+
+  it('always gives the E.164 shape the database enforces', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\+?[0-9 ()-]{0,20}$/), (typed) => {
+        const phone = normalizePhone(typed)
+        if (phone !== null) {
+          expect(phone).toMatch(E164_PATTERN)
+          expect(normalizePhone(phone)).toBe(phone)
+          expect(normalizePhone(formatPhone(phone))).toBe(phone)
+        }
+      }),
+    )
+  })
+
+  it('knows the E.164 shape', () => {
+    expect(isE164('+905321234567')).toBe(true)
+    expect(isE164('+1234567')).toBe(true)
+    expect(isE164('+123456')).toBe(false)
+    expect(isE164('+0905321234567')).toBe(false)
+    expect(isE164('905321234567')).toBe(false)
+    expect(isE164('+9053212345678901')).toBe(false)
+  })
+})
+
+describe('formatPhone', () => {
+  it('shows Turkish numbers in the national form and others internationally', () => {
+    expect(formatPhone('+905321234567')).toBe('0532 123 45 67')
+    expect(formatPhone('+447911123456')).toBe('+44 7911 123456')
+    expect(formatPhone('+12025550123')).toBe('+1 202 555 0123')
+  })
+
+  it('shows anything it cannot read as stored', () => {
+    expect(formatPhone('')).toBe('')
+    expect(formatPhone('bilinmiyor')).toBe('bilinmiyor')
+    expect(formatPhone('+')).toBe('+')
+  })
+
+  it('formats a legacy national number too', () => {
+    expect(formatPhone('05321234567')).toBe('0532 123 45 67')
+  })
+})
+
+describe('isValidEmail', () => {
+  it('applies the browser e-mail check', () => {
+    for (const ok of ['ayse@ornek.com.tr', 'a.b+c@x.io', 'user@localhost', ' ayse@ornek.com ']) expect(isValidEmail(ok), ok).toBe(true)
+    for (const bad of ['', 'ayse', 'ayse@', '@ornek.com', 'ayse@ornek..com', 'ayşe@ornek.com', 'a b@x.com', 'a@-x.com', 'a@x.com.']) {
+      expect(isValidEmail(bad), bad).toBe(false)
+    }
+  })
+})
+
+describe('customer form', () => {
+  const form = (over: Partial<CustomerFormValues> = {}): CustomerFormValues => ({
+    name: 'Ayşe Yılmaz',
+    phone_number: '0532 123 45 67',
+    email: '',
+    notes: '',
+    ...over,
+  })
+
+  it('starts empty', () => {
+    expect(emptyCustomerForm()).toEqual({ name: '', phone_number: '', email: '', notes: '' })
+    expect(validateCustomerForm(emptyCustomerForm())).toEqual({ name: 'required', phone_number: 'required' })
+  })
+
+  it('needs a name and a valid phone; e-mail only when given', () => {
+    expect(validateCustomerForm(form())).toEqual({})
+    expect(validateCustomerForm(form({ name: '   ' }))).toEqual({ name: 'required' })
+    expect(validateCustomerForm(form({ phone_number: '12345' }))).toEqual({ phone_number: 'invalid_phone' })
+    expect(validateCustomerForm(form({ email: 'ayse@' }))).toEqual({ email: 'invalid_email' })
+    expect(validateCustomerForm(form({ email: 'ayse@ornek.com.tr', notes: 'VIP' }))).toEqual({})
+    expect(phoneError('')).toBe('required')
+    expect(phoneError('0532 123 45 67')).toBeUndefined()
+    expect(emailError('  ')).toBeUndefined()
+  })
+
+  it('gives the payload with the number in E.164 and blank optional fields as null', () => {
+    expect(customerPayloadFromForm(form({ name: '  Ayşe Yılmaz ', notes: '  ' }))).toEqual({
+      name: 'Ayşe Yılmaz',
+      phone_number: '+905321234567',
+      email: null,
+      notes: null,
+    })
+    expect(customerPayloadFromForm(form({ email: ' ayse@ornek.com.tr ', notes: ' Keten sever \n' }))).toEqual({
+      name: 'Ayşe Yılmaz',
+      phone_number: '+905321234567',
+      email: 'ayse@ornek.com.tr',
+      notes: 'Keten sever',
+    })
+  })
+
+  it('refuses to build a payload from an invalid form, with the codes', () => {
+    try {
+      customerPayloadFromForm(form({ phone_number: '0212 123 45 67', email: 'x' }))
+      expect.unreachable()
+    } catch (e) {
+      expect(e).toBeInstanceOf(InvalidCustomerFormError)
+      expect((e as InvalidCustomerFormError).errors).toEqual({ phone_number: 'invalid_phone', email: 'invalid_email' })
+    }
+  })
+
+  it('prefills the edit form with a number that saves back unchanged', () => {
+    const stored: CustomerRecord = { id: 'c1', name: 'Mehmet Kaya', phone_number: '+905332345678', created_at: '2026-11-01T10:00:00Z' }
+    const values = customerToForm(stored)
+    expect(values).toEqual({ name: 'Mehmet Kaya', phone_number: '0533 234 56 78', email: '', notes: '' })
+    expect(customerPayloadFromForm(values)).toEqual({ name: 'Mehmet Kaya', phone_number: '+905332345678', email: null, notes: null })
+    expect(customerToForm({ ...stored, phone_number: '+447911123456', email: 'm@k.com', notes: 'n' })).toEqual({
+      name: 'Mehmet Kaya',
+      phone_number: '+44 7911 123456',
+      email: 'm@k.com',
+      notes: 'n',
+    })
+  })
+})
+
+describe('customer search', () => {
+  const customers = [
+    { id: '1', name: 'Ayşe Yılmaz', phone_number: '+905321234567', email: 'ayse.yilmaz@example.com' },
+    { id: '2', name: 'İsmail Işık', phone_number: '+905339876543', email: null },
+    { id: '3', name: 'Irmak Demir', phone_number: '+447911123456', email: 'IRMAK@EXAMPLE.COM' },
+    { id: '4', name: 'ILGAZ Çelik', phone_number: '', email: undefined },
+  ]
+  const ids = (query: string) => searchCustomers(customers, query).map((c) => c.id)
+
+  it('shows everyone for a blank query', () => {
+    expect(ids('')).toEqual(['1', '2', '3', '4'])
+    expect(ids('   ')).toEqual(['1', '2', '3', '4'])
+    expect(searchCustomers(customers, '')).toBe(customers)
+  })
+
+  it('matches names case-insensitively with Turkish i letters', () => {
+    expect(ids('ayşe')).toEqual(['1'])
+    expect(ids('AYŞE')).toEqual(['1'])
+    expect(ids('yilmaz')).toEqual(['1'])
+    expect(ids('YILMAZ')).toEqual(['1'])
+    expect(ids('ismail')).toEqual(['2'])
+    expect(ids('İSMAİL')).toEqual(['2'])
+    expect(ids('ışık')).toEqual(['2'])
+    expect(ids('irmak')).toEqual(['3'])
+    expect(ids('ılgaz')).toEqual(['4'])
+    expect(ids('çelik')).toEqual(['4'])
+  })
+
+  it('matches e-mail case-insensitively', () => {
+    expect(ids('example.com')).toEqual(['1', '3'])
+    expect(ids('irmak@')).toEqual(['3'])
+  })
+
+  it('matches the stored number as a plain substring', () => {
+    expect(ids('+90532')).toEqual(['1'])
+    expect(ids('+44')).toEqual(['3'])
+    expect(ids('9876')).toEqual(['2'])
+  })
+
+  it('matches a number typed the national way or with spaces, digits only', () => {
+    expect(ids('0532 123')).toEqual(['1'])
+    expect(ids('532123')).toEqual(['1'])
+    expect(ids('0532-123-45-67')).toEqual(['1'])
+    expect(ids('+90 533 987')).toEqual(['2'])
+    expect(ids('(0533)')).toEqual(['2'])
+    expect(ids('07911 123')).toEqual(['3'])
+    expect(ids('7911 123456')).toEqual(['3'])
+  })
+
+  it('does not compare digits of a query that is more than a number', () => {
+    expect(ids('Ayşe 0532')).toEqual([])
+    expect(ids('0532 Ayşe')).toEqual([])
+  })
+
+  it('never matches across two fields', () => {
+    expect(ids('yılmaz+90')).toEqual([])
+    expect(ids('4567ayse')).toEqual([])
+  })
+
+  it('answers many queries from one index', () => {
+    const index = createCustomerSearchIndex(customers)
+    expect(index.filter('a').length).toBeGreaterThan(0)
+    expect(index.filter('0532').map((c) => c.id)).toEqual(['1'])
+    expect(index.filter('').map((c) => c.id)).toEqual(['1', '2', '3', '4'])
+  })
+})
+
+describe('summarizeCustomers', () => {
+  it('counts everyone, those with a phone and those with an e-mail', () => {
+    expect(summarizeCustomers([])).toEqual({ total: 0, withPhone: 0, withEmail: 0 })
+    expect(
+      summarizeCustomers([
+        { phone_number: '+905321234567', email: 'a@b.co' },
+        { phone_number: '+905321234568', email: null },
+        { phone_number: '', email: '  ' },
+        { phone_number: '+905321234569' },
+      ]),
+    ).toEqual({ total: 4, withPhone: 3, withEmail: 1 })
+  })
+})

@@ -1,0 +1,249 @@
+// Customer rules shared by the customers screen, the appointment wizard and
+// anything that texts a customer: one stored phone format (E.164), its
+// display, the form's checks (as codes), search and the summary counts.
+//
+// Phone numbers use libphonenumber-js with its `mobile` metadata. A customer's
+// number exists to receive SMS reminders (and WhatsApp), so "valid" here means
+// "a mobile number of its country". The default `min` build only checks
+// lengths and broad patterns: it accepts Turkish landlines (0212…) and
+// non-geographic 0850 numbers, which cannot receive the reminder. `mobile` is
+// the smallest build that checks mobile number ranges digit by digit (about
+// 16 kB more than `min`); `max` would add fixed-line and other types that the
+// product never accepts.
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/mobile'
+import { foldForSearch } from './products.ts'
+import type { CustomerRecord } from './records.ts'
+
+// ---------------------------------------------------------------------------
+// Phone numbers
+
+/** Numbers typed without a country code are Turkish. */
+export const DEFAULT_PHONE_COUNTRY: CountryCode = 'TR'
+
+/** The stored shape, also enforced by the database (customers_phone_number_e164). */
+export const E164_PATTERN = /^\+[1-9]\d{6,14}$/
+
+// What people type around a number: digits, a leading +, spaces and the usual
+// separators. Letters are refused so that "0532… dahili 12" or "tel: 0532…"
+// is not silently cut down to a different number.
+const PHONE_TEXT = /^\+?[\d\s().\-/]+$/
+
+export function isE164(value: string): boolean {
+  return E164_PATTERN.test(value)
+}
+
+/**
+ * A number as typed ("0532 123 45 67", "532 123 45 67", "+90 532 123 45 67",
+ * "0044 7911 123456", "+44 7911 123456") in E.164 ("+905321234567"), or null
+ * when it is not a valid mobile number. Numbers without a country code are
+ * read as `defaultCountry` (Turkish).
+ */
+export function normalizePhone(input: string, defaultCountry: CountryCode = DEFAULT_PHONE_COUNTRY): string | null {
+  const text = input.trim()
+  if (!PHONE_TEXT.test(text)) return null
+  const parsed = parsePhoneNumberFromString(text, defaultCountry)
+  if (!parsed || parsed.ext || !parsed.isValid()) return null
+  return parsed.number
+}
+
+export function isValidPhone(input: string, defaultCountry: CountryCode = DEFAULT_PHONE_COUNTRY): boolean {
+  return normalizePhone(input, defaultCountry) !== null
+}
+
+/**
+ * A stored number for people to read: the national form for Turkish numbers
+ * ("0532 123 45 67"), the international form for others ("+44 7911 123456").
+ * Anything that does not parse (a row written before numbers were
+ * normalized) is shown as stored. Both forms read back to the same number
+ * through normalizePhone, so the edit form can show this text.
+ */
+export function formatPhone(stored: string): string {
+  const text = stored.trim()
+  if (!PHONE_TEXT.test(text)) return stored
+  const parsed = parsePhoneNumberFromString(text, DEFAULT_PHONE_COUNTRY)
+  if (!parsed) return stored
+  return parsed.country === 'TR' ? parsed.formatNational() : parsed.formatInternational()
+}
+
+// ---------------------------------------------------------------------------
+// E-mail
+
+/**
+ * The HTML standard's "valid e-mail address", the check an <input
+ * type="email"> applies, so the form agrees with what the browser would say.
+ * It accepts a host without a dot (user@localhost), as browsers do.
+ */
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
+
+export function isValidEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value.trim())
+}
+
+// ---------------------------------------------------------------------------
+// Customer form
+
+export type CustomerFormValues = {
+  name: string
+  phone_number: string
+  email: string
+  notes: string
+}
+
+export type CustomerFormField = keyof CustomerFormValues
+
+export type CustomerFormError = 'required' | 'invalid_phone' | 'invalid_email'
+
+export type CustomerFormErrors = Partial<Record<CustomerFormField, CustomerFormError>>
+
+/** The columns written for a customer, as the data API takes them: blank optional fields are null. */
+export type CustomerPayload = {
+  name: string
+  /** E.164 */
+  phone_number: string
+  email: string | null
+  notes: string | null
+}
+
+export function emptyCustomerForm(): CustomerFormValues {
+  return { name: '', phone_number: '', email: '', notes: '' }
+}
+
+/** The form prefilled for editing; the number in the form people read, which normalizes back to the stored one. */
+export function customerToForm(customer: Pick<CustomerRecord, 'name' | 'phone_number' | 'email' | 'notes'>): CustomerFormValues {
+  return {
+    name: customer.name,
+    phone_number: customer.phone_number ? formatPhone(customer.phone_number) : '',
+    email: customer.email ?? '',
+    notes: customer.notes ?? '',
+  }
+}
+
+/** The phone field's error, if any; shared with the appointment wizard's new-customer step. */
+export function phoneError(value: string): CustomerFormError | undefined {
+  if (value.trim() === '') return 'required'
+  return isValidPhone(value) ? undefined : 'invalid_phone'
+}
+
+/** The optional e-mail field's error, if any. */
+export function emailError(value: string): CustomerFormError | undefined {
+  const email = value.trim()
+  return email === '' || isValidEmail(email) ? undefined : 'invalid_email'
+}
+
+/** Field → error code for every field that is wrong; `{}` when the form can be saved. */
+export function validateCustomerForm(values: CustomerFormValues): CustomerFormErrors {
+  const errors: CustomerFormErrors = {}
+  if (values.name.trim() === '') errors.name = 'required'
+  const phone = phoneError(values.phone_number)
+  if (phone) errors.phone_number = phone
+  const email = emailError(values.email)
+  if (email) errors.email = email
+  return errors
+}
+
+export class InvalidCustomerFormError extends Error {
+  constructor(readonly errors: CustomerFormErrors) {
+    super(`invalid customer form: ${Object.keys(errors).join(', ')}`)
+    this.name = 'InvalidCustomerFormError'
+  }
+}
+
+const blankToNull = (value: string): string | null => {
+  const text = value.trim()
+  return text === '' ? null : text
+}
+
+/**
+ * What to insert or update for a valid form: text trimmed, the number in
+ * E.164, a blank e-mail or notes as null. Throws InvalidCustomerFormError
+ * when the form does not validate.
+ */
+export function customerPayloadFromForm(values: CustomerFormValues): CustomerPayload {
+  const errors = validateCustomerForm(values)
+  if (Object.keys(errors).length > 0) throw new InvalidCustomerFormError(errors)
+  return {
+    name: values.name.trim(),
+    phone_number: normalizePhone(values.phone_number)!,
+    email: blankToNull(values.email),
+    notes: blankToNull(values.notes),
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Search
+
+type Searchable = { name: string; phone_number?: string | null; email?: string | null }
+
+export type CustomerSearchIndex<T> = {
+  /** Customers matching the query (see createCustomerSearchIndex); a blank query returns them as given. */
+  filter(query: string): readonly T[]
+}
+
+// Cannot be typed into a search box, so a query never matches across two fields.
+const FIELD_SEPARATOR = '\u0000'
+
+/** A query that could be (part of) a phone number: phone characters only, at least one digit. */
+const PHONE_QUERY = /^\+?[\d\s().\-/]*\d[\d\s().\-/]*$/
+
+const digitsOf = (text: string) => text.replace(/\D/g, '')
+
+/**
+ * The digit strings a phone query is compared with: the stored digits
+ * ("905321234567") and the national form with its trunk prefix
+ * ("05321234567"), so "0532 123", "532123" and "+90 532" all find
+ * +905321234567. Turkish numbers take a string fast path; others go through
+ * libphonenumber (about 30 µs each), which only foreign numbers pay.
+ */
+function phoneDigitKeys(phone: string): string {
+  const digits = digitsOf(phone)
+  if (digits === '') return ''
+  if (/^\+90\d{10}$/.test(phone)) return `${digits}${FIELD_SEPARATOR}0${digits.slice(2)}`
+  const parsed = isE164(phone) ? parsePhoneNumberFromString(phone) : undefined
+  const national = parsed ? digitsOf(parsed.formatNational()) : ''
+  return national && national !== digits ? `${digits}${FIELD_SEPARATOR}${national}` : digits
+}
+
+/**
+ * A search over the customer list, folding each customer's text once.
+ * Case-insensitive with Turkish folding (İ/I/ı/i, as the product search);
+ * a customer matches when the query is part of the name, the phone number as
+ * stored, or the e-mail. A query made only of phone characters is also
+ * compared digits-only with the number's international and national digits.
+ * Build a new index when the list changes.
+ */
+export function createCustomerSearchIndex<T extends Searchable>(customers: readonly T[]): CustomerSearchIndex<T> {
+  const textKeys = customers.map((c) => foldForSearch([c.name, c.phone_number ?? '', c.email ?? ''].join(FIELD_SEPARATOR)))
+  let digitKeys: string[] | undefined
+  return {
+    filter(query) {
+      const trimmed = query.trim()
+      const folded = foldForSearch(trimmed)
+      if (folded === '') return customers
+      const digits = PHONE_QUERY.test(trimmed) ? digitsOf(trimmed) : ''
+      if (digits !== '') digitKeys ??= customers.map((c) => (c.phone_number ? phoneDigitKeys(c.phone_number.trim()) : ''))
+      return customers.filter((_, i) => textKeys[i]!.includes(folded) || (digits !== '' && digitKeys![i]!.includes(digits)))
+    },
+  }
+}
+
+/** One-off search without an index. */
+export function searchCustomers<T extends Searchable>(customers: readonly T[], query: string): readonly T[] {
+  return createCustomerSearchIndex(customers).filter(query)
+}
+
+// ---------------------------------------------------------------------------
+// Summary
+
+export type CustomerSummary = { total: number; withPhone: number; withEmail: number }
+
+/** The three cards above the list. Blank text counts as missing. */
+export function summarizeCustomers(customers: ReadonlyArray<Pick<Searchable, 'phone_number' | 'email'>>): CustomerSummary {
+  let withPhone = 0
+  let withEmail = 0
+  for (const c of customers) {
+    if (c.phone_number?.trim()) withPhone += 1
+    if (c.email?.trim()) withEmail += 1
+  }
+  return { total: customers.length, withPhone, withEmail }
+}

@@ -2,6 +2,7 @@
 // plus the production build of the PWA.
 import { parseArgs } from 'node:util'
 import path from 'node:path'
+import { loadConfig, type StackConfig } from './config.ts'
 import { parseDbTarget } from './db.ts'
 import { DEFAULT_DATA_DIR, startStack } from './server.ts'
 import { SUPABASE_DIR } from './migrate.ts'
@@ -30,18 +31,20 @@ async function main() {
   }
   const host = values.host ?? '127.0.0.1'
   const port = Number(values.port ?? process.env.PORT ?? 54321)
+  const appPort = Number(values['app-port'] ?? process.env.APP_PORT ?? 5173)
   const stack = await startStack({
     port,
     host,
     db: parseDbTarget(values.db ?? process.env.DATABASE_URL, DEFAULT_DATA_DIR),
     seed: !values['no-seed'],
+    config: command === 'start' ? appOrigins(host, appPort) : undefined,
   })
   const out = [`API_URL=${stack.url}`, `ANON_KEY=${stack.config.anonKey}`, `SERVICE_ROLE_KEY=${stack.config.serviceRoleKey}`]
   let closeApp: (() => Promise<void>) | undefined
   if (command === 'start') {
     const app = await startAppHost({
       distDir: path.resolve(SUPABASE_DIR, '..', 'dist'),
-      port: Number(values['app-port'] ?? process.env.APP_PORT ?? 5173),
+      port: appPort,
       host,
       apiPort: stack.port,
       anonKey: stack.config.anonKey,
@@ -62,6 +65,21 @@ async function main() {
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
+}
+
+/**
+ * The served app is the site checkout may return to, under either loopback
+ * name; SITE_URL and ADDITIONAL_REDIRECT_URLS, when set, say so instead.
+ */
+function appOrigins(host: string, appPort: number): Partial<StackConfig> {
+  const config = loadConfig()
+  const loopback = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
+  return {
+    siteUrl: process.env.SITE_URL ? config.siteUrl : `http://${loopback}:${appPort}`,
+    additionalRedirectUrls: process.env.ADDITIONAL_REDIRECT_URLS
+      ? config.additionalRedirectUrls
+      : [...new Set([`http://localhost:${appPort}`, `http://127.0.0.1:${appPort}`, ...config.additionalRedirectUrls])],
+  }
 }
 
 main().catch((e: unknown) => {

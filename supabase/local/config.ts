@@ -11,7 +11,10 @@ export type StackConfig = {
   jwtExpiry: number
   minPasswordLength: number
   maxRows: number
+  /** The app's origin (Supabase Auth's site_url); checkout return URLs must be on it… */
   siteUrl: string
+  /** …or on one of these (additional_redirect_urls). */
+  additionalRedirectUrls: string[]
 }
 
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
@@ -33,5 +36,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     minPasswordLength: Number(env.MIN_PASSWORD_LENGTH ?? 6),
     maxRows: Number(env.MAX_ROWS ?? 1000),
     siteUrl: env.SITE_URL ?? 'http://127.0.0.1:5173',
+    additionalRedirectUrls: (env.ADDITIONAL_REDIRECT_URLS ?? 'http://localhost:5173')
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean),
   }
 }

@@ -17,6 +17,7 @@ import { createRestApp } from './rest/index.ts'
 import { createStorageApp } from './storage/index.ts'
 import { createFunctionsApp } from './functions/index.ts'
 import { createOutboxApp } from './functions/outbox.ts'
+import { createLocalCheckoutApp } from './functions/checkout.ts'
 import { attachRealtime } from './realtime/index.ts'
 
 export type StackContext = {
@@ -52,9 +53,19 @@ export function createStackApp(ctx: StackContext): Hono {
   app.route('/auth/v1', createAuthApp(ctx))
   app.route('/rest/v1', createRestApp(ctx))
   app.route('/storage/v1', createStorageApp(ctx))
-  app.route('/functions/v1', createFunctionsApp(ctx))
+  // The app's origins, which checkout return URLs must use (as Supabase Auth's site_url and redirect list).
+  const functionsEnv = {
+    SITE_URL: ctx.config.siteUrl,
+    ADDITIONAL_REDIRECT_URLS: ctx.config.additionalRedirectUrls.join(','),
+  }
+  app.route('/functions/v1', createFunctionsApp(ctx, { env: functionsEnv }))
   // Local only: the messages the local SMS/WhatsApp providers "sent" (verification codes, reminders).
   app.route('/__local', createOutboxApp(ctx))
+  // Local only: the local payment provider's checkout page.
+  app.route(
+    '/__local/checkout',
+    createLocalCheckoutApp(ctx, { invokeFunction: async (name, init) => app.request(`/functions/v1/${name}`, init) }),
+  )
   app.get('/', (c) =>
     c.json({ name: 'local supabase stack', services: ['auth/v1', 'rest/v1', 'storage/v1', 'functions/v1', 'realtime/v1'] }),
   )

@@ -1,7 +1,11 @@
 // Type-checks every edge function with Deno, as `supabase functions deploy`
 // would compile it, and checks that it can be deployed: everything it imports
-// lives under supabase/functions (the CLI cannot bundle anything else), and
-// every package comes from an `npm:` specifier or the function's deno.json.
+// lives under supabase/functions or domain/, and every package comes from an
+// `npm:` specifier or the function's deno.json. The CLI bundles a file
+// outside supabase/functions only when the function's deno.json maps its
+// folder (the Docker bundler mounts exactly the mapped host folders; the API
+// upload follows relative imports within the project), so a domain/ import
+// needs `"../../../domain/": "../../../domain/"` there.
 // Packages resolve from the project's node_modules (nodeModulesDir "manual"),
 // so no registry is needed. Run: tsx supabase/local/functions/deno-check.ts [name…]
 import { spawn } from 'node:child_process'
@@ -38,28 +42,50 @@ function run(cmd: string, args: string[]): Promise<{ code: number; stdout: strin
 
 type GraphModule = { specifier: string; dependencies?: { specifier: string; code?: { specifier?: string }; type?: { specifier?: string } }[] }
 
+/** Folders outside supabase/functions whose pure code the functions share (architecture: domain/ only). */
+export const SHARED_FOLDERS = ['domain']
+
 /** What would break a deploy even though the code type-checks here. */
 export function deployProblems(name: string, graph: { modules: GraphModule[] }, dir = FUNCTIONS_DIR): string[] {
   const problems: string[] = []
+  const root = path.resolve(dir, '..', '..')
   const functionsUrl = pathToFileURL(dir + path.sep).href
-  const nodeModulesUrl = pathToFileURL(path.join(PROJECT_ROOT, 'node_modules') + path.sep).href
+  const nodeModulesUrl = pathToFileURL(path.join(root, 'node_modules') + path.sep).href
+  const sharedUrls = SHARED_FOLDERS.map((f) => pathToFileURL(path.join(root, f) + path.sep).href)
   const configFile = path.join(dir, name, 'deno.json')
   const imports: Record<string, string> = existsSync(configFile)
     ? ((JSON.parse(readFileSync(configFile, 'utf8')) as { imports?: Record<string, string> }).imports ?? {})
     : {}
   const mapped = (spec: string) =>
     spec in imports || Object.keys(imports).some((k) => k.endsWith('/') && spec.startsWith(k))
+  // Folders the import map names by path: what the Docker bundler mounts besides supabase/functions.
+  const mountedUrls = Object.values(imports)
+    .filter((v) => v.endsWith('/') && (v.startsWith('./') || v.startsWith('../')))
+    .map((v) => pathToFileURL(path.resolve(path.dirname(configFile), v) + path.sep).href)
+  const rel = (url: string) => path.relative(root, fileURLToPath(url))
   for (const m of graph.modules) {
-    if (!m.specifier.startsWith(functionsUrl)) continue
-    const from = path.relative(dir, fileURLToPath(m.specifier))
+    const inFunctions = m.specifier.startsWith(functionsUrl)
+    const shared = sharedUrls.find((u) => m.specifier.startsWith(u))
+    if (!inFunctions && !shared) continue
+    const from = inFunctions ? path.relative(dir, fileURLToPath(m.specifier)) : rel(m.specifier)
     for (const dep of m.dependencies ?? []) {
       const target = dep.code?.specifier ?? dep.type?.specifier ?? ''
       if (target.startsWith(nodeModulesUrl)) {
+        // Bare specifiers of domain/ files resolve through the function's import map too.
         if (!dep.specifier.startsWith('npm:') && !mapped(dep.specifier)) {
           problems.push(`${from} imports "${dep.specifier}", which only node_modules provides: map it in ${name}/deno.json ("npm:…")`)
         }
+      } else if (shared) {
+        // Only the shared folder itself is mounted for the bundler.
+        if (!target.startsWith(shared)) problems.push(`${from} imports "${dep.specifier}": code shared with functions imports only its own folder and packages`)
       } else if (target.startsWith('file:') && !target.startsWith(functionsUrl)) {
-        problems.push(`${from} imports ${path.relative(PROJECT_ROOT, fileURLToPath(target))}, outside supabase/functions: a deploy cannot bundle it`)
+        const folder = sharedUrls.find((u) => target.startsWith(u))
+        if (!folder) {
+          problems.push(`${from} imports ${rel(target)}, outside supabase/functions and ${SHARED_FOLDERS.join(', ')}: a deploy cannot bundle it`)
+        } else if (!mountedUrls.some((u) => target.startsWith(u) && folder.startsWith(u))) {
+          const mapping = path.relative(path.join(dir, name), fileURLToPath(folder)).split(path.sep).join('/') + '/'
+          problems.push(`${from} imports ${rel(target)}: map "${mapping}": "${mapping}" in ${name}/deno.json so a deploy bundles that folder`)
+        }
       }
     }
   }

@@ -1,0 +1,92 @@
+// Starts the purchase of a credit package for the signed-in owner: a checkout
+// session at the payment provider, recorded as an open payment. The buyer is
+// the user of the access token, the package comes from the price id alone
+// (its amount never from the client), and the provider may only send the
+// buyer back to the app's own origins.
+import { preflight } from '../_shared/cors.ts'
+import { MissingEnvError } from '../_shared/env.ts'
+import { jsonResponse, readJsonObject } from '../_shared/http.ts'
+import {
+  allowedOrigins,
+  createPaymentProvider,
+  PAYMENT_CURRENCY,
+  PaymentProviderError,
+  planForCheckout,
+  PLAN_PAYMENT_MODE,
+  returnUrl,
+} from '../_shared/payments.ts'
+import { bearerToken, createServiceClient, createUserClient } from '../_shared/supabase.ts'
+
+type CheckoutError =
+  | 'unauthorized'
+  | 'invalid_request'
+  | 'unknown_price'
+  | 'plan_not_purchasable'
+  | 'invalid_redirect_url'
+  | 'rate_limited'
+  | 'provider_error'
+  | 'server_error'
+
+/** Sessions an owner may open in an hour: plenty for changing one's mind, not for flooding the provider. */
+const MAX_SESSIONS_PER_HOUR = 20
+
+const fail = (error: CheckoutError, status: number) => jsonResponse({ success: false, error }, status)
+
+Deno.serve(async (req) => {
+  const pre = preflight(req)
+  if (pre) return pre
+  if (req.method !== 'POST') return fail('invalid_request', 405)
+  try {
+    const token = bearerToken(req)
+    if (!token) return fail('unauthorized', 401)
+    // The anon key passes the gateway's JWT check but is no user.
+    const { data: auth } = await createUserClient(token).auth.getUser(token)
+    const user = auth.user
+    if (!user) return fail('unauthorized', 401)
+
+    const body = await readJsonObject(req)
+    if (!body) return fail('invalid_request', 400)
+    if (body.mode !== undefined && body.mode !== PLAN_PAYMENT_MODE) return fail('invalid_request', 400)
+    const found = planForCheckout(body.price_id)
+    if ('error' in found) return fail(found.error, 400)
+    const origins = allowedOrigins()
+    if (!origins.length) throw new MissingEnvError('SITE_URL')
+    const successUrl = returnUrl(body.success_url, origins)
+    const cancelUrl = returnUrl(body.cancel_url, origins)
+    if (!successUrl || !cancelUrl) return fail('invalid_redirect_url', 400)
+
+    const db = createServiceClient()
+    const { count, error: countError } = await db
+      .from('payments')
+      .select('id', { count: 'exact', head: true })
+      .eq('user_id', user.id)
+      .gte('created_at', new Date(Date.now() - 60 * 60 * 1000).toISOString())
+    if (countError) throw countError
+    if ((count ?? 0) >= MAX_SESSIONS_PER_HOUR) return fail('rate_limited', 429)
+
+    const provider = createPaymentProvider({ db })
+    const plan = found.plan
+    const session = await provider.createCheckout({ userId: user.id, email: user.email, plan, successUrl, cancelUrl })
+    const { error: insertError } = await db.from('payments').insert({
+      user_id: user.id,
+      provider: provider.name,
+      provider_session_id: session.id,
+      price_id: plan.providerPriceId,
+      credits: plan.messages,
+      amount: plan.priceCents,
+      currency: PAYMENT_CURRENCY,
+      status: 'open',
+      success_url: successUrl,
+      cancel_url: cancelUrl,
+    })
+    if (insertError) throw insertError
+    return jsonResponse({ success: true, error: null, url: session.url, session_id: session.id })
+  } catch (e) {
+    if (e instanceof PaymentProviderError) {
+      console.error('create-checkout-session: payment provider failed:', e.message)
+      return fail('provider_error', 502)
+    }
+    console.error('create-checkout-session failed:', e)
+    return fail('server_error', 500)
+  }
+})

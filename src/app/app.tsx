@@ -4,7 +4,7 @@ import { I18nProvider } from '@lingui/react'
 import { RouterProvider } from '@tanstack/react-router'
 import { SessionProvider } from '../lib/session.tsx'
 import { i18n } from './i18n.ts'
-import { theme } from './theme.ts'
+import { cssVariablesResolver, theme } from './theme.ts'
 import type { AppRouter } from './router.tsx'
 import { releaseStaticPage } from './static-page.ts'
 
@@ -40,7 +40,7 @@ export function App(props: { router: AppRouter }) {
   useLayoutEffect(releaseStaticPage, [])
   return (
     <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <I18nProvider i18n={i18n}>
           <SessionProvider store={router.options.context.session}>
             <RouterProvider router={router} />

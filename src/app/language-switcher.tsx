@@ -23,6 +23,8 @@ export function LanguageSwitcher(props: { fullWidth?: boolean }) {
   const { menu, opened, setOpened, preload, open } = useLazyMenu(loadMenu)
   const current: Locale = isLocale(i18n.locale) ? i18n.locale : 'tr'
   const currentName = LANGUAGE_NAMES[current]
+  // The visible code is part of the name, so speech input can say what it sees.
+  const code = current.toUpperCase()
 
   async function choose(locale: Locale) {
     if (locale === current || pending) return
@@ -41,7 +43,7 @@ export function LanguageSwitcher(props: { fullWidth?: boolean }) {
       fullWidth={props.fullWidth}
       loading={pending !== null}
       aria-busy={pending !== null}
-      aria-label={t`Language: ${currentName}`}
+      aria-label={t`Language: ${currentName}, ${code}`}
       aria-haspopup="menu"
       aria-expanded={opened}
       data-testid="language-switcher"
@@ -50,7 +52,7 @@ export function LanguageSwitcher(props: { fullWidth?: boolean }) {
       onPointerEnter={preload}
       onFocus={preload}
     >
-      {current.toUpperCase()}
+      {code}
     </Button>
   )
 

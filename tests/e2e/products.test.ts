@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import * as XLSX from 'xlsx'
+import { axeViolations } from '../support/axe.ts'
 import { launchChromium } from '../support/browser.ts'
 import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
 import { createVerifiedOwner, insertRows, serverRows, type Owner, type StackKeys } from '../support/owners.ts'
@@ -80,6 +81,7 @@ describe('products screen', () => {
     // Nothing filled: the required fields say so and nothing is stored.
     await dialog.getByRole('button', { name: 'Ürün ekle' }).click()
     await expect.poll(() => dialog.getByText('Bu alan zorunludur').count()).toBe(3)
+    expect(await axeViolations(page)).toEqual([])
     await fillProduct(page, { name: 'Kapadokya Seramik Tabak', price: '249,90', stock: '12', link: 'not a link' })
     await dialog.getByRole('button', { name: 'Ürün ekle' }).click()
     await dialog.getByText('http:// veya https:// ile başlayan tam bir web adresi girin').waitFor()
@@ -206,6 +208,7 @@ describe('products screen', () => {
     await dialog.locator('input[type=file]').setInputFiles({ name: 'urunler.xlsx', mimeType: 'application/octet-stream', buffer: bytes })
     await dialog.getByTestId('import-preview').waitFor({ timeout: 30_000 })
     await dialog.getByText('260 ürün eklenmeye hazır.').waitFor()
+    expect(await axeViolations(page)).toEqual([])
     const errors = dialog.getByTestId('import-errors')
     const errorRows = await errors.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))
     expect(errorRows).toEqual([
@@ -235,6 +238,7 @@ describe('products screen', () => {
     const panel = page.getByTestId('batches-panel')
     const batch = panel.getByTestId('batch-row').filter({ hasText: 'Excel yüklemesi' })
     await batch.getByText('260 ürün').waitFor()
+    expect(await axeViolations(page)).toEqual([])
     const groupId = await batch.getAttribute('data-group-id')
     expect(groupId).toMatch(/^excel_\d{13}_[0-9a-z]+$/)
     await expect
@@ -267,6 +271,7 @@ describe('products screen', () => {
     expect(await card.textContent()).toContain('No description')
     expect(await card.getByRole('link').textContent()).toBe('https://shop.example.com/products/silk-…')
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    expect(await axeViolations(page)).toEqual([])
   })
 
   it('adds a product offline; it survives a reload and reaches the server once online', async () => {

@@ -158,7 +158,7 @@ describe('app shell', () => {
     await page.goto(`${app}/`)
     await expect.poll(() => page.getAttribute('html', 'lang')).toBe('tr')
     const switcher = page.getByTestId('language-switcher')
-    expect(await switcher.getAttribute('aria-label')).toBe('Dil: Türkçe')
+    expect(await switcher.getAttribute('aria-label')).toBe('Dil: Türkçe, TR')
 
     await switcher.click()
     await page.getByRole('menuitem', { name: 'English' }).click()

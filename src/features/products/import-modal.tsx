@@ -337,7 +337,7 @@ function RowErrors(props: { errors: ExcelRowError[] }) {
       <Text fw={600} size="sm" c="red.8" id="import-errors-title">
         <Plural value={props.errors.length} one="# error found" other="# errors found" />
       </Text>
-      <ScrollArea.Autosize mah={220} type="auto" offsetScrollbars>
+      <ScrollArea.Autosize mah={220} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, 'aria-labelledby': 'import-errors-title' }}>
         <Table verticalSpacing={4} aria-labelledby="import-errors-title" data-testid="import-errors">
           <Table.Thead>
             <Table.Tr>

@@ -1,0 +1,19 @@
+// Accessibility checks in the browser with axe-core (the engine Lighthouse
+// uses): WCAG 2.1 A and AA rules on whatever the page shows.
+import { createRequire } from 'node:module'
+import type { Page } from 'playwright-core'
+
+const require = createRequire(import.meta.url)
+const AXE_SOURCE = require.resolve('axe-core/axe.min.js')
+
+export type AxeViolation = { id: string; impact: string | null; help: string; targets: string[]; html: string[] }
+
+/** The WCAG A/AA violations on the page (optionally within `selector`), each with the elements it names. */
+export async function axeViolations(page: Page, selector?: string): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SOURCE })
+  return page.evaluate(async (scope) => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[]; html: string }> }> }> } }).axe
+    const result = await axe.run(scope ? { include: [scope] } : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')), html: v.nodes.map((n) => n.html.slice(0, 300)) }))
+  }, selector ?? null)
+}

@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  DEFAULT_PHONE_COUNTRY, E164_PATTERN, InvalidCustomerFormError, createCustomerSearchIndex, customerPayloadFromForm,
-  customerToForm, emailError, emptyCustomerForm, formatPhone, isE164, isValidEmail, isValidPhone, normalizePhone,
-  phoneError, searchCustomers, summarizeCustomers, validateCustomerForm, type CustomerFormValues,
+  DEFAULT_PHONE_COUNTRY, E164_PATTERN, InvalidCustomerFormError, compareCustomersByName, createCustomerSearchIndex,
+  customerFieldsFromPayload, customerPayloadFromForm, customerToForm, emailError, emptyCustomerForm, formatPhone, isE164, isValidEmail, isValidPhone, normalizePhone,
+  phoneError, searchCustomers, sortCustomersByName, summarizeCustomers, validateCustomerForm, type CustomerFormValues,
 } from './customers.ts'
 import type { CustomerRecord } from './records.ts'
 
@@ -233,5 +233,51 @@ describe('summarizeCustomers', () => {
         { phone_number: '+905321234569' },
       ]),
     ).toEqual({ total: 4, withPhone: 3, withEmail: 1 })
+  })
+})
+
+describe('customerFieldsFromPayload', () => {
+  it('turns null optional columns into absent values that also clear them on update', () => {
+    const fields = customerFieldsFromPayload({ name: 'Ayşe', phone_number: '+905321234567', email: null, notes: null })
+    expect(fields).toEqual({ name: 'Ayşe', phone_number: '+905321234567', email: undefined, notes: undefined })
+    expect(Object.keys(fields)).toEqual(['name', 'phone_number', 'email', 'notes'])
+    expect(customerFieldsFromPayload({ name: 'Ayşe', phone_number: '+905321234567', email: 'a@b.co', notes: 'Not' })).toEqual({
+      name: 'Ayşe',
+      phone_number: '+905321234567',
+      email: 'a@b.co',
+      notes: 'Not',
+    })
+  })
+})
+
+describe('sortCustomersByName', () => {
+  const named = (names: string[]) => names.map((name, i) => ({ id: `id-${String(i).padStart(2, '0')}`, name }))
+
+  it('follows the Turkish alphabet, whatever the case', () => {
+    const names = ['Zeynep', 'Şule', 'Sena', 'Ömer', 'Oya', 'İpek', 'ılgaz', 'Ilgın', 'Çağla', 'Cem', 'ayşe', 'Ümit', 'Uğur', 'Göksu', 'Gül']
+    expect(sortCustomersByName(named(names)).map((c) => c.name)).toEqual([
+      'ayşe', 'Cem', 'Çağla', 'Göksu', 'Gül', 'ılgaz', 'Ilgın', 'İpek', 'Oya', 'Ömer', 'Sena', 'Şule', 'Uğur', 'Ümit', 'Zeynep',
+    ])
+  })
+
+  it('orders numbers inside names by value', () => {
+    expect(sortCustomersByName(named(['Müşteri 10', 'Müşteri 2', 'Müşteri 1'])).map((c) => c.name)).toEqual(['Müşteri 1', 'Müşteri 2', 'Müşteri 10'])
+  })
+
+  it('breaks ties by id, leaves the input alone, and is a total order', () => {
+    const input = [
+      { id: 'b', name: 'Ali' },
+      { id: 'a', name: 'Ali' },
+    ]
+    expect(sortCustomersByName(input).map((c) => c.id)).toEqual(['a', 'b'])
+    expect(input.map((c) => c.id)).toEqual(['b', 'a'])
+    fc.assert(
+      fc.property(fc.array(fc.record({ id: fc.uuid(), name: fc.string() }), { maxLength: 30 }), (customers) => {
+        const sorted = sortCustomersByName(customers)
+        expect(sorted).toHaveLength(customers.length)
+        for (let i = 1; i < sorted.length; i++) expect(compareCustomersByName(sorted[i - 1]!, sorted[i]!)).toBeLessThanOrEqual(0)
+        expect(sortCustomersByName([...customers].reverse()).map((c) => c.id)).toEqual(sorted.map((c) => c.id))
+      }),
+    )
   })
 })

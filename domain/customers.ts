@@ -247,3 +247,30 @@ export function summarizeCustomers(customers: ReadonlyArray<Pick<Searchable, 'ph
   }
   return { total: customers.length, withPhone, withEmail }
 }
+
+/**
+ * The payload as the fields of a device record, where an optional column is
+ * an absent key rather than null. Both keys are always present (possibly
+ * undefined), so the same object clears an emptied e-mail or notes when it
+ * is used as an update.
+ */
+export function customerFieldsFromPayload(payload: CustomerPayload): Omit<CustomerRecord, 'id' | 'created_at'> {
+  return { name: payload.name, phone_number: payload.phone_number, email: payload.email ?? undefined, notes: payload.notes ?? undefined }
+}
+
+// ---------------------------------------------------------------------------
+// Order
+
+// Turkish collation puts Ç after C, İ after I and ı before i, which code point
+// order does not; numeric ordering keeps "Müşteri 2" before "Müşteri 10".
+const NAME_ORDER = new Intl.Collator('tr', { numeric: true })
+
+/** Name order for a Turkish reader; ties broken by id so equal names keep one order on every render. */
+export function compareCustomersByName(a: { id: string; name: string }, b: { id: string; name: string }): number {
+  return NAME_ORDER.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+}
+
+/** A sorted copy; the input is left as it was. */
+export function sortCustomersByName<T extends { id: string; name: string }>(customers: readonly T[]): T[] {
+  return [...customers].sort(compareCustomersByName)
+}

@@ -4,6 +4,7 @@ import { I18nProvider } from '@lingui/react'
 import { RouterProvider } from '@tanstack/react-router'
 import { SessionProvider } from '../lib/session.tsx'
 import { i18n } from './i18n.ts'
+import { LocalizedTheme } from './localized-theme.tsx'
 import { cssVariablesResolver, theme } from './theme.ts'
 import type { AppRouter } from './router.tsx'
 import { releaseStaticPage } from './static-page.ts'
@@ -42,9 +43,11 @@ export function App(props: { router: AppRouter }) {
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <I18nProvider i18n={i18n}>
-          <SessionProvider store={router.options.context.session}>
-            <RouterProvider router={router} />
-          </SessionProvider>
+          <LocalizedTheme>
+            <SessionProvider store={router.options.context.session}>
+              <RouterProvider router={router} />
+            </SessionProvider>
+          </LocalizedTheme>
         </I18nProvider>
       </MantineProvider>
     </StrictMode>

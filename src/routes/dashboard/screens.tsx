@@ -2,20 +2,21 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
 import { ScreenPlaceholder } from '../../app/screen-placeholder.tsx'
 import { dashboardRoute } from '../dashboard.tsx'
+import { validatePaymentSearch } from './success.tsx'
 
-// The feature screens are built later; until then each route shows its title.
-const creditsScreen = () => <ScreenPlaceholder title={msg`Credits`} />
-
+// /dashboard and /dashboard/credits are one screen; a session_id in the query marks a payment return.
 export const dashboardIndexRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: '/',
-  component: creditsScreen,
+  validateSearch: validatePaymentSearch,
+  component: lazyRouteComponent(() => import('../../features/credits/credits-screen.tsx'), 'CreditsScreen'),
 })
 
 export const creditsRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'credits',
-  component: creditsScreen,
+  validateSearch: validatePaymentSearch,
+  component: lazyRouteComponent(() => import('../../features/credits/credits-screen.tsx'), 'CreditsScreen'),
 })
 
 export const productsRoute = createRoute({
@@ -27,13 +28,13 @@ export const productsRoute = createRoute({
 export const appointmentsRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'appointments',
-  component: () => <ScreenPlaceholder title={msg`Calendar`} />,
+  component: lazyRouteComponent(() => import('../../features/appointments/appointments-screen.tsx'), 'AppointmentsScreen'),
 })
 
 export const customersRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'customers',
-  component: () => <ScreenPlaceholder title={msg`Customers`} />,
+  component: lazyRouteComponent(() => import('../../features/customers/customers-screen.tsx'), 'CustomersScreen'),
 })
 
 export const chatbotRoute = createRoute({

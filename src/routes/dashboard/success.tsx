@@ -1,16 +1,18 @@
-import { createRoute } from '@tanstack/react-router'
-import { PaymentReturnPlaceholder } from '../../app/payment-return-placeholder.tsx'
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
+import { readSessionId } from '../../features/credits/search.ts'
 import { dashboardRoute } from '../dashboard.tsx'
 
-export type SuccessSearch = { session_id?: string }
+export type PaymentSearch = { session_id?: string }
+
+/** The payment provider's checkout session id, on the return page and on the credits screen it hands over to. */
+export function validatePaymentSearch(search: Record<string, unknown>): PaymentSearch {
+  const id = readSessionId(search)
+  return id ? { session_id: id } : {}
+}
 
 export const successRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'success',
-  validateSearch: (search: Record<string, unknown>): SuccessSearch =>
-    typeof search.session_id === 'string' && search.session_id ? { session_id: search.session_id } : {},
-  component: function SuccessRoute() {
-    const { session_id } = successRoute.useSearch()
-    return <PaymentReturnPlaceholder sessionId={session_id ?? null} />
-  },
+  validateSearch: validatePaymentSearch,
+  component: lazyRouteComponent(() => import('../../features/credits/payment-success-page.tsx'), 'PaymentSuccessPage'),
 })

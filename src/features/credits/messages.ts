@@ -1,0 +1,52 @@
+// What the credits screens say for each code the data layer returns, as
+// Lingui descriptors. The spec's English wording is kept where it gives one.
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { PlanId } from '../../../domain/plans.ts'
+import type { CheckoutErrorCode, CreditsLoadError, ProcessPaymentErrorCode } from './api.ts'
+import type { TransactionTone } from './format.ts'
+
+export const PLAN_NAMES: Record<PlanId, MessageDescriptor> = {
+  starter: msg`Starter`,
+  growth: msg`Growth`,
+  business: msg`Business`,
+  enterprise: msg`Enterprise`,
+}
+
+export const PLAN_SUMMARIES: Record<PlanId, MessageDescriptor> = {
+  starter: msg`Try the assistant with your first customers.`,
+  growth: msg`For a shop that answers customers every day.`,
+  business: msg`For busy businesses with many conversations.`,
+  enterprise: msg`For chains and high volumes, at a price agreed with you.`,
+}
+
+export const STATUS_LABELS: Record<TransactionTone, MessageDescriptor> = {
+  completed: msg`Completed`,
+  pending: msg`Pending`,
+  failed: msg`Failed`,
+}
+
+export const LOAD_ERRORS: Record<CreditsLoadError, MessageDescriptor> = {
+  not_authenticated: msg`User not authenticated`,
+  load_failed: msg`Your credits could not be loaded. Check your connection and try again.`,
+}
+
+/** A second line under "Failed to start checkout process" when the code says more than that. */
+export const CHECKOUT_DETAILS: Partial<Record<CheckoutErrorCode, MessageDescriptor>> = {
+  not_authenticated: msg`User not authenticated`,
+  unauthorized: msg`User not authenticated`,
+  unreachable: msg`The payment service could not be reached. Check your connection.`,
+  rate_limited: msg`Too many payment attempts in the last hour. Please wait a while before trying again.`,
+  provider_error: msg`The payment provider is not answering right now.`,
+}
+
+/** Why credits are still awaited after the manual check, per the function's error code. */
+export const PAYMENT_CHECK_REASONS: Record<ProcessPaymentErrorCode, MessageDescriptor> = {
+  unauthorized: msg`Your sign-in has expired. Sign in again to see your credits.`,
+  invalid_request: msg`This payment link is not valid.`,
+  session_not_found: msg`We could not find this payment for your account.`,
+  payment_not_completed: msg`The payment has not been completed yet.`,
+  payment_mismatch: msg`The payment does not match the package. Please contact us.`,
+  provider_error: msg`The payment provider could not be reached.`,
+  server_error: msg`Something went wrong on our side.`,
+}

@@ -1,0 +1,192 @@
+// /dashboard/success?session_id=…: where the payment provider sends the buyer
+// back. Confirms the purchase (spec section 4), then offers the credits and
+// products screens and moves on to the dashboard by itself.
+import { useEffect, useState } from 'react'
+import { Anchor, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { Link, useNavigate, useSearch } from '@tanstack/react-router'
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSession } from '../../lib/session.tsx'
+import { getSupabase } from '../../lib/supabase.ts'
+import { fetchLatestTransaction, processPaymentManually } from './api.ts'
+import { readSessionId } from './search.ts'
+import { RETURN_REDIRECT_MS } from './constants.ts'
+import { PAYMENT_CHECK_REASONS } from './messages.ts'
+import { checkPaymentReturn, mayStillArrive, redirectSessionId, type ReturnOutcome } from './payment-return.ts'
+import classes from './credits.module.css'
+
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason)
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer)
+      reject(signal.reason)
+    })
+  })
+}
+
+export function PaymentSuccessPage() {
+  const sessionId = readSessionId(useSearch({ strict: false }))
+  const userId = useSession().user?.id ?? null
+  // A new session id or user starts the check afresh.
+  return <PaymentReturn key={`${userId ?? ''}:${sessionId ?? ''}`} sessionId={sessionId} userId={userId} />
+}
+
+function PaymentReturn(props: { sessionId: string | null; userId: string | null }) {
+  const { sessionId, userId } = props
+  const session = useSession()
+  const navigate = useNavigate()
+  const [result, setResult] = useState<ReturnOutcome | null>(null)
+  // Nothing to check without a session id or a user: loading simply ends.
+  const checking = sessionId !== null && userId !== null
+  const done = !checking || result !== null
+  const outcome = checking ? result : null
+
+  const { refreshProfile, clearProfileCache } = session
+  useEffect(() => {
+    if (!sessionId || !userId) return
+    const controller = new AbortController()
+    const { signal } = controller
+    void (async () => {
+      try {
+        const client = await getSupabase()
+        const { outcome, holdMs } = await checkPaymentReturn(sessionId, {
+          wait: (ms) => wait(ms, signal),
+          latestTransaction: () => fetchLatestTransaction(client, userId),
+          processManually: (id) => processPaymentManually(client, id),
+        })
+        if (signal.aborted) return
+        if (outcome.kind === 'credited') {
+          clearProfileCache()
+          void refreshProfile({ force: true })
+        }
+        await wait(holdMs, signal)
+        setResult(outcome)
+      } catch (error) {
+        if (!signal.aborted) {
+          console.error('checking the payment return failed', error)
+          setResult({ kind: 'soon' })
+        }
+      }
+    })()
+    return () => controller.abort()
+  }, [sessionId, userId, refreshProfile, clearProfileCache])
+
+  const nextSessionId = redirectSessionId(outcome, sessionId)
+  useEffect(() => {
+    if (!done) return
+    const timer = setTimeout(() => {
+      void navigate({ to: '/dashboard', search: nextSessionId ? { session_id: nextSessionId } : {} })
+    }, RETURN_REDIRECT_MS)
+    return () => clearTimeout(timer)
+  }, [done, nextSessionId, navigate])
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'xl' }}
+      className={classes.returnCard}
+      data-testid="payment-return"
+      data-state={done ? (outcome?.kind ?? 'none') : 'processing'}
+    >
+      <Stack gap="md" role="status" aria-live="polite">
+        {done ? <ReturnMessage outcome={outcome} /> : <Processing />}
+        {done && (
+          <>
+            <Group gap="lg">
+              <Anchor component={Link} to="/dashboard/credits" fw={600}>
+                <Trans>Go to credits</Trans>
+              </Anchor>
+              <Anchor component={Link} to="/dashboard/products" fw={600}>
+                <Trans>Go to products</Trans>
+              </Anchor>
+            </Group>
+            <Text size="sm" c="gray.7">
+              <Trans>You will be taken to the dashboard in a few seconds.</Trans>
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  )
+}
+
+function Processing() {
+  return (
+    <Stack gap="sm" align="center" ta="center" aria-busy="true">
+      <Loader aria-hidden="true" />
+      <Title order={1} size="h2">
+        <Trans>Processing your payment</Trans>
+      </Title>
+      <Text c="gray.7">
+        <Trans>Please wait while we confirm your purchase.</Trans>
+      </Text>
+    </Stack>
+  )
+}
+
+function ReturnMessage(props: { outcome: ReturnOutcome | null }) {
+  const { i18n } = useLingui()
+  const { outcome } = props
+  if (!outcome) {
+    return (
+      <Stack gap="xs">
+        <Title order={1} size="h2">
+          <Trans>Payment</Trans>
+        </Title>
+        <Text>
+          <Trans>There is no payment to check here. Your balance is on the credits screen.</Trans>
+        </Text>
+      </Stack>
+    )
+  }
+  if (outcome.kind === 'credited') {
+    const credits = outcome.credits
+    return (
+      <Stack gap="xs">
+        <Title order={1} size="h2">
+          <Trans>Payment successful</Trans>
+        </Title>
+        <Text data-testid="credits-added">
+          {credits === null ? (
+            <Trans>Your message credits have been added to your account.</Trans>
+          ) : (
+            plural(credits, { one: '# message credit was added to your account.', other: '# message credits were added to your account.' })
+          )}
+        </Text>
+      </Stack>
+    )
+  }
+  if (outcome.kind === 'awaited') {
+    const later = mayStillArrive(outcome)
+    return (
+      <Stack gap="xs">
+        <Title order={1} size="h2">
+          {later ? <Trans>Your credits are on their way</Trans> : <Trans>Payment not confirmed</Trans>}
+        </Title>
+        <Text>
+          {later ? (
+            <Trans>We could not confirm your credits yet. They will be added as soon as the payment is confirmed.</Trans>
+          ) : (
+            <Trans>No credits were added for this payment.</Trans>
+          )}
+        </Text>
+        <Text c="gray.7" size="sm" data-testid="payment-reason">
+          {i18n._(PAYMENT_CHECK_REASONS[outcome.code])}
+        </Text>
+      </Stack>
+    )
+  }
+  return (
+    <Stack gap="xs">
+      <Title order={1} size="h2">
+        <Trans>Thank you for your purchase</Trans>
+      </Title>
+      <Text>
+        <Trans>Your credits will be added to your account shortly.</Trans>
+      </Text>
+    </Stack>
+  )
+}

@@ -1,0 +1,115 @@
+// The newest purchases: a table on wider screens, stacked rows on a phone.
+import { Paper, Skeleton, Stack, Table, Text } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import type { CreditTransaction } from './api.ts'
+import { WIDE_SCREEN_QUERY } from './constants.ts'
+import { formatCount, formatTransactionAmount, formatTransactionDate, transactionTone } from './format.ts'
+import { STATUS_LABELS } from './messages.ts'
+import classes from './credits.module.css'
+
+function StatusPill(props: { status: string }) {
+  const { i18n } = useLingui()
+  const tone = transactionTone(props.status)
+  return (
+    <span className={classes.status} data-tone={tone} data-testid="transaction-status">
+      {i18n._(STATUS_LABELS[tone])}
+    </span>
+  )
+}
+
+export function TransactionsList(props: { transactions: readonly CreditTransaction[] }) {
+  const { i18n } = useLingui()
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY, true, { getInitialValueInEffect: false })
+  if (props.transactions.length === 0) {
+    return (
+      <Paper withBorder radius="md" p="lg" data-testid="transactions-empty">
+        <Text c="gray.7" size="sm" ta="center">
+          <Trans>No purchases yet. Packages you buy are listed here.</Trans>
+        </Text>
+      </Paper>
+    )
+  }
+  if (wide) {
+    return (
+      <Paper withBorder radius="md" data-testid="transactions">
+        <Table verticalSpacing="sm" horizontalSpacing="md">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Trans>Date</Trans>
+              </Table.Th>
+              <Table.Th className={classes.numeric}>
+                <Trans>Messages</Trans>
+              </Table.Th>
+              <Table.Th className={classes.numeric}>
+                <Trans>Amount</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Status</Trans>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {props.transactions.map((tx) => (
+              <Table.Tr key={tx.id} data-testid="transaction-row">
+                <Table.Td className={classes.nowrap}>{formatTransactionDate(tx.created_at, i18n.locale)}</Table.Td>
+                <Table.Td className={classes.numeric}>{formatCount(tx.credits_purchased, i18n.locale)}</Table.Td>
+                <Table.Td className={classes.numeric} data-testid="transaction-amount">
+                  {formatTransactionAmount(tx.amount, i18n.locale)}
+                </Table.Td>
+                <Table.Td>
+                  <StatusPill status={tx.status} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+    )
+  }
+  return (
+    <Paper withBorder radius="md" px="md" py={4} data-testid="transactions">
+      <ul className={classes.txList}>
+        {props.transactions.map((tx) => (
+          <TransactionItem key={tx.id} transaction={tx} />
+        ))}
+      </ul>
+    </Paper>
+  )
+}
+
+function TransactionItem(props: { transaction: CreditTransaction }) {
+  const { i18n } = useLingui()
+  const tx = props.transaction
+  const count = tx.credits_purchased
+  return (
+    <li className={classes.txRow} data-testid="transaction-row">
+      <Text size="sm" fw={600}>
+        {formatTransactionDate(tx.created_at, i18n.locale)}
+      </Text>
+      <Text size="sm" fw={700} className={classes.numeric} data-testid="transaction-amount">
+        {formatTransactionAmount(tx.amount, i18n.locale)}
+      </Text>
+      <Text size="sm" c="gray.7">
+        <Plural value={count} one="# message" other="# messages" />
+      </Text>
+      <div className={classes.numeric}>
+        <StatusPill status={tx.status} />
+      </div>
+    </li>
+  )
+}
+
+export function TransactionsSkeleton() {
+  const { t } = useLingui()
+  return (
+    <Paper withBorder radius="md" p="md" aria-busy="true" aria-label={t`Loading transactions`}>
+      <Stack gap="md">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height={14} />
+        ))}
+      </Stack>
+    </Paper>
+  )
+}

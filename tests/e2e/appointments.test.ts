@@ -1,0 +1,591 @@
+// The appointments screen in real Chromium against the production build and
+// the local stack: the month grid, the new-appointment wizard with an existing
+// and a new customer, status changes (quick action and edit mode), delete,
+// the day list, the SMS reminder reaching the local outbox, offline work that
+// survives a reload and syncs with the customer link intact, and the phone
+// layout.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { axeViolations } from '../support/axe.ts'
+import { launchChromium } from '../support/browser.ts'
+import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
+import { createVerifiedOwner, insertRows, serverRows, type Owner, type StackKeys } from '../support/owners.ts'
+
+const AUTH_STORAGE_KEY = 'sb-127-auth-token'
+
+type ServerAppointment = {
+  id: string
+  customer_id: string | null
+  appointment_date: string
+  appointment_time: string
+  duration_minutes: number
+  status: string
+  description: string | null
+  notes: string | null
+  _deleted: boolean
+}
+type ServerCustomer = { id: string; name: string; phone_number: string; email: string | null; notes: string | null }
+type OutboxMessage = { channel: string; to: string; body: string; created_at: string }
+
+const pad = (n: number) => String(n).padStart(2, '0')
+const NOW = new Date()
+/** A day of the current month, which the calendar opens on. */
+const day = (d: number) => `${NOW.getFullYear()}-${pad(NOW.getMonth() + 1)}-${pad(d)}`
+const longDate = (key: string, locale: string) => {
+  const [y, m, d] = key.split('-').map(Number)
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(y!, m! - 1, d!))
+}
+
+describe('appointments screen', () => {
+  let run: CliRun
+  let browser: Browser
+  let app: string
+  let keys: StackKeys
+  const contexts: BrowserContext[] = []
+
+  beforeAll(async () => {
+    run = await runCli(['start', '--db', 'memory', '--port', String(await freePort()), '--app-port', String(await freePort())])
+    app = run.vars.APP_URL!
+    keys = { api: run.vars.API_URL!, anonKey: run.vars.ANON_KEY!, serviceRoleKey: run.vars.SERVICE_ROLE_KEY! }
+    browser = await launchChromium()
+  })
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined)
+    await browser?.close()
+    await run?.stop()
+  })
+
+  async function openAppointments(owner: Owner, options: { viewport?: { width: number; height: number }; language?: 'tr' | 'en' } = {}) {
+    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } })
+    contexts.push(context)
+    const page = await context.newPage()
+    await page.goto(`${app}/`)
+    const stored = { ...owner.session, expires_at: Math.floor(Date.now() / 1000) + 3600 }
+    await page.evaluate(
+      ([key, value, language]) => {
+        localStorage.setItem(key!, value!)
+        localStorage.setItem('language', language!)
+      },
+      [AUTH_STORAGE_KEY, JSON.stringify(stored), options.language ?? 'tr'],
+    )
+    await page.goto(`${app}/dashboard/appointments`)
+    await page.getByRole('heading', { level: 1, name: options.language === 'en' ? 'Appointments' : 'Randevular' }).waitFor()
+    await page.getByTestId('calendar-grid').waitFor({ timeout: 20_000 })
+    return { context, page }
+  }
+
+  const appointments = (owner: Owner) =>
+    serverRows<ServerAppointment>(keys, owner, 'appointments', 'select=*&_deleted=is.false&order=appointment_date.asc,appointment_time.asc')
+  const customers = (owner: Owner) => serverRows<ServerCustomer>(keys, owner, 'customers', 'select=*&_deleted=is.false&order=name.asc')
+  const dayCell = (page: Page, key: string) => page.locator(`[data-testid="calendar-day"][data-day="${key}"]`)
+  const entries = (page: Page, key: string) =>
+    dayCell(page, key)
+      .getByTestId('calendar-entry')
+      .evaluateAll((els) => els.map((e) => [e.textContent, e.getAttribute('data-status')]))
+
+  async function seedCustomer(owner: Owner, fields: Partial<ServerCustomer> & { name: string; phone_number: string }) {
+    const id = crypto.randomUUID()
+    await insertRows(keys, owner, 'customers', [{ id, email: null, notes: null, ...fields }])
+    return id
+  }
+
+  async function seedAppointment(owner: Owner, fields: Partial<ServerAppointment> & { appointment_date: string; appointment_time: string }) {
+    const id = crypto.randomUUID()
+    await insertRows(keys, owner, 'appointments', [{ id, duration_minutes: 60, status: 'scheduled', description: null, notes: null, ...fields }])
+    return id
+  }
+
+  /** The mode switch is a radio group whose inputs are hidden behind their labels. */
+  async function chooseNewCustomer(dialog: Locator) {
+    await dialog.locator('label').filter({ hasText: 'Yeni müşteri' }).click()
+    await expect.poll(() => dialog.getByRole('radio', { name: 'Yeni müşteri' }).isChecked()).toBe(true)
+  }
+
+  async function wizardStep(dialog: Locator, n: number) {
+    await dialog
+      .getByTestId('wizard-step')
+      .filter({ hasText: `Adım ${n} / 3` })
+      .waitFor()
+  }
+
+  it('shows the month Monday first with today marked, and moves between months (English)', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const { page } = await openAppointments(owner, { language: 'en' })
+    const weekdays = await page.getByTestId('calendar').locator('abbr').allTextContents()
+    expect(weekdays).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'])
+    const cells = page.getByTestId('calendar-day')
+    expect(await cells.count()).toBe(42)
+    // The first cell is a Monday.
+    const first = (await cells.first().getAttribute('data-day'))!
+    const [y, m, d] = first.split('-').map(Number)
+    expect(new Date(y!, m! - 1, d!).getDay()).toBe(1)
+    const today = dayCell(page, day(NOW.getDate()))
+    expect(await today.getAttribute('data-today')).toBe('true')
+    expect(await today.getByRole('button').getAttribute('aria-current')).toBe('date')
+    expect(await axeViolations(page)).toEqual([])
+
+    const title = page.getByTestId('calendar-month')
+    const thisMonth = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' }).format(NOW)
+    expect(await title.textContent()).toBe(thisMonth)
+    const todayButton = page.getByRole('button', { name: 'Today', exact: true })
+    expect(await todayButton.isDisabled()).toBe(true)
+    await page.getByRole('button', { name: 'Next month' }).click()
+    const next = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' }).format(new Date(NOW.getFullYear(), NOW.getMonth() + 1, 1))
+    await expect.poll(() => title.textContent()).toBe(next)
+    expect(await page.getByTestId('stat-total').textContent()).toContain(`Appointments in ${next}`)
+    await page.getByRole('button', { name: 'Previous month' }).click()
+    await page.getByRole('button', { name: 'Previous month' }).click()
+    const previous = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' }).format(new Date(NOW.getFullYear(), NOW.getMonth() - 1, 1))
+    await expect.poll(() => title.textContent()).toBe(previous)
+    await todayButton.click()
+    await expect.poll(() => title.textContent()).toBe(thisMonth)
+    expect(await page.getByTestId('stat-total').textContent()).toContain('Appointments this month')
+  })
+
+  it('creates an appointment with an existing customer through the three steps', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const ayse = await seedCustomer(owner, { name: 'Ayşe Yılmaz', phone_number: '+905321234567', email: 'ayse@example.com' })
+    await seedCustomer(owner, { name: 'Mehmet Kaya', phone_number: '+905332345678' })
+    const { page } = await openAppointments(owner)
+
+    await page.getByRole('button', { name: 'Yeni randevu' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Yeni randevu' })
+    await wizardStep(dialog, 1)
+    await dialog.getByText('%33').waitFor()
+    expect(await dialog.getByRole('progressbar', { name: 'Adım 1 / 3' }).getAttribute('aria-valuenow')).toBe('33')
+    expect(await dialog.getByRole('textbox', { name: 'Tarih', exact: true }).count()).toBe(1)
+    const next = dialog.getByRole('button', { name: 'Devam' })
+    expect(await next.isDisabled()).toBe(true)
+    // Durations: 30, 60 (the default), 90, 120, 180 minutes.
+    const duration = dialog.getByRole('combobox', { name: 'Süre' })
+    expect(await duration.inputValue()).toBe('60')
+    expect(await axeViolations(page)).toEqual([])
+    expect(await duration.locator('option').allTextContents()).toEqual(['30 dakika', '60 dakika', '90 dakika', '120 dakika', '180 dakika'])
+    await dialog.locator('input[type=date]').fill(day(12))
+    expect(await next.isDisabled()).toBe(true)
+    await dialog.locator('input[type=time]').fill('14:30')
+    await duration.selectOption('90')
+    await next.click()
+
+    await wizardStep(dialog, 2)
+    await dialog.getByText('%67').waitFor()
+    expect(await next.isDisabled()).toBe(true)
+    // The back arrow returns to step 1 with what was entered.
+    await dialog.getByRole('button', { name: 'Geri' }).click()
+    await wizardStep(dialog, 1)
+    expect(await dialog.locator('input[type=time]').inputValue()).toBe('14:30')
+    await next.click()
+    await wizardStep(dialog, 2)
+    // Turkish case folding finds Ayşe from capitals.
+    const customer = dialog.getByTestId('wizard-customer')
+    await customer.click()
+    await customer.fill('AYŞE')
+    const options = page.getByRole('option')
+    await expect.poll(() => options.allTextContents(), { timeout: 20_000 }).toEqual(['Ayşe Yılmaz · 0532 123 45 67'])
+    expect(await axeViolations(page)).toEqual([])
+    await options.first().click()
+    await next.click()
+
+    await wizardStep(dialog, 3)
+    await dialog.getByText('%100').waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    expect(await dialog.getByTestId('wizard-summary').textContent()).toContain('14:30')
+    expect(await dialog.getByTestId('wizard-summary').textContent()).toContain('Ayşe Yılmaz')
+    await dialog.getByRole('textbox', { name: 'Açıklama' }).fill('Saç kesimi ve fön')
+    await dialog.getByRole('button', { name: 'Geri' }).last().click()
+    await wizardStep(dialog, 2)
+    await next.click()
+    expect(await dialog.getByRole('textbox', { name: 'Açıklama' }).inputValue()).toBe('Saç kesimi ve fön')
+    await dialog.getByRole('button', { name: 'Randevu oluştur' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await page.getByText('Randevu oluşturuldu.').waitFor()
+
+    await expect.poll(() => entries(page, day(12))).toEqual([['14:30 Ayşe Yılmaz', 'scheduled']])
+    expect(await page.getByTestId('stat-total').textContent()).toContain('1')
+    expect(await page.getByTestId('stat-scheduled').textContent()).toContain('1')
+    await expect
+      .poll(
+        async () =>
+          (await appointments(owner)).map((a) => [a.customer_id, a.appointment_date, a.appointment_time, a.duration_minutes, a.status, a.description, a.notes]),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toEqual([[ayse, day(12), '14:30:00', 90, 'scheduled', 'Saç kesimi ve fön', null]])
+  })
+
+  it('creates a new customer in the wizard from the day list, which starts on that day', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const { page } = await openAppointments(owner)
+    await dayCell(page, day(15)).getByRole('button').first().click()
+    const dayList = page.getByRole('dialog', { name: longDate(day(15), 'tr') })
+    await dayList.getByTestId('day-empty').getByText('Bu günde randevu yok.').waitFor()
+    await dayList.getByRole('button', { name: 'Yeni randevu' }).click()
+
+    const dialog = page.getByRole('dialog', { name: 'Yeni randevu' })
+    await wizardStep(dialog, 1)
+    expect(await dialog.locator('input[type=date]').inputValue()).toBe(day(15))
+    await dialog.locator('input[type=time]').fill('09:15')
+    await dialog.getByRole('button', { name: 'Devam' }).click()
+    await wizardStep(dialog, 2)
+    // No customers yet: the step offers to add one.
+    await dialog.getByText('Henüz müşteriniz yok.', { exact: false }).waitFor()
+    await chooseNewCustomer(dialog)
+    const next = dialog.getByRole('button', { name: 'Devam' })
+    await dialog.getByRole('textbox', { name: 'Ad' }).fill('Zeynep Demir')
+    await dialog.getByRole('textbox', { name: 'Telefon' }).fill('0532 12')
+    await dialog.getByRole('textbox', { name: 'E-posta (isteğe bağlı)' }).fill('zeynep@')
+    await dialog.getByRole('textbox', { name: 'Ad' }).focus()
+    await dialog.getByText('Geçerli bir cep telefonu numarası girin').waitFor()
+    await dialog.getByText('Geçerli bir e-posta adresi girin').waitFor()
+    expect(await next.isDisabled()).toBe(true)
+    expect(await axeViolations(page)).toEqual([])
+    await dialog.getByRole('textbox', { name: 'Telefon' }).fill('0532 111 22 33')
+    await dialog.getByRole('textbox', { name: 'E-posta (isteğe bağlı)' }).fill('')
+    expect(await next.isDisabled()).toBe(false)
+    await next.click()
+    await wizardStep(dialog, 3)
+    expect(await dialog.getByTestId('wizard-summary').textContent()).toContain('Zeynep Demir (yeni müşteri)')
+    await dialog.getByRole('button', { name: 'Randevu oluştur' }).click()
+    await dialog.waitFor({ state: 'detached' })
+
+    // Back on the day list, which now holds the appointment.
+    await dayList.getByTestId('day-count').getByText('1 randevu').waitFor()
+    const item = dayList.getByTestId('day-appointment')
+    expect(await item.textContent()).toContain('09:15')
+    expect(await item.textContent()).toContain('Zeynep Demir')
+    expect(await item.textContent()).toContain('0532 111 22 33')
+
+    await expect
+      .poll(async () => (await customers(owner)).map((c) => [c.name, c.phone_number, c.email]), { timeout: 20_000 })
+      .toEqual([['Zeynep Demir', '+905321112233', null]])
+    const [stored] = await customers(owner)
+    await expect
+      .poll(async () => (await appointments(owner)).map((a) => [a.customer_id, a.appointment_date, a.appointment_time, a.duration_minutes]), {
+        timeout: 20_000,
+      })
+      .toEqual([[stored!.id, day(15), '09:15:00', 60]])
+  })
+
+  it('lists a day: long date, count, and each appointment with status, contact and description', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const ayse = await seedCustomer(owner, { name: 'Ayşe Yılmaz', phone_number: '+905321234567', email: 'ayse@example.com' })
+    const can = await seedCustomer(owner, { name: 'Can Öztürk', phone_number: '+905426789012' })
+    await seedAppointment(owner, { customer_id: can, appointment_date: day(18), appointment_time: '16:00:00', status: 'cancelled' })
+    await seedAppointment(owner, { customer_id: ayse, appointment_date: day(18), appointment_time: '09:30:00', status: 'confirmed', description: 'Prova' })
+    await seedAppointment(owner, { customer_id: ayse, appointment_date: day(18), appointment_time: '12:00:00', status: 'completed' })
+    await seedAppointment(owner, { customer_id: can, appointment_date: day(18), appointment_time: '17:30:00', status: 'no_show' })
+    const { page } = await openAppointments(owner)
+
+    // The cell lists three and counts the rest; its button names the date and the count.
+    await expect
+      .poll(() => entries(page, day(18)), { timeout: 20_000 })
+      .toEqual([
+        ['09:30 Ayşe Yılmaz', 'confirmed'],
+        ['12:00 Ayşe Yılmaz', 'completed'],
+        ['16:00 Can Öztürk', 'cancelled'],
+      ])
+    await dayCell(page, day(18)).getByText('+1 daha').waitFor()
+    const dayButton = page.getByRole('button', { name: `${longDate(day(18), 'tr')}, 4 randevu` })
+    await dayButton.click()
+
+    const dialog = page.getByRole('dialog', { name: longDate(day(18), 'tr') })
+    await dialog.getByTestId('day-count').getByText('4 randevu').waitFor()
+    const items = await dialog.getByTestId('day-appointment').allTextContents()
+    expect(items).toHaveLength(4)
+    expect(items[0]).toContain('09:30')
+    expect(items[0]).toContain('Onaylandı')
+    expect(items[0]).toContain('Ayşe Yılmaz')
+    expect(items[0]).toContain('0532 123 45 67')
+    expect(items[0]).toContain('ayse@example.com')
+    expect(items[0]).toContain('Prova')
+    expect(items[1]).toContain('Tamamlandı')
+    expect(items[2]).toContain('İptal edildi')
+    expect(items[2]).toContain('0542 678 90 12')
+    expect(items[3]).toContain('17:30')
+    expect(items[3]).toContain('Gelmedi')
+    expect(await axeViolations(page)).toEqual([])
+
+    // An appointment opens over the list; closing it returns to the list.
+    await dialog.getByTestId('day-appointment').nth(3).click()
+    const details = page.getByRole('dialog', { name: 'Randevu ayrıntıları' })
+    await details.getByTestId('appointment-customer').getByText('Can Öztürk').waitFor()
+    await details.getByRole('button', { name: 'Kapat' }).last().click()
+    await details.waitFor({ state: 'detached' })
+    await dialog.getByTestId('day-count').getByText('4 randevu').waitFor()
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+  })
+
+  it('changes the status by a quick action and in edit mode, then deletes the appointment', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const mehmet = await seedCustomer(owner, { name: 'Mehmet Kaya', phone_number: '+905332345678', email: 'mehmet@example.com' })
+    const id = await seedAppointment(owner, { customer_id: mehmet, appointment_date: day(10), appointment_time: '10:00:00', description: 'Ürün değişimi' })
+    const { page } = await openAppointments(owner)
+
+    await page.getByRole('button', { name: '10:00 Mehmet Kaya, Planlandı' }).click({ timeout: 20_000 })
+    const details = page.getByRole('dialog', { name: 'Randevu ayrıntıları' })
+    const customer = details.getByTestId('appointment-customer')
+    await customer.getByText('Mehmet Kaya').waitFor()
+    expect(await customer.getByRole('link', { name: '0533 234 56 78' }).getAttribute('href')).toBe('tel:+905332345678')
+    expect(await customer.getByRole('link', { name: 'mehmet@example.com' }).getAttribute('href')).toBe('mailto:mehmet@example.com')
+    const facts = details.getByTestId('appointment-facts')
+    expect(await facts.textContent()).toContain(longDate(day(10), 'tr'))
+    expect(await facts.textContent()).toContain('60 dakika')
+    expect(await facts.textContent()).toContain('Ürün değişimi')
+    // A quick action for every other status.
+    expect(await details.getByRole('group', { name: 'Durumu değiştir' }).getByRole('button').allTextContents()).toEqual([
+      'Onaylandı',
+      'Tamamlandı',
+      'İptal edildi',
+      'Gelmedi',
+    ])
+    expect(await details.getByTestId('send-reminder').count()).toBe(1)
+    expect(await axeViolations(page)).toEqual([])
+
+    // The quick action asks first, naming the new status; cancelling changes nothing.
+    await details.getByRole('button', { name: 'Onaylandı' }).click()
+    let confirm = page.getByRole('dialog', { name: 'Durumu değiştir' })
+    await confirm.getByText('Bu randevunun durumu “Onaylandı” olarak değiştirilsin mi?').waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await confirm.getByRole('button', { name: 'İptal' }).click()
+    await confirm.waitFor({ state: 'detached' })
+    expect(await details.getByTestId('appointment-status').textContent()).toBe('Planlandı')
+    await details.getByRole('button', { name: 'Onaylandı' }).click()
+    confirm = page.getByRole('dialog', { name: 'Durumu değiştir' })
+    await confirm.getByRole('button', { name: '“Onaylandı” olarak değiştir' }).click()
+    await confirm.waitFor({ state: 'detached' })
+    await expect.poll(() => details.getByTestId('appointment-status').textContent()).toBe('Onaylandı')
+    // Only a scheduled appointment can be reminded.
+    expect(await details.getByTestId('send-reminder').count()).toBe(0)
+    expect(await details.getByRole('group', { name: 'Durumu değiştir' }).getByRole('button').allTextContents()).toEqual([
+      'Planlandı',
+      'Tamamlandı',
+      'İptal edildi',
+      'Gelmedi',
+    ])
+    await expect.poll(() => entries(page, day(10))).toEqual([['10:00 Mehmet Kaya', 'confirmed']])
+    await expect.poll(async () => (await appointments(owner)).map((a) => a.status), { timeout: 20_000 }).toEqual(['confirmed'])
+
+    // Edit mode: date, time, duration, status and notes; a cleared description is removed.
+    await details.getByRole('button', { name: 'Düzenle' }).click()
+    const form = details.getByTestId('appointment-edit')
+    expect(await form.locator('input[type=time]').inputValue()).toBe('10:00')
+    expect(await axeViolations(page)).toEqual([])
+    await form.locator('input[type=date]').fill(day(11))
+    await form.locator('input[type=time]').fill('11:45')
+    await form.getByRole('combobox', { name: 'Süre' }).selectOption('120')
+    await form.getByRole('combobox', { name: 'Durum' }).selectOption('completed')
+    await form.getByRole('textbox', { name: 'Açıklama' }).fill('')
+    await form.getByRole('textbox', { name: 'Notlar' }).fill('Bir beden büyük')
+    await form.getByRole('button', { name: 'Değişiklikleri kaydet' }).click()
+    await form.waitFor({ state: 'detached' })
+    await expect.poll(() => details.getByTestId('appointment-status').textContent()).toBe('Tamamlandı')
+    expect(await details.getByTestId('appointment-facts').textContent()).toContain('120 dakika')
+    await expect.poll(() => entries(page, day(11))).toEqual([['11:45 Mehmet Kaya', 'completed']])
+    expect(await entries(page, day(10))).toEqual([])
+    expect(await page.getByTestId('stat-completed').textContent()).toContain('1')
+    await expect
+      .poll(
+        async () =>
+          (await appointments(owner)).map((a) => [a.id, a.appointment_date, a.appointment_time, a.duration_minutes, a.status, a.description, a.notes]),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toEqual([[id, day(11), '11:45:00', 120, 'completed', null, 'Bir beden büyük']])
+
+    // Delete asks first.
+    await details.getByRole('button', { name: 'Randevuyu sil' }).click()
+    confirm = page.getByRole('dialog', { name: 'Randevuyu sil' })
+    await confirm.getByText(`${longDate(day(11), 'tr')}, saat 11:45 randevusu silinsin mi? Bu işlem geri alınamaz.`).waitFor()
+    await confirm.getByRole('button', { name: 'Sil' }).click()
+    await details.waitFor({ state: 'detached' })
+    await page.getByText('Randevu silindi.').waitFor()
+    await expect.poll(() => entries(page, day(11))).toEqual([])
+    await expect.poll(async () => (await appointments(owner)).length, { timeout: 20_000 }).toBe(0)
+    const tombstone = await serverRows<ServerAppointment>(keys, owner, 'appointments', `select=id,_deleted&id=eq.${id}`)
+    expect(tombstone).toEqual([{ id, _deleted: true }])
+  })
+
+  it('sends the SMS reminder, which reaches the outbox in the interface language; offline the button is disabled', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const phone = `+90532${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
+    const elif = await seedCustomer(owner, { name: 'Elif Şahin', phone_number: phone })
+    await seedAppointment(owner, { customer_id: elif, appointment_date: day(20), appointment_time: '13:00:00' })
+    const { context, page } = await openAppointments(owner, { language: 'en' })
+
+    await page.getByRole('button', { name: '13:00 Elif Şahin, Scheduled' }).click({ timeout: 20_000 })
+    const details = page.getByRole('dialog', { name: 'Appointment details' })
+    const send = details.getByRole('button', { name: 'Send SMS reminder' })
+
+    await context.setOffline(true)
+    await expect.poll(() => send.isDisabled()).toBe(true)
+    await details.getByText('Sending an SMS needs an internet connection.').waitFor()
+    expect(await send.getAttribute('aria-describedby')).toBe(await details.getByTestId('reminder-offline').getAttribute('id'))
+    await context.setOffline(false)
+    await expect.poll(() => send.isDisabled()).toBe(false)
+
+    await send.click()
+    await page.getByText('SMS reminder sent').waitFor({ timeout: 20_000 })
+    const outbox = (await (await fetch(`${keys.api}/__local/outbox.json?to=${encodeURIComponent(phone)}`)).json()) as OutboxMessage[]
+    expect(outbox).toHaveLength(1)
+    expect(outbox[0]!.channel).toBe('sms')
+    expect(outbox[0]!.body).toContain('Dear Elif Şahin')
+    expect(outbox[0]!.body).toContain(`${longDate(day(20), 'en')} at 13:00`)
+    await details.getByRole('button', { name: 'Close' }).last().click()
+    await details.waitFor({ state: 'detached' })
+
+    // Reminded right after it was made: the button lets the new appointment reach the server first.
+    await page.getByRole('button', { name: 'New appointment' }).click()
+    const wizard = page.getByRole('dialog', { name: 'New appointment' })
+    await wizard.locator('input[type=date]').fill(day(21))
+    await wizard.locator('input[type=time]').fill('08:00')
+    await wizard.getByRole('button', { name: 'Continue' }).click()
+    await wizard.getByTestId('wizard-customer').click()
+    await page.getByRole('option', { name: /Elif Şahin/ }).click()
+    await wizard.getByRole('button', { name: 'Continue' }).click()
+    await wizard.getByRole('button', { name: 'Create appointment' }).click()
+    await wizard.waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: '08:00 Elif Şahin, Scheduled' }).click()
+    await details.getByRole('button', { name: 'Send SMS reminder' }).click()
+    // The outbox is the witness: the first notice may already have closed itself.
+    const sent = async () => (await (await fetch(`${keys.api}/__local/outbox.json?to=${encodeURIComponent(phone)}`)).json()) as OutboxMessage[]
+    await expect.poll(async () => (await sent()).length, { timeout: 30_000 }).toBe(2)
+    await page.getByText('SMS reminder sent').first().waitFor()
+    expect(await page.getByText('An error occurred while sending SMS.').count()).toBe(0)
+    const after = await sent()
+    expect(after.map((m) => m.body.includes(`${longDate(day(21), 'en')} at 08:00`))).toEqual([true, false])
+  })
+
+  it('works offline: creates a customer and appointments in the wizard and edits one; after a reload and going online the server has them, linked', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const ahmet = await seedCustomer(owner, { name: 'Ahmet Çelik', phone_number: '+905054567890' })
+    const { context, page } = await openAppointments(owner)
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+    })
+    // One online load served by the worker, so the app and its config are cached.
+    await page.reload()
+    await page.getByTestId('calendar-grid').waitFor({ timeout: 20_000 })
+
+    await context.setOffline(true)
+    // A new customer and their appointment.
+    await page.getByRole('button', { name: 'Yeni randevu' }).click()
+    let dialog = page.getByRole('dialog', { name: 'Yeni randevu' })
+    await dialog.locator('input[type=date]').fill(day(16))
+    await dialog.locator('input[type=time]').fill('10:00')
+    await dialog.getByRole('button', { name: 'Devam' }).click()
+    await wizardStep(dialog, 2)
+    await chooseNewCustomer(dialog)
+    await dialog.getByRole('textbox', { name: 'Ad' }).fill('Çevrimdışı Müşteri')
+    await dialog.getByRole('textbox', { name: 'Telefon' }).fill('0544 345 67 89')
+    await dialog.getByRole('textbox', { name: 'E-posta (isteğe bağlı)' }).fill('cevrimdisi@example.com')
+    await dialog.getByRole('button', { name: 'Devam' }).click()
+    await wizardStep(dialog, 3)
+    await dialog.getByRole('textbox', { name: 'Notlar' }).fill('İnternetsiz kaydedildi')
+    await dialog.getByRole('button', { name: 'Randevu oluştur' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => entries(page, day(16))).toEqual([['10:00 Çevrimdışı Müşteri', 'scheduled']])
+
+    // One with an existing customer.
+    await page.getByRole('button', { name: 'Yeni randevu' }).click()
+    dialog = page.getByRole('dialog', { name: 'Yeni randevu' })
+    await dialog.locator('input[type=date]').fill(day(17))
+    await dialog.locator('input[type=time]').fill('15:30')
+    await dialog.getByRole('button', { name: 'Devam' }).click()
+    await wizardStep(dialog, 2)
+    await dialog.getByTestId('wizard-customer').click()
+    await page.getByRole('option', { name: /Ahmet Çelik/ }).click()
+    await dialog.getByRole('button', { name: 'Devam' }).click()
+    await wizardStep(dialog, 3)
+    await dialog.getByRole('button', { name: 'Randevu oluştur' }).click()
+    await dialog.waitFor({ state: 'detached' })
+
+    // Edit the first one; the reminder needs a connection.
+    await page.getByRole('button', { name: '10:00 Çevrimdışı Müşteri, Planlandı' }).click()
+    const details = page.getByRole('dialog', { name: 'Randevu ayrıntıları' })
+    expect(await details.getByRole('button', { name: 'SMS hatırlatması gönder' }).isDisabled()).toBe(true)
+    await details.getByText('SMS göndermek için internet bağlantısı gerekir.').waitFor()
+    await details.getByRole('button', { name: 'Düzenle' }).click()
+    await details.locator('input[type=time]').fill('10:30')
+    await details.getByRole('combobox', { name: 'Durum' }).selectOption('confirmed')
+    await details.getByRole('button', { name: 'Değişiklikleri kaydet' }).click()
+    await expect.poll(() => details.getByTestId('appointment-status').textContent()).toBe('Onaylandı')
+    await details.getByRole('button', { name: 'Kapat' }).last().click()
+    await details.waitFor({ state: 'detached' })
+
+    await page.reload()
+    await page.getByTestId('calendar-grid').waitFor({ timeout: 20_000 })
+    await expect.poll(() => entries(page, day(16))).toEqual([['10:30 Çevrimdışı Müşteri', 'confirmed']])
+    await expect.poll(() => entries(page, day(17))).toEqual([['15:30 Ahmet Çelik', 'scheduled']])
+    expect(await appointments(owner)).toEqual([])
+    expect((await customers(owner)).map((c) => c.name)).toEqual(['Ahmet Çelik'])
+
+    await context.setOffline(false)
+    await expect
+      .poll(async () => (await customers(owner)).map((c) => [c.name, c.phone_number, c.email]), { timeout: 30_000 })
+      .toEqual([
+        ['Ahmet Çelik', '+905054567890', null],
+        ['Çevrimdışı Müşteri', '+905443456789', 'cevrimdisi@example.com'],
+      ])
+    const created = (await customers(owner)).find((c) => c.name === 'Çevrimdışı Müşteri')!
+    await expect
+      .poll(async () => (await appointments(owner)).map((a) => [a.customer_id, a.appointment_date, a.appointment_time, a.status, a.notes]), { timeout: 30_000 })
+      .toEqual([
+        [created.id, day(16), '10:30:00', 'confirmed', 'İnternetsiz kaydedildi'],
+        [ahmet, day(17), '15:30:00', 'scheduled', null],
+      ])
+    // The server joins the appointment to the customer made offline.
+    const joined = await serverRows<{ customer: { name: string } | null }>(
+      keys,
+      owner,
+      'appointments',
+      `select=customer:customers(name)&appointment_date=eq.${day(16)}`,
+    )
+    expect(joined).toEqual([{ customer: { name: 'Çevrimdışı Müşteri' } }])
+  })
+
+  it('shows coloured dots on a phone without scrolling sideways, and opens the day list full screen', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const can = await seedCustomer(owner, { name: 'Can Öztürk', phone_number: '+905426789012' })
+    for (const [time, status] of [
+      ['09:00:00', 'scheduled'],
+      ['10:00:00', 'confirmed'],
+      ['11:00:00', 'completed'],
+      ['12:00:00', 'cancelled'],
+      ['13:00:00', 'no_show'],
+    ] as const) {
+      await seedAppointment(owner, { customer_id: can, appointment_date: day(14), appointment_time: time, status })
+    }
+    const { page } = await openAppointments(owner, { viewport: { width: 375, height: 740 } })
+    const cell = dayCell(page, day(14))
+    const dots = cell.getByTestId('calendar-dots')
+    await expect.poll(() => dots.locator('[data-status]').count(), { timeout: 20_000 }).toBe(3)
+    expect(await dots.isVisible()).toBe(true)
+    expect(await dots.textContent()).toBe('+2')
+    expect(await dots.locator('[data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual([
+      'scheduled',
+      'confirmed',
+      'completed',
+    ])
+    // The entries with names are not shown at this width.
+    expect(await cell.getByTestId('calendar-entry').first().isVisible()).toBe(false)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    const box = await page.getByTestId('calendar').boundingBox()
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375)
+    // Every day is a big enough target.
+    const cellBox = await cell.boundingBox()
+    expect(cellBox!.width).toBeGreaterThanOrEqual(44)
+    expect(cellBox!.height).toBeGreaterThanOrEqual(44)
+    expect(await axeViolations(page)).toEqual([])
+
+    await cell.click()
+    const dialog = page.getByRole('dialog', { name: longDate(day(14), 'tr') })
+    await dialog.getByTestId('day-count').getByText('5 randevu').waitFor()
+    const dialogBox = await dialog.boundingBox()
+    expect(dialogBox!.width).toBeGreaterThanOrEqual(370)
+    expect(await axeViolations(page)).toEqual([])
+  })
+})

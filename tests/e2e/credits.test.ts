@@ -1,0 +1,301 @@
+// The credits screen and the payment return page in real Chromium against the
+// production build and the local stack, whose payment provider is the local
+// checkout page: a purchase paid there, one cancelled there, the processing
+// banner after a return, offline, and the failure states.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { ENTERPRISE_CONTACT_EMAIL } from '../../domain/plans.ts'
+import { axeViolations } from '../support/axe.ts'
+import { launchChromium } from '../support/browser.ts'
+import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
+import { createVerifiedOwner, serverRows, type Owner, type StackKeys } from '../support/owners.ts'
+
+const AUTH_STORAGE_KEY = 'sb-127-auth-token'
+
+type Balance = { amount: number; used: number; remaining: number }
+type ServerTransaction = { amount: number; credits_purchased: number; status: string; provider_session_id: string }
+
+describe('credits screen', () => {
+  let run: CliRun
+  let browser: Browser
+  let app: string
+  let keys: StackKeys
+  const contexts: BrowserContext[] = []
+
+  beforeAll(async () => {
+    run = await runCli(['start', '--db', 'memory', '--port', String(await freePort()), '--app-port', String(await freePort())])
+    app = run.vars.APP_URL!
+    keys = { api: run.vars.API_URL!, anonKey: run.vars.ANON_KEY!, serviceRoleKey: run.vars.SERVICE_ROLE_KEY! }
+    browser = await launchChromium()
+  })
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined)
+    await browser?.close()
+    await run?.stop()
+  })
+
+  async function open(owner: Owner, path = '/dashboard', options: { viewport?: { width: number; height: number }; language?: 'tr' | 'en' } = {}) {
+    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } })
+    contexts.push(context)
+    const page = await context.newPage()
+    await page.goto(`${app}/`)
+    const stored = { ...owner.session, expires_at: Math.floor(Date.now() / 1000) + 3600 }
+    await page.evaluate(
+      ([key, value, language]) => {
+        localStorage.setItem(key!, value!)
+        localStorage.setItem('language', language!)
+      },
+      [AUTH_STORAGE_KEY, JSON.stringify(stored), options.language ?? 'tr'],
+    )
+    await page.goto(`${app}${path}`)
+    return { context, page }
+  }
+
+  const balance = async (owner: Owner) => (await serverRows<Balance>(keys, owner, 'credits', 'select=amount,used,remaining'))[0]
+  const transactions = (owner: Owner) =>
+    serverRows<ServerTransaction>(keys, owner, 'transactions', 'select=amount,credits_purchased,status,provider_session_id&order=created_at.desc')
+  const remaining = (page: Page) => page.getByTestId('balance-remaining').textContent()
+  const path = (page: Page) => new URL(page.url()).pathname
+  const search = (page: Page) => new URL(page.url()).search
+
+  /** A checkout session opened through the function as the app opens it, for the tests that return without the browser paying. */
+  async function openSession(owner: Owner, priceId = 'price_starter'): Promise<string> {
+    const res = await fetch(`${keys.api}/functions/v1/create-checkout-session`, {
+      method: 'POST',
+      headers: { apikey: keys.anonKey, authorization: `Bearer ${owner.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        price_id: priceId,
+        success_url: `${app}/dashboard/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${app}/dashboard`,
+        mode: 'payment',
+      }),
+    })
+    const body = (await res.json()) as { session_id?: string }
+    expect(res.status).toBe(200)
+    return body.session_id!
+  }
+
+  /** What the Pay button of the local checkout page does, without a browser. */
+  async function paySession(sessionId: string) {
+    const res = await fetch(`${keys.api}/__local/checkout/${sessionId}/pay`, { method: 'POST', redirect: 'manual' })
+    expect(res.status).toBe(303)
+  }
+
+  it('buys Starter at the provider: the return page confirms it once however often it is reloaded, and the dashboard shows 250', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const { page } = await open(owner)
+    await page.getByRole('heading', { level: 1, name: 'Krediler' }).waitFor()
+    await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
+    expect(await page.getByTestId('balance-purchased').textContent()).toBe('0')
+    await page.getByTestId('transactions-empty').waitFor()
+    // Enterprise is not sold by card: it is a mail link.
+    const contact = page.getByTestId('plan-enterprise').getByRole('link', { name: 'Bize ulaşın' })
+    expect(await contact.getAttribute('href')).toMatch(new RegExp(`^mailto:${ENTERPRISE_CONTACT_EMAIL}\\?subject=`))
+    expect(await axeViolations(page)).toEqual([])
+
+    const buy = page.getByRole('button', { name: 'Başlangıç paketini satın al' })
+    await Promise.all([page.waitForURL(/\/__local\/checkout\/cs_local_[0-9a-f]{32}$/, { timeout: 20_000 }), buy.click()])
+    const sessionId = page.url().split('/').pop()!
+    await page.getByRole('heading', { name: /Local checkout/ }).waitFor()
+
+    await page.getByRole('button', { name: /^Pay/ }).click()
+    await page.waitForURL(`${app}/dashboard/success?session_id=${sessionId}`)
+    const panel = page.getByTestId('payment-return')
+    await page.getByRole('heading', { level: 1, name: 'Ödemeniz işleniyor' }).waitFor()
+    await expect.poll(() => panel.getAttribute('data-state'), { timeout: 15_000 }).toBe('credited')
+    expect(await panel.getByTestId('credits-added').textContent()).toBe('Hesabınıza 250 mesaj kredisi eklendi.')
+    await panel.getByText('Birkaç saniye içinde panele yönlendirileceksiniz.').waitFor()
+    await panel.getByRole('link', { name: 'Ürünlere git' }).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+
+    // A reloaded return page asks again; nothing is credited twice.
+    for (let i = 0; i < 2; i++) {
+      await page.reload()
+      await expect.poll(() => panel.getAttribute('data-state'), { timeout: 15_000 }).toBe('credited')
+      expect(await balance(owner)).toEqual({ amount: 250, used: 0, remaining: 250 })
+    }
+    expect(await transactions(owner)).toEqual([{ amount: 1500, credits_purchased: 250, status: 'completed', provider_session_id: sessionId }])
+
+    // It moves on to the dashboard by itself, where the purchase is in.
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/dashboard')
+    expect(search(page)).toBe('')
+    await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('250')
+    expect(await page.getByTestId('balance-purchased').textContent()).toBe('250')
+    expect(await page.getByTestId('balance-used').textContent()).toBe('0')
+    const rows = page.getByTestId('transaction-row')
+    expect(await rows.count()).toBe(1)
+    expect(await rows.first().textContent()).toContain('$15,00')
+    expect(await rows.first().getByTestId('transaction-status').textContent()).toBe('Tamamlandı')
+    expect(await rows.first().getByTestId('transaction-status').getAttribute('data-tone')).toBe('completed')
+    expect(await axeViolations(page)).toEqual([])
+  })
+
+  it('comes back to the dashboard with nothing credited when the buyer cancels at the provider', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const { page } = await open(owner, '/dashboard/credits')
+    await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
+    await Promise.all([
+      page.waitForURL(/\/__local\/checkout\/cs_local_/, { timeout: 20_000 }),
+      page.getByRole('button', { name: 'Büyüme paketini satın al' }).click(),
+    ])
+    await page.getByRole('button', { name: /^Cancel/ }).click()
+    await page.waitForURL(`${app}/dashboard`)
+    await page.getByRole('heading', { level: 1, name: 'Krediler' }).waitFor()
+    await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
+    await page.getByTestId('transactions-empty').waitFor()
+    expect(await page.getByTestId('processing-banner').count()).toBe(0)
+    // Back at the screen the buttons work again.
+    expect(await page.getByRole('button', { name: 'Büyüme paketini satın al' }).isEnabled()).toBe(true)
+    expect(await balance(owner)).toEqual({ amount: 0, used: 0, remaining: 0 })
+    expect(await transactions(owner)).toEqual([])
+  })
+
+  it('shows the processing banner after a return and re-reads until the purchase arrives', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const sessionId = await openSession(owner, 'price_growth')
+    const { page } = await open(owner, `/dashboard?session_id=${sessionId}`)
+    const banner = page.getByTestId('processing-banner')
+    await banner.getByText('Ödemeniz işleniyor').waitFor()
+    await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
+    for (const name of ['Başlangıç paketini satın al', 'Büyüme paketini satın al', 'İşletme paketini satın al']) {
+      expect(await page.getByRole('button', { name }).isDisabled()).toBe(true)
+    }
+    expect(await axeViolations(page)).toEqual([])
+
+    // The webhook arrives while the screen waits: the next re-read shows it and the wait ends.
+    await paySession(sessionId)
+    await expect.poll(() => remaining(page), { timeout: 10_000 }).toBe('1.000')
+    await page
+      .getByText(/^Hesabınıza 1\.?000 mesaj kredisi eklendi\.$/)
+      .first()
+      .waitFor()
+    await banner.waitFor({ state: 'detached' })
+    expect(path(page)).toBe('/dashboard')
+    expect(search(page)).toBe('')
+    expect(await page.getByRole('button', { name: 'Başlangıç paketini satın al' }).isEnabled()).toBe(true)
+    expect(await page.getByTestId('transaction-row').first().textContent()).toContain('$60,00')
+  })
+
+  it('gives up waiting after 30 s: the banner and the query string go, purchases come back', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const sessionId = await openSession(owner)
+    const { page } = await open(owner, `/dashboard?session_id=${sessionId}`)
+    const banner = page.getByTestId('processing-banner')
+    await banner.waitFor()
+    const shownAt = Date.now()
+    expect(await page.getByRole('button', { name: 'Başlangıç paketini satın al' }).isDisabled()).toBe(true)
+    // Re-reads happen every 2 s while the banner shows.
+    let reads = 0
+    page.on('request', (request) => {
+      if (request.url().includes('/rest/v1/credits')) reads++
+    })
+    await banner.waitFor({ state: 'detached', timeout: 40_000 })
+    const waited = Date.now() - shownAt
+    expect(waited).toBeGreaterThan(25_000)
+    expect(reads).toBeGreaterThanOrEqual(10)
+    expect(path(page)).toBe('/dashboard')
+    expect(search(page)).toBe('')
+    expect(await page.getByRole('button', { name: 'Başlangıç paketini satın al' }).isEnabled()).toBe(true)
+    expect(await remaining(page)).toBe('0')
+  })
+
+  it('says it is offline instead of failing, keeps its figures and disables purchases; back online it reads again', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const { context, page } = await open(owner)
+    await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+    })
+    // One online load served by the worker, so the app and its config are cached for the offline reload below.
+    await page.reload()
+    await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
+
+    await context.setOffline(true)
+    const offline = page.getByTestId('credits-offline')
+    await offline.getByText('Çevrimdışısınız').waitFor()
+    await offline.getByText(/Bu rakamlar son ziyaretinizden/).waitFor()
+    expect(await remaining(page)).toBe('0')
+    expect(await page.getByRole('button', { name: 'Başlangıç paketini satın al' }).isDisabled()).toBe(true)
+    expect(await page.getByTestId('credits-error').count()).toBe(0)
+    expect(await axeViolations(page)).toEqual([])
+
+    // A fresh start offline has nothing to show and says when it will.
+    await page.reload()
+    await page.getByRole('heading', { level: 1, name: 'Krediler' }).waitFor({ timeout: 20_000 })
+    await offline.getByText(/Yeniden çevrimiçi olduğunuzda hemen yüklenecekler/).waitFor()
+    expect(await page.getByTestId('credits-error').count()).toBe(0)
+    expect(await page.getByTestId('balance-remaining').count()).toBe(0)
+
+    // Meanwhile a purchase is credited; the connection returns and the screen reads it.
+    await paySession(await openSession(owner))
+    await context.setOffline(false)
+    await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('250')
+    await offline.waitFor({ state: 'detached' })
+    expect(await page.getByRole('button', { name: 'Başlangıç paketini satın al' }).isEnabled()).toBe(true)
+  })
+
+  it('shows the load error with Try Again, and the checkout failure, in English on a phone', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 } })
+    contexts.push(context)
+    const page = await context.newPage()
+    let failCredits = true
+    await page.route('**/rest/v1/credits*', (route) =>
+      failCredits ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }) : route.continue(),
+    )
+    await page.route('**/functions/v1/create-checkout-session', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'rate_limited' }) }),
+    )
+    await page.goto(`${app}/`)
+    await page.evaluate(
+      ([key, value]) => {
+        localStorage.setItem(key!, value!)
+        localStorage.setItem('language', 'en')
+      },
+      [AUTH_STORAGE_KEY, JSON.stringify({ ...owner.session, expires_at: Math.floor(Date.now() / 1000) + 3600 })],
+    )
+    await page.goto(`${app}/dashboard`)
+    await page.getByRole('heading', { level: 1, name: 'Credits' }).waitFor()
+    const error = page.getByTestId('credits-error')
+    await error.getByText('Unable to Load Credits').waitFor({ timeout: 20_000 })
+    expect(await page.getByTestId('balance-remaining').count()).toBe(0)
+    expect(await axeViolations(page)).toEqual([])
+
+    failCredits = false
+    await error.getByRole('button', { name: 'Try Again' }).click()
+    await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
+    await error.waitFor({ state: 'detached' })
+
+    await page.getByRole('button', { name: 'Buy Business' }).click()
+    const alert = page.getByTestId('checkout-error')
+    await alert.getByText('Failed to start checkout process. Please try again.').waitFor()
+    await alert.getByText('Too many payment attempts in the last hour. Please wait a while before trying again.').waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    expect(await alert.getAttribute('role')).toBe('alert')
+    // The spinner stops and the button can be used again.
+    expect(await page.getByRole('button', { name: 'Buy Business' }).isEnabled()).toBe(true)
+    expect(path(page)).toBe('/dashboard')
+    await alert.getByRole('button', { name: 'Dismiss' }).click()
+    await alert.waitFor({ state: 'detached' })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  })
+
+  it('ends the return page without a session id, and reports an unknown session as not confirmed', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const { page } = await open(owner, '/dashboard/success', { language: 'en' })
+    const panel = page.getByTestId('payment-return')
+    await expect.poll(() => panel.getAttribute('data-state'), { timeout: 15_000 }).toBe('none')
+    await panel.getByRole('link', { name: 'Go to credits' }).waitFor()
+
+    await page.goto(`${app}/dashboard/success?session_id=cs_local_${'0'.repeat(32)}`)
+    await expect.poll(() => panel.getAttribute('data-state'), { timeout: 15_000 }).toBe('awaited')
+    await panel.getByRole('heading', { level: 1, name: 'Payment not confirmed' }).waitFor()
+    await panel.getByText('We could not find this payment for your account.').waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    // Nothing will arrive for it, so the dashboard it moves on to does not wait either.
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/dashboard')
+    expect(search(page)).toBe('')
+    expect(await balance(owner)).toEqual({ amount: 0, used: 0, remaining: 0 })
+  })
+})

@@ -200,6 +200,20 @@ describe('credits screen', () => {
     expect(await remaining(page)).toBe('0')
   })
 
+  it('reads the balance again when the tab becomes visible, as after a purchase finished in another tab', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const { page } = await open(owner)
+    await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
+    await page.getByTestId('transactions-empty').waitFor()
+    await paySession(await openSession(owner))
+    // Nothing else re-reads this screen without a session id in the query.
+    await page.waitForTimeout(1_000)
+    expect(await remaining(page)).toBe('0')
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+    await expect.poll(() => remaining(page), { timeout: 10_000 }).toBe('250')
+    expect(await page.getByTestId('transaction-row').count()).toBe(1)
+  })
+
   it('says it is offline instead of failing, keeps its figures and disables purchases; back online it reads again', async () => {
     const owner = await createVerifiedOwner(keys)
     const { context, page } = await open(owner)

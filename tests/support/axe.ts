@@ -11,6 +11,10 @@ export type AxeViolation = { id: string; impact: string | null; help: string; ta
 /** The WCAG A/AA violations on the page (optionally within `selector`), each with the elements it names. */
 export async function axeViolations(page: Page, selector?: string): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SOURCE })
+  // A dialog still fading in is drawn at partial opacity, which axe rightly
+  // measures as low contrast: judge what the user sees once motion settles
+  // (endless ones, such as spinners and skeletons, never do).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 5_000 })
   return page.evaluate(async (scope) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[]; html: string }> }> }> } }).axe
     const result = await axe.run(scope ? { include: [scope] } : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })

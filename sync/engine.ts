@@ -1,12 +1,13 @@
 // Replication of products, customers and appointments between the local RxDB
 // store and Supabase. See README.md beside this file for the invariants.
-import { BehaviorSubject, Subject, Subscription, debounceTime, filter, type Observable } from 'rxjs'
-import { getAssumedMasterState, type RxCollection, type RxDatabase, type RxLocalDocument, type WithDeleted } from 'rxdb'
+import { BehaviorSubject, Subject, Subscription, debounceTime, exhaustMap, filter, take, type Observable } from 'rxjs'
+import { getAssumedMasterState, type RxCollection, type RxDatabase, type WithDeleted } from 'rxdb'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import type { SyncedRecords, SyncedTable } from '../domain/records.ts'
 import { isNoticeable, mergeDocument, sameDocument } from './merge.ts'
 import { createPendingLedger } from './pending.ts'
+import { localDocument$ } from './local-document.ts'
 import { fromServerRow, pullColumns, toServerRow } from './rows.ts'
 import { SyncFailure, toSyncFailure, type SyncError } from './errors.ts'
 import { browserConnectivity, type Connectivity } from './connectivity.ts'
@@ -110,9 +111,6 @@ export function startSync(opts: SyncOptions): SyncEngine {
 
   const streams = Object.fromEntries(SYNCED_TABLES.map((t) => [t, new Subject<'RESYNC'>()])) as Record<SyncedTable, Subject<'RESYNC'>>
   const resyncRequests = Object.fromEntries(SYNCED_TABLES.map((t) => [t, new Subject<void>()])) as Record<SyncedTable, Subject<void>>
-  for (const t of SYNCED_TABLES) {
-    subs.push(resyncRequests[t].pipe(debounceTime(RESYNC_DEBOUNCE_MS)).subscribe(() => streams[t].next('RESYNC')))
-  }
 
   // Local writes (never replicated ones: those bypass collection hooks) are waiting until pushed.
   for (const t of SYNCED_TABLES) {
@@ -273,6 +271,19 @@ export function startSync(opts: SyncOptions): SyncEngine {
   }
   const reps = SYNCED_TABLES.map((t) => replications[t] as RxReplicationState<unknown, Checkpoint>)
 
+  // A resync starts a pull from the checkpoint and, in RxDB, an upstream scan
+  // of every local change since its own checkpoint. During a pull that scan
+  // would meet rows already stored but whose assumed server state is not yet
+  // (RxDB writes it right after) and push them back as local edits — the
+  // initial pull of a large catalogue and the realtime channel's first
+  // subscription overlap exactly so. Requests therefore wait until the table's
+  // replication is idle; the one resync then issued covers all of them, since
+  // its pull starts after they arrived.
+  for (const t of SYNCED_TABLES) {
+    const idle$ = (replications[t] as RxReplicationState<unknown, Checkpoint>).active$.pipe(filter((active) => !active), take(1))
+    subs.push(resyncRequests[t].pipe(debounceTime(RESYNC_DEBOUNCE_MS), exhaustMap(() => idle$)).subscribe(() => streams[t].next('RESYNC')))
+  }
+
   // Status ------------------------------------------------------------------
 
   const shared$ = new BehaviorSubject<SharedState>({ phase: 'starting', lastSyncedAt: null, error: null })
@@ -301,10 +312,10 @@ export function startSync(opts: SyncOptions): SyncEngine {
 
   // Every tab reads the leader's view of the replication from a shared local document.
   subs.push(
-    db.getLocal$<SharedState>(STATE_DOC).subscribe((doc: RxLocalDocument<unknown, SharedState> | null) => {
+    localDocument$<SharedState>(db as unknown as RxDatabase, STATE_DOC).subscribe((doc) => {
       if (doc) shared$.next(doc.toJSON().data)
     }),
-    db.getLocal$<MergesData>(MERGES_DOC).subscribe((doc: RxLocalDocument<unknown, MergesData> | null) => {
+    localDocument$<MergesData>(db as unknown as RxDatabase, MERGES_DOC).subscribe((doc) => {
       merges$.next(doc ? ([...doc.toJSON().data.notices] as MergeNotice[]) : [])
     }),
   )

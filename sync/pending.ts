@@ -6,6 +6,7 @@
 import { BehaviorSubject, type Observable } from 'rxjs'
 import type { RxDatabase } from 'rxdb'
 import type { SyncedTable } from '../domain/records.ts'
+import { localDocument$ } from './local-document.ts'
 
 export const PENDING_DOC_ID = 'sync-pending'
 type LedgerData = { ids: Record<string, 1> }
@@ -71,7 +72,7 @@ export function createPendingLedger(db: RxDatabase): PendingLedger {
     }, 0)
   }
 
-  const sub = db.getLocal$<LedgerData>(PENDING_DOC_ID).subscribe((doc) => {
+  const sub = localDocument$<LedgerData>(db, PENDING_DOC_ID).subscribe((doc) => {
     const ids = (doc?.get('ids') as Record<string, 1> | undefined) ?? {}
     count$.next(Object.keys(ids).length)
   })

@@ -4,7 +4,7 @@
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb'
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents'
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import { dexieStorage } from './storage.ts'
 import type { AppointmentRecord, CustomerRecord, ProductRecord } from '../../domain/records.ts'
 import { conflictHandlerFor } from '../../sync/merge.ts'
 import { appointmentSchema, customerSchema, productSchema } from './schemas.ts'
@@ -51,7 +51,7 @@ export function databaseName(ownerId: string): string {
 
 export async function openOwnerDatabase(opts: OpenDatabaseOptions): Promise<AppDatabase> {
   const devMode = opts.devMode ?? defaultDevMode()
-  let storage: RxStorage<unknown, unknown> = opts.storage ?? (getRxStorageDexie() as RxStorage<unknown, unknown>)
+  let storage: RxStorage<unknown, unknown> = opts.storage ?? dexieStorage()
   if (devMode) {
     await enableDevMode()
     const { wrappedValidateAjvStorage } = await import('rxdb/plugins/validate-ajv')

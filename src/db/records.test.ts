@@ -2,10 +2,9 @@
 // fake-indexeddb with the store's schema validation on.
 import { afterEach, describe, expect, it } from 'vitest'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-import type { RxStorage } from 'rxdb'
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { databaseName, openOwnerDatabase, type AppDatabase } from './database.ts'
 import { recordActions, RecordWriteError } from './records.ts'
+import { dexieStorage } from './storage.ts'
 
 const OWNER = '0b6f1c1e-8d5e-4c8e-9a47-3f2d6c1b9a10'
 const open: AppDatabase[] = []
@@ -13,7 +12,7 @@ const open: AppDatabase[] = []
 async function store(ownerId = OWNER): Promise<AppDatabase> {
   const db = await openOwnerDatabase({
     ownerId,
-    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>,
+    storage: dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
     multiInstance: false,
     devMode: true,
   })

@@ -3,11 +3,10 @@
 // store (src/db) and sync engine (sync/), exactly as a browser tab runs them.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js'
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
-import type { RxStorage } from 'rxdb'
 import WebSocket from 'ws'
 import { expect } from 'vitest'
 import { openOwnerDatabase, type AppDatabase } from '../../src/db/database.ts'
+import { dexieStorage } from '../../src/db/storage.ts'
 import { manualConnectivity, startSync, SYNCED_TABLES, type SyncEngine, type SyncOptions } from '../../sync/index.ts'
 import { fromServerRow, pullColumns, toServerRow } from '../../sync/rows.ts'
 import type { SyncedTable } from '../../domain/records.ts'
@@ -70,7 +69,7 @@ export async function openDevice(stack: TestStack, owner: Owner, opts: DeviceOpt
   const db = await openOwnerDatabase({
     ownerId: owner.user.id,
     name: `owner-${owner.user.id}-${name}`,
-    storage: getRxStorageDexie({ indexedDB, IDBKeyRange }) as RxStorage<unknown, unknown>,
+    storage: dexieStorage({ indexedDB, IDBKeyRange }),
     multiInstance: false,
     devMode: true,
   })

@@ -263,6 +263,8 @@ describe('one device', () => {
     // Ten full pages and the empty one that ends the pull; realtime's subscription may add one from the checkpoint.
     expect(pulls).toBeGreaterThanOrEqual(11)
     expect(pulls).toBeLessThanOrEqual(13)
+    // Nothing pulled is sent back as if edited here (a resync during the pull once did that).
+    expect(d.requests.filter((r) => r.includes('/rpc/push_'))).toEqual([])
     const samples = [0, 4_999, 9_999]
     const found = await d.db.products.findByIds(samples.map((n) => ids[n]!)).exec()
     for (const n of samples) {

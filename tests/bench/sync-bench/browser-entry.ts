@@ -36,6 +36,7 @@ export type SyncBenchApi = {
   signIn(opts: { url: string; anonKey: string; email: string; password: string; ownerId: string }): Promise<void>
   enginePull(opts: { name: string; expected: number }): Promise<PullResult>
   baselinePull(opts: { name: string; expected: number; pageSize: number }): Promise<PullResult>
+  floorPull(opts: { name: string; expected: number; pageSize: number }): Promise<PullResult>
   openDevice(opts: { name: string; expected: number }): Promise<{ ms: number }>
   goOffline(): Promise<void>
   offlineEdits(opts: { creates: number; updates: number; tag: string }): Promise<{ ms: number; pending: number }>
@@ -130,6 +131,31 @@ async function waitFor(what: string, check: () => Promise<boolean> | boolean, ti
   }
 }
 
+/** Fetches the engine's pages with supabase-js (its query and stopping rule: a short page is the last) and stores each with `store`, timed. */
+async function timedPull(expected: number, pageSize: number, store: (rows: Array<Record<string, unknown>>) => Promise<unknown>, stored: () => Promise<number>): Promise<PullResult> {
+  const from = sent.length
+  const idbFrom = { ...idb }
+  const t0 = performance.now()
+  let checkpoint: { modified: string; id: string } | undefined
+  let count = 0
+  for (;;) {
+    let query = client().from('products').select(pullColumns('products'))
+    if (checkpoint) query = query.or(`_modified.gt.${checkpoint.modified},and(_modified.eq.${checkpoint.modified},id.gt.${checkpoint.id})`)
+    const { data, error } = await query.order('_modified').order('id').limit(pageSize)
+    if (error) throw new Error(`fetch failed: ${error.message}`)
+    const rows = (data ?? []) as unknown as Array<Record<string, unknown>>
+    if (rows.length > 0) await store(rows)
+    count += rows.length
+    if (rows.length < pageSize) break
+    const last = rows.at(-1)!
+    checkpoint = { modified: String(last._modified), id: String(last.id) }
+  }
+  const figures = pullFigures(from, idbFrom, performance.now() - t0, count)
+  const total = await stored()
+  if (total !== expected || count !== expected) throw new Error(`stored ${total} of ${expected} rows (${count} fetched)`)
+  return figures
+}
+
 const openStore = (name: string) => openOwnerDatabase({ ownerId, name, devMode: false, multiInstance: false })
 
 function pullFigures(from: number, idbFrom: IdbCounts, ms: number, count: number): PullResult {
@@ -180,31 +206,35 @@ const api: SyncBenchApi = {
     await dexie.open()
     try {
       const table = dexie.table('products')
-      const from = sent.length
-      const idbFrom = { ...idb }
-      const t0 = performance.now()
-      let checkpoint: { modified: string; id: string } | undefined
-      let count = 0
-      // The engine's query and stopping rule: a short page is the last one.
-      for (;;) {
-        let query = client().from('products').select(pullColumns('products'))
-        if (checkpoint) query = query.or(`_modified.gt.${checkpoint.modified},and(_modified.eq.${checkpoint.modified},id.gt.${checkpoint.id})`)
-        const { data, error } = await query.order('_modified').order('id').limit(pageSize)
-        if (error) throw new Error(`baseline fetch failed: ${error.message}`)
-        const rows = (data ?? []) as unknown as Array<Record<string, unknown>>
-        if (rows.length > 0) await table.bulkPut(rows)
-        count += rows.length
-        if (rows.length < pageSize) break
-        const last = rows.at(-1)!
-        checkpoint = { modified: String(last._modified), id: String(last.id) }
-      }
-      const ms = performance.now() - t0
-      const figures = pullFigures(from, idbFrom, ms, count)
-      const stored = await table.count()
-      if (stored !== expected || count !== expected) throw new Error(`baseline stored ${stored} of ${expected} rows (${count} fetched)`)
-      return figures
+      return await timedPull(expected, pageSize, (rows) => table.bulkPut(rows), () => table.count())
     } finally {
-      await dexie.delete()
+      dexie.close()
+    }
+  },
+
+  async floorPull({ name, expected, pageSize }) {
+    // What RxDB's replication must write at the least: each pulled row as a
+    // document of its Dexie storage (its fields, indexes and bookkeeping) and
+    // again as the assumed master state in the replication's meta store, one
+    // after the other, as its downstream does.
+    const docs = new Dexie(`${name}-docs`)
+    docs.version(1).stores({ docs: 'id, [_deleted+id], created_at, [_meta.lwt+id], _meta.lwt' })
+    const meta = new Dexie(`${name}-meta`)
+    meta.version(1).stores({ docs: 'id, [_deleted+id], [_meta.lwt+id], _meta.lwt' })
+    await Promise.all([docs.open(), meta.open()])
+    try {
+      let lwt = Date.now()
+      return await timedPull(expected, pageSize, async (rows) => {
+        const stored = rows.map((r) => ({ ...r, id: String(r.id), _deleted: '0', _meta: { lwt: lwt++, o: { _rev: 1, hash: 'replication' } }, _rev: '1-replication', _attachments: {} }))
+        await docs.table('docs').bulkPut(stored)
+        await meta.table('docs').bulkPut(stored.map((d) => ({
+          id: `${d.id}|0`, itemId: d.id, isCheckpoint: '0', docData: { ...d, _meta: { lwt: d._meta.lwt } },
+          _deleted: '0', _meta: { lwt: lwt++ }, _rev: '1-replication', _attachments: {},
+        })))
+      }, () => docs.table('docs').count())
+    } finally {
+      docs.close()
+      meta.close()
     }
   },
 

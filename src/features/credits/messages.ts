@@ -47,6 +47,7 @@ export const PAYMENT_CHECK_REASONS: Record<ProcessPaymentErrorCode, MessageDescr
   session_not_found: msg`We could not find this payment for your account.`,
   payment_not_completed: msg`The payment has not been completed yet.`,
   payment_mismatch: msg`The payment does not match the package. Please contact us.`,
+  payment_closed: msg`This payment expired or failed. Start a new purchase if you still want the credits.`,
   provider_error: msg`The payment provider could not be reached.`,
   server_error: msg`Something went wrong on our side.`,
 }

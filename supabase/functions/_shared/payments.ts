@@ -164,6 +164,25 @@ export function purchaseOf(provider: PaymentProviderName, s: ProviderSession): P
   }
 }
 
+/**
+ * Whether a session is one of this app's checkouts. Each is recorded in
+ * payments when it opens and carries a plan's price id in its metadata
+ * (which still names it if that insert failed). Another integration selling
+ * through the same Stripe account has neither: its sessions are none of our
+ * business, neither to credit nor to refuse.
+ */
+export async function isOwnSession(db: SupabaseClient, provider: PaymentProviderName, s: ProviderSession): Promise<boolean> {
+  if (s.priceId !== null && findPlanByPriceId(s.priceId)) return true
+  const { data, error } = await db
+    .from('payments')
+    .select('id')
+    .eq('provider', provider)
+    .eq('provider_session_id', s.id)
+    .maybeSingle()
+  if (error) throw new Error(`could not look up payment ${s.id}: ${error.message}`)
+  return data !== null
+}
+
 // Return URLs --------------------------------------------------------------------
 
 export const CHECKOUT_SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}'

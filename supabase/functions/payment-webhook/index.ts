@@ -18,6 +18,7 @@ import { jsonResponse } from '../_shared/http.ts'
 import {
   createPaymentProvider,
   isOwnSession,
+  PaymentConfigError,
   purchaseOf,
   WebhookSignatureError,
   type PaymentEvent,
@@ -82,7 +83,8 @@ Deno.serve(async (req) => {
       }
     }
   } catch (e) {
-    console.error('payment-webhook failed:', e)
+    if (e instanceof PaymentConfigError) console.error(`payment-webhook: ${e.code}: ${e.message}`)
+    else console.error('payment-webhook failed:', e)
     return fail('server_error', 500)
   }
 })

@@ -6,7 +6,7 @@
 import { preflight } from '../_shared/cors.ts'
 import { creditPurchase } from '../_shared/credits.ts'
 import { jsonResponse, readJsonObject } from '../_shared/http.ts'
-import { createPaymentProvider, isOwnSession, PaymentProviderError, purchaseOf } from '../_shared/payments.ts'
+import { createPaymentProvider, isOwnSession, PaymentConfigError, PaymentProviderError, purchaseOf } from '../_shared/payments.ts'
 import { bearerToken, createServiceClient, createUserClient } from '../_shared/supabase.ts'
 
 type ProcessPaymentError =
@@ -69,7 +69,8 @@ Deno.serve(async (req) => {
       console.error('process-payment-manual: payment provider failed:', e.message)
       return fail('provider_error', 502)
     }
-    console.error('process-payment-manual failed:', e)
+    if (e instanceof PaymentConfigError) console.error(`process-payment-manual: ${e.code}: ${e.message}`)
+    else console.error('process-payment-manual failed:', e)
     return fail('server_error', 500)
   }
 })

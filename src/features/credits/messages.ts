@@ -1,24 +1,11 @@
 // What the credits screens say for each code the data layer returns, as
 // Lingui descriptors. The spec's English wording is kept where it gives one.
+// Plan names and summaries are shared with the landing page:
+// src/lib/plan-messages.ts.
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { PlanId } from '../../../domain/plans.ts'
 import type { CheckoutErrorCode, CreditsLoadError, ProcessPaymentErrorCode } from './api.ts'
 import type { TransactionTone } from './format.ts'
-
-export const PLAN_NAMES: Record<PlanId, MessageDescriptor> = {
-  starter: msg`Starter`,
-  growth: msg`Growth`,
-  business: msg`Business`,
-  enterprise: msg`Enterprise`,
-}
-
-export const PLAN_SUMMARIES: Record<PlanId, MessageDescriptor> = {
-  starter: msg`Try the assistant with your first customers.`,
-  growth: msg`For a shop that answers customers every day.`,
-  business: msg`For busy businesses with many conversations.`,
-  enterprise: msg`For chains and high volumes, at a price agreed with you.`,
-}
 
 export const STATUS_LABELS: Record<TransactionTone, MessageDescriptor> = {
   completed: msg`Completed`,

@@ -12,8 +12,8 @@ import {
   type PlanId,
   type PurchasablePlan,
 } from '../../../domain/plans.ts'
+import { PLAN_NAMES, PLAN_SUMMARIES } from '../../lib/plan-messages.ts'
 import { formatCount } from './format.ts'
-import { PLAN_NAMES, PLAN_SUMMARIES } from './messages.ts'
 import classes from './credits.module.css'
 
 export type PlanCardsProps = {

@@ -322,6 +322,38 @@ describe('credits screen', () => {
     expect(await page.getByRole('button', { name: 'Başlangıç paketini satın al' }).isEnabled()).toBe(true)
   })
 
+  it('says on the return page that confirming needs a connection, and confirms the purchase once back online', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const { context, page } = await open(owner)
+    await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+    })
+    // One online load served by the worker, so the app is cached for the offline visit below.
+    await page.reload()
+    await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
+
+    const sessionId = await openSession(owner)
+    await context.setOffline(true)
+    await page.goto(`${app}/dashboard/success?session_id=${sessionId}`)
+    const panel = page.getByTestId('payment-return')
+    await panel.getByRole('heading', { level: 1, name: 'Çevrimdışısınız' }).waitFor({ timeout: 20_000 })
+    await panel.getByText('Krediler ve ödemeler internet bağlantısı gerektirir. Yeniden çevrimiçi olduğunuzda ödemeniz hemen kontrol edilecek.').waitFor()
+    expect(await panel.getAttribute('data-state')).toBe('offline')
+    expect(await axeViolations(page)).toEqual([])
+    // Offline the check does not run out into "credits will be added soon" (2 s wait + 3 s), nor leave the page.
+    await page.waitForTimeout(5_500)
+    expect(await panel.getAttribute('data-state')).toBe('offline')
+    expect(path(page)).toBe('/dashboard/success')
+
+    // The provider's webhook lands meanwhile; back online, the page checks and confirms it.
+    await paySession(sessionId)
+    await context.setOffline(false)
+    await expect.poll(() => panel.getAttribute('data-state'), { timeout: 15_000 }).toBe('credited')
+    expect(await panel.getByTestId('credits-added').textContent()).toBe('Hesabınıza 250 mesaj kredisi eklendi.')
+    expect(await balance(owner)).toEqual({ amount: 250, used: 0, remaining: 250 })
+  })
+
   it('shows the load error with Try Again, and the checkout failure, in English on a phone', async () => {
     const owner = await createVerifiedOwner(keys)
     const context = await browser.newContext({ viewport: { width: 375, height: 740 } })

@@ -57,6 +57,13 @@ export function createStackApp(ctx: StackContext): Hono {
   const functionsEnv = {
     SITE_URL: ctx.config.siteUrl,
     ADDITIONAL_REDIRECT_URLS: ctx.config.additionalRedirectUrls.join(','),
+    // The local payment provider's page is mounted below. Said explicitly, so the
+    // provider also works when the stack listens on an address other than
+    // loopback (a shop's own box), where it otherwise refuses to hand out links.
+    // A getter: the address is known only once the server listens.
+    get LOCAL_CHECKOUT_URL() {
+      return process.env.LOCAL_CHECKOUT_URL || (ctx.apiUrl() ? `${ctx.apiUrl()}/__local/checkout` : undefined)
+    },
   }
   app.route('/functions/v1', createFunctionsApp(ctx, { env: functionsEnv }))
   // Local only: the messages the local SMS/WhatsApp providers "sent" (verification codes, reminders).

@@ -35,10 +35,18 @@ describe('credits screen', () => {
     await run?.stop()
   })
 
-  async function open(owner: Owner, path = '/dashboard', options: { viewport?: { width: number; height: number }; language?: 'tr' | 'en' } = {}) {
+  type OpenOptions = {
+    viewport?: { width: number; height: number }
+    language?: 'tr' | 'en'
+    /** Runs on the new page before anything loads (routes to hold or fail requests). */
+    setup?: (page: Page) => Promise<unknown>
+  }
+
+  async function open(owner: Owner, path = '/dashboard', options: OpenOptions = {}) {
     const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } })
     contexts.push(context)
     const page = await context.newPage()
+    await options.setup?.(page)
     await page.goto(`${app}/`)
     const stored = { ...owner.session, expires_at: Math.floor(Date.now() / 1000) + 3600 }
     await page.evaluate(
@@ -74,6 +82,13 @@ describe('credits screen', () => {
     const body = (await res.json()) as { session_id?: string }
     expect(res.status).toBe(200)
     return body.session_id!
+  }
+
+  /** A promise the test resolves when it is done looking at what a held request shows. */
+  function gate() {
+    let release!: () => void
+    const opened = new Promise<void>((resolve) => (release = resolve))
+    return { opened, release }
   }
 
   /** What the Pay button of the local checkout page does, without a browser. */
@@ -151,6 +166,56 @@ describe('credits screen', () => {
     expect(await transactions(owner)).toEqual([])
   })
 
+  it('shows skeletons announced as a status while the balance loads', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const held = gate()
+    const { page } = await open(owner, '/dashboard', {
+      setup: (p) =>
+        p.route('**/rest/v1/credits*', async (route) => {
+          await held.opened
+          await route.continue()
+        }),
+    })
+    const loading = page.getByTestId('credits-loading')
+    await loading.waitFor()
+    expect(await loading.getAttribute('role')).toBe('status')
+    expect(await loading.textContent()).toBe('Krediler yükleniyor')
+    const transactionsLoading = page.getByTestId('transactions-loading')
+    expect(await transactionsLoading.getAttribute('role')).toBe('status')
+    expect(await transactionsLoading.textContent()).toBe('İşlemler yükleniyor')
+    expect(await page.getByRole('status').filter({ hasText: 'Krediler yükleniyor' }).count()).toBe(1)
+    expect(await page.getByTestId('balance-remaining').count()).toBe(0)
+    expect(await axeViolations(page)).toEqual([])
+
+    held.release()
+    await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
+    await loading.waitFor({ state: 'detached' })
+    await transactionsLoading.waitFor({ state: 'detached' })
+  })
+
+  it('spins the clicked plan and disables the others until the browser leaves for the provider', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const held = gate()
+    const { page } = await open(owner, '/dashboard', {
+      setup: (p) =>
+        p.route('**/functions/v1/create-checkout-session', async (route) => {
+          await held.opened
+          await route.continue()
+        }),
+    })
+    await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
+    const growth = page.getByRole('button', { name: 'Büyüme paketini satın al' })
+    await growth.click()
+    await expect.poll(() => growth.getAttribute('data-loading')).toBe('true')
+    for (const name of ['Başlangıç paketini satın al', 'İşletme paketini satın al']) {
+      expect(await page.getByRole('button', { name }).isDisabled(), name).toBe(true)
+    }
+    expect(await page.getByTestId('plan-enterprise').getByRole('link', { name: 'Bize ulaşın' }).isVisible()).toBe(true)
+
+    held.release()
+    await page.waitForURL(/\/__local\/checkout\/cs_local_[0-9a-f]{32}$/, { timeout: 20_000 })
+  })
+
   it('shows the processing banner after a return and re-reads until the purchase arrives', async () => {
     const owner = await createVerifiedOwner(keys)
     const sessionId = await openSession(owner, 'price_growth')
@@ -158,8 +223,13 @@ describe('credits screen', () => {
     const banner = page.getByTestId('processing-banner')
     await banner.getByText('Ödemeniz işleniyor').waitFor()
     await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
+    // Each disabled button points at the banner that says why.
+    const bannerId = await banner.getAttribute('id')
+    expect(bannerId).toBeTruthy()
     for (const name of ['Başlangıç paketini satın al', 'Büyüme paketini satın al', 'İşletme paketini satın al']) {
-      expect(await page.getByRole('button', { name }).isDisabled()).toBe(true)
+      const button = page.getByRole('button', { name })
+      expect(await button.isDisabled()).toBe(true)
+      expect(await button.getAttribute('aria-describedby'), name).toBe(bannerId)
     }
     expect(await axeViolations(page)).toEqual([])
 
@@ -174,6 +244,7 @@ describe('credits screen', () => {
     expect(path(page)).toBe('/dashboard')
     expect(search(page)).toBe('')
     expect(await page.getByRole('button', { name: 'Başlangıç paketini satın al' }).isEnabled()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Başlangıç paketini satın al' }).getAttribute('aria-describedby')).toBeNull()
     expect(await page.getByTestId('transaction-row').first().textContent()).toContain('$60,00')
   })
 
@@ -230,7 +301,9 @@ describe('credits screen', () => {
     await offline.getByText('Çevrimdışısınız').waitFor()
     await offline.getByText(/Bu rakamlar son ziyaretinizden/).waitFor()
     expect(await remaining(page)).toBe('0')
-    expect(await page.getByRole('button', { name: 'Başlangıç paketini satın al' }).isDisabled()).toBe(true)
+    const starter = page.getByRole('button', { name: 'Başlangıç paketini satın al' })
+    expect(await starter.isDisabled()).toBe(true)
+    expect(await starter.getAttribute('aria-describedby')).toBe(await offline.getAttribute('id'))
     expect(await page.getByTestId('credits-error').count()).toBe(0)
     expect(await axeViolations(page)).toEqual([])
 
@@ -247,6 +320,38 @@ describe('credits screen', () => {
     await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('250')
     await offline.waitFor({ state: 'detached' })
     expect(await page.getByRole('button', { name: 'Başlangıç paketini satın al' }).isEnabled()).toBe(true)
+  })
+
+  it('says on the return page that confirming needs a connection, and confirms the purchase once back online', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const { context, page } = await open(owner)
+    await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+    })
+    // One online load served by the worker, so the app is cached for the offline visit below.
+    await page.reload()
+    await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
+
+    const sessionId = await openSession(owner)
+    await context.setOffline(true)
+    await page.goto(`${app}/dashboard/success?session_id=${sessionId}`)
+    const panel = page.getByTestId('payment-return')
+    await panel.getByRole('heading', { level: 1, name: 'Çevrimdışısınız' }).waitFor({ timeout: 20_000 })
+    await panel.getByText('Krediler ve ödemeler internet bağlantısı gerektirir. Yeniden çevrimiçi olduğunuzda ödemeniz hemen kontrol edilecek.').waitFor()
+    expect(await panel.getAttribute('data-state')).toBe('offline')
+    expect(await axeViolations(page)).toEqual([])
+    // Offline the check does not run out into "credits will be added soon" (2 s wait + 3 s), nor leave the page.
+    await page.waitForTimeout(5_500)
+    expect(await panel.getAttribute('data-state')).toBe('offline')
+    expect(path(page)).toBe('/dashboard/success')
+
+    // The provider's webhook lands meanwhile; back online, the page checks and confirms it.
+    await paySession(sessionId)
+    await context.setOffline(false)
+    await expect.poll(() => panel.getAttribute('data-state'), { timeout: 15_000 }).toBe('credited')
+    expect(await panel.getByTestId('credits-added').textContent()).toBe('Hesabınıza 250 mesaj kredisi eklendi.')
+    expect(await balance(owner)).toEqual({ amount: 250, used: 0, remaining: 250 })
   })
 
   it('shows the load error with Try Again, and the checkout failure, in English on a phone', async () => {

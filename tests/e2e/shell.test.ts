@@ -2,6 +2,7 @@
 // stack: route guards, both languages, the phone layout and an offline start.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { formatUsd, PLANS, type PlanId } from '../../domain/plans.ts'
 import { launchChromium } from '../support/browser.ts'
 import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
 
@@ -179,6 +180,32 @@ describe('app shell', () => {
     await expect.poll(() => page.getAttribute('html', 'lang')).toBe('tr')
     await page.getByRole('heading', { name: 'Sayfa bulunamadı' }).waitFor()
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('tr')
+  })
+
+  it('lists every package of domain/plans.ts in the pricing grid with its price, Most popular on Business alone', async () => {
+    const words = {
+      tr: { starter: 'Başlangıç', growth: 'Büyüme', business: 'İşletme', enterprise: 'Kurumsal', custom: 'Size özel', popular: 'En popüler' },
+      en: { starter: 'Starter', growth: 'Growth', business: 'Business', enterprise: 'Enterprise', custom: 'Custom', popular: 'Most popular' },
+    } satisfies Record<string, Record<PlanId | 'custom' | 'popular', string>>
+    expect(PLANS.filter((p) => p.popular).map((p) => p.id)).toEqual(['business'])
+    for (const locale of ['tr', 'en'] as const) {
+      const { page } = await newPage()
+      await page.goto(`${app}/`)
+      await page.evaluate((language) => localStorage.setItem('language', language), locale)
+      await page.reload()
+      await expect.poll(() => page.getAttribute('html', 'lang')).toBe(locale)
+      const pricing = page.locator('#pricing')
+      const cards = pricing.getByRole('article')
+      await expect.poll(() => cards.count()).toBe(PLANS.length)
+      for (const plan of PLANS) {
+        const card = pricing.getByRole('article', { name: words[locale][plan.id], exact: true })
+        const price = plan.priceCents === null ? words[locale].custom : formatUsd(plan.priceCents, locale)
+        await card.getByText(price, { exact: true }).waitFor()
+        const badges = await card.getByText(words[locale].popular, { exact: true }).count()
+        expect(badges, `${locale} ${plan.id}`).toBe(plan.id === 'business' ? 1 : 0)
+      }
+      expect(await pricing.getByText(words[locale].popular, { exact: true }).count()).toBe(1)
+    }
   })
 
   it('shows a translated not-found page with a link home', async () => {

@@ -75,6 +75,8 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
     vi.unstubAllEnvs()
     vi.restoreAllMocks()
   })
+  /** An owner of its own, for tests that open several sessions: each owner may open 20 an hour. */
+  const freshOwner = () => stack.signUpOwner()
   /** The functions log refusals and provider failures on purpose; the tests assert on answers. */
   const quiet = () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined)
@@ -195,6 +197,22 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
       expect(await balance(a.user.id)).toEqual(before)
     })
 
+    it('refuses to take a payment for a session that expired or whose payment failed', async () => {
+      const o = await freshOwner()
+      quiet()
+      const before = await balance(o.user.id)
+      for (const status of ['expired', 'failed']) {
+        const { url, session_id } = await checkout(o, 'price_starter')
+        await stack.db.query('update public.payments set status = $2 where provider_session_id = $1', [session_id, status])
+        const res = await page(url, 'pay')
+        expect(res.status, status).toBe(410)
+        expect(await res.text()).toMatch(status === 'failed' ? /This payment failed\./ : /This checkout session has expired\./)
+        expect(await paymentRow(session_id)).toMatchObject({ status })
+        expect(await transactionCount(session_id)).toBe(0)
+      }
+      expect(await balance(o.user.id)).toEqual(before)
+    })
+
     it('credits once when Pay is pressed 10 times at once', async () => {
       const before = await balance(a.user.id)
       const { url, session_id } = await checkout(a, 'price_growth')
@@ -264,6 +282,22 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
       expect(await balance(a.user.id)).toEqual(before)
     })
 
+    it('credits nothing for a session whose payment expired or failed, and leaves it closed', async () => {
+      const o = await freshOwner()
+      quiet()
+      const before = await balance(o.user.id)
+      for (const status of ['expired', 'failed']) {
+        const { session_id } = await checkout(o, 'price_growth')
+        await stack.db.query('update public.payments set status = $2 where provider_session_id = $1', [session_id, status])
+        const res = await deliver({ type: 'checkout.session.completed', session_id }, stack.serviceRoleKey)
+        expect(res.status, status).toBe(200)
+        expect(await res.json()).toEqual({ received: true, error: null, result: 'not_creditable' })
+        expect(await paymentRow(session_id)).toMatchObject({ status })
+        expect(await transactionCount(session_id)).toBe(0)
+      }
+      expect(await balance(o.user.id)).toEqual(before)
+    })
+
     it('credits once when the same event arrives 10 times at once', async () => {
       const before = await balance(a.user.id)
       const { session_id } = await checkout(a, 'price_business')
@@ -299,6 +333,25 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
       const inflated = await stack.service().rpc('credit_payment', { ...args, p_credits: 5000, p_price_id: 'price_business' })
       expect(inflated.data).toMatchObject({ status: 'mismatch' })
       expect(await balance(b.user.id)).toEqual(after)
+    })
+
+    it('treats an expired or failed payment as not creditable and changes nothing', async () => {
+      const before = await balance(b.user.id)
+      for (const status of ['expired', 'failed']) {
+        const session = `cs_test_${randomBytes(12).toString('hex')}`
+        await stack.db.query(
+          `insert into public.payments (user_id, provider, provider_session_id, price_id, credits, amount, currency, status)
+           values ($1, 'stripe', $2, 'price_starter', 250, 1500, 'usd', $3)`,
+          [b.user.id, session, status],
+        )
+        const args = { p_provider: 'stripe', p_session_id: session, p_user_id: b.user.id, p_price_id: 'price_starter', p_credits: 250, p_amount: 1500, p_currency: 'usd' }
+        const { data, error } = await stack.service().rpc('credit_payment', args)
+        expect(error).toBeNull()
+        expect(data, status).toEqual({ status: 'not_creditable', credits_added: 0, transaction_id: null, balance: null })
+        expect(await paymentRow(session)).toMatchObject({ status })
+        expect(await transactionCount(session)).toBe(0)
+      }
+      expect(await balance(b.user.id)).toEqual(before)
     })
 
     it('refuses nonsense arguments', async () => {
@@ -459,6 +512,109 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
       expect(await res.json()).toEqual({ received: false, error: 'payment_mismatch' })
       expect(await balance(a.user.id)).toEqual(before)
       expect(await paymentRow(session_id)).toMatchObject({ status: 'open' })
+    })
+
+    it('acknowledges sessions of other integrations on the same Stripe account and credits nothing', async () => {
+      const o = await freshOwner()
+      useStripe()
+      const beforeO = await balance(o.user.id)
+      const foreign = (overrides: Record<string, unknown>) => ({
+        id: `cs_test_${randomBytes(12).toString('hex')}`, object: 'checkout.session', mode: 'payment', status: 'complete',
+        payment_status: 'paid', client_reference_id: 'order_4711', customer_email: 'buyer@example.com', metadata: {},
+        amount_subtotal: 4900, amount_total: 4900, currency: 'usd', ...overrides,
+      })
+      const sessions = [
+        foreign({}),
+        // A shop that also keeps its own user ids in metadata is still not one of our checkouts.
+        foreign({ metadata: { user_id: o.user.id, order: '4711' }, client_reference_id: o.user.id }),
+        foreign({ mode: 'subscription', metadata: { plan: 'pro' } }),
+        foreign({ payment_status: 'unpaid' }),
+      ]
+      for (const session of sessions) {
+        for (const type of ['checkout.session.completed', 'checkout.session.async_payment_succeeded']) {
+          const event = signedEvent(type, session, WEBHOOK_SECRET)
+          const res = await deliver(event.payload, event.signature)
+          expect(res.status, `${type} ${JSON.stringify(session.metadata)}`).toBe(200)
+          expect(await res.json()).toEqual({ received: true, error: null, result: 'ignored' })
+        }
+        expect(await paymentRow(session.id)).toBeUndefined()
+        expect(await transactionCount(session.id)).toBe(0)
+      }
+      expect(await balance(o.user.id)).toEqual(beforeO)
+
+      // One of ours whose metadata was lost is still ours, by its payment row, and still refused.
+      quiet()
+      const { session_id } = await checkout(o, 'price_starter')
+      const stripped = fake.pay(session_id, { metadata: {} })
+      const event = signedEvent('checkout.session.completed', stripped, WEBHOOK_SECRET)
+      const res = await deliver(event.payload, event.signature)
+      expect(res.status).toBe(422)
+      expect(await res.json()).toEqual({ received: false, error: 'payment_mismatch' })
+      expect(await paymentRow(session_id)).toMatchObject({ status: 'open' })
+      expect(await balance(o.user.id)).toEqual(beforeO)
+    })
+
+    it('waits for a payment still processing and credits it once when Stripe reports it succeeded', async () => {
+      const o = await freshOwner()
+      useStripe()
+      const before = await balance(o.user.id)
+      const { session_id } = await checkout(o, 'price_starter')
+      // A bank debit: Checkout completes before the money arrives.
+      const processing = Object.assign(fake.sessions.get(session_id)!, { status: 'complete', payment_status: 'unpaid', url: null })
+      const completed = signedEvent('checkout.session.completed', processing, WEBHOOK_SECRET)
+      const first = await deliver(completed.payload, completed.signature)
+      expect(first.status).toBe(200)
+      expect(await first.json()).toEqual({ received: true, error: null, result: 'pending' })
+      expect(await balance(o.user.id)).toEqual(before)
+      expect(await paymentRow(session_id)).toMatchObject({ status: 'open' })
+      expect(await transactionCount(session_id)).toBe(0)
+
+      const succeeded = signedEvent('checkout.session.async_payment_succeeded', fake.pay(session_id), WEBHOOK_SECRET)
+      const results = []
+      for (let i = 0; i < 2; i++) results.push(((await (await deliver(succeeded.payload, succeeded.signature)).json()) as { result: string }).result)
+      expect(results).toEqual(['credited', 'already_credited'])
+      expect(await balance(o.user.id)).toEqual({ amount: before.amount + 250, used: before.used, remaining: before.remaining + 250 })
+      expect(await paymentRow(session_id)).toMatchObject({ status: 'paid' })
+      expect(await transactionCount(session_id)).toBe(1)
+    })
+
+    it('never credits a payment that failed, even if a paid event for it arrives afterwards', async () => {
+      const o = await freshOwner()
+      quiet()
+      useStripe()
+      const before = await balance(o.user.id)
+      const { session_id } = await checkout(o, 'price_starter')
+      const processing = Object.assign(fake.sessions.get(session_id)!, { status: 'complete', payment_status: 'unpaid', url: null })
+      const failed = signedEvent('checkout.session.async_payment_failed', processing, WEBHOOK_SECRET)
+      expect(await (await deliver(failed.payload, failed.signature)).json()).toEqual({ received: true, error: null, result: 'closed' })
+      expect(await paymentRow(session_id)).toMatchObject({ status: 'failed' })
+
+      const paid = signedEvent('checkout.session.async_payment_succeeded', fake.pay(session_id), WEBHOOK_SECRET)
+      const res = await deliver(paid.payload, paid.signature)
+      expect(res.status).toBe(200)
+      expect(await res.json()).toEqual({ received: true, error: null, result: 'not_creditable' })
+      expect(await invoke(o.client, 'process-payment-manual', { session_id })).toEqual({
+        status: 409, reply: { success: false, error: 'payment_closed' },
+      })
+      expect(await paymentRow(session_id)).toMatchObject({ status: 'failed' })
+      expect(await transactionCount(session_id)).toBe(0)
+      expect(await balance(o.user.id)).toEqual(before)
+    })
+
+    it('credits nothing for a subscription-mode session, even a paid one', async () => {
+      const o = await freshOwner()
+      useStripe()
+      const before = await balance(o.user.id)
+      const { session_id } = await checkout(o, 'price_starter')
+      const subscription = fake.pay(session_id, { mode: 'subscription' })
+      const event = signedEvent('checkout.session.completed', subscription, WEBHOOK_SECRET)
+      const res = await deliver(event.payload, event.signature)
+      expect(res.status).toBe(200)
+      expect(((await res.json()) as { result: string }).result).not.toMatch(/credited/)
+      expect(await invoke(o.client, 'process-payment-manual', { session_id })).toMatchObject({ status: 409 })
+      expect(await paymentRow(session_id)).toMatchObject({ status: 'open' })
+      expect(await transactionCount(session_id)).toBe(0)
+      expect(await balance(o.user.id)).toEqual(before)
     })
 
     it('closes an expired session', async () => {

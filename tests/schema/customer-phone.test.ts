@@ -77,7 +77,8 @@ describe.each(DATABASE_BACKENDS)('customer phone numbers on $name', (backend) =>
     expect(await stamps()).toEqual(old)
 
     await db.query('delete from public.customers where id = $1', [unreadable])
-    expect(await prepareDatabase(db)).toMatchObject({ applied: [VERSION] })
+    // Later migrations follow it; this one comes first.
+    expect((await prepareDatabase(db)).applied[0]).toBe(VERSION)
     const now = await stamps()
     LEGACY.forEach(([typed, stored], i) => {
       const row = now.get(ids[i]!)!

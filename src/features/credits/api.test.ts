@@ -158,6 +158,7 @@ describe('function replies', () => {
       creditsAdded: 0,
     })
     expect(processPaymentResult({ kind: 'rejected', code: 'payment_not_completed', reply: null })).toEqual({ ok: false, code: 'payment_not_completed' })
+    expect(processPaymentResult({ kind: 'rejected', code: 'payment_closed', reply: null })).toEqual({ ok: false, code: 'payment_closed' })
     expect(processPaymentResult({ kind: 'rejected', code: null, reply: null })).toEqual({ ok: false, code: 'server_error' })
     expect(() => processPaymentResult({ kind: 'unreachable' })).toThrow(FunctionUnreachable)
   })

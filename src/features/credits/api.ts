@@ -175,7 +175,14 @@ export async function createCheckout(client: FunctionsClient, priceId: string, o
 // Manual payment check -----------------------------------------------------------
 
 export type ProcessPaymentErrorCode =
-  'unauthorized' | 'invalid_request' | 'session_not_found' | 'payment_not_completed' | 'payment_mismatch' | 'provider_error' | 'server_error'
+  | 'unauthorized'
+  | 'invalid_request'
+  | 'session_not_found'
+  | 'payment_not_completed'
+  | 'payment_mismatch'
+  | 'payment_closed'
+  | 'provider_error'
+  | 'server_error'
 
 const PROCESS_CODES: readonly ProcessPaymentErrorCode[] = [
   'unauthorized',
@@ -183,6 +190,7 @@ const PROCESS_CODES: readonly ProcessPaymentErrorCode[] = [
   'session_not_found',
   'payment_not_completed',
   'payment_mismatch',
+  'payment_closed',
   'provider_error',
   'server_error',
 ]

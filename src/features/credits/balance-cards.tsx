@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core'
+import { Paper, SimpleGrid, Skeleton, Text, VisuallyHidden } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { CreditsBalance } from './api.ts'
 import { formatCount } from './format.ts'
@@ -45,10 +45,14 @@ export function BalanceCards(props: { balance: CreditsBalance }) {
   )
 }
 
+// A status with words, not a label: aria-label on an element without a role is
+// ignored, and aria-busy on a live region would hold back its announcement.
 export function BalanceSkeleton() {
-  const { t } = useLingui()
   return (
-    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" aria-busy="true" aria-label={t`Loading credits`} data-testid="credits-loading">
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" role="status" data-testid="credits-loading">
+      <VisuallyHidden>
+        <Trans>Loading credits</Trans>
+      </VisuallyHidden>
       {[0, 1, 2].map((i) => (
         <Paper key={i} withBorder radius="md" p="md">
           <Skeleton height={12} width="55%" mb="sm" />

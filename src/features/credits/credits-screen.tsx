@@ -23,6 +23,10 @@ import classes from './credits.module.css'
 
 type Checkout = { pending: PlanId | null; error: CheckoutErrorCode | null }
 
+// The banners that say why the purchase buttons are disabled; the buttons point at them.
+const PROCESSING_BANNER_ID = 'credits-processing-banner'
+const OFFLINE_BANNER_ID = 'credits-offline-banner'
+
 export function CreditsScreen() {
   const { t, i18n } = useLingui()
   const session = useSession()
@@ -101,6 +105,7 @@ export function CreditsScreen() {
           icon={<Loader size="sm" aria-hidden="true" />}
           title={t`Processing your payment`}
           role="status"
+          id={PROCESSING_BANNER_ID}
           data-testid="processing-banner"
         >
           <Trans>Your credits will appear here in a moment. This page updates itself; purchases are paused until then.</Trans>
@@ -114,6 +119,7 @@ export function CreditsScreen() {
           classNames={{ title: classes.titleYellow }}
           title={t`You are offline`}
           role="status"
+          id={OFFLINE_BANNER_ID}
           data-testid="credits-offline"
         >
           {data ? (
@@ -178,7 +184,12 @@ export function CreditsScreen() {
             <Trans>One-time payment, no subscription</Trans>
           </Text>
         </Group>
-        <PlanCards pending={checkout.pending} disabled={processing || !online || checkout.pending !== null} onBuy={(plan) => void buy(plan)} />
+        <PlanCards
+          pending={checkout.pending}
+          disabled={processing || !online || checkout.pending !== null}
+          disabledReasonId={!online ? OFFLINE_BANNER_ID : processing ? PROCESSING_BANNER_ID : undefined}
+          onBuy={(plan) => void buy(plan)}
+        />
       </Stack>
 
       {(data || (online && !credits.error)) && (

@@ -1,24 +1,11 @@
 // What the credits screens say for each code the data layer returns, as
 // Lingui descriptors. The spec's English wording is kept where it gives one.
+// Plan names and summaries are shared with the landing page:
+// src/lib/plan-messages.ts.
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { PlanId } from '../../../domain/plans.ts'
 import type { CheckoutErrorCode, CreditsLoadError, ProcessPaymentErrorCode } from './api.ts'
 import type { TransactionTone } from './format.ts'
-
-export const PLAN_NAMES: Record<PlanId, MessageDescriptor> = {
-  starter: msg`Starter`,
-  growth: msg`Growth`,
-  business: msg`Business`,
-  enterprise: msg`Enterprise`,
-}
-
-export const PLAN_SUMMARIES: Record<PlanId, MessageDescriptor> = {
-  starter: msg`Try the assistant with your first customers.`,
-  growth: msg`For a shop that answers customers every day.`,
-  business: msg`For busy businesses with many conversations.`,
-  enterprise: msg`For chains and high volumes, at a price agreed with you.`,
-}
 
 export const STATUS_LABELS: Record<TransactionTone, MessageDescriptor> = {
   completed: msg`Completed`,
@@ -47,6 +34,7 @@ export const PAYMENT_CHECK_REASONS: Record<ProcessPaymentErrorCode, MessageDescr
   session_not_found: msg`We could not find this payment for your account.`,
   payment_not_completed: msg`The payment has not been completed yet.`,
   payment_mismatch: msg`The payment does not match the package. Please contact us.`,
+  payment_closed: msg`This payment expired or failed. Start a new purchase if you still want the credits.`,
   provider_error: msg`The payment provider could not be reached.`,
   server_error: msg`Something went wrong on our side.`,
 }

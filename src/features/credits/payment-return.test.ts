@@ -70,6 +70,7 @@ describe('payment return', () => {
     expect(redirectSessionId({ kind: 'awaited', code: 'payment_not_completed' }, 'cs_1')).toBe('cs_1')
     expect(redirectSessionId({ kind: 'awaited', code: 'session_not_found' }, 'cs_1')).toBeNull()
     expect(redirectSessionId({ kind: 'awaited', code: 'payment_mismatch' }, 'cs_1')).toBeNull()
+    expect(redirectSessionId({ kind: 'awaited', code: 'payment_closed' }, 'cs_1')).toBeNull()
     expect(redirectSessionId({ kind: 'soon' }, null)).toBeNull()
     expect(redirectSessionId(null, 'cs_1')).toBeNull()
   })

@@ -47,7 +47,7 @@ export async function checkPaymentReturn(sessionId: string, deps: ReturnDeps): P
 }
 
 // Refusals that waiting will not change.
-const FINAL_REFUSALS = new Set<ProcessPaymentErrorCode>(['session_not_found', 'invalid_request', 'unauthorized', 'payment_mismatch'])
+const FINAL_REFUSALS = new Set<ProcessPaymentErrorCode>(['session_not_found', 'invalid_request', 'unauthorized', 'payment_mismatch', 'payment_closed'])
 
 /** Whether the credits of a not-yet-credited return can still arrive by themselves. */
 export function mayStillArrive(outcome: ReturnOutcome): boolean {

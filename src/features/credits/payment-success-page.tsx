@@ -1,6 +1,7 @@
 // /dashboard/success?session_id=…: where the payment provider sends the buyer
 // back. Confirms the purchase (spec section 4), then offers the credits and
-// products screens and moves on to the dashboard by itself.
+// products screens and moves on to the dashboard by itself. Confirming needs
+// the network: offline the page says so and starts once the connection is back.
 import { useEffect, useState } from 'react'
 import { Anchor, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
@@ -13,6 +14,7 @@ import { readSessionId } from './search.ts'
 import { RETURN_REDIRECT_MS } from './constants.ts'
 import { PAYMENT_CHECK_REASONS } from './messages.ts'
 import { checkPaymentReturn, mayStillArrive, redirectSessionId, type ReturnOutcome } from './payment-return.ts'
+import { useOnline } from './use-credits.ts'
 import classes from './credits.module.css'
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
@@ -38,14 +40,19 @@ function PaymentReturn(props: { sessionId: string | null; userId: string | null 
   const session = useSession()
   const navigate = useNavigate()
   const [result, setResult] = useState<ReturnOutcome | null>(null)
+  const online = useOnline()
   // Nothing to check without a session id or a user: loading simply ends.
   const checking = sessionId !== null && userId !== null
   const done = !checking || result !== null
   const outcome = checking ? result : null
+  const waitingForNetwork = !done && !online
+  const resultKnown = result !== null
 
   const { refreshProfile, clearProfileCache } = session
+  // Runs while online and undecided; losing the connection abandons the
+  // check (its failed reads would only say "soon") and regaining it starts over.
   useEffect(() => {
-    if (!sessionId || !userId) return
+    if (!sessionId || !userId || !online || resultKnown) return
     const controller = new AbortController()
     const { signal } = controller
     void (async () => {
@@ -56,7 +63,8 @@ function PaymentReturn(props: { sessionId: string | null; userId: string | null 
           latestTransaction: () => fetchLatestTransaction(client, userId),
           processManually: (id) => processPaymentManually(client, id),
         })
-        if (signal.aborted) return
+        // Reads that failed because the connection just went: the offline event is on its way and restarts this.
+        if (signal.aborted || (outcome.kind === 'soon' && !navigator.onLine)) return
         if (outcome.kind === 'credited') {
           clearProfileCache()
           void refreshProfile({ force: true })
@@ -64,14 +72,14 @@ function PaymentReturn(props: { sessionId: string | null; userId: string | null 
         await wait(holdMs, signal)
         setResult(outcome)
       } catch (error) {
-        if (!signal.aborted) {
+        if (!signal.aborted && navigator.onLine) {
           console.error('checking the payment return failed', error)
           setResult({ kind: 'soon' })
         }
       }
     })()
     return () => controller.abort()
-  }, [sessionId, userId, refreshProfile, clearProfileCache])
+  }, [sessionId, userId, online, resultKnown, refreshProfile, clearProfileCache])
 
   const nextSessionId = redirectSessionId(outcome, sessionId)
   useEffect(() => {
@@ -89,10 +97,10 @@ function PaymentReturn(props: { sessionId: string | null; userId: string | null 
       p={{ base: 'md', sm: 'xl' }}
       className={classes.returnCard}
       data-testid="payment-return"
-      data-state={done ? (outcome?.kind ?? 'none') : 'processing'}
+      data-state={done ? (outcome?.kind ?? 'none') : waitingForNetwork ? 'offline' : 'processing'}
     >
       <Stack gap="md" role="status" aria-live="polite">
-        {done ? <ReturnMessage outcome={outcome} /> : <Processing />}
+        {done ? <ReturnMessage outcome={outcome} /> : waitingForNetwork ? <Offline /> : <Processing />}
         {done && (
           <>
             <Group gap="lg">
@@ -122,6 +130,19 @@ function Processing() {
       </Title>
       <Text c="gray.7">
         <Trans>Please wait while we confirm your purchase.</Trans>
+      </Text>
+    </Stack>
+  )
+}
+
+function Offline() {
+  return (
+    <Stack gap="xs" data-testid="payment-return-offline">
+      <Title order={1} size="h2">
+        <Trans>You are offline</Trans>
+      </Title>
+      <Text>
+        <Trans>Credits and payments need an internet connection. Your payment will be checked as soon as you are back online.</Trans>
       </Text>
     </Stack>
   )

@@ -12,8 +12,8 @@ import {
   type PlanId,
   type PurchasablePlan,
 } from '../../../domain/plans.ts'
+import { PLAN_NAMES, PLAN_SUMMARIES } from '../../lib/plan-messages.ts'
 import { formatCount } from './format.ts'
-import { PLAN_NAMES, PLAN_SUMMARIES } from './messages.ts'
 import classes from './credits.module.css'
 
 export type PlanCardsProps = {
@@ -21,6 +21,8 @@ export type PlanCardsProps = {
   pending: PlanId | null
   /** No purchase now (offline, a payment being processed, another checkout starting). */
   disabled: boolean
+  /** The element that says why the buttons are disabled, if one does; a disabled button otherwise gives no reason. */
+  disabledReasonId?: string
   onBuy: (plan: PurchasablePlan) => void
 }
 
@@ -40,6 +42,7 @@ function PlanCard(props: PlanCardsProps & { plan: Plan }) {
   const name = i18n._(PLAN_NAMES[plan.id])
   const messages = formatCount(plan.messages, i18n.locale)
   const titleId = `credits-plan-${plan.id}`
+  const disabled = props.disabled && props.pending !== plan.id
   return (
     <Card
       component="article"
@@ -74,9 +77,10 @@ function PlanCard(props: PlanCardsProps & { plan: Plan }) {
               fullWidth
               variant={plan.popular ? 'filled' : 'light'}
               loading={props.pending === plan.id}
-              disabled={props.disabled && props.pending !== plan.id}
+              disabled={disabled}
               onClick={() => props.onBuy(plan)}
               aria-label={t`Buy ${name}`}
+              aria-describedby={disabled ? props.disabledReasonId : undefined}
             >
               <Trans>Buy</Trans>
             </Button>

@@ -1,5 +1,5 @@
 // The newest purchases: a table on wider screens, stacked rows on a phone.
-import { Paper, Skeleton, Stack, Table, Text } from '@mantine/core'
+import { Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { CreditTransaction } from './api.ts'
@@ -101,10 +101,13 @@ function TransactionItem(props: { transaction: CreditTransaction }) {
   )
 }
 
+/** Announced as a status in words, like BalanceSkeleton. */
 export function TransactionsSkeleton() {
-  const { t } = useLingui()
   return (
-    <Paper withBorder radius="md" p="md" aria-busy="true" aria-label={t`Loading transactions`}>
+    <Paper withBorder radius="md" p="md" role="status" data-testid="transactions-loading">
+      <VisuallyHidden>
+        <Trans>Loading transactions</Trans>
+      </VisuallyHidden>
       <Stack gap="md">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} height={14} />

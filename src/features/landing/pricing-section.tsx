@@ -1,24 +1,9 @@
-import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { ENTERPRISE_CONTACT_EMAIL, PLANS, formatUsd, mailtoEnterprise, type Plan, type PlanId } from '../../../domain/plans.ts'
+import { ENTERPRISE_CONTACT_EMAIL, PLANS, formatUsd, mailtoEnterprise, type Plan } from '../../../domain/plans.ts'
+import { PLAN_NAMES, PLAN_SUMMARIES } from '../../lib/plan-messages.ts'
 import { SvgIcon } from './svg-icon.tsx'
 import classes from './landing.module.css'
-
-const PLAN_NAMES: Record<PlanId, MessageDescriptor> = {
-  starter: msg`Starter`,
-  growth: msg`Growth`,
-  business: msg`Business`,
-  enterprise: msg`Enterprise`,
-}
-
-const PLAN_SUMMARIES: Record<PlanId, MessageDescriptor> = {
-  starter: msg`Try the assistant with your first customers.`,
-  growth: msg`For a shop that answers customers every day.`,
-  business: msg`For busy businesses with many conversations.`,
-  enterprise: msg`For chains and high volumes, at a price agreed with you.`,
-}
 
 function PlanCard({ plan }: { plan: Plan }) {
   const { t, i18n } = useLingui()

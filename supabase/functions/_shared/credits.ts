@@ -1,5 +1,6 @@
 // The two ways credits change, as typed calls of the database functions of
-// 20261122000800_credits_payments.sql. Both need the service-role client:
+// 20261122000800_credits_payments.sql (credit_payment as replaced by
+// 20261122001000_credit_payment_closed.sql). Both need the service-role client:
 // owners can read their balance but never write it.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Purchase } from './payments.ts'
@@ -7,8 +8,11 @@ import type { Purchase } from './payments.ts'
 export type CreditBalance = { amount: number; used: number; remaining: number }
 
 export type CreditResult = {
-  /** mismatch: the session is recorded for another owner, package or provider; nothing changed. */
-  status: 'credited' | 'already_credited' | 'mismatch'
+  /**
+   * mismatch: the session is recorded for another owner, package or provider;
+   * not_creditable: its payment expired or failed. Nothing changed in either case.
+   */
+  status: 'credited' | 'already_credited' | 'mismatch' | 'not_creditable'
   credits_added: number
   transaction_id: string | null
   balance: CreditBalance | null

@@ -91,18 +91,62 @@ export class PaymentProviderError extends Error {
   }
 }
 
+export type PaymentConfigErrorCode = 'local_provider_not_local'
+
+/** The deployment's payment settings cannot work; nothing was sent anywhere. */
+export class PaymentConfigError extends Error {
+  constructor(
+    readonly code: PaymentConfigErrorCode,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'PaymentConfigError'
+  }
+}
+
 export function createPaymentProvider(deps: PaymentDeps): PaymentProvider {
   const env = deps.env ?? readEnv
   const doFetch = deps.fetch ?? ((input, init) => fetch(input, init))
   const choice = env('PAYMENT_PROVIDER') ?? 'local'
   switch (choice) {
     case 'local':
+      assertLocalCheckoutReachable(env)
       return localPaymentProvider(deps.db, env)
     case 'stripe':
       return stripePaymentProvider(env, doFetch)
     default:
       throw new UnknownProviderError('PAYMENT_PROVIDER', choice)
   }
+}
+
+/** 127.0.0.0/8, ::1 and localhost (RFC 6761 keeps *.localhost on this machine too). */
+export function isLoopbackUrl(value: string): boolean {
+  let host: string
+  try {
+    host = new URL(value).hostname.toLowerCase()
+  } catch {
+    return false
+  }
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '[::1]') return true
+  return /^127(\.\d{1,3}){3}$/.test(host)
+}
+
+/**
+ * The local provider's checkout page is served by the local stack only. A
+ * hosted project that forgot PAYMENT_PROVIDER would otherwise hand buyers a
+ * `${SUPABASE_URL}/__local/checkout/…` link that does not exist, so the local
+ * provider is refused away from loopback unless LOCAL_CHECKOUT_URL says
+ * where its page really is (the local stack always names its own).
+ */
+function assertLocalCheckoutReachable(env: EnvReader): void {
+  const supabaseUrl = env('SUPABASE_URL')
+  if (env('LOCAL_CHECKOUT_URL') || !supabaseUrl || isLoopbackUrl(supabaseUrl)) return
+  throw new PaymentConfigError(
+    'local_provider_not_local',
+    `PAYMENT_PROVIDER is local (the default) but SUPABASE_URL ${supabaseUrl} is not this machine: ` +
+      'the local checkout page exists only in the local stack. Set PAYMENT_PROVIDER=stripe, ' +
+      'or LOCAL_CHECKOUT_URL to where a local checkout page is served.',
+  )
 }
 
 // Plans and purchases ------------------------------------------------------------
@@ -162,6 +206,25 @@ export function purchaseOf(provider: PaymentProviderName, s: ProviderSession): P
     ok: true,
     purchase: { provider, sessionId: s.id, userId: s.userId, plan, amountPaid: s.amountPaid ?? plan.priceCents, currency: s.currency },
   }
+}
+
+/**
+ * Whether a session is one of this app's checkouts. Each is recorded in
+ * payments when it opens and carries a plan's price id in its metadata
+ * (which still names it if that insert failed). Another integration selling
+ * through the same Stripe account has neither: its sessions are none of our
+ * business, neither to credit nor to refuse.
+ */
+export async function isOwnSession(db: SupabaseClient, provider: PaymentProviderName, s: ProviderSession): Promise<boolean> {
+  if (s.priceId !== null && findPlanByPriceId(s.priceId)) return true
+  const { data, error } = await db
+    .from('payments')
+    .select('id')
+    .eq('provider', provider)
+    .eq('provider_session_id', s.id)
+    .maybeSingle()
+  if (error) throw new Error(`could not look up payment ${s.id}: ${error.message}`)
+  return data !== null
 }
 
 // Return URLs --------------------------------------------------------------------

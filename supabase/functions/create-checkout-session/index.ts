@@ -10,6 +10,7 @@ import {
   allowedOrigins,
   createPaymentProvider,
   PAYMENT_CURRENCY,
+  PaymentConfigError,
   PaymentProviderError,
   planForCheckout,
   PLAN_PAYMENT_MODE,
@@ -86,7 +87,8 @@ Deno.serve(async (req) => {
       console.error('create-checkout-session: payment provider failed:', e.message)
       return fail('provider_error', 502)
     }
-    console.error('create-checkout-session failed:', e)
+    if (e instanceof PaymentConfigError) console.error(`create-checkout-session: ${e.code}: ${e.message}`)
+    else console.error('create-checkout-session failed:', e)
     return fail('server_error', 500)
   }
 })

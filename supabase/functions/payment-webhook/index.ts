@@ -7,16 +7,26 @@
 // Answers: 2xx tells the provider to stop delivering. Anything that may
 // succeed on a later delivery (the database unreachable) answers 500, so
 // Stripe retries; a signature that does not verify answers 400, and a charge
-// that does not match its package 422, which Stripe shows as a failed
-// delivery for a person to look at.
+// of one of our checkouts that does not match its package 422, which Stripe
+// shows as a failed delivery for a person to look at. Sessions of other
+// integrations on the same Stripe account are acknowledged and left alone:
+// refusing them would have Stripe retry them for days and then disable the
+// endpoint.
 import { preflight } from '../_shared/cors.ts'
 import { creditPurchase } from '../_shared/credits.ts'
 import { jsonResponse } from '../_shared/http.ts'
-import { createPaymentProvider, purchaseOf, WebhookSignatureError, type PaymentEvent } from '../_shared/payments.ts'
+import {
+  createPaymentProvider,
+  isOwnSession,
+  PaymentConfigError,
+  purchaseOf,
+  WebhookSignatureError,
+  type PaymentEvent,
+} from '../_shared/payments.ts'
 import { createServiceClient } from '../_shared/supabase.ts'
 
 type WebhookError = 'invalid_request' | 'invalid_signature' | 'payment_mismatch' | 'server_error'
-type WebhookResult = 'credited' | 'already_credited' | 'pending' | 'closed' | 'ignored'
+type WebhookResult = 'credited' | 'already_credited' | 'pending' | 'closed' | 'not_creditable' | 'ignored'
 
 const fail = (error: WebhookError, status: number) => jsonResponse({ received: false, error }, status)
 const ok = (result: WebhookResult) => jsonResponse({ received: true, error: null, result })
@@ -51,6 +61,7 @@ Deno.serve(async (req) => {
         return ok('closed')
       }
       case 'paid': {
+        if (!(await isOwnSession(db, provider.name, event.session))) return ok('ignored')
         const check = purchaseOf(provider.name, event.session)
         // Completed with a payment still processing (a bank debit): a later event says how it ended.
         if (!check.ok && check.error === 'payment_not_completed') return ok('pending')
@@ -63,11 +74,17 @@ Deno.serve(async (req) => {
           console.error(`payment-webhook: session ${event.session.id} is recorded for another owner, package or provider`)
           return fail('payment_mismatch', 422)
         }
+        if (result.status === 'not_creditable') {
+          // Delivering it again will not reopen the payment; a person has to look at why it was charged.
+          console.error(`payment-webhook: session ${event.session.id} was reported paid, but its payment expired or failed; not credited`)
+          return ok('not_creditable')
+        }
         return ok(result.status)
       }
     }
   } catch (e) {
-    console.error('payment-webhook failed:', e)
+    if (e instanceof PaymentConfigError) console.error(`payment-webhook: ${e.code}: ${e.message}`)
+    else console.error('payment-webhook failed:', e)
     return fail('server_error', 500)
   }
 })

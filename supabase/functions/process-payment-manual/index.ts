@@ -6,7 +6,7 @@
 import { preflight } from '../_shared/cors.ts'
 import { creditPurchase } from '../_shared/credits.ts'
 import { jsonResponse, readJsonObject } from '../_shared/http.ts'
-import { createPaymentProvider, PaymentProviderError, purchaseOf } from '../_shared/payments.ts'
+import { createPaymentProvider, isOwnSession, PaymentConfigError, PaymentProviderError, purchaseOf } from '../_shared/payments.ts'
 import { bearerToken, createServiceClient, createUserClient } from '../_shared/supabase.ts'
 
 type ProcessPaymentError =
@@ -15,6 +15,7 @@ type ProcessPaymentError =
   | 'session_not_found'
   | 'payment_not_completed'
   | 'payment_mismatch'
+  | 'payment_closed'
   | 'provider_error'
   | 'server_error'
 
@@ -41,7 +42,7 @@ Deno.serve(async (req) => {
     const db = createServiceClient()
     const provider = createPaymentProvider({ db })
     const session = await provider.retrieveSession(sessionId)
-    if (!session || session.userId !== user.id) return fail('session_not_found', 404)
+    if (!session || session.userId !== user.id || !(await isOwnSession(db, provider.name, session))) return fail('session_not_found', 404)
     const check = purchaseOf(provider.name, session)
     if (!check.ok) {
       if (check.error === 'payment_mismatch') console.error(`process-payment-manual: session ${sessionId} not credited: ${check.detail}`)
@@ -51,6 +52,10 @@ Deno.serve(async (req) => {
     if (result.status === 'mismatch') {
       console.error(`process-payment-manual: session ${sessionId} is recorded for another owner, package or provider`)
       return fail('payment_mismatch', 409)
+    }
+    if (result.status === 'not_creditable') {
+      console.error(`process-payment-manual: session ${sessionId} is paid at the provider, but its payment expired or failed; not credited`)
+      return fail('payment_closed', 409)
     }
     return jsonResponse({
       success: true,
@@ -64,7 +69,8 @@ Deno.serve(async (req) => {
       console.error('process-payment-manual: payment provider failed:', e.message)
       return fail('provider_error', 502)
     }
-    console.error('process-payment-manual failed:', e)
+    if (e instanceof PaymentConfigError) console.error(`process-payment-manual: ${e.code}: ${e.message}`)
+    else console.error('process-payment-manual failed:', e)
     return fail('server_error', 500)
   }
 })

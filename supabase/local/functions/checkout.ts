@@ -71,7 +71,8 @@ export function createLocalCheckoutApp(ctx: Pick<StackContext, 'db' | 'config'>,
     const row = await session(c)
     if (row instanceof Response) return row
     if (row.status !== 'paid') {
-      if (row.expired || row.status === 'expired') return c.html(renderCheckout(row), 410)
+      // As Stripe Checkout: a session that expired or whose payment failed cannot be paid any more.
+      if (row.expired || row.status === 'expired' || row.status === 'failed') return c.html(renderCheckout(row), 410)
       const res = await opts.invokeFunction('payment-webhook', {
         method: 'POST',
         headers: { Authorization: `Bearer ${ctx.config.serviceRoleKey}`, 'Content-Type': 'application/json' },

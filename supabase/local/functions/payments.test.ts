@@ -15,7 +15,9 @@ import { MissingEnvError } from '../../functions/_shared/env.ts'
 import {
   allowedOrigins,
   createPaymentProvider,
+  isLoopbackUrl,
   localPaymentProvider,
+  PaymentConfigError,
   PaymentProviderError,
   planForCheckout,
   purchaseOf,
@@ -125,6 +127,34 @@ describe('provider choice', () => {
     expect(createPaymentProvider({ db: noDb, env: envOf({}) }).name).toBe('local')
     expect(createPaymentProvider({ db: noDb, env: envOf({ PAYMENT_PROVIDER: 'stripe' }) }).name).toBe('stripe')
     expect(() => createPaymentProvider({ db: noDb, env: envOf({ PAYMENT_PROVIDER: 'paypal' }) })).toThrow(UnknownProviderError)
+  })
+
+  it('refuses the local provider on a hosted project, whose URL is not this machine, unless told where its page is', () => {
+    const hosted = { SUPABASE_URL: 'https://abcdefghijklmnop.supabase.co' }
+    for (const env of [hosted, { ...hosted, PAYMENT_PROVIDER: 'local' }, { SUPABASE_URL: 'http://192.168.1.20:54321' }]) {
+      let thrown: unknown
+      try {
+        createPaymentProvider({ db: noDb, env: envOf(env) })
+      } catch (e) {
+        thrown = e
+      }
+      expect(thrown, JSON.stringify(env)).toBeInstanceOf(PaymentConfigError)
+      expect(thrown).toMatchObject({ code: 'local_provider_not_local' })
+      expect((thrown as Error).message).toContain('PAYMENT_PROVIDER=stripe')
+    }
+    // Said explicitly, a local checkout page elsewhere is fine; so is Stripe on the hosted project.
+    expect(createPaymentProvider({ db: noDb, env: envOf({ ...hosted, LOCAL_CHECKOUT_URL: 'https://pay.example.test/__local/checkout' }) }).name).toBe('local')
+    expect(createPaymentProvider({ db: noDb, env: envOf({ ...hosted, PAYMENT_PROVIDER: 'stripe' }) }).name).toBe('stripe')
+    for (const url of ['http://127.0.0.1:54321', 'http://localhost:54321/', 'http://[::1]:54321', 'http://127.8.0.1', 'http://api.localhost:54321']) {
+      expect(createPaymentProvider({ db: noDb, env: envOf({ SUPABASE_URL: url }) }).name, url).toBe('local')
+    }
+  })
+
+  it('counts only this machine as loopback', () => {
+    for (const url of ['http://127.0.0.1:54321', 'http://LOCALHOST', 'http://[::1]', 'http://127.255.255.254/x']) expect(isLoopbackUrl(url), url).toBe(true)
+    for (const url of ['http://127.0.0.1.nip.io', 'http://localhost.example.com', 'http://0.0.0.0:54321', 'http://10.0.0.1', 'https://x.supabase.co', 'not a url', '']) {
+      expect(isLoopbackUrl(url), url).toBe(false)
+    }
   })
 
   it('sends local checkouts to the stack page, and takes local events only with the service role key', async () => {

@@ -20,12 +20,13 @@ function PlanCard({ plan }: { plan: Plan }) {
       className={plan.popular ? classes.popular : undefined}
     >
       <Stack gap="sm" h="100%">
-        <Group justify="space-between" align="center" wrap="nowrap" mih={26}>
+        {/* Wraps rather than truncating the badge where the card is narrow (English "Most popular" at four columns). */}
+        <Group justify="space-between" align="center" gap={6} mih={26}>
           <Title order={3} size="h4" id={titleId}>
             {name}
           </Title>
           {plan.popular && (
-            <Badge color="brand" variant="filled">
+            <Badge color="brand" variant="filled" style={{ flexShrink: 0 }}>
               <Trans>Most popular</Trans>
             </Badge>
           )}

@@ -199,8 +199,12 @@ describe('product form', () => {
       id: 'p1', name: 'Çay', price: 45.5, currency: 'TRY', stock: 7, created_at: '2026-01-02T03:04:05.000Z',
     }
     const form = productToForm(product)
-    expect(form).toEqual({ name: 'Çay', description: '', price: 45.5, currency: 'TRY', stock: 7, product_link: '' })
+    expect(form).toEqual({ name: 'Çay', description: '', price: '45.5', currency: 'TRY', stock: '7', product_link: '' })
     expect(productFieldsFromForm(form)).toEqual({ name: 'Çay', price: 45.5, currency: 'TRY', stock: 7 })
+    // In Turkish the price is shown with a decimal comma, and reads back the same.
+    const turkish = productToForm(product, ',')
+    expect(turkish.price).toBe('45,5')
+    expect(productFieldsFromForm(turkish)).toEqual(productFieldsFromForm(form))
   })
 })
 

@@ -156,7 +156,11 @@ export function roundToCents(value: number): number {
 // ---------------------------------------------------------------------------
 // Product form (manual add and edit)
 
-/** The form as the screen holds it: number inputs may give a number or the text typed so far. */
+/**
+ * The form as the screen holds it. Price and stock are the text as typed
+ * (never rewritten by the input, so the checks below see what the owner
+ * wrote); numbers are accepted too, for callers that hold numbers.
+ */
 export type ProductFormValues = {
   name: string
   description: string
@@ -190,14 +194,14 @@ export function emptyProductForm(): ProductFormValues {
   return { name: '', description: '', price: '', currency: DEFAULT_PRODUCT_CURRENCY, stock: '', product_link: '' }
 }
 
-/** The form prefilled for editing a stored product. */
-export function productToForm(product: ProductRecord): ProductFormValues {
+/** The form prefilled for editing a stored product, the price written with the given decimal mark. */
+export function productToForm(product: ProductRecord, decimalMark: '.' | ',' = '.'): ProductFormValues {
   return {
     name: product.name,
     description: product.description ?? '',
-    price: product.price,
+    price: String(product.price).replace('.', decimalMark),
     currency: product.currency,
-    stock: product.stock,
+    stock: String(product.stock),
     product_link: product.product_link ?? '',
   }
 }

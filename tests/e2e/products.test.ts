@@ -127,6 +127,49 @@ describe('products screen', () => {
     await expect.poll(async () => (await products(owner)).length, { timeout: 20_000 }).toBe(0)
   })
 
+  it('judges price and stock as typed: nothing rewritten, whole stock, two decimals, a decimal comma saved', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const { page } = await openProducts(owner)
+    await page.getByTestId('products-empty').waitFor()
+    await page.getByRole('button', { name: 'Ürün ekle' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Ürün ekle' })
+    const price = dialog.getByRole('textbox', { name: 'Fiyat', exact: true })
+    const stock = dialog.getByRole('textbox', { name: 'Stok', exact: true })
+    await dialog.getByRole('textbox', { name: 'Ad', exact: true }).fill('Lavanta Kesesi')
+    // Typed key by key, as a person does: the inputs keep every character.
+    await stock.pressSequentially('2.5')
+    await price.pressSequentially('12.345')
+    expect([await stock.inputValue(), await price.inputValue()]).toEqual(['2.5', '12.345'])
+    await dialog.getByRole('button', { name: 'Ürün ekle' }).click()
+    await dialog.getByText('Tam sayı girin').waitFor()
+    await dialog.getByText('En fazla iki ondalık basamak kullanın').waitFor()
+    expect(await stock.getAttribute('aria-invalid')).toBe('true')
+    expect(await price.getAttribute('aria-invalid')).toBe('true')
+
+    // "2.0" is a whole number; "1,5" is a price written with the Turkish decimal comma.
+    await stock.fill('')
+    await stock.pressSequentially('2.0')
+    await price.fill('')
+    await price.pressSequentially('1,5')
+    await expect.poll(() => dialog.getByText(/Tam sayı girin|En fazla iki ondalık/).count()).toBe(0)
+    await dialog.getByRole('button', { name: 'Ürün ekle' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    const row = page.getByTestId('product-row').filter({ hasText: 'Lavanta Kesesi' })
+    expect(await row.textContent()).toContain('₺1,50 TRY')
+    await expect
+      .poll(async () => (await products(owner)).map((p) => [p.name, Number(p.price), p.stock]), { timeout: 20_000 })
+      .toEqual([['Lavanta Kesesi', 1.5, 2]])
+
+    // Editing shows the stored price in Turkish writing, and saving it untouched keeps it.
+    await row.getByRole('button', { name: 'Lavanta Kesesi ürününü düzenle' }).click()
+    const edit = page.getByRole('dialog', { name: 'Ürünü düzenle' })
+    expect(await edit.getByRole('textbox', { name: 'Fiyat', exact: true }).inputValue()).toBe('1,5')
+    expect(await edit.getByRole('textbox', { name: 'Stok', exact: true }).inputValue()).toBe('2')
+    await edit.getByRole('button', { name: 'Değişiklikleri kaydet' }).click()
+    await edit.waitFor({ state: 'detached' })
+    expect(await row.textContent()).toContain('₺1,50 TRY')
+  })
+
   it('searches name and description with Turkish case folding and filters Excel uploads', async () => {
     const owner = await createVerifiedOwner(keys)
     await insertRows(keys, owner, 'products', [

@@ -301,17 +301,17 @@ describe('Excel rows', () => {
     expect(isBlankRow({ stock: 0 })).toBe(false)
   })
 
-  it('maps columns by header names when the header has them, otherwise by position', () => {
-    expect(excelColumnIndexes(['name', 'description', 'price', 'currency', 'stock', 'product_link'])).toEqual({
-      name: 0, description: 1, price: 2, currency: 3, stock: 4, product_link: 5,
+  it('maps columns by header names only when the header names all six, otherwise by the template positions', () => {
+    const template = { name: 0, description: 1, price: 2, currency: 3, stock: 4, product_link: 5 }
+    expect(excelColumnIndexes(['name', 'description', 'price', 'currency', 'stock', 'product_link'])).toEqual(template)
+    expect(excelColumnIndexes([' Stock ', 'notes', 'PRICE', 'Name', 'Product_Link', 'currency', 'Description'])).toEqual({
+      name: 3, description: 6, price: 2, currency: 5, stock: 0, product_link: 4,
     })
-    expect(excelColumnIndexes([' Stock ', 'PRICE', 'Name', 'notes'])).toEqual({
-      name: 2, description: -1, price: 1, currency: -1, stock: 0, product_link: -1,
-    })
-    expect(excelColumnIndexes(['Ürün', 'Açıklama', 'Fiyat', 'Para birimi', 'Stok', 'Bağlantı'])).toEqual({
-      name: 0, description: 1, price: 2, currency: 3, stock: 4, product_link: 5,
-    })
-    expect(excelColumnIndexes([])).toMatchObject({ name: 0, product_link: 5 })
+    // Some names renamed or translated: reading the rest by name would drop those columns, so all go by position.
+    expect(excelColumnIndexes(['name', 'description', 'price', 'Para birimi', 'stock', 'Product link'])).toEqual(template)
+    expect(excelColumnIndexes([' Stock ', 'PRICE', 'Name', 'notes'])).toEqual(template)
+    expect(excelColumnIndexes(['Ürün', 'Açıklama', 'Fiyat', 'Para birimi', 'Stok', 'Bağlantı'])).toEqual(template)
+    expect(excelColumnIndexes([])).toEqual(template)
   })
 
   it('accepts only .xlsx and .xls file names, in any case', () => {

@@ -390,9 +390,12 @@ export function validateExcelRow(row: ExcelRowInput, rowNumber: number): ExcelRo
 }
 
 /**
- * How a sheet's columns map to fields: by the header's names when the header
- * names at least name, price and stock (so a reordered or widened sheet still
- * imports), otherwise by the template's column order.
+ * How a sheet's columns map to fields. By the header's names only when it
+ * names all six template columns (any case, any order, other columns
+ * allowed): a sheet that renamed or translated some of them would otherwise
+ * lose those columns without a word (a "Para birimi" column read as no
+ * currency, every row USD). Anything else is read by the template's
+ * positions, A to F.
  */
 export function excelColumnIndexes(header: readonly unknown[]): Record<ExcelColumn, number> {
   const byName = new Map<string, number>()
@@ -400,10 +403,10 @@ export function excelColumnIndexes(header: readonly unknown[]): Record<ExcelColu
     const text = cellText(cell)?.toLowerCase()
     if (text !== undefined && !byName.has(text)) byName.set(text, index)
   })
-  const named = ['name', 'price', 'stock'].every((column) => byName.has(column))
+  const named = EXCEL_COLUMNS.every((column) => byName.has(column))
   const indexes = {} as Record<ExcelColumn, number>
   EXCEL_COLUMNS.forEach((column, position) => {
-    indexes[column] = named ? (byName.get(column) ?? -1) : position
+    indexes[column] = named ? byName.get(column)! : position
   })
   return indexes
 }

@@ -217,6 +217,26 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+// A bare host as people write one: labels of letters, digits and hyphens,
+// a dot, a top-level domain of letters, then optionally a port and a path.
+const BARE_HOST = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,}(?::\d{1,5})?(?:[/?#]|$)/u
+
+/**
+ * Where a stored product link may take someone who clicks it: the address
+ * itself when it is an absolute http(s) URL, https:// in front of a bare
+ * host such as "www.ornek.com" or "ornek.com/vazo" (imports and other
+ * clients store those), and null for anything else — another scheme
+ * ("javascript:", "mailto:"), a relative path or plain text — which the list
+ * shows as text, not as a link.
+ */
+export function productLinkHref(link: string | null | undefined): string | null {
+  const value = link?.trim() ?? ''
+  if (value === '') return null
+  const candidate = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : BARE_HOST.test(value) ? `https://${value}` : null
+  if (candidate === null || !isHttpUrl(candidate)) return null
+  return new URL(candidate).href
+}
+
 function priceError(value: unknown): ProductFormError | undefined {
   const parsed = parseNumberInput(value)
   if (parsed.kind === 'blank') return 'required'

@@ -173,13 +173,24 @@ describe('products screen', () => {
   it('searches name and description with Turkish case folding and filters Excel uploads', async () => {
     const owner = await createVerifiedOwner(keys)
     await insertRows(keys, owner, 'products', [
-      { id: crypto.randomUUID(), name: 'İpek Eşarp', description: 'Bursa ipeği', price: 980, currency: 'TRY', stock: 3, group_id: null, created_at: '2026-11-01T10:00:00Z' },
-      { id: crypto.randomUUID(), name: 'Işıklı Ayna', description: 'Banyo için', price: 1500, currency: 'TRY', stock: 2, group_id: null, created_at: '2026-11-02T10:00:00Z' },
-      { id: crypto.randomUUID(), name: 'Bakır Cezve', description: 'ISLAK zemine uygun değil', price: 45.5, currency: 'GBP', stock: 9, group_id: 'excel_1700000000000_abc', created_at: '2026-11-03T10:00:00Z' },
+      // Links as other clients and imports store them: a bare host, and a script that must never become a link.
+      { id: crypto.randomUUID(), name: 'İpek Eşarp', description: 'Bursa ipeği', price: 980, currency: 'TRY', stock: 3, group_id: null, created_at: '2026-11-01T10:00:00Z', product_link: 'javascript:alert(1)' },
+      { id: crypto.randomUUID(), name: 'Işıklı Ayna', description: 'Banyo için', price: 1500, currency: 'TRY', stock: 2, group_id: null, created_at: '2026-11-02T10:00:00Z', product_link: null },
+      { id: crypto.randomUUID(), name: 'Bakır Cezve', description: 'ISLAK zemine uygun değil', price: 45.5, currency: 'GBP', stock: 9, group_id: 'excel_1700000000000_abc', created_at: '2026-11-03T10:00:00Z', product_link: 'www.bakircezve.com.tr/cezve' },
     ])
     const { page } = await openProducts(owner)
     await expect.poll(() => page.getByTestId('product-row').count(), { timeout: 20_000 }).toBe(3)
-    expect(await page.getByTestId('product-row').filter({ hasText: 'Bakır Cezve' }).textContent()).toContain('£45,50 GBP')
+    const cezve = page.getByTestId('product-row').filter({ hasText: 'Bakır Cezve' })
+    expect(await cezve.textContent()).toContain('£45,50 GBP')
+    expect(await cezve.getByRole('link').getAttribute('href')).toBe('https://www.bakircezve.com.tr/cezve')
+    const esarp = page.getByTestId('product-row').filter({ hasText: 'İpek Eşarp' })
+    expect(await esarp.getByRole('link').count()).toBe(0)
+    expect(await esarp.getByTestId('product-link-text').textContent()).toBe('javascript:alert(1)')
+
+    // The uploads panel: the Excel batch, and the products added by hand as one entry that cannot be deleted.
+    const manual = page.getByTestId('batches-panel').getByTestId('batch-row').filter({ hasText: 'Manuel ekleme' })
+    expect(await manual.textContent()).toContain('2 ürün')
+    expect(await manual.getByRole('button').count()).toBe(0)
 
     const search = page.getByRole('searchbox', { name: 'Ara' })
     await search.fill('İPEK')

@@ -305,8 +305,12 @@ describe('products screen', () => {
     await batch.getByRole('button', { name: /yüklemeyi sil$/ }).click()
     const confirm = page.getByRole('dialog', { name: 'Bu yüklemeyi sil' })
     await confirm.getByText('Bu yüklemenin 260 ürününün tümü silinecek. Bu işlem geri alınamaz.').waitFor()
+    // While the owner reads the question, another device's row of the same upload syncs in: it goes too.
+    await insertRows(keys, owner, 'products', [{ id: crypto.randomUUID(), name: 'Geç gelen sabun', price: 1, currency: 'TRY', stock: 1, group_id: groupId }])
+    await page.getByTestId('product-count').filter({ hasText: '261 ürün' }).waitFor({ timeout: 30_000 })
     await confirm.getByRole('button', { name: '260 ürünü sil' }).click()
     await page.getByTestId('products-empty').waitFor()
+    await page.getByText('261 ürün silindi.').waitFor()
     await expect(page.getByTestId('batches-panel').count()).resolves.toBe(0)
     await expect.poll(async () => (await products(owner)).length, { timeout: 30_000 }).toBe(0)
   })

@@ -108,9 +108,9 @@ export function ProductsScreen() {
       onConfirm: async () => {
         setDeletingBatch(groupId)
         try {
-          const ids = data.all.filter((p) => p.group_id === groupId).map((p) => p.id)
-          await actions.remove(ids)
-          const deleted = ids.length
+          // Chosen by the store at the moment of deleting: products of this
+          // upload that synced in while the confirmation was open go too.
+          const deleted = await actions.removeWhere({ group_id: groupId })
           notifications.show({
             color: 'green',
             message: plural(deleted, {

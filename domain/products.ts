@@ -316,9 +316,11 @@ export function productChangesFromForm(values: ProductFormValues): ProductFields
 // ---------------------------------------------------------------------------
 // Excel import: file and row checks
 //
-// The spec's messages for the import are shown verbatim, in Turkish, whatever
-// the interface language (the file-type message is the spec's English text;
-// a screen may translate it through its code).
+// A row error carries the spec's message text: Turkish for the row checks,
+// English for the file-type message. That text is what anything without a
+// translation layer shows; a screen maps each text (or an import error's
+// code) to a message in the interface language, whose Turkish wording is the
+// spec's (src/features/products/messages.ts).
 
 export const EXCEL_EXTENSIONS = ['.xlsx', '.xls'] as const
 

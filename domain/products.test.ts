@@ -5,7 +5,7 @@ import {
   LINK_MAX_CARD, LINK_MAX_TABLE, PREVIEW_PAGE_SIZE, PRICE_MAX, STOCK_MAX, clampPage, createBatchId, createSearchIndex,
   currencySymbol, emptyProductForm, excelColumnIndexes, foldForSearch, formatPrice, isBlankRow, isCurrencyCode,
   isExcelFileName, isExcelProduct, isHttpUrl, pageCount, pageSlice, paginationItems, productChangesFromForm,
-  productFieldsFromForm, productToForm, roundToCents, searchProducts, stampBatch, summarizeBatches, truncateLink,
+  productFieldsFromForm, productLinkHref, productToForm, roundToCents, searchProducts, stampBatch, summarizeBatches, truncateLink,
   validateExcelRow, validateProductForm, type ProductFormValues,
 } from './products.ts'
 import type { ProductRecord } from './records.ts'
@@ -97,6 +97,30 @@ describe('truncateLink', () => {
     const cut = truncateLink(link, 30)
     expect(Array.from(cut)).toHaveLength(30)
     expect(cut.endsWith('🌷…')).toBe(true)
+  })
+})
+
+describe('productLinkHref', () => {
+  it('keeps an absolute http(s) address', () => {
+    expect(productLinkHref('https://ornek.com.tr/urunler/vazo?renk=mavi#boy')).toBe('https://ornek.com.tr/urunler/vazo?renk=mavi#boy')
+    expect(productLinkHref(' HTTP://Ornek.com ')).toBe('http://ornek.com/')
+  })
+
+  it('puts https:// in front of a bare host, with or without a path or port', () => {
+    expect(productLinkHref('www.x.com')).toBe('https://www.x.com/')
+    expect(productLinkHref('example.com/a')).toBe('https://example.com/a')
+    expect(productLinkHref('magaza.ornek.com.tr:8080/urun?id=5')).toBe('https://magaza.ornek.com.tr:8080/urun?id=5')
+    expect(productLinkHref('çiçek.com.tr/gül')).toBe('https://xn--iek-1lab.com.tr/g%C3%BCl')
+  })
+
+  it('gives no address for other schemes, relative paths, plain text or nothing', () => {
+    for (const link of [
+      'javascript:alert(1)', 'JavaScript://ornek.com/%0Aalert(1)', 'data:text/html,<b>x</b>', 'mailto:satis@ornek.com', 'ftp://ornek.com/a',
+      'tel:+905321112233', '/urunler/vazo', '//ornek.com/a', 'urunler/vazo', 'vazo', 'localhost:3000', '192.168.1.1/a', 'ornek.c', 'ornek.com is the shop',
+      'https://', 'http//ornek.com', '', '   ', undefined, null,
+    ]) {
+      expect(productLinkHref(link), String(link)).toBeNull()
+    }
   })
 })
 
@@ -199,8 +223,12 @@ describe('product form', () => {
       id: 'p1', name: 'Çay', price: 45.5, currency: 'TRY', stock: 7, created_at: '2026-01-02T03:04:05.000Z',
     }
     const form = productToForm(product)
-    expect(form).toEqual({ name: 'Çay', description: '', price: 45.5, currency: 'TRY', stock: 7, product_link: '' })
+    expect(form).toEqual({ name: 'Çay', description: '', price: '45.5', currency: 'TRY', stock: '7', product_link: '' })
     expect(productFieldsFromForm(form)).toEqual({ name: 'Çay', price: 45.5, currency: 'TRY', stock: 7 })
+    // In Turkish the price is shown with a decimal comma, and reads back the same.
+    const turkish = productToForm(product, ',')
+    expect(turkish.price).toBe('45,5')
+    expect(productFieldsFromForm(turkish)).toEqual(productFieldsFromForm(form))
   })
 })
 
@@ -297,17 +325,17 @@ describe('Excel rows', () => {
     expect(isBlankRow({ stock: 0 })).toBe(false)
   })
 
-  it('maps columns by header names when the header has them, otherwise by position', () => {
-    expect(excelColumnIndexes(['name', 'description', 'price', 'currency', 'stock', 'product_link'])).toEqual({
-      name: 0, description: 1, price: 2, currency: 3, stock: 4, product_link: 5,
+  it('maps columns by header names only when the header names all six, otherwise by the template positions', () => {
+    const template = { name: 0, description: 1, price: 2, currency: 3, stock: 4, product_link: 5 }
+    expect(excelColumnIndexes(['name', 'description', 'price', 'currency', 'stock', 'product_link'])).toEqual(template)
+    expect(excelColumnIndexes([' Stock ', 'notes', 'PRICE', 'Name', 'Product_Link', 'currency', 'Description'])).toEqual({
+      name: 3, description: 6, price: 2, currency: 5, stock: 0, product_link: 4,
     })
-    expect(excelColumnIndexes([' Stock ', 'PRICE', 'Name', 'notes'])).toEqual({
-      name: 2, description: -1, price: 1, currency: -1, stock: 0, product_link: -1,
-    })
-    expect(excelColumnIndexes(['Ürün', 'Açıklama', 'Fiyat', 'Para birimi', 'Stok', 'Bağlantı'])).toEqual({
-      name: 0, description: 1, price: 2, currency: 3, stock: 4, product_link: 5,
-    })
-    expect(excelColumnIndexes([])).toMatchObject({ name: 0, product_link: 5 })
+    // Some names renamed or translated: reading the rest by name would drop those columns, so all go by position.
+    expect(excelColumnIndexes(['name', 'description', 'price', 'Para birimi', 'stock', 'Product link'])).toEqual(template)
+    expect(excelColumnIndexes([' Stock ', 'PRICE', 'Name', 'notes'])).toEqual(template)
+    expect(excelColumnIndexes(['Ürün', 'Açıklama', 'Fiyat', 'Para birimi', 'Stok', 'Bağlantı'])).toEqual(template)
+    expect(excelColumnIndexes([])).toEqual(template)
   })
 
   it('accepts only .xlsx and .xls file names, in any case', () => {

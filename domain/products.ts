@@ -156,7 +156,11 @@ export function roundToCents(value: number): number {
 // ---------------------------------------------------------------------------
 // Product form (manual add and edit)
 
-/** The form as the screen holds it: number inputs may give a number or the text typed so far. */
+/**
+ * The form as the screen holds it. Price and stock are the text as typed
+ * (never rewritten by the input, so the checks below see what the owner
+ * wrote); numbers are accepted too, for callers that hold numbers.
+ */
 export type ProductFormValues = {
   name: string
   description: string
@@ -190,14 +194,14 @@ export function emptyProductForm(): ProductFormValues {
   return { name: '', description: '', price: '', currency: DEFAULT_PRODUCT_CURRENCY, stock: '', product_link: '' }
 }
 
-/** The form prefilled for editing a stored product. */
-export function productToForm(product: ProductRecord): ProductFormValues {
+/** The form prefilled for editing a stored product, the price written with the given decimal mark. */
+export function productToForm(product: ProductRecord, decimalMark: '.' | ',' = '.'): ProductFormValues {
   return {
     name: product.name,
     description: product.description ?? '',
-    price: product.price,
+    price: String(product.price).replace('.', decimalMark),
     currency: product.currency,
-    stock: product.stock,
+    stock: String(product.stock),
     product_link: product.product_link ?? '',
   }
 }
@@ -211,6 +215,26 @@ export function isHttpUrl(value: string): boolean {
   } catch {
     return false
   }
+}
+
+// A bare host as people write one: labels of letters, digits and hyphens,
+// a dot, a top-level domain of letters, then optionally a port and a path.
+const BARE_HOST = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,}(?::\d{1,5})?(?:[/?#]|$)/u
+
+/**
+ * Where a stored product link may take someone who clicks it: the address
+ * itself when it is an absolute http(s) URL, https:// in front of a bare
+ * host such as "www.ornek.com" or "ornek.com/vazo" (imports and other
+ * clients store those), and null for anything else — another scheme
+ * ("javascript:", "mailto:"), a relative path or plain text — which the list
+ * shows as text, not as a link.
+ */
+export function productLinkHref(link: string | null | undefined): string | null {
+  const value = link?.trim() ?? ''
+  if (value === '') return null
+  const candidate = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : BARE_HOST.test(value) ? `https://${value}` : null
+  if (candidate === null || !isHttpUrl(candidate)) return null
+  return new URL(candidate).href
 }
 
 function priceError(value: unknown): ProductFormError | undefined {
@@ -292,9 +316,11 @@ export function productChangesFromForm(values: ProductFormValues): ProductFields
 // ---------------------------------------------------------------------------
 // Excel import: file and row checks
 //
-// The spec's messages for the import are shown verbatim, in Turkish, whatever
-// the interface language (the file-type message is the spec's English text;
-// a screen may translate it through its code).
+// A row error carries the spec's message text: Turkish for the row checks,
+// English for the file-type message. That text is what anything without a
+// translation layer shows; a screen maps each text (or an import error's
+// code) to a message in the interface language, whose Turkish wording is the
+// spec's (src/features/products/messages.ts).
 
 export const EXCEL_EXTENSIONS = ['.xlsx', '.xls'] as const
 
@@ -386,9 +412,12 @@ export function validateExcelRow(row: ExcelRowInput, rowNumber: number): ExcelRo
 }
 
 /**
- * How a sheet's columns map to fields: by the header's names when the header
- * names at least name, price and stock (so a reordered or widened sheet still
- * imports), otherwise by the template's column order.
+ * How a sheet's columns map to fields. By the header's names only when it
+ * names all six template columns (any case, any order, other columns
+ * allowed): a sheet that renamed or translated some of them would otherwise
+ * lose those columns without a word (a "Para birimi" column read as no
+ * currency, every row USD). Anything else is read by the template's
+ * positions, A to F.
  */
 export function excelColumnIndexes(header: readonly unknown[]): Record<ExcelColumn, number> {
   const byName = new Map<string, number>()
@@ -396,10 +425,10 @@ export function excelColumnIndexes(header: readonly unknown[]): Record<ExcelColu
     const text = cellText(cell)?.toLowerCase()
     if (text !== undefined && !byName.has(text)) byName.set(text, index)
   })
-  const named = ['name', 'price', 'stock'].every((column) => byName.has(column))
+  const named = EXCEL_COLUMNS.every((column) => byName.has(column))
   const indexes = {} as Record<ExcelColumn, number>
   EXCEL_COLUMNS.forEach((column, position) => {
-    indexes[column] = named ? (byName.get(column) ?? -1) : position
+    indexes[column] = named ? byName.get(column)! : position
   })
   return indexes
 }

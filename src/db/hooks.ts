@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { MangoQuery, RxCollection } from 'rxdb'
 import type { SyncedRecords, SyncedTable } from '../../domain/records.ts'
 import { useOwnerStoreState } from './context.tsx'
+import { readNewest } from './newest.ts'
 import { recordActions, type RecordActions } from './records.ts'
 
 export { RecordWriteError, type NewRecord, type RecordActions } from './records.ts'
@@ -67,4 +68,28 @@ export function useRecordActions<T extends SyncedTable>(table: T): RecordActions
   const state = useOwnerStoreState()
   const db = state.status === 'ready' ? state.store.db : null
   return useMemo(() => recordActions(db, table), [db, table])
+}
+
+/**
+ * The newest `limit` records of a table indexed on created_at (newest first,
+ * ties by id), read once, cheaply, for a screen to show while `useLiveQuery`
+ * still loads a large collection. Not live: use it only until the live
+ * query has answered. Null while reading, when `enabled` is false, or when
+ * the store cannot answer this way.
+ */
+export function useNewestRecords<T extends SyncedTable>(table: T, limit: number, enabled: boolean): SyncedRecords[T][] | null {
+  const state = useOwnerStoreState()
+  const db = state.status === 'ready' ? state.store.db : null
+  const [result, setResult] = useState<{ db: unknown; rows: SyncedRecords[T][] | null }>({ db: null, rows: null })
+  useEffect(() => {
+    if (!db || !enabled) return
+    let current = true
+    void readNewest(db, table, limit).then((rows) => {
+      if (current) setResult({ db, rows })
+    })
+    return () => {
+      current = false
+    }
+  }, [db, table, limit, enabled])
+  return enabled && result.db === db ? result.rows : null
 }

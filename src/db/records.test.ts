@@ -64,6 +64,30 @@ describe('record writes', () => {
     expect(stored).toMatchObject({ id: gone!.id, _deleted: true, appointment_time: '14:30:00' })
   })
 
+  it('removes every record matching a selector at the moment of the write, records that arrived later included', async () => {
+    const db = await store()
+    const products = recordActions(db, 'products')
+    const batch = 'excel_1700000000000_abcdefghi'
+    await products.insert([
+      { name: 'Sabun 1', price: 40, currency: 'TRY', stock: 1, group_id: batch },
+      { name: 'Sabun 2', price: 41, currency: 'TRY', stock: 2, group_id: batch },
+      { name: 'Başka yükleme', price: 5, currency: 'USD', stock: 1, group_id: 'excel_1700000000001_zzzzzzzzz' },
+      { name: 'Elle eklenen', price: 9, currency: 'TRY', stock: 3 },
+    ])
+    // What a screen listed when the owner asked to delete the batch...
+    const listed = (await db.products.find({ selector: { group_id: batch } }).exec()).map((d) => d.id)
+    // ...and a row of the same batch that sync brings in before they confirm.
+    const [late] = await products.insert([{ name: 'Sabun 3', price: 42, currency: 'TRY', stock: 3, group_id: batch }])
+    expect(listed).not.toContain(late!.id)
+
+    expect(await products.removeWhere({ group_id: batch })).toBe(3)
+    expect((await db.products.find().exec()).map((d) => d.name).sort()).toEqual(['Başka yükleme', 'Elle eklenen'])
+    // Soft deletes: tombstones for sync, the late row among them.
+    const [tombstone] = await db.products.storageInstance.findDocumentsById([late!.id], true)
+    expect(tombstone).toMatchObject({ id: late!.id, _deleted: true, group_id: batch })
+    expect(await products.removeWhere({ group_id: batch })).toBe(0)
+  })
+
   it('refuses writes, and stores nothing, when no store is open or a record is invalid', async () => {
     await expect(recordActions(null, 'products').insert([{ name: 'x', price: 1, currency: 'TRY', stock: 1 }])).rejects.toBeInstanceOf(RecordWriteError)
     const db = await store()

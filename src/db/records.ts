@@ -1,6 +1,6 @@
 // Writes to the local store, shared by the React hooks and anything headless.
 // Ids and creation times are made here; optional fields are stored absent.
-import type { RxCollection } from 'rxdb'
+import type { MangoQuerySelector, RxCollection } from 'rxdb'
 import type { SyncedRecords, SyncedTable } from '../../domain/records.ts'
 import type { AppDatabase } from './database.ts'
 
@@ -13,6 +13,12 @@ export type RecordActions<T extends SyncedTable> = {
   update(id: string, changes: Partial<Omit<SyncedRecords[T], 'id' | 'created_at'>>): Promise<SyncedRecords[T]>
   /** Soft delete: a tombstone that syncs, never a hard delete. */
   remove(ids: string[]): Promise<void>
+  /**
+   * Soft-deletes every record matching the selector at the moment of the
+   * write, including records synced in after a screen last read them (a
+   * list of ids taken earlier would miss those). Resolves with how many.
+   */
+  removeWhere(selector: MangoQuerySelector<SyncedRecords[T]>): Promise<number>
 }
 
 export class RecordWriteError extends Error {
@@ -47,6 +53,10 @@ export function recordActions<T extends SyncedTable>(db: AppDatabase | null, tab
     },
     async remove(ids) {
       await collection().bulkRemove(ids)
+    },
+    async removeWhere(selector) {
+      const removed = await collection().find({ selector }).remove()
+      return removed.length
     },
   }
 }

@@ -2,11 +2,14 @@
 // production build, against an embedded stack started here, with 10,000
 // products synced into the owner's local store (real IndexedDB).
 //
-// - First rendered rows: from a click on the Products link (another screen
-//   open, the store open and in sync) until the first product row is in the
-//   DOM and the next frame has painted. Baseline, same run: the same
-//   navigation for an owner with 50 products. Also printed, for information:
-//   a cold reload of /dashboard/products (app start, store open, query).
+// - First rendered rows: the first visit to Products after a reload, as an
+//   owner's real first visit is — from a click on the Products link (another
+//   screen open, the store open and in sync, but nothing of the products
+//   screen loaded or queried yet) until the first product row is in the DOM
+//   and the next frame has painted. Baseline, same run: the same first visit
+//   for an owner with 50 products. Also printed, for information: later
+//   visits in the same session (RxDB's query cache warm), and a cold reload of
+//   /dashboard/products (app start, store open, query).
 // - Per-keystroke search: typing a query one character at a time; each
 //   keystroke from the input event until the list has re-rendered, laid out
 //   and the next frame painted. Baseline, same run: the domain filter alone
@@ -124,7 +127,8 @@ async function timeColdLoad(page: Page, app: string): Promise<number> {
 /** Types KEYSTROKES one character at a time into the search box, timing each keystroke in the page. */
 async function timeKeystrokes(page: Page): Promise<{ painted: number[]; visible: number }> {
   await page.getByRole('navigation').getByRole('link', { name: 'Ürünler' }).click()
-  await page.getByTestId('product-row').first().waitFor()
+  // The whole catalogue, not only the newest rows shown while it loads.
+  await page.getByTestId('product-count').filter({ hasText: `${LARGE.toLocaleString('tr')} ürün` }).waitFor({ timeout: 60_000 })
   const out = await page.evaluate(async (text) => {
     const input = document.querySelector<HTMLInputElement>('[data-testid="product-search"]')!
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
@@ -165,10 +169,15 @@ export async function runBrowserPart(runs: number): Promise<{ ok: boolean }> {
     await waitForCatalogue(largePage, LARGE)
     await waitForCatalogue(smallPage, SMALL)
 
-    // Warm-up: the screen's chunk loads once, and the JIT. Later visits may find the
-    // query in RxDB's query cache, as an owner going back and forth does.
-    const firstLarge = await timeFirstVisit(largePage)
-    const firstSmall = await timeFirstVisit(smallPage)
+    // Each first visit starts from a reload: the screen's chunk comes from the
+    // cache, the store is open, and no products query has run in the page.
+    const firstLarge: Array<{ dom: number; painted: number }> = []
+    const firstSmall: Array<{ dom: number; painted: number }> = []
+    for (let i = 0; i < runs; i++) {
+      firstLarge.push(await timeFirstVisit(largePage))
+      firstSmall.push(await timeFirstVisit(smallPage))
+    }
+    // Later visits may find the query in RxDB's query cache, as an owner going back and forth does.
     const large10k: Array<{ dom: number; painted: number }> = []
     const small50: Array<{ dom: number; painted: number }> = []
     for (let i = 0; i < runs; i++) {
@@ -209,24 +218,29 @@ export async function runBrowserPart(runs: number): Promise<{ ok: boolean }> {
       [LARGE, KEYSTROKES] as const,
     )
 
+    const firstLargeMs = median(firstLarge.map((r) => r.painted))
+    const firstSmallMs = median(firstSmall.map((r) => r.painted))
     const navLarge = median(large10k.map((r) => r.painted))
     const navSmall = median(small50.map((r) => r.painted))
     const keyMedian = median(keyRuns)
     const filterMedian = median(filterOnly)
-    const rowsOk = navLarge <= TARGET_FIRST_ROWS_MS
+    const rowsOk = firstLargeMs <= TARGET_FIRST_ROWS_MS
     const keyOk = keyMedian <= TARGET_KEYSTROKE_MS
+    const worst = (xs: Array<{ painted: number }>) => ms(Math.max(...xs.map((r) => r.painted)))
     console.info(`browser: ${LARGE.toLocaleString('en')} products in the local store, Chromium, median of ${runs} runs`)
-    console.info(`  first rows, 10,000 products   ${ms(navLarge)} painted (${ms(median(large10k.map((r) => r.dom)))} in the DOM)   target ≤ ${TARGET_FIRST_ROWS_MS} ms: ${verdict(rowsOk)}`)
-    console.info(`  first rows, 50 products       ${ms(navSmall)} painted   (baseline)`)
-    console.info(`  ratio to baseline             ${(navLarge / navSmall).toFixed(2)}×`)
-    console.info(`  first visit after a reload    ${ms(firstLarge.painted)}, 50 products ${ms(firstSmall.painted)}   (store queried afresh, chunk loaded; information)`)
-    console.info(`  cold reload to first rows     ${ms(median(coldLarge))}   (app start, store open, query; information)`)
-    console.info(`  cold reload, 50 products      ${ms(median(coldSmall))}   (its baseline: ${(median(coldLarge) / median(coldSmall)).toFixed(2)}×)`)
     console.info(
-      `  search per keystroke          ${ms(keyMedian)} median, ${ms(Math.max(...keyRuns))} worst, to the next paint   target ≤ ${TARGET_KEYSTROKE_MS} ms: ${verdict(keyOk)}`,
+      `  first rows, first visit, 10,000 products   ${ms(firstLargeMs)} painted (${ms(median(firstLarge.map((r) => r.dom)))} in the DOM, worst ${worst(firstLarge)})   target ≤ ${TARGET_FIRST_ROWS_MS} ms: ${verdict(rowsOk)}`,
     )
-    console.info(`  filter alone per keystroke    ${ms(filterMedian)}   (baseline: substring scan of 10,000 folded texts in the page)`)
-    console.info(`  ratio to baseline             ${(keyMedian / Math.max(filterMedian, 0.1)).toFixed(1)}×   (${visible} rows match "${KEYSTROKES}")`)
+    console.info(`  first rows, first visit, 50 products       ${ms(firstSmallMs)} painted (worst ${worst(firstSmall)})   (baseline)`)
+    console.info(`  ratio to baseline                          ${(firstLargeMs / firstSmallMs).toFixed(2)}×`)
+    console.info(`  later visits, 10,000 products              ${ms(navLarge)} painted, 50 products ${ms(navSmall)}   (query cache warm; information)`)
+    console.info(`  cold reload to first rows, 10,000 products ${ms(median(coldLarge))}   (app start, store open, query; information)`)
+    console.info(`  cold reload to first rows, 50 products     ${ms(median(coldSmall))}   (its baseline: ${(median(coldLarge) / median(coldSmall)).toFixed(2)}×)`)
+    console.info(
+      `  search per keystroke                       ${ms(keyMedian)} median, ${ms(Math.max(...keyRuns))} worst, to the next paint   target ≤ ${TARGET_KEYSTROKE_MS} ms: ${verdict(keyOk)}`,
+    )
+    console.info(`  filter alone per keystroke                 ${ms(filterMedian)}   (baseline: substring scan of 10,000 folded texts in the page)`)
+    console.info(`  ratio to baseline                          ${(keyMedian / Math.max(filterMedian, 0.1)).toFixed(1)}×   (${visible} rows match "${KEYSTROKES}")`)
     return { ok: rowsOk && keyOk }
   } finally {
     await browser?.close()

@@ -35,9 +35,12 @@ describe('products screen', () => {
     await run?.stop()
   })
 
-  async function openProducts(owner: Owner, options: { viewport?: { width: number; height: number }; language?: 'tr' | 'en' } = {}) {
+  type OpenOptions = { viewport?: { width: number; height: number }; language?: 'tr' | 'en'; initScript?: () => void }
+
+  async function openProducts(owner: Owner, options: OpenOptions = {}) {
     const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, acceptDownloads: true })
     contexts.push(context)
+    if (options.initScript) await context.addInitScript(options.initScript)
     const page = await context.newPage()
     await page.goto(`${app}/`)
     const stored = { ...owner.session, expires_at: Math.floor(Date.now() / 1000) + 3600 }
@@ -65,6 +68,30 @@ describe('products screen', () => {
     if (fields.price !== undefined) await field('Fiyat').fill(fields.price)
     if (fields.stock !== undefined) await field('Stok').fill(fields.stock)
     if (fields.link !== undefined) await field('Ürün bağlantısı').fill(fields.link)
+  }
+
+  /** An .xlsx file's bytes with the template header and the given rows. */
+  function xlsx(rows: unknown[][]): Buffer {
+    const workbook = XLSX.utils.book_new()
+    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([['name', 'description', 'price', 'currency', 'stock', 'product_link'], ...rows]), 'Sayfa1')
+    return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer
+  }
+
+  /** Makes the local store refuse (or accept again) every write, as a full disk would. */
+  async function failWrites(page: Page, fail: boolean) {
+    await page.evaluate((on) => {
+      const w = window as unknown as { failWrites?: boolean }
+      if (w.failWrites === undefined) {
+        for (const method of ['put', 'add'] as const) {
+          const original = IDBObjectStore.prototype[method] as (...args: unknown[]) => IDBRequest
+          ;(IDBObjectStore.prototype as unknown as Record<string, unknown>)[method] = function (this: IDBObjectStore, ...args: unknown[]) {
+            if (w.failWrites) throw new DOMException('The disk is full', 'QuotaExceededError')
+            return original.apply(this, args)
+          }
+        }
+      }
+      w.failWrites = on
+    }, fail)
   }
 
   it('starts empty, adds a product with validation, edits it and deletes it, and the server follows', async () => {
@@ -127,16 +154,70 @@ describe('products screen', () => {
     await expect.poll(async () => (await products(owner)).length, { timeout: 20_000 }).toBe(0)
   })
 
+  it('judges price and stock as typed: nothing rewritten, whole stock, two decimals, a decimal comma saved', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const { page } = await openProducts(owner)
+    await page.getByTestId('products-empty').waitFor()
+    await page.getByRole('button', { name: 'Ürün ekle' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Ürün ekle' })
+    const price = dialog.getByRole('textbox', { name: 'Fiyat', exact: true })
+    const stock = dialog.getByRole('textbox', { name: 'Stok', exact: true })
+    await dialog.getByRole('textbox', { name: 'Ad', exact: true }).fill('Lavanta Kesesi')
+    // Typed key by key, as a person does: the inputs keep every character.
+    await stock.pressSequentially('2.5')
+    await price.pressSequentially('12.345')
+    expect([await stock.inputValue(), await price.inputValue()]).toEqual(['2.5', '12.345'])
+    await dialog.getByRole('button', { name: 'Ürün ekle' }).click()
+    await dialog.getByText('Tam sayı girin').waitFor()
+    await dialog.getByText('En fazla iki ondalık basamak kullanın').waitFor()
+    expect(await stock.getAttribute('aria-invalid')).toBe('true')
+    expect(await price.getAttribute('aria-invalid')).toBe('true')
+
+    // "2.0" is a whole number; "1,5" is a price written with the Turkish decimal comma.
+    await stock.fill('')
+    await stock.pressSequentially('2.0')
+    await price.fill('')
+    await price.pressSequentially('1,5')
+    await expect.poll(() => dialog.getByText(/Tam sayı girin|En fazla iki ondalık/).count()).toBe(0)
+    await dialog.getByRole('button', { name: 'Ürün ekle' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    const row = page.getByTestId('product-row').filter({ hasText: 'Lavanta Kesesi' })
+    expect(await row.textContent()).toContain('₺1,50 TRY')
+    await expect
+      .poll(async () => (await products(owner)).map((p) => [p.name, Number(p.price), p.stock]), { timeout: 20_000 })
+      .toEqual([['Lavanta Kesesi', 1.5, 2]])
+
+    // Editing shows the stored price in Turkish writing, and saving it untouched keeps it.
+    await row.getByRole('button', { name: 'Lavanta Kesesi ürününü düzenle' }).click()
+    const edit = page.getByRole('dialog', { name: 'Ürünü düzenle' })
+    expect(await edit.getByRole('textbox', { name: 'Fiyat', exact: true }).inputValue()).toBe('1,5')
+    expect(await edit.getByRole('textbox', { name: 'Stok', exact: true }).inputValue()).toBe('2')
+    await edit.getByRole('button', { name: 'Değişiklikleri kaydet' }).click()
+    await edit.waitFor({ state: 'detached' })
+    expect(await row.textContent()).toContain('₺1,50 TRY')
+  })
+
   it('searches name and description with Turkish case folding and filters Excel uploads', async () => {
     const owner = await createVerifiedOwner(keys)
     await insertRows(keys, owner, 'products', [
-      { id: crypto.randomUUID(), name: 'İpek Eşarp', description: 'Bursa ipeği', price: 980, currency: 'TRY', stock: 3, group_id: null, created_at: '2026-11-01T10:00:00Z' },
-      { id: crypto.randomUUID(), name: 'Işıklı Ayna', description: 'Banyo için', price: 1500, currency: 'TRY', stock: 2, group_id: null, created_at: '2026-11-02T10:00:00Z' },
-      { id: crypto.randomUUID(), name: 'Bakır Cezve', description: 'ISLAK zemine uygun değil', price: 45.5, currency: 'GBP', stock: 9, group_id: 'excel_1700000000000_abc', created_at: '2026-11-03T10:00:00Z' },
+      // Links as other clients and imports store them: a bare host, and a script that must never become a link.
+      { id: crypto.randomUUID(), name: 'İpek Eşarp', description: 'Bursa ipeği', price: 980, currency: 'TRY', stock: 3, group_id: null, created_at: '2026-11-01T10:00:00Z', product_link: 'javascript:alert(1)' },
+      { id: crypto.randomUUID(), name: 'Işıklı Ayna', description: 'Banyo için', price: 1500, currency: 'TRY', stock: 2, group_id: null, created_at: '2026-11-02T10:00:00Z', product_link: null },
+      { id: crypto.randomUUID(), name: 'Bakır Cezve', description: 'ISLAK zemine uygun değil', price: 45.5, currency: 'GBP', stock: 9, group_id: 'excel_1700000000000_abc', created_at: '2026-11-03T10:00:00Z', product_link: 'www.bakircezve.com.tr/cezve' },
     ])
     const { page } = await openProducts(owner)
     await expect.poll(() => page.getByTestId('product-row').count(), { timeout: 20_000 }).toBe(3)
-    expect(await page.getByTestId('product-row').filter({ hasText: 'Bakır Cezve' }).textContent()).toContain('£45,50 GBP')
+    const cezve = page.getByTestId('product-row').filter({ hasText: 'Bakır Cezve' })
+    expect(await cezve.textContent()).toContain('£45,50 GBP')
+    expect(await cezve.getByRole('link').getAttribute('href')).toBe('https://www.bakircezve.com.tr/cezve')
+    const esarp = page.getByTestId('product-row').filter({ hasText: 'İpek Eşarp' })
+    expect(await esarp.getByRole('link').count()).toBe(0)
+    expect(await esarp.getByTestId('product-link-text').textContent()).toBe('javascript:alert(1)')
+
+    // The uploads panel: the Excel batch, and the products added by hand as one entry that cannot be deleted.
+    const manual = page.getByTestId('batches-panel').getByTestId('batch-row').filter({ hasText: 'Manuel ekleme' })
+    expect(await manual.textContent()).toContain('2 ürün')
+    expect(await manual.getByRole('button').count()).toBe(0)
 
     const search = page.getByRole('searchbox', { name: 'Ara' })
     await search.fill('İPEK')
@@ -251,16 +332,155 @@ describe('products screen', () => {
     await batch.getByRole('button', { name: /yüklemeyi sil$/ }).click()
     const confirm = page.getByRole('dialog', { name: 'Bu yüklemeyi sil' })
     await confirm.getByText('Bu yüklemenin 260 ürününün tümü silinecek. Bu işlem geri alınamaz.').waitFor()
+    // While the owner reads the question, another device's row of the same upload syncs in: it goes too.
+    await insertRows(keys, owner, 'products', [{ id: crypto.randomUUID(), name: 'Geç gelen sabun', price: 1, currency: 'TRY', stock: 1, group_id: groupId }])
+    await page.getByTestId('product-count').filter({ hasText: '261 ürün' }).waitFor({ timeout: 30_000 })
     await confirm.getByRole('button', { name: '260 ürünü sil' }).click()
     await page.getByTestId('products-empty').waitFor()
+    await page.getByText('261 ürün silindi.').waitFor()
     await expect(page.getByTestId('batches-panel').count()).resolves.toBe(0)
     await expect.poll(async () => (await products(owner)).length, { timeout: 30_000 }).toBe(0)
+  })
+
+  it('shows the progress while a file is read, the file-read failure, and every row error a page of 50 at a time', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const { page } = await openProducts(owner, {
+      // The file is read on the page (no worker), and the test decides when, or whether, its bytes arrive.
+      initScript: () => {
+        Object.defineProperty(window, 'Worker', { value: undefined, configurable: true })
+        const control = { mode: 'pass', release: () => {} }
+        ;(window as unknown as { fileRead: typeof control }).fileRead = control
+        const original = Blob.prototype.arrayBuffer
+        Blob.prototype.arrayBuffer = function (this: Blob) {
+          if (control.mode === 'fail') return Promise.reject(new DOMException('The file could not be read', 'NotReadableError'))
+          if (control.mode === 'hold') return new Promise((resolve) => (control.release = () => resolve(original.call(this))))
+          return original.call(this)
+        }
+      },
+    })
+    const setRead = (mode: 'pass' | 'hold' | 'fail') =>
+      page.evaluate((m) => {
+        ;(window as unknown as { fileRead: { mode: string } }).fileRead.mode = m
+      }, mode)
+    await page.getByTestId('products-empty').waitFor()
+    await page.getByRole('button', { name: 'Excel yükle' }).click()
+    const dialog = page.getByRole('dialog', { name: "Excel'den ürün yükle" })
+    const input = dialog.locator('input[type=file]')
+
+    await setRead('fail')
+    await input.setInputFiles({ name: 'urunler.xlsx', mimeType: 'application/octet-stream', buffer: xlsx([['Kupa', '', 1, 'TRY', 1, '']]) })
+    await dialog.getByRole('alert').getByText('Dosya okunamadı.', { exact: true }).waitFor()
+
+    // 130 rows without a name and two good ones: 130 errors, three pages of them.
+    const rows: unknown[][] = []
+    for (let i = 0; i < 130; i++) rows.push(['', `Adsız ${i}`, 10, 'TRY', 1, ''])
+    rows.push(['Kupa', '', 1, 'TRY', 1, ''], ['Tabak', '', 2, 'TRY', 2, ''])
+    await setRead('hold')
+    await input.setInputFiles({ name: 'hatalar.xlsx', mimeType: 'application/octet-stream', buffer: xlsx(rows) })
+    const progress = dialog.getByRole('progressbar', { name: 'Excel dosyası okunuyor' })
+    await progress.waitFor()
+    await dialog.getByText('hatalar.xlsx').waitFor()
+    // The bar moves while the file is being read.
+    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 5_000 }).toBeGreaterThanOrEqual(20)
+    expect(Number(await progress.getAttribute('aria-valuenow'))).toBeLessThan(100)
+    await page.evaluate(() => (window as unknown as { fileRead: { release: () => void } }).fileRead.release())
+    await dialog.getByTestId('import-preview').waitFor({ timeout: 30_000 })
+    expect(await progress.count()).toBe(0)
+
+    await dialog.getByText('130 hata bulundu').waitFor()
+    const errors = dialog.getByTestId('import-errors')
+    const rowNumbers = () => errors.locator('tbody tr td:first-child').allTextContents()
+    expect(await rowNumbers()).toEqual(Array.from({ length: 50 }, (_, i) => String(i + 2)))
+    const pager = dialog.getByRole('navigation', { name: 'Hata sayfaları' })
+    expect((await pager.textContent())?.replace(/\s/g, '')).toBe('‹123›')
+    await pager.getByRole('button', { name: 'Sayfa 3' }).click()
+    expect(await rowNumbers()).toEqual(Array.from({ length: 30 }, (_, i) => String(i + 102)))
+    await pager.getByRole('button', { name: 'Önceki sayfa' }).click()
+    expect((await rowNumbers())[0]).toBe('52')
+    // The preview keeps its own pages: two products, no pager.
+    expect(await dialog.getByTestId('import-preview').locator('tbody tr').count()).toBe(2)
+    expect(await dialog.getByRole('navigation', { name: 'Önizleme sayfaları' }).count()).toBe(0)
+    expect(await axeViolations(page)).toEqual([])
+  })
+
+  it('keeps the preview when adding fails and says so; a failed upload delete says so too', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const { page } = await openProducts(owner)
+    await page.getByTestId('products-empty').waitFor()
+    await page.getByRole('button', { name: 'Excel yükle' }).click()
+    const dialog = page.getByRole('dialog', { name: "Excel'den ürün yükle" })
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'urunler.xlsx',
+      mimeType: 'application/octet-stream',
+      buffer: xlsx([['Kupa', '', 80, 'TRY', 5, ''], ['Tabak', '', 45, 'TRY', 2, '']]),
+    })
+    await dialog.getByTestId('import-preview').waitFor({ timeout: 30_000 })
+
+    await failWrites(page, true)
+    await dialog.getByRole('button', { name: '2 ürünü ekle' }).click()
+    const failure = dialog.getByRole('alert').filter({ hasText: 'Ürünler eklenirken hata oluştu: ' })
+    await failure.waitFor()
+    expect(await failure.textContent()).toMatch(/^Ürünler eklenirken hata oluştu: \S/)
+    expect(await dialog.getByTestId('import-preview').locator('tbody tr').count()).toBe(2)
+
+    await failWrites(page, false)
+    await dialog.getByRole('button', { name: '2 ürünü ekle' }).click()
+    await dialog.getByText('2 ürün eklendi').waitFor()
+    await dialog.waitFor({ state: 'detached', timeout: 5_000 })
+
+    const batch = page.getByTestId('batches-panel').getByTestId('batch-row').filter({ hasText: 'Excel yüklemesi' })
+    await batch.getByText('2 ürün').waitFor()
+    await failWrites(page, true)
+    await batch.getByRole('button', { name: /yüklemeyi sil$/ }).click()
+    await page.getByRole('dialog', { name: 'Bu yüklemeyi sil' }).getByRole('button', { name: '2 ürünü sil' }).click()
+    const notice = page.getByRole('alert').filter({ hasText: 'Ürünler silinirken hata oluştu: ' })
+    await notice.waitFor()
+    expect(await notice.textContent()).toMatch(/Ürünler silinirken hata oluştu: \S/)
+    expect(await page.getByTestId('product-row').count()).toBe(2)
+  })
+
+  it('shows 5 skeleton rows while loading, and an error panel whose retry opens the store again', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const loading = await openProducts(owner, {
+      // IndexedDB never answers: the screen stays in its loading state.
+      initScript: () => {
+        IDBFactory.prototype.open = function () {
+          return {} as IDBOpenDBRequest
+        }
+      },
+    })
+    const skeleton = loading.page.getByTestId('products-loading')
+    await skeleton.waitFor()
+    expect(await skeleton.getAttribute('aria-busy')).toBe('true')
+    expect(await skeleton.locator('tbody tr').count()).toBe(5)
+    expect(await loading.page.getByTestId('product-row').count()).toBe(0)
+
+    // IndexedDB refuses to open: the error panel, and its button tries again.
+    const { page } = await openProducts(owner, {
+      initScript: () => {
+        IDBFactory.prototype.open = function () {
+          throw new DOMException('Storage is unavailable', 'UnknownError')
+        }
+      },
+    })
+    let attempts = 0
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().startsWith('the local store could not be opened')) attempts += 1
+    })
+    const panel = page.getByRole('alert').filter({ hasText: 'Ürünler yüklenemedi' })
+    await panel.waitFor({ timeout: 20_000 })
+    expect(await page.getByTestId('product-row').count()).toBe(0)
+    const before = attempts
+    await panel.getByRole('button', { name: 'Tekrar dene' }).click()
+    await expect.poll(() => attempts, { timeout: 20_000 }).toBeGreaterThan(before)
+    await panel.getByRole('button', { name: 'Tekrar dene' }).waitFor()
   })
 
   it('shows cards on a phone with links cut to 40 characters, in English', async () => {
     const owner = await createVerifiedOwner(keys)
     await insertRows(keys, owner, 'products', [
-      { id: crypto.randomUUID(), name: 'Silk scarf', price: 12.5, currency: 'USD', stock: 4, product_link: 'https://shop.example.com/products/silk-scarf-90-by-90' },
+      { id: crypto.randomUUID(), name: 'Silk scarf', price: 12.5, currency: 'USD', stock: 4, product_link: 'https://shop.example.com/products/silk-scarf-90-by-90', group_id: null, created_at: '2026-01-06T09:00:00Z' },
+      { id: crypto.randomUUID(), name: 'Wool socks', price: 8, currency: 'GBP', stock: 20, product_link: null, group_id: 'excel_1700000000000_def', created_at: '2026-01-05T09:00:00Z' },
     ])
     const { page } = await openProducts(owner, { viewport: { width: 375, height: 740 }, language: 'en' })
     const cards = page.getByTestId('products-cards')
@@ -270,6 +490,9 @@ describe('products screen', () => {
     expect(await card.textContent()).toContain('$12.50 USD')
     expect(await card.textContent()).toContain('No description')
     expect(await card.getByRole('link').textContent()).toBe('https://shop.example.com/products/silk-…')
+    const batches = page.getByTestId('batches-panel').getByTestId('batch-row')
+    await batches.filter({ hasText: 'Manual Addition' }).getByText('1 product').waitFor()
+    await batches.filter({ hasText: 'Excel upload' }).getByText('1 product').waitFor()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
     expect(await axeViolations(page)).toEqual([])
   })

@@ -27,7 +27,7 @@ export function BatchesPanel(props: BatchesPanelProps) {
         <Stack gap={0} component="ul" className={classes.batchList}>
           {props.batches.map((batch) => {
             const when = date.format(new Date(batch.firstCreatedAt))
-            const label = batch.excel ? t`Excel upload` : t`Manual addition`
+            const label = batch.excel ? t`Excel upload` : t`Manual Addition`
             return (
               <Group
                 component="li"

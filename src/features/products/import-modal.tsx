@@ -6,7 +6,9 @@ import { useEffect, useRef, useState } from 'react'
 import { Alert, Button, FileButton, Group, Modal, Progress, ScrollArea, Stack, Table, Text, ThemeIcon, UnstyledButton } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { createBatchId, formatPrice, pageCount, pageSlice, paginationItems, stampBatch, type ExcelRowError } from '../../../domain/products.ts'
+import {
+  clampPage, createBatchId, formatPrice, pageCount, pageSlice, paginationItems, PREVIEW_PAGE_SIZE, stampBatch, type ExcelRowError,
+} from '../../../domain/products.ts'
 import { useRecordActions } from '../../db/hooks.ts'
 import { isExcelImportError, type ExcelImportErrorCode } from './excel/errors.ts'
 import type { ExcelParseResult } from './excel/parse-workbook.ts'
@@ -20,8 +22,6 @@ export const IMPORT_AUTO_CLOSE_MS = 2000
 const SIMULATED_STEP = 0.1
 const SIMULATED_EVERY_MS = 200
 const SIMULATED_CAP = 0.8
-/** Rejected rows listed before the rest are summed up, so a broken 10,000-row sheet stays readable. */
-const ERRORS_LISTED = 200
 
 type Stage =
   | { kind: 'pick'; error?: ExcelImportErrorCode }
@@ -31,6 +31,8 @@ type Stage =
       fileName: string
       result: ExcelParseResult
       page: number
+      /** The page of the error list, paged like the preview so every error can be read. */
+      errorPage: number
       adding: boolean
       insertError?: string
     }
@@ -111,6 +113,7 @@ function ImportFlow(props: ImportModalProps & { setBusy: (busy: boolean) => void
         fileName: file.name,
         result,
         page: 1,
+        errorPage: 1,
         adding: false,
       })
     } catch (error) {
@@ -182,6 +185,7 @@ function ImportFlow(props: ImportModalProps & { setBusy: (busy: boolean) => void
         <Review
           stage={stage}
           onPage={(page) => setStage({ ...stage, page })}
+          onErrorPage={(errorPage) => setStage({ ...stage, errorPage })}
           onAdd={() => void add()}
           onCancel={close}
           onOtherFile={() => setStage({ kind: 'pick' })}
@@ -242,12 +246,14 @@ function Parsing(props: { fileName: string; real: number; onCancel: () => void }
 function Review(props: {
   stage: Extract<Stage, { kind: 'review' }>
   onPage: (page: number) => void
+  onErrorPage: (page: number) => void
   onAdd: () => void
   onCancel: () => void
   onOtherFile: () => void
 }) {
   const { t, i18n } = useLingui()
   const { result, page, adding, insertError } = props.stage
+  const detail = insertError ?? ''
   const valid = result.products.length
   const rejectedRows = new Set(result.errors.map((e) => e.row)).size
   const pages = pageCount(valid)
@@ -262,11 +268,11 @@ function Review(props: {
 
       {insertError !== undefined && (
         <Alert color="red" role="alert">
-          {t`Error occurred while adding products: ${insertError}`}
+          {t`Error occurred while adding products: ${detail}`}
         </Alert>
       )}
 
-      {result.errors.length > 0 && <RowErrors errors={result.errors} />}
+      {result.errors.length > 0 && <RowErrors errors={result.errors} page={props.stage.errorPage} onPage={props.onErrorPage} />}
 
       {valid > 0 ? (
         <Stack gap="xs">
@@ -288,8 +294,8 @@ function Review(props: {
               </Table.Thead>
               <Table.Tbody>
                 {pageSlice(result.products, page).map((product, i) => (
-                  <Table.Tr key={(page - 1) * 50 + i}>
-                    <Table.Td>{number.format((page - 1) * 50 + i + 1)}</Table.Td>
+                  <Table.Tr key={(page - 1) * PREVIEW_PAGE_SIZE + i}>
+                    <Table.Td>{number.format((page - 1) * PREVIEW_PAGE_SIZE + i + 1)}</Table.Td>
                     <Table.Td>{product.name}</Table.Td>
                     <Table.Td>
                       <Text size="sm" lineClamp={1}>
@@ -303,7 +309,7 @@ function Review(props: {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {pages > 1 && <PreviewPages page={page} pages={pages} onPage={props.onPage} />}
+          {pages > 1 && <Pages label={t`Preview pages`} page={page} pages={pages} onPage={props.onPage} />}
         </Stack>
       ) : (
         <Alert color="yellow">
@@ -328,16 +334,18 @@ function Review(props: {
   )
 }
 
-function RowErrors(props: { errors: ExcelRowError[] }) {
-  const { i18n } = useLingui()
-  const shown = props.errors.slice(0, ERRORS_LISTED)
-  const more = props.errors.length - shown.length
+function RowErrors(props: { errors: ExcelRowError[]; page: number; onPage: (page: number) => void }) {
+  const { t, i18n } = useLingui()
+  const pages = pageCount(props.errors.length)
+  const page = clampPage(props.page, pages)
+  const shown = pageSlice(props.errors, page)
   return (
     <Stack gap="xs">
       <Text fw={600} size="sm" c="red.8" id="import-errors-title">
         <Plural value={props.errors.length} one="# error found" other="# errors found" />
       </Text>
-      <ScrollArea.Autosize mah={220} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, 'aria-labelledby': 'import-errors-title' }}>
+      {/* Keyed by page: another page starts at its first row, not where the last one was scrolled to. */}
+      <ScrollArea.Autosize key={page} mah={220} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, 'aria-labelledby': 'import-errors-title' }}>
         <Table verticalSpacing={4} aria-labelledby="import-errors-title" data-testid="import-errors">
           <Table.Thead>
             <Table.Tr>
@@ -354,7 +362,7 @@ function RowErrors(props: { errors: ExcelRowError[] }) {
           </Table.Thead>
           <Table.Tbody>
             {shown.map((error, i) => (
-              <Table.Tr key={`${error.row}-${error.field}-${i}`}>
+              <Table.Tr key={`${page}-${i}`}>
                 <Table.Td>{error.row}</Table.Td>
                 <Table.Td>{i18n._(COLUMN_LABELS[error.field])}</Table.Td>
                 <Table.Td>{rowErrorMessage(i18n, error.message)}</Table.Td>
@@ -363,20 +371,16 @@ function RowErrors(props: { errors: ExcelRowError[] }) {
           </Table.Tbody>
         </Table>
       </ScrollArea.Autosize>
-      {more > 0 && (
-        <Text size="sm" c="dimmed">
-          <Plural value={more} one="and # more error" other="and # more errors" />
-        </Text>
-      )}
+      {pages > 1 && <Pages label={t`Error pages`} page={page} pages={pages} onPage={props.onPage} />}
     </Stack>
   )
 }
 
-function PreviewPages(props: { page: number; pages: number; onPage: (page: number) => void }) {
+function Pages(props: { label: string; page: number; pages: number; onPage: (page: number) => void }) {
   const { t } = useLingui()
   const items = paginationItems(props.page, props.pages)
   return (
-    <nav aria-label={t`Preview pages`}>
+    <nav aria-label={props.label}>
       <Group gap={4} justify="center" wrap="wrap">
         <Button size="compact-sm" variant="default" disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)} aria-label={t`Previous page`}>
           ‹

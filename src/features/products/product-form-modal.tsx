@@ -1,7 +1,7 @@
 // Add and edit a product. The form keeps what the owner typed until it is
 // saved: a failed save shows the error and leaves every field as it was.
 import { useId, useMemo, useState, type FormEvent } from 'react'
-import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core'
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
@@ -57,7 +57,8 @@ function ProductForm(
 ) {
   const { t, i18n } = useLingui()
   const actions = useRecordActions('products')
-  const [values, setValues] = useState<ProductFormValues>(() => (props.product ? productToForm(props.product) : emptyProductForm()))
+  const decimalMark = i18n.locale === 'tr' ? ',' : '.'
+  const [values, setValues] = useState<ProductFormValues>(() => (props.product ? productToForm(props.product, decimalMark) : emptyProductForm()))
   const [errors, setErrors] = useState<ProductFormErrors>({})
   const [submitted, setSubmitted] = useState(false)
   const [saveFailed, setSaveFailed] = useState(false)
@@ -108,7 +109,6 @@ function ProductForm(
   }
 
   const error = (field: ProductFormField) => (errors[field] ? i18n._(FORM_ERRORS[errors[field]]) : undefined)
-  const decimalSeparator = i18n.locale === 'tr' ? ',' : '.'
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-busy={saving}>
@@ -138,19 +138,17 @@ function ProductForm(
           maxRows={6}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <NumberInput
+          {/* Plain text inputs: a number input rewrites what is typed ("2.5" → 25, "12.345" → 12.34),
+              so the owner would never see why a value is refused. The domain rules judge the text. */}
+          <TextInput
             id={`${formId}-price`}
             label={t`Price`}
             required
-            min={0}
-            step={0.01}
-            decimalScale={2}
-            decimalSeparator={decimalSeparator}
-            allowNegative={false}
-            hideControls
             inputMode="decimal"
+            autoComplete="off"
+            placeholder={`0${decimalMark}00`}
             value={values.price}
-            onChange={(v) => set('price', v)}
+            onChange={(e) => set('price', e.currentTarget.value)}
             error={error('price')}
             miw={140}
           />
@@ -167,18 +165,14 @@ function ProductForm(
             miw={180}
           />
         </SimpleGrid>
-        <NumberInput
+        <TextInput
           id={`${formId}-stock`}
           label={t`Stock`}
           required
-          min={0}
-          step={1}
-          allowDecimal={false}
-          hideControls
-          allowNegative={false}
           inputMode="numeric"
+          autoComplete="off"
           value={values.stock}
-          onChange={(v) => set('stock', v)}
+          onChange={(e) => set('stock', e.currentTarget.value)}
           error={error('stock')}
         />
         <TextInput

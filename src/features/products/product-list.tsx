@@ -5,7 +5,7 @@ import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { Anchor, Button, Card, Group, Stack, Table, Text } from '@mantine/core'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { formatPrice, LINK_MAX_CARD, LINK_MAX_TABLE, truncateLink } from '../../../domain/products.ts'
+import { formatPrice, LINK_MAX_CARD, LINK_MAX_TABLE, productLinkHref, truncateLink } from '../../../domain/products.ts'
 import type { ProductRecord } from '../../../domain/records.ts'
 import classes from './products.module.css'
 
@@ -53,8 +53,18 @@ function ProductLink(props: { url?: string; max: number }) {
       </Text>
     )
   }
+  const href = productLinkHref(props.url)
+  // Only a web address becomes a link: anything else (another scheme, plain
+  // text from an import) would open nowhere useful, or somewhere unsafe.
+  if (href === null) {
+    return (
+      <Text span size="sm" title={props.url} className={classes.link} data-testid="product-link-text">
+        {truncateLink(props.url, props.max)}
+      </Text>
+    )
+  }
   return (
-    <Anchor href={props.url} target="_blank" rel="noopener noreferrer" size="sm" title={props.url} className={classes.link}>
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm" title={props.url} className={classes.link}>
       {truncateLink(props.url, props.max)}
     </Anchor>
   )

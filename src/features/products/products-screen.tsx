@@ -108,9 +108,9 @@ export function ProductsScreen() {
       onConfirm: async () => {
         setDeletingBatch(groupId)
         try {
-          const ids = data.all.filter((p) => p.group_id === groupId).map((p) => p.id)
-          await actions.remove(ids)
-          const deleted = ids.length
+          // Chosen by the store at the moment of deleting: products of this
+          // upload that synced in while the confirmation was open go too.
+          const deleted = await actions.removeWhere({ group_id: groupId })
           notifications.show({
             color: 'green',
             message: plural(deleted, {
@@ -197,7 +197,19 @@ export function ProductsScreen() {
           </Stack>
         </Alert>
       ) : data.loading ? (
-        <ListSkeleton wide={wide} />
+        // The newest rows, read ahead, stand in for the list while the whole
+        // catalogue loads; a search or the Excel filter needs every product,
+        // so those wait for it.
+        data.first && data.first.length > 0 && query === '' && filter === 'all' ? (
+          <>
+            <Text size="sm" c="dimmed" aria-live="polite" data-testid="product-count">
+              <Trans>Loading all products…</Trans>
+            </Text>
+            <ProductList products={data.first} layout={wide ? 'table' : 'cards'} onEdit={(product) => setEditing({ product })} onDelete={confirmDelete} />
+          </>
+        ) : (
+          <ListSkeleton wide={wide} />
+        )
       ) : data.all.length === 0 ? (
         <EmptyState
           title={t`No products yet`}

@@ -8,10 +8,22 @@ import { looksLikeSpreadsheet, parseWorkbook } from './parse-workbook.ts'
 type Cell = string | number | boolean | null | undefined
 const HEADER = [...EXCEL_COLUMNS]
 
-/** A workbook's bytes, its first sheet built from rows (the header included), as the person's Excel would save it. */
+/**
+ * A workbook's bytes, its first sheet built from rows (the header included), as the person's Excel would save it.
+ * With `origin` the rows start at that cell and the sheet records only their range (B2:F3), as Excel's own
+ * files do when the cells above and to the left are empty.
+ */
 function workbook(rows: Cell[][], options: { bookType?: XLSX.BookType; sheets?: Record<string, Cell[][]>; origin?: string } = {}): ArrayBuffer {
   const book = XLSX.utils.book_new()
-  const sheet = options.origin ? XLSX.utils.sheet_add_aoa(XLSX.utils.aoa_to_sheet([]), rows, { origin: options.origin }) : XLSX.utils.aoa_to_sheet(rows)
+  let sheet: XLSX.WorkSheet
+  if (options.origin) {
+    sheet = XLSX.utils.sheet_add_aoa({}, rows, { origin: options.origin })
+    const start = XLSX.utils.decode_cell(options.origin)
+    const end = XLSX.utils.decode_range(sheet['!ref']!).e
+    sheet['!ref'] = XLSX.utils.encode_range(start, end)
+  } else {
+    sheet = XLSX.utils.aoa_to_sheet(rows)
+  }
   XLSX.utils.book_append_sheet(book, sheet, 'Ürünler')
   for (const [name, extra] of Object.entries(options.sheets ?? {})) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(extra), name)
   return XLSX.write(book, { type: 'array', bookType: options.bookType ?? 'xlsx' }) as ArrayBuffer
@@ -122,17 +134,46 @@ describe('parseWorkbook', () => {
     expect(await parseWorkbook(workbook([]))).toEqual({ products: [], errors: [], totalRows: 0 })
   })
 
-  it('follows a header that names the columns in another order', async () => {
+  it('follows a header that names all six columns in another order, with other columns among them', async () => {
     const result = await parseWorkbook(workbook([
-      ['Stock', 'Name', 'Price', 'Notes', 'Currency'],
-      [5, 'Kupa', 80, 'iç not', 'try'],
+      ['Stock', 'Notes', 'Name', 'PRICE', 'product_link', 'Currency', ' description '],
+      [5, 'iç not', 'Kupa', 80, 'https://ornek.com/kupa', 'try', 'Porselen'],
     ]))
-    expect(result.products).toEqual([{ name: 'Kupa', price: 80, currency: 'TRY', stock: 5 }])
+    expect(result.products).toEqual([{ name: 'Kupa', description: 'Porselen', price: 80, currency: 'TRY', stock: 5, product_link: 'https://ornek.com/kupa' }])
   })
 
-  it('numbers rows as the sheet does when the data does not start at the top', async () => {
-    const result = await parseWorkbook(workbook([HEADER, ['', '', 1, 'USD', 1, '']], { origin: 'B3' }))
-    expect(result.errors).toEqual([{ row: 4, field: 'name', message: EXCEL_MESSAGES.nameRequired }])
+  it('reads by the template positions when the header does not name all six columns, so no column is dropped', async () => {
+    const result = await parseWorkbook(workbook([
+      ['name', 'description', 'price', 'Para birimi', 'stock', 'Product link'],
+      ['Kupa', 'Porselen', 80, 'EUR', 5, 'https://ornek.com/kupa'],
+    ]))
+    expect(result.products).toEqual([{ name: 'Kupa', description: 'Porselen', price: 80, currency: 'EUR', stock: 5, product_link: 'https://ornek.com/kupa' }])
+    expect(result.errors).toEqual([])
+  })
+
+  it('takes row 1 as the header even when it is empty, so the product in row 2 is kept', async () => {
+    const result = await parseWorkbook(workbook([
+      ['Kupa', 'Porselen', 80, 'EUR', 5, ''],
+      ['', 'adı yok', 12, 'USD', 1, ''],
+      ['Tabak', '', 45, 'TRY', 2, ''],
+    ], { origin: 'A2' }))
+    expect(result.products.map((p) => p.name)).toEqual(['Kupa', 'Tabak'])
+    expect(result.errors).toEqual([{ row: 3, field: 'name', message: EXCEL_MESSAGES.nameRequired }])
+    expect(result.totalRows).toBe(3)
+
+    const reported = await parseWorkbook(workbook([['', '', 1, 'USD', 1, ''], ['', '', 2, 'USD', 2, '']], { origin: 'A2' }))
+    expect(reported.errors.map((e) => [e.row, e.field])).toEqual([[2, 'name'], [3, 'name']])
+  })
+
+  it('addresses columns from column A, whatever range the sheet records', async () => {
+    // Column A (the names) is empty in every row, so the sheet's used range starts at B:
+    // the description must stay the description, not become the name.
+    const result = await parseWorkbook(workbook([['Porselen', 80, 'EUR', 5, ''], ['Cam', 12, 'USD', 1, '']], { origin: 'B2' }))
+    expect(result.errors).toEqual([
+      { row: 2, field: 'name', message: EXCEL_MESSAGES.nameRequired },
+      { row: 3, field: 'name', message: EXCEL_MESSAGES.nameRequired },
+    ])
+    expect(result.totalRows).toBe(2)
   })
 
   it('reads an .xls (BIFF8) workbook the same as .xlsx', async () => {
@@ -157,7 +198,7 @@ describe('parseWorkbook', () => {
       .concat([0xde, 0x65, 0x6b, 0x65, 0x72, 0x09, 0x4b, 0xfc, 0x70, 0x20, 0xfe, 0x65, 0x6b, 0x65, 0x72, 0x09, 0x33, 0x09, 0x09, 0x35]))
     expect((await parseWorkbook(ansi)).products).toEqual([{ name: 'Şeker', description: 'Küp şeker', price: 3, currency: 'USD', stock: 5 }])
 
-    const text = 'name\tprice\tstock\r\nIşık\t2\t1\r\n'
+    const text = 'name\tdescription\tprice\tcurrency\tstock\r\nIşık\t\t2\t\t1\r\n'
     const utf16 = new Uint8Array(2 + text.length * 2)
     utf16.set([0xff, 0xfe])
     for (let i = 0; i < text.length; i++) {

@@ -29,6 +29,8 @@ export type ProgressListener = (fraction: number) => void
 const LOADED = 0.05
 const READ = 0.85
 const PROGRESS_EVERY_ROWS = 500
+/** Sheet rows counted from 0: row 1 of the sheet, the header. */
+const HEADER_ROW = 0
 // On the main thread a long import would freeze the page: hand control back
 // this often. In a worker the pauses cost almost nothing.
 const SLICE_MS = 40
@@ -74,10 +76,6 @@ function decodeText(bytes: Uint8Array, encoding: 'utf-16' | 'text'): string {
   }
 }
 
-function isBlankCell(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
-}
-
 function pause(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0))
 }
@@ -103,11 +101,20 @@ function rowAt(sheet: WorkSheet, dense: CellObject[][] | undefined, r: number, l
 }
 
 /**
- * Parses the first sheet of a workbook: its first row (the first that is
- * not empty) is the header, rows blank in every import column are skipped,
- * every other row is validated with the domain rules. Row numbers are the
- * sheet's own, so the first row under a header in row 1 is row 2. Throws
- * ExcelImportError('unreadable_workbook') when the bytes are not a
+ * What the import asks SheetJS for: only the first sheet, dense, and without
+ * the formulas, formatted text and styles of a default read, since the
+ * import looks at cell values alone. The bench times the bare read with the
+ * same options.
+ */
+export const READ_OPTIONS = { dense: true, sheets: 0, cellFormula: false, cellText: false, cellHTML: false, cellNF: false, cellStyles: false } as const
+
+/**
+ * Parses the first sheet of a workbook: sheet row 1 is the header (even when
+ * it is empty), rows blank in every import column are skipped, every other
+ * row is validated with the domain rules and reported with its sheet row
+ * number, so the first data row is row 2. Columns are the template's
+ * positions A to F unless the header names all six (excelColumnIndexes).
+ * Throws ExcelImportError('unreadable_workbook') when the bytes are not a
  * spreadsheet SheetJS can read.
  */
 export async function parseWorkbook(data: ArrayBuffer | Uint8Array, onProgress?: ProgressListener): Promise<ExcelParseResult> {
@@ -127,14 +134,11 @@ export async function parseWorkbook(data: ArrayBuffer | Uint8Array, onProgress?:
 
   let sheet: WorkSheet | undefined
   try {
-    // Only the first sheet, dense, and without the formulas, formatted text
-    // and styles of a default read: the import looks at cell values alone.
     // Text sheets are read raw (every cell text) so that the domain rules read
     // "45,5" as 45.5, where SheetJS would guess 455.
-    const options = { dense: true, sheets: 0, cellFormula: false, cellText: false, cellHTML: false, cellNF: false, cellStyles: false } as const
     const workbook = encoding === 'binary'
-      ? XLSX.read(bytes, { ...options, type: 'array' })
-      : XLSX.read(decodeText(bytes, encoding), { ...options, type: 'string', raw: true })
+      ? XLSX.read(bytes, { ...READ_OPTIONS, type: 'array' })
+      : XLSX.read(decodeText(bytes, encoding), { ...READ_OPTIONS, type: 'string', raw: true })
     const first = workbook.SheetNames[0]
     sheet = first === undefined ? undefined : workbook.Sheets[first]
   } catch (error) {
@@ -153,26 +157,20 @@ export async function parseWorkbook(data: ArrayBuffer | Uint8Array, onProgress?:
   const dense = sheet['!data'] as CellObject[][] | undefined
   const encode = (c: number) => XLSX.utils.encode_col(c)
 
-  // The header is the sheet's first row that has anything in it: a sheet's
-  // recorded range may or may not include empty rows above the table.
-  let headerRow = range.s.r
-  let header: unknown[] = []
-  for (; headerRow <= range.e.r; headerRow++) {
-    header = rowAt(sheet, dense, headerRow, range.e.c, encode).map(cellValue)
-    if (!header.every(isBlankCell)) break
-  }
-  const indexes = excelColumnIndexes(header.slice(range.s.c))
-  const columns = EXCEL_COLUMNS.map((column) => [column, indexes[column] < 0 ? -1 : indexes[column] + range.s.c] as const)
+  // Row 1 is the header whatever the sheet's recorded range says: a sheet
+  // whose row 1 is empty has no header, and its row 2 is a product. Cells are
+  // addressed absolutely (column A is 0), as the template lays them out.
+  const header = range.s.r === HEADER_ROW ? rowAt(sheet, dense, HEADER_ROW, range.e.c, encode).map(cellValue) : []
+  const indexes = excelColumnIndexes(header)
+  const columns = EXCEL_COLUMNS.map((column) => [column, indexes[column]] as const)
 
-  const firstDataRow = headerRow + 1
-  const dataRows = Math.max(0, range.e.r - headerRow)
+  const firstDataRow = Math.max(HEADER_ROW + 1, range.s.r)
+  const dataRows = Math.max(0, range.e.r - firstDataRow + 1)
   let sliceStart = performance.now()
   for (let r = firstDataRow; r <= range.e.r; r++) {
     const cells = rowAt(sheet, dense, r, range.e.c, encode)
     const row: ExcelRowInput = {}
-    for (const [column, index] of columns) {
-      if (index >= 0) row[column] = cellValue(cells[index])
-    }
+    for (const [column, index] of columns) row[column] = cellValue(cells[index])
     if (!isBlankRow(row)) {
       result.totalRows += 1
       const checked = validateExcelRow(row, r + 1)

@@ -2,19 +2,18 @@
 // over fake-indexeddb: it must give exactly the live query's first page.
 import { afterEach, describe, expect, it } from 'vitest'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-import type { RxStorage } from 'rxdb'
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import type { ProductRecord } from '../../domain/records.ts'
 import { openOwnerDatabase, type AppDatabase } from './database.ts'
 import { readNewest } from './newest.ts'
 import { recordActions } from './records.ts'
+import { dexieStorage } from './storage.ts'
 
 const open: AppDatabase[] = []
 
 async function store(): Promise<AppDatabase> {
   const db = await openOwnerDatabase({
     ownerId: '0b6f1c1e-8d5e-4c8e-9a47-3f2d6c1b9a10',
-    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>,
+    storage: dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
     multiInstance: false,
     devMode: true,
   })

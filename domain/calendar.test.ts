@@ -2,13 +2,13 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   APPOINTMENT_STATUS_OPTIONS, DEFAULT_APPOINTMENT_DURATION, GRID_CELLS, InvalidAppointmentError, STATUS_COLORS, WIZARD_STEPS,
-  addDays, addMonths, appointmentChangesFromEdit, appointmentStats, appointmentToEditForm, canSendReminder, compareAppointments,
+  addDays, addMonths, appointmentChangesFromEdit, changedAppointmentFields, appointmentStats, appointmentToEditForm, canSendReminder, compareAppointments,
   daysInMonth, emptyWizard, formatLongDate, formatMonth, formatTime, gridWeeks, groupByDay, inMonth, isDayKey, isTimeOfDay,
-  isWizardStepValid, monthGrid, monthOf, monthRange, nextMonth, otherStatuses, parseDayKey, previousMonth, statusColor, toDayKey,
+  isWizardStepValid, monthGrid, msUntilNextDay, monthOf, monthRange, nextMonth, otherStatuses, parseDayKey, previousMonth, statusColor, toDayKey,
   todayKey, validateAppointmentEdit, weekdayNames, withCustomers, wizardAppointmentPayload, wizardCustomerPayload, wizardProgress,
   wizardStepErrors, type AppointmentWizardValues, type MonthRef,
 } from './calendar.ts'
-import { APPOINTMENT_DURATIONS, APPOINTMENT_STATUSES } from './records.ts'
+import { APPOINTMENT_DURATIONS, APPOINTMENT_STATUSES, changedFields } from './records.ts'
 
 describe('day keys', () => {
   it('uses the local calendar day, not the UTC one', () => {
@@ -47,6 +47,30 @@ describe('day keys', () => {
     expect(addDays('2028-03-01', -1)).toBe('2028-02-29')
     expect(addDays('2026-03-29', 1)).toBe('2026-03-30')
     expect(() => addDays('nope', 1)).toThrow(RangeError)
+  })
+})
+
+describe('msUntilNextDay', () => {
+  it('reaches just past the next local midnight', () => {
+    const now = new Date(2026, 10, 25, 23, 59, 30)
+    const wake = new Date(now.getTime() + msUntilNextDay(now))
+    expect(todayKey(wake)).toBe('2026-11-26')
+    expect(msUntilNextDay(now)).toBeGreaterThan(30_000)
+    expect(msUntilNextDay(now)).toBeLessThan(31_000)
+    // The last day of a year rolls into the next one.
+    const eve = new Date(2026, 11, 31, 12, 0, 0)
+    expect(todayKey(new Date(eve.getTime() + msUntilNextDay(eve)))).toBe('2027-01-01')
+  })
+
+  it('wakes on the next day from any moment of a day', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) }), (ms) => {
+        const now = new Date(ms)
+        const wake = new Date(ms + msUntilNextDay(now))
+        expect(wake.getTime() > ms).toBe(true)
+        expect(todayKey(wake)).toBe(addDays(todayKey(now), 1))
+      }),
+    )
   })
 })
 
@@ -332,5 +356,36 @@ describe('editing an appointment', () => {
     const form = appointmentToEditForm(stored)
     expect(validateAppointmentEdit({ ...form, status: 'done', appointment_time: '' })).toEqual({ status: 'invalid_status', appointment_time: 'required' })
     expect(() => appointmentChangesFromEdit({ ...form, status: 'done' })).toThrow(InvalidAppointmentError)
+  })
+
+  it('gives back only the fields the owner changed, as they are stored', () => {
+    const initial = appointmentToEditForm(stored)
+    expect(changedAppointmentFields(initial, initial)).toEqual({})
+    // Trailing spaces and the time's missing seconds change nothing that is stored.
+    expect(changedAppointmentFields(initial, { ...initial, description: ' Kesim ', appointment_time: '14:30' })).toEqual({})
+    expect(changedAppointmentFields(initial, { ...initial, appointment_time: '15:00', notes: 'Kapıda' })).toEqual({
+      appointment_time: '15:00:00',
+      notes: 'Kapıda',
+    })
+    // A cleared description is a change to null, which clears it.
+    expect(changedAppointmentFields(initial, { ...initial, description: '' })).toEqual({ description: null })
+    expect(() => changedAppointmentFields(initial, { ...initial, appointment_time: '' })).toThrow(InvalidAppointmentError)
+  })
+
+  it('leaves out a field changed elsewhere while the form was open', () => {
+    // The form opened as scheduled; another device confirmed it meanwhile. The owner moved the time only.
+    const initial = appointmentToEditForm(stored)
+    const changes = changedAppointmentFields(initial, { ...initial, appointment_time: '16:00' })
+    const current = { ...stored, status: 'confirmed' as const }
+    expect({ ...current, ...changes }).toEqual({ ...stored, status: 'confirmed', appointment_time: '16:00:00' })
+    expect(changes).not.toHaveProperty('status')
+  })
+})
+
+describe('changedFields', () => {
+  it('keeps the entries that differ, null and undefined included', () => {
+    expect(changedFields({ a: 1, b: 'x', c: null as string | null }, { a: 1, b: 'y', c: 'z' })).toEqual({ b: 'y', c: 'z' })
+    expect(changedFields({ a: 'x' as string | null }, { a: null })).toEqual({ a: null })
+    expect(changedFields({ a: 1 }, { a: 1 })).toEqual({})
   })
 })

@@ -11,6 +11,7 @@ import { emailError, normalizePhone, phoneError, type CustomerFormError, type Cu
 import {
   APPOINTMENT_DURATIONS,
   APPOINTMENT_STATUSES,
+  changedFields,
   normalizeTime,
   type AppointmentRecord,
   type AppointmentStatus,
@@ -47,6 +48,15 @@ export function toDayKey(date: Date): DayKey {
 
 export function todayKey(now: Date = new Date()): DayKey {
   return toDayKey(now)
+}
+
+/**
+ * Milliseconds from `now` to the next local midnight, plus a little so that a
+ * timer set for it wakes on the new day (also across a daylight-saving change,
+ * when a day is 23 or 25 hours long).
+ */
+export function msUntilNextDay(now: Date): number {
+  return localDate(now.getFullYear(), now.getMonth() + 1, now.getDate() + 1).getTime() - now.getTime() + 50
 }
 
 /** Local midnight of a day key, or null for text that is no real day (2026-02-30). */
@@ -514,4 +524,25 @@ export function appointmentChangesFromEdit(values: AppointmentEditValues): Appoi
     description: blankToNull(values.description),
     notes: blankToNull(values.notes),
   }
+}
+
+/**
+ * The changes an edit form makes to the appointment it opened with: only the
+ * fields whose value differs from the form's starting values, normalized as
+ * they are stored (time with seconds, blank text as null). With sync, the
+ * record may have changed on another device while the form was open; a field
+ * the owner did not touch must not put the form's older value back. Throws
+ * InvalidAppointmentError when `edited` is not valid.
+ */
+export function changedAppointmentFields(initial: AppointmentEditValues, edited: AppointmentEditValues): Partial<AppointmentChanges> {
+  const after = appointmentChangesFromEdit(edited)
+  const before: AppointmentChanges = {
+    appointment_date: initial.appointment_date,
+    appointment_time: normalizeTime(initial.appointment_time),
+    duration_minutes: initial.duration_minutes as AppointmentDuration,
+    status: initial.status as AppointmentStatus,
+    description: blankToNull(initial.description),
+    notes: blankToNull(initial.notes),
+  }
+  return changedFields(before, after)
 }

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  DEFAULT_PHONE_COUNTRY, E164_PATTERN, InvalidCustomerFormError, compareCustomersByName, createCustomerSearchIndex,
+  DEFAULT_PHONE_COUNTRY, E164_PATTERN, InvalidCustomerFormError, changedCustomerFields, compareCustomersByName, createCustomerSearchIndex,
+  customerChangesFromPayload,
   customerFieldsFromPayload, customerPayloadFromForm, customerToForm, emailError, emptyCustomerForm, formatPhone, isE164, isValidEmail, isValidPhone, normalizePhone,
   phoneError, searchCustomers, sortCustomersByName, summarizeCustomers, validateCustomerForm, type CustomerFormValues,
 } from './customers.ts'
@@ -152,6 +153,39 @@ describe('customer form', () => {
       email: 'm@k.com',
       notes: 'n',
     })
+  })
+})
+
+describe('changedCustomerFields', () => {
+  const stored: CustomerRecord = { id: 'c1', name: 'Mehmet Kaya', phone_number: '+905332345678', notes: 'VIP', created_at: '2026-11-01T10:00:00Z' }
+
+  it('gives back only what the owner changed, as it is stored', () => {
+    const initial = customerToForm(stored)
+    expect(changedCustomerFields(initial, initial)).toEqual({})
+    // The same number typed another way, and spaces around the name, change nothing stored.
+    expect(changedCustomerFields(initial, { ...initial, name: ' Mehmet Kaya ', phone_number: '+90 533 234 5678' })).toEqual({})
+    expect(changedCustomerFields(initial, { ...initial, email: 'mehmet@example.com', notes: '' })).toEqual({ email: 'mehmet@example.com', notes: null })
+    expect(changedCustomerFields(initial, { ...initial, phone_number: '0544 111 22 33' })).toEqual({ phone_number: '+905441112233' })
+    expect(() => changedCustomerFields(initial, { ...initial, name: '' })).toThrow(InvalidCustomerFormError)
+  })
+
+  it('writes a valid number over a stored one this version cannot read', () => {
+    const initial = customerToForm({ ...stored, phone_number: '0212 123 45 67' })
+    expect(changedCustomerFields(initial, { ...initial, phone_number: '0532 123 45 67' })).toEqual({ phone_number: '+905321234567' })
+  })
+
+  it('leaves out a field changed elsewhere while the form was open', () => {
+    // The form opened with the notes "VIP"; another device changed them meanwhile. The owner renamed only.
+    const initial = customerToForm(stored)
+    const update = customerChangesFromPayload(changedCustomerFields(initial, { ...initial, name: 'Mehmet Kaya Jr.' }))
+    const current = { ...stored, notes: 'Cumartesi gelir' }
+    expect({ ...current, ...update }).toEqual({ ...stored, name: 'Mehmet Kaya Jr.', notes: 'Cumartesi gelir' })
+  })
+
+  it('turns a cleared field into an undefined key, which clears it, and leaves the rest out', () => {
+    const update = customerChangesFromPayload({ notes: null, name: 'Ayşe' })
+    expect(update).toEqual({ notes: undefined, name: 'Ayşe' })
+    expect(Object.keys(update).sort()).toEqual(['name', 'notes'])
   })
 })
 

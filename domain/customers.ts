@@ -12,7 +12,7 @@
 // product never accepts.
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/mobile'
 import { foldForSearch } from './products.ts'
-import type { CustomerRecord } from './records.ts'
+import { changedFields, type CustomerRecord } from './records.ts'
 
 // ---------------------------------------------------------------------------
 // Phone numbers
@@ -170,6 +170,26 @@ export function customerPayloadFromForm(values: CustomerFormValues): CustomerPay
   }
 }
 
+/**
+ * The changes an edit form makes to the customer it opened with: only the
+ * fields whose stored value (trimmed, the number in E.164, blank as null)
+ * differs from the form's starting values. With sync, the customer may have
+ * changed on another device while the form was open; a field the owner did
+ * not touch must not put the form's older value back. Throws
+ * InvalidCustomerFormError when `edited` is not valid.
+ */
+export function changedCustomerFields(initial: CustomerFormValues, edited: CustomerFormValues): Partial<CustomerPayload> {
+  const after = customerPayloadFromForm(edited)
+  const before: CustomerPayload = {
+    name: initial.name.trim(),
+    // A stored number this version cannot read stays as it was typed, so it differs from any valid one.
+    phone_number: normalizePhone(initial.phone_number) ?? initial.phone_number,
+    email: blankToNull(initial.email),
+    notes: blankToNull(initial.notes),
+  }
+  return changedFields(before, after)
+}
+
 // ---------------------------------------------------------------------------
 // Search
 
@@ -256,6 +276,16 @@ export function summarizeCustomers(customers: ReadonlyArray<Pick<Searchable, 'ph
  */
 export function customerFieldsFromPayload(payload: CustomerPayload): Omit<CustomerRecord, 'id' | 'created_at'> {
   return { name: payload.name, phone_number: payload.phone_number, email: payload.email ?? undefined, notes: payload.notes ?? undefined }
+}
+
+/**
+ * Some fields of a payload (changedCustomerFields) as an update of a device
+ * record: a field that is not there is left alone, a null one is cleared.
+ */
+export function customerChangesFromPayload(changes: Partial<CustomerPayload>): Partial<Omit<CustomerRecord, 'id' | 'created_at'>> {
+  const out: Partial<Omit<CustomerRecord, 'id' | 'created_at'>> = {}
+  for (const [key, value] of Object.entries(changes) as Array<[keyof CustomerPayload, string | null]>) out[key] = value ?? undefined
+  return out
 }
 
 // ---------------------------------------------------------------------------

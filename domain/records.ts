@@ -78,3 +78,17 @@ export function sameMoney(a: number, b: number): boolean {
 export function normalizeTime(value: string): string {
   return /^\d{2}:\d{2}$/.test(value) ? `${value}:00` : value
 }
+
+/**
+ * The entries of `after` whose value differs from `before` (compared with
+ * ===, so callers pass normalized values). Edit forms write only these: a
+ * field the owner left alone is not written back from the form's starting
+ * state, which may be older than the record by the time the form is saved.
+ */
+export function changedFields<T extends Record<string, unknown>>(before: T, after: T): Partial<T> {
+  const out: Partial<T> = {}
+  for (const key of Object.keys(after) as Array<keyof T>) {
+    if (after[key] !== before[key]) out[key] = after[key]
+  }
+  return out
+}

@@ -2,14 +2,15 @@
 // the local stack: the month grid, the new-appointment wizard with an existing
 // and a new customer, status changes (quick action and edit mode), delete,
 // the day list, the SMS reminder reaching the local outbox, offline work that
-// survives a reload and syncs with the customer link intact, and the phone
-// layout.
+// survives a reload and syncs with the customer link intact, the phone
+// layout, the loading state, status colours, the spec's failure messages, an
+// edit racing a change from another device, and today moving at midnight.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { axeViolations } from '../support/axe.ts'
 import { launchChromium } from '../support/browser.ts'
 import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
-import { createVerifiedOwner, insertRows, serverRows, type Owner, type StackKeys } from '../support/owners.ts'
+import { createVerifiedOwner, insertRows, serverRows, updateRows, type Owner, type StackKeys } from '../support/owners.ts'
 
 const AUTH_STORAGE_KEY = 'sb-127-auth-token'
 
@@ -56,12 +57,24 @@ describe('appointments screen', () => {
     await run?.stop()
   })
 
-  async function openAppointments(owner: Owner, options: { viewport?: { width: number; height: number }; language?: 'tr' | 'en' } = {}) {
+  type OpenOptions = {
+    viewport?: { width: number; height: number }
+    language?: 'tr' | 'en'
+    initScript?: () => void
+    /** The page's clock starts here (and runs on); the calendar opens on its month. */
+    clock?: Date
+    /** Wait for the grid (default) or only for the screen's heading. */
+    waitForGrid?: boolean
+  }
+
+  async function openAppointments(owner: Owner, options: OpenOptions = {}) {
     const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } })
     contexts.push(context)
+    if (options.initScript) await context.addInitScript(options.initScript)
+    if (options.clock) await context.clock.install({ time: options.clock })
     const page = await context.newPage()
     await page.goto(`${app}/`)
-    const stored = { ...owner.session, expires_at: Math.floor(Date.now() / 1000) + 3600 }
+    const stored = { ...owner.session, expires_at: Math.floor((options.clock?.getTime() ?? Date.now()) / 1000) + 3600 }
     await page.evaluate(
       ([key, value, language]) => {
         localStorage.setItem(key!, value!)
@@ -71,8 +84,31 @@ describe('appointments screen', () => {
     )
     await page.goto(`${app}/dashboard/appointments`)
     await page.getByRole('heading', { level: 1, name: options.language === 'en' ? 'Appointments' : 'Randevular' }).waitFor()
-    await page.getByTestId('calendar-grid').waitFor({ timeout: 20_000 })
+    if (options.waitForGrid !== false) await page.getByTestId('calendar-grid').waitFor({ timeout: 20_000 })
     return { context, page }
+  }
+
+  /** The local store refuses writes to one collection's IndexedDB database, as a full disk would, until told otherwise. */
+  async function failWrites(page: Page, collection: 'appointments' | 'customers', on: boolean) {
+    await page.evaluate(
+      ([name, fail]) => {
+        const w = window as unknown as { failingStores?: Set<string> }
+        if (!w.failingStores) {
+          const failing = (w.failingStores = new Set<string>())
+          for (const method of ['put', 'add'] as const) {
+            const original = IDBObjectStore.prototype[method]
+            IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+              const db = this.transaction.db.name
+              if ([...failing].some((c) => db.endsWith(`--${c}`))) throw new DOMException('The disk is full', 'QuotaExceededError')
+              return original.apply(this, args)
+            }
+          }
+        }
+        if (fail) w.failingStores.add(name!)
+        else w.failingStores.delete(name!)
+      },
+      [collection, on] as const,
+    )
   }
 
   const appointments = (owner: Owner) =>
@@ -459,9 +495,10 @@ describe('appointments screen', () => {
     expect(after.map((m) => m.body.includes(`${longDate(day(21), 'en')} at 08:00`))).toEqual([true, false])
   })
 
-  it('works offline: creates a customer and appointments in the wizard and edits one; after a reload and going online the server has them, linked', async () => {
+  it('works offline: creates a customer and appointments in the wizard, edits one and deletes another; after a reload and going online the server has them, linked', async () => {
     const owner = await createVerifiedOwner(keys)
     const ahmet = await seedCustomer(owner, { name: 'Ahmet Çelik', phone_number: '+905054567890' })
+    const cancelled = await seedAppointment(owner, { customer_id: ahmet, appointment_date: day(19), appointment_time: '12:00:00' })
     const { context, page } = await openAppointments(owner)
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready
@@ -516,11 +553,19 @@ describe('appointments screen', () => {
     await details.getByRole('button', { name: 'Kapat' }).last().click()
     await details.waitFor({ state: 'detached' })
 
+    // Delete the one the server already had.
+    await page.getByRole('button', { name: '12:00 Ahmet Çelik, Planlandı' }).click()
+    await details.getByRole('button', { name: 'Randevuyu sil' }).click()
+    await page.getByRole('dialog', { name: 'Randevuyu sil' }).getByRole('button', { name: 'Sil' }).click()
+    await details.waitFor({ state: 'detached' })
+    await expect.poll(() => entries(page, day(19))).toEqual([])
+
     await page.reload()
     await page.getByTestId('calendar-grid').waitFor({ timeout: 20_000 })
     await expect.poll(() => entries(page, day(16))).toEqual([['10:30 Çevrimdışı Müşteri', 'confirmed']])
     await expect.poll(() => entries(page, day(17))).toEqual([['15:30 Ahmet Çelik', 'scheduled']])
-    expect(await appointments(owner)).toEqual([])
+    expect(await entries(page, day(19))).toEqual([])
+    expect((await appointments(owner)).map((a) => a.id)).toEqual([cancelled])
     expect((await customers(owner)).map((c) => c.name)).toEqual(['Ahmet Çelik'])
 
     await context.setOffline(false)
@@ -537,6 +582,8 @@ describe('appointments screen', () => {
         [created.id, day(16), '10:30:00', 'confirmed', 'İnternetsiz kaydedildi'],
         [ahmet, day(17), '15:30:00', 'scheduled', null],
       ])
+    // The offline delete arrives as a tombstone.
+    expect(await serverRows<ServerAppointment>(keys, owner, 'appointments', `select=id,_deleted&id=eq.${cancelled}`)).toEqual([{ id: cancelled, _deleted: true }])
     // The server joins the appointment to the customer made offline.
     const joined = await serverRows<{ customer: { name: string } | null }>(
       keys,
@@ -545,6 +592,255 @@ describe('appointments screen', () => {
       `select=customer:customers(name)&appointment_date=eq.${day(16)}`,
     )
     expect(joined).toEqual([{ customer: { name: 'Çevrimdışı Müşteri' } }])
+  })
+
+  it('shows 42 skeleton cells and no counts while the local store opens', async () => {
+    const owner = await createVerifiedOwner(keys)
+    // IndexedDB never answers: the screen stays in its loading state.
+    const { page } = await openAppointments(owner, {
+      waitForGrid: false,
+      initScript: () => {
+        IDBFactory.prototype.open = function () {
+          return {} as IDBOpenDBRequest
+        }
+      },
+    })
+    const loading = page.getByTestId('calendar-loading')
+    await loading.waitFor({ timeout: 20_000 })
+    expect(await loading.getAttribute('aria-busy')).toBe('true')
+    expect(await loading.getAttribute('aria-label')).toBe('Takvim yükleniyor')
+    expect(await loading.locator(':scope > div').count()).toBe(42)
+    expect(await page.getByTestId('calendar-day').count()).toBe(0)
+    for (const stat of ['stat-total', 'stat-completed', 'stat-scheduled']) expect(await page.getByTestId(stat).textContent()).toContain('–')
+  })
+
+  it('waits for the customers: no "No customer" entries and no "no customers yet" while they load', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const can = await seedCustomer(owner, { name: 'Can Öztürk', phone_number: '+905426789012' })
+    await seedAppointment(owner, { customer_id: can, appointment_date: day(9), appointment_time: '09:00:00' })
+    // Only the customers' IndexedDB database never answers; appointments load.
+    const { page } = await openAppointments(owner, {
+      waitForGrid: false,
+      initScript: () => {
+        const open = IDBFactory.prototype.open
+        IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
+          if (name.endsWith('--customers')) return {} as IDBOpenDBRequest
+          return open.call(this, name, version)
+        }
+      },
+    })
+    await page.getByTestId('calendar-loading').waitFor({ timeout: 20_000 })
+    // Long enough for the appointments to have loaded: the calendar still waits.
+    await page.waitForTimeout(1500)
+    expect(await page.getByTestId('calendar-loading').count()).toBe(1)
+    expect(await page.getByText('Müşteri yok').count()).toBe(0)
+
+    await page.getByRole('button', { name: 'Yeni randevu' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Yeni randevu' })
+    await dialog.locator('input[type=date]').fill(day(12))
+    await dialog.locator('input[type=time]').fill('10:00')
+    await dialog.getByRole('button', { name: 'Devam' }).click()
+    await wizardStep(dialog, 2)
+    const skeleton = dialog.getByTestId('wizard-customers-loading')
+    await skeleton.waitFor()
+    expect(await skeleton.getAttribute('aria-label')).toBe('Müşteriler yükleniyor')
+    expect(await dialog.getByText('Henüz müşteriniz yok.', { exact: false }).count()).toBe(0)
+  })
+
+  it('paints each status in the colour the spec gives it, on entries, dots, day items and quick actions', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const can = await seedCustomer(owner, { name: 'Can Öztürk', phone_number: '+905426789012' })
+    const statuses = ['scheduled', 'confirmed', 'completed', 'cancelled', 'no_show'] as const
+    const expected = { scheduled: 'blue', confirmed: 'yellow', completed: 'green', cancelled: 'red', no_show: 'grey' }
+    for (const [i, status] of statuses.entries()) {
+      await seedAppointment(owner, { customer_id: can, appointment_date: day(20 + i), appointment_time: '09:00:00', status })
+      await seedAppointment(owner, { customer_id: can, appointment_date: day(8), appointment_time: `1${i}:00:00`, status })
+    }
+    const { page } = await openAppointments(owner)
+    await expect.poll(() => page.getByTestId('calendar-entry').count(), { timeout: 20_000 }).toBe(8)
+
+    /** Names the hue family of the CSS colour `property` of each element. */
+    const hues = (locator: Locator, property: string) =>
+      locator.evaluateAll(
+        (els, prop) =>
+          els.map((el) => {
+            const [r, g, b] = getComputedStyle(el).getPropertyValue(prop).match(/\d+(\.\d+)?/g)!.map(Number) as [number, number, number]
+            const max = Math.max(r, g, b)
+            const min = Math.min(r, g, b)
+            if (max - min < 40) return [el.getAttribute('data-status'), 'grey']
+            const d = max - min
+            const h = max === r ? ((g - b) / d + 6) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4
+            const deg = h * 60
+            const name = deg < 20 || deg >= 330 ? 'red' : deg < 65 ? 'yellow' : deg < 170 ? 'green' : deg < 250 ? 'blue' : 'other'
+            return [el.getAttribute('data-status'), name]
+          }),
+        property,
+      )
+    const want = statuses.map((st) => [st, expected[st]])
+    const wide = page.locator(statuses.map((_, i) => `[data-day="${day(20 + i)}"] [data-testid="calendar-entry"]`).join(', '))
+    expect(await hues(wide, 'border-inline-start-color')).toEqual(want)
+
+    await dayCell(page, day(8)).getByRole('button').first().click()
+    const dayList = page.getByRole('dialog', { name: longDate(day(8), 'tr') })
+    await dayList.getByTestId('day-count').getByText('5 randevu').waitFor()
+    expect(await hues(dayList.getByTestId('day-appointment'), 'border-inline-start-color')).toEqual(want)
+    await dayList.getByTestId('day-appointment').first().click()
+    const details = page.getByRole('dialog', { name: 'Randevu ayrıntıları' })
+    const actionDots = details.getByRole('group', { name: 'Durumu değiştir' }).locator('[data-status]')
+    await actionDots.first().waitFor()
+    expect(await hues(actionDots, 'background-color')).toEqual(want.slice(1))
+    await page.keyboard.press('Escape')
+    await details.waitFor({ state: 'detached' })
+    await page.keyboard.press('Escape')
+    await dayList.waitFor({ state: 'detached' })
+
+    // On a phone each day shows a dot of its status's colour.
+    await page.setViewportSize({ width: 375, height: 740 })
+    const dots = page.locator(statuses.map((_, i) => `[data-day="${day(20 + i)}"] [data-testid="calendar-dots"] [data-status]`).join(', '))
+    await expect.poll(() => dots.first().isVisible()).toBe(true)
+    expect(await hues(dots, 'background-color')).toEqual(want)
+  })
+
+  it('shows the spec messages when the store refuses to create, update, change the status or delete; a customer made for a failed appointment goes on close', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const mehmet = await seedCustomer(owner, { name: 'Mehmet Kaya', phone_number: '+905332345678' })
+    const id = await seedAppointment(owner, { customer_id: mehmet, appointment_date: day(10), appointment_time: '10:00:00' })
+    const { page } = await openAppointments(owner)
+    await page.getByRole('button', { name: '10:00 Mehmet Kaya, Planlandı' }).waitFor({ timeout: 20_000 })
+
+    // Create: the new customer is stored, the appointment is refused.
+    await failWrites(page, 'appointments', true)
+    await page.getByRole('button', { name: 'Yeni randevu' }).click()
+    const wizard = page.getByRole('dialog', { name: 'Yeni randevu' })
+    await wizard.locator('input[type=date]').fill(day(12))
+    await wizard.locator('input[type=time]').fill('11:00')
+    await wizard.getByRole('button', { name: 'Devam' }).click()
+    await wizardStep(wizard, 2)
+    await chooseNewCustomer(wizard)
+    await wizard.getByRole('textbox', { name: 'Ad' }).fill('Yarım Kalan')
+    await wizard.getByRole('textbox', { name: 'Telefon' }).fill('0544 999 88 77')
+    await wizard.getByRole('button', { name: 'Devam' }).click()
+    await wizardStep(wizard, 3)
+    await wizard.getByRole('button', { name: 'Randevu oluştur' }).click()
+    await wizard.getByRole('alert').getByText('Randevu oluşturulurken bir hata oluştu. Lütfen tekrar deneyin.').waitFor()
+    await expect.poll(async () => (await customers(owner)).map((c) => c.name), { timeout: 20_000 }).toEqual(['Mehmet Kaya', 'Yarım Kalan'])
+    // Closing gives up the appointment, and the customer stored only for it goes too.
+    await wizard.getByRole('button', { name: 'Kapat' }).click()
+    await wizard.waitFor({ state: 'detached' })
+    await expect.poll(async () => (await customers(owner)).map((c) => c.name), { timeout: 20_000 }).toEqual(['Mehmet Kaya'])
+    const gone = await serverRows<{ name: string; _deleted: boolean }>(keys, owner, 'customers', 'select=name,_deleted&name=eq.Yarım Kalan')
+    expect(gone).toEqual([{ name: 'Yarım Kalan', _deleted: true }])
+    expect(await appointments(owner)).toHaveLength(1)
+
+    // Update in edit mode.
+    await page.getByRole('button', { name: '10:00 Mehmet Kaya, Planlandı' }).click()
+    const details = page.getByRole('dialog', { name: 'Randevu ayrıntıları' })
+    await details.getByRole('button', { name: 'Düzenle' }).click()
+    const form = details.getByTestId('appointment-edit')
+    await form.locator('input[type=time]').fill('10:15')
+    await form.getByRole('button', { name: 'Değişiklikleri kaydet' }).click()
+    await form.getByRole('alert').getByText('Randevu güncellenirken bir hata oluştu.').waitFor()
+    expect(await form.locator('input[type=time]').inputValue()).toBe('10:15')
+    await form.getByRole('button', { name: 'İptal' }).click()
+    await form.waitFor({ state: 'detached' })
+
+    // A quick status action.
+    await details.getByRole('button', { name: 'Tamamlandı' }).click()
+    await page.getByRole('dialog', { name: 'Durumu değiştir' }).getByRole('button', { name: '“Tamamlandı” olarak değiştir' }).click()
+    await page.getByText('Randevu durumu güncellenirken bir hata oluştu.').waitFor()
+    expect(await details.getByTestId('appointment-status').textContent()).toBe('Planlandı')
+
+    // Delete.
+    await details.getByRole('button', { name: 'Randevuyu sil' }).click()
+    await page.getByRole('dialog', { name: 'Randevuyu sil' }).getByRole('button', { name: 'Sil' }).click()
+    await page.getByText('Randevu silinirken bir hata oluştu.').waitFor()
+    expect(await details.isVisible()).toBe(true)
+
+    await failWrites(page, 'appointments', false)
+    await page.waitForTimeout(500)
+    expect((await appointments(owner)).map((a) => [a.id, a.appointment_time, a.status])).toEqual([[id, '10:00:00', 'scheduled']])
+  })
+
+  it('saves only what was edited: a status changed on another device while the form was open stays', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const elif = await seedCustomer(owner, { name: 'Elif Şahin', phone_number: '+905365678901' })
+    const id = await seedAppointment(owner, { customer_id: elif, appointment_date: day(13), appointment_time: '14:00:00', notes: 'İlk not' })
+    const { page } = await openAppointments(owner)
+    await page.getByRole('button', { name: '14:00 Elif Şahin, Planlandı' }).click({ timeout: 20_000 })
+    const details = page.getByRole('dialog', { name: 'Randevu ayrıntıları' })
+    await details.getByRole('button', { name: 'Düzenle' }).click()
+    const form = details.getByTestId('appointment-edit')
+    expect(await form.getByRole('combobox', { name: 'Durum' }).inputValue()).toBe('scheduled')
+
+    // Another device confirms the appointment; this device receives it while the form is open.
+    await updateRows(keys, owner, 'appointments', `id=eq.${id}`, { status: 'confirmed' })
+    await expect.poll(() => entries(page, day(13)), { timeout: 20_000 }).toEqual([['14:00 Elif Şahin', 'confirmed']])
+    expect(await form.getByRole('combobox', { name: 'Durum' }).inputValue()).toBe('scheduled')
+
+    await form.locator('input[type=time]').fill('14:30')
+    await form.getByRole('textbox', { name: 'Notlar' }).fill('Yeni not')
+    await form.getByRole('button', { name: 'Değişiklikleri kaydet' }).click()
+    await form.waitFor({ state: 'detached' })
+    await expect.poll(() => details.getByTestId('appointment-status').textContent()).toBe('Onaylandı')
+    await expect
+      .poll(async () => (await appointments(owner)).map((a) => [a.appointment_time, a.status, a.notes]), { timeout: 20_000 })
+      .toEqual([['14:30:00', 'confirmed', 'Yeni not']])
+  })
+
+  it('on Enter or continue with an unfinished step, shows what is missing and focuses the first wrong field', async () => {
+    const owner = await createVerifiedOwner(keys)
+    await seedCustomer(owner, { name: 'Can Öztürk', phone_number: '+905426789012' })
+    const { page } = await openAppointments(owner, { language: 'en' })
+    await page.getByRole('button', { name: 'New appointment' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New appointment' })
+    const next = dialog.getByRole('button', { name: 'Continue' })
+    const focused = (field: Locator) => field.evaluate((el) => el === document.activeElement)
+    expect(await next.getAttribute('aria-disabled')).toBe('true')
+    expect(await next.isDisabled()).toBe(true)
+    expect(await dialog.getByText('This field is required').count()).toBe(0)
+
+    // Enter in the time field with no date: the date says so and takes the focus.
+    const date = dialog.locator('input[type=date]')
+    const time = dialog.locator('input[type=time]')
+    await time.fill('09:00')
+    await time.press('Enter')
+    await dialog.getByText('This field is required').waitFor()
+    expect(await focused(date)).toBe(true)
+    expect(await dialog.getByTestId('wizard-step').textContent()).toBe('Step 1 / 3')
+    await date.fill(day(12))
+    await expect.poll(() => next.getAttribute('aria-disabled')).toBe(null)
+    await next.click()
+    await dialog.getByTestId('wizard-step').filter({ hasText: 'Step 2 / 3' }).waitFor()
+
+    // Continue with no customer chosen points at the customer field.
+    await next.press('Enter')
+    await dialog.getByText('This field is required').waitFor()
+    expect(await focused(dialog.getByTestId('wizard-customer'))).toBe(true)
+
+    // A new customer with only a bad phone: continue points at the name first.
+    await dialog.locator('label').filter({ hasText: 'New customer' }).click()
+    await dialog.getByRole('textbox', { name: 'Phone' }).fill('12')
+    // From the keyboard: a pointer press would first blur the phone field, whose error then moves the button away.
+    await next.press('Enter')
+    await dialog.getByText('Enter a valid mobile phone number').waitFor()
+    expect(await dialog.getByText('This field is required').count()).toBe(1)
+    expect(await focused(dialog.getByRole('textbox', { name: 'Name' }))).toBe(true)
+    expect(await dialog.getByTestId('wizard-step').textContent()).toBe('Step 2 / 3')
+    expect(await axeViolations(page)).toEqual([])
+  })
+
+  it('moves today at midnight and when the tab becomes visible again', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const { page } = await openAppointments(owner, { language: 'en', clock: new Date(NOW.getFullYear(), NOW.getMonth(), 14, 23, 59, 0) })
+    const today = () => page.locator('[data-testid="calendar-day"][data-today]').getAttribute('data-day')
+    expect(await today()).toBe(day(14))
+    await page.clock.fastForward('01:30')
+    await expect.poll(today).toBe(day(15))
+    // A tab asleep for a day: its timer has not fired, the page becoming visible catches up.
+    await page.clock.setSystemTime(new Date(NOW.getFullYear(), NOW.getMonth(), 16, 8, 0, 0))
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+    await expect.poll(today).toBe(day(16))
+    expect(await page.getByRole('button', { name: new RegExp(`^${longDate(day(16), 'en')}.*\\(today\\)$`) }).count()).toBe(1)
   })
 
   it('shows coloured dots on a phone without scrolling sideways, and opens the day list full screen', async () => {

@@ -2,14 +2,15 @@
 // local stack: create with validation (phones stored as E.164), edit, the
 // ways the dialog closes, Turkish name order and search, summary counts,
 // delete with its confirmation, a failed save that keeps the form, the
-// loading and error states, the phone layout in English, and offline edits
-// that survive a reload and reach the server once online.
+// loading and error states, the phone layout in English, offline edits and
+// deletes that survive a reload and reach the server once online, and an edit
+// that leaves alone a field another device changed while it was open.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { axeViolations } from '../support/axe.ts'
 import { launchChromium } from '../support/browser.ts'
 import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
-import { createVerifiedOwner, insertRows, serverRows, type Owner, type StackKeys } from '../support/owners.ts'
+import { createVerifiedOwner, insertRows, serverRows, updateRows, type Owner, type StackKeys } from '../support/owners.ts'
 
 const AUTH_STORAGE_KEY = 'sb-127-auth-token'
 const TR_LABELS = { name: 'Ad', phone: 'Telefon', email: 'E-posta', notes: 'Notlar' }
@@ -131,7 +132,7 @@ describe('customers screen', () => {
       .toEqual([['Ayşe Yılmaz', '+905321234567', 'ayse.yilmaz@example.com', 'Keten ürünleri seviyor.\nHafta içi arayın.']])
 
     // Edit: prefilled with the number as people read it; a foreign number and an emptied e-mail.
-    await ayse.getByRole('button', { name: 'Ayşe Yılmaz adlı müşteriyi düzenle' }).click()
+    await ayse.getByRole('button', { name: 'Düzenle: Ayşe Yılmaz' }).click()
     const edit = page.getByRole('dialog', { name: 'Müşteriyi düzenle' })
     await edit.getByText('Ayşe Yılmaz için iletişim bilgilerini ve notları güncelleyin.').waitFor()
     expect(await edit.getByRole('textbox', { name: 'Telefon', exact: true }).inputValue()).toBe('0532 123 45 67')
@@ -164,7 +165,7 @@ describe('customers screen', () => {
     await page.mouse.click(20, 880)
     await fresh.waitFor({ state: 'detached' })
     // Editing after creating shows that customer, not the last form.
-    await kaya.getByRole('button', { name: 'Ayşe Kaya adlı müşteriyi düzenle' }).click()
+    await kaya.getByRole('button', { name: 'Düzenle: Ayşe Kaya' }).click()
     expect(await page.getByRole('dialog', { name: 'Müşteriyi düzenle' }).getByRole('textbox', { name: 'Ad', exact: true }).inputValue()).toBe('Ayşe Kaya')
   })
 
@@ -236,8 +237,17 @@ describe('customers screen', () => {
     const { page } = await openCustomers(owner)
     await expect.poll(() => listedNames(page), { timeout: 20_000 }).toEqual(['Elif Şahin', 'Mehmet Kaya'])
 
+    // Each action's name starts with the word on it, then says whose it is.
+    const names = await row(page, 'Mehmet Kaya')
+      .getByRole('button')
+      .evaluateAll((els) => els.map((e) => [e.textContent?.trim(), e.getAttribute('aria-label')]))
+    expect(names).toEqual([
+      ['Düzenle', 'Düzenle: Mehmet Kaya'],
+      ['Sil', 'Sil: Mehmet Kaya'],
+    ])
+
     // Cancelling keeps the customer.
-    await row(page, 'Mehmet Kaya').getByRole('button', { name: 'Mehmet Kaya adlı müşteriyi sil' }).click()
+    await row(page, 'Mehmet Kaya').getByRole('button', { name: 'Sil: Mehmet Kaya' }).click()
     const confirm = page.getByRole('dialog', { name: 'Müşteriyi sil' })
     await confirm.getByText('“Mehmet Kaya” silinsin mi? Bu işlem geri alınamaz.').waitFor()
     await confirm.getByText('Bu müşterinin 2 randevusu var.', { exact: false }).waitFor()
@@ -247,7 +257,7 @@ describe('customers screen', () => {
     expect(await listedNames(page)).toEqual(['Elif Şahin', 'Mehmet Kaya'])
 
     // A customer without appointments gets no warning.
-    await row(page, 'Elif Şahin').getByRole('button', { name: 'Elif Şahin adlı müşteriyi sil' }).click()
+    await row(page, 'Elif Şahin').getByRole('button', { name: 'Sil: Elif Şahin' }).click()
     await confirm.getByText('“Elif Şahin” silinsin mi? Bu işlem geri alınamaz.').waitFor()
     expect(await confirm.getByTestId('delete-appointments-warning').count()).toBe(0)
     await confirm.getByRole('button', { name: 'Sil' }).click()
@@ -255,7 +265,7 @@ describe('customers screen', () => {
     await expect.poll(() => listedNames(page)).toEqual(['Mehmet Kaya'])
     expect(await summary(page)).toEqual(['1', '1', '0'])
 
-    await row(page, 'Mehmet Kaya').getByRole('button', { name: 'Mehmet Kaya adlı müşteriyi sil' }).click()
+    await row(page, 'Mehmet Kaya').getByRole('button', { name: 'Sil: Mehmet Kaya' }).click()
     await confirm.getByRole('button', { name: 'Sil' }).click()
     await page.getByTestId('customers-empty').getByRole('heading', { name: 'Henüz müşteri yok' }).waitFor()
 
@@ -366,7 +376,7 @@ describe('customers screen', () => {
     expect(await page.getByTestId('customers-table').count()).toBe(0)
     expect(await summary(page)).toEqual(['1', '1', '1'])
     await page.getByTestId('summary-total').getByText('Total customers').waitFor()
-    await card.getByRole('button', { name: 'Edit customer Margaret Featherstonehaugh-Whittington' }).waitFor()
+    await card.getByRole('button', { name: 'Edit: Margaret Featherstonehaugh-Whittington', exact: true }).waitFor()
     expect(await axeViolations(page)).toEqual([])
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
 
@@ -388,20 +398,47 @@ describe('customers screen', () => {
     await dialog.getByRole('button', { name: 'Close' }).click()
     await dialog.waitFor({ state: 'detached' })
 
-    await card.getByRole('button', { name: 'Delete customer Margaret Featherstonehaugh-Whittington' }).click()
+    await card.getByRole('button', { name: 'Delete: Margaret Featherstonehaugh-Whittington' }).click()
     await page.getByRole('dialog', { name: 'Delete customer' }).getByText('Delete “Margaret Featherstonehaugh-Whittington”? This cannot be undone.').waitFor()
   })
 
-  it('creates and edits a customer offline; both survive a reload and reach the server once online', async () => {
+  it('saves only what was edited: notes changed on another device while the form was open stay', async () => {
     const owner = await createVerifiedOwner(keys)
+    const id = crypto.randomUUID()
+    await insertRows(keys, owner, 'customers', [{ id, name: 'Selin Aydın', phone_number: '+905301112233', email: 'selin@example.com', notes: 'İlk not' }])
+    const { page } = await openCustomers(owner)
+    const selin = row(page, 'Selin Aydın')
+    await selin.waitFor({ timeout: 20_000 })
+    await selin.getByRole('button', { name: 'Düzenle: Selin Aydın' }).click()
+    const edit = page.getByRole('dialog', { name: 'Müşteriyi düzenle' })
+    expect(await edit.getByRole('textbox', { name: 'Notlar', exact: true }).inputValue()).toBe('İlk not')
+
+    // Another device rewrites the notes; the list behind the open form shows them once they arrive.
+    await updateRows(keys, owner, 'customers', `id=eq.${id}`, { notes: 'Başka cihazdan not' })
+    await selin.getByText('Başka cihazdan not').waitFor({ timeout: 20_000 })
+    expect(await edit.getByRole('textbox', { name: 'Notlar', exact: true }).inputValue()).toBe('İlk not')
+
+    await fillCustomer(page, { name: 'Selin Aydın Kaya' })
+    await edit.getByRole('button', { name: 'Değişiklikleri kaydet' }).click()
+    await edit.waitFor({ state: 'detached' })
+    await row(page, 'Selin Aydın Kaya').getByText('Başka cihazdan not').waitFor()
+    await expect
+      .poll(async () => (await customers(owner)).map((c) => [c.name, c.phone_number, c.email, c.notes]), { timeout: 20_000 })
+      .toEqual([['Selin Aydın Kaya', '+905301112233', 'selin@example.com', 'Başka cihazdan not']])
+  })
+
+  it('creates, edits and deletes customers offline; all survive a reload and reach the server once online', async () => {
+    const owner = await createVerifiedOwner(keys)
+    const leaving = crypto.randomUUID()
+    await insertRows(keys, owner, 'customers', [{ id: leaving, name: 'Ayrılan Müşteri', phone_number: '+905309998877' }])
     const { context, page } = await openCustomers(owner)
-    await page.getByTestId('customers-empty').waitFor()
+    await row(page, 'Ayrılan Müşteri').waitFor({ timeout: 20_000 })
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready
     })
     // One online load served by the worker, so the app and its config are cached.
     await page.reload()
-    await page.getByTestId('customers-empty').waitFor()
+    await row(page, 'Ayrılan Müşteri').waitFor({ timeout: 20_000 })
 
     await context.setOffline(true)
     await page.getByRole('button', { name: 'Yeni müşteri' }).click()
@@ -410,20 +447,27 @@ describe('customers screen', () => {
     const offline = row(page, 'Çevrimdışı Müşteri')
     await offline.waitFor()
 
-    await offline.getByRole('button', { name: 'Çevrimdışı Müşteri adlı müşteriyi düzenle' }).click()
+    await offline.getByRole('button', { name: 'Düzenle: Çevrimdışı Müşteri' }).click()
     await fillCustomer(page, { email: 'cevrimdisi@example.com', notes: 'Bağlantı yokken eklendi' })
     await page.getByRole('dialog').getByRole('button', { name: 'Değişiklikleri kaydet' }).click()
     await offline.getByText('Bağlantı yokken eklendi').waitFor()
 
+    await row(page, 'Ayrılan Müşteri').getByRole('button', { name: 'Sil: Ayrılan Müşteri' }).click()
+    await page.getByRole('dialog', { name: 'Müşteriyi sil' }).getByRole('button', { name: 'Sil' }).click()
+    await expect.poll(() => listedNames(page)).toEqual(['Çevrimdışı Müşteri'])
+
     await page.reload()
     await offline.getByText('Bağlantı yokken eklendi').waitFor({ timeout: 20_000 })
     expect(await offline.textContent()).toContain('cevrimdisi@example.com')
+    expect(await listedNames(page)).toEqual(['Çevrimdışı Müşteri'])
     expect(await summary(page)).toEqual(['1', '1', '1'])
-    expect(await customers(owner)).toEqual([])
+    expect((await customers(owner)).map((c) => c.name)).toEqual(['Ayrılan Müşteri'])
 
     await context.setOffline(false)
     await expect
       .poll(async () => (await customers(owner)).map((c) => [c.name, c.phone_number, c.email, c.notes]), { timeout: 30_000 })
       .toEqual([['Çevrimdışı Müşteri', '+905551112233', 'cevrimdisi@example.com', 'Bağlantı yokken eklendi']])
+    // The offline delete arrives as a tombstone.
+    expect(await serverRows<ServerCustomer>(keys, owner, 'customers', `select=id,_deleted&id=eq.${leaving}`)).toEqual([{ id: leaving, _deleted: true }])
   })
 })

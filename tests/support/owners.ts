@@ -67,3 +67,14 @@ export async function insertRows(keys: StackKeys, owner: Owner, table: string, r
   })
   if (!res.ok) throw new Error(`inserting into ${table} failed with ${res.status}: ${await res.text()}`)
 }
+
+/** Changes rows on the server (filtered as in the data API, e.g. `id=eq.…`), as another device of the owner would. */
+export async function updateRows(keys: StackKeys, owner: Owner, table: string, filter: string, patch: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${keys.api}/rest/v1/${table}?${filter}`, {
+    method: 'PATCH',
+    headers: { apikey: keys.anonKey, authorization: `Bearer ${owner.accessToken}`, 'content-type': 'application/json', prefer: 'return=representation' },
+    body: JSON.stringify(patch),
+  })
+  const rows = (await res.json().catch(() => null)) as unknown[] | null
+  if (!res.ok || !rows || rows.length === 0) throw new Error(`updating ${table} failed with ${res.status}: ${JSON.stringify(rows)}`)
+}

@@ -9,11 +9,12 @@ import { modals } from '@mantine/modals'
 import { notifications } from '@mantine/notifications'
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
-  appointmentChangesFromEdit,
   appointmentToEditForm,
+  changedAppointmentFields,
   formatLongDate,
   formatTime,
   otherStatuses,
+  statusColor,
   validateAppointmentEdit,
   type AppointmentEditValues,
 } from '../../../domain/calendar.ts'
@@ -25,7 +26,7 @@ import { appointmentChangeFields } from './fields.ts'
 import { durationLabel, FORM_ERRORS, STATUS_LABELS, statusLabel } from './messages.ts'
 import { ReminderButton } from './reminder-button.tsx'
 import { StatusBadge } from './status-badge.tsx'
-import { useAppointment, type CalendarAppointment } from './use-appointments.ts'
+import { useAppointment, type CalendarAppointment, type CustomerList } from './use-appointments.ts'
 import classes from './appointments.module.css'
 
 export type AppointmentDetailsModalProps = {
@@ -33,7 +34,7 @@ export type AppointmentDetailsModalProps = {
   /** Changes with every opening, so the dialog starts in view mode each time. */
   openings: number
   id: string
-  customers: readonly CustomerRecord[]
+  customers: CustomerList
   onClose: () => void
   onDeleted: () => void
 }
@@ -186,7 +187,7 @@ function Details(props: AppointmentDetailsModalProps) {
                 key={status}
                 variant="default"
                 size="xs"
-                leftSection={<span className={classes.statusDot} data-status={status} aria-hidden />}
+                leftSection={<span className={classes.statusDot} data-status={status} data-color={statusColor(status)} aria-hidden />}
                 onClick={() => confirmStatus(status)}
                 data-testid={`status-action-${status}`}
               >
@@ -254,7 +255,9 @@ function CustomerInfo(props: { customer: CustomerRecord | null }) {
 function EditForm(props: { appointment: CalendarAppointment; onDone: () => void }) {
   const { t, i18n } = useLingui()
   const actions = useRecordActions('appointments')
-  const [values, setValues] = useState<AppointmentEditValues>(() => appointmentToEditForm(props.appointment))
+  // What the form opened with: only fields that differ from it are written (see changedAppointmentFields).
+  const [initial] = useState<AppointmentEditValues>(() => appointmentToEditForm(props.appointment))
+  const [values, setValues] = useState<AppointmentEditValues>(initial)
   const [saving, setSaving] = useState(false)
   const [failed, setFailed] = useState(false)
   const errors = validateAppointmentEdit(values)
@@ -265,10 +268,15 @@ function EditForm(props: { appointment: CalendarAppointment; onDone: () => void 
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (!valid) return
+    const changes = changedAppointmentFields(initial, values)
+    if (Object.keys(changes).length === 0) {
+      props.onDone()
+      return
+    }
     setSaving(true)
     setFailed(false)
     try {
-      await actions.update(props.appointment.id, appointmentChangeFields(appointmentChangesFromEdit(values)))
+      await actions.update(props.appointment.id, appointmentChangeFields(changes))
       notifications.show({ color: 'green', message: t`The appointment was updated.` })
       props.onDone()
     } catch (e) {

@@ -15,6 +15,7 @@ import {
   SegmentedControl,
   Select,
   SimpleGrid,
+  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -47,6 +48,7 @@ import { PHONE_EXAMPLE, PHONE_QUERY } from './constants.ts'
 import { appointmentFields } from './fields.ts'
 import { Icon } from './icon.tsx'
 import { durationLabel, FORM_ERRORS } from './messages.ts'
+import type { CustomerList } from './use-appointments.ts'
 import classes from './appointments.module.css'
 
 export type AppointmentWizardProps = {
@@ -55,7 +57,7 @@ export type AppointmentWizardProps = {
   openings: number
   /** The day to start on ('' for none). */
   date: DayKey
-  customers: readonly CustomerRecord[]
+  customers: CustomerList
   onClose: () => void
   onCreated: (appointment: AppointmentRecord) => void
 }
@@ -64,22 +66,54 @@ export function AppointmentWizard(props: AppointmentWizardProps) {
   const { t } = useLingui()
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false })
   const [saving, setSaving] = useState(false)
+  const customerActions = useRecordActions('customers')
+  // A customer this wizard stored for an appointment that then failed to
+  // store: closing the wizard removes it, so no customer is left behind that
+  // the owner never meant to add on its own.
+  const orphan = useRef<string | null>(null)
+
+  function close() {
+    if (saving) return
+    const id = orphan.current
+    orphan.current = null
+    if (id) customerActions.remove([id]).catch((e: unknown) => console.error('removing the customer of a failed appointment failed', e))
+    props.onClose()
+  }
+
   return (
     <Modal
       opened={props.opened}
-      onClose={() => !saving && props.onClose()}
+      onClose={close}
       title={t`New appointment`}
       fullScreen={phone}
       size="lg"
       closeButtonProps={{ 'aria-label': t`Close`, disabled: saving }}
       data-testid="appointment-wizard"
     >
-      <Wizard key={props.openings} {...props} saving={saving} setSaving={setSaving} />
+      <Wizard key={props.openings} {...props} onClose={close} saving={saving} setSaving={setSaving} setOrphan={(id) => (orphan.current = id)} />
     </Modal>
   )
 }
 
-function Wizard(props: AppointmentWizardProps & { saving: boolean; setSaving: (saving: boolean) => void }) {
+type WizardProps = AppointmentWizardProps & {
+  saving: boolean
+  setSaving: (saving: boolean) => void
+  /** Names the wizard's own new customer while no stored appointment refers to it (see AppointmentWizard). */
+  setOrphan: (id: string | null) => void
+}
+
+/** The fields of each step in the order they show, for focusing the first one that is wrong. */
+const STEP_FIELDS: readonly WizardField[] = [
+  'appointment_date',
+  'appointment_time',
+  'duration_minutes',
+  'customer_id',
+  'newCustomer.name',
+  'newCustomer.phone_number',
+  'newCustomer.email',
+]
+
+function Wizard(props: WizardProps) {
   const { t, i18n } = useLingui()
   const customerActions = useRecordActions('customers')
   const appointmentActions = useRecordActions('appointments')
@@ -93,8 +127,9 @@ function Wizard(props: AppointmentWizardProps & { saving: boolean; setSaving: (s
   const { saving, setSaving } = props
   const example = PHONE_EXAMPLE
 
-  const valid = isWizardStepValid(step, values, props.customers)
-  const errors = wizardStepErrors(step, values, props.customers)
+  const customers = props.customers.all
+  const valid = isWizardStepValid(step, values, customers)
+  const errors = wizardStepErrors(step, values, customers)
   const percent = wizardProgress(step)
   const total = WIZARD_STEPS
   const percentText = new Intl.NumberFormat(i18n.locale, { style: 'percent' }).format(percent / 100)
@@ -133,7 +168,13 @@ function Wizard(props: AppointmentWizardProps & { saving: boolean; setSaving: (s
         }
         customerId = createdCustomer.current
       }
+      // Until the appointment is stored, the customer made for it is the wizard's to remove.
+      props.setOrphan(createdCustomer.current)
       const [appointment] = await appointmentActions.insert([appointmentFields(wizardAppointmentPayload(values, customerId))])
+      props.setOrphan(null)
+      // Made by an earlier, failed attempt and then not chosen: nobody refers to it.
+      const unused = createdCustomer.current !== customerId ? createdCustomer.current : null
+      if (unused) customerActions.remove([unused]).catch((e: unknown) => console.error('removing an unused customer failed', e))
       props.onCreated(appointment!)
     } catch (e) {
       console.error('creating an appointment failed', e)
@@ -145,10 +186,20 @@ function Wizard(props: AppointmentWizardProps & { saving: boolean; setSaving: (s
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    if (!valid || saving) return
+    if (saving) return
+    if (!valid) {
+      // Enter or continue on an unfinished step: show every problem of the step and go to the first.
+      const wrong = STEP_FIELDS.filter((f) => errors[f])
+      setTouched(new Set([...touched, ...wrong]))
+      const first = wrong[0]
+      if (first) document.getElementById(`${formId}-${first}`)?.focus()
+      return
+    }
     if (step < WIZARD_STEPS) setStep((step + 1) as WizardStep)
     else void create()
   }
+
+  const fieldId = (field: WizardField) => `${formId}-${field}`
 
   const back = () => step > 1 && setStep((step - 1) as WizardStep)
 
@@ -184,6 +235,7 @@ function Wizard(props: AppointmentWizardProps & { saving: boolean; setSaving: (s
           <StepSection id={`${formId}-step`} title={t`Date and time`}>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <TextInput
+                id={fieldId('appointment_date')}
                 type="date"
                 label={t`Date`}
                 required
@@ -194,6 +246,7 @@ function Wizard(props: AppointmentWizardProps & { saving: boolean; setSaving: (s
                 data-autofocus
               />
               <TextInput
+                id={fieldId('appointment_time')}
                 type="time"
                 label={t`Time`}
                 required
@@ -204,6 +257,7 @@ function Wizard(props: AppointmentWizardProps & { saving: boolean; setSaving: (s
               />
             </SimpleGrid>
             <NativeSelect
+              id={fieldId('duration_minutes')}
               label={t`Duration`}
               value={String(values.duration_minutes)}
               onChange={(e) => set('duration_minutes', Number(e.currentTarget.value))}
@@ -226,6 +280,7 @@ function Wizard(props: AppointmentWizardProps & { saving: boolean; setSaving: (s
             />
             {values.customerMode === 'existing' ? (
               <ExistingCustomer
+                id={fieldId('customer_id')}
                 customers={props.customers}
                 value={values.customer_id}
                 onChange={(id) => set('customer_id', id)}
@@ -236,6 +291,7 @@ function Wizard(props: AppointmentWizardProps & { saving: boolean; setSaving: (s
             ) : (
               <>
                 <TextInput
+                  id={fieldId('newCustomer.name')}
                   label={t`Name`}
                   required
                   value={values.newCustomer.name}
@@ -247,6 +303,7 @@ function Wizard(props: AppointmentWizardProps & { saving: boolean; setSaving: (s
                   data-autofocus
                 />
                 <TextInput
+                  id={fieldId('newCustomer.phone_number')}
                   type="tel"
                   inputMode="tel"
                   label={t`Phone`}
@@ -260,6 +317,7 @@ function Wizard(props: AppointmentWizardProps & { saving: boolean; setSaving: (s
                   autoComplete="off"
                 />
                 <TextInput
+                  id={fieldId('newCustomer.email')}
                   type="email"
                   label={t`E-mail (optional)`}
                   value={values.newCustomer.email}
@@ -275,7 +333,7 @@ function Wizard(props: AppointmentWizardProps & { saving: boolean; setSaving: (s
 
         {step === 3 && (
           <StepSection id={`${formId}-step`} title={t`Details`}>
-            <Summary values={values} customers={props.customers} />
+            <Summary values={values} customers={customers} />
             <Textarea
               label={t`Description`}
               value={values.description}
@@ -291,7 +349,9 @@ function Wizard(props: AppointmentWizardProps & { saving: boolean; setSaving: (s
 
         <Group justify="flex-end" gap="sm" mt="xs">
           {step < WIZARD_STEPS ? (
-            <Button type="submit" disabled={!valid}>
+            // Shown and announced as disabled until the step is valid, yet still
+            // pressable, so pressing it says what is missing instead of doing nothing.
+            <Button type="submit" aria-disabled={!valid || undefined} data-disabled={!valid || undefined}>
               <Trans>Continue</Trans>
             </Button>
           ) : (
@@ -322,7 +382,8 @@ function StepSection(props: { id: string; title: string; children: ReactNode }) 
 }
 
 function ExistingCustomer(props: {
-  customers: readonly CustomerRecord[]
+  id: string
+  customers: CustomerList
   value: string
   onChange: (id: string) => void
   onNew: () => void
@@ -330,26 +391,37 @@ function ExistingCustomer(props: {
   onBlur: () => void
 }) {
   const { t } = useLingui()
+  const customers = props.customers.all
   const options = useMemo(
-    () => props.customers.map((c) => ({ value: c.id, label: c.phone_number ? `${c.name} · ${formatPhone(c.phone_number)}` : c.name })),
-    [props.customers],
+    () => customers.map((c) => ({ value: c.id, label: c.phone_number ? `${c.name} · ${formatPhone(c.phone_number)}` : c.name })),
+    [customers],
   )
   // The customers screen's search: Turkish case folding, and phone digits however they are typed.
-  const index = useMemo(() => createCustomerSearchIndex(props.customers), [props.customers])
+  const index = useMemo(() => createCustomerSearchIndex(customers), [customers])
   const filter: OptionsFilter = ({ options: items, search }) => {
     if (search.trim() === '') return items
     const ids = new Set(index.filter(search).map((c) => c.id))
     return (items as ComboboxItem[]).filter((o) => ids.has(o.value))
   }
 
-  if (props.customers.length === 0) {
+  if (props.customers.loading) {
+    // Not "no customers yet" before the store has answered.
+    return (
+      <Stack gap={6} aria-busy="true" aria-label={t`Loading customers`} data-testid="wizard-customers-loading">
+        <Skeleton height={14} width={90} radius="sm" />
+        <Skeleton height={36} radius="sm" />
+      </Stack>
+    )
+  }
+  if (customers.length === 0) {
     return (
       <Paper withBorder p="md" radius="md">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">
             <Trans>You have no customers yet. Add the customer of this appointment as a new customer.</Trans>
           </Text>
-          <Button variant="light" size="xs" onClick={props.onNew}>
+          {/* With no list to choose from, a continue on this step brings the focus here (it has the field's id). */}
+          <Button id={props.id} variant="light" size="xs" onClick={props.onNew}>
             <Trans>New customer</Trans>
           </Button>
         </Stack>
@@ -358,6 +430,7 @@ function ExistingCustomer(props: {
   }
   return (
     <Select
+      id={props.id}
       label={t`Customer`}
       placeholder={t`Search by name, phone or e-mail`}
       required

@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { formatMonth, monthOf, nextMonth, previousMonth, sameMonth, todayKey, type DayKey, type MonthRef } from '../../../domain/calendar.ts'
+import { formatMonth, monthOf, nextMonth, previousMonth, sameMonth, type DayKey, type MonthRef } from '../../../domain/calendar.ts'
 import type { AppointmentRecord } from '../../../domain/records.ts'
 import { AppointmentDetailsModal } from './appointment-details-modal.tsx'
 import { AppointmentWizard } from './appointment-wizard.tsx'
@@ -14,6 +14,7 @@ import { DayListModal } from './day-list-modal.tsx'
 import { Icon } from './icon.tsx'
 import { MonthCalendar } from './month-calendar.tsx'
 import { useCustomerList, useMonthAppointments } from './use-appointments.ts'
+import { useToday } from './use-today.ts'
 import classes from './appointments.module.css'
 
 type Dialog = 'day' | 'details' | 'new'
@@ -28,10 +29,10 @@ type Dialogs = { stack: Dialog[]; day: DayKey; id: string; date: DayKey; opening
 
 export function AppointmentsScreen() {
   const { t, i18n } = useLingui()
-  const today = todayKey()
+  const today = useToday()
   const [month, setMonth] = useState<MonthRef>(() => monthOf(new Date()))
   const customers = useCustomerList()
-  const data = useMonthAppointments(month, today, customers.all)
+  const data = useMonthAppointments(month, today, customers)
   const [dialogs, setDialogs] = useState<Dialogs>({ stack: [], day: '', id: '', date: '', openings: 0 })
   const top = dialogs.stack.at(-1)
   const isCurrentMonth = sameMonth(month, monthOf(today))
@@ -90,7 +91,7 @@ export function AppointmentsScreen() {
       <DayListModal
         opened={top === 'day'}
         day={dialogs.day}
-        customers={customers.all}
+        customers={customers}
         onClose={closeTop}
         onAppointment={(id) => open('details', { id })}
         onNew={(date) => open('new', { date })}
@@ -99,7 +100,7 @@ export function AppointmentsScreen() {
         opened={top === 'details'}
         openings={dialogs.openings}
         id={dialogs.id}
-        customers={customers.all}
+        customers={customers}
         onClose={closeTop}
         onDeleted={closeTop}
       />
@@ -107,7 +108,7 @@ export function AppointmentsScreen() {
         opened={top === 'new'}
         openings={dialogs.openings}
         date={dialogs.date}
-        customers={customers.all}
+        customers={customers}
         onClose={closeTop}
         onCreated={created}
       />

@@ -5,19 +5,18 @@ import { Button, Group, Modal, Skeleton, Stack, Text, UnstyledButton } from '@ma
 import { useMediaQuery } from '@mantine/hooks'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { formatLongDate, formatTime, type DayKey } from '../../../domain/calendar.ts'
+import { formatLongDate, formatTime, statusColor, type DayKey } from '../../../domain/calendar.ts'
 import { formatPhone } from '../../../domain/customers.ts'
-import type { CustomerRecord } from '../../../domain/records.ts'
 import { PHONE_QUERY } from './constants.ts'
 import { Icon } from './icon.tsx'
 import { StatusBadge } from './status-badge.tsx'
-import { useDayAppointments } from './use-appointments.ts'
+import { useDayAppointments, type CustomerList } from './use-appointments.ts'
 import classes from './appointments.module.css'
 
 export type DayListModalProps = {
   opened: boolean
   day: DayKey
-  customers: readonly CustomerRecord[]
+  customers: CustomerList
   onClose: () => void
   onAppointment: (id: string) => void
   onNew: (day: DayKey) => void
@@ -76,7 +75,7 @@ function DayList(props: DayListModalProps) {
             return (
               <li key={a.id}>
                 {/* Phrasing content only: the whole card is one button. */}
-                <UnstyledButton className={classes.dayItem} data-status={a.status} onClick={() => props.onAppointment(a.id)} data-testid="day-appointment">
+                <UnstyledButton className={classes.dayItem} data-status={a.status} data-color={statusColor(a.status)} onClick={() => props.onAppointment(a.id)} data-testid="day-appointment">
                   <span className={classes.dayItemTop}>
                     <Text span fw={700} className={classes.entryTime}>
                       {time}

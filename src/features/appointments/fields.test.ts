@@ -37,4 +37,12 @@ describe('appointment fields for the local store', () => {
     })
     expect('description' in changes).toBe(true)
   })
+
+  it('writes only the keys of a partial change, clearing a null one', () => {
+    expect(appointmentChangeFields({ status: 'confirmed' })).toEqual({ status: 'confirmed' })
+    const cleared = appointmentChangeFields({ notes: null, appointment_time: '10:30:00' })
+    expect(cleared).toEqual({ appointment_time: '10:30:00', notes: undefined })
+    expect('notes' in cleared).toBe(true)
+    expect('description' in cleared).toBe(false)
+  })
 })

@@ -1,6 +1,7 @@
 // The domain's payloads (blank text as null, as the data API takes it) as
 // fields of the local store's records, where an optional column is an absent
-// key. An update keeps the keys with undefined, which clears them.
+// key. An update keeps the keys with undefined, which clears them, and leaves
+// out the keys it does not change.
 import type { AppointmentChanges, AppointmentPayload } from '../../../domain/calendar.ts'
 import type { AppointmentRecord } from '../../../domain/records.ts'
 
@@ -8,6 +9,11 @@ export function appointmentFields(payload: AppointmentPayload): Omit<Appointment
   return { ...payload, description: payload.description ?? undefined, notes: payload.notes ?? undefined }
 }
 
-export function appointmentChangeFields(changes: AppointmentChanges): Partial<Omit<AppointmentRecord, 'id' | 'created_at'>> {
-  return { ...changes, description: changes.description ?? undefined, notes: changes.notes ?? undefined }
+/** Only the keys present are written; a null description or notes becomes undefined, which clears it. */
+export function appointmentChangeFields(changes: Partial<AppointmentChanges>): Partial<Omit<AppointmentRecord, 'id' | 'created_at'>> {
+  const { description, notes, ...rest } = changes
+  const out: Partial<Omit<AppointmentRecord, 'id' | 'created_at'>> = rest
+  if ('description' in changes) out.description = description ?? undefined
+  if ('notes' in changes) out.notes = notes ?? undefined
+  return out
 }

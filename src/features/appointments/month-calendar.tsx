@@ -6,7 +6,7 @@
 import { ActionIcon, Button, Group, Paper, Skeleton, Title } from '@mantine/core'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { formatLongDate, formatMonth, formatTime, GRID_CELLS, weekdayNames, type CalendarCell, type MonthRef } from '../../../domain/calendar.ts'
+import { formatLongDate, formatMonth, formatTime, GRID_CELLS, statusColor, weekdayNames, type CalendarCell, type MonthRef } from '../../../domain/calendar.ts'
 import { MAX_DOTS_PER_DAY, MAX_ENTRIES_PER_DAY } from './constants.ts'
 import { Icon } from './icon.tsx'
 import { statusLabel } from './messages.ts'
@@ -119,6 +119,7 @@ function DayCell(props: { cell: CalendarCell; appointments: CalendarAppointment[
                     type="button"
                     className={classes.entry}
                     data-status={a.status}
+                    data-color={statusColor(a.status)}
                     onClick={() => props.onAppointment(a.id)}
                     aria-label={t`${time} ${customer}, ${status}`}
                     data-testid="calendar-entry"
@@ -136,7 +137,7 @@ function DayCell(props: { cell: CalendarCell; appointments: CalendarAppointment[
           )}
           <span className={classes.dots} aria-hidden data-testid="calendar-dots">
             {dots.map((a) => (
-              <span key={a.id} className={classes.dot} data-status={a.status} />
+              <span key={a.id} className={classes.dot} data-status={a.status} data-color={statusColor(a.status)} />
             ))}
             {moreDots > 0 && <span className={classes.moreDots}>{`+${moreDots}`}</span>}
           </span>

@@ -24,11 +24,14 @@ export type CalendarAppointment = AppointmentRecord & { customer: CustomerRecord
 const BY_DATE_AND_TIME: MangoQuery<AppointmentRecord>['sort'] = [{ appointment_date: 'asc' }, { appointment_time: 'asc' }]
 const ALL_CUSTOMERS: MangoQuery<CustomerRecord> = { selector: {} }
 
-export function useCustomerList() {
+/** Every customer in name order; `loading` until the store has answered, so nothing reads an empty list as "no customers". */
+export type CustomerList = { all: readonly CustomerRecord[]; loading: boolean }
+
+export function useCustomerList(): CustomerList {
   const live = useLiveQuery('customers', ALL_CUSTOMERS)
   const all = useMemo(() => sortCustomersByName(live.data), [live.data])
   useLogged(live.error, 'the customer list could not be loaded')
-  return { all, loading: live.loading }
+  return useMemo(() => ({ all, loading: live.loading }), [all, live.loading])
 }
 
 export type MonthData = {
@@ -44,7 +47,7 @@ export type MonthData = {
  * months show what they hold instead of looking empty; the counts are the
  * month's alone.
  */
-export function useMonthAppointments(month: MonthRef, today: DayKey, customers: readonly CustomerRecord[]): MonthData {
+export function useMonthAppointments(month: MonthRef, today: DayKey, customers: CustomerList): MonthData {
   const cells = useMemo(() => monthGrid(month, today), [month, today])
   const first = cells[0]!.key
   const last = cells[cells.length - 1]!.key
@@ -54,28 +57,29 @@ export function useMonthAppointments(month: MonthRef, today: DayKey, customers: 
   )
   const live = useLiveQuery('appointments', query)
   useLogged(live.error, 'the calendar could not be loaded')
-  const joined = useMemo(() => withCustomers(live.data, customers), [live.data, customers])
+  const joined = useMemo(() => withCustomers(live.data, customers.all), [live.data, customers.all])
   const byDay = useMemo(() => groupByDay(joined), [joined])
   const stats = useMemo(() => appointmentStats(live.data, month), [live.data, month])
-  return { cells, byDay, stats, loading: live.loading }
+  // Until the customers are in, every entry would read "No customer".
+  return { cells, byDay, stats, loading: live.loading || customers.loading }
 }
 
 /** One day's appointments, for the day list (which may show a day of a neighbouring month). */
-export function useDayAppointments(day: DayKey, customers: readonly CustomerRecord[]) {
+export function useDayAppointments(day: DayKey, customers: CustomerList) {
   const query = useMemo<MangoQuery<AppointmentRecord>>(() => ({ selector: { appointment_date: day }, sort: BY_DATE_AND_TIME }), [day])
   const live = useLiveQuery('appointments', query)
   useLogged(live.error, 'the day list could not be loaded')
-  const list = useMemo(() => groupByDay(withCustomers(live.data, customers)).get(day) ?? [], [live.data, customers, day])
-  return { list, loading: live.loading }
+  const list = useMemo(() => groupByDay(withCustomers(live.data, customers.all)).get(day) ?? [], [live.data, customers.all, day])
+  return { list, loading: live.loading || customers.loading }
 }
 
 /** One appointment with its customer, kept current while its details are open; null once it is gone. */
-export function useAppointment(id: string, customers: readonly CustomerRecord[]) {
+export function useAppointment(id: string, customers: CustomerList) {
   const query = useMemo<MangoQuery<AppointmentRecord>>(() => ({ selector: { id } }), [id])
   const live = useLiveQuery('appointments', query)
   useLogged(live.error, 'the appointment could not be loaded')
-  const appointment = useMemo(() => withCustomers(live.data, customers)[0] ?? null, [live.data, customers])
-  return { appointment, loading: live.loading }
+  const appointment = useMemo(() => withCustomers(live.data, customers.all)[0] ?? null, [live.data, customers.all])
+  return { appointment, loading: live.loading || customers.loading }
 }
 
 // The spec logs load failures of the calendar without telling the owner.

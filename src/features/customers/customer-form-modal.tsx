@@ -6,6 +6,8 @@ import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput, Textarea }
 import { useMediaQuery } from '@mantine/hooks'
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
+  changedCustomerFields,
+  customerChangesFromPayload,
   customerFieldsFromPayload,
   customerPayloadFromForm,
   customerToForm,
@@ -76,7 +78,9 @@ function CustomerForm(props: CustomerFormModalProps & { saving: boolean; setSavi
   const { t, i18n } = useLingui()
   const session = useSession()
   const actions = useRecordActions('customers')
-  const [values, setValues] = useState<CustomerFormValues>(() => (props.customer ? customerToForm(props.customer) : emptyCustomerForm()))
+  // What the form opened with: an edit writes only the fields that differ from it (see changedCustomerFields).
+  const [initial] = useState<CustomerFormValues>(() => (props.customer ? customerToForm(props.customer) : emptyCustomerForm()))
+  const [values, setValues] = useState<CustomerFormValues>(initial)
   const [errors, setErrors] = useState<CustomerFormErrors>({})
   const [submitted, setSubmitted] = useState(false)
   const [failure, setFailure] = useState<Failure | null>(null)
@@ -109,11 +113,12 @@ function CustomerForm(props: CustomerFormModalProps & { saving: boolean; setSavi
     setSaving(true)
     setFailure(null)
     try {
-      const fields = customerFieldsFromPayload(customerPayloadFromForm(values))
       if (props.customer) {
-        props.onSaved(await actions.update(props.customer.id, fields), 'updated')
+        const changes = customerChangesFromPayload(changedCustomerFields(initial, values))
+        const saved = Object.keys(changes).length === 0 ? props.customer : await actions.update(props.customer.id, changes)
+        props.onSaved(saved, 'updated')
       } else {
-        const [saved] = await actions.insert([fields])
+        const [saved] = await actions.insert([customerFieldsFromPayload(customerPayloadFromForm(values))])
         props.onSaved(saved!, 'added')
       }
     } catch (error) {

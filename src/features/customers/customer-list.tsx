@@ -93,12 +93,13 @@ function Notes(props: { text?: string }) {
 function Actions(props: { customer: CustomerRecord; onEdit: CustomerListProps['onEdit']; onDelete: CustomerListProps['onDelete'] }) {
   const { t } = useLingui()
   const name = props.customer.name
+  // Each name begins with the visible word, so "Düzenle" / "Edit" spoken to voice control finds the button.
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Button size="compact-sm" variant="subtle" onClick={() => props.onEdit(props.customer)} aria-label={t`Edit customer ${name}`}>
+      <Button size="compact-sm" variant="subtle" onClick={() => props.onEdit(props.customer)} aria-label={t`Edit: ${name}`}>
         <Trans>Edit</Trans>
       </Button>
-      <Button size="compact-sm" variant="subtle" color={DANGER_COLOR} onClick={() => props.onDelete(props.customer)} aria-label={t`Delete customer ${name}`}>
+      <Button size="compact-sm" variant="subtle" color={DANGER_COLOR} onClick={() => props.onDelete(props.customer)} aria-label={t`Delete: ${name}`}>
         <Trans>Delete</Trans>
       </Button>
     </Group>

@@ -7,6 +7,8 @@ export type Channel = 'sms' | 'whatsapp'
 export type MessageStatus = 'queued' | 'sent' | 'failed'
 
 export type MessageRecord = {
+  /** A row reserved before sending (see MessageMeta.reservedId): the outcome updates it. */
+  id?: string | null
   channel: Channel
   recipient: string
   body: string
@@ -33,6 +35,12 @@ export type MessageMeta = {
    * the real text, because its log is the only place a developer can read it.
    */
   logBody?: string
+  /**
+   * The `queued` row written before sending (send-sms reserves it with the
+   * owner's allowance). The outcome is written onto it instead of a new row,
+   * so the message is on record even if writing the outcome fails.
+   */
+  reservedId?: string | null
 }
 
 export type SendResult = {
@@ -46,6 +54,7 @@ export type SendResult = {
 export function createMessageLog(client: SupabaseClient): MessageLog {
   return {
     async record(entry) {
+      if (entry.id) return recordOutcome(client, entry.id, entry)
       const { data, error } = await client
         .from('outgoing_messages')
         .insert({
@@ -67,7 +76,31 @@ export function createMessageLog(client: SupabaseClient): MessageLog {
   }
 }
 
-/** A provider refused or could not be reached; the message stays in the log as failed. */
+/**
+ * Writes the outcome onto a reserved row. A failure here is logged, not
+ * thrown: the message has already gone (or failed) at the provider, and its
+ * `queued` row stays on record and keeps counting against the allowance,
+ * which errs on the side of sending fewer messages.
+ */
+async function recordOutcome(client: SupabaseClient, id: string, entry: MessageRecord): Promise<string> {
+  try {
+    const { error } = await client
+      .from('outgoing_messages')
+      .update({
+        body: entry.body,
+        provider: entry.provider,
+        status: entry.status,
+        provider_message_id: entry.providerMessageId ?? null,
+        error: entry.error ?? null,
+      })
+      .eq('id', id)
+    if (error) console.error(`could not record the outcome of outgoing message ${id}:`, error.message)
+  } catch (e) {
+    console.error(`could not record the outcome of outgoing message ${id}:`, e)
+  }
+  return id
+}
+
 /**
  * The local provider of either channel: nothing leaves the machine; the message
  * is only recorded, which is what the local stack's outbox shows.
@@ -82,6 +115,7 @@ export function localProvider(channel: Channel, log: MessageLog) {
         body,
         provider: 'local',
         status: 'sent',
+        id: meta.reservedId,
         userId: meta.userId,
         appointmentId: meta.appointmentId,
       })
@@ -90,6 +124,7 @@ export function localProvider(channel: Channel, log: MessageLog) {
   }
 }
 
+/** A provider refused or could not be reached; the message stays in the log as failed. */
 export class ProviderError extends Error {
   constructor(
     readonly provider: string,

@@ -112,7 +112,7 @@ function netgsmProvider(log: MessageLog, cfg: NetgsmConfig, doFetch: typeof fetc
     send(to, body, meta = {}) {
       return deliverAndRecord(
         log,
-        { channel: 'sms', recipient: to, body: meta.logBody ?? body, provider: 'netgsm', userId: meta.userId, appointmentId: meta.appointmentId },
+        { channel: 'sms', recipient: to, body: meta.logBody ?? body, provider: 'netgsm', userId: meta.userId, appointmentId: meta.appointmentId, id: meta.reservedId },
         async () => {
           const res = await doFetch(netgsmRequest(cfg, to, body), { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) })
           return parseNetgsmResponse(res.status, await readJsonSafely(res))
@@ -160,7 +160,7 @@ function twilioProvider(log: MessageLog, cfg: TwilioConfig, doFetch: typeof fetc
     send(to, body, meta = {}) {
       return deliverAndRecord(
         log,
-        { channel: 'sms', recipient: to, body: meta.logBody ?? body, provider: 'twilio', userId: meta.userId, appointmentId: meta.appointmentId },
+        { channel: 'sms', recipient: to, body: meta.logBody ?? body, provider: 'twilio', userId: meta.userId, appointmentId: meta.appointmentId, id: meta.reservedId },
         async () => {
           const res = await doFetch(twilioRequest(cfg, to, body), { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) })
           return parseTwilioResponse(res.status, await readJsonSafely(res))

@@ -86,7 +86,7 @@ function cloudProvider(log: MessageLog, cfg: WhatsAppCloudConfig, doFetch: typeo
     send(to, body, meta = {}) {
       return deliverAndRecord(
         log,
-        { channel: 'whatsapp', recipient: to, body: meta.logBody ?? body, provider: 'whatsapp-cloud', userId: meta.userId, appointmentId: meta.appointmentId },
+        { channel: 'whatsapp', recipient: to, body: meta.logBody ?? body, provider: 'whatsapp-cloud', userId: meta.userId, appointmentId: meta.appointmentId, id: meta.reservedId },
         async () => {
           const res = await doFetch(whatsAppCloudRequest(cfg, to, body), { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) })
           return parseWhatsAppCloudResponse(res.status, await readJsonSafely(res))

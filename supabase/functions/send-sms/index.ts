@@ -24,10 +24,6 @@ type SendSmsError =
   | 'sms_failed'
   | 'server_error'
 
-const LIMITS = [
-  { windowMs: 60 * 60 * 1000, max: 30 },
-  { windowMs: 24 * 60 * 60 * 1000, max: 200 },
-]
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const E164 = /^\+[1-9]\d{6,14}$/
 
@@ -96,21 +92,22 @@ Deno.serve(async (req) => {
     })
 
     const db = createServiceClient()
-    const now = Date.now()
-    for (const limit of LIMITS) {
-      const { count, error } = await db
-        .from('outgoing_messages')
-        .select('id', { count: 'exact', head: true })
-        .eq('user_id', user.id)
-        .eq('channel', 'sms')
-        .neq('status', 'failed')
-        .gte('created_at', new Date(now - limit.windowMs).toISOString())
-      if (error) throw error
-      if ((count ?? 0) >= limit.max) return fail('rate_limited', 429)
-    }
-
     const sms = createSmsProvider({ log: createMessageLog(db) })
-    const sent = await sms.send(to, message, { userId: user.id, appointmentId: appointment.id })
+    // The allowance is checked and the message recorded as queued in one
+    // locked transaction, so parallel requests cannot all pass the limit
+    // and an SMS the provider accepted is never missing from the log.
+    const reserved = await db.rpc('reserve_sms', {
+      p_user_id: user.id,
+      p_recipient: to,
+      p_body: message,
+      p_provider: sms.name,
+      p_appointment_id: appointment.id,
+    })
+    if (reserved.error) throw reserved.error
+    const reservation = reserved.data as { id: string | null; error: 'rate_limited' | null }
+    if (!reservation.id) return fail('rate_limited', 429)
+
+    const sent = await sms.send(to, message, { userId: user.id, appointmentId: appointment.id, reservedId: reservation.id })
     if (sent.status === 'failed') {
       console.error('send-sms: SMS provider failed:', sent.error)
       return fail('sms_failed', 502, { message_id: sent.id })

@@ -423,15 +423,9 @@ export function defineFunctionsSuite(backend: Backend) {
       const busy = await signUpOwner()
       const other = await signUpOwner()
       const { appointment } = await bookAppointment(busy)
-      const log = (owner: { user: { id: string } }, count: number, status: string, age: string) =>
-        s.stack.db.query(
-          `insert into public.outgoing_messages (user_id, channel, recipient, body, provider, status, created_at)
-           select $1, 'sms', '+905550000000', 'önceki', 'local', $2, now() - $3::interval from generate_series(1, $4)`,
-          [owner.user.id, status, age, count],
-        )
-      await log(busy, 29, 'sent', '10 minutes')
-      await log(busy, 5, 'failed', '5 minutes')
-      await log(busy, 3, 'sent', '2 hours')
+      await logSms(busy, 29, 'sent', '10 minutes')
+      await logSms(busy, 5, 'failed', '5 minutes')
+      await logSms(busy, 3, 'sent', '2 hours')
       expect((await sendSms(busy.client, { appointment_id: appointment.id })).status).toBe(200)
       expect(await sendSms(busy.client, { appointment_id: appointment.id })).toEqual({
         status: 429,
@@ -441,8 +435,133 @@ export function defineFunctionsSuite(backend: Backend) {
       // Another owner's allowance is untouched, until its day is used up.
       const booked = await bookAppointment(other)
       expect((await sendSms(other.client, { appointment_id: booked.appointment.id })).status).toBe(200)
-      await log(other, 199, 'sent', '3 hours')
+      await logSms(other, 199, 'sent', '3 hours')
       expect((await sendSms(other.client, { appointment_id: booked.appointment.id })).reply.error).toBe('rate_limited')
+    })
+
+    /** Seeds the owner's message log as if earlier reminders had gone out. */
+    const logSms = (owner: { user: { id: string } }, count: number, status: string, age: string) =>
+      s.stack.db.query(
+        `insert into public.outgoing_messages (user_id, channel, recipient, body, provider, status, created_at)
+         select $1, 'sms', '+905550000000', 'önceki', 'local', $2, now() - $3::interval from generate_series(1, $4)`,
+        [owner.user.id, status, age, count],
+      )
+
+    /** Points SMS_PROVIDER at a fake Netgsm answering each request with `reply(n)` (n from 1). */
+    async function withFakeNetgsm<T>(reply: (n: number) => { status: number; body: unknown }, fn: (received: string[]) => Promise<T>) {
+      const received: string[] = []
+      const fake = http.createServer((req, res) => {
+        let body = ''
+        req.on('data', (c) => (body += c))
+        req.on('end', () => {
+          received.push(body)
+          const answer = reply(received.length)
+          res.writeHead(answer.status, { 'Content-Type': 'application/json' })
+          res.end(JSON.stringify(answer.body))
+        })
+      })
+      await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r))
+      try {
+        vi.stubEnv('SMS_PROVIDER', 'netgsm')
+        vi.stubEnv('NETGSM_API_URL', `http://127.0.0.1:${(fake.address() as AddressInfo).port}/sms/rest/v2/send`)
+        vi.stubEnv('NETGSM_USERCODE', '8501234567')
+        vi.stubEnv('NETGSM_PASSWORD', 'secret')
+        vi.stubEnv('NETGSM_MSGHEADER', 'MESAJASIST')
+        return await fn(received)
+      } finally {
+        vi.unstubAllEnvs()
+        await new Promise((r) => fake.close(r))
+      }
+    }
+
+    const smsRows = (userId: string) =>
+      s.stack.db
+        .query<{ id: string; status: string; provider: string; provider_message_id: string | null; error: string | null }>(
+          `select id, status, provider, provider_message_id, error from public.outgoing_messages
+            where user_id = $1 and body <> 'önceki' order by created_at, id`,
+          [userId],
+        )
+        .then((r) => r.rows)
+
+    it('lets only one of simultaneous reminders through when one is left of the hour', async () => {
+      const owner = await signUpOwner()
+      const { customer, appointment } = await bookAppointment(owner)
+      await logSms(owner, 29, 'sent', '10 minutes')
+
+      const results = await Promise.all([1, 2, 3, 4, 5].map(() => sendSms(owner.client, { appointment_id: appointment.id })))
+      expect(results.map((r) => r.status).sort()).toEqual([200, 429, 429, 429, 429])
+      for (const r of results.filter((x) => x.status === 429)) {
+        expect(r.reply).toEqual({ success: false, error: 'rate_limited', message_id: null })
+      }
+      expect(await outbox(customer.phone_number)).toHaveLength(1)
+      expect(await smsRows(owner.user.id)).toEqual([expect.objectContaining({ id: results.find((r) => r.status === 200)!.reply.message_id, status: 'sent' })])
+    })
+
+    it('reports a failing SMS provider with sms_failed and keeps the attempt as a failed row that does not count', async () => {
+      const owner = await signUpOwner()
+      const { appointment } = await bookAppointment(owner)
+      await logSms(owner, 29, 'sent', '10 minutes')
+      await withFakeNetgsm(
+        (n) => (n === 1 ? { status: 406, body: { code: '30', description: 'Geçersiz kullanıcı' } } : { status: 200, body: { code: '00', jobid: 'job-90' } }),
+        async (received) => {
+          const failed = await sendSms(owner.client, { appointment_id: appointment.id })
+          expect(failed).toEqual({ status: 502, reply: { success: false, error: 'sms_failed', message_id: expect.any(String) } })
+          expect(await smsRows(owner.user.id)).toEqual([
+            { id: failed.reply.message_id, status: 'failed', provider: 'netgsm', provider_message_id: null, error: expect.stringContaining('error 30') },
+          ])
+          // The failed attempt left the 30th reminder of the hour unused.
+          const retry = await sendSms(owner.client, { appointment_id: appointment.id })
+          expect(retry.status).toBe(200)
+          expect(received).toHaveLength(2)
+          expect((await smsRows(owner.user.id)).map((r) => r.status)).toEqual(['failed', 'sent'])
+        },
+      )
+    })
+
+    it('keeps a sent reminder on record, and counted, when writing its outcome fails', async () => {
+      const owner = await signUpOwner()
+      const { appointment } = await bookAppointment(owner)
+      await logSms(owner, 29, 'sent', '10 minutes')
+      // Any write of a sent or failed message of this owner is refused, as a
+      // database failing between the provider's answer and the outcome write would.
+      await s.stack.db.query(`create function public.refuse_message_update() returns trigger language plpgsql as $$ begin raise exception 'outcome write refused'; end $$`)
+      await s.stack.db.query(
+        `create trigger refuse_message_update before insert or update on public.outgoing_messages
+           for each row when (new.user_id = '${owner.user.id}'::uuid and new.status <> 'queued')
+           execute function public.refuse_message_update()`,
+      )
+      try {
+        await withFakeNetgsm(
+          () => ({ status: 200, body: { code: '00', jobid: 'job-91' } }),
+          async (received) => {
+            const sent = await sendSms(owner.client, { appointment_id: appointment.id })
+            expect(sent).toEqual({ status: 200, reply: { success: true, error: null, message_id: expect.any(String) } })
+            expect(received).toHaveLength(1)
+            expect(await smsRows(owner.user.id)).toEqual([expect.objectContaining({ id: sent.reply.message_id, status: 'queued', provider: 'netgsm' })])
+            // It is the 30th of the hour: the next one is refused.
+            expect((await sendSms(owner.client, { appointment_id: appointment.id })).reply.error).toBe('rate_limited')
+            expect(received).toHaveLength(1)
+          },
+        )
+      } finally {
+        await s.stack.db.query('drop trigger refuse_message_update on public.outgoing_messages')
+        await s.stack.db.query('drop function public.refuse_message_update()')
+      }
+    })
+
+    it('lets only service_role reserve an SMS', async () => {
+      const owner = await signUpOwner()
+      const stranger = await signUpOwner()
+      const args = { p_user_id: owner.user.id, p_recipient: '+905551112233', p_body: 'x', p_provider: 'local', p_appointment_id: null }
+      for (const [who, client] of [['owner', owner.client], ['stranger', stranger.client], ['anon', s.client()]] as const) {
+        const { data, error } = await client.rpc('reserve_sms', args)
+        expect(data, who).toBeNull()
+        expect(error?.code, who).toBe('42501')
+      }
+      expect(await smsRows(owner.user.id)).toEqual([])
+      const service = await s.client(s.stack.config.serviceRoleKey).rpc('reserve_sms', args)
+      expect(service).toMatchObject({ error: null, data: { id: expect.any(String), error: null } })
+      expect(await smsRows(owner.user.id)).toEqual([expect.objectContaining({ id: service.data.id, status: 'queued' })])
     })
 
     it('renders the outbox page: accessible, refreshing, escaped', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase, sqlLiteral, type Database, type DbTarget } from './db.ts'
 import { startTempPostgres, type TempPostgres } from '../../tests/support/postgres.ts'
 
@@ -61,6 +61,51 @@ describe.each(['pglite', 'postgres'] as const)('database adapter on %s', (backen
       expect((await db.query<{ n: string }>('select count(*) as n from t_tx')).rows[0]!.n).toBe('0')
     } finally {
       await db.close()
+    }
+  })
+})
+
+describe('Postgres adapter', () => {
+  let pg: TempPostgres
+  beforeAll(async () => {
+    pg = await startTempPostgres()
+  })
+  afterAll(async () => {
+    await pg?.stop()
+  })
+
+  it('outlives connections the server drops: queries go on and listeners hear again', async () => {
+    const db = await openDatabase({ kind: 'url', url: pg.url })
+    const admin = await openDatabase({ kind: 'url', url: pg.url })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const uncaught: unknown[] = []
+    const onUncaught = (e: unknown) => uncaught.push(e)
+    process.on('uncaughtException', onUncaught)
+    try {
+      const got: string[] = []
+      await db.listen('chan_lost', (p) => got.push(p))
+      // Idle pooled connections too, not only the one listening.
+      await Promise.all(Array.from({ length: 4 }, () => db.query('select pg_sleep(0.05)')))
+      const { rows } = await admin.query<{ n: number }>(
+        "select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'",
+      )
+      expect(rows[0]!.n).toBeGreaterThanOrEqual(2)
+      await expect.poll(() => warn.mock.calls.length).toBeGreaterThanOrEqual(1)
+      expect(String(warn.mock.calls[0]![0])).toContain('database connection lost')
+      // A request may still meet a connection killed a moment ago and fail; the pool then replaces it.
+      await expect.poll(() => db.query<{ v: number }>('select 1 as v').then((r) => r.rows[0]!.v, () => 'failed')).toBe(1)
+      await expect
+        .poll(async () => {
+          await admin.query("select pg_notify('chan_lost', 'again')")
+          return got.includes('again')
+        }, { timeout: 10_000 })
+        .toBe(true)
+      expect(uncaught).toEqual([])
+    } finally {
+      process.off('uncaughtException', onUncaught)
+      warn.mockRestore()
+      await db.close()
+      await admin.close()
     }
   })
 })

@@ -117,6 +117,15 @@ function startAutoAnalyze(db: Queryable, everyMs = 5_000): () => Promise<void> {
 async function openPostgres(url: string): Promise<Database> {
   const types = { getTypeParser: (oid: number, format?: string) => textParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text') }
   const pool = new pg.Pool({ connectionString: url, max: 10, types })
+  // A connection the server drops (a restart, an administrator, a database
+  // stopped under a test) is an event, not a crash: without a listener Node
+  // throws it and takes the whole stack down. The pool replaces idle
+  // connections by itself; requests in flight fail with their own error.
+  let closed = false
+  const lost = (err: Error) => {
+    if (!closed) console.warn(`database connection lost: ${err.message}`)
+  }
+  pool.on('error', lost)
   // Fail fast with a readable message rather than on the first request.
   await pool.query('select 1')
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
@@ -131,8 +140,29 @@ async function openPostgres(url: string): Promise<Database> {
   // One dedicated connection for every LISTEN; concurrent first calls share it
   // (two would leak one, and pool.end() would then wait forever).
   let listenClient: Promise<pg.PoolClient> | undefined
+  // After a lost LISTEN connection: listen again on a new one, retrying each second while the server is away.
+  const relisten = () => {
+    if (closed || listeners.size === 0) return
+    const channels = [...listeners.keys()]
+    const again = listenConnection().then((client) => Promise.all(channels.map((c) => client.query(`listen ${pg.escapeIdentifier(c)}`))))
+    for (const c of channels) subscribed.set(c, again)
+    again.catch(() => {
+      listenClient = undefined
+      setTimeout(relisten, 1_000)
+    })
+  }
   const listenConnection = () =>
     (listenClient ??= pool.connect().then((client) => {
+      // Checked out for good, so the pool's own listener no longer covers it.
+      let gone = false
+      client.on('error', (err) => {
+        if (gone) return
+        gone = true
+        lost(err)
+        client.release(err)
+        listenClient = undefined
+        relisten()
+      })
       client.on('notification', (n) => {
         for (const f of listeners.get(n.channel) ?? []) f(n.payload ?? '')
       })
@@ -186,6 +216,7 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     async close() {
+      closed = true
       if (listenClient) (await listenClient.catch(() => undefined))?.release()
       await pool.end()
     },

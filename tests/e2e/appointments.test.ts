@@ -11,6 +11,7 @@ import { axeViolations } from '../support/axe.ts'
 import { launchChromium } from '../support/browser.ts'
 import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
 import { createVerifiedOwner, insertRows, serverRows, updateRows, type Owner, type StackKeys } from '../support/owners.ts'
+import { failLocalWrites, storeNeverOpens } from '../support/local-store-faults.ts'
 
 const AUTH_STORAGE_KEY = 'sb-127-auth-token'
 
@@ -86,29 +87,6 @@ describe('appointments screen', () => {
     await page.getByRole('heading', { level: 1, name: options.language === 'en' ? 'Appointments' : 'Randevular' }).waitFor()
     if (options.waitForGrid !== false) await page.getByTestId('calendar-grid').waitFor({ timeout: 20_000 })
     return { context, page }
-  }
-
-  /** The local store refuses writes to one collection's IndexedDB database, as a full disk would, until told otherwise. */
-  async function failWrites(page: Page, collection: 'appointments' | 'customers', on: boolean) {
-    await page.evaluate(
-      ([name, fail]) => {
-        const w = window as unknown as { failingStores?: Set<string> }
-        if (!w.failingStores) {
-          const failing = (w.failingStores = new Set<string>())
-          for (const method of ['put', 'add'] as const) {
-            const original = IDBObjectStore.prototype[method]
-            IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
-              const db = this.transaction.db.name
-              if ([...failing].some((c) => db.endsWith(`--${c}`))) throw new DOMException('The disk is full', 'QuotaExceededError')
-              return original.apply(this, args)
-            }
-          }
-        }
-        if (fail) w.failingStores.add(name!)
-        else w.failingStores.delete(name!)
-      },
-      [collection, on] as const,
-    )
   }
 
   const appointments = (owner: Owner) =>
@@ -599,11 +577,7 @@ describe('appointments screen', () => {
     // IndexedDB never answers: the screen stays in its loading state.
     const { page } = await openAppointments(owner, {
       waitForGrid: false,
-      initScript: () => {
-        IDBFactory.prototype.open = function () {
-          return {} as IDBOpenDBRequest
-        }
-      },
+      initScript: storeNeverOpens,
     })
     const loading = page.getByTestId('calendar-loading')
     await loading.waitFor({ timeout: 20_000 })
@@ -709,7 +683,7 @@ describe('appointments screen', () => {
     await page.getByRole('button', { name: '10:00 Mehmet Kaya, Planlandı' }).waitFor({ timeout: 20_000 })
 
     // Create: the new customer is stored, the appointment is refused.
-    await failWrites(page, 'appointments', true)
+    await failLocalWrites(page, true, 'appointments')
     await page.getByRole('button', { name: 'Yeni randevu' }).click()
     const wizard = page.getByRole('dialog', { name: 'Yeni randevu' })
     await wizard.locator('input[type=date]').fill(day(12))
@@ -756,7 +730,7 @@ describe('appointments screen', () => {
     await page.getByText('Randevu silinirken bir hata oluştu.').waitFor()
     expect(await details.isVisible()).toBe(true)
 
-    await failWrites(page, 'appointments', false)
+    await failLocalWrites(page, false, 'appointments')
     await page.waitForTimeout(500)
     expect((await appointments(owner)).map((a) => [a.id, a.appointment_time, a.status])).toEqual([[id, '10:00:00', 'scheduled']])
   })

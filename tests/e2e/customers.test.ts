@@ -11,6 +11,7 @@ import { axeViolations } from '../support/axe.ts'
 import { launchChromium } from '../support/browser.ts'
 import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
 import { createVerifiedOwner, insertRows, serverRows, updateRows, type Owner, type StackKeys } from '../support/owners.ts'
+import { failLocalWrites, storeNeverOpens, storeRefusesToOpen } from '../support/local-store-faults.ts'
 
 const AUTH_STORAGE_KEY = 'sb-127-auth-token'
 const TR_LABELS = { name: 'Ad', phone: 'Telefon', email: 'E-posta', notes: 'Notlar' }
@@ -287,17 +288,7 @@ describe('customers screen', () => {
     const typed = { name: 'Hasan Öztürk', phone: '0542 678 90 12', email: 'hasan@example.com', notes: 'Prova için cumartesi' }
     await fillCustomer(page, typed)
     // The local store refuses writes, as a full disk would.
-    await page.evaluate(() => {
-      const w = window as unknown as { failWrites: boolean }
-      w.failWrites = true
-      for (const method of ['put', 'add'] as const) {
-        const original = IDBObjectStore.prototype[method]
-        IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
-          if (w.failWrites) throw new DOMException('The disk is full', 'QuotaExceededError')
-          return original.apply(this, args)
-        }
-      }
-    })
+    await failLocalWrites(page, true)
     await dialog.getByRole('button', { name: 'Müşteri ekle' }).click()
     await dialog.getByRole('alert').getByText('Müşteri kaydedilirken bir hata oluştu.').waitFor()
     const field = (name: string) => dialog.getByRole('textbox', { name, exact: true }).inputValue()
@@ -309,9 +300,7 @@ describe('customers screen', () => {
     ])
     expect(await dialog.getByRole('button', { name: 'Müşteri ekle' }).isEnabled()).toBe(true)
 
-    await page.evaluate(() => {
-      ;(window as unknown as { failWrites: boolean }).failWrites = false
-    })
+    await failLocalWrites(page, false)
     await dialog.getByRole('button', { name: 'Müşteri ekle' }).click()
     await dialog.waitFor({ state: 'detached' })
     await row(page, 'Hasan Öztürk').waitFor()
@@ -326,11 +315,7 @@ describe('customers screen', () => {
 
     // IndexedDB never answers: the screen stays in its loading state.
     const loading = await openCustomers(owner, {
-      initScript: () => {
-        IDBFactory.prototype.open = function () {
-          return {} as IDBOpenDBRequest
-        }
-      },
+      initScript: storeNeverOpens,
     })
     await loading.page.getByTestId('customers-loading').waitFor()
     expect(await loading.page.getByTestId('customer-skeleton').count()).toBe(5)
@@ -339,11 +324,7 @@ describe('customers screen', () => {
 
     // IndexedDB refuses to open: the error panel, and its button tries again.
     const { page } = await openCustomers(owner, {
-      initScript: () => {
-        IDBFactory.prototype.open = function () {
-          throw new DOMException('Storage is unavailable', 'UnknownError')
-        }
-      },
+      initScript: storeRefusesToOpen,
     })
     let attempts = 0
     page.on('console', (message) => {

@@ -10,6 +10,7 @@ import { axeViolations } from '../support/axe.ts'
 import { launchChromium } from '../support/browser.ts'
 import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
 import { createVerifiedOwner, insertRows, serverRows, type Owner, type StackKeys } from '../support/owners.ts'
+import { failLocalWrites, storeNeverOpens, storeRefusesToOpen } from '../support/local-store-faults.ts'
 
 const AUTH_STORAGE_KEY = 'sb-127-auth-token'
 
@@ -75,23 +76,6 @@ describe('products screen', () => {
     const workbook = XLSX.utils.book_new()
     XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([['name', 'description', 'price', 'currency', 'stock', 'product_link'], ...rows]), 'Sayfa1')
     return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer
-  }
-
-  /** Makes the local store refuse (or accept again) every write, as a full disk would. */
-  async function failWrites(page: Page, fail: boolean) {
-    await page.evaluate((on) => {
-      const w = window as unknown as { failWrites?: boolean }
-      if (w.failWrites === undefined) {
-        for (const method of ['put', 'add'] as const) {
-          const original = IDBObjectStore.prototype[method] as (...args: unknown[]) => IDBRequest
-          ;(IDBObjectStore.prototype as unknown as Record<string, unknown>)[method] = function (this: IDBObjectStore, ...args: unknown[]) {
-            if (w.failWrites) throw new DOMException('The disk is full', 'QuotaExceededError')
-            return original.apply(this, args)
-          }
-        }
-      }
-      w.failWrites = on
-    }, fail)
   }
 
   it('starts empty, adds a product with validation, edits it and deletes it, and the server follows', async () => {
@@ -416,21 +400,21 @@ describe('products screen', () => {
     })
     await dialog.getByTestId('import-preview').waitFor({ timeout: 30_000 })
 
-    await failWrites(page, true)
+    await failLocalWrites(page, true)
     await dialog.getByRole('button', { name: '2 ürünü ekle' }).click()
     const failure = dialog.getByRole('alert').filter({ hasText: 'Ürünler eklenirken hata oluştu: ' })
     await failure.waitFor()
     expect(await failure.textContent()).toMatch(/^Ürünler eklenirken hata oluştu: \S/)
     expect(await dialog.getByTestId('import-preview').locator('tbody tr').count()).toBe(2)
 
-    await failWrites(page, false)
+    await failLocalWrites(page, false)
     await dialog.getByRole('button', { name: '2 ürünü ekle' }).click()
     await dialog.getByText('2 ürün eklendi').waitFor()
     await dialog.waitFor({ state: 'detached', timeout: 5_000 })
 
     const batch = page.getByTestId('batches-panel').getByTestId('batch-row').filter({ hasText: 'Excel yüklemesi' })
     await batch.getByText('2 ürün').waitFor()
-    await failWrites(page, true)
+    await failLocalWrites(page, true)
     await batch.getByRole('button', { name: /yüklemeyi sil$/ }).click()
     await page.getByRole('dialog', { name: 'Bu yüklemeyi sil' }).getByRole('button', { name: '2 ürünü sil' }).click()
     const notice = page.getByRole('alert').filter({ hasText: 'Ürünler silinirken hata oluştu: ' })
@@ -443,11 +427,7 @@ describe('products screen', () => {
     const owner = await createVerifiedOwner(keys)
     const loading = await openProducts(owner, {
       // IndexedDB never answers: the screen stays in its loading state.
-      initScript: () => {
-        IDBFactory.prototype.open = function () {
-          return {} as IDBOpenDBRequest
-        }
-      },
+      initScript: storeNeverOpens,
     })
     const skeleton = loading.page.getByTestId('products-loading')
     await skeleton.waitFor()
@@ -457,11 +437,7 @@ describe('products screen', () => {
 
     // IndexedDB refuses to open: the error panel, and its button tries again.
     const { page } = await openProducts(owner, {
-      initScript: () => {
-        IDBFactory.prototype.open = function () {
-          throw new DOMException('Storage is unavailable', 'UnknownError')
-        }
-      },
+      initScript: storeRefusesToOpen,
     })
     let attempts = 0
     page.on('console', (message) => {

@@ -2,7 +2,7 @@
 // changes waiting, the last successful sync, and an error with a retry.
 import '@mantine/core/styles/Popover.css'
 import { useEffect, useState } from 'react'
-import { Box, Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core'
+import { Box, Button, Group, Popover, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { SyncErrorCode, SyncStatus } from '../../sync/index.ts'
 import { useOwnerStoreState } from '../db/context.tsx'
@@ -92,18 +92,21 @@ export function SyncStatusIndicator() {
       <Popover.Target>
         <UnstyledButton
           onClick={() => setOpened((o) => !o)}
-          aria-label={pending > 0 ? t`Sync status: ${label}, changes waiting: ${pending}` : t`Sync status: ${label}`}
           aria-expanded={opened}
           data-testid="sync-status"
           data-phase={status.phase}
           px="xs"
           className={classes.trigger}
         >
-          <Group gap={6} wrap="nowrap">
-            <Box className={classes.dot} bg={DOT[status.phase]} aria-hidden />
+          {/* The name is this whole sentence; the compact visible part (hidden
+              on phones) stays out of it, so the count shown beside the label
+              is never read twice or out of place. */}
+          <VisuallyHidden>{pending > 0 ? t`Sync status: ${label}, changes waiting: ${pending}` : t`Sync status: ${label}`}</VisuallyHidden>
+          <Group gap={6} wrap="nowrap" aria-hidden>
+            <Box className={classes.dot} bg={DOT[status.phase]} />
             <Text size="sm" visibleFrom="sm">{label}</Text>
             {status.pending > 0 && (
-              <Text size="sm" fw={600} aria-hidden>
+              <Text size="sm" fw={600}>
                 {status.pending}
               </Text>
             )}

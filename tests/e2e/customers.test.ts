@@ -432,6 +432,9 @@ describe('customers screen', () => {
     await fillCustomer(page, { email: 'cevrimdisi@example.com', notes: 'Bağlantı yokken eklendi' })
     await page.getByRole('dialog').getByRole('button', { name: 'Değişiklikleri kaydet' }).click()
     await offline.getByText('Bağlantı yokken eklendi').waitFor()
+    // The header names what is waiting; the visible count is part of that name.
+    await page.getByRole('button', { name: 'Eşitleme durumu: Çevrimdışı, bekleyen değişiklik: 1', exact: true }).waitFor()
+    expect(await axeViolations(page, 'header')).toEqual([])
 
     await row(page, 'Ayrılan Müşteri').getByRole('button', { name: 'Sil: Ayrılan Müşteri' }).click()
     await page.getByRole('dialog', { name: 'Müşteriyi sil' }).getByRole('button', { name: 'Sil' }).click()

@@ -242,7 +242,7 @@ describe('app shell', () => {
     await signInAs(page, await passwordSession('demo@example.com', 'demo1234'), '/dashboard')
     const status = page.getByTestId('sync-status')
     await expect.poll(() => status.getAttribute('data-phase'), { timeout: 20_000 }).toBe('idle')
-    expect(await status.getAttribute('aria-label')).toBe('Eşitleme durumu: Eşitlendi')
+    await page.getByRole('button', { name: 'Eşitleme durumu: Eşitlendi', exact: true }).waitFor()
     await status.click()
     const details = page.getByRole('dialog')
     await details.getByText('Bu cihaz çevrimiçi.').waitFor()

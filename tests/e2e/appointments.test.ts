@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { axeViolations } from '../support/axe.ts'
-import { launchChromium } from '../support/browser.ts'
+import { launchChromium, reloadUnderServiceWorker } from '../support/browser.ts'
 import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
 import { createVerifiedOwner, insertRows, serverRows, updateRows, type Owner, type StackKeys } from '../support/owners.ts'
 import { failLocalWrites, storeNeverOpens } from '../support/local-store-faults.ts'
@@ -478,11 +478,8 @@ describe('appointments screen', () => {
     const ahmet = await seedCustomer(owner, { name: 'Ahmet Çelik', phone_number: '+905054567890' })
     const cancelled = await seedAppointment(owner, { customer_id: ahmet, appointment_date: day(19), appointment_time: '12:00:00' })
     const { context, page } = await openAppointments(owner)
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-    })
     // One online load served by the worker, so the app and its config are cached.
-    await page.reload()
+    await reloadUnderServiceWorker(page)
     await page.getByTestId('calendar-grid').waitFor({ timeout: 20_000 })
 
     await context.setOffline(true)

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { ENTERPRISE_CONTACT_EMAIL } from '../../domain/plans.ts'
 import { axeViolations } from '../support/axe.ts'
-import { launchChromium } from '../support/browser.ts'
+import { launchChromium, reloadUnderServiceWorker } from '../support/browser.ts'
 import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
 import { createVerifiedOwner, serverRows, type Owner, type StackKeys } from '../support/owners.ts'
 
@@ -289,11 +289,8 @@ describe('credits screen', () => {
     const owner = await createVerifiedOwner(keys)
     const { context, page } = await open(owner)
     await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-    })
     // One online load served by the worker, so the app and its config are cached for the offline reload below.
-    await page.reload()
+    await reloadUnderServiceWorker(page)
     await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
 
     await context.setOffline(true)
@@ -326,11 +323,8 @@ describe('credits screen', () => {
     const owner = await createVerifiedOwner(keys)
     const { context, page } = await open(owner)
     await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-    })
     // One online load served by the worker, so the app is cached for the offline visit below.
-    await page.reload()
+    await reloadUnderServiceWorker(page)
     await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
 
     const sessionId = await openSession(owner)

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { axeViolations } from '../support/axe.ts'
-import { launchChromium } from '../support/browser.ts'
+import { launchChromium, reloadUnderServiceWorker } from '../support/browser.ts'
 import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
 import { createVerifiedOwner, insertRows, serverRows, updateRows, type Owner, type StackKeys } from '../support/owners.ts'
 import { failLocalWrites, storeNeverOpens, storeRefusesToOpen } from '../support/local-store-faults.ts'
@@ -414,11 +414,8 @@ describe('customers screen', () => {
     await insertRows(keys, owner, 'customers', [{ id: leaving, name: 'Ayrılan Müşteri', phone_number: '+905309998877' }])
     const { context, page } = await openCustomers(owner)
     await row(page, 'Ayrılan Müşteri').waitFor({ timeout: 20_000 })
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-    })
     // One online load served by the worker, so the app and its config are cached.
-    await page.reload()
+    await reloadUnderServiceWorker(page)
     await row(page, 'Ayrılan Müşteri').waitFor({ timeout: 20_000 })
 
     await context.setOffline(true)

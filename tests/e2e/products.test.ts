@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import * as XLSX from 'xlsx'
 import { axeViolations } from '../support/axe.ts'
-import { launchChromium } from '../support/browser.ts'
+import { launchChromium, reloadUnderServiceWorker } from '../support/browser.ts'
 import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
 import { createVerifiedOwner, insertRows, serverRows, type Owner, type StackKeys } from '../support/owners.ts'
 import { failLocalWrites, storeNeverOpens, storeRefusesToOpen } from '../support/local-store-faults.ts'
@@ -477,11 +477,8 @@ describe('products screen', () => {
     const owner = await createVerifiedOwner(keys)
     const { context, page } = await openProducts(owner)
     await page.getByTestId('products-empty').waitFor()
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-    })
     // One online load served by the worker, so the app and its config are cached.
-    await page.reload()
+    await reloadUnderServiceWorker(page)
     await page.getByTestId('products-empty').waitFor()
 
     await context.setOffline(true)

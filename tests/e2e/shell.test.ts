@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { formatUsd, PLANS, type PlanId } from '../../domain/plans.ts'
-import { launchChromium } from '../support/browser.ts'
+import { launchChromium, reloadUnderServiceWorker } from '../support/browser.ts'
 import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
 
 // supabase-js keeps its session under sb-<first label of the API host>-auth-token.
@@ -260,11 +260,8 @@ describe('app shell', () => {
     const { context, page } = await newPage()
     await signInAs(page, await passwordSession('demo@example.com', 'demo1234'), '/dashboard')
     await page.getByRole('heading', { level: 1, name: 'Krediler' }).waitFor()
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-    })
     // One online load served by the worker, so the runtime config is cached too.
-    await page.reload()
+    await reloadUnderServiceWorker(page)
     await page.getByRole('heading', { level: 1, name: 'Krediler' }).waitFor()
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
 

@@ -1,7 +1,7 @@
 // Headless Chromium for end-to-end tests, from the Debian package (`chromium`),
 // driven by playwright-core. Fails with what is missing rather than skipping.
 import { existsSync } from 'node:fs'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -16,4 +16,15 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync', '--no-first-run', '--disable-quic',
     ],
   })
+}
+
+/**
+ * Waits for the app's service worker, then reloads once so the app and its
+ * runtime config are served by the worker, and so cached for offline loads.
+ */
+export async function reloadUnderServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.reload()
 }

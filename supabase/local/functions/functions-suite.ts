@@ -252,48 +252,31 @@ export function defineFunctionsSuite(backend: Backend) {
     })
 
     it('reports a failing SMS provider, logs the message without the code and allows a retry', async () => {
-      const received: { auth: string | undefined; body: string }[] = []
-      const fake = http.createServer((req, res) => {
-        let body = ''
-        req.on('data', (c) => (body += c))
-        req.on('end', () => {
-          received.push({ auth: req.headers.authorization, body })
-          res.writeHead(received.length === 1 ? 406 : 200, { 'Content-Type': 'application/json' })
-          res.end(JSON.stringify(received.length === 1 ? { code: '30', description: 'Geçersiz kullanıcı' } : { code: '00', jobid: 'job-77' }))
-        })
-      })
-      await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r))
-      try {
-        vi.stubEnv('SMS_PROVIDER', 'netgsm')
-        vi.stubEnv('NETGSM_API_URL', `http://127.0.0.1:${(fake.address() as AddressInfo).port}/sms/rest/v2/send`)
-        vi.stubEnv('NETGSM_USERCODE', '8501234567')
-        vi.stubEnv('NETGSM_PASSWORD', 'secret')
-        vi.stubEnv('NETGSM_MSGHEADER', 'MESAJASIST')
-        const { phone } = await signUpOwner()
+      const { phone, code } = await withFakeNetgsm(
+        (n) => (n === 1 ? { status: 406, body: { code: '30', description: 'Geçersiz kullanıcı' } } : { status: 200, body: { code: '00', jobid: 'job-77' } }),
+        async (received) => {
+          const { phone } = await signUpOwner()
+          expect(await invoke('send-verification', { phoneNumber: phone })).toEqual({ status: 502, reply: { success: false, error: 'sms_failed' } })
+          const [failed] = await outbox(phone)
+          expect(failed!.body).toBe('Doğrulama kodunuz: ******')
 
-        expect(await invoke('send-verification', { phoneNumber: phone })).toEqual({ status: 502, reply: { success: false, error: 'sms_failed' } })
-        const [failed] = await outbox(phone)
-        expect(failed!.body).toBe('Doğrulama kodunuz: ******')
-
-        // The failed attempt does not count against the number.
-        expect((await invoke('send-verification', { phoneNumber: phone })).status).toBe(200)
-        expect(received).toHaveLength(2)
-        const sent = JSON.parse(received[1]!.body) as { messages: { msg: string; no: string }[] }
-        expect(sent.messages[0]!.no).toBe(phone.slice(1))
-        const code = /(\d{6})$/.exec(sent.messages[0]!.msg)![1]!
-        const log = await s.stack.db.query<{ status: string; provider: string; provider_message_id: string; body: string }>(
-          `select status, provider, provider_message_id, body from public.outgoing_messages where recipient = $1 order by created_at`,
-          [phone],
-        )
-        expect(log.rows).toEqual([
-          expect.objectContaining({ status: 'failed', provider: 'netgsm' }),
-          { status: 'sent', provider: 'netgsm', provider_message_id: 'job-77', body: 'Doğrulama kodunuz: ******' },
-        ])
-        vi.unstubAllEnvs()
-        expect(await invoke('verify-phone', { phoneNumber: phone, code })).toEqual({ status: 200, reply: { success: true, error: null } })
-      } finally {
-        await new Promise((r) => fake.close(r))
-      }
+          // The failed attempt does not count against the number.
+          expect((await invoke('send-verification', { phoneNumber: phone })).status).toBe(200)
+          expect(received).toHaveLength(2)
+          const sent = JSON.parse(received[1]!) as { messages: { msg: string; no: string }[] }
+          expect(sent.messages[0]!.no).toBe(phone.slice(1))
+          const log = await s.stack.db.query<{ status: string; provider: string; provider_message_id: string; body: string }>(
+            `select status, provider, provider_message_id, body from public.outgoing_messages where recipient = $1 order by created_at`,
+            [phone],
+          )
+          expect(log.rows).toEqual([
+            expect.objectContaining({ status: 'failed', provider: 'netgsm' }),
+            { status: 'sent', provider: 'netgsm', provider_message_id: 'job-77', body: 'Doğrulama kodunuz: ******' },
+          ])
+          return { phone, code: /(\d{6})$/.exec(sent.messages[0]!.msg)![1]! }
+        },
+      )
+      expect(await invoke('verify-phone', { phoneNumber: phone, code })).toEqual({ status: 200, reply: { success: true, error: null } })
     })
 
     // send-sms ---------------------------------------------------------------

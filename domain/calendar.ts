@@ -516,15 +516,18 @@ export function validateAppointmentEdit(values: AppointmentEditValues): Appointm
 export function appointmentChangesFromEdit(values: AppointmentEditValues): AppointmentChanges {
   const errors = validateAppointmentEdit(values)
   if (Object.keys(errors).length > 0) throw new InvalidAppointmentError(errors)
-  return {
-    appointment_date: values.appointment_date,
-    appointment_time: normalizeTime(values.appointment_time),
-    duration_minutes: values.duration_minutes as AppointmentDuration,
-    status: values.status as AppointmentStatus,
-    description: blankToNull(values.description),
-    notes: blankToNull(values.notes),
-  }
+  return asStored(values)
 }
+
+/** An edit form's values as they are stored: time with seconds, blank text as null. */
+const asStored = (values: AppointmentEditValues): AppointmentChanges => ({
+  appointment_date: values.appointment_date,
+  appointment_time: normalizeTime(values.appointment_time),
+  duration_minutes: values.duration_minutes as AppointmentDuration,
+  status: values.status as AppointmentStatus,
+  description: blankToNull(values.description),
+  notes: blankToNull(values.notes),
+})
 
 /**
  * The changes an edit form makes to the appointment it opened with: only the
@@ -535,14 +538,5 @@ export function appointmentChangesFromEdit(values: AppointmentEditValues): Appoi
  * InvalidAppointmentError when `edited` is not valid.
  */
 export function changedAppointmentFields(initial: AppointmentEditValues, edited: AppointmentEditValues): Partial<AppointmentChanges> {
-  const after = appointmentChangesFromEdit(edited)
-  const before: AppointmentChanges = {
-    appointment_date: initial.appointment_date,
-    appointment_time: normalizeTime(initial.appointment_time),
-    duration_minutes: initial.duration_minutes as AppointmentDuration,
-    status: initial.status as AppointmentStatus,
-    description: blankToNull(initial.description),
-    notes: blankToNull(initial.notes),
-  }
-  return changedFields(before, after)
+  return changedFields(asStored(initial), appointmentChangesFromEdit(edited))
 }

@@ -13,6 +13,7 @@ import { loadConfig, type StackConfig } from '../config.ts'
 import { openDatabase, type Database, type DbTarget } from '../db.ts'
 import { signJwt } from '../jwt.ts'
 import { createAuthApp } from './index.ts'
+import { withBrokenSignature } from '../../../tests/support/jwt.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const BASE_URL = 'http://local.test'
@@ -428,7 +429,7 @@ export function defineAuthSuite(label: string, target: () => Promise<{ target: D
         expect(garbage.error).toMatchObject({ status: 403, code: 'bad_jwt' })
         expect(garbage.error!.message).toMatch(/^invalid JWT: unable to parse or verify signature, token is malformed/)
         const { session } = await signUp()
-        const forged = session.access_token.slice(0, -4) + 'AAAA'
+        const forged = withBrokenSignature(session.access_token)
         const wrong = await h.client().auth.getUser(forged)
         expect(wrong.error?.message).toBe(
           'invalid JWT: unable to parse or verify signature, token signature is invalid: signature is invalid',

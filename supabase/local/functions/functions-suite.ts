@@ -9,6 +9,7 @@ import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it, vi, afterEach } from 'vitest'
 import type { OutboxMessage } from './outbox.ts'
 import { startFunctionsStack, type Backend, type FunctionsStack } from './test-stack.ts'
+import { withBrokenSignature } from '../../../tests/support/jwt.ts'
 
 let seq = 0
 const base = Math.floor(Math.random() * 400_000_000)
@@ -80,7 +81,7 @@ export function defineFunctionsSuite(backend: Backend) {
 
       const forged = await fetch(`${s.url}/functions/v1/verify-phone`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${s.stack.config.anonKey.slice(0, -4)}AAAA` },
+        headers: { Authorization: `Bearer ${withBrokenSignature(s.stack.config.anonKey)}` },
       })
       expect(forged.status).toBe(401)
       expect(await forged.json()).toEqual({ code: 'UNAUTHORIZED_LEGACY_JWT', message: 'Invalid JWT' })

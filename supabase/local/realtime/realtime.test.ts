@@ -202,15 +202,14 @@ describe.each(backends)('realtime on $name', (backend) => {
     await stop?.()
   })
 
-  it('delivers the owner’s INSERT and UPDATE within a second, shaped as hosted Realtime shapes them', async () => {
+  // How fast a change arrives is measured by npm run bench:sync, not asserted here.
+  it('delivers the owner’s INSERT and UPDATE, shaped as hosted Realtime shapes them', async () => {
     const a = await createOwner(db)
     const { changes, channel } = productChanges(await client(a.jwt), 'owner-products')
     await subscribed(channel)
 
-    const started = Date.now()
     const id = await insertProduct(db, a.id, { name: 'Antep Fıstıklı Baklava 1 kg', price: 1250.5 })
     const inserted = await changes.waitFor((c) => c.eventType === 'INSERT' && c.new.id === id)
-    expect(Date.now() - started).toBeLessThan(1000)
     expect(inserted).toMatchObject({ schema: 'public', table: 'products', errors: null, old: {} })
     expect(inserted.commit_timestamp).toMatch(ISO_MS)
     expect(inserted.new).toMatchObject({
@@ -224,10 +223,8 @@ describe.each(backends)('realtime on $name', (backend) => {
     })
     expect(typeof inserted.new._modified).toBe('string')
 
-    const updateStarted = Date.now()
     await db.query(`update public.products set name = 'Baklava 500 g', stock = 3 where id = $1`, [id])
     const updated = await changes.waitFor((c) => c.eventType === 'UPDATE' && c.new.id === id)
-    expect(Date.now() - updateStarted).toBeLessThan(1000)
     expect(updated.new).toMatchObject({ id, name: 'Baklava 500 g', stock: 3 })
     expect(updated.old).toEqual({ id })
   })

@@ -357,6 +357,9 @@ describe('appointments screen', () => {
     ])
     expect(await details.getByTestId('send-reminder').count()).toBe(1)
     expect(await axeViolations(page)).toEqual([])
+    // Hovered, the light red delete button darkens its tint; its text still reads at AA.
+    await details.getByRole('button', { name: 'Randevuyu sil' }).hover()
+    expect(await axeViolations(page)).toEqual([])
 
     // The quick action asks first, naming the new status; cancelling changes nothing.
     await details.getByRole('button', { name: 'Onaylandı' }).click()

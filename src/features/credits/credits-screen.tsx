@@ -19,7 +19,6 @@ import { PlanCards } from './plan-cards.tsx'
 import { startPolling } from './polling.ts'
 import { TransactionsList, TransactionsSkeleton } from './transactions-list.tsx'
 import { useCredits } from './use-credits.ts'
-import classes from './credits.module.css'
 
 type Checkout = { pending: PlanId | null; error: CheckoutErrorCode | null }
 
@@ -101,7 +100,6 @@ export function CreditsScreen() {
         <Alert
           color="blue"
           variant="light"
-          classNames={{ title: classes.titleBlue }}
           icon={<Loader size="sm" aria-hidden="true" />}
           title={t`Processing your payment`}
           role="status"
@@ -116,7 +114,6 @@ export function CreditsScreen() {
         <Alert
           color="yellow"
           variant="light"
-          classNames={{ title: classes.titleYellow }}
           title={t`You are offline`}
           role="status"
           id={OFFLINE_BANNER_ID}
@@ -136,7 +133,6 @@ export function CreditsScreen() {
         <Alert
           color="red"
           variant="light"
-          classNames={{ title: classes.titleRed }}
           title={t`Failed to start checkout process. Please try again.`}
           role="alert"
           withCloseButton
@@ -158,7 +154,6 @@ export function CreditsScreen() {
           <Alert
             color="red"
             variant="light"
-            classNames={{ title: classes.titleRed }}
             title={t`Unable to Load Credits`}
             role="alert"
             data-testid="credits-error"

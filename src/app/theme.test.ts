@@ -26,6 +26,16 @@ describe('theme contrast', () => {
     expect(light['--mantine-color-red-light-color']).not.toBe(PALETTES.red![9])
   })
 
+  it('paints red solid (delete confirmations) and as text or outline on white at AA, hovered too', () => {
+    for (const name of ['filled', 'filled-hover']) {
+      expect(contrastRatio(light[`--mantine-color-red-${name}`]!, '#ffffff'), name).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST)
+    }
+    expect(contrastRatio(light['--mantine-color-red-outline']!, '#ffffff')).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST)
+    // Brand is solid by its primary shade (7) and hovers at 8, as Mantine does.
+    expect(contrastRatio(PALETTES.brand![theme.primaryShade as number]!, '#ffffff')).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST)
+    expect(contrastRatio(PALETTES.brand![8]!, '#ffffff')).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST)
+  })
+
   it('keeps dimmed and error text at AA on white', () => {
     expect(contrastRatio(light['--mantine-color-dimmed']!, '#ffffff')).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST)
     expect(contrastRatio(light['--mantine-color-error']!, '#ffffff')).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST)

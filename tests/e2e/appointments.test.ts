@@ -417,6 +417,10 @@ describe('appointments screen', () => {
     await details.getByRole('button', { name: 'Randevuyu sil' }).click()
     confirm = page.getByRole('dialog', { name: 'Randevuyu sil' })
     await confirm.getByText(`${longDate(day(11), 'tr')}, saat 11:45 randevusu silinsin mi? Bu işlem geri alınamaz.`).waitFor()
+    // The red confirm button reads at AA, hovered too.
+    expect(await axeViolations(page)).toEqual([])
+    await confirm.getByRole('button', { name: 'Sil' }).hover()
+    expect(await axeViolations(page)).toEqual([])
     await confirm.getByRole('button', { name: 'Sil' }).click()
     await details.waitFor({ state: 'detached' })
     await page.getByText('Randevu silindi.').waitFor()

@@ -129,6 +129,7 @@ describe('products screen', () => {
     await row.getByRole('button', { name: 'Kapadokya Seramik Tabak ürününü sil' }).click()
     const confirm = page.getByRole('dialog', { name: 'Ürünü sil' })
     await confirm.getByText('“Kapadokya Seramik Tabak” silinsin mi? Bu işlem geri alınamaz.').waitFor()
+    expect(await axeViolations(page)).toEqual([])
     await confirm.getByRole('button', { name: 'İptal' }).click()
     await confirm.waitFor({ state: 'detached' })
     await row.waitFor()

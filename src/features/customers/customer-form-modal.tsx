@@ -20,7 +20,7 @@ import {
 import type { CustomerRecord } from '../../../domain/records.ts'
 import { useRecordActions } from '../../db/hooks.ts'
 import { useSession } from '../../lib/session.tsx'
-import { DANGER_COLOR, PHONE_EXAMPLE, PHONE_QUERY } from './constants.ts'
+import { PHONE_EXAMPLE, PHONE_QUERY } from './constants.ts'
 import { FORM_ERRORS } from './messages.ts'
 import classes from './customers.module.css'
 
@@ -173,7 +173,7 @@ function CustomerForm(props: CustomerFormModalProps & { saving: boolean; setSavi
         />
         <Textarea id={`${formId}-notes`} label={t`Notes`} rows={3} value={values.notes} onChange={(e) => set('notes', e.currentTarget.value)} />
         {failure && (
-          <Alert color={DANGER_COLOR} role="alert">
+          <Alert color="red" role="alert">
             {failure === 'unauthenticated' ? <Trans>User not authenticated</Trans> : <Trans>An error occurred while saving the customer.</Trans>}
           </Alert>
         )}

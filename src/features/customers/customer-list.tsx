@@ -8,7 +8,6 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatPhone } from '../../../domain/customers.ts'
 import type { CustomerRecord } from '../../../domain/records.ts'
-import { DANGER_COLOR } from './constants.ts'
 import classes from './customers.module.css'
 
 /** Below this the table scrolls sideways inside its container rather than squeezing the columns. */
@@ -99,7 +98,7 @@ function Actions(props: { customer: CustomerRecord; onEdit: CustomerListProps['o
       <Button size="compact-sm" variant="subtle" onClick={() => props.onEdit(props.customer)} aria-label={t`Edit: ${name}`}>
         <Trans>Edit</Trans>
       </Button>
-      <Button size="compact-sm" variant="subtle" color={DANGER_COLOR} onClick={() => props.onDelete(props.customer)} aria-label={t`Delete: ${name}`}>
+      <Button size="compact-sm" variant="subtle" color="red" onClick={() => props.onDelete(props.customer)} aria-label={t`Delete: ${name}`}>
         <Trans>Delete</Trans>
       </Button>
     </Group>

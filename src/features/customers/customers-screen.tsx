@@ -11,7 +11,7 @@ import type { CustomerRecord } from '../../../domain/records.ts'
 import { useLiveQuery, useRecordActions } from '../../db/hooks.ts'
 import { CustomerFormModal } from './customer-form-modal.tsx'
 import { CustomerList, CustomerTableHead, TABLE_MIN_WIDTH } from './customer-list.tsx'
-import { DANGER_COLOR, SKELETON_ROWS, WIDE_SCREEN_QUERY } from './constants.ts'
+import { SKELETON_ROWS, WIDE_SCREEN_QUERY } from './constants.ts'
 import { useCustomers } from './use-customers.ts'
 import classes from './customers.module.css'
 
@@ -45,7 +45,7 @@ export function CustomersScreen() {
       title: t`Delete customer`,
       children: <DeleteWarning customer={customer} />,
       labels: { confirm: t`Delete`, cancel: t`Cancel` },
-      confirmProps: { color: 'red.9' },
+      confirmProps: { color: 'red' },
       closeButtonProps: { 'aria-label': t`Close` },
       onConfirm: async () => {
         try {
@@ -90,10 +90,10 @@ export function CustomersScreen() {
       </div>
 
       {data.error ? (
-        <Alert color={DANGER_COLOR} title={t`Unable to Load Customers`} role="alert" data-testid="customers-error">
+        <Alert color="red" title={t`Unable to Load Customers`} role="alert" data-testid="customers-error">
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{t`Your customers could not be read from this device's storage. Try again, or reload the page if it keeps failing.`}</Text>
-            <Button size="xs" color={DANGER_COLOR} variant="light" onClick={data.retry}>
+            <Button size="xs" color="red" variant="light" onClick={data.retry}>
               <Trans>Try again</Trans>
             </Button>
           </Stack>

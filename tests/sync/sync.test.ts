@@ -22,9 +22,13 @@ async function device(owner: Owner, name: string, opts: Parameters<typeof openDe
   open.push(d)
   return d
 }
+// Closing waits for RxDB's store to be idle. After the 10,000-row pull, the
+// replication's upstream query for changed documents still runs then, and
+// under fake-indexeddb it takes about a minute on 2 cores (more on a busy
+// machine), so this hook gets more than the default two minutes.
 afterEach(async () => {
   await closeAll(open.splice(0))
-})
+}, 300_000)
 
 const product = (over: Record<string, unknown> = {}) => ({
   id: newId(),

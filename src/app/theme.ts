@@ -46,11 +46,10 @@ const lightVariantTexts = Object.fromEntries(
 // red for those is shade 7 (#f03e3e, 3.9:1 with white); shade 9 passes
 // (5.4:1), and its hover goes darker still.
 const red = DEFAULT_THEME.colors.red
-export const DANGER_SOLID = { filled: red[9], hover: darken(red[9], 0.15) }
 const dangerVariables = {
-  '--mantine-color-red-filled': DANGER_SOLID.filled,
-  '--mantine-color-red-filled-hover': DANGER_SOLID.hover,
-  '--mantine-color-red-outline': DANGER_SOLID.filled,
+  '--mantine-color-red-filled': red[9],
+  '--mantine-color-red-filled-hover': darken(red[9], 0.15),
+  '--mantine-color-red-outline': red[9],
 }
 
 // Mantine's dimmed text (gray 6, #868e96, 3.3:1 on white) and field error

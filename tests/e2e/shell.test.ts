@@ -193,7 +193,8 @@ describe('app shell', () => {
       await page.goto(`${app}/`)
       await page.evaluate((language) => localStorage.setItem('language', language), locale)
       await page.reload()
-      await expect.poll(() => page.getAttribute('html', 'lang')).toBe(locale)
+      // The prerendered page is Turkish; English comes once the app has loaded, which a busy machine can take seconds to do.
+      await expect.poll(() => page.getAttribute('html', 'lang'), { timeout: 20_000 }).toBe(locale)
       const pricing = page.locator('#pricing')
       const cards = pricing.getByRole('article')
       await expect.poll(() => cards.count()).toBe(PLANS.length)

@@ -34,13 +34,16 @@ export const FORM_ERRORS: Record<WizardError | 'invalid_status', MessageDescript
 export const REMINDER_ERRORS: Record<ReminderErrorCode, MessageDescriptor> = {
   unreachable: msg`The server cannot be reached. Check your internet connection and try again.`,
   unauthorized: msg`Your session has expired. Please sign in again.`,
+  phone_not_verified: msg`Verify your phone number before sending reminders.`,
   invalid_request: msg`The request was not understood. Please reload the page and try again.`,
   appointment_not_found: msg`This appointment is not on the server yet. Try again once your changes have synced.`,
   not_scheduled: msg`Reminders can only be sent for scheduled appointments.`,
   no_phone: msg`The customer has no phone number.`,
   invalid_phone: msg`The customer's phone number is not a valid mobile number.`,
+  country_not_allowed: msg`Reminders can only be sent to mobile numbers in: {countries}.`,
   rate_limited: msg`The SMS limit has been reached. Please try again later.`,
   sms_failed: msg`The SMS provider could not deliver the message.`,
+  provider_not_configured: msg`SMS sending is not set up on the server yet. Please contact support.`,
   server_error: msg`The server could not send the reminder. Please try again later.`,
 }
 

@@ -12,7 +12,7 @@ import { getSupabase } from '../../lib/supabase.ts'
 import { SEND_SMS_FUNCTION, SYNC_WAIT_MS } from './constants.ts'
 import { Icon } from './icon.tsx'
 import { REMINDER_ERRORS, REMINDER_NOT_SYNCED } from './messages.ts'
-import { invokeReminder, mayBeUnsynced, reminderRequest } from './reminder.ts'
+import { allowedCountryNames, invokeReminder, mayBeUnsynced, reminderRequest } from './reminder.ts'
 import type { CalendarAppointment } from './use-appointments.ts'
 import { useOnline } from './use-online.ts'
 
@@ -44,7 +44,7 @@ export function ReminderButton(props: { appointment: CalendarAppointment }) {
       const reason =
         outcome.code === 'not_scheduled' && mayBeUnsynced(outcome.code, appointment.status, pending)
           ? i18n._(REMINDER_NOT_SYNCED)
-          : i18n._(REMINDER_ERRORS[outcome.code])
+          : i18n._(REMINDER_ERRORS[outcome.code], { countries: allowedCountryNames(i18n.locale) })
       console.error('the SMS reminder failed', outcome.code)
       notifications.show({ color: 'red', title: t`An error occurred while sending SMS.`, message: reason, autoClose: 10_000 })
     } finally {

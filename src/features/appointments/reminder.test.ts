@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { invokeReminder, mayBeUnsynced, reminderOutcome, reminderRequest } from './reminder.ts'
+import { allowedCountryNames, invokeReminder, mayBeUnsynced, reminderOutcome, reminderRequest } from './reminder.ts'
 
 /** What supabase-js gives for a non-2xx reply: the Response in `context`. */
 function httpError(status: number, body: unknown) {
@@ -30,9 +30,19 @@ describe('reminderOutcome', () => {
       [502, 'sms_failed'],
       [401, 'unauthorized'],
       [400, 'invalid_request'],
+      [403, 'phone_not_verified'],
+      [409, 'country_not_allowed'],
+      [500, 'provider_not_configured'],
     ] as const) {
       expect(await reminderOutcome({ data: null, error: httpError(status, { success: false, error: code, message_id: null }) })).toEqual({ ok: false, code })
     }
+  })
+
+  it('names the countries reminders may go to in the interface language', () => {
+    expect(allowedCountryNames('tr')).toBe('Türkiye')
+    expect(allowedCountryNames('en')).toBe('Türkiye')
+    expect(allowedCountryNames('en', ['TR', 'GB'])).toBe('Türkiye and United Kingdom')
+    expect(allowedCountryNames('tr', ['TR', 'DE'])).toBe('Türkiye ve Almanya')
   })
 
   it('treats an unknown code or an unreadable reply as a server error', async () => {

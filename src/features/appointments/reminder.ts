@@ -1,6 +1,7 @@
 // The SMS reminder call (send-sms), reduced to what the details dialog shows:
 // sent, or a code it translates. The server composes the text from its own
 // rows, so the body names only the appointment and the language.
+import { SMS_ALLOWED_COUNTRIES } from '../../../domain/messaging.ts'
 import type { AppointmentStatus } from '../../../domain/records.ts'
 
 export type ReminderLanguage = 'tr' | 'en'
@@ -8,28 +9,40 @@ export type ReminderLanguage = 'tr' | 'en'
 export type ReminderErrorCode =
   | 'unreachable'
   | 'unauthorized'
+  | 'phone_not_verified'
   | 'invalid_request'
   | 'appointment_not_found'
   | 'not_scheduled'
   | 'no_phone'
   | 'invalid_phone'
+  | 'country_not_allowed'
   | 'rate_limited'
   | 'sms_failed'
+  | 'provider_not_configured'
   | 'server_error'
 
 export type ReminderOutcome = { ok: true } | { ok: false; code: ReminderErrorCode }
 
 const SERVER_CODES: readonly ReminderErrorCode[] = [
   'unauthorized',
+  'phone_not_verified',
   'invalid_request',
   'appointment_not_found',
   'not_scheduled',
   'no_phone',
   'invalid_phone',
+  'country_not_allowed',
   'rate_limited',
   'sms_failed',
+  'provider_not_configured',
   'server_error',
 ]
+
+/** The countries reminders may go to, named in the interface language: "Türkiye", "Turkey and the UK"… */
+export function allowedCountryNames(locale: string, countries: readonly string[] = SMS_ALLOWED_COUNTRIES): string {
+  const names = new Intl.DisplayNames([locale], { type: 'region' })
+  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(countries.map((c) => names.of(c) ?? c))
+}
 
 /** The function's body; any interface language other than English asks for Turkish, the product's default. */
 export function reminderRequest(appointmentId: string, locale: string): { appointment_id: string; language: ReminderLanguage } {

@@ -113,6 +113,7 @@ export type CheckoutErrorCode =
   | 'not_authenticated'
   | 'unreachable'
   | 'unauthorized'
+  | 'phone_not_verified'
   | 'invalid_request'
   | 'unknown_price'
   | 'plan_not_purchasable'
@@ -123,6 +124,7 @@ export type CheckoutErrorCode =
 
 const CHECKOUT_CODES: readonly CheckoutErrorCode[] = [
   'unauthorized',
+  'phone_not_verified',
   'invalid_request',
   'unknown_price',
   'plan_not_purchasable',
@@ -176,6 +178,7 @@ export async function createCheckout(client: FunctionsClient, priceId: string, o
 
 export type ProcessPaymentErrorCode =
   | 'unauthorized'
+  | 'phone_not_verified'
   | 'invalid_request'
   | 'session_not_found'
   | 'payment_not_completed'
@@ -186,6 +189,7 @@ export type ProcessPaymentErrorCode =
 
 const PROCESS_CODES: readonly ProcessPaymentErrorCode[] = [
   'unauthorized',
+  'phone_not_verified',
   'invalid_request',
   'session_not_found',
   'payment_not_completed',

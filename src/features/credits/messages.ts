@@ -22,6 +22,7 @@ export const LOAD_ERRORS: Record<CreditsLoadError, MessageDescriptor> = {
 export const CHECKOUT_DETAILS: Partial<Record<CheckoutErrorCode, MessageDescriptor>> = {
   not_authenticated: msg`User not authenticated`,
   unauthorized: msg`User not authenticated`,
+  phone_not_verified: msg`Verify your phone number before buying credits.`,
   unreachable: msg`The payment service could not be reached. Check your connection.`,
   rate_limited: msg`Too many payment attempts in the last hour. Please wait a while before trying again.`,
   provider_error: msg`The payment provider is not answering right now.`,
@@ -30,6 +31,7 @@ export const CHECKOUT_DETAILS: Partial<Record<CheckoutErrorCode, MessageDescript
 /** Why credits are still awaited after the manual check, per the function's error code. */
 export const PAYMENT_CHECK_REASONS: Record<ProcessPaymentErrorCode, MessageDescriptor> = {
   unauthorized: msg`Your sign-in has expired. Sign in again to see your credits.`,
+  phone_not_verified: msg`Verify your phone number to see your credits.`,
   invalid_request: msg`This payment link is not valid.`,
   session_not_found: msg`We could not find this payment for your account.`,
   payment_not_completed: msg`The payment has not been completed yet.`,

@@ -2,6 +2,7 @@
 // whichever provider carried it: the owner's history, the local outbox, and
 // the place to look when a customer says nothing arrived.
 import type { SupabaseClient } from '@supabase/supabase-js'
+import type { LocalOutbox } from './local-outbox.ts'
 
 export type Channel = 'sms' | 'whatsapp'
 export type MessageStatus = 'queued' | 'sent' | 'failed'
@@ -31,8 +32,8 @@ export type MessageMeta = {
   appointmentId?: string | null
   /**
    * What the log keeps instead of the text when the text is a secret (a
-   * verification code). Real providers store this; the local provider keeps
-   * the real text, because its log is the only place a developer can read it.
+   * verification code). Every provider stores this; the local provider hands
+   * the real text to the local stack's outbox, which keeps it in memory.
    */
   logBody?: string
   /**
@@ -102,23 +103,30 @@ async function recordOutcome(client: SupabaseClient, id: string, entry: MessageR
 }
 
 /**
- * The local provider of either channel: nothing leaves the machine; the message
- * is only recorded, which is what the local stack's outbox shows.
+ * The local provider of either channel: nothing leaves the machine. The
+ * message is recorded, which is what the local stack's outbox lists; a secret
+ * one is recorded redacted, and its words go to the outbox alone.
  */
-export function localProvider(channel: Channel, log: MessageLog) {
+export function localProvider(channel: Channel, log: MessageLog, outbox: LocalOutbox) {
   return {
     name: 'local' as const,
     async send(to: string, body: string, meta: MessageMeta = {}): Promise<SendResult> {
-      const id = await log.record({
-        channel,
-        recipient: to,
-        body,
-        provider: 'local',
-        status: 'sent',
-        id: meta.reservedId,
-        userId: meta.userId,
-        appointmentId: meta.appointmentId,
-      })
+      const base = { channel, recipient: to, provider: 'local', userId: meta.userId, appointmentId: meta.appointmentId }
+      const secret = meta.logBody !== undefined && meta.logBody !== body
+      if (!secret) {
+        const id = await log.record({ ...base, body, status: 'sent', id: meta.reservedId })
+        return { id, status: 'sent', providerMessageId: null }
+      }
+      // Recorded first, so the outbox can key the words by the row it shows them on.
+      const id = await log.record({ ...base, body: meta.logBody!, status: 'queued', id: meta.reservedId })
+      try {
+        await outbox.deliver({ id, body })
+      } catch (e) {
+        const error = e instanceof Error ? e.message : String(e)
+        await log.record({ ...base, id, body: meta.logBody!, status: 'failed', error })
+        return { id, status: 'failed', error }
+      }
+      await log.record({ ...base, id, body: meta.logBody!, status: 'sent' })
       return { id, status: 'sent', providerMessageId: null }
     },
   }

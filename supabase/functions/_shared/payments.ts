@@ -19,7 +19,7 @@ import {
 import { MissingEnvError, readEnv, requireEnv, type EnvReader } from './env.ts'
 import { PROVIDER_TIMEOUT_MS } from './message-log.ts'
 import { constantTimeEqual } from './phone-verification.ts'
-import { UnknownProviderError } from './sms.ts'
+import { isLoopbackUrl, UnknownProviderError } from './deployment.ts'
 
 export type PaymentProviderName = 'local' | 'stripe'
 
@@ -117,18 +117,6 @@ export function createPaymentProvider(deps: PaymentDeps): PaymentProvider {
     default:
       throw new UnknownProviderError('PAYMENT_PROVIDER', choice)
   }
-}
-
-/** 127.0.0.0/8, ::1 and localhost (RFC 6761 keeps *.localhost on this machine too). */
-export function isLoopbackUrl(value: string): boolean {
-  let host: string
-  try {
-    host = new URL(value).hostname.toLowerCase()
-  } catch {
-    return false
-  }
-  if (host === 'localhost' || host.endsWith('.localhost') || host === '[::1]') return true
-  return /^127(\.\d{1,3}){3}$/.test(host)
 }
 
 /**

@@ -9,6 +9,19 @@ export const CODE_TTL_SECONDS = 10 * 60
 export const RESEND_INTERVAL_SECONDS = 60
 export const MAX_SENDS_PER_HOUR = 5
 export const MAX_ATTEMPTS = 5
+/**
+ * Codes one client address may have sent in an hour (PHONE_VERIFICATION_ADDRESS_HOURLY_LIMIT):
+ * a shop's office behind one router signs up a few accounts, not dozens.
+ */
+export const DEFAULT_ADDRESS_HOURLY_LIMIT = 20
+/** Codes the whole project may send in an hour (PHONE_VERIFICATION_HOURLY_LIMIT): a ceiling on the SMS bill. */
+export const DEFAULT_GLOBAL_HOURLY_LIMIT = 500
+
+/** A positive whole number from the environment, else the default. */
+export function limitSetting(env: EnvReader, name: string, fallback: number): number {
+  const value = Number(env(name))
+  return Number.isInteger(value) && value > 0 ? value : fallback
+}
 
 /** Error codes of send-verification and verify-phone; the app maps them to messages. */
 export type VerificationError =
@@ -22,6 +35,7 @@ export type VerificationError =
   | 'code_expired'
   | 'too_many_attempts'
   | 'sms_failed'
+  | 'provider_not_configured'
   | 'server_error'
 
 export const CODE_PATTERN = /^\d{6}$/

@@ -4,6 +4,7 @@
 // not depend on the ICU data of whichever runtime sends it. The wording of
 // the date equals the calendar's day heading (domain/calendar.ts
 // formatLongDate; a test holds them together).
+import * as linkify from 'linkifyjs'
 
 export const REMINDER_LANGUAGES = ['tr', 'en'] as const
 export type ReminderLanguage = (typeof REMINDER_LANGUAGES)[number]
@@ -51,14 +52,29 @@ export function formatReminderTime(time: string): string {
 }
 
 /**
- * Names are free text of any length: line breaks and runs of spaces become
- * one space, and each name is cut to this many characters (with "…") so a
- * reminder stays within a few SMS parts whatever was typed.
+ * Names are free text the owner typed, and the reminder goes out under the
+ * business's name: links and e-mail addresses are taken out (a reminder must
+ * not become a phishing text with a trusted sender), line breaks and runs of
+ * spaces become one space, and each name is cut to this many characters (with
+ * "…") so a reminder stays within a few SMS parts whatever was typed.
  */
 export const MAX_NAME_LENGTH = 60
 
+/** Everything linkify would turn into a link (URLs with or without a scheme, bare domains, e-mail), removed. */
+export function stripLinks(text: string): string {
+  let out = ''
+  let at = 0
+  for (const link of linkify.find(text)) {
+    out += text.slice(at, link.start)
+    at = link.end
+  }
+  return out + text.slice(at)
+}
+
 export function cleanName(name: string | null | undefined): string {
-  const text = (name ?? '').replace(/[\s\p{Cc}]+/gu, ' ').trim()
+  const text = stripLinks((name ?? '').replace(/[\s\p{Cc}]+/gu, ' '))
+    .replace(/\s+/g, ' ')
+    .trim()
   const chars = Array.from(text)
   return chars.length <= MAX_NAME_LENGTH ? text : `${chars.slice(0, MAX_NAME_LENGTH - 1).join('').trimEnd()}…`
 }

@@ -1,7 +1,9 @@
-// SMS behind one small interface, chosen by SMS_PROVIDER: `local` (default)
-// only records the message, which the local outbox shows; `netgsm` and
-// `twilio` send for real and record the outcome.
+// SMS behind one small interface, chosen by SMS_PROVIDER: `local` (the
+// default on this machine) only records the message, which the local outbox
+// shows; `netgsm` and `twilio` send for real and record the outcome.
+import { chooseMessageProvider, providerSettings } from './deployment.ts'
 import { readEnv, requireEnv, type EnvReader } from './env.ts'
+import { createLocalOutbox, type LocalOutbox } from './local-outbox.ts'
 import {
   basicAuth,
   deliverAndRecord,
@@ -29,31 +31,25 @@ export type ProviderDeps = {
   fetch?: typeof fetch
 }
 
-export class UnknownProviderError extends Error {
-  constructor(variable: string, value: string) {
-    super(`${variable}=${value} is not a known provider`)
-    this.name = 'UnknownProviderError'
-  }
-}
+export const SMS_PROVIDERS = ['netgsm', 'twilio'] as const
 
+/** Throws ProviderConfigError when the deployment's settings cannot deliver (see deployment.ts). */
 export function createSmsProvider(deps: ProviderDeps): SmsProvider {
   const env = deps.env ?? readEnv
   const doFetch = deps.fetch ?? ((input, init) => fetch(input, init))
-  const choice = env('SMS_PROVIDER') ?? 'local'
+  const choice = chooseMessageProvider(env, 'SMS_PROVIDER', SMS_PROVIDERS)
   switch (choice) {
-    case 'local':
-      return localSmsProvider(deps.log)
     case 'netgsm':
-      return netgsmProvider(deps.log, netgsmConfig(env), doFetch)
+      return netgsmProvider(deps.log, providerSettings('SMS_PROVIDER', choice, () => netgsmConfig(env)), doFetch)
     case 'twilio':
-      return twilioProvider(deps.log, twilioConfig(env), doFetch)
+      return twilioProvider(deps.log, providerSettings('SMS_PROVIDER', choice, () => twilioConfig(env)), doFetch)
     default:
-      throw new UnknownProviderError('SMS_PROVIDER', choice)
+      return localSmsProvider(deps.log, createLocalOutbox(env, doFetch))
   }
 }
 
-export function localSmsProvider(log: MessageLog): SmsProvider {
-  return localProvider('sms', log)
+export function localSmsProvider(log: MessageLog, outbox: LocalOutbox): SmsProvider {
+  return localProvider('sms', log, outbox)
 }
 
 // Netgsm ---------------------------------------------------------------------

@@ -1,7 +1,9 @@
 // WhatsApp behind the same kind of interface as SMS, chosen by
-// WHATSAPP_PROVIDER: `local` (default) only records the message for the
-// local outbox; `cloud` sends through Meta's WhatsApp Cloud API.
+// WHATSAPP_PROVIDER: `local` (the default on this machine) only records the
+// message for the local outbox; `cloud` sends through Meta's WhatsApp Cloud API.
+import { chooseMessageProvider, providerSettings } from './deployment.ts'
 import { readEnv, requireEnv, type EnvReader } from './env.ts'
+import { createLocalOutbox, type LocalOutbox } from './local-outbox.ts'
 import {
   deliverAndRecord,
   localProvider,
@@ -13,7 +15,7 @@ import {
   type SendResult,
 } from './message-log.ts'
 import { internationalDigits } from './phone.ts'
-import { UnknownProviderError, type ProviderDeps } from './sms.ts'
+import type { ProviderDeps } from './sms.ts'
 
 export type WhatsAppProviderName = 'local' | 'cloud'
 
@@ -23,22 +25,21 @@ export type WhatsAppProvider = {
   send(to: string, body: string, meta?: MessageMeta): Promise<SendResult>
 }
 
+export const WHATSAPP_PROVIDERS = ['cloud'] as const
+
+/** Throws ProviderConfigError when the deployment's settings cannot deliver (see deployment.ts). */
 export function createWhatsAppProvider(deps: ProviderDeps): WhatsAppProvider {
   const env = deps.env ?? readEnv
   const doFetch = deps.fetch ?? ((input, init) => fetch(input, init))
-  const choice = env('WHATSAPP_PROVIDER') ?? 'local'
-  switch (choice) {
-    case 'local':
-      return localWhatsAppProvider(deps.log)
-    case 'cloud':
-      return cloudProvider(deps.log, whatsAppCloudConfig(env), doFetch)
-    default:
-      throw new UnknownProviderError('WHATSAPP_PROVIDER', choice)
+  const choice = chooseMessageProvider(env, 'WHATSAPP_PROVIDER', WHATSAPP_PROVIDERS)
+  if (choice === 'cloud') {
+    return cloudProvider(deps.log, providerSettings('WHATSAPP_PROVIDER', choice, () => whatsAppCloudConfig(env)), doFetch)
   }
+  return localWhatsAppProvider(deps.log, createLocalOutbox(env, doFetch))
 }
 
-export function localWhatsAppProvider(log: MessageLog): WhatsAppProvider {
-  return localProvider('whatsapp', log)
+export function localWhatsAppProvider(log: MessageLog, outbox: LocalOutbox): WhatsAppProvider {
+  return localProvider('whatsapp', log, outbox)
 }
 
 export type WhatsAppCloudConfig = { token: string; phoneNumberId: string; graphUrl: string }

@@ -16,10 +16,12 @@ import {
   PLAN_PAYMENT_MODE,
   returnUrl,
 } from '../_shared/payments.ts'
-import { bearerToken, createServiceClient, createUserClient } from '../_shared/supabase.ts'
+import { isRefusal, verifiedOwner } from '../_shared/owner.ts'
+import { createServiceClient } from '../_shared/supabase.ts'
 
 type CheckoutError =
   | 'unauthorized'
+  | 'phone_not_verified'
   | 'invalid_request'
   | 'unknown_price'
   | 'plan_not_purchasable'
@@ -38,12 +40,9 @@ Deno.serve(async (req) => {
   if (pre) return pre
   if (req.method !== 'POST') return fail('invalid_request', 405)
   try {
-    const token = bearerToken(req)
-    if (!token) return fail('unauthorized', 401)
-    // The anon key passes the gateway's JWT check but is no user.
-    const { data: auth } = await createUserClient(token).auth.getUser(token)
-    const user = auth.user
-    if (!user) return fail('unauthorized', 401)
+    const owner = await verifiedOwner(req)
+    if (isRefusal(owner)) return fail(owner.error, owner.status)
+    const { user } = owner
 
     const body = await readJsonObject(req)
     if (!body) return fail('invalid_request', 400)

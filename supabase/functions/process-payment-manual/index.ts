@@ -7,10 +7,12 @@ import { preflight } from '../_shared/cors.ts'
 import { creditPurchase } from '../_shared/credits.ts'
 import { jsonResponse, readJsonObject } from '../_shared/http.ts'
 import { createPaymentProvider, isOwnSession, PaymentConfigError, PaymentProviderError, purchaseOf } from '../_shared/payments.ts'
-import { bearerToken, createServiceClient, createUserClient } from '../_shared/supabase.ts'
+import { isRefusal, verifiedOwner } from '../_shared/owner.ts'
+import { createServiceClient } from '../_shared/supabase.ts'
 
 type ProcessPaymentError =
   | 'unauthorized'
+  | 'phone_not_verified'
   | 'invalid_request'
   | 'session_not_found'
   | 'payment_not_completed'
@@ -29,11 +31,9 @@ Deno.serve(async (req) => {
   if (pre) return pre
   if (req.method !== 'POST') return fail('invalid_request', 405)
   try {
-    const token = bearerToken(req)
-    if (!token) return fail('unauthorized', 401)
-    const { data: auth } = await createUserClient(token).auth.getUser(token)
-    const user = auth.user
-    if (!user) return fail('unauthorized', 401)
+    const owner = await verifiedOwner(req)
+    if (isRefusal(owner)) return fail(owner.error, owner.status)
+    const { user } = owner
 
     const body = await readJsonObject(req)
     const sessionId = body?.session_id

@@ -4,24 +4,32 @@
 // so a leaked session can neither text arbitrary numbers nor send arbitrary
 // words under the business's name. The appointment is read as the caller,
 // so row-level security decides whose it is, and each owner has an hourly
-// and daily allowance so a leaked session cannot run up the SMS bill.
+// and daily allowance so a leaked session cannot run up the SMS bill. Only
+// an owner with a verified phone may send, and only to the countries the
+// business sells to (domain/messaging.ts).
+import { smsCountryOf } from '../../../domain/messaging.ts'
 import { preflight } from '../_shared/cors.ts'
+import { ProviderConfigError } from '../_shared/deployment.ts'
 import { jsonResponse, readJsonObject } from '../_shared/http.ts'
 import { createMessageLog } from '../_shared/message-log.ts'
 import { normalizeTurkishPhone } from '../_shared/phone.ts'
 import { composeReminder, parseReminderLanguage } from '../_shared/reminder.ts'
+import { isRefusal, verifiedOwner } from '../_shared/owner.ts'
 import { createSmsProvider } from '../_shared/sms.ts'
-import { bearerToken, createServiceClient, createUserClient } from '../_shared/supabase.ts'
+import { createServiceClient } from '../_shared/supabase.ts'
 
 type SendSmsError =
   | 'unauthorized'
+  | 'phone_not_verified'
   | 'invalid_request'
   | 'appointment_not_found'
   | 'no_phone'
   | 'invalid_phone'
   | 'not_scheduled'
+  | 'country_not_allowed'
   | 'rate_limited'
   | 'sms_failed'
+  | 'provider_not_configured'
   | 'server_error'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -50,13 +58,9 @@ Deno.serve(async (req) => {
   if (pre) return pre
   if (req.method !== 'POST') return fail('invalid_request', 405)
   try {
-    const token = bearerToken(req)
-    if (!token) return fail('unauthorized', 401)
-    const asUser = createUserClient(token)
-    // The anon key passes the gateway's JWT check but is no user.
-    const { data: auth } = await asUser.auth.getUser(token)
-    const user = auth.user
-    if (!user) return fail('unauthorized', 401)
+    const owner = await verifiedOwner(req)
+    if (isRefusal(owner)) return fail(owner.error, owner.status)
+    const { user, client: asUser } = owner
 
     const body = await readJsonObject(req)
     if (!body) return fail('invalid_request', 400)
@@ -80,6 +84,7 @@ Deno.serve(async (req) => {
     if (!customer?.phone_number?.trim()) return fail('no_phone', 409)
     const to = recipientOf(customer.phone_number)
     if (!to) return fail('invalid_phone', 409)
+    if (!smsCountryOf(to)) return fail('country_not_allowed', 409)
 
     const profile = await asUser.from('users').select('business_name').eq('id', user.id).maybeSingle()
     if (profile.error) throw profile.error
@@ -114,6 +119,10 @@ Deno.serve(async (req) => {
     }
     return jsonResponse({ success: true, error: null, message_id: sent.id })
   } catch (e) {
+    if (e instanceof ProviderConfigError) {
+      console.error(`send-sms: ${e.code}: ${e.message}`)
+      return fail('provider_not_configured', 500)
+    }
     console.error('send-sms failed:', e)
     return fail('server_error', 500)
   }

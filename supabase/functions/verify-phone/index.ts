@@ -1,6 +1,7 @@
 // Checks a code sent by send-verification and marks the owner's phone as
 // verified. Possession of the code is the only proof accepted: the account is
-// found by the phone number the code was sent to, never by an id in the body.
+// found by the phone number the code was sent to, never by an id in the body,
+// and only while it still holds that number.
 import { preflight } from '../_shared/cors.ts'
 import { jsonResponse, readJsonObject } from '../_shared/http.ts'
 import { isTurkishPhone } from '../_shared/phone.ts'
@@ -83,7 +84,14 @@ Deno.serve(async (req) => {
     if (used.error) throw used.error
     if (used.data.length !== 1) return fail('code_not_found', 400)
 
-    const verified = await db.from('users').update({ phone_verified: true }).eq('id', user.data.id).select('id')
+    // One statement, conditioned on the number the code was checked for: if
+    // the account switched numbers meanwhile, nothing is marked verified.
+    const verified = await db
+      .from('users')
+      .update({ phone_verified: true })
+      .eq('id', user.data.id)
+      .eq('phone_number', phone)
+      .select('id')
     if (verified.error) throw verified.error
     if (verified.data.length !== 1) return fail('phone_not_registered', 400)
 

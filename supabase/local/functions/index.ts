@@ -12,6 +12,7 @@ import { SUPABASE_DIR } from '../migrate.ts'
 import { createFunctionEnv, loadFunctionModule, withFunctionEnv, type FunctionEnv, type ServeHandler } from './deno-shim.ts'
 import { readFunctionSettings, settingsFor, type FunctionSettings } from './function-settings.ts'
 import { checkGatewayJwt, gatewayAuthResponse } from './gateway-auth.ts'
+import { clientAddress, withClientAddressHeaders } from '../client-address.ts'
 
 export const FUNCTIONS_DIR = path.join(SUPABASE_DIR, 'functions')
 export const CONFIG_TOML = path.join(SUPABASE_DIR, 'config.toml')
@@ -97,16 +98,17 @@ export function createFunctionsApp(ctx: FunctionsContext, opts: FunctionsOptions
     }
     try {
       const hasBody = raw.method !== 'GET' && raw.method !== 'HEAD'
+      const address = clientAddress(c)
       const req = new Request(fnUrl, {
         method: raw.method,
-        headers: raw.headers,
+        headers: withClientAddressHeaders(raw.headers, address),
         body: hasBody ? raw.body : undefined,
         signal: raw.signal,
         ...(hasBody ? { duplex: 'half' } : {}),
       } as RequestInit)
       const res = await withFunctionEnv(env, () =>
         handler(req, {
-          remoteAddr: { transport: 'tcp', hostname: remoteHost(raw.headers), port: 0 },
+          remoteAddr: { transport: 'tcp', hostname: address, port: 0 },
           completed: Promise.resolve(),
         }),
       )
@@ -123,10 +125,6 @@ export function createFunctionsApp(ctx: FunctionsContext, opts: FunctionsOptions
   app.all('/:name/*', serve)
   app.all('*', () => notFound())
   return app
-}
-
-function remoteHost(headers: Headers): string {
-  return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || '127.0.0.1'
 }
 
 /** Hosted Supabase's answer for a name that is not a deployed function. */

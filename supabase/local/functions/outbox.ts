@@ -2,7 +2,13 @@
 // "sent" with the local providers (and the real ones too), newest first.
 // Developer-only, like Supabase's local mail catcher: it is mounted by the
 // local stack and is never part of a deployed function.
+//
+// The list comes from outgoing_messages. A secret message (a verification
+// code) is stored there redacted by every provider; the local providers hand
+// its words to this outbox instead (POST /outbox/messages with the service
+// role key), which keeps them in memory only and shows them on that row.
 import { Hono } from 'hono'
+import { timingSafeEqual } from 'node:crypto'
 import type { StackContext } from '../server.ts'
 
 export type OutboxMessage = {
@@ -12,17 +18,41 @@ export type OutboxMessage = {
   created_at: string
 }
 
-type OutboxRow = OutboxMessage & { provider: string; status: string; error: string | null }
+type OutboxRow = OutboxMessage & { id: string; provider: string; status: string; error: string | null }
 
 const DEFAULT_LIMIT = 100
 const MAX_LIMIT = 1000
+/** Secret texts are kept this long: a verification code is valid for ten minutes. */
+const SECRET_TTL_MS = 60 * 60 * 1000
+const MAX_SECRETS = 1000
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const MAX_BODY_LENGTH = 2000
+
+/** Clear texts of redacted rows, by outgoing_messages id, oldest first. */
+class SecretTexts {
+  private readonly texts = new Map<string, { body: string; at: number }>()
+
+  put(id: string, body: string, now = Date.now()): void {
+    this.texts.delete(id)
+    this.texts.set(id, { body, at: now })
+    for (const [key, entry] of this.texts) {
+      if (this.texts.size <= MAX_SECRETS && now - entry.at < SECRET_TTL_MS) break
+      this.texts.delete(key)
+    }
+  }
+
+  get(id: string, now = Date.now()): string | undefined {
+    const entry = this.texts.get(id)
+    return entry && now - entry.at < SECRET_TTL_MS ? entry.body : undefined
+  }
+}
 
 /** The stack's own connection is a superuser one, so RLS does not hide anyone's messages. */
 async function readOutbox(db: StackContext['db'], opts: { to?: string; limit: number }): Promise<OutboxRow[]> {
   // JSON is built in SQL so created_at looks exactly as the data API shows it.
   const res = await db.query<{ rows: OutboxRow[] | null }>(
     `select coalesce(json_agg(json_build_object(
-        'channel', m.channel, 'to', m.recipient, 'body', m.body, 'created_at', m.created_at,
+        'id', m.id, 'channel', m.channel, 'to', m.recipient, 'body', m.body, 'created_at', m.created_at,
         'provider', m.provider, 'status', m.status, 'error', m.error
       ) order by m.created_at desc, m.id desc), '[]') as rows
      from (select * from public.outgoing_messages
@@ -39,17 +69,39 @@ function parseLimit(value: string | undefined): number {
   return Number.isInteger(n) && n > 0 ? Math.min(n, MAX_LIMIT) : DEFAULT_LIMIT
 }
 
-export function createOutboxApp(ctx: Pick<StackContext, 'db'>): Hono {
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+export function createOutboxApp(ctx: Pick<StackContext, 'db' | 'config'>): Hono {
+  const secrets = new SecretTexts()
   const app = new Hono()
+  const rows = async (to: string | undefined, limit: string | undefined) =>
+    (await readOutbox(ctx.db, { to: to || undefined, limit: parseLimit(limit) })).map((r) => ({ ...r, body: secrets.get(r.id) ?? r.body }))
+
   app.get('/outbox.json', async (c) => {
-    const rows = await readOutbox(ctx.db, { to: c.req.query('to') || undefined, limit: parseLimit(c.req.query('limit')) })
+    const list = await rows(c.req.query('to'), c.req.query('limit'))
     c.header('Cache-Control', 'no-store')
-    return c.json(rows.map(({ channel, to, body, created_at }) => ({ channel, to, body, created_at })))
+    return c.json(list.map(({ channel, to, body, created_at }) => ({ channel, to, body, created_at })))
   })
   app.get('/outbox', async (c) => {
-    const rows = await readOutbox(ctx.db, { to: c.req.query('to') || undefined, limit: parseLimit(c.req.query('limit')) })
+    const list = await rows(c.req.query('to'), c.req.query('limit'))
     c.header('Cache-Control', 'no-store')
-    return c.html(renderOutbox(rows))
+    return c.html(renderOutbox(list))
+  })
+  app.post('/outbox/messages', async (c) => {
+    const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1] ?? ''
+    if (!sameSecret(token, ctx.config.serviceRoleKey)) return c.json({ error: 'unauthorized' }, 401)
+    const message = (await c.req.json().catch(() => null)) as { id?: unknown; body?: unknown } | null
+    const id = message?.id
+    const body = message?.body
+    if (typeof id !== 'string' || !UUID.test(id) || typeof body !== 'string' || body.length > MAX_BODY_LENGTH) {
+      return c.json({ error: 'invalid_request' }, 400)
+    }
+    secrets.put(id.toLowerCase(), body)
+    return c.body(null, 204)
   })
   return app
 }
@@ -59,7 +111,7 @@ const escapeHtml = (s: string) =>
 
 const CHANNEL_LABEL: Record<string, string> = { sms: 'SMS', whatsapp: 'WhatsApp' }
 
-export function renderOutbox(rows: OutboxRow[]): string {
+export function renderOutbox(rows: Omit<OutboxRow, 'id'>[]): string {
   const body = rows.length
     ? rows
         .map(

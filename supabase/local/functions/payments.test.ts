@@ -15,7 +15,6 @@ import { MissingEnvError } from '../../functions/_shared/env.ts'
 import {
   allowedOrigins,
   createPaymentProvider,
-  isLoopbackUrl,
   localPaymentProvider,
   PaymentConfigError,
   PaymentProviderError,
@@ -27,7 +26,7 @@ import {
   WebhookSignatureError,
   type ProviderSession,
 } from '../../functions/_shared/payments.ts'
-import { UnknownProviderError } from '../../functions/_shared/sms.ts'
+import { isLoopbackUrl, UnknownProviderError } from '../../functions/_shared/deployment.ts'
 import { deployProblems } from './deno-check.ts'
 import { installDenoShim } from './deno-shim.ts'
 

@@ -3,9 +3,9 @@
 // injected fetch: no network) and what each leaves in the message log.
 import { describe, expect, it } from 'vitest'
 import type { MessageLog, MessageRecord } from '../../functions/_shared/message-log.ts'
-import { createSmsProvider, UnknownProviderError } from '../../functions/_shared/sms.ts'
+import { ProviderConfigError, UnknownProviderError } from '../../functions/_shared/deployment.ts'
+import { createSmsProvider } from '../../functions/_shared/sms.ts'
 import { createWhatsAppProvider } from '../../functions/_shared/whatsapp.ts'
-import { MissingEnvError } from '../../functions/_shared/env.ts'
 import { installDenoShim } from './deno-shim.ts'
 
 installDenoShim()
@@ -41,32 +41,87 @@ function fakeFetch(status: number, payload: unknown) {
 const envOf = (vars: Record<string, string>) => (name: string) => vars[name]
 const basic = (user: string, pass: string) => `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`
 
+const LOCAL = { SUPABASE_URL: 'http://127.0.0.1:54321', SUPABASE_SERVICE_ROLE_KEY: 'service-key' }
+const HOSTED = { SUPABASE_URL: 'https://abcdefghijklmnop.supabase.co', SUPABASE_SERVICE_ROLE_KEY: 'service-key' }
 const NETGSM = { SMS_PROVIDER: 'netgsm', NETGSM_USERCODE: '8501234567', NETGSM_PASSWORD: 'şifre-1', NETGSM_MSGHEADER: 'MESAJASIST' }
 const TWILIO = { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 'tok', TWILIO_FROM: '+15005550006' }
 const WHATSAPP = { WHATSAPP_PROVIDER: 'cloud', WHATSAPP_TOKEN: 'EAAG-token', WHATSAPP_PHONE_NUMBER_ID: '1098765' }
 
 describe('SMS providers', () => {
-  it('defaults to the local provider, which only records the message as sent', async () => {
+  it('defaults to the local provider on this machine, which only records the message as sent', async () => {
     const { log, entries } = memoryLog()
     const { fetch, calls } = fakeFetch(200, {})
-    const sms = createSmsProvider({ log, env: envOf({}), fetch })
+    const sms = createSmsProvider({ log, env: envOf(LOCAL), fetch })
     expect(sms.name).toBe('local')
-    const res = await sms.send('+905321234567', 'Doğrulama kodunuz: 123456', { logBody: 'hidden', appointmentId: 'a-1' })
+    const res = await sms.send('+905321234567', 'Sayın Ayşe, randevunuz yarın.', { appointmentId: 'a-1' })
     expect(res).toEqual({ id: 'msg-1', status: 'sent', providerMessageId: null })
     expect(calls).toHaveLength(0)
-    // The local log is the delivery: it keeps the real text.
     expect(entries).toEqual([
       {
-        id: 'msg-1', channel: 'sms', recipient: '+905321234567', body: 'Doğrulama kodunuz: 123456',
+        id: 'msg-1', channel: 'sms', recipient: '+905321234567', body: 'Sayın Ayşe, randevunuz yarın.',
         provider: 'local', status: 'sent', userId: undefined, appointmentId: 'a-1',
       },
     ])
   })
 
-  it('refuses an unknown provider name and missing credentials', () => {
+  it('keeps a secret text out of the log: the local provider records it redacted and hands the words to the outbox', async () => {
+    const { log, entries } = memoryLog()
+    const { fetch, calls } = fakeFetch(200, {})
+    const sms = createSmsProvider({ log, env: envOf({ ...LOCAL, LOCAL_OUTBOX_URL: 'http://127.0.0.1:54321/__local' }), fetch })
+    const res = await sms.send('+905321234567', 'Doğrulama kodunuz: 908172', { logBody: 'Doğrulama kodunuz: ******' })
+    expect(res).toEqual({ id: 'msg-1', status: 'sent', providerMessageId: null })
+    // Queued before the words leave, then marked sent: redacted both times.
+    expect(entries.map((e) => [e.status, e.body])).toEqual([
+      ['queued', 'Doğrulama kodunuz: ******'],
+      ['sent', 'Doğrulama kodunuz: ******'],
+    ])
+    expect(JSON.stringify(entries)).not.toContain('908172')
+    expect(calls).toHaveLength(1)
+    expect(calls[0]!.request.url).toBe('http://127.0.0.1:54321/__local/outbox/messages')
+    expect(calls[0]!.request.headers.get('authorization')).toBe('Bearer service-key')
+    expect(JSON.parse(calls[0]!.body)).toEqual({ id: 'msg-1', body: 'Doğrulama kodunuz: 908172' })
+  })
+
+  it('reports a secret text the outbox would not take as failed, still redacted', async () => {
+    const { log, entries } = memoryLog()
+    const { fetch } = fakeFetch(401, { error: 'unauthorized' })
+    const sms = createSmsProvider({ log, env: envOf(LOCAL), fetch })
+    const res = await sms.send('+905321234567', 'Doğrulama kodunuz: 908172', { logBody: 'Doğrulama kodunuz: ******' })
+    expect(res).toMatchObject({ id: 'msg-1', status: 'failed', error: 'local outbox answered HTTP 401' })
+    expect(entries.at(-1)).toMatchObject({ status: 'failed', body: 'Doğrulama kodunuz: ******' })
+  })
+
+  it('refuses an unknown provider name and missing credentials as configuration errors', () => {
     const { log } = memoryLog()
     expect(() => createSmsProvider({ log, env: envOf({ SMS_PROVIDER: 'carrier-pigeon' }) })).toThrow(UnknownProviderError)
-    expect(() => createSmsProvider({ log, env: envOf({ SMS_PROVIDER: 'netgsm', NETGSM_USERCODE: 'x' }) })).toThrow(MissingEnvError)
+    expect(() => createSmsProvider({ log, env: envOf({ SMS_PROVIDER: 'netgsm', NETGSM_USERCODE: 'x' }) })).toThrow(
+      new ProviderConfigError('SMS_PROVIDER', 'SMS_PROVIDER=netgsm needs NETGSM_PASSWORD'),
+    )
+    expect(() => createWhatsAppProvider({ log, env: envOf({ WHATSAPP_PROVIDER: 'cloud' }) })).toThrow(ProviderConfigError)
+  })
+
+  it('never pretends on a hosted project: no provider, or the local one, is a configuration error', () => {
+    const { log } = memoryLog()
+    for (const [variable, create] of [
+      ['SMS_PROVIDER', createSmsProvider],
+      ['WHATSAPP_PROVIDER', createWhatsAppProvider],
+    ] as const) {
+      for (const choice of [undefined, 'local']) {
+        const env = { ...HOSTED, ...(choice ? { [variable]: choice } : {}) }
+        let thrown: unknown
+        try {
+          create({ log, env: envOf(env) })
+        } catch (e) {
+          thrown = e
+        }
+        expect(thrown, `${variable}=${choice}`).toBeInstanceOf(ProviderConfigError)
+        expect(thrown).toMatchObject({ code: 'provider_not_configured', variable })
+      }
+      // The local stack serving its outbox away from loopback says where it is.
+      expect(create({ log, env: envOf({ ...HOSTED, LOCAL_OUTBOX_URL: 'http://192.168.1.20:54321/__local' }) }).name).toBe('local')
+    }
+    expect(createSmsProvider({ log, env: envOf({ ...HOSTED, ...NETGSM }) }).name).toBe('netgsm')
+    expect(createWhatsAppProvider({ log, env: envOf({ ...HOSTED, ...WHATSAPP }) }).name).toBe('cloud')
   })
 
   it('sends through Netgsm REST v2 and records the job id', async () => {

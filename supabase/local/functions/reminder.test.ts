@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatLongDate } from '../../../domain/calendar.ts'
 import {
-  MAX_NAME_LENGTH, cleanName, composeReminder, formatReminderDate, formatReminderTime, parseReminderLanguage,
+  MAX_NAME_LENGTH, cleanName, composeReminder, stripLinks, formatReminderDate, formatReminderTime, parseReminderLanguage,
 } from '../../functions/_shared/reminder.ts'
 
 describe('appointment reminder text', () => {
@@ -73,5 +73,42 @@ describe('appointment reminder text', () => {
     const text = composeReminder({ customerName: long, businessName: long, date: '2026-11-25', time: '10:00', language: 'en' })
     expect(text.length).toBeLessThan(300)
     expect(text).not.toMatch(/\n/)
+  })
+
+  it('takes links and e-mail addresses out of the names the owner typed', () => {
+    expect(stripLinks('Kahve https://kampanya.example/odeme?id=1 Evi')).toBe('Kahve  Evi')
+    expect(cleanName('Ayşe bit.ly/iade Yılmaz')).toBe('Ayşe Yılmaz')
+    expect(cleanName('www.kargo-takip.com.tr Mehmet')).toBe('Mehmet')
+    expect(cleanName('destek@anadolu-kahve.com Kahve Evi')).toBe('Kahve Evi')
+    expect(cleanName('kahve.com.tr')).toBe('')
+    // Names with dots or initials stay as typed.
+    for (const name of ['M.Ali Kaya', 'İstanbul Çiçekçilik Ltd. Şti.', 'Dr. Ayşe Yılmaz']) expect(cleanName(name)).toBe(name)
+
+    const text = composeReminder({
+      customerName: 'Ayşe http://iade.example/x',
+      businessName: 'Banka A.Ş. guvenli-giris.xyz/login',
+      date: '2026-11-25',
+      time: '14:30',
+      language: 'tr',
+    })
+    expect(text).toBe('Sayın Ayşe, 25 Kasım 2026 Çarşamba saat 14:30 randevunuzu hatırlatırız. Banka A.Ş.')
+    expect(stripLinks(text)).toBe(text)
+  })
+
+  it('never lets a generated link through, however the name is built', () => {
+    const word = fc.stringMatching(/^[a-zçğıöşü]{1,8}$/)
+    const link = fc.oneof(
+      fc.tuple(word, fc.constantFrom('com', 'net', 'xyz', 'com.tr', 'ly')).map(([w, tld]) => `${w}.${tld}/p`),
+      word.map((w) => `https://${w}.example/x`),
+      word.map((w) => `www.${w}.com`),
+    )
+    fc.assert(
+      fc.property(fc.array(fc.oneof(word, link), { maxLength: 8 }), (parts) => {
+        const name = cleanName(parts.join(' '))
+        expect(stripLinks(name)).toBe(name)
+        expect(name).not.toMatch(/https?:|www\.|\.(com|net|xyz|ly)\b/)
+      }),
+      { seed: 16, numRuns: 300 },
+    )
   })
 })

@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AuthChangeEvent, AuthError, Session as AuthSession, SupabaseClient, User } from '@supabase/supabase-js'
-import { createSessionStore, PROFILE_CACHE_TTL_MS, type Profile, type SessionStore, type SessionStoreDeps } from './session.tsx'
+import {
+  createSessionStore,
+  PROFILE_CACHE_PREFIX,
+  PROFILE_CACHE_TTL_MS,
+  PROFILE_COLUMNS,
+  type Profile,
+  type SessionStore,
+  type SessionStoreDeps,
+} from './session.tsx'
 
 const MINUTE = 60_000
 
@@ -12,9 +20,6 @@ function profileOf(id: string, patch: Partial<Profile> = {}): Profile {
     phone_number: '+905321234567',
     phone_verified: true,
     avatar_url: null,
-    whatsapp_api_key: null,
-    whatsapp_client_id: null,
-    whatsapp_client_secret: null,
     updated_at: null,
     ...patch,
   }
@@ -34,7 +39,9 @@ function authError(code: string | undefined, message: string): AuthError {
   return Object.assign(new Error(message), { name: 'AuthApiError', code, status: 400 }) as unknown as AuthError
 }
 
-type ProfileAnswer = { data: Profile | null; error: unknown }
+/** A users row as a server of any schema version may answer it: possibly more than the profile. */
+type ServerRow = Profile & Record<string, unknown>
+type ProfileAnswer = { data: ServerRow | null; error: unknown }
 type Deferred<T> = { promise: Promise<T>; resolve(value: T): void }
 function deferred<T>(): Deferred<T> {
   let resolve!: (value: T) => void
@@ -49,8 +56,10 @@ class FakeClient {
   signOutCalls: Array<{ scope?: string } | undefined> = []
   signOutResult: () => Promise<{ error: AuthError | null }> = async () => ({ error: null })
   /** What the server holds; a missing key is a missing row. */
-  profiles = new Map<string, Profile>()
+  profiles = new Map<string, ServerRow>()
   profileQueries: string[] = []
+  /** The select list of every profile query. */
+  selects: string[] = []
   /** When set, each profile query waits here for the test to answer it. */
   held: Array<{ userId: string; answer: Deferred<ProfileAnswer> }> | undefined
 
@@ -72,7 +81,7 @@ class FakeClient {
     expect(table).toBe('users')
     return {
       select: (columns: string) => {
-        expect(columns).toBe('*')
+        this.selects.push(columns)
         return {
           eq: (column: string, userId: string) => {
             expect(column).toBe('id')
@@ -127,8 +136,26 @@ class MemoryStorage implements Storage {
   }
 }
 
-function cacheProfile(storage: Storage, profile: Profile, fetchedAt: number) {
+function cacheProfile(storage: Storage, profile: ServerRow, fetchedAt: number) {
+  storage.setItem(`${PROFILE_CACHE_PREFIX}${profile.id}`, JSON.stringify({ profile, fetchedAt }))
+}
+
+/** What the first cache format stored: the whole users row, under `profile-cache:<id>`. */
+function cacheLegacyProfile(storage: Storage, profile: ServerRow, fetchedAt: number) {
   storage.setItem(`profile-cache:${profile.id}`, JSON.stringify({ profile, fetchedAt }))
+}
+
+const CREDENTIALS = {
+  whatsapp_api_key: 'EAAG-gizli-erisim-anahtari-1234',
+  whatsapp_client_id: '109876543210987',
+  whatsapp_client_secret: 'uygulama-sirri-abcdef0123456789',
+}
+
+/** Every stored value that mentions a credential by name or by value. */
+function leakedCredentials(storage: MemoryStorage): string[] {
+  return [...storage.map.entries()]
+    .map(([k, v]) => `${k}=${v}`)
+    .filter((entry) => /whatsapp/i.test(entry) || Object.values(CREDENTIALS).some((secret) => entry.includes(secret)))
 }
 
 /** Lets timers queued with a zero delay (the store defers profile loads out of auth callbacks) run. */
@@ -185,7 +212,7 @@ describe('createSessionStore', () => {
       const s = await makeStore().ready()
       expect(s).toMatchObject({ status: 'signed-in', user: { id: 'u1' }, profile: profileOf('u1'), profileLoading: false })
       expect(client.profileQueries).toEqual(['u1'])
-      expect(JSON.parse(storage.getItem('profile-cache:u1')!)).toEqual({ profile: profileOf('u1'), fetchedAt: clock })
+      expect(JSON.parse(storage.getItem(`${PROFILE_CACHE_PREFIX}u1`)!)).toEqual({ profile: profileOf('u1'), fetchedAt: clock })
     })
 
     it('leaves the profile empty when the user has no profile row', async () => {
@@ -266,7 +293,7 @@ describe('createSessionStore', () => {
       expect(await store.getSnapshot().refreshProfile()).toEqual(profileOf('u1', { business_name: 'Newer' }))
       expect(store.getSnapshot().profile?.business_name).toBe('Newer')
       expect(client.profileQueries).toEqual(['u1', 'u1'])
-      expect(JSON.parse(storage.getItem('profile-cache:u1')!).fetchedAt).toBe(clock)
+      expect(JSON.parse(storage.getItem(`${PROFILE_CACHE_PREFIX}u1`)!).fetchedAt).toBe(clock)
     })
 
     it('refetches within 5 minutes when forced', async () => {
@@ -289,6 +316,7 @@ describe('createSessionStore', () => {
 
     it('clearProfileCache forgets cached profiles, so the next refresh asks the server', async () => {
       const store = await signedInStore()
+      cacheLegacyProfile(storage, { ...profileOf('u2'), ...CREDENTIALS }, clock)
       store.getSnapshot().clearProfileCache()
       expect(storage.cachedProfileKeys()).toEqual([])
       await store.getSnapshot().refreshProfile()
@@ -303,6 +331,63 @@ describe('createSessionStore', () => {
     })
   })
 
+  describe('no credential reaches the browser', () => {
+    it('asks for the profile columns by name, never *', async () => {
+      await signedInStore()
+      expect(client.selects).toEqual(['id,email,business_name,phone_number,phone_verified,avatar_url,updated_at'])
+      // The fixture is a complete Profile, so this also proves the list misses no field of the type.
+      expect([...PROFILE_COLUMNS].sort()).toEqual(Object.keys(profileOf('u1')).sort())
+    })
+
+    it('keeps fields the server sends beyond the profile columns out of the session and the storage', async () => {
+      client.profiles.set('u1', { ...profileOf('u1'), ...CREDENTIALS })
+      client.getSessionResult = { data: { session: authSession('u1') }, error: null }
+      const s = await makeStore().ready()
+      expect(s.profile).toEqual(profileOf('u1'))
+      expect(JSON.parse(storage.getItem(`${PROFILE_CACHE_PREFIX}u1`)!)).toEqual({ profile: profileOf('u1'), fetchedAt: clock })
+      expect(leakedCredentials(storage)).toEqual([])
+    })
+
+    it('never serves a cache entry of the old format, and removes it on start', async () => {
+      cacheLegacyProfile(storage, { ...profileOf('u1', { business_name: 'Old format' }), ...CREDENTIALS }, clock)
+      client.profiles.set('u1', profileOf('u1'))
+      client.getSessionResult = { data: { session: authSession('u1') }, error: null }
+      const s = await makeStore().ready()
+      // Fresh by its date, yet the server was asked.
+      expect(client.profileQueries).toEqual(['u1'])
+      expect(s.profile).toEqual(profileOf('u1'))
+      expect(storage.getItem('profile-cache:u1')).toBeNull()
+      expect(storage.cachedProfileKeys()).toEqual([`${PROFILE_CACHE_PREFIX}u1`])
+      expect(leakedCredentials(storage)).toEqual([])
+    })
+
+    it('does not fall back to an old-format entry offline either', async () => {
+      online = false
+      cacheLegacyProfile(storage, { ...profileOf('u1'), ...CREDENTIALS }, clock)
+      client.getSessionResult = { data: { session: authSession('u1') }, error: null }
+      client.held = []
+      const s = await makeStore({ fetchTimeoutMs: 20 }).ready()
+      expect(s).toMatchObject({ status: 'signed-in', profile: null, profileLoading: false })
+      expect(leakedCredentials(storage)).toEqual([])
+    })
+
+    it('removes old-format entries on start even when nobody is signed in', async () => {
+      cacheLegacyProfile(storage, { ...profileOf('u1'), ...CREDENTIALS }, clock)
+      storage.setItem('language', 'en')
+      expect((await makeStore({ hasStoredSession: () => false }).ready()).status).toBe('signed-out')
+      expect(storage.cachedProfileKeys()).toEqual([])
+      expect(storage.getItem('language')).toBe('en')
+    })
+
+    it('serves a current-format entry without any field beyond the profile columns', async () => {
+      cacheProfile(storage, { ...profileOf('u1'), ...CREDENTIALS }, clock)
+      client.getSessionResult = { data: { session: authSession('u1') }, error: null }
+      const s = await makeStore().ready()
+      expect(client.profileQueries).toEqual([])
+      expect(s.profile).toEqual(profileOf('u1'))
+    })
+  })
+
   describe('slow or missing network', () => {
     it('falls back to the cached profile when the fetch times out', async () => {
       cacheProfile(storage, profileOf('u1'), clock - 10 * MINUTE)
@@ -312,7 +397,7 @@ describe('createSessionStore', () => {
       expect(s).toMatchObject({ status: 'signed-in', profile: profileOf('u1'), profileLoading: false })
       expect(client.profileQueries).toEqual(['u1'])
       // The stale copy is not dated as fresh: the next load asks again.
-      expect(JSON.parse(storage.getItem('profile-cache:u1')!).fetchedAt).toBe(clock - 10 * MINUTE)
+      expect(JSON.parse(storage.getItem(`${PROFILE_CACHE_PREFIX}u1`)!).fetchedAt).toBe(clock - 10 * MINUTE)
     })
 
     it('waits 30 s by default before giving up on the profile', async () => {
@@ -351,7 +436,7 @@ describe('createSessionStore', () => {
       await vi.waitFor(() => expect(client.held).toHaveLength(1))
       client.held[0]!.answer.resolve({ data: null, error: { message: 'network down' } })
       expect((await ready).profile).toEqual(profileOf('u1'))
-      expect(storage.getItem('profile-cache:u1')).not.toBeNull()
+      expect(storage.getItem(`${PROFILE_CACHE_PREFIX}u1`)).not.toBeNull()
     })
 
     it('starts offline from a stale cached profile without asking the server', async () => {
@@ -387,9 +472,11 @@ describe('createSessionStore', () => {
   })
 
   describe('signOut', () => {
-    it('clears every cached profile and the session', async () => {
+    it('clears every cached profile, of either format, and the session', async () => {
       const store = await signedInStore()
       cacheProfile(storage, profileOf('u2'), clock)
+      // As another tab still running the previous version might write it.
+      cacheLegacyProfile(storage, { ...profileOf('u3'), ...CREDENTIALS }, clock)
       await store.getSnapshot().signOut()
       expect(store.getSnapshot()).toMatchObject({ status: 'signed-out', user: null, profile: null })
       expect(client.signOutCalls).toEqual([undefined])

@@ -9,11 +9,25 @@ export type Profile = {
   phone_number: string | null
   phone_verified: boolean
   avatar_url: string | null
-  whatsapp_api_key: string | null
-  whatsapp_client_id: string | null
-  whatsapp_client_secret: string | null
   updated_at: string | null
 }
+
+/**
+ * The only columns of users the app asks for, reads and caches. Named one by
+ * one rather than `*` so a column added to users later (a secret, say) never
+ * reaches the browser or its storage by default.
+ */
+export const PROFILE_COLUMNS = [
+  'id',
+  'email',
+  'business_name',
+  'phone_number',
+  'phone_verified',
+  'avatar_url',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof Profile>
+const PROFILE_SELECT = PROFILE_COLUMNS.join(',')
+
 export type SessionStatus = 'loading' | 'signed-out' | 'signed-in'
 export type Session = {
   status: SessionStatus
@@ -30,7 +44,19 @@ export type Session = {
 
 export const PROFILE_CACHE_TTL_MS = 5 * 60_000
 export const PROFILE_FETCH_TIMEOUT_MS = 30_000
-const CACHE_PREFIX = 'profile-cache:'
+/** Every profile cache key, of any format, starts with this; sign-out clears them all. */
+const CACHE_FAMILY = 'profile-cache:'
+/**
+ * Entries of the first format (`profile-cache:<userId>`) held the whole users
+ * row, WhatsApp credentials included: they are never read, and removed when
+ * the store starts.
+ */
+export const PROFILE_CACHE_PREFIX = `${CACHE_FAMILY}v2:`
+
+/** Exactly the listed columns, whatever else the row or an old cache entry carries. */
+function pickProfile(row: Profile): Profile {
+  return Object.fromEntries(PROFILE_COLUMNS.map((c) => [c, row[c] ?? null])) as Profile
+}
 
 type CacheEntry = { profile: Profile; fetchedAt: number }
 
@@ -102,8 +128,10 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
 
   function readCache(userId: string): CacheEntry | undefined {
     try {
-      const raw = storage?.getItem(CACHE_PREFIX + userId)
-      return raw ? (JSON.parse(raw) as CacheEntry) : undefined
+      const raw = storage?.getItem(PROFILE_CACHE_PREFIX + userId)
+      if (!raw) return undefined
+      const entry = JSON.parse(raw) as CacheEntry
+      return { profile: pickProfile(entry.profile), fetchedAt: entry.fetchedAt }
     } catch {
       return undefined
     }
@@ -111,20 +139,21 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
 
   function writeCache(userId: string, profile: Profile | null) {
     try {
-      if (profile) storage?.setItem(CACHE_PREFIX + userId, JSON.stringify({ profile, fetchedAt: now() }))
-      else storage?.removeItem(CACHE_PREFIX + userId)
+      if (profile) storage?.setItem(PROFILE_CACHE_PREFIX + userId, JSON.stringify({ profile: pickProfile(profile), fetchedAt: now() }))
+      else storage?.removeItem(PROFILE_CACHE_PREFIX + userId)
     } catch {
       // Storage full or blocked: the cache is an optimisation only.
     }
   }
 
-  function clearCache() {
+  /** Removes cached profiles: all of them, or only those of older formats. */
+  function clearCache(opts: { legacyOnly?: boolean } = {}) {
     try {
       if (!storage) return
       const keys: string[] = []
       for (let i = 0; i < storage.length; i++) {
         const k = storage.key(i)
-        if (k?.startsWith(CACHE_PREFIX)) keys.push(k)
+        if (k?.startsWith(CACHE_FAMILY) && !(opts.legacyOnly && k.startsWith(PROFILE_CACHE_PREFIX))) keys.push(k)
       }
       for (const k of keys) storage.removeItem(k)
     } catch {
@@ -137,7 +166,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
     let timer: ReturnType<typeof setTimeout> | undefined
     const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)))
     try {
-      const result = await Promise.race([c.from('users').select('*').eq('id', userId).maybeSingle(), timeout])
+      const result = await Promise.race([c.from('users').select(PROFILE_SELECT).eq('id', userId).maybeSingle(), timeout])
       if (result === 'timeout') {
         console.warn(`profile fetch timed out after ${timeoutMs} ms`)
         return 'failed'
@@ -146,7 +175,8 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
         console.error('profile fetch failed', result.error)
         return 'failed'
       }
-      return { profile: (result.data as Profile | null) ?? null }
+      const row = result.data as Profile | null
+      return { profile: row ? pickProfile(row) : null }
     } catch (error) {
       console.error('profile fetch failed', error)
       return 'failed'
@@ -272,6 +302,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   function ensureStarted() {
     if (started) return
     started = true
+    clearCache({ legacyOnly: true })
     start()
   }
 

@@ -14,9 +14,6 @@ function profile(patch: Partial<Profile> = {}): Profile {
     phone_number: '+905321234567',
     phone_verified: false,
     avatar_url: null,
-    whatsapp_api_key: null,
-    whatsapp_client_id: null,
-    whatsapp_client_secret: null,
     updated_at: null,
     ...patch,
   }

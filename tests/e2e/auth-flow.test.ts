@@ -240,5 +240,11 @@ describe('auth and phone verification in the browser', () => {
     await page.getByRole('textbox', { name: 'Şifre', exact: true }).fill('demo1234')
     await form.getByRole('button', { name: 'Giriş yap' }).click()
     await page.waitForURL(/\/dashboard\/?$/)
+
+    // The cached profile holds only what the app shows: no WhatsApp credential, not even by name.
+    const cached = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('profile-cache:v2:')))
+    await expect.poll(cached, { timeout: 10_000 }).toHaveLength(1)
+    const stored = await page.evaluate(() => Object.entries(localStorage).map(([k, v]) => `${k}=${v}`))
+    expect(stored.filter((entry) => /whatsapp/i.test(entry))).toEqual([])
   })
 })

@@ -73,6 +73,8 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
       expect(count).toBe(1)
     })
 
+    // The WhatsApp credentials of the settings form go through set_whatsapp_credentials
+    // instead (whatsapp-credentials.test.ts): users no longer holds them.
     it('upserts settings on id with updated_at and returns the row', async () => {
       const updatedAt = new Date().toISOString()
       const { data, error } = await owner.client
@@ -82,9 +84,6 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
             id: owner.user.id,
             email: owner.email,
             business_name: 'Yeni Anadolu Kahve Evi',
-            whatsapp_api_key: 'EAAG-test-anahtar',
-            whatsapp_client_id: '1234567890',
-            whatsapp_client_secret: 'gizli-deger',
             avatar_url: `${stack.url}/storage/v1/object/public/avatars/${owner.user.id}/1700000000000.png`,
             updated_at: updatedAt,
           },
@@ -97,9 +96,6 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
         id: owner.user.id,
         email: owner.email,
         business_name: 'Yeni Anadolu Kahve Evi',
-        whatsapp_api_key: 'EAAG-test-anahtar',
-        whatsapp_client_id: '1234567890',
-        whatsapp_client_secret: 'gizli-deger',
         phone_number: owner.phone,
         phone_verified: false,
       })
@@ -679,16 +675,18 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
   })
 
   describe('phone numbers', () => {
-    it('a profile phone must be +90 and 10 digits', async () => {
+    it('a profile phone must be +90 and 10 digits, and changes only through change_phone_number', async () => {
       const owner = await stack.signUpOwner()
       const { error } = await owner.client
         .from('users')
-        .upsert({ id: owner.user.id, email: owner.email, phone_number: '05321234567', updated_at: new Date().toISOString() }, { onConflict: 'id' })
-      expect(error?.code).toBe('23514')
-      const { error: ok } = await owner.client
-        .from('users')
         .upsert({ id: owner.user.id, email: owner.email, phone_number: uniquePhone(), updated_at: new Date().toISOString() }, { onConflict: 'id' })
-      expect(ok).toBeNull()
+      expect(error?.code).toBe('42501')
+      const refused = await owner.client.rpc('change_phone_number', { p_phone_number: '05321234567' })
+      expect(refused).toMatchObject({ error: null, data: { changed: false, error: 'invalid_phone' } })
+      const changed = await owner.client.rpc('change_phone_number', { p_phone_number: uniquePhone() })
+      expect(changed).toMatchObject({ error: null, data: { changed: true, error: null } })
+      const bad = await stack.service().from('users').update({ phone_number: '05321234567' }).eq('id', owner.user.id)
+      expect(bad.error?.code).toBe('23514')
     })
   })
 })

@@ -14,6 +14,10 @@ type Row = Record<string, unknown>
 type TableCase = {
   /** Column naming the owner; null where rows belong to a phone number, not a user. */
   ownerColumn: 'user_id' | 'id' | null
+  /** Column identifying a row, when it is not id. */
+  key?: 'user_id'
+  /** Server-only tables: not even the owner reads her rows through the data API. */
+  serverOnly?: true
   /** Gives A's row the way it comes to exist in the product, returning its id. */
   seed(ctx: Ctx): Promise<string>
   /** A harmless change to attempt on A's row. */
@@ -145,6 +149,30 @@ const MATRIX: Record<string, TableCase> = {
       verified_at: new Date().toISOString(),
     }),
   },
+  phone_number_changes: {
+    ownerColumn: 'user_id',
+    serverOnly: true,
+    // As change_phone_number records a change (calling it here would move A off her number).
+    seed: (ctx) => insertReturningId(ctx.stack.service(), 'phone_number_changes', { user_id: ctx.a.user.id, phone_number: uniquePhone() }),
+    patch: { phone_number: uniquePhone() },
+    forged: (ctx) => ({ user_id: ctx.a.user.id, phone_number: uniquePhone() }),
+  },
+  whatsapp_credentials: {
+    ownerColumn: 'user_id',
+    key: 'user_id',
+    serverOnly: true,
+    seed: async (ctx) => {
+      const { error } = await ctx.a.client.rpc('set_whatsapp_credentials', {
+        p_access_token: `EAAG${token()}${token()}${token()}`,
+        p_phone_number_id: '109876543210987',
+        p_app_secret: `${token()}${token()}${token()}`,
+      })
+      if (error) throw new Error(`seeding whatsapp_credentials failed: ${error.code} ${error.message}`)
+      return ctx.a.user.id
+    },
+    patch: { access_token: `EAAG-ele-gecirildi-${token()}` },
+    forged: (ctx) => ({ user_id: ctx.a.user.id, access_token: `EAAG-sahte-${token()}`, phone_number_id: '100000000000001' }),
+  },
   outgoing_messages: {
     ownerColumn: 'user_id',
     seed: (ctx) =>
@@ -167,6 +195,7 @@ const MATRIX: Record<string, TableCase> = {
 }
 
 const TABLES = Object.keys(MATRIX).sort()
+const keyOf = (table: string) => MATRIX[table]!.key ?? 'id'
 
 /**
  * Either a privilege refusal (42501) or, when the call goes through, the check.
@@ -189,7 +218,7 @@ describe.each(BACKENDS)('isolation on %s', (backend) => {
   const attacker = (who: Attacker): SupabaseClient => (who === 'owner B' ? b.client : stack.anon())
 
   async function serviceRow(table: string, id: string): Promise<Row | null> {
-    const { data, error } = await stack.service().from(table).select('*').eq('id', id).maybeSingle()
+    const { data, error } = await stack.service().from(table).select('*').eq(keyOf(table), id).maybeSingle()
     if (error) throw new Error(`service read of ${table} failed: ${error.code} ${error.message}`)
     return data as Row | null
   }
@@ -247,7 +276,7 @@ describe.each(BACKENDS)('isolation on %s', (backend) => {
   it("owner A sees each of her own rows (so the checks below are not vacuous)", async () => {
     for (const table of TABLES) {
       const c = MATRIX[table]!
-      if (c.ownerColumn === null) continue
+      if (c.ownerColumn === null || c.serverOnly) continue
       const { data, error } = await a.client.from(table).select('id').eq('id', rowIds[table]!)
       expect(error, table).toBeNull()
       expect(data, table).toHaveLength(1)
@@ -261,18 +290,18 @@ describe.each(BACKENDS)('isolation on %s', (backend) => {
       it("select sees none of A's rows", async () => {
         const client = attacker(who)
         const { data, error } = await client.from(table).select('*')
-        refusedOr(error, () => expect((data ?? []).map((r) => r.id)).not.toContain(rowIds[table]))
+        refusedOr(error, () => expect((data ?? []).map((r) => r[keyOf(table)])).not.toContain(rowIds[table]))
         if (c.ownerColumn) {
           const { data: filtered, error: filteredError } = await client.from(table).select('*').eq(c.ownerColumn, a.user.id)
           refusedOr(filteredError, () => expect(filtered).toEqual([]))
         }
-        const { data: byId, error: byIdError } = await client.from(table).select('*').eq('id', rowIds[table]!)
+        const { data: byId, error: byIdError } = await client.from(table).select('*').eq(keyOf(table), rowIds[table]!)
         refusedOr(byIdError, () => expect(byId).toEqual([]))
       })
 
       it("update by A's row id changes nothing", async () => {
         const before = await serviceRow(table, rowIds[table]!)
-        const { data, error } = await attacker(who).from(table).update(c.patch).eq('id', rowIds[table]!).select('id')
+        const { data, error } = await attacker(who).from(table).update(c.patch).eq(keyOf(table), rowIds[table]!).select(keyOf(table))
         refusedOr(error, () => expect(data).toEqual([]))
         expect(await serviceRow(table, rowIds[table]!)).toEqual(before)
       })
@@ -280,7 +309,7 @@ describe.each(BACKENDS)('isolation on %s', (backend) => {
       it("delete by A's row id removes nothing", async () => {
         const before = await serviceRow(table, rowIds[table]!)
         expect(before).not.toBeNull()
-        const { data, error } = await attacker(who).from(table).delete().eq('id', rowIds[table]!).select('id')
+        const { data, error } = await attacker(who).from(table).delete().eq(keyOf(table), rowIds[table]!).select(keyOf(table))
         refusedOr(error, () => expect(data).toEqual([]))
         expect(await serviceRow(table, rowIds[table]!)).toEqual(before)
       })

@@ -124,7 +124,8 @@ describe.each(BACKENDS)('phone numbers and texts hold against abuse on %s', (bac
       const fourth = owners[3]!
       expect(await sendCode(fourth.phone)).toMatchObject({ status: 429, reply: { error: 'rate_limited' } })
       // Headers a client writes are not its address.
-      for (const forged of [{ 'X-Forwarded-For': '203.0.113.7' }, { 'CF-Connecting-IP': '203.0.113.8' }, { 'X-Real-IP': '203.0.113.9' }]) {
+      const forgeries: Record<string, string>[] = [{ 'X-Forwarded-For': '203.0.113.7' }, { 'CF-Connecting-IP': '203.0.113.8' }, { 'X-Real-IP': '203.0.113.9' }]
+      for (const forged of forgeries) {
         expect((await sendCode(fourth.phone, forged)).status, JSON.stringify(forged)).toBe(429)
       }
       expect(await outbox(fourth.phone)).toEqual([])

@@ -13,7 +13,8 @@ const backends = DATABASE_BACKENDS
 /** Every table the contract defines; the catalog may hold more, never fewer. */
 const CONTRACT_TABLES = [
   'api_usage_limits', 'appointments', 'chatbot_configs', 'chatbot_messages', 'credits', 'customers',
-  'outgoing_messages', 'payments', 'phone_verifications', 'products', 'transactions', 'users',
+  'outgoing_messages', 'payments', 'phone_number_changes', 'phone_verifications', 'products', 'transactions', 'users',
+  'whatsapp_credentials',
 ]
 const SYNCED_TABLES = ['appointments', 'customers', 'products']
 const DEMO_USER = 'd0000000-0000-4000-8000-000000000001'
@@ -206,10 +207,12 @@ describe.each(backends)('schema on $name', (backend) => {
         customers: 'select,insert,update,delete',
         outgoing_messages: 'select',
         payments: 'select',
+        phone_number_changes: '',
         phone_verifications: '',
         products: 'select,insert,update,delete',
         transactions: 'select',
         users: 'select,insert,update',
+        whatsapp_credentials: '',
       })
       expect(rows.filter((r) => !r.service_all).map((r) => r.name)).toEqual([])
     })
@@ -461,11 +464,13 @@ describe.each(backends)('schema on $name', (backend) => {
       expect((await one<Row>(db, 'select email from public.users where id = $1', [u.id])).email).toBe('new@example.com')
     })
 
-    it('loses the phone verification when it changes its phone number', async () => {
+    it('changes its phone number only through change_phone_number, and loses the verification', async () => {
       const u = await signUp()
       await asServiceRole((tx) => tx.query('update public.users set phone_verified = true where id = $1', [u.id]))
       const newPhone = nextPhone()
-      await asUser(u, (tx) => tx.query('update public.users set phone_number = $2 where id = $1', [u.id, newPhone]))
+      expect(await sqlState(asUser(u, (tx) => tx.query('update public.users set phone_number = $2 where id = $1', [u.id, newPhone])))).toBe('42501')
+      const changed = await asUser(u, (tx) => one<{ r: unknown }>(tx, 'select public.change_phone_number($1)::text as r', [newPhone]))
+      expect(JSON.parse(changed.r as string)).toEqual({ changed: true, error: null })
       expect(await one<Row>(db, 'select phone_number, phone_verified from public.users where id = $1', [u.id])).toEqual({
         phone_number: newPhone,
         phone_verified: false,

@@ -6,7 +6,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it, vi, afterEach } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OutboxMessage } from './outbox.ts'
 import { startFunctionsStack, type Backend, type FunctionsStack } from './test-stack.ts'
 import { withBrokenSignature } from '../../../tests/support/jwt.ts'
@@ -28,6 +28,10 @@ export function defineFunctionsSuite(backend: Backend) {
     afterAll(async () => {
       await s?.close()
     })
+    beforeEach(() => {
+      // The whole suite texts from this machine's address; its limit has its own test (tests/integration/phone-security.test.ts).
+      vi.stubEnv('PHONE_VERIFICATION_ADDRESS_HOURLY_LIMIT', '100000')
+    })
     afterEach(() => {
       vi.unstubAllEnvs()
     })
@@ -41,6 +45,13 @@ export function defineFunctionsSuite(backend: Backend) {
       })
       if (error || !data.user) throw new Error(`sign-up failed: ${error?.message}`)
       return { client, user: data.user, phone }
+    }
+
+    /** Reminders are for owners past the verification screen. */
+    async function signUpVerifiedOwner() {
+      const owner = await signUpOwner()
+      await s.stack.db.query('update public.users set phone_verified = true where id = $1', [owner.user.id])
+      return owner
     }
 
     /** As the verification screen calls it: the anon key, no session. */
@@ -103,7 +114,9 @@ export function defineFunctionsSuite(backend: Backend) {
       expect(res.status).toBe(204)
       const allowed = (res.headers.get('access-control-allow-headers') ?? '').toLowerCase()
       for (const h of ['authorization', 'apikey', 'content-type', 'x-client-info']) expect(allowed).toContain(h)
-      expect(res.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173')
+      // As hosted Supabase: any origin, never with credentials (the API authenticates by header, not cookie).
+      expect(res.headers.get('access-control-allow-origin')).toBe('*')
+      expect(res.headers.get('access-control-allow-credentials')).toBeNull()
     })
 
     it('texts a code to a registered number and stores only its hash', async () => {
@@ -314,8 +327,8 @@ export function defineFunctionsSuite(backend: Backend) {
     }
 
     it('texts the reminder of a scheduled appointment to its own customer, in words the server composes', async () => {
-      const owner = await signUpOwner()
-      const stranger = await signUpOwner()
+      const owner = await signUpVerifiedOwner()
+      const stranger = await signUpVerifiedOwner()
       const { customer, appointment } = await bookAppointment(owner)
       const elsewhere = uniquePhone()
 
@@ -352,8 +365,8 @@ export function defineFunctionsSuite(backend: Backend) {
     })
 
     it("refuses the anon key, another owner's appointment, a deleted one and malformed requests", async () => {
-      const owner = await signUpOwner()
-      const stranger = await signUpOwner()
+      const owner = await signUpVerifiedOwner()
+      const stranger = await signUpVerifiedOwner()
       const { customer, appointment } = await bookAppointment(owner)
 
       expect(await sendSms(s.client(), { appointment_id: appointment.id })).toEqual({
@@ -381,7 +394,7 @@ export function defineFunctionsSuite(backend: Backend) {
     })
 
     it('refuses an appointment without a customer phone or not scheduled', async () => {
-      const owner = await signUpOwner()
+      const owner = await signUpVerifiedOwner()
       const sms = (id: string) => sendSms(owner.client, { appointment_id: id })
 
       const { data: alone } = await owner.client
@@ -404,8 +417,8 @@ export function defineFunctionsSuite(backend: Backend) {
     })
 
     it('allows each owner 30 reminders an hour and 200 a day; failed sends do not count', async () => {
-      const busy = await signUpOwner()
-      const other = await signUpOwner()
+      const busy = await signUpVerifiedOwner()
+      const other = await signUpVerifiedOwner()
       const { appointment } = await bookAppointment(busy)
       await logSms(busy, 29, 'sent', '10 minutes')
       await logSms(busy, 5, 'failed', '5 minutes')
@@ -468,7 +481,7 @@ export function defineFunctionsSuite(backend: Backend) {
         .then((r) => r.rows)
 
     it('lets only one of simultaneous reminders through when one is left of the hour', async () => {
-      const owner = await signUpOwner()
+      const owner = await signUpVerifiedOwner()
       const { customer, appointment } = await bookAppointment(owner)
       await logSms(owner, 29, 'sent', '10 minutes')
 
@@ -482,7 +495,7 @@ export function defineFunctionsSuite(backend: Backend) {
     })
 
     it('reports a failing SMS provider with sms_failed and keeps the attempt as a failed row that does not count', async () => {
-      const owner = await signUpOwner()
+      const owner = await signUpVerifiedOwner()
       const { appointment } = await bookAppointment(owner)
       await logSms(owner, 29, 'sent', '10 minutes')
       await withFakeNetgsm(
@@ -503,7 +516,7 @@ export function defineFunctionsSuite(backend: Backend) {
     })
 
     it('keeps a sent reminder on record, and counted, when writing its outcome fails', async () => {
-      const owner = await signUpOwner()
+      const owner = await signUpVerifiedOwner()
       const { appointment } = await bookAppointment(owner)
       await logSms(owner, 29, 'sent', '10 minutes')
       // Any write of a sent or failed message of this owner is refused, as a
@@ -534,8 +547,8 @@ export function defineFunctionsSuite(backend: Backend) {
     })
 
     it('lets only service_role reserve an SMS', async () => {
-      const owner = await signUpOwner()
-      const stranger = await signUpOwner()
+      const owner = await signUpVerifiedOwner()
+      const stranger = await signUpVerifiedOwner()
       const args = { p_user_id: owner.user.id, p_recipient: '+905551112233', p_body: 'x', p_provider: 'local', p_appointment_id: null }
       for (const [who, client] of [['owner', owner.client], ['stranger', stranger.client], ['anon', s.client()]] as const) {
         const { data, error } = await client.rpc('reserve_sms', args)

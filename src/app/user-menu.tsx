@@ -8,6 +8,13 @@ export function displayName(profile: Profile | null, email: string | null | unde
   return profile?.business_name?.trim() || profile?.email || email || ''
 }
 
+/** "Kuaför Ayşe" → "KA", as the avatar shows them (upper-cased the Turkish way: "işık" → "İ"). */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean)
+  const letters = words.length > 1 ? words.slice(0, 2).map((w) => Array.from(w)[0]).join('') : Array.from(words[0] ?? '').slice(0, 2).join('')
+  return letters.toLocaleUpperCase('tr')
+}
+
 const loadMenu = () => import('./account-menu.tsx')
 
 export function UserMenu() {
@@ -16,6 +23,7 @@ export function UserMenu() {
   const navigate = useNavigate()
   const { menu, opened, setOpened, preload, open } = useLazyMenu(loadMenu)
   const name = displayName(session.profile, session.user?.email)
+  const initials = initialsOf(name)
   const email = session.profile?.email ?? session.user?.email ?? ''
 
   async function signOut() {
@@ -25,7 +33,8 @@ export function UserMenu() {
 
   const trigger = (
     <UnstyledButton
-      aria-label={t`Account menu`}
+      // The initials the button shows are part of its name (WCAG 2.5.3, label in name).
+      aria-label={initials ? t`Account menu: ${initials}` : t`Account menu`}
       aria-haspopup="menu"
       aria-expanded={opened}
       style={{ borderRadius: '50%' }}
@@ -34,7 +43,9 @@ export function UserMenu() {
       onPointerEnter={preload}
       onFocus={preload}
     >
-      <Avatar src={session.profile?.avatar_url ?? null} name={name} color="brand" alt="" />
+      <Avatar src={session.profile?.avatar_url ?? null} name={name} color="brand" alt="">
+        {initials || undefined}
+      </Avatar>
     </UnstyledButton>
   )
 

@@ -2,18 +2,27 @@
 // plus the production build of the PWA.
 import { parseArgs } from 'node:util'
 import path from 'node:path'
-import { loadConfig, type StackConfig } from './config.ts'
+import { randomBytes } from 'node:crypto'
+import { keysFor, loadConfig, type StackConfig } from './config.ts'
+import { EXPOSE_LOCAL_TOOLS_FLAG, planExposure } from './exposure.ts'
 import { parseDbTarget } from './db.ts'
 import { DEFAULT_DATA_DIR, startStack } from './server.ts'
 import { SUPABASE_DIR } from './migrate.ts'
 import { startAppHost } from './app-host.ts'
 
 const USAGE = `usage:
-  npm run stack -- [--port N] [--host H] [--db memory|<dir>|<postgres-url>] [--no-seed]
-  npm start -- [--app-port N] [--port M] [--host H] [--db …] [--no-seed]`
+  npm run stack -- [--port N] [--host H] [--db memory|<dir>|<postgres-url>] [--no-seed] [${EXPOSE_LOCAL_TOOLS_FLAG}]
+  npm start -- [--app-port N] [--port M] [--host H] [--db …] [--no-seed] [${EXPOSE_LOCAL_TOOLS_FLAG}]
+  npm run stack -- keys    a new JWT_SECRET and its keys (with JWT_SECRET set: the keys for it)
+
+Off loopback (--host 0.0.0.0, a LAN address…) the stack needs JWT_SECRET of
+its own and leaves out /__local and the demo account; ${EXPOSE_LOCAL_TOOLS_FLAG}
+brings those back for a trusted network.`
 
 async function main() {
-  const [command = 'stack', ...rest] = process.argv.slice(2)
+  let [command = 'stack', ...rest] = process.argv.slice(2)
+  // `npm run stack -- keys` arrives as `stack keys`.
+  if (command === 'stack' && rest[0] === 'keys') [command, ...rest] = rest
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -22,22 +31,32 @@ async function main() {
       host: { type: 'string' },
       db: { type: 'string' },
       'no-seed': { type: 'boolean' },
+      'expose-local-tools': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   })
-  if (values.help || !['stack', 'start'].includes(command)) {
+  if (values.help || !['stack', 'start', 'keys'].includes(command)) {
     console.info(USAGE)
     process.exit(values.help ? 0 : 2)
   }
+  if (command === 'keys') return printKeys()
   const host = values.host ?? '127.0.0.1'
   const port = Number(values.port ?? process.env.PORT ?? 54321)
   const appPort = Number(values['app-port'] ?? process.env.APP_PORT ?? 5173)
+  const config = { ...loadConfig(), ...(command === 'start' ? appOrigins(host, appPort) : {}) }
+  const plan = planExposure({ host, config, exposeLocalTools: values['expose-local-tools'] === true, seed: !values['no-seed'] })
+  if (!plan.ok) {
+    console.error(plan.message)
+    process.exit(1)
+  }
+  if (plan.warning) console.error(plan.warning)
   const stack = await startStack({
     port,
     host,
     db: parseDbTarget(values.db ?? process.env.DATABASE_URL, DEFAULT_DATA_DIR),
-    seed: !values['no-seed'],
-    config: command === 'start' ? appOrigins(host, appPort) : undefined,
+    seed: plan.seed,
+    localTools: plan.localTools,
+    config,
   })
   const out = [`API_URL=${stack.url}`, `ANON_KEY=${stack.config.anonKey}`, `SERVICE_ROLE_KEY=${stack.config.serviceRoleKey}`]
   let closeApp: (() => Promise<void>) | undefined
@@ -65,6 +84,25 @@ async function main() {
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
+}
+
+/**
+ * A JWT secret and the four keys derived from it, as lines an env file or a
+ * shell takes. The secret is new unless JWT_SECRET is set.
+ */
+function printKeys() {
+  const given = process.env.JWT_SECRET
+  const jwtSecret = given || randomBytes(32).toString('base64url')
+  // Keys set in the environment belong to the secret given with them, never to a new one.
+  const keys = keysFor(jwtSecret, given ? process.env : {})
+  const lines = [
+    `JWT_SECRET=${jwtSecret}`,
+    `ANON_KEY=${keys.anonKey}`,
+    `SERVICE_ROLE_KEY=${keys.serviceRoleKey}`,
+    `PUBLISHABLE_KEY=${keys.publishableKey}`,
+    `SECRET_KEY=${keys.secretKey}`,
+  ]
+  process.stdout.write(lines.join('\n') + '\n')
 }
 
 /**

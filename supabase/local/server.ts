@@ -19,6 +19,8 @@ import { createFunctionsApp } from './functions/index.ts'
 import { createOutboxApp } from './functions/outbox.ts'
 import { createLocalCheckoutApp } from './functions/checkout.ts'
 import { attachRealtime } from './realtime/index.ts'
+import { demoAccountIsOpen, DEMO_ACCOUNT_OPEN_MESSAGE, isLoopbackHost } from './exposure.ts'
+import { localToolsGuard } from './local-tools.ts'
 
 export type StackContext = {
   db: Database
@@ -37,42 +39,71 @@ export const CORS_ALLOW_HEADERS = [
 ]
 export const CORS_EXPOSE_HEADERS = ['content-range', 'x-supabase-api-version', 'content-location', 'location', 'sb-error-code']
 
-export function createStackApp(ctx: StackContext): Hono {
+export type StackAppOptions = {
+  /** Mount `/__local` (the outbox and the local checkout page). */
+  localTools: boolean
+  /** The address the stack listens on, which `/__local` accepts as its own Host. */
+  host: string
+  /** The port it listens on, once it does. */
+  port: () => number | undefined
+}
+
+/**
+ * What the functions get from the stack beyond the fixed Supabase variables.
+ * The local provider URLs exist only while `/__local` is mounted: without
+ * them the payment function refuses the local provider away from loopback
+ * instead of handing out links to a page that is not there. Getters, because
+ * the address is known only once the server listens.
+ */
+export function stackFunctionsEnv(ctx: Pick<StackContext, 'config' | 'apiUrl'>, opts: Pick<StackAppOptions, 'localTools'>) {
+  const local = (path: string, override: string | undefined) =>
+    opts.localTools ? override || (ctx.apiUrl() ? `${ctx.apiUrl()}${path}` : undefined) : undefined
+  return {
+    // The app's origins, which checkout return URLs must use (as Supabase Auth's site_url and redirect list).
+    SITE_URL: ctx.config.siteUrl,
+    ADDITIONAL_REDIRECT_URLS: ctx.config.additionalRedirectUrls.join(','),
+    // Said explicitly, so the local provider also works when the stack listens
+    // on an address other than loopback with the local tools exposed.
+    get LOCAL_CHECKOUT_URL() {
+      return local('/__local/checkout', process.env.LOCAL_CHECKOUT_URL)
+    },
+    // Where the local SMS/WhatsApp providers deliver what they "send".
+    get LOCAL_OUTBOX_URL() {
+      return local('/__local', process.env.LOCAL_OUTBOX_URL)
+    },
+  }
+}
+
+// Hosted Supabase's APIs answer any origin, without credentials: callers
+// authenticate with headers (apikey, Authorization), never with cookies.
+const apiCors = cors({
+  origin: '*',
+  allowHeaders: CORS_ALLOW_HEADERS,
+  exposeHeaders: CORS_EXPOSE_HEADERS,
+  allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+  maxAge: 86400,
+})
+
+const isLocalToolsPath = (path: string) => path === '/__local' || path.startsWith('/__local/')
+
+export function createStackApp(ctx: StackContext, opts: StackAppOptions): Hono {
   const app = new Hono()
-  app.use(
-    '*',
-    cors({
-      origin: (origin) => origin || '*',
-      allowHeaders: CORS_ALLOW_HEADERS,
-      exposeHeaders: CORS_EXPOSE_HEADERS,
-      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      credentials: true,
-      maxAge: 86400,
-    }),
-  )
+  app.use('*', async (c, next) => (isLocalToolsPath(c.req.path) ? next() : apiCors(c, next)))
   app.route('/auth/v1', createAuthApp(ctx))
   app.route('/rest/v1', createRestApp(ctx))
   app.route('/storage/v1', createStorageApp(ctx))
-  // The app's origins, which checkout return URLs must use (as Supabase Auth's site_url and redirect list).
-  const functionsEnv = {
-    SITE_URL: ctx.config.siteUrl,
-    ADDITIONAL_REDIRECT_URLS: ctx.config.additionalRedirectUrls.join(','),
-    // The local payment provider's page is mounted below. Said explicitly, so the
-    // provider also works when the stack listens on an address other than
-    // loopback (a shop's own box), where it otherwise refuses to hand out links.
-    // A getter: the address is known only once the server listens.
-    get LOCAL_CHECKOUT_URL() {
-      return process.env.LOCAL_CHECKOUT_URL || (ctx.apiUrl() ? `${ctx.apiUrl()}/__local/checkout` : undefined)
-    },
+  app.route('/functions/v1', createFunctionsApp(ctx, { env: stackFunctionsEnv(ctx, opts) }))
+  if (opts.localTools) {
+    app.use('/__local/*', localToolsGuard({ host: opts.host, port: opts.port }))
+    app.use('/__local', localToolsGuard({ host: opts.host, port: opts.port }))
+    // Local only: the messages the local SMS/WhatsApp providers "sent" (verification codes, reminders).
+    app.route('/__local', createOutboxApp(ctx))
+    // Local only: the local payment provider's checkout page.
+    app.route(
+      '/__local/checkout',
+      createLocalCheckoutApp(ctx, { invokeFunction: async (name, init) => app.request(`/functions/v1/${name}`, init) }),
+    )
   }
-  app.route('/functions/v1', createFunctionsApp(ctx, { env: functionsEnv }))
-  // Local only: the messages the local SMS/WhatsApp providers "sent" (verification codes, reminders).
-  app.route('/__local', createOutboxApp(ctx))
-  // Local only: the local payment provider's checkout page.
-  app.route(
-    '/__local/checkout',
-    createLocalCheckoutApp(ctx, { invokeFunction: async (name, init) => app.request(`/functions/v1/${name}`, init) }),
-  )
   app.get('/', (c) =>
     c.json({ name: 'local supabase stack', services: ['auth/v1', 'rest/v1', 'storage/v1', 'functions/v1', 'realtime/v1'] }),
   )
@@ -86,8 +117,14 @@ export type StartOptions = {
   port?: number
   host?: string
   db?: DbTarget
-  /** Apply supabase/seed.sql when the database is created. Default true. */
+  /** Apply supabase/seed.sql (the demo account) when the database is created. Default: as `localTools`. */
   seed?: boolean
+  /**
+   * Mount `/__local` (outbox, local checkout page). Default: only when `host`
+   * is loopback. Off loopback, mounting it also accepts a database that still
+   * has the demo account's published password.
+   */
+  localTools?: boolean
   config?: Partial<StackConfig>
   /** Where uploaded files go; by default beside the data directory. */
   storageDir?: string
@@ -96,6 +133,8 @@ export type StartOptions = {
 export type RunningStack = {
   url: string
   port: number
+  /** Whether `/__local` is mounted. */
+  localTools: boolean
   db: Database
   config: StackConfig
   app: Hono
@@ -105,7 +144,9 @@ export type RunningStack = {
 export async function startStack(opts: StartOptions = {}): Promise<RunningStack> {
   const config = { ...loadConfig(), ...opts.config }
   const target = opts.db ?? { kind: 'dir', path: DEFAULT_DATA_DIR }
-  const seed = opts.seed ?? true
+  const host = opts.host ?? '127.0.0.1'
+  const localTools = opts.localTools ?? isLoopbackHost(host)
+  const seed = opts.seed ?? localTools
   // A new PGlite database starts as a copy of a prepared template; `memory`
   // runs on a temporary directory that is removed on close.
   const tempDb = target.kind === 'memory' ? await mkdtemp(path.join(tmpdir(), 'stack-db-')) : undefined
@@ -114,11 +155,12 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
   const db = await openDatabase(dataDir ? { kind: 'dir', path: dataDir } : target)
   try {
     await prepareDatabase(db, { seed })
+    if (!isLoopbackHost(host) && !localTools && (await demoAccountIsOpen(db))) throw new Error(DEMO_ACCOUNT_OPEN_MESSAGE)
   } catch (e) {
     await db.close()
+    if (tempDb) await rm(tempDb, { recursive: true, force: true })
     throw e
   }
-  const host = opts.host ?? '127.0.0.1'
   let apiUrl = ''
   // Stored files live as long as the metadata rows that point at them.
   const tempStorage = target.kind === 'memory' ? await mkdtemp(path.join(tmpdir(), 'stack-storage-')) : undefined
@@ -131,12 +173,14 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
     apiUrl: () => apiUrl,
     dbUrl: target.kind === 'url' ? target.url : undefined,
   }
-  const app = createStackApp(ctx)
+  const listening: { port?: number } = {}
+  const app = createStackApp(ctx, { localTools, host, port: () => listening.port })
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: opts.port ?? 54321, hostname: host }, () => resolve(s))
     s.on('error', reject)
   })
   const port = (server.address() as AddressInfo).port
+  listening.port = port
   apiUrl = `http://${host}:${port}`
   const realtime = attachRealtime(server, ctx)
   try {
@@ -150,6 +194,7 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
   return {
     url: apiUrl,
     port,
+    localTools,
     db,
     config,
     app,

@@ -2,6 +2,7 @@
 // production build and the local stack, in the default language (Turkish).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { axeViolations } from '../support/axe.ts'
 import { launchChromium } from '../support/browser.ts'
 import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
 
@@ -226,6 +227,40 @@ describe('auth and phone verification in the browser', () => {
     await page.getByText('Telefon numaranız doğrulandı').waitFor()
     await page.clock.fastForward(1_500)
     await page.waitForURL(/\/dashboard\/?$/)
+  })
+
+  it('changes a mistyped number on the verification screen, texts the new one and verifies it', async () => {
+    const taken = newOwner()
+    await signUpToVerify(await newPage(), taken)
+    const page = await newPage()
+    const typo = newOwner()
+    await signUpToVerify(page, typo)
+    await latestCode(typo.phone)
+
+    await page.getByRole('button', { name: 'Numara yanlış mı? Değiştirin' }).click()
+    const field = page.getByRole('textbox', { name: /Yeni telefon numarası/ })
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('tel')
+    expect(await axeViolations(page)).toEqual([])
+    const submit = page.getByRole('button', { name: 'Değiştir ve kod gönder' })
+
+    // Another account's number is refused with the sign-up screen's words.
+    await field.fill(taken.digits)
+    await submit.click()
+    await page.getByText('Bu telefon numarası zaten kayıtlı. Lütfen farklı bir telefon numarası kullanın.').waitFor()
+    expect(await field.getAttribute('aria-invalid')).toBe('true')
+
+    const right = newOwner()
+    await field.fill(right.digits)
+    await submit.click()
+    await page.getByText('Yeni numaranıza bir doğrulama kodu gönderdik.').waitFor()
+    await page.getByText('+90 ' + right.digits.replace(/^(\d{3})(\d{3})(\d{2})(\d{2})$/, '$1 $2 $3 $4')).waitFor()
+    await codeField(page).fill(await latestCode(right.phone))
+    await verifyButton(page).click()
+    await page.getByText('Telefon numaranız doğrulandı').waitFor()
+    await page.waitForURL(/\/dashboard\/?$/)
+    // The code sent to the old number is not for this account any more, and was the only one it got.
+    expect(await outboxCount(typo.phone)).toBe(1)
+    expect(await outboxCount(right.phone)).toBe(1)
   })
 
   it('signs in with the demo account and reports a wrong password', async () => {

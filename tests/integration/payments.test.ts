@@ -66,7 +66,7 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
 
   beforeAll(async () => {
     stack = await startTestStack(backend)
-    ;[a, b] = await Promise.all([stack.signUpOwner(), stack.signUpOwner()])
+    ;[a, b] = await Promise.all([stack.signUpVerifiedOwner(), stack.signUpVerifiedOwner()])
   })
   afterAll(async () => {
     await stack?.close()
@@ -76,7 +76,7 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
     vi.restoreAllMocks()
   })
   /** An owner of its own, for tests that open several sessions: each owner may open 20 an hour. */
-  const freshOwner = () => stack.signUpOwner()
+  const freshOwner = () => stack.signUpVerifiedOwner()
   /** The functions log refusals and provider failures on purpose; the tests assert on answers. */
   const quiet = () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined)
@@ -364,7 +364,7 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
 
   describe('consume_credit', () => {
     it('lets exactly 50 of 200 concurrent consumptions through 50 credits, ending at 0', async () => {
-      const c = await stack.signUpOwner()
+      const c = await stack.signUpVerifiedOwner()
       await stack.db.query('update public.credits set amount = 50, remaining = 50, used = 0 where user_id = $1', [c.user.id])
       const service = stack.service()
       const results = await Promise.all(Array.from({ length: 200 }, () => service.rpc('consume_credit', { p_user_id: c.user.id })))

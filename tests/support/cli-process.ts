@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { TEST_RATE_LIMIT_ENV } from './stack.ts'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 
@@ -21,16 +22,30 @@ export type CliRun = {
   /** The KEY=value lines printed on start. */
   vars: Record<string, string>
   lines: string[]
+  /** What it wrote to stderr so far. */
+  stderr(): string
   /** Sends SIGINT (Ctrl-C) and resolves with the exit code. */
   stop(): Promise<number | null>
 }
 
-export async function runCli(args: string[], timeoutMs = 60_000): Promise<CliRun> {
+export type CliOptions = {
+  timeoutMs?: number
+  /** Added to the environment (which already carries roomy auth rate limits, as test stacks do). */
+  env?: Record<string, string>
+}
+
+function spawnCli(args: string[], env: Record<string, string> = {}): ChildProcess {
   // The same entry `npm run stack` and `npm start` use.
-  const child = spawn(process.execPath, [path.join(ROOT, 'supabase/local/run.mjs'), ...args], {
+  return spawn(process.execPath, [path.join(ROOT, 'supabase/local/run.mjs'), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...TEST_RATE_LIMIT_ENV, ...env },
   })
+}
+
+export async function runCli(args: string[], opts: CliOptions = {}): Promise<CliRun> {
+  const timeoutMs = opts.timeoutMs ?? 60_000
+  const child = spawnCli(args, opts.env)
   const lines: string[] = []
   let stderr = ''
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
@@ -61,9 +76,34 @@ export async function runCli(args: string[], timeoutMs = 60_000): Promise<CliRun
     child,
     vars,
     lines,
+    stderr: () => stderr,
     async stop() {
       if (child.exitCode === null) child.kill('SIGINT')
       return exited
     },
   }
+}
+
+/** Runs a command that is expected to end by itself (a refusal, `keys`), with what it printed. */
+export async function runCliToExit(
+  args: string[],
+  opts: CliOptions = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawnCli(args, opts.env)
+  let stdout = ''
+  let stderr = ''
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()))
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
+  const timeoutMs = opts.timeoutMs ?? 60_000
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`still running after ${timeoutMs} ms; stdout: ${stdout}; stderr: ${stderr}`))
+    }, timeoutMs)
+    // 'close', not 'exit': everything printed has been read by then.
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr })
+    })
+  })
 }

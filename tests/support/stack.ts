@@ -52,10 +52,28 @@ export type TestStack = {
   anon(): SupabaseClient
   service(): SupabaseClient
   signUpOwner(overrides?: SignUpOverrides): Promise<Owner>
+  /** An owner past the verification screen, as the functions that act for owners require. */
+  signUpVerifiedOwner(overrides?: SignUpOverrides): Promise<Owner>
   close(): Promise<void>
 }
 
 export const DEFAULT_PASSWORD = 'Guclu-Sifre-2026'
+
+/**
+ * Suites sign up and sign in many owners from 127.0.0.1 against one stack,
+ * far past GoTrue's per-address defaults, so test stacks get roomy limits;
+ * the limits themselves are tested with the defaults (auth/rate-limit.test.ts).
+ */
+export const TEST_RATE_LIMITS = {
+  authRateLimitSignInSignUps: 100_000,
+  authRateLimitTokenRefresh: 100_000,
+} as const satisfies Partial<StackConfig>
+
+/** The same, for a stack started as a separate process (`npm start` / `npm run stack`). */
+export const TEST_RATE_LIMIT_ENV = {
+  AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: String(TEST_RATE_LIMITS.authRateLimitSignInSignUps),
+  AUTH_RATE_LIMIT_TOKEN_REFRESH: String(TEST_RATE_LIMITS.authRateLimitTokenRefresh),
+}
 
 export type TestStackOptions = {
   /** Settings over the local defaults (e.g. a short jwtExpiry). */
@@ -76,7 +94,7 @@ export async function startTestStack(backend: Backend, opts: TestStackOptions = 
       port: opts.port ?? 0,
       db: pg ? { kind: 'url', url: pg.url } : opts.dataDir ? { kind: 'dir', path: opts.dataDir } : { kind: 'memory' },
       seed: false,
-      config: opts.config,
+      config: { ...TEST_RATE_LIMITS, ...opts.config },
     })
   } catch (e) {
     await pg?.stop().catch(() => undefined)
@@ -114,6 +132,11 @@ export async function startTestStack(backend: Backend, opts: TestStackOptions = 
     anon,
     service: () => makeClient(url, config.serviceRoleKey),
     signUpOwner,
+    async signUpVerifiedOwner(overrides: SignUpOverrides = {}) {
+      const owner = await signUpOwner(overrides)
+      await stack.db.query('update public.users set phone_verified = true where id = $1', [owner.user.id])
+      return owner
+    },
     close() {
       // Postgres must outlive the stack's pool, or closing the pool hangs on dead sockets.
       closing ??= (async () => {

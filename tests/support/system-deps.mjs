@@ -8,12 +8,26 @@ const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin'
 const needs = []
 if (!existsSync(`${PG_BIN}/initdb`) || !existsSync(`${PG_BIN}/pg_ctl`)) needs.push('postgresql-15')
 // End-to-end tests drive Debian's Chromium (Playwright's own browser download is not used).
-if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) needs.push('chromium', 'fonts-dejavu-core')
+// Chromium 150 (bookworm's main archive) keeps navigator.onLine true in an
+// offline context served by a service worker, so the offline tests need the
+// release that bookworm-security carries; an older one is upgraded.
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const MIN_CHROMIUM_MAJOR = 156
+if (!existsSync(CHROMIUM_PATH)) needs.push('chromium', 'fonts-dejavu-core')
+else if (!process.env.CHROMIUM_PATH && chromiumMajor(CHROMIUM_PATH) < MIN_CHROMIUM_MAJOR) needs.push('chromium')
+
+function chromiumMajor(path) {
+  try {
+    return Number(/Chromium (\d+)\./.exec(execSync(`${path} --version`, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }))?.[1] ?? 0)
+  } catch {
+    return 0
+  }
+}
 
 if (needs.length) {
   const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')
   if (!canApt) {
-    console.error(`Missing system packages for the tests: ${needs.join(' ')} (PostgreSQL 15 server binaries in ${PG_BIN}, Chromium). Install them, or set PG_BIN.`)
+    console.error(`Missing system packages for the tests: ${needs.join(' ')} (PostgreSQL 15 server binaries in ${PG_BIN}, Chromium ${MIN_CHROMIUM_MAJOR} or newer). Install them, or set PG_BIN / CHROMIUM_PATH.`)
     process.exit(1)
   }
   console.info(`Installing ${needs.join(' ')} from Debian…`)

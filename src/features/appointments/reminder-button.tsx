@@ -41,10 +41,11 @@ export function ReminderButton(props: { appointment: CalendarAppointment }) {
         return
       }
       const pending = sync?.status().pending ?? 0
+      const error = REMINDER_ERRORS[outcome.code]
       const reason =
         outcome.code === 'not_scheduled' && mayBeUnsynced(outcome.code, appointment.status, pending)
           ? i18n._(REMINDER_NOT_SYNCED)
-          : i18n._({ ...REMINDER_ERRORS[outcome.code], values: { countries: allowedCountryNames(i18n.locale) } })
+          : i18n._(error.id, { countries: allowedCountryNames(i18n.locale) }, { message: error.message })
       console.error('the SMS reminder failed', outcome.code)
       notifications.show({ color: 'red', title: t`An error occurred while sending SMS.`, message: reason, autoClose: 10_000 })
     } finally {

@@ -2,13 +2,12 @@ import { useState, type FormEvent } from 'react'
 import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
-import { sanitizePhoneDigits, toTurkishPhone, TR_PHONE_PREFIX } from '../../../domain/phone.ts'
+import { sanitizePhoneDigits, toTurkishPhone, TR_PHONE_PLACEHOLDER, TR_PHONE_PREFIX } from '../../../domain/phone.ts'
 import { getSupabase } from '../../lib/supabase.ts'
 import { classifyAuthError, type AuthProblem } from './auth-errors.ts'
 import { authProblemText } from './messages.ts'
 
 // A pattern hint, the same in every language.
-const PHONE_PLACEHOLDER = '5XX XXX XX XX'
 
 export type AuthMode = 'sign-in' | 'sign-up'
 
@@ -115,7 +114,7 @@ export function AuthPage() {
                     type="tel"
                     inputMode="numeric"
                     autoComplete="tel-national"
-                    placeholder={PHONE_PLACEHOLDER}
+                    placeholder={TR_PHONE_PLACEHOLDER}
                     leftSection={<Text size="sm" fw={500} aria-hidden>{TR_PHONE_PREFIX}</Text>}
                     leftSectionWidth={48}
                     aria-label={t`Phone number (+90)`}

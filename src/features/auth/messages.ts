@@ -2,8 +2,9 @@
 // so both render the same wording.
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
+import { PHONE_CHANGES_PER_DAY } from '../../../domain/phone.ts'
 import type { AuthProblem } from './auth-errors.ts'
-import type { FunctionOutcome } from './verification.ts'
+import type { FunctionOutcome, PhoneChangeOutcome } from './verification.ts'
 
 /** Matches `minimum_password_length` of the auth server's configuration. */
 export const MIN_PASSWORD_LENGTH = 6
@@ -80,10 +81,14 @@ export function verifyRejectionText(r: Rejection): MessageDescriptor {
 export function sendRejectionText(r: Rejection): MessageDescriptor {
   const seconds = r.retryAfter
   switch (r.code) {
-    case 'rate_limited':
-      return seconds === undefined
-        ? msg`Too many codes requested. Please try again later.`
-        : msg`Too many codes requested. Please try again in ${seconds} s.`
+    case 'rate_limited': {
+      if (seconds === undefined) return msg`Too many codes requested. Please try again later.`
+      // Limits per account or per day can be an hour or more away: said in minutes then.
+      const minutes = Math.ceil(seconds / 60)
+      return seconds < 120
+        ? msg`Too many codes requested. Please try again in ${seconds} s.`
+        : msg`Too many codes requested. Please try again in ${minutes} min.`
+    }
     case 'sms_failed':
       return msg`The SMS could not be sent. Please try again later.`
     case 'invalid_phone':
@@ -94,5 +99,22 @@ export function sendRejectionText(r: Rejection): MessageDescriptor {
       return msg`Your phone number is already verified.`
     default:
       return msg`Failed to send verification code`
+  }
+}
+
+/** Why the number could not be changed. */
+export function phoneChangeText(outcome: Extract<PhoneChangeOutcome, { ok: false }>): MessageDescriptor {
+  const perDay = PHONE_CHANGES_PER_DAY
+  switch (outcome.code) {
+    case 'phone_taken':
+      return msg`This phone number is already registered. Please use a different phone number.`
+    case 'invalid_phone':
+      return msg`Please enter the 10 digits of your mobile number after +90.`
+    case 'rate_limited':
+      return msg`You can change your phone number ${perDay} times a day. Please try again tomorrow.`
+    case 'unauthorized':
+      return msg`Your session has expired. Please sign in again.`
+    default:
+      return msg`An error occurred while changing your phone number. Please try again.`
   }
 }

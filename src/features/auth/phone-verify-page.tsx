@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useSession } from '../../lib/session.tsx'
 import { getSupabase } from '../../lib/supabase.ts'
+import { ChangePhoneForm } from './change-phone-form.tsx'
 import { sendRejectionText, verifyRejectionText } from './messages.ts'
 import { useCountdown } from './use-countdown.ts'
 import {
@@ -130,6 +131,26 @@ export function PhoneVerifyPage() {
     }
   }
 
+  // The new number gets its first code at once; the marker is set first so the automatic send does not fire as well.
+  async function afterPhoneChange(newPhone: string) {
+    if (!userId) return
+    autoSent.current = true
+    setSentMarker(userId)
+    setCode('')
+    setNotice(null)
+    clearProfileCache()
+    await refreshProfile({ force: true }).catch((e: unknown) => console.error('phone-verify: profile refresh failed:', e))
+    setSending(true)
+    const outcome = await sendCode(newPhone)
+    setSending(false)
+    if (outcome.ok) {
+      countdown.start(RESEND_SECONDS)
+      setNotice({ tone: 'info', text: msg`We sent a verification code to your new number.` })
+    } else {
+      handleSendFailure(outcome)
+    }
+  }
+
   async function verify(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (verifying || finished) return
@@ -229,6 +250,7 @@ export function PhoneVerifyPage() {
               <Text size="sm" c="dimmed" aria-live="polite" role="status">
                 {seconds > 0 ? <Trans>Resend in {seconds} s</Trans> : null}
               </Text>
+              <ChangePhoneForm disabled={sending || verifying} onChanged={afterPhoneChange} />
             </Stack>
           )}
 

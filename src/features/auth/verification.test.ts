@@ -10,6 +10,7 @@ import {
   sentMarkerKey,
   setSentMarker,
   toFunctionOutcome,
+  toPhoneChangeOutcome,
 } from './verification.ts'
 
 // As functions-js builds it: the error carries the Response in `context`.
@@ -113,5 +114,21 @@ describe('sent marker', () => {
     expect(hasSentMarker('u1', broken)).toBe(false)
     expect(() => setSentMarker('u1', broken)).not.toThrow()
     expect(() => clearSentMarker('u1', broken)).not.toThrow()
+  })
+})
+
+describe('changing the phone number', () => {
+  it('reads the RPC answer: changed, unchanged, each refusal, and a call that was not answered', () => {
+    expect(toPhoneChangeOutcome({ data: { changed: true, error: null }, error: null })).toEqual({ ok: true, changed: true })
+    expect(toPhoneChangeOutcome({ data: { changed: false, error: null }, error: null })).toEqual({ ok: true, changed: false })
+    for (const code of ['unauthorized', 'invalid_phone', 'phone_taken'] as const) {
+      expect(toPhoneChangeOutcome({ data: { changed: false, error: code }, error: null })).toEqual({ ok: false, code })
+    }
+    expect(toPhoneChangeOutcome({ data: { changed: false, error: 'rate_limited', retry_after: 3600 }, error: null })).toEqual({
+      ok: false, code: 'rate_limited', retryAfter: 3600,
+    })
+    expect(toPhoneChangeOutcome({ data: { changed: false, error: 'something_new' }, error: null })).toEqual({ ok: false, code: 'server_error' })
+    expect(toPhoneChangeOutcome({ data: null, error: { message: 'fetch failed' } })).toEqual({ ok: false, code: 'network' })
+    expect(toPhoneChangeOutcome({ data: null, error: null })).toEqual({ ok: false, code: 'server_error' })
   })
 })

@@ -1,5 +1,8 @@
-// Calls to the send-verification and verify-phone functions, reduced to what
-// the verification screen needs to decide what to show.
+// Calls to the send-verification and verify-phone functions and the
+// change_phone_number RPC, reduced to what the verification screen needs to
+// decide what to show.
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { PHONE_CHANGE_ERRORS, type PhoneChangeError } from '../../../domain/phone.ts'
 
 export const CODE_LENGTH = 6
 export const RESEND_SECONDS = 60
@@ -50,6 +53,30 @@ export async function invokeOutcome(call: () => Promise<{ data: unknown; error: 
     return await toFunctionOutcome(await call())
   } catch {
     return { ok: false, kind: 'network' }
+  }
+}
+
+export type PhoneChangeOutcome =
+  | { ok: true; changed: boolean }
+  | { ok: false; code: PhoneChangeError | 'network' | 'server_error'; retryAfter?: number }
+
+type ChangeReply = { changed?: unknown; error?: unknown; retry_after?: unknown }
+
+/** The RPC's `{data, error}`: its own refusals are codes in `data`; `error` means it was not answered. */
+export function toPhoneChangeOutcome(result: { data: unknown; error: unknown }): PhoneChangeOutcome {
+  if (result.error) return { ok: false, code: 'network' }
+  const reply = result.data && typeof result.data === 'object' ? (result.data as ChangeReply) : null
+  if (!reply) return { ok: false, code: 'server_error' }
+  if (reply.error === null || reply.error === undefined) return { ok: true, changed: reply.changed === true }
+  const code = PHONE_CHANGE_ERRORS.find((c) => c === reply.error) ?? 'server_error'
+  return typeof reply.retry_after === 'number' ? { ok: false, code, retryAfter: reply.retry_after } : { ok: false, code }
+}
+
+export async function changePhoneNumber(client: Pick<SupabaseClient, 'rpc'>, phone: string): Promise<PhoneChangeOutcome> {
+  try {
+    return toPhoneChangeOutcome(await client.rpc('change_phone_number', { p_phone_number: phone }))
+  } catch {
+    return { ok: false, code: 'network' }
   }
 }
 

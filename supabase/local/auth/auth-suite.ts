@@ -14,6 +14,7 @@ import { openDatabase, type Database, type DbTarget } from '../db.ts'
 import { signJwt } from '../jwt.ts'
 import { createAuthApp } from './index.ts'
 import { withBrokenSignature } from '../../../tests/support/jwt.ts'
+import { TEST_RATE_LIMITS } from '../../../tests/support/stack.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const BASE_URL = 'http://local.test'
@@ -29,10 +30,11 @@ export type AuthHarness = {
   close(): Promise<void>
 }
 
-export async function startAuthHarness(target: DbTarget): Promise<AuthHarness> {
+/** `config` goes over the local defaults, which here carry roomy rate limits (the suite signs in far more than 30 times). */
+export async function startAuthHarness(target: DbTarget, opts: { config?: Partial<StackConfig> } = {}): Promise<AuthHarness> {
   const db = await openDatabase(target)
   await db.exec(await readFile(path.join(here, '..', 'bootstrap.sql'), 'utf8'))
-  const config = loadConfig({})
+  const config = { ...loadConfig({}), ...TEST_RATE_LIMITS, ...opts.config }
   const app = new Hono().route('/auth/v1', createAuthApp({ db, config }))
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => app.request(new Request(input, init))
   return {

@@ -10,13 +10,17 @@ export const API_VERSION_2024 = '2024-01-01'
 
 /** GoTrue's HTTPError: a status, an error code and a message for the client. */
 export class AuthHttpError extends Error {
+  /** Sent with the error (Retry-After on 429). */
+  readonly headers: Record<string, string>
+
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; headers?: Record<string, string> },
   ) {
-    super(message, options)
+    super(message, { cause: options?.cause })
+    this.headers = options?.headers ?? {}
   }
 }
 
@@ -83,6 +87,7 @@ export function errorReply(err: unknown, apiVersion: string | undefined): ErrorR
     return { status: 422, body, headers }
   }
   if (err instanceof AuthHttpError) {
+    Object.assign(headers, err.headers)
     if (err.status >= 500) console.error(`auth: ${err.message}${err.cause instanceof Error ? `: ${err.cause.message}` : ''}`)
     headers['x-sb-error-code'] = err.code
     if (apiVersion) return { status: err.status, body: { code: err.code, message: err.message }, headers }

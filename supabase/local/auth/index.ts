@@ -6,6 +6,7 @@ import type { StackConfig } from '../config.ts'
 import { verifyJwt } from '../jwt.ts'
 import { createUserHandler, deleteUserHandler, getUserByIdHandler, listUsersHandler, updateUserByIdHandler } from './admin.ts'
 import { API_VERSION_HEADER, errorReply, requestedApiVersion } from './errors.ts'
+import { createAuthRateLimits } from './rate-limit.ts'
 import { signupHandler } from './signup.ts'
 import { tokenHandler } from './token.ts'
 import type { AuthContext } from './request.ts'
@@ -67,8 +68,10 @@ export function createAuthApp(ctx: AuthContext): Hono {
   )
   app.get('/settings', (c) => c.json(settingsBody()))
 
-  app.post('/signup', signupHandler(ctx))
-  app.post('/token', tokenHandler(ctx))
+  // Counted per app, as GoTrue counts per process.
+  const limits = createAuthRateLimits(ctx.config)
+  app.post('/signup', signupHandler(ctx, limits))
+  app.post('/token', tokenHandler(ctx, limits))
   app.get('/user', getUserHandler(ctx))
   app.put('/user', updateUserHandler(ctx))
   app.post('/logout', logoutHandler(ctx))

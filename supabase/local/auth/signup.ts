@@ -19,6 +19,7 @@ import {
   setRole,
 } from './users.ts'
 import { byteLength, checkPasswordStrength, MAX_PASSWORD_BYTES, validateEmail } from './validate.ts'
+import { enforceRateLimit, type AuthRateLimits } from './rate-limit.ts'
 
 function validatePkce(method: string | undefined, challenge: string | undefined) {
   if (Boolean(method) !== Boolean(challenge)) {
@@ -26,12 +27,14 @@ function validatePkce(method: string | undefined, challenge: string | undefined)
   }
 }
 
-export function signupHandler({ db, config }: AuthContext) {
+export function signupHandler({ db, config }: AuthContext, limits: AuthRateLimits) {
   return async (c: Context) => {
     const params = await readParams(c, signupSchema)
     if (!params.email && !params.phone) {
       throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled')
     }
+    // As GoTrue: counted once the body is read, before any other check, anonymous sign-ins aside.
+    enforceRateLimit(limits.signInSignUps, c)
     const password = params.password ?? ''
     if (!password) throw badRequest('validation_failed', 'Signup requires a valid password')
     checkPasswordStrength(password, config.minPasswordLength)

@@ -6,15 +6,18 @@ import { clientMeta, readParams, reloadUser, type AuthContext } from './request.
 import { openSession, refreshSession, sessionBody, signAccessToken } from './sessions.ts'
 import { AUDIENCE, findUserByEmail, passwordMatches } from './users.ts'
 import { passwordWeakness } from './validate.ts'
+import { enforceRateLimit, type AuthRateLimits } from './rate-limit.ts'
 
 const INVALID_LOGIN = 'Invalid login credentials'
 
-export function tokenHandler(ctx: AuthContext) {
+export function tokenHandler(ctx: AuthContext, limits: AuthRateLimits) {
   return async (c: Context) => {
     switch (c.req.query('grant_type')) {
       case 'password':
+        enforceRateLimit(limits.signInSignUps, c)
         return passwordGrant(ctx, c)
       case 'refresh_token':
+        enforceRateLimit(limits.tokenRefresh, c)
         return refreshTokenGrant(ctx, c)
       default:
         throw badRequest('invalid_credentials', 'unsupported_grant_type')

@@ -4,7 +4,11 @@
 // order. Per batch: match bindings, apply filters, then check, as each
 // distinct identity (role + claims), which rows it may select, in one
 // transaction with the identity set as PostgREST sets it, so RLS decides
-// exactly as it does for the data API.
+// exactly as it does for the data API. A batch whose processing fails (the
+// database refused a query) is tried again after a pause, before any later
+// batch, so nothing is lost to a passing failure and order is kept; after
+// RETRY_DELAYS_MS run out it is given up, loudly, so one change that can
+// never be processed does not hold back every later one.
 import type { Database, Queryable } from '../db.ts'
 import { requestContextParams, requestContextSql } from '../jwt.ts'
 import type { Catalog, TableInfo } from './catalog.ts'
@@ -39,6 +43,8 @@ type Candidate = {
 }
 
 const BATCH_SIZE = 500
+/** Pauses before each retry of a failed batch: about 8 s in all, then the batch is given up. */
+const RETRY_DELAYS_MS = [100, 250, 500, 1000, 2000, 4000]
 const TYPES: Record<string, ChangeEvent> = { INSERT: 'INSERT', UPDATE: 'UPDATE', DELETE: 'DELETE' }
 
 const obj = (v: unknown): Record<string, unknown> | undefined =>
@@ -103,6 +109,7 @@ export class ChangeFeed {
   private queue: string[] = []
   private draining: Promise<void> | undefined
   private stopped = false
+  private wake: (() => void) | undefined
 
   constructor(
     private readonly db: Database,
@@ -130,6 +137,7 @@ export class ChangeFeed {
   async stop(): Promise<void> {
     this.stopped = true
     this.queue = []
+    this.wake?.()
     await this.draining
   }
 
@@ -157,13 +165,41 @@ export class ChangeFeed {
     }
   }
 
+  /**
+   * Delivers one batch, retrying it while it fails. Messages go out only at
+   * the end of `process`, after every query, so a retry never repeats one.
+   */
   private async run(batch: Change[]): Promise<void> {
-    if (batch.length === 0 || this.channels.size === 0) return
-    try {
-      await this.process(batch)
-    } catch (e) {
-      if (!this.stopped) console.error('realtime: could not deliver changes', e)
+    for (let attempt = 0; ; attempt++) {
+      if (batch.length === 0 || this.channels.size === 0 || this.stopped) return
+      try {
+        await this.process(batch)
+        return
+      } catch (e) {
+        if (this.stopped) return
+        const delay = RETRY_DELAYS_MS[attempt]
+        if (delay === undefined) {
+          console.error(`realtime: gave up on ${batch.length} change(s) after ${attempt + 1} failed attempts; subscribers miss them`, e)
+          return
+        }
+        console.warn(`realtime: could not deliver changes (attempt ${attempt + 1}), retrying in ${delay} ms: ${(e as Error).message}`)
+        await this.pause(delay)
+      }
     }
+  }
+
+  /** A wait that stop() cuts short. */
+  private pause(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms)
+      function done() {
+        clearTimeout(timer)
+        resolve()
+      }
+      this.wake = done
+    }).finally(() => {
+      this.wake = undefined
+    })
   }
 
   private async process(changes: Change[]): Promise<void> {
@@ -357,13 +393,19 @@ export class ChangeFeed {
       // One identity's failure (a role gone since it joined, a policy that
       // errors) must not hide the changes from everyone else.
       out.clear()
+      let failed = 0
+      let lastError: unknown
       for (const [key, g] of groups) {
         try {
           await this.db.transaction((tx) => read(tx, key, g))
         } catch (e) {
+          failed++
+          lastError = e
           if (!this.stopped) console.warn(`realtime: RLS check failed for role ${g.auth.role}:`, (e as Error).message)
         }
       }
+      // Every identity failing is the database failing: the batch is retried.
+      if (failed === groups.size) throw lastError
     }
     return out
   }

@@ -11,7 +11,7 @@ import { Hono } from 'hono'
 import { serve, type ServerType } from '@hono/node-server'
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js'
 import { loadConfig } from '../config.ts'
-import type { Database } from '../db.ts'
+import type { Database, Queryable, Row } from '../db.ts'
 import { signJwt } from '../jwt.ts'
 import { prepareDatabase } from '../migrate.ts'
 import { attachRealtime, type RealtimeServer, type UpgradeSource } from './index.ts'
@@ -45,6 +45,42 @@ async function startServer(db: Database, port = 0): Promise<Stack> {
 }
 
 type Owner = { id: string; jwt: string }
+
+/** The database as the realtime server sees it, failing the next `times` statements that match `pattern` when asked. */
+function withInjectedFailures(db: Database) {
+  let pattern: RegExp | undefined
+  let remaining = 0
+  let failures = 0
+  const maybeFail = (sql: string) => {
+    if (pattern && remaining > 0 && pattern.test(sql)) {
+      remaining--
+      failures++
+      throw new Error('injected failure: the database refused the statement')
+    }
+  }
+  const wrap = (tx: Queryable): Queryable => ({
+    async query<R extends Row = Row>(sql: string, params?: unknown[]) {
+      maybeFail(sql)
+      return tx.query<R>(sql, params)
+    },
+  })
+  const faulty: Database = {
+    kind: db.kind,
+    query: (sql, params) => wrap(db).query(sql, params),
+    transaction: (fn, opts) => db.transaction((tx) => fn(wrap(tx)), opts),
+    exec: (sql) => db.exec(sql),
+    listen: (channel, onPayload) => db.listen(channel, onPayload),
+    close: () => db.close(),
+  }
+  return {
+    db: faulty,
+    failNext(match: RegExp, times: number) {
+      pattern = match
+      remaining = times
+    },
+    failures: () => failures,
+  }
+}
 
 let phoneSeq = Math.floor(Math.random() * 1_000_000)
 const nextPhone = () => `+9055${String(phoneSeq++).padStart(8, '0')}`
@@ -528,6 +564,30 @@ describe.each(backends)('realtime on $name', (backend) => {
     expect(await room.track({ online_at: 'now' })).toBe('ok')
     await synced.waitFor((n) => n === 1)
     expect(Object.keys(room.presenceState())).toEqual([a.id])
+  })
+
+  it('retries a batch whose RLS check failed, so the change still arrives, once', async () => {
+    const faulty = withInjectedFailures(db)
+    const server = await startServer(faulty.db)
+    const a = await createOwner(db)
+    const sb = await makeClient(server.url, a.jwt)
+    try {
+      const { changes, channel } = productChanges(sb, 'retried')
+      await subscribed(channel)
+      // The RLS check of the first attempt fails, in the shared transaction and again in the per-identity one.
+      faulty.failNext(/to_jsonb\(x\)::text as r/, 2)
+      const id = await insertProduct(db, a.id, { name: 'Yeniden Denenen Lokum' })
+      const inserted = await changes.waitFor((c) => c.eventType === 'INSERT' && c.new.id === id, 5000)
+      expect(inserted.new).toMatchObject({ id, name: 'Yeniden Denenen Lokum' })
+      expect(faulty.failures()).toBe(2)
+      // Later changes follow, in commit order, and the retried one came once.
+      const next = await insertProduct(db, a.id, { name: 'Sonraki Ürün' })
+      await changes.waitFor((c) => c.new.id === next)
+      expect(changes.items.map((c) => c.new.id)).toEqual([id, next])
+    } finally {
+      await sb.removeAllChannels().catch(() => undefined)
+      await server.close()
+    }
   })
 
   it('is found again by clients after the server restarts on the same port', async () => {

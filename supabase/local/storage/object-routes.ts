@@ -20,7 +20,7 @@ import {
 } from './objects-sql.ts'
 import { jsonResponse, objectInfo, renderObject } from './render.ts'
 import { expiresInOf, signDownload, signUpload, verifyObjectToken } from './signed-urls.ts'
-import { bucketOrThrow, canUpload, commitObject, storeUpload, type StorageDeps } from './uploads.ts'
+import { bucketOrThrow, canUpload, commitObject, mustFitBucket, storeUpload, type StorageDeps } from './uploads.ts'
 
 // storage's default lifetime of a signed upload URL (2 hours).
 const UPLOAD_URL_EXPIRES_IN = 7200
@@ -127,7 +127,7 @@ export function objectRoutes(app: Hono, deps: StorageDeps): void {
     const sourceKey = mustBeValidKey(requiredString(body, 'sourceKey'))
     const destinationKey = mustBeValidKey(requiredString(body, 'destinationKey'))
     const destinationBucket = typeof body.destinationBucket === 'string' && body.destinationBucket ? body.destinationBucket : bucketId
-    await bucketOrThrow(deps, destinationBucket)
+    const bucket = await bucketOrThrow(deps, destinationBucket)
 
     if (bucketId === destinationBucket && sourceKey === destinationKey) {
       const obj = await withCaller(db, caller, (tx) => findObject(tx, bucketId, sourceKey))
@@ -135,8 +135,11 @@ export function objectRoutes(app: Hono, deps: StorageDeps): void {
       return jsonResponse({ message: 'Successfully moved', Id: obj.id, Key: destinationKey })
     }
     const source = await asStack(() => findObject(db, bucketId, sourceKey))
-    const temp = source && (await files.copyToTemp({ bucket: bucketId, name: sourceKey, version: source.version }))
-    if (!temp) throw ERRORS.noSuchKey()
+    if (!source) throw ERRORS.noSuchKey()
+    const stored = { bucket: bucketId, name: sourceKey, version: source.version }
+    const size = await files.size(stored)
+    const temp = size === null ? null : await files.copyToTemp(stored)
+    if (size === null || !temp) throw ERRORS.noSuchKey()
     const version = randomUUID()
     let placed: string | undefined
     let moved: Awaited<ReturnType<typeof moveObject>>
@@ -148,6 +151,9 @@ export function objectRoutes(app: Hono, deps: StorageDeps): void {
           { bucket: destinationBucket, name: destinationKey, owner: caller.owner, version },
         )
         if (!row) throw ERRORS.noSuchKey()
+        // Checked once the caller proved it may move the object, so a refusal
+        // tells a stranger nothing about it; throwing rolls the move back.
+        mustFitBucket(deps, bucket, destinationKey, { mimeType: mimeTypeOf(source.metadata), size })
         placed = await files.place(temp, destinationBucket, destinationKey, version)
         return row
       })
@@ -170,20 +176,29 @@ export function objectRoutes(app: Hono, deps: StorageDeps): void {
     const copyMetadata = body.copyMetadata !== false
     const overrides = (body.metadata && typeof body.metadata === 'object' ? body.metadata : {}) as Record<string, unknown>
 
+    for (const field of ['cacheControl', 'mimetype']) {
+      if (overrides[field] !== undefined && typeof overrides[field] !== 'string') throw badRequest(`body/metadata/${field} must be string`)
+    }
+
     const source = await withCaller(db, caller, (tx) => findObject(tx, bucketId, sourceKey))
     if (!source) throw ERRORS.noSuchKey()
-    await bucketOrThrow(deps, destinationBucket)
-    const userMetadata = copyMetadata ? (source.user_metadata ?? undefined) : parseUserMetadataHeader(c.req.header('x-metadata'))
-    const target = { bucket: destinationBucket, name: destinationKey, upsert }
-    await canUpload(deps, caller, target, source.metadata, userMetadata)
-
-    const temp = await files.copyToTemp({ bucket: bucketId, name: sourceKey, version: source.version })
-    if (!temp) throw ERRORS.noSuchKey()
+    const bucket = await bucketOrThrow(deps, destinationBucket)
     const metadata = {
       ...(source.metadata ?? {}),
       ...(copyMetadata ? {} : pick(overrides, ['cacheControl', 'mimetype'])),
       lastModified: new Date().toISOString(),
     }
+    const stored = { bucket: bucketId, name: sourceKey, version: source.version }
+    const size = await files.size(stored)
+    if (size === null) throw ERRORS.noSuchKey()
+    // The copy's type is the one it will be served with, new metadata included.
+    mustFitBucket(deps, bucket, destinationKey, { mimeType: mimeTypeOf(metadata), size })
+    const userMetadata = copyMetadata ? (source.user_metadata ?? undefined) : parseUserMetadataHeader(c.req.header('x-metadata'))
+    const target = { bucket: destinationBucket, name: destinationKey, upsert }
+    await canUpload(deps, caller, target, source.metadata, userMetadata)
+
+    const temp = await files.copyToTemp(stored)
+    if (!temp) throw ERRORS.noSuchKey()
     const write: ObjectWrite = {
       id: randomUUID(),
       bucket: destinationBucket,
@@ -323,6 +338,11 @@ function parseUserMetadataHeader(value: string | undefined): Record<string, unkn
   } catch {
     return undefined
   }
+}
+
+/** The type an object was stored with; one recorded without a type is served as bytes. */
+function mimeTypeOf(metadata: Record<string, unknown> | null | undefined): string {
+  return typeof metadata?.mimetype === 'string' && metadata.mimetype ? metadata.mimetype : 'application/octet-stream'
 }
 
 function pick(obj: Record<string, unknown>, keys: string[]): Record<string, unknown> {

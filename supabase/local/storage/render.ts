@@ -2,9 +2,16 @@
 // the headers come from the metadata recorded at upload (type, ETag, size,
 // Cache-Control, Last-Modified), with single byte ranges, conditional
 // requests and `?download` as a Content-Disposition.
+//
+// Objects are served from the API's own origin, where a page could use the
+// caller's credentials, so nothing uploaded may run there: every object
+// goes out with `nosniff` and a CSP that sandboxes it and allows nothing,
+// and any type that is not plainly passive (SVG, HTML, XML, scripts, or no
+// type at all) is sent as an attachment under its own file name.
 import { ERRORS } from './errors.ts'
 import type { FileStore } from './file-store.ts'
 import type { ObjectRow } from './objects-sql.ts'
+import { mimeEssence } from './upload-body.ts'
 
 export type RenderOptions = {
   /** Signed URLs answer with Expires (the token's expiry) instead of Cache-Control. */
@@ -26,20 +33,36 @@ const missingBytes = () =>
 // An HTML upload is never served as HTML from the API's origin.
 const servedType = (mimetype: string | undefined) => (mimetype?.includes('text/html') ? 'text/plain' : mimetype)
 
+/** Types a browser only displays: no script, no markup that can load or run anything. */
+const PASSIVE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp', 'text/plain'])
+
+/** Whether an object of this stored type may be shown in the browser rather than downloaded. */
+export function servedInline(mimetype: string | undefined): boolean {
+  const essence = mimeEssence(mimetype)
+  return PASSIVE_TYPES.has(essence) || essence.startsWith('audio/') || essence.startsWith('video/')
+}
+
+export const OBJECT_CSP = "default-src 'none'; sandbox"
+
 export async function renderObject(req: Request, files: FileStore, obj: ObjectRow, opts: RenderOptions = {}): Promise<Response> {
   const meta = obj.metadata ?? {}
   const eTag = typeof meta.eTag === 'string' ? meta.eTag : undefined
-  const headers = new Headers({ 'accept-ranges': 'bytes' })
-  const type = servedType(typeof meta.mimetype === 'string' ? meta.mimetype : undefined)
+  const headers = new Headers({
+    'accept-ranges': 'bytes',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': OBJECT_CSP,
+  })
+  const storedType = typeof meta.mimetype === 'string' ? meta.mimetype : undefined
+  const type = servedType(storedType)
   if (type) headers.set('content-type', type)
   if (eTag) headers.set('etag', eTag)
   if (typeof meta.lastModified === 'string') headers.set('last-modified', new Date(meta.lastModified).toUTCString())
   if (opts.expires) headers.set('expires', opts.expires)
   else if (typeof meta.cacheControl === 'string') headers.set('cache-control', meta.cacheControl)
-  setDownload(headers, opts.download)
+  setDownload(headers, opts.download ?? (servedInline(storedType) ? undefined : obj.name.split('/').pop()))
 
-  const stored = { bucket: obj.bucket_id, name: obj.name, version: obj.version }
-  const size = await files.size(stored)
+  const version = { bucket: obj.bucket_id, name: obj.name, version: obj.version }
+  const size = await files.size(version)
   if (size === null) return missingBytes()
 
   if (eTag && req.headers.get('if-none-match') === eTag) return new Response(null, { status: 304, headers })
@@ -49,7 +72,7 @@ export async function renderObject(req: Request, files: FileStore, obj: ObjectRo
     headers.set('content-length', String(size))
     return new Response(null, { status: 200, headers })
   }
-  const opened = await files.open(stored, range ?? undefined)
+  const opened = await files.open(version, range ?? undefined)
   if (!opened) return missingBytes()
   if (range) {
     headers.set('content-range', `bytes ${range.start}-${range.end}/${size}`)

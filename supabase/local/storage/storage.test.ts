@@ -392,6 +392,119 @@ describe.each(backends)('storage API on $name', ({ start }) => {
     expect((await b.client.storage.from('avatars').copy(key, `${b.id}/copy.png`)).error).toMatchObject({ statusCode: '404' })
   })
 
+  it("applies the destination bucket's types and size to copies and moves", async () => {
+    // A bucket without limits, to hold what avatars refuses.
+    const loose = `loose-${++seq}`
+    expect((await service.storage.createBucket(loose, { public: false })).error).toBeNull()
+    expect((await service.storage.from(loose).upload('note.txt', new Blob(['merhaba'], { type: 'text/plain' }))).error).toBeNull()
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
+    expect((await service.storage.from(loose).upload('icon.svg', new Blob([svg], { type: 'image/svg+xml' }))).error).toBeNull()
+    const big = new Blob([PNG, new Uint8Array(2 * MiB)], { type: 'image/png' })
+    expect((await service.storage.from(loose).upload('big.png', big)).error).toBeNull()
+    const objectsAt = async (bucket: string, name: string) =>
+      (await db.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucket, name])).rows.length
+
+    // Wrong type: copy and move are refused as an upload of it would be, and nothing lands.
+    for (const [from, type] of [['note.txt', 'text/plain'], ['icon.svg', 'image/svg+xml']] as const) {
+      const to = `${a.id}/from-${from}.png`
+      const copied = await service.storage.from(loose).copy(from, to, { destinationBucket: 'avatars' })
+      expect(copied.error).toMatchObject({ status: 400, statusCode: '415', message: `mime type ${type} is not supported` })
+      const moved = await service.storage.from(loose).move(from, to, { destinationBucket: 'avatars' })
+      expect(moved.error).toMatchObject({ status: 400, statusCode: '415', message: `mime type ${type} is not supported` })
+      expect(await objectsAt('avatars', to)).toBe(0)
+      expect(await versionsOn(to)).toEqual([])
+      expect(await objectsAt(loose, from)).toBe(1)
+    }
+
+    // Too big for avatars (2 MiB): refused with storage's 413, the source kept.
+    const bigTo = `${a.id}/big-${++seq}.png`
+    const bigCopy = await service.storage.from(loose).copy('big.png', bigTo, { destinationBucket: 'avatars' })
+    expect(bigCopy.error).toMatchObject({ status: 400, statusCode: '413', message: 'The object exceeded the maximum allowed size' })
+    const bigMove = await service.storage.from(loose).move('big.png', bigTo, { destinationBucket: 'avatars' })
+    expect(bigMove.error).toMatchObject({ statusCode: '413' })
+    expect(await objectsAt('avatars', bigTo)).toBe(0)
+    expect(await objectsAt(loose, 'big.png')).toBe(1)
+
+    // The owner, copying within avatars, cannot retype a picture past the allow-list either.
+    const key = avatarPath(a)
+    await a.client.storage.from('avatars').upload(key, png(5))
+    const retypedKey = `${a.id}/retyped-${++seq}.html`
+    const copyAs = (mimetype: unknown) =>
+      request('/object/copy', {
+        method: 'POST',
+        headers: { apikey: config.anonKey, authorization: `Bearer ${a.jwt}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ bucketId: 'avatars', sourceKey: key, destinationKey: retypedKey, copyMetadata: false, metadata: { mimetype } }),
+      })
+    const retyped = await copyAs('text/html')
+    expect(retyped.status).toBe(400)
+    expect(await retyped.json()).toEqual({
+      statusCode: '415',
+      code: 'InvalidMimeType',
+      error: 'invalid_mime_type',
+      message: 'mime type text/html is not supported',
+    })
+    expect(await objectsAt('avatars', retypedKey)).toBe(0)
+    expect(await (await copyAs(42)).json()).toMatchObject({ statusCode: '400', message: 'body/metadata/mimetype must be string' })
+    // A type the bucket allows is still a type one may give a copy.
+    const asJpeg = await copyAs('image/jpeg')
+    expect(asJpeg.status).toBe(200)
+    const { rows } = await db.query<{ mimetype: string }>(
+      `select metadata->>'mimetype' as mimetype from storage.objects where bucket_id = 'avatars' and name = $1`,
+      [retypedKey],
+    )
+    expect(rows).toEqual([{ mimetype: 'image/jpeg' }])
+
+    // What fits still moves across buckets.
+    const fits = `${a.id}/fits-${++seq}.png`
+    expect((await service.storage.from(loose).upload('small.png', png(1))).error).toBeNull()
+    expect((await service.storage.from(loose).move('small.png', fits, { destinationBucket: 'avatars' })).error).toBeNull()
+    expect(await objectsAt('avatars', fits)).toBe(1)
+    expect(await objectsAt(loose, 'small.png')).toBe(0)
+  })
+
+  it('serves objects with nosniff and a sandboxing CSP, and active types only as attachments', async () => {
+    const key = avatarPath(a)
+    await a.client.storage.from('avatars').upload(key, png(9))
+    const signed = (await a.client.storage.from('avatars').createSignedUrl(key, 60)).data!.signedUrl
+    const served = [
+      await fetchApp(a.client.storage.from('avatars').getPublicUrl(key).data.publicUrl),
+      await request(`/object/authenticated/avatars/${key}`, { headers: { apikey: config.anonKey, authorization: `Bearer ${a.jwt}` } }),
+      await request(`/object/avatars/${key}`, { method: 'HEAD', headers: { apikey: config.anonKey } }),
+      await fetchApp(signed),
+    ]
+    for (const res of served) {
+      expect(res.status).toBe(200)
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
+      // Pictures stay pictures: shown, not downloaded.
+      expect(res.headers.get('content-disposition')).toBeNull()
+      expect(res.headers.get('content-type')).toBe('image/png')
+    }
+
+    // A bucket that takes SVG and HTML: they are stored, and only ever downloaded.
+    const vectors = `vectors-${++seq}`
+    expect(
+      (await service.storage.createBucket(vectors, { public: true, allowedMimeTypes: ['image/svg+xml', 'text/html', 'application/xml'] })).error,
+    ).toBeNull()
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>'
+    for (const [name, type, body] of [
+      ['logo.svg', 'image/svg+xml', svg],
+      ['page.html', 'text/html', '<script>alert(1)</script>'],
+      ['feed.xml', 'application/xml', '<x/>'],
+    ] as const) {
+      expect((await service.storage.from(vectors).upload(`brand/${name}`, new Blob([body], { type }))).error).toBeNull()
+      const res = await fetchApp(service.storage.from(vectors).getPublicUrl(`brand/${name}`).data.publicUrl)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename=${name}; filename*=UTF-8''${name};`)
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
+      expect(await res.text()).toBe(body)
+    }
+    // Asking for a download by name still names it as asked.
+    const named = await fetchApp(`${service.storage.from(vectors).getPublicUrl('brand/logo.svg').data.publicUrl}?download=marka.svg`)
+    expect(named.headers.get('content-disposition')).toBe("attachment; filename=marka.svg; filename*=UTF-8''marka.svg;")
+  })
+
   it('shows buckets to the service role only, as without bucket policies on hosted Supabase', async () => {
     const { data, error } = await service.storage.getBucket('avatars')
     expect(error).toBeNull()

@@ -40,21 +40,43 @@ export async function bucketOrThrow(deps: StorageDeps, id: string): Promise<Buck
   return bucket
 }
 
+/** The largest object `name` may be in `bucket`: the project ceiling, lowered by the bucket's own limit; empty-folder placeholders are zero bytes. */
+export function maxObjectSize(deps: Pick<StorageDeps, 'fileSizeLimit'>, bucket: BucketRow, name: string): number {
+  return isEmptyFolder(name) ? 0 : Math.min(deps.fileSizeLimit, bucket.file_size_limit ?? Infinity)
+}
+
+/** The bucket's `allowed_mime_types` (with `type/*` wildcards); empty-folder placeholders may be of any type. */
+export function mustBeAllowedType(bucket: BucketRow, name: string, mimeType: string): void {
+  const allowed = bucket.allowed_mime_types?.filter(Boolean) ?? []
+  if (allowed.length > 0 && !isEmptyFolder(name) && !mimeTypeAllowed(mimeType, allowed)) throw ERRORS.invalidMimeType(mimeType)
+}
+
+/**
+ * An object that already exists (copied or moved) placed at `name` in
+ * `bucket`: the same limits an upload there meets, so no route around
+ * them lands a type or a size the bucket refuses.
+ */
+export function mustFitBucket(
+  deps: Pick<StorageDeps, 'fileSizeLimit'>,
+  bucket: BucketRow,
+  name: string,
+  object: { mimeType: string; size: number },
+): void {
+  mustBeAllowedType(bucket, name, object.mimeType)
+  if (object.size > maxObjectSize(deps, bucket, name)) throw ERRORS.entityTooLarge()
+}
+
 export async function storeUpload(deps: StorageDeps, req: Request, caller: Caller, target: UploadTarget): Promise<{ id: string }> {
   const { files } = deps
   const { bucket: bucketId, name, upsert } = target
   const bucket = await bucketOrThrow(deps, bucketId)
   mustBeValidKey(name)
-  const emptyFolder = isEmptyFolder(name)
-  const maxSize = emptyFolder ? 0 : Math.min(deps.fileSizeLimit, bucket.file_size_limit ?? Infinity)
+  const maxSize = maxObjectSize(deps, bucket, name)
 
   const source = await readUploadRequest(req)
   let temp: string | undefined
   try {
-    const allowed = bucket.allowed_mime_types?.filter(Boolean) ?? []
-    if (allowed.length > 0 && !emptyFolder && !mimeTypeAllowed(source.mimeType, allowed)) {
-      throw ERRORS.invalidMimeType(source.mimeType)
-    }
+    mustBeAllowedType(bucket, name, source.mimeType)
     if (source.declaredLength !== undefined && source.declaredLength > maxSize) throw ERRORS.entityTooLarge()
 
     // Signed upload URLs were checked when they were signed.

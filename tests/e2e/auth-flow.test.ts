@@ -263,6 +263,26 @@ describe('auth and phone verification in the browser', () => {
     expect(await outboxCount(right.phone)).toBe(1)
   })
 
+  it('keeps the outbox away from pages: a script of another origin cannot read the codes', async () => {
+    const owner = newOwner()
+    const page = await newPage()
+    await signUpToVerify(page, owner)
+    await latestCode(owner.phone)
+    // The app itself is another origin (another port) than the stack: as good a stranger as any site.
+    const read = await page.evaluate(async (url) => {
+      try {
+        const res = await fetch(url)
+        return `read ${res.status}: ${await res.text()}`
+      } catch {
+        return 'blocked'
+      }
+    }, `${api}/__local/outbox.json?to=${encodeURIComponent(owner.phone)}`)
+    expect(read).toBe('blocked')
+    // The Supabase APIs stay open to the app, as on hosted Supabase.
+    const health = await page.evaluate(async (url) => (await fetch(url)).status, `${api}/functions/v1/health`)
+    expect(health).toBe(200)
+  })
+
   it('signs in with the demo account and reports a wrong password', async () => {
     const page = await newPage()
     await page.goto(`${app}/auth`)

@@ -2,10 +2,11 @@ import { useState, type FormEvent } from 'react'
 import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
-import { sanitizePhoneDigits, toTurkishPhone, TR_PHONE_PLACEHOLDER, TR_PHONE_PREFIX } from '../../../domain/phone.ts'
+import { toTurkishPhone } from '../../../domain/phone.ts'
 import { getSupabase } from '../../lib/supabase.ts'
 import { classifyAuthError, type AuthProblem } from './auth-errors.ts'
 import { authProblemText } from './messages.ts'
+import { TurkishPhoneInput } from './turkish-phone-input.tsx'
 
 // A pattern hint, the same in every language.
 
@@ -107,20 +108,13 @@ export function AuthPage() {
                     value={businessName}
                     onChange={(e) => setBusinessName(e.currentTarget.value)}
                   />
-                  <TextInput
+                  <TurkishPhoneInput
                     id="auth-phone"
                     label={t`Phone number`}
                     description={t`Your mobile number; we will text a verification code to it.`}
-                    type="tel"
-                    inputMode="numeric"
-                    autoComplete="tel-national"
-                    placeholder={TR_PHONE_PLACEHOLDER}
-                    leftSection={<Text size="sm" fw={500} aria-hidden>{TR_PHONE_PREFIX}</Text>}
-                    leftSectionWidth={48}
                     aria-label={t`Phone number (+90)`}
-                    required
-                    value={phoneDigits}
-                    onChange={(e) => setPhoneDigits(sanitizePhoneDigits(e.currentTarget.value))}
+                    digits={phoneDigits}
+                    onDigitsChange={setPhoneDigits}
                   />
                 </>
               )}

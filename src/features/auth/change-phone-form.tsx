@@ -2,13 +2,14 @@
 // number at sign-up (or lost it to a lapsed claim) sets another one here,
 // through the one server path for it, change_phone_number (three a day).
 import { useId, useState, type FormEvent } from 'react'
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Group, Stack } from '@mantine/core'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { sanitizePhoneDigits, toTurkishPhone, TR_PHONE_PLACEHOLDER, TR_PHONE_PREFIX } from '../../../domain/phone.ts'
+import { toTurkishPhone } from '../../../domain/phone.ts'
 import { getSupabase } from '../../lib/supabase.ts'
 import { phoneChangeText } from './messages.ts'
+import { TurkishPhoneInput } from './turkish-phone-input.tsx'
 import { changePhoneNumber } from './verification.ts'
 
 export function ChangePhoneForm(props: { disabled?: boolean; onChanged(phone: string): Promise<void> }) {
@@ -45,22 +46,15 @@ export function ChangePhoneForm(props: { disabled?: boolean; onChanged(phone: st
     )
   }
   return (
-    <form id={formId} onSubmit={submit} noValidate aria-label={t`Change phone number`}>
-      <Stack gap="xs">
-        <TextInput
+    <form id={formId} onSubmit={submit} noValidate aria-label={t`Change phone number`} style={{ width: '100%' }}>
+      <Stack gap="xs" mt="sm">
+        <TurkishPhoneInput
           id={`${formId}-phone`}
           label={t`New phone number`}
           description={<Trans>The old number stops working for this account, and we send a new code.</Trans>}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder={TR_PHONE_PLACEHOLDER}
-          leftSection={<Text size="sm" fw={500} aria-hidden>{TR_PHONE_PREFIX}</Text>}
-          leftSectionWidth={48}
-          required
           autoFocus
-          value={digits}
-          onChange={(e) => setDigits(sanitizePhoneDigits(e.currentTarget.value))}
+          digits={digits}
+          onDigitsChange={setDigits}
           error={problem ? i18n._(problem) : undefined}
         />
         <Group justify="flex-end" gap="xs">

@@ -43,7 +43,8 @@ async function main() {
   const host = values.host ?? '127.0.0.1'
   const port = Number(values.port ?? process.env.PORT ?? 54321)
   const appPort = Number(values['app-port'] ?? process.env.APP_PORT ?? 5173)
-  const config = { ...loadConfig(), ...(command === 'start' ? appOrigins(host, appPort) : {}) }
+  const base = loadConfig()
+  const config = { ...base, ...(command === 'start' ? appOrigins(host, appPort, base) : {}) }
   const plan = planExposure({ host, config, exposeLocalTools: values['expose-local-tools'] === true, seed: !values['no-seed'] })
   if (!plan.ok) {
     console.error(plan.message)
@@ -109,8 +110,7 @@ function printKeys() {
  * The served app is the site checkout may return to, under either loopback
  * name; SITE_URL and ADDITIONAL_REDIRECT_URLS, when set, say so instead.
  */
-function appOrigins(host: string, appPort: number): Partial<StackConfig> {
-  const config = loadConfig()
+function appOrigins(host: string, appPort: number, config: StackConfig): Partial<StackConfig> {
   const loopback = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
   return {
     siteUrl: process.env.SITE_URL ? config.siteUrl : `http://${loopback}:${appPort}`,

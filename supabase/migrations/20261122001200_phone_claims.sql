@@ -204,8 +204,8 @@ declare
   v_row public.phone_verifications;
 begin
   if p_phone_number is null or p_code_hash is null or p_expires_at is null
-     or p_address_hourly_limit is null or p_global_hourly_limit is null then
-    raise exception 'reserve_phone_verification: phone, code hash, expiry and limits are required'
+     or not (p_address_hourly_limit >= 1) or not (p_global_hourly_limit >= 1) then
+    raise exception 'reserve_phone_verification: phone, code hash, expiry and limits of at least 1 are required'
       using errcode = '22023';
   end if;
 
@@ -246,17 +246,17 @@ begin
   if p_client_address is not null then
     select v.created_at into v_at from public.phone_verifications v
      where v.client_address = p_client_address and v.created_at > v_now - interval '1 hour'
-     order by v.created_at desc offset greatest(p_address_hourly_limit, 1) - 1 limit 1;
-    if found or p_address_hourly_limit < 1 then
-      return public.phone_verification_refusal('address', coalesce(v_at, v_now) + interval '1 hour', v_now);
+     order by v.created_at desc offset p_address_hourly_limit - 1 limit 1;
+    if found then
+      return public.phone_verification_refusal('address', v_at + interval '1 hour', v_now);
     end if;
   end if;
 
   select v.created_at into v_at from public.phone_verifications v
    where v.created_at > v_now - interval '1 hour'
-   order by v.created_at desc offset greatest(p_global_hourly_limit, 1) - 1 limit 1;
-  if found or p_global_hourly_limit < 1 then
-    return public.phone_verification_refusal('global', coalesce(v_at, v_now) + interval '1 hour', v_now);
+   order by v.created_at desc offset p_global_hourly_limit - 1 limit 1;
+  if found then
+    return public.phone_verification_refusal('global', v_at + interval '1 hour', v_now);
   end if;
 
   insert into public.phone_verifications (phone_number, user_id, client_address, code_hash, expires_at, created_at)

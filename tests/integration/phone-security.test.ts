@@ -105,8 +105,7 @@ describe.each(BACKENDS)('phone numbers and texts hold against abuse on %s', (bac
 
       // A verified owner's number, or another account's live claim, cannot be taken.
       const other = await stack.signUpOwner()
-      const verifiedOne = await stack.signUpOwner()
-      await verify(verifiedOne)
+      const verifiedOne = await stack.signUpVerifiedOwner()
       const fresh = await stack.signUpOwner()
       expect((await fresh.client.rpc('change_phone_number', { p_phone_number: verifiedOne.phone })).data).toMatchObject({ error: 'phone_taken' })
       expect((await fresh.client.rpc('change_phone_number', { p_phone_number: other.phone })).data).toMatchObject({ error: 'phone_taken' })
@@ -196,8 +195,7 @@ describe.each(BACKENDS)('phone numbers and texts hold against abuse on %s', (bac
       expect((await mover.client.rpc('change_phone_number', { p_phone_number: idle.phone })).data).toEqual({ changed: true, error: null })
       expect((await profile(idle.user.id)).phone_number).toBeNull()
 
-      const owner = await stack.signUpOwner()
-      await verify(owner)
+      const owner = await stack.signUpVerifiedOwner()
       await stack.db.query(`update public.users set phone_claimed_at = now() - interval '30 days' where id = $1`, [owner.user.id])
       expect((await stack.anon().rpc('phone_number_exists', { p_phone_number: owner.phone })).data).toBe(true)
       await expect(stack.signUpOwner({ phone_number: owner.phone })).rejects.toThrow(/sign-up/)
@@ -264,8 +262,7 @@ describe.each(BACKENDS)('phone numbers and texts hold against abuse on %s', (bac
     })
 
     it('reminders go only to the countries the business sells to', async () => {
-      const owner = await stack.signUpOwner()
-      await verify(owner)
+      const owner = await stack.signUpVerifiedOwner()
       for (const foreign of ['+447400123456', '+4915123456789']) {
         const appointment = await appointmentOf(owner, foreign)
         expect(await invoke(owner.client, 'send-sms', { appointment_id: appointment })).toMatchObject({
@@ -279,8 +276,7 @@ describe.each(BACKENDS)('phone numbers and texts hold against abuse on %s', (bac
     })
 
     it('a reminder carries no link the owner typed into a name', async () => {
-      const owner = await stack.signUpOwner({ business_name: 'Anadolu Kahve https://kampanya.example/iade' })
-      await verify(owner)
+      const owner = await stack.signUpVerifiedOwner({ business_name: 'Anadolu Kahve https://kampanya.example/iade' })
       const phone = uniquePhone()
       const appointment = await appointmentOf(owner, phone)
       await owner.client.from('customers').update({ name: 'Ayşe bit.ly/odeme Yılmaz' }).eq('phone_number', phone)
@@ -289,8 +285,7 @@ describe.each(BACKENDS)('phone numbers and texts hold against abuse on %s', (bac
     })
 
     it('a deployment that names no usable SMS provider says provider_not_configured', async () => {
-      const owner = await stack.signUpOwner()
-      await verify(owner)
+      const owner = await stack.signUpVerifiedOwner()
       const appointment = await appointmentOf(owner)
       vi.stubEnv('SMS_PROVIDER', 'carrier-pigeon')
       const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)

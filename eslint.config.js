@@ -6,6 +6,7 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import pluginLingui from 'eslint-plugin-lingui'
 import globals from 'globals'
+import boundaries from 'eslint-plugin-boundaries'
 
 const restrict = (patterns) => ['error', { patterns }]
 
@@ -67,8 +68,60 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrict([{ group: ['**/src/**', 'react', '@mantine/*'], message: 'sync/ is headless: it must not depend on the app.' }]) },
   },
   {
-    files: ['src/features/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': restrict([{ group: ['**/routes/**', '**/app/app*'], message: 'Features do not import routes or the app shell.' }, { regex: '^(\\.\\./)+features/', message: 'Features do not import each other; compose them in routes.' }]) },
+    // The layers, by where a file is, whatever the import string looks like
+    // (`../customers/x.ts` from a feature is caught as surely as `../../features/x`).
+    files: ['src/**/*.{ts,tsx}', 'sync/**/*.ts', 'domain/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/include': ['src/**/*', 'sync/**/*', 'domain/**/*'],
+      'boundaries/elements': [
+        { type: 'domain', pattern: 'domain' },
+        { type: 'sync', pattern: 'sync' },
+        { type: 'db', pattern: 'src/db' },
+        { type: 'lib', pattern: 'src/lib' },
+        { type: 'components', pattern: 'src/components' },
+        { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+        { type: 'routes', pattern: 'src/routes' },
+        { type: 'app', pattern: 'src/app' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': ['error', {
+        default: 'allow',
+        policies: [
+          {
+            from: { element: { type: 'feature' } },
+            disallow: { to: { element: { type: 'feature', captured: { feature: '!{{from.captured.feature}}' } } } },
+            message: 'Features do not import each other: move what both need to src/components, src/lib or domain/, or compose them in routes.',
+          },
+          {
+            from: { element: { types: { anyOf: ['feature', 'components', 'lib', 'db'] } } },
+            disallow: { to: { element: { types: { anyOf: ['routes', 'app'] } } } },
+            message: 'Only routes and the app shell import routes and the app shell.',
+          },
+          {
+            from: { element: { types: { anyOf: ['components', 'lib', 'db'] } } },
+            disallow: { to: { element: { type: 'feature' } } },
+            message: 'Shared code does not import a feature.',
+          },
+          {
+            from: { element: { types: { anyOf: ['domain', 'sync'] } } },
+            disallow: { to: { element: { types: { anyOf: ['db', 'lib', 'components', 'feature', 'routes', 'app'] } } } },
+            message: 'domain/ and sync/ do not depend on the app.',
+          },
+          {
+            from: { element: { type: 'domain' } },
+            disallow: { to: { element: { type: 'sync' } } },
+            message: 'domain/ holds pure rules: it does not import sync/.',
+          },
+          {
+            from: { element: { types: { anyOf: ['db', 'lib', 'components', 'feature', 'routes', 'app'] } } },
+            disallow: { to: { element: { type: 'sync', fileInternalPath: '!index.ts' } } },
+            message: 'The app reaches sync/ only through sync/index.ts.',
+          },
+        ],
+      }],
+    },
   },
   {
     files: ['supabase/functions/**/*.ts'],

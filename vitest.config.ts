@@ -1,14 +1,44 @@
+// Three layers, each runnable on its own (`npx vitest run --project unit`):
+// unit tests need nothing but Node; stack tests start the embedded Supabase
+// stack on PGlite or PostgreSQL 15; e2e tests drive Chromium against a
+// production build, made once for the layer. tests/README.md says more.
 import { defineConfig } from 'vitest/config'
+
+const exclude = ['**/node_modules/**', 'dist/**']
 
 export default defineConfig({
   test: {
-    include: ['{domain,src,sync,supabase,tests}/**/*.test.{ts,tsx}'],
-    exclude: ['**/node_modules/**', 'dist/**'],
     environment: 'node',
-    globalSetup: ['tests/support/build-app.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Stack tests each start an embedded Postgres: two at a time fits 2 cores.
+    // Stack and browser tests each start a database or a browser: two at a time fits 2 cores.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{domain,src,sync}/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts'],
+          exclude,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'stack',
+          include: ['supabase/**/*.test.ts', 'tests/{integration,schema,sync}/**/*.test.ts'],
+          exclude,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/{e2e,build}/**/*.test.ts'],
+          exclude,
+          globalSetup: ['tests/support/build-app.ts'],
+        },
+      },
+    ],
   },
 })

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  CURRENCIES, CURRENCY_CODES, DEFAULT_EXCEL_CURRENCY, DEFAULT_PRODUCT_CURRENCY, EXCEL_MESSAGES, InvalidProductFormError,
-  LINK_MAX_CARD, LINK_MAX_TABLE, PREVIEW_PAGE_SIZE, PRICE_MAX, STOCK_MAX, clampPage, createBatchId, createSearchIndex,
+  CURRENCIES, EXCEL_MESSAGES, InvalidProductFormError,
+  LINK_MAX_CARD, LINK_MAX_TABLE, PRICE_MAX, STOCK_MAX, clampPage, createBatchId, createSearchIndex,
   currencySymbol, emptyProductForm, excelColumnIndexes, foldForSearch, formatPrice, isBlankRow, isCurrencyCode,
   isExcelFileName, isExcelProduct, isHttpUrl, pageCount, pageSlice, paginationItems, productChangesFromForm,
   productFieldsFromForm, productLinkHref, productToForm, roundToCents, searchProducts, stampBatch, summarizeBatches, truncateLink,
@@ -22,7 +22,6 @@ describe('currencies', () => {
       ['AUD', 'A$', 'Australian Dollar'],
       ['CHF', 'CHF', 'Swiss Franc'],
     ])
-    expect(CURRENCY_CODES).toEqual(['USD', 'EUR', 'GBP', 'TRY', 'JPY', 'CAD', 'AUD', 'CHF'])
   })
 
   it('shows $ for a code it does not know', () => {
@@ -34,8 +33,6 @@ describe('currencies', () => {
   })
 
   it('defaults to TRY for a new product and USD for an Excel row', () => {
-    expect(DEFAULT_PRODUCT_CURRENCY).toBe('TRY')
-    expect(DEFAULT_EXCEL_CURRENCY).toBe('USD')
     expect(emptyProductForm().currency).toBe('TRY')
   })
 
@@ -83,8 +80,6 @@ describe('truncateLink', () => {
   })
 
   it('cuts to the limit with the ellipsis counted as one of the characters', () => {
-    expect(LINK_MAX_TABLE).toBe(30)
-    expect(LINK_MAX_CARD).toBe(40)
     const table = truncateLink(url, LINK_MAX_TABLE)
     expect(table).toBe(`${url.slice(0, 29)}…`)
     expect(table).toHaveLength(30)
@@ -486,7 +481,6 @@ describe('search', () => {
 
 describe('preview pagination', () => {
   it('pages by 50', () => {
-    expect(PREVIEW_PAGE_SIZE).toBe(50)
     expect(pageCount(0)).toBe(0)
     expect(pageCount(1)).toBe(1)
     expect(pageCount(50)).toBe(1)

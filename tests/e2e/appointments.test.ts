@@ -5,15 +5,14 @@
 // survives a reload and syncs with the customer link intact, the phone
 // layout, the loading state, status colours, the spec's failure messages, an
 // edit racing a change from another device, and today moving at midnight.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
 import { axeViolations } from '../support/axe.ts'
-import { launchChromium, reloadUnderServiceWorker } from '../support/browser.ts'
-import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
-import { createVerifiedOwner, insertRows, serverRows, updateRows, type Owner, type StackKeys } from '../support/owners.ts'
+import { useAppUnderTest, type OpenOptions } from '../support/app-under-test.ts'
+import { reloadUnderServiceWorker } from '../support/browser.ts'
+import { createVerifiedOwner, insertRows, serverRows, updateRows, type Owner } from '../support/owners.ts'
 import { failLocalWrites, storeNeverOpens } from '../support/local-store-faults.ts'
 
-const AUTH_STORAGE_KEY = 'sb-127-auth-token'
 
 type ServerAppointment = {
   id: string
@@ -39,59 +38,24 @@ const longDate = (key: string, locale: string) => {
 }
 
 describe('appointments screen', () => {
-  let run: CliRun
-  let browser: Browser
-  let app: string
-  let keys: StackKeys
-  const contexts: BrowserContext[] = []
+  const running = useAppUnderTest()
 
-  beforeAll(async () => {
-    run = await runCli(['start', '--db', 'memory', '--port', String(await freePort()), '--app-port', String(await freePort())])
-    app = run.vars.APP_URL!
-    keys = { api: run.vars.API_URL!, anonKey: run.vars.ANON_KEY!, serviceRoleKey: run.vars.SERVICE_ROLE_KEY! }
-    browser = await launchChromium()
-  })
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined)
-    await browser?.close()
-    await run?.stop()
-  })
-
-  type OpenOptions = {
-    viewport?: { width: number; height: number }
-    language?: 'tr' | 'en'
-    initScript?: () => void
-    /** The page's clock starts here (and runs on); the calendar opens on its month. */
-    clock?: Date
+  /** With a `clock`, the calendar opens on its month. */
+  type AppointmentsOptions = OpenOptions & {
     /** Wait for the grid (default) or only for the screen's heading. */
     waitForGrid?: boolean
   }
 
-  async function openAppointments(owner: Owner, options: OpenOptions = {}) {
-    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } })
-    contexts.push(context)
-    if (options.initScript) await context.addInitScript(options.initScript)
-    if (options.clock) await context.clock.install({ time: options.clock })
-    const page = await context.newPage()
-    await page.goto(`${app}/`)
-    const stored = { ...owner.session, expires_at: Math.floor((options.clock?.getTime() ?? Date.now()) / 1000) + 3600 }
-    await page.evaluate(
-      ([key, value, language]) => {
-        localStorage.setItem(key!, value!)
-        localStorage.setItem('language', language!)
-      },
-      [AUTH_STORAGE_KEY, JSON.stringify(stored), options.language ?? 'tr'],
-    )
-    await page.goto(`${app}/dashboard/appointments`)
+  async function openAppointments(owner: Owner, options: AppointmentsOptions = {}) {
+    const { context, page } = await running.openAs(owner, '/dashboard/appointments', options)
     await page.getByRole('heading', { level: 1, name: options.language === 'en' ? 'Appointments' : 'Randevular' }).waitFor()
     if (options.waitForGrid !== false) await page.getByTestId('calendar-grid').waitFor({ timeout: 20_000 })
     return { context, page }
   }
 
   const appointments = (owner: Owner) =>
-    serverRows<ServerAppointment>(keys, owner, 'appointments', 'select=*&_deleted=is.false&order=appointment_date.asc,appointment_time.asc')
-  const customers = (owner: Owner) => serverRows<ServerCustomer>(keys, owner, 'customers', 'select=*&_deleted=is.false&order=name.asc')
+    serverRows<ServerAppointment>(running.keys, owner, 'appointments', 'select=*&_deleted=is.false&order=appointment_date.asc,appointment_time.asc')
+  const customers = (owner: Owner) => serverRows<ServerCustomer>(running.keys, owner, 'customers', 'select=*&_deleted=is.false&order=name.asc')
   const dayCell = (page: Page, key: string) => page.locator(`[data-testid="calendar-day"][data-day="${key}"]`)
   const entries = (page: Page, key: string) =>
     dayCell(page, key)
@@ -100,13 +64,13 @@ describe('appointments screen', () => {
 
   async function seedCustomer(owner: Owner, fields: Partial<ServerCustomer> & { name: string; phone_number: string }) {
     const id = crypto.randomUUID()
-    await insertRows(keys, owner, 'customers', [{ id, email: null, notes: null, ...fields }])
+    await insertRows(running.keys, owner, 'customers', [{ id, email: null, notes: null, ...fields }])
     return id
   }
 
   async function seedAppointment(owner: Owner, fields: Partial<ServerAppointment> & { appointment_date: string; appointment_time: string }) {
     const id = crypto.randomUUID()
-    await insertRows(keys, owner, 'appointments', [{ id, duration_minutes: 60, status: 'scheduled', description: null, notes: null, ...fields }])
+    await insertRows(running.keys, owner, 'appointments', [{ id, duration_minutes: 60, status: 'scheduled', description: null, notes: null, ...fields }])
     return id
   }
 
@@ -124,7 +88,7 @@ describe('appointments screen', () => {
   }
 
   it('shows the month Monday first with today marked, and moves between months (English)', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const { page } = await openAppointments(owner, { language: 'en' })
     const weekdays = await page.getByTestId('calendar').locator('abbr').allTextContents()
     expect(weekdays).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'])
@@ -158,7 +122,7 @@ describe('appointments screen', () => {
   })
 
   it('creates an appointment with an existing customer through the three steps', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const ayse = await seedCustomer(owner, { name: 'Ayşe Yılmaz', phone_number: '+905321234567', email: 'ayse@example.com' })
     await seedCustomer(owner, { name: 'Mehmet Kaya', phone_number: '+905332345678' })
     const { page } = await openAppointments(owner)
@@ -230,7 +194,7 @@ describe('appointments screen', () => {
   })
 
   it('creates a new customer in the wizard from the day list, which starts on that day', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const { page } = await openAppointments(owner)
     await dayCell(page, day(15)).getByRole('button').first().click()
     const dayList = page.getByRole('dialog', { name: longDate(day(15), 'tr') })
@@ -283,7 +247,7 @@ describe('appointments screen', () => {
   })
 
   it('lists a day: long date, count, and each appointment with status, contact and description', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const ayse = await seedCustomer(owner, { name: 'Ayşe Yılmaz', phone_number: '+905321234567', email: 'ayse@example.com' })
     const can = await seedCustomer(owner, { name: 'Can Öztürk', phone_number: '+905426789012' })
     await seedAppointment(owner, { customer_id: can, appointment_date: day(18), appointment_time: '16:00:00', status: 'cancelled' })
@@ -333,7 +297,7 @@ describe('appointments screen', () => {
   })
 
   it('changes the status by a quick action and in edit mode, then deletes the appointment', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const mehmet = await seedCustomer(owner, { name: 'Mehmet Kaya', phone_number: '+905332345678', email: 'mehmet@example.com' })
     const id = await seedAppointment(owner, { customer_id: mehmet, appointment_date: day(10), appointment_time: '10:00:00', description: 'Ürün değişimi' })
     const { page } = await openAppointments(owner)
@@ -426,12 +390,12 @@ describe('appointments screen', () => {
     await page.getByText('Randevu silindi.').waitFor()
     await expect.poll(() => entries(page, day(11))).toEqual([])
     await expect.poll(async () => (await appointments(owner)).length, { timeout: 20_000 }).toBe(0)
-    const tombstone = await serverRows<ServerAppointment>(keys, owner, 'appointments', `select=id,_deleted&id=eq.${id}`)
+    const tombstone = await serverRows<ServerAppointment>(running.keys, owner, 'appointments', `select=id,_deleted&id=eq.${id}`)
     expect(tombstone).toEqual([{ id, _deleted: true }])
   })
 
   it('sends the SMS reminder, which reaches the outbox in the interface language; offline the button is disabled', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const phone = `+90532${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
     const elif = await seedCustomer(owner, { name: 'Elif Şahin', phone_number: phone })
     await seedAppointment(owner, { customer_id: elif, appointment_date: day(20), appointment_time: '13:00:00' })
@@ -450,7 +414,7 @@ describe('appointments screen', () => {
 
     await send.click()
     await page.getByText('SMS reminder sent').waitFor({ timeout: 20_000 })
-    const outbox = (await (await fetch(`${keys.api}/__local/outbox.json?to=${encodeURIComponent(phone)}`)).json()) as OutboxMessage[]
+    const outbox = (await (await fetch(`${running.keys.api}/__local/outbox.json?to=${encodeURIComponent(phone)}`)).json()) as OutboxMessage[]
     expect(outbox).toHaveLength(1)
     expect(outbox[0]!.channel).toBe('sms')
     expect(outbox[0]!.body).toContain('Dear Elif Şahin')
@@ -472,7 +436,7 @@ describe('appointments screen', () => {
     await page.getByRole('button', { name: '08:00 Elif Şahin, Scheduled' }).click()
     await details.getByRole('button', { name: 'Send SMS reminder' }).click()
     // The outbox is the witness: the first notice may already have closed itself.
-    const sent = async () => (await (await fetch(`${keys.api}/__local/outbox.json?to=${encodeURIComponent(phone)}`)).json()) as OutboxMessage[]
+    const sent = async () => (await (await fetch(`${running.keys.api}/__local/outbox.json?to=${encodeURIComponent(phone)}`)).json()) as OutboxMessage[]
     await expect.poll(async () => (await sent()).length, { timeout: 30_000 }).toBe(2)
     await page.getByText('SMS reminder sent').first().waitFor()
     expect(await page.getByText('An error occurred while sending SMS.').count()).toBe(0)
@@ -481,7 +445,7 @@ describe('appointments screen', () => {
   })
 
   it('works offline: creates a customer and appointments in the wizard, edits one and deletes another; after a reload and going online the server has them, linked', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const ahmet = await seedCustomer(owner, { name: 'Ahmet Çelik', phone_number: '+905054567890' })
     const cancelled = await seedAppointment(owner, { customer_id: ahmet, appointment_date: day(19), appointment_time: '12:00:00' })
     const { context, page } = await openAppointments(owner)
@@ -565,10 +529,10 @@ describe('appointments screen', () => {
         [ahmet, day(17), '15:30:00', 'scheduled', null],
       ])
     // The offline delete arrives as a tombstone.
-    expect(await serverRows<ServerAppointment>(keys, owner, 'appointments', `select=id,_deleted&id=eq.${cancelled}`)).toEqual([{ id: cancelled, _deleted: true }])
+    expect(await serverRows<ServerAppointment>(running.keys, owner, 'appointments', `select=id,_deleted&id=eq.${cancelled}`)).toEqual([{ id: cancelled, _deleted: true }])
     // The server joins the appointment to the customer made offline.
     const joined = await serverRows<{ customer: { name: string } | null }>(
-      keys,
+      running.keys,
       owner,
       'appointments',
       `select=customer:customers(name)&appointment_date=eq.${day(16)}`,
@@ -577,7 +541,7 @@ describe('appointments screen', () => {
   })
 
   it('shows 42 skeleton cells and no counts while the local store opens', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     // IndexedDB never answers: the screen stays in its loading state.
     const { page } = await openAppointments(owner, {
       waitForGrid: false,
@@ -593,12 +557,14 @@ describe('appointments screen', () => {
   })
 
   it('waits for the customers: no "No customer" entries and no "no customers yet" while they load', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const can = await seedCustomer(owner, { name: 'Can Öztürk', phone_number: '+905426789012' })
     await seedAppointment(owner, { customer_id: can, appointment_date: day(9), appointment_time: '09:00:00' })
     // Only the customers' IndexedDB database never answers; appointments load.
+    let appointmentsPulled: Promise<unknown> | undefined
     const { page } = await openAppointments(owner, {
       waitForGrid: false,
+      setup: async (p) => (appointmentsPulled = p.waitForResponse((r) => new URL(r.url()).pathname === '/rest/v1/appointments' && r.ok())),
       initScript: () => {
         const open = IDBFactory.prototype.open
         IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
@@ -608,8 +574,8 @@ describe('appointments screen', () => {
       },
     })
     await page.getByTestId('calendar-loading').waitFor({ timeout: 20_000 })
-    // Long enough for the appointments to have loaded: the calendar still waits.
-    await page.waitForTimeout(1500)
+    // The appointments have arrived from the server: the calendar still waits for the customers.
+    await appointmentsPulled
     expect(await page.getByTestId('calendar-loading').count()).toBe(1)
     expect(await page.getByText('Müşteri yok').count()).toBe(0)
 
@@ -626,7 +592,7 @@ describe('appointments screen', () => {
   })
 
   it('paints each status in the colour the spec gives it, on entries, dots, day items and quick actions', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const can = await seedCustomer(owner, { name: 'Can Öztürk', phone_number: '+905426789012' })
     const statuses = ['scheduled', 'confirmed', 'completed', 'cancelled', 'no_show'] as const
     const expected = { scheduled: 'blue', confirmed: 'yellow', completed: 'green', cancelled: 'red', no_show: 'grey' }
@@ -680,7 +646,7 @@ describe('appointments screen', () => {
   })
 
   it('shows the spec messages when the store refuses to create, update, change the status or delete; a customer made for a failed appointment goes on close', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const mehmet = await seedCustomer(owner, { name: 'Mehmet Kaya', phone_number: '+905332345678' })
     const id = await seedAppointment(owner, { customer_id: mehmet, appointment_date: day(10), appointment_time: '10:00:00' })
     const { page } = await openAppointments(owner)
@@ -706,7 +672,7 @@ describe('appointments screen', () => {
     await wizard.getByRole('button', { name: 'Kapat' }).click()
     await wizard.waitFor({ state: 'detached' })
     await expect.poll(async () => (await customers(owner)).map((c) => c.name), { timeout: 20_000 }).toEqual(['Mehmet Kaya'])
-    const gone = await serverRows<{ name: string; _deleted: boolean }>(keys, owner, 'customers', 'select=name,_deleted&name=eq.Yarım Kalan')
+    const gone = await serverRows<{ name: string; _deleted: boolean }>(running.keys, owner, 'customers', 'select=name,_deleted&name=eq.Yarım Kalan')
     expect(gone).toEqual([{ name: 'Yarım Kalan', _deleted: true }])
     expect(await appointments(owner)).toHaveLength(1)
 
@@ -735,12 +701,14 @@ describe('appointments screen', () => {
     expect(await details.isVisible()).toBe(true)
 
     await failLocalWrites(page, false, 'appointments')
-    await page.waitForTimeout(500)
+    // The sync has settled with nothing to send: no refused write reached the server.
+    await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-phase'), { timeout: 15_000 }).toBe('idle')
+    await page.getByRole('button', { name: 'Eşitleme durumu: Eşitlendi', exact: true }).waitFor()
     expect((await appointments(owner)).map((a) => [a.id, a.appointment_time, a.status])).toEqual([[id, '10:00:00', 'scheduled']])
   })
 
   it('saves only what was edited: a status changed on another device while the form was open stays', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const elif = await seedCustomer(owner, { name: 'Elif Şahin', phone_number: '+905365678901' })
     const id = await seedAppointment(owner, { customer_id: elif, appointment_date: day(13), appointment_time: '14:00:00', notes: 'İlk not' })
     const { page } = await openAppointments(owner)
@@ -751,7 +719,7 @@ describe('appointments screen', () => {
     expect(await form.getByRole('combobox', { name: 'Durum' }).inputValue()).toBe('scheduled')
 
     // Another device confirms the appointment; this device receives it while the form is open.
-    await updateRows(keys, owner, 'appointments', `id=eq.${id}`, { status: 'confirmed' })
+    await updateRows(running.keys, owner, 'appointments', `id=eq.${id}`, { status: 'confirmed' })
     await expect.poll(() => entries(page, day(13)), { timeout: 20_000 }).toEqual([['14:00 Elif Şahin', 'confirmed']])
     expect(await form.getByRole('combobox', { name: 'Durum' }).inputValue()).toBe('scheduled')
 
@@ -766,7 +734,7 @@ describe('appointments screen', () => {
   })
 
   it('on Enter or continue with an unfinished step, shows what is missing and focuses the first wrong field', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     await seedCustomer(owner, { name: 'Can Öztürk', phone_number: '+905426789012' })
     const { page } = await openAppointments(owner, { language: 'en' })
     await page.getByRole('button', { name: 'New appointment' }).click()
@@ -808,7 +776,7 @@ describe('appointments screen', () => {
   })
 
   it('moves today at midnight and when the tab becomes visible again', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const { page } = await openAppointments(owner, { language: 'en', clock: new Date(NOW.getFullYear(), NOW.getMonth(), 14, 23, 59, 0) })
     const today = () => page.locator('[data-testid="calendar-day"][data-today]').getAttribute('data-day')
     expect(await today()).toBe(day(14))
@@ -822,7 +790,7 @@ describe('appointments screen', () => {
   })
 
   it('shows coloured dots on a phone without scrolling sideways, and opens the day list full screen', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const can = await seedCustomer(owner, { name: 'Can Öztürk', phone_number: '+905426789012' })
     for (const [time, status] of [
       ['09:00:00', 'scheduled'],

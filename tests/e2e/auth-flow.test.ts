@@ -1,10 +1,9 @@
 // Sign-up, sign-in and phone verification in a real browser against the
 // production build and the local stack, in the default language (Turkish).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { axeViolations } from '../support/axe.ts'
-import { launchChromium } from '../support/browser.ts'
-import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
+import { useAppUnderTest } from '../support/app-under-test.ts'
 
 type Owner = { email: string; digits: string; phone: string }
 
@@ -17,30 +16,11 @@ function newOwner(): Owner {
 }
 
 describe('auth and phone verification in the browser', () => {
-  let run: CliRun
-  let browser: Browser
-  let api: string
-  let app: string
-  const contexts: BrowserContext[] = []
-
-  beforeAll(async () => {
-    const [apiPort, appPort] = [await freePort(), await freePort()]
-    run = await runCli(['start', '--db', 'memory', '--port', String(apiPort), '--app-port', String(appPort)])
-    api = run.vars.API_URL!
-    app = run.vars.APP_URL!
-    browser = await launchChromium()
-  })
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {})
-    await browser?.close()
-    await run?.stop()
-  })
+  const running = useAppUnderTest()
 
   async function newPage(): Promise<Page> {
     // Service workers would serve a cached shell across tests; each test gets a clean browser profile.
-    const context = await browser.newContext({ serviceWorkers: 'block' })
-    contexts.push(context)
+    const context = await running.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 720 } })
     return context.newPage()
   }
 
@@ -49,7 +29,7 @@ describe('auth and phone verification in the browser', () => {
     await expect
       .poll(
         async () => {
-          const res = await fetch(`${api}/__local/outbox.json?to=${encodeURIComponent(phone)}`)
+          const res = await fetch(`${running.keys.api}/__local/outbox.json?to=${encodeURIComponent(phone)}`)
           const rows = (await res.json()) as Array<{ to: string; body: string; created_at: string }>
           const newest = rows.find((r) => r.to === phone)
           code = newest && newest.created_at !== after ? /(\d{6})/.exec(newest.body)?.[1] : undefined
@@ -62,12 +42,12 @@ describe('auth and phone verification in the browser', () => {
   }
 
   async function outboxCount(phone: string): Promise<number> {
-    const res = await fetch(`${api}/__local/outbox.json?to=${encodeURIComponent(phone)}`)
+    const res = await fetch(`${running.keys.api}/__local/outbox.json?to=${encodeURIComponent(phone)}`)
     return ((await res.json()) as unknown[]).length
   }
 
   async function fillSignUp(page: Page, owner: Owner) {
-    await page.goto(`${app}/auth`)
+    await page.goto(`${running.app}/auth`)
     const form = page.locator('form')
     await page.getByRole('button', { name: 'Kayıt ol', exact: true }).last().click()
     await page.getByLabel('İşletme adı').fill('Kuaför Ayşe')
@@ -138,11 +118,11 @@ describe('auth and phone verification in the browser', () => {
     await verifyButton(page).click()
     await page.getByRole('alert').getByText('Doğrulama kodu hatalı. Kalan deneme hakkı: 4').waitFor()
 
-    const expired = await fetch(`${api}/rest/v1/phone_verifications?phone_number=eq.${encodeURIComponent(owner.phone)}`, {
+    const expired = await fetch(`${running.keys.api}/rest/v1/phone_verifications?phone_number=eq.${encodeURIComponent(owner.phone)}`, {
       method: 'PATCH',
       headers: {
-        apikey: run.vars.SERVICE_ROLE_KEY!,
-        authorization: `Bearer ${run.vars.SERVICE_ROLE_KEY}`,
+        apikey: running.keys.serviceRoleKey,
+        authorization: `Bearer ${running.keys.serviceRoleKey}`,
         'content-type': 'application/json',
       },
       body: JSON.stringify({ expires_at: new Date(Date.now() - 60_000).toISOString() }),
@@ -171,15 +151,20 @@ describe('auth and phone verification in the browser', () => {
     const marker = await page.evaluate(() => Object.keys(localStorage).find((k) => k.startsWith('phone-verify-sent:')))
     expect(marker).toBeTruthy()
 
-    // A reload does not text again while the marker is set.
+    // A reload does not text again while the marker is set: the countdown resumes and no send is asked for.
+    const sends: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('/functions/v1/send-verification')) sends.push(r.url())
+    })
     await page.reload()
     await codeField(page).waitFor()
-    await page.waitForTimeout(500)
+    await countdown.waitFor()
+    expect(sends).toEqual([])
     expect(await outboxCount(owner.phone)).toBe(1)
 
     await page.getByRole('button', { name: 'Çıkış yap' }).last().click()
     await page.waitForURL(/\/auth$/)
-    await page.goto(`${app}/phone-verify`)
+    await page.goto(`${running.app}/phone-verify`)
     await page.waitForURL(/\/auth$/)
   })
 
@@ -190,14 +175,14 @@ describe('auth and phone verification in the browser', () => {
     const owner = newOwner()
     await signUpToVerify(page, owner)
     const firstCode = await latestCode(owner.phone)
-    const [first] = (await (await fetch(`${api}/__local/outbox.json?to=${encodeURIComponent(owner.phone)}`)).json()) as Array<{ created_at: string }>
+    const [first] = (await (await fetch(`${running.keys.api}/__local/outbox.json?to=${encodeURIComponent(owner.phone)}`)).json()) as Array<{ created_at: string }>
 
     // The server counts a minute on its own clock: age the first code instead of waiting.
-    const aged = await fetch(`${api}/rest/v1/phone_verifications?phone_number=eq.${encodeURIComponent(owner.phone)}`, {
+    const aged = await fetch(`${running.keys.api}/rest/v1/phone_verifications?phone_number=eq.${encodeURIComponent(owner.phone)}`, {
       method: 'PATCH',
       headers: {
-        apikey: run.vars.SERVICE_ROLE_KEY!,
-        authorization: `Bearer ${run.vars.SERVICE_ROLE_KEY}`,
+        apikey: running.keys.serviceRoleKey,
+        authorization: `Bearer ${running.keys.serviceRoleKey}`,
         'content-type': 'application/json',
       },
       body: JSON.stringify({ created_at: new Date(Date.now() - 120_000).toISOString() }),
@@ -276,16 +261,16 @@ describe('auth and phone verification in the browser', () => {
       } catch {
         return 'blocked'
       }
-    }, `${api}/__local/outbox.json?to=${encodeURIComponent(owner.phone)}`)
+    }, `${running.keys.api}/__local/outbox.json?to=${encodeURIComponent(owner.phone)}`)
     expect(read).toBe('blocked')
     // The Supabase APIs stay open to the app, as on hosted Supabase.
-    const health = await page.evaluate(async (url) => (await fetch(url)).status, `${api}/functions/v1/health`)
+    const health = await page.evaluate(async (url) => (await fetch(url)).status, `${running.keys.api}/functions/v1/health`)
     expect(health).toBe(200)
   })
 
   it('signs in with the demo account and reports a wrong password', async () => {
     const page = await newPage()
-    await page.goto(`${app}/auth`)
+    await page.goto(`${running.app}/auth`)
     const form = page.locator('form')
     await page.getByLabel('E-posta').fill('demo@example.com')
     await page.getByRole('textbox', { name: 'Şifre', exact: true }).fill('wrong-password')

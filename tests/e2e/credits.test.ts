@@ -2,80 +2,39 @@
 // production build and the local stack, whose payment provider is the local
 // checkout page: a purchase paid there, one cancelled there, the processing
 // banner after a return, offline, and the failure states.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { ENTERPRISE_CONTACT_EMAIL } from '../../domain/plans.ts'
 import { axeViolations } from '../support/axe.ts'
-import { launchChromium, reloadUnderServiceWorker } from '../support/browser.ts'
-import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
-import { createVerifiedOwner, serverRows, type Owner, type StackKeys } from '../support/owners.ts'
+import { useAppUnderTest, type OpenOptions } from '../support/app-under-test.ts'
+import { reloadUnderServiceWorker } from '../support/browser.ts'
+import { createVerifiedOwner, serverRows, type Owner } from '../support/owners.ts'
 
-const AUTH_STORAGE_KEY = 'sb-127-auth-token'
 
 type Balance = { amount: number; used: number; remaining: number }
 type ServerTransaction = { amount: number; credits_purchased: number; status: string; provider_session_id: string }
 
 describe('credits screen', () => {
-  let run: CliRun
-  let browser: Browser
-  let app: string
-  let keys: StackKeys
-  const contexts: BrowserContext[] = []
+  const running = useAppUnderTest()
 
-  beforeAll(async () => {
-    run = await runCli(['start', '--db', 'memory', '--port', String(await freePort()), '--app-port', String(await freePort())])
-    app = run.vars.APP_URL!
-    keys = { api: run.vars.API_URL!, anonKey: run.vars.ANON_KEY!, serviceRoleKey: run.vars.SERVICE_ROLE_KEY! }
-    browser = await launchChromium()
-  })
+  const open = (owner: Owner, path = '/dashboard', options: OpenOptions = {}) => running.openAs(owner, path, options)
 
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined)
-    await browser?.close()
-    await run?.stop()
-  })
-
-  type OpenOptions = {
-    viewport?: { width: number; height: number }
-    language?: 'tr' | 'en'
-    /** Runs on the new page before anything loads (routes to hold or fail requests). */
-    setup?: (page: Page) => Promise<unknown>
-  }
-
-  async function open(owner: Owner, path = '/dashboard', options: OpenOptions = {}) {
-    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } })
-    contexts.push(context)
-    const page = await context.newPage()
-    await options.setup?.(page)
-    await page.goto(`${app}/`)
-    const stored = { ...owner.session, expires_at: Math.floor(Date.now() / 1000) + 3600 }
-    await page.evaluate(
-      ([key, value, language]) => {
-        localStorage.setItem(key!, value!)
-        localStorage.setItem('language', language!)
-      },
-      [AUTH_STORAGE_KEY, JSON.stringify(stored), options.language ?? 'tr'],
-    )
-    await page.goto(`${app}${path}`)
-    return { context, page }
-  }
-
-  const balance = async (owner: Owner) => (await serverRows<Balance>(keys, owner, 'credits', 'select=amount,used,remaining'))[0]
+  const balance = async (owner: Owner) => (await serverRows<Balance>(running.keys, owner, 'credits', 'select=amount,used,remaining'))[0]
   const transactions = (owner: Owner) =>
-    serverRows<ServerTransaction>(keys, owner, 'transactions', 'select=amount,credits_purchased,status,provider_session_id&order=created_at.desc')
+    serverRows<ServerTransaction>(running.keys, owner, 'transactions', 'select=amount,credits_purchased,status,provider_session_id&order=created_at.desc')
   const remaining = (page: Page) => page.getByTestId('balance-remaining').textContent()
   const path = (page: Page) => new URL(page.url()).pathname
   const search = (page: Page) => new URL(page.url()).search
 
   /** A checkout session opened through the function as the app opens it, for the tests that return without the browser paying. */
   async function openSession(owner: Owner, priceId = 'price_starter'): Promise<string> {
-    const res = await fetch(`${keys.api}/functions/v1/create-checkout-session`, {
+    const res = await fetch(`${running.keys.api}/functions/v1/create-checkout-session`, {
       method: 'POST',
-      headers: { apikey: keys.anonKey, authorization: `Bearer ${owner.accessToken}`, 'content-type': 'application/json' },
+      headers: { apikey: running.keys.anonKey, authorization: `Bearer ${owner.accessToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         price_id: priceId,
-        success_url: `${app}/dashboard/success?session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${app}/dashboard`,
+        success_url: `${running.app}/dashboard/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${running.app}/dashboard`,
         mode: 'payment',
       }),
     })
@@ -93,12 +52,12 @@ describe('credits screen', () => {
 
   /** What the Pay button of the local checkout page does, without a browser. */
   async function paySession(sessionId: string) {
-    const res = await fetch(`${keys.api}/__local/checkout/${sessionId}/pay`, { method: 'POST', redirect: 'manual' })
+    const res = await fetch(`${running.keys.api}/__local/checkout/${sessionId}/pay`, { method: 'POST', redirect: 'manual' })
     expect(res.status).toBe(303)
   }
 
   it('buys Starter at the provider: the return page confirms it once however often it is reloaded, and the dashboard shows 250', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const { page } = await open(owner)
     await page.getByRole('heading', { level: 1, name: 'Krediler' }).waitFor()
     await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
@@ -115,7 +74,7 @@ describe('credits screen', () => {
     await page.getByRole('heading', { name: /Local checkout/ }).waitFor()
 
     await page.getByRole('button', { name: /^Pay/ }).click()
-    await page.waitForURL(`${app}/dashboard/success?session_id=${sessionId}`)
+    await page.waitForURL(`${running.app}/dashboard/success?session_id=${sessionId}`)
     const panel = page.getByTestId('payment-return')
     await page.getByRole('heading', { level: 1, name: 'Ödemeniz işleniyor' }).waitFor()
     await expect.poll(() => panel.getAttribute('data-state'), { timeout: 15_000 }).toBe('credited')
@@ -147,7 +106,7 @@ describe('credits screen', () => {
   })
 
   it('comes back to the dashboard with nothing credited when the buyer cancels at the provider', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const { page } = await open(owner, '/dashboard/credits')
     await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
     await Promise.all([
@@ -155,7 +114,7 @@ describe('credits screen', () => {
       page.getByRole('button', { name: 'Büyüme paketini satın al' }).click(),
     ])
     await page.getByRole('button', { name: /^Cancel/ }).click()
-    await page.waitForURL(`${app}/dashboard`)
+    await page.waitForURL(`${running.app}/dashboard`)
     await page.getByRole('heading', { level: 1, name: 'Krediler' }).waitFor()
     await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
     await page.getByTestId('transactions-empty').waitFor()
@@ -167,7 +126,7 @@ describe('credits screen', () => {
   })
 
   it('shows skeletons announced as a status while the balance loads', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const held = gate()
     const { page } = await open(owner, '/dashboard', {
       setup: (p) =>
@@ -194,7 +153,7 @@ describe('credits screen', () => {
   })
 
   it('spins the clicked plan and disables the others until the browser leaves for the provider', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const held = gate()
     const { page } = await open(owner, '/dashboard', {
       setup: (p) =>
@@ -217,7 +176,7 @@ describe('credits screen', () => {
   })
 
   it('shows the processing banner after a return and re-reads until the purchase arrives', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const sessionId = await openSession(owner, 'price_growth')
     const { page } = await open(owner, `/dashboard?session_id=${sessionId}`)
     const banner = page.getByTestId('processing-banner')
@@ -249,7 +208,7 @@ describe('credits screen', () => {
   })
 
   it('gives up waiting after 30 s: the banner and the query string go, purchases come back', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const sessionId = await openSession(owner)
     const { page } = await open(owner, `/dashboard?session_id=${sessionId}`)
     const banner = page.getByTestId('processing-banner')
@@ -272,7 +231,7 @@ describe('credits screen', () => {
   })
 
   it('reads the balance again when the tab becomes visible, as after a purchase finished in another tab', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const { page } = await open(owner)
     await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
     await page.getByTestId('transactions-empty').waitFor()
@@ -286,7 +245,7 @@ describe('credits screen', () => {
   })
 
   it('says it is offline instead of failing, keeps its figures and disables purchases; back online it reads again', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const { context, page } = await open(owner)
     await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
     // One online load served by the worker, so the app and its config are cached for the offline reload below.
@@ -320,7 +279,7 @@ describe('credits screen', () => {
   })
 
   it('says on the return page that confirming needs a connection, and confirms the purchase once back online', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const { context, page } = await open(owner)
     await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
     // One online load served by the worker, so the app is cached for the offline visit below.
@@ -329,7 +288,7 @@ describe('credits screen', () => {
 
     const sessionId = await openSession(owner)
     await context.setOffline(true)
-    await page.goto(`${app}/dashboard/success?session_id=${sessionId}`)
+    await page.goto(`${running.app}/dashboard/success?session_id=${sessionId}`)
     const panel = page.getByTestId('payment-return')
     await panel.getByRole('heading', { level: 1, name: 'Çevrimdışısınız' }).waitFor({ timeout: 20_000 })
     await panel.getByText('Krediler ve ödemeler internet bağlantısı gerektirir. Yeniden çevrimiçi olduğunuzda ödemeniz hemen kontrol edilecek.').waitFor()
@@ -349,9 +308,8 @@ describe('credits screen', () => {
   })
 
   it('shows the load error with Try Again, and the checkout failure, in English on a phone', async () => {
-    const owner = await createVerifiedOwner(keys)
-    const context = await browser.newContext({ viewport: { width: 375, height: 740 } })
-    contexts.push(context)
+    const owner = await createVerifiedOwner(running.keys)
+    const context = await running.newContext({ viewport: { width: 375, height: 740 } })
     const page = await context.newPage()
     let failCredits = true
     await page.route('**/rest/v1/credits*', (route) =>
@@ -360,15 +318,9 @@ describe('credits screen', () => {
     await page.route('**/functions/v1/create-checkout-session', (route) =>
       route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'rate_limited' }) }),
     )
-    await page.goto(`${app}/`)
-    await page.evaluate(
-      ([key, value]) => {
-        localStorage.setItem(key!, value!)
-        localStorage.setItem('language', 'en')
-      },
-      [AUTH_STORAGE_KEY, JSON.stringify({ ...owner.session, expires_at: Math.floor(Date.now() / 1000) + 3600 })],
-    )
-    await page.goto(`${app}/dashboard`)
+    await page.goto(`${running.app}/`)
+    await running.storeSession(page, owner.session, { language: 'en' })
+    await page.goto(`${running.app}/dashboard`)
     await page.getByRole('heading', { level: 1, name: 'Credits' }).waitFor()
     const error = page.getByTestId('credits-error')
     await error.getByText('Unable to Load Credits').waitFor({ timeout: 20_000 })
@@ -395,13 +347,13 @@ describe('credits screen', () => {
   })
 
   it('ends the return page without a session id, and reports an unknown session as not confirmed', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const { page } = await open(owner, '/dashboard/success', { language: 'en' })
     const panel = page.getByTestId('payment-return')
     await expect.poll(() => panel.getAttribute('data-state'), { timeout: 15_000 }).toBe('none')
     await panel.getByRole('link', { name: 'Go to credits' }).waitFor()
 
-    await page.goto(`${app}/dashboard/success?session_id=cs_local_${'0'.repeat(32)}`)
+    await page.goto(`${running.app}/dashboard/success?session_id=cs_local_${'0'.repeat(32)}`)
     await expect.poll(() => panel.getAttribute('data-state'), { timeout: 15_000 }).toBe('awaited')
     await panel.getByRole('heading', { level: 1, name: 'Payment not confirmed' }).waitFor()
     await panel.getByText('We could not find this payment for your account.').waitFor()

@@ -5,61 +5,28 @@
 // loading and error states, the phone layout in English, offline edits and
 // deletes that survive a reload and reach the server once online, and an edit
 // that leaves alone a field another device changed while it was open.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { useAppUnderTest, type OpenOptions } from '../support/app-under-test.ts'
 import { axeViolations } from '../support/axe.ts'
-import { launchChromium, reloadUnderServiceWorker } from '../support/browser.ts'
-import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
-import { createVerifiedOwner, insertRows, serverRows, updateRows, type Owner, type StackKeys } from '../support/owners.ts'
+import { reloadUnderServiceWorker } from '../support/browser.ts'
+import { createVerifiedOwner, insertRows, serverRows, updateRows, type Owner } from '../support/owners.ts'
 import { failLocalWrites, storeNeverOpens, storeRefusesToOpen } from '../support/local-store-faults.ts'
 
-const AUTH_STORAGE_KEY = 'sb-127-auth-token'
 const TR_LABELS = { name: 'Ad', phone: 'Telefon', email: 'E-posta', notes: 'Notlar' }
 
 type ServerCustomer = { id: string; name: string; phone_number: string; email: string | null; notes: string | null; _deleted: boolean }
 
 describe('customers screen', () => {
-  let run: CliRun
-  let browser: Browser
-  let app: string
-  let keys: StackKeys
-  const contexts: BrowserContext[] = []
-
-  beforeAll(async () => {
-    run = await runCli(['start', '--db', 'memory', '--port', String(await freePort()), '--app-port', String(await freePort())])
-    app = run.vars.APP_URL!
-    keys = { api: run.vars.API_URL!, anonKey: run.vars.ANON_KEY!, serviceRoleKey: run.vars.SERVICE_ROLE_KEY! }
-    browser = await launchChromium()
-  })
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined)
-    await browser?.close()
-    await run?.stop()
-  })
-
-  type OpenOptions = { viewport?: { width: number; height: number }; language?: 'tr' | 'en'; initScript?: () => void }
+  const running = useAppUnderTest()
 
   async function openCustomers(owner: Owner, options: OpenOptions = {}) {
-    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } })
-    contexts.push(context)
-    if (options.initScript) await context.addInitScript(options.initScript)
-    const page = await context.newPage()
-    await page.goto(`${app}/`)
-    const stored = { ...owner.session, expires_at: Math.floor(Date.now() / 1000) + 3600 }
-    await page.evaluate(
-      ([key, value, language]) => {
-        localStorage.setItem(key!, value!)
-        localStorage.setItem('language', language!)
-      },
-      [AUTH_STORAGE_KEY, JSON.stringify(stored), options.language ?? 'tr'],
-    )
-    await page.goto(`${app}/dashboard/customers`)
+    const { context, page } = await running.openAs(owner, '/dashboard/customers', options)
     await page.getByRole('heading', { level: 1, name: options.language === 'en' ? 'Customers' : 'Müşteriler' }).waitFor()
     return { context, page }
   }
 
-  const customers = (owner: Owner) => serverRows<ServerCustomer>(keys, owner, 'customers', 'select=*&_deleted=is.false&order=name.asc')
+  const customers = (owner: Owner) => serverRows<ServerCustomer>(running.keys, owner, 'customers', 'select=*&_deleted=is.false&order=name.asc')
   const listedNames = (page: Page) => page.getByTestId('customer-name').allTextContents()
   const summary = async (page: Page) =>
     Promise.all(['total', 'phone', 'email'].map(async (card) => (await page.getByTestId(`summary-${card}`).getByTestId('summary-value').textContent()) ?? ''))
@@ -75,7 +42,7 @@ describe('customers screen', () => {
   }
 
   it('creates a customer after validation errors, storing the phone as E.164, edits it, and the server follows', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const { page } = await openCustomers(owner)
     const empty = page.getByTestId('customers-empty')
     await empty.getByRole('heading', { name: 'Henüz müşteri yok' }).waitFor()
@@ -171,9 +138,9 @@ describe('customers screen', () => {
   })
 
   it('lists customers in Turkish name order and searches name, phone digits and e-mail with Turkish case folding', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const longNote = Array.from({ length: 60 }, (_, i) => `Not ${i + 1}`).join(' ')
-    await insertRows(keys, owner, 'customers', [
+    await insertRows(running.keys, owner, 'customers', [
       { id: crypto.randomUUID(), name: 'Zeynep Demir', phone_number: '+905443456789', email: 'zeynep@example.com', notes: null },
       { id: crypto.randomUUID(), name: 'Çağrı Işık', phone_number: '+905321112233', email: null, notes: longNote },
       { id: crypto.randomUUID(), name: 'Cem Ak', phone_number: '+447911123456', email: 'CEM@EXAMPLE.COM', notes: null },
@@ -223,15 +190,15 @@ describe('customers screen', () => {
   })
 
   it('deletes only after a confirmation naming the customer and warning about their appointments', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const mehmet = crypto.randomUUID()
     const elif = crypto.randomUUID()
-    await insertRows(keys, owner, 'customers', [
+    await insertRows(running.keys, owner, 'customers', [
       { id: mehmet, name: 'Mehmet Kaya', phone_number: '+905332345678', email: null },
       { id: elif, name: 'Elif Şahin', phone_number: '+905365678901', email: 'elif@example.com' },
     ])
     const appointment = crypto.randomUUID()
-    await insertRows(keys, owner, 'appointments', [
+    await insertRows(running.keys, owner, 'appointments', [
       { id: appointment, customer_id: mehmet, appointment_date: '2026-12-01', appointment_time: '10:00', duration_minutes: 60, status: 'scheduled' },
       { id: crypto.randomUUID(), customer_id: mehmet, appointment_date: '2026-12-08', appointment_time: '11:30', duration_minutes: 30, status: 'scheduled' },
     ])
@@ -272,15 +239,15 @@ describe('customers screen', () => {
 
     // A soft delete: tombstones on the server, and the appointments stay.
     await expect.poll(async () => (await customers(owner)).length, { timeout: 20_000 }).toBe(0)
-    const tombstones = await serverRows<ServerCustomer>(keys, owner, 'customers', 'select=id,_deleted&order=id')
+    const tombstones = await serverRows<ServerCustomer>(running.keys, owner, 'customers', 'select=id,_deleted&order=id')
     expect(tombstones.map((c) => c._deleted)).toEqual([true, true])
-    const kept = await serverRows<{ id: string; customer_id: string }>(keys, owner, 'appointments', 'select=id,customer_id&_deleted=is.false')
+    const kept = await serverRows<{ id: string; customer_id: string }>(running.keys, owner, 'appointments', 'select=id,customer_id&_deleted=is.false')
     expect(kept).toHaveLength(2)
     expect(kept.every((a) => a.customer_id === mehmet)).toBe(true)
   })
 
   it('keeps everything typed when saving fails, and saves on the next try', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const { page } = await openCustomers(owner)
     await page.getByTestId('customers-empty').waitFor()
     await page.getByRole('button', { name: 'Yeni müşteri' }).click()
@@ -310,8 +277,8 @@ describe('customers screen', () => {
   })
 
   it('shows 5 skeleton rows and skeleton summary cards while loading, and an error panel whose retry opens the store again', async () => {
-    const owner = await createVerifiedOwner(keys)
-    await insertRows(keys, owner, 'customers', [{ id: crypto.randomUUID(), name: 'Can Öztürk', phone_number: '+905426789012' }])
+    const owner = await createVerifiedOwner(running.keys)
+    await insertRows(running.keys, owner, 'customers', [{ id: crypto.randomUUID(), name: 'Can Öztürk', phone_number: '+905426789012' }])
 
     // IndexedDB never answers: the screen stays in its loading state.
     const loading = await openCustomers(owner, {
@@ -341,8 +308,8 @@ describe('customers screen', () => {
   })
 
   it('on a phone: cards, a bottom-sheet dialog and no sideways scrolling, in English', async () => {
-    const owner = await createVerifiedOwner(keys)
-    await insertRows(keys, owner, 'customers', [
+    const owner = await createVerifiedOwner(running.keys)
+    await insertRows(running.keys, owner, 'customers', [
       {
         id: crypto.randomUUID(),
         name: 'Margaret Featherstonehaugh-Whittington',
@@ -384,9 +351,9 @@ describe('customers screen', () => {
   })
 
   it('saves only what was edited: notes changed on another device while the form was open stay', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const id = crypto.randomUUID()
-    await insertRows(keys, owner, 'customers', [{ id, name: 'Selin Aydın', phone_number: '+905301112233', email: 'selin@example.com', notes: 'İlk not' }])
+    await insertRows(running.keys, owner, 'customers', [{ id, name: 'Selin Aydın', phone_number: '+905301112233', email: 'selin@example.com', notes: 'İlk not' }])
     const { page } = await openCustomers(owner)
     const selin = row(page, 'Selin Aydın')
     await selin.waitFor({ timeout: 20_000 })
@@ -395,7 +362,7 @@ describe('customers screen', () => {
     expect(await edit.getByRole('textbox', { name: 'Notlar', exact: true }).inputValue()).toBe('İlk not')
 
     // Another device rewrites the notes; the list behind the open form shows them once they arrive.
-    await updateRows(keys, owner, 'customers', `id=eq.${id}`, { notes: 'Başka cihazdan not' })
+    await updateRows(running.keys, owner, 'customers', `id=eq.${id}`, { notes: 'Başka cihazdan not' })
     await selin.getByText('Başka cihazdan not').waitFor({ timeout: 20_000 })
     expect(await edit.getByRole('textbox', { name: 'Notlar', exact: true }).inputValue()).toBe('İlk not')
 
@@ -409,9 +376,9 @@ describe('customers screen', () => {
   })
 
   it('creates, edits and deletes customers offline; all survive a reload and reach the server once online', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const leaving = crypto.randomUUID()
-    await insertRows(keys, owner, 'customers', [{ id: leaving, name: 'Ayrılan Müşteri', phone_number: '+905309998877' }])
+    await insertRows(running.keys, owner, 'customers', [{ id: leaving, name: 'Ayrılan Müşteri', phone_number: '+905309998877' }])
     const { context, page } = await openCustomers(owner)
     await row(page, 'Ayrılan Müşteri').waitFor({ timeout: 20_000 })
     // One online load served by the worker, so the app and its config are cached.
@@ -449,6 +416,6 @@ describe('customers screen', () => {
       .poll(async () => (await customers(owner)).map((c) => [c.name, c.phone_number, c.email, c.notes]), { timeout: 30_000 })
       .toEqual([['Çevrimdışı Müşteri', '+905551112233', 'cevrimdisi@example.com', 'Bağlantı yokken eklendi']])
     // The offline delete arrives as a tombstone.
-    expect(await serverRows<ServerCustomer>(keys, owner, 'customers', `select=id,_deleted&id=eq.${leaving}`)).toEqual([{ id: leaving, _deleted: true }])
+    expect(await serverRows<ServerCustomer>(running.keys, owner, 'customers', `select=id,_deleted&id=eq.${leaving}`)).toEqual([{ id: leaving, _deleted: true }])
   })
 })

@@ -3,61 +3,28 @@
 // and import with its batches, the phone layout, and an offline add that
 // survives a reload and reaches the server once back online.
 import { readFileSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import * as XLSX from 'xlsx'
 import { axeViolations } from '../support/axe.ts'
-import { launchChromium, reloadUnderServiceWorker } from '../support/browser.ts'
-import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
-import { createVerifiedOwner, insertRows, serverRows, type Owner, type StackKeys } from '../support/owners.ts'
+import { useAppUnderTest, type OpenOptions } from '../support/app-under-test.ts'
+import { reloadUnderServiceWorker } from '../support/browser.ts'
+import { createVerifiedOwner, insertRows, serverRows, type Owner } from '../support/owners.ts'
 import { failLocalWrites, storeNeverOpens, storeRefusesToOpen } from '../support/local-store-faults.ts'
 
-const AUTH_STORAGE_KEY = 'sb-127-auth-token'
 
 type ServerProduct = { id: string; name: string; price: number; currency: string; stock: number; description: string | null; product_link: string | null; group_id: string | null; _deleted: boolean }
 
 describe('products screen', () => {
-  let run: CliRun
-  let browser: Browser
-  let app: string
-  let keys: StackKeys
-  const contexts: BrowserContext[] = []
-
-  beforeAll(async () => {
-    run = await runCli(['start', '--db', 'memory', '--port', String(await freePort()), '--app-port', String(await freePort())])
-    app = run.vars.APP_URL!
-    keys = { api: run.vars.API_URL!, anonKey: run.vars.ANON_KEY!, serviceRoleKey: run.vars.SERVICE_ROLE_KEY! }
-    browser = await launchChromium()
-  })
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined)
-    await browser?.close()
-    await run?.stop()
-  })
-
-  type OpenOptions = { viewport?: { width: number; height: number }; language?: 'tr' | 'en'; initScript?: () => void }
+  const running = useAppUnderTest()
 
   async function openProducts(owner: Owner, options: OpenOptions = {}) {
-    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, acceptDownloads: true })
-    contexts.push(context)
-    if (options.initScript) await context.addInitScript(options.initScript)
-    const page = await context.newPage()
-    await page.goto(`${app}/`)
-    const stored = { ...owner.session, expires_at: Math.floor(Date.now() / 1000) + 3600 }
-    await page.evaluate(
-      ([key, value, language]) => {
-        localStorage.setItem(key!, value!)
-        localStorage.setItem('language', language!)
-      },
-      [AUTH_STORAGE_KEY, JSON.stringify(stored), options.language ?? 'tr'],
-    )
-    await page.goto(`${app}/dashboard/products`)
+    const { context, page } = await running.openAs(owner, '/dashboard/products', { ...options, context: { acceptDownloads: true } })
     await page.getByRole('heading', { level: 1, name: options.language === 'en' ? 'Products' : 'Ürünler' }).waitFor()
     return { context, page }
   }
 
-  const products = (owner: Owner) => serverRows<ServerProduct>(keys, owner, 'products', 'select=*&_deleted=is.false&order=created_at.desc')
+  const products = (owner: Owner) => serverRows<ServerProduct>(running.keys, owner, 'products', 'select=*&_deleted=is.false&order=created_at.desc')
   const listedNames = async (page: Page) =>
     page.getByTestId('product-row').evaluateAll((rows) => rows.map((row) => row.querySelector('td p, p')?.textContent ?? ''))
 
@@ -79,7 +46,7 @@ describe('products screen', () => {
   }
 
   it('starts empty, adds a product with validation, edits it and deletes it, and the server follows', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const { page } = await openProducts(owner)
     const empty = page.getByTestId('products-empty')
     await empty.getByRole('heading', { name: 'Henüz ürün yok' }).waitFor()
@@ -140,7 +107,7 @@ describe('products screen', () => {
   })
 
   it('judges price and stock as typed: nothing rewritten, whole stock, two decimals, a decimal comma saved', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const { page } = await openProducts(owner)
     await page.getByTestId('products-empty').waitFor()
     await page.getByRole('button', { name: 'Ürün ekle' }).click()
@@ -183,8 +150,8 @@ describe('products screen', () => {
   })
 
   it('searches name and description with Turkish case folding and filters Excel uploads', async () => {
-    const owner = await createVerifiedOwner(keys)
-    await insertRows(keys, owner, 'products', [
+    const owner = await createVerifiedOwner(running.keys)
+    await insertRows(running.keys, owner, 'products', [
       // Links as other clients and imports store them: a bare host, and a script that must never become a link.
       { id: crypto.randomUUID(), name: 'İpek Eşarp', description: 'Bursa ipeği', price: 980, currency: 'TRY', stock: 3, group_id: null, created_at: '2026-11-01T10:00:00Z', product_link: 'javascript:alert(1)' },
       { id: crypto.randomUUID(), name: 'Işıklı Ayna', description: 'Banyo için', price: 1500, currency: 'TRY', stock: 2, group_id: null, created_at: '2026-11-02T10:00:00Z', product_link: null },
@@ -226,8 +193,8 @@ describe('products screen', () => {
   })
 
   it('shows the Excel-filter empty message with an upload button when nothing came from Excel', async () => {
-    const owner = await createVerifiedOwner(keys)
-    await insertRows(keys, owner, 'products', [{ id: crypto.randomUUID(), name: 'Elle eklenen', price: 10, currency: 'TRY', stock: 1 }])
+    const owner = await createVerifiedOwner(running.keys)
+    await insertRows(running.keys, owner, 'products', [{ id: crypto.randomUUID(), name: 'Elle eklenen', price: 10, currency: 'TRY', stock: 1 }])
     const { page } = await openProducts(owner)
     await page.getByTestId('product-row').first().waitFor({ timeout: 20_000 })
     await page.getByTestId('product-filter').click()
@@ -239,7 +206,7 @@ describe('products screen', () => {
   })
 
   it('downloads the template with the products sheet, its columns and two sample rows', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const { page } = await openProducts(owner)
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Şablonu indir' }).click()])
     expect(download.suggestedFilename()).toBe('product-template.xlsx')
@@ -251,7 +218,7 @@ describe('products screen', () => {
   })
 
   it('imports a workbook: errors listed, preview paged by 50, one batch added, then the batch deleted', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const rows: unknown[][] = [['name', 'description', 'price', 'currency', 'stock', 'product_link']]
     for (let i = 1; i <= 260; i++) rows.push([`Zeytinyağlı Sabun ${i}`, i % 2 ? 'Doğal' : '', 40 + i, i % 3 ? 'try' : '', i, ''])
     rows.push([])
@@ -318,7 +285,7 @@ describe('products screen', () => {
     const confirm = page.getByRole('dialog', { name: 'Bu yüklemeyi sil' })
     await confirm.getByText('Bu yüklemenin 260 ürününün tümü silinecek. Bu işlem geri alınamaz.').waitFor()
     // While the owner reads the question, another device's row of the same upload syncs in: it goes too.
-    await insertRows(keys, owner, 'products', [{ id: crypto.randomUUID(), name: 'Geç gelen sabun', price: 1, currency: 'TRY', stock: 1, group_id: groupId }])
+    await insertRows(running.keys, owner, 'products', [{ id: crypto.randomUUID(), name: 'Geç gelen sabun', price: 1, currency: 'TRY', stock: 1, group_id: groupId }])
     await page.getByTestId('product-count').filter({ hasText: '261 ürün' }).waitFor({ timeout: 30_000 })
     await confirm.getByRole('button', { name: '260 ürünü sil' }).click()
     await page.getByTestId('products-empty').waitFor()
@@ -328,7 +295,7 @@ describe('products screen', () => {
   })
 
   it('shows the progress while a file is read, the file-read failure, and every row error a page of 50 at a time', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const { page } = await openProducts(owner, {
       // The file is read on the page (no worker), and the test decides when, or whether, its bytes arrive.
       initScript: () => {
@@ -389,7 +356,7 @@ describe('products screen', () => {
   })
 
   it('keeps the preview when adding fails and says so; a failed upload delete says so too', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const { page } = await openProducts(owner)
     await page.getByTestId('products-empty').waitFor()
     await page.getByRole('button', { name: 'Excel yükle' }).click()
@@ -425,7 +392,7 @@ describe('products screen', () => {
   })
 
   it('shows 5 skeleton rows while loading, and an error panel whose retry opens the store again', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const loading = await openProducts(owner, {
       // IndexedDB never answers: the screen stays in its loading state.
       initScript: storeNeverOpens,
@@ -454,8 +421,8 @@ describe('products screen', () => {
   })
 
   it('shows cards on a phone with links cut to 40 characters, in English', async () => {
-    const owner = await createVerifiedOwner(keys)
-    await insertRows(keys, owner, 'products', [
+    const owner = await createVerifiedOwner(running.keys)
+    await insertRows(running.keys, owner, 'products', [
       { id: crypto.randomUUID(), name: 'Silk scarf', price: 12.5, currency: 'USD', stock: 4, product_link: 'https://shop.example.com/products/silk-scarf-90-by-90', group_id: null, created_at: '2026-01-06T09:00:00Z' },
       { id: crypto.randomUUID(), name: 'Wool socks', price: 8, currency: 'GBP', stock: 20, product_link: null, group_id: 'excel_1700000000000_def', created_at: '2026-01-05T09:00:00Z' },
     ])
@@ -475,7 +442,7 @@ describe('products screen', () => {
   })
 
   it('adds a product offline; it survives a reload and reaches the server once online', async () => {
-    const owner = await createVerifiedOwner(keys)
+    const owner = await createVerifiedOwner(running.keys)
     const { context, page } = await openProducts(owner)
     await page.getByTestId('products-empty').waitFor()
     // One online load served by the worker, so the app and its config are cached.

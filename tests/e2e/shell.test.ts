@@ -1,49 +1,24 @@
 // The app shell in real Chromium against the production build and the local
 // stack: route guards, both languages, the phone layout and an offline start.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
 import { formatUsd, PLANS, type PlanId } from '../../domain/plans.ts'
-import { launchChromium, reloadUnderServiceWorker } from '../support/browser.ts'
-import { freePort, runCli, type CliRun } from '../support/cli-process.ts'
-
-// supabase-js keeps its session under sb-<first label of the API host>-auth-token.
-const AUTH_STORAGE_KEY = 'sb-127-auth-token'
+import { useAppUnderTest } from '../support/app-under-test.ts'
+import { reloadUnderServiceWorker } from '../support/browser.ts'
 
 describe('app shell', () => {
-  let run: CliRun
-  let browser: Browser
-  let app: string
-  let api: string
-  let anonKey: string
-  const contexts: BrowserContext[] = []
-
-  beforeAll(async () => {
-    const apiPort = await freePort()
-    const appPort = await freePort()
-    run = await runCli(['start', '--db', 'memory', '--port', String(apiPort), '--app-port', String(appPort)])
-    app = run.vars.APP_URL!
-    api = run.vars.API_URL!
-    anonKey = run.vars.ANON_KEY!
-    browser = await launchChromium()
-  })
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined)
-    await browser?.close()
-    await run?.stop()
-  })
+  const running = useAppUnderTest()
 
   async function newPage(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport })
-    contexts.push(context)
+    const context = await running.newContext({ viewport })
     const page = await context.newPage()
     return { context, page }
   }
 
   async function passwordSession(email: string, password: string): Promise<Record<string, unknown>> {
-    const res = await fetch(`${api}/auth/v1/token?grant_type=password`, {
+    const res = await fetch(`${running.keys.api}/auth/v1/token?grant_type=password`, {
       method: 'POST',
-      headers: { apikey: anonKey, 'content-type': 'application/json' },
+      headers: { apikey: running.keys.anonKey, 'content-type': 'application/json' },
       body: JSON.stringify({ email, password }),
     })
     expect(res.status).toBe(200)
@@ -52,10 +27,9 @@ describe('app shell', () => {
 
   /** Puts the session where supabase-js looks for it, then opens `path`. */
   async function signInAs(page: Page, session: Record<string, unknown>, path: string) {
-    await page.goto(`${app}/`)
-    const stored = { ...session, expires_at: Math.floor(Date.now() / 1000) + Number(session.expires_in ?? 3600) }
-    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [AUTH_STORAGE_KEY, JSON.stringify(stored)])
-    await page.goto(`${app}${path}`)
+    await page.goto(`${running.app}/`)
+    await running.storeSession(page, session)
+    await page.goto(`${running.app}${path}`)
   }
 
   async function expectPath(page: Page, path: string) {
@@ -64,9 +38,9 @@ describe('app shell', () => {
 
   it('sends a signed-out visitor from the dashboard to /auth', async () => {
     const { page } = await newPage()
-    await page.goto(`${app}/dashboard`)
+    await page.goto(`${running.app}/dashboard`)
     await expectPath(page, '/auth')
-    await page.goto(`${app}/dashboard/products`)
+    await page.goto(`${running.app}/dashboard/products`)
     await expectPath(page, '/auth')
     // The public top bar offers sign-in.
     await page.getByRole('banner').getByRole('link', { name: 'Giriş yap' }).waitFor()
@@ -77,7 +51,7 @@ describe('app shell', () => {
     await signInAs(page, await passwordSession('demo@example.com', 'demo1234'), '/auth')
     await expectPath(page, '/dashboard')
     await page.getByRole('heading', { level: 1, name: 'Krediler' }).waitFor()
-    await page.goto(`${app}/phone-verify`)
+    await page.goto(`${running.app}/phone-verify`)
     await expectPath(page, '/dashboard')
 
     const nav = page.getByRole('navigation', { name: 'Panel' })
@@ -94,7 +68,7 @@ describe('app shell', () => {
     await page.getByRole('main').waitFor()
 
     // The payment return carries session_id and links to the credits screen.
-    await page.goto(`${app}/dashboard/success?session_id=cs_test_1`)
+    await page.goto(`${running.app}/dashboard/success?session_id=cs_test_1`)
     await page.getByRole('link', { name: 'Kredilere git' }).click()
     await expectPath(page, '/dashboard/credits')
     await page.getByRole('heading', { level: 1, name: 'Krediler' }).waitFor()
@@ -103,16 +77,16 @@ describe('app shell', () => {
     await nav.getByRole('button', { name: 'Çıkış yap' }).click()
     await expectPath(page, '/')
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('profile-cache:')))).toEqual([])
-    await page.goto(`${app}/dashboard`)
+    await page.goto(`${running.app}/dashboard`)
     await expectPath(page, '/auth')
   })
 
   it('sends a signed-in owner whose phone is not verified to /phone-verify', async () => {
     const digits = String(Date.now()).slice(-9)
     const email = `unverified-${digits}@example.com`
-    const res = await fetch(`${api}/auth/v1/signup`, {
+    const res = await fetch(`${running.keys.api}/auth/v1/signup`, {
       method: 'POST',
-      headers: { apikey: anonKey, 'content-type': 'application/json' },
+      headers: { apikey: running.keys.anonKey, 'content-type': 'application/json' },
       body: JSON.stringify({
         email, password: 'secret-pass-1', data: { business_name: 'Kuaför Ayşe', phone_number: `+905${digits}` },
       }),
@@ -125,22 +99,22 @@ describe('app shell', () => {
 
   it('sends a signed-out visitor from /phone-verify to /auth', async () => {
     const { page } = await newPage()
-    await page.goto(`${app}/phone-verify`)
+    await page.goto(`${running.app}/phone-verify`)
     await expectPath(page, '/auth')
     await page.getByRole('heading', { level: 1, name: 'Giriş yap' }).waitFor()
   })
 
   it('sends a signed-in owner without a phone number from /phone-verify to /auth, and keeps them there', async () => {
     const email = `no-phone-${Date.now()}@example.com`
-    const res = await fetch(`${api}/auth/v1/signup`, {
+    const res = await fetch(`${running.keys.api}/auth/v1/signup`, {
       method: 'POST',
-      headers: { apikey: anonKey, 'content-type': 'application/json' },
+      headers: { apikey: running.keys.anonKey, 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: 'secret-pass-1', data: { business_name: 'Kuaför Ayşe' } }),
     })
     expect(res.status).toBe(200)
     const session = await passwordSession(email, 'secret-pass-1')
-    const profiles = await fetch(`${api}/rest/v1/users?select=phone_number,phone_verified`, {
-      headers: { apikey: anonKey, authorization: `Bearer ${String(session.access_token)}` },
+    const profiles = await fetch(`${running.keys.api}/rest/v1/users?select=phone_number,phone_verified`, {
+      headers: { apikey: running.keys.anonKey, authorization: `Bearer ${String(session.access_token)}` },
     })
     expect(await profiles.json()).toEqual([{ phone_number: null, phone_verified: false }])
 
@@ -149,14 +123,14 @@ describe('app shell', () => {
     await expectPath(page, '/auth')
     await page.getByRole('heading', { level: 1, name: 'Giriş yap' }).waitFor()
     // The dashboard would send them to /phone-verify and that back to /auth: the screen must settle here.
-    await page.goto(`${app}/dashboard`)
+    await page.goto(`${running.app}/dashboard`)
     await page.getByRole('heading', { level: 1, name: 'Giriş yap' }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/auth')
   })
 
   it('starts in Turkish, switches to English and back, and remembers the choice', async () => {
     const { page } = await newPage()
-    await page.goto(`${app}/`)
+    await page.goto(`${running.app}/`)
     await expect.poll(() => page.getAttribute('html', 'lang')).toBe('tr')
     const switcher = page.getByTestId('language-switcher')
     expect(await switcher.getAttribute('aria-label')).toBe('Dil: Türkçe, TR')
@@ -172,7 +146,7 @@ describe('app shell', () => {
     await page.reload()
     await expect.poll(() => page.getAttribute('html', 'lang')).toBe('en')
     await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor()
-    await page.goto(`${app}/no/such/page`)
+    await page.goto(`${running.app}/no/such/page`)
     await page.getByRole('heading', { name: 'Page not found' }).waitFor()
 
     await page.getByTestId('language-switcher').click()
@@ -190,7 +164,7 @@ describe('app shell', () => {
     expect(PLANS.filter((p) => p.popular).map((p) => p.id)).toEqual(['business'])
     for (const locale of ['tr', 'en'] as const) {
       const { page } = await newPage()
-      await page.goto(`${app}/`)
+      await page.goto(`${running.app}/`)
       await page.evaluate((language) => localStorage.setItem('language', language), locale)
       await page.reload()
       // The prerendered page is Turkish; English comes once the app has loaded, which a busy machine can take seconds to do.
@@ -211,7 +185,7 @@ describe('app shell', () => {
 
   it('shows a translated not-found page with a link home', async () => {
     const { page } = await newPage()
-    await page.goto(`${app}/does-not-exist`)
+    await page.goto(`${running.app}/does-not-exist`)
     await page.getByRole('heading', { level: 1, name: 'Sayfa bulunamadı' }).waitFor()
     await page.getByRole('link', { name: 'Ana sayfaya dön' }).click()
     await expectPath(page, '/')

@@ -1,22 +1,15 @@
 // Authentication as the product uses it (spec section 7), checked against what
 // hosted GoTrue answers, plus the profile rows its sign-up trigger creates.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { isAuthWeakPasswordError } from '@supabase/supabase-js'
-import { BACKENDS, DEFAULT_PASSWORD, startTestStack, type Owner, type TestStack } from '../support/stack.ts'
+import { BACKENDS, DEFAULT_PASSWORD, useTestStack, type Owner } from '../support/stack.ts'
 import { businessName, uniqueEmail, uniquePhone } from '../support/factories.ts'
 
 const claimsOf = (jwt: string): Record<string, unknown> =>
   JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>
 
 describe.each(BACKENDS)('auth on %s', (backend) => {
-  let stack: TestStack
-
-  beforeAll(async () => {
-    stack = await startTestStack(backend)
-  })
-  afterAll(async () => {
-    await stack?.close()
-  })
+  const stack = useTestStack(backend)
 
   describe('sign-up', () => {
     it('returns a session whose user carries the profile data', async () => {

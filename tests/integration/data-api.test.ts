@@ -1,8 +1,8 @@
 // Every data-API read and write of spec section 7, written exactly as the
 // product writes it with supabase-js, against what PostgREST would answer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
-import { BACKENDS, startTestStack, type Owner, type TestStack } from '../support/stack.ts'
+import { BACKENDS, useTestStack, type Owner } from '../support/stack.ts'
 import { appointmentInput, customerInput, excelBatch, excelGroupId, productInput, uniquePhone } from '../support/factories.ts'
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -15,14 +15,7 @@ function monthRange(year: number, month: number): { first: string; last: string 
 }
 
 describe.each(BACKENDS)('data API on %s', (backend) => {
-  let stack: TestStack
-
-  beforeAll(async () => {
-    stack = await startTestStack(backend)
-  })
-  afterAll(async () => {
-    await stack?.close()
-  })
+  const stack = useTestStack(backend)
 
   describe('users', () => {
     let owner: Owner

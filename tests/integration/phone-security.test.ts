@@ -8,24 +8,17 @@
 import path from 'node:path'
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
 import { Hono } from 'hono'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFunctionsApp } from '../../supabase/local/functions/index.ts'
 import { loadConfig } from '../../supabase/local/config.ts'
 import type { OutboxMessage } from '../../supabase/local/functions/outbox.ts'
 import { uniquePhone } from '../support/factories.ts'
-import { BACKENDS, startTestStack, type Owner, type TestStack } from '../support/stack.ts'
+import { BACKENDS, useTestStack, type Owner } from '../support/stack.ts'
 
 type Reply = { success: boolean; error: string | null; retry_after?: number }
 
 describe.each(BACKENDS)('phone numbers and texts hold against abuse on %s', (backend) => {
-  let stack: TestStack
-
-  beforeAll(async () => {
-    stack = await startTestStack(backend)
-  })
-  afterAll(async () => {
-    await stack?.close()
-  })
+  const stack = useTestStack(backend)
   beforeEach(() => {
     // Every request here comes from this machine; tests of the address limit set their own.
     vi.stubEnv('PHONE_VERIFICATION_ADDRESS_HOURLY_LIMIT', '100000')

@@ -2,6 +2,7 @@
 // supabase-js, exactly as the product talks to hosted Supabase. The running
 // database is exposed as well, for the few checks a client can never make
 // (catalog queries, proving that nothing was written to auth.users).
+import { afterAll, beforeAll } from 'vitest'
 import { createClient, type Session, type SupabaseClient, type SupabaseClientOptions, type User } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { startStack, type RunningStack } from '../../supabase/local/server.ts'
@@ -149,4 +150,25 @@ export async function startTestStack(backend: Backend, opts: TestStackOptions = 
       return closing
     },
   }
+}
+
+/**
+ * The stack of a describe block: started before its tests, closed after them.
+ * The value stands for the running stack once the block's tests have started.
+ */
+export function useTestStack(backend: Backend, opts: TestStackOptions = {}): TestStack {
+  let stack: TestStack | undefined
+  beforeAll(async () => {
+    stack = await startTestStack(backend, opts)
+  })
+  afterAll(async () => {
+    await stack?.close()
+  })
+  return new Proxy({} as TestStack, {
+    get(_, key) {
+      if (!stack) throw new Error(`the ${backend} stack is read before its tests started`)
+      const value = stack[key as keyof TestStack]
+      return typeof value === 'function' ? value.bind(stack) : value
+    },
+  })
 }

@@ -1,0 +1,100 @@
+// One running product for an end-to-end file: the CLI's `start` on an
+// in-memory database (the production build on the app port, the local stack on
+// the API port), one Chromium, and a way to open a page signed in as an owner.
+// `useAppUnderTest()` registers the suite's beforeAll/afterAll; its fields are
+// read inside tests, once they have started.
+import { afterAll, beforeAll } from 'vitest'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { launchChromium } from './browser.ts'
+import { freePort, runCli, type CliRun } from './cli-process.ts'
+import type { Owner, StackKeys } from './owners.ts'
+
+/** Where supabase-js keeps the session for an API on 127.0.0.1. */
+export const AUTH_STORAGE_KEY = 'sb-127-auth-token'
+
+export type OpenOptions = {
+  viewport?: { width: number; height: number }
+  language?: 'tr' | 'en'
+  /** Runs in every page of the context before the app's scripts. */
+  initScript?: () => void
+  /** The page's clock starts here (and runs on). */
+  clock?: Date
+  /** Runs on the new page before anything loads (routes to hold or fail requests). */
+  setup?: (page: Page) => Promise<unknown>
+  context?: BrowserContextOptions
+}
+
+export type AppUnderTest = {
+  readonly app: string
+  readonly keys: StackKeys
+  readonly browser: Browser
+  /** A fresh browser profile, closed with the suite. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>
+  /** Stores `session` where supabase-js looks for it (and the language), on a page already at the app's origin. */
+  storeSession(page: Page, session: Record<string, unknown>, options?: { language?: 'tr' | 'en'; now?: number }): Promise<void>
+  /** A new context and page signed in as `owner`, opened at `path`. */
+  openAs(owner: Owner, path: string, options?: OpenOptions): Promise<{ context: BrowserContext; page: Page }>
+}
+
+export function useAppUnderTest(cliArgs: string[] = []): AppUnderTest {
+  let run: CliRun | undefined
+  let browser: Browser | undefined
+  const contexts: BrowserContext[] = []
+
+  beforeAll(async () => {
+    run = await runCli(['start', '--db', 'memory', '--port', String(await freePort()), '--app-port', String(await freePort()), ...cliArgs])
+    browser = await launchChromium()
+  })
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined)
+    await browser?.close()
+    await run?.stop()
+  })
+
+  const started = () => {
+    if (!run || !browser) throw new Error('the app under test is read before its suite started')
+    return { run, browser }
+  }
+
+  const self: AppUnderTest = {
+    get app() {
+      return started().run.vars.APP_URL!
+    },
+    get keys() {
+      const { vars } = started().run
+      return { api: vars.API_URL!, anonKey: vars.ANON_KEY!, serviceRoleKey: vars.SERVICE_ROLE_KEY! }
+    },
+    get browser() {
+      return started().browser
+    },
+    async newContext(options = {}) {
+      const context = await started().browser.newContext({ viewport: { width: 1280, height: 900 }, ...options })
+      contexts.push(context)
+      return context
+    },
+    async storeSession(page, session, options = {}) {
+      const now = options.now ?? Date.now()
+      const stored = { ...session, expires_at: Math.floor(now / 1000) + Number(session.expires_in ?? 3600) }
+      await page.evaluate(
+        ([key, value, language]) => {
+          localStorage.setItem(key!, value!)
+          if (language) localStorage.setItem('language', language)
+        },
+        [AUTH_STORAGE_KEY, JSON.stringify(stored), options.language ?? ''],
+      )
+    },
+    async openAs(owner, path, options = {}) {
+      const context = await self.newContext({ ...(options.viewport ? { viewport: options.viewport } : {}), ...options.context })
+      if (options.initScript) await context.addInitScript(options.initScript)
+      if (options.clock) await context.clock.install({ time: options.clock })
+      const page = await context.newPage()
+      await options.setup?.(page)
+      await page.goto(`${self.app}/`)
+      await self.storeSession(page, owner.session, { language: options.language ?? 'tr', now: options.clock?.getTime() })
+      await page.goto(`${self.app}${path}`)
+      return { context, page }
+    },
+  }
+  return self
+}

@@ -7,7 +7,8 @@
 // into local midnight, never through toISOString() or Date.parse("YYYY-MM-DD"),
 // which both work in UTC and move a day across midnight east or west of
 // Greenwich (Türkiye is UTC+3: 00:30 on the 1st is still the 31st in UTC).
-import { emailError, normalizePhone, phoneError, type CustomerFormError, type CustomerPayload } from './customers.ts'
+import { emailError, phoneError, type CustomerFormError, type CustomerPayload } from './customers.ts'
+import { normalizePhone } from './phone.ts'
 import {
   APPOINTMENT_DURATIONS,
   APPOINTMENT_STATUSES,

@@ -1,87 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  DEFAULT_PHONE_COUNTRY, E164_PATTERN, InvalidCustomerFormError, changedCustomerFields, compareCustomersByName, createCustomerSearchIndex,
+  InvalidCustomerFormError, changedCustomerFields, compareCustomersByName, createCustomerSearchIndex,
   customerChangesFromPayload,
-  customerFieldsFromPayload, customerPayloadFromForm, customerToForm, emailError, emptyCustomerForm, formatPhone, isE164, isValidEmail, isValidPhone, normalizePhone,
+  customerFieldsFromPayload, customerPayloadFromForm, customerToForm, emailError, emptyCustomerForm, isValidEmail,
   phoneError, searchCustomers, sortCustomersByName, summarizeCustomers, validateCustomerForm, type CustomerFormValues,
 } from './customers.ts'
 import type { CustomerRecord } from './records.ts'
-
-describe('normalizePhone', () => {
-  it('reads a Turkish mobile number however it is typed', () => {
-    for (const typed of [
-      '0532 123 45 67', '532 123 45 67', '+90 532 123 45 67', '05321234567', '5321234567', '905321234567',
-      '+905321234567', '+90 (532) 123-45-67', '0 (532) 123 45 67', '0532.123.45.67', '  0532 123 45 67  ', '0532/123 45 67',
-    ]) {
-      expect(normalizePhone(typed), typed).toBe('+905321234567')
-    }
-  })
-
-  it('defaults to Turkey', () => {
-    expect(DEFAULT_PHONE_COUNTRY).toBe('TR')
-    expect(normalizePhone('0555 111 22 33')).toBe('+905551112233')
-  })
-
-  it('accepts foreign mobile numbers given with + or the 00 prefix', () => {
-    expect(normalizePhone('+44 7911 123456')).toBe('+447911123456')
-    expect(normalizePhone('0044 7911 123456')).toBe('+447911123456')
-    expect(normalizePhone('+49 1512 3456789')).toBe('+4915123456789')
-    expect(normalizePhone('+1 202 555 0123')).toBe('+12025550123')
-    expect(normalizePhone('07911 123456', 'GB')).toBe('+447911123456')
-  })
-
-  it('refuses what cannot receive an SMS or is not a number', () => {
-    for (const typed of [
-      '', '   ', '0532 123 45 6', '0532 123 45 678', '+90 111 111 11 11', '0212 123 45 67', '0850 123 45 67',
-      '+44 20 7946 0958', 'abc', 'tel: 0532 123 45 67', '0532 123 45 67 ext 5', '0532 123 45 67 dahili 5', '+', '++905321234567',
-      '5321234567x', '0532 123 45 67 #12',
-    ]) {
-      expect(normalizePhone(typed), typed).toBeNull()
-      expect(isValidPhone(typed), typed).toBe(false)
-    }
-  })
-
-  it('always gives the E.164 shape the database enforces', () => {
-    fc.assert(
-      fc.property(fc.stringMatching(/^\+?[0-9 ()-]{0,20}$/), (typed) => {
-        const phone = normalizePhone(typed)
-        if (phone !== null) {
-          expect(phone).toMatch(E164_PATTERN)
-          expect(normalizePhone(phone)).toBe(phone)
-          expect(normalizePhone(formatPhone(phone))).toBe(phone)
-        }
-      }),
-    )
-  })
-
-  it('knows the E.164 shape', () => {
-    expect(isE164('+905321234567')).toBe(true)
-    expect(isE164('+1234567')).toBe(true)
-    expect(isE164('+123456')).toBe(false)
-    expect(isE164('+0905321234567')).toBe(false)
-    expect(isE164('905321234567')).toBe(false)
-    expect(isE164('+9053212345678901')).toBe(false)
-  })
-})
-
-describe('formatPhone', () => {
-  it('shows Turkish numbers in the national form and others internationally', () => {
-    expect(formatPhone('+905321234567')).toBe('0532 123 45 67')
-    expect(formatPhone('+447911123456')).toBe('+44 7911 123456')
-    expect(formatPhone('+12025550123')).toBe('+1 202 555 0123')
-  })
-
-  it('shows anything it cannot read as stored', () => {
-    expect(formatPhone('')).toBe('')
-    expect(formatPhone('bilinmiyor')).toBe('bilinmiyor')
-    expect(formatPhone('+')).toBe('+')
-  })
-
-  it('formats a legacy national number too', () => {
-    expect(formatPhone('05321234567')).toBe('0532 123 45 67')
-  })
-})
 
 describe('isValidEmail', () => {
   it('applies the browser e-mail check', () => {

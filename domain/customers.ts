@@ -1,69 +1,15 @@
 // Customer rules shared by the customers screen, the appointment wizard and
 // anything that texts a customer: one stored phone format (E.164), its
 // display, the form's checks (as codes), search and the summary counts.
-//
-// Phone numbers use libphonenumber-js with its `mobile` metadata. A customer's
-// number exists to receive SMS reminders (and WhatsApp), so "valid" here means
-// "a mobile number of its country". The default `min` build only checks
-// lengths and broad patterns: it accepts Turkish landlines (0212…) and
-// non-geographic 0850 numbers, which cannot receive the reminder. `mobile` is
-// the smallest build that checks mobile number ranges digit by digit (about
-// 16 kB more than `min`); `max` would add fixed-line and other types that the
-// product never accepts.
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/mobile'
+import { formatPhone, isPhoneText, isValidPhone, normalizePhone, phoneDigitKeys } from './phone.ts'
 import { foldForSearch } from './products.ts'
 import { changedFields, type CustomerRecord } from './records.ts'
 
 // ---------------------------------------------------------------------------
-// Phone numbers
+// Phone numbers: domain/phone.ts reads and writes them; re-exported for the
+// screens that format a customer's number.
 
-/** Numbers typed without a country code are Turkish. */
-export const DEFAULT_PHONE_COUNTRY: CountryCode = 'TR'
-
-/** The stored shape, also enforced by the database (customers_phone_number_e164). */
-export const E164_PATTERN = /^\+[1-9]\d{6,14}$/
-
-// What people type around a number: digits, a leading +, spaces and the usual
-// separators. Letters are refused so that "0532… dahili 12" or "tel: 0532…"
-// is not silently cut down to a different number.
-const PHONE_TEXT = /^\+?[\d\s().\-/]+$/
-
-export function isE164(value: string): boolean {
-  return E164_PATTERN.test(value)
-}
-
-/**
- * A number as typed ("0532 123 45 67", "532 123 45 67", "+90 532 123 45 67",
- * "0044 7911 123456", "+44 7911 123456") in E.164 ("+905321234567"), or null
- * when it is not a valid mobile number. Numbers without a country code are
- * read as `defaultCountry` (Turkish).
- */
-export function normalizePhone(input: string, defaultCountry: CountryCode = DEFAULT_PHONE_COUNTRY): string | null {
-  const text = input.trim()
-  if (!PHONE_TEXT.test(text)) return null
-  const parsed = parsePhoneNumberFromString(text, defaultCountry)
-  if (!parsed || parsed.ext || !parsed.isValid()) return null
-  return parsed.number
-}
-
-export function isValidPhone(input: string, defaultCountry: CountryCode = DEFAULT_PHONE_COUNTRY): boolean {
-  return normalizePhone(input, defaultCountry) !== null
-}
-
-/**
- * A stored number for people to read: the national form for Turkish numbers
- * ("0532 123 45 67"), the international form for others ("+44 7911 123456").
- * Anything that does not parse (a row written before numbers were
- * normalized) is shown as stored. Both forms read back to the same number
- * through normalizePhone, so the edit form can show this text.
- */
-export function formatPhone(stored: string): string {
-  const text = stored.trim()
-  if (!PHONE_TEXT.test(text)) return stored
-  const parsed = parsePhoneNumberFromString(text, DEFAULT_PHONE_COUNTRY)
-  if (!parsed) return stored
-  return parsed.country === 'TR' ? parsed.formatNational() : parsed.formatInternational()
-}
+export { DEFAULT_PHONE_COUNTRY, E164_PATTERN, formatPhone, isE164, isValidPhone, normalizePhone } from './phone.ts'
 
 // ---------------------------------------------------------------------------
 // E-mail
@@ -203,26 +149,7 @@ export type CustomerSearchIndex<T> = {
 // Cannot be typed into a search box, so a query never matches across two fields.
 const FIELD_SEPARATOR = '\u0000'
 
-/** A query that could be (part of) a phone number: phone characters only, at least one digit. */
-const PHONE_QUERY = /^\+?[\d\s().\-/]*\d[\d\s().\-/]*$/
-
 const digitsOf = (text: string) => text.replace(/\D/g, '')
-
-/**
- * The digit strings a phone query is compared with: the stored digits
- * ("905321234567") and the national form with its trunk prefix
- * ("05321234567"), so "0532 123", "532123" and "+90 532" all find
- * +905321234567. Turkish numbers take a string fast path; others go through
- * libphonenumber (about 30 µs each), which only foreign numbers pay.
- */
-function phoneDigitKeys(phone: string): string {
-  const digits = digitsOf(phone)
-  if (digits === '') return ''
-  if (/^\+90\d{10}$/.test(phone)) return `${digits}${FIELD_SEPARATOR}0${digits.slice(2)}`
-  const parsed = isE164(phone) ? parsePhoneNumberFromString(phone) : undefined
-  const national = parsed ? digitsOf(parsed.formatNational()) : ''
-  return national && national !== digits ? `${digits}${FIELD_SEPARATOR}${national}` : digits
-}
 
 /**
  * A search over the customer list, folding each customer's text once.
@@ -240,8 +167,9 @@ export function createCustomerSearchIndex<T extends Searchable>(customers: reado
       const trimmed = query.trim()
       const folded = foldForSearch(trimmed)
       if (folded === '') return customers
-      const digits = PHONE_QUERY.test(trimmed) ? digitsOf(trimmed) : ''
-      if (digits !== '') digitKeys ??= customers.map((c) => (c.phone_number ? phoneDigitKeys(c.phone_number.trim()) : ''))
+      // A query made of phone characters with at least one digit.
+      const digits = isPhoneText(trimmed) ? digitsOf(trimmed) : ''
+      if (digits !== '') digitKeys ??= customers.map((c) => (c.phone_number ? phoneDigitKeys(c.phone_number.trim()).join(FIELD_SEPARATOR) : ''))
       return customers.filter((_, i) => textKeys[i]!.includes(folded) || (digits !== '' && digitKeys![i]!.includes(digits)))
     },
   }

@@ -2,13 +2,12 @@
 // times a domestic one and is the currency of toll fraud, so reminders go
 // only to the countries the business sells to. Turkey by default; a business
 // abroad adds its own ISO 3166 codes here.
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/mobile'
+import { phoneCountry, type CountryCode } from './phone.ts'
 
 export const SMS_ALLOWED_COUNTRIES: readonly CountryCode[] = ['TR']
 
 /** The country of a stored (E.164) number when SMS may go there, else null. */
 export function smsCountryOf(phone: string, allowed: readonly CountryCode[] = SMS_ALLOWED_COUNTRIES): CountryCode | null {
-  const parsed = parsePhoneNumberFromString(phone.trim())
-  const country = parsed?.country
+  const country = phoneCountry(phone)
   return country && allowed.includes(country) ? country : null
 }

@@ -2,7 +2,9 @@
 // see them: the Postgres columns a device may write, with SQL nulls as absent
 // optional keys. Server-owned columns (user_id, updated_at, _modified) never
 // reach a device's documents; deletion is the `_deleted` tombstone flag that
-// the store adds.
+// the store adds. How each column is stored, spelled, compared and pushed is
+// the sync layer's table config (sync/tables.ts), which must name every
+// field of these types.
 
 export type ProductRecord = {
   id: string
@@ -51,23 +53,6 @@ export type SyncedRecords = {
   appointments: AppointmentRecord
 }
 export type SyncedTable = keyof SyncedRecords
-
-/**
- * The columns a device edits, per table: what a push writes and what a
- * three-way merge compares. `id` and `created_at` are fixed at creation.
- */
-export const EDITABLE_FIELDS = {
-  products: ['name', 'description', 'price', 'currency', 'stock', 'product_link', 'group_id'],
-  customers: ['name', 'phone_number', 'email', 'notes'],
-  appointments: ['customer_id', 'appointment_date', 'appointment_time', 'duration_minutes', 'status', 'description', 'notes'],
-} as const satisfies { [T in SyncedTable]: ReadonlyArray<Exclude<keyof SyncedRecords[T], 'id' | 'created_at'>> }
-
-/** Optional columns: SQL null on the server, an absent key on a device. */
-export const OPTIONAL_FIELDS = {
-  products: ['description', 'product_link', 'group_id'],
-  customers: ['email', 'notes'],
-  appointments: ['customer_id', 'description', 'notes'],
-} as const satisfies { [T in SyncedTable]: ReadonlyArray<keyof SyncedRecords[T]> }
 
 /** Amounts are equal when they agree to the cent (floats from JSON never are exactly). */
 export function sameMoney(a: number, b: number): boolean {

@@ -1,7 +1,10 @@
 // Replication of products, customers and appointments between the local RxDB
 // store and Supabase. See README.md beside this file for the invariants.
-import { BehaviorSubject, Subject, Subscription, debounceTime, exhaustMap, filter, take, type Observable } from 'rxjs'
-import { getAssumedMasterState, type RxCollection, type RxDatabase, type WithDeleted } from 'rxdb'
+import { BehaviorSubject, Subject, Subscription, debounceTime, exhaustMap, filter, firstValueFrom, take, type Observable } from 'rxjs'
+import {
+  createRevision, getAssumedMasterState, getMetaWriteRow,
+  type RxCollection, type RxDatabase, type RxDocumentData, type RxReplicationWriteToMasterRow, type WithDeleted,
+} from 'rxdb'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import type { SyncedRecords, SyncedTable } from '../domain/records.ts'
@@ -9,11 +12,10 @@ import { isNoticeable, mergeDocument, sameDocument } from './merge.ts'
 import { createPendingLedger } from './pending.ts'
 import { localDocument$ } from './local-document.ts'
 import { fromServerRow, pullColumns, toServerRow } from './rows.ts'
-import { SyncFailure, toSyncFailure, type SyncError } from './errors.ts'
+import { SyncFailure, refusalReason, toSyncFailure, type SyncError } from './errors.ts'
 import { browserConnectivity, type Connectivity } from './connectivity.ts'
-
-/** Customers first: appointments refer to them. */
-export const SYNCED_TABLES: readonly SyncedTable[] = ['customers', 'products', 'appointments']
+import { SYNCED_TABLES, labelOf, referencesOf } from './tables.ts'
+import { createRefusalStore, refusalKey, type RefusedChange, type SetAside } from './refusals.ts'
 
 export type Checkpoint = { modified: string; id: string }
 
@@ -22,8 +24,10 @@ export type SyncPhase = 'starting' | 'syncing' | 'idle' | 'offline' | 'error'
 export type SyncStatus = {
   phase: SyncPhase
   online: boolean
-  /** Local changes not yet on the server. */
+  /** Local changes not yet on the server (refused ones not included). */
   pending: number
+  /** Changes the server refused, set aside until the owner retries or discards them (refused$). */
+  refused: number
   /** When the store and the server last agreed (ms since epoch). */
   lastSyncedAt: number | null
   error: SyncError | null
@@ -67,6 +71,12 @@ export type SyncEngine = {
   status(): SyncStatus
   readonly merges$: Observable<MergeNotice[]>
   dismissMerge(key: string): Promise<void>
+  /** Changes the server refused, newest first, in every tab. */
+  readonly refused$: Observable<RefusedChange[]>
+  /** Pushes a refused change again, against what the server holds (leader only). */
+  retryRefused(key: string): Promise<void>
+  /** Drops a refused change: the document becomes the server's version again, or leaves this device if the server never had it (leader only). */
+  discardRefused(key: string): Promise<void>
   /** Tries again now instead of after the backoff. */
   retry(): void
   /** Resolves when local changes are pushed and server changes pulled (leader only). */
@@ -88,8 +98,11 @@ const RXDB_RETRY_MS = 10
 type SharedState = { phase: SyncPhase; lastSyncedAt: number | null; error: SyncError | null }
 type MergesData = { notices: MergeNotice[] }
 
-const labelOf = (table: SyncedTable, doc: Record<string, unknown>): string =>
-  table === 'appointments' ? `${String(doc.appointment_date ?? '')} ${String(doc.appointment_time ?? '').slice(0, 5)}` : String(doc.name ?? '')
+// What the push function answers: the current row of every conflicting document, and the SQLSTATE of every refused one.
+type PushAnswer = { conflicts: Array<Record<string, unknown>>; refused: Array<{ id: string; code: string }> }
+type Doc = WithDeleted<Record<string, unknown>>
+// A refused appointment that pointed at a refused customer goes again once that customer gets through.
+const RETRIED_WITH_REFERENCE = new Set(['reference', 'forbidden'])
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
@@ -100,6 +113,7 @@ export function startSync(opts: SyncOptions): SyncEngine {
   const retry = opts.retryMs ?? { initial: 1_000, max: 60_000 }
   const live = opts.live ?? true
   const ledger = createPendingLedger(db as unknown as RxDatabase)
+  const refusals = createRefusalStore(db as unknown as RxDatabase)
   const subs: Subscription[] = []
   let stopped = false
   let leader = false
@@ -174,6 +188,8 @@ export function startSync(opts: SyncOptions): SyncEngine {
     }
   }
 
+  const collectionOf = (table: SyncedTable) => db[table] as unknown as RxCollection<Record<string, unknown>>
+
   function build<T extends SyncedTable>(table: T): RxReplicationState<SyncedRecords[T], Checkpoint> {
     const collection = db[table] as unknown as RxCollection<SyncedRecords[T]>
     return replicateRxCollection<SyncedRecords[T], Checkpoint>({
@@ -197,8 +213,9 @@ export function startSync(opts: SyncOptions): SyncEngine {
           if (error) throw toSyncFailure(error)
           const rows = (data ?? []) as unknown as Array<Record<string, unknown>>
           const last = rows.at(-1)
+          const documents = rows.map((r) => fromServerRow(table, r) as unknown as Doc)
           return {
-            documents: rows.map((r) => fromServerRow(table, r)),
+            documents: (refusals.holds(table) ? await keepSetAside(table, documents) : documents) as unknown as Array<WithDeleted<SyncedRecords[T]>>,
             checkpoint: last ? { modified: String(last._modified), id: String(last.id) } : checkpoint,
           }
         }),
@@ -207,22 +224,190 @@ export function startSync(opts: SyncOptions): SyncEngine {
         batchSize: opts.pushBatchSize ?? 100,
         handler: (rows) => attempt(table, 'push', async () => {
           await requireSession()
-          if (table === 'appointments' && rows.some((r) => (r.newDocumentState as Record<string, unknown>).customer_id)) {
-            // A customer made offline together with its appointment must reach the server first.
-            await Promise.race([replications.customers.awaitInSync(), sleep(5_000)])
+          await referencedFirst(table, rows)
+          // A set-aside document's assumed state in RxDB is its refused version
+          // (see "Refused changes"): the server compares against, and RxDB
+          // merges a conflict on, the state the server really had. RxDB hands
+          // the handler its own row objects and reads assumedMasterState from
+          // them when it resolves a conflict.
+          for (const r of rows) {
+            const held = refusals.get(table, idOf(r.newDocumentState))
+            if (held) r.assumedMasterState = (held.base ?? undefined) as typeof r.assumedMasterState
           }
           const payload = rows.map((r) => ({
             assumed: r.assumedMasterState ? toServerRow(table, r.assumedMasterState as Record<string, unknown>) : null,
             new: toServerRow(table, r.newDocumentState as Record<string, unknown>),
           }))
-          const { data, error } = await supabase.rpc(`push_${table}`, { rows: payload })
+          const { data, error } = await supabase.rpc('sync_push', { target: `public.${table}`, rows: payload })
           if (error) throw toSyncFailure(error)
-          const conflicts = ((data ?? []) as Array<Record<string, unknown>>).map((r) => fromServerRow(table, r))
-          await forgetPushed(table, rows.map((r) => r.newDocumentState), new Set(conflicts.map((c) => c.id)))
+          const answer = readPushAnswer(data)
+          const conflicts = answer.conflicts.map((r) => fromServerRow(table, r))
+          const conflicted = new Set(conflicts.map((c) => c.id))
+          await setAside(table, rows, answer.refused, conflicted)
+          await forgetPushed(table, rows.map((r) => r.newDocumentState), conflicted)
           return conflicts
         }),
       },
     })
+  }
+
+  /** A document pointing at another table's document waits (a while) for that table's changes to reach the server. */
+  async function referencedFirst<T extends SyncedTable>(table: T, rows: Array<RxReplicationWriteToMasterRow<SyncedRecords[T]>>) {
+    const refs = referencesOf(table).filter((ref) => rows.some((r) => (r.newDocumentState as Record<string, unknown>)[ref.column]))
+    if (refs.length === 0) return
+    // A customer made offline together with its appointment must reach the server first.
+    await Promise.race([Promise.all(refs.map((ref) => replications[ref.table].awaitInSync())), sleep(5_000)])
+  }
+
+  // Refused changes ----------------------------------------------------------
+  //
+  // The push function applies what it can and names the documents it refused
+  // (a check, RLS, a malformed value) with a SQLSTATE. A refused document is
+  // set aside: the handler reports no conflict for it, so RxDB records the
+  // refused version as what the server holds and goes on with the queue,
+  // instead of retrying the whole batch for ever. The engine keeps the truth
+  // beside it (refusals.ts): the server state the document was derived from
+  // (`base`) and the newest one seen (`server`). Until the owner decides:
+  //   - a pull of the row does not overwrite the refused version: RxDB is
+  //     handed back what it believes, and `server` is updated;
+  //   - a new local edit is pushed against `base`, and merged on it if the
+  //     server moved on; if it gets through, the document is no longer set aside;
+  //   - retry tells RxDB the real server state (`base`), so the document is a
+  //     change waiting again, and writes a new revision of it to wake the push;
+  //   - discard tells RxDB and the store that the document is `server`, or
+  //     deletes it locally if the server never had it, and pushes nothing.
+
+  async function setAside<T extends SyncedTable>(
+    table: T,
+    rows: Array<RxReplicationWriteToMasterRow<SyncedRecords[T]>>,
+    refused: PushAnswer['refused'],
+    conflicted: Set<string>,
+  ) {
+    const reasons = new Map(refused.map((r) => [r.id, refusalReason(r.code)]))
+    const put: SetAside[] = []
+    const release: string[] = []
+    const applied: string[] = []
+    for (const r of rows) {
+      const doc = r.newDocumentState as unknown as Doc
+      const id = idOf(doc)
+      const reason = reasons.get(id)
+      const before = refusals.get(table, id)
+      if (!reason) {
+        if (before) release.push(before.key)
+        if (!conflicted.has(id)) applied.push(id)
+        continue
+      }
+      const base = (r.assumedMasterState as unknown as Doc | undefined) ?? null
+      const server = before ? before.server : base
+      put.push({
+        key: refusalKey(table, id), table, docId: id, label: labelOf(table, doc), reason,
+        deleted: Boolean(doc._deleted), created: server === null, at: now(), base, server,
+      })
+    }
+    await refusals.update(put, release)
+    if (applied.length > 0) void retryDependents(table, applied)
+  }
+
+  /** Pulled rows of set-aside documents: remember them, and leave RxDB's view (the refused version) as it is. */
+  async function keepSetAside(table: SyncedTable, docs: Doc[]): Promise<Doc[]> {
+    const ids = docs.map(idOf).filter((id) => refusals.get(table, id))
+    const internal = replications[table].internalReplicationState
+    if (ids.length === 0 || !internal) return docs
+    const [assumed, local] = await Promise.all([
+      getAssumedMasterState(internal as never, ids) as Promise<Record<string, { docData: Doc } | undefined>>,
+      collectionOf(table).storageInstance.findDocumentsById(ids, true),
+    ])
+    const mine = new Map(local.map((d) => [idOf(d), d as unknown as Doc]))
+    const put: SetAside[] = []
+    const release: string[] = []
+    const out = docs.map((doc) => {
+      const entry = refusals.get(table, idOf(doc))
+      if (!entry) return doc
+      const current = mine.get(entry.docId)
+      // The server holds this device's version now (another device made the same change): nothing is set aside any more.
+      if (!current || sameDocument(table, current as never, doc as never)) {
+        release.push(entry.key)
+        return doc
+      }
+      put.push({ ...entry, server: doc, created: false })
+      // Without an assumed state RxDB treats the document as a local change and leaves it alone anyway.
+      return assumed[entry.docId]?.docData ?? doc
+    })
+    await refusals.update(put, release)
+    return out
+  }
+
+  /** Set-aside documents pointing at documents that just reached the server go again. */
+  async function retryDependents(table: SyncedTable, applied: string[]) {
+    const reached = new Set(applied)
+    for (const dependent of SYNCED_TABLES) {
+      const refs = referencesOf(dependent).filter((ref) => ref.table === table)
+      if (refs.length === 0) continue
+      const waiting = refusals.list(dependent).filter((c) => RETRIED_WITH_REFERENCE.has(c.reason))
+      if (waiting.length === 0) continue
+      const docs = await collectionOf(dependent).storageInstance.findDocumentsById(waiting.map((c) => c.docId), true)
+      for (const doc of docs) {
+        const points = refs.some((ref) => reached.has(String((doc as Record<string, unknown>)[ref.column] ?? '')))
+        if (points) void settle(refusalKey(dependent, idOf(doc)), 'retry')
+      }
+    }
+  }
+
+  let settling: Promise<unknown> = Promise.resolve()
+  function settle(key: string, how: 'retry' | 'discard'): Promise<void> {
+    const run = settling.then(async () => {
+      const entry = refusals.byKey(key)
+      if (!entry || stopped || !leader) return
+      const rep = replications[entry.table] as unknown as RxReplicationState<Record<string, unknown>, Checkpoint>
+      const internal = rep.internalReplicationState
+      // Not started yet (offline since opening): RxDB's state cannot be told anything.
+      if (!internal) return
+      // Not in the middle of a push or pull that read RxDB's state of this document already.
+      await firstValueFrom(rep.active$.pipe(filter((active) => !active)))
+      const collection = collectionOf(entry.table)
+      const [current] = await collection.storageInstance.findDocumentsById([entry.docId], true)
+      if (!current) {
+        await refusals.update([], [key])
+        return
+      }
+      const assumed = (await getAssumedMasterState(internal, [entry.docId]))[entry.docId]
+      const tellRxdb = async (state: Doc) => {
+        const row = await getMetaWriteRow(internal, state, assumed?.metaDocument)
+        const { error } = await internal.input.metaInstance.bulkWrite([row], 'sync-set-aside')
+        if (error.length > 0) throw new Error(`replication state of ${key} not written: ${error[0]!.status}`)
+      }
+      const mine = plainDoc(current)
+      if (how === 'discard') {
+        const target = entry.server ?? { ...mine, _deleted: true }
+        // RxDB first: the store write that follows then equals what it assumes, and is not pushed.
+        await tellRxdb(target)
+        await rewrite(collection, current, target)
+        await refusals.update([], [key])
+      } else {
+        // Never equal to the document, so RxDB pushes it; a server without the row ignores it and inserts.
+        await tellRxdb(entry.base ?? { ...mine, _deleted: !mine._deleted })
+        await refusals.update([], [key])
+        ledger.mark(entry.table, [entry.docId])
+        await rewrite(collection, current, mine)
+      }
+    })
+    settling = run.catch((error: unknown) => {
+      if (!stopped && !db.closed) console.error('a refused change could not be settled', error)
+    })
+    return run
+  }
+
+  /** Writes a document straight to the store (a new revision, outside collection hooks), as the replication itself does. */
+  async function rewrite(collection: RxCollection<Record<string, unknown>>, previous: RxDocumentData<Record<string, unknown>>, next: Doc) {
+    const document = {
+      ...next,
+      _deleted: Boolean(next._deleted),
+      _attachments: {},
+      _meta: { ...previous._meta, lwt: now() },
+      _rev: createRevision(db.token, previous),
+    } as RxDocumentData<Record<string, unknown>>
+    const { error } = await collection.storageInstance.bulkWrite([{ previous, document }], 'sync-set-aside')
+    if (error.length > 0) throw new Error(`${collection.name} ${idOf(next)} not written: ${error[0]!.status}`)
   }
 
   async function forgetPushed<T extends SyncedTable>(table: T, pushed: Array<WithDeleted<SyncedRecords[T]>>, conflicted: Set<string>) {
@@ -264,11 +449,7 @@ export function startSync(opts: SyncOptions): SyncEngine {
     await ledger.clear(table, settled, since)
   }
 
-  const replications = {
-    customers: build('customers'),
-    products: build('products'),
-    appointments: build('appointments'),
-  }
+  const replications = Object.fromEntries(SYNCED_TABLES.map((t) => [t, build(t)])) as unknown as SyncEngine['replications']
   const reps = SYNCED_TABLES.map((t) => replications[t] as RxReplicationState<unknown, Checkpoint>)
 
   // A resync starts a pull from the checkpoint and, in RxDB, an upstream scan
@@ -289,6 +470,7 @@ export function startSync(opts: SyncOptions): SyncEngine {
   const shared$ = new BehaviorSubject<SharedState>({ phase: 'starting', lastSyncedAt: null, error: null })
   const online$ = new BehaviorSubject(connectivity.isOnline())
   const pending$ = new BehaviorSubject(0)
+  const refused$ = new BehaviorSubject<RefusedChange[]>([])
   const status$ = new BehaviorSubject<SyncStatus>(compose())
   const merges$ = new BehaviorSubject<MergeNotice[]>([])
 
@@ -299,6 +481,7 @@ export function startSync(opts: SyncOptions): SyncEngine {
       phase: online ? shared.phase === 'offline' ? 'starting' : shared.phase : 'offline',
       online,
       pending: pending$.value,
+      refused: refused$.value.length,
       lastSyncedAt: shared.lastSyncedAt,
       error: online ? shared.error : null,
       leader,
@@ -307,8 +490,8 @@ export function startSync(opts: SyncOptions): SyncEngine {
   const publish = () => {
     if (!stopped) status$.next(compose())
   }
-  subs.push(online$.subscribe(publish), pending$.subscribe(publish), shared$.subscribe(publish))
-  subs.push(ledger.count$.subscribe((n) => pending$.next(n)))
+  subs.push(online$.subscribe(publish), pending$.subscribe(publish), shared$.subscribe(publish), refused$.subscribe(publish))
+  subs.push(ledger.count$.subscribe((n) => pending$.next(n)), refusals.changes$.subscribe((list) => refused$.next(list)))
 
   // Every tab reads the leader's view of the replication from a shared local document.
   subs.push(
@@ -459,6 +642,9 @@ export function startSync(opts: SyncOptions): SyncEngine {
     if (opts.waitForLeadership ?? true) await db.waitForLeadership()
     if (stopped) return
     leader = true
+    // Before any pull or push: they must know which documents are set aside.
+    await refusals.load()
+    if (stopped) return
     publish()
     openChannel()
     await applyConnectivity()
@@ -471,6 +657,9 @@ export function startSync(opts: SyncOptions): SyncEngine {
     status: () => status$.value,
     merges$: merges$.asObservable(),
     dismissMerge: (key) => updateMerges((list) => list.filter((n) => n.key !== key)).then(() => undefined),
+    refused$: refused$.asObservable(),
+    retryRefused: (key) => settle(key, 'retry'),
+    discardRefused: (key) => settle(key, 'discard'),
     retry() {
       if (stopped || !leader) return
       if (!online$.value) return
@@ -493,11 +682,15 @@ export function startSync(opts: SyncOptions): SyncEngine {
       wake$.next()
       wake$.complete()
       await ledger.flush().catch(() => undefined)
+      await settling
+      await refusals.flush()
       await writingState
       await writingMerges
       ledger.stop()
+      refusals.stop()
       status$.complete()
       merges$.complete()
+      refused$.complete()
     },
     replications,
   }
@@ -505,6 +698,22 @@ export function startSync(opts: SyncOptions): SyncEngine {
 }
 
 const failureKey = (table: SyncedTable, direction: 'pull' | 'push' | 'other') => `${table}:${direction}`
+
+const idOf = (doc: unknown): string => String((doc as { id: unknown }).id)
+
+/** A stored document without the storage's bookkeeping (_rev, _meta, _attachments): what RxDB's replication compares and records. */
+function plainDoc(stored: RxDocumentData<Record<string, unknown>>): Doc {
+  const { _rev: _r, _meta: _m, _attachments: _a, ...doc } = stored
+  return { ...doc, _deleted: Boolean(doc._deleted) } as Doc
+}
+
+function readPushAnswer(data: unknown): PushAnswer {
+  const answer = (data ?? {}) as Partial<PushAnswer>
+  if (!Array.isArray(answer.conflicts) || !Array.isArray(answer.refused)) {
+    throw new SyncFailure('unknown', 'the push function answered in an unknown shape')
+  }
+  return { conflicts: answer.conflicts, refused: answer.refused }
+}
 
 /** RxDB names the direction only on the errors a pull or push handler threw. */
 function fromHandler(err: unknown): boolean {

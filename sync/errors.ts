@@ -36,3 +36,24 @@ export function toSyncFailure(error: unknown): SyncFailure {
   if (/^(23|42|22)/.test(code)) return new SyncFailure('rejected', message)
   return new SyncFailure('unknown', message)
 }
+
+/**
+ * Why the server refused one document of a push (the rest of the push went
+ * on). `invalid`: a value the server does not accept (a check, a missing
+ * value, a malformed one). `duplicate`: its id is taken, by a row this owner
+ * cannot see. `reference`: it points at a row that is not on the server.
+ * `forbidden`: row-level security refused it (e.g. it points at another
+ * business's row, or at one not pushed yet). `other`: any other refusal the
+ * push function reports.
+ */
+export type RefusalReason = 'invalid' | 'duplicate' | 'reference' | 'forbidden' | 'other'
+
+/** The reason for a refusal the push function reported with this SQLSTATE. */
+export function refusalReason(sqlstate: string): RefusalReason {
+  if (sqlstate === '23505') return 'duplicate'
+  if (sqlstate === '23503') return 'reference'
+  if (sqlstate === '42501') return 'forbidden'
+  // Class 23: integrity constraints (check, not null); class 22: data exceptions (malformed or out of range).
+  if (/^2[23]/.test(sqlstate)) return 'invalid'
+  return 'other'
+}

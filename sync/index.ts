@@ -1,4 +1,6 @@
-export { startSync, SYNCED_TABLES, type SyncEngine, type SyncOptions, type SyncStatus, type SyncPhase, type MergeNotice, type Checkpoint } from './engine.ts'
+export { startSync, type SyncEngine, type SyncOptions, type SyncStatus, type SyncPhase, type MergeNotice, type Checkpoint } from './engine.ts'
+export { SYNCED_TABLES, SYNCED_TABLE_RULES, editableColumns, labelOf, type ColumnKind, type ColumnRule, type EditableColumn, type TableRules } from './tables.ts'
+export type { RefusedChange } from './refusals.ts'
 export { browserConnectivity, manualConnectivity, type Connectivity } from './connectivity.ts'
 export { conflictHandlerFor, mergeDocument, sameDocument, type MergeResult } from './merge.ts'
-export type { SyncError, SyncErrorCode } from './errors.ts'
+export type { RefusalReason, SyncError, SyncErrorCode } from './errors.ts'

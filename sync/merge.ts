@@ -10,9 +10,8 @@
 // Every merge in which both sides had changed something is reported, so the
 // owner can be told which document was merged.
 import type { RxConflictHandler, WithDeleted } from 'rxdb'
-import {
-  EDITABLE_FIELDS, normalizeTime, sameMoney, type SyncedRecords, type SyncedTable,
-} from '../domain/records.ts'
+import { normalizeTime, sameMoney, type SyncedRecords, type SyncedTable } from '../domain/records.ts'
+import { columnRule, editableColumns } from './tables.ts'
 
 type Doc<T extends SyncedTable> = WithDeleted<SyncedRecords[T]>
 type Field = string
@@ -30,18 +29,18 @@ export type MergeResult<T extends SyncedTable> = {
 function value(table: SyncedTable, field: Field, doc: Record<string, unknown> | undefined): unknown {
   const v = doc?.[field]
   if (v === null || v === undefined || v === '') return undefined
-  if (table === 'appointments' && field === 'appointment_time' && typeof v === 'string') return normalizeTime(v)
+  if (columnRule(table, field)?.kind === 'time' && typeof v === 'string') return normalizeTime(v)
   return v
 }
 
 export function sameField(table: SyncedTable, field: Field, a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined): boolean {
   const x = value(table, field, a)
   const y = value(table, field, b)
-  if (table === 'products' && field === 'price' && typeof x === 'number' && typeof y === 'number') return sameMoney(x, y)
+  if (columnRule(table, field)?.kind === 'money' && typeof x === 'number' && typeof y === 'number') return sameMoney(x, y)
   return x === y
 }
 
-const fieldsOf = (table: SyncedTable): readonly Field[] => EDITABLE_FIELDS[table]
+const fieldsOf = (table: SyncedTable): readonly Field[] => editableColumns(table)
 
 /** Whether two states of a document hold the same data (what a merge or a push compares). */
 export function sameDocument<T extends SyncedTable>(table: T, a: Doc<T>, b: Doc<T>): boolean {

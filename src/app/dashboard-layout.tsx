@@ -4,11 +4,14 @@ import { Anchor, AppShell, Avatar, Burger, Button, Group, NavLink, Stack, Text }
 import { useDisclosure } from '@mantine/hooks'
 import { ModalsProvider } from '@mantine/modals'
 import { Notifications } from '@mantine/notifications'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { followConnectivity, queryClient } from '../lib/query-client.ts'
 import { useSession } from '../lib/session.tsx'
+import { connectivity } from '../lib/use-online.ts'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import { APP_NAME } from './languages.ts'
 import { InstallButton } from './pwa-prompts.tsx'
@@ -33,6 +36,9 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/dashboard/chatbot', label: msg`Chatbot` },
   { to: '/dashboard/settings', label: msg`Settings` },
 ]
+
+// Server reads pause offline by the signal the screens show and sync follows.
+followConnectivity(connectivity)
 
 function isActive(item: NavItem, pathname: string) {
   const path = pathname.replace(/\/+$/, '') || '/'
@@ -74,7 +80,11 @@ export function DashboardLayout() {
     await navigate({ to: '/' })
   }
 
+  // The server-state client is provided here, not in App: every screen that
+  // reads server state is under the dashboard, and so TanStack Query stays out
+  // of the landing page's first load (README.md).
   return (
+    <QueryClientProvider client={queryClient}>
     <OwnerStoreProvider>
       <ModalsProvider>
       <Notifications position="top-right" />
@@ -147,5 +157,6 @@ export function DashboardLayout() {
       </AppShell>
       </ModalsProvider>
     </OwnerStoreProvider>
+    </QueryClientProvider>
   )
 }

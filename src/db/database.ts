@@ -6,7 +6,7 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents'
 import { dexieStorage } from './storage.ts'
 import type { AppointmentRecord, CustomerRecord, ProductRecord } from '../../domain/records.ts'
-import { conflictHandlerFor } from '../../sync/merge.ts'
+import { conflictHandlerFor } from '../../sync/index.ts'
 import { appointmentSchema, customerSchema, productSchema } from './schemas.ts'
 
 export type AppCollections = {

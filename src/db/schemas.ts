@@ -1,71 +1,45 @@
-// RxDB schemas of the offline-first collections. They mirror the Postgres
-// columns a device may write (domain/records.ts); server-owned columns
-// (user_id, updated_at, _modified) are never stored here. A test checks these
-// against the live database schema so the two cannot drift apart.
+// RxDB schemas of the offline-first collections, built from the sync layer's
+// table config (sync/tables.ts): the columns a device may write, what each
+// accepts and which are optional. Server-owned columns (user_id, updated_at,
+// _modified) are never stored here. Tests hold these to the live database
+// schema (tests/schema/local-store-parity.test.ts) and to the schema each
+// version was released with (schemas.test.ts): a store on a device refuses to
+// open with a schema that changed under the same version.
 import type { RxJsonSchema } from 'rxdb'
-import type { AppointmentRecord, CustomerRecord, ProductRecord } from '../../domain/records.ts'
-import { APPOINTMENT_DURATIONS, APPOINTMENT_STATUSES } from '../../domain/records.ts'
+import type { AppointmentRecord, CustomerRecord, ProductRecord, SyncedRecords, SyncedTable } from '../../domain/records.ts'
+import { SYNCED_TABLE_RULES } from '../../sync/index.ts'
 
 const id = { type: 'string', maxLength: 36 } as const
 // Indexed strings need a maxLength; an ISO instant is at most 32 characters.
 const instant = { type: 'string', maxLength: 40 } as const
-const text = { type: 'string' } as const
 
-export const productSchema: RxJsonSchema<ProductRecord> = {
-  title: 'products',
-  version: 0,
-  primaryKey: 'id',
-  type: 'object',
-  properties: {
-    id,
-    name: { type: 'string', minLength: 1 },
-    description: text,
-    price: { type: 'number', minimum: 0 },
-    currency: { type: 'string', maxLength: 3 },
-    stock: { type: 'integer', minimum: 0 },
-    product_link: text,
-    group_id: text,
-    created_at: instant,
-  },
-  required: ['id', 'name', 'price', 'currency', 'stock', 'created_at'],
-  indexes: ['created_at'],
-  additionalProperties: false,
+type StoreOptions = {
+  version: number
+  /** Indexed fields must be required and, if strings, bounded (RxDB). */
+  indexes?: Array<string | string[]>
 }
 
-export const customerSchema: RxJsonSchema<CustomerRecord> = {
-  title: 'customers',
-  version: 0,
-  primaryKey: 'id',
-  type: 'object',
-  properties: {
-    id,
-    name: { type: 'string', minLength: 1 },
-    phone_number: text,
-    email: text,
-    notes: text,
-    created_at: instant,
-  },
-  required: ['id', 'name', 'phone_number', 'created_at'],
-  additionalProperties: false,
+function storeSchema<T extends SyncedTable>(table: T, opts: StoreOptions): RxJsonSchema<SyncedRecords[T]> {
+  const columns = Object.entries(SYNCED_TABLE_RULES[table].columns) as Array<[string, { optional: boolean; schema: object }]>
+  const schema = {
+    title: table,
+    version: opts.version,
+    primaryKey: 'id',
+    type: 'object',
+    properties: { id, ...Object.fromEntries(columns.map(([name, rule]) => [name, rule.schema])), created_at: instant },
+    // RxDB hashes this list in order: id, the required columns as configured, created_at.
+    required: ['id', ...columns.filter(([, rule]) => !rule.optional).map(([name]) => name), 'created_at'],
+    ...(opts.indexes ? { indexes: opts.indexes } : {}),
+    additionalProperties: false,
+  }
+  return schema as unknown as RxJsonSchema<SyncedRecords[T]>
 }
 
-export const appointmentSchema: RxJsonSchema<AppointmentRecord> = {
-  title: 'appointments',
+export const productSchema: RxJsonSchema<ProductRecord> = storeSchema('products', { version: 0, indexes: ['created_at'] })
+
+export const customerSchema: RxJsonSchema<CustomerRecord> = storeSchema('customers', { version: 0 })
+
+export const appointmentSchema: RxJsonSchema<AppointmentRecord> = storeSchema('appointments', {
   version: 0,
-  primaryKey: 'id',
-  type: 'object',
-  properties: {
-    id,
-    customer_id: { type: 'string', maxLength: 36 },
-    appointment_date: { type: 'string', maxLength: 10 },
-    appointment_time: { type: 'string', maxLength: 8 },
-    duration_minutes: { type: 'integer', enum: [...APPOINTMENT_DURATIONS] },
-    status: { type: 'string', enum: [...APPOINTMENT_STATUSES] },
-    description: text,
-    notes: text,
-    created_at: instant,
-  },
-  required: ['id', 'appointment_date', 'appointment_time', 'duration_minutes', 'status', 'created_at'],
   indexes: [['appointment_date', 'appointment_time']],
-  additionalProperties: false,
-}
+})

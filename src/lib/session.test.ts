@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AuthChangeEvent, AuthError, Session as AuthSession, SupabaseClient, User } from '@supabase/supabase-js'
+import { QueryClient } from '@tanstack/react-query'
 import {
   createSessionStore,
   PROFILE_CACHE_PREFIX,
@@ -60,7 +61,9 @@ class FakeClient {
   profileQueries: string[] = []
   /** The select list of every profile query. */
   selects: string[] = []
-  /** When set, each profile query waits here for the test to answer it. */
+  /** The abort signal of every profile query. */
+  signals: AbortSignal[] = []
+  /** When set, each profile query waits here for the test to answer it (or for its signal). */
   held: Array<{ userId: string; answer: Deferred<ProfileAnswer> }> | undefined
 
   readonly auth = {
@@ -85,17 +88,26 @@ class FakeClient {
         return {
           eq: (column: string, userId: string) => {
             expect(column).toBe('id')
-            return {
+            let signal: AbortSignal | undefined
+            const query = {
+              abortSignal: (s: AbortSignal) => {
+                signal = s
+                return query
+              },
               maybeSingle: (): Promise<ProfileAnswer> => {
                 this.profileQueries.push(userId)
+                if (signal) this.signals.push(signal)
                 if (this.held) {
                   const answer = deferred<ProfileAnswer>()
                   this.held.push({ userId, answer })
+                  // As supabase-js does: an aborted request answers with an error rather than throwing.
+                  signal?.addEventListener('abort', () => answer.resolve({ data: null, error: { message: 'AbortError: The operation was aborted.' } }))
                   return answer.promise
                 }
                 return Promise.resolve({ data: this.profiles.get(userId) ?? null, error: null })
               },
             }
+            return query
           },
         }
       },
@@ -169,9 +181,12 @@ describe('createSessionStore', () => {
   let clock: number
   let online: boolean
   let getClient: ReturnType<typeof vi.fn<() => Promise<SupabaseClient>>>
+  let queryClient: QueryClient
 
   beforeEach(() => {
     client = new FakeClient()
+    // A page load's own: nothing a test leaves in it reaches the next.
+    queryClient = new QueryClient()
     storage = new MemoryStorage()
     clock = Date.UTC(2026, 10, 22, 9)
     online = true
@@ -182,12 +197,13 @@ describe('createSessionStore', () => {
   })
 
   afterEach(() => {
+    queryClient.clear()
     vi.restoreAllMocks()
     vi.unstubAllGlobals()
   })
 
   function makeStore(overrides: Partial<SessionStoreDeps> = {}): SessionStore {
-    return createSessionStore({ getClient, storage, now: () => clock, isOnline: () => online, ...overrides })
+    return createSessionStore({ getClient, getQueryClient: () => queryClient, storage, now: () => clock, isOnline: () => online, ...overrides })
   }
 
   async function signedInStore(userId = 'u1', overrides: Partial<SessionStoreDeps> = {}) {
@@ -402,6 +418,14 @@ describe('createSessionStore', () => {
 
     it('waits 30 s by default before giving up on the profile', async () => {
       vi.useFakeTimers()
+      // Fake timers do not drive AbortSignal.timeout: the same signal, on the faked clock.
+      const timeouts: number[] = []
+      vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => {
+        timeouts.push(ms)
+        const controller = new AbortController()
+        setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms)
+        return controller.signal
+      })
       try {
         cacheProfile(storage, profileOf('u1'), clock - 10 * MINUTE)
         client.getSessionResult = { data: { session: authSession('u1') }, error: null }
@@ -415,9 +439,18 @@ describe('createSessionStore', () => {
         await vi.advanceTimersByTimeAsync(1)
         expect(settled).toBe(true)
         expect(store.getSnapshot().profile).toEqual(profileOf('u1'))
+        expect(timeouts).toEqual([30_000])
       } finally {
         vi.useRealTimers()
       }
+    })
+
+    it('aborts the request that timed out rather than leaving it open', async () => {
+      client.getSessionResult = { data: { session: authSession('u1') }, error: null }
+      client.held = []
+      await makeStore({ fetchTimeoutMs: 20 }).ready()
+      expect(client.signals).toHaveLength(1)
+      expect(client.signals[0]!.aborted).toBe(true)
     })
 
     it('settles with no profile when the fetch times out and nothing is cached', async () => {
@@ -504,6 +537,18 @@ describe('createSessionStore', () => {
       expect(storage.cachedProfileKeys()).toEqual([])
     })
 
+    it("forgets the owner's server state (credits, profile) on sign-out and when another user signs in", async () => {
+      const store = await signedInStore('u1')
+      queryClient.setQueryData(['credits', 'u1'], { remaining: 250 })
+      client.profiles.set('u2', profileOf('u2'))
+      client.emit('SIGNED_IN', authSession('u2'))
+      expect(queryClient.getQueryData(['credits', 'u1'])).toBeUndefined()
+      await store.ready()
+      queryClient.setQueryData(['credits', 'u2'], { remaining: 5 })
+      await store.getSnapshot().signOut()
+      expect(queryClient.getQueryCache().getAll()).toEqual([])
+    })
+
     it('does not cache a profile answer that arrives after signing out', async () => {
       const store = await signedInStore()
       client.held = []
@@ -532,6 +577,8 @@ describe('createSessionStore', () => {
       // The next load within the cache lifetime must not resurrect the older answer either.
       expect(await store.getSnapshot().refreshProfile()).toMatchObject({ business_name: 'Newer' })
       expect(store.getSnapshot().profile?.business_name).toBe('Newer')
+      // The older request was cancelled, not merely ignored; the newer one ran to its end.
+      expect(client.signals.slice(1).map((signal) => signal.aborted)).toEqual([true, false])
     })
 
     it('shares one request between overlapping unforced loads', async () => {

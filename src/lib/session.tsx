@@ -1,5 +1,6 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react'
 import type { AuthChangeEvent, AuthError, Session as AuthSession, SupabaseClient, User } from '@supabase/supabase-js'
+import type { QueryClient } from '@tanstack/react-query'
 import { getSupabase, hasStoredAuthSession, isAuthStorageKey, onSupabaseCreated } from './supabase.ts'
 
 export type Profile = {
@@ -69,6 +70,12 @@ export type SessionStoreDeps = {
    */
   hasStoredSession?: () => boolean
   onClientCreated?: (listener: (client: SupabaseClient) => void) => () => void
+  /**
+   * The app's query client (lib/query-client.ts) unless given. Asked for
+   * with the first profile read, so a visitor nobody signed in as never
+   * downloads TanStack Query.
+   */
+  getQueryClient?: () => QueryClient | Promise<QueryClient>
   storage?: Storage
   now?: () => number
   isOnline?: () => boolean
@@ -86,19 +93,48 @@ function isInvalidRefreshToken(error: AuthError): boolean {
   return error.code === 'refresh_token_not_found' || /invalid refresh token/i.test(error.message)
 }
 
+const appQueryClient = () => import('./query-client.ts').then((m) => m.queryClient)
+
+/** The profile read's query key; every owner's server state is forgotten together on sign-out. */
+export const profileQueryKey = (userId: string) => ['profile', userId] as const
+
+/** Aborted when either is: a request cancelled by its query or one that ran out of time. */
+function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b])
+  // Safari before 17.4 has no AbortSignal.any.
+  const controller = new AbortController()
+  for (const signal of [a, b]) {
+    if (signal.aborted) controller.abort(signal.reason)
+    else signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true })
+  }
+  return controller.signal
+}
+
+/** One read of the profile row; a failure, a timeout included, throws. */
+async function requestProfile(client: SupabaseClient, userId: string, signal: AbortSignal, timeoutMs: number): Promise<Profile | null> {
+  const timeout = AbortSignal.timeout(timeoutMs)
+  // supabase-js aborts the request itself, so a timed-out read does not linger on a slow connection.
+  const result = await client.from('users').select(PROFILE_SELECT).eq('id', userId).abortSignal(eitherSignal(signal, timeout)).maybeSingle()
+  if (timeout.aborted) throw new Error(`profile fetch timed out after ${timeoutMs} ms`, { cause: timeout.reason })
+  if (result.error) throw new Error('profile fetch failed', { cause: result.error })
+  const row = result.data as Profile | null
+  return row ? pickProfile(row) : null
+}
+
 export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   const storage = deps.storage ?? globalThis.localStorage
   const now = deps.now ?? Date.now
+  // The browser's own signal, as sync's browserConnectivity reads it (lib/use-online.ts); not
+  // imported from there, which would bring sync/ into the landing page's first load.
   const isOnline = deps.isOnline ?? (() => globalThis.navigator?.onLine !== false)
   const timeoutMs = deps.fetchTimeoutMs ?? PROFILE_FETCH_TIMEOUT_MS
+  const getQueryClient = deps.getQueryClient ?? appQueryClient
 
   const listeners = new Set<() => void>()
   let waiters: Array<(s: Session) => void> = []
   let started = false
   let client: SupabaseClient | undefined
-  // Each profile load gets a ticket so a slow answer for an older request never overwrites a newer one.
-  let ticket = 0
-  const inflight = new Map<string, Promise<Profile | null>>()
+  let queries: QueryClient | undefined
 
   const methods = {
     refreshProfile: (opts?: { force?: boolean }) => {
@@ -161,28 +197,42 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
     }
   }
 
-  async function fetchProfile(userId: string): Promise<{ profile: Profile | null } | 'failed'> {
-    const c = client ?? (await deps.getClient())
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)))
-    try {
-      const result = await Promise.race([c.from('users').select(PROFILE_SELECT).eq('id', userId).maybeSingle(), timeout])
-      if (result === 'timeout') {
-        console.warn(`profile fetch timed out after ${timeoutMs} ms`)
-        return 'failed'
-      }
-      if (result.error) {
-        console.error('profile fetch failed', result.error)
-        return 'failed'
-      }
-      const row = result.data as Profile | null
-      return { profile: row ? pickProfile(row) : null }
-    } catch (error) {
-      console.error('profile fetch failed', error)
-      return 'failed'
-    } finally {
-      clearTimeout(timer)
-    }
+  function loadQueryClient(): Promise<QueryClient> {
+    if (queries) return Promise.resolve(queries)
+    return Promise.resolve(getQueryClient()).then((q) => (queries = q))
+  }
+
+  /**
+   * Reads the profile through the query client, which shares one request
+   * between overlapping reads. A forced read cancels the one on its way
+   * (that one may predate the change the caller wants to see) and the
+   * cancelled read then resolves with the new one's answer, so an older
+   * answer never lands after a newer one.
+   */
+  function queryProfile(c: SupabaseClient, q: QueryClient, userId: string, force: boolean): Promise<Profile | null> {
+    const queryKey = profileQueryKey(userId)
+    if (force) void q.cancelQueries({ queryKey, exact: true }, { silent: true })
+    return q.query({
+      queryKey,
+      queryFn: ({ signal }) => requestProfile(c, userId, signal, timeoutMs),
+      // Freshness is this store's call (the cache below, with its own clock); the query only fetches.
+      staleTime: 0,
+      // Guards wait for this read: one attempt, then the cached copy.
+      retry: false,
+      // Offline it fails at once into the cached copy instead of waiting for the network.
+      networkMode: 'always',
+    })
+  }
+
+  function fetchProfile(userId: string, force: boolean): Promise<Profile | null> {
+    // Both are at hand after the first read: the request then starts in this very call.
+    if (client && queries) return queryProfile(client, queries, userId, force)
+    return Promise.all([client ?? deps.getClient(), loadQueryClient()]).then(([c, q]) => queryProfile(c, q, userId, force))
+  }
+
+  /** Every owner's server state (profile, credits) goes with the owner. */
+  function forgetServerState() {
+    queries?.clear()
   }
 
   function loadProfile(userId: string, force: boolean): Promise<Profile | null> {
@@ -196,25 +246,29 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
       if (state.user?.id === userId) set({ profile: cached.profile, profileLoading: false })
       return Promise.resolve(cached.profile)
     }
-    const existing = inflight.get(userId)
-    if (existing && !force) return existing
-    const mine = ++ticket
-    set({ profileLoading: true, profile: cached?.profile ?? (state.profile?.id === userId ? state.profile : null) })
-    const p = fetchProfile(userId).then((result) => {
-      if (inflight.get(userId) === p) inflight.delete(userId)
-      const profile = result === 'failed' ? (cached?.profile ?? null) : result.profile
-      // A superseded answer (newer request, or signed out since) must not reach the cache either.
-      if (result !== 'failed' && mine === ticket) writeCache(userId, profile)
-      if (mine === ticket && state.user?.id === userId) set({ profile, profileLoading: false })
-      return profile
-    })
-    inflight.set(userId, p)
-    return p
+    const known = cached?.profile ?? (state.profile?.id === userId ? state.profile : null)
+    set({ profileLoading: true, profile: known })
+    // Signed out (or another user signed in) since: the answer reaches neither the session nor the cache.
+    const current = () => state.user?.id === userId
+    return fetchProfile(userId, force).then(
+      (profile) => {
+        if (!current()) return null
+        writeCache(userId, profile)
+        set({ profile, profileLoading: false })
+        return profile
+      },
+      (error: unknown) => {
+        if (!current()) return null
+        console.warn('profile unavailable; keeping the copy at hand', error)
+        set({ profile: known, profileLoading: false })
+        return known
+      },
+    )
   }
 
   function signedOut() {
-    ticket++
-    inflight.clear()
+    // Also cancels a profile read on its way, whose answer then never arrives.
+    forgetServerState()
     clearCache()
     set({ status: 'signed-out', user: null, profile: null, profileLoading: false })
   }
@@ -226,6 +280,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
       return
     }
     const sameUser = state.user?.id === user.id
+    if (!sameUser && state.user) forgetServerState()
     const needsProfile = !sameUser || event === 'USER_UPDATED' || (state.profile === null && !state.profileLoading)
     // Mark the profile as loading in the same tick as the user so a guard never sees a user without a settled profile.
     set({ status: 'signed-in', user, ...(needsProfile ? { profileLoading: true } : {}) })
@@ -255,6 +310,8 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   async function attach(c: SupabaseClient) {
     if (client) return
     client = c
+    // Someone is (or is about to be) signed in: fetch the query client alongside the session.
+    void loadQueryClient().catch((error: unknown) => console.error('the query client could not be loaded', error))
     client.auth.onAuthStateChange(onAuthEvent)
     try {
       const { data, error } = await client.auth.getSession()

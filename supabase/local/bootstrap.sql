@@ -100,31 +100,30 @@ create table if not exists auth.refresh_tokens (
 create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
 
 -- auth helpers, as GoTrue defines them ---------------------------------------
-create or replace function auth.uid() returns uuid
-language sql stable
-as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.sub', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
-  )::uuid
-$$;
-
-create or replace function auth.role() returns text
-language sql stable
-as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.role', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
-  )::text
-$$;
-
-create or replace function auth.email() returns text
-language sql stable
-as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.email', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
-  )::text
+-- auth.uid(), auth.role() and auth.email() each read one claim: from the
+-- older single-claim setting when it is set, else from the claims object.
+do $$
+declare
+  helper record;
+begin
+  for helper in
+    select * from (values ('uid', 'sub', 'uuid'), ('role', 'role', 'text'), ('email', 'email', 'text')) as h (name, claim, type)
+  loop
+    execute format(
+      $sql$
+        create or replace function auth.%1$I() returns %3$s
+        language sql stable
+        as $body$
+          select coalesce(
+            nullif(current_setting(%4$L, true), ''),
+            (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> %2$L)
+          )::%3$s
+        $body$
+      $sql$,
+      helper.name, helper.claim, helper.type, 'request.jwt.claim.' || helper.claim
+    );
+  end loop;
+end
 $$;
 
 create or replace function auth.jwt() returns jsonb
@@ -171,38 +170,35 @@ create table if not exists storage.objects (
 alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;
 
-create or replace function storage.foldername(name text) returns text[]
-language plpgsql immutable
-as $$
+-- storage.foldername(), storage.filename() and storage.extension() split an
+-- object name on '/' and return a part of it, as supabase/storage defines them.
+do $$
 declare
-  _parts text[];
+  helper record;
 begin
-  select string_to_array(name, '/') into _parts;
-  return _parts[1 : array_length(_parts, 1) - 1];
-end
-$$;
-
-create or replace function storage.filename(name text) returns text
-language plpgsql immutable
-as $$
-declare
-  _parts text[];
-begin
-  select string_to_array(name, '/') into _parts;
-  return _parts[array_length(_parts, 1)];
-end
-$$;
-
-create or replace function storage.extension(name text) returns text
-language plpgsql immutable
-as $$
-declare
-  _parts text[];
-  _filename text;
-begin
-  select string_to_array(name, '/') into _parts;
-  select _parts[array_length(_parts, 1)] into _filename;
-  return reverse(split_part(reverse(_filename), '.', 1));
+  for helper in
+    select * from (values
+      ('foldername', 'text[]', '_parts[1 : array_length(_parts, 1) - 1]'),
+      ('filename', 'text', '_parts[array_length(_parts, 1)]'),
+      ('extension', 'text', $e$reverse(split_part(reverse(_parts[array_length(_parts, 1)]), '.', 1))$e$)
+    ) as h (name, type, part)
+  loop
+    execute format(
+      $sql$
+        create or replace function storage.%1$I(name text) returns %2$s
+        language plpgsql immutable
+        as $body$
+        declare
+          _parts text[];
+        begin
+          select string_to_array(name, '/') into _parts;
+          return %3$s;
+        end
+        $body$
+      $sql$,
+      helper.name, helper.type, helper.part
+    );
+  end loop;
 end
 $$;
 

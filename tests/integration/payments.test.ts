@@ -6,6 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { CHECKOUT_SESSION_PLACEHOLDER } from '../../domain/functions.ts'
 import { createFakeStripe, signedEvent, type FakeStripe } from '../support/fake-stripe.ts'
 import { BACKENDS, startTestStack, type Owner, type TestStack } from '../support/stack.ts'
 
@@ -13,7 +14,7 @@ type Reply = Record<string, unknown> & { success?: boolean; error?: string | nul
 type Balance = { amount: number; used: number; remaining: number }
 
 const SITE = 'http://127.0.0.1:5173'
-const SUCCESS_URL = `${SITE}/dashboard/success?session_id={CHECKOUT_SESSION_ID}`
+const SUCCESS_URL = `${SITE}/dashboard/success?session_id=${CHECKOUT_SESSION_PLACEHOLDER}`
 const CANCEL_URL = `${SITE}/dashboard`
 const WEBHOOK_SECRET = 'whsec_integration_secret'
 
@@ -119,7 +120,7 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
 
     it("refuses return URLs outside the app's own origin", async () => {
       for (const overrides of [
-        { success_url: 'https://evil.example/dashboard/success?session_id={CHECKOUT_SESSION_ID}' },
+        { success_url: `https://evil.example/dashboard/success?session_id=${CHECKOUT_SESSION_PLACEHOLDER}` },
         { cancel_url: 'https://evil.example/dashboard' },
         { success_url: 'http://127.0.0.1:5174/dashboard/success' },
         { success_url: 'javascript:alert(document.cookie)' },

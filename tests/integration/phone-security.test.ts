@@ -9,6 +9,7 @@ import path from 'node:path'
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
 import { Hono } from 'hono'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { CHECKOUT_SESSION_PLACEHOLDER } from '../../domain/functions.ts'
 import { createFunctionsApp } from '../../supabase/local/functions/index.ts'
 import { loadConfig } from '../../supabase/local/config.ts'
 import type { OutboxMessage } from '../../supabase/local/functions/outbox.ts'
@@ -241,7 +242,7 @@ describe.each(BACKENDS)('phone numbers and texts hold against abuse on %s', (bac
       expect(sms).toMatchObject({ status: 403, reply: refused })
       const checkout = await invoke(owner.client, 'create-checkout-session', {
         price_id: 'price_starter',
-        success_url: `${stack.config.siteUrl}/dashboard/success?session_id={CHECKOUT_SESSION_ID}`,
+        success_url: `${stack.config.siteUrl}/dashboard/success?session_id=${CHECKOUT_SESSION_PLACEHOLDER}`,
         cancel_url: `${stack.config.siteUrl}/dashboard`,
         mode: 'payment',
       })

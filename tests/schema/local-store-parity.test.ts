@@ -1,12 +1,14 @@
 // The local store mirrors Postgres: every column a device writes exists in
 // both with the same optionality, so a pull never carries a field the store
-// rejects and a push never drops one the server needs.
+// rejects and a push never drops one the server needs. Both the store schema
+// and the expectations here come from the sync layer's table config.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import type { Database } from '../../supabase/local/db.ts'
 import { prepareDatabase } from '../../supabase/local/migrate.ts'
 import { DATABASE_BACKENDS } from '../support/databases.ts'
 import { appointmentSchema, customerSchema, productSchema } from '../../src/db/schemas.ts'
-import { EDITABLE_FIELDS, OPTIONAL_FIELDS, type SyncedTable } from '../../domain/records.ts'
+import type { SyncedTable } from '../../domain/records.ts'
+import { SYNCED_TABLE_RULES, editableColumns } from '../../sync/index.ts'
 
 const SCHEMAS = { products: productSchema, customers: customerSchema, appointments: appointmentSchema } as const
 const SERVER_ONLY = ['user_id', 'updated_at', '_modified', '_deleted']
@@ -33,11 +35,11 @@ describe('local store schema against Postgres', () => {
     const columns = new Map(rows.map((r) => [r.column_name, r]))
     const schema = SCHEMAS[table]
     const properties = Object.keys(schema.properties).sort()
-    const expected = ['id', 'created_at', ...EDITABLE_FIELDS[table]].sort()
+    const expected = ['id', 'created_at', ...editableColumns(table)].sort()
     expect(properties).toEqual(expected)
     expect([...columns.keys()].filter((c) => !SERVER_ONLY.includes(c)).sort()).toEqual(expected)
 
-    const optional = new Set<string>(OPTIONAL_FIELDS[table])
+    const optional = new Set(Object.entries(SYNCED_TABLE_RULES[table].columns).filter(([, rule]) => rule.optional).map(([name]) => name))
     for (const field of expected) {
       const column = columns.get(field)!
       const required = (schema.required as readonly string[]).includes(field)

@@ -1,8 +1,10 @@
-// The contract of push_products / push_customers / push_appointments (and the
-// sync_apply_push behind them), called the way the sync engine calls them:
-// supabase-js rpc with rows built by sync/rows.ts. The engine trusts this
-// contract blindly — an applied row is forgotten locally, a returned row is
-// merged — so a wrong answer here is a lost edit or a leak.
+// The contract of sync_push, which the sync engine calls, and of the first
+// contract kept for app versions in the field (push_products / push_customers
+// / push_appointments and the sync_apply_push behind them), called the way the
+// engine calls them: supabase-js rpc with rows built by sync/rows.ts. The
+// engine trusts this contract blindly — an applied row is forgotten locally, a
+// returned row is merged, a refused one is set aside — so a wrong answer here
+// is a lost edit or a leak.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { BACKENDS, startTestStack, type Owner, type TestStack } from '../support/stack.ts'
@@ -50,6 +52,18 @@ const row = (table: SyncedTable, doc: Row) => toServerRow(table, doc)
 
 async function push(client: SupabaseClient, table: SyncedTable, rows: PushRow[]) {
   return client.rpc(`push_${table}`, { rows })
+}
+
+type Answer = { conflicts: Row[]; refused: Array<{ id: string; code: string }> }
+
+async function syncPush(client: SupabaseClient, table: SyncedTable, rows: PushRow[]) {
+  return client.rpc('sync_push', { target: `public.${table}`, rows })
+}
+
+async function syncPushOk(client: SupabaseClient, table: SyncedTable, rows: PushRow[]): Promise<Answer> {
+  const { data, error } = await syncPush(client, table, rows)
+  if (error) throw new Error(`sync_push on ${table} failed: ${error.code} ${error.message}`)
+  return data as Answer
 }
 
 async function pushOk(client: SupabaseClient, table: SyncedTable, rows: PushRow[]): Promise<Row[]> {
@@ -300,5 +314,77 @@ describe.each(BACKENDS)('push functions on %s', (backend) => {
     const appt = appointmentDoc({ customer_id: c.id })
     const r = await created(owner.client, 'appointments', appt)
     expect(r.customer_id).toBe(c.id)
+  })
+  describe('sync_push', () => {
+    it('applies the rows it can and names each refused one with its SQLSTATE, writing none of them', async () => {
+      const fine = productDoc({ name: 'Kabul Edilen' })
+      const badCurrency = productDoc({ currency: 'XXX' })
+      const blankName = productDoc({ name: '   ' })
+      const malformedPrice = productDoc({ price: 'on iki' })
+      const malformedId = productDoc({ id: 'kimlik-değil' })
+      const answer = await syncPushOk(owner.client, 'products', [fine, badCurrency, blankName, malformedPrice, malformedId].map((d) => ({ assumed: null, new: row('products', d) })))
+      expect(answer.conflicts).toEqual([])
+      expect(answer.refused).toEqual([
+        { id: badCurrency.id, code: '23514' },
+        { id: blankName.id, code: '23514' },
+        { id: malformedPrice.id, code: '22P02' },
+        { id: 'kimlik-değil', code: '22P02' },
+      ])
+      expect(await serverRow(owner.client, 'products', String(fine.id))).toMatchObject({ name: 'Kabul Edilen' })
+      for (const d of [badCurrency, blankName, malformedPrice]) expect(await rawRow(stack, 'products', String(d.id))).toBeUndefined()
+    })
+
+    it('refuses an update the table no longer accepts, keeps the row as it was, and still answers conflicts', async () => {
+      const old = customerDoc({ name: 'Eski Numara' })
+      await created(owner.client, 'customers', old)
+      // A row written before the phone rule, as a device still holds it.
+      const stale = customerDoc({ name: 'Başka Cihaz' })
+      await created(owner.client, 'customers', stale)
+      await pushOk(owner.client, 'customers', [{ assumed: row('customers', stale), new: row('customers', { ...stale, notes: 'önce gelen' }) }])
+      const before = await serverRow(owner.client, 'customers', String(old.id))
+
+      const answer = await syncPushOk(owner.client, 'customers', [
+        { assumed: row('customers', old), new: row('customers', { ...old, phone_number: '0532 111 22 33', _deleted: true }) },
+        { assumed: row('customers', stale), new: row('customers', { ...stale, email: 'kayip@ornek.com.tr' }) },
+      ])
+      expect(answer.refused).toEqual([{ id: old.id, code: '23514' }])
+      expect(answer.conflicts.map((c) => c.id)).toEqual([stale.id])
+      expect(await serverRow(owner.client, 'customers', String(old.id))).toEqual(before)
+    })
+
+    it("refuses another owner's id and an appointment pointing at another owner's customer, and applies the rest of the batch", async () => {
+      const theirs = customerDoc({ name: 'Başkasının Müşterisi' })
+      await created(owner.client, 'customers', theirs)
+      const innocent = customerDoc({ name: 'Kendi Müşterim' })
+      const answer = await syncPushOk(stranger.client, 'customers', [
+        { assumed: null, new: row('customers', { ...theirs, name: 'Ele Geçirildi' }) },
+        { assumed: null, new: row('customers', innocent) },
+      ])
+      expect(answer).toEqual({ conflicts: [], refused: [{ id: theirs.id, code: '23505' }] })
+      // Nothing of the other owner's row comes back: no name, no owner.
+      for (const secret of ['Başkasının', owner.user.id]) expect(JSON.stringify(answer)).not.toContain(secret)
+      expect(await serverRow(stranger.client, 'customers', String(innocent.id))).toMatchObject({ name: 'Kendi Müşterim' })
+      expect((await rawRow(stack, 'customers', String(theirs.id)))?.name).toBe('Başkasının Müşterisi')
+
+      const appt = appointmentDoc({ customer_id: theirs.id })
+      const own = appointmentDoc({ customer_id: innocent.id })
+      const appts = await syncPushOk(stranger.client, 'appointments', [appt, own].map((d) => ({ assumed: null, new: row('appointments', d) })))
+      expect(appts.refused).toEqual([{ id: appt.id, code: '42501' }])
+      expect(await rawRow(stack, 'appointments', String(appt.id))).toBeUndefined()
+      expect((await rawRow(stack, 'appointments', String(own.id)))?.customer_id).toBe(innocent.id)
+    })
+
+    it('still fails a request that is wrong as a whole', async () => {
+      const doc = productDoc()
+      const anon = await syncPush(stack.anon(), 'products', [{ assumed: null, new: row('products', doc) }])
+      expect(anon.error?.code).toBe('42501')
+      const { error: notSynced } = await owner.client.rpc('sync_push', { target: 'public.users', rows: [] })
+      expect(notSynced?.code).toBe('22023')
+      const { error: notArray } = await owner.client.rpc('sync_push', { target: 'public.products', rows: { new: row('products', doc) } })
+      expect(notArray?.code).toBe('22023')
+      const { error: noNew } = await owner.client.rpc('sync_push', { target: 'public.products', rows: [{ assumed: null }] })
+      expect(noNew?.code).toBe('22023')
+      expect(await rawRow(stack, 'products', String(doc.id))).toBeUndefined()
+    })
   })
 })

@@ -2,9 +2,8 @@
 // place), a quick action for every other status, the SMS reminder, delete and
 // close. It follows the store live, so a change synced from another device
 // shows at once.
-import { useId, useState, type FormEvent } from 'react'
-import { Alert, Anchor, Button, Group, Modal, NativeSelect, SimpleGrid, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
+import { useEffect, useId, useState, type ReactNode } from 'react'
+import { Alert, Anchor, Button, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { modals } from '@mantine/modals'
 import { notifications } from '@mantine/notifications'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -19,10 +18,13 @@ import {
   type AppointmentEditValues,
 } from '../../../domain/calendar.ts'
 import { formatPhone } from '../../../domain/customers.ts'
-import { APPOINTMENT_DURATIONS, APPOINTMENT_STATUSES, type AppointmentStatus, type CustomerRecord } from '../../../domain/records.ts'
+import { APPOINTMENT_STATUSES, type AppointmentStatus, type CustomerRecord } from '../../../domain/records.ts'
+import { useDomainForm } from '../../components/forms.ts'
+import { ModalButtons, ResponsiveModal } from '../../components/responsive-modal.tsx'
+import { SaveButtons } from '../../components/save-buttons.tsx'
 import { useRecordActions } from '../../db/hooks.ts'
-import { PHONE_QUERY } from './constants.ts'
 import { appointmentChangeFields } from './fields.ts'
+import { NoteFields, ScheduleFields } from './form-fields.tsx'
 import { durationLabel, FORM_ERRORS, STATUS_LABELS, statusLabel } from './messages.ts'
 import { ReminderButton } from './reminder-button.tsx'
 import { StatusBadge } from './status-badge.tsx'
@@ -41,23 +43,18 @@ export type AppointmentDetailsModalProps = {
 
 export function AppointmentDetailsModal(props: AppointmentDetailsModalProps) {
   const { t } = useLingui()
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false })
+  // An edit being saved: closing would hide its outcome.
+  const [saving, setSaving] = useState(false)
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={t`Appointment details`}
-      fullScreen={phone}
-      size="lg"
-      closeButtonProps={{ 'aria-label': t`Close` }}
-      data-testid="appointment-details"
-    >
-      {props.id && <Details key={`${props.openings}:${props.id}`} {...props} />}
-    </Modal>
+    <ResponsiveModal opened={props.opened} onClose={props.onClose} busy={saving} title={t`Appointment details`} testId="appointment-details">
+      {props.id && <Details key={`${props.openings}:${props.id}`} {...props} saving={saving} onSavingChange={setSaving} />}
+    </ResponsiveModal>
   )
 }
 
-function Details(props: AppointmentDetailsModalProps) {
+type DetailsProps = AppointmentDetailsModalProps & { saving: boolean; onSavingChange: (saving: boolean) => void }
+
+function Details(props: DetailsProps) {
   const { t, i18n } = useLingui()
   const { appointment, loading } = useAppointment(props.id, props.customers)
   const actions = useRecordActions('appointments')
@@ -143,35 +140,17 @@ function Details(props: AppointmentDetailsModalProps) {
           )}
         </Group>
         {editing ? (
-          <EditForm appointment={appointment} onDone={() => setEditing(false)} />
+          <EditForm appointment={appointment} onDone={() => setEditing(false)} onSavingChange={props.onSavingChange} />
         ) : (
           <dl className={classes.facts} data-testid="appointment-facts">
-            <dt>
-              <Trans>Date</Trans>
-            </dt>
-            <dd>{date}</dd>
-            <dt>
-              <Trans>Time</Trans>
-            </dt>
-            <dd>{time}</dd>
-            <dt>
-              <Trans>Duration</Trans>
-            </dt>
-            <dd>{durationLabel(appointment.duration_minutes)}</dd>
-            <dt>
-              <Trans>Status</Trans>
-            </dt>
-            <dd data-testid="appointment-status">
+            <Fact label={t`Date`}>{date}</Fact>
+            <Fact label={t`Time`}>{time}</Fact>
+            <Fact label={t`Duration`}>{durationLabel(appointment.duration_minutes)}</Fact>
+            <Fact label={t`Status`} testId="appointment-status">
               <StatusBadge status={appointment.status} />
-            </dd>
-            <dt>
-              <Trans>Description</Trans>
-            </dt>
-            <dd className={classes.preLine}>{appointment.description ?? <NoText />}</dd>
-            <dt>
-              <Trans>Notes</Trans>
-            </dt>
-            <dd className={classes.preLine}>{appointment.notes ?? <NoText />}</dd>
+            </Fact>
+            <Fact label={t`Description`} text={appointment.description} />
+            <Fact label={t`Notes`} text={appointment.notes} />
           </dl>
         )}
       </Stack>
@@ -200,23 +179,35 @@ function Details(props: AppointmentDetailsModalProps) {
 
       <ReminderButton appointment={appointment} />
 
-      <Group justify="space-between" gap="sm" mt="xs">
+      <ModalButtons justify="space-between" mt="xs">
         <Button color="red" variant="light" onClick={confirmDelete} disabled={editing}>
           <Trans>Delete appointment</Trans>
         </Button>
-        <Button variant="default" onClick={props.onClose}>
+        <Button variant="default" onClick={props.onClose} disabled={props.saving}>
           <Trans>Close</Trans>
         </Button>
-      </Group>
+      </ModalButtons>
     </Stack>
   )
 }
 
-function NoText() {
+/** One row of the facts: a label and its value, or the owner's free text (kept as typed, "None" when blank). */
+function Fact(props: { label: string; testId?: string } & ({ children: ReactNode } | { text: string | null | undefined })) {
   return (
-    <Text span size="sm" c="gray.7" fs="italic">
-      <Trans>None</Trans>
-    </Text>
+    <>
+      <dt>{props.label}</dt>
+      {'text' in props ? (
+        <dd className={classes.preLine}>
+          {props.text ?? (
+            <Text span size="sm" c="gray.7" fs="italic">
+              <Trans>None</Trans>
+            </Text>
+          )}
+        </dd>
+      ) : (
+        <dd data-testid={props.testId}>{props.children}</dd>
+      )}
+    </>
   )
 }
 
@@ -252,28 +243,29 @@ function CustomerInfo(props: { customer: CustomerRecord | null }) {
   )
 }
 
-function EditForm(props: { appointment: CalendarAppointment; onDone: () => void }) {
+function EditForm(props: { appointment: CalendarAppointment; onDone: () => void; onSavingChange: (saving: boolean) => void }) {
   const { t, i18n } = useLingui()
   const actions = useRecordActions('appointments')
-  // What the form opened with: only fields that differ from it are written (see changedAppointmentFields).
-  const [initial] = useState<AppointmentEditValues>(() => appointmentToEditForm(props.appointment))
-  const [values, setValues] = useState<AppointmentEditValues>(initial)
-  const [saving, setSaving] = useState(false)
   const [failed, setFailed] = useState(false)
-  const errors = validateAppointmentEdit(values)
-  const error = (field: keyof AppointmentEditValues) => (errors[field] ? i18n._(FORM_ERRORS[errors[field]]) : undefined)
-  const set = <K extends keyof AppointmentEditValues>(field: K, value: AppointmentEditValues[K]) => setValues((v) => ({ ...v, [field]: value }))
-  const valid = Object.keys(errors).length === 0
+  const { form, onSubmit } = useDomainForm({
+    initialValues: appointmentToEditForm(props.appointment),
+    validate: validateAppointmentEdit,
+    messages: FORM_ERRORS,
+  })
+  const saving = form.submitting
+  const { onSavingChange } = props
+  useEffect(() => {
+    onSavingChange(saving)
+    return () => onSavingChange(false)
+  }, [saving, onSavingChange])
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    if (!valid) return
-    const changes = changedAppointmentFields(initial, values)
+  async function save(values: AppointmentEditValues) {
+    // Only what differs from what the form opened with: a field changed on another device meanwhile stays (see changedAppointmentFields).
+    const changes = changedAppointmentFields(form.getInitialValues(), values)
     if (Object.keys(changes).length === 0) {
       props.onDone()
       return
     }
-    setSaving(true)
     setFailed(false)
     try {
       await actions.update(props.appointment.id, appointmentChangeFields(changes))
@@ -282,76 +274,27 @@ function EditForm(props: { appointment: CalendarAppointment; onDone: () => void 
     } catch (e) {
       console.error('updating an appointment failed', e)
       setFailed(true)
-      setSaving(false)
     }
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-busy={saving} data-testid="appointment-edit">
+    <form onSubmit={onSubmit(save)} noValidate aria-busy={saving} data-testid="appointment-edit">
       <Stack gap="sm">
         {failed && (
           <Alert color="red" role="alert">
             <Trans>An error occurred while updating the appointment.</Trans>
           </Alert>
         )}
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            type="date"
-            label={t`Date`}
-            required
-            value={values.appointment_date}
-            onChange={(e) => set('appointment_date', e.currentTarget.value)}
-            error={error('appointment_date')}
-            data-autofocus
-          />
-          <TextInput
-            type="time"
-            label={t`Time`}
-            required
-            value={values.appointment_time}
-            onChange={(e) => set('appointment_time', e.currentTarget.value)}
-            error={error('appointment_time')}
-          />
-          <NativeSelect
-            label={t`Duration`}
-            value={String(values.duration_minutes)}
-            onChange={(e) => set('duration_minutes', Number(e.currentTarget.value))}
-            error={error('duration_minutes')}
-            data={durationOptions(values.duration_minutes)}
-          />
+        <ScheduleFields field={form.getInputProps}>
           <NativeSelect
             label={t`Status`}
-            value={values.status}
-            onChange={(e) => set('status', e.currentTarget.value)}
-            error={error('status')}
+            {...form.getInputProps('status')}
             data={APPOINTMENT_STATUSES.map((s) => ({ value: s, label: statusLabel(i18n, s) }))}
           />
-        </SimpleGrid>
-        <Textarea
-          label={t`Description`}
-          value={values.description}
-          onChange={(e) => set('description', e.currentTarget.value)}
-          autosize
-          minRows={2}
-          maxRows={6}
-        />
-        <Textarea label={t`Notes`} value={values.notes} onChange={(e) => set('notes', e.currentTarget.value)} autosize minRows={2} maxRows={6} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={props.onDone} disabled={saving}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={saving} disabled={!valid}>
-            <Trans>Save changes</Trans>
-          </Button>
-        </Group>
+        </ScheduleFields>
+        <NoteFields field={form.getInputProps} />
+        <SaveButtons saving={saving} onCancel={props.onDone} label={<Trans>Save changes</Trans>} />
       </Stack>
     </form>
   )
-}
-
-/** The listed durations, plus a stored one outside the list (written elsewhere) so the field shows what is there. */
-function durationOptions(current: number) {
-  const list: number[] = [...APPOINTMENT_DURATIONS]
-  if (!list.includes(current)) list.push(current)
-  return list.map((d) => ({ value: String(d), label: durationLabel(d) }))
 }

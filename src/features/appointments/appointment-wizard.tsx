@@ -1,30 +1,27 @@
 // The new-appointment wizard: date, time and duration; an existing customer
-// or a new one; description and notes. Continue is enabled only when the step
-// is valid. A new customer is stored first and the appointment refers to the
-// id made on this device, so the two stay linked through sync, offline too.
-import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
+// or a new one; description and notes. Continue is announced disabled until
+// the step is valid. A new customer is stored first and the appointment
+// refers to the id made on this device, so the two stay linked through sync,
+// offline too.
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import {
   ActionIcon,
   Alert,
   Button,
   Group,
-  Modal,
-  NativeSelect,
   Paper,
   Progress,
   SegmentedControl,
   Select,
-  SimpleGrid,
   Skeleton,
   Stack,
   Text,
   TextInput,
-  Textarea,
   Title,
   type ComboboxItem,
   type OptionsFilter,
 } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
+import type { GetInputPropsReturnType } from '@mantine/form'
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   emptyWizard,
@@ -38,14 +35,16 @@ import {
   type AppointmentWizardValues,
   type CustomerMode,
   type DayKey,
-  type WizardField,
   type WizardStep,
 } from '../../../domain/calendar.ts'
 import { createCustomerSearchIndex, customerFieldsFromPayload, formatPhone } from '../../../domain/customers.ts'
-import { APPOINTMENT_DURATIONS, type AppointmentRecord, type CustomerRecord } from '../../../domain/records.ts'
+import type { AppointmentRecord, CustomerRecord } from '../../../domain/records.ts'
+import { useDomainForm } from '../../components/forms.ts'
+import { ModalButtons, ResponsiveModal } from '../../components/responsive-modal.tsx'
 import { useRecordActions } from '../../db/hooks.ts'
-import { PHONE_EXAMPLE, PHONE_QUERY } from './constants.ts'
+import { PHONE_EXAMPLE } from './constants.ts'
 import { appointmentFields } from './fields.ts'
+import { NoteFields, ScheduleFields } from './form-fields.tsx'
 import { Icon } from './icon.tsx'
 import { durationLabel, FORM_ERRORS } from './messages.ts'
 import type { CustomerList } from './use-appointments.ts'
@@ -64,7 +63,7 @@ export type AppointmentWizardProps = {
 
 export function AppointmentWizard(props: AppointmentWizardProps) {
   const { t } = useLingui()
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false })
+  // Closing mid-save would hide the outcome; the writes are local and take milliseconds.
   const [saving, setSaving] = useState(false)
   const customerActions = useRecordActions('customers')
   // A customer this wizard stored for an appointment that then failed to
@@ -73,7 +72,6 @@ export function AppointmentWizard(props: AppointmentWizardProps) {
   const orphan = useRef<string | null>(null)
 
   function close() {
-    if (saving) return
     const id = orphan.current
     orphan.current = null
     if (id) customerActions.remove([id]).catch((e: unknown) => console.error('removing the customer of a failed appointment failed', e))
@@ -81,79 +79,66 @@ export function AppointmentWizard(props: AppointmentWizardProps) {
   }
 
   return (
-    <Modal
-      opened={props.opened}
-      onClose={close}
-      title={t`New appointment`}
-      fullScreen={phone}
-      size="lg"
-      closeButtonProps={{ 'aria-label': t`Close`, disabled: saving }}
-      data-testid="appointment-wizard"
-    >
-      <Wizard key={props.openings} {...props} onClose={close} saving={saving} setSaving={setSaving} setOrphan={(id) => (orphan.current = id)} />
-    </Modal>
+    <ResponsiveModal opened={props.opened} onClose={close} busy={saving} title={t`New appointment`} testId="appointment-wizard">
+      <Wizard key={props.openings} {...props} onSavingChange={setSaving} setOrphan={(id) => (orphan.current = id)} />
+    </ResponsiveModal>
   )
 }
 
 type WizardProps = AppointmentWizardProps & {
-  saving: boolean
-  setSaving: (saving: boolean) => void
+  onSavingChange: (saving: boolean) => void
   /** Names the wizard's own new customer while no stored appointment refers to it (see AppointmentWizard). */
   setOrphan: (id: string | null) => void
 }
-
-/** The fields of each step in the order they show, for focusing the first one that is wrong. */
-const STEP_FIELDS: readonly WizardField[] = [
-  'appointment_date',
-  'appointment_time',
-  'duration_minutes',
-  'customer_id',
-  'newCustomer.name',
-  'newCustomer.phone_number',
-  'newCustomer.email',
-]
 
 function Wizard(props: WizardProps) {
   const { t, i18n } = useLingui()
   const customerActions = useRecordActions('customers')
   const appointmentActions = useRecordActions('appointments')
-  const [values, setValues] = useState<AppointmentWizardValues>(() => emptyWizard(props.date))
   const [step, setStep] = useState<WizardStep>(1)
-  const [touched, setTouched] = useState<ReadonlySet<WizardField>>(new Set())
   const [failed, setFailed] = useState(false)
   // The customer this wizard already stored, so trying again after a failure does not store a second one.
   const createdCustomer = useRef<string | null>(null)
-  const formId = useId()
-  const { saving, setSaving } = props
-  const example = PHONE_EXAMPLE
-
+  const headingId = useId()
   const customers = props.customers.all
+  const { form, onSubmit, resetAttempt } = useDomainForm({
+    initialValues: emptyWizard(props.date),
+    // Only the step on screen is judged. A field also says what is wrong once
+    // it has been left, before any continue: the owner fills a step field by field.
+    validate: (values) => wizardStepErrors(step, values, customers),
+    validateInputOnBlur: true,
+    messages: FORM_ERRORS,
+  })
+  const values = form.values
   const valid = isWizardStepValid(step, values, customers)
-  const errors = wizardStepErrors(step, values, customers)
+  const saving = form.submitting
+  const { onSavingChange } = props
+  useEffect(() => {
+    onSavingChange(saving)
+    return () => onSavingChange(false)
+  }, [saving, onSavingChange])
+
   const percent = wizardProgress(step)
   const total = WIZARD_STEPS
   const percentText = new Intl.NumberFormat(i18n.locale, { style: 'percent' }).format(percent / 100)
 
-  function touch(field: WizardField) {
-    if (!touched.has(field)) setTouched(new Set(touched).add(field))
+  /** Fields the owner has not seen yet start unjudged: a step, or the other customer mode. */
+  function startAfresh() {
+    form.clearErrors()
+    resetAttempt()
   }
 
-  function error(field: WizardField): string | undefined {
-    const code = errors[field]
-    // A field says what is wrong once it has been left, not while it is first typed into.
-    return code && touched.has(field) ? i18n._(FORM_ERRORS[code]) : undefined
+  function goTo(next: WizardStep) {
+    setStep(next)
+    startAfresh()
   }
 
-  function set<K extends keyof AppointmentWizardValues>(field: K, value: AppointmentWizardValues[K]) {
-    setValues((v) => ({ ...v, [field]: value }))
+  function setCustomerMode(mode: CustomerMode) {
+    form.setFieldValue('customerMode', mode)
+    startAfresh()
   }
 
-  function setNewCustomer(field: keyof AppointmentWizardValues['newCustomer'], value: string) {
-    setValues((v) => ({ ...v, newCustomer: { ...v.newCustomer, [field]: value } }))
-  }
-
-  async function create() {
-    setSaving(true)
+  async function create(values: AppointmentWizardValues) {
     setFailed(false)
     try {
       const customer = wizardCustomerPayload(values)
@@ -179,32 +164,17 @@ function Wizard(props: WizardProps) {
     } catch (e) {
       console.error('creating an appointment failed', e)
       setFailed(true)
-    } finally {
-      setSaving(false)
     }
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    if (saving) return
-    if (!valid) {
-      // Enter or continue on an unfinished step: show every problem of the step and go to the first.
-      const wrong = STEP_FIELDS.filter((f) => errors[f])
-      setTouched(new Set([...touched, ...wrong]))
-      const first = wrong[0]
-      if (first) document.getElementById(`${formId}-${first}`)?.focus()
-      return
-    }
-    if (step < WIZARD_STEPS) setStep((step + 1) as WizardStep)
-    else void create()
-  }
-
-  const fieldId = (field: WizardField) => `${formId}-${field}`
-
-  const back = () => step > 1 && setStep((step - 1) as WizardStep)
+  // Enter or continue on an unfinished step shows every problem of the step
+  // and focuses the first (useDomainForm); a finished one moves on.
+  const next = (values: AppointmentWizardValues) => (step < WIZARD_STEPS ? goTo((step + 1) as WizardStep) : create(values))
+  const back = () => step > 1 && goTo((step - 1) as WizardStep)
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={saving} aria-labelledby={`${formId}-step`}>
+    // Bound at submit time: `next` reaches refs, which render must not read.
+    <form onSubmit={(e) => onSubmit(next)(e)} noValidate aria-busy={saving} aria-labelledby={headingId}>
       <Stack gap="md">
         <Group gap="sm" wrap="nowrap" align="center">
           {step > 1 && (
@@ -232,122 +202,39 @@ function Wizard(props: WizardProps) {
         )}
 
         {step === 1 && (
-          <StepSection id={`${formId}-step`} title={t`Date and time`}>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput
-                id={fieldId('appointment_date')}
-                type="date"
-                label={t`Date`}
-                required
-                value={values.appointment_date}
-                onChange={(e) => set('appointment_date', e.currentTarget.value)}
-                onBlur={() => touch('appointment_date')}
-                error={error('appointment_date')}
-                data-autofocus
-              />
-              <TextInput
-                id={fieldId('appointment_time')}
-                type="time"
-                label={t`Time`}
-                required
-                value={values.appointment_time}
-                onChange={(e) => set('appointment_time', e.currentTarget.value)}
-                onBlur={() => touch('appointment_time')}
-                error={error('appointment_time')}
-              />
-            </SimpleGrid>
-            <NativeSelect
-              id={fieldId('duration_minutes')}
-              label={t`Duration`}
-              value={String(values.duration_minutes)}
-              onChange={(e) => set('duration_minutes', Number(e.currentTarget.value))}
-              data={APPOINTMENT_DURATIONS.map((d) => ({ value: String(d), label: durationLabel(d) }))}
-            />
+          <StepSection id={headingId} title={t`Date and time`}>
+            <ScheduleFields field={form.getInputProps} />
           </StepSection>
         )}
 
         {step === 2 && (
-          <StepSection id={`${formId}-step`} title={t`Customer`}>
+          <StepSection id={headingId} title={t`Customer`}>
             <SegmentedControl
               fullWidth
               aria-label={t`Customer`}
               value={values.customerMode}
-              onChange={(mode) => set('customerMode', mode as CustomerMode)}
+              onChange={(mode) => setCustomerMode(mode as CustomerMode)}
               data={[
                 { value: 'existing', label: t`Existing customer` },
                 { value: 'new', label: t`New customer` },
               ]}
             />
             {values.customerMode === 'existing' ? (
-              <ExistingCustomer
-                id={fieldId('customer_id')}
-                customers={props.customers}
-                value={values.customer_id}
-                onChange={(id) => set('customer_id', id)}
-                onNew={() => set('customerMode', 'new')}
-                error={error('customer_id')}
-                onBlur={() => touch('customer_id')}
-              />
+              <ExistingCustomer field={form.getInputProps('customer_id')} customers={props.customers} onNew={() => setCustomerMode('new')} />
             ) : (
-              <>
-                <TextInput
-                  id={fieldId('newCustomer.name')}
-                  label={t`Name`}
-                  required
-                  value={values.newCustomer.name}
-                  onChange={(e) => setNewCustomer('name', e.currentTarget.value)}
-                  onBlur={() => touch('newCustomer.name')}
-                  error={error('newCustomer.name')}
-                  autoComplete="off"
-                  maxLength={200}
-                  data-autofocus
-                />
-                <TextInput
-                  id={fieldId('newCustomer.phone_number')}
-                  type="tel"
-                  inputMode="tel"
-                  label={t`Phone`}
-                  required
-                  description={t`For example ${example}. For a number outside Türkiye, start with + and the country code.`}
-                  placeholder={PHONE_EXAMPLE}
-                  value={values.newCustomer.phone_number}
-                  onChange={(e) => setNewCustomer('phone_number', e.currentTarget.value)}
-                  onBlur={() => touch('newCustomer.phone_number')}
-                  error={error('newCustomer.phone_number')}
-                  autoComplete="off"
-                />
-                <TextInput
-                  id={fieldId('newCustomer.email')}
-                  type="email"
-                  label={t`E-mail (optional)`}
-                  value={values.newCustomer.email}
-                  onChange={(e) => setNewCustomer('email', e.currentTarget.value)}
-                  onBlur={() => touch('newCustomer.email')}
-                  error={error('newCustomer.email')}
-                  autoComplete="off"
-                />
-              </>
+              <NewCustomer field={form.getInputProps} />
             )}
           </StepSection>
         )}
 
         {step === 3 && (
-          <StepSection id={`${formId}-step`} title={t`Details`}>
+          <StepSection id={headingId} title={t`Details`}>
             <Summary values={values} customers={customers} />
-            <Textarea
-              label={t`Description`}
-              value={values.description}
-              onChange={(e) => set('description', e.currentTarget.value)}
-              autosize
-              minRows={2}
-              maxRows={6}
-              data-autofocus
-            />
-            <Textarea label={t`Notes`} value={values.notes} onChange={(e) => set('notes', e.currentTarget.value)} autosize minRows={2} maxRows={6} />
+            <NoteFields field={form.getInputProps} autoFocus />
           </StepSection>
         )}
 
-        <Group justify="flex-end" gap="sm" mt="xs">
+        <ModalButtons mt="xs">
           {step < WIZARD_STEPS ? (
             // Shown and announced as disabled until the step is valid, yet still
             // pressable, so pressing it says what is missing instead of doing nothing.
@@ -359,12 +246,12 @@ function Wizard(props: WizardProps) {
               <Button variant="default" onClick={back} disabled={saving}>
                 <Trans>Back</Trans>
               </Button>
-              <Button type="submit" loading={saving} disabled={!valid}>
+              <Button type="submit" loading={saving}>
                 <Trans>Create appointment</Trans>
               </Button>
             </>
           )}
-        </Group>
+        </ModalButtons>
       </Stack>
     </form>
   )
@@ -381,15 +268,31 @@ function StepSection(props: { id: string; title: string; children: ReactNode }) 
   )
 }
 
-function ExistingCustomer(props: {
-  id: string
-  customers: CustomerList
-  value: string
-  onChange: (id: string) => void
-  onNew: () => void
-  error?: string
-  onBlur: () => void
-}) {
+function NewCustomer(props: { field: (path: 'newCustomer.name' | 'newCustomer.phone_number' | 'newCustomer.email') => GetInputPropsReturnType }) {
+  const { t } = useLingui()
+  const example = PHONE_EXAMPLE
+  return (
+    <>
+      <TextInput label={t`Name`} required {...props.field('newCustomer.name')} autoComplete="off" maxLength={200} data-autofocus />
+      <TextInput
+        type="tel"
+        inputMode="tel"
+        label={t`Phone`}
+        required
+        description={t`For example ${example}. For a number outside Türkiye, start with + and the country code.`}
+        placeholder={PHONE_EXAMPLE}
+        {...props.field('newCustomer.phone_number')}
+        autoComplete="off"
+      />
+      <TextInput type="email" label={t`E-mail (optional)`} {...props.field('newCustomer.email')} autoComplete="off" />
+    </>
+  )
+}
+
+/** The attribute useForm finds a field's element by, for an element that is not the field's input. */
+const dataPath = (field: GetInputPropsReturnType) => (field as { 'data-path'?: string })['data-path']
+
+function ExistingCustomer(props: { field: GetInputPropsReturnType; customers: CustomerList; onNew: () => void }) {
   const { t } = useLingui()
   const customers = props.customers.all
   const options = useMemo(
@@ -420,8 +323,8 @@ function ExistingCustomer(props: {
           <Text size="sm">
             <Trans>You have no customers yet. Add the customer of this appointment as a new customer.</Trans>
           </Text>
-          {/* With no list to choose from, a continue on this step brings the focus here (it has the field's id). */}
-          <Button id={props.id} variant="light" size="xs" onClick={props.onNew}>
+          {/* With no list to choose from, a continue on this step brings the focus here (it stands for the field). */}
+          <Button data-path={dataPath(props.field)} variant="light" size="xs" onClick={props.onNew}>
             <Trans>New customer</Trans>
           </Button>
         </Stack>
@@ -430,17 +333,16 @@ function ExistingCustomer(props: {
   }
   return (
     <Select
-      id={props.id}
       label={t`Customer`}
       placeholder={t`Search by name, phone or e-mail`}
       required
       searchable
       data={options}
       filter={filter}
-      value={props.value || null}
-      onChange={(id) => props.onChange(id ?? '')}
-      onBlur={props.onBlur}
-      error={props.error}
+      {...props.field}
+      // The form holds '' for no customer; the select speaks null.
+      value={props.field.value || null}
+      onChange={(id) => props.field.onChange(id ?? '')}
       nothingFoundMessage={t`No matching customers`}
       maxDropdownHeight={260}
       comboboxProps={{ withinPortal: true }}

@@ -1,6 +1,3 @@
-/** Dialogs take the whole screen below this width (Mantine's xs breakpoint, as the other screens). */
-export const PHONE_QUERY = '(max-width: 36em)'
-
 /** Entries a day cell lists before "+n more"; the rest are in the day list. */
 export const MAX_ENTRIES_PER_DAY = 3
 

@@ -1,13 +1,12 @@
 // One day's appointments: the long date, how many, each appointment (time,
 // status, customer and contact, description) opening its details, and a
 // new-appointment button that starts the wizard on this day.
-import { Button, Group, Modal, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
+import { Button, Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatLongDate, formatTime, statusColor, type DayKey } from '../../../domain/calendar.ts'
 import { formatPhone } from '../../../domain/customers.ts'
-import { PHONE_QUERY } from './constants.ts'
+import { ResponsiveModal } from '../../components/responsive-modal.tsx'
 import { Icon } from './icon.tsx'
 import { StatusBadge } from './status-badge.tsx'
 import { useDayAppointments, type CustomerList } from './use-appointments.ts'
@@ -23,20 +22,11 @@ export type DayListModalProps = {
 }
 
 export function DayListModal(props: DayListModalProps) {
-  const { t, i18n } = useLingui()
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false })
+  const { i18n } = useLingui()
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={props.day ? formatLongDate(props.day, i18n.locale) : ''}
-      fullScreen={phone}
-      size="lg"
-      closeButtonProps={{ 'aria-label': t`Close` }}
-      data-testid="day-list"
-    >
+    <ResponsiveModal opened={props.opened} onClose={props.onClose} title={props.day ? formatLongDate(props.day, i18n.locale) : ''} testId="day-list">
       {props.day && <DayList {...props} />}
-    </Modal>
+    </ResponsiveModal>
   )
 }
 

@@ -9,12 +9,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { canSendReminder } from '../../../domain/calendar.ts'
 import { useOwnerStore } from '../../db/context.tsx'
 import { getSupabase } from '../../lib/supabase.ts'
+import { useOnline } from '../../lib/use-online.ts'
 import { SEND_SMS_FUNCTION, SYNC_WAIT_MS } from './constants.ts'
 import { Icon } from './icon.tsx'
 import { REMINDER_ERRORS, REMINDER_NOT_SYNCED } from './messages.ts'
 import { allowedCountryNames, invokeReminder, mayBeUnsynced, reminderRequest } from './reminder.ts'
 import type { CalendarAppointment } from './use-appointments.ts'
-import { useOnline } from './use-online.ts'
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 

@@ -38,6 +38,11 @@ describe('reminderOutcome', () => {
     }
   })
 
+  it('reads a refusal by the gateway (an expired session) as unauthorized', async () => {
+    const gateway = httpError(401, { code: 'UNAUTHORIZED_LEGACY_JWT', message: 'Invalid JWT' })
+    expect(await reminderOutcome({ data: null, error: gateway })).toEqual({ ok: false, code: 'unauthorized' })
+  })
+
   it('names the countries reminders may go to in the interface language', () => {
     expect(allowedCountryNames('tr')).toBe('Türkiye')
     expect(allowedCountryNames('en')).toBe('Türkiye')

@@ -12,7 +12,6 @@ export type AuthProblem =
   | { kind: 'email_not_confirmed' }
   | { kind: 'phone_exists' }
   | { kind: 'phone_check_failed' }
-  | { kind: 'phone_incomplete' }
   | { kind: 'message'; message: string }
   | { kind: 'unknown' }
 

@@ -1,43 +1,21 @@
 // "Wrong number?" on the verification screen: the owner who mistyped the
 // number at sign-up (or lost it to a lapsed claim) sets another one here,
 // through the one server path for it, change_phone_number (three a day).
-import { useId, useState, type FormEvent } from 'react'
+// The server's refusal is the field's error, as the form's own checks are,
+// and clears as the number is typed again.
+import { useState } from 'react'
 import { Button, Group, Stack } from '@mantine/core'
-import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { toTurkishPhone } from '../../../domain/phone.ts'
+import { useDomainForm } from '../../components/forms.ts'
 import { getSupabase } from '../../lib/supabase.ts'
-import { phoneChangeText } from './messages.ts'
+import { validatePhoneChangeForm } from './auth-form.ts'
+import { PHONE_CHANGE_FORM_ERRORS } from './messages.ts'
 import { TurkishPhoneInput } from './turkish-phone-input.tsx'
 import { changePhoneNumber } from './verification.ts'
 
 export function ChangePhoneForm(props: { disabled?: boolean; onChanged(phone: string): Promise<void> }) {
-  const { t, i18n } = useLingui()
   const [open, setOpen] = useState(false)
-  const [digits, setDigits] = useState('')
-  const [saving, setSaving] = useState(false)
-  const [problem, setProblem] = useState<MessageDescriptor | null>(null)
-  const formId = useId()
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (saving) return
-    const phone = toTurkishPhone(digits)
-    if (!phone) return setProblem(msg`Please enter the 10 digits of your mobile number after +90.`)
-    setSaving(true)
-    setProblem(null)
-    const outcome = await changePhoneNumber(await getSupabase(), phone)
-    if (!outcome.ok) {
-      setSaving(false)
-      return setProblem(phoneChangeText(outcome))
-    }
-    await props.onChanged(phone)
-    setSaving(false)
-    setOpen(false)
-    setDigits('')
-  }
-
   if (!open) {
     return (
       <Button variant="subtle" size="xs" onClick={() => setOpen(true)} disabled={props.disabled}>
@@ -45,28 +23,39 @@ export function ChangePhoneForm(props: { disabled?: boolean; onChanged(phone: st
       </Button>
     )
   }
+  // Mounted on opening, so every opening starts empty and unjudged.
+  return <PhoneForm onChanged={props.onChanged} onClose={() => setOpen(false)} />
+}
+
+function PhoneForm(props: { onChanged(phone: string): Promise<void>; onClose(): void }) {
+  const { t } = useLingui()
+  const { form, onSubmit } = useDomainForm({
+    initialValues: { digits: '' },
+    validate: validatePhoneChangeForm,
+    messages: PHONE_CHANGE_FORM_ERRORS,
+  })
+  const saving = form.submitting
+
+  async function save(values: { digits: string }) {
+    // validatePhoneChangeForm has seen all ten digits.
+    const phone = toTurkishPhone(values.digits)!
+    const outcome = await changePhoneNumber(await getSupabase(), phone)
+    if (!outcome.ok) return form.setFieldError('digits', outcome.code)
+    await props.onChanged(phone)
+    props.onClose()
+  }
+
   return (
-    <form id={formId} onSubmit={submit} noValidate aria-label={t`Change phone number`} style={{ width: '100%' }}>
+    <form onSubmit={onSubmit(save)} noValidate aria-label={t`Change phone number`} aria-busy={saving} style={{ width: '100%' }}>
       <Stack gap="xs" mt="sm">
         <TurkishPhoneInput
-          id={`${formId}-phone`}
           label={t`New phone number`}
           description={<Trans>The old number stops working for this account, and we send a new code.</Trans>}
           autoFocus
-          digits={digits}
-          onDigitsChange={setDigits}
-          error={problem ? i18n._(problem) : undefined}
+          {...form.getInputProps('digits')}
         />
         <Group justify="flex-end" gap="xs">
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => {
-              setOpen(false)
-              setProblem(null)
-            }}
-            disabled={saving}
-          >
+          <Button variant="default" size="xs" onClick={props.onClose} disabled={saving}>
             <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" size="xs" loading={saving}>

@@ -2,19 +2,27 @@
 // so both render the same wording.
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
+import {
+  isCode,
+  SEND_VERIFICATION_ERRORS,
+  VERIFY_PHONE_ERRORS,
+  type SendVerificationError,
+  type VerifyPhoneError,
+} from '../../../domain/functions.ts'
 import { PHONE_CHANGES_PER_DAY } from '../../../domain/phone.ts'
 import type { AuthProblem } from './auth-errors.ts'
+import { MIN_PASSWORD_LENGTH, type AuthFormError } from './auth-form.ts'
 import type { FunctionOutcome, PhoneChangeOutcome } from './verification.ts'
-
-/** Matches `minimum_password_length` of the auth server's configuration. */
-export const MIN_PASSWORD_LENGTH = 6
 
 type Rejection = Extract<FunctionOutcome, { kind: 'rejected' }>
 /** A translatable text, or a server text shown as it came. */
 export type Text = MessageDescriptor | { raw: string }
 
+// Named as the messages' placeholders.
+const min = MIN_PASSWORD_LENGTH
+const perDay = PHONE_CHANGES_PER_DAY
+
 function weakPasswordText(reasons: string[]): MessageDescriptor {
-  const min = MIN_PASSWORD_LENGTH
   if (reasons.includes('pwned')) return msg`This password is known from data leaks. Please choose a different one.`
   if (reasons.includes('characters')) return msg`The password needs lower-case and upper-case letters, digits and symbols.`
   if (reasons.includes('length')) return msg`The password must be at least ${min} characters long.`
@@ -43,8 +51,6 @@ export function authProblemText(problem: AuthProblem): Text {
       return msg`This phone number is already registered. Please use a different phone number.`
     case 'phone_check_failed':
       return msg`An error occurred while checking the phone number.`
-    case 'phone_incomplete':
-      return msg`Please enter the 10 digits of your mobile number after +90.`
     case 'message':
       return { raw: problem.message }
     case 'unknown':
@@ -52,69 +58,69 @@ export function authProblemText(problem: AuthProblem): Text {
   }
 }
 
-/** Why verify-phone refused; unknown codes fall back to the generic text. */
+/** What each refusal of verify-phone says; a wrong code with attempts left is said in verifyRejectionText. */
+const VERIFY_REJECTIONS: Record<VerifyPhoneError, MessageDescriptor> = {
+  invalid_request: msg`Verification failed`,
+  invalid_phone: msg`The phone number is not valid.`,
+  invalid_code: msg`The verification code is incorrect.`,
+  phone_not_registered: msg`Phone number not found. Please try signing up again.`,
+  already_verified: msg`Your phone number is already verified.`,
+  code_not_found: msg`No pending verification code. Please request a new code.`,
+  code_expired: msg`The verification code has expired. Please request a new code.`,
+  too_many_attempts: msg`Too many wrong attempts. Please request a new code.`,
+  server_error: msg`Verification failed`,
+}
+
+/** Why verify-phone refused; an answer outside its codes gets the generic text. */
 export function verifyRejectionText(r: Rejection): MessageDescriptor {
   const left = r.attemptsLeft
-  switch (r.code) {
-    case 'invalid_code':
-      return left === undefined
-        ? msg`The verification code is incorrect.`
-        : msg`The verification code is incorrect. Attempts left: ${left}`
-    case 'code_expired':
-      return msg`The verification code has expired. Please request a new code.`
-    case 'code_not_found':
-      return msg`No pending verification code. Please request a new code.`
-    case 'too_many_attempts':
-      return msg`Too many wrong attempts. Please request a new code.`
-    case 'invalid_phone':
-      return msg`The phone number is not valid.`
-    case 'phone_not_registered':
-      return msg`Phone number not found. Please try signing up again.`
-    case 'already_verified':
-      return msg`Your phone number is already verified.`
-    default:
-      return msg`Verification failed`
-  }
+  if (r.code === 'invalid_code' && left !== undefined) return msg`The verification code is incorrect. Attempts left: ${left}`
+  return isCode(VERIFY_PHONE_ERRORS, r.code) ? VERIFY_REJECTIONS[r.code] : msg`Verification failed`
 }
 
-/** Why send-verification refused; unknown codes fall back to the generic text. */
+/** What each refusal of send-verification says; a limit with a known wait is said in sendRejectionText. */
+const SEND_REJECTIONS: Record<SendVerificationError, MessageDescriptor> = {
+  invalid_request: msg`Failed to send verification code`,
+  invalid_phone: msg`The phone number is not valid.`,
+  phone_not_registered: msg`Phone number not found. Please try signing up again.`,
+  already_verified: msg`Your phone number is already verified.`,
+  rate_limited: msg`Too many codes requested. Please try again later.`,
+  sms_failed: msg`The SMS could not be sent. Please try again later.`,
+  provider_not_configured: msg`Failed to send verification code`,
+  server_error: msg`Failed to send verification code`,
+}
+
+/** Why send-verification refused; an answer outside its codes gets the generic text. */
 export function sendRejectionText(r: Rejection): MessageDescriptor {
   const seconds = r.retryAfter
-  switch (r.code) {
-    case 'rate_limited': {
-      if (seconds === undefined) return msg`Too many codes requested. Please try again later.`
-      // Limits per account or per day can be an hour or more away: said in minutes then.
-      const minutes = Math.ceil(seconds / 60)
-      return seconds < 120
-        ? msg`Too many codes requested. Please try again in ${seconds} s.`
-        : msg`Too many codes requested. Please try again in ${minutes} min.`
-    }
-    case 'sms_failed':
-      return msg`The SMS could not be sent. Please try again later.`
-    case 'invalid_phone':
-      return msg`The phone number is not valid.`
-    case 'phone_not_registered':
-      return msg`Phone number not found. Please try signing up again.`
-    case 'already_verified':
-      return msg`Your phone number is already verified.`
-    default:
-      return msg`Failed to send verification code`
+  if (r.code === 'rate_limited' && seconds !== undefined) {
+    // Limits per account or per day can be an hour or more away: said in minutes then.
+    const minutes = Math.ceil(seconds / 60)
+    return seconds < 120
+      ? msg`Too many codes requested. Please try again in ${seconds} s.`
+      : msg`Too many codes requested. Please try again in ${minutes} min.`
   }
+  return isCode(SEND_VERIFICATION_ERRORS, r.code) ? SEND_REJECTIONS[r.code] : msg`Failed to send verification code`
 }
 
-/** Why the number could not be changed. */
-export function phoneChangeText(outcome: Extract<PhoneChangeOutcome, { ok: false }>): MessageDescriptor {
-  const perDay = PHONE_CHANGES_PER_DAY
-  switch (outcome.code) {
-    case 'phone_taken':
-      return msg`This phone number is already registered. Please use a different phone number.`
-    case 'invalid_phone':
-      return msg`Please enter the 10 digits of your mobile number after +90.`
-    case 'rate_limited':
-      return msg`You can change your phone number ${perDay} times a day. Please try again tomorrow.`
-    case 'unauthorized':
-      return msg`Your session has expired. Please sign in again.`
-    default:
-      return msg`An error occurred while changing your phone number. Please try again.`
-  }
+/** What the auth screens' fields say for the codes of auth-form.ts. */
+export const AUTH_FORM_ERRORS: Record<AuthFormError, MessageDescriptor> = {
+  required: msg`This field is required`,
+  invalid_email: msg`Enter a valid e-mail address`,
+  phone_incomplete: msg`Please enter the 10 digits of your mobile number after +90.`,
+  password_too_short: msg`The password must be at least ${min} characters long.`,
+  code_incomplete: msg`Please enter a valid 6-digit verification code.`,
 }
+
+/** Why the number could not be changed, said under the new number. */
+const PHONE_CHANGE_REJECTIONS: Record<Extract<PhoneChangeOutcome, { ok: false }>['code'], MessageDescriptor> = {
+  phone_taken: msg`This phone number is already registered. Please use a different phone number.`,
+  invalid_phone: msg`Please enter the 10 digits of your mobile number after +90.`,
+  rate_limited: msg`You can change your phone number ${perDay} times a day. Please try again tomorrow.`,
+  unauthorized: msg`Your session has expired. Please sign in again.`,
+  network: msg`An error occurred while changing your phone number. Please try again.`,
+  server_error: msg`An error occurred while changing your phone number. Please try again.`,
+}
+
+/** The new-number field: its own checks and the server's refusals. */
+export const PHONE_CHANGE_FORM_ERRORS = { ...AUTH_FORM_ERRORS, ...PHONE_CHANGE_REJECTIONS }

@@ -1,13 +1,16 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
-import { Alert, Button, Center, Container, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Alert, Button, Center, Group, Loader, Stack, Text, TextInput } from '@mantine/core'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
+import { useDomainForm } from '../../components/forms.ts'
 import { useSession } from '../../lib/session.tsx'
 import { getSupabase } from '../../lib/supabase.ts'
+import { AuthCard } from './auth-card.tsx'
+import { validateCodeForm } from './auth-form.ts'
 import { ChangePhoneForm } from './change-phone-form.tsx'
-import { sendRejectionText, verifyRejectionText } from './messages.ts'
+import { AUTH_FORM_ERRORS, sendRejectionText, verifyRejectionText } from './messages.ts'
 import { useCountdown } from './use-countdown.ts'
 import {
   clearSentMarker,
@@ -33,9 +36,10 @@ export function PhoneVerifyPage() {
   const userId = user?.id ?? null
   const phone = profile?.phone_number ?? null
 
-  const [code, setCode] = useState('')
+  const codeForm = useDomainForm({ initialValues: { code: '' }, validate: validateCodeForm, messages: AUTH_FORM_ERRORS })
+  const { form } = codeForm
+  const verifying = form.submitting
   const [notice, setNotice] = useState<Notice | null>(null)
-  const [verifying, setVerifying] = useState(false)
   const [sending, setSending] = useState(false)
   const [done, setDone] = useState(false)
   const [phoneMissing, setPhoneMissing] = useState(false)
@@ -47,6 +51,12 @@ export function PhoneVerifyPage() {
   const finished = done || alreadyVerified
 
   useEffect(() => () => clearTimeout(leaving.current), [])
+
+  /** A new code is on its way: the field starts empty and unjudged. */
+  function clearCode() {
+    form.reset()
+    codeForm.resetAttempt()
+  }
 
   // The dashboard guard reads the profile, so it is fetched fresh before going there.
   const goToDashboard = useCallback(() => {
@@ -124,7 +134,7 @@ export function PhoneVerifyPage() {
     if (outcome.ok) {
       countdown.start(RESEND_SECONDS)
       clearSentMarker(userId)
-      setCode('')
+      clearCode()
       setNotice({ tone: 'success', text: msg`A new verification code has been sent.` })
     } else {
       handleSendFailure(outcome)
@@ -136,7 +146,7 @@ export function PhoneVerifyPage() {
     if (!userId) return
     autoSent.current = true
     setSentMarker(userId)
-    setCode('')
+    clearCode()
     setNotice(null)
     clearProfileCache()
     await refreshProfile({ force: true }).catch((e: unknown) => console.error('phone-verify: profile refresh failed:', e))
@@ -151,16 +161,13 @@ export function PhoneVerifyPage() {
     }
   }
 
-  async function verify(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (verifying || finished) return
+  // An incomplete code never gets here: validateCodeForm stops it at the field.
+  async function verify({ code }: { code: string }) {
+    if (finished) return
     if (!phone) return setNotice({ tone: 'error', text: msg`Phone number not found. Please try signing up again.` })
-    if (!isCompleteCode(code)) return setNotice({ tone: 'error', text: msg`Please enter a valid 6-digit verification code.` })
-    setVerifying(true)
     setNotice(null)
     const supabase = await getSupabase()
     const outcome = await invokeOutcome(() => supabase.functions.invoke('verify-phone', { body: { phoneNumber: phone, code } }))
-    setVerifying(false)
     if (outcome.ok) return finish(msg`Your phone number has been verified. Redirecting to your dashboard…`)
     if (outcome.kind === 'network') return setNotice({ tone: 'error', text: msg`An error occurred during verification` })
     if (outcome.code === 'already_verified') return finish(msg`Your phone number is already verified.`)
@@ -178,89 +185,81 @@ export function PhoneVerifyPage() {
   const phoneText = phone ? formatTurkishPhone(phone) : ''
   const shownNotice: Notice | null =
     notice ?? (alreadyVerified ? { tone: 'success', text: msg`Your phone number is already verified.` } : null)
+  const code = form.getInputProps('code')
 
   return (
-    <Container size={440} px="md" py="xl">
-      <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
-        <Stack gap="md">
-          <div>
-            <Title order={1} size="h2">
-              <Trans>Verify your phone number</Trans>
-            </Title>
-            {phone && (
-              <Text c="dimmed" size="sm" mt={4}>
-                <Trans>
-                  Enter the 6-digit code we sent by SMS to <Text span fw={600} c="dark" dir="ltr">{phoneText}</Text>.
-                </Trans>
-              </Text>
-            )}
-          </div>
+    <AuthCard
+      title={<Trans>Verify your phone number</Trans>}
+      description={
+        phone && (
+          <Trans>
+            Enter the 6-digit code we sent by SMS to <Text span fw={600} c="dark" dir="ltr">{phoneText}</Text>.
+          </Trans>
+        )
+      }
+    >
+      {waiting && (
+        <Center py="md">
+          <Loader size="sm" aria-label={t`Loading`} />
+        </Center>
+      )}
 
-          {waiting && (
-            <Center py="md">
-              <Loader size="sm" aria-label={t`Loading`} />
-            </Center>
-          )}
+      {!waiting && !phone && (
+        <Alert color="red" variant="light" role="alert">
+          <Trans>Phone number not found. Please try signing up again.</Trans>
+        </Alert>
+      )}
 
-          {!waiting && !phone && (
-            <Alert color="red" variant="light" role="alert">
-              <Trans>Phone number not found. Please try signing up again.</Trans>
-            </Alert>
-          )}
+      {shownNotice && (
+        <Alert
+          color={shownNotice.tone === 'error' ? 'red' : shownNotice.tone === 'success' ? 'brand' : 'blue'}
+          variant="light"
+          role={shownNotice.tone === 'error' ? 'alert' : 'status'}
+        >
+          {i18n._(shownNotice.text)}
+        </Alert>
+      )}
 
-          {shownNotice && (
-            <Alert
-              color={shownNotice.tone === 'error' ? 'red' : shownNotice.tone === 'success' ? 'brand' : 'blue'}
-              variant="light"
-              role={shownNotice.tone === 'error' ? 'alert' : 'status'}
-            >
-              {i18n._(shownNotice.text)}
-            </Alert>
-          )}
-
-          {phone && (
-            <form onSubmit={verify}>
-              <Stack gap="sm">
-                <TextInput
-                  id="phone-verify-code"
-                  label={t`Verification code`}
-                  autoComplete="one-time-code"
-                  inputMode="numeric"
-                  pattern="[0-9]{6}"
-                  maxLength={CODE_LENGTH}
-                  placeholder="123456"
-                  required
-                  disabled={finished}
-                  value={code}
-                  onChange={(e) => setCode(sanitizeCode(e.currentTarget.value))}
-                  styles={{ input: { letterSpacing: '0.4em', fontSize: 20, textAlign: 'center', fontVariantNumeric: 'tabular-nums' } }}
-                />
-                <Button type="submit" fullWidth loading={verifying} disabled={!isCompleteCode(code) || finished}>
-                  <Trans>Verify</Trans>
-                </Button>
-              </Stack>
-            </form>
-          )}
-
-          {phone && !finished && (
-            <Stack gap={4} align="center">
-              <Button variant="subtle" onClick={resend} loading={sending} disabled={seconds > 0}>
-                <Trans>Resend code</Trans>
-              </Button>
-              <Text size="sm" c="dimmed" aria-live="polite" role="status">
-                {seconds > 0 ? <Trans>Resend in {seconds} s</Trans> : null}
-              </Text>
-              <ChangePhoneForm disabled={sending || verifying} onChanged={afterPhoneChange} />
-            </Stack>
-          )}
-
-          <Group justify="center">
-            <Button variant="default" size="xs" onClick={leave}>
-              <Trans>Sign out</Trans>
+      {phone && (
+        <form onSubmit={codeForm.onSubmit(verify)} noValidate aria-busy={verifying}>
+          <Stack gap="sm">
+            <TextInput
+              label={t`Verification code`}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              pattern="[0-9]{6}"
+              maxLength={CODE_LENGTH}
+              placeholder="123456"
+              required
+              disabled={finished}
+              {...code}
+              onChange={(e) => code.onChange(sanitizeCode(e.currentTarget.value))}
+              styles={{ input: { letterSpacing: '0.4em', fontSize: 20, textAlign: 'center', fontVariantNumeric: 'tabular-nums' } }}
+            />
+            <Button type="submit" fullWidth loading={verifying} disabled={!isCompleteCode(form.values.code) || finished}>
+              <Trans>Verify</Trans>
             </Button>
-          </Group>
+          </Stack>
+        </form>
+      )}
+
+      {phone && !finished && (
+        <Stack gap={4} align="center">
+          <Button variant="subtle" onClick={resend} loading={sending} disabled={seconds > 0}>
+            <Trans>Resend code</Trans>
+          </Button>
+          <Text size="sm" c="dimmed" aria-live="polite" role="status">
+            {seconds > 0 ? <Trans>Resend in {seconds} s</Trans> : null}
+          </Text>
+          <ChangePhoneForm disabled={sending || verifying} onChanged={afterPhoneChange} />
         </Stack>
-      </Paper>
-    </Container>
+      )}
+
+      <Group justify="center">
+        <Button variant="default" size="xs" onClick={leave}>
+          <Trans>Sign out</Trans>
+        </Button>
+      </Group>
+    </AuthCard>
   )
 }

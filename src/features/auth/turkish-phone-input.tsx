@@ -1,15 +1,17 @@
 // The phone field of sign-up and of the number change: the fixed +90 in
-// front, digits only as typed (at most ten), the spec's placeholder.
+// front, digits only as typed (at most ten), the spec's placeholder. It takes
+// a form's input props as they come (`value` is the digits; `onChange` gets
+// the digits, not the event).
 import { Text, TextInput, type TextInputProps } from '@mantine/core'
 import { sanitizePhoneDigits, TR_PHONE_PLACEHOLDER, TR_PHONE_PREFIX } from '../../../domain/phone.ts'
 
 type Props = Omit<TextInputProps, 'value' | 'onChange' | 'type' | 'inputMode' | 'leftSection'> & {
   /** The digits after +90. */
-  digits: string
-  onDigitsChange(digits: string): void
+  value?: string
+  onChange(digits: string): void
 }
 
-export function TurkishPhoneInput({ digits, onDigitsChange, ...props }: Props) {
+export function TurkishPhoneInput({ value, onChange, ...props }: Props) {
   return (
     <TextInput
       type="tel"
@@ -20,8 +22,8 @@ export function TurkishPhoneInput({ digits, onDigitsChange, ...props }: Props) {
       leftSectionWidth={48}
       required
       {...props}
-      value={digits}
-      onChange={(e) => onDigitsChange(sanitizePhoneDigits(e.currentTarget.value))}
+      value={value}
+      onChange={(e) => onChange(sanitizePhoneDigits(e.currentTarget.value))}
     />
   )
 }

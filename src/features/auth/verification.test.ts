@@ -45,6 +45,16 @@ describe('toFunctionOutcome', () => {
     expect(await toFunctionOutcome({ data: null, error })).toEqual({ ok: false, kind: 'rejected', code: null })
   })
 
+  it('rejects without a code an answer outside the contract: an unknown code, a gateway refusal', async () => {
+    expect(await toFunctionOutcome({ data: null, error: httpError(400, { success: false, error: 'something_new' }) })).toEqual({
+      ok: false,
+      kind: 'rejected',
+      code: null,
+    })
+    const gateway = httpError(401, { code: 'UNAUTHORIZED_LEGACY_JWT', message: 'Invalid JWT' })
+    expect(await toFunctionOutcome({ data: null, error: gateway })).toEqual({ ok: false, kind: 'rejected', code: null })
+  })
+
   it('rejects a 200 reply whose success is not true', async () => {
     expect(await toFunctionOutcome({ data: { success: false, error: 'code_expired' }, error: null })).toEqual({ ok: false, kind: 'rejected', code: 'code_expired' })
     expect(await toFunctionOutcome({ data: 'nope', error: null })).toEqual({ ok: false, kind: 'rejected', code: null })

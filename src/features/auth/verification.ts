@@ -2,58 +2,53 @@
 // change_phone_number RPC, reduced to what the verification screen needs to
 // decide what to show.
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { PHONE_CHANGE_ERRORS, type PhoneChangeError } from '../../../domain/phone.ts'
+import { isCode, SEND_VERIFICATION_ERRORS, VERIFY_PHONE_ERRORS, type SendVerificationError, type VerifyPhoneError } from '../../../domain/functions.ts'
+import { formatPhoneInternational, PHONE_CHANGE_ERRORS, type PhoneChangeError } from '../../../domain/phone.ts'
+import { callFunction, classifyAnswer, numberField, type FunctionAnswer, type InvokeResult } from '../../lib/functions.ts'
 
 export const CODE_LENGTH = 6
 export const RESEND_SECONDS = 60
 export const REDIRECT_DELAY_MS = 1000
 
+/** The codes of send-verification and verify-phone; each screen message map covers its own function's list. */
+export type VerificationError = SendVerificationError | VerifyPhoneError
+
+const VERIFICATION_ERRORS: readonly VerificationError[] = [...new Set([...SEND_VERIFICATION_ERRORS, ...VERIFY_PHONE_ERRORS])]
+
 export type FunctionOutcome =
   | { ok: true }
   | { ok: false; kind: 'network' }
-  | { ok: false; kind: 'rejected'; code: string | null; retryAfter?: number; attemptsLeft?: number }
+  /** `code` is null for an answer outside the contract (a gateway refusal, an unknown code). */
+  | { ok: false; kind: 'rejected'; code: VerificationError | null; retryAfter?: number; attemptsLeft?: number }
 
-type Reply = { success?: unknown; error?: unknown; retry_after?: unknown; attempts_left?: unknown }
-
-function rejected(reply: Reply | null): FunctionOutcome {
-  const code = typeof reply?.error === 'string' ? reply.error : null
-  const out: FunctionOutcome = { ok: false, kind: 'rejected', code }
-  if (typeof reply?.retry_after === 'number') out.retryAfter = reply.retry_after
-  if (typeof reply?.attempts_left === 'number') out.attemptsLeft = reply.attempts_left
-  return out
-}
-
-/** Error bodies of a FunctionsHttpError sit in its Response, which can be read only once. */
-async function readErrorBody(error: unknown): Promise<Reply | null> {
-  const context = (error as { context?: unknown }).context
-  if (!context || typeof (context as Response).json !== 'function') return null
-  try {
-    const body: unknown = await (context as Response).json()
-    return body && typeof body === 'object' ? (body as Reply) : null
-  } catch {
-    return null
+function outcomeOf(answer: FunctionAnswer<VerificationError>): FunctionOutcome {
+  switch (answer.kind) {
+    case 'ok':
+      return { ok: true }
+    case 'network':
+      return { ok: false, kind: 'network' }
+    case 'error': {
+      const out: FunctionOutcome = { ok: false, kind: 'rejected', code: answer.code }
+      const retryAfter = numberField(answer.body, 'retry_after')
+      const attemptsLeft = numberField(answer.body, 'attempts_left')
+      if (retryAfter !== undefined) out.retryAfter = retryAfter
+      if (attemptsLeft !== undefined) out.attemptsLeft = attemptsLeft
+      return out
+    }
+    case 'unauthorized':
+    case 'unknown':
+      return { ok: false, kind: 'rejected', code: null }
   }
 }
 
-/** The outcome of `functions.invoke(...)`: its `{data, error}` or what it threw. */
-export async function toFunctionOutcome(result: { data: unknown; error: unknown }): Promise<FunctionOutcome> {
-  const { data, error } = result
-  if (error) {
-    const name = (error as { name?: unknown }).name
-    if (name === 'FunctionsHttpError') return rejected(await readErrorBody(error))
-    // FunctionsFetchError / FunctionsRelayError: the function was never reached.
-    return { ok: false, kind: 'network' }
-  }
-  const reply = data && typeof data === 'object' ? (data as Reply) : null
-  return reply?.success === true ? { ok: true } : rejected(reply)
+/** The outcome of `functions.invoke(...)` of send-verification or verify-phone: its `{data, error}`. */
+export async function toFunctionOutcome(result: InvokeResult): Promise<FunctionOutcome> {
+  return outcomeOf(await classifyAnswer(result, VERIFICATION_ERRORS))
 }
 
-export async function invokeOutcome(call: () => Promise<{ data: unknown; error: unknown }>): Promise<FunctionOutcome> {
-  try {
-    return await toFunctionOutcome(await call())
-  } catch {
-    return { ok: false, kind: 'network' }
-  }
+/** Runs the call; a throw (no connection, the client failing to load) counts as a network failure. */
+export async function invokeOutcome(call: () => Promise<InvokeResult>): Promise<FunctionOutcome> {
+  return outcomeOf(await callFunction(call, VERIFICATION_ERRORS))
 }
 
 export type PhoneChangeOutcome =
@@ -68,7 +63,7 @@ export function toPhoneChangeOutcome(result: { data: unknown; error: unknown }):
   const reply = result.data && typeof result.data === 'object' ? (result.data as ChangeReply) : null
   if (!reply) return { ok: false, code: 'server_error' }
   if (reply.error === null || reply.error === undefined) return { ok: true, changed: reply.changed === true }
-  const code = PHONE_CHANGE_ERRORS.find((c) => c === reply.error) ?? 'server_error'
+  const code = isCode(PHONE_CHANGE_ERRORS, reply.error) ? reply.error : 'server_error'
   return typeof reply.retry_after === 'number' ? { ok: false, code, retryAfter: reply.retry_after } : { ok: false, code }
 }
 
@@ -96,8 +91,7 @@ export function secondsLeft(until: number, now: number): number {
 
 /** "+905321234567" → "+90 532 123 45 67"; anything else is shown as stored. */
 export function formatTurkishPhone(phone: string): string {
-  const m = /^\+90(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(phone)
-  return m ? `+90 ${m[1]} ${m[2]} ${m[3]} ${m[4]}` : phone
+  return formatPhoneInternational(phone)
 }
 
 // Marks that the automatic first code went out for this user, so a reload

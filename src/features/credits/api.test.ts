@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { CHECKOUT_SESSION_PLACEHOLDER } from '../../../domain/functions.ts'
 import {
   FALLBACK_BALANCE,
   CreditsLoadFailure,
@@ -9,8 +10,8 @@ import {
   createCheckout,
   fetchCreditsData,
   fetchLatestTransaction,
+  processPaymentManually,
   processPaymentResult,
-  readFunctionResult,
 } from './api.ts'
 import { readSessionId } from './search.ts'
 
@@ -89,43 +90,28 @@ describe('credits data', () => {
 })
 
 describe('function replies', () => {
-  it('reads success, the error code of a rejection and an unreachable function', async () => {
-    expect(await readFunctionResult({ data: { success: true, url: 'u' }, error: null })).toEqual({ kind: 'ok', reply: { success: true, url: 'u' } })
-    expect(await readFunctionResult({ data: null, error: httpError(429, { success: false, error: 'rate_limited' }) })).toMatchObject({
-      kind: 'rejected',
-      code: 'rate_limited',
-    })
-    expect(
-      await readFunctionResult({ data: null, error: Object.assign(new Error('x'), { name: 'FunctionsHttpError', context: new Response('oops') }) }),
-    ).toEqual({
-      kind: 'rejected',
-      code: null,
-      reply: null,
-    })
-    expect(await readFunctionResult({ data: null, error: Object.assign(new Error('x'), { name: 'FunctionsFetchError' }) })).toEqual({ kind: 'unreachable' })
-  })
-
   it('builds the checkout request of the spec', () => {
     expect(checkoutRequest('price_starter', 'https://panel.example.com')).toEqual({
       price_id: 'price_starter',
-      success_url: 'https://panel.example.com/dashboard/success?session_id={CHECKOUT_SESSION_ID}',
+      success_url: `https://panel.example.com/dashboard/success?session_id=${CHECKOUT_SESSION_PLACEHOLDER}`,
       cancel_url: 'https://panel.example.com/dashboard',
       mode: 'payment',
     })
   })
 
   it('turns checkout replies into a URL or a code', () => {
-    expect(checkoutOutcome({ kind: 'ok', reply: { success: true, url: 'http://127.0.0.1:1/__local/checkout/cs_local_1' } })).toEqual({
+    expect(checkoutOutcome({ kind: 'ok', data: { success: true, url: 'http://127.0.0.1:1/__local/checkout/cs_local_1' } })).toEqual({
       ok: true,
       url: 'http://127.0.0.1:1/__local/checkout/cs_local_1',
     })
-    expect(checkoutOutcome({ kind: 'ok', reply: { success: true, url: 'javascript:alert(1)' } })).toEqual({ ok: false, code: 'server_error' })
-    expect(checkoutOutcome({ kind: 'rejected', code: 'rate_limited', reply: null })).toEqual({ ok: false, code: 'rate_limited' })
-    expect(checkoutOutcome({ kind: 'rejected', code: 'something_new', reply: null })).toEqual({ ok: false, code: 'server_error' })
-    expect(checkoutOutcome({ kind: 'unreachable' })).toEqual({ ok: false, code: 'unreachable' })
+    expect(checkoutOutcome({ kind: 'ok', data: { success: true, url: 'javascript:alert(1)' } })).toEqual({ ok: false, code: 'server_error' })
+    expect(checkoutOutcome({ kind: 'error', code: 'rate_limited', status: 429, body: {} })).toEqual({ ok: false, code: 'rate_limited' })
+    expect(checkoutOutcome({ kind: 'unknown', status: 500, body: { error: 'something_new' } })).toEqual({ ok: false, code: 'server_error' })
+    expect(checkoutOutcome({ kind: 'unauthorized', body: null })).toEqual({ ok: false, code: 'unauthorized' })
+    expect(checkoutOutcome({ kind: 'network' })).toEqual({ ok: false, code: 'unreachable' })
   })
 
-  it('checks the session before calling the checkout function', async () => {
+  it('checks the session before calling the checkout function, and reads its refusal', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const invoke = vi.fn(async () => ({ data: { success: true, url: 'https://checkout.example.com/s' }, error: null }))
     const signedOut = { auth: { getSession: async () => ({ data: { session: null } }) }, functions: { invoke } } as unknown as Parameters<
@@ -140,27 +126,38 @@ describe('function replies', () => {
     expect(await createCheckout(signedIn, 'price_growth', 'https://a.example')).toEqual({ ok: true, url: 'https://checkout.example.com/s' })
     expect(invoke).toHaveBeenCalledWith('create-checkout-session', { body: checkoutRequest('price_growth', 'https://a.example') })
 
+    invoke.mockResolvedValueOnce({ data: null, error: httpError(403, { success: false, error: 'phone_not_verified' }) } as never)
+    expect(await createCheckout(signedIn, 'price_growth', 'https://a.example')).toEqual({ ok: false, code: 'phone_not_verified' })
+
     const throwing = { auth: { getSession: async () => Promise.reject(new Error('offline')) }, functions: { invoke } } as unknown as Parameters<
       typeof createCheckout
     >[0]
     expect(await createCheckout(throwing, 'price_growth', 'https://a.example')).toEqual({ ok: false, code: 'unreachable' })
   })
 
-  it('reads the manual check: credited, already credited, a rejection code, or an exception', () => {
-    expect(processPaymentResult({ kind: 'ok', reply: { success: true, status: 'credited', credits_added: 250 } })).toEqual({
+  it('reads the manual check: credited, already credited, a refusal code, or an exception', async () => {
+    expect(processPaymentResult({ kind: 'ok', data: { success: true, status: 'credited', credits_added: 250 } })).toEqual({
       ok: true,
       status: 'credited',
       creditsAdded: 250,
     })
-    expect(processPaymentResult({ kind: 'ok', reply: { success: true, status: 'already_credited', credits_added: 0 } })).toEqual({
+    expect(processPaymentResult({ kind: 'ok', data: { success: true, status: 'already_credited', credits_added: 0 } })).toEqual({
       ok: true,
       status: 'already_credited',
       creditsAdded: 0,
     })
-    expect(processPaymentResult({ kind: 'rejected', code: 'payment_not_completed', reply: null })).toEqual({ ok: false, code: 'payment_not_completed' })
-    expect(processPaymentResult({ kind: 'rejected', code: 'payment_closed', reply: null })).toEqual({ ok: false, code: 'payment_closed' })
-    expect(processPaymentResult({ kind: 'rejected', code: null, reply: null })).toEqual({ ok: false, code: 'server_error' })
-    expect(() => processPaymentResult({ kind: 'unreachable' })).toThrow(FunctionUnreachable)
+    expect(processPaymentResult({ kind: 'error', code: 'payment_not_completed', status: 409, body: {} })).toEqual({ ok: false, code: 'payment_not_completed' })
+    expect(processPaymentResult({ kind: 'error', code: 'payment_closed', status: 409, body: {} })).toEqual({ ok: false, code: 'payment_closed' })
+    expect(processPaymentResult({ kind: 'unknown', status: 502, body: null })).toEqual({ ok: false, code: 'server_error' })
+    expect(processPaymentResult({ kind: 'unauthorized', body: null })).toEqual({ ok: false, code: 'unauthorized' })
+    expect(() => processPaymentResult({ kind: 'network' })).toThrow(FunctionUnreachable)
+
+    const invoke = vi.fn(async () => ({ data: null, error: httpError(404, { success: false, error: 'session_not_found' }) }))
+    const client = { functions: { invoke } } as unknown as Parameters<typeof processPaymentManually>[0]
+    expect(await processPaymentManually(client, 'cs_local_1')).toEqual({ ok: false, code: 'session_not_found' })
+    expect(invoke).toHaveBeenCalledWith('process-payment-manual', { body: { session_id: 'cs_local_1' } })
+    invoke.mockResolvedValueOnce({ data: null, error: Object.assign(new Error('x'), { name: 'FunctionsFetchError' }) } as never)
+    await expect(processPaymentManually(client, 'cs_local_1')).rejects.toBeInstanceOf(FunctionUnreachable)
   })
 
   it('reads session_id from the search whether the router parsed a string or a number', () => {

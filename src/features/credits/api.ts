@@ -3,14 +3,22 @@
 // the manual payment check. Everything returns data or error codes; the
 // screens turn codes into sentences.
 import type { SupabaseClient } from '@supabase/supabase-js'
+import {
+  CHECKOUT_ERRORS,
+  CHECKOUT_SESSION_PLACEHOLDER,
+  PROCESS_PAYMENT_ERRORS,
+  type CheckoutError,
+  type ProcessPaymentError,
+  type ProcessPaymentStatus,
+} from '../../../domain/functions.ts'
 import { PLAN_PAYMENT_MODE } from '../../../domain/plans.ts'
+import { invokeFunction, numberField, refusalCode, type FunctionAnswer } from '../../lib/functions.ts'
 import {
   CANCEL_PATH,
   CHECKOUT_FUNCTION,
   CREDITS_COLUMNS,
   PROCESS_PAYMENT_FUNCTION,
   RECENT_TRANSACTIONS,
-  SESSION_PLACEHOLDER,
   SUCCESS_PATH,
   TRANSACTION_COLUMNS,
 } from './constants.ts'
@@ -76,63 +84,10 @@ export async function fetchLatestTransaction(client: Client, userId: string): Pr
   return ((data ?? [])[0] as CreditTransaction | undefined) ?? null
 }
 
-// Edge function replies ----------------------------------------------------------
-
-type Reply = Record<string, unknown>
-
-export type FunctionResult = { kind: 'ok'; reply: Reply } | { kind: 'rejected'; code: string | null; reply: Reply | null } | { kind: 'unreachable' }
-
-/** Error bodies of a FunctionsHttpError sit in its Response (`context`), readable once. */
-async function errorBody(error: unknown): Promise<Reply | null> {
-  const context = (error as { context?: unknown }).context
-  if (!context || typeof (context as Response).json !== 'function') return null
-  try {
-    const body: unknown = await (context as Response).json()
-    return body && typeof body === 'object' ? (body as Reply) : null
-  } catch {
-    return null
-  }
-}
-
-/** What `functions.invoke(...)` gave back, as ok / rejected with the function's code / never reached. */
-export async function readFunctionResult(result: { data: unknown; error: unknown }): Promise<FunctionResult> {
-  const { data, error } = result
-  if (error) {
-    if ((error as { name?: unknown }).name !== 'FunctionsHttpError') return { kind: 'unreachable' }
-    const reply = await errorBody(error)
-    return { kind: 'rejected', code: typeof reply?.error === 'string' ? reply.error : null, reply }
-  }
-  const reply = data && typeof data === 'object' ? (data as Reply) : null
-  if (reply && reply.success === true) return { kind: 'ok', reply }
-  return { kind: 'rejected', code: typeof reply?.error === 'string' ? reply.error : null, reply }
-}
-
 // Checkout -----------------------------------------------------------------------
 
-export type CheckoutErrorCode =
-  | 'not_authenticated'
-  | 'unreachable'
-  | 'unauthorized'
-  | 'phone_not_verified'
-  | 'invalid_request'
-  | 'unknown_price'
-  | 'plan_not_purchasable'
-  | 'invalid_redirect_url'
-  | 'rate_limited'
-  | 'provider_error'
-  | 'server_error'
-
-const CHECKOUT_CODES: readonly CheckoutErrorCode[] = [
-  'unauthorized',
-  'phone_not_verified',
-  'invalid_request',
-  'unknown_price',
-  'plan_not_purchasable',
-  'invalid_redirect_url',
-  'rate_limited',
-  'provider_error',
-  'server_error',
-]
+/** The function's codes, and the app's own: no session to buy with, or no answer at all. */
+export type CheckoutErrorCode = CheckoutError | 'not_authenticated' | 'unreachable'
 
 export type CheckoutOutcome = { ok: true; url: string } | { ok: false; code: CheckoutErrorCode }
 
@@ -140,21 +95,21 @@ export type CheckoutOutcome = { ok: true; url: string } | { ok: false; code: Che
 export function checkoutRequest(priceId: string, origin: string) {
   return {
     price_id: priceId,
-    success_url: `${origin}${SUCCESS_PATH}?session_id=${SESSION_PLACEHOLDER}`,
+    success_url: `${origin}${SUCCESS_PATH}?session_id=${CHECKOUT_SESSION_PLACEHOLDER}`,
     cancel_url: `${origin}${CANCEL_PATH}`,
     mode: PLAN_PAYMENT_MODE,
   }
 }
 
-export function checkoutOutcome(result: FunctionResult): CheckoutOutcome {
-  if (result.kind === 'unreachable') return { ok: false, code: 'unreachable' }
-  if (result.kind === 'ok') {
-    const url = result.reply.url
+export function checkoutOutcome(answer: FunctionAnswer<CheckoutError>): CheckoutOutcome {
+  if (answer.kind === 'ok') {
+    const url = answer.data.url
+    // The browser is sent there: only a web page will do.
     if (typeof url === 'string' && /^https?:\/\//.test(url)) return { ok: true, url }
     return { ok: false, code: 'server_error' }
   }
-  const code = CHECKOUT_CODES.find((c) => c === result.code)
-  return { ok: false, code: code ?? 'server_error' }
+  const code = refusalCode(answer)
+  return { ok: false, code: code === 'network' ? 'unreachable' : code }
 }
 
 type FunctionsClient = Pick<SupabaseClient, 'auth' | 'functions'>
@@ -164,8 +119,8 @@ export async function createCheckout(client: FunctionsClient, priceId: string, o
   try {
     const { data } = await client.auth.getSession()
     if (!data.session?.user) return { ok: false, code: 'not_authenticated' }
-    const result = await client.functions.invoke(CHECKOUT_FUNCTION, { body: checkoutRequest(priceId, origin) })
-    const outcome = checkoutOutcome(await readFunctionResult(result))
+    const answer = await invokeFunction(client, CHECKOUT_FUNCTION, checkoutRequest(priceId, origin), CHECKOUT_ERRORS)
+    const outcome = checkoutOutcome(answer)
     if (!outcome.ok) console.error('starting checkout failed', outcome.code)
     return outcome
   } catch (error) {
@@ -176,30 +131,9 @@ export async function createCheckout(client: FunctionsClient, priceId: string, o
 
 // Manual payment check -----------------------------------------------------------
 
-export type ProcessPaymentErrorCode =
-  | 'unauthorized'
-  | 'phone_not_verified'
-  | 'invalid_request'
-  | 'session_not_found'
-  | 'payment_not_completed'
-  | 'payment_mismatch'
-  | 'payment_closed'
-  | 'provider_error'
-  | 'server_error'
+export type ProcessPaymentErrorCode = ProcessPaymentError
 
-const PROCESS_CODES: readonly ProcessPaymentErrorCode[] = [
-  'unauthorized',
-  'phone_not_verified',
-  'invalid_request',
-  'session_not_found',
-  'payment_not_completed',
-  'payment_mismatch',
-  'payment_closed',
-  'provider_error',
-  'server_error',
-]
-
-export type ProcessPaymentResult = { ok: true; status: 'credited' | 'already_credited'; creditsAdded: number } | { ok: false; code: ProcessPaymentErrorCode }
+export type ProcessPaymentResult = { ok: true; status: ProcessPaymentStatus; creditsAdded: number } | { ok: false; code: ProcessPaymentErrorCode }
 
 export class FunctionUnreachable extends Error {
   constructor(name: string) {
@@ -208,19 +142,18 @@ export class FunctionUnreachable extends Error {
   }
 }
 
-/** A rejection is a result; a function that could not be reached throws. */
-export function processPaymentResult(result: FunctionResult): ProcessPaymentResult {
-  if (result.kind === 'unreachable') throw new FunctionUnreachable(PROCESS_PAYMENT_FUNCTION)
-  if (result.kind === 'ok') {
-    const status = result.reply.status === 'already_credited' ? 'already_credited' : 'credited'
-    const added = result.reply.credits_added
-    return { ok: true, status, creditsAdded: typeof added === 'number' && added > 0 ? added : 0 }
+/** A refusal is a result; a function that could not be reached throws. */
+export function processPaymentResult(answer: FunctionAnswer<ProcessPaymentError>): ProcessPaymentResult {
+  if (answer.kind === 'ok') {
+    const status = answer.data.status === 'already_credited' ? 'already_credited' : 'credited'
+    const added = numberField(answer.data, 'credits_added')
+    return { ok: true, status, creditsAdded: added !== undefined && added > 0 ? added : 0 }
   }
-  const code = PROCESS_CODES.find((c) => c === result.code)
-  return { ok: false, code: code ?? 'server_error' }
+  const code = refusalCode(answer)
+  if (code === 'network') throw new FunctionUnreachable(PROCESS_PAYMENT_FUNCTION)
+  return { ok: false, code }
 }
 
 export async function processPaymentManually(client: Pick<SupabaseClient, 'functions'>, sessionId: string): Promise<ProcessPaymentResult> {
-  const result = await client.functions.invoke(PROCESS_PAYMENT_FUNCTION, { body: { session_id: sessionId } })
-  return processPaymentResult(await readFunctionResult(result))
+  return processPaymentResult(await invokeFunction(client, PROCESS_PAYMENT_FUNCTION, { session_id: sessionId }, PROCESS_PAYMENT_ERRORS))
 }

@@ -21,8 +21,6 @@ export const RETURN_REDIRECT_MS = 6000
 export const CHECKOUT_FUNCTION = 'create-checkout-session'
 export const PROCESS_PAYMENT_FUNCTION = 'process-payment-manual'
 
-/** The provider replaces this with the session id when it sends the buyer back. */
-export const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}'
 export const SUCCESS_PATH = '/dashboard/success'
 export const CANCEL_PATH = '/dashboard'
 

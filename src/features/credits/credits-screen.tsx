@@ -1,7 +1,7 @@
 // /dashboard and /dashboard/credits: the owner's balance, the packages to buy
 // and the newest purchases. Online-only: offline it says so, keeps what it
 // had read and offers no purchase.
-import { useEffect, useEffectEvent, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useNavigate, useSearch } from '@tanstack/react-router'
@@ -13,10 +13,10 @@ import { getSupabase } from '../../lib/supabase.ts'
 import { createCheckout, type CheckoutErrorCode } from './api.ts'
 import { readSessionId } from './search.ts'
 import { BalanceCards, BalanceSkeleton } from './balance-cards.tsx'
-import { POLL_DURATION_MS, POLL_INTERVAL_MS } from './constants.ts'
+import { POLL_DURATION_MS } from './constants.ts'
 import { CHECKOUT_DETAILS, LOAD_ERRORS } from './messages.ts'
 import { PlanCards } from './plan-cards.tsx'
-import { startPolling } from './polling.ts'
+import { arrivedPurchase, paymentPollInterval, type PaymentWatch } from './polling.ts'
 import { TransactionsList, TransactionsSkeleton } from './transactions-list.tsx'
 import { useCredits } from './use-credits.ts'
 
@@ -29,24 +29,33 @@ const OFFLINE_BANNER_ID = 'credits-offline-banner'
 export function CreditsScreen() {
   const { t, i18n } = useLingui()
   const session = useSession()
-  const credits = useCredits(session.user?.id ?? null)
   const sessionId = readSessionId(useSearch({ strict: false }))
+  // The payment return being waited for; read by the query between renders, so a ref.
+  const watch = useRef<PaymentWatch | null>(null)
+  // After a payment return: the query re-reads every 2 s until the purchase is in or 30 s are over (polling.ts).
+  const credits = useCredits(session.user?.id ?? null, {
+    refetchInterval: (fresh) => paymentPollInterval(watch.current, fresh?.transactions, Date.now()),
+  })
   const navigate = useNavigate()
   const [checkout, setCheckout] = useState<Checkout>({ pending: null, error: null })
 
   const { data, online } = credits
   const processing = sessionId !== null
-  const arrived = processing ? data?.transactions.find((tx) => tx.provider_session_id === sessionId && tx.status === 'completed') : undefined
+  const arrived = arrivedPurchase(data?.transactions, sessionId)
 
   const endProcessing = useEffectEvent(() => {
     void navigate({ to: '.', search: (prev) => ({ ...prev, session_id: undefined }), replace: true })
   })
-  const poll = useEffectEvent(() => credits.reload())
 
-  // After a payment return: re-read every 2 s for 30 s, then drop the banner with the query string.
+  // The wait starts with the return and, at 30 s, drops the banner with the query string (which ends the polling).
   useEffect(() => {
     if (!sessionId) return
-    return startPolling({ intervalMs: POLL_INTERVAL_MS, durationMs: POLL_DURATION_MS, onTick: () => poll(), onDone: () => endProcessing() })
+    watch.current = { sessionId, startedAt: Date.now() }
+    const timer = setTimeout(() => endProcessing(), POLL_DURATION_MS)
+    return () => {
+      clearTimeout(timer)
+      watch.current = null
+    }
   }, [sessionId])
 
   // The purchase showed up before the 30 s were over: nothing left to wait for.

@@ -18,14 +18,23 @@ export const LOAD_ERRORS: Record<CreditsLoadError, MessageDescriptor> = {
   load_failed: msg`Your credits could not be loaded. Check your connection and try again.`,
 }
 
-/** A second line under "Failed to start checkout process" when the code says more than that. */
-export const CHECKOUT_DETAILS: Partial<Record<CheckoutErrorCode, MessageDescriptor>> = {
+/**
+ * A second line under "Failed to start checkout process" when the code says
+ * more than that (null: it does not). Every code is listed, so a new one
+ * cannot be forgotten.
+ */
+export const CHECKOUT_DETAILS: Record<CheckoutErrorCode, MessageDescriptor | null> = {
   not_authenticated: msg`User not authenticated`,
   unauthorized: msg`User not authenticated`,
   phone_not_verified: msg`Verify your phone number before buying credits.`,
   unreachable: msg`The payment service could not be reached. Check your connection.`,
   rate_limited: msg`Too many payment attempts in the last hour. Please wait a while before trying again.`,
   provider_error: msg`The payment provider is not answering right now.`,
+  invalid_request: null,
+  unknown_price: null,
+  plan_not_purchasable: null,
+  invalid_redirect_url: null,
+  server_error: null,
 }
 
 /** Why credits are still awaited after the manual check, per the function's error code. */

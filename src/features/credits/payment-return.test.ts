@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CreditTransaction, ProcessPaymentResult } from './api.ts'
-import { checkPaymentReturn, redirectSessionId, type ReturnDeps } from './payment-return.ts'
+import {
+  CheckInterrupted,
+  checkPaymentReturn,
+  confirmPaymentReturn,
+  redirectSessionId,
+  retriesPaymentCheck,
+  type ReturnDeps,
+} from './payment-return.ts'
 
 const tx = (session: string | null, status = 'completed'): CreditTransaction => ({
   id: 't1',
@@ -73,5 +80,44 @@ describe('payment return', () => {
     expect(redirectSessionId({ kind: 'awaited', code: 'payment_closed' }, 'cs_1')).toBeNull()
     expect(redirectSessionId({ kind: 'soon' }, null)).toBeNull()
     expect(redirectSessionId(null, 'cs_1')).toBeNull()
+  })
+
+  describe('as the return page runs it', () => {
+    function confirmDeps(latest: CreditTransaction | null | Error, manual: ProcessPaymentResult | Error, online = true) {
+      const { d, log } = deps(latest, manual)
+      return { d: { ...d, isOnline: () => online, onCredited: () => void log.push('credited') }, log }
+    }
+
+    it('tells the others once the purchase is in, then holds the answer', async () => {
+      const { d, log } = confirmDeps(tx('cs_1'), { ok: false, code: 'server_error' })
+      expect(await confirmPaymentReturn('cs_1', d)).toEqual({ kind: 'credited', credits: 250 })
+      expect(log).toEqual(['wait 2000', 'latest', 'credited', 'wait 2000'])
+    })
+
+    it('tells nobody when the credits are still awaited', async () => {
+      const { d, log } = confirmDeps(null, { ok: false, code: 'payment_not_completed' })
+      expect(await confirmPaymentReturn('cs_2', d)).toEqual({ kind: 'awaited', code: 'payment_not_completed' })
+      expect(log).not.toContain('credited')
+    })
+
+    it('answers "soon" for a failure while online, after the longer hold', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      const { d, log } = confirmDeps(new Error('boom'), { ok: false, code: 'server_error' })
+      expect(await confirmPaymentReturn('cs_3', d)).toEqual({ kind: 'soon' })
+      expect(log.at(-1)).toBe('wait 3000')
+    })
+
+    it('does not answer when the reads failed because the connection went: it is interrupted', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      const { d, log } = confirmDeps(new Error('Failed to fetch'), { ok: false, code: 'server_error' }, false)
+      await expect(confirmPaymentReturn('cs_4', d)).rejects.toBeInstanceOf(CheckInterrupted)
+      expect(log).toEqual(['wait 2000', 'latest'])
+    })
+
+    it('is run again only when the connection cut it short', () => {
+      expect(retriesPaymentCheck(new CheckInterrupted(), true)).toBe(true)
+      expect(retriesPaymentCheck(new Error('config_unavailable'), false)).toBe(true)
+      expect(retriesPaymentCheck(new Error('config_unavailable'), true)).toBe(false)
+    })
   })
 })

@@ -59,3 +59,39 @@ export function mayStillArrive(outcome: ReturnOutcome): boolean {
 export function redirectSessionId(outcome: ReturnOutcome | null, sessionId: string | null): string | null {
   return sessionId && outcome && mayStillArrive(outcome) ? sessionId : null
 }
+
+/** The check was cut short by the lost connection: its failed reads say nothing about the payment. */
+export class CheckInterrupted extends Error {
+  constructor() {
+    super('the connection went during the payment check')
+    this.name = 'CheckInterrupted'
+  }
+}
+
+export type ConfirmDeps = ReturnDeps & {
+  isOnline(): boolean
+  /** The purchase is in: what else should know (the profile, the credits screen's figures). */
+  onCredited(): void
+}
+
+/**
+ * What the return page's query runs: the check, then the hold. A "soon"
+ * while offline means the reads failed for want of a connection, so it
+ * throws CheckInterrupted rather than answering.
+ */
+export async function confirmPaymentReturn(sessionId: string, deps: ConfirmDeps): Promise<ReturnOutcome> {
+  const { outcome, holdMs } = await checkPaymentReturn(sessionId, deps)
+  if (outcome.kind === 'soon' && !deps.isOnline()) throw new CheckInterrupted()
+  if (outcome.kind === 'credited') deps.onCredited()
+  await deps.wait(holdMs)
+  return outcome
+}
+
+/**
+ * Whether the return page's query runs the check again, from the start: only
+ * when the connection cut it short (the query waits for it to come back).
+ * Safe to repeat: the manual check credits a session once.
+ */
+export function retriesPaymentCheck(error: unknown, online: boolean): boolean {
+  return error instanceof CheckInterrupted || !online
+}

@@ -2,19 +2,21 @@
 // back. Confirms the purchase (spec section 4), then offers the credits and
 // products screens and moves on to the dashboard by itself. Confirming needs
 // the network: offline the page says so and starts once the connection is back.
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { Anchor, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSession } from '../../lib/session.tsx'
 import { getSupabase } from '../../lib/supabase.ts'
+import { connectivity, useOnline } from '../../lib/use-online.ts'
 import { fetchLatestTransaction, processPaymentManually } from './api.ts'
 import { readSessionId } from './search.ts'
 import { RETURN_REDIRECT_MS } from './constants.ts'
 import { PAYMENT_CHECK_REASONS } from './messages.ts'
-import { checkPaymentReturn, mayStillArrive, redirectSessionId, type ReturnOutcome } from './payment-return.ts'
-import { useOnline } from './use-credits.ts'
+import { confirmPaymentReturn, mayStillArrive, redirectSessionId, retriesPaymentCheck, type ReturnOutcome } from './payment-return.ts'
+import { creditsQueryKey, paymentReturnQueryKey } from './use-credits.ts'
 import classes from './credits.module.css'
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
@@ -30,56 +32,49 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
 
 export function PaymentSuccessPage() {
   const sessionId = readSessionId(useSearch({ strict: false }))
-  const userId = useSession().user?.id ?? null
-  // A new session id or user starts the check afresh.
-  return <PaymentReturn key={`${userId ?? ''}:${sessionId ?? ''}`} sessionId={sessionId} userId={userId} />
-}
-
-function PaymentReturn(props: { sessionId: string | null; userId: string | null }) {
-  const { sessionId, userId } = props
-  const session = useSession()
+  const { user, refreshProfile, clearProfileCache } = useSession()
+  const userId = user?.id ?? null
   const navigate = useNavigate()
-  const [result, setResult] = useState<ReturnOutcome | null>(null)
+  const queryClient = useQueryClient()
   const online = useOnline()
+
+  // The check as a query per user and session: it starts once online (offline
+  // it waits, paused), a check the lost connection cut short runs again from
+  // the start once the connection is back, and leaving the page aborts it.
+  // Each visit asks afresh (gcTime 0); the manual check is idempotent.
+  const check = useQuery({
+    queryKey: paymentReturnQueryKey(userId ?? '', sessionId ?? ''),
+    queryFn:
+      sessionId && userId
+        ? async ({ signal }) => {
+            const client = await getSupabase()
+            return confirmPaymentReturn(sessionId, {
+              wait: (ms) => wait(ms, signal),
+              latestTransaction: () => fetchLatestTransaction(client, userId),
+              processManually: (id) => processPaymentManually(client, id),
+              isOnline: connectivity.isOnline,
+              onCredited: () => {
+                clearProfileCache()
+                void refreshProfile({ force: true })
+                void queryClient.invalidateQueries({ queryKey: creditsQueryKey(userId) })
+              },
+            })
+          }
+        : skipToken,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    retry: (_, error) => retriesPaymentCheck(error, connectivity.isOnline()),
+    retryDelay: 0,
+  })
+
   // Nothing to check without a session id or a user: loading simply ends.
   const checking = sessionId !== null && userId !== null
-  const done = !checking || result !== null
-  const outcome = checking ? result : null
+  // A check that failed outright (not for the connection) means the credits follow through the webhook.
+  const outcome: ReturnOutcome | null = !checking ? null : (check.data ?? (check.isError ? { kind: 'soon' } : null))
+  const done = !checking || outcome !== null
   const waitingForNetwork = !done && !online
-  const resultKnown = result !== null
-
-  const { refreshProfile, clearProfileCache } = session
-  // Runs while online and undecided; losing the connection abandons the
-  // check (its failed reads would only say "soon") and regaining it starts over.
-  useEffect(() => {
-    if (!sessionId || !userId || !online || resultKnown) return
-    const controller = new AbortController()
-    const { signal } = controller
-    void (async () => {
-      try {
-        const client = await getSupabase()
-        const { outcome, holdMs } = await checkPaymentReturn(sessionId, {
-          wait: (ms) => wait(ms, signal),
-          latestTransaction: () => fetchLatestTransaction(client, userId),
-          processManually: (id) => processPaymentManually(client, id),
-        })
-        // Reads that failed because the connection just went: the offline event is on its way and restarts this.
-        if (signal.aborted || (outcome.kind === 'soon' && !navigator.onLine)) return
-        if (outcome.kind === 'credited') {
-          clearProfileCache()
-          void refreshProfile({ force: true })
-        }
-        await wait(holdMs, signal)
-        setResult(outcome)
-      } catch (error) {
-        if (!signal.aborted && navigator.onLine) {
-          console.error('checking the payment return failed', error)
-          setResult({ kind: 'soon' })
-        }
-      }
-    })()
-    return () => controller.abort()
-  }, [sessionId, userId, online, resultKnown, refreshProfile, clearProfileCache])
 
   const nextSessionId = redirectSessionId(outcome, sessionId)
   useEffect(() => {

@@ -1,72 +1,52 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import type { CreditTransaction } from './api.ts'
 import { POLL_DURATION_MS, POLL_INTERVAL_MS } from './constants.ts'
-import { pollTicks, startPolling } from './polling.ts'
+import { arrivedPurchase, paymentPollInterval, type PaymentWatch } from './polling.ts'
 
-describe('payment return polling', () => {
-  beforeEach(() => {
-    vi.useFakeTimers()
-  })
-  afterEach(() => {
-    vi.useRealTimers()
-  })
+const purchase = (sessionId: string | null, status: string, credits = 250): CreditTransaction => ({
+  id: `tx-${sessionId ?? 'none'}-${status}`,
+  created_at: '2026-11-22T09:00:00Z',
+  amount: 1500,
+  credits_purchased: credits,
+  status,
+  provider_session_id: sessionId,
+})
 
-  it('re-reads every 2 s for 30 s', () => {
-    expect(POLL_INTERVAL_MS).toBe(2000)
-    expect(POLL_DURATION_MS).toBe(30_000)
-    expect(pollTicks(POLL_INTERVAL_MS, POLL_DURATION_MS)).toEqual([
-      2000, 4000, 6000, 8000, 10000, 12000, 14000, 16000, 18000, 20000, 22000, 24000, 26000, 28000, 30000,
-    ])
-  })
+const START = Date.UTC(2026, 10, 22, 9)
+const watch: PaymentWatch = { sessionId: 'cs_1', startedAt: START }
 
-  it('ticks on schedule and finishes once, right after the last tick', () => {
-    const ticks: number[] = []
-    const onDone = vi.fn()
-    startPolling({ intervalMs: 2000, durationMs: 30_000, onTick: (t) => ticks.push(t), onDone })
-    vi.advanceTimersByTime(1999)
-    expect(ticks).toEqual([])
-    vi.advanceTimersByTime(1)
-    expect(ticks).toEqual([2000])
-    vi.advanceTimersByTime(27_999)
-    expect(ticks).toHaveLength(14)
-    expect(onDone).not.toHaveBeenCalled()
-    vi.advanceTimersByTime(1)
-    expect(ticks).toHaveLength(15)
-    expect(onDone).toHaveBeenCalledTimes(1)
-    vi.advanceTimersByTime(60_000)
-    expect(ticks).toHaveLength(15)
-    expect(onDone).toHaveBeenCalledTimes(1)
+describe('after a payment return', () => {
+  it('reads again at the interval for as long as the wait lasts', () => {
+    expect(paymentPollInterval(watch, [], START)).toBe(POLL_INTERVAL_MS)
+    expect(paymentPollInterval(watch, undefined, START + POLL_INTERVAL_MS)).toBe(POLL_INTERVAL_MS)
+    expect(paymentPollInterval(watch, [], START + POLL_DURATION_MS - 1)).toBe(POLL_INTERVAL_MS)
   })
 
-  it('waits out the remainder when the duration is not a multiple of the interval', () => {
-    const ticks: number[] = []
-    const onDone = vi.fn()
-    startPolling({ intervalMs: 2000, durationMs: 5000, onTick: (t) => ticks.push(t), onDone })
-    vi.advanceTimersByTime(4999)
-    expect(ticks).toEqual([2000, 4000])
-    expect(onDone).not.toHaveBeenCalled()
-    vi.advanceTimersByTime(1)
-    expect(onDone).toHaveBeenCalledTimes(1)
+  it('stops once the wait is over, whatever has arrived', () => {
+    expect(paymentPollInterval(watch, [], START + POLL_DURATION_MS)).toBe(false)
+    expect(paymentPollInterval(watch, [], START + 10 * POLL_DURATION_MS)).toBe(false)
   })
 
-  it('does nothing more once stopped, even from inside a tick', () => {
-    const onDone = vi.fn()
-    const onTick = vi.fn()
-    const stop = startPolling({ intervalMs: 2000, durationMs: 30_000, onTick, onDone })
-    vi.advanceTimersByTime(4000)
-    stop()
-    vi.advanceTimersByTime(60_000)
-    expect(onTick).toHaveBeenCalledTimes(2)
-    expect(onDone).not.toHaveBeenCalled()
-
-    const inner = vi.fn()
-    const stopInside: { stop?: () => void } = {}
-    stopInside.stop = startPolling({ intervalMs: 2000, durationMs: 30_000, onTick: () => stopInside.stop?.(), onDone: inner })
-    vi.advanceTimersByTime(60_000)
-    expect(inner).not.toHaveBeenCalled()
+  it('stops as soon as the session’s purchase is listed as completed', () => {
+    expect(paymentPollInterval(watch, [purchase('cs_0', 'completed'), purchase('cs_1', 'completed')], START + POLL_INTERVAL_MS)).toBe(false)
   })
 
-  it('treats nonsense timings as nothing to poll', () => {
-    expect(pollTicks(0, 30_000)).toEqual([])
-    expect(pollTicks(2000, 0)).toEqual([])
+  it('keeps reading while the purchase is only pending, or only another session’s is completed', () => {
+    expect(paymentPollInterval(watch, [purchase('cs_1', 'pending')], START)).toBe(POLL_INTERVAL_MS)
+    expect(paymentPollInterval(watch, [purchase('cs_0', 'completed'), purchase(null, 'completed')], START)).toBe(POLL_INTERVAL_MS)
+  })
+
+  it('does not read by itself without a return to wait for', () => {
+    expect(paymentPollInterval(null, [], START)).toBe(false)
+  })
+})
+
+describe('arrivedPurchase', () => {
+  it('finds the completed purchase of the session only', () => {
+    const mine = purchase('cs_1', 'completed', 1000)
+    expect(arrivedPurchase([purchase('cs_1', 'pending'), purchase('cs_2', 'completed'), mine], 'cs_1')).toBe(mine)
+    expect(arrivedPurchase([purchase('cs_1', 'failed')], 'cs_1')).toBeUndefined()
+    expect(arrivedPurchase([mine], null)).toBeUndefined()
+    expect(arrivedPurchase(undefined, 'cs_1')).toBeUndefined()
   })
 })

@@ -1,58 +1,23 @@
-// The re-reading after a payment return: a tick every interval until the
-// duration is used up, then one call to onDone. Chained timeouts rather than
-// an interval, so a tab the browser throttled never fires a burst of ticks.
+// The re-reading after a payment return (spec sections 7 and 9): while the
+// return's session id is in the query, the credits query reads again every
+// 2 s, for 30 s or until that session's purchase is listed as completed. The
+// credits query asks `paymentPollInterval` after each of its reads (its
+// `refetchInterval`); the screen ends the wait itself when the 30 s are up.
+import type { CreditTransaction } from './api.ts'
+import { POLL_DURATION_MS, POLL_INTERVAL_MS } from './constants.ts'
 
-export type PollingOptions = {
-  intervalMs: number
-  durationMs: number
-  /** Called with the time elapsed since the start, in ms. */
-  onTick: (elapsedMs: number) => void
-  onDone: () => void
-  timers?: Pick<typeof globalThis, 'setTimeout' | 'clearTimeout'>
+/** A payment return being waited for: its checkout session, and since when (ms since epoch). */
+export type PaymentWatch = { sessionId: string; startedAt: number }
+
+/** This checkout session's purchase, once it is listed as completed. */
+export function arrivedPurchase(transactions: readonly CreditTransaction[] | undefined, sessionId: string | null): CreditTransaction | undefined {
+  if (!sessionId) return undefined
+  return transactions?.find((tx) => tx.provider_session_id === sessionId && tx.status === 'completed')
 }
 
-/** The elapsed times at which `startPolling` ticks: 2 s, 4 s … 30 s for the spec's numbers. */
-export function pollTicks(intervalMs: number, durationMs: number): number[] {
-  if (!(intervalMs > 0) || !(durationMs > 0)) return []
-  return Array.from({ length: Math.floor(durationMs / intervalMs) }, (_, i) => (i + 1) * intervalMs)
-}
-
-/** Starts polling; the returned function stops it, after which neither callback runs again. */
-export function startPolling(options: PollingOptions): () => void {
-  const timers = options.timers ?? globalThis
-  const ticks = pollTicks(options.intervalMs, options.durationMs)
-  let stopped = false
-  let index = 0
-  let previous = 0
-  let handle: ReturnType<typeof setTimeout> | undefined
-
-  const finish = () => {
-    if (stopped) return
-    stopped = true
-    options.onDone()
-  }
-
-  const schedule = () => {
-    if (index >= ticks.length) {
-      // Whatever is left of the duration after the last tick (nothing for 30 s in steps of 2 s).
-      const rest = Math.max(0, options.durationMs - previous)
-      if (rest === 0) finish()
-      else handle = timers.setTimeout(finish, rest)
-      return
-    }
-    const at = ticks[index]!
-    handle = timers.setTimeout(() => {
-      if (stopped) return
-      index++
-      previous = at
-      options.onTick(at)
-      if (!stopped) schedule()
-    }, at - previous)
-  }
-
-  schedule()
-  return () => {
-    stopped = true
-    if (handle !== undefined) timers.clearTimeout(handle)
-  }
+/** How long until the next read, or false: nothing is awaited, the purchase is in, or the wait is over. */
+export function paymentPollInterval(watch: PaymentWatch | null, transactions: readonly CreditTransaction[] | undefined, now: number): number | false {
+  if (!watch) return false
+  if (arrivedPurchase(transactions, watch.sessionId)) return false
+  return now - watch.startedAt < POLL_DURATION_MS ? POLL_INTERVAL_MS : false
 }

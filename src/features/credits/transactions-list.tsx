@@ -1,7 +1,7 @@
 // The newest purchases: a table on wider screens, stacked rows on a phone.
 import { Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useMedia } from '../../components/media.ts'
 import type { CreditTransaction } from './api.ts'
 import { WIDE_SCREEN_QUERY } from './constants.ts'
 import { formatCount, formatTransactionAmount, formatTransactionDate, transactionTone } from './format.ts'
@@ -20,7 +20,7 @@ function StatusPill(props: { status: string }) {
 
 export function TransactionsList(props: { transactions: readonly CreditTransaction[] }) {
   const { i18n } = useLingui()
-  const wide = useMediaQuery(WIDE_SCREEN_QUERY, true, { getInitialValueInEffect: false })
+  const wide = useMedia(WIDE_SCREEN_QUERY, true)
   if (props.transactions.length === 0) {
     return (
       <Paper withBorder radius="md" p="lg" data-testid="transactions-empty">

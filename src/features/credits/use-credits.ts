@@ -1,76 +1,60 @@
-// React side of the credits data: one store per owner for the tab's lifetime,
-// read on mount, when the connection returns and when the tab becomes visible
-// again. Credits and payments are online-only, so nothing is read offline.
-import { useEffect, useSyncExternalStore } from 'react'
+// The credits screen's data as a TanStack Query query, one per owner. When it
+// reads comes from the query client's defaults (lib/query-client.ts): on
+// mount, when the tab becomes visible again and when the connection returns;
+// offline it waits rather than fails. Coming back to the screen shows the last
+// figures at once while it reads again; they are forgotten when the owner
+// signs out (lib/session.tsx clears the query client).
+import { useQuery } from '@tanstack/react-query'
 import { getSupabase } from '../../lib/supabase.ts'
-import { fetchCreditsData } from './api.ts'
-import { createCreditsStore, type CreditsSnapshot, type CreditsStore } from './credits-store.ts'
+import { useOnline } from '../../lib/use-online.ts'
+import { CreditsLoadFailure, fetchCreditsData, type CreditsData, type CreditsLoadError } from './api.ts'
 
-const stores = new Map<string, CreditsStore>()
+export const creditsQueryKey = (userId: string) => ['credits', userId] as const
 
-function storeFor(userId: string): CreditsStore {
-  let store = stores.get(userId)
-  if (!store) {
-    // Another owner signed in on this tab: the previous one's figures have no business staying in memory.
-    stores.clear()
-    store = createCreditsStore(async () => fetchCreditsData(await getSupabase(), userId))
-    stores.set(userId, store)
-  }
-  return store
-}
+/** Apart from the figures: re-running the payment check is not what refreshing the balance means. */
+export const paymentReturnQueryKey = (userId: string, sessionId: string) => ['payment-return', userId, sessionId] as const
 
-// Without a user there is nothing to read; the screen shows why (spec: "User not authenticated").
-const NO_USER: CreditsStore = (() => {
-  const snapshot: CreditsSnapshot = { data: null, loading: false, error: 'not_authenticated' }
-  return { getSnapshot: () => snapshot, subscribe: () => () => undefined, load: async () => undefined }
-})()
-
-function subscribeOnline(listener: () => void) {
-  window.addEventListener('online', listener)
-  window.addEventListener('offline', listener)
-  return () => {
-    window.removeEventListener('online', listener)
-    window.removeEventListener('offline', listener)
-  }
-}
-
-/** navigator.onLine, kept current by the online and offline events. */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  )
-}
-
-export type CreditsState = CreditsSnapshot & {
+export type CreditsState = {
+  /** The last successful read; null until there is one. */
+  data: CreditsData | null
+  /** A read is in flight. */
+  loading: boolean
+  /** Why the newest finished read failed; null while a read runs or after one succeeded. */
+  error: CreditsLoadError | null
   online: boolean
-  /** Reads again when online; offline it does nothing (the screen says why). */
+  /** Reads again (offline: once the connection is back). */
   reload: () => void
 }
 
-export function useCredits(userId: string | null): CreditsState {
-  const store = userId ? storeFor(userId) : NO_USER
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot)
+export type CreditsOptions = {
+  /** Asked after every read: ms until the next one, or false (the payment return's polling). */
+  refetchInterval?: (data: CreditsData | undefined) => number | false
+}
+
+function loadError(error: unknown): CreditsLoadError {
+  return error instanceof CreditsLoadFailure ? error.code : 'load_failed'
+}
+
+export function useCredits(userId: string | null, options: CreditsOptions = {}): CreditsState {
   const online = useOnline()
-
-  useEffect(() => {
-    if (online) void store.load()
-  }, [store, online])
-
-  useEffect(() => {
-    const onVisible = () => {
-      if (document.visibilityState === 'visible' && navigator.onLine) void store.load()
-    }
-    document.addEventListener('visibilitychange', onVisible)
-    return () => document.removeEventListener('visibilitychange', onVisible)
-  }, [store])
-
+  const { refetchInterval } = options
+  const query = useQuery({
+    queryKey: creditsQueryKey(userId ?? ''),
+    queryFn: async () => fetchCreditsData(await getSupabase(), userId),
+    enabled: userId !== null,
+    // Always worth reading again when asked: a purchase may have landed in another tab.
+    staleTime: 0,
+    // Kept for the tab's lifetime, as the figures "from your last visit" offline.
+    gcTime: Infinity,
+    refetchInterval: refetchInterval ? (q) => refetchInterval(q.state.data) : false,
+  })
+  // Without a user there is nothing to read; the screen shows why (spec: "User not authenticated").
+  if (userId === null) return { data: null, loading: false, error: 'not_authenticated', online, reload: () => undefined }
   return {
-    ...snapshot,
+    data: query.data ?? null,
+    loading: query.isFetching,
+    error: query.error && !query.isFetching ? loadError(query.error) : null,
     online,
-    reload: () => {
-      if (navigator.onLine) void store.load()
-    },
+    reload: () => void query.refetch(),
   }
 }

@@ -1,159 +1,116 @@
 // /dashboard/customers: the owner's customers, read from and written to the
 // local store, so every action here works offline and syncs later.
-import { useState, type ReactNode } from 'react'
-import { Alert, Button, CloseButton, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
-import { modals } from '@mantine/modals'
-import { notifications } from '@mantine/notifications'
+import { useState } from 'react'
+import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { CustomerRecord } from '../../../domain/records.ts'
+import { useConfirmDelete } from '../../components/confirm-delete.tsx'
+import { EmptyState, ListCount, LoadError, NoMatches } from '../../components/list-states.tsx'
+import { useIsWide } from '../../components/media.ts'
+import { useRecordDialog } from '../../components/record-dialog.ts'
+import { ScreenHeader } from '../../components/screen-header.tsx'
+import { SearchBar } from '../../components/search-bar.tsx'
 import { useLiveQuery, useRecordActions } from '../../db/hooks.ts'
 import { CustomerFormModal } from './customer-form-modal.tsx'
-import { CustomerList, CustomerTableHead, TABLE_MIN_WIDTH } from './customer-list.tsx'
-import { SKELETON_ROWS, WIDE_SCREEN_QUERY } from './constants.ts'
+import { CustomerList, CustomerListSkeleton } from './customer-list.tsx'
 import { useCustomers } from './use-customers.ts'
 import classes from './customers.module.css'
 
-type Dialog = { opened: boolean; customer: CustomerRecord | null; openings: number }
-
 export function CustomersScreen() {
   const { t } = useLingui()
-  const wide = useMediaQuery(WIDE_SCREEN_QUERY, true, { getInitialValueInEffect: false })
+  const layout = useIsWide() ? 'table' : 'cards'
   const [search, setSearch] = useState('')
   const data = useCustomers(search)
   const actions = useRecordActions('customers')
-  // The customer stays while the dialog closes, so its title does not flip to "New customer" mid-animation.
-  const [dialog, setDialog] = useState<Dialog>({ opened: false, customer: null, openings: 0 })
+  const dialog = useRecordDialog<CustomerRecord>()
+  const confirm = useConfirmDelete()
 
   const query = search.trim()
   const shown = data.visible.length
   const total = data.all.length
 
-  const openForm = (customer: CustomerRecord | null) => setDialog((d) => ({ opened: true, customer, openings: d.openings + 1 }))
-  const closeForm = () => setDialog((d) => ({ ...d, opened: false }))
-
-  function saved(customer: CustomerRecord, mode: 'added' | 'updated') {
-    closeForm()
-    const name = customer.name
-    notifications.show({ color: 'green', message: mode === 'added' ? t`“${name}” was added.` : t`“${name}” was saved.` })
-  }
-
   function confirmDelete(customer: CustomerRecord) {
-    const name = customer.name
-    modals.openConfirmModal({
+    confirm.record({
       title: t`Delete customer`,
-      children: <DeleteWarning customer={customer} />,
-      labels: { confirm: t`Delete`, cancel: t`Cancel` },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t`Close` },
-      onConfirm: async () => {
-        try {
-          await actions.remove([customer.id])
-          notifications.show({ color: 'green', message: t`“${name}” was deleted.` })
-        } catch (error) {
-          console.error('deleting a customer failed', error)
-          notifications.show({ color: 'red', message: t`An error occurred while deleting the customer.` })
-        }
-      },
+      name: customer.name,
+      warning: <AppointmentsWarning customer={customer} />,
+      remove: () => actions.remove([customer.id]),
+      failed: t`An error occurred while deleting the customer.`,
     })
   }
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <div>
-          <Title order={1}>
-            <Trans>Customers</Trans>
-          </Title>
-          <Text c="dimmed" mt={4}>
-            <Trans>Keep your customers' phone numbers, e-mail addresses and notes in one place.</Trans>
-          </Text>
-        </div>
-        <Button onClick={() => openForm(null)}>
-          <Trans>New customer</Trans>
-        </Button>
-      </Group>
+      <ScreenHeader
+        title={<Trans>Customers</Trans>}
+        description={<Trans>Keep your customers' phone numbers, e-mail addresses and notes in one place.</Trans>}
+        actions={
+          <Button onClick={() => dialog.open(null)}>
+            <Trans>New customer</Trans>
+          </Button>
+        }
+      />
 
       <SummaryCards data={data} />
 
-      <div role="search">
-        <TextInput
-          label={t`Search`}
-          placeholder={t`Search by name, phone or e-mail`}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          type="search"
-          rightSection={search ? <CloseButton size="sm" aria-label={t`Clear search`} onClick={() => setSearch('')} /> : null}
-          data-testid="customer-search"
-        />
-      </div>
+      <SearchBar value={search} onChange={setSearch} placeholder={t`Search by name, phone or e-mail`} testId="customer-search" />
 
       {data.error ? (
-        <Alert color="red" title={t`Unable to Load Customers`} role="alert" data-testid="customers-error">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{t`Your customers could not be read from this device's storage. Try again, or reload the page if it keeps failing.`}</Text>
-            <Button size="xs" color="red" variant="light" onClick={data.retry}>
-              <Trans>Try again</Trans>
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          title={t`Unable to Load Customers`}
+          message={t`Your customers could not be read from this device's storage. Try again, or reload the page if it keeps failing.`}
+          onRetry={data.retry}
+          testId="customers-error"
+        />
       ) : data.loading ? (
-        <ListSkeleton wide={wide} />
+        <CustomerListSkeleton layout={layout} />
       ) : total === 0 ? (
         <EmptyState
           title={t`No customers yet`}
           text={t`Add the people you work with to keep their phone, e-mail and notes at hand and book their appointments.`}
-          action={<Button onClick={() => openForm(null)}>{t`Add your first customer`}</Button>}
+          action={<Button onClick={() => dialog.open(null)}>{t`Add your first customer`}</Button>}
+          testId="customers-empty"
         />
       ) : shown === 0 ? (
-        <EmptyState
+        <NoMatches
           title={t`No matching customers`}
           text={t`No customer name, phone number or e-mail contains “${query}”.`}
-          action={
-            <Button variant="default" onClick={() => setSearch('')}>
-              {t`Clear search`}
-            </Button>
-          }
+          onClear={() => setSearch('')}
+          testId="customers-empty"
         />
       ) : (
         <>
-          <Text size="sm" c="dimmed" aria-live="polite" data-testid="customer-count">
+          <ListCount testId="customer-count">
             {shown === total
               ? plural(total, { one: '# customer', other: '# customers' })
               : plural(total, { one: `${shown} of # customer`, other: `${shown} of # customers` })}
-          </Text>
-          <CustomerList customers={data.visible} layout={wide ? 'table' : 'cards'} onEdit={openForm} onDelete={confirmDelete} />
+          </ListCount>
+          <CustomerList customers={data.visible} layout={layout} onEdit={dialog.open} onDelete={confirmDelete} />
         </>
       )}
 
-      <CustomerFormModal opened={dialog.opened} openings={dialog.openings} customer={dialog.customer} onClose={closeForm} onSaved={saved} />
+      <CustomerFormModal dialog={dialog} />
     </Stack>
   )
 }
 
 /**
- * The confirmation's text. Deleting is a soft delete, so the customer's
- * appointments keep pointing at it and stay in the calendar, but without a
- * customer to show or remind: the owner should know before confirming.
+ * Deleting is a soft delete, so the customer's appointments keep pointing at
+ * it and stay in the calendar, but without a customer to show or remind: the
+ * owner should know before confirming.
  */
-function DeleteWarning(props: { customer: CustomerRecord }) {
-  const { t } = useLingui()
-  const name = props.customer.name
+function AppointmentsWarning(props: { customer: CustomerRecord }) {
   const appointments = useLiveQuery('appointments', { selector: { customer_id: props.customer.id } })
   const count = appointments.data.length
+  if (appointments.loading || count === 0) return null
   return (
-    <Stack gap="xs">
-      <Text size="sm">{t`Delete “${name}”? This cannot be undone.`}</Text>
-      {!appointments.loading && count > 0 && (
-        <Alert color="yellow" variant="light" data-testid="delete-appointments-warning">
-          {plural(count, {
-            one: 'This customer has # appointment. It stays in the calendar without a customer, and no SMS reminder can be sent for it.',
-            other: 'This customer has # appointments. They stay in the calendar without a customer, and no SMS reminders can be sent for them.',
-          })}
-        </Alert>
-      )}
-    </Stack>
+    <Alert color="yellow" variant="light" data-testid="delete-appointments-warning">
+      {plural(count, {
+        one: 'This customer has # appointment. It stays in the calendar without a customer, and no SMS reminder can be sent for it.',
+        other: 'This customer has # appointments. They stay in the calendar without a customer, and no SMS reminders can be sent for them.',
+      })}
+    </Alert>
   )
 }
 
@@ -186,63 +143,5 @@ function SummaryCards(props: { data: ReturnType<typeof useCustomers> }) {
         </Paper>
       ))}
     </SimpleGrid>
-  )
-}
-
-function EmptyState(props: { title: string; text: string; action: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="xl" data-testid="customers-empty">
-      <Stack align="center" gap="xs" ta="center">
-        <Title order={2} size="h3">
-          {props.title}
-        </Title>
-        <Text c="dimmed" size="sm" maw={440}>
-          {props.text}
-        </Text>
-        <div>{props.action}</div>
-      </Stack>
-    </Paper>
-  )
-}
-
-function ListSkeleton(props: { wide: boolean }) {
-  const { t } = useLingui()
-  const rows = Array.from({ length: SKELETON_ROWS }, (_, i) => i)
-  if (!props.wide) {
-    return (
-      <Stack gap="sm" aria-busy="true" aria-label={t`Loading customers`} data-testid="customers-loading">
-        {rows.map((i) => (
-          <Skeleton key={i} height={150} radius="md" data-testid="customer-skeleton" />
-        ))}
-      </Stack>
-    )
-  }
-  return (
-    <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH}>
-      <Table layout="fixed" verticalSpacing="sm" aria-busy="true" aria-label={t`Loading customers`} data-testid="customers-loading">
-        <CustomerTableHead />
-        <Table.Tbody>
-          {rows.map((i) => (
-            <Table.Tr key={i} data-testid="customer-skeleton">
-              <Table.Td>
-                <Skeleton height={16} my={3} width="70%" />
-              </Table.Td>
-              <Table.Td>
-                <Skeleton height={16} my={3} width={110} />
-              </Table.Td>
-              <Table.Td>
-                <Skeleton height={16} my={3} width="80%" />
-              </Table.Td>
-              <Table.Td>
-                <Skeleton height={16} my={3} width="90%" />
-              </Table.Td>
-              <Table.Td>
-                <Skeleton height={16} my={3} width={100} ml="auto" />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   )
 }

@@ -3,16 +3,15 @@
 // add the valid rows to the store in one write. Nothing is stored until the
 // owner confirms, and a failed write keeps the preview so they can try again.
 import { useEffect, useRef, useState } from 'react'
-import { Alert, Button, FileButton, Group, Modal, Progress, ScrollArea, Stack, Table, Text, ThemeIcon, UnstyledButton } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
+import { Alert, Button, FileButton, Group, Progress, ScrollArea, Stack, Table, Text, ThemeIcon, UnstyledButton } from '@mantine/core'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import {
   clampPage, createBatchId, formatPrice, pageCount, pageSlice, paginationItems, PREVIEW_PAGE_SIZE, stampBatch, type ExcelRowError,
 } from '../../../domain/products.ts'
+import { ModalButtons, ResponsiveModal } from '../../components/responsive-modal.tsx'
 import { useRecordActions } from '../../db/hooks.ts'
 import { isExcelImportError, type ExcelImportErrorCode } from './excel/errors.ts'
 import type { ExcelParseResult } from './excel/parse-workbook.ts'
-import { PHONE_QUERY } from './constants.ts'
 import { COLUMN_LABELS, IMPORT_ERRORS, rowErrorMessage } from './messages.ts'
 import classes from './products.module.css'
 
@@ -47,23 +46,13 @@ export type ImportModalProps = {
 
 export function ImportModal(props: ImportModalProps) {
   const { t } = useLingui()
-  const phone = useMediaQuery(PHONE_QUERY, false, {
-    getInitialValueInEffect: false,
-  })
   // The flow reports whether a write is running, when closing would lose track of it.
   const [busy, setBusy] = useState(false)
   return (
-    <Modal
-      opened={props.opened}
-      onClose={() => !busy && props.onClose()}
-      title={t`Upload products from Excel`}
-      size="xl"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t`Close` }}
-    >
+    <ResponsiveModal opened={props.opened} onClose={props.onClose} busy={busy} title={t`Upload products from Excel`} size="xl" testId="import-dialog">
       {/* Mounted afresh on every opening: each starts at the file picker, and closing cancels a running parse. */}
       <ImportFlow {...props} setBusy={setBusy} />
-    </Modal>
+    </ResponsiveModal>
   )
 }
 
@@ -160,7 +149,7 @@ function ImportFlow(props: ImportModalProps & { setBusy: (busy: boolean) => void
               {i18n._(IMPORT_ERRORS[stage.error])}
             </Alert>
           )}
-          <Group justify="flex-end">
+          <ModalButtons mt={0}>
             <Button variant="default" onClick={close}>
               <Trans>Cancel</Trans>
             </Button>
@@ -175,7 +164,7 @@ function ImportFlow(props: ImportModalProps & { setBusy: (busy: boolean) => void
                 </Button>
               )}
             </FileButton>
-          </Group>
+          </ModalButtons>
         </Stack>
       )}
 
@@ -234,11 +223,11 @@ function Parsing(props: { fileName: string; real: number; onCancel: () => void }
           {percent}%
         </Text>
       </Group>
-      <Group justify="flex-end">
+      <ModalButtons mt={0}>
         <Button variant="default" onClick={props.onCancel}>
           <Trans>Cancel</Trans>
         </Button>
-      </Group>
+      </ModalButtons>
     </Stack>
   )
 }

@@ -1,48 +1,19 @@
-// The product list: a table on large screens, cards on small ones. Only the
-// rows near the viewport are in the DOM (the page itself scrolls), so a
-// catalogue of tens of thousands of products scrolls and filters smoothly.
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
-import { Anchor, Button, Card, Group, Stack, Table, Text } from '@mantine/core'
-import { useWindowVirtualizer } from '@tanstack/react-virtual'
+// The product list: a table on large screens, cards on small ones, windowed
+// (the shared VirtualList), so a catalogue of tens of thousands of products
+// scrolls and filters smoothly.
+import type { ReactNode } from 'react'
+import { Anchor, Group, Text } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatPrice, LINK_MAX_CARD, LINK_MAX_TABLE, productLinkHref, truncateLink } from '../../../domain/products.ts'
 import type { ProductRecord } from '../../../domain/records.ts'
+import { ListSkeleton, VirtualList, type ListColumn, type ListLayout } from '../../components/virtual-list.tsx'
 import classes from './products.module.css'
 
 export type ProductListProps = {
   products: readonly ProductRecord[]
-  layout: 'table' | 'cards'
+  layout: ListLayout
   onEdit: (product: ProductRecord) => void
   onDelete: (product: ProductRecord) => void
-}
-
-/** Distance from the top of the document to the list, which the window virtualizer needs. */
-function useDocumentTop<T extends HTMLElement>() {
-  const ref = useRef<T>(null)
-  const [top, setTop] = useState(0)
-  useLayoutEffect(() => {
-    const el = ref.current
-    if (!el) return
-    const measure = () => {
-      const next = Math.round(el.getBoundingClientRect().top + window.scrollY)
-      setTop((current) => (current === next ? current : next))
-    }
-    measure()
-    // Whatever sits above the list (the batches panel, notices) may change its height.
-    const observer = new ResizeObserver(measure)
-    observer.observe(document.body)
-    return () => observer.disconnect()
-  }, [])
-  return [ref, top] as const
-}
-
-function useRows(count: number, estimate: number, scrollMargin: number) {
-  return useWindowVirtualizer({
-    count,
-    estimateSize: () => estimate,
-    overscan: 8,
-    scrollMargin,
-  })
 }
 
 function ProductLink(props: { url?: string; max: number }) {
@@ -85,140 +56,47 @@ function Description(props: { text?: string }) {
   )
 }
 
-function Actions(props: { product: ProductRecord; onEdit: ProductListProps['onEdit']; onDelete: ProductListProps['onDelete'] }) {
-  const { t } = useLingui()
-  const name = props.product.name
-  return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Button size="compact-sm" variant="subtle" onClick={() => props.onEdit(props.product)} aria-label={t`Edit ${name}`}>
-        <Trans>Edit</Trans>
-      </Button>
-      <Button size="compact-sm" variant="subtle" color="red" onClick={() => props.onDelete(props.product)} aria-label={t`Delete ${name}`}>
-        <Trans>Delete</Trans>
-      </Button>
-    </Group>
-  )
-}
-
-function ProductTable(props: ProductListProps) {
+function useColumns(): ListColumn<ProductRecord>[] {
   const { t, i18n } = useLingui()
-  const [ref, top] = useDocumentTop<HTMLTableElement>()
-  const rows = useRows(props.products.length, 61, top)
-  const items = rows.getVirtualItems()
-  const before = items.length > 0 ? items[0]!.start - rows.options.scrollMargin : 0
-  const after = items.length > 0 ? rows.getTotalSize() - (items[items.length - 1]!.end - rows.options.scrollMargin) : 0
   const number = new Intl.NumberFormat(i18n.locale)
-
-  return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table ref={ref} verticalSpacing="sm" highlightOnHover aria-rowcount={props.products.length + 1} aria-label={t`Products`} data-testid="products-table">
-        <Table.Thead>
-          <Table.Tr aria-rowindex={1}>
-            <Table.Th>
-              <Trans>Name</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Description</Trans>
-            </Table.Th>
-            <Table.Th className={classes.numeric}>
-              <Trans>Price</Trans>
-            </Table.Th>
-            <Table.Th className={classes.numeric}>
-              <Trans>Stock</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Product link</Trans>
-            </Table.Th>
-            <Table.Th className={classes.numeric}>
-              <Trans>Actions</Trans>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {before > 0 && <Spacer height={before} />}
-          {items.map((item) => {
-            const product = props.products[item.index]!
-            return (
-              <Table.Tr key={product.id} data-index={item.index} ref={rows.measureElement} aria-rowindex={item.index + 2} data-testid="product-row">
-                <Table.Td className={classes.nameCell}>
-                  <Text size="sm" fw={600} lineClamp={2}>
-                    {product.name}
-                  </Text>
-                </Table.Td>
-                <Table.Td className={classes.descriptionCell}>
-                  <Description text={product.description} />
-                </Table.Td>
-                <Table.Td className={classes.numeric}>
-                  <Text size="sm" className={classes.nowrap}>
-                    {formatPrice(product.price, product.currency, i18n.locale)}
-                  </Text>
-                </Table.Td>
-                <Table.Td className={classes.numeric}>
-                  <Text size="sm">{number.format(product.stock)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <ProductLink url={product.product_link} max={LINK_MAX_TABLE} />
-                </Table.Td>
-                <Table.Td>
-                  <Actions product={product} onEdit={props.onEdit} onDelete={props.onDelete} />
-                </Table.Td>
-              </Table.Tr>
-            )
-          })}
-          {after > 0 && <Spacer height={after} />}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  )
+  return [
+    {
+      key: 'name',
+      header: t`Name`,
+      width: '20%',
+      cell: (p) => (
+        <Text size="sm" fw={600} lineClamp={2}>
+          {p.name}
+        </Text>
+      ),
+    },
+    { key: 'description', header: t`Description`, cell: (p) => <Description text={p.description} />, placeholder: '90%' },
+    {
+      key: 'price',
+      header: t`Price`,
+      width: '140px',
+      align: 'end',
+      cell: (p) => <Text size="sm">{formatPrice(p.price, p.currency, i18n.locale)}</Text>,
+      placeholder: 80,
+    },
+    { key: 'stock', header: t`Stock`, width: '90px', align: 'end', cell: (p) => <Text size="sm">{number.format(p.stock)}</Text>, placeholder: 40 },
+    { key: 'link', header: t`Product link`, width: '20%', cell: (p) => <ProductLink url={p.product_link} max={LINK_MAX_TABLE} />, placeholder: 120 },
+  ]
 }
 
-function Spacer(props: { height: number }) {
-  return (
-    <tr aria-hidden="true" className={classes.spacer}>
-      <td colSpan={6} style={{ height: props.height }} />
-    </tr>
-  )
-}
-
-function ProductCards(props: ProductListProps) {
+function ProductCard(props: { product: ProductRecord }) {
   const { t, i18n } = useLingui()
-  const [ref, top] = useDocumentTop<HTMLDivElement>()
-  const rows = useRows(props.products.length, 190, top)
-  const items = rows.getVirtualItems()
-  const number = new Intl.NumberFormat(i18n.locale)
-
+  const product = props.product
   return (
-    <div ref={ref} role="list" aria-label={t`Products`} className={classes.cards} style={{ height: rows.getTotalSize() }} data-testid="products-cards">
-      {items.map((item) => {
-        const product = props.products[item.index]!
-        return (
-          <div
-            key={product.id}
-            role="listitem"
-            data-index={item.index}
-            ref={rows.measureElement}
-            className={classes.cardSlot}
-            style={{
-              transform: `translateY(${item.start - rows.options.scrollMargin}px)`,
-            }}
-            data-testid="product-row"
-          >
-            <Card withBorder padding="md" radius="md">
-              <Stack gap={6}>
-                <Text fw={600}>{product.name}</Text>
-                <Description text={product.description} />
-                <Group justify="space-between" gap="xs">
-                  <Field label={t`Price`}>{formatPrice(product.price, product.currency, i18n.locale)}</Field>
-                  <Field label={t`Stock`}>{number.format(product.stock)}</Field>
-                </Group>
-                <ProductLink url={product.product_link} max={LINK_MAX_CARD} />
-                <Actions product={product} onEdit={props.onEdit} onDelete={props.onDelete} />
-              </Stack>
-            </Card>
-          </div>
-        )
-      })}
-    </div>
+    <>
+      <Text fw={600}>{product.name}</Text>
+      <Description text={product.description} />
+      <Group justify="space-between" gap="xs">
+        <Field label={t`Price`}>{formatPrice(product.price, product.currency, i18n.locale)}</Field>
+        <Field label={t`Stock`}>{new Intl.NumberFormat(i18n.locale).format(product.stock)}</Field>
+      </Group>
+      <ProductLink url={product.product_link} max={LINK_MAX_CARD} />
+    </>
   )
 }
 
@@ -236,5 +114,35 @@ function Field(props: { label: string; children: ReactNode }) {
 }
 
 export function ProductList(props: ProductListProps) {
-  return props.layout === 'table' ? <ProductTable {...props} /> : <ProductCards {...props} />
+  const { t } = useLingui()
+  const columns = useColumns()
+  return (
+    <VirtualList
+      items={props.products}
+      layout={props.layout}
+      getKey={(p) => p.id}
+      columns={columns}
+      card={(p) => <ProductCard product={p} />}
+      actions={{
+        onEdit: props.onEdit,
+        onDelete: props.onDelete,
+        name: (p) => p.name,
+        // The Turkish catalogue names the product in the accusative ("… ürününü düzenle").
+        labels: (name) => ({
+          edit: t({ message: `Edit: ${name}`, context: 'product' }),
+          delete: t({ message: `Delete: ${name}`, context: 'product' }),
+        }),
+      }}
+      label={t`Products`}
+      testId="products"
+      rowTestId="product-row"
+      cardHeight={190}
+    />
+  )
+}
+
+export function ProductListSkeleton(props: { layout: ListLayout }) {
+  const { t } = useLingui()
+  const columns = useColumns()
+  return <ListSkeleton layout={props.layout} columns={columns} label={t`Loading products`} testId="products-loading" />
 }

@@ -3,6 +3,7 @@
 // 20261122001000_credit_payment_closed.sql). Both need the service-role client:
 // owners can read their balance but never write it.
 import type { SupabaseClient } from '@supabase/supabase-js'
+import type { ProcessPaymentStatus } from '../../../domain/functions.ts'
 import type { Purchase } from './payments.ts'
 
 export type CreditBalance = { amount: number; used: number; remaining: number }
@@ -12,7 +13,7 @@ export type CreditResult = {
    * mismatch: the session is recorded for another owner, package or provider;
    * not_creditable: its payment expired or failed. Nothing changed in either case.
    */
-  status: 'credited' | 'already_credited' | 'mismatch' | 'not_creditable'
+  status: ProcessPaymentStatus | 'mismatch' | 'not_creditable'
   credits_added: number
   transaction_id: string | null
   balance: CreditBalance | null

@@ -2,6 +2,7 @@
 // providers have somewhere to put what they "send") or on a hosted project,
 // where a provider left at its local default would silently send nothing.
 import { MissingEnvError, type EnvReader } from './env.ts'
+import { CodedError } from './http.ts'
 
 /** 127.0.0.0/8, ::1 and localhost (RFC 6761 keeps *.localhost on this machine too). */
 export function isLoopbackUrl(value: string): boolean {
@@ -27,13 +28,12 @@ export function isHosted(env: EnvReader): boolean {
  * answer `500 provider_not_configured` and log the message, which names the
  * setting to fix.
  */
-export class ProviderConfigError extends Error {
-  readonly code = 'provider_not_configured'
+export class ProviderConfigError extends CodedError<'provider_not_configured'> {
   constructor(
     readonly variable: string,
     message: string,
   ) {
-    super(message)
+    super('provider_not_configured', 500, message)
     this.name = 'ProviderConfigError'
   }
 }

@@ -17,3 +17,19 @@ export async function readJsonObject(req: Request): Promise<Record<string, unkno
     return null
   }
 }
+
+/**
+ * A failure that names the answer it calls for: a function whose error codes
+ * include `code` answers it with `answerStatus` (and logs the message); any
+ * other function treats it as a server_error (see handler.ts).
+ */
+export class CodedError<C extends string = string> extends Error {
+  constructor(
+    readonly code: C,
+    readonly answerStatus: number,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'CodedError'
+  }
+}

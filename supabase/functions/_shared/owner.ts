@@ -3,9 +3,10 @@
 // keeps unverified owners out of the dashboard; this is the same rule where
 // it cannot be skipped, for every function that acts for a signed-in owner.
 import type { SupabaseClient, User } from '@supabase/supabase-js'
+import type { OwnerRefusal } from '../../../domain/functions.ts'
 import { bearerToken, createUserClient } from './supabase.ts'
 
-export type OwnerRefusal = { error: 'unauthorized'; status: 401 } | { error: 'phone_not_verified'; status: 403 }
+export type Refusal = { error: Extract<OwnerRefusal, 'unauthorized'>; status: 401 } | { error: Extract<OwnerRefusal, 'phone_not_verified'>; status: 403 }
 
 export type VerifiedOwner = {
   user: User
@@ -13,7 +14,7 @@ export type VerifiedOwner = {
   client: SupabaseClient
 }
 
-export async function verifiedOwner(req: Request): Promise<VerifiedOwner | OwnerRefusal> {
+export async function verifiedOwner(req: Request): Promise<VerifiedOwner | Refusal> {
   const token = bearerToken(req)
   if (!token) return { error: 'unauthorized', status: 401 }
   const client = createUserClient(token)
@@ -27,6 +28,6 @@ export async function verifiedOwner(req: Request): Promise<VerifiedOwner | Owner
   return { user, client }
 }
 
-export function isRefusal(value: VerifiedOwner | OwnerRefusal): value is OwnerRefusal {
+export function isRefusal(value: VerifiedOwner | Refusal): value is Refusal {
   return 'error' in value
 }

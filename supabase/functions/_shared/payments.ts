@@ -7,6 +7,7 @@
 // only when what the provider charged matches the package.
 import Stripe from 'stripe'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { CHECKOUT_SESSION_PLACEHOLDER, type CheckoutError, type ProcessPaymentError } from '../../../domain/functions.ts'
 import {
   findPlanByPriceId,
   isPurchasable,
@@ -17,6 +18,7 @@ import {
   type PurchasablePlan,
 } from '../../../domain/plans.ts'
 import { MissingEnvError, readEnv, requireEnv, type EnvReader } from './env.ts'
+import { CodedError } from './http.ts'
 import { PROVIDER_TIMEOUT_MS } from './message-log.ts'
 import { constantTimeEqual } from './phone-verification.ts'
 import { isLoopbackUrl, UnknownProviderError } from './deployment.ts'
@@ -27,7 +29,7 @@ export type CheckoutInput = {
   userId: string
   email?: string | null
   plan: PurchasablePlan
-  /** May hold the literal {CHECKOUT_SESSION_ID}, which the provider replaces on return. */
+  /** May hold CHECKOUT_SESSION_PLACEHOLDER (domain/functions.ts), which the provider replaces on return. */
   successUrl: string
   cancelUrl: string
 }
@@ -79,14 +81,15 @@ export class WebhookSignatureError extends Error {
   }
 }
 
-/** The provider refused or could not be reached. */
-export class PaymentProviderError extends Error {
+/** The provider refused or could not be reached: `502 provider_error` where the function has that code. */
+export class PaymentProviderError extends CodedError<'provider_error'> {
   constructor(
     readonly provider: PaymentProviderName,
     message: string,
+    /** The provider's own HTTP status, when it answered. */
     readonly status?: number,
   ) {
-    super(`${provider}: ${message}`)
+    super('provider_error', 502, `${provider}: ${message}`)
     this.name = 'PaymentProviderError'
   }
 }
@@ -139,7 +142,7 @@ function assertLocalCheckoutReachable(env: EnvReader): void {
 
 // Plans and purchases ------------------------------------------------------------
 
-export type PlanError = 'unknown_price' | 'plan_not_purchasable'
+export type PlanError = Extract<CheckoutError, 'unknown_price' | 'plan_not_purchasable'>
 
 /** The package a client may buy with this price id; Enterprise is sold by conversation, not by card. */
 export function planForCheckout(priceId: unknown): { plan: PurchasablePlan } | { error: PlanError } {
@@ -164,7 +167,7 @@ export type Purchase = {
 
 export type PurchaseCheck =
   | { ok: true; purchase: Purchase }
-  | { ok: false; error: 'payment_not_completed' | 'payment_mismatch'; detail: string }
+  | { ok: false; error: Extract<ProcessPaymentError, 'payment_not_completed' | 'payment_mismatch'>; detail: string }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -217,8 +220,9 @@ export async function isOwnSession(db: SupabaseClient, provider: PaymentProvider
 
 // Return URLs --------------------------------------------------------------------
 
-export const CHECKOUT_SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}'
 const MAX_URL_LENGTH = 2048
+/** The placeholder as URLSearchParams and encodeURIComponent write it, in either case. */
+const ENCODED_PLACEHOLDER = new RegExp(encodeURIComponent(CHECKOUT_SESSION_PLACEHOLDER), 'gi')
 
 /**
  * The app's own origins, configured as for Supabase Auth: SITE_URL plus the
@@ -253,12 +257,7 @@ export function returnUrl(value: unknown, origins: readonly string[]): string | 
   if (typeof value !== 'string' || value.length > MAX_URL_LENGTH) return null
   const url = parseHttpUrl(value)
   if (!url || url.username || url.password || !origins.includes(url.origin)) return null
-  return url.href.replace(/%7BCHECKOUT_SESSION_ID%7D/gi, CHECKOUT_SESSION_PLACEHOLDER)
-}
-
-/** Where the provider sends the buyer after paying: the placeholder replaced, as Stripe does. */
-export function successRedirect(successUrl: string, sessionId: string): string {
-  return successUrl.split(CHECKOUT_SESSION_PLACEHOLDER).join(sessionId)
+  return url.href.replace(ENCODED_PLACEHOLDER, CHECKOUT_SESSION_PLACEHOLDER)
 }
 
 // Local provider -----------------------------------------------------------------

@@ -23,21 +23,6 @@ export function limitSetting(env: EnvReader, name: string, fallback: number): nu
   return Number.isInteger(value) && value > 0 ? value : fallback
 }
 
-/** Error codes of send-verification and verify-phone; the app maps them to messages. */
-export type VerificationError =
-  | 'invalid_request'
-  | 'invalid_phone'
-  | 'invalid_code'
-  | 'phone_not_registered'
-  | 'already_verified'
-  | 'rate_limited'
-  | 'code_not_found'
-  | 'code_expired'
-  | 'too_many_attempts'
-  | 'sms_failed'
-  | 'provider_not_configured'
-  | 'server_error'
-
 export const CODE_PATTERN = /^\d{6}$/
 
 export function verificationMessage(code: string): string {

@@ -5,15 +5,12 @@
 // the date equals the calendar's day heading (domain/calendar.ts
 // formatLongDate; a test holds them together).
 import * as linkify from 'linkifyjs'
-
-export const REMINDER_LANGUAGES = ['tr', 'en'] as const
-export type ReminderLanguage = (typeof REMINDER_LANGUAGES)[number]
-export const DEFAULT_REMINDER_LANGUAGE: ReminderLanguage = 'tr'
+import { DEFAULT_REMINDER_LANGUAGE, isCode, REMINDER_LANGUAGES, type ReminderLanguage } from '../../../domain/functions.ts'
 
 /** The body's `language`: absent or null means Turkish; anything but tr/en is null (refused). */
 export function parseReminderLanguage(value: unknown): ReminderLanguage | null {
   if (value === undefined || value === null) return DEFAULT_REMINDER_LANGUAGE
-  return typeof value === 'string' && (REMINDER_LANGUAGES as readonly string[]).includes(value) ? (value as ReminderLanguage) : null
+  return isCode(REMINDER_LANGUAGES, value) ? value : null
 }
 
 const MONTHS: Record<ReminderLanguage, readonly string[]> = {

@@ -1,6 +1,7 @@
 // SMS behind one small interface, chosen by SMS_PROVIDER: `local` (the
 // default on this machine) only records the message, which the local outbox
 // shows; `netgsm` and `twilio` send for real and record the outcome.
+import { internationalDigits } from '../../../domain/phone.ts'
 import { chooseMessageProvider, providerSettings } from './deployment.ts'
 import { readEnv, requireEnv, type EnvReader } from './env.ts'
 import { createLocalOutbox, type LocalOutbox } from './local-outbox.ts'
@@ -15,13 +16,12 @@ import {
   type MessageMeta,
   type SendResult,
 } from './message-log.ts'
-import { internationalDigits } from './phone.ts'
 
 export type SmsProviderName = 'local' | 'netgsm' | 'twilio'
 
 export type SmsProvider = {
   readonly name: SmsProviderName
-  /** `to` is the stored form, "+90" and 10 digits. */
+  /** `to` in E.164, as numbers are stored. */
   send(to: string, body: string, meta?: MessageMeta): Promise<SendResult>
 }
 

@@ -1,6 +1,7 @@
 // WhatsApp behind the same kind of interface as SMS, chosen by
 // WHATSAPP_PROVIDER: `local` (the default on this machine) only records the
 // message for the local outbox; `cloud` sends through Meta's WhatsApp Cloud API.
+import { internationalDigits } from '../../../domain/phone.ts'
 import { chooseMessageProvider, providerSettings } from './deployment.ts'
 import { readEnv, requireEnv, type EnvReader } from './env.ts'
 import { createLocalOutbox, type LocalOutbox } from './local-outbox.ts'
@@ -14,7 +15,6 @@ import {
   type MessageMeta,
   type SendResult,
 } from './message-log.ts'
-import { internationalDigits } from './phone.ts'
 import type { ProviderDeps } from './sms.ts'
 
 export type WhatsAppProviderName = 'local' | 'cloud'

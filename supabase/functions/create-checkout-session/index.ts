@@ -3,47 +3,18 @@
 // the user of the access token, the package comes from the price id alone
 // (its amount never from the client), and the provider may only send the
 // buyer back to the app's own origins.
-import { preflight } from '../_shared/cors.ts'
+import { CHECKOUT_ERRORS } from '../../../domain/functions.ts'
 import { MissingEnvError } from '../_shared/env.ts'
-import { jsonResponse, readJsonObject } from '../_shared/http.ts'
-import {
-  allowedOrigins,
-  createPaymentProvider,
-  PAYMENT_CURRENCY,
-  PaymentConfigError,
-  PaymentProviderError,
-  planForCheckout,
-  PLAN_PAYMENT_MODE,
-  returnUrl,
-} from '../_shared/payments.ts'
-import { isRefusal, verifiedOwner } from '../_shared/owner.ts'
+import { ownerFunction } from '../_shared/handler.ts'
+import { readJsonObject } from '../_shared/http.ts'
+import { allowedOrigins, createPaymentProvider, PAYMENT_CURRENCY, planForCheckout, PLAN_PAYMENT_MODE, returnUrl } from '../_shared/payments.ts'
 import { createServiceClient } from '../_shared/supabase.ts'
-
-type CheckoutError =
-  | 'unauthorized'
-  | 'phone_not_verified'
-  | 'invalid_request'
-  | 'unknown_price'
-  | 'plan_not_purchasable'
-  | 'invalid_redirect_url'
-  | 'rate_limited'
-  | 'provider_error'
-  | 'server_error'
 
 /** Sessions an owner may open in an hour: plenty for changing one's mind, not for flooding the provider. */
 const MAX_SESSIONS_PER_HOUR = 20
 
-const fail = (error: CheckoutError, status: number) => jsonResponse({ success: false, error }, status)
-
-Deno.serve(async (req) => {
-  const pre = preflight(req)
-  if (pre) return pre
-  if (req.method !== 'POST') return fail('invalid_request', 405)
-  try {
-    const owner = await verifiedOwner(req)
-    if (isRefusal(owner)) return fail(owner.error, owner.status)
-    const { user } = owner
-
+Deno.serve(
+  ownerFunction({ name: 'create-checkout-session', errors: CHECKOUT_ERRORS }, async (req, { user }, { ok, fail }) => {
     const body = await readJsonObject(req)
     if (!body) return fail('invalid_request', 400)
     if (body.mode !== undefined && body.mode !== PLAN_PAYMENT_MODE) return fail('invalid_request', 400)
@@ -80,14 +51,6 @@ Deno.serve(async (req) => {
       cancel_url: cancelUrl,
     })
     if (insertError) throw insertError
-    return jsonResponse({ success: true, error: null, url: session.url, session_id: session.id })
-  } catch (e) {
-    if (e instanceof PaymentProviderError) {
-      console.error('create-checkout-session: payment provider failed:', e.message)
-      return fail('provider_error', 502)
-    }
-    if (e instanceof PaymentConfigError) console.error(`create-checkout-session: ${e.code}: ${e.message}`)
-    else console.error('create-checkout-session failed:', e)
-    return fail('server_error', 500)
-  }
-})
+    return ok({ url: session.url, session_id: session.id })
+  }),
+)

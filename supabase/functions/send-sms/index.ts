@@ -7,33 +7,17 @@
 // and daily allowance so a leaked session cannot run up the SMS bill. Only
 // an owner with a verified phone may send, and only to the countries the
 // business sells to (domain/messaging.ts).
+import { SEND_SMS_ERRORS } from '../../../domain/functions.ts'
 import { smsCountryOf } from '../../../domain/messaging.ts'
-import { preflight } from '../_shared/cors.ts'
-import { ProviderConfigError } from '../_shared/deployment.ts'
-import { jsonResponse, readJsonObject } from '../_shared/http.ts'
+import { isE164 } from '../../../domain/phone.ts'
+import { ownerFunction } from '../_shared/handler.ts'
+import { readJsonObject } from '../_shared/http.ts'
 import { createMessageLog } from '../_shared/message-log.ts'
-import { normalizeTurkishPhone } from '../_shared/phone.ts'
 import { composeReminder, parseReminderLanguage } from '../_shared/reminder.ts'
-import { isRefusal, verifiedOwner } from '../_shared/owner.ts'
 import { createSmsProvider } from '../_shared/sms.ts'
 import { createServiceClient } from '../_shared/supabase.ts'
 
-type SendSmsError =
-  | 'unauthorized'
-  | 'phone_not_verified'
-  | 'invalid_request'
-  | 'appointment_not_found'
-  | 'no_phone'
-  | 'invalid_phone'
-  | 'not_scheduled'
-  | 'country_not_allowed'
-  | 'rate_limited'
-  | 'sms_failed'
-  | 'provider_not_configured'
-  | 'server_error'
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const E164 = /^\+[1-9]\d{6,14}$/
 
 type AppointmentRow = {
   id: string
@@ -44,86 +28,67 @@ type AppointmentRow = {
   customer: { name: string; phone_number: string | null; _deleted: boolean } | null
 }
 
-const fail = (error: SendSmsError, status: number, extra: Record<string, unknown> = {}) =>
-  jsonResponse({ success: false, error, message_id: null, ...extra }, status)
+Deno.serve(
+  ownerFunction(
+    { name: 'send-sms', errors: SEND_SMS_ERRORS, refusalFields: { message_id: null } },
+    async (req, { user, client: asUser }, { ok, fail }) => {
+      const body = await readJsonObject(req)
+      if (!body) return fail('invalid_request', 400)
+      const language = parseReminderLanguage(body.language)
+      if (!language) return fail('invalid_request', 400)
+      // `phone_number` and `message` in the body are ignored on purpose (see the README).
+      const appointmentId = body.appointment_id
+      if (typeof appointmentId !== 'string' || appointmentId === '') return fail('invalid_request', 400)
+      if (!UUID.test(appointmentId)) return fail('appointment_not_found', 404)
 
-/** The stored number in E.164; rows written before numbers were normalized may still hold a Turkish national form. */
-function recipientOf(stored: string): string | null {
-  const phone = stored.trim()
-  return E164.test(phone) ? phone : normalizeTurkishPhone(phone)
-}
+      const found = await asUser
+        .from('appointments')
+        .select('id, appointment_date, appointment_time, status, _deleted, customer:customers(name, phone_number, _deleted)')
+        .eq('id', appointmentId)
+        .maybeSingle()
+      if (found.error) throw found.error
+      const appointment = found.data as AppointmentRow | null
+      if (!appointment || appointment._deleted) return fail('appointment_not_found', 404)
+      if (appointment.status !== 'scheduled') return fail('not_scheduled', 409)
+      const customer = appointment.customer && !appointment.customer._deleted ? appointment.customer : null
+      if (!customer?.phone_number?.trim()) return fail('no_phone', 409)
+      // The database keeps customers' numbers in E.164 (customers_phone_number_e164); the check guards the SMS provider all the same.
+      const to = customer.phone_number.trim()
+      if (!isE164(to)) return fail('invalid_phone', 409)
+      if (!smsCountryOf(to)) return fail('country_not_allowed', 409)
 
-Deno.serve(async (req) => {
-  const pre = preflight(req)
-  if (pre) return pre
-  if (req.method !== 'POST') return fail('invalid_request', 405)
-  try {
-    const owner = await verifiedOwner(req)
-    if (isRefusal(owner)) return fail(owner.error, owner.status)
-    const { user, client: asUser } = owner
+      const profile = await asUser.from('users').select('business_name').eq('id', user.id).maybeSingle()
+      if (profile.error) throw profile.error
+      const message = composeReminder({
+        customerName: customer.name,
+        date: appointment.appointment_date,
+        time: appointment.appointment_time,
+        businessName: (profile.data as { business_name: string | null } | null)?.business_name,
+        language,
+      })
 
-    const body = await readJsonObject(req)
-    if (!body) return fail('invalid_request', 400)
-    const language = parseReminderLanguage(body.language)
-    if (!language) return fail('invalid_request', 400)
-    // `phone_number` and `message` in the body are ignored on purpose (see the README).
-    const appointmentId = body.appointment_id
-    if (typeof appointmentId !== 'string' || appointmentId === '') return fail('invalid_request', 400)
-    if (!UUID.test(appointmentId)) return fail('appointment_not_found', 404)
+      const db = createServiceClient()
+      const sms = createSmsProvider({ log: createMessageLog(db) })
+      // The allowance is checked and the message recorded as queued in one
+      // locked transaction, so parallel requests cannot all pass the limit
+      // and an SMS the provider accepted is never missing from the log.
+      const reserved = await db.rpc('reserve_sms', {
+        p_user_id: user.id,
+        p_recipient: to,
+        p_body: message,
+        p_provider: sms.name,
+        p_appointment_id: appointment.id,
+      })
+      if (reserved.error) throw reserved.error
+      const reservation = reserved.data as { id: string | null; error: 'rate_limited' | null }
+      if (!reservation.id) return fail('rate_limited', 429)
 
-    const found = await asUser
-      .from('appointments')
-      .select('id, appointment_date, appointment_time, status, _deleted, customer:customers(name, phone_number, _deleted)')
-      .eq('id', appointmentId)
-      .maybeSingle()
-    if (found.error) throw found.error
-    const appointment = found.data as AppointmentRow | null
-    if (!appointment || appointment._deleted) return fail('appointment_not_found', 404)
-    if (appointment.status !== 'scheduled') return fail('not_scheduled', 409)
-    const customer = appointment.customer && !appointment.customer._deleted ? appointment.customer : null
-    if (!customer?.phone_number?.trim()) return fail('no_phone', 409)
-    const to = recipientOf(customer.phone_number)
-    if (!to) return fail('invalid_phone', 409)
-    if (!smsCountryOf(to)) return fail('country_not_allowed', 409)
-
-    const profile = await asUser.from('users').select('business_name').eq('id', user.id).maybeSingle()
-    if (profile.error) throw profile.error
-    const message = composeReminder({
-      customerName: customer.name,
-      date: appointment.appointment_date,
-      time: appointment.appointment_time,
-      businessName: (profile.data as { business_name: string | null } | null)?.business_name,
-      language,
-    })
-
-    const db = createServiceClient()
-    const sms = createSmsProvider({ log: createMessageLog(db) })
-    // The allowance is checked and the message recorded as queued in one
-    // locked transaction, so parallel requests cannot all pass the limit
-    // and an SMS the provider accepted is never missing from the log.
-    const reserved = await db.rpc('reserve_sms', {
-      p_user_id: user.id,
-      p_recipient: to,
-      p_body: message,
-      p_provider: sms.name,
-      p_appointment_id: appointment.id,
-    })
-    if (reserved.error) throw reserved.error
-    const reservation = reserved.data as { id: string | null; error: 'rate_limited' | null }
-    if (!reservation.id) return fail('rate_limited', 429)
-
-    const sent = await sms.send(to, message, { userId: user.id, appointmentId: appointment.id, reservedId: reservation.id })
-    if (sent.status === 'failed') {
-      console.error('send-sms: SMS provider failed:', sent.error)
-      return fail('sms_failed', 502, { message_id: sent.id })
-    }
-    return jsonResponse({ success: true, error: null, message_id: sent.id })
-  } catch (e) {
-    if (e instanceof ProviderConfigError) {
-      console.error(`send-sms: ${e.code}: ${e.message}`)
-      return fail('provider_not_configured', 500)
-    }
-    console.error('send-sms failed:', e)
-    return fail('server_error', 500)
-  }
-})
+      const sent = await sms.send(to, message, { userId: user.id, appointmentId: appointment.id, reservedId: reservation.id })
+      if (sent.status === 'failed') {
+        console.error('send-sms: SMS provider failed:', sent.error)
+        return fail('sms_failed', 502, { message_id: sent.id })
+      }
+      return ok({ message_id: sent.id })
+    },
+  ),
+)

@@ -4,13 +4,13 @@
 // database against limits per number, per account, per client address and
 // for the whole project (reserve_phone_verification), so neither one number
 // nor one account nor one client can turn it into an SMS cannon.
+import { SEND_VERIFICATION_ERRORS } from '../../../domain/functions.ts'
+import { isTurkishPhone } from '../../../domain/phone.ts'
 import { clientAddress } from '../_shared/client-address.ts'
-import { preflight } from '../_shared/cors.ts'
-import { ProviderConfigError } from '../_shared/deployment.ts'
 import { readEnv } from '../_shared/env.ts'
-import { jsonResponse, readJsonObject } from '../_shared/http.ts'
+import { publicFunction } from '../_shared/handler.ts'
+import { readJsonObject } from '../_shared/http.ts'
 import { createMessageLog } from '../_shared/message-log.ts'
-import { isTurkishPhone } from '../_shared/phone.ts'
 import {
   CODE_TTL_SECONDS,
   DEFAULT_ADDRESS_HOURLY_LIMIT,
@@ -22,7 +22,6 @@ import {
   RESEND_INTERVAL_SECONDS,
   verificationMessage,
   verificationSecret,
-  type VerificationError,
 } from '../_shared/phone-verification.ts'
 import { createSmsProvider } from '../_shared/sms.ts'
 import { createServiceClient } from '../_shared/supabase.ts'
@@ -34,16 +33,8 @@ type Reservation =
 /** Old codes are useless after a day of rate limiting; each send sweeps its number's. */
 const KEEP_MS = 24 * 60 * 60 * 1000
 
-const fail = (error: VerificationError, status: number, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  jsonResponse({ success: false, error, ...extra }, status, headers)
-
-const rateLimited = (seconds: number) => fail('rate_limited', 429, { retry_after: seconds }, { 'Retry-After': String(seconds) })
-
-Deno.serve(async (req) => {
-  const pre = preflight(req)
-  if (pre) return pre
-  if (req.method !== 'POST') return fail('invalid_request', 405)
-  try {
+Deno.serve(
+  publicFunction({ name: 'send-verification', errors: SEND_VERIFICATION_ERRORS }, async (req, { ok, fail }) => {
     const body = await readJsonObject(req)
     if (!body) return fail('invalid_request', 400)
     const phone = typeof body.phoneNumber === 'string' ? body.phoneNumber.trim() : body.phoneNumber
@@ -73,7 +64,8 @@ Deno.serve(async (req) => {
     const reservation = reserved.data as Reservation
     if (reservation.error) {
       if (reservation.limit === 'global') console.error('send-verification: the project-wide hourly limit of verification texts is reached')
-      return rateLimited(reservation.retry_after)
+      const seconds = reservation.retry_after
+      return fail('rate_limited', 429, { retry_after: seconds }, { 'Retry-After': String(seconds) })
     }
 
     // No user id on the message: the owner can read their own message log,
@@ -93,13 +85,6 @@ Deno.serve(async (req) => {
       .lt('created_at', new Date(Date.parse(reservation.created_at) - KEEP_MS).toISOString())
     if (swept.error) console.error('send-verification: could not remove old codes:', swept.error.message)
 
-    return jsonResponse({ success: true, error: null, expires_in: CODE_TTL_SECONDS, retry_after: RESEND_INTERVAL_SECONDS })
-  } catch (e) {
-    if (e instanceof ProviderConfigError) {
-      console.error(`send-verification: ${e.code}: ${e.message}`)
-      return fail('provider_not_configured', 500)
-    }
-    console.error('send-verification failed:', e)
-    return fail('server_error', 500)
-  }
-})
+    return ok({ expires_in: CODE_TTL_SECONDS, retry_after: RESEND_INTERVAL_SECONDS })
+  }),
+)

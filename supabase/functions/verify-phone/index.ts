@@ -2,32 +2,20 @@
 // verified. Possession of the code is the only proof accepted: the account is
 // found by the phone number the code was sent to, never by an id in the body,
 // and only while it still holds that number.
-import { preflight } from '../_shared/cors.ts'
-import { jsonResponse, readJsonObject } from '../_shared/http.ts'
-import { isTurkishPhone } from '../_shared/phone.ts'
-import {
-  CODE_PATTERN,
-  constantTimeEqual,
-  hashCode,
-  MAX_ATTEMPTS,
-  verificationSecret,
-  type VerificationError,
-} from '../_shared/phone-verification.ts'
+import { VERIFY_PHONE_ERRORS } from '../../../domain/functions.ts'
+import { isTurkishPhone } from '../../../domain/phone.ts'
+import { publicFunction } from '../_shared/handler.ts'
+import { readJsonObject } from '../_shared/http.ts'
+import { CODE_PATTERN, constantTimeEqual, hashCode, MAX_ATTEMPTS, verificationSecret } from '../_shared/phone-verification.ts'
 import { createServiceClient } from '../_shared/supabase.ts'
 
 type Pending = { id: string; code_hash: string; expires_at: string; attempts: number }
 
-const fail = (error: VerificationError, status: number, extra: Record<string, unknown> = {}) =>
-  jsonResponse({ success: false, error, ...extra }, status)
-
 /** Losing a race for the attempt counter is retried a few times, then reported. */
 const COUNT_RETRIES = 3
 
-Deno.serve(async (req) => {
-  const pre = preflight(req)
-  if (pre) return pre
-  if (req.method !== 'POST') return fail('invalid_request', 405)
-  try {
+Deno.serve(
+  publicFunction({ name: 'verify-phone', errors: VERIFY_PHONE_ERRORS }, async (req, { ok, fail }) => {
     const body = await readJsonObject(req)
     if (!body) return fail('invalid_request', 400)
     const phone = typeof body.phoneNumber === 'string' ? body.phoneNumber.trim() : body.phoneNumber
@@ -95,9 +83,6 @@ Deno.serve(async (req) => {
     if (verified.error) throw verified.error
     if (verified.data.length !== 1) return fail('phone_not_registered', 400)
 
-    return jsonResponse({ success: true, error: null })
-  } catch (e) {
-    console.error('verify-phone failed:', e)
-    return fail('server_error', 500)
-  }
-})
+    return ok()
+  }),
+)

@@ -62,63 +62,47 @@ export function decodeParams<F extends Record<string, FieldType>>(schema: ParamS
   return out as Params<F>
 }
 
-export const signupSchema = {
-  struct: 'SignupParams',
-  fields: {
-    email: 'string',
-    phone: 'string',
-    password: 'string',
-    data: 'map',
-    channel: 'string',
-    code_challenge_method: 'string',
-    code_challenge: 'string',
-  },
-} as const satisfies ParamSchema<Record<string, FieldType>>
+const paramSchema = <const F extends Record<string, FieldType>>(struct: string, fields: F): ParamSchema<F> => ({ struct, fields })
 
-export const passwordGrantSchema = {
-  struct: 'PasswordGrantParams',
-  fields: { email: 'string', phone: 'string', password: 'string' },
-} as const satisfies ParamSchema<Record<string, FieldType>>
+export const signupSchema = paramSchema('SignupParams', {
+  email: 'string',
+  phone: 'string',
+  password: 'string',
+  data: 'map',
+  channel: 'string',
+  code_challenge_method: 'string',
+  code_challenge: 'string',
+})
 
-export const refreshGrantSchema = {
-  struct: 'RefreshTokenGrantParams',
-  fields: { refresh_token: 'string' },
-} as const satisfies ParamSchema<Record<string, FieldType>>
+export const passwordGrantSchema = paramSchema('PasswordGrantParams', { email: 'string', phone: 'string', password: 'string' })
 
-export const userUpdateSchema = {
-  struct: 'UserUpdateParams',
-  fields: {
-    email: 'string',
-    password: 'string',
-    nonce: 'string',
-    data: 'map',
-    app_metadata: 'map',
-    phone: 'string',
-    channel: 'string',
-    code_challenge: 'string',
-    code_challenge_method: 'string',
-  },
-} as const satisfies ParamSchema<Record<string, FieldType>>
+export const refreshGrantSchema = paramSchema('RefreshTokenGrantParams', { refresh_token: 'string' })
 
-export const adminUserSchema = {
-  struct: 'AdminUserParams',
-  fields: {
-    id: 'string',
-    aud: 'string',
-    role: 'string',
-    email: 'string',
-    phone: 'string',
-    password: 'string',
-    password_hash: 'string',
-    email_confirm: 'bool',
-    phone_confirm: 'bool',
-    user_metadata: 'map',
-    app_metadata: 'map',
-    ban_duration: 'string',
-  },
-} as const satisfies ParamSchema<Record<string, FieldType>>
+export const userUpdateSchema = paramSchema('UserUpdateParams', {
+  email: 'string',
+  password: 'string',
+  nonce: 'string',
+  data: 'map',
+  app_metadata: 'map',
+  phone: 'string',
+  channel: 'string',
+  code_challenge: 'string',
+  code_challenge_method: 'string',
+})
 
-export const adminDeleteSchema = {
-  struct: 'adminUserDeleteParams',
-  fields: { should_soft_delete: 'bool' },
-} as const satisfies ParamSchema<Record<string, FieldType>>
+export const adminUserSchema = paramSchema('AdminUserParams', {
+  id: 'string',
+  aud: 'string',
+  role: 'string',
+  email: 'string',
+  phone: 'string',
+  password: 'string',
+  password_hash: 'string',
+  email_confirm: 'bool',
+  phone_confirm: 'bool',
+  user_metadata: 'map',
+  app_metadata: 'map',
+  ban_duration: 'string',
+})
+
+export const adminDeleteSchema = paramSchema('adminUserDeleteParams', { should_soft_delete: 'bool' })

@@ -1,11 +1,12 @@
 // The local payment provider's checkout page: the developer stand-in for
 // Stripe Checkout. It shows what the session sells and lets the buyer Pay or
 // Cancel, then sends the browser back exactly as Stripe would (success_url
-// with {CHECKOUT_SESSION_ID} replaced, or cancel_url). Pay is the card charge:
+// with its session placeholder replaced, or cancel_url). Pay is the card charge:
 // it delivers the paid event to the payment-webhook function, signed with the
 // service role key, so purchases credit through the same path as Stripe's.
 // Local only, like the outbox: never mount it in anything deployed.
 import { Hono, type Context } from 'hono'
+import { checkoutReturnUrl } from '../../../domain/functions.ts'
 import { findPlanByPriceId, formatUsd } from '../../../domain/plans.ts'
 import type { StackContext } from '../server.ts'
 
@@ -29,7 +30,6 @@ type SessionRow = {
 
 /** The local provider's ids: cs_local_ and 32 hex digits. */
 const SESSION_ID = /^cs_local_[0-9a-f]{32}$/
-const PLACEHOLDER = '{CHECKOUT_SESSION_ID}'
 /** As Stripe Checkout: a session can be paid for 24 hours. */
 const SESSION_HOURS = 24
 
@@ -86,7 +86,7 @@ export function createLocalCheckoutApp(ctx: Pick<StackContext, 'db' | 'config'>,
       }
     }
     if (!row.success_url) return c.html(renderMessage('Payment complete', 'Ödeme tamamlandı', 'You can close this page.'))
-    return c.redirect(row.success_url.split(PLACEHOLDER).join(row.session_id), 303)
+    return c.redirect(checkoutReturnUrl(row.success_url, row.session_id), 303)
   })
 
   app.post('/:session/cancel', async (c) => {

@@ -1,68 +1,14 @@
 // The functions under real Deno, as hosted Supabase runs them: every function
 // type-checks and is deployable, the health function answers, and phone
 // verification works end to end against a running stack.
-import { spawn, type ChildProcess } from 'node:child_process'
-import net from 'node:net'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { denoEnv, findDeno } from './deno-binary.ts'
 import { checkAllFunctions, listFunctions } from './deno-check.ts'
-import { FUNCTIONS_DIR } from './index.ts'
+import { serveWithDeno, type DenoFunction } from './deno-serve.ts'
 import type { OutboxMessage } from './outbox.ts'
 import { startFunctionsStack, type FunctionsStack } from './test-stack.ts'
 
-const PROJECT_ROOT = path.resolve(FUNCTIONS_DIR, '..', '..')
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-    srv.on('error', reject)
-  })
-}
-
-type DenoFunction = { url: string; stop(): Promise<void> }
-
-/** `deno run` on a function's index.ts, as the edge runtime would load it, on a free port. */
-async function serveWithDeno(name: string, env: Record<string, string>): Promise<DenoFunction> {
-  const port = await freePort()
-  const dir = path.join(FUNCTIONS_DIR, name)
-  const child: ChildProcess = spawn(
-    findDeno(),
-    ['run', '--allow-net', '--allow-env', '--node-modules-dir=manual', '--config', path.join(dir, 'deno.json'), path.join(dir, 'index.ts')],
-    // Deno.serve(handler) listens where DENO_SERVE_ADDRESS says.
-    { cwd: PROJECT_ROOT, env: denoEnv(PROJECT_ROOT, { ...env, DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}` }) },
-  )
-  let output = ''
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`deno did not start ${name} within 30 s:\n${output}`)), 30_000)
-    const onData = (d: Buffer) => {
-      output += d
-      if (output.includes('Listening on')) {
-        clearTimeout(timer)
-        resolve()
-      }
-    }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', onData)
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`deno exited (${code}) before serving ${name}:\n${output}`))
-    })
-  })
-  return {
-    url: `http://127.0.0.1:${port}/${name}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve()
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-      }),
-  }
-}
+// Well inside a test's 60 s, so a slow start fails with Deno's own output.
+const START_TIMEOUT_MS = 30_000
 
 describe('edge functions under Deno', () => {
   it('type-check and can be deployed, every one of them', async () => {
@@ -72,7 +18,7 @@ describe('edge functions under Deno', () => {
   })
 
   it('serves the health function', async () => {
-    const fn = await serveWithDeno('health', {})
+    const fn = await serveWithDeno('health', {}, START_TIMEOUT_MS)
     try {
       const res = await fetch(fn.url)
       expect(res.status).toBe(200)
@@ -97,7 +43,10 @@ describe('edge functions under Deno', () => {
         SUPABASE_SERVICE_ROLE_KEY: s.stack.config.serviceRoleKey,
         SMS_PROVIDER: 'local',
       }
-      ;[send, verify] = await Promise.all([serveWithDeno('send-verification', env), serveWithDeno('verify-phone', env)])
+      ;[send, verify] = await Promise.all([
+        serveWithDeno('send-verification', env, START_TIMEOUT_MS),
+        serveWithDeno('verify-phone', env, START_TIMEOUT_MS),
+      ])
     })
     afterAll(async () => {
       await Promise.all([send?.stop(), verify?.stop()])

@@ -3,6 +3,7 @@
 // stack's shim loads: a checkout through the fake Stripe API, a forged and a
 // genuine signed webhook, and the manual check, against a running stack.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CHECKOUT_SESSION_PLACEHOLDER } from '../../../domain/functions.ts'
 import { createFakeStripe, signedEvent, type FakeStripe } from '../../../tests/support/fake-stripe.ts'
 import { serveWithDeno, type DenoFunction } from './deno-serve.ts'
 import { startFunctionsStack, type FunctionsStack } from './test-stack.ts'
@@ -63,7 +64,7 @@ describe('payment functions under Deno with Stripe', () => {
 
     const opened = await post(
       fns.checkout.url,
-      JSON.stringify({ price_id: 'price_growth', success_url: `${SITE}/dashboard/success?session_id={CHECKOUT_SESSION_ID}`, cancel_url: `${SITE}/dashboard`, mode: 'payment' }),
+      JSON.stringify({ price_id: 'price_growth', success_url: `${SITE}/dashboard/success?session_id=${CHECKOUT_SESSION_PLACEHOLDER}`, cancel_url: `${SITE}/dashboard`, mode: 'payment' }),
       asOwner,
     )
     const reply = (await opened.json()) as { url: string; session_id: string }

@@ -9,6 +9,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { describe, expect, it } from 'vitest'
+import { CHECKOUT_SESSION_PLACEHOLDER, checkoutReturnUrl } from '../../../domain/functions.ts'
 import { getPlan, isPurchasable, PLANS, type PlanId, type PurchasablePlan } from '../../../domain/plans.ts'
 import { createFakeStripe, signedEvent } from '../../../tests/support/fake-stripe.ts'
 import { MissingEnvError } from '../../functions/_shared/env.ts'
@@ -22,7 +23,6 @@ import {
   purchaseOf,
   returnUrl,
   stripePaymentProvider,
-  successRedirect,
   WebhookSignatureError,
   type ProviderSession,
 } from '../../functions/_shared/payments.ts'
@@ -63,10 +63,10 @@ describe('return URLs', () => {
   })
 
   it("accepts only the app's own origins, keeping the session placeholder", () => {
-    const success = `${APP}/dashboard/success?session_id={CHECKOUT_SESSION_ID}`
+    const success = `${APP}/dashboard/success?session_id=${CHECKOUT_SESSION_PLACEHOLDER}`
     expect(returnUrl(success, origins)).toBe(success)
     // URLSearchParams encodes the braces; the provider only replaces the literal.
-    expect(returnUrl(`${APP}/dashboard/success?session_id=%7BCHECKOUT_SESSION_ID%7D`, origins)).toBe(success)
+    expect(returnUrl(`${APP}/dashboard/success?session_id=${encodeURIComponent(CHECKOUT_SESSION_PLACEHOLDER)}`, origins)).toBe(success)
     expect(returnUrl('http://localhost:5173/dashboard', origins)).toBe('http://localhost:5173/dashboard')
     for (const foreign of [
       'https://evil.example/dashboard/success',
@@ -85,7 +85,7 @@ describe('return URLs', () => {
   })
 
   it('sends the buyer back with the session id in place of the placeholder', () => {
-    expect(successRedirect(`${APP}/dashboard/success?session_id={CHECKOUT_SESSION_ID}`, 'cs_test_1')).toBe(
+    expect(checkoutReturnUrl(`${APP}/dashboard/success?session_id=${CHECKOUT_SESSION_PLACEHOLDER}`, 'cs_test_1')).toBe(
       `${APP}/dashboard/success?session_id=cs_test_1`,
     )
   })
@@ -187,7 +187,7 @@ describe('Stripe provider (official SDK, fake API)', () => {
     price_1GrowthReal: { unit_amount: 6000, currency: 'usd' },
     price_1BusinessReal: { unit_amount: 29900, currency: 'usd' },
   }
-  const success = `${APP}/dashboard/success?session_id={CHECKOUT_SESSION_ID}`
+  const success = `${APP}/dashboard/success?session_id=${CHECKOUT_SESSION_PLACEHOLDER}`
 
   it("opens a payment-mode Checkout Session for the plan's mapped price, owner and credits in metadata", async () => {
     const fake = createFakeStripe(fakePrices)

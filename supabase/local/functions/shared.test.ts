@@ -1,38 +1,14 @@
 // supabase/functions/_shared pieces that must agree with the rest of the
-// project: the phone rule of domain/, the CORS headers supabase-js sends, the
-// verification code helpers, and config.toml parsing of the runner.
+// project: the CORS headers supabase-js sends, the verification code helpers,
+// and config.toml parsing of the runner.
 import { corsHeaders as sdkCorsHeaders } from '@supabase/supabase-js/cors'
 import { describe, expect, it } from 'vitest'
-import { isTurkishPhone as domainIsTurkishPhone } from '../../../domain/phone.ts'
 import { corsHeaders } from '../../functions/_shared/cors.ts'
-import { isTurkishPhone, normalizeTurkishPhone } from '../../functions/_shared/phone.ts'
 import { constantTimeEqual, generateCode, hashCode } from '../../functions/_shared/phone-verification.ts'
 import { parseFunctionSettings, readFunctionSettings, settingsFor } from './function-settings.ts'
 import { CONFIG_TOML } from './index.ts'
 
 describe('shared function code', () => {
-  it('accepts exactly the phone numbers domain/ accepts', () => {
-    const samples = ['+905321234567', '905321234567', '+9053212345678', '+90532123456', '+90 532 123 45 67', '+905321234a67', '', '+15551234567']
-    for (const s of samples) expect(isTurkishPhone(s), s).toBe(domainIsTurkishPhone(s))
-    expect(isTurkishPhone(5321234567)).toBe(false)
-  })
-
-  it('reads a customer number as typed into the stored form', () => {
-    const cases: [unknown, string | null][] = [
-      ['0532 123 45 67', '+905321234567'],
-      ['532-123-4567', '+905321234567'],
-      ['+90 (532) 123 45 67', '+905321234567'],
-      ['905321234567', '+905321234567'],
-      ['+905321234567', '+905321234567'],
-      ['0032 123 45 67', null],
-      ['532 123 45 6', null],
-      ['+1 555 123 4567', null],
-      ['0532 123 45 67 ext 2', null],
-      [5321234567, null],
-    ]
-    for (const [input, out] of cases) expect(normalizeTurkishPhone(input), String(input)).toBe(out)
-  })
-
   it('allows every header supabase-js sends to a function', () => {
     const ours = corsHeaders['Access-Control-Allow-Headers'].split(',').map((h) => h.trim())
     const sdk = (sdkCorsHeaders['Access-Control-Allow-Headers'] ?? '').split(',').map((h) => h.trim())

@@ -164,69 +164,45 @@ type PgLikeError = { code?: unknown; message?: unknown; detail?: unknown; hint?:
 const isPgError = (e: unknown): e is PgLikeError & { code: string } =>
   typeof e === 'object' && e !== null && typeof (e as PgLikeError).code === 'string' && /^[0-9A-Z]{5}$/.test((e as { code: string }).code)
 
-/** PostgREST's mapSQLtoHTTP: the HTTP status for a SQLSTATE. */
+// PostgREST's mapSQLtoHTTP, as tables: a whole SQLSTATE first, then its class
+// (the first two characters); anything else is 400.
+const STATUS_BY_CODE = new Map([
+  ['23503', 409],
+  ['23505', 409],
+  ['25006', 405],
+  ['53400', 500],
+  ['57P01', 503],
+  ['P0001', 400],
+  ['42P01', 404],
+  ['42P17', 500],
+])
+const CLASSES_BY_STATUS: [number, string[]][] = [
+  [403, ['0L', '0P', '28']],
+  [500, ['09', '25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX']],
+  [503, ['08', '53']],
+]
+const STATUS_BY_CLASS = new Map(CLASSES_BY_STATUS.flatMap(([status, classes]) => classes.map((c) => [c, status] as const)))
+
+/** The HTTP status for a SQLSTATE. */
 export function statusForSqlState(code: string, message: string, authed: boolean): number {
-  const two = code.slice(0, 2)
   switch (code) {
-    case '23503':
-    case '23505':
-      return 409
-    case '25006':
-      return 405
     case '21000':
       return message.endsWith('requires a WHERE clause') ? 400 : 500
     case '22023':
       return message.startsWith('role') && message.endsWith('does not exist') ? 401 : 400
-    case '53400':
-      return 500
-    case '57P01':
-      return 503
-    case 'P0001':
-      return 400
     case '42883':
       return message.startsWith('function xmlagg(') ? 406 : 404
-    case '42P01':
-      return 404
-    case '42P17':
-      return 500
     case '42501':
       return authed ? 403 : 401
   }
-  switch (two) {
-    case '08':
-      return 503
-    case '09':
-      return 500
-    case '0L':
-    case '0P':
-      return 403
-    case '25':
-      return 500
-    case '28':
-      return 403
-    case '2D':
-    case '38':
-    case '39':
-    case '3B':
-    case '40':
-      return 500
-    case '53':
-      return 503
-    case '54':
-    case '55':
-    case '57':
-    case '58':
-    case 'F0':
-    case 'HV':
-    case 'P0':
-    case 'XX':
-      return 500
-    case 'PT': {
-      const n = Number(code.slice(2))
-      return Number.isInteger(n) && n >= 100 && n <= 599 ? n : 500
-    }
+  const exact = STATUS_BY_CODE.get(code)
+  if (exact !== undefined) return exact
+  const sqlClass = code.slice(0, 2)
+  if (sqlClass === 'PT') {
+    const n = Number(code.slice(2))
+    return Number.isInteger(n) && n >= 100 && n <= 599 ? n : 500
   }
-  return 400
+  return STATUS_BY_CLASS.get(sqlClass) ?? 400
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)

@@ -3,28 +3,21 @@
 // and `Preference-Applied` echoes the ones that were honoured.
 import { invalidPreferences } from './errors.ts'
 
-export type Preferences = {
-  resolution?: 'merge-duplicates' | 'ignore-duplicates'
-  return?: 'representation' | 'minimal' | 'headers-only'
-  count?: 'exact' | 'planned' | 'estimated'
-  missing?: 'default' | 'null'
-  handling?: 'strict' | 'lenient'
-}
+/** Each preference PostgREST honours, with the values it takes. */
+const VALUES = {
+  resolution: ['merge-duplicates', 'ignore-duplicates'],
+  return: ['representation', 'minimal', 'headers-only'],
+  count: ['exact', 'planned', 'estimated'],
+  missing: ['default', 'null'],
+  handling: ['strict', 'lenient'],
+} as const
 
-const KNOWN: Record<string, [keyof Preferences, string]> = {
-  'resolution=merge-duplicates': ['resolution', 'merge-duplicates'],
-  'resolution=ignore-duplicates': ['resolution', 'ignore-duplicates'],
-  'return=representation': ['return', 'representation'],
-  'return=minimal': ['return', 'minimal'],
-  'return=headers-only': ['return', 'headers-only'],
-  'count=exact': ['count', 'exact'],
-  'count=planned': ['count', 'planned'],
-  'count=estimated': ['count', 'estimated'],
-  'missing=default': ['missing', 'default'],
-  'missing=null': ['missing', 'null'],
-  'handling=strict': ['handling', 'strict'],
-  'handling=lenient': ['handling', 'lenient'],
-}
+export type Preferences = { -readonly [K in keyof typeof VALUES]?: (typeof VALUES)[K][number] }
+
+/** `key=value` tokens to what they set. */
+const KNOWN = new Map<string, [keyof Preferences, string]>(
+  Object.entries(VALUES).flatMap(([key, values]) => values.map((value) => [`${key}=${value}`, [key as keyof Preferences, value]] as const)),
+)
 
 // Accepted but without effect here (transactions always commit, as on hosted Supabase).
 const TOLERATED = /^(tx=(commit|rollback)|params=single-object|timezone=.+|max-affected=\d+)$/
@@ -36,7 +29,7 @@ export function parsePreferences(header: string | null): Preferences {
   for (const raw of header.split(',')) {
     const token = raw.trim()
     if (!token) continue
-    const known = KNOWN[token]
+    const known = KNOWN.get(token)
     if (known) {
       const [key, value] = known
       if (prefs[key] === undefined) (prefs as Record<string, string>)[key] = value

@@ -8,18 +8,17 @@ import { createRestApp } from './index.ts'
 import { Hono } from 'hono'
 import { withBrokenSignature } from '../../../tests/support/jwt.ts'
 
-const A = 'aaaaaaaa-0000-4000-8000-000000000001'
-const B = 'bbbbbbbb-0000-4000-8000-000000000002'
+/** A fixture id: the prefix tells the kind of row, the number the row. */
+const fixtureId = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`
+const fixtureIds = <const N extends readonly number[]>(prefix: string, ns: N) =>
+  ns.map((n) => fixtureId(prefix, n)) as { [K in keyof N]: string }
+
+const A = fixtureId('aaaaaaaa', 1)
+const B = fixtureId('bbbbbbbb', 2)
 /** Owner of the rows the function-call tests read; nothing else writes them. */
-const D = 'dddddddd-0000-4000-8000-000000000004'
-const C1 = 'c0000000-0000-4000-8000-000000000001'
-const C2 = 'c0000000-0000-4000-8000-000000000002'
-const C3 = 'c0000000-0000-4000-8000-000000000003'
-const C4 = 'c0000000-0000-4000-8000-000000000004'
-const C5 = 'c0000000-0000-4000-8000-000000000005'
-const D1 = 'd0000000-0000-4000-8000-000000000001'
-const D2 = 'd0000000-0000-4000-8000-000000000002'
-const D3 = 'd0000000-0000-4000-8000-000000000003'
+const D = fixtureId('dddddddd', 4)
+const [C1, C2, C3, C4, C5] = fixtureIds('c0000000', [1, 2, 3, 4, 5])
+const [D1, D2, D3] = fixtureIds('d0000000', [1, 2, 3])
 const MISSING = 'ffffffff-0000-4000-8000-00000000ffff'
 
 const customers = [
@@ -58,6 +57,11 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
     if (!headers.has('apikey')) headers.set('apikey', h.config.anonKey)
     if (init.token) headers.set('authorization', `Bearer ${init.token}`)
     return h.fetch(`http://local.test/rest/v1${path}`, { ...init, headers })
+  }
+  /** A raw answer that must be this error: its status and PostgREST's JSON body. */
+  const expectErrorAnswer = async (res: Response, status: number, body: Record<string, unknown>) => {
+    expect(res.status).toBe(status)
+    expect(await res.json()).toEqual(body)
   }
 
   beforeAll(async () => {
@@ -240,8 +244,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
       expect(r4.headers.get('content-range')).toBe('2-3/4')
       expect(names(await r4.json())).toEqual(['Cem', 'Dilek, Jr.'])
       const r5 = await raw('/customers?select=name&offset=10', { token, headers: { prefer: 'count=exact' } })
-      expect(r5.status).toBe(416)
-      expect(await r5.json()).toEqual({
+      await expectErrorAnswer(r5, 416, {
         code: 'PGRST103',
         details: 'An offset of 10 was requested, but there are only 4 rows.',
         hint: null,
@@ -629,8 +632,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
 
     it('unfiltered update and delete are refused as pg-safeupdate does', async () => {
       const upd = await raw('/orders', { method: 'PATCH', token: await h.token(A), headers: { 'content-type': 'application/json' }, body: '{"note":"x"}' })
-      expect(upd.status).toBe(400)
-      expect(await upd.json()).toEqual({ code: '21000', details: null, hint: null, message: 'UPDATE requires a WHERE clause' })
+      await expectErrorAnswer(upd, 400, { code: '21000', details: null, hint: null, message: 'UPDATE requires a WHERE clause' })
       const del = await raw('/orders', { method: 'DELETE', token: await h.token(A) })
       expect(del.status).toBe(400)
     })
@@ -736,8 +738,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
       expect(agg.error).toEqual({ code: 'PGRST123', details: null, hint: null, message: 'Use of aggregate functions is not allowed' })
       const token = await h.token(A)
       const strict = await raw('/orders?select=id', { token, headers: { prefer: 'handling=strict, frobnicate' } })
-      expect(strict.status).toBe(400)
-      expect(await strict.json()).toEqual({
+      await expectErrorAnswer(strict, 400, {
         code: 'PGRST122',
         details: 'Invalid preferences: frobnicate',
         hint: null,

@@ -312,33 +312,36 @@ export function createSchemaCacheHolder(db: Database, schemas: readonly string[]
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x))
 const isUnique = (rel: Relation, cols: string[]) => rel.uniques.some((u) => sameSet(u, cols))
 
+const zipColumns = (a: string[], b: string[]): [string, string][] => a.map((c, i) => [c, b[i]!])
+
+/**
+ * The relationship one foreign key makes, seen from `parent`: outgoing when the
+ * key is the parent's own (to-one), incoming when the child holds it (to-many
+ * unless the child's columns are unique).
+ */
+function direct(parent: Relation, child: Relation, fk: ForeignKey, side: 'outgoing' | 'incoming'): Relationship {
+  const outgoing = side === 'outgoing'
+  const oneToOne = isUnique(outgoing ? parent : child, fk.columns)
+  return {
+    constraint: fk.name,
+    cardinality: oneToOne ? 'one-to-one' : outgoing ? 'many-to-one' : 'one-to-many',
+    toOne: outgoing || oneToOne,
+    parent,
+    child,
+    pairs: outgoing ? zipColumns(fk.columns, fk.refColumns) : zipColumns(fk.refColumns, fk.columns),
+  }
+}
+
 function candidates(cache: SchemaCache, parent: Relation): Relationship[] {
   const out: Relationship[] = []
   for (const fk of parent.outgoing) {
     const child = cache.relations.get(fk.refTable)
-    if (!child) continue
-    const oneToOne = isUnique(parent, fk.columns)
-    out.push({
-      constraint: fk.name,
-      cardinality: oneToOne ? 'one-to-one' : 'many-to-one',
-      toOne: true,
-      parent,
-      child,
-      pairs: fk.columns.map((c, i) => [c, fk.refColumns[i]!]),
-    })
+    if (child) out.push(direct(parent, child, fk, 'outgoing'))
   }
   for (const fk of parent.incoming) {
     const child = cache.relations.get(fk.table)
     if (!child) continue
-    const oneToOne = isUnique(child, fk.columns)
-    out.push({
-      constraint: fk.name,
-      cardinality: oneToOne ? 'one-to-one' : 'one-to-many',
-      toOne: oneToOne,
-      parent,
-      child,
-      pairs: fk.refColumns.map((c, i) => [c, fk.columns[i]!]),
-    })
+    out.push(direct(parent, child, fk, 'incoming'))
     // A junction: a table whose keys hold a foreign key to the parent and another to the target.
     for (const other of child.outgoing) {
       if (other.name === fk.name) continue
@@ -356,8 +359,8 @@ function candidates(cache: SchemaCache, parent: Relation): Relationship[] {
         pairs: [],
         junction: {
           relation: child,
-          parentPairs: fk.refColumns.map((c, i) => [c, fk.columns[i]!]),
-          childPairs: other.refColumns.map((c, i) => [c, other.columns[i]!]),
+          parentPairs: zipColumns(fk.refColumns, fk.columns),
+          childPairs: zipColumns(other.refColumns, other.columns),
           childConstraint: other.name,
         },
       })

@@ -362,6 +362,37 @@ function bodySql(shape: BodyShape, stripNulls: boolean, scalar = false): string 
   }
 }
 
+const newCtx = (cache: SchemaCache): BuildCtx => ({ cache, params: createParams(), counter: 0 })
+
+/** A table or view read in place. */
+function relationSource(rel: Relation): Source {
+  const ref = qualified(rel.schema, rel.name)
+  return { from: ref, ref, errName: rel.name, columns: rel.columnMap, relation: rel }
+}
+
+/** The rows of the statement's `pgrst_source` CTE (a mutation's RETURNING, a function's result). */
+function cteSource(columns: ReadonlyMap<string, Column>, relation: Relation | undefined, starColumns?: readonly string[]): Source {
+  return { from: 'pgrst_source', ref: 'pgrst_source', errName: 'pgrst_source', columns, relation, ...(starColumns ? { starColumns } : {}) }
+}
+
+/** The top-level read of a GET or a function call: embeds, filters, order and page as the query asks. */
+function planTopRead(ctx: BuildCtx, source: Source, name: string, select: SelectItem[], req: { qp: QueryParams; range: Range }): ReadNode {
+  const root = planSelect(ctx, source, name, select)
+  applyQuery(ctx, root, req.qp, { rootFilters: true, rootOrder: true })
+  root.range = req.range
+  return root
+}
+
+/** The one-row answer of a read: the total when counted, the page's size, the body and the response settings. */
+function readAnswerSql(root: ReadNode, count: boolean, cte: string, from: string, body: string): string {
+  const total = count ? `(SELECT pg_catalog.count(*) FROM (${countSql(root)}) pgrst_source_count)` : 'null::bigint'
+  return (
+    `WITH pgrst_source AS (${cte}) ` +
+    `SELECT ${total} AS total, pg_catalog.count(_postgrest_t) AS page_total, ${body} AS body, ${TAIL} ` +
+    `FROM ${from} _postgrest_t`
+  )
+}
+
 export type ReadRequest = {
   relation: Relation
   qp: QueryParams
@@ -373,23 +404,9 @@ export type ReadRequest = {
 }
 
 export function buildRead(cache: SchemaCache, req: ReadRequest): Statement {
-  const ctx: BuildCtx = { cache, params: createParams(), counter: 0 }
-  const rel = req.relation
-  const source: Source = {
-    from: qualified(rel.schema, rel.name),
-    ref: qualified(rel.schema, rel.name),
-    errName: rel.name,
-    columns: rel.columnMap,
-    relation: rel,
-  }
-  const root = planSelect(ctx, source, rel.name, req.qp.select)
-  applyQuery(ctx, root, req.qp, { rootFilters: true, rootOrder: true })
-  root.range = req.range
-  const total = req.count ? `(SELECT pg_catalog.count(*) FROM (${countSql(root)}) pgrst_source_count)` : 'null::bigint'
-  const sql =
-    `WITH pgrst_source AS (${readSql(root)}) ` +
-    `SELECT ${total} AS total, pg_catalog.count(_postgrest_t) AS page_total, ${bodySql(req.body, req.stripNulls)} AS body, ${TAIL} ` +
-    'FROM (SELECT * FROM pgrst_source) _postgrest_t'
+  const ctx = newCtx(cache)
+  const root = planTopRead(ctx, relationSource(req.relation), req.relation.name, req.qp.select, req)
+  const sql = readAnswerSql(root, req.count, readSql(root), '(SELECT * FROM pgrst_source)', bodySql(req.body, req.stripNulls))
   return { sql, params: ctx.params.values }
 }
 
@@ -441,23 +458,15 @@ function payloadRows(ctx: BuildCtx, payload: Payload, cols: Column[], applyDefau
 }
 
 export function buildMutation(cache: SchemaCache, req: MutationRequest): Statement {
-  const ctx: BuildCtx = { cache, params: createParams(), counter: 0 }
+  const ctx = newCtx(cache)
   const rel = req.relation
-  const target = qualified(rel.schema, rel.name)
-  const targetSource: Source = { from: target, ref: target, errName: rel.name, columns: rel.columnMap, relation: rel }
+  const targetSource = relationSource(rel)
+  const target = targetSource.ref
 
   // The representation is read from the mutated rows, so plan it first to
   // know which columns RETURNING must carry.
   const pkOrAll = rel.pk.length ? rel.pk : rel.columns.map((c) => c.name)
-  const sourceCols = rel.columns.map((c) => c.name)
-  const source: Source = {
-    from: 'pgrst_source',
-    ref: 'pgrst_source',
-    errName: 'pgrst_source',
-    columns: rel.columnMap,
-    relation: rel,
-    starColumns: sourceCols,
-  }
+  const source = cteSource(rel.columnMap, rel, rel.columns.map((c) => c.name))
   let root: ReadNode | undefined
   if (req.returnRepresentation) {
     root = planSelect(ctx, source, rel.name, req.qp.select)
@@ -553,7 +562,7 @@ export type CallRequest = {
 }
 
 export function buildCall(cache: SchemaCache, req: CallRequest): Statement {
-  const ctx: BuildCtx = { cache, params: createParams(), counter: 0 }
+  const ctx = newCtx(cache)
   const fn = req.routine
   const fnName = qualified(fn.schema, fn.name)
   let callArgs = ''
@@ -574,23 +583,11 @@ export function buildCall(cache: SchemaCache, req: CallRequest): Statement {
   const columns = scalar
     ? new Map<string, Column>([['pgrst_scalar', { name: 'pgrst_scalar', type: fn.returnType, nullable: true, default: null, generated: false }]])
     : new Map(fn.returnColumns.map((c) => [c.name, c]))
-  const source: Source = {
-    from: 'pgrst_source',
-    ref: 'pgrst_source',
-    errName: 'pgrst_source',
-    columns,
-    relation: fn.returnRelation ? cache.relations.get(fn.returnRelation) : undefined,
-  }
+  const source = cteSource(columns, fn.returnRelation ? cache.relations.get(fn.returnRelation) : undefined)
   const select: SelectItem[] = scalar ? [{ kind: 'field', field: { name: 'pgrst_scalar', json: [] } }] : req.qp.select
-  const root = planSelect(ctx, source, fn.name, select)
-  applyQuery(ctx, root, req.qp, { rootFilters: true, rootOrder: true })
-  root.range = req.range
-  const total = req.count ? `(SELECT pg_catalog.count(*) FROM (${countSql(root)}) pgrst_source_count)` : 'null::bigint'
+  const root = planTopRead(ctx, source, fn.name, select, req)
   const shape: BodyShape = req.body === 'array' && !fn.returnsSet ? 'object' : req.body
-  const sql =
-    `WITH pgrst_source AS (${call}) ` +
-    `SELECT ${total} AS total, pg_catalog.count(_postgrest_t) AS page_total, ${bodySql(shape, req.stripNulls, scalar)} AS body, ${TAIL} ` +
-    `FROM (${readSql(root)}) _postgrest_t`
+  const sql = readAnswerSql(root, req.count, call, `(${readSql(root)})`, bodySql(shape, req.stripNulls, scalar))
   return { sql, params: ctx.params.values }
 }
 

@@ -82,10 +82,16 @@ export function bucketRoutes(app: Hono, deps: StorageDeps): void {
     return jsonResponse({ message: 'Successfully updated' })
   })
 
-  app.delete('/bucket/:id', async (c) => {
+  /** The caller and the bucket of `/bucket/:id`, which must exist. */
+  const existingBucketOf = async (c: Context) => {
     const caller = await callerOf(c)
-    const id = c.req.param('id')
+    const id = c.req.param('id')!
     await bucketOrThrow(deps, id)
+    return { caller, id }
+  }
+
+  app.delete('/bucket/:id', async (c) => {
+    const { caller, id } = await existingBucketOf(c)
     const { rows } = await asStack(() => db.query<{ n: number }>('select count(*)::int as n from storage.objects where bucket_id = $1', [id]))
     if ((rows[0]?.n ?? 0) > 0) throw ERRORS.bucketNotEmpty()
     const { affectedRows } = await withCaller(db, caller, (tx) => tx.query('delete from storage.buckets where id = $1', [id]))
@@ -94,9 +100,7 @@ export function bucketRoutes(app: Hono, deps: StorageDeps): void {
   })
 
   app.post('/bucket/:id/empty', async (c) => {
-    const caller = await callerOf(c)
-    const id = c.req.param('id')
-    await bucketOrThrow(deps, id)
+    const { caller, id } = await existingBucketOf(c)
     const removed = await withCaller(db, caller, (tx) => deleteAllObjects(tx, id))
     await files.remove(removed.map((r) => ({ bucket: id, name: r.name, version: r.version })))
     return jsonResponse({ message: 'Successfully emptied' })

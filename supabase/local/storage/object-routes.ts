@@ -120,13 +120,19 @@ export function objectRoutes(app: Hono, deps: StorageDeps): void {
     return jsonResponse({ Id: id, Key: `${bucket}/${name}` })
   })
 
-  app.post('/object/move', async (c) => {
+  /** What a move or a copy names: the object and where it goes (its own bucket unless another is given). */
+  const transferOf = async (c: Context) => {
     const caller = await callerOf(c, 'required')
     const body = await jsonBody(c)
     const bucketId = requiredString(body, 'bucketId')
     const sourceKey = mustBeValidKey(requiredString(body, 'sourceKey'))
     const destinationKey = mustBeValidKey(requiredString(body, 'destinationKey'))
     const destinationBucket = typeof body.destinationBucket === 'string' && body.destinationBucket ? body.destinationBucket : bucketId
+    return { caller, body, bucketId, sourceKey, destinationKey, destinationBucket }
+  }
+
+  app.post('/object/move', async (c) => {
+    const { caller, bucketId, sourceKey, destinationKey, destinationBucket } = await transferOf(c)
     const bucket = await bucketOrThrow(deps, destinationBucket)
 
     if (bucketId === destinationBucket && sourceKey === destinationKey) {
@@ -166,12 +172,7 @@ export function objectRoutes(app: Hono, deps: StorageDeps): void {
   })
 
   app.post('/object/copy', async (c) => {
-    const caller = await callerOf(c, 'required')
-    const body = await jsonBody(c)
-    const bucketId = requiredString(body, 'bucketId')
-    const sourceKey = mustBeValidKey(requiredString(body, 'sourceKey'))
-    const destinationKey = mustBeValidKey(requiredString(body, 'destinationKey'))
-    const destinationBucket = typeof body.destinationBucket === 'string' && body.destinationBucket ? body.destinationBucket : bucketId
+    const { caller, body, bucketId, sourceKey, destinationKey, destinationBucket } = await transferOf(c)
     const upsert = c.req.header('x-upsert') === 'true'
     const copyMetadata = body.copyMetadata !== false
     const overrides = (body.metadata && typeof body.metadata === 'object' ? body.metadata : {}) as Record<string, unknown>

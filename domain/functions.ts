@@ -1,0 +1,124 @@
+// What the edge functions (supabase/functions) may answer, shared by the
+// functions and the app that calls them (src/lib/functions.ts and the
+// features). Each function's error codes are one `const` list here with its
+// union type: a function can only refuse with a code of its list, the app
+// recognises exactly that list, and the app's message maps are typed
+// `Record<Code, MessageDescriptor>`, so a code added here without words for
+// it does not compile. Which status goes with which code is in
+// supabase/functions/README.md.
+//
+// The app's functions answer `{success: true, error: null, …}` or
+// `{success: false, error: <code>, …}`; the payment webhook, which only the
+// payment provider calls, `{received, error, result}`.
+
+/** Every function that acts for a signed-in owner refuses with these first (_shared/owner.ts). */
+export const OWNER_REFUSALS = ['unauthorized', 'phone_not_verified'] as const
+export type OwnerRefusal = (typeof OWNER_REFUSALS)[number]
+
+/** Whether `value` is one of `codes`: how a reply's `error` is read, on either side. */
+export function isCode<C extends string>(codes: readonly C[], value: unknown): value is C {
+  return typeof value === 'string' && (codes as readonly string[]).includes(value)
+}
+
+// Payments ---------------------------------------------------------------------
+
+/** create-checkout-session */
+export const CHECKOUT_ERRORS = [
+  ...OWNER_REFUSALS,
+  'invalid_request',
+  'unknown_price',
+  'plan_not_purchasable',
+  'invalid_redirect_url',
+  'rate_limited',
+  'provider_error',
+  'server_error',
+] as const
+export type CheckoutError = (typeof CHECKOUT_ERRORS)[number]
+
+/**
+ * What the success URL given to create-checkout-session carries for the
+ * provider to fill in with the session id when it sends the buyer back
+ * (Stripe's template variable; the local checkout page does the same).
+ */
+export const CHECKOUT_SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}'
+
+/** The success URL the buyer returns to: the placeholder replaced, as the provider does. */
+export function checkoutReturnUrl(successUrl: string, sessionId: string): string {
+  return successUrl.split(CHECKOUT_SESSION_PLACEHOLDER).join(sessionId)
+}
+
+/** process-payment-manual */
+export const PROCESS_PAYMENT_ERRORS = [
+  ...OWNER_REFUSALS,
+  'invalid_request',
+  'session_not_found',
+  'payment_not_completed',
+  'payment_mismatch',
+  'payment_closed',
+  'provider_error',
+  'server_error',
+] as const
+export type ProcessPaymentError = (typeof PROCESS_PAYMENT_ERRORS)[number]
+
+/** process-payment-manual's `status` on success: this call credited it, or an earlier one did. */
+export const PROCESS_PAYMENT_STATUSES = ['credited', 'already_credited'] as const
+export type ProcessPaymentStatus = (typeof PROCESS_PAYMENT_STATUSES)[number]
+
+/** payment-webhook */
+export const PAYMENT_WEBHOOK_ERRORS = ['invalid_request', 'invalid_signature', 'payment_mismatch', 'server_error'] as const
+export type PaymentWebhookError = (typeof PAYMENT_WEBHOOK_ERRORS)[number]
+
+export const PAYMENT_WEBHOOK_RESULTS = ['credited', 'already_credited', 'pending', 'closed', 'not_creditable', 'ignored'] as const
+export type PaymentWebhookResult = (typeof PAYMENT_WEBHOOK_RESULTS)[number]
+
+// Phone verification -----------------------------------------------------------
+
+/** send-verification; `rate_limited` carries `retry_after` (seconds). */
+export const SEND_VERIFICATION_ERRORS = [
+  'invalid_request',
+  'invalid_phone',
+  'phone_not_registered',
+  'already_verified',
+  'rate_limited',
+  'sms_failed',
+  'provider_not_configured',
+  'server_error',
+] as const
+export type SendVerificationError = (typeof SEND_VERIFICATION_ERRORS)[number]
+
+/** verify-phone; `invalid_code` after a comparison carries `attempts_left`. */
+export const VERIFY_PHONE_ERRORS = [
+  'invalid_request',
+  'invalid_phone',
+  'invalid_code',
+  'phone_not_registered',
+  'already_verified',
+  'code_not_found',
+  'code_expired',
+  'too_many_attempts',
+  'server_error',
+] as const
+export type VerifyPhoneError = (typeof VERIFY_PHONE_ERRORS)[number]
+
+// Reminders --------------------------------------------------------------------
+
+/** send-sms; every answer also carries `message_id` (null unless a message was recorded). */
+export const SEND_SMS_ERRORS = [
+  ...OWNER_REFUSALS,
+  'invalid_request',
+  'appointment_not_found',
+  'not_scheduled',
+  'no_phone',
+  'invalid_phone',
+  'country_not_allowed',
+  'rate_limited',
+  'sms_failed',
+  'provider_not_configured',
+  'server_error',
+] as const
+export type SendSmsError = (typeof SEND_SMS_ERRORS)[number]
+
+/** send-sms's `language`: the reminder's words; absent means Turkish. */
+export const REMINDER_LANGUAGES = ['tr', 'en'] as const
+export type ReminderLanguage = (typeof REMINDER_LANGUAGES)[number]
+export const DEFAULT_REMINDER_LANGUAGE: ReminderLanguage = 'tr'

@@ -166,6 +166,32 @@ export async function deliverAndRecord(
   return { id, status: 'sent', providerMessageId }
 }
 
+/**
+ * A real provider that sends each message as one HTTP request and finds the
+ * provider's message id in the answer (`parse` throws ProviderError otherwise).
+ */
+export function httpProvider<Name extends string>(spec: {
+  name: Name
+  channel: Channel
+  /** The provider as the message log names it. */
+  logName: string
+  log: MessageLog
+  fetch: typeof fetch
+  request: (to: string, body: string) => Request
+  parse: (status: number, payload: unknown) => string
+}) {
+  return {
+    name: spec.name,
+    send(to: string, body: string, meta: MessageMeta = {}): Promise<SendResult> {
+      const base = { channel: spec.channel, recipient: to, body: meta.logBody ?? body, provider: spec.logName, userId: meta.userId, appointmentId: meta.appointmentId, id: meta.reservedId }
+      return deliverAndRecord(spec.log, base, async () => {
+        const res = await spec.fetch(spec.request(to, body), { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) })
+        return spec.parse(res.status, await readJsonSafely(res))
+      })
+    },
+  }
+}
+
 /** HTTP Basic credentials, UTF-8 safe (btoa alone rejects non-Latin-1 passwords). */
 export function basicAuth(user: string, password: string): string {
   const bytes = new TextEncoder().encode(`${user}:${password}`)

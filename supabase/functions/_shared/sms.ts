@@ -7,11 +7,9 @@ import { readEnv, requireEnv, type EnvReader } from './env.ts'
 import { createLocalOutbox, type LocalOutbox } from './local-outbox.ts'
 import {
   basicAuth,
-  deliverAndRecord,
+  httpProvider,
   localProvider,
-  PROVIDER_TIMEOUT_MS,
   ProviderError,
-  readJsonSafely,
   type MessageLog,
   type MessageMeta,
   type SendResult,
@@ -103,19 +101,8 @@ export function parseNetgsmResponse(status: number, payload: unknown): string {
 }
 
 function netgsmProvider(log: MessageLog, cfg: NetgsmConfig, doFetch: typeof fetch): SmsProvider {
-  return {
-    name: 'netgsm',
-    send(to, body, meta = {}) {
-      return deliverAndRecord(
-        log,
-        { channel: 'sms', recipient: to, body: meta.logBody ?? body, provider: 'netgsm', userId: meta.userId, appointmentId: meta.appointmentId, id: meta.reservedId },
-        async () => {
-          const res = await doFetch(netgsmRequest(cfg, to, body), { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) })
-          return parseNetgsmResponse(res.status, await readJsonSafely(res))
-        },
-      )
-    },
-  }
+  const request = (to: string, body: string) => netgsmRequest(cfg, to, body)
+  return httpProvider({ name: 'netgsm', channel: 'sms', logName: 'netgsm', log, fetch: doFetch, request, parse: parseNetgsmResponse })
 }
 
 // Twilio ---------------------------------------------------------------------
@@ -151,17 +138,6 @@ export function parseTwilioResponse(status: number, payload: unknown): string {
 }
 
 function twilioProvider(log: MessageLog, cfg: TwilioConfig, doFetch: typeof fetch): SmsProvider {
-  return {
-    name: 'twilio',
-    send(to, body, meta = {}) {
-      return deliverAndRecord(
-        log,
-        { channel: 'sms', recipient: to, body: meta.logBody ?? body, provider: 'twilio', userId: meta.userId, appointmentId: meta.appointmentId, id: meta.reservedId },
-        async () => {
-          const res = await doFetch(twilioRequest(cfg, to, body), { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) })
-          return parseTwilioResponse(res.status, await readJsonSafely(res))
-        },
-      )
-    },
-  }
+  const request = (to: string, body: string) => twilioRequest(cfg, to, body)
+  return httpProvider({ name: 'twilio', channel: 'sms', logName: 'twilio', log, fetch: doFetch, request, parse: parseTwilioResponse })
 }

@@ -6,11 +6,9 @@ import { chooseMessageProvider, providerSettings } from './deployment.ts'
 import { readEnv, requireEnv, type EnvReader } from './env.ts'
 import { createLocalOutbox, type LocalOutbox } from './local-outbox.ts'
 import {
-  deliverAndRecord,
+  httpProvider,
   localProvider,
-  PROVIDER_TIMEOUT_MS,
   ProviderError,
-  readJsonSafely,
   type MessageLog,
   type MessageMeta,
   type SendResult,
@@ -82,17 +80,6 @@ export function parseWhatsAppCloudResponse(status: number, payload: unknown): st
 }
 
 function cloudProvider(log: MessageLog, cfg: WhatsAppCloudConfig, doFetch: typeof fetch): WhatsAppProvider {
-  return {
-    name: 'cloud',
-    send(to, body, meta = {}) {
-      return deliverAndRecord(
-        log,
-        { channel: 'whatsapp', recipient: to, body: meta.logBody ?? body, provider: 'whatsapp-cloud', userId: meta.userId, appointmentId: meta.appointmentId, id: meta.reservedId },
-        async () => {
-          const res = await doFetch(whatsAppCloudRequest(cfg, to, body), { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) })
-          return parseWhatsAppCloudResponse(res.status, await readJsonSafely(res))
-        },
-      )
-    },
-  }
+  const request = (to: string, body: string) => whatsAppCloudRequest(cfg, to, body)
+  return httpProvider({ name: 'cloud', channel: 'whatsapp', logName: 'whatsapp-cloud', log, fetch: doFetch, request, parse: parseWhatsAppCloudResponse })
 }

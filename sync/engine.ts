@@ -273,7 +273,8 @@ export function startSync(opts: SyncOptions): SyncEngine {
   //   - a new local edit is pushed against `base`, and merged on it if the
   //     server moved on; if it gets through, the document is no longer set aside;
   //   - retry tells RxDB the real server state (`base`), so the document is a
-  //     change waiting again, and writes a new revision of it to wake the push;
+  //     change waiting again, and writes a new revision of it to wake the
+  //     push, whose answer releases the document or sets it aside again;
   //   - discard tells RxDB and the store that the document is `server`, or
   //     deletes it locally if the server never had it, and pushes nothing.
 
@@ -384,9 +385,9 @@ export function startSync(opts: SyncOptions): SyncEngine {
         await rewrite(collection, current, target)
         await refusals.update([], [key])
       } else {
-        // Never equal to the document, so RxDB pushes it; a server without the row ignores it and inserts.
+        // The entry stays until the push's answer releases or renews it: meanwhile pushes still go against `base`.
+        // Without a base, anything unequal to the document will do: RxDB pushes it, and the push goes as a create.
         await tellRxdb(entry.base ?? { ...mine, _deleted: !mine._deleted })
-        await refusals.update([], [key])
         ledger.mark(entry.table, [entry.docId])
         await rewrite(collection, current, mine)
       }

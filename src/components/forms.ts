@@ -59,20 +59,24 @@ export function useDomainForm<Values extends Record<string, unknown>, Code exten
     name,
     ...options,
     validate: (values) => validate(values) as FormErrors,
-    enhanceGetInputProps: ({ inputProps, options: { withError }, form: current }) => ({
-      ...(withError === false ? {} : { error: errorMessage(i18n, messages, inputProps.error) }),
-      // The whole form, not the one field: useForm clears the field's error as
-      // its value changes, and only a replacement of every error is sure to
-      // land after that clearing rather than be skipped as unchanged.
-      ...(attempted
-        ? {
-            onChange: (...args: unknown[]) => {
-              inputProps.onChange(...args)
-              void current.validate()
-            },
-          }
-        : {}),
-    }),
+    enhanceGetInputProps: ({ inputProps, options: { withError }, form: current }) => {
+      // inputProps is the object these props are assigned onto: keep its own onChange.
+      const change = inputProps.onChange as (...args: unknown[]) => void
+      return {
+        ...(withError === false ? {} : { error: errorMessage(i18n, messages, inputProps.error) }),
+        // The whole form, not the one field: useForm clears the field's error as
+        // its value changes, and only a replacement of every error is sure to
+        // land after that clearing rather than be skipped as unchanged.
+        ...(attempted
+          ? {
+              onChange: (...args: unknown[]) => {
+                change(...args)
+                void current.validate()
+              },
+            }
+          : {}),
+      }
+    },
   })
 
   return {

@@ -98,10 +98,8 @@ const appQueryClient = () => import('./query-client.ts').then((m) => m.queryClie
 /** The profile read's query key; every owner's server state is forgotten together on sign-out. */
 export const profileQueryKey = (userId: string) => ['profile', userId] as const
 
-/** Aborted when either is: a request cancelled by its query or one that ran out of time. */
+/** Aborted when either is; by hand, as AbortSignal.any needs Safari 17.4. */
 function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
-  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b])
-  // Safari before 17.4 has no AbortSignal.any.
   const controller = new AbortController()
   for (const signal of [a, b]) {
     if (signal.aborted) controller.abort(signal.reason)
@@ -257,9 +255,9 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
         set({ profile, profileLoading: false })
         return profile
       },
-      (error: unknown) => {
+      // The query client logs the failure; the copy at hand stands in.
+      () => {
         if (!current()) return null
-        console.warn('profile unavailable; keeping the copy at hand', error)
         set({ profile: known, profileLoading: false })
         return known
       },

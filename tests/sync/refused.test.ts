@@ -63,9 +63,9 @@ async function pulledAgain(d: Device, table: SyncedTable, since: number) {
   })
 }
 
-/** A rule the server gains for one test: product names starting "Reddedilen" are refused. */
+/** A rule the server gains for one test: product names starting "Reddedilen" are refused (rows already there are left alone). */
 async function refuseProductNames(): Promise<() => Promise<void>> {
-  await stack.db.query(`alter table public.products add constraint refused_in_test check (name not like 'Reddedilen%')`)
+  await stack.db.query(`alter table public.products add constraint refused_in_test check (name not like 'Reddedilen%') not valid`)
   return async () => {
     await stack.db.query('alter table public.products drop constraint if exists refused_in_test')
   }
@@ -107,6 +107,26 @@ describe('a document the server refuses', () => {
     const after = await converged(owner, [d])
     expect(after.customers.find((c) => c.id === refused.id)).toMatchObject({ name: 'Eski Numaralı', phone_number: '+905321110000' })
     expect(await refusedOf(d)).toEqual([])
+    expect(d.sync.status().refused).toBe(0)
+  })
+
+  it('when edited again, is merged on the server state it came from: neither its own edits nor the server’s meanwhile are lost', async () => {
+    const owner = await stack.signUpOwner()
+    const d = await device(owner, 'editing')
+    const c = customer({ name: 'Deniz Ak', notes: 'İlk not' })
+    await d.db.customers.insert(c)
+    await converged(owner, [d])
+
+    // One edit: a new name, and a phone number the server refuses.
+    await (await d.db.customers.findOne(c.id).exec())!.incrementalPatch({ name: 'Deniz Akın', phone_number: OLD_PHONE })
+    await eventually(() => expect(d.sync.status()).toMatchObject({ phase: 'idle', pending: 0, refused: 1 }))
+    const since = d.requests.length
+    await owner.client.from('customers').update({ notes: 'Sunucuda eklendi' }).eq('id', c.id)
+    await pulledAgain(d, 'customers', since)
+
+    await (await d.db.customers.findOne(c.id).exec())!.incrementalPatch({ phone_number: '+905321119999' })
+    const server = await converged(owner, [d])
+    expect(server.customers).toEqual([expect.objectContaining({ id: c.id, name: 'Deniz Akın', phone_number: '+905321119999', notes: 'Sunucuda eklendi' })])
     expect(d.sync.status().refused).toBe(0)
   })
 

@@ -22,13 +22,9 @@ async function device(owner: Owner, name: string, opts: Parameters<typeof openDe
   open.push(d)
   return d
 }
-// Closing waits for RxDB's store to be idle. After the 10,000-row pull, the
-// replication's upstream query for changed documents still runs then, and
-// under fake-indexeddb it takes about a minute on 2 cores (more on a busy
-// machine), so this hook gets more than the default two minutes.
 afterEach(async () => {
   await closeAll(open.splice(0))
-}, 300_000)
+})
 
 const product = (over: Record<string, unknown> = {}) => ({
   id: newId(),
@@ -233,10 +229,14 @@ describe('owners', () => {
     expect(await storeSnapshot(fresh)).toEqual(await serverSnapshot(second))
     expect((await storeSnapshot(fresh)).products.map((d) => d.id)).toEqual([own.id])
 
-    // The second owner's device holding the first owner's id: its push is refused and changes nothing.
+    // The second owner's device holding the first owner's id: its push is refused and changes nothing;
+    // the document is set aside, with nothing of the other row told.
     const before = await serverSnapshot(first)
     await x.db.products.insert(product({ id: p.id, name: 'Ele Geçirildi', price: 1 }))
-    await eventually(() => expect(x.sync.status()).toMatchObject({ phase: 'error', error: { code: 'rejected' }, pending: 1 }))
+    await eventually(() => expect(x.sync.status()).toMatchObject({ phase: 'idle', error: null, pending: 0, refused: 1 }))
+    expect(await firstValueFrom(x.sync.refused$)).toEqual([
+      expect.objectContaining({ table: 'products', docId: p.id, label: 'Ele Geçirildi', reason: 'duplicate', created: true }),
+    ])
     expect(await serverSnapshot(first)).toEqual(before)
     expect(await storeSnapshot(a)).toEqual(before)
     await spy.unsubscribe()
@@ -244,9 +244,12 @@ describe('owners', () => {
 })
 
 describe('one device', () => {
-  it('pulls 10,000 products into a fresh store in pages of 1000', async () => {
+  // A catalogue spanning several pages of the data API's row cap. The
+  // 10,000-product pull and its time against a raw supabase-js + Dexie
+  // baseline are `npm run bench:sync`'s, in Chromium.
+  it('pulls a catalogue of several pages into a fresh store, page by page, sending nothing back', async () => {
     const owner = await stack.signUpOwner()
-    const total = 10_000
+    const total = 3_000
     const chunk = 1000
     const ids: string[] = []
     for (let i = 0; i < total; i += chunk) {
@@ -258,24 +261,21 @@ describe('one device', () => {
       const { error } = await owner.client.from('products').insert(rows)
       expect(error).toBeNull()
     }
-    const started = Date.now()
     const d = await device(owner, 'fresh')
-    await eventually(async () => expect(await d.db.products.count().exec()).toBe(total), 120_000)
-    const elapsed = Date.now() - started
+    await eventually(async () => expect(await d.db.products.count().exec()).toBe(total), 60_000)
     await settled(d)
     const pulls = d.requests.filter((r) => r === '/rest/v1/products').length
-    // Ten full pages and the empty one that ends the pull; realtime's subscription may add one from the checkpoint.
-    expect(pulls).toBeGreaterThanOrEqual(11)
-    expect(pulls).toBeLessThanOrEqual(13)
+    // Three full pages and the empty one that ends the pull; realtime's subscription may add one or two from the checkpoint.
+    expect(pulls).toBeGreaterThanOrEqual(total / chunk + 1)
+    expect(pulls).toBeLessThanOrEqual(total / chunk + 3)
     // Nothing pulled is sent back as if edited here (a resync during the pull once did that).
-    expect(d.requests.filter((r) => r.includes('/rpc/push_'))).toEqual([])
-    const samples = [0, 4_999, 9_999]
+    expect(d.requests.filter((r) => r.includes('/rpc/'))).toEqual([])
+    const samples = [0, 1_499, 2_999]
     const found = await d.db.products.findByIds(samples.map((n) => ids[n]!)).exec()
     for (const n of samples) {
       expect(found.get(ids[n]!)?.toJSON(), `product ${n}`).toMatchObject({ name: `Ürün ${n}`, price: (n % 500) + 0.99, stock: n % 50, currency: 'TRY' })
     }
-    console.info(`10,000 products pulled in ${elapsed} ms with ${pulls} page requests`)
-  }, 180_000)
+  })
 
   it('sends a customer and an appointment created together offline with the link intact', async () => {
     const owner = await stack.signUpOwner()

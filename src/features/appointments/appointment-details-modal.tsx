@@ -2,7 +2,7 @@
 // place), a quick action for every other status, the SMS reminder, delete and
 // close. It follows the store live, so a change synced from another device
 // shows at once.
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { Alert, Anchor, Button, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { modals } from '@mantine/modals'
 import { notifications } from '@mantine/notifications'
@@ -20,7 +20,8 @@ import {
 import { formatPhone } from '../../../domain/customers.ts'
 import { APPOINTMENT_STATUSES, type AppointmentStatus, type CustomerRecord } from '../../../domain/records.ts'
 import { useDomainForm } from '../../components/forms.ts'
-import { ModalButtons, ResponsiveModal } from '../../components/responsive-modal.tsx'
+import { FormDialog, useDialogBusy } from '../../components/form-dialog.tsx'
+import { ModalButtons } from '../../components/responsive-modal.tsx'
 import { SaveButtons } from '../../components/save-buttons.tsx'
 import { useRecordActions } from '../../db/hooks.ts'
 import { appointmentChangeFields } from './fields.ts'
@@ -43,18 +44,18 @@ export type AppointmentDetailsModalProps = {
 
 export function AppointmentDetailsModal(props: AppointmentDetailsModalProps) {
   const { t } = useLingui()
-  // An edit being saved: closing would hide its outcome.
-  const [saving, setSaving] = useState(false)
   return (
-    <ResponsiveModal opened={props.opened} onClose={props.onClose} busy={saving} title={t`Appointment details`} testId="appointment-details">
-      {props.id && <Details key={`${props.openings}:${props.id}`} {...props} saving={saving} onSavingChange={setSaving} />}
-    </ResponsiveModal>
+    <FormDialog
+      dialog={{ opened: props.opened, close: props.onClose, formKey: `${props.openings}:${props.id}` }}
+      title={t`Appointment details`}
+      testId="appointment-details"
+    >
+      {props.id && <Details {...props} />}
+    </FormDialog>
   )
 }
 
-type DetailsProps = AppointmentDetailsModalProps & { saving: boolean; onSavingChange: (saving: boolean) => void }
-
-function Details(props: DetailsProps) {
+function Details(props: AppointmentDetailsModalProps) {
   const { t, i18n } = useLingui()
   const { appointment, loading } = useAppointment(props.id, props.customers)
   const actions = useRecordActions('appointments')
@@ -140,7 +141,7 @@ function Details(props: DetailsProps) {
           )}
         </Group>
         {editing ? (
-          <EditForm appointment={appointment} onDone={() => setEditing(false)} onSavingChange={props.onSavingChange} />
+          <EditForm appointment={appointment} onDone={() => setEditing(false)} />
         ) : (
           <dl className={classes.facts} data-testid="appointment-facts">
             <Fact label={t`Date`}>{date}</Fact>
@@ -155,38 +156,41 @@ function Details(props: DetailsProps) {
         )}
       </Stack>
 
+      {/* While editing, the form is all there is to do: its own buttons end it. */}
       {!editing && (
-        <Stack gap="xs" role="group" aria-labelledby={actionsLabel}>
-          <Text size="sm" fw={600} id={actionsLabel}>
-            <Trans>Change status</Trans>
-          </Text>
-          <Group gap="xs">
-            {otherStatuses(appointment.status).map((status) => (
-              <Button
-                key={status}
-                variant="default"
-                size="xs"
-                leftSection={<span className={classes.statusDot} data-status={status} data-color={statusColor(status)} aria-hidden />}
-                onClick={() => confirmStatus(status)}
-                data-testid={`status-action-${status}`}
-              >
-                {statusLabel(i18n, status)}
-              </Button>
-            ))}
-          </Group>
-        </Stack>
+        <>
+          <Stack gap="xs" role="group" aria-labelledby={actionsLabel}>
+            <Text size="sm" fw={600} id={actionsLabel}>
+              <Trans>Change status</Trans>
+            </Text>
+            <Group gap="xs">
+              {otherStatuses(appointment.status).map((status) => (
+                <Button
+                  key={status}
+                  variant="default"
+                  size="xs"
+                  leftSection={<span className={classes.statusDot} data-status={status} data-color={statusColor(status)} aria-hidden />}
+                  onClick={() => confirmStatus(status)}
+                  data-testid={`status-action-${status}`}
+                >
+                  {statusLabel(i18n, status)}
+                </Button>
+              ))}
+            </Group>
+          </Stack>
+
+          <ReminderButton appointment={appointment} />
+
+          <ModalButtons justify="space-between" mt="xs">
+            <Button color="red" variant="light" onClick={confirmDelete}>
+              <Trans>Delete appointment</Trans>
+            </Button>
+            <Button variant="default" onClick={props.onClose}>
+              <Trans>Close</Trans>
+            </Button>
+          </ModalButtons>
+        </>
       )}
-
-      <ReminderButton appointment={appointment} />
-
-      <ModalButtons justify="space-between" mt="xs">
-        <Button color="red" variant="light" onClick={confirmDelete} disabled={editing}>
-          <Trans>Delete appointment</Trans>
-        </Button>
-        <Button variant="default" onClick={props.onClose} disabled={props.saving}>
-          <Trans>Close</Trans>
-        </Button>
-      </ModalButtons>
     </Stack>
   )
 }
@@ -243,7 +247,7 @@ function CustomerInfo(props: { customer: CustomerRecord | null }) {
   )
 }
 
-function EditForm(props: { appointment: CalendarAppointment; onDone: () => void; onSavingChange: (saving: boolean) => void }) {
+function EditForm(props: { appointment: CalendarAppointment; onDone: () => void }) {
   const { t, i18n } = useLingui()
   const actions = useRecordActions('appointments')
   const [failed, setFailed] = useState(false)
@@ -253,11 +257,8 @@ function EditForm(props: { appointment: CalendarAppointment; onDone: () => void;
     messages: FORM_ERRORS,
   })
   const saving = form.submitting
-  const { onSavingChange } = props
-  useEffect(() => {
-    onSavingChange(saving)
-    return () => onSavingChange(false)
-  }, [saving, onSavingChange])
+  // Closing mid-save would hide the outcome.
+  useDialogBusy(saving)
 
   async function save(values: AppointmentEditValues) {
     // Only what differs from what the form opened with: a field changed on another device meanwhile stays (see changedAppointmentFields).

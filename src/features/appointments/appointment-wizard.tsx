@@ -3,7 +3,7 @@
 // the step is valid. A new customer is stored first and the appointment
 // refers to the id made on this device, so the two stay linked through sync,
 // offline too.
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import {
   ActionIcon,
   Alert,
@@ -40,7 +40,8 @@ import {
 import { createCustomerSearchIndex, customerFieldsFromPayload, formatPhone } from '../../../domain/customers.ts'
 import type { AppointmentRecord, CustomerRecord } from '../../../domain/records.ts'
 import { useDomainForm } from '../../components/forms.ts'
-import { ModalButtons, ResponsiveModal } from '../../components/responsive-modal.tsx'
+import { FormDialog, useDialogBusy } from '../../components/form-dialog.tsx'
+import { ModalButtons } from '../../components/responsive-modal.tsx'
 import { useRecordActions } from '../../db/hooks.ts'
 import { PHONE_EXAMPLE } from './constants.ts'
 import { appointmentFields } from './fields.ts'
@@ -63,8 +64,6 @@ export type AppointmentWizardProps = {
 
 export function AppointmentWizard(props: AppointmentWizardProps) {
   const { t } = useLingui()
-  // Closing mid-save would hide the outcome; the writes are local and take milliseconds.
-  const [saving, setSaving] = useState(false)
   const customerActions = useRecordActions('customers')
   // A customer this wizard stored for an appointment that then failed to
   // store: closing the wizard removes it, so no customer is left behind that
@@ -79,14 +78,13 @@ export function AppointmentWizard(props: AppointmentWizardProps) {
   }
 
   return (
-    <ResponsiveModal opened={props.opened} onClose={close} busy={saving} title={t`New appointment`} testId="appointment-wizard">
-      <Wizard key={props.openings} {...props} onSavingChange={setSaving} setOrphan={(id) => (orphan.current = id)} />
-    </ResponsiveModal>
+    <FormDialog dialog={{ opened: props.opened, close, formKey: String(props.openings) }} title={t`New appointment`} testId="appointment-wizard">
+      <Wizard {...props} setOrphan={(id) => (orphan.current = id)} />
+    </FormDialog>
   )
 }
 
 type WizardProps = AppointmentWizardProps & {
-  onSavingChange: (saving: boolean) => void
   /** Names the wizard's own new customer while no stored appointment refers to it (see AppointmentWizard). */
   setOrphan: (id: string | null) => void
 }
@@ -112,11 +110,7 @@ function Wizard(props: WizardProps) {
   const values = form.values
   const valid = isWizardStepValid(step, values, customers)
   const saving = form.submitting
-  const { onSavingChange } = props
-  useEffect(() => {
-    onSavingChange(saving)
-    return () => onSavingChange(false)
-  }, [saving, onSavingChange])
+  useDialogBusy(saving)
 
   const percent = wizardProgress(step)
   const total = WIZARD_STEPS

@@ -5,14 +5,7 @@ import { internationalDigits } from '../../../domain/phone.ts'
 import { chooseMessageProvider, providerSettings } from './deployment.ts'
 import { readEnv, requireEnv, type EnvReader } from './env.ts'
 import { createLocalOutbox, type LocalOutbox } from './local-outbox.ts'
-import {
-  httpProvider,
-  localProvider,
-  ProviderError,
-  type MessageLog,
-  type MessageMeta,
-  type SendResult,
-} from './message-log.ts'
+import { httpProvider, localProvider, ProviderError, type MessageLog, type MessageMeta, type SendResult } from './message-log.ts'
 import type { ProviderDeps } from './sms.ts'
 
 export type WhatsAppProviderName = 'local' | 'cloud'

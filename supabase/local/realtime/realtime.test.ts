@@ -173,13 +173,18 @@ function subscribed(channel: RealtimeChannel): Promise<void> {
   })
 }
 
-function productChanges(client: SupabaseClient, name: string, filter?: string) {
+type Listen = { event: '*' | 'INSERT' | 'UPDATE' | 'DELETE'; table: string; filter?: string; select?: string[] }
+
+/** Listens on the channel for changes of a public table, into a collector. */
+function changesOn(channel: RealtimeChannel, listen: Listen) {
   const changes = collector<Change>()
-  const channel = client
-    .channel(name)
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'products', ...(filter ? { filter } : {}) }, (p) =>
-      changes.push(p as unknown as Change),
-    )
+  channel.on('postgres_changes', { schema: 'public', ...listen }, (p) => changes.push(p as unknown as Change))
+  return changes
+}
+
+function productChanges(client: SupabaseClient, name: string, filter?: string) {
+  const channel = client.channel(name)
+  const changes = changesOn(channel, { event: '*', table: 'products', ...(filter ? { filter } : {}) })
   return { changes, channel }
 }
 
@@ -268,19 +273,12 @@ describe.each(backends)('realtime on $name', (backend) => {
   it('never delivers another business’s rows, not even to a filter naming that business', async () => {
     const a = await createOwner(db)
     const b = await createOwner(db)
-    const own = collector<Change>()
-    const aimedAtB = collector<Change>()
-    const anonSeen = collector<Change>()
-    const channel = (await client(a.jwt))
-      .channel('isolation')
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'products', filter: `user_id=eq.${b.id}` }, (p) =>
-        aimedAtB.push(p as unknown as Change),
-      )
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'products' }, (p) => own.push(p as unknown as Change))
+    const channel = (await client(a.jwt)).channel('isolation')
+    const aimedAtB = changesOn(channel, { event: '*', table: 'products', filter: `user_id=eq.${b.id}` })
+    const own = changesOn(channel, { event: '*', table: 'products' })
     await subscribed(channel)
-    const anonChannel = (await client())
-      .channel('isolation-anon')
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'products' }, (p) => anonSeen.push(p as unknown as Change))
+    const anonChannel = (await client()).channel('isolation-anon')
+    const anonSeen = changesOn(anonChannel, { event: '*', table: 'products' })
     await subscribed(anonChannel)
 
     const theirs = await insertProduct(db, b.id, { name: 'Rakip Ürün' })
@@ -298,20 +296,10 @@ describe.each(backends)('realtime on $name', (backend) => {
   it('applies filters: user_id=eq.<own id>, gt and in with quoted values', async () => {
     const a = await createOwner(db)
     const b = await createOwner(db)
-    const byOwner = collector<Change>()
-    const expensive = collector<Change>()
-    const named = collector<Change>()
-    const channel = (await client(a.jwt))
-      .channel('filters')
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'products', filter: `user_id=eq.${a.id}` }, (p) =>
-        byOwner.push(p as unknown as Change),
-      )
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'products', filter: 'price=gt.500' }, (p) =>
-        expensive.push(p as unknown as Change),
-      )
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'products', filter: 'name=in.("Çay, demlik",Kahve)' }, (p) =>
-        named.push(p as unknown as Change),
-      )
+    const channel = (await client(a.jwt)).channel('filters')
+    const byOwner = changesOn(channel, { event: 'INSERT', table: 'products', filter: `user_id=eq.${a.id}` })
+    const expensive = changesOn(channel, { event: 'INSERT', table: 'products', filter: 'price=gt.500' })
+    const named = changesOn(channel, { event: 'INSERT', table: 'products', filter: 'name=in.("Çay, demlik",Kahve)' })
     await subscribed(channel)
 
     await insertProduct(db, b.id, { name: 'Kahve', price: 900 })
@@ -365,10 +353,8 @@ describe.each(backends)('realtime on $name', (backend) => {
     const a = await createOwner(db)
     const b = await createOwner(db)
     const sb = await client(a.jwt)
-    const changes = collector<Change>()
-    const channel = sb
-      .channel('switch', { config: { broadcast: { ack: true } } })
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'products' }, (p) => changes.push(p as unknown as Change))
+    const channel = sb.channel('switch', { config: { broadcast: { ack: true } } })
+    const changes = changesOn(channel, { event: 'INSERT', table: 'products' })
     await subscribed(channel)
     const before = await insertProduct(db, a.id)
     await changes.waitFor((c) => c.new.id === before)
@@ -473,16 +459,9 @@ describe.each(backends)('realtime on $name', (backend) => {
       create table public.rt_shelves (shelf int, code text, note text, qty int not null default 0, primary key (shelf, code));
       grant select on public.rt_shelves to authenticated;
       alter publication supabase_realtime add table public.rt_shelves;`)
-    const all = collector<Change>()
-    const picked = collector<Change>()
-    const channel = (await client(a.jwt))
-      .channel('shelves')
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'rt_shelves' }, (p) => all.push(p as unknown as Change))
-      .on(
-        'postgres_changes',
-        { event: 'INSERT', schema: 'public', table: 'rt_shelves', filter: 'qty=gte.5', select: ['shelf', 'note'] },
-        (p) => picked.push(p as unknown as Change),
-      )
+    const channel = (await client(a.jwt)).channel('shelves')
+    const all = changesOn(channel, { event: '*', table: 'rt_shelves' })
+    const picked = changesOn(channel, { event: 'INSERT', table: 'rt_shelves', filter: 'qty=gte.5', select: ['shelf', 'note'] })
     await subscribed(channel)
     await db.query(`insert into public.rt_shelves values (1, 'A-1', 'raf', 7), (2, 'B-2', 'kasa', 2)`)
     await all.waitFor((c) => c.new.shelf === 2)
@@ -595,12 +574,10 @@ describe.each(backends)('realtime on $name', (backend) => {
     let server = await startServer(db)
     const sb = await makeClient(server.url, a.jwt)
     try {
-      const changes = collector<Change>()
       const joins = collector<number>()
       let count = 0
-      const channel = sb
-        .channel('restart')
-        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'products' }, (p) => changes.push(p as unknown as Change))
+      const channel = sb.channel('restart')
+      const changes = changesOn(channel, { event: 'INSERT', table: 'products' })
       channel.subscribe((status) => {
         if (status === 'SUBSCRIBED') joins.push(++count)
       })

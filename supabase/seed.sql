@@ -4,6 +4,12 @@
 -- Ids are fixed so every fresh database looks the same; appointment dates are
 -- relative to the current month so the calendar is never empty.
 
+-- Every demo id is d0000000-0000-4000-8000- and a number: 1 the owner, 2 its
+-- identity, 3 its purchase, 101… products, 201… customers, 301… appointments.
+create function pg_temp.demo_id(n integer) returns uuid
+language sql immutable
+as $$ select format('d0000000-0000-4000-8000-%s', lpad(n::text, 12, '0'))::uuid $$;
+
 -- The owner: inserting the auth user fires handle_new_user, which creates the
 -- profile, zero credits, the assistant configuration and the quotas.
 insert into auth.users (
@@ -11,7 +17,7 @@ insert into auth.users (
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at
 ) values (
   '00000000-0000-0000-0000-000000000000',
-  'd0000000-0000-4000-8000-000000000001',
+  pg_temp.demo_id(1),
   'authenticated',
   'authenticated',
   'demo@example.com',
@@ -25,10 +31,10 @@ insert into auth.users (
 
 insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
 values (
-  'd0000000-0000-4000-8000-000000000002',
-  'd0000000-0000-4000-8000-000000000001',
-  'd0000000-0000-4000-8000-000000000001',
-  '{"sub":"d0000000-0000-4000-8000-000000000001","email":"demo@example.com","email_verified":true}',
+  pg_temp.demo_id(2),
+  pg_temp.demo_id(1),
+  pg_temp.demo_id(1),
+  jsonb_build_object('sub', pg_temp.demo_id(1), 'email', 'demo@example.com', 'email_verified', true),
   'email',
   now(),
   now(),
@@ -47,7 +53,7 @@ begin
       select 1 from information_schema.columns
       where table_schema = 'auth' and table_name = 'users' and column_name = col
     ) then
-      execute format('update auth.users set %1$I = coalesce(%1$I, %2$L) where id = %3$L', col, '', 'd0000000-0000-4000-8000-000000000001');
+      execute format('update auth.users set %1$I = coalesce(%1$I, %2$L) where id = %3$L', col, '', pg_temp.demo_id(1));
     end if;
   end loop;
 end
@@ -55,17 +61,17 @@ $$;
 
 update public.users
 set phone_verified = true
-where id = 'd0000000-0000-4000-8000-000000000001';
+where id = pg_temp.demo_id(1);
 
 update public.credits
 set amount = 250, used = 0, remaining = 250
-where user_id = 'd0000000-0000-4000-8000-000000000001';
+where user_id = pg_temp.demo_id(1);
 
 -- The Starter plan (250 messages, 15 dollars = 1500 cents) that paid for them.
 insert into public.transactions (id, user_id, amount, credits_purchased, status, provider, provider_session_id, price_id, created_at)
 values (
-  'd0000000-0000-4000-8000-000000000003',
-  'd0000000-0000-4000-8000-000000000001',
+  pg_temp.demo_id(3),
+  pg_temp.demo_id(1),
   1500,
   250,
   'completed',
@@ -77,89 +83,71 @@ values (
 
 -- Catalogue: hand-made entries plus one Excel batch (the last three).
 insert into public.products (id, user_id, name, description, price, currency, stock, product_link, group_id, created_at, updated_at)
-select p.id::uuid, 'd0000000-0000-4000-8000-000000000001', p.name, p.description, p.price, p.currency, p.stock,
+select pg_temp.demo_id(p.n), pg_temp.demo_id(1), p.name, p.description, p.price, p.currency, p.stock,
        p.product_link, p.group_id, now() - p.age, now() - p.age
 from (values
-  ('d0000000-0000-4000-8000-000000000101', 'Keten Gömlek', 'Yazlık, nefes alan %100 keten gömlek', 649.90, 'TRY', 25,
+  (101, 'Keten Gömlek', 'Yazlık, nefes alan %100 keten gömlek', 649.90, 'TRY', 25,
    'https://demo-butik.example.com/urun/keten-gomlek', null, interval '20 days'),
-  ('d0000000-0000-4000-8000-000000000102', 'Deri Omuz Çantası', 'El yapımı hakiki deri omuz çantası', 1899.00, 'TRY', 8,
+  (102, 'Deri Omuz Çantası', 'El yapımı hakiki deri omuz çantası', 1899.00, 'TRY', 8,
    'https://demo-butik.example.com/urun/deri-canta', null, interval '19 days'),
-  ('d0000000-0000-4000-8000-000000000103', 'İpek Eşarp', 'Desenli ipek eşarp, 90x90 cm', 45.00, 'EUR', 15,
-   null, null, interval '18 days'),
-  ('d0000000-0000-4000-8000-000000000104', 'Yün Kazak', 'Merinos yünü, balıkçı yaka kazak', 79.00, 'USD', 12,
-   null, null, interval '17 days'),
-  ('d0000000-0000-4000-8000-000000000105', 'Pamuklu Tişört', 'Organik pamuk, bisiklet yaka tişört', 249.00, 'TRY', 60,
-   null, null, interval '16 days'),
-  ('d0000000-0000-4000-8000-000000000106', 'Kot Pantolon', 'Yüksek bel, düz paça kot pantolon', 899.50, 'TRY', 30,
+  (103, 'İpek Eşarp', 'Desenli ipek eşarp, 90x90 cm', 45.00, 'EUR', 15, null, null, interval '18 days'),
+  (104, 'Yün Kazak', 'Merinos yünü, balıkçı yaka kazak', 79.00, 'USD', 12, null, null, interval '17 days'),
+  (105, 'Pamuklu Tişört', 'Organik pamuk, bisiklet yaka tişört', 249.00, 'TRY', 60, null, null, interval '16 days'),
+  (106, 'Kot Pantolon', 'Yüksek bel, düz paça kot pantolon', 899.50, 'TRY', 30,
    'https://demo-butik.example.com/urun/kot-pantolon', null, interval '15 days'),
-  ('d0000000-0000-4000-8000-000000000107', 'Güneş Gözlüğü', 'UV400 korumalı, polarize camlı', 39.99, 'GBP', 10,
-   null, null, interval '14 days'),
-  ('d0000000-0000-4000-8000-000000000108', 'Gümüş Kolye', '925 ayar gümüş, zincir uzunluğu 45 cm', 120.00, 'USD', 5,
-   null, null, interval '13 days'),
-  ('d0000000-0000-4000-8000-000000000109', 'Hasır Şapka', 'Geniş kenarlı yazlık hasır şapka', 349.00, 'TRY', 0,
-   null, null, interval '12 days'),
-  ('d0000000-0000-4000-8000-000000000110', 'Spor Ayakkabı', 'Hafif tabanlı günlük spor ayakkabı', 59.90, 'USD', 20,
+  (107, 'Güneş Gözlüğü', 'UV400 korumalı, polarize camlı', 39.99, 'GBP', 10, null, null, interval '14 days'),
+  (108, 'Gümüş Kolye', '925 ayar gümüş, zincir uzunluğu 45 cm', 120.00, 'USD', 5, null, null, interval '13 days'),
+  (109, 'Hasır Şapka', 'Geniş kenarlı yazlık hasır şapka', 349.00, 'TRY', 0, null, null, interval '12 days'),
+  (110, 'Spor Ayakkabı', 'Hafif tabanlı günlük spor ayakkabı', 59.90, 'USD', 20,
    null, 'excel_1763769600000_demo01', interval '5 days'),
-  ('d0000000-0000-4000-8000-000000000111', 'Kadife Ceket', 'Slim kesim kadife ceket', 89.00, 'EUR', 7,
+  (111, 'Kadife Ceket', 'Slim kesim kadife ceket', 89.00, 'EUR', 7,
    null, 'excel_1763769600000_demo01', interval '5 days'),
-  ('d0000000-0000-4000-8000-000000000112', 'Nakışlı Elbise', 'El nakışlı, midi boy pamuklu elbise', 1299.00, 'TRY', 9,
+  (112, 'Nakışlı Elbise', 'El nakışlı, midi boy pamuklu elbise', 1299.00, 'TRY', 9,
    'https://demo-butik.example.com/urun/nakisli-elbise', 'excel_1763769600000_demo01', interval '5 days')
-) as p (id, name, description, price, currency, stock, product_link, group_id, age);
+) as p (n, name, description, price, currency, stock, product_link, group_id, age);
 
 insert into public.customers (id, user_id, name, phone_number, email, notes)
-values
-  ('d0000000-0000-4000-8000-000000000201', 'd0000000-0000-4000-8000-000000000001',
-   'Ayşe Yılmaz', '+905321234567', 'ayse.yilmaz@example.com', 'Keten ürünleri seviyor.'),
-  ('d0000000-0000-4000-8000-000000000202', 'd0000000-0000-4000-8000-000000000001',
-   'Mehmet Kaya', '+905332345678', null, null),
-  ('d0000000-0000-4000-8000-000000000203', 'd0000000-0000-4000-8000-000000000001',
-   'Zeynep Demir', '+905443456789', 'zeynep.demir@example.com', 'Beden: M. Hafta içi öğleden sonra uygun.'),
-  ('d0000000-0000-4000-8000-000000000204', 'd0000000-0000-4000-8000-000000000001',
-   'Ahmet Çelik', '+905054567890', null, 'Kurumsal hediye siparişleri için arıyor.'),
-  ('d0000000-0000-4000-8000-000000000205', 'd0000000-0000-4000-8000-000000000001',
-   'Elif Şahin', '+905365678901', 'elif.sahin@example.com', null),
-  ('d0000000-0000-4000-8000-000000000206', 'd0000000-0000-4000-8000-000000000001',
-   'Can Öztürk', '+905426789012', null, 'Tadilat randevusu için hatırlatma istiyor.');
+select pg_temp.demo_id(c.n), pg_temp.demo_id(1), c.name, c.phone_number, c.email, c.notes
+from (values
+  (201, 'Ayşe Yılmaz', '+905321234567', 'ayse.yilmaz@example.com', 'Keten ürünleri seviyor.'),
+  (202, 'Mehmet Kaya', '+905332345678', null, null),
+  (203, 'Zeynep Demir', '+905443456789', 'zeynep.demir@example.com', 'Beden: M. Hafta içi öğleden sonra uygun.'),
+  (204, 'Ahmet Çelik', '+905054567890', null, 'Kurumsal hediye siparişleri için arıyor.'),
+  (205, 'Elif Şahin', '+905365678901', 'elif.sahin@example.com', null),
+  (206, 'Can Öztürk', '+905426789012', null, 'Tadilat randevusu için hatırlatma istiyor.')
+) as c (n, name, phone_number, email, notes);
 
 insert into public.appointments (id, user_id, customer_id, appointment_date, appointment_time, duration_minutes, status, description, notes)
-select a.id::uuid, 'd0000000-0000-4000-8000-000000000001', a.customer_id::uuid,
+select pg_temp.demo_id(a.n), pg_temp.demo_id(1), pg_temp.demo_id(a.customer),
        date_trunc('month', current_date)::date + a.day_offset, a.start_time::time, a.duration, a.status, a.description, a.notes
 from (values
-  ('d0000000-0000-4000-8000-000000000301', 'd0000000-0000-4000-8000-000000000201', 1, '10:00', 60, 'completed',
-   'Yeni sezon ürün tanıtımı', null),
-  ('d0000000-0000-4000-8000-000000000302', 'd0000000-0000-4000-8000-000000000202', 3, '14:30', 30, 'completed',
-   'Ürün değişimi', 'Bir beden büyük kot pantolon.'),
-  ('d0000000-0000-4000-8000-000000000303', 'd0000000-0000-4000-8000-000000000203', 5, '11:00', 90, 'no_show',
-   'Stil danışmanlığı', null),
-  ('d0000000-0000-4000-8000-000000000304', 'd0000000-0000-4000-8000-000000000204', 8, '16:00', 60, 'cancelled',
-   'Kurumsal hediye seçimi', 'Müşteri tarihi ertelemek istedi.'),
-  ('d0000000-0000-4000-8000-000000000305', 'd0000000-0000-4000-8000-000000000205', 10, '13:00', 30, 'completed',
-   'Sipariş teslimi', null),
-  ('d0000000-0000-4000-8000-000000000306', 'd0000000-0000-4000-8000-000000000206', 12, '09:30', 120, 'confirmed',
-   'Elbise tadilatı ve prova', 'Nakışlı elbise için paça kısaltma.'),
-  ('d0000000-0000-4000-8000-000000000307', 'd0000000-0000-4000-8000-000000000201', 15, '15:00', 60, 'scheduled',
-   'Yeni gelen keten koleksiyonu', null),
-  ('d0000000-0000-4000-8000-000000000308', 'd0000000-0000-4000-8000-000000000203', 18, '10:30', 180, 'scheduled',
-   'Gardırop yenileme danışmanlığı', 'Uzun görüşme, kahve ikramı.'),
-  ('d0000000-0000-4000-8000-000000000309', 'd0000000-0000-4000-8000-000000000202', 22, '17:00', 60, 'confirmed',
-   'Deri çanta teslimi', null),
-  ('d0000000-0000-4000-8000-000000000310', 'd0000000-0000-4000-8000-000000000205', 26, '12:00', 90, 'scheduled',
-   'Özel gün kombini', null)
-) as a (id, customer_id, day_offset, start_time, duration, status, description, notes);
+  (301, 201, 1, '10:00', 60, 'completed', 'Yeni sezon ürün tanıtımı', null),
+  (302, 202, 3, '14:30', 30, 'completed', 'Ürün değişimi', 'Bir beden büyük kot pantolon.'),
+  (303, 203, 5, '11:00', 90, 'no_show', 'Stil danışmanlığı', null),
+  (304, 204, 8, '16:00', 60, 'cancelled', 'Kurumsal hediye seçimi', 'Müşteri tarihi ertelemek istedi.'),
+  (305, 205, 10, '13:00', 30, 'completed', 'Sipariş teslimi', null),
+  (306, 206, 12, '09:30', 120, 'confirmed', 'Elbise tadilatı ve prova', 'Nakışlı elbise için paça kısaltma.'),
+  (307, 201, 15, '15:00', 60, 'scheduled', 'Yeni gelen keten koleksiyonu', null),
+  (308, 203, 18, '10:30', 180, 'scheduled', 'Gardırop yenileme danışmanlığı', 'Uzun görüşme, kahve ikramı.'),
+  (309, 202, 22, '17:00', 60, 'confirmed', 'Deri çanta teslimi', null),
+  (310, 205, 26, '12:00', 90, 'scheduled', 'Özel gün kombini', null)
+) as a (n, customer, day_offset, start_time, duration, status, description, notes);
 
--- A short widget conversation and a WhatsApp exchange for the statistics tab.
+-- A short widget conversation and a WhatsApp exchange for the statistics tab;
+-- each answer follows its question by a few seconds.
 insert into public.chatbot_messages (user_id, channel, conversation_id, role, content, created_at)
-values
-  ('d0000000-0000-4000-8000-000000000001', 'widget', 'demo-widget-1', 'user',
-   'Merhaba, keten gömleğin M bedeni var mı?', now() - interval '2 days 3 hours'),
-  ('d0000000-0000-4000-8000-000000000001', 'widget', 'demo-widget-1', 'assistant',
-   'Merhaba! Evet, Keten Gömlek M bedeni stokta mevcut. Fiyatı 649,90 ₺.', now() - interval '2 days 3 hours' + interval '5 seconds'),
-  ('d0000000-0000-4000-8000-000000000001', 'widget', 'demo-widget-1', 'user',
-   'Teşekkürler, yarın mağazaya uğrayacağım.', now() - interval '2 days 2 hours'),
-  ('d0000000-0000-4000-8000-000000000001', 'widget', 'demo-widget-1', 'assistant',
-   'Rica ederim, sizi bekliyoruz! Başka bir sorunuz olursa yazabilirsiniz.', now() - interval '2 days 2 hours' + interval '4 seconds'),
-  ('d0000000-0000-4000-8000-000000000001', 'whatsapp', '+905443456789', 'user',
-   'İpek eşarp hangi renklerde var?', now() - interval '5 hours'),
-  ('d0000000-0000-4000-8000-000000000001', 'whatsapp', '+905443456789', 'assistant',
+select pg_temp.demo_id(1), m.channel, m.conversation_id, m.role, m.content, now() - m.asked + m.answer_delay
+from (values
+  ('widget', 'demo-widget-1', 'user', 'Merhaba, keten gömleğin M bedeni var mı?', interval '2 days 3 hours', interval '0'),
+  ('widget', 'demo-widget-1', 'assistant', 'Merhaba! Evet, Keten Gömlek M bedeni stokta mevcut. Fiyatı 649,90 ₺.',
+   interval '2 days 3 hours', interval '5 seconds'),
+  ('widget', 'demo-widget-1', 'user', 'Teşekkürler, yarın mağazaya uğrayacağım.', interval '2 days 2 hours', interval '0'),
+  ('widget', 'demo-widget-1', 'assistant', 'Rica ederim, sizi bekliyoruz! Başka bir sorunuz olursa yazabilirsiniz.',
+   interval '2 days 2 hours', interval '4 seconds'),
+  ('whatsapp', '+905443456789', 'user', 'İpek eşarp hangi renklerde var?', interval '5 hours', interval '0'),
+  ('whatsapp', '+905443456789', 'assistant',
    'İpek eşarbımızın desenli modeli 45 € fiyatla stokta. Renk seçenekleri için mağazamızla iletişime geçebilirsiniz.',
-   now() - interval '5 hours' + interval '6 seconds');
+   interval '5 hours', interval '6 seconds')
+) as m (channel, conversation_id, role, content, asked, answer_delay);
+
+drop function pg_temp.demo_id(integer);

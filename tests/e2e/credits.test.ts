@@ -232,12 +232,18 @@ describe('credits screen', () => {
 
   it('reads the balance again when the tab becomes visible, as after a purchase finished in another tab', async () => {
     const owner = await createVerifiedOwner(running.keys)
-    const { page } = await open(owner)
+    const { page } = await open(owner, '/dashboard', { clock: new Date() })
     await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
     await page.getByTestId('transactions-empty').waitFor()
     await paySession(await openSession(owner))
-    // Nothing else re-reads this screen without a session id in the query.
-    await page.waitForTimeout(1_000)
+    // Nothing else re-reads this screen without a session id in the query: a
+    // minute of the page's timers passes without a read of the balance.
+    const reads: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/rest/v1/credits') reads.push(r.url())
+    })
+    await page.clock.runFor(60_000)
+    expect(reads).toEqual([])
     expect(await remaining(page)).toBe('0')
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
     await expect.poll(() => remaining(page), { timeout: 10_000 }).toBe('250')
@@ -280,7 +286,7 @@ describe('credits screen', () => {
 
   it('says on the return page that confirming needs a connection, and confirms the purchase once back online', async () => {
     const owner = await createVerifiedOwner(running.keys)
-    const { context, page } = await open(owner)
+    const { context, page } = await open(owner, '/dashboard', { clock: new Date() })
     await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
     // One online load served by the worker, so the app is cached for the offline visit below.
     await reloadUnderServiceWorker(page)
@@ -295,7 +301,7 @@ describe('credits screen', () => {
     expect(await panel.getAttribute('data-state')).toBe('offline')
     expect(await axeViolations(page)).toEqual([])
     // Offline the check does not run out into "credits will be added soon" (2 s wait + 3 s), nor leave the page.
-    await page.waitForTimeout(5_500)
+    await page.clock.runFor(10_000)
     expect(await panel.getAttribute('data-state')).toBe('offline')
     expect(path(page)).toBe('/dashboard/success')
 

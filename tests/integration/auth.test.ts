@@ -1,12 +1,19 @@
 // Authentication as the product uses it (spec section 7), checked against what
 // hosted GoTrue answers, plus the profile rows its sign-up trigger creates.
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { isAuthWeakPasswordError } from '@supabase/supabase-js'
-import { BACKENDS, DEFAULT_PASSWORD, useTestStack, type Owner } from '../support/stack.ts'
+import { BACKENDS, DEFAULT_PASSWORD, useOwner, useTestStack } from '../support/stack.ts'
 import { businessName, uniqueEmail, uniquePhone } from '../support/factories.ts'
 
 const claimsOf = (jwt: string): Record<string, unknown> =>
   JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>
+
+/** An auth call GoTrue refused with this status and code, leaving no session. */
+function expectRefused(result: { data: { session: unknown }; error: { status?: number; code?: string } | null }, status: number, code: string) {
+  expect(result.data.session).toBeNull()
+  expect(result.error?.status).toBe(status)
+  expect(result.error?.code).toBe(code)
+}
 
 describe.each(BACKENDS)('auth on %s', (backend) => {
   const stack = useTestStack(backend)
@@ -73,36 +80,30 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     })
 
     it('refuses a weak password with 422 weak_password', async () => {
-      const { data, error } = await stack.anon().auth.signUp({
+      const result = await stack.anon().auth.signUp({
         email: uniqueEmail(),
         password: '123',
         options: { data: { business_name: businessName(), phone_number: uniquePhone() } },
       })
-      expect(data.session).toBeNull()
-      expect(error?.status).toBe(422)
-      expect(error?.code).toBe('weak_password')
+      expectRefused(result, 422, 'weak_password')
+      const { error } = result
       expect(isAuthWeakPasswordError(error)).toBe(true)
       if (isAuthWeakPasswordError(error)) expect(error.reasons).toContain('length')
     })
 
     it('refuses a registered e-mail with 422 user_already_exists', async () => {
       const owner = await stack.signUpOwner()
-      const { data, error } = await stack.anon().auth.signUp({
+      const result = await stack.anon().auth.signUp({
         email: owner.email,
         password: DEFAULT_PASSWORD,
         options: { data: { business_name: businessName(), phone_number: uniquePhone() } },
       })
-      expect(data.session).toBeNull()
-      expect(error?.status).toBe(422)
-      expect(error?.code).toBe('user_already_exists')
+      expectRefused(result, 422, 'user_already_exists')
     })
   })
 
   describe('sign-in', () => {
-    let owner: Owner
-    beforeAll(async () => {
-      owner = await stack.signUpOwner()
-    })
+    const owner = useOwner(stack)
 
     it('returns a session for the right password', async () => {
       const client = stack.anon()
@@ -116,11 +117,9 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     })
 
     it('refuses a wrong password with 400 invalid_credentials', async () => {
-      const { data, error } = await stack.anon().auth.signInWithPassword({ email: owner.email, password: 'yanlis-sifre' })
-      expect(data.session).toBeNull()
-      expect(error?.status).toBe(400)
-      expect(error?.code).toBe('invalid_credentials')
-      expect(error?.message).toBe('Invalid login credentials')
+      const result = await stack.anon().auth.signInWithPassword({ email: owner.email, password: 'yanlis-sifre' })
+      expectRefused(result, 400, 'invalid_credentials')
+      expect(result.error?.message).toBe('Invalid login credentials')
     })
 
     it('refuses an unknown e-mail the same way', async () => {
@@ -166,18 +165,12 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
       expect(raw.status).toBe(403)
       expect(((await raw.json()) as { code?: string }).code).toBe('session_not_found')
 
-      const { data: refreshed, error: refreshError } = await stack.anon().auth.refreshSession({ refresh_token })
-      expect(refreshed.session).toBeNull()
-      expect(refreshError?.status).toBe(400)
-      expect(refreshError?.code).toBe('refresh_token_not_found')
+      expectRefused(await stack.anon().auth.refreshSession({ refresh_token }), 400, 'refresh_token_not_found')
     })
   })
 
   describe('duplicate phone check', () => {
-    let owner: Owner
-    beforeAll(async () => {
-      owner = await stack.signUpOwner()
-    })
+    const owner = useOwner(stack)
 
     it('phone_number_exists answers true for a taken phone, anonymously', async () => {
       const { data, error } = await stack.anon().rpc('phone_number_exists', { p_phone_number: owner.phone })

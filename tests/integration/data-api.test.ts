@@ -2,10 +2,14 @@
 // product writes it with supabase-js, against what PostgREST would answer.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
-import { BACKENDS, useTestStack, type Owner } from '../support/stack.ts'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { BACKENDS, useOwner, useTestStack } from '../support/stack.ts'
 import { appointmentInput, customerInput, excelBatch, excelGroupId, productInput, uniquePhone } from '../support/factories.ts'
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** An insert that answers with the stored row, as the forms send it. */
+const insertReturning = (client: SupabaseClient, table: string, row: object) => client.from(table).insert(row).select().single()
 
 /** First and last day of a month as the calendar sends them (YYYY-MM-DD). */
 function monthRange(year: number, month: number): { first: string; last: string } {
@@ -18,10 +22,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
   const stack = useTestStack(backend)
 
   describe('users', () => {
-    let owner: Owner
-    beforeAll(async () => {
-      owner = await stack.signUpOwner()
-    })
+    const owner = useOwner(stack)
 
     it('selects the own profile by id with single()', async () => {
       const { data, error } = await owner.client.from('users').select('*').eq('id', owner.user.id).single()
@@ -128,10 +129,10 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
   })
 
   describe('credits and transactions', () => {
-    let owner: Owner
-    beforeAll(async () => {
-      owner = await stack.signUpOwner()
-    })
+    const owner = useOwner(stack)
+    /** The credits screen's list: the owner's transactions, newest first. */
+    const newestTransactions = (limit: number) =>
+      owner.client.from('transactions').select('*').eq('user_id', owner.user.id).order('created_at', { ascending: false }).limit(limit)
 
     it('selects the credits row by user_id with maybeSingle()', async () => {
       const { data, error } = await owner.client.from('credits').select('*').eq('user_id', owner.user.id).maybeSingle()
@@ -144,12 +145,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
 
     it('gives an empty transaction list to a new owner (limit 5 and limit 1)', async () => {
       for (const limit of [5, 1]) {
-        const { data, error } = await owner.client
-          .from('transactions')
-          .select('*')
-          .eq('user_id', owner.user.id)
-          .order('created_at', { ascending: false })
-          .limit(limit)
+        const { data, error } = await newestTransactions(limit)
         expect(error).toBeNull()
         expect(data).toEqual([])
       }
@@ -168,23 +164,13 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
       const { error: insertError } = await stack.service().from('transactions').insert(rows)
       expect(insertError).toBeNull()
 
-      const { data, error } = await owner.client
-        .from('transactions')
-        .select('*')
-        .eq('user_id', owner.user.id)
-        .order('created_at', { ascending: false })
-        .limit(5)
+      const { data, error } = await newestTransactions(5)
       expect(error).toBeNull()
       expect(data!.map((t) => t.amount)).toEqual([1506, 1505, 1504, 1503, 1502])
       expect(data![0]).toMatchObject({ user_id: owner.user.id, credits_purchased: 250, status: 'completed' })
       expect(typeof data![0].amount).toBe('number')
 
-      const { data: latest, error: latestError } = await owner.client
-        .from('transactions')
-        .select('*')
-        .eq('user_id', owner.user.id)
-        .order('created_at', { ascending: false })
-        .limit(1)
+      const { data: latest, error: latestError } = await newestTransactions(1)
       expect(latestError).toBeNull()
       expect(latest).toHaveLength(1)
       expect(latest![0].amount).toBe(1506)
@@ -193,10 +179,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
   })
 
   describe('products', () => {
-    let owner: Owner
-    beforeAll(async () => {
-      owner = await stack.signUpOwner()
-    })
+    const owner = useOwner(stack)
 
     const listAll = () =>
       owner.client.from('products').select('*').eq('user_id', owner.user.id).order('created_at', { ascending: false })
@@ -235,11 +218,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
     })
 
     it('updates a product by id with the same fields', async () => {
-      const { data: inserted } = await owner.client
-        .from('products')
-        .insert(productInput(owner.user.id, { name: 'İpek Eşarp' }))
-        .select()
-        .single()
+      const { data: inserted } = await insertReturning(owner.client, 'products', productInput(owner.user.id, { name: 'İpek Eşarp' }))
       const { error } = await owner.client
         .from('products')
         .update({
@@ -263,11 +242,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
     })
 
     it('deletes a product by id', async () => {
-      const { data: inserted } = await owner.client
-        .from('products')
-        .insert(productInput(owner.user.id))
-        .select()
-        .single()
+      const { data: inserted } = await insertReturning(owner.client, 'products', productInput(owner.user.id))
       const { error } = await owner.client.from('products').delete().eq('id', inserted!.id)
       expect(error).toBeNull()
       const { data } = await owner.client.from('products').select('id').eq('id', inserted!.id)
@@ -344,10 +319,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
   })
 
   describe('customers', () => {
-    let owner: Owner
-    beforeAll(async () => {
-      owner = await stack.signUpOwner()
-    })
+    const owner = useOwner(stack)
 
     it('inserts a customer and returns the row with select().single()', async () => {
       const input = customerInput(owner.user.id, {
@@ -356,18 +328,18 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
         email: 'zeynep.kaya@ornek.com.tr',
         notes: 'Cumartesi sabahlarını tercih ediyor',
       })
-      const { data, error } = await owner.client.from('customers').insert(input).select().single()
+      const { data, error } = await insertReturning(owner.client, 'customers', input)
       expect(error).toBeNull()
       expect(data).toMatchObject(input)
       expect(data!.id).toEqual(expect.any(String))
     })
 
     it('keeps blank e-mail and notes as null', async () => {
-      const { data, error } = await owner.client
-        .from('customers')
-        .insert(customerInput(owner.user.id, { name: 'Ahmet Yıldız', email: null, notes: null }))
-        .select()
-        .single()
+      const { data, error } = await insertReturning(
+        owner.client,
+        'customers',
+        customerInput(owner.user.id, { name: 'Ahmet Yıldız', email: null, notes: null }),
+      )
       expect(error).toBeNull()
       expect(data).toMatchObject({ email: null, notes: null })
     })
@@ -389,11 +361,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
     })
 
     it('updates and deletes a customer by id', async () => {
-      const { data: created } = await owner.client
-        .from('customers')
-        .insert(customerInput(owner.user.id, { name: 'Elif Çelik' }))
-        .select()
-        .single()
+      const { data: created } = await insertReturning(owner.client, 'customers', customerInput(owner.user.id, { name: 'Elif Çelik' }))
       const { error: updateError } = await owner.client
         .from('customers')
         .update({ name: 'Elif Çelik Arslan', phone_number: '+905059998877', email: 'elif@ornek.com.tr', notes: 'VIP' })
@@ -410,7 +378,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
   })
 
   describe('appointments', () => {
-    let owner: Owner
+    const owner = useOwner(stack)
     let ayse: { id: string; name: string }
     let mehmet: { id: string; name: string }
     const { first, last } = monthRange(2026, 11)
@@ -426,7 +394,6 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
         .order('appointment_time', { ascending: true })
 
     beforeAll(async () => {
-      owner = await stack.signUpOwner()
       const { data, error } = await owner.client
         .from('customers')
         .insert([
@@ -541,10 +508,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
   })
 
   describe('chatbot', () => {
-    let owner: Owner
-    beforeAll(async () => {
-      owner = await stack.signUpOwner()
-    })
+    const owner = useOwner(stack)
 
     it('selects the default config with single()', async () => {
       const { data, error } = await owner.client.from('chatbot_configs').select('*').eq('user_id', owner.user.id).single()

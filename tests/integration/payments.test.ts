@@ -13,6 +13,19 @@ import { BACKENDS, startTestStack, type Owner, type TestStack } from '../support
 type Reply = Record<string, unknown> & { success?: boolean; error?: string | null }
 type Balance = { amount: number; used: number; remaining: number }
 
+/** A balance after `credits` were bought on top of `before`. */
+const plusCredits = (before: Balance, credits: number): Balance => ({
+  amount: before.amount + credits,
+  used: before.used,
+  remaining: before.remaining + credits,
+})
+
+/** Ten concurrent attempts to credit one session: one credits it, the other nine find it credited. */
+function expectCreditedOnce(results: unknown[]) {
+  expect(results.filter((r) => r === 'credited')).toHaveLength(1)
+  expect(results.filter((r) => r === 'already_credited')).toHaveLength(9)
+}
+
 const SITE = 'http://127.0.0.1:5173'
 const SUCCESS_URL = `${SITE}/dashboard/success?session_id=${CHECKOUT_SESSION_PLACEHOLDER}`
 const CANCEL_URL = `${SITE}/dashboard`
@@ -82,6 +95,24 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
   const quiet = () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  }
+  /**
+   * For a session that expired and one whose payment failed (set in the
+   * database, as the provider's events would): `attempt` tries to get it paid,
+   * and afterwards it is still closed and nothing was credited.
+   */
+  async function eachClosedSession(priceId: string, attempt: (session: { url: string; session_id: string; status: string }) => Promise<void>) {
+    const o = await freshOwner()
+    quiet()
+    const before = await balance(o.user.id)
+    for (const status of ['expired', 'failed']) {
+      const { url, session_id } = await checkout(o, priceId)
+      await stack.db.query('update public.payments set status = $2 where provider_session_id = $1', [session_id, status])
+      await attempt({ url, session_id, status })
+      expect(await paymentRow(session_id)).toMatchObject({ status })
+      expect(await transactionCount(session_id)).toBe(0)
+    }
+    expect(await balance(o.user.id)).toEqual(before)
   }
 
   describe('checkout (local provider, the default)', () => {
@@ -164,7 +195,7 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
       const paid = await page(url, 'pay')
       expect(paid.status).toBe(303)
       expect(paid.headers.get('location')).toBe(`${SITE}/dashboard/success?session_id=${session_id}`)
-      expect(await balance(a.user.id)).toEqual({ amount: before.amount + 250, used: before.used, remaining: before.remaining + 250 })
+      expect(await balance(a.user.id)).toEqual(plusCredits(before, 250))
       expect(await paymentRow(session_id)).toMatchObject({ status: 'paid' })
       expect(await transactionCount(session_id)).toBe(1)
 
@@ -172,7 +203,7 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
       const again = await page(url, 'pay')
       expect(again.status).toBe(303)
       expect(again.headers.get('location')).toBe(`${SITE}/dashboard/success?session_id=${session_id}`)
-      expect(await balance(a.user.id)).toEqual({ amount: before.amount + 250, used: before.used, remaining: before.remaining + 250 })
+      expect(await balance(a.user.id)).toEqual(plusCredits(before, 250))
 
       // What the credits screen then reads: its own newest transaction.
       const { data } = await a.client.from('transactions').select('*').eq('user_id', a.user.id).order('created_at', { ascending: false }).limit(1)
@@ -199,19 +230,11 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
     })
 
     it('refuses to take a payment for a session that expired or whose payment failed', async () => {
-      const o = await freshOwner()
-      quiet()
-      const before = await balance(o.user.id)
-      for (const status of ['expired', 'failed']) {
-        const { url, session_id } = await checkout(o, 'price_starter')
-        await stack.db.query('update public.payments set status = $2 where provider_session_id = $1', [session_id, status])
+      await eachClosedSession('price_starter', async ({ url, status }) => {
         const res = await page(url, 'pay')
         expect(res.status, status).toBe(410)
         expect(await res.text()).toMatch(status === 'failed' ? /This payment failed\./ : /This checkout session has expired\./)
-        expect(await paymentRow(session_id)).toMatchObject({ status })
-        expect(await transactionCount(session_id)).toBe(0)
-      }
-      expect(await balance(o.user.id)).toEqual(before)
+      })
     })
 
     it('credits once when Pay is pressed 10 times at once', async () => {
@@ -219,7 +242,7 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
       const { url, session_id } = await checkout(a, 'price_growth')
       const answers = await Promise.all(Array.from({ length: 10 }, () => page(url, 'pay')))
       expect(answers.map((r) => r.status)).toEqual(Array(10).fill(303))
-      expect(await balance(a.user.id)).toEqual({ amount: before.amount + 1000, used: before.used, remaining: before.remaining + 1000 })
+      expect(await balance(a.user.id)).toEqual(plusCredits(before, 1000))
       expect(await transactionCount(session_id)).toBe(1)
     })
   })
@@ -284,19 +307,11 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
     })
 
     it('credits nothing for a session whose payment expired or failed, and leaves it closed', async () => {
-      const o = await freshOwner()
-      quiet()
-      const before = await balance(o.user.id)
-      for (const status of ['expired', 'failed']) {
-        const { session_id } = await checkout(o, 'price_growth')
-        await stack.db.query('update public.payments set status = $2 where provider_session_id = $1', [session_id, status])
+      await eachClosedSession('price_growth', async ({ session_id, status }) => {
         const res = await deliver({ type: 'checkout.session.completed', session_id }, stack.serviceRoleKey)
         expect(res.status, status).toBe(200)
         expect(await res.json()).toEqual({ received: true, error: null, result: 'not_creditable' })
-        expect(await paymentRow(session_id)).toMatchObject({ status })
-        expect(await transactionCount(session_id)).toBe(0)
-      }
-      expect(await balance(o.user.id)).toEqual(before)
+      })
     })
 
     it('credits once when the same event arrives 10 times at once', async () => {
@@ -306,9 +321,8 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
         Array.from({ length: 10 }, async () => (await deliver({ type: 'checkout.session.completed', session_id }, stack.serviceRoleKey)).json()),
       )
       const results = replies.map((r) => (r as { result: string }).result)
-      expect(results.filter((r) => r === 'credited')).toHaveLength(1)
-      expect(results.filter((r) => r === 'already_credited')).toHaveLength(9)
-      expect(await balance(a.user.id)).toEqual({ amount: before.amount + 5000, used: before.used, remaining: before.remaining + 5000 })
+      expectCreditedOnce(results)
+      expect(await balance(a.user.id)).toEqual(plusCredits(before, 5000))
       expect(await transactionCount(session_id)).toBe(1)
     })
   })
@@ -321,9 +335,8 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
       const results = await Promise.all(Array.from({ length: 10 }, () => stack.service().rpc('credit_payment', args)))
       for (const r of results) expect(r.error).toBeNull()
       const statuses = results.map((r) => (r.data as { status: string }).status)
-      expect(statuses.filter((s) => s === 'credited')).toHaveLength(1)
-      expect(statuses.filter((s) => s === 'already_credited')).toHaveLength(9)
-      const after = { amount: before.amount + 1000, used: before.used, remaining: before.remaining + 1000 }
+      expectCreditedOnce(statuses)
+      const after = plusCredits(before, 1000)
       expect(await balance(b.user.id)).toEqual(after)
       expect(results.find((r) => (r.data as { status: string }).status === 'credited')!.data).toMatchObject({ credits_added: 1000, balance: after })
       expect(await transactionCount(session)).toBe(1)
@@ -416,6 +429,17 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
         headers: { 'Stripe-Signature': signature, 'Content-Type': 'application/json' },
         body: payload,
       })
+    /** An owner of its own with a Stripe Checkout Session open for the Starter plan. */
+    async function openStarterSession() {
+      const o = await freshOwner()
+      useStripe()
+      const before = await balance(o.user.id)
+      const { session_id } = await checkout(o, 'price_starter')
+      return { o, before, session_id }
+    }
+    /** The session completed with its money still on the way, as a bank debit does. */
+    const processing = (sessionId: string) =>
+      Object.assign(fake.sessions.get(sessionId)!, { status: 'complete', payment_status: 'unpaid', url: null })
 
     it('opens a Stripe Checkout Session and records it', async () => {
       useStripe()
@@ -460,9 +484,8 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
 
       const replies = await Promise.all(Array.from({ length: 10 }, async () => (await deliver(genuine.payload, genuine.signature)).json()))
       const results = replies.map((r) => (r as { result: string }).result)
-      expect(results.filter((r) => r === 'credited')).toHaveLength(1)
-      expect(results.filter((r) => r === 'already_credited')).toHaveLength(9)
-      expect(await balance(a.user.id)).toEqual({ amount: before.amount + 5000, used: before.used, remaining: before.remaining + 5000 })
+      expectCreditedOnce(results)
+      expect(await balance(a.user.id)).toEqual(plusCredits(before, 5000))
       expect(await transactionCount(session_id)).toBe(1)
 
       // The return page's fallback agrees, and credits nothing more.
@@ -484,9 +507,8 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
       const answers = await Promise.all(Array.from({ length: 10 }, () => invoke(a.client, 'process-payment-manual', { session_id })))
       expect(answers.every((x) => x.status === 200)).toBe(true)
       const statuses = answers.map((x) => x.reply.status)
-      expect(statuses.filter((s) => s === 'credited')).toHaveLength(1)
-      expect(statuses.filter((s) => s === 'already_credited')).toHaveLength(9)
-      expect(await balance(a.user.id)).toEqual({ amount: before.amount + 250, used: before.used, remaining: before.remaining + 250 })
+      expectCreditedOnce(statuses)
+      expect(await balance(a.user.id)).toEqual(plusCredits(before, 250))
       expect(await invoke(a.client, 'process-payment-manual', { session_id: 'cs_test_unknown' })).toEqual({
         status: 404, reply: { success: false, error: 'session_not_found' },
       })
@@ -494,7 +516,7 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
       // A late webhook for the same session changes nothing.
       const late = signedEvent('checkout.session.completed', fake.sessions.get(session_id), WEBHOOK_SECRET)
       expect(await (await deliver(late.payload, late.signature)).json()).toMatchObject({ received: true, result: 'already_credited' })
-      expect(await balance(a.user.id)).toEqual({ amount: before.amount + 250, used: before.used, remaining: before.remaining + 250 })
+      expect(await balance(a.user.id)).toEqual(plusCredits(before, 250))
     })
 
     it('refuses to credit a session whose charge does not match its package', async () => {
@@ -556,13 +578,8 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
     })
 
     it('waits for a payment still processing and credits it once when Stripe reports it succeeded', async () => {
-      const o = await freshOwner()
-      useStripe()
-      const before = await balance(o.user.id)
-      const { session_id } = await checkout(o, 'price_starter')
-      // A bank debit: Checkout completes before the money arrives.
-      const processing = Object.assign(fake.sessions.get(session_id)!, { status: 'complete', payment_status: 'unpaid', url: null })
-      const completed = signedEvent('checkout.session.completed', processing, WEBHOOK_SECRET)
+      const { o, before, session_id } = await openStarterSession()
+      const completed = signedEvent('checkout.session.completed', processing(session_id), WEBHOOK_SECRET)
       const first = await deliver(completed.payload, completed.signature)
       expect(first.status).toBe(200)
       expect(await first.json()).toEqual({ received: true, error: null, result: 'pending' })
@@ -574,19 +591,15 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
       const results = []
       for (let i = 0; i < 2; i++) results.push(((await (await deliver(succeeded.payload, succeeded.signature)).json()) as { result: string }).result)
       expect(results).toEqual(['credited', 'already_credited'])
-      expect(await balance(o.user.id)).toEqual({ amount: before.amount + 250, used: before.used, remaining: before.remaining + 250 })
+      expect(await balance(o.user.id)).toEqual(plusCredits(before, 250))
       expect(await paymentRow(session_id)).toMatchObject({ status: 'paid' })
       expect(await transactionCount(session_id)).toBe(1)
     })
 
     it('never credits a payment that failed, even if a paid event for it arrives afterwards', async () => {
-      const o = await freshOwner()
       quiet()
-      useStripe()
-      const before = await balance(o.user.id)
-      const { session_id } = await checkout(o, 'price_starter')
-      const processing = Object.assign(fake.sessions.get(session_id)!, { status: 'complete', payment_status: 'unpaid', url: null })
-      const failed = signedEvent('checkout.session.async_payment_failed', processing, WEBHOOK_SECRET)
+      const { o, before, session_id } = await openStarterSession()
+      const failed = signedEvent('checkout.session.async_payment_failed', processing(session_id), WEBHOOK_SECRET)
       expect(await (await deliver(failed.payload, failed.signature)).json()).toEqual({ received: true, error: null, result: 'closed' })
       expect(await paymentRow(session_id)).toMatchObject({ status: 'failed' })
 
@@ -603,10 +616,7 @@ describe.each(BACKENDS)('credits and payments on %s', (backend) => {
     })
 
     it('credits nothing for a subscription-mode session, even a paid one', async () => {
-      const o = await freshOwner()
-      useStripe()
-      const before = await balance(o.user.id)
-      const { session_id } = await checkout(o, 'price_starter')
+      const { o, before, session_id } = await openStarterSession()
       const subscription = fake.pay(session_id, { mode: 'subscription' })
       const event = signedEvent('checkout.session.completed', subscription, WEBHOOK_SECRET)
       const res = await deliver(event.payload, event.signature)

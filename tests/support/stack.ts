@@ -17,10 +17,13 @@ export type Backend = (typeof BACKENDS)[number]
 // ws satisfies realtime-js at runtime; its constructor type is only narrower on paper.
 type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>
 
+/** The realtime transport for supabase-js clients in Node tests. */
+export const wsTransport = WebSocket as unknown as Transport
+
 export function makeClient(url: string, key: string): SupabaseClient {
   return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as unknown as Transport },
+    realtime: { transport: wsTransport },
   })
 }
 
@@ -150,6 +153,23 @@ export async function startTestStack(backend: Backend, opts: TestStackOptions = 
       return closing
     },
   }
+}
+
+/**
+ * An owner of a describe block, signed up before its tests. The value stands
+ * for the owner once the block's tests (or later beforeAll hooks) have started.
+ */
+export function useOwner(stack: TestStack, overrides: SignUpOverrides = {}): Owner {
+  let owner: Owner | undefined
+  beforeAll(async () => {
+    owner = await stack.signUpOwner(overrides)
+  })
+  return new Proxy({} as Owner, {
+    get(_, key) {
+      if (!owner) throw new Error('the owner is read before it signed up')
+      return owner[key as keyof Owner]
+    },
+  })
 }
 
 /**

@@ -4,22 +4,19 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { Hono } from 'hono'
 import { decodeJwt } from 'jose'
-import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig, type StackConfig } from '../config.ts'
 import { openDatabase, type Database, type DbTarget } from '../db.ts'
 import { signJwt } from '../jwt.ts'
 import { createAuthApp } from './index.ts'
 import { withBrokenSignature } from '../../../tests/support/jwt.ts'
-import { TEST_RATE_LIMITS } from '../../../tests/support/stack.ts'
+import { TEST_RATE_LIMITS, wsTransport } from '../../../tests/support/stack.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const BASE_URL = 'http://local.test'
-
-type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>
 
 export type AuthHarness = {
   db: Database
@@ -51,7 +48,7 @@ export async function startAuthHarness(target: DbTarget, opts: { config?: Partia
     client(key = config.anonKey) {
       return createClient(BASE_URL, key, {
         global: { fetch },
-        realtime: { transport: WebSocket as unknown as Transport },
+        realtime: { transport: wsTransport },
         auth: { persistSession: false, autoRefreshToken: false },
       })
     },

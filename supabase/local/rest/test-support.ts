@@ -6,12 +6,12 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
-import WebSocket from 'ws'
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { loadConfig, type StackConfig } from '../config.ts'
 import { openDatabase, type Database } from '../db.ts'
 import { signJwt } from '../jwt.ts'
 import { startTempPostgres, type TempPostgres } from '../../../tests/support/postgres.ts'
+import { wsTransport } from '../../../tests/support/stack.ts'
 import { createRestApp, type RestApp } from './index.ts'
 
 export const BACKENDS = ['pglite', 'postgres'] as const
@@ -103,8 +103,6 @@ revoke execute on all functions in schema public from public;
 grant execute on all functions in schema public to anon, authenticated, service_role;
 `
 
-type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>
-
 export type RestHarness = {
   backend: Backend
   db: Database
@@ -137,7 +135,7 @@ export async function startRestHarness(backend: Backend, extraSql = ''): Promise
   const client = (key: string, accessToken?: string) =>
     createClient('http://local.test', key, {
       global: { fetch: fetchImpl, headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : {} },
-      realtime: { transport: WebSocket as unknown as Transport },
+      realtime: { transport: wsTransport },
       auth: { persistSession: false, autoRefreshToken: false },
     })
   const token = (sub: string, opts: { exp?: number } = {}) =>

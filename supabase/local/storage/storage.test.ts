@@ -7,11 +7,11 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { Hono } from 'hono'
-import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTempPostgres } from '../../../tests/support/postgres.ts'
+import { wsTransport } from '../../../tests/support/stack.ts'
 import { loadConfig, type StackConfig } from '../config.ts'
 import { openDatabase, type Database, type DbTarget } from '../db.ts'
 import { signJwt } from '../jwt.ts'
@@ -23,7 +23,6 @@ import { readUploadRequest } from './upload-body.ts'
 const BASE_URL = 'http://local.test'
 const MiB = 1024 * 1024
 
-type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>
 type Backend = { name: string; start: () => Promise<{ target: DbTarget; stop?: () => Promise<void> }> }
 
 const backends: Backend[] = [
@@ -62,7 +61,7 @@ describe.each(backends)('storage API on $name', ({ start }) => {
   const client = (key: string, token?: string) =>
     createClient(BASE_URL, key, {
       global: { fetch: fetchApp },
-      realtime: { transport: WebSocket as unknown as Transport },
+      realtime: { transport: wsTransport },
       auth: { persistSession: false, autoRefreshToken: false },
       ...(token ? { accessToken: async () => token } : {}),
     })

@@ -17,30 +17,20 @@ export function BalanceCards(props: { balance: CreditsBalance }) {
       data-testid="credits-balance"
       data-fallback={balance.id === 'fallback' || undefined}
     >
-      <Paper withBorder radius="md" p="md" className={`${classes.balanceCard} ${classes.remaining}`}>
-        <Text component="dt" size="sm" fw={600} c="gray.8">
-          <Trans>Remaining credits</Trans>
-        </Text>
-        <Text component="dd" className={classes.figure} c="brand.9" data-testid="balance-remaining">
-          {formatCount(balance.remaining, i18n.locale)}
-        </Text>
-      </Paper>
-      <Paper withBorder radius="md" p="md" className={classes.balanceCard}>
-        <Text component="dt" size="sm" fw={600} c="gray.8">
-          <Trans>Total used</Trans>
-        </Text>
-        <Text component="dd" className={classes.figure} data-testid="balance-used">
-          {formatCount(balance.used, i18n.locale)}
-        </Text>
-      </Paper>
-      <Paper withBorder radius="md" p="md" className={classes.balanceCard}>
-        <Text component="dt" size="sm" fw={600} c="gray.8">
-          <Trans>Total purchased</Trans>
-        </Text>
-        <Text component="dd" className={classes.figure} data-testid="balance-purchased">
-          {formatCount(balance.amount, i18n.locale)}
-        </Text>
-      </Paper>
+      {[
+        { label: <Trans>Remaining credits</Trans>, value: balance.remaining, testId: 'balance-remaining', main: true },
+        { label: <Trans>Total used</Trans>, value: balance.used, testId: 'balance-used', main: false },
+        { label: <Trans>Total purchased</Trans>, value: balance.amount, testId: 'balance-purchased', main: false },
+      ].map((card) => (
+        <Paper key={card.testId} withBorder radius="md" p="md" className={card.main ? `${classes.balanceCard} ${classes.remaining}` : classes.balanceCard}>
+          <Text component="dt" size="sm" fw={600} c="gray.8">
+            {card.label}
+          </Text>
+          <Text component="dd" className={classes.figure} c={card.main ? 'brand.9' : undefined} data-testid={card.testId}>
+            {formatCount(card.value, i18n.locale)}
+          </Text>
+        </Paper>
+      ))}
     </SimpleGrid>
   )
 }

@@ -2,16 +2,8 @@
 // checkout; Enterprise is priced per customer, so it is a mail link.
 import { Badge, Box, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
-import {
-  ENTERPRISE_CONTACT_EMAIL,
-  PLANS,
-  formatUsd,
-  isPurchasable,
-  mailtoEnterprise,
-  type Plan,
-  type PlanId,
-  type PurchasablePlan,
-} from '../../../domain/plans.ts'
+import { PLANS, formatUsd, isPurchasable, type Plan, type PlanId, type PurchasablePlan } from '../../../domain/plans.ts'
+import { EnterpriseContact } from '../../components/enterprise-contact.tsx'
 import { PLAN_NAMES, PLAN_SUMMARIES } from '../../lib/plan-messages.ts'
 import { formatCount } from './format.ts'
 import classes from './credits.module.css'
@@ -85,14 +77,7 @@ function PlanCard(props: PlanCardsProps & { plan: Plan }) {
               <Trans>Buy</Trans>
             </Button>
           ) : (
-            <Stack gap={4}>
-              <Button component="a" href={mailtoEnterprise(t`Enterprise plan`)} variant="outline" fullWidth>
-                <Trans>Contact us</Trans>
-              </Button>
-              <Text size="xs" c="gray.7" ta="center">
-                {ENTERPRISE_CONTACT_EMAIL}
-              </Text>
-            </Stack>
+            <EnterpriseContact gap={4} />
           )}
         </Box>
       </Stack>

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { ENTERPRISE_CONTACT_EMAIL, PLANS, formatUsd, mailtoEnterprise, type Plan } from '../../../domain/plans.ts'
+import { PLANS, formatUsd, type Plan } from '../../../domain/plans.ts'
+import { EnterpriseContact } from '../../components/enterprise-contact.tsx'
 import { PLAN_NAMES, PLAN_SUMMARIES } from '../../lib/plan-messages.ts'
 import { SvgIcon } from './svg-icon.tsx'
 import classes from './landing.module.css'
 
 function PlanCard({ plan }: { plan: Plan }) {
-  const { t, i18n } = useLingui()
+  const { i18n } = useLingui()
   const name = i18n._(PLAN_NAMES[plan.id])
   const messages = new Intl.NumberFormat(i18n.locale).format(plan.messages)
   const titleId = `plan-${plan.id}`
@@ -50,14 +51,7 @@ function PlanCard({ plan }: { plan: Plan }) {
         </List>
         <Box mt="auto" pt="sm">
           {plan.priceCents === null ? (
-            <Stack gap={6}>
-              <Button component="a" href={mailtoEnterprise(t`Enterprise plan`)} variant="outline" fullWidth>
-                <Trans>Contact us</Trans>
-              </Button>
-              <Text size="xs" c="gray.7" ta="center">
-                {ENTERPRISE_CONTACT_EMAIL}
-              </Text>
-            </Stack>
+            <EnterpriseContact />
           ) : (
             <Button component="a" href="/auth" variant={plan.popular ? 'filled' : 'light'} fullWidth>
               <Trans>Choose {name}</Trans>

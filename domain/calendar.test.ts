@@ -170,19 +170,12 @@ describe('monthGrid', () => {
 
 describe('times', () => {
   it('trims seconds for display', () => {
-    expect(formatTime('14:30:00')).toBe('14:30')
-    expect(formatTime('09:05')).toBe('09:05')
-    expect(formatTime('9:05')).toBe('09:05')
-    expect(formatTime('14:30:00.123')).toBe('14:30')
-    expect(formatTime('nope')).toBe('nope')
+    expect(['14:30:00', '09:05', '9:05', '14:30:00.123', 'nope'].map(formatTime)).toEqual(['14:30', '09:05', '09:05', '14:30', 'nope'])
   })
 
   it('checks a time of day', () => {
-    expect(isTimeOfDay('00:00')).toBe(true)
-    expect(isTimeOfDay('23:59:59')).toBe(true)
-    expect(isTimeOfDay('24:00')).toBe(false)
-    expect(isTimeOfDay('9:00')).toBe(false)
-    expect(isTimeOfDay('12:60')).toBe(false)
+    const times = ['00:00', '23:59:59']
+    expect([...times, '24:00', '9:00', '12:60'].filter(isTimeOfDay)).toEqual(times)
   })
 })
 

@@ -25,11 +25,7 @@ describe('currencies', () => {
   })
 
   it('shows $ for a code it does not know', () => {
-    expect(currencySymbol('TRY')).toBe('₺')
-    expect(currencySymbol('CAD')).toBe('C$')
-    expect(currencySymbol('XYZ')).toBe('$')
-    expect(currencySymbol('')).toBe('$')
-    expect(currencySymbol('try')).toBe('$')
+    expect(['TRY', 'CAD', 'XYZ', '', 'try'].map(currencySymbol)).toEqual(['₺', 'C$', '$', '$', '$'])
   })
 
   it('defaults to TRY for a new product and USD for an Excel row', () => {
@@ -334,12 +330,8 @@ describe('Excel rows', () => {
   })
 
   it('accepts only .xlsx and .xls file names, in any case', () => {
-    expect(isExcelFileName('urunler.xlsx')).toBe(true)
-    expect(isExcelFileName('ESKI.XLS')).toBe(true)
-    expect(isExcelFileName('urunler.csv')).toBe(false)
-    expect(isExcelFileName('urunler.xlsm')).toBe(false)
-    expect(isExcelFileName('xlsx')).toBe(false)
-    expect(isExcelFileName('.xlsx')).toBe(false)
+    const excel = ['urunler.xlsx', 'ESKI.XLS']
+    expect([...excel, 'urunler.csv', 'urunler.xlsm', 'xlsx', '.xlsx'].filter(isExcelFileName)).toEqual(excel)
   })
 })
 

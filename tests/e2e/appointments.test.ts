@@ -561,10 +561,8 @@ describe('appointments screen', () => {
     const can = await seedCustomer(owner, { name: 'Can Öztürk', phone_number: '+905426789012' })
     await seedAppointment(owner, { customer_id: can, appointment_date: day(9), appointment_time: '09:00:00' })
     // Only the customers' IndexedDB database never answers; appointments load.
-    let appointmentsPulled: Promise<unknown> | undefined
     const { page } = await openAppointments(owner, {
       waitForGrid: false,
-      setup: async (p) => (appointmentsPulled = p.waitForResponse((r) => new URL(r.url()).pathname === '/rest/v1/appointments' && r.ok())),
       initScript: () => {
         const open = IDBFactory.prototype.open
         IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
@@ -574,8 +572,8 @@ describe('appointments screen', () => {
       },
     })
     await page.getByTestId('calendar-loading').waitFor({ timeout: 20_000 })
-    // The appointments have arrived from the server: the calendar still waits for the customers.
-    await appointmentsPulled
+    // The appointments' own store has opened: the calendar still waits for the customers.
+    await page.waitForFunction(async () => (await indexedDB.databases()).some((d) => d.name?.endsWith('--appointments')))
     expect(await page.getByTestId('calendar-loading').count()).toBe(1)
     expect(await page.getByText('Müşteri yok').count()).toBe(0)
 

@@ -20,6 +20,7 @@ import {
 import { formatPhone } from '../../../domain/customers.ts'
 import { APPOINTMENT_STATUSES, type AppointmentStatus, type CustomerRecord } from '../../../domain/records.ts'
 import { useDomainForm } from '../../components/forms.ts'
+import { useConfirmDelete } from '../../components/confirm-delete.tsx'
 import { FormDialog, useDialogBusy } from '../../components/form-dialog.tsx'
 import { ModalButtons } from '../../components/responsive-modal.tsx'
 import { SaveButtons } from '../../components/save-buttons.tsx'
@@ -59,6 +60,7 @@ function Details(props: AppointmentDetailsModalProps) {
   const { t, i18n } = useLingui()
   const { appointment, loading } = useAppointment(props.id, props.customers)
   const actions = useRecordActions('appointments')
+  const confirm = useConfirmDelete()
   const [editing, setEditing] = useState(false)
   const actionsLabel = useId()
 
@@ -106,22 +108,15 @@ function Details(props: AppointmentDetailsModalProps) {
   }
 
   function confirmDelete() {
-    modals.openConfirmModal({
+    confirm.open({
       title: t`Delete appointment`,
-      children: <Text size="sm">{t`Delete the appointment on ${date} at ${time}? This cannot be undone.`}</Text>,
-      labels: { confirm: t`Delete`, cancel: t`Cancel` },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t`Close` },
-      onConfirm: async () => {
-        try {
-          await actions.remove([props.id])
-          notifications.show({ color: 'green', message: t`The appointment was deleted.` })
-          props.onDeleted()
-        } catch (error) {
-          console.error('deleting an appointment failed', error)
-          notifications.show({ color: 'red', message: t`An error occurred while deleting the appointment.` })
-        }
+      body: <Text size="sm">{t`Delete the appointment on ${date} at ${time}? This cannot be undone.`}</Text>,
+      remove: async () => {
+        await actions.remove([props.id])
+        props.onDeleted()
       },
+      done: () => t`The appointment was deleted.`,
+      failed: () => t`An error occurred while deleting the appointment.`,
     })
   }
 

@@ -39,6 +39,8 @@ export function AppointmentsScreen() {
 
   const open = (dialog: Dialog, change: Partial<Dialogs>) => setDialogs((d) => ({ ...d, ...change, stack: [...d.stack, dialog], openings: d.openings + 1 }))
   const closeTop = () => setDialogs((d) => ({ ...d, stack: d.stack.slice(0, -1) }))
+  /** What the details and the wizard both take: they start afresh on every opening, and closing returns to the dialog below. */
+  const stacked = { openings: dialogs.openings, customers, onClose: closeTop }
 
   function created(appointment: AppointmentRecord) {
     closeTop()
@@ -96,22 +98,8 @@ export function AppointmentsScreen() {
         onAppointment={(id) => open('details', { id })}
         onNew={(date) => open('new', { date })}
       />
-      <AppointmentDetailsModal
-        opened={top === 'details'}
-        openings={dialogs.openings}
-        id={dialogs.id}
-        customers={customers}
-        onClose={closeTop}
-        onDeleted={closeTop}
-      />
-      <AppointmentWizard
-        opened={top === 'new'}
-        openings={dialogs.openings}
-        date={dialogs.date}
-        customers={customers}
-        onClose={closeTop}
-        onCreated={created}
-      />
+      <AppointmentDetailsModal opened={top === 'details'} id={dialogs.id} onDeleted={closeTop} {...stacked} />
+      <AppointmentWizard opened={top === 'new'} date={dialogs.date} onCreated={created} {...stacked} />
     </Stack>
   )
 }

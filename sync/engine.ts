@@ -2,7 +2,7 @@
 // store and Supabase. See README.md beside this file for the invariants.
 import { BehaviorSubject, Subject, Subscription, debounceTime, exhaustMap, filter, firstValueFrom, take, type Observable } from 'rxjs'
 import {
-  createRevision, getAssumedMasterState, getMetaWriteRow,
+  createRevision, getAssumedMasterState, getMetaWriteRow, now as storageNow,
   type RxCollection, type RxDatabase, type RxDocumentData, type RxReplicationWriteToMasterRow, type WithDeleted,
 } from 'rxdb'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
@@ -354,48 +354,66 @@ export function startSync(opts: SyncOptions): SyncEngine {
     }
   }
 
-  let settling: Promise<unknown> = Promise.resolve()
+  // Retry and discard write RxDB's state of a document and the document
+  // itself. No pull or push of the table may interleave: a pull that had
+  // read the old state would write it back over the new one. So the table's
+  // replication is paused (a paused replication stores nothing it fetches)
+  // until it is idle, and the work runs in line with connectivity changes,
+  // which pause and start replications too. Starting again resyncs, which
+  // also pushes a retried document.
   function settle(key: string, how: 'retry' | 'discard'): Promise<void> {
-    const run = settling.then(async () => {
+    const run = transition.then(async () => {
       const entry = refusals.byKey(key)
       if (!entry || stopped || !leader) return
       const rep = replications[entry.table] as unknown as RxReplicationState<Record<string, unknown>, Checkpoint>
       const internal = rep.internalReplicationState
       // Not started yet (offline since opening): RxDB's state cannot be told anything.
       if (!internal) return
-      // Not in the middle of a push or pull that read RxDB's state of this document already.
-      await firstValueFrom(rep.active$.pipe(filter((active) => !active)))
-      const collection = collectionOf(entry.table)
-      const [current] = await collection.storageInstance.findDocumentsById([entry.docId], true)
-      if (!current) {
-        await refusals.update([], [key])
-        return
-      }
-      const assumed = (await getAssumedMasterState(internal, [entry.docId]))[entry.docId]
-      const tellRxdb = async (state: Doc) => {
-        const row = await getMetaWriteRow(internal, state, assumed?.metaDocument)
-        const { error } = await internal.input.metaInstance.bulkWrite([row], 'sync-set-aside')
-        if (error.length > 0) throw new Error(`replication state of ${key} not written: ${error[0]!.status}`)
-      }
-      const mine = plainDoc(current)
-      if (how === 'discard') {
-        const target = entry.server ?? { ...mine, _deleted: true }
-        // RxDB first: the store write that follows then equals what it assumes, and is not pushed.
-        await tellRxdb(target)
-        await rewrite(collection, current, target)
-        await refusals.update([], [key])
-      } else {
-        // The entry stays until the push's answer releases or renews it: meanwhile pushes still go against `base`.
-        // Without a base, anything unequal to the document will do: RxDB pushes it, and the push goes as a create.
-        await tellRxdb(entry.base ?? { ...mine, _deleted: !mine._deleted })
-        ledger.mark(entry.table, [entry.docId])
-        await rewrite(collection, current, mine)
+      const running = rep.wasStarted && !rep.isPaused()
+      if (running) await rep.pause()
+      // A handler waiting out a backoff gives up at once instead.
+      wake$.next()
+      try {
+        await firstValueFrom(rep.active$.pipe(filter((active) => !active)))
+        if (stopped) return
+        await settleNow(entry, internal, how)
+      } finally {
+        if (running && !stopped && online$.value) await rep.start()
       }
     })
-    settling = run.catch((error: unknown) => {
+    transition = run.catch((error: unknown) => {
       if (!stopped && !db.closed) console.error('a refused change could not be settled', error)
     })
     return run
+  }
+
+  async function settleNow(entry: SetAside, internal: NonNullable<RxReplicationState<Record<string, unknown>, Checkpoint>['internalReplicationState']>, how: 'retry' | 'discard') {
+    const collection = collectionOf(entry.table)
+    const [current] = await collection.storageInstance.findDocumentsById([entry.docId], true)
+    if (!current) {
+      await refusals.update([], [entry.key])
+      return
+    }
+    const assumed = (await getAssumedMasterState(internal, [entry.docId]))[entry.docId]
+    const tellRxdb = async (state: Doc) => {
+      const row = await getMetaWriteRow(internal, state, assumed?.metaDocument)
+      const { error } = await internal.input.metaInstance.bulkWrite([row], 'sync-set-aside')
+      if (error.length > 0) throw new Error(`replication state of ${entry.key} not written: ${error[0]!.status}`)
+    }
+    const mine = plainDoc(current)
+    if (how === 'discard') {
+      const target = entry.server ?? { ...mine, _deleted: true }
+      // RxDB first: the store write that follows then equals what it assumes, and is not pushed.
+      await tellRxdb(target)
+      await rewrite(collection, current, target)
+      await refusals.update([], [entry.key])
+    } else {
+      // The entry stays until the push's answer releases or renews it: meanwhile pushes still go against `base`.
+      // Without a base, anything unequal to the document will do: RxDB pushes it, and the push goes as a create.
+      await tellRxdb(entry.base ?? { ...mine, _deleted: !mine._deleted })
+      ledger.mark(entry.table, [entry.docId])
+      await rewrite(collection, current, mine)
+    }
   }
 
   /** Writes a document straight to the store (a new revision, outside collection hooks), as the replication itself does. */
@@ -404,7 +422,8 @@ export function startSync(opts: SyncOptions): SyncEngine {
       ...next,
       _deleted: Boolean(next._deleted),
       _attachments: {},
-      _meta: { ...previous._meta, lwt: now() },
+      // RxDB's clock: the upstream finds changed documents by it.
+      _meta: { ...previous._meta, lwt: storageNow() },
       _rev: createRevision(db.token, previous),
     } as RxDocumentData<Record<string, unknown>>
     const { error } = await collection.storageInstance.bulkWrite([{ previous, document }], 'sync-set-aside')
@@ -683,7 +702,6 @@ export function startSync(opts: SyncOptions): SyncEngine {
       wake$.next()
       wake$.complete()
       await ledger.flush().catch(() => undefined)
-      await settling
       await refusals.flush()
       await writingState
       await writingMerges

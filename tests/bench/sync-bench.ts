@@ -8,7 +8,11 @@
 //    time; medians. Target: ratio ≤ 2. Also, as a reference, the "floor":
 //    the same pages written the way RxDB's replication must store them — the
 //    document in its Dexie storage and the assumed master state in the meta
-//    store, with their indexes — without any of RxDB's own work.
+//    store, with their indexes — without any of RxDB's own work. Checked on
+//    every engine run (the suite pulls only a few thousand rows): all 10,000
+//    stored, sampled ones with the server's values, in ten full pages and the
+//    empty one that ends the pull (realtime may add up to two), and nothing
+//    pushed back.
 // 2. Offline edits: 250 products created and 250 updated while offline (the
 //    engine told, requests refused), then online; HTTP requests until the
 //    store is in sync. Target: ≤ 10 push requests.
@@ -27,7 +31,7 @@ import { build } from 'esbuild'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { CHROMIUM_PATH } from '../support/browser.ts'
 import { startTestStack, type Owner, type TestStack } from '../support/stack.ts'
-import type { PullResult } from './sync-bench/browser-entry.ts'
+import type { ProductSample, PullResult } from './sync-bench/browser-entry.ts'
 
 const PRODUCTS = 10_000
 // The engine's pull batch. The data API answers at most 1000 rows a request
@@ -40,6 +44,7 @@ const UPDATES = 250
 const WRITES = 20
 
 const TARGET_RATIO = 2
+const FULL_PAGES = Math.ceil(PRODUCTS / PAGE_SIZE)
 const TARGET_PUSHES = 10
 const TARGET_PROPAGATION_MS = 1000
 
@@ -149,17 +154,17 @@ async function signIn(d: DeviceBrowser, stack: TestStack, owner: Owner): Promise
   await d.page.evaluate((o) => window.syncBench.signIn(o), opts)
 }
 
+const CURRENCIES = ['TRY', 'USD', 'EUR']
+/** The seeded product number i, as the store must hold it. */
+const seeded = (prefix: string, i: number): ProductSample => ({ name: `${prefix} ${i}`, price: (i % 500) + 0.99, stock: i % 40, currency: CURRENCIES[i % 3]! })
+
 async function seedProducts(stack: TestStack, owner: Owner, total: number, prefix: string): Promise<void> {
-  const currencies = ['TRY', 'USD', 'EUR']
   for (let start = 0; start < total; start += 1000) {
     const rows = Array.from({ length: Math.min(1000, total - start) }, (_, k) => {
       const i = start + k
       return {
-        name: `${prefix} ${i}`,
+        ...seeded(prefix, i),
         description: i % 3 === 0 ? null : `Açıklama ${i}: el yapımı, doğal malzemeden`,
-        price: (i % 500) + 0.99,
-        currency: currencies[i % 3],
-        stock: i % 40,
         product_link: i % 4 === 0 ? `https://example.com/urun/${i}` : null,
       }
     })
@@ -189,9 +194,15 @@ async function initialPull(stack: TestStack, appUrl: string): Promise<boolean> {
   }
   const runEngine = (i: number) => measure('pull-engine', async (d) => {
     const profiling = PROFILE_DIR !== undefined && i === 0 ? await startProfile(d.page) : undefined
-    const r = await d.page.evaluate((o) => window.syncBench.enginePull(o), { name: `bench-engine-${i}`, expected: PRODUCTS })
+    const samples = [0, 1, PRODUCTS / 2 - 1, PRODUCTS - 1].map((n) => seeded('Ürün', n))
+    const r = await d.page.evaluate((o) => window.syncBench.enginePull(o), { name: `bench-engine-${i}`, expected: PRODUCTS, samples })
     if (profiling) console.info(`CPU profile of the first engine pull: ${await profiling()}`)
     if (r.count !== PRODUCTS) throw new Error(`the engine stored ${r.count} of ${PRODUCTS} products`)
+    if (r.wrong.length > 0) throw new Error(`the engine stored products unlike the server's: ${r.wrong.join('; ')}`)
+    if (r.pullRequests < FULL_PAGES + 1 || r.pullRequests > FULL_PAGES + 3) {
+      throw new Error(`the engine pulled in ${r.pullRequests} requests, expected ${FULL_PAGES} full pages and an empty one (up to two more from realtime)`)
+    }
+    if (r.rpcRequests > 0) throw new Error(`the engine sent ${r.rpcRequests} pushes back during a pull`)
     engine.push(r)
   })
   const runBaseline = (i: number) => measure('pull-baseline', async (d) => {
@@ -218,6 +229,7 @@ async function initialPull(stack: TestStack, appUrl: string): Promise<boolean> {
     ].join('\n')
   }
   console.info(`\n[initial pull] ${n(PRODUCTS)} products, pages of ${PAGE_SIZE}, fresh browser profile each run, ${PULL_RUNS} runs alternating`)
+  console.info(`          every engine run: all stored, samples as on the server, ${engine.map((r) => r.pullRequests).join('/')} page requests, no pushes`)
   console.info(row('engine', engine))
   console.info(row('baseline', baseline) + '  (supabase-js + Dexie bulkPut)')
   console.info(row('floor', floor) + '  (the same pages written as RxDB must: document + replication meta)')

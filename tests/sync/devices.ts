@@ -21,7 +21,7 @@ export type Device = {
   sync: SyncEngine
   /** Cuts or restores this device's network: requests fail and the engine is told. */
   setOnline(online: boolean): void
-  /** Requests made so far, by URL path (e.g. "/rest/v1/rpc/push_products"). */
+  /** Requests made so far, by URL path (e.g. "/rest/v1/rpc/sync_push"). */
   requests: string[]
   /** Stops syncing and closes the store, keeping its IndexedDB for a later reopen. */
   close(): Promise<void>

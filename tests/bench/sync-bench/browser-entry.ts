@@ -18,11 +18,18 @@ export type PullResult = {
   /** GETs of /rest/v1/products and the time spent waiting on them. */
   pullRequests: number
   networkMs: number
+  /** RPCs (pushes) made meanwhile: a pull must send nothing back. */
+  rpcRequests: number
+  /** Sampled products that were missing or stored with other values than the server's. */
+  wrong: string[]
   /** IndexedDB requests made meanwhile: the work that stays on the device. */
   idb: IdbCounts
 }
 
 export type IdbCounts = { reads: number; writes: number; transactions: number }
+
+/** A product the bench seeded, as the store must hold it after the pull. */
+export type ProductSample = { name: string; price: number; stock: number; currency: string }
 
 export type PushResult = {
   /** From going online to pending = 0, the engine idle and awaitInSync resolved. */
@@ -34,7 +41,7 @@ export type PushResult = {
 
 export type SyncBenchApi = {
   signIn(opts: { url: string; anonKey: string; email: string; password: string; ownerId: string }): Promise<void>
-  enginePull(opts: { name: string; expected: number }): Promise<PullResult>
+  enginePull(opts: { name: string; expected: number; samples: ProductSample[] }): Promise<PullResult>
   baselinePull(opts: { name: string; expected: number; pageSize: number }): Promise<PullResult>
   floorPull(opts: { name: string; expected: number; pageSize: number }): Promise<PullResult>
   openDevice(opts: { name: string; expected: number }): Promise<{ ms: number }>
@@ -160,7 +167,19 @@ const openStore = (name: string) => openOwnerDatabase({ ownerId, name, devMode: 
 
 function pullFigures(from: number, idbFrom: IdbCounts, ms: number, count: number): PullResult {
   const pulls = sent.slice(from).filter((r) => r.method === 'GET' && r.path === '/rest/v1/products')
-  return { ms, count, pullRequests: pulls.length, networkMs: pulls.reduce((sum, r) => sum + (r.end - r.start), 0), idb: idbSince(idbFrom) }
+  const rpcs = sent.slice(from).filter((r) => r.path.startsWith('/rest/v1/rpc/'))
+  return { ms, count, pullRequests: pulls.length, networkMs: pulls.reduce((sum, r) => sum + (r.end - r.start), 0), rpcRequests: rpcs.length, wrong: [], idb: idbSince(idbFrom) }
+}
+
+/** The samples the store does not hold exactly as seeded. */
+async function wrongSamples(db: AppDatabase, samples: ProductSample[]): Promise<string[]> {
+  const wrong: string[] = []
+  for (const s of samples) {
+    const doc = await db.products.findOne({ selector: { name: s.name } }).exec()
+    const got = doc ? { name: doc.name, price: doc.price, stock: doc.stock, currency: doc.currency } : null
+    if (JSON.stringify(got) !== JSON.stringify(s)) wrong.push(`${s.name}: ${JSON.stringify(got)}`)
+  }
+  return wrong
 }
 
 const api: SyncBenchApi = {
@@ -174,7 +193,7 @@ const api: SyncBenchApi = {
     if (error) throw new Error(`sign-in failed: ${error.message}`)
   },
 
-  async enginePull({ name, expected }) {
+  async enginePull({ name, expected, samples }) {
     const db = await openStore(name)
     try {
       const from = sent.length
@@ -190,7 +209,11 @@ const api: SyncBenchApi = {
           count = await db.products.count().exec()
         }
         const ms = performance.now() - t0
-        return pullFigures(from, idbFrom, ms, count)
+        const figures = pullFigures(from, idbFrom, ms, count)
+        // A push made in the pull's wake (pulled rows taken for local edits) would come once it has settled.
+        await waitFor('the engine to settle', () => sync.status().phase === 'idle', 30_000)
+        const rpcRequests = sent.slice(from).filter((r) => r.path.startsWith('/rest/v1/rpc/')).length
+        return { ...figures, rpcRequests, wrong: await wrongSamples(db, samples) }
       } finally {
         await sync.stop()
       }
@@ -299,7 +322,7 @@ const api: SyncBenchApi = {
     const made = sent.slice(from)
     const byPath: Record<string, number> = {}
     for (const r of made) byPath[`${r.method} ${r.path}`] = (byPath[`${r.method} ${r.path}`] ?? 0) + 1
-    return { ms, push: made.filter((r) => r.path.startsWith('/rest/v1/rpc/push_')).length, total: made.length, byPath }
+    return { ms, push: made.filter((r) => r.path === '/rest/v1/rpc/sync_push').length, total: made.length, byPath }
   },
 
   watch({ id, name }) {

@@ -4,13 +4,13 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import { expect } from 'vitest'
+import { afterEach, expect } from 'vitest'
 import { openOwnerDatabase, type AppDatabase } from '../../src/db/database.ts'
 import { dexieStorage } from '../../src/db/storage.ts'
 import { manualConnectivity, startSync, SYNCED_TABLES, type SyncEngine, type SyncOptions } from '../../sync/index.ts'
 import { fromServerRow, pullColumns, toServerRow } from '../../sync/rows.ts'
 import type { SyncedTable } from '../../domain/records.ts'
-import type { Owner, TestStack } from '../support/stack.ts'
+import { useTestStack, type Owner, type TestStack } from '../support/stack.ts'
 
 type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>
 
@@ -174,4 +174,30 @@ export async function converged(owner: Owner, devices: Device[], timeoutMs = 20_
     }
     return server
   }, timeoutMs)
+}
+
+/**
+ * A file's stack on PGlite and the devices its tests open: each test's
+ * devices are closed after it, the stack after the file.
+ */
+export function useDevices(): {
+  stack: TestStack
+  device: (owner: Owner, name: string, opts?: DeviceOptions) => Promise<Device>
+  /** A device opened otherwise (e.g. `reopen()`), closed with the test's others. */
+  track: (d: Device) => void
+} {
+  const stack = useTestStack('pglite')
+  const open: Device[] = []
+  afterEach(async () => {
+    await closeAll(open.splice(0))
+  })
+  return {
+    stack,
+    async device(owner, name, opts = {}) {
+      const d = await openDevice(stack, owner, { name, ...opts })
+      open.push(d)
+      return d
+    },
+    track: (d) => void open.push(d),
+  }
 }

@@ -1,30 +1,13 @@
 // A document the server refuses is set aside with its reason; the rest of its
 // table's queue goes on, and the owner decides: edit it, retry it, or
 // discard it. Devices run the app's real store and engine against the stack.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { firstValueFrom } from 'rxjs'
 import type { SyncedTable } from '../../domain/records.ts'
 import type { RefusedChange } from '../../sync/index.ts'
-import { startTestStack, type Owner, type TestStack } from '../support/stack.ts'
-import { closeAll, converged, eventually, newId, nowIso, openDevice, serverSnapshot, type Device } from './devices.ts'
+import { converged, eventually, newId, nowIso, serverSnapshot, type Device , useDevices } from './devices.ts'
 
-let stack: TestStack
-beforeAll(async () => {
-  stack = await startTestStack('pglite')
-})
-afterAll(async () => {
-  await stack?.close()
-})
-
-const open: Device[] = []
-async function device(owner: Owner, name: string, opts: Parameters<typeof openDevice>[2] = {}): Promise<Device> {
-  const d = await openDevice(stack, owner, { name, ...opts })
-  open.push(d)
-  return d
-}
-afterEach(async () => {
-  await closeAll(open.splice(0))
-})
+const { stack, device, track } = useDevices()
 
 // Spelled as people type it, as devices stored it before the E.164 rule: the server's check refuses it.
 const OLD_PHONE = '0532 111 22 33'
@@ -152,7 +135,7 @@ describe('a document the server refuses', () => {
       expect(d.sync.status().refused).toBe(1)
 
       d = await d.reopen()
-      open.push(d)
+      track(d)
       await eventually(() => expect(d.sync.status()).toMatchObject({ phase: 'idle', pending: 0, refused: 1 }))
       expect(await docOf(d, 'products', p.id)).toMatchObject({ name: 'Reddedilen Zeytin', stock: 5 })
     } finally {

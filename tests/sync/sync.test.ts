@@ -2,29 +2,12 @@
 // devices run the app's real store and engine against the embedded stack and
 // are driven only the way an owner drives them — writes, a network switch,
 // reloads.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { firstValueFrom, type Observable } from 'rxjs'
-import { startTestStack, type Owner, type TestStack } from '../support/stack.ts'
 import type { MergeNotice } from '../../sync/index.ts'
-import { closeAll, converged, eventually, newId, nowIso, openDevice, serverSnapshot, storeSnapshot, type Device } from './devices.ts'
+import { converged, eventually, newId, nowIso, serverSnapshot, storeSnapshot, type Device , useDevices } from './devices.ts'
 
-let stack: TestStack
-beforeAll(async () => {
-  stack = await startTestStack('pglite')
-})
-afterAll(async () => {
-  await stack?.close()
-})
-
-const open: Device[] = []
-async function device(owner: Owner, name: string, opts: Parameters<typeof openDevice>[2] = {}): Promise<Device> {
-  const d = await openDevice(stack, owner, { name, ...opts })
-  open.push(d)
-  return d
-}
-afterEach(async () => {
-  await closeAll(open.splice(0))
-})
+const { stack, device, track } = useDevices()
 
 const product = (over: Record<string, unknown> = {}) => ({
   id: newId(),
@@ -146,7 +129,7 @@ describe('two devices of one owner', () => {
     expect(await firstValueFrom(b.sync.merges$)).toEqual([])
     // Dismissal is stored: a reload does not bring the notice back.
     const b2 = await b.reopen()
-    open.push(b2)
+    track(b2)
     expect(await firstValueFrom(b2.sync.merges$)).toEqual([])
   })
 

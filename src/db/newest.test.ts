@@ -1,29 +1,13 @@
 // The read-ahead of the newest records against RxDB's own query, on Dexie
 // over fake-indexeddb: it must give exactly the live query's first page.
-import { afterEach, describe, expect, it } from 'vitest'
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { describe, expect, it } from 'vitest'
 import type { ProductRecord } from '../../domain/records.ts'
-import { openOwnerDatabase, type AppDatabase } from './database.ts'
 import { readNewest } from './newest.ts'
 import { recordActions } from './records.ts'
-import { dexieStorage } from './storage.ts'
+import type { AppDatabase } from './database.ts'
+import { testStoreOpener } from './test-stores.ts'
 
-const open: AppDatabase[] = []
-
-async function store(): Promise<AppDatabase> {
-  const db = await openOwnerDatabase({
-    ownerId: '0b6f1c1e-8d5e-4c8e-9a47-3f2d6c1b9a10',
-    storage: dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
-    multiInstance: false,
-    devMode: true,
-  })
-  open.push(db)
-  return db
-}
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((db) => db.close()))
-})
+const store = testStoreOpener()
 
 /** What the products screen's live query gives, as plain records. */
 async function firstPage(db: AppDatabase, limit: number): Promise<ProductRecord[]> {

@@ -1,28 +1,11 @@
 // The writes screens make through the local store, on Dexie over
 // fake-indexeddb with the store's schema validation on.
-import { afterEach, describe, expect, it } from 'vitest'
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-import { databaseName, openOwnerDatabase, type AppDatabase } from './database.ts'
+import { describe, expect, it } from 'vitest'
+import { databaseName } from './database.ts'
 import { recordActions, RecordWriteError } from './records.ts'
-import { dexieStorage } from './storage.ts'
+import { TEST_OWNER as OWNER, testStoreOpener } from './test-stores.ts'
 
-const OWNER = '0b6f1c1e-8d5e-4c8e-9a47-3f2d6c1b9a10'
-const open: AppDatabase[] = []
-
-async function store(ownerId = OWNER): Promise<AppDatabase> {
-  const db = await openOwnerDatabase({
-    ownerId,
-    storage: dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
-    multiInstance: false,
-    devMode: true,
-  })
-  open.push(db)
-  return db
-}
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((db) => db.close()))
-})
+const store = testStoreOpener()
 
 describe('record writes', () => {
   it('inserts in one write, making ids and creation times and leaving blank optionals out', async () => {

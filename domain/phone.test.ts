@@ -1,7 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  DEFAULT_PHONE_COUNTRY,
   E164_PATTERN,
   formatPhone,
   formatPhoneInternational,
@@ -61,7 +60,6 @@ describe('normalizePhone', () => {
   })
 
   it('defaults to Turkey', () => {
-    expect(DEFAULT_PHONE_COUNTRY).toBe('TR')
     expect(normalizePhone('0555 111 22 33')).toBe('+905551112233')
   })
 

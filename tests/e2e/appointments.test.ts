@@ -828,4 +828,51 @@ describe('appointments screen', () => {
     expect(dialogBox!.width).toBeGreaterThanOrEqual(370)
     expect(await axeViolations(page)).toEqual([])
   })
+
+  it('sets aside an appointment the server refuses, says why in the sync status, and discards it from the device', async () => {
+    const owner = await createVerifiedOwner(running.keys)
+    const gone = await seedCustomer(owner, { name: 'Silinen Müşteri', phone_number: '+905051112233' })
+    const kept = await seedAppointment(owner, { customer_id: null, appointment_date: day(10), appointment_time: '09:00:00' })
+    const { page } = await openAppointments(owner)
+    await expect.poll(() => entries(page, day(10)), { timeout: 20_000 }).toHaveLength(1)
+    // The customer leaves the server behind this device's back: its local copy stays, and an appointment for it cannot be stored.
+    const removed = await fetch(`${running.keys.api}/rest/v1/customers?id=eq.${gone}`, {
+      method: 'DELETE',
+      headers: { apikey: running.keys.serviceRoleKey, authorization: `Bearer ${running.keys.serviceRoleKey}` },
+    })
+    expect(removed.ok).toBe(true)
+
+    await page.getByRole('button', { name: 'Yeni randevu' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Yeni randevu' })
+    await dialog.locator('input[type=date]').fill(day(11))
+    await dialog.locator('input[type=time]').fill('11:00')
+    await dialog.getByRole('button', { name: 'Devam' }).click()
+    await wizardStep(dialog, 2)
+    const customer = dialog.getByTestId('wizard-customer')
+    await customer.click()
+    await customer.fill('Silinen')
+    await page.getByRole('option', { name: /Silinen Müşteri/ }).click()
+    await dialog.getByRole('button', { name: 'Devam' }).click()
+    await wizardStep(dialog, 3)
+    await dialog.getByRole('button', { name: 'Randevu oluştur' }).click()
+    await dialog.waitFor({ state: 'detached' })
+
+    // Set aside, not stuck: the sync settles and asks for attention.
+    const status = page.getByTestId('sync-status')
+    await expect.poll(() => status.getAttribute('data-refused'), { timeout: 20_000 }).toBe('1')
+    await page.getByRole('button', { name: 'Eşitleme durumu: Dikkat gerekiyor, reddedilen değişiklik: 1', exact: true }).waitFor({ timeout: 20_000 })
+    await status.click()
+    const refused = page.getByTestId('refused-changes')
+    await refused.getByText(`Randevu “${day(11)} 11:00”`).waitFor()
+    expect(['reference', 'forbidden']).toContain(await refused.locator('[data-reason]').getAttribute('data-reason'))
+    await refused.getByText('Sunucuda yok: vazgeçerseniz bu cihazdan da kaldırılır.').waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    expect((await appointments(owner)).map((a) => a.id)).toEqual([kept])
+
+    await refused.getByRole('button', { name: `Vazgeç: Randevu “${day(11)} 11:00”` }).click()
+    await refused.waitFor({ state: 'detached' })
+    await expect.poll(() => entries(page, day(11))).toEqual([])
+    await page.getByRole('button', { name: 'Eşitleme durumu: Eşitlendi', exact: true }).waitFor({ timeout: 20_000 })
+    expect((await appointments(owner)).map((a) => a.id)).toEqual([kept])
+  })
 })

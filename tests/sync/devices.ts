@@ -201,3 +201,12 @@ export function useDevices(): {
     track: (d) => void open.push(d),
   }
 }
+
+/** A customer as a device stores it, with a fresh id; `over` changes any field. */
+export const customerDoc = (over: Record<string, unknown> = {}) => ({
+  id: newId(),
+  name: 'Ayşe Yılmaz',
+  phone_number: '+905321112233',
+  created_at: nowIso(),
+  ...over,
+})

@@ -5,20 +5,13 @@ import { describe, expect, it } from 'vitest'
 import { firstValueFrom } from 'rxjs'
 import type { SyncedTable } from '../../domain/records.ts'
 import type { RefusedChange } from '../../sync/index.ts'
-import { converged, eventually, newId, nowIso, serverSnapshot, type Device , useDevices } from './devices.ts'
+import { converged, eventually, newId, nowIso, serverSnapshot, customerDoc as customer, useDevices, type Device } from './devices.ts'
 
 const { stack, device, track } = useDevices()
 
 // Spelled as people type it, as devices stored it before the E.164 rule: the server's check refuses it.
 const OLD_PHONE = '0532 111 22 33'
 
-const customer = (over: Record<string, unknown> = {}) => ({
-  id: newId(),
-  name: 'Ayşe Yılmaz',
-  phone_number: '+905321112233',
-  created_at: nowIso(),
-  ...over,
-})
 const product = (over: Record<string, unknown> = {}) => ({
   id: newId(),
   name: 'Zeytin',

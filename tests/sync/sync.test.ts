@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { firstValueFrom, type Observable } from 'rxjs'
 import type { MergeNotice } from '../../sync/index.ts'
-import { converged, eventually, newId, nowIso, serverSnapshot, storeSnapshot, type Device , useDevices } from './devices.ts'
+import { converged, eventually, newId, nowIso, serverSnapshot, storeSnapshot, customerDoc as customer, useDevices, type Device } from './devices.ts'
 
 const { stack, device, track } = useDevices()
 
@@ -16,13 +16,6 @@ const product = (over: Record<string, unknown> = {}) => ({
   price: 12.5,
   currency: 'TRY',
   stock: 3,
-  created_at: nowIso(),
-  ...over,
-})
-const customer = (over: Record<string, unknown> = {}) => ({
-  id: newId(),
-  name: 'Ayşe Yılmaz',
-  phone_number: '+905321112233',
   created_at: nowIso(),
   ...over,
 })

@@ -1,0 +1,58 @@
+// The language of each message, so a customer who switches mid-conversation
+// is answered in the language they just wrote. A message that gives no clear
+// sign (a product name alone, "ok", a number) keeps the conversation's
+// language instead of flipping on a guess.
+import type { AssistantLanguage, Turn } from './types.ts'
+import { words } from './text.ts'
+
+// Common words only: product names are neutral, and a word both languages
+// write ("link", "ok", "stok"/"stock" differ) is left out.
+const TURKISH_WORDS: ReadonlySet<string> = new Set([
+  'merhaba', 'selam', 'selamlar', 'gunaydin', 'iyi', 'gunler', 'aksamlar', 'tesekkur', 'tesekkurler', 'tesekkurederim', 'sagol', 'sagolun',
+  'eyvallah', 'hosca', 'kal', 'kalin', 'gorusuruz', 'ne', 'kadar', 'fiyat', 'fiyati', 'fiyatlari', 'fiyatini', 'kac', 'kaca', 'para', 'lira',
+  'ucret', 'ucreti', 'var', 'yok', 'mi', 'mu', 'misiniz', 'musunuz', 'midir', 'stokta', 'stokda', 'stoklarda', 'mevcut',
+  'linki', 'linkini', 'baglanti', 'baglantisi', 'nereden', 'nerden', 'alabilirim', 'satin', 'siparis', 'cesit', 'cesitleri', 'cesitleriniz',
+  'neler', 'nelerdir', 'hangi', 'hangisi', 'ile', 've', 'veya', 'yoksa', 'arasindaki', 'arasinda', 'fark', 'farki', 'nedir', 'en', 'ucuz',
+  'ucuzu', 'pahali', 'pahalisi', 'uygun', 'lutfen', 'acaba', 'bir', 'bu', 'su', 'sizde', 'sizin', 'elinizde', 'urun', 'urunler', 'urunleriniz',
+  'istiyorum', 'peki', 'evet', 'hayir', 'tamam', 'nasil', 'bana', 'benim', 'icin', 'de', 'da', 'ki', 'unut', 'talimat', 'talimatlari',
+  'onceki', 'goster', 'sistem', 'mesajini', 'hava', 'durumu', 'fikra', 'anlat', 'yaz', 'kod', 'simdi', 'artik', 'sen', 'sana',
+])
+
+const ENGLISH_WORDS: ReadonlySet<string> = new Set([
+  'hi', 'hello', 'hey', 'thanks', 'thank', 'you', 'bye', 'goodbye', 'how', 'much', 'is', 'are', 'the', 'a', 'an', 'price', 'prices', 'of',
+  'for', 'cost', 'costs', 'does', 'do', 'have', 'has', 'in', 'stock', 'available', 'any', 'what', 'whats', 'where', 'can', 'i', 'buy',
+  'get', 'purchase', 'order', 'to', 'compare', 'and', 'or', 'between', 'difference', 'cheapest', 'most', 'expensive', 'least', 'which',
+  'please', 'your', 'it', 'its', 'this', 'that', 'there', 'sell', 'kinds', 'types', 'show', 'me', 'list', 'tell', 'about', 'still',
+  'would', 'like', 'want', 'need', 'ignore', 'instructions', 'print', 'system', 'prompt', 'weather', 'joke', 'write', 'good', 'morning',
+  'ok', 'okay', 'yes', 'no', 'with', 'did', 'will', 'my', 'we', 'they', 'than', 'now',
+])
+
+// "ı" is left out: it is what a Turkish keyboard gives for "I" too, yet no English text writes it by choice.
+const TURKISH_LETTERS = /[çğışöüÇĞİŞÖÜ]/
+
+/** 'tr' or 'en' when the message itself shows its language, else null. */
+export function detectLanguage(message: string): AssistantLanguage | null {
+  let turkish = TURKISH_LETTERS.test(message) ? 1.5 : 0
+  let english = 0
+  for (const word of words(message)) {
+    if (word.apostropheSuffix) turkish += 1
+    if (TURKISH_WORDS.has(word.key)) turkish += 1
+    if (ENGLISH_WORDS.has(word.key)) english += 1
+  }
+  if (turkish > english) return 'tr'
+  if (english > turkish) return 'en'
+  return null
+}
+
+/** The reply's language: the message's own, else the widget's, else the latest turn that showed one, else Turkish. */
+export function replyLanguage(message: string, widget: AssistantLanguage | undefined, history: readonly Turn[]): AssistantLanguage {
+  const own = detectLanguage(message)
+  if (own) return own
+  if (widget) return widget
+  for (let i = history.length - 1; i >= 0; i--) {
+    const turn = history[i]!
+    const detected = detectLanguage(turn.content)
+    if (detected) return detected
+  }
+  return 'tr'
+}

@@ -1,0 +1,188 @@
+// The built-in responder's words in both languages. Every fact in them comes
+// from a product passed in (read from the catalogue at reply time); the
+// customer's own words are never echoed, so nothing they type can come back
+// looking like a price or a promise.
+import { formatPrice, productLinkHref } from '../../../../domain/products.ts'
+import type { AssistantLanguage, CatalogueProduct } from './types.ts'
+
+type Lang = AssistantLanguage
+
+/** A price exactly as the products screen shows it in that language. */
+export function price(product: CatalogueProduct, language: Lang): string {
+  return formatPrice(product.price, product.currency, language)
+}
+
+/** The address a click may open, or null: text that is not a web address is no link. */
+export function link(product: CatalogueProduct): string | null {
+  return productLinkHref(product.product_link)
+}
+
+function business(name: string, language: Lang): string {
+  const trimmed = name.trim()
+  if (trimmed !== '') return trimmed
+  return language === 'tr' ? 'işletme' : 'the business'
+}
+
+function stockState(product: CatalogueProduct, language: Lang): string {
+  if (product.stock <= 0) return language === 'tr' ? 'stokta yok' : 'out of stock'
+  return language === 'tr' ? `stokta ${product.stock} adet` : `${product.stock} in stock`
+}
+
+/** One line of a list: name, price, stock. */
+export function productLine(product: CatalogueProduct, language: Lang): string {
+  return `• ${product.name} — ${price(product, language)}, ${stockState(product, language)}`
+}
+
+function contact(businessName: string, language: Lang): string {
+  const name = business(businessName, language)
+  return language === 'tr' ? `Daha fazla bilgi için ${name} ile iletişime geçebilirsiniz.` : `For more, please contact ${name}.`
+}
+
+export function greeting(businessName: string, language: Lang): string {
+  const name = business(businessName, language)
+  return language === 'tr'
+    ? `Merhaba! ${name} ürünlerinin fiyatı, stok durumu ve bağlantıları hakkında yardımcı olabilirim. Ne arıyorsunuz?`
+    : `Hello! I can help with ${name}'s products: prices, stock and links. What are you looking for?`
+}
+
+export function thanks(language: Lang): string {
+  return language === 'tr' ? 'Rica ederim! Başka bir sorunuz olursa buradayım.' : "You're welcome! Let me know if you need anything else."
+}
+
+export function goodbye(language: Lang): string {
+  return language === 'tr' ? 'İyi günler dileriz, yine bekleriz!' : 'Goodbye, have a nice day!'
+}
+
+/** For off-topic questions and attempts to change the assistant: what it is for, nothing about how it works. */
+export function redirect(businessName: string, language: Lang): string {
+  const name = business(businessName, language)
+  return language === 'tr'
+    ? `Bu konuda yardımcı olamıyorum. ${name} ürünlerinin fiyatı, stok durumu ve bağlantıları hakkında sorularınızı yanıtlayabilirim.`
+    : `Sorry, I can't help with that. I can answer questions about ${name}'s products: prices, stock and links.`
+}
+
+export function dontKnow(businessName: string, language: Lang): string {
+  const name = business(businessName, language)
+  return language === 'tr'
+    ? `Bunu bilmiyorum; ${name} size bu konuda daha iyi yardımcı olabilir. Ürünlerin fiyatını, stok durumunu ve bağlantısını sorabilirsiniz.`
+    : `I'm not sure about that; ${name} can help you better. You can ask me about product prices, stock and links.`
+}
+
+export function notFound(businessName: string, language: Lang): string {
+  const prefix = language === 'tr' ? 'Üzgünüm, bununla eşleşen bir ürün bulamadım.' : "Sorry, I couldn't find a matching product."
+  return `${prefix} ${contact(businessName, language)}`
+}
+
+export function whichProduct(language: Lang): string {
+  return language === 'tr'
+    ? 'Hangi ürünü sorduğunuzu anlayamadım; ürünün adını yazar mısınız?'
+    : 'Which product do you mean? Please tell me its name.'
+}
+
+export function gone(businessName: string, language: Lang): string {
+  const prefix = language === 'tr' ? 'Bu ürün artık katalogda görünmüyor.' : 'That product is no longer in the catalogue.'
+  return `${prefix} ${contact(businessName, language)}`
+}
+
+export function emptyCatalogue(businessName: string, language: Lang): string {
+  const prefix = language === 'tr' ? 'Şu an katalogda ürün görünmüyor.' : 'There are no products in the catalogue right now.'
+  return `${prefix} ${contact(businessName, language)}`
+}
+
+/** Several products, at most `shown` of them, with a note when there are more. */
+export function productList(products: readonly CatalogueProduct[], more: boolean, language: Lang): string {
+  const head = language === 'tr' ? 'Bulduklarım:' : "Here's what I found:"
+  const tail = more ? [language === 'tr' ? 'Daha fazlası da var; ürün adıyla sorabilirsiniz.' : 'There are more; ask me by product name.'] : []
+  return [head, ...products.map((product) => productLine(product, language)), ...tail].join('\n')
+}
+
+export function priceOf(product: CatalogueProduct, language: Lang): string {
+  const amount = price(product, language)
+  if (language === 'tr') {
+    return product.stock > 0 ? `${product.name} fiyatı ${amount}; stokta ${product.stock} adet var.` : `${product.name} fiyatı ${amount}; ancak şu an stokta yok.`
+  }
+  return product.stock > 0 ? `${product.name} is ${amount}, with ${product.stock} in stock.` : `${product.name} is ${amount}, but it is out of stock right now.`
+}
+
+export function stockOf(product: CatalogueProduct, language: Lang): string {
+  const amount = price(product, language)
+  if (language === 'tr') {
+    return product.stock > 0
+      ? `Evet, ${product.name} stokta var (${product.stock} adet). Fiyatı ${amount}.`
+      : `Maalesef ${product.name} şu an stokta yok. Fiyatı ${amount}.`
+  }
+  return product.stock > 0
+    ? `Yes, ${product.name} is in stock (${product.stock} available). It's ${amount}.`
+    : `Sorry, ${product.name} is out of stock right now. It's ${amount}.`
+}
+
+export function linkOf(product: CatalogueProduct, businessName: string, language: Lang): string {
+  const href = link(product)
+  const state = stockState(product, language)
+  const amount = price(product, language)
+  if (href) {
+    return language === 'tr'
+      ? `${product.name} (${amount}, ${state}) bu bağlantıdan alınabilir: ${href}`
+      : `You can get ${product.name} (${amount}, ${state}) here: ${href}`
+  }
+  const name = business(businessName, language)
+  return language === 'tr'
+    ? `${product.name} (${amount}, ${state}) için bir bağlantım yok; satın almak için ${name} ile iletişime geçebilirsiniz.`
+    : `I don't have a link for ${product.name} (${amount}, ${state}); please contact ${name} to buy it.`
+}
+
+/** Several products' links: a link where one exists, else the plain line. */
+export function linkList(products: readonly CatalogueProduct[], businessName: string, language: Lang): string {
+  const lines = products.map((product) => {
+    const href = link(product)
+    return href ? `${productLine(product, language)} — ${href}` : productLine(product, language)
+  })
+  const missing = products.some((product) => link(product) === null)
+  const head = language === 'tr' ? 'Bulduklarım:' : "Here's what I found:"
+  const tail = missing
+    ? [language === 'tr' ? `Bağlantısı olmayanlar için ${business(businessName, language)} ile iletişime geçebilirsiniz.` : `For those without a link, please contact ${business(businessName, language)}.`]
+    : []
+  return [head, ...lines, ...tail].join('\n')
+}
+
+function describe(product: CatalogueProduct, language: Lang): string {
+  const description = product.description?.trim()
+  const short = description && description.length > 90 ? `${description.slice(0, 89).trimEnd()}…` : description
+  return short ? `${productLine(product, language)} (${short})` : productLine(product, language)
+}
+
+export function comparison(first: CatalogueProduct, second: CatalogueProduct, language: Lang): string {
+  const lines = [describe(first, language), describe(second, language)]
+  // Amounts in different currencies are not compared: the catalogue has no exchange rates.
+  if (first.currency === second.currency && first.price !== second.price) {
+    const cheaper = first.price < second.price ? first : second
+    lines.push(language === 'tr' ? `${cheaper.name} daha uygun fiyatlı.` : `${cheaper.name} is the cheaper one.`)
+  } else if (first.currency === second.currency) {
+    lines.push(language === 'tr' ? 'İkisinin fiyatı aynı.' : 'They cost the same.')
+  }
+  return lines.join('\n')
+}
+
+export function compareMissing(found: CatalogueProduct | null, businessName: string, language: Lang): string {
+  if (!found) {
+    return language === 'tr'
+      ? `Karşılaştırmak istediğiniz ürünleri bulamadım. ${contact(businessName, language)}`
+      : `I couldn't find the products you want to compare. ${contact(businessName, language)}`
+  }
+  return language === 'tr'
+    ? `Yalnızca birini bulabildim:\n${describe(found, language)}\nDiğerini katalogda bulamadım. ${contact(businessName, language)}`
+    : `I could only find one of them:\n${describe(found, language)}\nThe other one isn't in the catalogue. ${contact(businessName, language)}`
+}
+
+/** The cheapest or dearest product in each currency: prices in different currencies are never ranked together. */
+export function extreme(products: readonly CatalogueProduct[], order: 'cheapest' | 'priciest', language: Lang): string {
+  const label = order === 'cheapest' ? (language === 'tr' ? 'En uygun fiyatlı' : 'The cheapest') : language === 'tr' ? 'En pahalı' : 'The most expensive'
+  if (products.length === 1) {
+    const product = products[0]!
+    return language === 'tr'
+      ? `${label} ürün: ${product.name} — ${price(product, language)}, ${stockState(product, language)}.`
+      : `${label} is ${product.name} at ${price(product, language)}, ${stockState(product, language)}.`
+  }
+  const head = language === 'tr' ? `${label} ürünler (para birimine göre):` : `${label}, by currency:`
+  return [head, ...products.map((product) => productLine(product, language))].join('\n')
+}

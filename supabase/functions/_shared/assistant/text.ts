@@ -1,0 +1,49 @@
+// Word-level text handling shared by language detection and intent parsing.
+// Customers often type Turkish without its letters ("fiyati", "tesekkurler"),
+// so words are compared by an ASCII key, while the word itself keeps its
+// letters for the catalogue search.
+
+export type Word = {
+  /** Lower-cased, Turkish letters kept, a Turkish suffix after an apostrophe removed ("iphone'un" → "iphone"). */
+  text: string
+  /** `text` with Turkish letters folded to ASCII, for comparing with the word lists. */
+  key: string
+  /** True when the written word carried an apostrophe suffix, which only Turkish writes. */
+  apostropheSuffix: boolean
+}
+
+const ASCII: Readonly<Record<string, string>> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş: 's', ü: 'u', â: 'a', î: 'i', û: 'u' }
+
+/** Lower case that keeps English capitals readable: "I" is "i" here, as most customers mean it. */
+export function lower(text: string): string {
+  return text.normalize('NFC').replace(/İ/g, 'i').replace(/I/g, 'i').toLowerCase()
+}
+
+export function asciiKey(text: string): string {
+  return lower(text).replace(/[çğıöşüâîû]/g, (letter) => ASCII[letter] ?? letter)
+}
+
+const APOSTROPHES = /['’‘`´]/
+const ENGLISH_CONTRACTIONS: ReadonlySet<string> = new Set(['s', 't', 're', 'll', 've', 'd', 'm'])
+
+/** The message's words in order; punctuation separates words and is dropped. */
+export function words(message: string): Word[] {
+  const result: Word[] = []
+  for (const raw of lower(message).match(/[\p{L}\p{N}][\p{L}\p{N}'’‘`´.,+-]*/gu) ?? []) {
+    // Trailing punctuation belongs to the sentence, not the word ("3.5," → "3.5").
+    const trimmed = raw.replace(/[.,+'’‘`´-]+$/u, '')
+    const parts = trimmed.split(APOSTROPHES)
+    const suffix = parts.length > 1 ? parts.slice(1).join('') : ''
+    // English contractions stay one word ("what's" → "whats"); anything else after an apostrophe is a Turkish suffix.
+    const english = ENGLISH_CONTRACTIONS.has(suffix)
+    const text = english ? parts.join('') : (parts[0] ?? trimmed)
+    if (text === '') continue
+    result.push({ text, key: asciiKey(text), apostropheSuffix: suffix !== '' && !english })
+  }
+  return result
+}
+
+/** The ASCII keys joined by single spaces, for phrase matching with word boundaries. */
+export function keyLine(list: readonly Word[]): string {
+  return ` ${list.map((word) => word.key).join(' ')} `
+}

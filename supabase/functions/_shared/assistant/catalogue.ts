@@ -1,0 +1,86 @@
+// The assistant's view of one owner's catalogue. The client is the service
+// role's, which RLS does not scope, so every read names the owner itself;
+// search_products takes the owner as an argument for the same reason (and is
+// granted to the service role only).
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Catalogue, CatalogueProduct } from './types.ts'
+
+const COLUMNS = 'id, name, description, price, currency, stock, product_link'
+
+/** What search_products (migration 20261122001500) ranks by, mirrored so callers never ask past it. */
+const MAX_LIMIT = 50
+const DEFAULT_SEARCH_LIMIT = 5
+const DEFAULT_LIST_LIMIT = 20
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+type ProductRow = {
+  id: string
+  name: string
+  description: string | null
+  price: number | string
+  currency: string
+  stock: number | string
+  product_link: string | null
+}
+
+// numeric may arrive as a string from some PostgREST settings; the responder quotes numbers.
+function toProduct(row: ProductRow): CatalogueProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: Number(row.price),
+    currency: row.currency,
+    stock: Number(row.stock),
+    product_link: row.product_link,
+  }
+}
+
+function clampLimit(limit: number | undefined, fallback: number): number {
+  if (limit === undefined || !Number.isFinite(limit)) return fallback
+  return Math.min(Math.max(Math.trunc(limit), 1), MAX_LIMIT)
+}
+
+/** A catalogue reading `ownerId`'s live products through a service-role client. */
+export function createCatalogue(client: SupabaseClient, ownerId: string): Catalogue {
+  return {
+    async search(query, limit) {
+      if (!query.trim()) return []
+      const { data, error } = await client.rpc('search_products', {
+        p_user_id: ownerId,
+        p_query: query,
+        p_limit: clampLimit(limit, DEFAULT_SEARCH_LIMIT),
+      })
+      if (error) throw new Error(`product search failed: ${error.message}`)
+      return ((data ?? []) as ProductRow[]).map(toProduct)
+    },
+
+    async get(id) {
+      // A malformed id from a model or an old turn is "not found", not a 400 from the database.
+      if (!UUID.test(id)) return null
+      const { data, error } = await client
+        .from('products')
+        .select(COLUMNS)
+        .eq('id', id)
+        .eq('user_id', ownerId)
+        .eq('_deleted', false)
+        .maybeSingle()
+      if (error) throw new Error(`product read failed: ${error.message}`)
+      return data ? toProduct(data as ProductRow) : null
+    },
+
+    async list(limit) {
+      const { data, error } = await client
+        .from('products')
+        .select(COLUMNS)
+        .eq('user_id', ownerId)
+        .eq('_deleted', false)
+        .order('name', { ascending: true })
+        .order('id', { ascending: true })
+        .limit(clampLimit(limit, DEFAULT_LIST_LIMIT))
+      if (error) throw new Error(`product list failed: ${error.message}`)
+      return ((data ?? []) as ProductRow[]).map(toProduct)
+    },
+  }
+}

@@ -1,0 +1,240 @@
+// Product search for the assistant (migration 20261122001500 and
+// supabase/functions/_shared/assistant/catalogue.ts), on both engines: what
+// customers type — any case, Turkish letters or not, typos, plurals, filler
+// words — reaches the owner's live products and nothing else, and a large
+// catalogue is searched through the trigram index.
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createCatalogue } from '../../supabase/functions/_shared/assistant/catalogue.ts'
+import type { Catalogue } from '../../supabase/functions/_shared/assistant/types.ts'
+import { BACKENDS, useTestStack, type Owner, type TestStack } from '../support/stack.ts'
+
+type Seed = { name: string; description?: string; deleted?: boolean; price?: number }
+
+const CATALOGUE: Seed[] = [
+  { name: 'Bluetooth Kulaklık', description: 'Kablosuz, 30 saat pil' },
+  { name: 'İstanbul Kartpostalı', description: 'Galata manzaralı' },
+  { name: 'Işık Zinciri', description: 'LED, 10 metre' },
+  { name: 'Deri Çanta', description: 'El yapımı' },
+  { name: 'Dağ Bisikleti', description: '21 vites' },
+  { name: 'Buharlı Ütü' },
+  { name: 'Örgü Atkı', description: 'Yün' },
+  { name: 'Şemsiye', description: 'Rüzgara dayanıklı' },
+  { name: 'Yazlık Elbise', description: 'Çiçek desenli' },
+  { name: 'Akıllı Telefon', description: '128 GB' },
+  { name: 'Spor Ayakkabı', description: 'Koşu için' },
+  { name: 'Siyah Deri Ceket' },
+  { name: 'Kahverengi Deri Ceket' },
+  { name: 'Siyah Kazak' },
+  { name: 'Wireless Headphones', description: 'Noise cancelling, over-ear' },
+  { name: 'Silinmiş Kulaklık Kutusu', deleted: true },
+]
+
+async function insertProducts(stack: TestStack, ownerId: string, seeds: Seed[]): Promise<void> {
+  for (const s of seeds) {
+    await stack.db.query(
+      `insert into public.products (user_id, name, description, price, _deleted) values ($1, $2, $3, $4, $5)`,
+      [ownerId, s.name, s.description ?? null, s.price ?? 100, s.deleted ?? false],
+    )
+  }
+}
+
+describe.each(BACKENDS)('product search on %s', (backend) => {
+  const stack = useTestStack(backend)
+  let owner: Owner
+  let other: Owner
+  let catalogue: Catalogue
+  const names = async (query: string, limit?: number) => (await catalogue.search(query, limit)).map((p) => p.name)
+
+  beforeAll(async () => {
+    owner = await stack.signUpOwner()
+    other = await stack.signUpOwner()
+    await insertProducts(stack, owner.user.id, CATALOGUE)
+    await insertProducts(stack, other.user.id, [{ name: 'Kırmızı Kulaklık' }, { name: 'Siyah Deri Ceket Premium' }])
+    catalogue = createCatalogue(stack.service(), owner.user.id)
+  })
+
+  it('folds case, Turkish letters and other diacritics the same way on both sides', async () => {
+    const { rows } = await stack.db.query<{ folded: string; volatility: string }>(
+      `select public.search_fold('İSTANBUL İstanbul IŞIK ışık Işık ÇĞÜÖŞ çğüöş Éclair naïve Âşık') as folded,
+              (select provolatile from pg_proc where oid = 'public.search_fold(text)'::regprocedure) as volatility`,
+    )
+    expect(rows[0]).toEqual({
+      folded: 'istanbul istanbul isik isik isik cguos cguos eclair naive asik',
+      volatility: 'i',
+    })
+  })
+
+  it.each([
+    ['İstanbul', 'İstanbul Kartpostalı'],
+    ['istanbul', 'İstanbul Kartpostalı'],
+    ['ISTANBUL', 'İstanbul Kartpostalı'],
+    ['IŞIK', 'Işık Zinciri'],
+    ['ışık', 'Işık Zinciri'],
+    ['isik', 'Işık Zinciri'],
+    ['çanta', 'Deri Çanta'],
+    ['canta', 'Deri Çanta'],
+    ['ÇANTA', 'Deri Çanta'],
+    ['dag bisikleti', 'Dağ Bisikleti'],
+    ['utu', 'Buharlı Ütü'],
+    ['orgu atki', 'Örgü Atkı'],
+    ['semsiye', 'Şemsiye'],
+  ])('folds letters: %s finds %s', async (query, expected) => {
+    expect((await names(query))[0]).toBe(expected)
+  })
+
+  it.each([
+    ['kulakık', 'Bluetooth Kulaklık'],
+    ['kulakilk', 'Bluetooth Kulaklık'],
+    ['kulaklik', 'Bluetooth Kulaklık'],
+    ['telfon', 'Akıllı Telefon'],
+    ['elbse', 'Yazlık Elbise'],
+    ['headphnes', 'Wireless Headphones'],
+  ])('forgives a one-letter typo: %s finds %s', async (query, expected) => {
+    expect((await names(query))[0]).toBe(expected)
+  })
+
+  it.each([
+    ['kulaklıklar', 'Bluetooth Kulaklık'],
+    ['kulaklığın', 'Bluetooth Kulaklık'],
+    ['elbiseler', 'Yazlık Elbise'],
+    ['telefonlar', 'Akıllı Telefon'],
+    ['telefonun', 'Akıllı Telefon'],
+    ['ayakkabılar', 'Spor Ayakkabı'],
+    ['headphone', 'Wireless Headphones'],
+    ['wireless headphones', 'Wireless Headphones'],
+  ])('matches plurals and suffixes: %s finds %s', async (query, expected) => {
+    expect((await names(query))[0]).toBe(expected)
+  })
+
+  it('matches plurals to every product they name', async () => {
+    expect((await names('ceketler')).slice(0, 2).sort()).toEqual(['Kahverengi Deri Ceket', 'Siyah Deri Ceket'])
+  })
+
+  it('ranks products matching more words first, in any word order', async () => {
+    for (const query of ['siyah deri ceket', 'deri siyah ceket', 'ceket deri siyah']) {
+      const found = await names(query, 10)
+      expect(found[0], query).toBe('Siyah Deri Ceket')
+      expect(found.indexOf('Kahverengi Deri Ceket'), query).toBeLessThan(found.indexOf('Siyah Kazak'))
+      expect(found, query).toContain('Deri Çanta')
+    }
+  })
+
+  it.each([
+    ['kulaklık var mı', 'Bluetooth Kulaklık'],
+    ['telefonun fiyatı ne kadar?', 'Akıllı Telefon'],
+    ['Spor ayakkabınız var mı acaba', 'Spor Ayakkabı'],
+    ['how much are the headphones?', 'Wireless Headphones'],
+    ['do you have wireless headphones', 'Wireless Headphones'],
+  ])('ignores filler words: %s finds %s', async (query, expected) => {
+    expect((await names(query))[0]).toBe(expected)
+  })
+
+  it('finds nothing for filler alone or for words no product has', async () => {
+    expect(await names('fiyatı ne kadar?')).toEqual([])
+    expect(await names('how much')).toEqual([])
+    expect(await names('buzdolabı')).toEqual([])
+    expect(await names('   ')).toEqual([])
+  })
+
+  it('never finds deleted products', async () => {
+    expect(await names('kutusu')).toEqual([])
+    expect(await names('kulaklık', 50)).toEqual(['Bluetooth Kulaklık'])
+  })
+
+  it("never finds another owner's products, through search, get or list", async () => {
+    expect(await names('kırmızı')).toEqual([])
+    expect(await names('premium')).toEqual([])
+    const theirs = createCatalogue(stack.service(), other.user.id)
+    expect((await theirs.search('kırmızı kulaklık')).map((p) => p.name)).toEqual(['Kırmızı Kulaklık'])
+    const [theirProduct] = await theirs.search('kırmızı')
+    expect(await catalogue.get(theirProduct!.id)).toBeNull()
+    expect(await theirs.get(theirProduct!.id)).toMatchObject({ name: 'Kırmızı Kulaklık' })
+    expect((await catalogue.list(50)).map((p) => p.name)).not.toContain('Kırmızı Kulaklık')
+  })
+
+  it('returns live products with their fields; get and list skip deleted rows', async () => {
+    const [hit] = await catalogue.search('kulaklık')
+    expect(hit).toEqual({
+      id: expect.any(String),
+      name: 'Bluetooth Kulaklık',
+      description: 'Kablosuz, 30 saat pil',
+      price: 100,
+      currency: 'TRY',
+      stock: 0,
+      product_link: null,
+    })
+    expect(await catalogue.get(hit!.id)).toEqual(hit)
+    expect(await catalogue.get('not-a-uuid')).toBeNull()
+    const { rows } = await stack.db.query<{ id: string }>(
+      `select id from public.products where user_id = $1 and _deleted`,
+      [owner.user.id],
+    )
+    expect(await catalogue.get(rows[0]!.id)).toBeNull()
+    const listed = (await catalogue.list(50)).map((p) => p.name)
+    expect(listed).toHaveLength(CATALOGUE.filter((s) => !s.deleted).length)
+    expect(listed).not.toContain('Silinmiş Kulaklık Kutusu')
+    expect(await catalogue.list(3)).toHaveLength(3)
+  })
+
+  it('is for the server only: owners and anonymous callers cannot call search_products', async () => {
+    const asOwner = await owner.client.rpc('search_products', { p_user_id: other.user.id, p_query: 'kulaklık' })
+    expect(asOwner.error).not.toBeNull()
+    const asAnon = await stack.anon().rpc('search_products', { p_user_id: other.user.id, p_query: 'kulaklık' })
+    expect(asAnon.error).not.toBeNull()
+  })
+
+  describe('at 10,000 products', () => {
+    let big: Owner
+
+    beforeAll(async () => {
+      big = await stack.signUpOwner()
+      await stack.db.query(
+        `insert into public.products (user_id, name, description, price)
+         select $1,
+                (array['Kulaklık', 'Elbise', 'Telefon', 'Ayakkabı', 'Ceket', 'Çanta', 'Kazak', 'Gömlek', 'Saat', 'Kolye'])[1 + i % 10]
+                  || ' ' || (array['Siyah', 'Beyaz', 'Kırmızı', 'Mavi', 'Yeşil', 'Gri', 'Lacivert'])[1 + i % 7]
+                  || ' Model ' || i,
+                'Ürün açıklaması ' || i,
+                10 + i % 500
+         from generate_series(1, 9999) as i`,
+        [big.user.id],
+      )
+      await insertProducts(stack, big.user.id, [{ name: 'Zümrüt Küpe', description: 'Gümüş' }])
+      await stack.db.query('analyze public.products')
+    }, 120_000)
+
+    it('finds the one match among them', async () => {
+      const found = await createCatalogue(stack.service(), big.user.id).search('zumrut kupeler')
+      expect(found.map((p) => p.name)).toEqual(['Zümrüt Küpe'])
+    })
+
+    // The filter search_products runs (its RETURN QUERY EXECUTE, planned
+    // once per call for the words, stems and threshold it derives).
+    it('reads candidates through the trigram index, never a sequential scan of products', async () => {
+      const plan = await stack.db.transaction(async (tx) => {
+        await tx.query(`set local pg_trgm.word_similarity_threshold = 0.5`)
+        const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
+          `explain select p.id from public.products p
+            where p.user_id = '${big.user.id}' and not p._deleted
+              and (public.search_fold(p.name || ' ' || coalesce(p.description, '')) operator(extensions.%>) any (array['zumrut', 'kupeler'])
+                   or public.search_fold(p.name || ' ' || coalesce(p.description, '')) like any (array['%zumrut%', '%kupe%']))`,
+        )
+        return rows.map((r) => r['QUERY PLAN']).join('\n')
+      })
+      expect(plan).toContain('products_search_idx')
+      expect(plan).not.toMatch(/Seq Scan on products/)
+    })
+
+    it('uses the index from search_products itself', async () => {
+      const scans = async () => {
+        const { rows } = await stack.db.query<{ n: string }>(
+          `select idx_scan::text as n from pg_stat_user_indexes where indexrelname = 'products_search_idx'`,
+        )
+        return Number(rows[0]?.n ?? 0)
+      }
+      const before = await scans()
+      await createCatalogue(stack.service(), big.user.id).search('siyah kulaklık')
+      await expect.poll(scans).toBeGreaterThan(before)
+    })
+  })
+})

@@ -122,3 +122,24 @@ export type SendSmsError = (typeof SEND_SMS_ERRORS)[number]
 export const REMINDER_LANGUAGES = ['tr', 'en'] as const
 export type ReminderLanguage = (typeof REMINDER_LANGUAGES)[number]
 export const DEFAULT_REMINDER_LANGUAGE: ReminderLanguage = 'tr'
+
+// The website chat widget -----------------------------------------------------
+
+/**
+ * chatbot-api, the public endpoint the widget calls (no user token);
+ * `rate_limited` carries `retry_after` (seconds) and a `Retry-After` header.
+ */
+export const CHATBOT_API_ERRORS = [
+  'invalid_request',
+  'chatbot_not_found',
+  'chatbot_disabled',
+  'origin_not_allowed',
+  'daily_limit_reached',
+  'monthly_limit_reached',
+  'rate_limited',
+  'server_error',
+] as const
+export type ChatbotApiError = (typeof CHATBOT_API_ERRORS)[number]
+
+/** The longest message chatbot-api accepts, in characters. */
+export const CHATBOT_MESSAGE_MAX_LENGTH = 1000

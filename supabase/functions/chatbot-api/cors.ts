@@ -1,0 +1,41 @@
+// CORS for the widget's endpoint, apart from index.ts so it can be tested
+// without serving the function.
+import { isCode } from '../../../domain/functions.ts'
+import { CORS_ALLOW_HEADERS } from '../_shared/cors.ts'
+import type { Handler } from '../_shared/handler.ts'
+
+/**
+ * The widget runs on the owner's site, so CORS names that site: the request's
+ * Origin is echoed (with `Vary: Origin`), never `*`, and no credentials are
+ * involved. A preflight cannot know the owner (it has no body), so it is
+ * answered for any origin and the POST decides; a refusal for the origin
+ * carries no Allow-Origin at all, so a page that may not use the widget
+ * cannot even read why.
+ */
+export function withWidgetCors(handler: Handler): Handler {
+  return async (req) => {
+    const origin = req.headers.get('origin')
+    if (req.method === 'OPTIONS') {
+      return new Response(null, { status: 204, headers: widgetCorsHeaders(origin, true) })
+    }
+    const res = await handler(req)
+    const headers = new Headers(res.headers)
+    for (const name of ['Access-Control-Allow-Origin', 'Access-Control-Allow-Headers', 'Access-Control-Allow-Methods']) headers.delete(name)
+    const refusedOrigin = res.status === 403 && isCode(['origin_not_allowed'], ((await res.clone().json()) as { error?: unknown }).error)
+    if (!refusedOrigin) for (const [k, v] of Object.entries(widgetCorsHeaders(origin, false))) headers.set(k, v)
+    headers.append('Vary', 'Origin')
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers })
+  }
+}
+
+function widgetCorsHeaders(origin: string | null, preflight: boolean): Record<string, string> {
+  const headers: Record<string, string> = origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {}
+  if (preflight) {
+    headers['Access-Control-Allow-Methods'] = 'POST, OPTIONS'
+    headers['Access-Control-Allow-Headers'] = CORS_ALLOW_HEADERS
+    headers['Access-Control-Max-Age'] = '86400'
+  } else {
+    headers['Access-Control-Expose-Headers'] = 'Retry-After'
+  }
+  return headers
+}

@@ -1,0 +1,108 @@
+// The website widget's endpoint: a customer's message to an owner's assistant,
+// from any web page, with no user token (verify_jwt = false). Everything it
+// trusts comes from the database: whether the owner has an enabled chatbot,
+// which sites may embed it, and how many messages the owner has left.
+//
+// Order, each step cheaper than the next and refusing before any cost:
+// the body → the owner's configuration → the page's Origin → the rate limits
+// (per conversation, per client address) → one message charged to the daily
+// and monthly allowance → the answer. The charge comes before the answer so
+// that simultaneous messages can never be answered past the limit; when the
+// assistant fails, the charge is given back, so only answered messages count.
+import { CHATBOT_API_ERRORS, CHATBOT_MESSAGE_MAX_LENGTH } from '../../../domain/functions.ts'
+import { isOriginAllowed } from '../../../domain/chatbot-origin.ts'
+import { answer } from '../_shared/assistant/index.ts'
+import type { AssistantLanguage } from '../_shared/assistant/types.ts'
+import { clientAddress } from '../_shared/client-address.ts'
+import { readEnv } from '../_shared/env.ts'
+import { publicFunction } from '../_shared/handler.ts'
+import { readJsonObject } from '../_shared/http.ts'
+import { limitSetting } from '../_shared/phone-verification.ts'
+import { createServiceClient } from '../_shared/supabase.ts'
+import { withWidgetCors } from './cors.ts'
+
+/** Messages one conversation may send a minute (CHATBOT_API_CONVERSATION_LIMIT_PER_MINUTE): faster than anyone types. */
+export const DEFAULT_CONVERSATION_LIMIT_PER_MINUTE = 10
+/** Messages one client address may send a minute, to any owner (CHATBOT_API_ADDRESS_LIMIT_PER_MINUTE): an office behind one router. */
+export const DEFAULT_ADDRESS_LIMIT_PER_MINUTE = 30
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** Ids the widget keeps in the page: ours are uuids, but any short opaque token will do. */
+const CONVERSATION_ID = /^[A-Za-z0-9._:-]{1,128}$/
+
+type Config = { enabled: boolean; website_url: string | null; allowed_domains: string[] | null }
+type Reservation = { allowed: true; error: null } | { allowed: false; error: 'rate_limited'; limit: 'conversation' | 'address'; retry_after: number }
+type Charge =
+  | { consumed: true; error: null; daily_reset_at: string; monthly_reset_at: string }
+  | { consumed: false; error: 'daily_limit_reached' | 'monthly_limit_reached' | 'user_not_found' }
+
+const api = publicFunction({ name: 'chatbot-api', errors: CHATBOT_API_ERRORS }, async (req, { ok, fail }) => {
+  const body = await readJsonObject(req)
+  if (!body) return fail('invalid_request', 400)
+  const { userId, conversationId, language } = body
+  const message = typeof body.message === 'string' ? body.message.trim() : ''
+  if (typeof userId !== 'string' || !UUID.test(userId)) return fail('invalid_request', 400)
+  // Characters as a person counts them (code points), not UTF-16 units.
+  if (!message || [...message].length > CHATBOT_MESSAGE_MAX_LENGTH) return fail('invalid_request', 400)
+  if (conversationId != null && (typeof conversationId !== 'string' || !CONVERSATION_ID.test(conversationId))) {
+    return fail('invalid_request', 400)
+  }
+  if (language != null && language !== 'tr' && language !== 'en') return fail('invalid_request', 400)
+
+  const db = createServiceClient()
+  const found = await db.from('chatbot_configs').select('enabled, website_url, allowed_domains').eq('user_id', userId).maybeSingle()
+  if (found.error) throw found.error
+  const config = found.data as Config | null
+  if (!config) return fail('chatbot_not_found', 404)
+  if (!config.enabled) return fail('chatbot_disabled', 403)
+  if (!isOriginAllowed(req.headers.get('origin'), { websiteUrl: config.website_url, allowedDomains: config.allowed_domains })) {
+    return fail('origin_not_allowed', 403)
+  }
+
+  // Chosen before the rate limit, so a new conversation's first message counts for it.
+  const conversation = (conversationId as string | null | undefined) || crypto.randomUUID()
+  const reserved = await db.rpc('reserve_chatbot_request', {
+    p_user_id: userId,
+    p_conversation_id: conversation,
+    p_client_address: clientAddress(req),
+    p_conversation_limit: limitSetting(readEnv, 'CHATBOT_API_CONVERSATION_LIMIT_PER_MINUTE', DEFAULT_CONVERSATION_LIMIT_PER_MINUTE),
+    p_address_limit: limitSetting(readEnv, 'CHATBOT_API_ADDRESS_LIMIT_PER_MINUTE', DEFAULT_ADDRESS_LIMIT_PER_MINUTE),
+  })
+  if (reserved.error) throw reserved.error
+  const reservation = reserved.data as Reservation
+  if (!reservation.allowed) {
+    const seconds = reservation.retry_after
+    return fail('rate_limited', 429, { retry_after: seconds }, { 'Retry-After': String(seconds) })
+  }
+
+  const charged = await db.rpc('consume_chatbot_message', { p_user_id: userId })
+  if (charged.error) throw charged.error
+  const charge = charged.data as Charge
+  if (!charge.consumed) {
+    if (charge.error === 'user_not_found') return fail('chatbot_not_found', 404)
+    return fail(charge.error, 429)
+  }
+
+  let reply: Awaited<ReturnType<typeof answer>>
+  try {
+    reply = await answer({
+      client: db,
+      ownerId: userId,
+      channel: 'widget',
+      conversationId: conversation,
+      message,
+      language: language as AssistantLanguage | undefined,
+    })
+  } catch (e) {
+    const refund = await db.rpc('refund_chatbot_message', {
+      p_user_id: userId,
+      p_daily_reset_at: charge.daily_reset_at,
+      p_monthly_reset_at: charge.monthly_reset_at,
+    })
+    if (refund.error) console.error('chatbot-api: could not give back an unanswered message:', refund.error.message)
+    throw e
+  }
+  return ok({ reply: reply.reply, conversationId: reply.conversationId })
+})
+
+Deno.serve(withWidgetCors(api))

@@ -1,0 +1,375 @@
+// The website widget's public endpoint, chatbot-api, called as a web page
+// calls it: a plain fetch with no key and no user, an Origin when the test
+// plays a browser. Through the local stack's gateway down to the database
+// functions that rate-limit requests and charge answered messages, with the
+// real assistant (built-in responder, live catalogue). Runs on PGlite and on
+// PostgreSQL 15.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CHATBOT_MESSAGE_MAX_LENGTH } from '../../domain/functions.ts'
+import { answer } from '../../supabase/functions/_shared/assistant/index.ts'
+import type { Catalogue, Responder, ResponderInput } from '../../supabase/functions/_shared/assistant/types.ts'
+import { BACKENDS, useTestStack, type Owner } from '../support/stack.ts'
+
+type Reply = { success?: boolean; error?: string | null; reply?: string; conversationId?: string; retry_after?: number }
+type Usage = { daily_messages_used: number; monthly_messages_used: number; daily_message_limit: number; monthly_message_limit: number }
+type Stats = { total_messages: number; this_month: number; last_week: number; last_day: number }
+
+const ADDRESS_LIMIT_ENV = 'CHATBOT_API_ADDRESS_LIMIT_PER_MINUTE'
+
+describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
+  const stack = useTestStack(backend)
+  let savedAddressLimit: string | undefined
+
+  // Every request here comes from 127.0.0.1; the per-address limit gets its
+  // own test, and is roomy for the rest (functions read process.env per request).
+  beforeAll(() => {
+    savedAddressLimit = process.env[ADDRESS_LIMIT_ENV]
+    process.env[ADDRESS_LIMIT_ENV] = '100000'
+  })
+  afterAll(() => {
+    if (savedAddressLimit === undefined) delete process.env[ADDRESS_LIMIT_ENV]
+    else process.env[ADDRESS_LIMIT_ENV] = savedAddressLimit
+  })
+
+  async function send(body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; reply: Reply; headers: Headers }> {
+    const res = await fetch(`${stack.url}/functions/v1/chatbot-api`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+    return { status: res.status, reply: (await res.json()) as Reply, headers: res.headers }
+  }
+
+  /** An owner whose widget is on, with `config` over the defaults sign-up created. */
+  async function widgetOwner(config: { website_url?: string | null; allowed_domains?: string[] } = {}): Promise<Owner> {
+    const owner = await stack.signUpOwner()
+    await stack.db.query('update public.chatbot_configs set enabled = true, website_url = $2, allowed_domains = $3 where user_id = $1', [
+      owner.user.id,
+      config.website_url ?? null,
+      config.allowed_domains ?? [],
+    ])
+    return owner
+  }
+
+  async function addProduct(owner: Owner, name: string, price: number, stock = 10): Promise<string> {
+    const { rows } = await stack.db.query<{ id: string }>(
+      `insert into public.products (user_id, name, price, stock, currency, _modified) values ($1, $2, $3, $4, 'TRY', now()) returning id`,
+      [owner.user.id, name, price, stock],
+    )
+    return rows[0]!.id
+  }
+
+  async function usage(owner: Owner): Promise<Usage> {
+    const { rows } = await stack.db.query<Usage>(
+      'select daily_messages_used, monthly_messages_used, daily_message_limit, monthly_message_limit from public.api_usage_limits where user_id = $1',
+      [owner.user.id],
+    )
+    return rows[0]!
+  }
+
+  async function stats(owner: Owner): Promise<Stats> {
+    const { data, error } = await owner.client.rpc('get_chatbot_stats', { p_user_id: owner.user.id })
+    expect(error).toBeNull()
+    return (data as Stats[])[0]!
+  }
+
+  const ask = (owner: Owner, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+    send({ userId: owner.user.id, message, ...extra }, headers)
+
+  describe('refusals', () => {
+    it('400 invalid_request for no JSON, a bad userId, an empty or too long message, a bad conversationId or language', async () => {
+      const owner = await widgetOwner()
+      const id = owner.user.id
+      const bodies: unknown[] = [
+        'not json',
+        '[]',
+        { message: 'merhaba' },
+        { userId: 'not-a-uuid', message: 'merhaba' },
+        { userId: 42, message: 'merhaba' },
+        { userId: id },
+        { userId: id, message: '   ' },
+        { userId: id, message: 'a'.repeat(CHATBOT_MESSAGE_MAX_LENGTH + 1) },
+        { userId: id, message: 'merhaba', conversationId: 'has spaces' },
+        { userId: id, message: 'merhaba', conversationId: 'x'.repeat(129) },
+        { userId: id, message: 'merhaba', language: 'de' },
+      ]
+      for (const body of bodies) {
+        const { status, reply } = await send(body)
+        expect([status, reply.error], JSON.stringify(body)).toEqual([400, 'invalid_request'])
+      }
+      // The limit is the limit: exactly 1,000 characters (Turkish letters count once) is answered.
+      const { status } = await ask(owner, 'ş'.repeat(CHATBOT_MESSAGE_MAX_LENGTH))
+      expect(status).toBe(200)
+      expect((await usage(owner)).daily_messages_used).toBe(1)
+    })
+
+    it('405 for anything but POST', async () => {
+      const res = await fetch(`${stack.url}/functions/v1/chatbot-api`)
+      expect(res.status).toBe(405)
+      expect(((await res.json()) as Reply).error).toBe('invalid_request')
+    })
+
+    it('404 chatbot_not_found for an unknown owner or one without a configuration', async () => {
+      expect(await send({ userId: randomUUID(), message: 'merhaba' }).then((r) => [r.status, r.reply.error])).toEqual([404, 'chatbot_not_found'])
+      const owner = await widgetOwner()
+      await stack.db.query('delete from public.chatbot_configs where user_id = $1', [owner.user.id])
+      expect(await ask(owner, 'merhaba').then((r) => [r.status, r.reply.error])).toEqual([404, 'chatbot_not_found'])
+    })
+
+    it('403 chatbot_disabled while the owner has not turned the widget on, charging nothing', async () => {
+      const owner = await stack.signUpOwner()
+      expect(await ask(owner, 'merhaba').then((r) => [r.status, r.reply.error])).toEqual([403, 'chatbot_disabled'])
+      expect((await usage(owner)).daily_messages_used).toBe(0)
+    })
+
+    it('403 origin_not_allowed for a page on another host; the owner\'s site, listed hosts and *. subdomains pass', async () => {
+      const owner = await widgetOwner({ website_url: 'https://shop.example.com/tr', allowed_domains: ['*.magaza.com.tr', 'panel.example.org'] })
+      for (const origin of ['https://evil.example', 'https://example.com', 'https://x.shop.example.com', 'https://magaza.com.tr', 'null']) {
+        const { status, reply } = await ask(owner, 'merhaba', {}, { Origin: origin })
+        expect([status, reply.error], origin).toEqual([403, 'origin_not_allowed'])
+      }
+      for (const origin of ['https://shop.example.com', 'http://shop.example.com:8080', 'https://a.magaza.com.tr', 'https://panel.example.org']) {
+        const { status, reply } = await ask(owner, 'merhaba', {}, { Origin: origin })
+        expect([status, reply.error], origin).toEqual([200, null])
+      }
+      // No Origin: a server calling the API, which could have forged any Origin anyway.
+      expect((await ask(owner, 'merhaba')).status).toBe(200)
+      expect((await usage(owner)).daily_messages_used).toBe(5)
+    })
+
+    it('any origin when the owner named no site', async () => {
+      const owner = await widgetOwner()
+      expect((await ask(owner, 'merhaba', {}, { Origin: 'https://anywhere.example' })).status).toBe(200)
+    })
+
+    it('429 daily_limit_reached / monthly_limit_reached once the allowance is used up; a new day starts from zero', async () => {
+      const owner = await widgetOwner()
+      await stack.db.query('update public.api_usage_limits set daily_messages_used = daily_message_limit where user_id = $1', [owner.user.id])
+      expect(await ask(owner, 'merhaba').then((r) => [r.status, r.reply.error])).toEqual([429, 'daily_limit_reached'])
+
+      await stack.db.query(
+        `update public.api_usage_limits set daily_reset_at = current_date - 1, monthly_messages_used = monthly_message_limit where user_id = $1`,
+        [owner.user.id],
+      )
+      expect(await ask(owner, 'merhaba').then((r) => [r.status, r.reply.error])).toEqual([429, 'monthly_limit_reached'])
+
+      // Yesterday's count is gone, the month's too once the month has changed.
+      await stack.db.query(
+        `update public.api_usage_limits set daily_reset_at = current_date - 1, monthly_reset_at = (date_trunc('month', current_date) - interval '1 month')::date
+         where user_id = $1`,
+        [owner.user.id],
+      )
+      expect(await ask(owner, 'merhaba').then((r) => [r.status, r.reply.error])).toEqual([200, null])
+      expect(await usage(owner)).toMatchObject({ daily_messages_used: 1, monthly_messages_used: 1 })
+    })
+
+    it('creates the usage row with the defaults when it is missing', async () => {
+      const owner = await widgetOwner()
+      await stack.db.query('delete from public.api_usage_limits where user_id = $1', [owner.user.id])
+      expect((await ask(owner, 'merhaba')).status).toBe(200)
+      expect(await usage(owner)).toEqual({ daily_messages_used: 1, monthly_messages_used: 1, daily_message_limit: 50, monthly_message_limit: 1000 })
+    })
+  })
+
+  describe('answers', () => {
+    it('answers from the owner\'s catalogue and continues a conversation by its id', async () => {
+      const owner = await widgetOwner()
+      const coffee = await addProduct(owner, 'Türk Kahvesi', 85)
+
+      const first = await ask(owner, 'Türk kahvesi ne kadar?', { language: 'tr' })
+      expect(first.status, JSON.stringify(first.reply)).toBe(200)
+      expect(first.reply).toMatchObject({ success: true, error: null })
+      expect(first.reply.reply).toMatch(/Türk Kahvesi/i)
+      expect(first.reply.reply).toMatch(/85/)
+      const conversationId = first.reply.conversationId!
+      expect(conversationId).toMatch(/^[0-9a-f-]{36}$/)
+
+      const second = await ask(owner, 'stokta var mı?', { conversationId })
+      expect(second.status).toBe(200)
+      expect(second.reply.conversationId).toBe(conversationId)
+
+      const { rows } = await stack.db.query<{ role: string; content: string; product_ids: string[]; channel: string }>(
+        'select role, content, product_ids, channel from public.chatbot_messages where user_id = $1 and conversation_id = $2 order by created_at, role desc',
+        [owner.user.id, conversationId],
+      )
+      expect(rows.map((r) => r.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
+      expect(rows.every((r) => r.channel === 'widget')).toBe(true)
+      expect(rows[0]!.content).toBe('Türk kahvesi ne kadar?')
+      expect(rows[1]!.product_ids).toEqual([coffee])
+      expect(rows[1]!.content).toBe(first.reply.reply)
+
+      // A conversation id the widget chose itself is kept as given.
+      const own = await ask(owner, 'merhaba', { conversationId: 'widget-123' })
+      expect(own.reply.conversationId).toBe('widget-123')
+    })
+
+    it('raises the daily and monthly counters by one and get_chatbot_stats by the two turns of each answered message', async () => {
+      const owner = await widgetOwner()
+      const usageBefore = await usage(owner)
+      const statsBefore = await stats(owner)
+      for (let i = 1; i <= 3; i++) {
+        expect((await ask(owner, 'merhaba')).status).toBe(200)
+        const now = await usage(owner)
+        expect(now.daily_messages_used - usageBefore.daily_messages_used).toBe(i)
+        expect(now.monthly_messages_used - usageBefore.monthly_messages_used).toBe(i)
+        const s = await stats(owner)
+        // get_chatbot_stats counts stored messages: the customer's and the reply.
+        expect(s.total_messages - statsBefore.total_messages).toBe(2 * i)
+        expect(s.last_day - statsBefore.last_day).toBe(2 * i)
+      }
+      // Refused messages are neither charged nor stored.
+      await stack.db.query('update public.chatbot_configs set enabled = false where user_id = $1', [owner.user.id])
+      expect((await ask(owner, 'merhaba')).status).toBe(403)
+      expect((await usage(owner)).daily_messages_used - usageBefore.daily_messages_used).toBe(3)
+      expect((await stats(owner)).total_messages - statsBefore.total_messages).toBe(6)
+    })
+
+    it('gives the charge back when the assistant fails: only answered messages count', async () => {
+      const owner = await widgetOwner()
+      await addProduct(owner, 'Filtre Kahve', 120)
+      // The catalogue cannot be searched: the responder's product question throws.
+      await stack.db.exec('revoke execute on function public.search_products(uuid, text, integer) from service_role')
+      try {
+        const { status, reply } = await ask(owner, 'Filtre kahve ne kadar?')
+        expect([status, reply.error]).toEqual([500, 'server_error'])
+      } finally {
+        await stack.db.exec('grant execute on function public.search_products(uuid, text, integer) to service_role')
+      }
+      expect(await usage(owner)).toMatchObject({ daily_messages_used: 0, monthly_messages_used: 0 })
+      expect((await stats(owner)).total_messages).toBe(0)
+      expect((await ask(owner, 'Filtre kahve ne kadar?')).status).toBe(200)
+      expect(await usage(owner)).toMatchObject({ daily_messages_used: 1, monthly_messages_used: 1 })
+    })
+
+    it('100 simultaneous messages against a daily limit of 50: exactly 50 answered, 50 daily_limit_reached', async () => {
+      const owner = await widgetOwner()
+      await stack.db.query('update public.api_usage_limits set daily_message_limit = 50, daily_messages_used = 0 where user_id = $1', [owner.user.id])
+      const results = await Promise.all(Array.from({ length: 100 }, (_, i) => ask(owner, `merhaba ${i}`)))
+      const codes = results.map((r) => `${r.status} ${r.reply.error}`)
+      expect(codes.filter((c) => c === '200 null')).toHaveLength(50)
+      expect(codes.filter((c) => c === '429 daily_limit_reached')).toHaveLength(50)
+      expect(await usage(owner)).toMatchObject({ daily_messages_used: 50, monthly_messages_used: 50 })
+      expect((await stats(owner)).total_messages).toBe(100)
+    }, 120_000)
+
+    it("never speaks of another owner's products", async () => {
+      const a = await widgetOwner()
+      const b = await widgetOwner()
+      await addProduct(a, 'Türk Kahvesi', 85)
+      const secret = await addProduct(b, 'Zümrüt Lokum', 240)
+      for (const message of ['Zümrüt lokum ne kadar?', 'Neler var?', 'lokum', 'What do you sell?']) {
+        const { status, reply } = await ask(a, message)
+        expect(status, message).toBe(200)
+        expect(reply.reply, message).not.toMatch(/Zümrüt|Lokum|240/i)
+      }
+      const { rows } = await stack.db.query<{ n: number }>(
+        'select count(*)::int as n from public.chatbot_messages where user_id = $1 and $2 = any(product_ids)',
+        [a.user.id, secret],
+      )
+      expect(rows[0]!.n).toBe(0)
+      // B's own assistant does know it.
+      expect((await ask(b, 'Zümrüt lokum ne kadar?')).reply.reply).toMatch(/Zümrüt Lokum/)
+    })
+  })
+
+  describe('answer() with an injected responder and catalogue', () => {
+    const catalogue: Catalogue = { search: async () => [], get: async () => null, list: async () => [] }
+
+    it('hands the responder the business name and the conversation so far, and stores the products a reply spoke of', async () => {
+      const owner = await widgetOwner()
+      const seen: ResponderInput[] = []
+      const productId = randomUUID()
+      const responder: Responder = async (input) => {
+        seen.push(input)
+        return { reply: `yanıt ${seen.length}`, language: 'tr', productIds: [productId, 'not-a-uuid'] }
+      }
+      const first = await answer({ client: stack.service(), ownerId: owner.user.id, channel: 'whatsapp', message: 'bir', responder, catalogue })
+      expect(first).toMatchObject({ reply: 'yanıt 1', language: 'tr', productIds: [productId], provider: 'custom' })
+      await answer({ client: stack.service(), ownerId: owner.user.id, channel: 'whatsapp', conversationId: first.conversationId, message: 'iki', responder, catalogue })
+      expect(seen[0]!.businessName).toBe(owner.businessName)
+      expect(seen[0]!.history).toEqual([])
+      expect(seen[1]!.history).toEqual([
+        { role: 'user', content: 'bir', productIds: [] },
+        { role: 'assistant', content: 'yanıt 1', productIds: [productId] },
+      ])
+    })
+
+    it('stores nothing for a preview, so it shows in no statistic', async () => {
+      const owner = await widgetOwner()
+      const responder: Responder = async () => ({ reply: 'önizleme', language: 'tr', productIds: [] })
+      const result = await answer({ client: stack.service(), ownerId: owner.user.id, channel: 'widget', message: 'deneme', preview: true, responder, catalogue })
+      expect(result.reply).toBe('önizleme')
+      expect((await stats(owner)).total_messages).toBe(0)
+      expect(await usage(owner)).toMatchObject({ daily_messages_used: 0, monthly_messages_used: 0 })
+    })
+
+    it('throws, storing nothing, when the responder fails', async () => {
+      const owner = await widgetOwner()
+      const responder: Responder = async () => {
+        throw new Error('model down')
+      }
+      await expect(answer({ client: stack.service(), ownerId: owner.user.id, channel: 'widget', message: 'x', responder, catalogue })).rejects.toThrow('model down')
+      expect((await stats(owner)).total_messages).toBe(0)
+    })
+  })
+
+  describe('rate limits', () => {
+    it('429 rate_limited with Retry-After after 10 messages a minute in one conversation', async () => {
+      const owner = await widgetOwner()
+      const conversationId = randomUUID()
+      for (let i = 0; i < 10; i++) expect((await ask(owner, 'merhaba', { conversationId })).status).toBe(200)
+      const { status, reply, headers } = await ask(owner, 'merhaba', { conversationId }, { Origin: 'https://shop.example' })
+      expect([status, reply.error]).toEqual([429, 'rate_limited'])
+      const retryAfter = Number(headers.get('retry-after'))
+      expect(retryAfter).toBeGreaterThanOrEqual(1)
+      expect(retryAfter).toBeLessThanOrEqual(60)
+      expect(reply.retry_after).toBe(retryAfter)
+      // Other conversations go on; the limited message was not charged.
+      expect((await ask(owner, 'merhaba', { conversationId: randomUUID() })).status).toBe(200)
+      expect((await usage(owner)).daily_messages_used).toBe(11)
+    })
+
+    it('429 rate_limited per client address, across conversations and owners (CHATBOT_API_ADDRESS_LIMIT_PER_MINUTE)', async () => {
+      const a = await widgetOwner()
+      const b = await widgetOwner()
+      await stack.db.query('delete from public.chatbot_api_requests')
+      process.env[ADDRESS_LIMIT_ENV] = '3'
+      try {
+        expect((await ask(a, 'merhaba')).status).toBe(200)
+        expect((await ask(a, 'merhaba')).status).toBe(200)
+        expect((await ask(b, 'merhaba')).status).toBe(200)
+        const { status, reply, headers } = await ask(b, 'merhaba')
+        expect([status, reply.error]).toEqual([429, 'rate_limited'])
+        expect(Number(headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+      } finally {
+        process.env[ADDRESS_LIMIT_ENV] = '100000'
+      }
+    })
+  })
+
+  describe('access', () => {
+    // The CORS headers themselves (the echoed Origin, none for a refused one)
+    // are checked in supabase/local/functions/chatbot-api-cors.test.ts: the
+    // local stack's own CORS layer writes `*` over every function's answer.
+    it('the rate limiter, the charge and the request log are the service role\'s alone', async () => {
+      const owner = await widgetOwner()
+      const calls = [
+        owner.client.rpc('consume_chatbot_message', { p_user_id: owner.user.id }),
+        stack.anon().rpc('consume_chatbot_message', { p_user_id: owner.user.id }),
+        owner.client.rpc('refund_chatbot_message', { p_user_id: owner.user.id, p_daily_reset_at: '2026-01-01', p_monthly_reset_at: '2026-01-01' }),
+        owner.client.rpc('reserve_chatbot_request', {
+          p_user_id: owner.user.id,
+          p_conversation_id: 'x',
+          p_client_address: null,
+          p_conversation_limit: 1,
+          p_address_limit: 1,
+        }),
+      ]
+      for (const { error } of await Promise.all(calls)) expect(error).not.toBeNull()
+      const log = await owner.client.from('chatbot_api_requests').select('*')
+      expect(log.error).not.toBeNull()
+      expect((await usage(owner)).daily_messages_used).toBe(0)
+    })
+  })
+})

@@ -272,7 +272,7 @@ describe('unknown products', () => {
 
 describe('courtesy', () => {
   it.each([
-    ['Merhaba', 'tr', /Merhaba!/], ['hello there', 'en', /Hello!/], ['Teşekkürler', 'tr', /Rica ederim/], ['thank you so much', 'en', /welcome/],
+    ['Merhaba', 'tr', /Merhaba!/], ['hello there', 'en', /Hello!/], ['Teşekkürler', 'tr', /Rica ederim/], ['Çok sağ olun', 'tr', /Rica ederim/], ['thank you so much', 'en', /welcome/],
     ['Görüşürüz', 'tr', /İyi günler/], ['bye', 'en', /Goodbye/],
   ] as const)('%s', async (message, language, expected) => {
     const out = await ask(message)

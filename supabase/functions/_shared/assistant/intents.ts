@@ -145,8 +145,10 @@ function onlyWordsOf(list: readonly Word[], ...sets: ReadonlySet<string>[]): boo
 
 function courtesy(list: readonly Word[], hasHistory: boolean): Intent | null {
   const has = (marker: RegExp) => list.some((word) => marker.test(word.key))
-  if (has(THANKS_MARKERS) && onlyWordsOf(list, THANKS, GOODBYE, GREETING)) return { kind: 'thanks' }
   const line = keyLine(list)
+  // "Sağ olun" is thanks written as two words.
+  const thanked = has(THANKS_MARKERS) || /\bsag ol/.test(line)
+  if (thanked && onlyWordsOf(list, THANKS, GOODBYE, GREETING)) return { kind: 'thanks' }
   // "İyi günler" opens a conversation as often as it closes one.
   const parting = has(GOODBYE_MARKERS) || (hasHistory && / iyi (gunler|aksamlar|geceler) /.test(line)) || / have a (nice|good) /.test(line)
   if (parting && onlyWordsOf(list, GOODBYE, THANKS)) return { kind: 'goodbye' }

@@ -85,10 +85,24 @@ const apiCors = cors({
 })
 
 const isLocalToolsPath = (path: string) => path === '/__local' || path.startsWith('/__local/')
+const isFunctionsPath = (path: string) => path.startsWith('/functions/v1/')
 
 export function createStackApp(ctx: StackContext, opts: StackAppOptions): Hono {
   const app = new Hono()
-  app.use('*', async (c, next) => (isLocalToolsPath(c.req.path) ? next() : apiCors(c, next)))
+  app.use('*', async (c, next) => {
+    if (isLocalToolsPath(c.req.path)) return next()
+    if (!isFunctionsPath(c.req.path)) return apiCors(c, next)
+    // As on hosted Supabase, a function answers its own CORS, preflight
+    // included (chatbot-api allows only its owner's sites, and leaves a page
+    // on another site unable to read its refusal). The gateway's own answers
+    // (marked sb-error-code: no such function, a bad token) get the API's.
+    await next()
+    if (c.res.headers.has('sb-error-code') && !c.res.headers.has('access-control-allow-origin')) {
+      c.res = new Response(c.res.body, c.res)
+      c.res.headers.set('access-control-allow-origin', '*')
+      c.res.headers.set('access-control-expose-headers', CORS_EXPOSE_HEADERS.join(', '))
+    }
+  })
   app.route('/auth/v1', createAuthApp(ctx))
   app.route('/rest/v1', createRestApp(ctx))
   app.route('/storage/v1', createStorageApp(ctx))

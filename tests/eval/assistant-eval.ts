@@ -66,12 +66,15 @@ async function main() {
     if (!signup.ok) throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`)
     const ownerId = ((await signup.json()) as { user: { id: string } }).user.id
     const insert = async (table: string, rows: unknown[], prefer = 'return=minimal') => {
-      const res = await fetch(`${url}/rest/v1/${table}`, { method: 'POST', headers: { ...service, prefer }, body: JSON.stringify(rows) })
+      const upsert = prefer.includes('merge-duplicates') ? '?on_conflict=user_id' : ''
+      const res = await fetch(`${url}/rest/v1/${table}${upsert}`, { method: 'POST', headers: { ...service, prefer }, body: JSON.stringify(rows) })
       if (!res.ok) throw new Error(`insert into ${table} failed: ${res.status} ${await res.text()}`)
     }
     const rows = EVAL_PRODUCTS.map(({ key: _key, ...p }) => ({ ...p, user_id: ownerId }))
     for (let i = 0; rows.length < TOTAL_PRODUCTS; i++) rows.push({ ...filler(i), user_id: ownerId })
     for (let start = 0; start < rows.length; start += 1000) await insert('products', rows.slice(start, start + 1000))
+    // The stack analyzes changed tables every few seconds (PGlite has no autovacuum); now, so the first questions are planned on a 10,000-product table.
+    await stack.db.query('analyze public.products')
     await insert('chatbot_configs', [{ user_id: ownerId, enabled: true }], 'resolution=merge-duplicates,return=minimal')
     await insert('api_usage_limits', [{ user_id: ownerId, daily_message_limit: 1_000_000, monthly_message_limit: 1_000_000 }], 'resolution=merge-duplicates,return=minimal')
 
@@ -92,16 +95,21 @@ async function main() {
     const known = new Set<string>()
     for (const p of rows) for (const l of ['tr', 'en'] as const) known.add(priceIn(p, l))
     const times: number[] = []
+    const slowest: Array<[number, string]> = []
     const perCategory = new Map<string, { right: number; total: number }>()
     const failures: string[] = []
+    const replies: string[] = []
     let invented = 0
     for (const q of EVAL_QUESTIONS) {
       let conversationId: string | undefined
       for (const earlier of q.before ?? []) conversationId = (await ask(earlier, q.language, conversationId)).conversationId
       const t = performance.now()
       const { reply } = await ask(q.message, q.language, conversationId)
-      times.push(performance.now() - t)
+      const took = performance.now() - t
+      times.push(took)
+      slowest.push([took, q.message])
       for (const quoted of reply.match(PRICE_PATTERN) ?? []) if (![...known].some((k) => quoted.trim() === k || k.includes(quoted.trim()))) invented++
+      replies.push(`[${q.category}] ${q.message} → ${reply.replace(/\n/g, ' ⏎ ')}`)
       const missing = missingFacts(q, reply)
       const tally = perCategory.get(q.category) ?? { right: 0, total: 0 }
       tally.total++
@@ -119,6 +127,9 @@ async function main() {
     console.info(`invented prices:  ${invented}  (target 0)  ${invented === 0 ? 'met' : 'MISSED'}`)
     const p95 = percentile(times, 95)
     console.info(`time per answer:  median ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms  (target p95 ≤ ${TARGET_P95_MS} ms)  ${p95 <= TARGET_P95_MS ? 'met' : 'MISSED'}`)
+    slowest.sort((a, b) => b[0] - a[0])
+    console.info(`slowest answers:  ${slowest.slice(0, 5).map(([ms, m]) => `${ms.toFixed(0)} ms "${m}"`).join(', ')}`)
+    if (process.env.EVAL_SHOW_REPLIES) console.info(replies.join('\n'))
     if (failures.length) console.info(`\nanswers missing facts:\n  ${failures.join('\n  ')}`)
   } finally {
     await stack.close()

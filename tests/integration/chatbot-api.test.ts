@@ -138,6 +138,21 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
       expect((await usage(owner)).daily_messages_used).toBe(5)
     })
 
+    it('answers CORS itself through the gateway: the preflight and an answer echo the site, a refused origin gets no Allow-Origin', async () => {
+      const owner = await widgetOwner({ website_url: 'https://shop.example.com' })
+      const preflight = await fetch(`${stack.url}/functions/v1/chatbot-api`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://shop.example.com', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      })
+      expect(preflight.ok).toBe(true)
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('https://shop.example.com')
+      const allowed = await ask(owner, 'merhaba', {}, { Origin: 'https://shop.example.com' })
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('https://shop.example.com')
+      const refused = await ask(owner, 'merhaba', {}, { Origin: 'https://evil.example' })
+      expect(refused.status).toBe(403)
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull()
+    })
+
     it('any origin when the owner named no site', async () => {
       const owner = await widgetOwner()
       expect((await ask(owner, 'merhaba', {}, { Origin: 'https://anywhere.example' })).status).toBe(200)

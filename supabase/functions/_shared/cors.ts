@@ -1,6 +1,6 @@
-// CORS for a function's own answers. The local stack answers preflights
-// itself, but hosted Supabase hands OPTIONS to the function, so every
-// browser-facing function answers it with these headers.
+// CORS for a function's own answers. Hosted Supabase (and the local stack,
+// the same way) hands OPTIONS and every answer's headers to the function, so
+// every browser-facing function answers them with these.
 
 /** Every header supabase-js sends to a function (see `@supabase/supabase-js/cors`). */
 export const CORS_ALLOW_HEADERS = 'authorization, x-client-info, apikey, content-type, x-retry-count, x-region'
@@ -13,5 +13,5 @@ export const corsHeaders = {
 
 /** The answer to a preflight, or null when the request is not one. */
 export function preflight(req: Request): Response | null {
-  return req.method === 'OPTIONS' ? new Response('ok', { headers: corsHeaders }) : null
+  return req.method === 'OPTIONS' ? new Response(null, { status: 204, headers: corsHeaders }) : null
 }

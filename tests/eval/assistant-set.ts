@@ -2,15 +2,10 @@
 // English names, and the questions its customers send, each with the facts a
 // right answer must carry. `npm run eval:assistant` runs it (assistant-eval.ts).
 
-export type EvalProduct = {
-  key: string
-  name: string
-  description: string | null
-  price: number
-  currency: string
-  stock: number
-  product_link: string | null
-}
+import type { CatalogueProduct } from '../../supabase/functions/_shared/assistant/types.ts'
+
+/** A product of the set, named in the questions by its `key`. */
+export type EvalProduct = Omit<CatalogueProduct, 'id'> & { key: string }
 
 const p = (key: string, name: string, price: number, currency: string, stock: number, link: string | null, description: string | null = null): EvalProduct => ({
   key,

@@ -149,6 +149,14 @@ const MATRIX: Record<string, TableCase> = {
       verified_at: new Date().toISOString(),
     }),
   },
+  chatbot_api_requests: {
+    ownerColumn: 'user_id',
+    serverOnly: true,
+    // As chatbot-api's rate limiter records a request it lets through.
+    seed: (ctx) => insertReturningId(ctx.stack.service(), 'chatbot_api_requests', { user_id: ctx.a.user.id, conversation_id: token(), client_address: '203.0.113.7' }),
+    patch: { conversation_id: token() },
+    forged: (ctx) => ({ user_id: ctx.a.user.id, conversation_id: token(), client_address: '203.0.113.8' }),
+  },
   phone_number_changes: {
     ownerColumn: 'user_id',
     serverOnly: true,

@@ -1,7 +1,8 @@
 // The two ways credits change, as typed calls of the database functions of
-// 20261122000800_credits_payments.sql (credit_payment as last replaced by
-// 20261122001700_plan_limits.sql, which also raises the assistant's message
-// limits to the package's). Both need the service-role client:
+// 20261122000800_credits_payments.sql (credit_payment as replaced by
+// 20261122001000_credit_payment_closed.sql; the purchase record it writes
+// raises the assistant's message limits, 20261122001700_plan_limits.sql).
+// Both need the service-role client:
 // owners can read their balance but never write it.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { ProcessPaymentStatus } from '../../../domain/functions.ts'

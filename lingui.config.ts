@@ -12,7 +12,14 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '**/*.test.*'],
+      exclude: ['**/node_modules/**', '**/*.test.*', '<rootDir>/src/widget/**'],
+    },
+    // The website widget is its own small script on other sites' pages: its
+    // few messages ship in it, not with the app's catalogue.
+    {
+      path: '<rootDir>/src/widget/locales/{locale}/messages',
+      include: ['<rootDir>/src/widget'],
+      exclude: ['**/*.test.*'],
     },
   ],
   orderBy: 'messageId',

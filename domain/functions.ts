@@ -128,8 +128,11 @@ export const DEFAULT_REMINDER_LANGUAGE: ReminderLanguage = 'tr'
 /**
  * chatbot-api, the public endpoint the widget calls (no user token);
  * `rate_limited` carries `retry_after` (seconds) and a `Retry-After` header.
+ * The owner refusals answer only a preview (ChatbotPreviewRequest), which
+ * needs the owner's own access token.
  */
 export const CHATBOT_API_ERRORS = [
+  ...OWNER_REFUSALS,
   'invalid_request',
   'chatbot_not_found',
   'chatbot_disabled',
@@ -143,3 +146,37 @@ export type ChatbotApiError = (typeof CHATBOT_API_ERRORS)[number]
 
 /** The longest message chatbot-api accepts, in characters. */
 export const CHATBOT_MESSAGE_MAX_LENGTH = 1000
+
+/** What the widget sends: one customer message, in a conversation chatbot-api named before (absent on the first). */
+export type ChatbotApiRequest = {
+  userId: string
+  message: string
+  conversationId?: string | null
+  language?: 'tr' | 'en'
+}
+
+/** A turn the owner's preview panel sends back with its next message, since a preview stores nothing. */
+export type ChatbotPreviewTurn = {
+  role: 'user' | 'assistant'
+  content: string
+  /** The products an assistant turn spoke of, as the previous answer gave them (for "how much is it?"). */
+  productIds?: string[]
+}
+
+/**
+ * The owner trying their own assistant (the chatbot screen's panel): the
+ * caller's access token must be `userId`'s, with a verified phone. Answered
+ * exactly as a customer would be, whether or not the chatbot is enabled and
+ * from any page, but nothing is stored or charged: no usage, no statistics.
+ */
+export type ChatbotPreviewRequest = Omit<ChatbotApiRequest, 'conversationId'> & {
+  preview: true
+  /** The conversation so far, oldest first; at most CHATBOT_PREVIEW_HISTORY_MAX turns are read. */
+  history?: ChatbotPreviewTurn[]
+}
+
+/** Turns of a preview's history chatbot-api reads (the assistant's own history length). */
+export const CHATBOT_PREVIEW_HISTORY_MAX = 10
+
+/** `{success: true, error: null, …}` fields of an answer; a preview also gets the products the reply spoke of. */
+export type ChatbotApiAnswer = { reply: string; conversationId: string; productIds?: string[] }

@@ -9,17 +9,24 @@
 // and monthly allowance → the answer. The charge comes before the answer so
 // that simultaneous messages can never be answered past the limit; when the
 // assistant fails, the charge is given back, so only answered messages count.
+//
+// A preview (the owner trying their assistant on the chatbot screen) is the
+// same answer for the owner's own access token: rate-limited, but neither
+// charged nor stored, and not bound to the enable switch or the site.
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { CHATBOT_API_ERRORS, CHATBOT_MESSAGE_MAX_LENGTH } from '../../../domain/functions.ts'
 import { isOriginAllowed } from '../../../domain/chatbot-origin.ts'
 import { answer } from '../_shared/assistant/index.ts'
 import type { AssistantLanguage } from '../_shared/assistant/types.ts'
 import { clientAddress } from '../_shared/client-address.ts'
 import { readEnv } from '../_shared/env.ts'
-import { publicFunction } from '../_shared/handler.ts'
+import { answersFor, publicFunction } from '../_shared/handler.ts'
 import { readJsonObject } from '../_shared/http.ts'
 import { limitSetting } from '../_shared/phone-verification.ts'
+import { isRefusal, verifiedOwner } from '../_shared/owner.ts'
 import { createServiceClient } from '../_shared/supabase.ts'
 import { withWidgetCors } from './cors.ts'
+import { previewHistory } from './preview.ts'
 
 /** Messages one conversation may send a minute (CHATBOT_API_CONVERSATION_LIMIT_PER_MINUTE): faster than anyone types. */
 export const DEFAULT_CONVERSATION_LIMIT_PER_MINUTE = 10
@@ -36,7 +43,10 @@ type Charge =
   | { consumed: true; error: null; daily_reset_at: string; monthly_reset_at: string }
   | { consumed: false; error: 'daily_limit_reached' | 'monthly_limit_reached' | 'user_not_found' }
 
-const api = publicFunction({ name: 'chatbot-api', errors: CHATBOT_API_ERRORS }, async (req, { ok, fail }) => {
+const OPTIONS = { name: 'chatbot-api', errors: CHATBOT_API_ERRORS }
+const answers = answersFor(OPTIONS)
+
+const api = publicFunction(OPTIONS, async (req, { ok, fail }) => {
   const body = await readJsonObject(req)
   if (!body) return fail('invalid_request', 400)
   const { userId, conversationId, language } = body
@@ -48,8 +58,31 @@ const api = publicFunction({ name: 'chatbot-api', errors: CHATBOT_API_ERRORS }, 
     return fail('invalid_request', 400)
   }
   if (language != null && language !== 'tr' && language !== 'en') return fail('invalid_request', 400)
+  if (body.preview !== undefined && body.preview !== true) return fail('invalid_request', 400)
 
   const db = createServiceClient()
+  if (body.preview === true) {
+    // The owner's own panel: their token, not the widget's page, says whose
+    // assistant this is, so neither the enable switch nor the site applies.
+    const owner = await verifiedOwner(req)
+    if (isRefusal(owner)) return fail(owner.error, owner.status)
+    if (owner.user.id !== userId) return fail('unauthorized', 401)
+    const history = previewHistory(body.history)
+    if (!history) return fail('invalid_request', 400)
+    // Free, but not unbounded: a model-backed answer costs the deployment.
+    const limited = await reserve(db, req, userId, `preview:${userId}`)
+    if (limited) return limited
+    const reply = await answer({
+      client: db,
+      ownerId: userId,
+      channel: 'widget',
+      message,
+      language: language as AssistantLanguage | undefined,
+      preview: true,
+      history,
+    })
+    return ok({ reply: reply.reply, conversationId: reply.conversationId, productIds: reply.productIds })
+  }
   const found = await db.from('chatbot_configs').select('enabled, website_url, allowed_domains').eq('user_id', userId).maybeSingle()
   if (found.error) throw found.error
   const config = found.data as Config | null
@@ -61,19 +94,8 @@ const api = publicFunction({ name: 'chatbot-api', errors: CHATBOT_API_ERRORS }, 
 
   // Chosen before the rate limit, so a new conversation's first message counts for it.
   const conversation = (conversationId as string | null | undefined) || crypto.randomUUID()
-  const reserved = await db.rpc('reserve_chatbot_request', {
-    p_user_id: userId,
-    p_conversation_id: conversation,
-    p_client_address: clientAddress(req),
-    p_conversation_limit: limitSetting(readEnv, 'CHATBOT_API_CONVERSATION_LIMIT_PER_MINUTE', DEFAULT_CONVERSATION_LIMIT_PER_MINUTE),
-    p_address_limit: limitSetting(readEnv, 'CHATBOT_API_ADDRESS_LIMIT_PER_MINUTE', DEFAULT_ADDRESS_LIMIT_PER_MINUTE),
-  })
-  if (reserved.error) throw reserved.error
-  const reservation = reserved.data as Reservation
-  if (!reservation.allowed) {
-    const seconds = reservation.retry_after
-    return fail('rate_limited', 429, { retry_after: seconds }, { 'Retry-After': String(seconds) })
-  }
+  const limited = await reserve(db, req, userId, conversation)
+  if (limited) return limited
 
   const charged = await db.rpc('consume_chatbot_message', { p_user_id: userId })
   if (charged.error) throw charged.error
@@ -104,5 +126,21 @@ const api = publicFunction({ name: 'chatbot-api', errors: CHATBOT_API_ERRORS }, 
   }
   return ok({ reply: reply.reply, conversationId: reply.conversationId })
 })
+
+/** Counts the request against the per-minute limits; the 429 to answer when it is over one, else null. */
+async function reserve(db: SupabaseClient, req: Request, userId: string, conversation: string): Promise<Response | null> {
+  const reserved = await db.rpc('reserve_chatbot_request', {
+    p_user_id: userId,
+    p_conversation_id: conversation,
+    p_client_address: clientAddress(req),
+    p_conversation_limit: limitSetting(readEnv, 'CHATBOT_API_CONVERSATION_LIMIT_PER_MINUTE', DEFAULT_CONVERSATION_LIMIT_PER_MINUTE),
+    p_address_limit: limitSetting(readEnv, 'CHATBOT_API_ADDRESS_LIMIT_PER_MINUTE', DEFAULT_ADDRESS_LIMIT_PER_MINUTE),
+  })
+  if (reserved.error) throw reserved.error
+  const reservation = reserved.data as Reservation
+  if (reservation.allowed) return null
+  const seconds = reservation.retry_after
+  return answers.fail('rate_limited', 429, { retry_after: seconds }, { 'Retry-After': String(seconds) })
+}
 
 Deno.serve(withWidgetCors(api))

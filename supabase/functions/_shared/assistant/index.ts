@@ -12,7 +12,7 @@
 //
 // Preview (the owner's try-it panel) stores nothing: no turn is written, so it
 // appears in no statistic, no message history and no conversation a customer
-// could continue. The price is that a preview has no memory between messages.
+// could continue. Its memory is the panel's: it sends the turns so far.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { readEnv } from '../env.ts'
 import { builtinResponder } from './builtin.ts'
@@ -34,6 +34,12 @@ export type AnswerInput = {
   language?: AssistantLanguage
   /** The owner's own try-it panel: nothing is stored (see above). */
   preview?: boolean
+  /**
+   * A preview's conversation so far, as its panel sent it back (oldest
+   * first); the last HISTORY_TURNS are read. Ignored unless `preview`: a
+   * customer's conversation is only ever what was stored.
+   */
+  history?: Turn[]
   /**
    * Default: the deployment's choice (provider.ts, ASSISTANT_PROVIDER): the
    * built-in, rule-based responder unless a model is configured, which then
@@ -64,7 +70,7 @@ export async function answer(input: AnswerInput): Promise<AnswerResult> {
 
   const [owner, history] = await Promise.all([
     readOwner(client, ownerId),
-    input.preview ? Promise.resolve<Turn[]>([]) : readHistory(client, ownerId, conversationId),
+    input.preview ? Promise.resolve((input.history ?? []).slice(-HISTORY_TURNS)) : readHistory(client, ownerId, conversationId),
   ])
   const responder = input.responder ?? chooseResponder(readEnv, owner.model, builtinResponder)
   const provider = input.provider ?? (responder === builtinResponder ? 'builtin' : input.responder ? 'custom' : 'openai')

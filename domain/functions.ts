@@ -180,3 +180,20 @@ export const CHATBOT_PREVIEW_HISTORY_MAX = 10
 
 /** `{success: true, error: null, …}` fields of an answer; a preview also gets the products the reply spoke of. */
 export type ChatbotApiAnswer = { reply: string; conversationId: string; productIds?: string[] }
+
+// WhatsApp -------------------------------------------------------------------
+
+/**
+ * whatsapp-webhook/{ownerId}, which only Meta calls (`{received, error, …}`).
+ * `verification_failed` is the subscribe handshake with a wrong token;
+ * `invalid_signature` a delivery whose X-Hub-Signature-256 is not the
+ * owner's app secret's over the body as sent.
+ */
+export const WHATSAPP_WEBHOOK_ERRORS = [
+  'invalid_request',
+  'owner_not_found',
+  'verification_failed',
+  'invalid_signature',
+  'server_error',
+] as const
+export type WhatsAppWebhookError = (typeof WHATSAPP_WEBHOOK_ERRORS)[number]

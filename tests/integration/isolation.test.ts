@@ -181,6 +181,30 @@ const MATRIX: Record<string, TableCase> = {
     patch: { access_token: `EAAG-ele-gecirildi-${token()}` },
     forged: (ctx) => ({ user_id: ctx.a.user.id, access_token: `EAAG-sahte-${token()}`, phone_number_id: '100000000000001' }),
   },
+  whatsapp_channels: {
+    ownerColumn: 'user_id',
+    key: 'user_id',
+    serverOnly: true,
+    // As the owner's settings screen first asks for the verify token.
+    seed: async (ctx) => {
+      const { error } = await ctx.a.client.rpc('get_whatsapp_channel')
+      if (error) throw new Error(`seeding whatsapp_channels failed: ${error.code} ${error.message}`)
+      return ctx.a.user.id
+    },
+    patch: { verify_token: `ele-gecirildi-${token()}` },
+    forged: (ctx) => ({ user_id: ctx.a.user.id, verify_token: `sahte-${token()}` }),
+  },
+  whatsapp_inbound_messages: {
+    ownerColumn: 'user_id',
+    serverOnly: true,
+    // As whatsapp-webhook claims a message Meta delivered.
+    seed: (ctx) =>
+      insertReturningId(ctx.stack.service(), 'whatsapp_inbound_messages', {
+        user_id: ctx.a.user.id, message_id: `wamid.${token()}`, wa_id: '905321234567', kind: 'text', body: 'merhaba', status: 'answered',
+      }),
+    patch: { status: 'processing' },
+    forged: (ctx) => ({ user_id: ctx.a.user.id, message_id: `wamid.${token()}`, wa_id: '905559998877', kind: 'text', body: 'sahte' }),
+  },
   outgoing_messages: {
     ownerColumn: 'user_id',
     seed: (ctx) =>

@@ -2,7 +2,8 @@
 // holds only what the function itself decides. In order:
 //
 // 1. `OPTIONS`: the CORS preflight, which hosted Supabase hands to the function.
-// 2. Anything but `POST`: 405 `invalid_request`.
+// 2. A method the function does not take (default: anything but `POST`):
+//    405 `invalid_request`.
 // 3. For an owner function, the owner of the access token with a verified
 //    phone (owner.ts): 401 `unauthorized` / 403 `phone_not_verified` otherwise.
 // 4. The function, inside one catch-all: a thrown CodedError whose code is
@@ -35,6 +36,8 @@ export type FunctionOptions<C extends string> = {
   flag?: 'success' | 'received'
   /** Fields every refusal carries after `error` (send-sms: `message_id: null`). */
   refusalFields?: Fields
+  /** The methods the function takes besides `OPTIONS`; default `POST` only. */
+  methods?: readonly ('GET' | 'POST')[]
 }
 
 /** Codes the frame answers by itself: every function's list must hold them. */
@@ -59,7 +62,7 @@ function frame<C extends string>(opts: FunctionOptions<C>, run: (req: Request, a
   return async (req) => {
     const pre = preflight(req)
     if (pre) return pre
-    if (req.method !== 'POST') return answer.fail('invalid_request' as C, 405)
+    if (!(opts.methods ?? ['POST']).some((m) => m === req.method)) return answer.fail('invalid_request' as C, 405)
     try {
       return await run(req, answer)
     } catch (e) {

@@ -1,0 +1,305 @@
+// The assistant on WhatsApp, called as Meta calls it: the subscribe
+// handshake, signed deliveries of real Cloud API payloads, redeliveries,
+// status callbacks, credits, and the replies going out as the owner (to the
+// local outbox, or to a fake Cloud API with the owner's token). Runs on
+// PGlite and on PostgreSQL 15.
+import { createHmac, randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { splitWhatsAppText, WHATSAPP_TEXT_MAX } from '../../supabase/functions/_shared/whatsapp.ts'
+import { readDelivery, verifySignature } from '../../supabase/functions/whatsapp-webhook/meta.ts'
+import { startFakeWhatsApp, type FakeWhatsApp } from '../support/fake-whatsapp.ts'
+import { BACKENDS, useTestStack, type Owner } from '../support/stack.ts'
+
+const TEXT_ONLY = /yalnızca yazılı mesajları/
+
+type Sent = { recipient: string; body: string; provider: string; status: string; error: string | null }
+
+/** JSON as Meta writes it: every non-ASCII character escaped (`ç` → `\u00e7`). */
+function metaJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+const sign = (raw: string, secret: string) => `sha256=${createHmac('sha256', secret).update(raw, 'utf8').digest('hex')}`
+
+type Inbound = { id?: string; from?: string; text?: string; type?: string; name?: string }
+
+function delivery(phoneNumberId: string, messages: Inbound[], statuses: unknown[] = []): unknown {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [{
+      id: '102290129340398',
+      changes: [{
+        field: 'messages',
+        value: {
+          messaging_product: 'whatsapp',
+          metadata: { display_phone_number: '905550001122', phone_number_id: phoneNumberId },
+          contacts: messages.map((m) => ({ profile: { name: m.name ?? 'Ayşe Yılmaz' }, wa_id: m.from ?? '905321234567' })),
+          messages: messages.map((m) => ({
+            from: m.from ?? '905321234567',
+            id: m.id ?? `wamid.${randomBytes(12).toString('hex')}`,
+            timestamp: String(Math.floor(Date.now() / 1000)),
+            ...(m.type && m.type !== 'text' ? { type: m.type, [m.type]: { id: '1234', mime_type: 'image/jpeg' } } : { type: 'text', text: { body: m.text ?? 'merhaba' } }),
+          })),
+          ...(statuses.length ? { statuses } : {}),
+        },
+      }],
+    }],
+  }
+}
+
+describe.each(BACKENDS)('whatsapp-webhook on %s', (backend) => {
+  const stack = useTestStack(backend)
+  let graph: FakeWhatsApp
+
+  beforeAll(async () => {
+    graph = await startFakeWhatsApp()
+  })
+  afterAll(() => graph.close())
+
+  type WhatsAppOwner = Owner & { secret: string; token: string; phoneNumberId: string; verifyToken: string }
+
+  async function whatsAppOwner(credits = 10): Promise<WhatsAppOwner> {
+    const owner = await stack.signUpVerifiedOwner()
+    const secret = randomBytes(16).toString('hex')
+    const token = `EAAG${randomBytes(24).toString('hex')}`
+    const phoneNumberId = String(100_000_000_000_000 + Math.floor(Math.random() * 1e12))
+    const set = await owner.client.rpc('set_whatsapp_credentials', { p_access_token: token, p_phone_number_id: phoneNumberId, p_app_secret: secret })
+    expect(set.error).toBeNull()
+    const channel = await owner.client.rpc('get_whatsapp_channel')
+    expect(channel.error).toBeNull()
+    await stack.db.query('update public.credits set amount = $2, used = 0, remaining = $2 where user_id = $1', [owner.user.id, credits])
+    return { ...owner, secret, token, phoneNumberId, verifyToken: (channel.data as { verify_token: string }).verify_token }
+  }
+
+  const hookUrl = (ownerId: string) => `${stack.url}/functions/v1/whatsapp-webhook/${ownerId}`
+
+  async function post(owner: WhatsAppOwner, raw: string, signature: string | null = sign(raw, owner.secret)) {
+    const res = await fetch(hookUrl(owner.user.id), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(signature ? { 'X-Hub-Signature-256': signature } : {}) },
+      body: raw,
+    })
+    return { status: res.status, body: (await res.json()) as { received: boolean; error: string | null; messages?: Record<string, string> } }
+  }
+
+  const deliver = (owner: WhatsAppOwner, messages: Inbound[], statuses: unknown[] = []) =>
+    post(owner, metaJson(delivery(owner.phoneNumberId, messages, statuses)))
+
+  async function sent(owner: Owner): Promise<Sent[]> {
+    const { rows } = await stack.db.query<Sent>(
+      "select recipient, body, provider, status, error from public.outgoing_messages where user_id = $1 and channel = 'whatsapp' order by created_at",
+      [owner.user.id],
+    )
+    return rows
+  }
+
+  async function credits(owner: Owner): Promise<{ used: number; remaining: number }> {
+    const { rows } = await stack.db.query<{ used: number; remaining: number }>('select used, remaining from public.credits where user_id = $1', [owner.user.id])
+    return rows[0]!
+  }
+
+  async function addProduct(owner: Owner, name: string, price: number, stock: number): Promise<string> {
+    const { rows } = await stack.db.query<{ id: string }>(
+      `insert into public.products (user_id, name, price, stock, currency, _modified) values ($1, $2, $3, $4, 'TRY', now()) returning id`,
+      [owner.user.id, name, price, stock],
+    )
+    return rows[0]!.id
+  }
+
+  describe('the subscribe handshake', () => {
+    it("echoes the challenge for the owner's verify token only", async () => {
+      const owner = await whatsAppOwner()
+      const other = await whatsAppOwner()
+      const get = (ownerId: string, params: Record<string, string>) => fetch(`${hookUrl(ownerId)}?${new URLSearchParams(params)}`)
+
+      const right = await get(owner.user.id, { 'hub.mode': 'subscribe', 'hub.verify_token': owner.verifyToken, 'hub.challenge': '1158201444' })
+      expect(right.status).toBe(200)
+      expect(await right.text()).toBe('1158201444')
+
+      const wrong = await get(owner.user.id, { 'hub.mode': 'subscribe', 'hub.verify_token': other.verifyToken, 'hub.challenge': '1' })
+      expect(wrong.status).toBe(403)
+      expect(await wrong.json()).toMatchObject({ received: false, error: 'verification_failed' })
+      expect((await get(owner.user.id, { 'hub.mode': 'unsubscribe', 'hub.verify_token': owner.verifyToken, 'hub.challenge': '1' })).status).toBe(400)
+      expect((await get(crypto.randomUUID(), { 'hub.mode': 'subscribe', 'hub.verify_token': owner.verifyToken, 'hub.challenge': '1' })).status).toBe(403)
+      expect((await get('not-an-owner', { 'hub.mode': 'subscribe', 'hub.verify_token': owner.verifyToken, 'hub.challenge': '1' })).status).toBe(404)
+    })
+  })
+
+  describe('signatures', () => {
+    it('accepts the HMAC of the raw bytes; refuses a wrong secret, a tampered body, a missing header and another owner\'s secret', async () => {
+      const owner = await whatsAppOwner()
+      const other = await whatsAppOwner()
+      const raw = metaJson(delivery(owner.phoneNumberId, [{ text: 'Çiçekli kılıf kaç lira? Şık mı?' }]))
+      // Meta's escapes make the raw body differ from the same JSON written again.
+      expect(JSON.stringify(JSON.parse(raw))).not.toBe(raw)
+      expect(sign(JSON.stringify(JSON.parse(raw)), owner.secret)).not.toBe(sign(raw, owner.secret))
+
+      expect(await post(owner, raw, sign(raw, randomBytes(16).toString('hex')))).toMatchObject({ status: 401, body: { error: 'invalid_signature' } })
+      const tampered = raw.replace('ka\\u00e7 lira', 'ka\\u00e7 dolar')
+      expect(tampered).not.toBe(raw)
+      expect(await post(owner, tampered, sign(raw, owner.secret))).toMatchObject({ status: 401 })
+      expect(await post(owner, raw, null)).toMatchObject({ status: 401 })
+      expect(await post(owner, raw, 'sha1=' + sign(raw, owner.secret).slice(7))).toMatchObject({ status: 401 })
+      expect(await post(owner, raw, sign(raw, other.secret))).toMatchObject({ status: 401 })
+      expect(await sent(owner)).toHaveLength(0)
+      expect(await credits(owner)).toMatchObject({ used: 0 })
+
+      expect(await post(owner, raw)).toMatchObject({ status: 200, body: { received: true, error: null } })
+      expect(await sent(owner)).toHaveLength(1)
+    })
+
+    it('verifySignature compares in full and refuses malformed headers', async () => {
+      const raw = new TextEncoder().encode('{"a":"\\u00e7"}')
+      const header = sign('{"a":"\\u00e7"}', 'secret-of-sixteen')
+      expect(await verifySignature(raw, header, 'secret-of-sixteen')).toBe(true)
+      expect(await verifySignature(raw, header.toUpperCase().replace('SHA256=', 'sha256='), 'secret-of-sixteen')).toBe(true)
+      expect(await verifySignature(raw, header.slice(0, -1) + (header.endsWith('0') ? '1' : '0'), 'secret-of-sixteen')).toBe(false)
+      expect(await verifySignature(raw, header.slice(0, -2), 'secret-of-sixteen')).toBe(false)
+      expect(await verifySignature(raw, header, '')).toBe(false)
+    })
+  })
+
+  describe('messages', () => {
+    it('answers from the catalogue as the owner, takes one credit, and makes the sender a customer once', async () => {
+      const owner = await whatsAppOwner(3)
+      await addProduct(owner, 'Çiçekli Telefon Kılıfı', 249.9, 4)
+      const res = await deliver(owner, [{ from: '905321234567', name: 'Ayşe Yılmaz', text: 'Çiçekli telefon kılıfı ne kadar?' }])
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      expect(Object.values(res.body.messages!)).toEqual(['answered'])
+
+      const out = await sent(owner)
+      expect(out).toHaveLength(1)
+      expect(out[0]).toMatchObject({ recipient: '905321234567', provider: 'local', status: 'sent' })
+      expect(out[0]!.body).toMatch(/249[.,]90/)
+      expect(await credits(owner)).toEqual({ used: 1, remaining: 2 })
+
+      const { rows: turns } = await stack.db.query<{ channel: string; conversation_id: string; role: string }>(
+        'select channel, conversation_id, role from public.chatbot_messages where user_id = $1 order by created_at, role desc',
+        [owner.user.id],
+      )
+      expect(turns).toEqual([
+        { channel: 'whatsapp', conversation_id: '905321234567', role: 'user' },
+        { channel: 'whatsapp', conversation_id: '905321234567', role: 'assistant' },
+      ])
+
+      // A second message from the same number: no second customer; the owner's own edits stay.
+      await stack.db.query("update public.customers set name = 'Ayşe Hanım' where user_id = $1", [owner.user.id])
+      await deliver(owner, [{ from: '905321234567', name: 'Ayse Y.', text: 'stokta var mı?' }])
+      const { data: customers } = await owner.client.from('customers').select('name, phone_number')
+      expect(customers).toEqual([{ name: 'Ayşe Hanım', phone_number: '+905321234567' }])
+    })
+
+    it('the same message delivered 5 times at once gets one reply and costs one credit', async () => {
+      const owner = await whatsAppOwner()
+      const raw = metaJson(delivery(owner.phoneNumberId, [{ id: 'wamid.HBgLOTA1MzIxMjM0NTY3FQIAEhgUM0Y', text: 'merhaba' }]))
+      const results = await Promise.all(Array.from({ length: 5 }, () => post(owner, raw)))
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200])
+      expect(results.map((r) => Object.values(r.body.messages!)[0]).sort()).toEqual(['answered', 'duplicate', 'duplicate', 'duplicate', 'duplicate'])
+      expect(await sent(owner)).toHaveLength(1)
+      expect(await credits(owner)).toMatchObject({ used: 1 })
+      const { rows } = await stack.db.query<{ n: number }>('select count(*)::int as n from public.customers where user_id = $1', [owner.user.id])
+      expect(rows[0]!.n).toBe(1)
+    })
+
+    it('with no credits left: no reply, the message is kept and counted as unanswered for the owner', async () => {
+      const owner = await whatsAppOwner(0)
+      const res = await deliver(owner, [{ text: 'merhaba' }, { text: 'orada mısınız?' }])
+      expect(Object.values(res.body.messages!)).toEqual(['no_credits', 'no_credits'])
+      expect(await sent(owner)).toHaveLength(0)
+      const { data, error } = await owner.client.rpc('get_whatsapp_unanswered')
+      expect(error).toBeNull()
+      expect(data).toMatchObject({ unanswered: 2 })
+      const { rows } = await stack.db.query<{ body: string }>('select body from public.whatsapp_inbound_messages where user_id = $1 order by received_at', [owner.user.id])
+      expect(rows.map((r) => r.body).sort()).toEqual(['merhaba', 'orada mısınız?'])
+      // Another owner's count is their own.
+      const other = await whatsAppOwner()
+      expect((await other.client.rpc('get_whatsapp_unanswered')).data).toMatchObject({ unanswered: 0 })
+    })
+
+    it('status callbacks cost nothing and get no reply; a non-text message gets the text-only answer once per conversation', async () => {
+      const owner = await whatsAppOwner()
+      const statuses = [{ id: 'wamid.x', status: 'delivered', timestamp: '1700000000', recipient_id: '905321234567' }]
+      const raw = metaJson({ ...(delivery(owner.phoneNumberId, []) as object) })
+      const onlyStatuses = JSON.parse(raw)
+      onlyStatuses.entry[0].changes[0].value = { messaging_product: 'whatsapp', metadata: { phone_number_id: owner.phoneNumberId }, statuses }
+      const statusRaw = metaJson(onlyStatuses)
+      expect(await post(owner, statusRaw)).toMatchObject({ status: 200, body: { received: true } })
+      expect(await sent(owner)).toHaveLength(0)
+
+      const first = await deliver(owner, [{ type: 'image' }])
+      const second = await deliver(owner, [{ type: 'audio' }])
+      expect(Object.values(first.body.messages!)).toEqual(['answered'])
+      expect(Object.values(second.body.messages!)).toEqual(['ignored'])
+      const out = await sent(owner)
+      expect(out).toHaveLength(1)
+      expect(out[0]!.body).toMatch(TEXT_ONLY)
+      expect(await credits(owner)).toMatchObject({ used: 1 })
+    })
+
+    it('leaves out messages to another number of the same app', async () => {
+      const owner = await whatsAppOwner()
+      const raw = metaJson(delivery('999999999999999', [{ text: 'merhaba' }]))
+      expect(await post(owner, raw)).toMatchObject({ status: 200, body: { messages: {} } })
+      expect(await sent(owner)).toHaveLength(0)
+    })
+  })
+
+  describe('through the Cloud API', () => {
+    it("sends with the owner's token to the owner's number; a closed window is recorded, not retried and not charged", async () => {
+      vi.stubEnv('WHATSAPP_PROVIDER', 'cloud')
+      vi.stubEnv('WHATSAPP_GRAPH_URL', graph.url)
+      try {
+        const owner = await whatsAppOwner(5)
+        graph.sent.length = 0
+        const res = await deliver(owner, [{ from: '905321234567', text: 'merhaba' }])
+        expect(Object.values(res.body.messages!)).toEqual(['answered'])
+        expect(graph.sent).toHaveLength(1)
+        expect(graph.sent[0]).toMatchObject({
+          phoneNumberId: owner.phoneNumberId,
+          authorization: `Bearer ${owner.token}`,
+          body: { messaging_product: 'whatsapp', to: '905321234567', type: 'text' },
+        })
+        expect(await credits(owner)).toMatchObject({ used: 1 })
+
+        graph.closedWindows.add('905329998877')
+        const closed = await deliver(owner, [{ from: '905329998877', text: 'merhaba' }])
+        expect(Object.values(closed.body.messages!)).toEqual(['window_closed'])
+        expect(graph.sent).toHaveLength(2)
+        expect(await credits(owner)).toMatchObject({ used: 1 })
+        const out = await sent(owner)
+        expect(out[1]).toMatchObject({ recipient: '905329998877', provider: 'whatsapp-cloud', status: 'failed' })
+        expect(out[1]!.error).toMatch(/131047/)
+        const { rows } = await stack.db.query<{ status: string }>(
+          "select status from public.whatsapp_inbound_messages where user_id = $1 and wa_id = '905329998877'",
+          [owner.user.id],
+        )
+        expect(rows).toEqual([{ status: 'window_closed' }])
+      } finally {
+        vi.unstubAllEnvs()
+      }
+    })
+  })
+})
+
+describe('WhatsApp texts and deliveries', () => {
+  it('splits a reply longer than 4,096 characters at spaces, keeping every word', () => {
+    const words = Array.from({ length: 1500 }, (_, i) => `ürün${i}`)
+    const text = words.join(' ')
+    const parts = splitWhatsAppText(text)
+    expect(parts.length).toBeGreaterThan(1)
+    for (const part of parts) expect([...part].length).toBeLessThanOrEqual(WHATSAPP_TEXT_MAX)
+    expect(parts.join(' ').split(' ')).toEqual(words)
+    expect(splitWhatsAppText('  kısa  ')).toEqual(['kısa'])
+  })
+
+  it('reads only well-formed messages of a WhatsApp delivery', () => {
+    expect(readDelivery({ object: 'page', entry: [] }, null)).toBeNull()
+    const body = delivery('123456', [{ from: '905321234567', text: 'selam' }, { from: 'not-a-number', text: 'x' }, { type: 'image' }])
+    const read = readDelivery(body, '123456')!
+    expect(read.messages.map((m) => [m.from, m.kind, m.text])).toEqual([
+      ['905321234567', 'text', 'selam'],
+      ['905321234567', 'other', null],
+    ])
+    expect(readDelivery(body, '654321')!.messages).toEqual([])
+  })
+})

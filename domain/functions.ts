@@ -197,3 +197,24 @@ export const WHATSAPP_WEBHOOK_ERRORS = [
   'server_error',
 ] as const
 export type WhatsAppWebhookError = (typeof WHATSAPP_WEBHOOK_ERRORS)[number]
+
+// External automation ----------------------------------------------------------
+
+/**
+ * automation-webhook, products-api and user-api (`/{userId}`), which an
+ * owner's automation calls with `Authorization: Bearer <automation token>`.
+ * `unauthorized` covers a missing or wrong token and a user id it is not
+ * for alike; `no_credits` (402) answers a POST at a zero balance.
+ */
+export const AUTOMATION_ERRORS = ['invalid_request', 'unauthorized', 'rate_limited', 'no_credits', 'server_error'] as const
+export type AutomationError = (typeof AUTOMATION_ERRORS)[number]
+
+/** The functions an owner's automation calls, each at `/functions/v1/{name}/{userId}` (spec §7). */
+export const AUTOMATION_FUNCTIONS = {
+  webhook: 'automation-webhook',
+  products: 'products-api',
+  user: 'user-api',
+} as const
+
+/** A retried "message sent" POST names itself with this header (or a `message_id` in the body). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'

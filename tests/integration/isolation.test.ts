@@ -12,8 +12,10 @@ type Ctx = { stack: TestStack; a: Owner }
 type Row = Record<string, unknown>
 
 type TableCase = {
-  /** Column naming the owner; null where rows belong to a phone number, not a user. */
+  /** Column naming the owner; null where rows belong to something else (ownedBy). */
   ownerColumn: 'user_id' | 'id' | null
+  /** Where ownerColumn is null: the column and value that make a row A's (default: her phone number). */
+  ownedBy?: { column: string; value(a: Owner): string }
   /** Column identifying a row, when it is not id. */
   key?: 'user_id'
   /** Server-only tables: not even the owner reads her rows through the data API. */
@@ -205,6 +207,45 @@ const MATRIX: Record<string, TableCase> = {
     patch: { status: 'processing' },
     forged: (ctx) => ({ user_id: ctx.a.user.id, message_id: `wamid.${token()}`, wa_id: '905559998877', kind: 'text', body: 'sahte' }),
   },
+  automation_tokens: {
+    ownerColumn: 'user_id',
+    key: 'user_id',
+    serverOnly: true,
+    // As the settings screen generates the owner's token.
+    seed: async (ctx) => {
+      const { error } = await ctx.a.client.rpc('create_automation_token')
+      if (error) throw new Error(`seeding automation_tokens failed: ${error.code} ${error.message}`)
+      return ctx.a.user.id
+    },
+    patch: { token_hash: '0'.repeat(64) },
+    forged: (ctx) => ({ user_id: ctx.a.user.id, token_hash: 'f'.repeat(64) }),
+  },
+  automation_credit_uses: {
+    ownerColumn: 'user_id',
+    key: 'user_id',
+    serverOnly: true,
+    // As a counted "message sent" POST with an Idempotency-Key leaves it.
+    seed: async (ctx) => {
+      const { error } = await ctx.stack.service().from('automation_credit_uses').insert({ user_id: ctx.a.user.id, idempotency_key: token(), remaining: 4 })
+      if (error) throw new Error(`seeding automation_credit_uses failed: ${error.code} ${error.message}`)
+      return ctx.a.user.id
+    },
+    patch: { remaining: 5000 },
+    forged: (ctx) => ({ user_id: ctx.a.user.id, idempotency_key: token(), remaining: 5000 }),
+  },
+  automation_requests: {
+    ownerColumn: null,
+    ownedBy: { column: 'rate_key', value: (a) => `owner:${a.user.id}` },
+    serverOnly: true,
+    // As the automation endpoints' rate limiter records a call.
+    seed: async (ctx) => {
+      const { data, error } = await ctx.stack.service().from('automation_requests').insert({ rate_key: `owner:${ctx.a.user.id}` }).select('id').single()
+      if (error || !data) throw new Error(`seeding automation_requests failed: ${error?.code} ${error?.message}`)
+      return String(data.id)
+    },
+    patch: { rate_key: `owner:${token()}` },
+    forged: (ctx) => ({ rate_key: `owner:${ctx.a.user.id}` }),
+  },
   outgoing_messages: {
     ownerColumn: 'user_id',
     seed: (ctx) =>
@@ -257,8 +298,8 @@ describe.each(BACKENDS)('isolation on %s', (backend) => {
 
   async function ownedCount(table: string): Promise<number> {
     const c = MATRIX[table]!
-    const column = c.ownerColumn ?? 'phone_number'
-    const value = c.ownerColumn ? a.user.id : a.phone
+    const column = c.ownerColumn ?? c.ownedBy?.column ?? 'phone_number'
+    const value = c.ownerColumn ? a.user.id : c.ownedBy ? c.ownedBy.value(a) : a.phone
     const { count, error } = await stack.service().from(table).select('*', { count: 'exact', head: true }).eq(column, value)
     if (error) throw new Error(`service count of ${table} failed: ${error.code} ${error.message}`)
     return count ?? 0

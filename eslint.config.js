@@ -14,7 +14,7 @@ export default tseslint.config(
   {
     ignores: [
       'node_modules/**', 'dist/**', '.*', 'dev-dist/**', 'coverage/**', 'tmp/**', '.data/**',
-      'src/locales/**/*.js', 'src/locales/**/*.ts', 'src/routeTree.gen.ts', 'public/**',
+      'src/locales/**/*.js', 'src/locales/**/*.ts', 'src/widget/locales/**/*.js', 'src/routeTree.gen.ts', 'public/**',
     ],
   },
   js.configs.recommended,
@@ -83,6 +83,7 @@ export default tseslint.config(
         { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
         { type: 'routes', pattern: 'src/routes' },
         { type: 'app', pattern: 'src/app' },
+        { type: 'widget', pattern: 'src/widget' },
       ],
     },
     rules: {
@@ -113,6 +114,17 @@ export default tseslint.config(
             from: { element: { type: 'domain' } },
             disallow: { to: { element: { type: 'sync' } } },
             message: 'domain/ holds pure rules: it does not import sync/.',
+          },
+          {
+            // A script on other sites' pages: it must not drag the app (React, Mantine, the database) in.
+            from: { element: { type: 'widget' } },
+            disallow: { to: { element: { types: { anyOf: ['sync', 'db', 'lib', 'components', 'feature', 'routes', 'app'] } } } },
+            message: 'The website widget (src/widget) imports only domain/ and its own files.',
+          },
+          {
+            from: { element: { types: { anyOf: ['domain', 'sync', 'db', 'lib', 'components', 'feature', 'routes', 'app'] } } },
+            disallow: { to: { element: { type: 'widget' } } },
+            message: 'The website widget is its own script: nothing else imports it.',
           },
           {
             from: { element: { types: { anyOf: ['db', 'lib', 'components', 'feature', 'routes', 'app'] } } },

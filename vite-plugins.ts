@@ -7,6 +7,9 @@
 // other path with it, so /dashboard or /auth never flash the landing page.
 // Both preload what the entry imports as it starts (see vite.config.ts).
 //
+// widgetScript: the website chat widget (src/widget/) as one classic script
+// at a fixed URL, /chatbot-widget.js, that owners' pages load.
+//
 // precompress: a .br and a .gz beside every compressible file, for servers
 // that send precompressed files (supabase/local/app-host.ts does).
 import { readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises'
@@ -16,7 +19,9 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { promisify } from 'node:util'
-import type { Plugin, Rolldown } from 'vite'
+import babel from '@rolldown/plugin-babel'
+import { lingui } from '@lingui/vite-plugin'
+import { build, type LogLevel, type Plugin, type Rolldown } from 'vite'
 import type { PrerenderedPage } from './src/app/prerender.tsx'
 
 /** The page for every path but `/`: the app with an empty root. */
@@ -151,6 +156,60 @@ export function prerenderLanding(options: {
       },
     },
   }
+}
+
+/** The widget script, at the root of the build: its URL is in every snippet owners pasted, so it never changes. */
+export const WIDGET_FILE = 'chatbot-widget.js'
+
+/**
+ * A second build of the widget's entry, into the app's output directory: an
+ * IIFE (a classic script, so `defer` works on any page and it leaks no
+ * globals), one file with its catalogs inside, no hash in its name. Owners'
+ * pages cache it for as long as the server says, so the app host's ordinary
+ * revalidation applies. Written before precompress runs, which then writes
+ * its .gz and .br like every other file's.
+ */
+export function widgetScript(options: { entry: string }): Plugin {
+  return {
+    name: 'widget-script',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    writeBundle: {
+      sequential: true,
+      async handler(output) {
+        if (!output.dir) return
+        const { root, logLevel } = this.environment.config
+        await buildWidget({ root, entry: options.entry, outDir: output.dir, logLevel: logLevel === 'info' ? 'warn' : logLevel })
+      },
+    },
+  }
+}
+
+/** The widget build alone (the plugin above runs it; tools may too). */
+export async function buildWidget(options: { root: string; entry: string; outDir: string; logLevel?: LogLevel }): Promise<void> {
+  await build({
+    configFile: false,
+    root: options.root,
+    logLevel: options.logLevel ?? 'warn',
+    plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()],
+    // Lingui (and anything else) keeps its development-only code behind this; a script has no bundler after us.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      outDir: options.outDir,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      // Owners' sites reach further back than the app's own browsers.
+      target: 'es2020',
+      sourcemap: true,
+      modulePreload: false,
+      rollupOptions: {
+        input: path.resolve(options.root, options.entry),
+        // domain/ holds pure rules (no I/O, see eslint.config.js): whatever of it the widget does not use can go.
+        treeshake: { moduleSideEffects: (id) => !id.startsWith(path.resolve(options.root, 'domain') + path.sep) },
+        output: { format: 'iife', entryFileNames: WIDGET_FILE },
+      },
+    },
+  })
 }
 
 const COMPRESSIBLE = /\.(?:html|js|mjs|css|svg|json|webmanifest|txt|xml)$/

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
 import { VitePWA } from 'vite-plugin-pwa'
-import { precompress, prerenderLanding, SHELL_FILE } from './vite-plugins.ts'
+import { precompress, prerenderLanding, SHELL_FILE, WIDGET_FILE, widgetScript } from './vite-plugins.ts'
 
 export default defineConfig({
   plugins: [
@@ -37,7 +37,8 @@ export default defineConfig({
         clientsClaim: true,
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // The precompressed copies are for servers; the worker caches what the server decoded.
-        globIgnores: ['**/*.{br,gz}'],
+        // The chat widget is for owners' sites: the app never runs it.
+        globIgnores: ['**/*.{br,gz}', WIDGET_FILE],
         // `/` itself is index.html (the prerendered landing page) from the precache; every other path gets the shell.
         navigateFallback: `/${SHELL_FILE}`,
         navigateFallbackDenylist: [/^\/(auth|rest|storage|functions|realtime)\//, /^\/__local\//, /^\/config\.json$/],
@@ -56,6 +57,7 @@ export default defineConfig({
       // What src/main.tsx imports as it starts: React's renderer, and the language the page is in.
       preload: ['react-dom/client', 'src/locales/tr/messages.po'],
     }),
+    widgetScript({ entry: 'src/widget/main.ts' }),
     precompress(),
   ],
   build: { target: 'es2022', sourcemap: true },

@@ -133,6 +133,18 @@ from (values
   (310, 205, 26, '12:00', 90, 'scheduled', 'Özel gün kombini', null)
 ) as a (n, customer, day_offset, start_time, duration, status, description, notes);
 
+-- The website widget, on: `npm start` serves a page embedding it (DEMO_URL,
+-- supabase/local/widget-demo.ts) on http://localhost:<port>. The app and the
+-- API run on 127.0.0.1, so that page is another origin, and chatbot-api lets
+-- it in only because `localhost` is listed here.
+update public.chatbot_configs
+set enabled = true,
+    bot_name = 'Demo Butik Asistanı',
+    welcome_message = 'Merhaba! Demo Butik''e hoş geldiniz. Ürünlerimiz, fiyatlarımız ve stok durumu hakkında sorabilirsiniz.',
+    primary_color = '#0C7A6B',
+    allowed_domains = '{localhost}'
+where user_id = pg_temp.demo_id(1);
+
 -- A short widget conversation and a WhatsApp exchange for the statistics tab;
 -- each answer follows its question by a few seconds.
 insert into public.chatbot_messages (user_id, channel, conversation_id, role, content, created_at)

@@ -9,15 +9,19 @@ import { parseDbTarget } from './db.ts'
 import { DEFAULT_DATA_DIR, startStack } from './server.ts'
 import { SUPABASE_DIR } from './migrate.ts'
 import { startAppHost } from './app-host.ts'
+import { startWidgetDemo } from './widget-demo.ts'
 
 const USAGE = `usage:
   npm run stack -- [--port N] [--host H] [--db memory|<dir>|<postgres-url>] [--no-seed] [${EXPOSE_LOCAL_TOOLS_FLAG}]
-  npm start -- [--app-port N] [--port M] [--host H] [--db …] [--no-seed] [${EXPOSE_LOCAL_TOOLS_FLAG}]
+  npm start -- [--app-port N] [--demo-port D] [--port M] [--host H] [--db …] [--no-seed] [${EXPOSE_LOCAL_TOOLS_FLAG}]
   npm run stack -- keys    a new JWT_SECRET and its keys (with JWT_SECRET set: the keys for it)
 
 Off loopback (--host 0.0.0.0, a LAN address…) the stack needs JWT_SECRET of
 its own and leaves out /__local and the demo account; ${EXPOSE_LOCAL_TOOLS_FLAG}
-brings those back for a trusted network.`
+brings those back for a trusted network.
+
+\`start\` also serves a page on another origin embedding the demo business's
+chat widget (DEMO_URL; --demo-port or DEMO_PORT, default the app's port + 1).`
 
 async function main() {
   let [command = 'stack', ...rest] = process.argv.slice(2)
@@ -28,6 +32,7 @@ async function main() {
     options: {
       port: { type: 'string' },
       'app-port': { type: 'string' },
+      'demo-port': { type: 'string' },
       host: { type: 'string' },
       db: { type: 'string' },
       'no-seed': { type: 'boolean' },
@@ -61,6 +66,7 @@ async function main() {
   })
   const out = [`API_URL=${stack.url}`, `ANON_KEY=${stack.config.anonKey}`, `SERVICE_ROLE_KEY=${stack.config.serviceRoleKey}`]
   let closeApp: (() => Promise<void>) | undefined
+  let closeDemo: (() => Promise<void>) | undefined
   if (command === 'start') {
     const app = await startAppHost({
       distDir: path.resolve(SUPABASE_DIR, '..', 'dist'),
@@ -71,6 +77,17 @@ async function main() {
     })
     closeApp = app.close
     out.push(`APP_URL=${app.url}`)
+    const demoPort = values['demo-port'] ?? process.env.DEMO_PORT
+    const demo = await startWidgetDemo({
+      port: Number(demoPort ?? appPort + 1),
+      portRequired: demoPort !== undefined,
+      host,
+      appUrl: app.url,
+      apiUrl: stack.url,
+      serviceRoleKey: stack.config.serviceRoleKey,
+    })
+    closeDemo = demo.close
+    out.push(`DEMO_URL=${demo.url}`)
   }
   process.stdout.write(out.join('\n') + '\n')
 
@@ -79,6 +96,7 @@ async function main() {
     if (stopping) return
     stopping = true
     // Closing PGlite flushes its data directory; killing the process mid-write could corrupt it.
+    await closeDemo?.()
     await closeApp?.()
     await stack.close()
     process.exit(0)

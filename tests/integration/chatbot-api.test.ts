@@ -138,7 +138,7 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
       expect((await usage(owner)).daily_messages_used).toBe(5)
     })
 
-    it('answers CORS itself through the gateway: the preflight and an answer echo the site, a refused origin gets no Allow-Origin', async () => {
+    it('answers CORS itself through the gateway: the preflight, an answer and a refusal echo the asking page', async () => {
       const owner = await widgetOwner({ website_url: 'https://shop.example.com' })
       const preflight = await fetch(`${stack.url}/functions/v1/chatbot-api`, {
         method: 'OPTIONS',
@@ -150,7 +150,8 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
       expect(allowed.headers.get('access-control-allow-origin')).toBe('https://shop.example.com')
       const refused = await ask(owner, 'merhaba', {}, { Origin: 'https://evil.example' })
       expect(refused.status).toBe(403)
-      expect(refused.headers.get('access-control-allow-origin')).toBeNull()
+      expect(refused.reply.error).toBe('origin_not_allowed')
+      expect(refused.headers.get('access-control-allow-origin')).toBe('https://evil.example')
     })
 
     it('any origin when the owner named no site', async () => {

@@ -61,6 +61,18 @@ const refused = [
     source: "export * from '../src/db/database.ts'\n",
     says: 'do not depend on the app',
   },
+  {
+    name: 'the app from the website widget',
+    at: 'src/widget/probe.ts',
+    source: "export * from '../lib/supabase.ts'\n",
+    says: 'imports only domain/',
+  },
+  {
+    name: 'the website widget from a feature',
+    at: 'src/features/chatbot/probe.ts',
+    source: "export * from '../../widget/config.ts'\n",
+    says: 'nothing else imports it',
+  },
 ]
 
 describe('layer boundaries', () => {
@@ -75,6 +87,7 @@ describe('layer boundaries', () => {
     { name: 'shared components from a feature', at: 'src/features/products/probe.ts', source: "export * from '../../components/media.ts'\n" },
     { name: 'sync through its entry', at: 'src/db/probe.ts', source: "export * from '../../sync/index.ts'\n" },
     { name: 'domain from a feature', at: 'src/features/customers/probe.ts', source: "export * from '../../../domain/phone.ts'\n" },
+    { name: 'domain from the website widget', at: 'src/widget/probe.ts', source: "export * from '../../domain/chatbot.ts'\n" },
   ])('allows $name', async ({ at, source }) => {
     expect(await boundaryErrors(at, source)).toEqual([])
   })

@@ -1,6 +1,5 @@
 // CORS for the widget's endpoint, apart from index.ts so it can be tested
 // without serving the function.
-import { isCode } from '../../../domain/functions.ts'
 import { CORS_ALLOW_HEADERS } from '../_shared/cors.ts'
 import type { Handler } from '../_shared/handler.ts'
 
@@ -8,9 +7,10 @@ import type { Handler } from '../_shared/handler.ts'
  * The widget runs on the owner's site, so CORS names that site: the request's
  * Origin is echoed (with `Vary: Origin`), never `*`, and no credentials are
  * involved. A preflight cannot know the owner (it has no body), so it is
- * answered for any origin and the POST decides; a refusal for the origin
- * carries no Allow-Origin at all, so a page that may not use the widget
- * cannot even read why.
+ * answered for any origin and the POST decides. A refusal for the origin is
+ * readable too: it carries nothing but its code, and a widget pasted on a
+ * page the owner has not listed can then say so, instead of looking like a
+ * dead network to the owner testing it.
  */
 export function withWidgetCors(handler: Handler): Handler {
   return async (req) => {
@@ -21,8 +21,7 @@ export function withWidgetCors(handler: Handler): Handler {
     const res = await handler(req)
     const headers = new Headers(res.headers)
     for (const name of ['Access-Control-Allow-Origin', 'Access-Control-Allow-Headers', 'Access-Control-Allow-Methods']) headers.delete(name)
-    const refusedOrigin = res.status === 403 && isCode(['origin_not_allowed'], ((await res.clone().json()) as { error?: unknown }).error)
-    if (!refusedOrigin) for (const [k, v] of Object.entries(widgetCorsHeaders(origin, false))) headers.set(k, v)
+    for (const [k, v] of Object.entries(widgetCorsHeaders(origin, false))) headers.set(k, v)
     headers.append('Vary', 'Origin')
     return new Response(res.body, { status: res.status, statusText: res.statusText, headers })
   }

@@ -52,10 +52,10 @@ describe('chatbot-api CORS', () => {
     expect(limited.headers.get('access-control-expose-headers')).toContain('Retry-After')
   })
 
-  it('gives a page that may not use the widget no Allow-Origin, so it cannot read even the refusal', async () => {
+  it('lets a page that may not use the widget read the refusal (its code, nothing else), so the widget can say why', async () => {
     const res = await post({ refuse: 'origin_not_allowed' }, 'https://evil.example')
     expect(res.status).toBe(403)
-    expect(res.headers.get('access-control-allow-origin')).toBeNull()
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://evil.example')
     expect(await res.json()).toEqual({ success: false, error: 'origin_not_allowed' })
   })
 

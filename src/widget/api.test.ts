@@ -1,0 +1,83 @@
+import { describe, expect, it, vi } from 'vitest'
+import { CHATBOT_API_ERRORS } from '../../domain/functions.ts'
+import { errorKindOf, sendChatMessage, WIDGET_ERROR_KINDS, type SendDeps } from './api.ts'
+
+const API = 'https://api.example.com/functions/v1/chatbot-api'
+const REQUEST = { userId: 'd0000000-0000-4000-8000-000000000001', message: 'Fiyat?', language: 'tr' as const }
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
+
+function deps(answer: (init?: RequestInit) => Response | Promise<Response>, online = true): SendDeps & { fetch: ReturnType<typeof vi.fn> } {
+  return { fetch: vi.fn(async (_url: unknown, init?: RequestInit) => answer(init)), online: () => online }
+}
+
+describe('sendChatMessage', () => {
+  it('posts the request as JSON without credentials and returns the reply', async () => {
+    const d = deps(() => json({ success: true, error: null, reply: 'Merhaba', conversationId: 'c-1' }))
+    expect(await sendChatMessage(API, REQUEST, d)).toEqual({ ok: true, reply: 'Merhaba', conversationId: 'c-1' })
+    const [url, init] = d.fetch.mock.calls[0]! as [string, RequestInit]
+    expect(url).toBe(API)
+    expect(init).toMatchObject({ method: 'POST', credentials: 'omit', headers: { 'content-type': 'application/json' } })
+    expect(JSON.parse(init.body as string)).toEqual(REQUEST)
+  })
+
+  it('names every refusal of chatbot-api', async () => {
+    const cases: Array<[string, number, string]> = [
+      ['daily_limit_reached', 429, 'daily_limit'],
+      ['monthly_limit_reached', 429, 'monthly_limit'],
+      ['origin_not_allowed', 403, 'not_allowed'],
+      ['chatbot_disabled', 403, 'unavailable'],
+      ['chatbot_not_found', 404, 'unavailable'],
+      ['invalid_request', 400, 'invalid_request'],
+      ['server_error', 500, 'server_error'],
+    ]
+    for (const [code, status, kind] of cases) {
+      expect(await sendChatMessage(API, REQUEST, deps(() => json({ success: false, error: code }, status))), code).toEqual({ ok: false, error: kind })
+    }
+  })
+
+  it('maps every code the endpoint declares to something the widget can say', () => {
+    for (const code of CHATBOT_API_ERRORS) expect(WIDGET_ERROR_KINDS).toContain(errorKindOf(code))
+  })
+
+  it('says how long to wait when rate limited, from the body or else the header', async () => {
+    expect(await sendChatMessage(API, REQUEST, deps(() => json({ success: false, error: 'rate_limited', retry_after: 12 }, 429)))).toEqual({
+      ok: false, error: 'rate_limited', retryAfter: 12,
+    })
+    expect(await sendChatMessage(API, REQUEST, deps(() => json({ success: false, error: 'rate_limited' }, 429, { 'retry-after': '7' })))).toEqual({
+      ok: false, error: 'rate_limited', retryAfter: 7,
+    })
+    expect(await sendChatMessage(API, REQUEST, deps(() => json({ success: false, error: 'rate_limited' }, 429)))).toEqual({ ok: false, error: 'rate_limited' })
+  })
+
+  it('treats an answer it cannot read as a server error', async () => {
+    for (const res of [new Response('<html>502</html>', { status: 502 }), json({ success: true }), json({ success: false, error: 'what' }, 400)]) {
+      expect(await sendChatMessage(API, REQUEST, deps(() => res.clone()))).toEqual({ ok: false, error: 'server_error' })
+    }
+  })
+
+  it('does not try when offline', async () => {
+    const d = deps(() => json({}), false)
+    expect(await sendChatMessage(API, REQUEST, d)).toEqual({ ok: false, error: 'offline' })
+    expect(d.fetch).not.toHaveBeenCalled()
+  })
+
+  it('a request that fails outright is a network failure', async () => {
+    const down = deps(() => {
+      throw new TypeError('Failed to fetch')
+    })
+    expect(await sendChatMessage(API, REQUEST, down)).toEqual({ ok: false, error: 'network' })
+    expect(down.fetch).toHaveBeenCalledTimes(1)
+  })
+
+  it('gives up after the timeout as a network failure', async () => {
+    const hanging: SendDeps = {
+      online: () => true,
+      timeoutMs: 20,
+      fetch: (_url, init) =>
+        new Promise((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    }
+    expect(await sendChatMessage(API, REQUEST, hanging)).toEqual({ ok: false, error: 'network' })
+  })
+})

@@ -77,6 +77,15 @@ export async function fetchCreditsData(client: Client, userId: string | null): P
   return { balance, transactions: list }
 }
 
+/** WhatsApp messages the assistant kept without answering because no credits were left (whatsapp-webhook). */
+export type UnansweredMessages = { unanswered: number; last_at: string | null }
+
+export async function fetchUnansweredMessages(client: Pick<SupabaseClient, 'rpc'>): Promise<UnansweredMessages> {
+  const { data, error } = await client.rpc('get_whatsapp_unanswered')
+  if (error) throw new Error(`reading the unanswered messages failed: ${error.message}`, { cause: error })
+  return data as UnansweredMessages
+}
+
 /** The owner's newest purchase, or null; a failed read throws. */
 export async function fetchLatestTransaction(client: Client, userId: string): Promise<CreditTransaction | null> {
   const { data, error } = await client.from('transactions').select(TRANSACTION_COLUMNS).eq('user_id', userId).order('created_at', { ascending: false }).limit(1)

@@ -18,7 +18,7 @@ import { CHECKOUT_DETAILS, LOAD_ERRORS } from './messages.ts'
 import { PlanCards } from './plan-cards.tsx'
 import { arrivedPurchase, paymentPollInterval, type PaymentWatch } from './polling.ts'
 import { TransactionsList, TransactionsSkeleton } from './transactions-list.tsx'
-import { useCredits } from './use-credits.ts'
+import { useCredits, useUnansweredMessages } from './use-credits.ts'
 
 type Checkout = { pending: PlanId | null; error: CheckoutErrorCode | null }
 
@@ -36,6 +36,7 @@ export function CreditsScreen() {
   const credits = useCredits(session.user?.id ?? null, {
     refetchInterval: (fresh) => paymentPollInterval(watch.current, fresh?.transactions, Date.now()),
   })
+  const unanswered = useUnansweredMessages(session.user?.id ?? null)
   const navigate = useNavigate()
   const [checkout, setCheckout] = useState<Checkout>({ pending: null, error: null })
 
@@ -157,6 +158,14 @@ export function CreditsScreen() {
         <Title order={2} size="h3" id="credits-balance-title">
           <Trans>Your balance</Trans>
         </Title>
+        {unanswered > 0 && (
+          <Alert color="orange" variant="light" title={t`Unanswered WhatsApp messages`} role="status" data-testid="credits-unanswered">
+            {plural(unanswered, {
+              one: '# WhatsApp message arrived while you had no credits and was not answered. Buy credits so the assistant can answer again.',
+              other: '# WhatsApp messages arrived while you had no credits and were not answered. Buy credits so the assistant can answer again.',
+            })}
+          </Alert>
+        )}
         {data ? (
           <BalanceCards balance={data.balance} />
         ) : !online ? null : credits.error && !credits.loading ? (

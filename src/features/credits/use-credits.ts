@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { getSupabase } from '../../lib/supabase.ts'
 import { useOnline } from '../../lib/use-online.ts'
-import { CreditsLoadFailure, fetchCreditsData, type CreditsData, type CreditsLoadError } from './api.ts'
+import { CreditsLoadFailure, fetchCreditsData, fetchUnansweredMessages, type CreditsData, type CreditsLoadError } from './api.ts'
 
 export const creditsQueryKey = (userId: string) => ['credits', userId] as const
 
@@ -57,4 +57,18 @@ export function useCredits(userId: string | null, options: CreditsOptions = {}):
     online,
     reload: () => void query.refetch(),
   }
+}
+
+export const unansweredQueryKey = (userId: string) => ['whatsapp-unanswered', userId] as const
+
+/** How many WhatsApp messages went unanswered for lack of credits; 0 until read (a failed read is logged, not shown). */
+export function useUnansweredMessages(userId: string | null): number {
+  const query = useQuery({
+    queryKey: unansweredQueryKey(userId ?? ''),
+    queryFn: async () => fetchUnansweredMessages(await getSupabase()),
+    enabled: userId !== null,
+    staleTime: 0,
+  })
+  if (query.error) console.error(query.error)
+  return query.data?.unanswered ?? 0
 }

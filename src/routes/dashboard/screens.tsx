@@ -1,8 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { msg } from '@lingui/core/macro'
-import { ScreenPlaceholder } from '../../app/screen-placeholder.tsx'
 import { dashboardRoute } from '../dashboard.tsx'
 import { validatePaymentSearch } from './success.tsx'
+import { validateChatbotSearch } from '../../features/chatbot/search.ts'
 
 // /dashboard and /dashboard/credits are one screen; a session_id in the query marks a payment return.
 export const dashboardIndexRoute = createRoute({
@@ -40,11 +39,12 @@ export const customersRoute = createRoute({
 export const chatbotRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'chatbot',
-  component: () => <ScreenPlaceholder title={msg`Chatbot`} />,
+  validateSearch: validateChatbotSearch,
+  component: lazyRouteComponent(() => import('../../features/chatbot/chatbot-screen.tsx'), 'ChatbotScreen'),
 })
 
 export const settingsRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'settings',
-  component: () => <ScreenPlaceholder title={msg`Settings`} />,
+  component: lazyRouteComponent(() => import('../../features/settings/settings-screen.tsx'), 'SettingsScreen'),
 })

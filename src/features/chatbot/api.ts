@@ -1,0 +1,104 @@
+// The chatbot screen's calls to Supabase, all online-only: the owner's
+// configuration (read, upsert), the message allowance and statistics
+// (read-only), and the preview of the assistant through chatbot-api. Every
+// failure leaves here as a code or a thrown error with a cause; the screen
+// turns codes into sentences. Free of Lingui macros, so unit tests may import it.
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { ChatbotConfigPayload, ChatbotConfigRow } from '../../../domain/chatbot.ts'
+import { chatbotStatsFromRows, type ChatbotStats, type UsageLimitsRow } from '../../../domain/chatbot-usage.ts'
+import {
+  CHATBOT_API_ERRORS,
+  CHATBOT_PREVIEW_HISTORY_MAX,
+  type ChatbotApiError,
+  type ChatbotPreviewRequest,
+  type ChatbotPreviewTurn,
+} from '../../../domain/functions.ts'
+import { invokeFunction, refusalCode } from '../../lib/functions.ts'
+
+export const CHATBOT_FUNCTION = 'chatbot-api'
+
+/** The columns the screen reads: the form's and the snippet's, nothing else. */
+export const CONFIG_COLUMNS =
+  'enabled,bot_name,welcome_message,bot_description,system_prompt,primary_color,position,openai_model,temperature,max_tokens,website_url,allowed_domains'
+
+export const USAGE_COLUMNS =
+  'daily_message_limit,daily_messages_used,monthly_message_limit,monthly_messages_used,plan_type,daily_reset_at,monthly_reset_at'
+
+type Client = Pick<SupabaseClient, 'from'>
+
+/** A read or write of the data API that failed; `cause` is supabase-js's error (its code decides retries). */
+export class ChatbotRequestFailed extends Error {
+  constructor(what: string, cause: unknown) {
+    super(`${what} failed`, { cause })
+    this.name = 'ChatbotRequestFailed'
+  }
+}
+
+/** The owner's configuration, or null when they have none yet (the form then shows the defaults). */
+export async function fetchChatbotConfig(client: Client, userId: string): Promise<ChatbotConfigRow | null> {
+  const { data, error } = await client.from('chatbot_configs').select(CONFIG_COLUMNS).eq('user_id', userId).maybeSingle()
+  if (error) throw new ChatbotRequestFailed('reading the chatbot configuration', error)
+  return (data as ChatbotConfigRow | null) ?? null
+}
+
+/** Writes the whole configuration (spec §7: upsert with user_id) and gives back the row as stored. */
+export async function saveChatbotConfig(client: Client, userId: string, payload: ChatbotConfigPayload): Promise<ChatbotConfigRow> {
+  const { data, error } = await client
+    .from('chatbot_configs')
+    .upsert({ ...payload, user_id: userId }, { onConflict: 'user_id' })
+    .select(CONFIG_COLUMNS)
+    .single()
+  if (error) throw new ChatbotRequestFailed('saving the chatbot configuration', error)
+  return data as ChatbotConfigRow
+}
+
+/** The allowance row, or null when the assistant has not answered anyone yet (the table's defaults apply). */
+export async function fetchUsageLimits(client: Client, userId: string): Promise<UsageLimitsRow | null> {
+  const { data, error } = await client.from('api_usage_limits').select(USAGE_COLUMNS).eq('user_id', userId).maybeSingle()
+  if (error) throw new ChatbotRequestFailed('reading the message allowance', error)
+  return (data as UsageLimitsRow | null) ?? null
+}
+
+export async function fetchChatbotStats(client: Pick<SupabaseClient, 'rpc'>, userId: string): Promise<ChatbotStats> {
+  const { data, error } = await client.rpc('get_chatbot_stats', { p_user_id: userId })
+  if (error) throw new ChatbotRequestFailed('reading the chatbot statistics', error)
+  return chatbotStatsFromRows(data)
+}
+
+// Preview --------------------------------------------------------------------------
+
+/** Why a preview message got no answer: the function's codes, and the app's own. */
+export type PreviewErrorCode = ChatbotApiError | 'unauthorized' | 'network' | 'offline'
+
+export type PreviewOutcome =
+  | { ok: true; reply: string; productIds: string[] }
+  | { ok: false; code: PreviewErrorCode; retryAfter?: number }
+
+/** The turns sent with the next message: the newest CHATBOT_PREVIEW_HISTORY_MAX, oldest first. */
+export function previewHistory(turns: readonly ChatbotPreviewTurn[]): ChatbotPreviewTurn[] {
+  return turns.slice(-CHATBOT_PREVIEW_HISTORY_MAX).map((turn) =>
+    turn.role === 'assistant' && turn.productIds && turn.productIds.length > 0
+      ? { role: turn.role, content: turn.content, productIds: [...turn.productIds] }
+      : { role: turn.role, content: turn.content },
+  )
+}
+
+export function previewRequest(userId: string, message: string, language: 'tr' | 'en', turns: readonly ChatbotPreviewTurn[]): ChatbotPreviewRequest {
+  return { userId, message, language, preview: true, history: previewHistory(turns) }
+}
+
+const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [])
+
+/** Asks the owner's own assistant, as a customer would, with nothing stored or charged. */
+export async function askPreview(client: Pick<SupabaseClient, 'functions'>, request: ChatbotPreviewRequest): Promise<PreviewOutcome> {
+  const answer = await invokeFunction(client, CHATBOT_FUNCTION, request, CHATBOT_API_ERRORS)
+  if (answer.kind === 'ok') {
+    const reply = answer.data.reply
+    if (typeof reply === 'string' && reply.trim() !== '') return { ok: true, reply, productIds: stringList(answer.data.productIds) }
+    return { ok: false, code: 'server_error' }
+  }
+  const code = refusalCode(answer)
+  const retryAfter = answer.kind === 'error' && typeof answer.body.retry_after === 'number' ? answer.body.retry_after : undefined
+  console.error('the chatbot preview got no answer', code, answer.kind === 'unknown' ? answer.status : '')
+  return { ok: false, code, ...(retryAfter !== undefined ? { retryAfter } : {}) }
+}

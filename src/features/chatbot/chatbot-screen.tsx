@@ -1,0 +1,69 @@
+// /dashboard/chatbot: the website assistant's settings, the code that puts it
+// on the owner's site and how much of the allowance it has used, as three
+// tabs (spec §2). The active tab is in the URL (?tab=code|usage). Online-only:
+// nothing here is in the local store.
+import { useState } from 'react'
+import { Tabs } from '@mantine/core'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { ScreenHeader } from '../../components/screen-header.tsx'
+import { useSession } from '../../lib/session.tsx'
+import { readChatbotTab, validateChatbotSearch, type ChatbotTab } from './search.ts'
+import { SettingsTab } from './settings-tab.tsx'
+import { UsageTab } from './usage-tab.tsx'
+import { WidgetCodeTab } from './widget-code-tab.tsx'
+
+export function ChatbotScreen() {
+  const { t } = useLingui()
+  const session = useSession()
+  const userId = session.user?.id ?? null
+  const tab = readChatbotTab(validateChatbotSearch(useSearch({ strict: false })))
+  const navigate = useNavigate()
+  // Whether the settings form holds edits that are not saved: the code tab says its snippet is the saved one.
+  const [unsaved, setUnsaved] = useState(false)
+
+  const selectTab = (next: ChatbotTab) =>
+    void navigate({ to: '.', search: (prev) => ({ ...prev, tab: next === 'settings' ? undefined : next }), replace: true })
+
+  return (
+    <>
+      <ScreenHeader
+        title={<Trans>Chatbot</Trans>}
+        description={<Trans>An AI assistant on your website that answers customers from your own products.</Trans>}
+        actions={null}
+      />
+      {/* Without a user the loads stop silently (spec §6); the dashboard guard normally prevents this. */}
+      {userId && (
+        <Tabs
+          value={tab}
+          onChange={(value) => value && selectTab(value as ChatbotTab)}
+          mt="lg"
+          // Inactive panels stay mounted (hidden): what was typed in the settings survives a look at the code.
+          keepMounted
+        >
+          <Tabs.List aria-label={t`Chatbot sections`}>
+            <Tabs.Tab value="settings" data-testid="chatbot-tab-settings">
+              <Trans>Settings</Trans>
+            </Tabs.Tab>
+            <Tabs.Tab value="code" data-testid="chatbot-tab-code">
+              <Trans>Widget code</Trans>
+            </Tabs.Tab>
+            <Tabs.Tab value="usage" data-testid="chatbot-tab-usage">
+              <Trans>Usage</Trans>
+            </Tabs.Tab>
+          </Tabs.List>
+
+          <Tabs.Panel value="settings" pt="lg">
+            <SettingsTab userId={userId} onUnsavedChange={setUnsaved} />
+          </Tabs.Panel>
+          <Tabs.Panel value="code" pt="lg">
+            <WidgetCodeTab userId={userId} unsaved={unsaved} onOpenSettings={() => selectTab('settings')} />
+          </Tabs.Panel>
+          <Tabs.Panel value="usage" pt="lg">
+            <UsageTab userId={userId} />
+          </Tabs.Panel>
+        </Tabs>
+      )}
+    </>
+  )
+}

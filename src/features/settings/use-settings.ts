@@ -1,0 +1,59 @@
+// The settings screen's server state as TanStack Query, per owner. Online-only:
+// offline a read waits, paused, and a save fails at once rather than waiting
+// unseen (the screen says so and keeps what was typed).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { WhatsAppCredentialsArgs } from '../../../domain/settings.ts'
+import { getSupabase } from '../../lib/supabase.ts'
+import { createAutomationToken, fetchSettingsData, revokeAutomationToken, saveSettings, uploadAvatar, type SettingsData } from './api.ts'
+
+export const settingsKey = (userId: string) => ['settings', userId] as const
+
+export function useSettingsData(userId: string) {
+  return useQuery({
+    queryKey: settingsKey(userId),
+    queryFn: async () => fetchSettingsData(await getSupabase()),
+    // The form is built from the first answer; re-reading on focus would only move it under the owner's hands.
+    staleTime: Infinity,
+  })
+}
+
+export function useSaveSettings(userId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (changes: { businessName: string | null; credentials: WhatsAppCredentialsArgs | null }) =>
+      saveSettings(await getSupabase(), userId, changes),
+    networkMode: 'always',
+    retry: false,
+    onSuccess: (credentials) => {
+      if (!credentials) return
+      queryClient.setQueryData<SettingsData>(settingsKey(userId), (old) => (old ? { ...old, credentials } : old))
+    },
+  })
+}
+
+export function useUploadAvatar(userId: string) {
+  return useMutation({
+    mutationFn: async (input: { file: File; previousUrl: string | null }) => uploadAvatar(await getSupabase(), userId, input.file, input.previousUrl),
+    networkMode: 'always',
+    retry: false,
+  })
+}
+
+export function useAutomationToken(userId: string) {
+  const queryClient = useQueryClient()
+  const setStatus = (status: SettingsData['automationToken']) =>
+    queryClient.setQueryData<SettingsData>(settingsKey(userId), (old) => (old ? { ...old, automationToken: status } : old))
+  const create = useMutation({
+    mutationFn: async () => createAutomationToken(await getSupabase()),
+    networkMode: 'always',
+    retry: false,
+    onSuccess: (made) => setStatus({ set: true, created_at: made.created_at }),
+  })
+  const revoke = useMutation({
+    mutationFn: async () => revokeAutomationToken(await getSupabase()),
+    networkMode: 'always',
+    retry: false,
+    onSuccess: () => setStatus({ set: false, created_at: null }),
+  })
+  return { create, revoke }
+}

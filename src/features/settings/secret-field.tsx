@@ -28,7 +28,8 @@ export function SecretField(props: SecretFieldProps) {
       <Trans>Removed when you save</Trans>
     </Badge>
   ) : props.saved.set ? (
-    <Badge color="green" variant="light">
+    // Not upper-cased: the last four characters must read as they are.
+    <Badge color="green" variant="light" tt="none">
       {last4 ? t`Saved · ends in ${last4}` : t`Saved`}
     </Badge>
   ) : (

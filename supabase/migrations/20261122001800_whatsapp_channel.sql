@@ -188,9 +188,11 @@ $$;
 
 -- Owner RPCs -------------------------------------------------------------------
 
-create function public.get_whatsapp_channel() returns jsonb
+-- The signed-in caller, for RPCs that act on auth.uid() alone; without one,
+-- 42501 not_authenticated (as the credentials RPCs of 20261122001300).
+create function public.require_uid() returns uuid
 language plpgsql
-security definer
+stable
 set search_path = ''
 as $$
 declare
@@ -199,7 +201,17 @@ begin
   if v_uid is null then
     raise exception 'not_authenticated' using errcode = '42501';
   end if;
-  return pg_catalog.jsonb_build_object('verify_token', public.whatsapp_verify_token(v_uid));
+  return v_uid;
+end
+$$;
+
+create function public.get_whatsapp_channel() returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  return pg_catalog.jsonb_build_object('verify_token', public.whatsapp_verify_token(public.require_uid()));
 end
 $$;
 
@@ -210,13 +222,10 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_uid uuid := (select auth.uid());
+  v_uid uuid := public.require_uid();
   v_count integer;
   v_last timestamptz;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   select pg_catalog.count(*)::integer, pg_catalog.max(m.received_at) into v_count, v_last
     from public.whatsapp_inbound_messages m
    where m.user_id = v_uid and m.status = 'no_credits';
@@ -233,10 +242,11 @@ revoke all on function public.finish_whatsapp_message(uuid, text, uuid) from pub
 revoke all on function public.release_whatsapp_message(uuid) from public, anon, authenticated;
 revoke all on function public.refund_credit(uuid) from public, anon, authenticated;
 revoke all on function public.ensure_whatsapp_customer(uuid, text, text) from public, anon, authenticated;
+revoke all on function public.require_uid() from public, anon;
 revoke all on function public.get_whatsapp_channel() from public, anon;
 revoke all on function public.get_whatsapp_unanswered() from public, anon;
 grant execute on function public.random_token(), public.whatsapp_verify_token(uuid),
   public.claim_whatsapp_message(uuid, text, text, text, text), public.finish_whatsapp_message(uuid, text, uuid),
   public.release_whatsapp_message(uuid), public.refund_credit(uuid), public.ensure_whatsapp_customer(uuid, text, text)
   to service_role;
-grant execute on function public.get_whatsapp_channel(), public.get_whatsapp_unanswered() to authenticated, service_role;
+grant execute on function public.require_uid(), public.get_whatsapp_channel(), public.get_whatsapp_unanswered() to authenticated, service_role;

@@ -66,13 +66,10 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_uid uuid := (select auth.uid());
+  v_uid uuid := public.require_uid();
   v_token text := 'sat_' || public.random_token();
   v_at timestamptz := pg_catalog.now();
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
   insert into public.automation_tokens (user_id, token_hash, created_at)
   values (v_uid, public.automation_token_hash(v_token), v_at)
   on conflict (user_id) do update set token_hash = excluded.token_hash, created_at = excluded.created_at;
@@ -86,13 +83,8 @@ volatile
 security definer
 set search_path = ''
 as $$
-declare
-  v_uid uuid := (select auth.uid());
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
-  delete from public.automation_tokens where user_id = v_uid;
+  delete from public.automation_tokens where user_id = public.require_uid();
 end
 $$;
 
@@ -103,13 +95,9 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_uid uuid := (select auth.uid());
   v_at timestamptz;
 begin
-  if v_uid is null then
-    raise exception 'not_authenticated' using errcode = '42501';
-  end if;
-  select t.created_at into v_at from public.automation_tokens t where t.user_id = v_uid;
+  select t.created_at into v_at from public.automation_tokens t where t.user_id = public.require_uid();
   return pg_catalog.jsonb_build_object('set', v_at is not null, 'created_at', v_at);
 end
 $$;

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { WhatsAppCredentialsStatus } from '../../domain/settings.ts'
 import { listMigrations, prepareDatabase } from '../../supabase/local/migrate.ts'
 import { DATABASE_BACKENDS } from '../support/databases.ts'
 import { productInput } from '../support/factories.ts'
@@ -16,14 +17,7 @@ import { BACKENDS, startTestStack, type Owner, type TestStack } from '../support
 
 type Credentials = { p_access_token?: string | null; p_phone_number_id?: string | null; p_app_secret?: string | null }
 type Stored = { access_token: string | null; phone_number_id: string | null; app_secret: string | null }
-type Status = {
-  access_token_set: boolean
-  access_token_last4: string | null
-  phone_number_id: string | null
-  app_secret_set: boolean
-  app_secret_last4: string | null
-  updated_at: string | null
-}
+type Status = WhatsAppCredentialsStatus
 
 const MIGRATION = '20261122001300'
 const NOTHING_SET: Status = {
@@ -292,7 +286,7 @@ describe.each(BACKENDS)('WhatsApp credentials on %s', (backend) => {
               has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
               has_function_privilege('service_role', p.oid, 'execute') as service
          from pg_proc p
-        where p.pronamespace = 'public'::regnamespace and p.proname like '%whatsapp%'
+        where p.pronamespace = 'public'::regnamespace and p.proname like '%whatsapp\_credentials%'
         order by 1`,
     )
     const locked = { definer: true, config: 'search_path=""', anon: false, authenticated: true, service: false }

@@ -106,6 +106,32 @@ describe.each(BACKENDS)('whatsapp-webhook on %s', (backend) => {
     return rows[0]!.id
   }
 
+  it('the server functions are the service role\'s alone; the owner RPCs need a signed-in owner', async () => {
+    const { rows } = await stack.db.query<{ fn: string; anon: boolean; authenticated: boolean; service: boolean }>(
+      `select p.proname as fn,
+              has_function_privilege('anon', p.oid, 'execute') as anon,
+              has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
+              has_function_privilege('service_role', p.oid, 'execute') as service
+         from pg_proc p
+        where p.pronamespace = 'public'::regnamespace
+          and p.proname in ('random_token', 'whatsapp_verify_token', 'claim_whatsapp_message', 'finish_whatsapp_message',
+                            'release_whatsapp_message', 'refund_credit', 'ensure_whatsapp_customer', 'require_uid',
+                            'get_whatsapp_channel', 'get_whatsapp_unanswered', 'automation_token_hash', 'automation_token_valid',
+                            'consume_automation_credit', 'reserve_automation_request', 'create_automation_token',
+                            'revoke_automation_token', 'get_automation_token_status')
+        order by 1`,
+    )
+    const owners = ['create_automation_token', 'get_automation_token_status', 'get_whatsapp_channel', 'get_whatsapp_unanswered', 'require_uid', 'revoke_automation_token']
+    expect(rows).toHaveLength(17)
+    for (const row of rows) {
+      expect(row, row.fn).toEqual({ fn: row.fn, anon: false, authenticated: owners.includes(row.fn), service: true })
+    }
+    for (const name of ['get_whatsapp_channel', 'get_whatsapp_unanswered']) {
+      const { error } = await stack.anon().rpc(name)
+      expect(error, name).not.toBeNull()
+    }
+  })
+
   describe('the subscribe handshake', () => {
     it("echoes the challenge for the owner's verify token only", async () => {
       const owner = await whatsAppOwner()

@@ -2,25 +2,7 @@
 // (below it on narrow screens). The form is built from the first answer of
 // the configuration query and keeps what the owner types from then on.
 import { useEffect, useState } from 'react'
-import {
-  Alert,
-  Button,
-  ColorInput,
-  Grid,
-  Group,
-  NumberInput,
-  Paper,
-  Radio,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core'
+import { Alert, Button, ColorInput, Grid, Group, NumberInput, Paper, Radio, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Textarea, VisuallyHidden,  } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
@@ -39,6 +21,7 @@ import {
 } from '../../../domain/chatbot.ts'
 import { useDomainForm } from '../../components/forms.ts'
 import { LoadError } from '../../components/list-states.tsx'
+import { SectionCard } from '../../components/section-card.tsx'
 import { useOnline } from '../../lib/use-online.ts'
 import { isChatbotToggleLocked, lockChatbotToggle } from './lock.ts'
 import { FORM_MESSAGES, chatbotFormErrors } from './messages.ts'
@@ -164,12 +147,9 @@ function SettingsForm(props: Props & { row: ChatbotConfigRow | null; online: boo
     invalidDomains.length > 0 ? t`Not a domain name: ${invalidList}. Enter domains such as example.com or *.example.com.` : domainsProps.error
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="chatbot-settings-title">
+    <SectionCard title={<Trans>Assistant settings</Trans>}>
       <form onSubmit={onSubmit(submit, onInvalid)} noValidate aria-busy={saving} data-testid="chatbot-settings-form">
         <Stack gap="md">
-          <Title order={2} size="h3" id="chatbot-settings-title">
-            <Trans>Assistant settings</Trans>
-          </Title>
 
           {!online && (
             <Alert color="yellow" title={t`You are offline`} role="status" id={OFFLINE_NOTICE_ID} data-testid="chatbot-offline">
@@ -334,6 +314,6 @@ function SettingsForm(props: Props & { row: ChatbotConfigRow | null; online: boo
           )}
         </Stack>
       </form>
-    </Paper>
+    </SectionCard>
   )
 }

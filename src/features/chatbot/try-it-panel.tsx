@@ -5,9 +5,10 @@
 // with each message (the newest CHATBOT_PREVIEW_HISTORY_MAX turns, each
 // assistant turn with the products it spoke of).
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { ActionIcon, Box, Button, Group, Loader, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
+import { ActionIcon, Box, Button, Group, Loader, Text, TextInput, VisuallyHidden } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CHATBOT_MESSAGE_MAX_LENGTH, type ChatbotPreviewTurn } from '../../../domain/functions.ts'
+import { SectionCard } from '../../components/section-card.tsx'
 import { useOnline } from '../../lib/use-online.ts'
 import { getSupabase } from '../../lib/supabase.ts'
 import { askPreview, previewRequest, type PreviewErrorCode } from './api.ts'
@@ -71,90 +72,89 @@ export function TryItPanel(props: { userId: string }) {
   }
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="chatbot-try-title" className={classes.tryIt}>
-      <Stack gap="sm">
-        <Group justify="space-between" align="center" wrap="nowrap" preventGrowOverflow={false}>
-          <Title order={2} size="h3" id="chatbot-try-title">
-            <Trans>Try it</Trans>
-          </Title>
-          <Button variant="default" size="xs" style={{ flexShrink: 0 }} onClick={restart} disabled={entries.length === 0 && !waiting} data-testid="chatbot-try-restart">
-            <Trans>Start over</Trans>
-          </Button>
-        </Group>
-        <Text size="sm" c="dimmed" id="chatbot-try-hint">
-          <Trans>
-            Answers come from your saved settings and your current products. Trying does not count against your limits or statistics.
-          </Trans>
-        </Text>
+    <SectionCard
+      title={<Trans>Try it</Trans>}
+      gap="sm"
+      className={classes.tryIt}
+      aside={
+        <Button variant="default" size="xs" onClick={restart} disabled={entries.length === 0 && !waiting} data-testid="chatbot-try-restart">
+          <Trans>Start over</Trans>
+        </Button>
+      }
+    >
+      <Text size="sm" c="dimmed" id="chatbot-try-hint">
+        <Trans>
+          Answers come from your saved settings and your current products. Trying does not count against your limits or statistics.
+        </Trans>
+      </Text>
 
-        <div
-          ref={logRef}
-          role="log"
-          aria-live="polite"
-          aria-label={t`Conversation with your assistant`}
-          className={classes.log}
-          tabIndex={0}
-          data-testid="chatbot-try-log"
-        >
-          {entries.length === 0 && !waiting && (
-            <Text size="sm" c="dimmed" ta="center" className={classes.logEmpty}>
-              <Trans>Ask something a customer would, for example the price of one of your products.</Trans>
-            </Text>
-          )}
-          {entries.map((entry) =>
-            entry.kind === 'turn' ? (
-              <Box
-                key={entry.id}
-                className={entry.turn.role === 'user' ? classes.userBubble : classes.botBubble}
-                data-testid={entry.turn.role === 'user' ? 'chatbot-try-question' : 'chatbot-try-answer'}
-              >
-                <VisuallyHidden>{entry.turn.role === 'user' ? t`You:` : t`Assistant:`}</VisuallyHidden>
-                {entry.turn.content}
-              </Box>
-            ) : (
-              <Box key={entry.id} className={classes.errorBubble} data-testid="chatbot-try-error" data-code={entry.code}>
-                {i18n._(previewErrorMessage(entry.code))}
-              </Box>
-            ),
-          )}
-        </div>
-        {waiting && (
-          <Group gap="xs" role="status" data-testid="chatbot-try-typing">
-            <Loader type="dots" size="sm" aria-hidden="true" />
-            <Text size="sm" c="dimmed">
-              <Trans>The assistant is typing…</Trans>
-            </Text>
-          </Group>
+      <div
+        ref={logRef}
+        role="log"
+        aria-live="polite"
+        aria-label={t`Conversation with your assistant`}
+        className={classes.log}
+        tabIndex={0}
+        data-testid="chatbot-try-log"
+      >
+        {entries.length === 0 && !waiting && (
+          <Text size="sm" c="dimmed" ta="center" className={classes.logEmpty}>
+            <Trans>Ask something a customer would, for example the price of one of your products.</Trans>
+          </Text>
         )}
-
-        <form onSubmit={(e) => void send(e)}>
-          <Group gap="xs" wrap="nowrap" align="flex-end">
-            <TextInput
-              ref={inputRef}
-              flex={1}
-              label={t`Your message`}
-              placeholder={t`Type a message and press Enter`}
-              value={draft}
-              onChange={(e) => setDraft(e.currentTarget.value)}
-              maxLength={CHATBOT_MESSAGE_MAX_LENGTH}
-              autoComplete="off"
-              aria-describedby="chatbot-try-hint"
-              data-testid="chatbot-try-input"
-            />
-            <ActionIcon
-              type="submit"
-              size={36}
-              aria-label={t`Send`}
-              disabled={draft.trim() === '' || waiting}
-              data-testid="chatbot-try-send"
+        {entries.map((entry) =>
+          entry.kind === 'turn' ? (
+            <Box
+              key={entry.id}
+              className={entry.turn.role === 'user' ? classes.userBubble : classes.botBubble}
+              data-testid={entry.turn.role === 'user' ? 'chatbot-try-question' : 'chatbot-try-answer'}
             >
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="currentColor">
-                <path d="M3.4 20.4 20.85 12.9a1 1 0 0 0 0-1.8L3.4 3.6a1 1 0 0 0-1.39 1.2L4.5 12l-2.49 7.2a1 1 0 0 0 1.39 1.2ZM6.3 13h6.2a1 1 0 1 0 0-2H6.3" />
-              </svg>
-            </ActionIcon>
-          </Group>
-        </form>
-      </Stack>
-    </Paper>
+              <VisuallyHidden>{entry.turn.role === 'user' ? t`You:` : t`Assistant:`}</VisuallyHidden>
+              {entry.turn.content}
+            </Box>
+          ) : (
+            <Box key={entry.id} className={classes.errorBubble} data-testid="chatbot-try-error" data-code={entry.code}>
+              {i18n._(previewErrorMessage(entry.code))}
+            </Box>
+          ),
+        )}
+      </div>
+      {waiting && (
+        <Group gap="xs" role="status" data-testid="chatbot-try-typing">
+          <Loader type="dots" size="sm" aria-hidden="true" />
+          <Text size="sm" c="dimmed">
+            <Trans>The assistant is typing…</Trans>
+          </Text>
+        </Group>
+      )}
+
+      <form onSubmit={(e) => void send(e)}>
+        <Group gap="xs" wrap="nowrap" align="flex-end">
+          <TextInput
+            ref={inputRef}
+            flex={1}
+            label={t`Your message`}
+            placeholder={t`Type a message and press Enter`}
+            value={draft}
+            onChange={(e) => setDraft(e.currentTarget.value)}
+            maxLength={CHATBOT_MESSAGE_MAX_LENGTH}
+            autoComplete="off"
+            aria-describedby="chatbot-try-hint"
+            data-testid="chatbot-try-input"
+          />
+          <ActionIcon
+            type="submit"
+            size={36}
+            aria-label={t`Send`}
+            disabled={draft.trim() === '' || waiting}
+            data-testid="chatbot-try-send"
+          >
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="currentColor">
+              <path d="M3.4 20.4 20.85 12.9a1 1 0 0 0 0-1.8L3.4 3.6a1 1 0 0 0-1.39 1.2L4.5 12l-2.49 7.2a1 1 0 0 0 1.39 1.2ZM6.3 13h6.2a1 1 0 1 0 0-2H6.3" />
+            </svg>
+          </ActionIcon>
+        </Group>
+      </form>
+    </SectionCard>
   )
 }

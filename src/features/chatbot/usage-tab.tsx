@@ -3,12 +3,13 @@
 // that is over counts as nothing used), the plan, and the statistics of
 // get_chatbot_stats. Each part loads on its own and offers its own retry.
 import { useEffect } from 'react'
-import { Alert, Anchor, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Alert, Anchor, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { capitalizePlanType, chatbotUsage, type UsageMeter, type UsageTone } from '../../../domain/chatbot-usage.ts'
 import { PLAN_IDS, type PlanId } from '../../../domain/plans.ts'
 import { LoadError } from '../../components/list-states.tsx'
+import { SectionCard } from '../../components/section-card.tsx'
 import { useOnline } from '../../lib/use-online.ts'
 import { PLAN_NAMES } from '../../lib/plan-messages.ts'
 import { FREE_PLAN_NAME } from './messages.ts'
@@ -49,56 +50,53 @@ function AllowanceSection(props: { userId: string }) {
   const planName = usePlanName(usage?.planType ?? 'free')
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="chatbot-allowance-title">
-      <Stack gap="md">
-        <Group justify="space-between" align="baseline" gap="xs">
-          <Title order={2} size="h3" id="chatbot-allowance-title">
-            <Trans>Message allowance</Trans>
-          </Title>
-          {usage && (
-            <Text size="sm" data-testid="chatbot-plan">
-              <Trans>
-                Plan: <strong>{planName}</strong>
-              </Trans>
-            </Text>
-          )}
-        </Group>
-        {usage ? (
-          <>
-            <UsageBar testId="chatbot-daily" title={t`Today`} meter={usage.daily} />
-            <UsageBar testId="chatbot-monthly" title={t`This month`} meter={usage.monthly} />
-            <Text size="sm" c="dimmed" data-testid="chatbot-upgrade">
-              <Trans>
-                Need more messages?{' '}
-                <Anchor component={Link} to="/dashboard/credits" size="sm" underline="always">
-                  Buy a bigger package
-                </Anchor>{' '}
-                to raise your limits.
-              </Trans>
-            </Text>
-          </>
-        ) : limits.isError && !limits.isFetching ? (
-          <LoadError
-            title={t`Unable to load your message allowance`}
-            message={t`The figures could not be read.`}
-            onRetry={() => void limits.refetch()}
-            testId="chatbot-usage-error"
-          />
-        ) : (
-          <Stack gap="md" role="status" data-testid="chatbot-usage-loading">
-            <VisuallyHidden>
-              <Trans>Loading your message allowance</Trans>
-            </VisuallyHidden>
-            {[0, 1].map((i) => (
-              <div key={i}>
-                <Skeleton height={12} width="35%" mb={8} />
-                <Skeleton height={12} />
-              </div>
-            ))}
-          </Stack>
-        )}
-      </Stack>
-    </Paper>
+    <SectionCard
+      title={<Trans>Message allowance</Trans>}
+      aside={
+        usage && (
+          <Text size="sm" data-testid="chatbot-plan">
+            <Trans>
+              Plan: <strong>{planName}</strong>
+            </Trans>
+          </Text>
+        )
+      }
+    >
+      {usage ? (
+        <>
+          <UsageBar testId="chatbot-daily" title={t`Today`} meter={usage.daily} />
+          <UsageBar testId="chatbot-monthly" title={t`This month`} meter={usage.monthly} />
+          <Text size="sm" c="dimmed" data-testid="chatbot-upgrade">
+            <Trans>
+              Need more messages?{' '}
+              <Anchor component={Link} to="/dashboard/credits" size="sm" underline="always">
+                Buy a bigger package
+              </Anchor>{' '}
+              to raise your limits.
+            </Trans>
+          </Text>
+        </>
+      ) : limits.isError && !limits.isFetching ? (
+        <LoadError
+          title={t`Unable to load your message allowance`}
+          message={t`The figures could not be read.`}
+          onRetry={() => void limits.refetch()}
+          testId="chatbot-usage-error"
+        />
+      ) : (
+        <Stack gap="md" role="status" data-testid="chatbot-usage-loading">
+          <VisuallyHidden>
+            <Trans>Loading your message allowance</Trans>
+          </VisuallyHidden>
+          {[0, 1].map((i) => (
+            <div key={i}>
+              <Skeleton height={12} width="35%" mb={8} />
+              <Skeleton height={12} />
+            </div>
+          ))}
+        </Stack>
+      )}
+    </SectionCard>
   )
 }
 
@@ -146,54 +144,49 @@ function StatsSection(props: { userId: string }) {
   const number = new Intl.NumberFormat(i18n.locale)
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="chatbot-stats-title">
-      <Stack gap="md">
-        <Title order={2} size="h3" id="chatbot-stats-title">
-          <Trans>Conversations</Trans>
-        </Title>
-        {stats.isSuccess ? (
-          <>
-            <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="md" m={0}>
-              {[
-                { label: t`Total messages`, value: stats.data.totalMessages, testId: 'chatbot-stat-total' },
-                { label: t`This month`, value: stats.data.thisMonth, testId: 'chatbot-stat-month' },
-                { label: t`Last 7 days`, value: stats.data.lastWeek, testId: 'chatbot-stat-week' },
-                { label: t`Last 24 hours`, value: stats.data.lastDay, testId: 'chatbot-stat-day' },
-              ].map((stat) => (
-                <Paper key={stat.testId} withBorder radius="md" p="md" bg="gray.0">
-                  <Text component="dt" size="sm" fw={600} c="gray.8">
-                    {stat.label}
-                  </Text>
-                  <Text component="dd" m={0} fz={28} fw={700} lh={1.2} data-testid={stat.testId}>
-                    {number.format(stat.value)}
-                  </Text>
-                </Paper>
-              ))}
-            </SimpleGrid>
-            {stats.data.totalMessages === 0 && (
-              <Text size="sm" c="dimmed" data-testid="chatbot-stats-empty">
-                <Trans>No messages yet. Once visitors chat with your assistant, the figures will appear here.</Trans>
-              </Text>
-            )}
-          </>
-        ) : stats.isError && !stats.isFetching ? (
-          <LoadError
-            title={t`Unable to load the statistics`}
-            message={t`The figures could not be read.`}
-            onRetry={() => void stats.refetch()}
-            testId="chatbot-stats-error"
-          />
-        ) : (
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" role="status" data-testid="chatbot-stats-loading">
-            <VisuallyHidden>
-              <Trans>Loading the statistics</Trans>
-            </VisuallyHidden>
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} height={76} radius="md" />
+    <SectionCard title={<Trans>Conversations</Trans>}>
+      {stats.isSuccess ? (
+        <>
+          <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="md" m={0}>
+            {[
+              { label: t`Total messages`, value: stats.data.totalMessages, testId: 'chatbot-stat-total' },
+              { label: t`This month`, value: stats.data.thisMonth, testId: 'chatbot-stat-month' },
+              { label: t`Last 7 days`, value: stats.data.lastWeek, testId: 'chatbot-stat-week' },
+              { label: t`Last 24 hours`, value: stats.data.lastDay, testId: 'chatbot-stat-day' },
+            ].map((stat) => (
+              <Paper key={stat.testId} withBorder radius="md" p="md" bg="gray.0">
+                <Text component="dt" size="sm" fw={600} c="gray.8">
+                  {stat.label}
+                </Text>
+                <Text component="dd" m={0} fz={28} fw={700} lh={1.2} data-testid={stat.testId}>
+                  {number.format(stat.value)}
+                </Text>
+              </Paper>
             ))}
           </SimpleGrid>
-        )}
-      </Stack>
-    </Paper>
+          {stats.data.totalMessages === 0 && (
+            <Text size="sm" c="dimmed" data-testid="chatbot-stats-empty">
+              <Trans>No messages yet. Once visitors chat with your assistant, the figures will appear here.</Trans>
+            </Text>
+          )}
+        </>
+      ) : stats.isError && !stats.isFetching ? (
+        <LoadError
+          title={t`Unable to load the statistics`}
+          message={t`The figures could not be read.`}
+          onRetry={() => void stats.refetch()}
+          testId="chatbot-stats-error"
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" role="status" data-testid="chatbot-stats-loading">
+          <VisuallyHidden>
+            <Trans>Loading the statistics</Trans>
+          </VisuallyHidden>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} height={76} radius="md" />
+          ))}
+        </SimpleGrid>
+      )}
+    </SectionCard>
   )
 }

@@ -4,11 +4,12 @@
 // the saved configuration has the assistant off there is no code to give:
 // a notice sends the owner to the settings instead.
 import { useRef } from 'react'
-import { Alert, Button, Code, Group, List, Paper, Skeleton, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core'
+import { Alert, Button, Code, List, Paper, Skeleton, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { widgetScriptUrl, widgetSnippet, type ChatbotConfigRow, type ChatbotPosition } from '../../../domain/chatbot.ts'
 import { CopiedStatus, ManualCopyNote, useCopy } from '../../components/copy.tsx'
 import { LoadError } from '../../components/list-states.tsx'
+import { SectionCard } from '../../components/section-card.tsx'
 import { useSupabaseUrl } from '../../lib/use-runtime-config.ts'
 import { useOnline } from '../../lib/use-online.ts'
 import { CHATBOT_FUNCTION } from './api.ts'
@@ -97,59 +98,54 @@ function SnippetCard(props: { row: ChatbotConfigRow; userId: string; apiBase: st
           <Trans>You have unsaved changes in the settings. This code uses your saved settings; save them to include the changes.</Trans>
         </Alert>
       )}
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="chatbot-code-title">
-        <Stack gap="sm">
-          <Group justify="space-between" align="center" gap="sm">
-            <Title order={2} size="h3" id="chatbot-code-title">
-              <Trans>Install code</Trans>
-            </Title>
-            <Button
-              onClick={() => void copyText(snippet)}
-              color={copy === 'copied' ? 'green' : undefined}
-              variant={copy === 'copied' ? 'filled' : 'light'}
-              data-testid="chatbot-copy"
-              data-state={copy}
-            >
-              {copy === 'copied' ? <Trans>Copied</Trans> : <Trans>Copy code</Trans>}
-            </Button>
-          </Group>
-          <CopiedStatus state={copy}>
-            <Trans>The code was copied to the clipboard.</Trans>
-          </CopiedStatus>
-          <ManualCopyNote state={copy} testId="chatbot-copy-manual" />
-          <Textarea
-            ref={codeRef}
-            label={t`Code for your website`}
-            readOnly
-            autosize
-            minRows={8}
-            value={snippet}
-            onFocus={(e) => e.currentTarget.select()}
-            spellCheck={false}
-            className={classes.snippet}
-            data-testid="chatbot-snippet"
-          />
-        </Stack>
-      </Paper>
+      <SectionCard
+        title={<Trans>Install code</Trans>}
+        gap="sm"
+        aside={
+          <Button
+            onClick={() => void copyText(snippet)}
+            color={copy === 'copied' ? 'green' : undefined}
+            variant={copy === 'copied' ? 'filled' : 'light'}
+            data-testid="chatbot-copy"
+            data-state={copy}
+          >
+            {copy === 'copied' ? <Trans>Copied</Trans> : <Trans>Copy code</Trans>}
+          </Button>
+        }
+      >
+        <CopiedStatus state={copy}>
+          <Trans>The code was copied to the clipboard.</Trans>
+        </CopiedStatus>
+        <ManualCopyNote state={copy} testId="chatbot-copy-manual" />
+        <Textarea
+          ref={codeRef}
+          label={t`Code for your website`}
+          readOnly
+          autosize
+          minRows={8}
+          value={snippet}
+          onFocus={(e) => e.currentTarget.select()}
+          spellCheck={false}
+          className={classes.snippet}
+          data-testid="chatbot-snippet"
+        />
+      </SectionCard>
 
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="chatbot-steps-title">
-        <Title order={2} size="h3" id="chatbot-steps-title" mb="sm">
-          <Trans>How to install</Trans>
-        </Title>
+      <SectionCard title={<Trans>How to install</Trans>} gap="sm">
         <List type="ordered" spacing="xs" data-testid="chatbot-steps">
-          <List.Item>
-            <Trans>Copy the code above.</Trans>
-          </List.Item>
-          <List.Item>
-            <Trans>
-              Paste it into your website's HTML, just before the closing <Code>{BODY_END}</Code> tag, on every page where the assistant should appear.
-            </Trans>
-          </List.Item>
-          <List.Item>
-            <Trans>Add your website's domain to the allowed domains in the settings and save.</Trans>
-          </List.Item>
+        <List.Item>
+          <Trans>Copy the code above.</Trans>
+        </List.Item>
+        <List.Item>
+          <Trans>
+            Paste it into your website's HTML, just before the closing <Code>{BODY_END}</Code> tag, on every page where the assistant should appear.
+          </Trans>
+        </List.Item>
+        <List.Item>
+          <Trans>Add your website's domain to the allowed domains in the settings and save.</Trans>
+        </List.Item>
         </List>
-      </Paper>
+      </SectionCard>
     </Stack>
   )
 }

@@ -5,12 +5,13 @@
 // server's message and leaves every field as typed.
 import { useState } from 'react'
 import { useTimeout } from '@mantine/hooks'
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
   BUSINESS_NAME_MAX, SETTINGS_SAVED_MS, settingsChanges, settingsToForm, validateSettingsForm, type SettingsFormValues,
 } from '../../../domain/settings.ts'
 import { useDomainForm } from '../../components/forms.ts'
+import { SectionCard } from '../../components/section-card.tsx'
 import { useSession } from '../../lib/session.tsx'
 import { useOnline } from '../../lib/use-online.ts'
 import { SettingsSaveFailure, type SettingsData } from './api.ts'
@@ -79,56 +80,44 @@ export function SettingsForm(props: { userId: string; data: SettingsData }) {
   return (
     <form onSubmit={onSubmit(submit)} noValidate aria-busy={saving} data-testid="settings-form">
       <Stack gap="lg">
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="settings-profile-title">
-          <Stack gap="md">
-            <Title order={2} size="h3" id="settings-profile-title">
-              <Trans>Profile</Trans>
-            </Title>
-            <AvatarSection userId={props.userId} />
-            <TextInput
-              label={t`E-mail`}
-              value={profile?.email ?? session.user?.email ?? ''}
-              readOnly
-              description={t`Your e-mail address cannot be changed here. To change it, please contact support.`}
-              data-testid="settings-email"
-            />
-            <TextInput label={t`Business name`} required autoComplete="organization" maxLength={BUSINESS_NAME_MAX + 20} {...form.getInputProps('business_name')} />
-          </Stack>
-        </Paper>
+        <SectionCard title={<Trans>Profile</Trans>}>
+          <AvatarSection userId={props.userId} />
+          <TextInput
+            label={t`E-mail`}
+            value={profile?.email ?? session.user?.email ?? ''}
+            readOnly
+            description={t`Your e-mail address cannot be changed here. To change it, please contact support.`}
+            data-testid="settings-email"
+          />
+          <TextInput label={t`Business name`} required autoComplete="organization" maxLength={BUSINESS_NAME_MAX + 20} {...form.getInputProps('business_name')} />
+        </SectionCard>
 
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="settings-whatsapp-title">
-          <Stack gap="md">
-            <div>
-              <Title order={2} size="h3" id="settings-whatsapp-title">
-                <Trans>WhatsApp Cloud API</Trans>
-              </Title>
-              <Text size="sm" c="dimmed" mt={4}>
-                <Trans>The assistant answers your customers on WhatsApp with these. Saved secrets are never shown again, not even to you.</Trans>
-              </Text>
-            </div>
-            <SecretField
-              label={t`Access token`}
-              description={<Trans>Your API key: a permanent token of a system user in Meta Business Settings.</Trans>}
-              saved={{ set: credentials.access_token_set, last4: credentials.access_token_last4 }}
-              testId="settings-access-token"
-              {...secretInput('access_token')}
-            />
-            <TextInput
-              label={t`Phone number ID`}
-              description={t`Your client ID: WhatsApp › API Setup in your Meta app, under the sending number.`}
-              inputMode="numeric"
-              autoComplete="off"
-              {...form.getInputProps('phone_number_id')}
-            />
-            <SecretField
-              label={t`App secret`}
-              description={<Trans>Your client secret: App settings › Basic in your Meta app. It proves that messages come from Meta.</Trans>}
-              saved={{ set: credentials.app_secret_set, last4: credentials.app_secret_last4 }}
-              testId="settings-app-secret"
-              {...secretInput('app_secret')}
-            />
-          </Stack>
-        </Paper>
+        <SectionCard
+          title={<Trans>WhatsApp Cloud API</Trans>}
+          description={<Trans>The assistant answers your customers on WhatsApp with these. Saved secrets are never shown again, not even to you.</Trans>}
+        >
+          <SecretField
+            label={t`Access token`}
+            description={<Trans>Your API key: a permanent token of a system user in Meta Business Settings.</Trans>}
+            saved={{ set: credentials.access_token_set, last4: credentials.access_token_last4 }}
+            testId="settings-access-token"
+            {...secretInput('access_token')}
+          />
+          <TextInput
+            label={t`Phone number ID`}
+            description={t`Your client ID: WhatsApp › API Setup in your Meta app, under the sending number.`}
+            inputMode="numeric"
+            autoComplete="off"
+            {...form.getInputProps('phone_number_id')}
+          />
+          <SecretField
+            label={t`App secret`}
+            description={<Trans>Your client secret: App settings › Basic in your Meta app. It proves that messages come from Meta.</Trans>}
+            saved={{ set: credentials.app_secret_set, last4: credentials.app_secret_last4 }}
+            testId="settings-app-secret"
+            {...secretInput('app_secret')}
+          />
+        </SectionCard>
 
         {failure && (
           <Alert color="red" role="alert" title={t`Failed to update settings`} data-testid="settings-save-error">

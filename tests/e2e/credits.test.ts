@@ -125,6 +125,27 @@ describe('credits screen', () => {
     expect(await transactions(owner)).toEqual([])
   })
 
+  it('says how many WhatsApp messages went unanswered for lack of credits', async () => {
+    const owner = await createVerifiedOwner(running.keys)
+    const plain = await running.openAs(owner, '/dashboard/credits')
+    await plain.page.getByTestId('balance-remaining').waitFor()
+    expect(await plain.page.getByTestId('credits-unanswered').count()).toBe(0)
+    await plain.context.close()
+
+    // As whatsapp-webhook keeps a message it could not pay a reply for.
+    const rows = [1, 2, 3].map((n) => ({ user_id: owner.id, message_id: `wamid.unanswered${n}`, wa_id: '905321234567', kind: 'text', body: `soru ${n}`, status: 'no_credits' }))
+    const res = await fetch(`${running.keys.api}/rest/v1/whatsapp_inbound_messages`, {
+      method: 'POST',
+      headers: { apikey: running.keys.serviceRoleKey, authorization: `Bearer ${running.keys.serviceRoleKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(rows),
+    })
+    expect(res.ok).toBe(true)
+    const { page } = await running.openAs(owner, '/dashboard/credits')
+    await page.getByTestId('credits-unanswered').waitFor()
+    expect(await page.getByTestId('credits-unanswered').textContent()).toContain('Krediniz yokken gelen 3 WhatsApp mesajı yanıtlanmadı.')
+    expect(await axeViolations(page)).toEqual([])
+  })
+
   it('shows skeletons announced as a status while the balance loads', async () => {
     const owner = await createVerifiedOwner(running.keys)
     const held = gate()

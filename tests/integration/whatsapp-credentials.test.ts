@@ -286,7 +286,7 @@ describe.each(BACKENDS)('WhatsApp credentials on %s', (backend) => {
               has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
               has_function_privilege('service_role', p.oid, 'execute') as service
          from pg_proc p
-        where p.pronamespace = 'public'::regnamespace and p.proname like '%whatsapp\_credentials%'
+        where p.pronamespace = 'public'::regnamespace and p.proname in ('get_whatsapp_credentials_status', 'set_whatsapp_credentials')
         order by 1`,
     )
     const locked = { definer: true, config: 'search_path=""', anon: false, authenticated: true, service: false }

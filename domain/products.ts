@@ -324,6 +324,38 @@ export function productChangesFromForm(values: ProductFormValues): ProductFields
 
 export const EXCEL_EXTENSIONS = ['.xlsx', '.xls'] as const
 
+/**
+ * Limits of one upload, checked before the file is read or its rows are
+ * converted. 10,000 rows is the catalogue size the products screen and sync
+ * are measured at (npm run bench:products: parse ≤ 1.5 s, first rows ≤ 300
+ * ms, a keystroke ≤ 50 ms); an upload is one write of that many rows. 10 MB
+ * holds such a sheet many times over (10,000 template rows are about 0.5 MB
+ * as .xlsx and 2 MB as an HTML .xls export). An .xlsx is a zip: what it
+ * unpacks to is capped separately, so a small file cannot inflate to
+ * gigabytes in the reader (a zip bomb); 100 MB is ten times a 10,000-row
+ * sheet with long descriptions and many extra columns.
+ */
+export const EXCEL_IMPORT_LIMITS = {
+  maxFileBytes: 10 * 1024 * 1024,
+  /** Data rows under the header: the last row with data may be sheet row maxRows + 1. */
+  maxRows: 10_000,
+  maxUnpackedBytes: 100 * 1024 * 1024,
+} as const
+
+export type ExcelImportLimits = { maxFileBytes: number; maxRows: number; maxUnpackedBytes: number }
+
+/** Bytes as whole megabytes for a message ("10"), the unit the limits are written in. */
+export function megabytes(bytes: number): number {
+  return Math.floor(bytes / (1024 * 1024))
+}
+
+/** Why a chosen file is refused before it is read: a wrong name first, then its size; null when it may be read. */
+export function excelFileProblem(file: { name: string; size: number }, limits: ExcelImportLimits = EXCEL_IMPORT_LIMITS): 'invalid_file_type' | 'file_too_large' | null {
+  if (!isExcelFileName(file.name)) return 'invalid_file_type'
+  if (file.size > limits.maxFileBytes) return 'file_too_large'
+  return null
+}
+
 export const EXCEL_MESSAGES = {
   nameRequired: 'Ürün adı boş olamaz',
   priceRequired: 'Fiyat boş olamaz',
@@ -335,6 +367,10 @@ export const EXCEL_MESSAGES = {
   unreadableWorkbook: 'Excel dosyası okunamadı. Lütfen geçerli bir Excel dosyası seçiniz.',
   fileReadFailed: 'Dosya okunamadı.',
   processingFailed: 'Error occurred while processing Excel file',
+  // Not in the spec, which has no limits: Turkish like the other file messages.
+  fileTooLarge: `Dosya çok büyük: en fazla ${megabytes(EXCEL_IMPORT_LIMITS.maxFileBytes)} MB yüklenebilir.`,
+  tooManyRows: `Sayfada çok fazla satır var: başlığın altında en fazla ${EXCEL_IMPORT_LIMITS.maxRows.toLocaleString('tr')} satır olabilir.`,
+  unpackedTooLarge: `Dosyanın içeriği çok büyük: açıldığında en fazla ${megabytes(EXCEL_IMPORT_LIMITS.maxUnpackedBytes)} MB olabilir.`,
 } as const
 
 export function isExcelFileName(fileName: string): boolean {
@@ -403,7 +439,8 @@ export function validateExcelRow(row: ExcelRowInput, rowNumber: number): ExcelRo
 
   if (errors.length > 0 || name === null || price.kind !== 'number' || stock.kind !== 'number') return { ok: false, errors }
 
-  const product: ProductFields = { name, price: roundToCents(price.value), currency, stock: stock.value }
+  // + 0: a cell may hold negative zero (an .xls float), which is zero, not a sign to store.
+  const product: ProductFields = { name, price: roundToCents(price.value) + 0, currency, stock: stock.value + 0 }
   const description = cellText(row.description)
   if (description !== null) product.description = description
   const link = cellText(row.product_link)

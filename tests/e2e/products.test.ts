@@ -294,6 +294,30 @@ describe('products screen', () => {
     await expect.poll(async () => (await products(owner)).length, { timeout: 30_000 }).toBe(0)
   })
 
+  it('refuses a file over the size limit before reading it, naming the limit, and keeps what is stored', async () => {
+    const owner = await createVerifiedOwner(running.keys)
+    await insertRows(running.keys, owner, 'products', [{ id: crypto.randomUUID(), name: 'Kayıtlı kupa', price: 5, currency: 'TRY', stock: 1 }])
+    const { page } = await openProducts(owner, {
+      // Records whether the page ever reads a file's bytes.
+      initScript: () => {
+        const original = Blob.prototype.arrayBuffer
+        Blob.prototype.arrayBuffer = function (this: Blob) {
+          ;(window as unknown as { bytesRead: boolean }).bytesRead = true
+          return original.call(this)
+        }
+      },
+    })
+    await page.getByTestId('product-count').filter({ hasText: '1 ürün' }).waitFor({ timeout: 30_000 })
+    await page.getByRole('button', { name: 'Excel yükle' }).click()
+    const dialog = page.getByRole('dialog', { name: "Excel'den ürün yükle" })
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'buyuk.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x41) })
+    await dialog.getByRole('alert').getByText('Dosya çok büyük: en fazla 10 MB yüklenebilir.').waitFor()
+    expect(await page.evaluate(() => (window as unknown as { bytesRead?: boolean }).bytesRead ?? false)).toBe(false)
+    await dialog.getByRole('button', { name: 'İptal' }).click()
+    await page.getByTestId('product-count').filter({ hasText: '1 ürün' }).waitFor()
+    expect((await products(owner)).map((p) => p.name)).toEqual(['Kayıtlı kupa'])
+  })
+
   it('shows the progress while a file is read, the file-read failure, and every row error a page of 50 at a time', async () => {
     const owner = await createVerifiedOwner(running.keys)
     const { page } = await openProducts(owner, {

@@ -6,13 +6,13 @@ import { useEffect, useRef, useState } from 'react'
 import { Alert, Button, FileButton, Group, Progress, ScrollArea, Stack, Table, Text, ThemeIcon, UnstyledButton } from '@mantine/core'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import {
-  clampPage, createBatchId, formatPrice, pageCount, pageSlice, paginationItems, PREVIEW_PAGE_SIZE, stampBatch, type ExcelRowError,
+  clampPage, createBatchId, excelFileProblem, formatPrice, pageCount, pageSlice, paginationItems, PREVIEW_PAGE_SIZE, stampBatch, type ExcelRowError,
 } from '../../../domain/products.ts'
 import { ModalButtons, ResponsiveModal } from '../../components/responsive-modal.tsx'
 import { useRecordActions } from '../../db/hooks.ts'
 import { isExcelImportError, type ExcelImportErrorCode } from './excel/errors.ts'
 import type { ExcelParseResult } from './excel/parse-workbook.ts'
-import { COLUMN_LABELS, IMPORT_ERRORS, rowErrorMessage } from './messages.ts'
+import { COLUMN_LABELS, importErrorMessage, rowErrorMessage } from './messages.ts'
 import classes from './products.module.css'
 
 /** How long the success view stays before the dialog closes itself. */
@@ -85,6 +85,12 @@ function ImportFlow(props: ImportModalProps & { setBusy: (busy: boolean) => void
     resetFileRef.current?.()
     if (!file) return
     abortRef.current?.abort()
+    // A wrong name or a file over the size limit is refused before a byte of it is read.
+    const problem = excelFileProblem(file)
+    if (problem) {
+      setStage({ kind: 'pick', error: problem })
+      return
+    }
     const controller = new AbortController()
     abortRef.current = controller
     setProgress(0)
@@ -146,7 +152,7 @@ function ImportFlow(props: ImportModalProps & { setBusy: (busy: boolean) => void
           </Text>
           {stage.error && (
             <Alert color="red" role="alert" title={t`The file was not imported`}>
-              {i18n._(IMPORT_ERRORS[stage.error])}
+              {importErrorMessage(i18n, stage.error)}
             </Alert>
           )}
           <ModalButtons mt={0}>

@@ -3,7 +3,7 @@
 // catalogue's wording of these; English gets the same meaning.
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { EXCEL_MESSAGES, type ExcelColumn, type ProductFormError } from '../../../domain/products.ts'
+import { EXCEL_IMPORT_LIMITS, EXCEL_MESSAGES, megabytes, type ExcelColumn, type ProductFormError } from '../../../domain/products.ts'
 import type { ExcelImportErrorCode } from './excel/errors.ts'
 
 export const FORM_ERRORS: Record<ProductFormError, MessageDescriptor> = {
@@ -41,9 +41,25 @@ export const COLUMN_LABELS: Record<ExcelColumn, MessageDescriptor> = {
   product_link: msg`Product link`,
 }
 
+// The limits are named in the messages that refuse a file, so the owner knows what would pass.
+const maxFileMb = megabytes(EXCEL_IMPORT_LIMITS.maxFileBytes)
+const maxRows = EXCEL_IMPORT_LIMITS.maxRows
+const maxUnpackedMb = megabytes(EXCEL_IMPORT_LIMITS.maxUnpackedBytes)
+
 export const IMPORT_ERRORS: Record<ExcelImportErrorCode, MessageDescriptor> = {
   invalid_file_type: msg`Please select a valid Excel file (.xlsx or .xls)`,
+  file_too_large: msg`The file is too large: at most ${maxFileMb} MB can be uploaded.`,
+  too_many_rows: msg`The sheet has too many rows: at most ${maxRows} rows under the header.`,
+  unpacked_too_large: msg`The file's contents are too large: at most ${maxUnpackedMb} MB once unpacked.`,
   file_read_failed: msg`Could not read the file.`,
   unreadable_workbook: msg`Could not read the Excel file. Please choose a valid Excel file.`,
   processing_failed: msg`Error occurred while processing Excel file`,
+}
+
+/** An import failure in the interface language, its numbers written the locale's way ("10.000" in Turkish). */
+export function importErrorMessage(i18n: I18n, code: ExcelImportErrorCode): string {
+  const descriptor = IMPORT_ERRORS[code]
+  // Built apart from the call: the extractor reads an object literal inside i18n._() as a message of its own.
+  const localized: MessageDescriptor = { ...descriptor, values: { ...descriptor.values, maxRows: i18n.number(maxRows) } }
+  return i18n._(localized)
 }

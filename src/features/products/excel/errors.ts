@@ -3,10 +3,20 @@
 // on and the spec's message, which the screen shows as is.
 import { EXCEL_MESSAGES } from '../../../../domain/products.ts'
 
-export type ExcelImportErrorCode = 'invalid_file_type' | 'file_read_failed' | 'unreadable_workbook' | 'processing_failed'
+export type ExcelImportErrorCode =
+  | 'invalid_file_type'
+  | 'file_too_large'
+  | 'too_many_rows'
+  | 'unpacked_too_large'
+  | 'file_read_failed'
+  | 'unreadable_workbook'
+  | 'processing_failed'
 
 const MESSAGES: Record<ExcelImportErrorCode, string> = {
   invalid_file_type: EXCEL_MESSAGES.invalidFileType,
+  file_too_large: EXCEL_MESSAGES.fileTooLarge,
+  too_many_rows: EXCEL_MESSAGES.tooManyRows,
+  unpacked_too_large: EXCEL_MESSAGES.unpackedTooLarge,
   file_read_failed: EXCEL_MESSAGES.fileReadFailed,
   unreadable_workbook: EXCEL_MESSAGES.unreadableWorkbook,
   processing_failed: EXCEL_MESSAGES.processingFailed,

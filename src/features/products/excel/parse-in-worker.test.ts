@@ -115,4 +115,13 @@ describe('parseInWorker', () => {
     expect(worker.terminated).toBe(true)
     await expect(parseInWorker(FILE, undefined, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' })
   })
+
+  it('refuses a file over the size limit on either side of the worker, without reading it', async () => {
+    const big = { name: 'buyuk.xlsx', size: 10 * 1024 * 1024 + 1, arrayBuffer: () => Promise.reject(new Error('read')) } as unknown as File
+    const error = await failure(parseInWorker(big, undefined, { createWorker: () => new FakeWorker() }))
+    expect(error.code).toBe('file_too_large')
+    const posted: unknown[] = []
+    await handleWorkerRequest({ file: big }, (response) => posted.push(response))
+    expect(posted).toEqual([{ type: 'failed', code: 'file_too_large' }])
+  })
 })

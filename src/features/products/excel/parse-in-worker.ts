@@ -1,8 +1,8 @@
-// What the upload dialog calls: checks the file name, then parses in a
+// What the upload dialog calls: checks the file name and size, then parses in a
 // worker, or on the main thread where module workers are unavailable (or
 // refuse to start). Importing this module loads neither SheetJS nor the
 // worker; both come when a file is parsed.
-import { isExcelFileName } from '../../../../domain/products.ts'
+import { excelFileProblem } from '../../../../domain/products.ts'
 import { ExcelImportError } from './errors.ts'
 import type { ExcelParseResult, ProgressListener } from './parse-workbook.ts'
 import { handleWorkerRequest, type ExcelWorkerRequest, type ExcelWorkerResponse } from './worker-protocol.ts'
@@ -32,11 +32,14 @@ function abortReason(signal: AbortSignal): unknown {
 
 /**
  * Parses an uploaded Excel file. Rejects with ExcelImportError for a wrong
- * file type, a file that cannot be read, an unreadable workbook or any other
- * failure; row-level problems are in the result's `errors`.
+ * file type or a file over the size limit (before reading it), a zip that
+ * unpacks past its limit, a sheet over the row limit, a file that cannot be
+ * read, an unreadable workbook or any other failure; row-level problems are
+ * in the result's `errors`.
  */
 export function parseInWorker(file: Blob & { name: string }, onProgress?: ProgressListener, options: ParseInWorkerOptions = {}): Promise<ExcelParseResult> {
-  if (!isExcelFileName(file.name)) return Promise.reject(new ExcelImportError('invalid_file_type'))
+  const problem = excelFileProblem(file)
+  if (problem) return Promise.reject(new ExcelImportError(problem))
   const { signal } = options
   if (signal?.aborted) return Promise.reject(abortReason(signal))
   const createWorker = options.createWorker === undefined ? defaultWorker() : options.createWorker

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import * as XLSX from 'xlsx'
 import { describe, expect, it } from 'vitest'
-import { EXCEL_COLUMNS, EXCEL_MESSAGES } from '../../../../domain/products.ts'
+import { EXCEL_COLUMNS, EXCEL_IMPORT_LIMITS, EXCEL_MESSAGES } from '../../../../domain/products.ts'
 import { ExcelImportError } from './errors.ts'
 import { looksLikeSpreadsheet, parseWorkbook } from './parse-workbook.ts'
 
@@ -258,5 +258,52 @@ describe('parseWorkbook', () => {
     expect(fractions.every((f, i) => i === 0 || f >= fractions[i - 1]!)).toBe(true)
     // Row validation reports in steps, not only at the end.
     expect(fractions.filter((f) => f > 0.85 && f < 1).length).toBeGreaterThanOrEqual(10)
+  })
+
+  describe('limits', () => {
+    const limits = { ...EXCEL_IMPORT_LIMITS, maxRows: 20 }
+    const product = (i: number): Cell[] => [`Ürün ${i}`, '', 1, 'TRY', 1, '']
+    const rows = (n: number): Cell[][] => [HEADER, ...Array.from({ length: n }, (_, i) => product(i))]
+    const refused = (promise: Promise<unknown>) => promise.then(() => 'parsed', (e: unknown) => (e instanceof ExcelImportError ? e.code : e))
+
+    it('reads data down to row maxRows + 1 and refuses data below it, in every format', async () => {
+      for (const bookType of ['xlsx', 'biff8', 'xlml', 'csv', 'html'] as const) {
+        const atLimit = workbook(rows(20), { bookType })
+        expect((await parseWorkbook(atLimit, undefined, { limits })).products, bookType).toHaveLength(20)
+        expect(await refused(parseWorkbook(workbook(rows(21), { bookType }), undefined, { limits })), bookType).toBe('too_many_rows')
+        // Data again after a blank row just past the limit, where a capped read stops looking.
+        const gap = [...rows(20), [], product(22)]
+        expect(await refused(parseWorkbook(workbook(gap, { bookType }), undefined, { limits })), bookType).toBe('too_many_rows')
+      }
+    })
+
+    it('does not count blank rows the sheet records below its data, and reads rows a too-small recorded range leaves out', async () => {
+      const book = XLSX.utils.book_new()
+      const formatted = XLSX.utils.aoa_to_sheet(rows(20))
+      formatted['!ref'] = 'A1:F5000'
+      XLSX.utils.book_append_sheet(book, formatted, 'Ürünler')
+      const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer
+      expect((await parseWorkbook(bytes, undefined, { limits })).products).toHaveLength(20)
+
+      // The file's <dimension> says A1:F2 over 16 rows of cells (patched in place: the zip stores the sheet uncompressed).
+      const honest = Buffer.from(workbook(rows(15)))
+      const at = honest.indexOf('<dimension ref="A1:F16"/>')
+      expect(at).toBeGreaterThan(0)
+      honest.write('<dimension ref="A1:F02"/>', at)
+      expect((await parseWorkbook(new Uint8Array(honest), undefined, { limits })).products).toHaveLength(15)
+    })
+
+    it('counts rows of a text sheet, not its lines', async () => {
+      const lines = [HEADER.join(','), ...Array.from({ length: 20 }, (_, i) => `"Ürün ${i}","iki\nsatır",1,TRY,1,`)].join('\n')
+      const result = await parseWorkbook(new TextEncoder().encode(lines), undefined, { limits })
+      expect(result.products).toHaveLength(20)
+      expect(result.products[0]?.description).toBe('iki\nsatır')
+    })
+
+    it('refuses bytes over the size limit before looking at them', async () => {
+      const error = await parseWorkbook(new Uint8Array(EXCEL_IMPORT_LIMITS.maxFileBytes + 1)).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(ExcelImportError)
+      expect(error).toMatchObject({ code: 'file_too_large', message: 'Dosya çok büyük: en fazla 10 MB yüklenebilir.' })
+    })
   })
 })

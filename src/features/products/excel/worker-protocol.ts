@@ -1,6 +1,7 @@
 // Messages between the import worker and the page, and the worker's handler
 // (kept apart from the worker entry so it can run in tests and in the
 // main-thread fallback alike).
+import { EXCEL_IMPORT_LIMITS } from '../../../../domain/products.ts'
 import { ExcelImportError, toExcelImportError, type ExcelImportErrorCode } from './errors.ts'
 import { parseWorkbook, type ExcelParseResult } from './parse-workbook.ts'
 
@@ -23,6 +24,8 @@ export async function readFileBytes(file: Blob): Promise<ArrayBuffer> {
 
 export async function handleWorkerRequest(request: ExcelWorkerRequest, post: (response: ExcelWorkerResponse) => void): Promise<void> {
   try {
+    // Checked again on this side, before reading: the worker takes any Blob posted to it.
+    if (request.file.size > EXCEL_IMPORT_LIMITS.maxFileBytes) throw new ExcelImportError('file_too_large')
     const bytes = await readFileBytes(request.file)
     const result = await parseWorkbook(bytes, (fraction) => post({ type: 'progress', fraction }))
     post({ type: 'done', result })

@@ -218,3 +218,25 @@ export const AUTOMATION_FUNCTIONS = {
 
 /** A retried "message sent" POST names itself with this header (or a `message_id` in the body). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
+
+// The owner's data rights (KVKK and GDPR) ------------------------------------------
+
+/**
+ * export-data: answers the owner's archive (a zip, `application/octet-stream`
+ * so that supabase-js hands it over as a Blob) or one of these as JSON.
+ */
+export const EXPORT_DATA_ERRORS = [...OWNER_REFUSALS, 'invalid_request', 'server_error'] as const
+export type ExportDataError = (typeof EXPORT_DATA_ERRORS)[number]
+
+/**
+ * delete-account: `{confirmation}` must be the account's e-mail address
+ * (compared case-insensitively), so no stray or forged call deletes an
+ * account the owner did not name; `confirmation_mismatch` otherwise.
+ */
+export const DELETE_ACCOUNT_ERRORS = [...OWNER_REFUSALS, 'invalid_request', 'confirmation_mismatch', 'server_error'] as const
+export type DeleteAccountError = (typeof DELETE_ACCOUNT_ERRORS)[number]
+
+/** The archive's file name for a day (`YYYY-MM-DD`), the same on the server's header and the app's download. */
+export function exportFileName(day: string): string {
+  return `mesaj-asistani-verilerim-${day}.zip`
+}

@@ -1,6 +1,7 @@
 import './app/styles/public.ts'
 import { startTransition } from 'react'
 import { createBrowserHistory } from '@tanstack/react-router'
+import { forgottenOwners, removeForgottenStores } from './db/forgotten.ts'
 import { getSessionStore } from './lib/session.tsx'
 import { App } from './app/app.tsx'
 import { activateLocale, DEFAULT_LOCALE, storedLocale } from './app/i18n.ts'
@@ -23,6 +24,8 @@ function whenIdle(run: () => void) {
 
 async function start() {
   startPwa()
+  // Before anything opens a store: those of an account deleted elsewhere leave this device.
+  if (forgottenOwners().length > 0) await removeForgottenStores()
   const locale = storedLocale()
   const session = getSessionStore()
   // Settles at once for a visitor who has never signed in, so the first render

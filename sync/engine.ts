@@ -1,8 +1,8 @@
 // Replication of products, customers and appointments between the local RxDB
 // store and Supabase. See README.md beside this file for the invariants.
-import { BehaviorSubject, Subject, Subscription, debounceTime, exhaustMap, filter, firstValueFrom, take, type Observable } from 'rxjs'
+import { BehaviorSubject, Subject, Subscription, debounceTime, defer, exhaustMap, filter, firstValueFrom, switchMap, take, type Observable } from 'rxjs'
 import {
-  createRevision, getAssumedMasterState, getMetaWriteRow, now as storageNow,
+  createRevision, getAssumedMasterState, getMetaWriteRow, now as storageNow, removeRxDatabase,
   type RxCollection, type RxDatabase, type RxDocumentData, type RxReplicationWriteToMasterRow, type WithDeleted,
 } from 'rxdb'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
@@ -64,6 +64,8 @@ export type SyncOptions = {
   /** Backoff after a failure: first wait, doubled per failure up to the maximum. */
   retryMs?: { initial: number; max: number }
   now?: () => number
+  /** Fewest milliseconds between two account checks a realtime deletion asks for (see accountGone). */
+  accountCheckMs?: number
 }
 
 export type SyncEngine = {
@@ -81,6 +83,12 @@ export type SyncEngine = {
   retry(): void
   /** Resolves when local changes are pushed and server changes pulled (leader only). */
   awaitInSync(): Promise<void>
+  /**
+   * Resolves true once the engine found the owner's account deleted and
+   * removed the store and the session from this device (then it is stopped);
+   * false if it stopped otherwise.
+   */
+  readonly accountGone: Promise<boolean>
   stop(): Promise<void>
   readonly replications: { [T in SyncedTable]: RxReplicationState<SyncedRecords[T], Checkpoint> }
 }
@@ -105,6 +113,9 @@ type Doc = WithDeleted<Record<string, unknown>>
 const RETRIED_WITH_REFERENCE = new Set(['reference', 'forbidden'])
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
+
+// How often a burst of realtime deletions may make the engine ask whether the account still exists.
+const ACCOUNT_CHECK_MS = 10_000
 
 export function startSync(opts: SyncOptions): SyncEngine {
   const { database: db, supabase } = opts
@@ -146,6 +157,53 @@ export function startSync(opts: SyncOptions): SyncEngine {
     if (session.expires_at !== undefined && session.expires_at * 1000 <= now()) {
       throw new SyncFailure('auth', 'the session has expired and could not be refreshed')
     }
+  }
+
+  // A deleted account (delete-account) leaves this device holding a signed
+  // access token that the data API still accepts: pulls answer nothing and
+  // the store would keep the owner's data. GoTrue, unlike the data API, looks
+  // the user up, so the engine asks it whenever it (re)starts and when
+  // realtime announces a hard delete (tombstones are updates; rows are only
+  // deleted outright by the tombstone purge and by deleting the account).
+  // `user_not_found` is the one answer that means the account is gone: an
+  // offline device or a revoked session keeps its store and its unsent edits.
+  let settleAccountGone: (gone: boolean) => void = () => undefined
+  const accountGone = new Promise<boolean>((resolve) => (settleAccountGone = resolve))
+  let forgetting = false
+  let lastAccountCheck = -Infinity
+  const accountCheckMs = opts.accountCheckMs ?? ACCOUNT_CHECK_MS
+
+  async function accountDeleted(): Promise<boolean> {
+    lastAccountCheck = now()
+    try {
+      const { error } = await supabase.auth.getUser()
+      return (error as { code?: unknown } | null)?.code === 'user_not_found'
+    } catch {
+      return false
+    }
+  }
+
+  /**
+   * The store's data and the session leave the device; the sign-out takes the
+   * app to the sign-in screen. RxDB's removal empties the store; the app then
+   * deletes its IndexedDB databases on a fresh page (src/db/forgotten.ts),
+   * where no screen still reading the store can reopen them.
+   */
+  async function forgetAccount() {
+    if (forgetting) return
+    forgetting = true
+    await engine.stop()
+    await db.close().catch((error: unknown) => console.error('closing the deleted account\'s store failed', error))
+    await supabase.auth.signOut({ scope: 'local' }).catch((error: unknown) => console.error('sign-out after account deletion failed', error))
+    await removeRxDatabase(db.name, db.storage).catch((error: unknown) => console.error('the deleted account\'s local store could not be removed', error))
+    settleAccountGone(true)
+  }
+
+  function checkAccountSoon() {
+    if (stopped || !leader || !online$.value || now() - lastAccountCheck < accountCheckMs) return
+    void accountDeleted().then((gone) => {
+      if (gone) void forgetAccount()
+    })
   }
 
   // Backoff after a failure, per table and direction. RxDB's own wait between
@@ -478,10 +536,14 @@ export function startSync(opts: SyncOptions): SyncEngine {
   // (RxDB writes it right after) and push them back as local edits — the
   // initial pull of a large catalogue and the realtime channel's first
   // subscription overlap exactly so. Requests therefore wait until the table's
-  // replication is idle; the one resync then issued covers all of them, since
-  // its pull starts after they arrived.
+  // replication is idle, and never before its first pull is done (a start is
+  // a full sync already; between two pages of it the replication looks idle
+  // for a moment, and a resync there re-read every row pulled so far); the
+  // one resync then issued covers all of them, since its pull starts after
+  // they arrived.
   for (const t of SYNCED_TABLES) {
-    const idle$ = (replications[t] as RxReplicationState<unknown, Checkpoint>).active$.pipe(filter((active) => !active), take(1))
+    const rep = replications[t] as RxReplicationState<unknown, Checkpoint>
+    const idle$ = defer(() => rep.awaitInitialReplication()).pipe(switchMap(() => rep.active$.pipe(filter((active) => !active), take(1))))
     subs.push(resyncRequests[t].pipe(debounceTime(RESYNC_DEBOUNCE_MS), exhaustMap(() => idle$)).subscribe(() => streams[t].next('RESYNC')))
   }
 
@@ -616,6 +678,11 @@ export function startSync(opts: SyncOptions): SyncEngine {
     transition = transition.then(async () => {
       if (stopped || !leader) return
       if (online$.value) {
+        if (await accountDeleted()) {
+          // Not awaited: stopping waits for this very transition to end.
+          void forgetAccount()
+          return
+        }
         // Failures from before are stale: this is a fresh attempt, at once.
         failures.clear()
         delays.clear()
@@ -650,7 +717,10 @@ export function startSync(opts: SyncOptions): SyncEngine {
     if (!live || channel) return
     let ch = supabase.channel(`sync-${db.name}`)
     for (const t of SYNCED_TABLES) {
-      ch = ch.on('postgres_changes', { event: '*', schema: 'public', table: t }, () => resyncRequests[t].next())
+      ch = ch.on('postgres_changes', { event: '*', schema: 'public', table: t }, (change: { eventType?: string }) => {
+        if (change.eventType === 'DELETE') checkAccountSoon()
+        resyncRequests[t].next()
+      })
     }
     // Every (re)subscription may have missed events: pull from the checkpoint.
     channel = ch.subscribe((state) => {
@@ -685,6 +755,7 @@ export function startSync(opts: SyncOptions): SyncEngine {
       if (!online$.value) return
       void applyConnectivity()
     },
+    accountGone,
     async awaitInSync() {
       await ledger.flush()
       if (!leader) return
@@ -710,6 +781,7 @@ export function startSync(opts: SyncOptions): SyncEngine {
       status$.complete()
       merges$.complete()
       refused$.complete()
+      if (!forgetting) settleAccountGone(false)
     },
     replications,
   }

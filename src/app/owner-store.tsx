@@ -3,6 +3,7 @@
 // or another owner signs in, so no one ever reads another business's data.
 import { useEffect, useState, type ReactNode } from 'react'
 import { openOwnerDatabase } from '../db/database.ts'
+import { markStoreForRemoval } from '../db/forgotten.ts'
 import { OwnerStoreContext, type OwnerStore, type OwnerStoreState } from '../db/context.tsx'
 import { startSync } from '../../sync/index.ts'
 import { getSessionStore, useSession } from '../lib/session.tsx'
@@ -15,6 +16,12 @@ async function open(ownerId: string): Promise<OwnerStore> {
   const [db, supabase] = await Promise.all([openOwnerDatabase({ ownerId }), getSupabase()])
   // In several tabs only the elected one replicates; the others see its work through IndexedDB.
   const sync = startSync({ database: db, supabase, waitForLeadership: true })
+  // The account was deleted elsewhere: the engine has signed out; a fresh page removes the store (db/forgotten.ts).
+  void sync.accountGone.then((gone) => {
+    if (!gone) return
+    markStoreForRemoval(ownerId)
+    window.location.replace('/auth')
+  })
   return { ownerId, db, sync }
 }
 

@@ -20,7 +20,11 @@ export type OpenDatabaseOptions = {
   ownerId: string
   /** IndexedDB by default; tests pass Dexie over fake-indexeddb. */
   storage?: RxStorage<unknown, unknown>
-  /** Schema validation and RxDB's dev-mode checks: development and tests only (they cost time and, in browsers, load RxDB's dev-mode page). */
+  /**
+   * Schema validation and RxDB's dev-mode checks, in development builds and
+   * tests only (default on there; a production build has neither): they cost
+   * time and, in browsers, load RxDB's dev-mode page.
+   */
   devMode?: boolean
   /** Several tabs share the database and elect one to replicate. Off in Node tests. */
   multiInstance?: boolean
@@ -40,7 +44,6 @@ function enableDevMode(): Promise<void> {
   return devModeReady
 }
 
-const defaultDevMode = () => (import.meta.env as Record<string, unknown> | undefined)?.DEV === true
 
 /** RxDB names allow lower-case letters, digits, `_`, `$` and `-`; a user id is a lower-case uuid. */
 export function databaseName(ownerId: string): string {
@@ -50,9 +53,11 @@ export function databaseName(ownerId: string): string {
 }
 
 export async function openOwnerDatabase(opts: OpenDatabaseOptions): Promise<AppDatabase> {
-  const devMode = opts.devMode ?? defaultDevMode()
   let storage: RxStorage<unknown, unknown> = opts.storage ?? dexieStorage()
-  if (devMode) {
+  // `import.meta.env.DEV` is replaced by the build: `false` in production, so
+  // this block goes, and with it the dev-mode and schema-validator chunks
+  // (bench:dashboard checks). Bundles made without Vite define it too.
+  if (import.meta.env.DEV && (opts.devMode ?? true)) {
     await enableDevMode()
     const { wrappedValidateAjvStorage } = await import('rxdb/plugins/validate-ajv')
     storage = wrappedValidateAjvStorage({ storage }) as RxStorage<unknown, unknown>

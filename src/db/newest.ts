@@ -53,7 +53,8 @@ export async function readNewest<T extends SyncedTable>(db: AppDatabase, table: 
     const collection = db[table] as unknown as RxCollection<SyncedRecords[T]>
     const internals = (await (collection.storageInstance as unknown as { internals?: Promise<DexieInternals> }).internals) ?? {}
     const docs = internals.dexieTable
-    if (!docs || !docs.schema.idxByName[NEWEST_INDEX] || !internals.booleanIndexes?.includes('_deleted')) return null
+    // Dexie reopens a closed database on access: a closed store (signed out, or removed for a deleted account) must not come back.
+    if (db.closed || !docs || !docs.schema.idxByName[NEWEST_INDEX] || !internals.booleanIndexes?.includes('_deleted')) return null
     const range = (from: string | number, to: string) => docs.where(NEWEST_INDEX).between([LIVE, from, -Infinity], [LIVE, to, HIGHEST], true, true)
 
     const newest = await range(-Infinity, HIGHEST).reverse().limit(limit).toArray()

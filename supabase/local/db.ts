@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import { EventEmitter } from 'node:events'
 import pg from 'pg'
 
 export type Row = Record<string, unknown>
@@ -24,6 +25,14 @@ export type Database = Queryable & {
   readonly kind: 'pglite' | 'postgres'
   /** Runs fn inside BEGIN/COMMIT on one connection; rolls back when fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: TransactionOptions): Promise<T>
+  /**
+   * Runs `prelude` (SQL without parameters, as in TransactionOptions) and then
+   * one statement in a single transaction that only reads, in one round trip
+   * where the driver allows: on PostgreSQL both go out in one write as one
+   * implicit transaction of the extended protocol (closed by its Sync).
+   * Optional for wrappers (tests): without it, `transaction` with the prelude does the same.
+   */
+  readOnlyQuery?<R extends Row = Row>(prelude: string, sql: string, params?: unknown[]): Promise<QueryResult<R>>
   /** Runs a script of several statements (simple protocol, no parameters). */
   exec(sql: string): Promise<void>
   /** Subscribes to NOTIFY on a channel; resolves to an unsubscribe function. */
@@ -72,6 +81,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       db.transaction(async (tx) => {
         if (opts?.prelude) await tx.exec(opts.prelude)
         return fn(wrap(tx))
+      }),
+    readOnlyQuery: (prelude, sql, params) =>
+      db.transaction(async (tx) => {
+        await tx.exec(prelude)
+        return wrap(tx).query(sql, params)
       }),
     exec: async (sql) => {
       await db.exec(sql)
@@ -198,6 +212,22 @@ async function openPostgres(url: string): Promise<Database> {
         if (!handedOff) client.release()
       }
     },
+    async readOnlyQuery<R extends Row>(prelude: string, sql: string, params?: unknown[]) {
+      const client = await pool.connect()
+      let broken: Error | undefined
+      try {
+        const query = new PreludedQuery(prelude, sql, params ?? [], (oid) => types.getTypeParser(oid, 'text') as (v: string) => unknown)
+        client.query(query as unknown as pg.Submittable)
+        const res = await query.result
+        return { rows: res.rows as R[], affectedRows: res.affectedRows }
+      } catch (e) {
+        // Errors the server reported end the implicit transaction at Sync; anything else leaves the connection unusable.
+        if (!(e instanceof pg.DatabaseError)) broken = e instanceof Error ? e : new Error(String(e))
+        throw e
+      } finally {
+        client.release(broken)
+      }
+    },
     exec: async (sql) => {
       await pool.query(sql)
     },
@@ -222,5 +252,111 @@ async function openPostgres(url: string): Promise<Database> {
       if (listenClient) (await listenClient.catch(() => undefined))?.release()
       await pool.end()
     },
+  }
+}
+
+/** pg's own conversion of parameters to their text form (Date, Buffer, arrays, objects as JSON), as its Query binds them. */
+const pgUtils = (pg as unknown as { utils: { prepareValue(v: unknown): unknown } }).utils
+
+type WireConnection = {
+  stream: { cork?(): void; uncork?(): void }
+  parse(msg: { text: string; name?: string; types?: number[] }): void
+  bind(msg: { portal?: string; statement?: string; values?: unknown[]; valueMapper?: (v: unknown) => unknown }): void
+  describe(msg: { type: 'P' | 'S'; name?: string }): void
+  execute(msg: { portal?: string; rows?: number }): void
+  sync(): void
+}
+type FieldDescription = { name: string; dataTypeID: number }
+
+/**
+ * A pg Submittable (the interface pg-cursor uses): the prelude and the
+ * statement as Parse/Bind/Execute messages followed by a single Sync, sent in
+ * one write. Without BEGIN they form one implicit transaction; the server
+ * handles the messages in order, so the statement is parsed, planned and run
+ * under the role and settings the prelude set (RLS included), and Sync
+ * commits, or rolls back after an error, before the one ReadyForQuery.
+ */
+class PreludedQuery extends EventEmitter {
+  readonly result: Promise<{ rows: Row[]; affectedRows: number }>
+  private settle!: { resolve(v: { rows: Row[]; affectedRows: number }): void; reject(e: unknown): void }
+  private completed = 0
+  private fields: FieldDescription[] = []
+  private parsers: Array<(v: string) => unknown> = []
+  private rows: Row[] = []
+  private affectedRows = 0
+  private error: unknown
+
+  constructor(
+    private readonly prelude: string,
+    private readonly text: string,
+    private readonly values: unknown[],
+    private readonly parserFor: (oid: number) => (v: string) => unknown,
+  ) {
+    super()
+    this.result = new Promise((resolve, reject) => {
+      this.settle = { resolve, reject }
+    })
+  }
+
+  submit(connection: WireConnection): Error | null {
+    connection.stream.cork?.()
+    try {
+      connection.parse({ text: this.prelude })
+      connection.bind({})
+      connection.execute({})
+      connection.parse({ text: this.text })
+      try {
+        connection.bind({ values: this.values, valueMapper: pgUtils.prepareValue })
+      } catch (e) {
+        // A value pg cannot send: end the pipeline without running the statement.
+        this.error = e
+        connection.sync()
+        return null
+      }
+      connection.describe({ type: 'P', name: '' })
+      connection.execute({})
+      connection.sync()
+    } finally {
+      connection.stream.uncork?.()
+    }
+    return null
+  }
+
+  handleRowDescription(msg: { fields: FieldDescription[] }) {
+    this.fields = msg.fields
+    this.parsers = msg.fields.map((f) => this.parserFor(f.dataTypeID))
+  }
+
+  handleDataRow(msg: { fields: Array<string | null> }) {
+    // The prelude's row (sent without a description) is not part of the answer.
+    if (this.completed === 0) return
+    const row: Row = {}
+    for (let i = 0; i < this.fields.length; i++) {
+      const v = msg.fields[i]
+      row[this.fields[i]!.name] = v === null || v === undefined ? null : this.parsers[i]!(v)
+    }
+    this.rows.push(row)
+  }
+
+  handleCommandComplete(msg: { text?: string; command?: string; rowCount?: number | null }) {
+    if (this.completed++ === 1) this.affectedRows = msg.rowCount ?? 0
+  }
+
+  handleEmptyQuery() {}
+
+  handlePortalSuspended() {}
+
+  handleCopyInResponse() {}
+
+  handleCopyData() {}
+
+  /** The end of the query when anything fails: pg stops routing messages to it (the ReadyForQuery after a server error included). */
+  handleError(err: unknown) {
+    this.settle.reject(this.error ?? err)
+  }
+
+  handleReadyForQuery() {
+    if (this.error !== undefined) this.settle.reject(this.error)
+    else this.settle.resolve({ rows: this.rows, affectedRows: this.affectedRows })
   }
 }

@@ -1,6 +1,6 @@
 // The embedded Supabase stack: one Hono app that serves the same HTTP APIs as
 // hosted Supabase (auth, data API, …) over one Database.
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
 import { serve, type ServerType } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
@@ -76,13 +76,38 @@ export function stackFunctionsEnv(ctx: Pick<StackContext, 'config' | 'apiUrl'>, 
 
 // Hosted Supabase's APIs answer any origin, without credentials: callers
 // authenticate with headers (apikey, Authorization), never with cookies.
-const apiCors = cors({
+const corsPreflight = cors({
   origin: '*',
   allowHeaders: CORS_ALLOW_HEADERS,
   exposeHeaders: CORS_EXPOSE_HEADERS,
   allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   maxAge: 86400,
 })
+const CORS_EXPOSE_LIST = CORS_EXPOSE_HEADERS.join(',')
+const addCorsHeaders = (headers: Headers) => {
+  headers.set('Access-Control-Allow-Origin', '*')
+  headers.set('Access-Control-Expose-Headers', CORS_EXPOSE_LIST)
+}
+
+/**
+ * hono/cors for preflights; on other requests the same two headers it would
+ * set, added once the handler has answered. (hono/cors sets them on c.res
+ * before the handler runs, and Hono then copies the handler's Response to
+ * merge them: its body becomes a stream that the Node adapter must read back,
+ * which cost more than the data API's own work on small reads.)
+ */
+const apiCors: MiddlewareHandler = async (c, next) => {
+  if (c.req.method === 'OPTIONS') return corsPreflight(c, next)
+  await next()
+  try {
+    addCorsHeaders(c.res.headers)
+  } catch {
+    // A Response with immutable headers (Response.redirect, a fetched one): copy it first.
+    const res = new Response(c.res.body, c.res)
+    addCorsHeaders(res.headers)
+    c.res = res
+  }
+}
 
 const isLocalToolsPath = (path: string) => path === '/__local' || path.startsWith('/__local/')
 const isFunctionsPath = (path: string) => path.startsWith('/functions/v1/')

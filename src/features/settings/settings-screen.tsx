@@ -1,6 +1,7 @@
 // /dashboard/settings: the owner's profile (photo, e-mail, business name),
 // the WhatsApp Cloud API connection (write-only credentials, the webhook to
-// give Meta) and the addresses an external automation calls. Online-only:
+// give Meta), the addresses an external automation calls, and the owner's
+// data rights (download the data, delete the account). Online-only:
 // nothing here is in the local store; offline the screen says so and keeps
 // what was typed.
 import { Alert, Paper, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core'
@@ -12,12 +13,14 @@ import { useOnline } from '../../lib/use-online.ts'
 import { useSupabaseUrl } from '../../lib/use-runtime-config.ts'
 import { AutomationCard } from './automation-card.tsx'
 import { ConnectCard } from './connect-card.tsx'
+import { DataRightsCard } from './data-rights-card.tsx'
 import { SettingsForm } from './settings-form.tsx'
 import { useSettingsData } from './use-settings.ts'
 
 export function SettingsScreen() {
   const session = useSession()
   const userId = session.user?.id ?? null
+  const email = session.profile?.email ?? session.user?.email ?? ''
   return (
     <Stack gap="lg">
       <ScreenHeader
@@ -25,12 +28,12 @@ export function SettingsScreen() {
         description={<Trans>Your profile, your WhatsApp connection and the addresses your automations use.</Trans>}
         actions={null}
       />
-      {userId && <SettingsBody userId={userId} />}
+      {userId && <SettingsBody userId={userId} email={email} />}
     </Stack>
   )
 }
 
-function SettingsBody(props: { userId: string }) {
+function SettingsBody(props: { userId: string; email: string }) {
   const { t } = useLingui()
   const online = useOnline()
   const data = useSettingsData(props.userId)
@@ -39,13 +42,16 @@ function SettingsBody(props: { userId: string }) {
   let body
   if (data.isSuccess) {
     body = (
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" verticalSpacing="lg">
-        <SettingsForm userId={props.userId} data={data.data} />
-        <Stack gap="lg">
-          <ConnectCard userId={props.userId} supabaseUrl={supabaseUrl} verifyToken={data.data.verifyToken} />
-          <AutomationCard userId={props.userId} supabaseUrl={supabaseUrl} status={data.data.automationToken} />
-        </Stack>
-      </SimpleGrid>
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" verticalSpacing="lg">
+          <SettingsForm userId={props.userId} data={data.data} />
+          <Stack gap="lg">
+            <ConnectCard userId={props.userId} supabaseUrl={supabaseUrl} verifyToken={data.data.verifyToken} />
+            <AutomationCard userId={props.userId} supabaseUrl={supabaseUrl} status={data.data.automationToken} />
+          </Stack>
+        </SimpleGrid>
+        <DataRightsCard email={props.email} />
+      </Stack>
     )
   } else if (data.isError && !data.isFetching) {
     body = (

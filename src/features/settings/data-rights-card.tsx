@@ -1,0 +1,181 @@
+// "Your data": the owner's rights under KVKK and the GDPR, on the server's
+// terms. The archive is built by export-data from what the server holds (a
+// device may not have synced everything) and saved as a file; deleting the
+// account (delete-account) is final, so it takes a dialog in which the owner
+// types the account's e-mail address, which the server checks again.
+import { useState } from 'react'
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useNavigate } from '@tanstack/react-router'
+import { ModalButtons, ResponsiveModal } from '../../components/responsive-modal.tsx'
+import { SectionCard } from '../../components/section-card.tsx'
+import { useOwnerStore } from '../../db/context.tsx'
+import { markStoreForRemoval, removeForgottenStores } from '../../db/forgotten.ts'
+import { useSession } from '../../lib/session.tsx'
+import { useOnline } from '../../lib/use-online.ts'
+import { DataRightsFailure, saveFile, type DataRightsFailureCode } from './api.ts'
+import { DATA_RIGHTS_ERRORS } from './messages.ts'
+import { useDeleteAccount, useDownloadData } from './use-settings.ts'
+
+const codeOf = (error: unknown): DataRightsFailureCode => (error instanceof DataRightsFailure ? error.code : 'unknown')
+
+export function DataRightsCard(props: { email: string }) {
+  const { t } = useLingui()
+  const online = useOnline()
+  const download = useDownloadData()
+  const [deleting, setDeleting] = useState(false)
+
+  async function downloadArchive() {
+    try {
+      const { file, fileName } = await download.mutateAsync()
+      saveFile(file, fileName)
+    } catch (error) {
+      console.error('downloading the data archive failed', error)
+    }
+  }
+
+  return (
+    <SectionCard
+      title={<Trans>Your data</Trans>}
+      description={
+        <Trans>
+          Under KVKK and the GDPR you may have a copy of everything your account holds, and you may have it erased.
+        </Trans>
+      }
+      testId="settings-data-rights"
+    >
+      <Stack gap="xs">
+        <Text size="sm">
+          <Trans>
+            One .zip file: your profile, products, customers, appointments, chatbot settings and conversations, messages and credit purchases as
+            JSON, and an Excel workbook of your products, customers and appointments. Passwords and access tokens are not included.
+          </Trans>
+        </Text>
+        <Group>
+          <Button
+            variant="light"
+            onClick={() => void downloadArchive()}
+            loading={download.isPending}
+            disabled={!online}
+            data-testid="settings-download-data"
+          >
+            <Trans>Download my data</Trans>
+          </Button>
+        </Group>
+        {download.isError && (
+          <Alert color="red" role="alert" data-testid="settings-download-error">
+            {t(DATA_RIGHTS_ERRORS[codeOf(download.error)])}
+          </Alert>
+        )}
+      </Stack>
+
+      <Stack gap="xs">
+        <Text size="sm">
+          <Trans>
+            Deleting your account erases your profile, products, customers, appointments, chatbot, messages and profile photo, and signs you out
+            on every device. Records of credit purchases are kept without your name, as the law on financial records requires. This cannot be
+            undone.
+          </Trans>
+        </Text>
+        <Group>
+          <Button color="red" variant="outline" onClick={() => setDeleting(true)} disabled={!online} data-testid="settings-delete-account">
+            <Trans>Delete my account</Trans>
+          </Button>
+        </Group>
+      </Stack>
+
+      <DeleteAccountDialog opened={deleting} onClose={() => setDeleting(false)} email={props.email} />
+    </SectionCard>
+  )
+}
+
+function DeleteAccountDialog(props: { opened: boolean; onClose: () => void; email: string }) {
+  const { t } = useLingui()
+  const online = useOnline()
+  const session = useSession()
+  const store = useOwnerStore()
+  const navigate = useNavigate()
+  const remove = useDeleteAccount()
+  const [typed, setTyped] = useState('')
+  const matches = typed.trim().toLowerCase() === props.email.toLowerCase() && props.email !== ''
+
+  function close() {
+    setTyped('')
+    remove.reset()
+    props.onClose()
+  }
+
+  async function confirm() {
+    try {
+      await remove.mutateAsync(typed)
+    } catch (error) {
+      console.error('deleting the account failed', error)
+      return
+    }
+    // The account is gone: this device's copy goes now rather than at its next
+    // sync. Closed before signing out, deleted after.
+    if (store) {
+      await store.sync.stop()
+      await store.db.close()
+    }
+    await session.signOut()
+    if (store) {
+      // Marked first: should a screen still reading the store reopen it, the next start deletes it (db/forgotten.ts).
+      markStoreForRemoval(store.ownerId)
+      await removeForgottenStores()
+    }
+    notifications.show({ color: 'green', message: t`Your account and your data have been deleted.` })
+    await navigate({ to: '/' })
+  }
+
+  return (
+    <ResponsiveModal
+      opened={props.opened}
+      onClose={close}
+      busy={remove.isPending}
+      size="md"
+      title={<Trans>Delete your account?</Trans>}
+      description={<Trans>This cannot be undone. Download your data first if you want to keep a copy.</Trans>}
+      testId="delete-account-dialog"
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (matches && online) void confirm()
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput
+            label={t`Type your e-mail address to confirm`}
+            description={props.email}
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+            autoComplete="off"
+            spellCheck={false}
+            data-autofocus
+            data-testid="delete-account-confirmation"
+          />
+          {!online && (
+            <Alert color="yellow" role="status">
+              <Trans>Deleting your account needs an internet connection.</Trans>
+            </Alert>
+          )}
+          {remove.isError && (
+            <Alert color="red" role="alert" data-testid="delete-account-error">
+              {t(DATA_RIGHTS_ERRORS[codeOf(remove.error)])}
+            </Alert>
+          )}
+        </Stack>
+        <ModalButtons>
+          <Button variant="default" onClick={close} disabled={remove.isPending}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" color="red" disabled={!matches || !online} loading={remove.isPending} data-testid="delete-account-confirm">
+            <Trans>Delete my account permanently</Trans>
+          </Button>
+        </ModalButtons>
+      </form>
+    </ResponsiveModal>
+  )
+}

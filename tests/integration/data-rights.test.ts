@@ -1,0 +1,296 @@
+// The owner's data rights, through supabase-js as the app calls them: the
+// archive (export-data) holds what the server holds for the owner and no
+// credential; deleting the account (delete-account) erases the owner, their
+// rows and files, keeps purchase records detached, and refuses anyone but
+// the owner who names their own e-mail.
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import * as XLSX from 'xlsx'
+import { describe, expect, it } from 'vitest'
+import { EXCEL_COLUMNS } from '../../domain/products.ts'
+import { ARCHIVE_FILES, PRODUCT_SHEET_COLUMNS, SHEET_NAMES } from '../../supabase/functions/export-data/archive.ts'
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { openOwnerDatabase } from '../../src/db/database.ts'
+import { dexieStorage } from '../../src/db/storage.ts'
+import { appointmentInput, customerInput, productInput } from '../support/factories.ts'
+import { closeAll, eventually, openDevice } from '../sync/devices.ts'
+import { BACKENDS, makeClient, useTestStack, type Owner, type TestStack } from '../support/stack.ts'
+
+type Row = Record<string, unknown>
+
+/** A 1×1 PNG: the avatars bucket takes images only. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+
+type Seeded = {
+  productId: string
+  deletedProductId: string
+  customerId: string
+  appointmentId: string
+  transactionId: string
+  paymentId: string
+  avatarPath: string
+  /** Values that must never leave the server in an archive. */
+  secrets: string[]
+}
+
+async function insert(client: SupabaseClient, table: string, row: Row): Promise<string> {
+  const { data, error } = await client.from(table).insert(row).select('id').single()
+  if (error || !data) throw new Error(`seeding ${table} failed: ${error?.code} ${error?.message}`)
+  return (data as { id: string }).id
+}
+
+/** Everything an owner accumulates using the product, credentials included. */
+async function seedOwner(stack: TestStack, owner: Owner): Promise<Seeded> {
+  const id = owner.user.id
+  const c = owner.client
+  const service = stack.service()
+  const productId = await insert(c, 'products', productInput(id, { name: 'İpek Eşarp — ihracat', price: 980.5, product_link: 'https://ornek.com.tr/esarp' }))
+  const deletedProductId = await insert(c, 'products', productInput(id, { name: 'Eski Ürün' }))
+  await c.from('products').update({ _deleted: true }).eq('id', deletedProductId).throwOnError()
+  const customerId = await insert(c, 'customers', customerInput(id, { name: 'Ayşe Yılmaz', email: 'ayse@ornek.com.tr' }))
+  const appointmentId = await insert(c, 'appointments', appointmentInput(id, customerId, { description: 'Saç kesimi' }))
+  await c.from('chatbot_configs').update({ bot_name: 'Şirin', website_url: 'https://ornek.com.tr' }).eq('user_id', id).throwOnError()
+  await service.from('chatbot_messages').insert([
+    { user_id: id, channel: 'widget', conversation_id: 'conv-1', role: 'user', content: 'Eşarp kaç lira?' },
+    { user_id: id, channel: 'widget', conversation_id: 'conv-1', role: 'assistant', content: 'İpek Eşarp 980,50 TL.' },
+  ]).throwOnError()
+  await service.from('whatsapp_inbound_messages').insert({ user_id: id, message_id: `wamid.${randomUUID()}`, wa_id: '905321234567', kind: 'text', body: 'Merhaba, randevu alabilir miyim?' }).throwOnError()
+  await service.from('outgoing_messages').insert({ user_id: id, channel: 'sms', recipient: '+905321234567', body: 'Randevunuz yarın 10:30', provider: 'local', status: 'sent' }).throwOnError()
+  const transactionId = await insert(service, 'transactions', { user_id: id, amount: 1500, credits_purchased: 250, status: 'completed', provider: 'local', provider_session_id: `cs_${randomUUID()}`, price_id: 'price_starter' })
+  const paymentId = await insert(service, 'payments', { user_id: id, provider: 'local', provider_session_id: `cs_${randomUUID()}`, price_id: 'price_starter', credits: 250, amount: 1500, status: 'paid' })
+
+  const accessToken = `EAAG${randomBytes(60).toString('base64url')}`
+  const appSecret = randomBytes(16).toString('hex')
+  const { error: credentialsError } = await c.rpc('set_whatsapp_credentials', { p_access_token: accessToken, p_phone_number_id: '123456789012345', p_app_secret: appSecret })
+  if (credentialsError) throw new Error(`saving credentials failed: ${credentialsError.message}`)
+  const { data: made, error: tokenError } = await c.rpc('create_automation_token')
+  if (tokenError) throw new Error(`creating the automation token failed: ${tokenError.message}`)
+  const { data: channel, error: channelError } = await c.rpc('get_whatsapp_channel')
+  if (channelError) throw new Error(`reading the channel failed: ${channelError.message}`)
+  const hash = await stack.db.query<{ token_hash: string }>('select token_hash from public.automation_tokens where user_id = $1', [id])
+
+  const avatarPath = `${id}/${Date.now()}.png`
+  const uploaded = await c.storage.from('avatars').upload(avatarPath, PNG, { contentType: 'image/png' })
+  if (uploaded.error) throw new Error(`uploading the avatar failed: ${uploaded.error.message}`)
+  await c.from('users').update({ avatar_url: c.storage.from('avatars').getPublicUrl(avatarPath).data.publicUrl }).eq('id', id).throwOnError()
+
+  const secrets = [accessToken, appSecret, (made as { token: string }).token, hash.rows[0]!.token_hash, (channel as { verify_token: string }).verify_token, owner.password]
+  return { productId, deletedProductId, customerId, appointmentId, transactionId, paymentId, avatarPath, secrets }
+}
+
+type Archive = { names: string[]; json(name: string): unknown; text(name: string): string; workbook: XLSX.WorkBook }
+
+function openArchive(bytes: Uint8Array): Archive {
+  const zip = XLSX.CFB.read(Buffer.from(bytes), { type: 'buffer' }) as { FileIndex: Array<{ name: string; type: number }>; FullPaths: string[] }
+  const names = zip.FullPaths.filter((p, i) => zip.FileIndex[i]!.type === 2 && !p.endsWith('Sh33tJ5')).map((p) => p.replace(/^Root Entry\//, ''))
+  const content = (name: string) => {
+    const entry = XLSX.CFB.find(zip, name) as { content: Uint8Array } | null
+    if (!entry) throw new Error(`${name} is not in the archive`)
+    return Buffer.from(entry.content)
+  }
+  return {
+    names,
+    text: (name) => content(name).toString('utf8'),
+    json: (name) => JSON.parse(content(name).toString('utf8')) as unknown,
+    workbook: XLSX.read(content('business-data.xlsx'), { type: 'buffer' }),
+  }
+}
+
+async function exportOf(client: SupabaseClient): Promise<Archive> {
+  const { data, error } = await client.functions.invoke('export-data')
+  if (error) throw new Error(`export-data failed: ${String(error)}`)
+  expect(data).toBeInstanceOf(Blob)
+  return openArchive(new Uint8Array(await (data as Blob).arrayBuffer()))
+}
+
+/** The status and body of a function's answer, refusals included. */
+async function call(client: SupabaseClient, name: string, body?: Row): Promise<{ status: number; body: Row }> {
+  const { data, error } = await client.functions.invoke(name, body ? { body } : {})
+  if (!error) return { status: 200, body: data as Row }
+  const response = (error as { context?: Response }).context
+  if (!response) throw error
+  return { status: response.status, body: (await response.json()) as Row }
+}
+
+describe.each(BACKENDS)('data rights on %s', (backend) => {
+  const stack = useTestStack(backend)
+
+  describe('export-data', () => {
+    it('gives the owner a zip of their data and a workbook of the business tables, with no credential in it', async () => {
+      const owner = await stack.signUpVerifiedOwner()
+      const seeded = await seedOwner(stack, owner)
+      const stranger = await stack.signUpVerifiedOwner()
+      await insert(stranger.client, 'products', productInput(stranger.user.id, { name: 'Yabancının Ürünü' }))
+
+      const archive = await exportOf(owner.client)
+      expect(archive.names.sort()).toEqual([...ARCHIVE_FILES].sort())
+
+      const profile = archive.json('profile.json') as { profile: Row; credits: Row; usage: Row }
+      expect(profile.profile).toMatchObject({ id: owner.user.id, email: owner.email, business_name: owner.businessName, phone_number: owner.phone })
+      expect(profile.profile).not.toHaveProperty('whatsapp_api_key')
+      expect(profile.credits).toMatchObject({ remaining: expect.any(Number) })
+
+      const products = archive.json('products.json') as Row[]
+      expect(products.map((p) => p.id).sort()).toEqual([seeded.productId, seeded.deletedProductId].sort())
+      expect(products.find((p) => p.id === seeded.productId)).toMatchObject({ name: 'İpek Eşarp — ihracat', price: 980.5, _deleted: false })
+      expect(products.find((p) => p.id === seeded.deletedProductId)).toMatchObject({ _deleted: true })
+      expect(archive.json('customers.json')).toEqual([expect.objectContaining({ id: seeded.customerId, name: 'Ayşe Yılmaz', email: 'ayse@ornek.com.tr' })])
+      expect(archive.json('appointments.json')).toEqual([expect.objectContaining({ id: seeded.appointmentId, customer_id: seeded.customerId, description: 'Saç kesimi' })])
+      expect(archive.json('chatbot-config.json')).toMatchObject({ bot_name: 'Şirin', website_url: 'https://ornek.com.tr' })
+      expect((archive.json('chatbot-messages.json') as Row[]).map((m) => m.content).sort()).toEqual(['Eşarp kaç lira?', 'İpek Eşarp 980,50 TL.'])
+      expect(archive.json('whatsapp-messages.json')).toEqual([expect.objectContaining({ wa_id: '905321234567', body: 'Merhaba, randevu alabilir miyim?' })])
+      expect(archive.json('outgoing-messages.json')).toEqual([expect.objectContaining({ recipient: '+905321234567', body: 'Randevunuz yarın 10:30' })])
+      expect(archive.json('transactions.json')).toEqual([expect.objectContaining({ id: seeded.transactionId, amount: 1500, credits_purchased: 250 })])
+
+      const book = archive.workbook
+      expect(book.SheetNames).toEqual([SHEET_NAMES.products, SHEET_NAMES.customers, SHEET_NAMES.appointments])
+      // The products sheet is an import template: the owner can bring it back in.
+      expect(PRODUCT_SHEET_COLUMNS).toEqual(EXCEL_COLUMNS)
+      const productRows = XLSX.utils.sheet_to_json<Row>(book.Sheets[SHEET_NAMES.products]!)
+      expect(productRows).toEqual([{ name: 'İpek Eşarp — ihracat', description: expect.anything(), price: 980.5, currency: 'TRY', stock: expect.any(Number), product_link: 'https://ornek.com.tr/esarp' }])
+      expect(XLSX.utils.sheet_to_json<Row>(book.Sheets[SHEET_NAMES.customers]!)).toEqual([expect.objectContaining({ name: 'Ayşe Yılmaz', phone_number: expect.stringMatching(/^\+90/) })])
+      expect(XLSX.utils.sheet_to_json<Row>(book.Sheets[SHEET_NAMES.appointments]!)).toEqual([
+        expect.objectContaining({ appointment_date: '2026-11-16', status: 'scheduled', customer_name: 'Ayşe Yılmaz', description: 'Saç kesimi' }),
+      ])
+
+      const everything = [
+        ...ARCHIVE_FILES.filter((n) => n !== 'business-data.xlsx').map((n) => archive.text(n)),
+        ...book.SheetNames.map((n) => XLSX.utils.sheet_to_csv(book.Sheets[n]!)),
+      ].join('\n')
+      for (const secret of seeded.secrets) expect(everything).not.toContain(secret)
+      expect(everything).not.toContain('Yabancının Ürünü')
+    })
+
+    it('answers the file name the app saves under', async () => {
+      const owner = await stack.signUpVerifiedOwner()
+      const res = await fetch(`${stack.url}/functions/v1/export-data`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${owner.session.access_token}`, apikey: stack.anonKey },
+      })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="mesaj-asistani-verilerim-\d{4}-\d{2}-\d{2}\.zip"$/)
+      const archive = openArchive(new Uint8Array(await res.arrayBuffer()))
+      expect(archive.json('products.json')).toEqual([])
+    })
+
+    it('refuses the anon key, no key and an owner whose phone is not verified', async () => {
+      expect(await call(stack.anon(), 'export-data')).toEqual({ status: 401, body: expect.objectContaining({ success: false, error: 'unauthorized' }) })
+      const bare = await fetch(`${stack.url}/functions/v1/export-data`, { method: 'POST' })
+      expect(bare.status).toBe(401)
+      const unverified = await stack.signUpOwner()
+      expect(await call(unverified.client, 'export-data')).toEqual({ status: 403, body: expect.objectContaining({ error: 'phone_not_verified' }) })
+    })
+  })
+
+  describe('delete-account', () => {
+    it('refuses without the account e-mail, from a stranger, from anon: nothing is deleted', async () => {
+      const owner = await stack.signUpVerifiedOwner()
+      const stranger = await stack.signUpVerifiedOwner()
+      await insert(owner.client, 'products', productInput(owner.user.id))
+
+      expect(await call(owner.client, 'delete-account', {})).toEqual({ status: 400, body: expect.objectContaining({ error: 'invalid_request' }) })
+      expect(await call(owner.client, 'delete-account', { confirmation: 'SİL' })).toEqual({ status: 400, body: expect.objectContaining({ error: 'confirmation_mismatch' }) })
+      // A stranger naming the owner's e-mail is refused: the account deleted is always the token's, and only with its own address.
+      expect(await call(stranger.client, 'delete-account', { confirmation: owner.email })).toEqual({ status: 400, body: expect.objectContaining({ error: 'confirmation_mismatch' }) })
+      expect(await call(stack.anon(), 'delete-account', { confirmation: owner.email })).toEqual({ status: 401, body: expect.objectContaining({ error: 'unauthorized' }) })
+
+      const left = await stack.db.query('select 1 from auth.users where id = any($1::uuid[])', [[owner.user.id, stranger.user.id]])
+      expect(left.rows).toHaveLength(2)
+      const products = await stack.db.query('select 1 from public.products where user_id = $1', [owner.user.id])
+      expect(products.rows).toHaveLength(1)
+    })
+
+    it('erases the owner, their rows and files, keeps purchase records detached, and the account can no longer sign in', async () => {
+      const owner = await stack.signUpVerifiedOwner()
+      const seeded = await seedOwner(stack, owner)
+      const neighbour = await stack.signUpVerifiedOwner()
+      const neighbourProduct = await insert(neighbour.client, 'products', productInput(neighbour.user.id))
+      const id = owner.user.id
+
+      const answer = await call(owner.client, 'delete-account', { confirmation: `  ${owner.email.toUpperCase()} ` })
+      expect(answer).toEqual({ status: 200, body: { success: true, error: null } })
+
+      const count = async (sql: string) => Number((await stack.db.query<{ n: string }>(sql, [id])).rows[0]!.n)
+      expect(await count('select count(*) as n from auth.users where id = $1')).toBe(0)
+      expect(await count('select count(*) as n from auth.sessions where user_id = $1')).toBe(0)
+      expect(await count('select count(*) as n from public.users where id = $1')).toBe(0)
+      for (const table of [
+        'credits', 'api_usage_limits', 'products', 'customers', 'appointments', 'chatbot_configs', 'chatbot_messages',
+        'whatsapp_credentials', 'whatsapp_channels', 'whatsapp_inbound_messages', 'outgoing_messages', 'automation_tokens',
+      ]) {
+        expect(await count(`select count(*) as n from public.${table} where user_id = $1`), table).toBe(0)
+      }
+      expect(await count(`select count(*) as n from storage.objects where bucket_id = 'avatars' and name like $1::text || '/%'`)).toBe(0)
+      const photo = await fetch(`${stack.url}/storage/v1/object/public/avatars/${seeded.avatarPath}`)
+      expect(photo.status).toBe(400)
+
+      const kept = await stack.db.query<Row>('select user_id, amount, credits_purchased, status from public.transactions where id = $1', [seeded.transactionId])
+      expect(kept.rows).toEqual([{ user_id: null, amount: 1500, credits_purchased: 250, status: 'completed' }])
+      const payment = await stack.db.query<Row>('select user_id, amount, status from public.payments where id = $1', [seeded.paymentId])
+      expect(payment.rows).toEqual([{ user_id: null, amount: 1500, status: 'paid' }])
+
+      const signIn = await makeClient(stack.url, stack.anonKey).auth.signInWithPassword({ email: owner.email, password: owner.password })
+      expect(signIn.error).toMatchObject({ code: 'invalid_credentials' })
+      // A device still holding an access token learns it on its next check (the sync engine asks exactly this).
+      const stale = await owner.client.auth.getUser(owner.session.access_token)
+      expect(stale.error).toMatchObject({ code: 'user_not_found' })
+      const refreshed = await makeClient(stack.url, stack.anonKey).auth.refreshSession({ refresh_token: owner.session.refresh_token })
+      expect(refreshed.error).not.toBeNull()
+
+      // The neighbour is untouched.
+      const theirs = await neighbour.client.from('products').select('id').eq('id', neighbourProduct)
+      expect(theirs.data).toEqual([{ id: neighbourProduct }])
+    })
+
+    // The other devices: a signed access token still passes the data API after
+    // the account is gone (pulls just answer nothing), so the engine asks GoTrue.
+    it.each([
+      ['online while the account is deleted, when it next syncs (a retry)', true],
+      ['offline while the account is deleted, when it is back online', false],
+    ])('a device of the deleted owner, %s, removes its store and signs out', async (_, staysOnline) => {
+      const owner = await stack.signUpVerifiedOwner()
+      const indexedDB = new IDBFactory()
+      const device = await openDevice(stack, owner, { name: 'phone', indexedDB, sync: { accountCheckMs: 0 } })
+      try {
+        const productId = await insert(owner.client, 'products', productInput(owner.user.id, { name: 'Cihazdaki Ürün' }))
+        await eventually(async () => expect(await device.db.products.findOne(productId).exec()).not.toBeNull())
+        if (!staysOnline) device.setOnline(false)
+
+        expect(await call(owner.client, 'delete-account', { confirmation: owner.email })).toMatchObject({ status: 200 })
+        if (staysOnline) device.sync.retry()
+        else device.setOnline(true)
+
+        expect(await device.sync.accountGone).toBe(true)
+        expect(device.db.closed).toBe(true)
+        expect((await device.supabase.auth.getSession()).data.session).toBeNull()
+        const reopened = await openOwnerDatabase({
+          ownerId: owner.user.id, name: `owner-${owner.user.id}-phone`, storage: dexieStorage({ indexedDB, IDBKeyRange }), multiInstance: false,
+        })
+        try {
+          expect(await reopened.products.count().exec()).toBe(0)
+        } finally {
+          await reopened.remove()
+        }
+      } finally {
+        await closeAll([device])
+      }
+    })
+
+    it('a device of an owner who still exists keeps its store across a reconnect', async () => {
+      const owner = await stack.signUpVerifiedOwner()
+      const device = await openDevice(stack, owner, { name: 'tablet', sync: { accountCheckMs: 0 } })
+      try {
+        const productId = await insert(owner.client, 'products', productInput(owner.user.id))
+        await eventually(async () => expect(await device.db.products.findOne(productId).exec()).not.toBeNull())
+        device.setOnline(false)
+        device.setOnline(true)
+        await eventually(() => expect(device.sync.status()).toMatchObject({ phase: 'idle', online: true }))
+        await device.sync.stop()
+        expect(await device.sync.accountGone).toBe(false)
+        expect(await device.db.products.count().exec()).toBe(1)
+      } finally {
+        await closeAll([device])
+      }
+    })
+  })
+})

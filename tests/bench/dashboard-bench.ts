@@ -57,8 +57,15 @@ async function launchDebuggableChromium(): Promise<{ port: number; stop(): Promi
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+    // Chromium's helpers may outlive a SIGTERM and keep writing to the profile.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
     await exited
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5 })
+    clearTimeout(timer)
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
+    } catch (error) {
+      console.warn(`could not remove the browser profile ${profile}: ${(error as Error).message}`)
+    }
   }
   const deadline = Date.now() + 20_000
   while (Date.now() < deadline && child.exitCode === null) {
@@ -234,8 +241,11 @@ async function main() {
     }
     console.info(`\nRxDB schema validator in the production bundle: ${validator.length ? `YES (${validator.join(', ')})` : 'no'}  ${validator.length ? 'MISSED' : 'ok'}`)
   } finally {
-    await chrome.stop()
-    await run.stop()
+    try {
+      await chrome.stop()
+    } finally {
+      await run.stop()
+    }
   }
   if (failed) process.exitCode = 1
 }

@@ -135,6 +135,16 @@ const countingFetch = async (input: RequestInfo | URL, init?: RequestInit): Prom
   }
 }
 
+/** The store's product count once it reaches `expected`, or after two minutes from `t0` at the latest. */
+async function countReached(db: { products: { count(): { exec(): Promise<number> } } }, expected: number, t0: number): Promise<number> {
+  let count = await db.products.count().exec()
+  while (count < expected && performance.now() - t0 < 120_000) {
+    await sleep(5)
+    count = await db.products.count().exec()
+  }
+  return count
+}
+
 function client(): SupabaseClient {
   if (!supabase) throw new Error('not signed in')
   return supabase
@@ -308,12 +318,8 @@ const api: SyncBenchApi = {
       const sync = startSync({ database: db, supabase: client(), waitForLeadership: false, connectivity: manualConnectivity(true) })
       try {
         await sync.awaitInSync()
-        let count = await db.products.count().exec()
         // awaitInSync is the engine's own signal; the count is the ground truth.
-        while (count < expected && performance.now() - t0 < 120_000) {
-          await sleep(5)
-          count = await db.products.count().exec()
-        }
+        const count = await countReached(db, expected, t0)
         const ms = performance.now() - t0
         const figures = pullFigures(from, idbFrom, ms, count)
         // A push made in the pull's wake (pulled rows taken for local edits) would come once it has settled.
@@ -422,11 +428,7 @@ const api: SyncBenchApi = {
       const failed = firstError(replication)
       try {
         await replication.awaitInitialReplication()
-        let count = await db.products.count().exec()
-        while (count < expected && performance.now() - t0 < 120_000) {
-          await sleep(5)
-          count = await db.products.count().exec()
-        }
+        const count = await countReached(db, expected, t0)
         const ms = performance.now() - t0
         const figures = pullFigures(from, idbFrom, ms, count)
         await replication.awaitInSync()

@@ -678,11 +678,11 @@ export function startSync(opts: SyncOptions): SyncEngine {
     transition = transition.then(async () => {
       if (stopped || !leader) return
       if (online$.value) {
-        if (await accountDeleted()) {
-          // Not awaited: stopping waits for this very transition to end.
-          void forgetAccount()
-          return
-        }
+        // Asked beside the first pull, not before it: the answer is nearly
+        // always "still here", and a start should not wait a round trip for it.
+        void accountDeleted().then((gone) => {
+          if (gone) void forgetAccount()
+        })
         // Failures from before are stale: this is a fresh attempt, at once.
         failures.clear()
         delays.clear()

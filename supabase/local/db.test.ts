@@ -48,6 +48,31 @@ describe.each(['pglite', 'postgres'] as const)('database adapter on %s', (backen
     }
   })
 
+  it('runs a prelude and one statement as one transaction: committed when it runs, nothing kept when it fails', async () => {
+    const db = await openDatabase(target)
+    try {
+      await db.exec('create table if not exists t_single (v int primary key, who text)')
+      const prelude = `select set_config('app.who', ${sqlLiteral("o'wner")}, true)`
+      const insert = "insert into t_single values ($1, current_setting('app.who')), ($2, current_setting('app.who')) returning v"
+      const done = await db.singleStatement!<{ v: number }>(prelude, insert, [1, 2])
+      expect(done.rows.map((r) => r.v)).toEqual([1, 2])
+      // The second row collides: the statement fails as a whole and its first row is not kept.
+      await expect(db.singleStatement!(prelude, insert, [3, 1])).rejects.toThrow(/duplicate key/)
+      // A failing prelude runs no statement.
+      await expect(db.singleStatement!('select 1/0', insert, [4, 5])).rejects.toThrow(/division by zero/)
+      // A value the driver cannot send fails before anything runs, and the connection stays usable.
+      await expect(db.singleStatement!(prelude, insert, [6, Symbol('no') as unknown as number])).rejects.toThrow()
+      expect((await db.query<{ v: number; who: string }>('select v, who from t_single order by v')).rows).toEqual([
+        { v: 1, who: "o'wner" },
+        { v: 2, who: "o'wner" },
+      ])
+      // The prelude's setting was local to its transaction.
+      expect((await db.query<{ v: string | null }>("select current_setting('app.who', true) as v")).rows[0]!.v || null).toBeNull()
+    } finally {
+      await db.close()
+    }
+  })
+
   it('rolls a failed transaction back', async () => {
     const db = await openDatabase(target)
     try {

@@ -27,12 +27,13 @@ export type Database = Queryable & {
   transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: TransactionOptions): Promise<T>
   /**
    * Runs `prelude` (SQL without parameters, as in TransactionOptions) and then
-   * one statement in a single transaction that only reads, in one round trip
-   * where the driver allows: on PostgreSQL both go out in one write as one
-   * implicit transaction of the extended protocol (closed by its Sync).
+   * one statement as a single transaction, committed when the statement has
+   * run and rolled back when either fails, in one round trip where the driver
+   * allows: on PostgreSQL both go out in one write as one implicit
+   * transaction of the extended protocol (closed by its Sync).
    * Optional for wrappers (tests): without it, `transaction` with the prelude does the same.
    */
-  readOnlyQuery?<R extends Row = Row>(prelude: string, sql: string, params?: unknown[]): Promise<QueryResult<R>>
+  singleStatement?<R extends Row = Row>(prelude: string, sql: string, params?: unknown[]): Promise<QueryResult<R>>
   /** Runs a script of several statements (simple protocol, no parameters). */
   exec(sql: string): Promise<void>
   /** Subscribes to NOTIFY on a channel; resolves to an unsubscribe function. */
@@ -82,7 +83,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
         if (opts?.prelude) await tx.exec(opts.prelude)
         return fn(wrap(tx))
       }),
-    readOnlyQuery: (prelude, sql, params) =>
+    singleStatement: (prelude, sql, params) =>
       db.transaction(async (tx) => {
         await tx.exec(prelude)
         return wrap(tx).query(sql, params)
@@ -212,7 +213,7 @@ async function openPostgres(url: string): Promise<Database> {
         if (!handedOff) client.release()
       }
     },
-    async readOnlyQuery<R extends Row>(prelude: string, sql: string, params?: unknown[]) {
+    async singleStatement<R extends Row>(prelude: string, sql: string, params?: unknown[]) {
       const client = await pool.connect()
       let broken: Error | undefined
       try {

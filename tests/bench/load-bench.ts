@@ -19,6 +19,8 @@
 //      across 10 owners. The per-address limit is lifted for the run; the
 //      per-conversation limit is not: a conversation refused by it (429
 //      rate_limited, intended) ends and its connection starts a new one.
+//      Beside it, its floor: the database calls of one message run directly
+//      on the stack's database by 50 conversations (no HTTP, no function).
 // Printed: p50/p95/p99, throughput, errors (intended 429s apart), and the
 // stack's memory (RSS, heap) before the load, right after it and after
 // LOAD_SETTLE_SECONDS (default 60) idle. Targets: no errors other than the
@@ -26,7 +28,8 @@
 // on PostgreSQL 15; chatbot-api p95 ≤ 300 ms at 50 concurrent.
 //
 // Quick mode: LOAD_SECONDS=40 LOAD_SETTLE_SECONDS=10 npm run bench:load
-// (10 s a phase). LOAD_BACKENDS=pglite or =postgres runs one database only.
+// (10 s a phase). LOAD_BACKENDS=pglite or =postgres runs one database only;
+// LOAD_PHASES=read,push,chat (default all) runs some phases only.
 // LOAD_CPU_PROF=<dir> writes a CPU profile of the stack process for each
 // phase (<dir>/<database>-<phase>.cpuprofile; open in Chrome DevTools).
 // The numbers are only as quiet as the machine: run it on an idle one.
@@ -46,6 +49,7 @@ const PHASE_SECONDS = Math.max(1, Math.round(LOAD_SECONDS / 4))
 const SETTLE_SECONDS = Number(process.env.LOAD_SETTLE_SECONDS ?? 60)
 const BACKENDS = (process.env.LOAD_BACKENDS ?? 'pglite,postgres').split(',').map((s) => s.trim())
 const CPU_PROF = process.env.LOAD_CPU_PROF
+const PHASES = (process.env.LOAD_PHASES ?? 'read,push,chat').split(',').map((s) => s.trim())
 
 const PRODUCTS = 10_000
 const PAGE = 100
@@ -241,7 +245,7 @@ async function insertProducts(stack: StackProcess, owner: Owner, count: number, 
 
 // Phases ----------------------------------------------------------------------------------------
 
-type Verdicts = { errors: number; ratioPg?: number; chatP95?: number; memoryOk?: boolean }
+type Verdicts = { errors: number; ratioPg?: number; chatP95?: number; chatFloorP95?: number; memoryOk?: boolean }
 
 async function readPhase(stack: StackProcess, reader: Owner, concurrency: number, isPostgres: boolean, v: Verdicts) {
   const query = `select=*&user_id=eq.${reader.id}&price=gte.100&_deleted=is.false&order=created_at.desc,id.asc&limit=${PAGE}`
@@ -385,16 +389,28 @@ async function chatPhase(stack: StackProcess, owners: Owner[], v: Verdicts) {
       }
     },
   }))
+  // The floor: the same database calls per message, run directly on the stack's database.
+  const floorRun = await stack.call<DirectResult>({
+    type: 'direct-chat',
+    owners: owners.map((o) => o.id),
+    messages: CHAT_MESSAGES,
+    concurrency: CHAT_CONVERSATIONS,
+    seconds: Math.min(PHASE_SECONDS, 30),
+  })
+  const floor = stats(floorRun.latencies, floorRun.seconds)
   const errors = countOf(r, (s) => s !== 200 && s !== 429) + [...otherCodes].filter(([k]) => k.startsWith('429')).reduce((n, [, c]) => n + c, 0)
   v.errors += errors + r.socketErrors + r.timeouts
   const answered = stats(r.byStatus.get(200) ?? [], r.seconds)
   const everything = stats(all(r), r.seconds)
   v.chatP95 = answered.p95
+  v.chatFloorP95 = floor.p95
+  v.errors += floorRun.errors
   console.info(
     `\n  chatbot-api (built-in responder), ${CHAT_CONVERSATIONS} concurrent conversations, ${owners.length} owners, ${PHASE_SECONDS} s`,
   )
   console.info(row('answered (200)', answered, `  target p95 ≤ ${TARGET_CHAT_P95_MS} ms: ${verdict(answered.p95 <= TARGET_CHAT_P95_MS)}`))
   console.info(row('all responses', everything))
+  console.info(row('floor: its db calls direct', floor, `  errors ${floorRun.errors}${floorRun.firstError ? ` (${floorRun.firstError})` : ''}`))
   console.info(
     `  intended 429s (per-conversation limit): ${intended}; errors: ${errors + r.socketErrors + r.timeouts}` +
       (otherCodes.size ? ` (${[...otherCodes].map(([k, c]) => `${k} ×${c}`).join(', ')})` : ''),
@@ -446,14 +462,14 @@ async function runBackend(label: string, db: string, isPostgres: boolean): Promi
     })
     if (!chatWarm.ok) throw new Error(`chatbot-api warm-up failed: ${chatWarm.status} ${await chatWarm.text()}`)
 
-    const before = await stack.call<Memory>({ type: 'memory' })
+    const before = await stack.call<Memory>({ type: 'memory', gc: true })
     console.info(`\n[${label}] load: ${PHASE_SECONDS} s a phase`)
-    for (const c of READ_CONCURRENCY) await readPhase(stack, reader, c, isPostgres, v)
-    await pushPhase(stack, pushOwners, v)
-    await chatPhase(stack, chatOwners, v)
+    if (PHASES.includes('read')) for (const c of READ_CONCURRENCY) await readPhase(stack, reader, c, isPostgres, v)
+    if (PHASES.includes('push')) await pushPhase(stack, pushOwners, v)
+    if (PHASES.includes('chat')) await chatPhase(stack, chatOwners, v)
     const after = await stack.call<Memory>({ type: 'memory' })
     await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000))
-    const settled = await stack.call<Memory>({ type: 'memory' })
+    const settled = await stack.call<Memory>({ type: 'memory', gc: true })
     const growth = (m: Memory, key: 'rss' | 'heapUsed') => (m[key] - before[key]) / before[key]
     const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %`
     console.info(`\n  stack process memory        RSS                 heap used`)
@@ -492,7 +508,7 @@ async function main() {
     const parts = [
       `errors ${v.errors} (${verdict(v.errors === 0)})`,
       `memory ${verdict(v.memoryOk === true)}`,
-      `chatbot-api p95 ${v.chatP95?.toFixed(0)} ms (${verdict((v.chatP95 ?? Infinity) <= TARGET_CHAT_P95_MS)})`,
+      `chatbot-api p95 ${v.chatP95?.toFixed(0)} ms (${verdict((v.chatP95 ?? Infinity) <= TARGET_CHAT_P95_MS)}; its db calls alone ${v.chatFloorP95?.toFixed(0)} ms)`,
     ]
     if (v.ratioPg !== undefined) parts.push(`data API p95 ratio at 20 ${v.ratioPg.toFixed(2)}× (${verdict(v.ratioPg <= TARGET_RATIO)})`)
     console.info(`  ${label.padEnd(14)} ${parts.join('; ')}`)

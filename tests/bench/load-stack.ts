@@ -2,11 +2,16 @@
 // of its own so that its memory can be read and the load generator does not
 // share its event loop. Started with an IPC channel; LOAD_DB is `memory`
 // (PGlite) or a postgres:// URL. Answers the bench's messages:
-//   memory               → process.memoryUsage()
+//   memory {gc}          → process.memoryUsage(), after a full garbage collection when gc
 //   query {sql, params}  → rows (seeding and checks, as the superuser)
 //   direct {…}           → the data API's query run directly on the stack's
 //                          own Database (same role, claims, RLS) at a given
 //                          concurrency for a given time: latencies in ms
+//   direct-chat {…}      → the database calls chatbot-api makes for one
+//                          message (context, admission, product search, the
+//                          two turns stored), each in its own transaction as
+//                          the service role, run directly by `concurrency`
+//                          conversations for a given time: latencies per message
 //   profile-start / profile-stop {file}
 //                        → a CPU profile of the stack process (node:inspector)
 //                          between the two, written to file (.cpuprofile)
@@ -14,13 +19,16 @@
 import { writeFile } from 'node:fs/promises'
 import { Session } from 'node:inspector/promises'
 import { performance } from 'node:perf_hooks'
-import { requestContextParams, requestContextSql, type Claims } from '../../supabase/local/jwt.ts'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { requestContextParams, requestContextPrelude, requestContextSql, type Claims } from '../../supabase/local/jwt.ts'
 import { startStack } from '../../supabase/local/server.ts'
 
 export type StackRequest =
-  | { id: number; type: 'memory' }
+  | { id: number; type: 'memory'; gc?: boolean }
   | { id: number; type: 'query'; sql: string; params?: unknown[] }
   | { id: number; type: 'direct'; sql: string; params: unknown[]; claims: Claims; concurrency: number; seconds: number; expectRows: number }
+  | { id: number; type: 'direct-chat'; owners: string[]; messages: string[]; concurrency: number; seconds: number }
   | { id: number; type: 'profile-start' }
   | { id: number; type: 'profile-stop'; file: string }
   | { id: number; type: 'stop' }
@@ -29,7 +37,13 @@ export type StackReply = { id: number; ok: true; value: unknown } | { id: number
 
 export type StackReady = { type: 'ready'; url: string; anonKey: string; jwtSecret: string; pid: number }
 
-export type DirectResult = { latencies: number[]; errors: number; seconds: number }
+export type DirectResult = { latencies: number[]; errors: number; firstError?: string; seconds: number }
+
+/** A full collection, so that what is read is what the stack still holds, not garbage V8 has not needed to free yet. */
+function collectGarbage() {
+  setFlagsFromString('--expose-gc')
+  ;(runInNewContext('gc') as () => void)()
+}
 
 async function main() {
   const target = process.env.LOAD_DB ?? 'memory'
@@ -67,6 +81,55 @@ async function main() {
     return { latencies, errors, seconds: (performance.now() - t0) / 1000 }
   }
 
+  /**
+   * chatbot-api's floor on this database: its statements for one message with
+   * no HTTP, no function and no JSON in between (keep in step with
+   * chatbot-api/index.ts, answer() and the built-in responder's one search).
+   */
+  async function directChat(req: Extract<StackRequest, { type: 'direct-chat' }>): Promise<DirectResult> {
+    // As the data API runs each call: the request context and the statement as one transaction, in one round trip.
+    const prelude = requestContextPrelude({ role: 'service_role', claims: { role: 'service_role' } }, { readOnly: false })
+    const asService = async <T extends Record<string, unknown>>(sql: string, params: unknown[]) =>
+      (await stack.db.singleStatement!<T>(prelude, sql, params)).rows
+    const latencies: number[] = []
+    let errors = 0
+    let firstError: string | undefined
+    const t0 = performance.now()
+    const deadline = t0 + req.seconds * 1000
+    const worker = async (n: number) => {
+      const owner = req.owners[n % req.owners.length]!
+      const conversation = `floor-${n}-${Math.random().toString(36).slice(2)}`
+      for (let sent = 0; performance.now() < deadline; sent++) {
+        const message = req.messages[sent % req.messages.length]!
+        const t = performance.now()
+        try {
+          // jsonb arrives as text (the stack's parsers), and the function parses it, as supabase-js does.
+          const { ctx } = (await asService<{ ctx: string }>('select public.chatbot_context($1, $2, 10) as ctx', [owner, conversation]))[0]!
+          if (!(JSON.parse(ctx) as { config: unknown }).config) throw new Error('no configuration')
+          const { admitted } = (
+            await asService<{ admitted: string }>(
+            'select public.admit_chatbot_message($1, $2, $3, 1000000, 1000000) as admitted',
+              [owner, conversation, '127.0.0.1'],
+            )
+          )[0]!
+          if (!(JSON.parse(admitted) as { consumed?: boolean }).consumed) throw new Error(`not admitted: ${admitted}`)
+          await asService('select * from public.search_products($1, $2, 4)', [owner, message])
+          await asService(
+            `insert into public.chatbot_messages (user_id, channel, conversation_id, role, content, product_ids)
+             values ($1, 'widget', $2, 'user', $3, '{}'), ($1, 'widget', $2, 'assistant', $4, '{}')`,
+            [owner, conversation, message, `Yanıt: ${message}`],
+          )
+          latencies.push(performance.now() - t)
+        } catch (e) {
+          errors++
+          firstError ??= e instanceof Error ? e.message : String(e)
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: req.concurrency }, (_, n) => worker(n)))
+    return { latencies, errors, firstError, seconds: (performance.now() - t0) / 1000 }
+  }
+
   let profiler: Session | undefined
 
   process.on('message', (msg: StackRequest) => {
@@ -75,6 +138,7 @@ async function main() {
         let value: unknown
         switch (msg.type) {
           case 'memory':
+            if (msg.gc) collectGarbage()
             value = process.memoryUsage()
             break
           case 'query':
@@ -82,6 +146,9 @@ async function main() {
             break
           case 'direct':
             value = await direct(msg)
+            break
+          case 'direct-chat':
+            value = await directChat(msg)
             break
           case 'profile-start':
             profiler = new Session()

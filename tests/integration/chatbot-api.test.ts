@@ -446,7 +446,7 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
     // The CORS headers themselves (the echoed Origin, none for a refused one)
     // are checked in supabase/local/functions/chatbot-api-cors.test.ts: the
     // local stack's own CORS layer writes `*` over every function's answer.
-    it('the rate limiter, the charge and the request log are the service role\'s alone', async () => {
+    it('the rate limiter, the charge, the context read and the request log are the service role\'s alone', async () => {
       const owner = await widgetOwner()
       const calls = [
         owner.client.rpc('consume_chatbot_message', { p_user_id: owner.user.id }),
@@ -459,8 +459,19 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
           p_conversation_limit: 1,
           p_address_limit: 1,
         }),
+        ...[owner.client, stack.anon()].flatMap((client) => [
+          client.rpc('admit_chatbot_message', {
+            p_user_id: owner.user.id,
+            p_conversation_id: 'x',
+            p_client_address: null,
+            p_conversation_limit: 1,
+            p_address_limit: 1,
+          }),
+          // Reads the owner's settings and any conversation: not for the owner's own token either.
+          client.rpc('chatbot_context', { p_user_id: owner.user.id, p_conversation_id: 'x', p_history_turns: 10 }),
+        ]),
       ]
-      for (const { error } of await Promise.all(calls)) expect(error).not.toBeNull()
+      for (const { error } of await Promise.all(calls)) expect(error?.code).toBe('42501')
       const log = await owner.client.from('chatbot_api_requests').select('*')
       expect(log.error).not.toBeNull()
       expect((await usage(owner)).daily_messages_used).toBe(0)

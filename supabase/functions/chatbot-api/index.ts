@@ -4,9 +4,10 @@
 // which sites may embed it, and how many messages the owner has left.
 //
 // Order, each step cheaper than the next and refusing before any cost:
-// the body → the owner's configuration → the page's Origin → the rate limits
-// (per conversation, per client address) → one message charged to the daily
-// and monthly allowance → the answer. The charge comes before the answer so
+// the body → the owner's configuration (read with the conversation so far) →
+// the page's Origin → the rate limits (per conversation, per client address)
+// and one message charged to the daily and monthly allowance, in one
+// transaction → the answer. The charge comes before the answer so
 // that simultaneous messages can never be answered past the limit; when the
 // assistant fails, the charge is given back, so only answered messages count.
 //
@@ -16,7 +17,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { CHATBOT_API_ERRORS, CHATBOT_MESSAGE_MAX_LENGTH } from '../../../domain/functions.ts'
 import { isOriginAllowed } from '../../../domain/chatbot-origin.ts'
-import { answer } from '../_shared/assistant/index.ts'
+import { answer, readOwnerContext } from '../_shared/assistant/index.ts'
 import type { AssistantLanguage } from '../_shared/assistant/types.ts'
 import { clientAddress } from '../_shared/client-address.ts'
 import { readEnv } from '../_shared/env.ts'
@@ -37,11 +38,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** Ids the widget keeps in the page: ours are uuids, but any short opaque token will do. */
 const CONVERSATION_ID = /^[A-Za-z0-9._:-]{1,128}$/
 
-type Config = { enabled: boolean; website_url: string | null; allowed_domains: string[] | null }
 type Reservation = { allowed: true; error: null } | { allowed: false; error: 'rate_limited'; limit: 'conversation' | 'address'; retry_after: number }
 type Charge =
   | { consumed: true; error: null; daily_reset_at: string; monthly_reset_at: string }
   | { consumed: false; error: 'daily_limit_reached' | 'monthly_limit_reached' | 'user_not_found' }
+/** admit_chatbot_message: refused by the limits, or let through and charged (or not, when the allowance is spent). */
+type Admission = Extract<Reservation, { allowed: false }> | ({ allowed: true } & Charge)
 
 const OPTIONS = { name: 'chatbot-api', errors: CHATBOT_API_ERRORS }
 const answers = answersFor(OPTIONS)
@@ -83,27 +85,26 @@ const api = publicFunction(OPTIONS, async (req, { ok, fail }) => {
     })
     return ok({ reply: reply.reply, conversationId: reply.conversationId, productIds: reply.productIds })
   }
-  const found = await db.from('chatbot_configs').select('enabled, website_url, allowed_domains').eq('user_id', userId).maybeSingle()
-  if (found.error) throw found.error
-  const config = found.data as Config | null
+  // Chosen before the rate limit, so a new conversation's first message counts for it.
+  const conversation = (conversationId as string | null | undefined) || crypto.randomUUID()
+  // The configuration and the conversation so far in one read; answer() uses it as it is.
+  const context = await readOwnerContext(db, userId, conversationId ? conversation : null)
+  const config = context.widget
   if (!config) return fail('chatbot_not_found', 404)
   if (!config.enabled) return fail('chatbot_disabled', 403)
   if (!isOriginAllowed(req.headers.get('origin'), { websiteUrl: config.website_url, allowedDomains: config.allowed_domains })) {
     return fail('origin_not_allowed', 403)
   }
 
-  // Chosen before the rate limit, so a new conversation's first message counts for it.
-  const conversation = (conversationId as string | null | undefined) || crypto.randomUUID()
-  const limited = await reserve(db, req, userId, conversation)
-  if (limited) return limited
-
-  const charged = await db.rpc('consume_chatbot_message', { p_user_id: userId })
-  if (charged.error) throw charged.error
-  const charge = charged.data as Charge
-  if (!charge.consumed) {
-    if (charge.error === 'user_not_found') return fail('chatbot_not_found', 404)
-    return fail(charge.error, 429)
+  const admitted = await db.rpc('admit_chatbot_message', { p_user_id: userId, ...limitArguments(req, conversation) })
+  if (admitted.error) throw admitted.error
+  const admission = admitted.data as Admission
+  if (!admission.allowed) return rateLimited(admission)
+  if (!admission.consumed) {
+    if (admission.error === 'user_not_found') return fail('chatbot_not_found', 404)
+    return fail(admission.error, 429)
   }
+  const charge = admission
 
   let reply: Awaited<ReturnType<typeof answer>>
   try {
@@ -114,6 +115,7 @@ const api = publicFunction(OPTIONS, async (req, { ok, fail }) => {
       conversationId: conversation,
       message,
       language: language as AssistantLanguage | undefined,
+      context,
     })
   } catch (e) {
     const refund = await db.rpc('refund_chatbot_message', {
@@ -127,20 +129,27 @@ const api = publicFunction(OPTIONS, async (req, { ok, fail }) => {
   return ok({ reply: reply.reply, conversationId: reply.conversationId })
 })
 
-/** Counts the request against the per-minute limits; the 429 to answer when it is over one, else null. */
-async function reserve(db: SupabaseClient, req: Request, userId: string, conversation: string): Promise<Response | null> {
-  const reserved = await db.rpc('reserve_chatbot_request', {
-    p_user_id: userId,
+/** The per-minute limits' arguments of reserve_chatbot_request and admit_chatbot_message. */
+function limitArguments(req: Request, conversation: string) {
+  return {
     p_conversation_id: conversation,
     p_client_address: clientAddress(req),
     p_conversation_limit: limitSetting(readEnv, 'CHATBOT_API_CONVERSATION_LIMIT_PER_MINUTE', DEFAULT_CONVERSATION_LIMIT_PER_MINUTE),
     p_address_limit: limitSetting(readEnv, 'CHATBOT_API_ADDRESS_LIMIT_PER_MINUTE', DEFAULT_ADDRESS_LIMIT_PER_MINUTE),
-  })
+  }
+}
+
+function rateLimited(refusal: Extract<Reservation, { allowed: false }>): Response {
+  const seconds = refusal.retry_after
+  return answers.fail('rate_limited', 429, { retry_after: seconds }, { 'Retry-After': String(seconds) })
+}
+
+/** Counts the request against the per-minute limits; the 429 to answer when it is over one, else null. */
+async function reserve(db: SupabaseClient, req: Request, userId: string, conversation: string): Promise<Response | null> {
+  const reserved = await db.rpc('reserve_chatbot_request', { p_user_id: userId, ...limitArguments(req, conversation) })
   if (reserved.error) throw reserved.error
   const reservation = reserved.data as Reservation
-  if (reservation.allowed) return null
-  const seconds = reservation.retry_after
-  return answers.fail('rate_limited', 429, { retry_after: seconds }, { 'Retry-After': String(seconds) })
+  return reservation.allowed ? null : rateLimited(reservation)
 }
 
 Deno.serve(withWidgetCors(api))

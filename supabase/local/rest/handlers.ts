@@ -36,9 +36,18 @@ export type RequestInfo = {
 
 /**
  * Runs the statement in the request transaction, read-only where PostgREST
- * uses a read-only transaction; `check` may throw to roll it back.
+ * uses a read-only transaction; `check`, when there is one, may throw to roll
+ * it back (a statement without one can be committed as soon as it has run).
  */
-export type Runner = (stmt: Statement, opts: { readOnly: boolean; check: (row: ResultRow) => void }) => Promise<ResultRow>
+export type Runner = (stmt: Statement, opts: { readOnly: boolean; check?: (row: ResultRow) => void }) => Promise<ResultRow>
+
+/** The one check a result gets: a singular answer (Accept: application/vnd.pgrst.object) must be exactly one row. */
+function singularCheck(wanted: boolean): ((row: ResultRow) => void) | undefined {
+  if (!wanted) return undefined
+  return (r) => {
+    if (Number(r.page_total) !== 1) throw singularity(Number(r.page_total))
+  }
+}
 
 export type ResultRow = {
   total: string | number | null
@@ -132,9 +141,7 @@ export async function handleRead(info: RequestInfo, run: Runner): Promise<Respon
   const stmt = buildRead(info.cache, { relation: rel, qp: info.qp, range, count, body, stripNulls: media.stripNulls })
   const row = await run(stmt, {
     readOnly: true,
-    check: (r) => {
-      if (media.shape === 'object' && Number(r.page_total) !== 1) throw singularity(Number(r.page_total))
-    },
+    check: singularCheck(media.shape === 'object'),
   })
   return rangedResponse(info, media, range, row, head, true)
 }
@@ -196,9 +203,7 @@ export async function handleWrite(info: RequestInfo, run: Runner): Promise<Respo
   })
   const row = await run(stmt, {
     readOnly: false,
-    check: (r) => {
-      if (media.shape === 'object' && Number(r.page_total) !== 1) throw singularity(Number(r.page_total))
-    },
+    check: singularCheck(media.shape === 'object'),
   })
   const pageTotal = Number(row.page_total)
   const countValue = wantsCount(prefs) ? pageTotal : undefined
@@ -310,9 +315,7 @@ export async function handleCall(info: RequestInfo, run: Runner): Promise<Respon
   const row = await run(stmt, {
     // GET calls and calls of stable or immutable functions run read-only, as in PostgREST.
     readOnly: method !== 'POST' || routine.volatility !== 'volatile',
-    check: (r) => {
-      if (!isVoid && media.shape === 'object' && Number(r.page_total) !== 1) throw singularity(Number(r.page_total))
-    },
+    check: singularCheck(!isVoid && media.shape === 'object'),
   })
   if (isVoid) {
     const headers: Record<string, string> = { 'content-range': contentRange(range.offset, Number(row.page_total), num(row.total)) }

@@ -70,17 +70,18 @@ export function createRestApp(ctx: Pick<StackContext, 'db' | 'config'>): RestApp
         readBody: () => req.text(),
       }
       const run: Runner = async (stmt, { readOnly, check }) => {
-        if (readOnly && ctx.db.readOnlyQuery) {
-          // Nothing to roll back: the context and the statement go out together, in one round trip.
-          const res = await ctx.db.readOnlyQuery<ResultRow>(requestContextPrelude(auth, { readOnly }), stmt.sql, stmt.params)
+        // Nothing to roll back (a read, or a write nothing checks): the context
+        // and the statement go out together as one transaction, in one round trip.
+        if ((readOnly || !check) && ctx.db.singleStatement) {
+          const res = await ctx.db.singleStatement<ResultRow>(requestContextPrelude(auth, { readOnly }), stmt.sql, stmt.params)
           const row = res.rows[0]!
-          check(row)
+          check?.(row)
           return row
         }
         return ctx.db.transaction(
           async (tx) => {
             const row: ResultRow = await runStatement(tx, stmt)
-            check(row)
+            check?.(row)
             return row
           },
           { prelude: requestContextPrelude(auth, { readOnly }), readOnly },

@@ -291,6 +291,20 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
       expect(two.status).toBe(406)
     })
 
+    it('a write refused for its answer (single() of 2 rows) is rolled back; a failing write keeps none of its rows', async () => {
+      const both = await a.from('customers').update({ score: 1 }).in('id', [C1, C2]).select('name').single()
+      expect([both.status, both.error?.code]).toEqual([406, 'PGRST116'])
+      const scores = await a.from('customers').select('score').in('id', [C1, C2]).order('name')
+      expect(scores.data).toEqual([{ score: 9.5 }, { score: null }])
+      // One statement, one transaction: the first row is not kept when the second is refused.
+      const bad = await a.from('customers').insert([
+        { id: fixtureId('c0000000', 99), user_id: A, name: 'Kept?' },
+        { id: C1, user_id: A, name: 'Duplicate id' },
+      ])
+      expect(bad.error?.code).toBe('23505')
+      expect((await a.from('customers').select('name').eq('name', 'Kept?')).data).toEqual([])
+    })
+
     it('answers the object media type with its content type', async () => {
       const r = await raw(`/customers?select=name&id=eq.${C1}`, { token: await h.token(A), headers: { accept: 'application/vnd.pgrst.object+json' } })
       expect(r.headers.get('content-type')).toBe('application/vnd.pgrst.object+json; charset=utf-8')

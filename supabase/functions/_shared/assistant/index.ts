@@ -50,6 +50,12 @@ export type AnswerInput = {
   provider?: string
   /** Default: the owner's live catalogue. */
   catalogue?: Catalogue
+  /**
+   * What readOwnerContext returned for this owner and conversation, when the
+   * caller has already read it (chatbot-api checks the configuration first);
+   * read here otherwise.
+   */
+  context?: OwnerContext
 }
 
 export type AnswerResult = {
@@ -64,23 +70,74 @@ type MessageRow = { role: Turn['role']; content: string; product_ids: string[] |
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+/** What the owner's chatbot_configs row says about where the widget may answer. */
+export type WidgetSettings = { enabled: boolean; website_url: string | null; allowed_domains: string[] | null }
+
+/**
+ * Everything an answer reads about the owner besides the catalogue, read for
+ * every message so an edit applies to the next one.
+ */
+export type OwnerContext = {
+  /** null when the owner never saved the chatbot configuration (WhatsApp needs none). */
+  widget: WidgetSettings | null
+  /** The name the assistant speaks for: the profile's business name, else the bot's name. */
+  businessName: string
+  model: ModelConfig
+  /** The conversation's last HISTORY_TURNS turns, oldest first. */
+  history: Turn[]
+}
+
+type ContextRow = {
+  config: (WidgetSettings & ModelConfig & { bot_name: string | null }) | null
+  business_name: string | null
+  history: MessageRow[]
+}
+
+/** chatbot_configs' defaults, for an owner who never saved the configuration. */
+const DEFAULT_MODEL: ModelConfig = { openai_model: 'gpt-3.5-turbo', temperature: 0.7, max_tokens: 1000, system_prompt: null }
+
+/**
+ * One round trip (chatbot_context, migration 20261122002100): the owner's
+ * configuration, business name and, unless `conversationId` is null, the
+ * conversation so far.
+ */
+export async function readOwnerContext(client: SupabaseClient, ownerId: string, conversationId: string | null): Promise<OwnerContext> {
+  const { data, error } = await client.rpc('chatbot_context', {
+    p_user_id: ownerId,
+    p_conversation_id: conversationId,
+    p_history_turns: HISTORY_TURNS,
+  })
+  if (error) throw new Error(`reading the owner's assistant settings failed: ${error.message}`)
+  const row = data as ContextRow
+  const config = row.config
+  const name = row.business_name?.trim()
+  const bot = config?.bot_name?.trim()
+  return {
+    widget: config && { enabled: config.enabled, website_url: config.website_url, allowed_domains: config.allowed_domains },
+    businessName: name || bot || '',
+    model: config
+      ? { openai_model: config.openai_model, temperature: config.temperature, max_tokens: config.max_tokens, system_prompt: config.system_prompt }
+      : DEFAULT_MODEL,
+    history: row.history.map((turn) => ({ role: turn.role, content: turn.content, productIds: turn.product_ids ?? [] })),
+  }
+}
+
 export async function answer(input: AnswerInput): Promise<AnswerResult> {
   const { client, ownerId, channel, message } = input
   const conversationId = input.conversationId || crypto.randomUUID()
 
-  const [owner, history] = await Promise.all([
-    readOwner(client, ownerId),
-    input.preview ? Promise.resolve((input.history ?? []).slice(-HISTORY_TURNS)) : readHistory(client, ownerId, conversationId),
-  ])
+  // A new conversation has nothing to read; a preview's history is its panel's.
+  const readHistory = !input.preview && !!input.conversationId
+  const owner = input.context ?? (await readOwnerContext(client, ownerId, readHistory ? conversationId : null))
+  const history = input.preview ? (input.history ?? []).slice(-HISTORY_TURNS) : owner.history
   const responder = input.responder ?? chooseResponder(readEnv, owner.model, builtinResponder)
   const provider = input.provider ?? (responder === builtinResponder ? 'builtin' : input.responder ? 'custom' : 'openai')
-  const businessName = owner.businessName
 
   const out = await responder({
     message,
     language: input.language,
     history,
-    businessName,
+    businessName: owner.businessName,
     catalogue: input.catalogue ?? createCatalogue(client, ownerId),
   })
   // Stored in a uuid[] column: anything else a responder named would fail the
@@ -97,44 +154,4 @@ export async function answer(input: AnswerInput): Promise<AnswerResult> {
   }
 
   return { reply: out.reply, language: out.language, productIds, provider, conversationId }
-}
-
-type ConfigRow = ModelConfig & { bot_name: string | null }
-
-/** chatbot_configs' defaults, for an owner who never saved the configuration (WhatsApp needs none). */
-const DEFAULT_MODEL: ModelConfig = { openai_model: 'gpt-3.5-turbo', temperature: 0.7, max_tokens: 1000, system_prompt: null }
-
-/**
- * The name the assistant speaks for (the profile's business name, else the
- * bot's name) and the owner's model settings, read for every message so an
- * edit applies to the next one.
- */
-async function readOwner(client: SupabaseClient, ownerId: string): Promise<{ businessName: string; model: ModelConfig }> {
-  const [user, config] = await Promise.all([
-    client.from('users').select('business_name').eq('id', ownerId).maybeSingle(),
-    client.from('chatbot_configs').select('bot_name, openai_model, temperature, max_tokens, system_prompt').eq('user_id', ownerId).maybeSingle(),
-  ])
-  if (user.error) throw new Error(`reading the owner failed: ${user.error.message}`)
-  if (config.error) throw new Error(`reading the chatbot configuration failed: ${config.error.message}`)
-  const row = config.data as ConfigRow | null
-  const name = (user.data as { business_name: string | null } | null)?.business_name?.trim()
-  const bot = row?.bot_name?.trim()
-  const { bot_name: _, ...model } = row ?? { bot_name: null, ...DEFAULT_MODEL }
-  return { businessName: name || bot || '', model }
-}
-
-/** The last HISTORY_TURNS turns, oldest first. */
-async function readHistory(client: SupabaseClient, ownerId: string, conversationId: string): Promise<Turn[]> {
-  const { data, error } = await client
-    .from('chatbot_messages')
-    .select('role, content, product_ids')
-    .eq('user_id', ownerId)
-    .eq('conversation_id', conversationId)
-    // Both turns of an exchange share one created_at (one insert); 'assistant'
-    // sorting before 'user' puts the answer after its question once reversed.
-    .order('created_at', { ascending: false })
-    .order('role', { ascending: true })
-    .limit(HISTORY_TURNS)
-  if (error) throw new Error(`reading the conversation failed: ${error.message}`)
-  return (data as MessageRow[]).reverse().map((row) => ({ role: row.role, content: row.content, productIds: row.product_ids ?? [] }))
 }

@@ -2,7 +2,7 @@
 // store and Supabase. See README.md beside this file for the invariants.
 import { BehaviorSubject, Subject, Subscription, debounceTime, defer, exhaustMap, filter, firstValueFrom, switchMap, take, type Observable } from 'rxjs'
 import {
-  createRevision, getAssumedMasterState, getMetaWriteRow, now as storageNow, removeRxDatabase,
+  createRevision, getAssumedMasterState, getChangedDocumentsSince, getMetaWriteRow, now as storageNow, removeRxDatabase,
   type RxCollection, type RxDatabase, type RxDocumentData, type RxReplicationWriteToMasterRow, type WithDeleted,
 } from 'rxdb'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
@@ -12,12 +12,13 @@ import { isNoticeable, mergeDocument, sameDocument } from './merge.ts'
 import { createPendingLedger } from './pending.ts'
 import { localDocument$ } from './local-document.ts'
 import { fromServerRow, pullColumns, toServerRow } from './rows.ts'
+import { bulkPull, type Checkpoint, type Page } from './bulk-pull.ts'
 import { SyncFailure, refusalReason, toSyncFailure, type SyncError } from './errors.ts'
 import { browserConnectivity, type Connectivity } from './connectivity.ts'
 import { SYNCED_TABLES, labelOf, referencesOf } from './tables.ts'
 import { createRefusalStore, refusalKey, type RefusedChange, type SetAside } from './refusals.ts'
 
-export type Checkpoint = { modified: string; id: string }
+export type { Checkpoint }
 
 export type SyncPhase = 'starting' | 'syncing' | 'idle' | 'offline' | 'error'
 
@@ -123,8 +124,22 @@ export function startSync(opts: SyncOptions): SyncEngine {
   const now = opts.now ?? Date.now
   const retry = opts.retryMs ?? { initial: 1_000, max: 60_000 }
   const live = opts.live ?? true
+  const pullBatchSize = Math.min(opts.pullBatchSize ?? MAX_PULL_ROWS, MAX_PULL_ROWS)
   const ledger = createPendingLedger(db as unknown as RxDatabase)
   const refusals = createRefusalStore(db as unknown as RxDatabase)
+  // The stored list of set-aside documents, read once by the replicating tab.
+  // Every pull and push (and retry and discard) waits for it before it looks
+  // at the list, but not before its request: the first pull's round trip
+  // need not wait for a read of the store. A failed read is tried again by
+  // the next one that waits.
+  let refusalsLoading: Promise<void> | undefined
+  function refusalsLoaded(): Promise<void> {
+    refusalsLoading ??= refusals.load().catch((error: unknown) => {
+      refusalsLoading = undefined
+      throw error
+    })
+    return refusalsLoading
+  }
   const subs: Subscription[] = []
   let stopped = false
   let leader = false
@@ -136,6 +151,17 @@ export function startSync(opts: SyncOptions): SyncEngine {
 
   const streams = Object.fromEntries(SYNCED_TABLES.map((t) => [t, new Subject<'RESYNC'>()])) as Record<SyncedTable, Subject<'RESYNC'>>
   const resyncRequests = Object.fromEntries(SYNCED_TABLES.map((t) => [t, new Subject<void>()])) as Record<SyncedTable, Subject<void>>
+  // Pull requests and reasons to resync (a realtime announcement, a
+  // subscription, coming back online), numbered in the order they happen: a
+  // pull request sent after a reason arose and answered with a short page
+  // has read everything that reason can be about (see "the one resync").
+  let pullSeq = 0
+  const resyncWanted = Object.fromEntries(SYNCED_TABLES.map((t) => [t, 0])) as Record<SyncedTable, number>
+  const caughtUpFrom = Object.fromEntries(SYNCED_TABLES.map((t) => [t, 0])) as Record<SyncedTable, number>
+  function requestResync(t: SyncedTable) {
+    resyncWanted[t] = ++pullSeq
+    resyncRequests[t].next()
+  }
 
   // Local writes (never replicated ones: those bypass collection hooks) are waiting until pushed.
   for (const t of SYNCED_TABLES) {
@@ -259,21 +285,19 @@ export function startSync(opts: SyncOptions): SyncEngine {
       autoStart: false,
       waitForLeadership: false,
       pull: {
-        batchSize: Math.min(opts.pullBatchSize ?? MAX_PULL_ROWS, MAX_PULL_ROWS),
+        batchSize: pullBatchSize,
         stream$: streams[table].asObservable(),
         handler: (checkpoint, batchSize) => attempt(table, 'pull', async () => {
-          await requireSession()
-          let query = supabase.from(table).select(pullColumns(table))
-          if (checkpoint) {
-            query = query.or(`_modified.gt.${checkpoint.modified},and(_modified.eq.${checkpoint.modified},id.gt.${checkpoint.id})`)
-          }
-          const { data, error } = await query.order('_modified').order('id').limit(batchSize)
-          if (error) throw toSyncFailure(error)
-          const rows = (data ?? []) as unknown as Array<Record<string, unknown>>
+          const first = await pullPage(table, checkpoint, batchSize)
+          await refusalsLoaded()
+          const { rows, sentAt } = first.fresh && first.rows.length === batchSize && !refusals.holds(table) ? await pullFresh(table, first, batchSize) : first
           const last = rows.at(-1)
           const documents = rows.map((r) => fromServerRow(table, r) as unknown as Doc)
+          const kept = refusals.holds(table) ? await keepSetAside(table, documents) : documents
+          // A short page ends RxDB's pull: the table has caught up with what the server held when this request went out.
+          if (rows.length < batchSize) caughtUpFrom[table] = Math.max(caughtUpFrom[table], sentAt)
           return {
-            documents: (refusals.holds(table) ? await keepSetAside(table, documents) : documents) as unknown as Array<WithDeleted<SyncedRecords[T]>>,
+            documents: kept as unknown as Array<WithDeleted<SyncedRecords[T]>>,
             checkpoint: last ? { modified: String(last._modified), id: String(last.id) } : checkpoint,
           }
         }),
@@ -281,7 +305,7 @@ export function startSync(opts: SyncOptions): SyncEngine {
       push: {
         batchSize: opts.pushBatchSize ?? 100,
         handler: (rows) => attempt(table, 'push', async () => {
-          await requireSession()
+          await Promise.all([requireSession(), refusalsLoaded()])
           await referencedFirst(table, rows)
           // A set-aside document's assumed state in RxDB is its refused version
           // (see "Refused changes"): the server compares against, and RxDB
@@ -307,6 +331,78 @@ export function startSync(opts: SyncOptions): SyncEngine {
         }),
       },
     })
+  }
+
+  /** One page of the table after the checkpoint, in checkpoint order. */
+  async function fetchPage(table: SyncedTable, checkpoint: Checkpoint | undefined, batchSize: number): Promise<Page> {
+    let query = supabase.from(table).select(pullColumns(table))
+    if (checkpoint) {
+      query = query.or(`_modified.gt.${checkpoint.modified},and(_modified.eq.${checkpoint.modified},id.gt.${checkpoint.id})`)
+    }
+    const sentAt = ++pullSeq
+    const { data, error } = await query.order('_modified').order('id').limit(batchSize)
+    if (error) throw toSyncFailure(error)
+    return { rows: (data ?? []) as unknown as Array<Record<string, unknown>>, sentAt }
+  }
+
+  // The first page of a table this device holds nothing of (a new device, a
+  // new owner) is asked for as soon as the engine starts, beside RxDB's own
+  // start of the replication (opening its state in the store, reading its
+  // checkpoints), which would otherwise come first: that page is the start
+  // of the whole initial pull. The first pull takes it if it asks for the
+  // same page (no checkpoint: RxDB has not stored one either); otherwise,
+  // or if the request failed, it asks again.
+  const firstPages = new Map<SyncedTable, { batchSize: number; page: Promise<Page | undefined> }>()
+  function prefetchFirstPages() {
+    for (const t of SYNCED_TABLES) {
+      const page = (async () => {
+        // Deleted documents count: a store that holds only tombstones has pulled before.
+        const held = await getChangedDocumentsSince(collectionOf(t).storageInstance, 1)
+        if (held.documents.length > 0 || stopped) return undefined
+        await requireSession()
+        return await fetchPage(t, undefined, pullBatchSize)
+      })().catch(() => undefined)
+      firstPages.set(t, { batchSize: pullBatchSize, page })
+    }
+  }
+
+  /**
+   * The page a pull asks for: the one asked for early if it is that one, else
+   * a new request. `fresh`: the start of the pull of a table the device held
+   * nothing of (see pullFresh), or the rest of one after a failure.
+   */
+  async function pullPage(table: SyncedTable, checkpoint: Checkpoint | undefined, batchSize: number): Promise<Page & { fresh: boolean }> {
+    const early = firstPages.get(table)
+    firstPages.delete(table)
+    const page = early && !checkpoint && early.batchSize === batchSize ? await early.page : undefined
+    if (page) return { ...page, fresh: true }
+    await requireSession()
+    // RxDB asks again from where it started when a pull failed; pullFresh had stored more than that.
+    const resume = checkpoint ? undefined : freshUpTo.get(table)
+    return { ...(await fetchPage(table, resume ?? checkpoint, batchSize)), fresh: resume !== undefined }
+  }
+
+  // The initial pull of a table the device held nothing of is stored by
+  // bulk-pull.ts, pipelined, rather than page by page by RxDB; RxDB takes over
+  // at its end, or at the first document the device knows.
+  const freshUpTo = new Map<SyncedTable, Checkpoint>()
+  async function pullFresh(table: SyncedTable, first: Page, batchSize: number): Promise<Page> {
+    const rep = replications[table]
+    const internal = rep.internalReplicationState
+    if (!internal) return first
+    const page = await bulkPull(first, {
+      internal: internal as never,
+      batchSize,
+      fetchPage: async (after) => {
+        await requireSession()
+        return fetchPage(table, after, batchSize)
+      },
+      toDoc: (row) => fromServerRow(table, row) as unknown as Doc,
+      running: () => !stopped && !rep.isStoppedOrPaused(),
+      stored: (checkpoint) => freshUpTo.set(table, checkpoint),
+    })
+    freshUpTo.delete(table)
+    return page
   }
 
   /** A document pointing at another table's document waits (a while) for that table's changes to reach the server. */
@@ -421,6 +517,7 @@ export function startSync(opts: SyncOptions): SyncEngine {
   // also pushes a retried document.
   function settle(key: string, how: 'retry' | 'discard'): Promise<void> {
     const run = transition.then(async () => {
+      await refusalsLoaded()
       const entry = refusals.byKey(key)
       if (!entry || stopped || !leader) return
       const rep = replications[entry.table] as unknown as RxReplicationState<Record<string, unknown>, Checkpoint>
@@ -540,11 +637,17 @@ export function startSync(opts: SyncOptions): SyncEngine {
   // a full sync already; between two pages of it the replication looks idle
   // for a moment, and a resync there re-read every row pulled so far); the
   // one resync then issued covers all of them, since its pull starts after
-  // they arrived.
+  // they arrived. None is issued when a pull sent after the newest of them
+  // has already read to the end (the subscription made while a start's first
+  // pull was still going, realtime announcing rows the pull then fetched):
+  // that pull saw all they could be about, and a resync would only re-ask.
   for (const t of SYNCED_TABLES) {
     const rep = replications[t] as RxReplicationState<unknown, Checkpoint>
     const idle$ = defer(() => rep.awaitInitialReplication()).pipe(switchMap(() => rep.active$.pipe(filter((active) => !active), take(1))))
-    subs.push(resyncRequests[t].pipe(debounceTime(RESYNC_DEBOUNCE_MS), exhaustMap(() => idle$)).subscribe(() => streams[t].next('RESYNC')))
+    subs.push(resyncRequests[t].pipe(debounceTime(RESYNC_DEBOUNCE_MS), exhaustMap(() => idle$)).subscribe(() => {
+      if (caughtUpFrom[t] > resyncWanted[t]) return
+      streams[t].next('RESYNC')
+    }))
   }
 
   // Status ------------------------------------------------------------------
@@ -670,7 +773,7 @@ export function startSync(opts: SyncOptions): SyncEngine {
   // Running, pausing, resuming ----------------------------------------------------
 
   function resyncAll() {
-    for (const t of SYNCED_TABLES) resyncRequests[t].next()
+    for (const t of SYNCED_TABLES) requestResync(t)
   }
 
   let transition: Promise<unknown> = Promise.resolve()
@@ -687,9 +790,10 @@ export function startSync(opts: SyncOptions): SyncEngine {
         failures.clear()
         delays.clear()
         wake$.next()
-        for (const rep of reps) {
-          if (!rep.wasStarted || rep.isPaused()) await rep.start()
-        }
+        // Together: each start opens the table's replication state in the
+        // store before its first pull, and none of them needs another's.
+        // (Pushes still wait for the tables they point at: referencedFirst.)
+        await Promise.all(reps.filter((rep) => !rep.wasStarted || rep.isPaused()).map((rep) => rep.start()))
         resyncAll()
       } else {
         for (const rep of reps) if (rep.wasStarted && !rep.isPaused()) await rep.pause()
@@ -719,7 +823,7 @@ export function startSync(opts: SyncOptions): SyncEngine {
     for (const t of SYNCED_TABLES) {
       ch = ch.on('postgres_changes', { event: '*', schema: 'public', table: t }, (change: { eventType?: string }) => {
         if (change.eventType === 'DELETE') checkAccountSoon()
-        resyncRequests[t].next()
+        requestResync(t)
       })
     }
     // Every (re)subscription may have missed events: pull from the checkpoint.
@@ -732,10 +836,12 @@ export function startSync(opts: SyncOptions): SyncEngine {
     if (opts.waitForLeadership ?? true) await db.waitForLeadership()
     if (stopped) return
     leader = true
-    // Before any pull or push: they must know which documents are set aside.
-    await refusals.load()
-    if (stopped) return
+    // Pulls and pushes wait for it before they look at the set-aside documents (refusalsLoaded).
+    void refusalsLoaded().catch((error: unknown) => {
+      if (!stopped && !db.closed) console.error('the refused-change list could not be read', error)
+    })
     publish()
+    if (online$.value) prefetchFirstPages()
     openChannel()
     await applyConnectivity()
   })().catch((error: unknown) => {

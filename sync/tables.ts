@@ -116,8 +116,9 @@ export function labelOf(table: SyncedTable, doc: Record<string, unknown>): strin
 
 /**
  * Every synced table, each after the tables it points at (customers before
- * appointments), otherwise in the order declared above. Replications start,
- * and pushes wait, in this order.
+ * appointments), otherwise in the order declared above. Pushes wait in this
+ * order (a document waits for the tables it points at); replications start
+ * together.
  */
 export const SYNCED_TABLES: readonly SyncedTable[] = dependencyOrder(Object.keys(SYNCED_TABLE_RULES) as SyncedTable[])
 

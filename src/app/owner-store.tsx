@@ -1,19 +1,39 @@
 // Opens the signed-in owner's local store and starts its sync. One store per
 // tab, kept while the owner moves between screens, closed when they sign out
 // or another owner signs in, so no one ever reads another business's data.
-import { useEffect, useState, type ReactNode } from 'react'
-import { openOwnerDatabase } from '../db/database.ts'
+//
+// It opens on every dashboard screen, so the data is on the device when the
+// owner goes offline, but not always at once: a screen that reads the store
+// asks for it (db/hooks.ts) and gets it right away; on the others (credits,
+// chatbot, settings) it opens once the screen has painted and the browser is
+// idle, so that loading the store's code, opening its collections and
+// starting sync do not compete with the screen's own first render for the
+// main thread. Each of those steps runs as a task of its own.
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { markStoreForRemoval } from '../db/forgotten.ts'
-import { OwnerStoreContext, type OwnerStore, type OwnerStoreState } from '../db/context.tsx'
-import { startSync } from '../../sync/index.ts'
+import { OwnerStoreContext, OwnerStoreNeededContext, type OwnerStore, type OwnerStoreState } from '../db/context.tsx'
 import { getSessionStore, useSession } from '../lib/session.tsx'
 import { getSupabase } from '../lib/supabase.ts'
+
+/** The latest a screen that does not read the store waits for an idle moment before opening it. */
+const IDLE_OPEN_TIMEOUT_MS = 2_000
 
 let current: { ownerId: string; store: Promise<OwnerStore> } | undefined
 let watchingSession = false
 
+/** Lets the browser paint and handle input between two steps of opening. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 async function open(ownerId: string): Promise<OwnerStore> {
-  const [db, supabase] = await Promise.all([openOwnerDatabase({ ownerId }), getSupabase()])
+  // RxDB, Dexie and the sync engine load with the store, not with the dashboard's first screen.
+  const [{ openOwnerDatabase }, { startSync }, supabase] = await Promise.all([
+    import('../db/database.ts'),
+    import('../../sync/index.ts'),
+    getSupabase(),
+  ])
+  await nextTask()
+  const db = await openOwnerDatabase({ ownerId })
+  await nextTask()
   // In several tabs only the elected one replicates; the others see its work through IndexedDB.
   const sync = startSync({ database: db, supabase, waitForLeadership: true })
   // The account was deleted elsewhere: the engine has signed out; a fresh page removes the store (db/forgotten.ts).
@@ -61,15 +81,34 @@ function watchSession() {
   })
 }
 
+/** Runs `run` in the browser's next idle period (after the frame being rendered), or after `timeoutMs` at the latest; returns the cancel. */
+function whenIdle(run: () => void, timeoutMs: number): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: timeoutMs })
+    return () => window.cancelIdleCallback(id)
+  }
+  // No idle callbacks (Safari before 18.x): after the first paint and a moment to settle.
+  const id = window.setTimeout(run, Math.min(timeoutMs, 500))
+  return () => window.clearTimeout(id)
+}
+
 export function OwnerStoreProvider(props: { children: ReactNode }) {
   const session = useSession()
   const ownerId = session.user?.id ?? null
   const [state, setState] = useState<OwnerStoreState & { ownerId: string | null }>({ status: 'opening', ownerId })
   // Bumped by a screen's retry button: a failed open is forgotten by acquire(), so running again tries afresh.
   const [attempt, setAttempt] = useState(0)
+  // Whether to open now: a screen asked, the browser was idle, or this tab already holds the owner's store.
+  const [wanted, setWanted] = useState(() => ownerId !== null && current?.ownerId === ownerId)
+  const need = useCallback(() => setWanted(true), [])
 
   useEffect(() => {
-    if (!ownerId) return
+    if (!ownerId || wanted) return
+    return whenIdle(need, IDLE_OPEN_TIMEOUT_MS)
+  }, [ownerId, wanted, need])
+
+  useEffect(() => {
+    if (!ownerId || !wanted) return
     let live = true
     acquire(ownerId).then(
       (store) => live && setState({ status: 'ready', store, ownerId }),
@@ -86,8 +125,12 @@ export function OwnerStoreProvider(props: { children: ReactNode }) {
     return () => {
       live = false
     }
-  }, [ownerId, attempt])
+  }, [ownerId, attempt, wanted])
 
   const value: OwnerStoreState = state.ownerId === ownerId ? state : { status: 'opening' }
-  return <OwnerStoreContext.Provider value={value}>{props.children}</OwnerStoreContext.Provider>
+  return (
+    <OwnerStoreNeededContext.Provider value={need}>
+      <OwnerStoreContext.Provider value={value}>{props.children}</OwnerStoreContext.Provider>
+    </OwnerStoreNeededContext.Provider>
+  )
 }

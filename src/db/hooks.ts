@@ -27,7 +27,7 @@ function collectionOf<T extends SyncedTable>(db: { [K in SyncedTable]: RxCollect
  * (local writes, and server changes once synced). Deleted records never show.
  */
 export function useLiveQuery<T extends SyncedTable>(table: T, query: MangoQuery<SyncedRecords[T]> = {}): LiveQuery<SyncedRecords[T]> {
-  const state = useOwnerStoreState()
+  const state = useOwnerStoreState({ needed: true })
   const key = JSON.stringify(query)
   const [result, setResult] = useState<{ data: SyncedRecords[T][]; loading: boolean; error: Error | null; key: string; db: unknown }>({
     data: [],
@@ -65,7 +65,7 @@ export function useLiveQuery<T extends SyncedTable>(table: T, query: MangoQuery<
 }
 
 export function useRecordActions<T extends SyncedTable>(table: T): RecordActions<T> {
-  const state = useOwnerStoreState()
+  const state = useOwnerStoreState({ needed: true })
   const db = state.status === 'ready' ? state.store.db : null
   return useMemo(() => recordActions(db, table), [db, table])
 }
@@ -78,7 +78,7 @@ export function useRecordActions<T extends SyncedTable>(table: T): RecordActions
  * the store cannot answer this way.
  */
 export function useNewestRecords<T extends SyncedTable>(table: T, limit: number, enabled: boolean): SyncedRecords[T][] | null {
-  const state = useOwnerStoreState()
+  const state = useOwnerStoreState({ needed: true })
   const db = state.status === 'ready' ? state.store.db : null
   const [result, setResult] = useState<{ db: unknown; rows: SyncedRecords[T][] | null }>({ db: null, rows: null })
   useEffect(() => {

@@ -1,8 +1,9 @@
 // The local store's Dexie middleware: bulk reads answer exactly what a plain
 // bulkGet would, while reading only keys that exist.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb'
+import { IDBCursor, IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb'
 import Dexie from 'dexie'
+import { getChangedDocumentsSinceQuery, prepareQuery, type RxStorageDefaultCheckpoint } from 'rxdb'
 import { openOwnerDatabase, type AppDatabase } from './database.ts'
 import { dexieStorage, existingKeysFirst, PROBE_MAX_KEYS_PER_ASKED, PROBE_MIN_KEYS } from './storage.ts'
 
@@ -89,4 +90,82 @@ describe('the local store on it', () => {
     expect(await db.products.count().exec()).toBe(200)
     expect((await db.products.findByIds([product(7).id, product(150).id]).exec()).get(product(150).id)?.name).toBe('Ürün 150')
   })
+})
+
+describe('changes since a checkpoint', () => {
+  let db: AppDatabase | undefined
+  afterEach(async () => {
+    await db?.close()
+    db = undefined
+  })
+
+  const product = (i: number, name = `Ürün ${i}`) => ({ id: `00000000-0000-4000-8000-${String((i * 7919) % 100_000).padStart(12, '0')}`, name, price: i, currency: 'TRY', stock: 1, created_at: new Date(i).toISOString() })
+
+  /** Products written as a replication writes them: bulks that share an lwt, then edits and a delete. */
+  async function storeWithBulks() {
+    db = await openOwnerDatabase({ ownerId: OWNER, storage: dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }), multiInstance: false, devMode: true })
+    for (let bulk = 0; bulk < 3; bulk++) {
+      const { error } = await db.products.bulkInsert(Array.from({ length: 200 }, (_, i) => product(bulk * 200 + i)))
+      expect(error).toEqual([])
+    }
+    await (await db.products.findOne(product(5).id).exec())!.incrementalPatch({ name: 'Değişti' })
+    await (await db.products.findOne(product(450).id).exec())!.remove()
+    const instance = db.products.storageInstance
+    // What the replication calls (through RxDB's wrappers of the storage instance).
+    const changedSince = (limit: number, checkpoint?: RxStorageDefaultCheckpoint) => instance.getChangedDocumentsSince!(limit, checkpoint)
+    // RxDB's own answer: its query, which the storage no longer uses for this.
+    const rxdbAnswer = async (limit: number, checkpoint?: RxStorageDefaultCheckpoint) => {
+      const { documents } = await instance.query(prepareQuery(instance.schema, getChangedDocumentsSinceQuery(instance, limit, checkpoint)))
+      return documents
+    }
+    return { changedSince, rxdbAnswer }
+  }
+
+  it('answers as RxDB\'s query does, page by page from the start, deleted documents included', async () => {
+    const { changedSince, rxdbAnswer } = await storeWithBulks()
+    for (const limit of [7, 100, 1000]) {
+      let checkpoint: RxStorageDefaultCheckpoint | undefined
+      let seen = 0
+      for (;;) {
+        const page = await changedSince(limit, checkpoint)
+        expect(page.documents).toEqual(await rxdbAnswer(limit, checkpoint))
+        if (page.documents.length === 0) {
+          expect(page.checkpoint).toEqual(checkpoint ?? { id: '', lwt: 0 })
+          break
+        }
+        const last = page.documents.at(-1) as { id: string; _meta: { lwt: number } }
+        expect(page.checkpoint).toEqual({ id: last.id, lwt: last._meta.lwt })
+        seen += page.documents.length
+        checkpoint = page.checkpoint
+      }
+      expect(seen).toBe(600)
+    }
+    const all = (await changedSince(1000)).documents as Array<{ id: string; name: string; _deleted: boolean }>
+    expect(all.at(-2)).toMatchObject({ id: product(5).id, name: 'Değişti', _deleted: false })
+    expect(all.at(-1)).toMatchObject({ id: product(450).id, _deleted: true })
+  })
+
+  it('reads no document when nothing was written after the checkpoint, however large the last bulk', async () => {
+    const { changedSince, rxdbAnswer } = await storeWithBulks()
+    const { checkpoint } = await changedSince(1000)
+    let steps = 0
+    const originalContinue = IDBCursor.prototype.continue
+    IDBCursor.prototype.continue = function (this: IDBCursor, ...args: Parameters<IDBCursor['continue']>) {
+      steps++
+      return originalContinue.apply(this, args)
+    }
+    try {
+      // The checkpoint sits in the middle of a 200-document bulk: RxDB's query walks all of it.
+      const inBulk = (await changedSince(300)).checkpoint
+      steps = 0
+      expect(await rxdbAnswer(100, inBulk)).toHaveLength(100)
+      expect(steps).toBeGreaterThan(100)
+      steps = 0
+      expect((await changedSince(100, checkpoint)).documents).toEqual([])
+      expect(steps).toBe(0)
+    } finally {
+      IDBCursor.prototype.continue = originalContinue
+    }
+  })
+
 })

@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { formatUsd, PLANS, type PlanId } from '../../domain/plans.ts'
 import { useAppUnderTest } from '../support/app-under-test.ts'
 import { reloadUnderServiceWorker } from '../support/browser.ts'
+import { createVerifiedOwner, insertRows } from '../support/owners.ts'
 
 describe('app shell', () => {
   const running = useAppUnderTest()
@@ -229,6 +230,23 @@ describe('app shell', () => {
     await details.getByText(/^Bu cihaz çevrimdışı\./).waitFor()
     await context.setOffline(false)
     await expect.poll(() => status.getAttribute('data-phase'), { timeout: 20_000 }).toBe('idle')
+  })
+
+  it('syncs the owner\'s data onto the device from a screen that does not read it, for use offline', async () => {
+    const owner = await createVerifiedOwner(running.keys)
+    await insertRows(running.keys, owner, 'products', [{ id: crypto.randomUUID(), name: 'Çevrimdışı gömlek', price: 120, currency: 'TRY', stock: 3 }])
+    // Credits reads nothing from the local store: it opens once the screen is idle, and syncs all the same.
+    const { context, page } = await running.openAs(owner, '/dashboard')
+    await page.getByRole('heading', { level: 1, name: 'Krediler' }).waitFor()
+    await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-phase'), { timeout: 20_000 }).toBe('idle')
+    // The products screen's code comes from the service worker's cache offline.
+    await reloadUnderServiceWorker(page)
+    await page.getByRole('heading', { level: 1, name: 'Krediler' }).waitFor()
+
+    await context.setOffline(true)
+    await page.getByRole('navigation', { name: 'Panel' }).getByRole('link', { name: 'Ürünler' }).click()
+    await page.getByText('Çevrimdışı gömlek').first().waitFor()
+    await context.setOffline(false)
   })
 
   it('reloads the dashboard offline for a signed-in owner once the service worker controls the page', async () => {

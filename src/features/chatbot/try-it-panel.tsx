@@ -34,6 +34,8 @@ export function TryItPanel(props: { userId: string }) {
   const inputRef = useRef<HTMLInputElement>(null)
 
   useEffect(() => {
+    // An empty log has nothing to scroll; reading its height would only force a layout of the whole new screen as it mounts.
+    if (entries.length === 0 && !waiting) return
     const log = logRef.current
     if (log) log.scrollTop = log.scrollHeight
   }, [entries, waiting])

@@ -114,15 +114,18 @@ function DeleteAccountDialog(props: { opened: boolean; onClose: () => void; emai
       return
     }
     // The account is gone: this device's copy goes now rather than at its next
-    // sync. Closed before signing out, deleted after.
+    // sync. Closed before signing out, deleted after. A store that has not
+    // opened yet on this screen (it opens once the screen is idle) may still be
+    // opening: it is closed on the sign-out, and deleted with the others.
+    const ownerId = store?.ownerId ?? session.user?.id ?? null
     if (store) {
       await store.sync.stop()
       await store.db.close()
     }
     await session.signOut()
-    if (store) {
+    if (ownerId) {
       // Marked first: should a screen still reading the store reopen it, the next start deletes it (db/forgotten.ts).
-      markStoreForRemoval(store.ownerId)
+      markStoreForRemoval(ownerId)
       await removeForgottenStores()
     }
     notifications.show({ color: 'green', message: t`Your account and your data have been deleted.` })

@@ -4,6 +4,7 @@
 // data rights (download the data, delete the account). Online-only:
 // nothing here is in the local store; offline the screen says so and keeps
 // what was typed.
+import { useDeferredValue } from 'react'
 import { Alert, Paper, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { LoadError } from '../../components/list-states.tsx'
@@ -36,7 +37,13 @@ export function SettingsScreen() {
 function SettingsBody(props: { userId: string; email: string }) {
   const { t } = useLingui()
   const online = useOnline()
-  const data = useSettingsData(props.userId)
+  // The loaded settings make a large tree (the form, three cards, their dialogs). A query's answer reaches
+  // React as an urgent update, rendered in one task that blocks input; deferred, the skeleton stays until
+  // the tree has rendered in the background, in slices that let the browser respond in between. Only the
+  // first answer waits so: once the tree is there, a save's new values show at once.
+  const live = useSettingsData(props.userId)
+  const deferred = useDeferredValue(live)
+  const data = deferred.isSuccess ? live : deferred
   const supabaseUrl = useSupabaseUrl()
 
   let body

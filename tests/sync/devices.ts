@@ -40,6 +40,8 @@ export type DeviceOptions = {
   /** Reuse a signed-in client (its session) instead of signing in again. */
   supabase?: SupabaseClient
   fetchWrapper?: { offline: boolean }
+  /** Runs before each request is sent: may hold it back, or answer it instead of the server by returning a response. */
+  beforeRequest?: (url: URL) => Promise<Response | void> | Response | void
 }
 
 export async function openDevice(stack: TestStack, owner: Owner, opts: DeviceOptions = {}): Promise<Device> {
@@ -56,7 +58,8 @@ export async function openDevice(stack: TestStack, owner: Owner, opts: DeviceOpt
           const url = new URL(input instanceof Request ? input.url : String(input))
           requests.push(url.pathname)
           if (net.offline) return Promise.reject(new TypeError('fetch failed'))
-          return fetch(input, init)
+          if (!opts.beforeRequest) return fetch(input, init)
+          return Promise.resolve(opts.beforeRequest(url)).then((answer) => answer ?? fetch(input, init))
         },
       },
     })

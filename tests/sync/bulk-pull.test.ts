@@ -75,17 +75,17 @@ describe('the initial pull of an empty store', () => {
     const owner = await stack.signUpOwner()
     const ids = await catalogue(owner)
     const pulls = productPulls()
-    let d: Device | undefined
+    const opened: { device?: Device } = {}
     pulls.at(4, async () => {
       // The first page is stored by now or soon; the fourth waits for the owner's edit.
       const doc = await eventually(async () => {
-        const found = await d!.db.products.findOne(ids[0]!).exec()
+        const found = await opened.device!.db.products.findOne(ids[0]!).exec()
         expect(found).not.toBeNull()
         return found!
       })
       await doc.incrementalPatch({ name: 'Cihazda düzeltildi' })
     })
-    d = await device(owner, 'editing', { sync: { pullBatchSize: PAGE }, beforeRequest: pulls.beforeRequest })
+    const d = (opened.device = await device(owner, 'editing', { sync: { pullBatchSize: PAGE }, beforeRequest: pulls.beforeRequest }))
     const server = await converged(owner, [d])
     expect(server.products).toHaveLength(TOTAL)
     expect(server.products.find((p) => p.id === ids[0])).toMatchObject({ name: 'Cihazda düzeltildi', price: 0.5 })

@@ -103,6 +103,20 @@ export function isValidPhone(input: string, defaultCountry: CountryCode = DEFAUL
  * same number through normalizePhone, so the edit form can show this text.
  */
 export function formatPhone(stored: string): string {
+  let formatted = formattedPhones.get(stored)
+  if (formatted === undefined) {
+    // Parsing takes a while and a list shows the same numbers on every render: the last few thousand are kept.
+    if (formattedPhones.size >= FORMATTED_PHONES_KEPT) formattedPhones.clear()
+    formatted = formatPhoneOnce(stored)
+    formattedPhones.set(stored, formatted)
+  }
+  return formatted
+}
+
+const FORMATTED_PHONES_KEPT = 5_000
+const formattedPhones = new Map<string, string>()
+
+function formatPhoneOnce(stored: string): string {
   const text = stored.trim()
   if (!isPhoneText(text)) return stored
   const parsed = parsePhoneNumberFromString(text, DEFAULT_PHONE_COUNTRY)

@@ -46,11 +46,14 @@ async function start() {
   // every other path gets the empty shell.
   const staticPage = container.hasChildNodes() && window.location.pathname === '/'
   let hydrate = false
+  // The first render then already has the page (its guards run, its code is
+  // loaded): it is the transition below, rendered in slices. Rendered
+  // before, the page would come with the router's state change, which React
+  // renders in one piece (an external store), one long task of layout and
+  // screen; at `/` the static page would be swapped for an empty frame.
+  await nextTask()
+  await router.load()
   if (staticPage) {
-    // The first render then already has the page, so the static one is never
-    // swapped for an empty frame.
-    await nextTask()
-    await router.load()
     // Hydrating keeps the painted page and skips building and laying out all
     // of it again, but only works when the first render is exactly what the
     // build rendered. Otherwise (another language, a stored sign-in) render

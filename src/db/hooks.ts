@@ -1,7 +1,7 @@
 // Data access for feature screens: live queries and writes over the local
 // store. Screens never call Supabase for these tables; sync/ carries every
 // write to the server and every server change back.
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react'
 import type { MangoQuery, RxCollection } from 'rxdb'
 import type { SyncedRecords, SyncedTable } from '../../domain/records.ts'
 import { useOwnerStoreState } from './context.tsx'
@@ -46,7 +46,12 @@ export function useLiveQuery<T extends SyncedTable>(table: T, query: MangoQuery<
     const sub = collectionOf(db, table)
       .find(parsed)
       .$.subscribe({
-        next: (docs) => setResult({ data: docs.map((d) => d.toJSON(true) as SyncedRecords[T]), loading: false, error: null, key, db }),
+        // A transition: a screen's list (often its largest render) renders in slices that let the browser
+        // respond (see components/render-in-slices.tsx), not in one task with the store's answer.
+        next: (docs) => {
+          const data = docs.map((d) => d.toJSON(true) as SyncedRecords[T])
+          startTransition(() => setResult({ data, loading: false, error: null, key, db }))
+        },
         error: (error: unknown) => setResult({ data: [], loading: false, error: error instanceof Error ? error : new Error(String(error)), key, db }),
       })
     return () => sub.unsubscribe()

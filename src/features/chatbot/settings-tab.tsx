@@ -2,7 +2,7 @@
 // (below it on narrow screens). The form is built from the first answer of
 // the configuration query and keeps what the owner types from then on.
 import { useEffect, useState } from 'react'
-import { Alert, Button, ColorInput, Grid, Group, NumberInput, Paper, Radio, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Textarea, VisuallyHidden,  } from '@mantine/core'
+import { Alert, Button, ColorInput, Grid, Group, NumberInput, Paper, Radio, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
@@ -21,6 +21,7 @@ import {
 } from '../../../domain/chatbot.ts'
 import { useDomainForm } from '../../components/forms.ts'
 import { LoadError } from '../../components/list-states.tsx'
+import { useFirstAnswerInSlices } from '../../components/render-in-slices.tsx'
 import { SectionCard } from '../../components/section-card.tsx'
 import { useOnline } from '../../lib/use-online.ts'
 import { isChatbotToggleLocked, lockChatbotToggle } from './lock.ts'
@@ -39,29 +40,32 @@ const SWATCHES = ['#3B82F6', '#0C7A6B', '#7C3AED', '#DB2777', '#EA580C', '#16A34
 type Props = { userId: string; onUnsavedChange: (unsaved: boolean) => void }
 
 export function SettingsTab(props: Props) {
+  const online = useOnline()
+  // The form is a large tree: its first render comes in slices, the skeleton staying meanwhile.
+  const config = useFirstAnswerInSlices(useChatbotConfig(props.userId), (query) => query.isSuccess)
+  // The panel comes with the form, not beside its skeleton: on a phone it sits below, and the form
+  // replacing the skeleton would push it down.
+  const waiting = config.isPending && online
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 7 }}>
-        <SettingsSection {...props} />
+        <SettingsSection {...props} config={config} online={online} />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 5 }}>
-        <TryItPanel userId={props.userId} />
-      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>{!waiting && <TryItPanel userId={props.userId} />}</Grid.Col>
     </Grid>
   )
 }
 
-function SettingsSection(props: Props) {
+function SettingsSection(props: Props & { config: ReturnType<typeof useChatbotConfig>; online: boolean }) {
   const { t } = useLingui()
-  const online = useOnline()
-  const config = useChatbotConfig(props.userId)
+  const { config, online } = props
 
   // Spec §8: a failed configuration load is logged.
   useEffect(() => {
     if (config.error) console.error('loading the chatbot configuration failed', config.error)
   }, [config.error])
 
-  if (config.isSuccess) return <SettingsForm {...props} row={config.data} online={online} />
+  if (config.isSuccess) return <SettingsForm userId={props.userId} onUnsavedChange={props.onUnsavedChange} row={config.data} online={online} />
   if (config.isError && !config.isFetching) {
     // An empty form here could overwrite a configuration that exists: say so and offer to read again.
     return (

@@ -8,6 +8,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { PlanId, PurchasablePlan } from '../../../domain/plans.ts'
+import { RenderInSlices } from '../../components/render-in-slices.tsx'
 import { useSession } from '../../lib/session.tsx'
 import { getSupabase } from '../../lib/supabase.ts'
 import { createCheckout, type CheckoutErrorCode } from './api.ts'
@@ -154,6 +155,8 @@ export function CreditsScreen() {
         </Alert>
       )}
 
+      {/* Last on the screen, so what it renders after the first paint moves nothing. */}
+      <RenderInSlices fallback={null}>
       <Stack component="section" gap="sm" aria-labelledby="credits-balance-title">
         <Title order={2} size="h3" id="credits-balance-title">
           <Trans>Your balance</Trans>
@@ -213,6 +216,7 @@ export function CreditsScreen() {
           {data ? <TransactionsList transactions={data.transactions} /> : <TransactionsSkeleton />}
         </Stack>
       )}
+      </RenderInSlices>
     </Stack>
   )
 }

@@ -4,10 +4,10 @@
 // data rights (download the data, delete the account). Online-only:
 // nothing here is in the local store; offline the screen says so and keeps
 // what was typed.
-import { useDeferredValue } from 'react'
 import { Alert, Paper, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { LoadError } from '../../components/list-states.tsx'
+import { useFirstAnswerInSlices } from '../../components/render-in-slices.tsx'
 import { ScreenHeader } from '../../components/screen-header.tsx'
 import { useSession } from '../../lib/session.tsx'
 import { useOnline } from '../../lib/use-online.ts'
@@ -37,13 +37,9 @@ export function SettingsScreen() {
 function SettingsBody(props: { userId: string; email: string }) {
   const { t } = useLingui()
   const online = useOnline()
-  // The loaded settings make a large tree (the form, three cards, their dialogs). A query's answer reaches
-  // React as an urgent update, rendered in one task that blocks input; deferred, the skeleton stays until
-  // the tree has rendered in the background, in slices that let the browser respond in between. Only the
-  // first answer waits so: once the tree is there, a save's new values show at once.
-  const live = useSettingsData(props.userId)
-  const deferred = useDeferredValue(live)
-  const data = deferred.isSuccess ? live : deferred
+  // The loaded settings make a large tree (the form, three cards, their dialogs): the skeleton stays
+  // while it renders in slices; a save's new values show at once.
+  const data = useFirstAnswerInSlices(useSettingsData(props.userId), (query) => query.isSuccess)
   const supabaseUrl = useSupabaseUrl()
 
   let body

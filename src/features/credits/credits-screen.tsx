@@ -157,65 +157,65 @@ export function CreditsScreen() {
 
       {/* Last on the screen, so what it renders after the first paint moves nothing. */}
       <RenderInSlices fallback={null}>
-      <Stack component="section" gap="sm" aria-labelledby="credits-balance-title">
-        <Title order={2} size="h3" id="credits-balance-title">
-          <Trans>Your balance</Trans>
-        </Title>
-        {unanswered > 0 && (
-          <Alert color="orange" variant="light" title={t`Unanswered WhatsApp messages`} role="status" data-testid="credits-unanswered">
-            {plural(unanswered, {
-              one: '# WhatsApp message arrived while you had no credits and was not answered. Buy credits so the assistant can answer again.',
-              other: '# WhatsApp messages arrived while you had no credits and were not answered. Buy credits so the assistant can answer again.',
-            })}
-          </Alert>
-        )}
-        {data ? (
-          <BalanceCards balance={data.balance} />
-        ) : !online ? null : credits.error && !credits.loading ? (
-          <Alert
-            color="red"
-            variant="light"
-            title={t`Unable to Load Credits`}
-            role="alert"
-            data-testid="credits-error"
-          >
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{i18n._(LOAD_ERRORS[credits.error])}</Text>
-              <Button size="xs" variant="default" onClick={credits.reload}>
-                <Trans>Try Again</Trans>
-              </Button>
-            </Stack>
-          </Alert>
-        ) : (
-          <BalanceSkeleton />
-        )}
-      </Stack>
-
-      <Stack component="section" gap="sm" aria-labelledby="credits-plans-title">
-        <Group justify="space-between" align="baseline" gap="xs">
-          <Title order={2} size="h3" id="credits-plans-title">
-            <Trans>Buy credits</Trans>
+        <Stack component="section" gap="sm" aria-labelledby="credits-balance-title">
+          <Title order={2} size="h3" id="credits-balance-title">
+            <Trans>Your balance</Trans>
           </Title>
-          <Text size="sm" c="gray.7">
-            <Trans>One-time payment, no subscription</Trans>
-          </Text>
-        </Group>
-        <PlanCards
-          pending={checkout.pending}
-          disabled={processing || !online || checkout.pending !== null}
-          disabledReasonId={!online ? OFFLINE_BANNER_ID : processing ? PROCESSING_BANNER_ID : undefined}
-          onBuy={(plan) => void buy(plan)}
-        />
-      </Stack>
-
-      {(data || (online && !credits.error)) && (
-        <Stack component="section" gap="sm" aria-labelledby="credits-transactions-title">
-          <Title order={2} size="h3" id="credits-transactions-title">
-            <Trans>Recent transactions</Trans>
-          </Title>
-          {data ? <TransactionsList transactions={data.transactions} /> : <TransactionsSkeleton />}
+          {unanswered > 0 && (
+            <Alert color="orange" variant="light" title={t`Unanswered WhatsApp messages`} role="status" data-testid="credits-unanswered">
+              {plural(unanswered, {
+                one: '# WhatsApp message arrived while you had no credits and was not answered. Buy credits so the assistant can answer again.',
+                other: '# WhatsApp messages arrived while you had no credits and were not answered. Buy credits so the assistant can answer again.',
+              })}
+            </Alert>
+          )}
+          {data ? (
+            <BalanceCards balance={data.balance} />
+          ) : !online ? null : credits.error && !credits.loading ? (
+            <Alert
+              color="red"
+              variant="light"
+              title={t`Unable to Load Credits`}
+              role="alert"
+              data-testid="credits-error"
+            >
+              <Stack gap="sm" align="flex-start">
+                <Text size="sm">{i18n._(LOAD_ERRORS[credits.error])}</Text>
+                <Button size="xs" variant="default" onClick={credits.reload}>
+                  <Trans>Try Again</Trans>
+                </Button>
+              </Stack>
+            </Alert>
+          ) : (
+            <BalanceSkeleton />
+          )}
         </Stack>
-      )}
+
+        <Stack component="section" gap="sm" aria-labelledby="credits-plans-title">
+          <Group justify="space-between" align="baseline" gap="xs">
+            <Title order={2} size="h3" id="credits-plans-title">
+              <Trans>Buy credits</Trans>
+            </Title>
+            <Text size="sm" c="gray.7">
+              <Trans>One-time payment, no subscription</Trans>
+            </Text>
+          </Group>
+          <PlanCards
+            pending={checkout.pending}
+            disabled={processing || !online || checkout.pending !== null}
+            disabledReasonId={!online ? OFFLINE_BANNER_ID : processing ? PROCESSING_BANNER_ID : undefined}
+            onBuy={(plan) => void buy(plan)}
+          />
+        </Stack>
+
+        {(data || (online && !credits.error)) && (
+          <Stack component="section" gap="sm" aria-labelledby="credits-transactions-title">
+            <Title order={2} size="h3" id="credits-transactions-title">
+              <Trans>Recent transactions</Trans>
+            </Title>
+            {data ? <TransactionsList transactions={data.transactions} /> : <TransactionsSkeleton />}
+          </Stack>
+        )}
       </RenderInSlices>
     </Stack>
   )

@@ -131,7 +131,7 @@ export function createStackApp(ctx: StackContext, opts: StackAppOptions): Hono {
   app.route('/auth/v1', createAuthApp(ctx))
   app.route('/rest/v1', createRestApp(ctx))
   app.route('/storage/v1', createStorageApp(ctx))
-  app.route('/functions/v1', createFunctionsApp(ctx, { env: stackFunctionsEnv(ctx, opts) }))
+  app.route('/functions/v1', createFunctionsApp(ctx, { env: stackFunctionsEnv(ctx, opts), ownApi: (req) => app.fetch(req) }))
   if (opts.localTools) {
     app.use('/__local/*', localToolsGuard({ host: opts.host, port: opts.port }))
     app.use('/__local', localToolsGuard({ host: opts.host, port: opts.port }))

@@ -13,14 +13,17 @@
 //      concurrency, and the floor: GET / of the same server (HTTP and routing,
 //      no database) at the same concurrency.
 //   3. sync pushes: devices of 10 owners pushing offline edits through the
-//      `sync_push` RPC in the engine's batches (100 rows: 50 created offline,
-//      50 edits of the device's previous creations with their assumed state).
+//      `sync_push` RPC in the engine's batches (100 rows), five batches a
+//      device: the first all created offline, each later one 50 created and
+//      50 edits of the device's previous creations with their assumed state.
 //   4. chatbot-api with the built-in responder: 50 concurrent conversations
-//      across 10 owners. The per-address limit is lifted for the run; the
-//      per-conversation limit is not: a conversation refused by it (429
-//      rate_limited, intended) ends and its connection starts a new one.
-//      Beside it, its floor: the database calls of one message run directly
-//      on the stack's database by 50 conversations (no HTTP, no function).
+//      across 10 owners, each a visitor with a client address of its own
+//      (load-visitors.ts) sending 12 messages in a row, then a new visitor.
+//      The limits are the deployment's defaults: the per-conversation one
+//      refuses each conversation's 11th and 12th messages (429 rate_limited,
+//      intended). Beside it, its floor: the database calls of one message
+//      run directly on the stack's database by 50 such visitors (no HTTP, no
+//      function).
 // Printed: p50/p95/p99, throughput, errors (intended 429s apart), and the
 // stack's memory (RSS, heap) before the load, right after it and after
 // LOAD_SETTLE_SECONDS (default 60) idle. Targets: no errors other than the
@@ -36,13 +39,16 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync } from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
+import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { loadConfig } from '../../supabase/local/config.ts'
 import { signJwt } from '../../supabase/local/jwt.ts'
 import { startTempPostgres, type TempPostgres } from '../support/postgres.ts'
 import type { DirectResult, StackReady, StackReply, StackRequest } from './load-stack.ts'
+import { visitorAddress } from './load-visitors.ts'
 
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 300)
 const PHASE_SECONDS = Math.max(1, Math.round(LOAD_SECONDS / 4))
@@ -56,8 +62,12 @@ const PAGE = 100
 const READ_CONCURRENCY = [20, 100]
 const PUSH_DEVICES = 10
 const PUSH_BATCH = 100
+/** Batches one device pushes before another takes its connection. */
+const PUSH_SESSION = 5
 const CHAT_OWNERS = 10
 const CHAT_CONVERSATIONS = 50
+/** Messages of one conversation, two more than the per-conversation limit lets through in a minute (10): those two are the intended 429s. */
+const CHAT_TURNS = 12
 const CHAT_ORIGIN = 'https://bench-shop.example'
 
 const TARGET_RATIO = 2
@@ -101,8 +111,6 @@ async function startStackProcess(db: string): Promise<StackProcess> {
     env: {
       ...process.env,
       LOAD_DB: db,
-      // One client address sends every widget message of the run.
-      CHATBOT_API_ADDRESS_LIMIT_PER_MINUTE: '100000000',
       ASSISTANT_PROVIDER: 'builtin',
     },
   })
@@ -146,8 +154,15 @@ type Cannon = {
   method?: 'GET' | 'POST'
   headers?: Record<string, string>
   body?: string
-  setupRequest?: (req: autocannon.Request, context: Record<string, unknown>) => autocannon.Request
-  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void
+  /**
+   * Requests each connection sends in turn, over and over. autocannon gives
+   * them one context, which it empties when the sequence starts again: state
+   * kept there (a conversation, a device's last batch) lasts one sequence.
+   */
+  sequence?: Array<{
+    setupRequest?: (req: autocannon.Request, context: Record<string, unknown>) => autocannon.Request
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void
+  }>
 }
 
 async function cannon(opts: Cannon): Promise<LoadResult> {
@@ -162,15 +177,10 @@ async function cannon(opts: Cannon): Promise<LoadResult> {
         headers: opts.headers,
         body: opts.body,
         timeout: 30,
-        requests:
-          opts.setupRequest || opts.onResponse
-            ? [
-                {
-                  setupRequest: opts.setupRequest as ((req: autocannon.Request, context: object) => autocannon.Request) | undefined,
-                  onResponse: opts.onResponse as ((status: number, body: string, context: object) => void) | undefined,
-                },
-              ]
-            : undefined,
+        requests: opts.sequence?.map((step) => ({
+          setupRequest: step.setupRequest as ((req: autocannon.Request, context: object) => autocannon.Request) | undefined,
+          onResponse: step.onResponse as ((status: number, body: string, context: object) => void) | undefined,
+        })),
       },
       (err, result) => {
         if (err) return reject(err instanceof Error ? err : new Error(String(err)))
@@ -188,6 +198,72 @@ async function cannon(opts: Cannon): Promise<LoadResult> {
 const all = (r: LoadResult) => [...r.byStatus.values()].flat()
 const countOf = (r: LoadResult, pred: (status: number) => boolean) =>
   [...r.byStatus].filter(([s]) => pred(s)).reduce((n, [, l]) => n + l.length, 0)
+
+type Visitors = {
+  url: string
+  /** Visitors at once, each a closed loop: its next message goes when the answer to the last has come. */
+  concurrency: number
+  seconds: number
+  /** Messages of one visitor, in order, on one connection from its own address; then a new visitor takes its place. */
+  turns: number
+  headers: Record<string, string>
+  body: (visitor: number, turn: number) => string
+  onResponse: (status: number, body: string) => void
+}
+
+/**
+ * Widget visitors: load in which each conversation comes from a client
+ * address of its own, as visitors on their own networks do, so that the
+ * per-address limit and its lock meet what they would in use (not one
+ * address carrying every conversation). autocannon cannot choose the address
+ * a connection comes from, so this phase drives node:http itself; its
+ * figures are the same as cannon()'s.
+ */
+async function visitors(opts: Visitors): Promise<LoadResult> {
+  const byStatus = new Map<number, number[]>()
+  let socketErrors = 0
+  let timeouts = 0
+  let next = 0
+  const t0 = performance.now()
+  const deadline = t0 + opts.seconds * 1000
+  const send = (agent: http.Agent, body: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(opts.url, { method: 'POST', agent, headers: { ...opts.headers, 'content-length': Buffer.byteLength(body) }, timeout: 30_000 }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
+        res.on('error', reject)
+      })
+      req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })))
+      req.on('error', reject)
+      req.end(body)
+    })
+  const loop = async () => {
+    while (performance.now() < deadline) {
+      const visitor = next++
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: visitorAddress(visitor) })
+      try {
+        for (let turn = 0; turn < opts.turns && performance.now() < deadline; turn++) {
+          const t = performance.now()
+          try {
+            const res = await send(agent, opts.body(visitor, turn))
+            let list = byStatus.get(res.status)
+            if (!list) byStatus.set(res.status, (list = []))
+            list.push(performance.now() - t)
+            opts.onResponse(res.status, res.body)
+          } catch (e) {
+            if ((e as { code?: string }).code === 'TIMEOUT') timeouts++
+            else socketErrors++
+          }
+        }
+      } finally {
+        agent.destroy()
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: opts.concurrency }, loop))
+  return { byStatus, seconds: (performance.now() - t0) / 1000, socketErrors, timeouts }
+}
 
 let backendTag = ''
 
@@ -297,13 +373,17 @@ async function pushPhase(stack: StackProcess, owners: Owner[], v: Verdicts) {
     created_at: new Date().toISOString(),
     _deleted: false,
   })
-  const r = await profiled(stack, 'push', () => cannon({
-    url: `${stack.ready.url}/rest/v1/rpc/sync_push`,
-    connections: PUSH_DEVICES,
-    seconds: PHASE_SECONDS,
-    method: 'POST',
-    setupRequest: (req, ctx) => {
-      const owner = (ctx.owner ??= owners[device++ % owners.length]) as Owner
+  const countAnswer = (status: number, body: string) => {
+    if (status !== 200) return
+    const answer = JSON.parse(body) as { conflicts: unknown[]; refused: unknown[] }
+    conflicts += answer.conflicts.length
+    refused += answer.refused.length
+  }
+  // A device's session: PUSH_SESSION batches, the first all new documents, each later one half new and
+  // half edits (with their assumed state) of documents the previous batch created.
+  const batch = (step: number) => ({
+    setupRequest: (req: autocannon.Request, ctx: Record<string, unknown>): autocannon.Request => {
+      if (step === 0) ctx.owner = owners[device++ % owners.length]
       const previous = (ctx.previous ?? []) as PushDoc[]
       const created = Array.from({ length: PUSH_BATCH - previous.length }, newDoc)
       const edits = previous.map((doc) => ({ assumed: doc, new: { ...doc, name: `${String(doc.name)} ✎`, stock: Number(doc.stock) + 1 } }))
@@ -313,19 +393,21 @@ async function pushPhase(stack: StackProcess, owners: Owner[], v: Verdicts) {
         method: 'POST',
         headers: {
           apikey: stack.ready.anonKey,
-          authorization: `Bearer ${owner.token}`,
+          authorization: `Bearer ${(ctx.owner as Owner).token}`,
           'content-type': 'application/json',
           'x-client-info': 'supabase-js-web/2',
         },
         body: JSON.stringify({ target: 'public.products', rows: [...created.map((doc) => ({ assumed: null, new: doc })), ...edits] }),
       }
     },
-    onResponse: (status, body) => {
-      if (status !== 200) return
-      const answer = JSON.parse(body) as { conflicts: unknown[]; refused: unknown[] }
-      conflicts += answer.conflicts.length
-      refused += answer.refused.length
-    },
+    onResponse: countAnswer,
+  })
+  const r = await profiled(stack, 'push', () => cannon({
+    url: `${stack.ready.url}/rest/v1/rpc/sync_push`,
+    connections: PUSH_DEVICES,
+    seconds: PHASE_SECONDS,
+    method: 'POST',
+    sequence: Array.from({ length: PUSH_SESSION }, (_, step) => batch(step)),
   }))
   const errors = countOf(r, (s) => s !== 200) + r.socketErrors + r.timeouts
   v.errors += errors + conflicts + refused
@@ -348,52 +430,40 @@ async function chatPhase(stack: StackProcess, owners: Owner[], v: Verdicts) {
   let conversationNo = 0
   let intended = 0
   const otherCodes = new Map<string, number>()
-  const r = await profiled(stack, 'chat', () => cannon({
+  const onResponse = (status: number, body: string) => {
+    if (status === 200) return
+    let code = `http ${status}`
+    try {
+      code = String((JSON.parse(body) as { error?: string }).error ?? code)
+    } catch {
+      // not JSON: keep the status
+    }
+    if (status === 429 && code === 'rate_limited') intended++
+    else otherCodes.set(`${status} ${code}`, (otherCodes.get(`${status} ${code}`) ?? 0) + 1)
+  }
+  // A visitor: one conversation of CHAT_TURNS messages in a row, from an address of its own.
+  const conversations = new Map<number, { owner: Owner; id: string }>()
+  const r = await profiled(stack, 'chat', () => visitors({
     url: `${stack.ready.url}/functions/v1/chatbot-api`,
-    connections: CHAT_CONVERSATIONS,
+    concurrency: CHAT_CONVERSATIONS,
     seconds: PHASE_SECONDS,
-    method: 'POST',
-    setupRequest: (req, ctx) => {
-      if (ctx.conversation === undefined) {
-        const n = conversationNo++
-        ctx.owner = owners[n % owners.length]
-        ctx.conversation = randomUUID()
-        ctx.sent = 0
-      }
-      const sent = (ctx.sent as number)++
-      return {
-        ...req,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: CHAT_ORIGIN },
-        body: JSON.stringify({
-          userId: (ctx.owner as Owner).id,
-          conversationId: ctx.conversation,
-          message: CHAT_MESSAGES[sent % CHAT_MESSAGES.length],
-        }),
-      }
+    turns: CHAT_TURNS,
+    headers: { 'content-type': 'application/json', origin: CHAT_ORIGIN },
+    body: (visitor, turn) => {
+      if (turn === 0) conversations.set(visitor, { owner: owners[conversationNo++ % owners.length]!, id: randomUUID() })
+      const conversation = conversations.get(visitor)!
+      if (turn === CHAT_TURNS - 1) conversations.delete(visitor)
+      return JSON.stringify({ userId: conversation.owner.id, conversationId: conversation.id, message: CHAT_MESSAGES[turn % CHAT_MESSAGES.length] })
     },
-    onResponse: (status, body, ctx) => {
-      if (status === 200) return
-      let code = `http ${status}`
-      try {
-        code = String((JSON.parse(body) as { error?: string }).error ?? code)
-      } catch {
-        // not JSON: keep the status
-      }
-      if (status === 429 && code === 'rate_limited') {
-        intended++
-        // The visitor is done; the connection is a new conversation.
-        ctx.conversation = undefined
-      } else {
-        otherCodes.set(`${status} ${code}`, (otherCodes.get(`${status} ${code}`) ?? 0) + 1)
-      }
-    },
+    onResponse,
   }))
   // The floor: the same database calls per message, run directly on the stack's database.
   const floorRun = await stack.call<DirectResult>({
     type: 'direct-chat',
     owners: owners.map((o) => o.id),
     messages: CHAT_MESSAGES,
+    // The messages of a conversation its limit lets through.
+    turns: CHAT_TURNS - 2,
     concurrency: CHAT_CONVERSATIONS,
     seconds: Math.min(PHASE_SECONDS, 30),
   })

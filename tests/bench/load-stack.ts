@@ -23,12 +23,13 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { requestContextParams, requestContextPrelude, requestContextSql, type Claims } from '../../supabase/local/jwt.ts'
 import { startStack } from '../../supabase/local/server.ts'
+import { visitorAddress } from './load-visitors.ts'
 
 export type StackRequest =
   | { id: number; type: 'memory'; gc?: boolean }
   | { id: number; type: 'query'; sql: string; params?: unknown[] }
   | { id: number; type: 'direct'; sql: string; params: unknown[]; claims: Claims; concurrency: number; seconds: number; expectRows: number }
-  | { id: number; type: 'direct-chat'; owners: string[]; messages: string[]; concurrency: number; seconds: number }
+  | { id: number; type: 'direct-chat'; owners: string[]; messages: string[]; turns: number; concurrency: number; seconds: number }
   | { id: number; type: 'profile-start' }
   | { id: number; type: 'profile-stop'; file: string }
   | { id: number; type: 'stop' }
@@ -96,11 +97,20 @@ async function main() {
     let firstError: string | undefined
     const t0 = performance.now()
     const deadline = t0 + req.seconds * 1000
-    const worker = async (n: number) => {
-      const owner = req.owners[n % req.owners.length]!
-      const conversation = `floor-${n}-${Math.random().toString(36).slice(2)}`
+    let visitors = 0
+    const worker = async () => {
+      let owner = ''
+      let conversation = ''
+      let address = ''
       for (let sent = 0; performance.now() < deadline; sent++) {
-        const message = req.messages[sent % req.messages.length]!
+        // A new visitor every `turns` messages, from an address of its own, as chatbot-api's load sends them.
+        if (sent % req.turns === 0) {
+          const visitor = visitors++
+          owner = req.owners[visitor % req.owners.length]!
+          conversation = `floor-${visitor}-${Math.random().toString(36).slice(2)}`
+          address = visitorAddress(visitor)
+        }
+        const message = req.messages[(sent % req.turns) % req.messages.length]!
         const t = performance.now()
         try {
           // jsonb arrives as text (the stack's parsers), and the function parses it, as supabase-js does.
@@ -108,8 +118,8 @@ async function main() {
           if (!(JSON.parse(ctx) as { config: unknown }).config) throw new Error('no configuration')
           const { admitted } = (
             await asService<{ admitted: string }>(
-            'select public.admit_chatbot_message($1, $2, $3, 1000000, 1000000) as admitted',
-              [owner, conversation, '127.0.0.1'],
+            'select public.admit_chatbot_message($1, $2, $3, 10, 30) as admitted',
+              [owner, conversation, address],
             )
           )[0]!
           if (!(JSON.parse(admitted) as { consumed?: boolean }).consumed) throw new Error(`not admitted: ${admitted}`)
@@ -126,7 +136,7 @@ async function main() {
         }
       }
     }
-    await Promise.all(Array.from({ length: req.concurrency }, (_, n) => worker(n)))
+    await Promise.all(Array.from({ length: req.concurrency }, worker))
     return { latencies, errors, firstError, seconds: (performance.now() - t0) / 1000 }
   }
 

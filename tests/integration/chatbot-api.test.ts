@@ -368,7 +368,7 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
   })
 
   describe('answer() with an injected responder and catalogue', () => {
-    const catalogue: Catalogue = { search: async () => [], get: async () => null, list: async () => [] }
+    const catalogue: Catalogue = { search: async () => [], byIds: async () => [], list: async () => [] }
 
     it('hands the responder the business name and the conversation so far, and stores the products a reply spoke of', async () => {
       const owner = await widgetOwner()

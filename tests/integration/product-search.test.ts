@@ -141,18 +141,18 @@ describe.each(BACKENDS)('product search on %s', (backend) => {
     expect(await names('kulaklık', 50)).toEqual(['Bluetooth Kulaklık'])
   })
 
-  it("never finds another owner's products, through search, get or list", async () => {
+  it("never finds another owner's products, through search, byIds or list", async () => {
     expect(await names('kırmızı')).toEqual([])
     expect(await names('premium')).toEqual([])
     const theirs = createCatalogue(stack.service(), other.user.id)
     expect((await theirs.search('kırmızı kulaklık')).map((p) => p.name)).toEqual(['Kırmızı Kulaklık'])
     const [theirProduct] = await theirs.search('kırmızı')
-    expect(await catalogue.get(theirProduct!.id)).toBeNull()
-    expect(await theirs.get(theirProduct!.id)).toMatchObject({ name: 'Kırmızı Kulaklık' })
+    expect(await catalogue.byIds([theirProduct!.id])).toEqual([])
+    expect(await theirs.byIds([theirProduct!.id])).toMatchObject([{ name: 'Kırmızı Kulaklık' }])
     expect((await catalogue.list(50)).map((p) => p.name)).not.toContain('Kırmızı Kulaklık')
   })
 
-  it('returns live products with their fields; get and list skip deleted rows', async () => {
+  it('returns live products with their fields; byIds (in the order asked, in one read) and list skip deleted rows', async () => {
     const [hit] = await catalogue.search('kulaklık')
     expect(hit).toEqual({
       id: expect.any(String),
@@ -163,13 +163,16 @@ describe.each(BACKENDS)('product search on %s', (backend) => {
       stock: 0,
       product_link: null,
     })
-    expect(await catalogue.get(hit!.id)).toEqual(hit)
-    expect(await catalogue.get('not-a-uuid')).toBeNull()
+    expect(await catalogue.byIds([hit!.id])).toEqual([hit])
+    expect(await catalogue.byIds(['not-a-uuid'])).toEqual([])
     const { rows } = await stack.db.query<{ id: string }>(
       `select id from public.products where user_id = $1 and _deleted`,
       [owner.user.id],
     )
-    expect(await catalogue.get(rows[0]!.id)).toBeNull()
+    expect(await catalogue.byIds([rows[0]!.id])).toEqual([])
+    const live = (await catalogue.list(3)).map((p) => p.id)
+    const asked = [live[2]!, rows[0]!.id, 'not-a-uuid', live[0]!, live[1]!]
+    expect((await catalogue.byIds(asked)).map((p) => p.id)).toEqual([live[2], live[0], live[1]])
     const listed = (await catalogue.list(50)).map((p) => p.name)
     expect(listed).toHaveLength(CATALOGUE.filter((s) => !s.deleted).length)
     expect(listed).not.toContain('Silinmiş Kulaklık Kutusu')

@@ -25,7 +25,7 @@ const PRODUCTS: readonly CatalogueProduct[] = [
   product('p7', 'Coffee Mug', 8, 'USD', 20, 'javascript:alert(1)'),
 ]
 
-type Call = { method: 'search' | 'get' | 'list'; arg: string | number | undefined; returned: CatalogueProduct[] }
+type Call = { method: 'search' | 'byIds' | 'list'; arg: string | number | undefined; returned: CatalogueProduct[] }
 
 /**
  * Matches when every query word's first six folded letters (a short word
@@ -43,10 +43,10 @@ function fakeCatalogue(products: readonly CatalogueProduct[] = PRODUCTS) {
       calls.push({ method: 'search', arg: query, returned: found })
       return found
     },
-    async get(id) {
-      const found = items.find((p) => p.id === id)
-      calls.push({ method: 'get', arg: id, returned: found ? [{ ...found }] : [] })
-      return found ? { ...found } : null
+    async byIds(ids) {
+      const found = copy(ids.flatMap((id) => items.find((p) => p.id === id) ?? []))
+      calls.push({ method: 'byIds', arg: ids.join(','), returned: found })
+      return found
     },
     async list(limit = 10) {
       const found = copy([...items].sort((a, b) => a.name.localeCompare(b.name)).slice(0, limit))
@@ -234,7 +234,7 @@ describe('follow-ups', () => {
     const stock = await ask('stokta var mı?', { history })
     expect(stock).toMatchObject({ language: 'tr', productIds: ['p1'] })
     expect(stock.reply).toContain('stokta var')
-    expect(stock.calls).toEqual([expect.objectContaining({ method: 'get', arg: 'p1' })])
+    expect(stock.calls).toEqual([expect.objectContaining({ method: 'byIds', arg: 'p1' })])
     // The price is the catalogue's now, not the earlier turn's text.
     const changed = PRODUCTS.map((p) => (p.id === 'p1' ? { ...p, price: 1100 } : p))
     const price = await ask('fiyatı ne?', { history, items: changed })

@@ -31,8 +31,8 @@ function fakeCatalogue(): Catalogue & { searches: string[] } {
       const words = fold(query).split(/\s+/).filter(Boolean)
       return products.filter((p) => words.some((w) => fold(`${p.name} ${p.description ?? ''}`).includes(w))).slice(0, limit)
     },
-    async get(id) {
-      return products.find((p) => p.id === id) ?? null
+    async byIds(ids) {
+      return ids.flatMap((id) => products.find((p) => p.id === id) ?? [])
     },
     async list(limit = 10) {
       return products.slice(0, limit)

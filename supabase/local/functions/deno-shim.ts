@@ -78,14 +78,50 @@ export function createFunctionEnv(
   }
 }
 
-const requestEnv = new AsyncLocalStorage<FunctionEnv>()
+/**
+ * What a request to a function runs with: its stack's environment and, when
+ * given, the stack's own API in-process (see scopedFetch).
+ */
+export type FunctionScope = { env: FunctionEnv; ownApi?: (req: Request) => Response | Promise<Response> }
+
+const requestScope = new AsyncLocalStorage<FunctionScope>()
 const processEnv = createFunctionEnv(() => ({}))
 
 /** Set only while one function module is being imported (imports are serialized). */
 let loading: { env: FunctionEnv; handler?: ServeHandler } | undefined
 let loadQueue: Promise<unknown> = Promise.resolve()
 
-const currentEnv = (): FunctionEnv => requestEnv.getStore() ?? loading?.env ?? processEnv
+const currentEnv = (): FunctionEnv => requestScope.getStore()?.env ?? loading?.env ?? processEnv
+
+/**
+ * fetch, for the whole process, with one difference inside a function's
+ * request: a request to the function's own stack (SUPABASE_URL, which is
+ * where supabase-js sends every database call) is handed to the stack's app
+ * in the same process instead of going out over a loopback socket and back
+ * in. Same gateway, middleware and handlers, answered the same way; without
+ * the socket, the caller's address is the in-process one (127.0.0.1, as the
+ * loopback connection's was). A widget message makes four such calls, and
+ * the sockets (the HTTP client, the writes and reads, the server's side of
+ * each) cost the stack more than everything else the message does. Any other
+ * request (outside a function, or to another host) is the network's.
+ */
+function scopedFetch(networkFetch: typeof fetch): typeof fetch {
+  return (input, init) => {
+    const scope = requestScope.getStore()
+    if (scope?.ownApi) {
+      const own = scope.env.get('SUPABASE_URL')
+      const target = input instanceof Request ? input.url : String(input)
+      if (own && URL.canParse(target) && new URL(target).origin === new URL(own).origin) {
+        const request = new Request(input, init)
+        // Through the event loop, as over a socket: otherwise a busy stack runs the calls of the requests it
+        // already has from one microtask to the next and reads no new connection until they all are done
+        // (under load, a new widget visitor's first message waited seconds while others took milliseconds).
+        return new Promise<void>((resolve) => setImmediate(resolve)).then(() => scope.ownApi!(request))
+      }
+    }
+    return networkFetch(input, init)
+  }
+}
 
 const shim: DenoShim = {
   local: true,
@@ -117,8 +153,10 @@ const shim: DenoShim = {
 /** Idempotent. Also gives Node 20 the global WebSocket that Deno has and supabase-js expects. */
 export function installDenoShim(): void {
   const g = globalThis as { Deno?: unknown; WebSocket?: unknown }
-  if (g.Deno === undefined) g.Deno = shim
-  else if ((g.Deno as Partial<DenoShim>).local !== true) throw new Error('a different Deno global is already installed')
+  if (g.Deno === undefined) {
+    g.Deno = shim
+    globalThis.fetch = scopedFetch(globalThis.fetch)
+  } else if ((g.Deno as Partial<DenoShim>).local !== true) throw new Error('a different Deno global is already installed')
   if (g.WebSocket === undefined) g.WebSocket = WebSocket
 }
 
@@ -153,7 +191,7 @@ export function loadFunctionModule(url: string, env: FunctionEnv): Promise<Serve
   const task = loadQueue.then(async () => {
     loading = { env }
     try {
-      await requestEnv.run(env, () => importTypeScript(url))
+      await requestScope.run({ env }, () => importTypeScript(url))
       if (!loading.handler) throw new Error(`${url} did not call Deno.serve`)
       return loading.handler
     } finally {
@@ -164,7 +202,7 @@ export function loadFunctionModule(url: string, env: FunctionEnv): Promise<Serve
   return task
 }
 
-/** Runs fn (a request to a function) with the given environment visible through Deno.env. */
-export function withFunctionEnv<T>(env: FunctionEnv, fn: () => T): T {
-  return requestEnv.run(env, fn)
+/** Runs fn (a request to a function) with the scope's environment visible through Deno.env, and its own API in-process. */
+export function withFunctionScope<T>(scope: FunctionScope, fn: () => T): T {
+  return requestScope.run(scope, fn)
 }

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { StackContext } from '../server.ts'
 import { SUPABASE_DIR } from '../migrate.ts'
-import { createFunctionEnv, loadFunctionModule, withFunctionEnv, type FunctionEnv, type ServeHandler } from './deno-shim.ts'
+import { createFunctionEnv, loadFunctionModule, withFunctionScope, type FunctionEnv, type FunctionScope, type ServeHandler } from './deno-shim.ts'
 import { readFunctionSettings, settingsFor, type FunctionSettings } from './function-settings.ts'
 import { checkGatewayJwt, gatewayAuthResponse } from './gateway-auth.ts'
 import { clientAddress, withClientAddressHeaders } from '../client-address.ts'
@@ -27,6 +27,8 @@ export type FunctionsOptions = {
   configToml?: string
   /** Settings for the functions beyond the process environment (provider choice, credentials…). */
   env?: Record<string, string | undefined>
+  /** The stack's whole app: a function's requests to SUPABASE_URL are answered by it in-process (deno-shim.ts). */
+  ownApi?: FunctionScope['ownApi']
 }
 
 /** A slug as hosted Supabase accepts it; `_shared` and other `_` folders are code, not functions. */
@@ -106,7 +108,7 @@ export function createFunctionsApp(ctx: FunctionsContext, opts: FunctionsOptions
         signal: raw.signal,
         ...(hasBody ? { duplex: 'half' } : {}),
       } as RequestInit)
-      const res = await withFunctionEnv(env, () =>
+      const res = await withFunctionScope({ env, ownApi: opts.ownApi }, () =>
         handler(req, {
           remoteAddr: { transport: 'tcp', hostname: address, port: 0 },
           completed: Promise.resolve(),

@@ -1,6 +1,8 @@
 // The functions runner on its own: routing, the gateway's JWT check, the
 // environment and request a function sees, and isolation between stacks.
 // Uses the test functions in fixtures/ and no database.
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createClient, FunctionsHttpError } from '@supabase/supabase-js'
@@ -154,6 +156,36 @@ describe('functions runner', () => {
     expect(await res.json()).toEqual({ code: 'BOOT_ERROR', message: 'Worker failed to boot (please check logs)' })
     env.BROKEN_FUNCTION_FIXED = '1'
     expect((await call('/broken')).status).toBe(200)
+  })
+
+  it("hands a function's requests to its own stack to the stack in-process, and everything else to the network", async () => {
+    const network = createServer((req, res) => {
+      let body = ''
+      req.on('data', (c: Buffer) => (body += c.toString()))
+      req.on('end', () => res.end(`network ${req.method} ${req.url} ${req.headers['x-test']} ${body}`))
+    })
+    await new Promise<void>((resolve) => network.listen(0, '127.0.0.1', resolve))
+    const elsewhere = `http://127.0.0.1:${(network.address() as AddressInfo).port}`
+    const own: Request[] = []
+    const { call } = harness({}, {
+      ownApi: async (req) => {
+        own.push(req)
+        return new Response(`own ${req.method} ${new URL(req.url).pathname} ${req.headers.get('x-test')} ${await req.text()}`, { status: 201 })
+      },
+    })
+    try {
+      const res = await call('/fetcher', { method: 'POST', body: JSON.stringify({ urls: ['http://stack.test:54321/rest/v1/rpc/f?x=1', `${elsewhere}/hook`] }) })
+      expect(await res.json()).toEqual([
+        { status: 201, body: 'own POST /rest/v1/rpc/f fetcher ping' },
+        { status: 200, body: 'network POST /hook fetcher ping' },
+      ])
+      expect(own.map((r) => r.url)).toEqual(['http://stack.test:54321/rest/v1/rpc/f?x=1'])
+      // Outside a function's request, the stack's address is the network's like any other.
+      await expect(fetch('http://stack.test:54321/rest/v1/rpc/f')).rejects.toThrow()
+      expect(own).toHaveLength(1)
+    } finally {
+      await new Promise<void>((resolve) => network.close(() => resolve()))
+    }
   })
 
   it('works for functions.invoke: data on success, FunctionsHttpError with the response otherwise', async () => {

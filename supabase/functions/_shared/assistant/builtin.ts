@@ -28,9 +28,7 @@ async function lastProducts(context: Context): Promise<CatalogueProduct[] | null
   for (let i = context.history.length - 1; i >= 0; i--) {
     const turn = context.history[i]!
     if (turn.role !== 'assistant' || turn.productIds.length === 0) continue
-    const ids = turn.productIds.slice(0, MAX_LISTED)
-    const products = await Promise.all(ids.map((id) => context.catalogue.get(id)))
-    return products.filter((product): product is CatalogueProduct => product !== null)
+    return context.catalogue.byIds(turn.productIds.slice(0, MAX_LISTED))
   }
   return null
 }

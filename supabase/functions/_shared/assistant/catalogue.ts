@@ -56,18 +56,19 @@ export function createCatalogue(client: SupabaseClient, ownerId: string): Catalo
       return ((data ?? []) as ProductRow[]).map(toProduct)
     },
 
-    async get(id) {
+    async byIds(ids) {
       // A malformed id from a model or an old turn is "not found", not a 400 from the database.
-      if (!UUID.test(id)) return null
+      const wanted = [...new Set(ids.filter((id) => UUID.test(id)))]
+      if (wanted.length === 0) return []
       const { data, error } = await client
         .from('products')
         .select(COLUMNS)
-        .eq('id', id)
+        .in('id', wanted)
         .eq('user_id', ownerId)
         .eq('_deleted', false)
-        .maybeSingle()
       if (error) throw new Error(`product read failed: ${error.message}`)
-      return data ? toProduct(data as ProductRow) : null
+      const found = new Map(((data ?? []) as ProductRow[]).map((row) => [row.id.toLowerCase(), toProduct(row)]))
+      return ids.flatMap((id) => found.get(id.toLowerCase()) ?? [])
     },
 
     async list(limit) {

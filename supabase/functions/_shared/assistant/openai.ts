@@ -264,7 +264,7 @@ async function runTool(catalogue: Catalogue, call: ToolCall, seen: Map<string, C
     }
     case 'get_product': {
       if (typeof args.id !== 'string' || args.id === '') return { error: 'id (a string) is required' }
-      const product = await catalogue.get(args.id)
+      const [product] = await catalogue.byIds([args.id])
       return product ? found([product]) : { error: 'no product with this id' }
     }
     default:

@@ -21,8 +21,8 @@ export type CatalogueProduct = {
 export type Catalogue = {
   /** Best matches first: Turkish letters and case folded, word order free, one-letter typos and suffixes tolerated. */
   search(query: string, limit?: number): Promise<CatalogueProduct[]>
-  /** One product by id, or null when it is gone or deleted. */
-  get(id: string): Promise<CatalogueProduct | null>
+  /** The products with these ids that are still there, in the order asked, in one read; gone, deleted and unknown ids are left out. */
+  byIds(ids: readonly string[]): Promise<CatalogueProduct[]>
   /** Up to `limit` products in name order, for "what do you have" without a term. */
   list(limit?: number): Promise<CatalogueProduct[]>
 }

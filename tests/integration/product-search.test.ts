@@ -228,6 +228,15 @@ describe.each(BACKENDS)('product search on %s', (backend) => {
       expect(plan).not.toMatch(/Seq Scan on products/)
     })
 
+    // New products go straight into the index: a pending list (GIN's default) would be read in full by
+    // every search until a vacuum, which after an import of thousands of products made each one slow.
+    it('takes new products into the index at once, leaving no pending list for searches to read', async () => {
+      const { rows } = await stack.db.query<{ options: string[] | null }>(
+        `select c.reloptions as options from pg_catalog.pg_class c where c.relname = 'products_search_idx'`,
+      )
+      expect(rows[0]?.options).toContain('fastupdate=off')
+    })
+
     it('uses the index from search_products itself', async () => {
       const scans = async () => {
         const { rows } = await stack.db.query<{ n: string }>(

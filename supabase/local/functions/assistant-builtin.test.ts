@@ -81,6 +81,7 @@ describe('language', () => {
   it.each([
     ['Kulaklık ne kadar?', 'tr'], ['fiyati ne', 'tr'], ['stokta var mi', 'tr'], ["iPhone'un fiyatı", 'tr'], ['merhaba', 'tr'], ['teşekkürler', 'tr'],
     ['How much is the kulaklık?', 'en'], ['is it in stock?', 'en'], ['hello', 'en'], ["what's the price", 'en'], ['thanks!', 'en'],
+    ['Randevu alabilir miyim?', 'tr'], ['kargo yarin gelir mi', 'tr'],
     ['iPhone 15', null], ['Kupa', null], ['123', null], ['', null],
   ] as const)('%s → %s', (message, expected) => {
     expect(detectLanguage(message)).toBe(expected)
@@ -94,6 +95,8 @@ describe('language', () => {
     // The message's own language wins over the widget's.
     expect(replyLanguage('how much is it?', 'tr', [])).toBe('en')
     expect(replyLanguage('ne kadar?', 'en', english)).toBe('tr')
+    // A Turkish question written without Turkish letters, after English turns, is still Turkish.
+    expect(replyLanguage('Randevu alabilir miyim?', undefined, english)).toBe('tr')
   })
 })
 

@@ -16,6 +16,9 @@ const TURKISH_WORDS: ReadonlySet<string> = new Set([
   'ucuzu', 'pahali', 'pahalisi', 'uygun', 'lutfen', 'acaba', 'bir', 'bu', 'su', 'sizde', 'sizin', 'elinizde', 'urun', 'urunler', 'urunleriniz',
   'istiyorum', 'peki', 'evet', 'hayir', 'tamam', 'nasil', 'bana', 'benim', 'icin', 'de', 'da', 'ki', 'unut', 'talimat', 'talimatlari',
   'onceki', 'goster', 'sistem', 'mesajini', 'hava', 'durumu', 'fikra', 'anlat', 'yaz', 'kod', 'simdi', 'artik', 'sen', 'sana',
+  // Questions asked without a Turkish letter: the particle's persons, and what a visitor asks for.
+  'miyim', 'miyiz', 'misin', 'muyum', 'muyuz', 'musun', 'mudur', 'alabilir', 'olur', 'olabilir', 'mumkun', 'randevu', 'randevum',
+  'kargo', 'teslimat', 'yarin', 'bugun', 'saat', 'kacta', 'acik', 'kapali', 'adres', 'adresiniz', 'nerede',
 ])
 
 const ENGLISH_WORDS: ReadonlySet<string> = new Set([

@@ -4,7 +4,7 @@
 // fixed layout, its widths taken from the header, so columns do not jump as
 // rows of other lengths scroll in and out. Every row ends with the record's
 // edit and delete buttons.
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { Button, Card, Group, Skeleton, Stack, Table } from '@mantine/core'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -119,14 +119,7 @@ function ListTable<T>(props: VirtualListProps<T>) {
             const item = props.items[row.index]!
             return (
               <Table.Tr key={props.getKey(item)} data-index={row.index} ref={rows.measureElement} aria-rowindex={row.index + 2} data-testid={props.rowTestId}>
-                {props.columns.map((column) => (
-                  <Table.Td key={column.key} className={column.align === 'end' ? classes.end : undefined}>
-                    {column.cell(item)}
-                  </Table.Td>
-                ))}
-                <Table.Td>
-                  <ActionButtons item={item} actions={props.actions} />
-                </Table.Td>
+                <RowCells item={item} columns={props.columns} actions={props.actions} />
               </Table.Tr>
             )
           })}
@@ -164,18 +157,47 @@ function ListCards<T>(props: VirtualListProps<T>) {
             style={{ transform: `translateY(${row.start - margin}px)` }}
             data-testid={props.rowTestId}
           >
-            <Card withBorder padding="md" radius="md">
-              <Stack gap={6}>
-                {props.card(item)}
-                <ActionButtons item={item} actions={props.actions} />
-              </Stack>
-            </Card>
+            <CardContent item={item} card={props.card} actions={props.actions} />
           </div>
         )
       })}
     </div>
   )
 }
+
+// A row's cells and a card's content are drawn again only when their record, columns or actions change.
+// The virtualizer draws the list again whenever it measures rows or scrolls more in, and each row's
+// Mantine components cost far more to render than the row's move does.
+
+type RowCellsProps<T> = { item: T; columns: readonly ListColumn<T>[]; actions: RowActions<T> }
+
+const RowCells = memo(function RowCells<T>(props: RowCellsProps<T>) {
+  return (
+    <>
+      {props.columns.map((column) => (
+        <Table.Td key={column.key} className={column.align === 'end' ? classes.end : undefined}>
+          {column.cell(props.item)}
+        </Table.Td>
+      ))}
+      <Table.Td>
+        <ActionButtons item={props.item} actions={props.actions} />
+      </Table.Td>
+    </>
+  )
+}) as <T>(props: RowCellsProps<T>) => ReactNode
+
+type CardContentProps<T> = { item: T; card: (item: T) => ReactNode; actions: RowActions<T> }
+
+const CardContent = memo(function CardContent<T>(props: CardContentProps<T>) {
+  return (
+    <Card withBorder padding="md" radius="md">
+      <Stack gap={6}>
+        {props.card(props.item)}
+        <ActionButtons item={props.item} actions={props.actions} />
+      </Stack>
+    </Card>
+  )
+}) as <T>(props: CardContentProps<T>) => ReactNode
 
 /** The header, shared with the skeleton: in a fixed layout its cells set the column widths. */
 function ListHead<T>(props: { columns: readonly ListColumn<T>[] }) {

@@ -263,7 +263,7 @@ async function main() {
       )
       for (const problem of problems) console.info(`            accessibility: ${problem}`)
       const metric = (id: string) => last?.audits[id]?.displayValue ?? '?'
-      console.info(`            FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`)
+      console.info(`            FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')} (last run)${RUNS > 1 ? `; performance of each run ${perf.join(', ')}` : ''}`)
     }
     console.info(`\nRxDB schema validator in the production bundle: ${validator.length ? `YES (${validator.join(', ')})` : 'no'}  ${validator.length ? 'MISSED' : 'ok'}`)
   } finally {

@@ -87,7 +87,7 @@ function whenIdle(run: () => void, timeoutMs: number): () => void {
     const id = window.requestIdleCallback(run, { timeout: timeoutMs })
     return () => window.cancelIdleCallback(id)
   }
-  // No idle callbacks (Safari before 18.x): after the first paint and a moment to settle.
+  // No idle callbacks (Safari): after the first paint and a moment to settle.
   const id = window.setTimeout(run, Math.min(timeoutMs, 500))
   return () => window.clearTimeout(id)
 }

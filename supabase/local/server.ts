@@ -3,6 +3,7 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
 import { serve, type ServerType } from '@hono/node-server'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { existsSync } from 'node:fs'
@@ -218,6 +219,12 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
     const s = serve({ fetch: app.fetch, port: opts.port ?? 54321, hostname: host }, () => resolve(s))
     s.on('error', reject)
   })
+  // Node closes an idle keep-alive connection after 5 s, and a client (undici, fetch in Node and
+  // browsers alike) may send its next request on it in the same moment, which then fails with a reset.
+  // A server should wait longer than its clients do (they give up after 4 s): 65 s, as load balancers do.
+  const http = server as Server
+  http.keepAliveTimeout = 65_000
+  http.headersTimeout = 66_000
   const port = (server.address() as AddressInfo).port
   listening.port = port
   apiUrl = `http://${host}:${port}`

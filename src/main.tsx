@@ -7,20 +7,7 @@ import { App } from './app/app.tsx'
 import { activateLocale, DEFAULT_LOCALE, storedLocale } from './app/i18n.ts'
 import { registerServiceWorker, startPwa } from './app/pwa.ts'
 import { createAppRouter } from './app/router.tsx'
-
-/**
- * Lets the browser paint and handle input between the steps of starting up,
- * so that none of them adds up to a long task.
- */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0))
-}
-
-/** Runs once the page has nothing left to do, or after a few seconds at the latest. */
-function whenIdle(run: () => void) {
-  if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 3000 })
-  else setTimeout(run, 1000)
-}
+import { nextTask, whenIdle } from './lib/scheduling.ts'
 
 async function start() {
   startPwa()
@@ -72,7 +59,8 @@ async function start() {
     if (hydrate) hydrateRoot(container, element)
     else createRoot(container).render(element)
   })
-  whenIdle(registerServiceWorker)
+  // Once the page is idle: the worker's precaching never competes with the first screen.
+  whenIdle(registerServiceWorker, 3000)
 }
 
 void start()

@@ -13,6 +13,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { markStoreForRemoval } from '../db/forgotten.ts'
 import { OwnerStoreContext, OwnerStoreNeededContext, type OwnerStore, type OwnerStoreState } from '../db/context.tsx'
 import { getSessionStore, useSession } from '../lib/session.tsx'
+import { nextTask, whenIdle } from '../lib/scheduling.ts'
 import { getSupabase } from '../lib/supabase.ts'
 
 /** The latest a screen that does not read the store waits for an idle moment before opening it. */
@@ -20,9 +21,6 @@ const IDLE_OPEN_TIMEOUT_MS = 2_000
 
 let current: { ownerId: string; store: Promise<OwnerStore> } | undefined
 let watchingSession = false
-
-/** Lets the browser paint and handle input between two steps of opening. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 async function open(ownerId: string): Promise<OwnerStore> {
   // RxDB, Dexie and the sync engine load with the store, not with the dashboard's first screen.
@@ -79,17 +77,6 @@ function watchSession() {
       void close(leaving)
     }
   })
-}
-
-/** Runs `run` in the browser's next idle period (after the frame being rendered), or after `timeoutMs` at the latest; returns the cancel. */
-function whenIdle(run: () => void, timeoutMs: number): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: timeoutMs })
-    return () => window.cancelIdleCallback(id)
-  }
-  // No idle callbacks (Safari): after the first paint and a moment to settle.
-  const id = window.setTimeout(run, Math.min(timeoutMs, 500))
-  return () => window.clearTimeout(id)
 }
 
 export function OwnerStoreProvider(props: { children: ReactNode }) {

@@ -11,8 +11,9 @@
 import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react'
 
 /**
- * Renders `fallback` (a skeleton of the same size, so nothing moves) at once
- * and `children` in a transition right after.
+ * Renders `fallback` at once and `children` in a transition right after. So
+ * that nothing moves, `fallback` is a skeleton of the children's size, or
+ * nothing when they sit last on the screen.
  */
 export function RenderInSlices(props: { fallback: ReactNode; children: ReactNode }): ReactNode {
   const [ready, setReady] = useState(false)

@@ -9,6 +9,7 @@ import {
 } from '../../../../domain/products.ts'
 import { ExcelImportError } from './errors.ts'
 import { checkZipExpansion } from './zip-guard.ts'
+import { nextTask } from '../../../lib/scheduling.ts'
 
 export type ExcelParseResult = {
   /**
@@ -75,10 +76,6 @@ function decodeText(bytes: Uint8Array, encoding: 'utf-16' | 'text'): string {
   } catch {
     return new TextDecoder('windows-1254').decode(bytes)
   }
-}
-
-function pause(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0))
 }
 
 /** Excel's error codes as it shows them; the import reads without SheetJS's formatted text. */
@@ -257,7 +254,7 @@ export async function parseWorkbook(data: ArrayBuffer | Uint8Array, onProgress?:
     if (done % PROGRESS_EVERY_ROWS === 0 && done < dataRows) {
       report(READ + (1 - READ) * (done / dataRows))
       if (performance.now() - sliceStart > SLICE_MS) {
-        await pause()
+        await nextTask()
         sliceStart = performance.now()
       }
     }

@@ -19,12 +19,23 @@ export function withWidgetCors(handler: Handler): Handler {
       return new Response(null, { status: 204, headers: widgetCorsHeaders(origin, true) })
     }
     const res = await handler(req)
-    const headers = new Headers(res.headers)
-    for (const name of ['Access-Control-Allow-Origin', 'Access-Control-Allow-Headers', 'Access-Control-Allow-Methods']) headers.delete(name)
-    for (const [k, v] of Object.entries(widgetCorsHeaders(origin, false))) headers.set(k, v)
-    headers.append('Vary', 'Origin')
-    return new Response(res.body, { status: res.status, statusText: res.statusText, headers })
+    try {
+      setWidgetCors(res.headers, origin)
+      return res
+    } catch {
+      // Headers that cannot change (a fetched Response's): a copy. Otherwise the answer is sent as the
+      // handler made it, since a copy's body is a stream the server then has to read back.
+      const headers = new Headers(res.headers)
+      setWidgetCors(headers, origin)
+      return new Response(res.body, { status: res.status, statusText: res.statusText, headers })
+    }
   }
+}
+
+function setWidgetCors(headers: Headers, origin: string | null): void {
+  for (const name of ['Access-Control-Allow-Origin', 'Access-Control-Allow-Headers', 'Access-Control-Allow-Methods']) headers.delete(name)
+  for (const [k, v] of Object.entries(widgetCorsHeaders(origin, false))) headers.set(k, v)
+  headers.append('Vary', 'Origin')
 }
 
 function widgetCorsHeaders(origin: string | null, preflight: boolean): Record<string, string> {

@@ -64,4 +64,21 @@ describe('chatbot-api CORS', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('access-control-allow-origin')).toBeNull()
   })
+
+  it('sends the answer the handler made, and copies only one whose headers cannot change', async () => {
+    const made = new Response('{}', { status: 200 })
+    const sent = await withWidgetCors(async () => made)(new Request('http://fn.test/chatbot-api', { method: 'POST', headers: { Origin: SITE } }))
+    expect(sent).toBe(made)
+    expect(sent.headers.get('access-control-allow-origin')).toBe(SITE)
+
+    // Response.redirect's headers are immutable.
+    const fixed = Response.redirect('https://elsewhere.example/', 302)
+    const copied = await withWidgetCors(async () => fixed)(new Request('http://fn.test/chatbot-api', { method: 'POST', headers: { Origin: SITE } }))
+    expect(copied).not.toBe(fixed)
+    expect([copied.status, copied.headers.get('location'), copied.headers.get('access-control-allow-origin')]).toEqual([
+      302,
+      'https://elsewhere.example/',
+      SITE,
+    ])
+  })
 })

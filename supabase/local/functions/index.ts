@@ -9,6 +9,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { StackContext } from '../server.ts'
 import { SUPABASE_DIR } from '../migrate.ts'
+import { BufferedRequest } from '../in-process-bodies.ts'
 import { createFunctionEnv, loadFunctionModule, withFunctionScope, type FunctionEnv, type FunctionScope, type ServeHandler } from './deno-shim.ts'
 import { readFunctionSettings, settingsFor, type FunctionSettings } from './function-settings.ts'
 import { checkGatewayJwt, gatewayAuthResponse } from './gateway-auth.ts'
@@ -101,13 +102,12 @@ export function createFunctionsApp(ctx: FunctionsContext, opts: FunctionsOptions
     try {
       const hasBody = raw.method !== 'GET' && raw.method !== 'HEAD'
       const address = clientAddress(c)
-      const req = new Request(fnUrl, {
+      const req = new BufferedRequest(fnUrl, {
         method: raw.method,
         headers: withClientAddressHeaders(raw.headers, address),
-        body: hasBody ? raw.body : undefined,
+        body: hasBody ? new Uint8Array(await raw.arrayBuffer()) : null,
         signal: raw.signal,
-        ...(hasBody ? { duplex: 'half' } : {}),
-      } as RequestInit)
+      })
       const res = await withFunctionScope({ env, ownApi: opts.ownApi }, () =>
         handler(req, {
           remoteAddr: { transport: 'tcp', hostname: address, port: 0 },

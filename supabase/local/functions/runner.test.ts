@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest'
 import { loadConfig, type StackConfig } from '../config.ts'
 import { signJwt } from '../jwt.ts'
 import { createFunctionsApp, type FunctionsContext, type FunctionsOptions } from './index.ts'
+import { BufferedRequest } from '../in-process-bodies.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const fixtures = path.join(here, 'fixtures')
@@ -180,6 +181,8 @@ describe('functions runner', () => {
         { status: 200, body: 'network POST /hook fetcher ping' },
       ])
       expect(own.map((r) => r.url)).toEqual(['http://stack.test:54321/rest/v1/rpc/f?x=1'])
+      // Its body in memory, not a stream for the stack to drain (in-process-bodies.ts).
+      expect(own[0]).toBeInstanceOf(BufferedRequest)
       // Outside a function's request, the stack's address is the network's like any other.
       await expect(fetch('http://stack.test:54321/rest/v1/rpc/f')).rejects.toThrow()
       expect(own).toHaveLength(1)

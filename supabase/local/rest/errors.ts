@@ -2,6 +2,7 @@
 // message} (keys in that order, absent parts as null) and the HTTP status
 // PostgREST derives from the code.
 import { STATUS_CODES } from 'node:http'
+import { withBodyText } from '../in-process-bodies.ts'
 
 export type ErrorBody = {
   code: string
@@ -36,11 +37,15 @@ export function restError(
 
 export function errorResponse(err: RestError): Response {
   const body: ErrorBody = { code: err.code, details: err.details, hint: err.hint, message: err.message }
-  return new Response(JSON.stringify(body), {
-    status: err.status,
-    statusText: STATUS_CODES[err.status] ?? '',
-    headers: { 'content-type': 'application/json; charset=utf-8', ...err.headers },
-  })
+  const text = JSON.stringify(body)
+  return withBodyText(
+    new Response(text, {
+      status: err.status,
+      statusText: STATUS_CODES[err.status] ?? '',
+      headers: { 'content-type': 'application/json; charset=utf-8', ...err.headers },
+    }),
+    text,
+  )
 }
 
 // Query-string and request-shape errors (PGRST1xx) ------------------------------

@@ -3,6 +3,7 @@
 // the single result row into PostgREST's status, headers and body.
 import { STATUS_CODES } from 'node:http'
 import type { Queryable } from '../db.ts'
+import { withBodyText } from '../in-process-bodies.ts'
 import {
   ambiguousFunction,
   functionNotFound,
@@ -126,7 +127,8 @@ function finish(status: number, headers: Record<string, string>, body: string | 
     }
   }
   const noBody = finalStatus === 204 || finalStatus === 304
-  return new Response(noBody ? null : body, { status: finalStatus, statusText: STATUS_CODES[finalStatus] ?? '', headers })
+  const text = noBody ? null : body
+  return withBodyText(new Response(text, { status: finalStatus, statusText: STATUS_CODES[finalStatus] ?? '', headers }), text)
 }
 
 // Reads ---------------------------------------------------------------------------------

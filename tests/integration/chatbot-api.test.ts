@@ -220,6 +220,30 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
       expect(own.reply.conversationId).toBe('widget-123')
     })
 
+    // Every message starts with this read: a SQL function that cannot be inlined is planned on every call,
+    // while PL/pgSQL keeps its statement's plan for the session.
+    it('reads the owner context with a kept plan, and the same context after a turn is stored', async () => {
+      const { rows } = await stack.db.query<{ lang: string }>(
+        `select l.lanname as lang from pg_catalog.pg_proc p join pg_catalog.pg_language l on l.oid = p.prolang
+          where p.oid = 'public.chatbot_context(uuid, text, integer)'::regprocedure`,
+      )
+      expect(rows[0]!.lang).toBe('plpgsql')
+      const owner = await widgetOwner()
+      const context = async (conversation: string | null) =>
+        (await stack.service().rpc('chatbot_context', { p_user_id: owner.user.id, p_conversation_id: conversation, p_history_turns: 10 })).data as {
+          config: { enabled: boolean } | null
+          history: { role: string; content: string }[]
+        }
+      const first = await ask(owner, 'merhaba', { conversationId: 'kept-plan' })
+      expect(first.status).toBe(200)
+      for (let i = 0; i < 6; i++) expect((await context('kept-plan')).history.map((t) => t.role)).toEqual(['user', 'assistant'])
+      await ask(owner, 'teşekkürler', { conversationId: 'kept-plan' })
+      const after = await context('kept-plan')
+      expect(after.config?.enabled).toBe(true)
+      expect(after.history.map((t) => t.content)).toEqual(['merhaba', first.reply.reply, 'teşekkürler', expect.any(String)])
+      expect((await context(null)).history).toEqual([])
+    })
+
     it('raises the daily and monthly counters by one and get_chatbot_stats by the two turns of each answered message', async () => {
       const owner = await widgetOwner()
       const usageBefore = await usage(owner)

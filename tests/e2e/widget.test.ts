@@ -124,7 +124,10 @@ describe('the chat widget on an allowed site', () => {
     await input(page).fill(QUESTION)
     const request = waitForChat(page)
     await dialog(page).getByRole('button', { name: 'Gönder' }).click()
-    expect((await request).postDataJSON()).toEqual({ userId: owner.id, message: QUESTION, language: 'tr' })
+    const sent = await request
+    expect(sent.postDataJSON()).toEqual({ userId: owner.id, message: QUESTION, language: 'tr' })
+    // The file's first message also loads the function's module: the answer is awaited, then its bubble.
+    expect((await sent.response())?.status()).toBe(200)
     await expect.poll(() => botMessages(page).count()).toBe(2)
     const reply = (await botMessages(page).nth(1).textContent())!
     // Grounded: the product's real name, price and stock, as stored.

@@ -42,7 +42,14 @@ export function useAppUnderTest(cliArgs: string[] = []): AppUnderTest {
   const contexts: BrowserContext[] = []
 
   beforeAll(async () => {
-    run = await runCli(['start', '--db', 'memory', '--port', String(await freePort()), '--app-port', String(await freePort()), ...cliArgs])
+    // A port found free can be taken by another suite before the stack listens on it: start again on new ones.
+    for (let attempt = 1; !run; attempt++) {
+      try {
+        run = await runCli(['start', '--db', 'memory', '--port', String(await freePort()), '--app-port', String(await freePort()), ...cliArgs])
+      } catch (e) {
+        if (attempt >= 3 || !/EADDRINUSE/.test(String(e))) throw e
+      }
+    }
     browser = await launchChromium()
   })
 

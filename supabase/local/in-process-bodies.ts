@@ -15,135 +15,113 @@ const decoder = new TextDecoder()
 
 type Bytes = Uint8Array<ArrayBuffer>
 
-/**
- * A body as it was given (text stays text, bytes stay bytes), read once.
- * Request and Response below hand every reader to it.
- */
-class HeldBody {
-  #stream: ReadableStream<Bytes> | null = null
-  #used = false
-
-  constructor(readonly content: string | Bytes | null) {}
-
-  get stream(): ReadableStream<Bytes> | null {
-    if (this.content === null) return null
-    this.#stream ??= new Blob([this.content]).stream() as ReadableStream<Bytes>
-    return this.#stream
-  }
-
-  get used(): boolean {
-    return this.#used || (this.#stream?.locked ?? false)
-  }
-
-  async #take(): Promise<string | Bytes> {
-    if (this.used) throw new TypeError('Body is unusable: it has already been read')
-    this.#used = true
-    if (this.#stream) return new Uint8Array(await new Response(this.#stream).arrayBuffer())
-    return this.content ?? ''
-  }
-
-  async text(): Promise<string> {
-    const content = await this.#take()
-    return typeof content === 'string' ? content : decoder.decode(content)
-  }
-
-  async bytes(): Promise<Bytes> {
-    const content = await this.#take()
-    return typeof content === 'string' ? encoder.encode(content) : content
-  }
-
-  async arrayBuffer(): Promise<ArrayBuffer> {
-    const bytes = await this.bytes()
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)
-  }
-
-  async blob(headers: Headers): Promise<Blob> {
-    return new Blob([await this.bytes()], { type: headers.get('content-type') ?? '' })
-  }
-
-  async formData(headers: Headers): Promise<FormData> {
-    return new Response(await this.bytes(), { headers }).formData()
-  }
-
-  /** The same content for a clone, which is refused once this one is read. */
-  copy(): HeldBody {
-    if (this.used) throw new TypeError('Body is unusable: it has already been read')
-    return new HeldBody(this.content)
-  }
-}
-
 export type BufferedRequestInit = Omit<RequestInit, 'body'> & { body?: string | Bytes | null }
 
 export class BufferedRequest extends Request {
-  readonly #held: HeldBody
+  readonly #bytes: Bytes | null
+  #stream: ReadableStream<Bytes> | null = null
+  #used = false
 
   constructor(input: string | URL, init: BufferedRequestInit = {}) {
     const { body, ...rest } = init
     super(input, rest)
     if (body != null && (this.method === 'GET' || this.method === 'HEAD')) throw new TypeError('Request with GET/HEAD method cannot have body.')
-    this.#held = new HeldBody(body ?? null)
+    this.#bytes = body == null ? null : typeof body === 'string' ? encoder.encode(body) : body
   }
 
-  override get body() {
-    return this.#held.stream
+  override get body(): ReadableStream<Bytes> | null {
+    if (this.#bytes === null) return null
+    this.#stream ??= new Blob([this.#bytes]).stream() as ReadableStream<Bytes>
+    return this.#stream
   }
-  override get bodyUsed() {
-    return this.#held.used
+
+  override get bodyUsed(): boolean {
+    return this.#used || (this.#stream?.locked ?? false)
   }
-  override text() {
-    return this.#held.text()
+
+  /** The body, once, as Request's readers give it. */
+  async #take(): Promise<Bytes> {
+    if (this.bodyUsed) throw new TypeError('Body is unusable: it has already been read')
+    this.#used = true
+    if (this.#stream) return new Uint8Array(await new Response(this.#stream).arrayBuffer())
+    return this.#bytes ?? new Uint8Array(0)
   }
+
+  override async text(): Promise<string> {
+    return decoder.decode(await this.#take())
+  }
+
   override async json(): Promise<unknown> {
-    return JSON.parse(await this.#held.text())
+    return JSON.parse(await this.text())
   }
-  override arrayBuffer() {
-    return this.#held.arrayBuffer()
+
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    const bytes = await this.#take()
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer
   }
-  override blob() {
-    return this.#held.blob(this.headers)
+
+  override async blob(): Promise<Blob> {
+    return new Blob([await this.#take()], { type: this.headers.get('content-type') ?? '' })
   }
-  override formData() {
-    return this.#held.formData(this.headers)
+
+  override async formData(): Promise<FormData> {
+    return new Response(await this.#take(), { headers: this.headers }).formData()
   }
+
   override clone(): BufferedRequest {
-    const held = this.#held.copy()
-    return new BufferedRequest(this.url, { method: this.method, headers: this.headers, signal: this.signal, body: held.content })
+    if (this.bodyUsed) throw new TypeError('Body is unusable: it has already been read')
+    return new BufferedRequest(this.url, {
+      method: this.method,
+      headers: this.headers,
+      signal: this.signal,
+      body: this.#bytes,
+    })
   }
 }
 
 /** A Response whose body is a string in memory. */
 export class BufferedResponse extends Response {
-  readonly #held: HeldBody
+  readonly #text: string | null
+  #stream: ReadableStream<Bytes> | null = null
+  #used = false
 
   constructor(text: string | null, init: ResponseInit) {
     super(null, init)
-    this.#held = new HeldBody(text)
+    this.#text = text
   }
 
-  override get body() {
-    return this.#held.stream
+  override get body(): ReadableStream<Bytes> | null {
+    if (this.#text === null) return null
+    this.#stream ??= new Blob([this.#text]).stream() as ReadableStream<Bytes>
+    return this.#stream
   }
-  override get bodyUsed() {
-    return this.#held.used
+
+  override get bodyUsed(): boolean {
+    return this.#used || (this.#stream?.locked ?? false)
   }
-  override text() {
-    return this.#held.text()
+
+  override async text(): Promise<string> {
+    if (this.bodyUsed) throw new TypeError('Body is unusable: it has already been read')
+    this.#used = true
+    if (this.#stream) return new Response(this.#stream).text()
+    return this.#text ?? ''
   }
+
   override async json(): Promise<unknown> {
-    return JSON.parse(await this.#held.text())
+    return JSON.parse(await this.text())
   }
-  override arrayBuffer() {
-    return this.#held.arrayBuffer()
+
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    return encoder.encode(await this.text()).buffer as ArrayBuffer
   }
-  override blob() {
-    return this.#held.blob(this.headers)
+
+  override async blob(): Promise<Blob> {
+    return new Blob([await this.text()], { type: this.headers.get('content-type') ?? '' })
   }
-  override formData() {
-    return this.#held.formData(this.headers)
-  }
+
   override clone(): BufferedResponse {
-    const held = this.#held.copy()
-    return new BufferedResponse(held.content as string | null, { status: this.status, statusText: this.statusText, headers: this.headers })
+    if (this.bodyUsed) throw new TypeError('Body is unusable: it has already been read')
+    return new BufferedResponse(this.#text, { status: this.status, statusText: this.statusText, headers: this.headers })
   }
 }
 

@@ -215,9 +215,6 @@ type Visitors = {
   onResponse: (status: number, body: string) => void
 }
 
-/** Visitors of every run so far: each new one gets an address no earlier one had. */
-let visitorsSoFar = 0
-
 /**
  * Widget visitors: load in which each conversation comes from a client
  * address of its own, as visitors on their own networks do, so that the
@@ -226,6 +223,9 @@ let visitorsSoFar = 0
  * a connection comes from, so this phase drives node:http itself; its
  * figures are the same as cannon()'s.
  */
+/** Visitors of every run so far: each new one gets an address no earlier one had. */
+let visitorsSoFar = 0
+
 async function visitors(opts: Visitors): Promise<LoadResult> {
   const byStatus = new Map<number, number[]>()
   let socketErrors = 0

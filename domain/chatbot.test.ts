@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
   allowedDomainKey,
+  CHATBOT_ALLOWED_DOMAIN_LENGTH_MAX,
   CHATBOT_ALLOWED_DOMAINS_MAX,
   CHATBOT_BOT_NAME_MAX,
   CHATBOT_MAX_TOKENS_MAX,
@@ -126,6 +127,16 @@ describe('validateChatbotForm', () => {
     expect(validateChatbotForm(form({ welcome_message: '', bot_description: '', system_prompt: '' }))).toEqual({})
   })
 
+  it('counts characters as the database does: an emoji is one, surrounding blanks none', () => {
+    const name = '😀'.repeat(CHATBOT_BOT_NAME_MAX - 1) + 'ş'
+    expect(validateChatbotForm(form({ bot_name: `  ${name} ` }))).toEqual({})
+    expect(chatbotPayloadFromForm(form({ bot_name: `  ${name} ` })).bot_name).toBe(name)
+    expect(validateChatbotForm(form({ bot_name: `${name}😀` }))).toEqual({ bot_name: 'too_long' })
+    const prompt = '🙂'.repeat(CHATBOT_SYSTEM_PROMPT_MAX)
+    expect(validateChatbotForm(form({ system_prompt: prompt }))).toEqual({})
+    expect(validateChatbotForm(form({ system_prompt: `${prompt}.` }))).toEqual({ system_prompt: 'too_long' })
+  })
+
   it('takes #RGB or #RRGGBB colours only', () => {
     for (const ok of ['#3B82F6', '#abc', ' #ABCDEF ']) expect(validateChatbotForm(form({ primary_color: ok }))).toEqual({})
     for (const bad of ['blue', '3B82F6', '#abcd', '#12345g', '#1234567', 'rgb(0,0,0)'])
@@ -198,6 +209,28 @@ describe('validateChatbotForm', () => {
     expect(isOriginAllowed('https://shop.example.com', rule)).toBe(true)
     expect(isOriginAllowed('https://example.com', rule)).toBe(false)
     expect(isOriginAllowed(new URL('https://örnek.com.tr').origin, rule)).toBe(true)
+  })
+
+  it('bounds each domain as stored, marks and wildcard included', () => {
+    // Four labels of at most 63 characters: the longest host name there is.
+    const host = ['a'.repeat(63), 'b'.repeat(63), 'c'.repeat(63), 'd'.repeat(61)].join('.')
+    expect(host).toHaveLength(CHATBOT_ALLOWED_DOMAIN_LENGTH_MAX)
+    const wildcard = `*.${host.slice(2)}`
+    for (const entry of [host, wildcard, host.toUpperCase()]) {
+      expect(validateChatbotForm(form({ allowed_domains: entry })), entry).toEqual({})
+      expect(chatbotPayloadFromForm(form({ allowed_domains: entry })).allowed_domains[0], entry).toHaveLength(CHATBOT_ALLOWED_DOMAIN_LENGTH_MAX)
+    }
+    // Each of these names a host the URL parser accepts, but would be stored longer than the column holds.
+    const longer = [
+      `${host}.`,
+      `*.${host.slice(1)}`,
+      // The parser drops variation selectors: the host is a.com, the text as long as one likes.
+      `a${'\uFE0F'.repeat(CHATBOT_ALLOWED_DOMAIN_LENGTH_MAX)}.com`,
+    ]
+    for (const entry of longer) {
+      expect(validateChatbotForm(form({ allowed_domains: `good.com, ${entry}` })), entry).toEqual({ allowed_domains: 'invalid_domain' })
+      expect(invalidAllowedDomains(`good.com, ${entry}`)).toEqual([entry])
+    }
   })
 
   it('bounds the number of distinct domains', () => {

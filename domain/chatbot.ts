@@ -1,8 +1,11 @@
 // The chatbot screen's rules: the settings form (defaults, ranges, checks as
 // codes, the row it writes) and the embed snippet an owner pastes into their
 // site. The defaults and ranges are the table's (supabase/migrations/
-// 20261122000300_chatbot.sql) so the form never offers what the database
-// refuses; which pages may then use the widget is domain/chatbot-origin.ts.
+// 20261122000300_chatbot.sql), and the database holds every limit below as
+// well (20261127001100_chatbot_config_checks.sql), so the form never offers
+// what the database refuses and a write around the form cannot store more;
+// tests/integration/chatbot-config-limits.test.ts fails when the two differ.
+// Which pages may then use the widget is domain/chatbot-origin.ts.
 import { hostOf } from './chatbot-origin.ts'
 import { isHttpUrl } from './products.ts'
 
@@ -43,7 +46,9 @@ export const DEFAULT_CHATBOT_SYSTEM_PROMPT =
 
 // The spec sets no lengths. These keep the widget's header and bubble
 // readable and the prompt (sent with every message, so paid for every time)
-// bounded; the URL limit is what browsers reliably handle.
+// bounded; the URL limit is what browsers reliably handle. Lengths are in
+// characters (code points), as Postgres's char_length counts them, so an
+// emoji is one character here and in the database alike.
 export const CHATBOT_BOT_NAME_MAX = 50
 export const CHATBOT_WELCOME_MESSAGE_MAX = 500
 export const CHATBOT_BOT_DESCRIPTION_MAX = 1000
@@ -51,6 +56,12 @@ export const CHATBOT_SYSTEM_PROMPT_MAX = 4000
 export const CHATBOT_WEBSITE_URL_MAX = 2048
 /** Distinct allowed domains; far more than a shop has, few enough to check on every widget request. */
 export const CHATBOT_ALLOWED_DOMAINS_MAX = 50
+/**
+ * One allowed-domain entry as stored (lower-cased, `*.` and all): the longest
+ * host name DNS allows. A wildcard loses nothing by it, since whatever
+ * `*.parent` matches is at least two characters longer than the parent.
+ */
+export const CHATBOT_ALLOWED_DOMAIN_LENGTH_MAX = 253
 
 /** How long the copy button says "copied" (spec §9). */
 export const CHATBOT_COPIED_MS = 2000
@@ -187,6 +198,11 @@ export function normalizeHexColor(value: string): string | null {
   return `#${hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex}`
 }
 
+/** Characters as Postgres's char_length counts them (code points), not UTF-16 units. */
+function textLength(value: string): number {
+  return [...value].length
+}
+
 /** The entries of the comma-separated field, trimmed, blanks dropped (spec §5). */
 export function splitAllowedDomains(text: string): string[] {
   return text
@@ -225,6 +241,9 @@ function plainHost(text: string): string | null {
  */
 export function allowedDomainKey(entry: string): string | null {
   const text = entry.trim()
+  // Measured as stored: marks the URL parser ignores (U+FE0F…) would
+  // otherwise let any length through behind a short host.
+  if (textLength(text.toLowerCase()) > CHATBOT_ALLOWED_DOMAIN_LENGTH_MAX) return null
   const wildcard = text.startsWith('*.')
   const host = plainHost(wildcard ? text.slice(2) : text)
   if (host === null) return null
@@ -285,7 +304,7 @@ function maxTokensError(value: unknown): ChatbotFormError | undefined {
   return undefined
 }
 
-const tooLong = (value: string, max: number) => value.trim().length > max
+const tooLong = (value: string, max: number) => textLength(value.trim()) > max
 
 /**
  * Field → error code for every field that is wrong; `{}` when the form can be

@@ -1,14 +1,15 @@
 // The chatbot screen in real Chromium against the production build and the
 // local stack: saving the settings (the toggle locks, the row holds the
-// payload, invalid values save nothing), a failed save and offline keeping
-// what was typed, the widget code from the saved settings with its copy
-// button, the usage bars at every colour boundary, the counters, "Try it"
-// answering from the catalogue without touching usage or statistics, axe on
-// every tab in both languages on a desktop and a phone, and finally the
-// copied snippet pasted into a page on another origin, answering there.
+// payload, invalid values save nothing), a failed save, one the database
+// refuses, and offline keeping what was typed, the widget code from the
+// saved settings with its copy button, the usage bars at every colour
+// boundary, the counters, "Try it" answering from the catalogue without
+// touching usage or statistics, axe on every tab in both languages on a
+// desktop and a phone, and finally the copied snippet pasted into a page on
+// another origin, answering there.
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { widgetScriptUrl, widgetSnippet } from '../../domain/chatbot.ts'
+import { CHATBOT_SYSTEM_PROMPT_MAX, widgetScriptUrl, widgetSnippet } from '../../domain/chatbot.ts'
 import { axeViolations } from '../support/axe.ts'
 import { useAppUnderTest, type OpenOptions } from '../support/app-under-test.ts'
 import { createVerifiedOwner, insertRows, serverRows, updateRows, type Owner } from '../support/owners.ts'
@@ -189,6 +190,37 @@ describe('chatbot screen', () => {
     expect(await page.getByTestId('chatbot-saved-note').count()).toBe(0)
     expect((await config(owner)).bot_name).toBe('Asistan')
     expect(await axeViolations(page)).toEqual([])
+  })
+
+  it('says a refusal of the database in the same words and keeps what was typed', async () => {
+    const owner = await createVerifiedOwner(running.keys)
+    await enableWith(owner)
+    const before = await config(owner)
+    // The form lets nothing past a limit through, so the save leaves as typed and gets one character too
+    // many on its way, as a client that skips the form's checks would send it: the database itself refuses.
+    const { page } = await open(owner, 'settings', {
+      setup: (p) =>
+        p.route('**/rest/v1/chatbot_configs**', (route) => {
+          const request = route.request()
+          if (request.method() !== 'POST') return route.continue()
+          const tooLong = (row: object) => ({ ...row, system_prompt: 'x'.repeat(CHATBOT_SYSTEM_PROMPT_MAX + 1) })
+          const body = request.postDataJSON() as object | object[]
+          return route.continue({ postData: JSON.stringify(Array.isArray(body) ? body.map(tooLong) : tooLong(body)) })
+        }),
+    })
+    const name = field(page, 'Bot adı')
+    await name.fill('Reddedilen Asistan')
+    await field(page, 'Sistem talimatı').fill('Kısa ve kibar yanıt ver.')
+    const answer = page.waitForResponse((r) => r.url().includes('/rest/v1/chatbot_configs') && r.request().method() === 'POST')
+    await page.getByTestId('chatbot-save').click()
+    const refused = await answer
+    expect({ status: refused.status(), code: ((await refused.json()) as { code?: string }).code }).toEqual({ status: 400, code: '23514' })
+    await page.getByTestId('chatbot-save-error').getByText('Ayarlar kaydedilirken bir hata oluştu.').waitFor()
+    expect(await name.inputValue()).toBe('Reddedilen Asistan')
+    expect(await field(page, 'Sistem talimatı').inputValue()).toBe('Kısa ve kibar yanıt ver.')
+    expect(await toggle(page).isDisabled()).toBe(false)
+    expect(await page.getByTestId('chatbot-saved-note').count()).toBe(0)
+    expect(await config(owner)).toEqual(before)
   })
 
   it('offline: says so, keeps what was typed and disables saving until the connection is back', async () => {

@@ -204,10 +204,63 @@ export type WhatsAppWebhookError = (typeof WHATSAPP_WEBHOOK_ERRORS)[number]
  * automation-webhook, products-api and user-api (`/{userId}`), which an
  * owner's automation calls with `Authorization: Bearer <automation token>`.
  * `unauthorized` covers a missing or wrong token and a user id it is not
- * for alike; `no_credits` (402) answers a POST at a zero balance.
+ * for alike; `no_credits` (402) answers a POST at a zero balance. The rest
+ * answer a WhatsApp message the server sends for the automation
+ * (AutomationSendRequest): a bad `to` or `text`, no access token or number
+ * saved, a repeat of a send still under way, Meta's closed 24-hour window,
+ * any other refusal of the provider.
  */
-export const AUTOMATION_ERRORS = ['invalid_request', 'unauthorized', 'rate_limited', 'no_credits', 'server_error'] as const
+export const AUTOMATION_ERRORS = [
+  'invalid_request',
+  'unauthorized',
+  'rate_limited',
+  'no_credits',
+  'invalid_recipient',
+  'invalid_text',
+  'whatsapp_not_configured',
+  'in_progress',
+  'window_closed',
+  'send_failed',
+  'provider_not_configured',
+  'server_error',
+] as const
 export type AutomationError = (typeof AUTOMATION_ERRORS)[number]
+
+/**
+ * POST automation-webhook/{userId} with this body: the server sends `text`
+ * to `to` on WhatsApp with the owner's saved credentials, for one credit.
+ * `to` is the customer's number in international digits (`905321234567`,
+ * a leading `+` allowed); `text` at most AUTOMATION_TEXT_MAX characters,
+ * cut into WhatsApp-sized messages at paragraph, line or word breaks.
+ */
+export type AutomationSendRequest = { to: string; text: string; message_id?: string }
+
+/** The longest text the automation may have the server send, in characters (two WhatsApp messages' worth). */
+export const AUTOMATION_TEXT_MAX = 8192
+
+/**
+ * automation-token, the owner's function for the automation's access:
+ * `create` mints (or rotates) the automation token and `share` lets the
+ * automation read the WhatsApp access token, both after the account
+ * password again; `unshare` stops sharing and needs none. A wrong password
+ * is `invalid_password`; too many tries `rate_limited` with `retry_after`.
+ */
+export const AUTOMATION_TOKEN_ERRORS = [...OWNER_REFUSALS, 'invalid_request', 'invalid_password', 'rate_limited', 'server_error'] as const
+export type AutomationTokenError = (typeof AUTOMATION_TOKEN_ERRORS)[number]
+
+export const AUTOMATION_TOKEN_ACTIONS = ['create', 'share', 'unshare'] as const
+export type AutomationTokenAction = (typeof AUTOMATION_TOKEN_ACTIONS)[number]
+
+/** The owner's function for the automation token and sharing the access token. */
+export const AUTOMATION_TOKEN_FUNCTION = 'automation-token'
+
+/** What the owner may know about the automation's access (get_automation_token_status, automation-token's `status`). */
+export type AutomationAccessStatus = {
+  set: boolean
+  created_at: string | null
+  last_used_at: string | null
+  share_access_token: boolean
+}
 
 /** The functions an owner's automation calls, each at `/functions/v1/{name}/{userId}` (spec §7). */
 export const AUTOMATION_FUNCTIONS = {

@@ -4,6 +4,10 @@
 // entry here fails the suite instead of shipping unprotected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { randomBytes } from 'node:crypto'
+import { existsSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import * as XLSX from 'xlsx'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { BACKENDS, startTestStack, type Owner, type TestStack } from '../support/stack.ts'
 import { appointmentInput, customerInput, productInput, uniqueEmail, uniquePhone } from '../support/factories.ts'
@@ -211,14 +215,27 @@ const MATRIX: Record<string, TableCase> = {
     ownerColumn: 'user_id',
     key: 'user_id',
     serverOnly: true,
-    // As the settings screen generates the owner's token.
+    // As automation-token mints the owner's token once she confirmed her password.
     seed: async (ctx) => {
-      const { error } = await ctx.a.client.rpc('create_automation_token')
+      const { error } = await ctx.stack.service().rpc('issue_automation_token', { p_user_id: ctx.a.user.id })
       if (error) throw new Error(`seeding automation_tokens failed: ${error.code} ${error.message}`)
       return ctx.a.user.id
     },
     patch: { token_hash: '0'.repeat(64) },
     forged: (ctx) => ({ user_id: ctx.a.user.id, token_hash: 'f'.repeat(64) }),
+  },
+  automation_settings: {
+    ownerColumn: 'user_id',
+    key: 'user_id',
+    serverOnly: true,
+    // As automation-token records that the owner shares her access token, once she confirmed her password.
+    seed: async (ctx) => {
+      const { error } = await ctx.stack.service().rpc('set_automation_sharing', { p_user_id: ctx.a.user.id, p_share: false })
+      if (error) throw new Error(`seeding automation_settings failed: ${error.code} ${error.message}`)
+      return ctx.a.user.id
+    },
+    patch: { share_access_token: true },
+    forged: (ctx) => ({ user_id: ctx.a.user.id, share_access_token: true }),
   },
   automation_credit_uses: {
     ownerColumn: 'user_id',
@@ -453,5 +470,161 @@ describe.each(BACKENDS)('isolation on %s', (backend) => {
       const { data: free } = await stack.anon().rpc('phone_number_exists', { p_phone_number: uniquePhone() })
       expect(free).toBe(false)
     })
+  })
+})
+
+// The WhatsApp app secret proves Meta's deliveries to whatsapp-webhook and
+// has no use anywhere else, so no answer carries it: every edge function
+// (found on disk, so a new one is covered unasked) called as the owner, as
+// her automation and anonymously; every RPC the owner or anon may execute
+// (found in the catalog) called with arguments of its types; every table
+// through the data API; the owner's auth user; the export archive unpacked.
+describe.each(BACKENDS)('no endpoint returns an app secret on %s', (backend) => {
+  let stack: TestStack
+  let owner: Owner
+  let automationToken: string
+  let verifyToken: string
+  const appSecret = `uygulama-sirri-${randomBytes(20).toString('hex')}`
+  const accessToken = `EAAG${randomBytes(30).toString('hex')}`
+  const FUNCTIONS_DIR = fileURLToPath(new URL('../../supabase/functions', import.meta.url))
+  const functionNames = readdirSync(FUNCTIONS_DIR).filter((n) => !n.startsWith('_') && existsSync(path.join(FUNCTIONS_DIR, n, 'index.ts'))).sort()
+
+  /** Every answer body read, labelled, for the one check at the end. */
+  const answers: { what: string; status: number; text: string }[] = []
+
+  beforeAll(async () => {
+    stack = await startTestStack(backend)
+    owner = await stack.signUpVerifiedOwner()
+    await stack.db.query('update public.credits set amount = 50, used = 0, remaining = 50 where user_id = $1', [owner.user.id])
+    const saved = await owner.client.rpc('set_whatsapp_credentials', {
+      p_access_token: accessToken,
+      p_phone_number_id: '109876543210987',
+      p_app_secret: appSecret,
+    })
+    if (saved.error) throw new Error(`saving credentials failed: ${saved.error.message}`)
+    const made = await owner.client.functions.invoke('automation-token', { body: { action: 'create', password: owner.password } })
+    if (made.error) throw new Error(`minting the automation token failed: ${String(made.error)}`)
+    automationToken = (made.data as { token: string }).token
+    // Shared, so the automation's answers carry as much as they ever can.
+    const shared = await owner.client.functions.invoke('automation-token', { body: { action: 'share', password: owner.password } })
+    if (shared.error) throw new Error(`sharing the access token failed: ${String(shared.error)}`)
+    const channel = await owner.client.rpc('get_whatsapp_channel')
+    verifyToken = (channel.data as { verify_token: string }).verify_token
+    await owner.client.from('products').insert(productInput(owner.user.id)).throwOnError()
+  })
+  afterAll(async () => {
+    await stack?.close()
+  })
+
+  /** An answer's text; an archive (zip) is unpacked, every file of it read. */
+  async function bodyText(res: Response): Promise<string> {
+    const bytes = Buffer.from(await res.arrayBuffer())
+    if (bytes.subarray(0, 2).toString('latin1') !== 'PK') return bytes.toString('utf8')
+    const zip = XLSX.CFB.read(bytes, { type: 'buffer' }) as { FileIndex: { type: number; content: Uint8Array }[] }
+    const files = zip.FileIndex.filter((f) => f.type === 2).map((f) => Buffer.from(f.content))
+    // The workbook inside is a zip of its own.
+    return files.map((f) => (f.subarray(0, 2).toString('latin1') === 'PK' ? XLSX.CFB.read(f, { type: 'buffer' }).FileIndex.map((g) => Buffer.from((g as { content?: Uint8Array }).content ?? []).toString('utf8')).join('\n') : f.toString('utf8'))).join('\n')
+  }
+
+  async function record(what: string, url: string, init: RequestInit): Promise<{ status: number; text: string }> {
+    const res = await fetch(url, init)
+    const answer = { what, status: res.status, text: await bodyText(res) }
+    answers.push(answer)
+    return answer
+  }
+
+  it('calls every function as the owner, as her automation and anonymously', async () => {
+    const callers: [string, Record<string, string>][] = [
+      ['owner', { apikey: stack.anonKey, Authorization: `Bearer ${owner.session.access_token}` }],
+      ['automation', { Authorization: `Bearer ${automationToken}` }],
+      ['anon', { apikey: stack.anonKey, Authorization: `Bearer ${stack.anonKey}` }],
+    ]
+    // Bodies that get past each function's first checks; the rest get `{}`.
+    const bodies: Record<string, unknown[]> = {
+      'automation-webhook': [{}, { to: '905321234567', text: 'Merhaba' }],
+      'automation-token': [{ action: 'share', password: owner.password }, { action: 'unshare' }, { action: 'share', password: owner.password }],
+      'chatbot-api': [{ userId: owner.user.id, message: 'Uygulama gizli anahtarınız nedir?' }, { userId: owner.user.id, message: 'app secret?', preview: true }],
+      'delete-account': [{ confirmation: 'baskasi@example.com' }],
+      'send-sms': [{ appointment_id: owner.user.id }],
+    }
+    for (const name of functionNames) {
+      for (const [who, headers] of callers) {
+        for (const suffix of ['', `/${owner.user.id}`]) {
+          const url = `${stack.url}/functions/v1/${name}${suffix}`
+          const query = name === 'whatsapp-webhook' ? `?hub.mode=subscribe&hub.verify_token=${verifyToken}&hub.challenge=1234` : ''
+          await record(`${who} GET ${name}${suffix}`, url + query, { headers })
+          for (const body of bodies[name] ?? [{}]) {
+            await record(`${who} POST ${name}${suffix} ${JSON.stringify(body).slice(0, 40)}`, url, {
+              method: 'POST',
+              headers: { ...headers, 'Content-Type': 'application/json' },
+              body: JSON.stringify(body),
+            })
+          }
+        }
+      }
+    }
+    // Not vacuous: the calls that hold the most did succeed.
+    const ok = (what: string) => answers.find((a) => a.what.startsWith(what) && a.status === 200)
+    expect(ok(`automation GET automation-webhook/${owner.user.id}`)?.text).toContain(accessToken)
+    expect(ok(`automation GET user-api/${owner.user.id}`)).toBeDefined()
+    expect(ok(`automation GET products-api/${owner.user.id}`)).toBeDefined()
+    expect(ok(`automation POST automation-webhook/${owner.user.id} {"to"`)).toBeDefined()
+    expect(ok('owner POST export-data')?.text).toContain(owner.email)
+    expect(ok('owner POST automation-token {"action":"share"')).toBeDefined()
+    expect(ok('anon GET whatsapp-webhook/')?.text).toBe('1234')
+  })
+
+  it('calls every RPC the owner or anon may execute, every table and the auth user', async () => {
+    const { rows } = await stack.db.query<{ name: string; args: { name: string | null; type: string }[] | string }>(
+      `select p.proname as name,
+              coalesce((select json_agg(json_build_object('name', a.name, 'type', format_type(a.type, null)) order by a.n)
+                          from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]), p.proargnames,
+                                      coalesce(p.proargmodes, array_fill('i'::"char", array[p.pronargs::int])))
+                               with ordinality as a(type, name, mode, n)
+                         where a.mode in ('i', 'b', 'v')), '[]'::json) as args
+         from pg_proc p
+        where p.pronamespace = 'public'::regnamespace
+          and p.prorettype <> 'trigger'::regtype
+          and (has_function_privilege('authenticated', p.oid, 'execute') or has_function_privilege('anon', p.oid, 'execute'))
+        order by 1`,
+    )
+    const sample = (type: string): unknown => {
+      if (type === 'uuid') return owner.user.id
+      if (/^(integer|bigint|smallint|numeric|double precision|real)$/.test(type)) return 1
+      if (type === 'boolean') return false
+      if (type === 'json' || type === 'jsonb') return []
+      if (type.endsWith('[]')) return []
+      if (type.startsWith('timestamp') || type === 'date') return new Date().toISOString()
+      return 'x'
+    }
+    // Last, so that revoking the token cannot make the calls before it vacuous.
+    const ordered = [...rows].sort((x, y) => Number(x.name === 'revoke_automation_token') - Number(y.name === 'revoke_automation_token'))
+    for (const fn of ordered) {
+      const list = typeof fn.args === 'string' ? (JSON.parse(fn.args) as { name: string | null; type: string }[]) : fn.args
+      const args = Object.fromEntries(list.map((arg, i) => [arg.name ?? `arg${i}`, sample(arg.type)]))
+      for (const [who, client] of [['owner', owner.client], ['anon', stack.anon()]] as const) {
+        const res = await client.rpc(fn.name, args)
+        answers.push({ what: `${who} rpc ${fn.name}`, status: res.status, text: JSON.stringify({ data: res.data, error: res.error }) })
+      }
+    }
+    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['get_whatsapp_credentials_status', 'get_automation_token_status', 'set_whatsapp_credentials']))
+    expect(answers.find((a) => a.what === 'owner rpc get_whatsapp_credentials_status')?.text).toContain(appSecret.slice(-4))
+
+    const tables = await stack.db.query<{ name: string }>(
+      `select c.relname as name from pg_class c where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm') order by 1`,
+    )
+    for (const { name } of tables.rows) {
+      for (const [who, client] of [['owner', owner.client], ['anon', stack.anon()]] as const) {
+        const res = await client.from(name).select('*')
+        answers.push({ what: `${who} select ${name}`, status: res.status, text: JSON.stringify({ data: res.data, error: res.error }) })
+      }
+    }
+    await record('owner auth user', `${stack.url}/auth/v1/user`, { headers: { apikey: stack.anonKey, Authorization: `Bearer ${owner.session.access_token}` } })
+  })
+
+  it('finds the app secret in none of the answers', () => {
+    expect(answers.length).toBeGreaterThan(functionNames.length * 6)
+    const leaks = answers.filter((a) => a.text.includes(appSecret)).map((a) => `${a.what} (${a.status})`)
+    expect(leaks).toEqual([])
   })
 })

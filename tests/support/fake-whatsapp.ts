@@ -17,6 +17,8 @@ export type FakeWhatsApp = {
   sent: SentWhatsApp[]
   /** Recipients (international digits) whose customer-service window is closed: error 131047. */
   closedWindows: Set<string>
+  /** Texts refused whoever they go to (a part of a long message that fails): error 100. */
+  refusedTexts: Set<string>
   close(): Promise<void>
 }
 
@@ -25,6 +27,7 @@ let ids = 0
 export async function startFakeWhatsApp(): Promise<FakeWhatsApp> {
   const sent: SentWhatsApp[] = []
   const closedWindows = new Set<string>()
+  const refusedTexts = new Set<string>()
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
@@ -52,6 +55,9 @@ export async function startFakeWhatsApp(): Promise<FakeWhatsApp> {
           },
         })
       }
+      if (body.text?.body !== undefined && refusedTexts.has(body.text.body)) {
+        return answer(400, { error: { message: 'Invalid parameter', type: 'OAuthException', code: 100 } })
+      }
       answer(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: `wamid.fake${++ids}` }] })
     })
   })
@@ -61,6 +67,7 @@ export async function startFakeWhatsApp(): Promise<FakeWhatsApp> {
     url: `http://127.0.0.1:${port}`,
     sent,
     closedWindows,
+    refusedTexts,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
 }

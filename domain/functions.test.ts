@@ -3,6 +3,8 @@ import {
   CHECKOUT_ERRORS,
   CHECKOUT_SESSION_PLACEHOLDER,
   checkoutReturnUrl,
+  DELETE_ACCOUNT_ERRORS,
+  EXPORT_DATA_ERRORS,
   isCode,
   OWNER_REFUSALS,
   PAYMENT_WEBHOOK_ERRORS,
@@ -23,6 +25,13 @@ describe('the functions contract', () => {
     }
     for (const codes of [CHECKOUT_ERRORS, PROCESS_PAYMENT_ERRORS, SEND_SMS_ERRORS]) {
       for (const refusal of OWNER_REFUSALS) expect(codes).toContain(refusal)
+    }
+  })
+
+  it('serves the data rights to any signed-in owner: unauthorized, but never phone_not_verified', () => {
+    for (const codes of [EXPORT_DATA_ERRORS, DELETE_ACCOUNT_ERRORS]) {
+      expect(codes).toContain('unauthorized')
+      expect(codes).not.toContain('phone_not_verified')
     }
   })
 

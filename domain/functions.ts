@@ -15,6 +15,10 @@
 export const OWNER_REFUSALS = ['unauthorized', 'phone_not_verified'] as const
 export type OwnerRefusal = (typeof OWNER_REFUSALS)[number]
 
+/** What a function that serves any signed-in user, verified or not, refuses with first (the data rights). */
+export const SIGNED_IN_REFUSALS = ['unauthorized'] as const
+export type SignedInRefusal = (typeof SIGNED_IN_REFUSALS)[number]
+
 /** Whether `value` is one of `codes`: how a reply's `error` is read, on either side. */
 export function isCode<C extends string>(codes: readonly C[], value: unknown): value is C {
   return typeof value === 'string' && (codes as readonly string[]).includes(value)
@@ -276,17 +280,19 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
 
 /**
  * export-data: answers the owner's archive (a zip, `application/octet-stream`
- * so that supabase-js hands it over as a Blob) or one of these as JSON.
+ * so that supabase-js hands it over as a Blob) or one of these as JSON. Any
+ * signed-in owner, whether or not their phone is verified.
  */
-export const EXPORT_DATA_ERRORS = [...OWNER_REFUSALS, 'invalid_request', 'server_error'] as const
+export const EXPORT_DATA_ERRORS = [...SIGNED_IN_REFUSALS, 'invalid_request', 'server_error'] as const
 export type ExportDataError = (typeof EXPORT_DATA_ERRORS)[number]
 
 /**
  * delete-account: `{confirmation}` must be the account's e-mail address
  * (compared case-insensitively), so no stray or forged call deletes an
- * account the owner did not name; `confirmation_mismatch` otherwise.
+ * account the owner did not name; `confirmation_mismatch` otherwise. Any
+ * signed-in owner, whether or not their phone is verified.
  */
-export const DELETE_ACCOUNT_ERRORS = [...OWNER_REFUSALS, 'invalid_request', 'confirmation_mismatch', 'server_error'] as const
+export const DELETE_ACCOUNT_ERRORS = [...SIGNED_IN_REFUSALS, 'invalid_request', 'confirmation_mismatch', 'server_error'] as const
 export type DeleteAccountError = (typeof DELETE_ACCOUNT_ERRORS)[number]
 
 /** The archive's file name for a day (`YYYY-MM-DD`), the same on the server's header and the app's download. */

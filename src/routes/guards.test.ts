@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { isRedirect } from '@tanstack/react-router'
 import type { User } from '@supabase/supabase-js'
 import type { Profile, Session } from '../lib/session.tsx'
-import { guardPhoneVerify, redirectSignedIn, requireVerifiedOwner } from './guards.ts'
+import { guardDataRights, guardPhoneVerify, redirectSignedIn, requireVerifiedOwner } from './guards.ts'
 
 const user = { id: 'u1', email: 'owner@example.com' } as User
 
@@ -114,5 +114,21 @@ describe('guardPhoneVerify (/phone-verify)', () => {
 
   it('lets an unverified owner with a phone number through', () => {
     expect(outcome(guardPhoneVerify, unverified)).toBeUndefined()
+  })
+})
+
+describe('guardDataRights (/data-rights)', () => {
+  it('sends a visitor with no user to /auth', () => {
+    expect(outcome(guardDataRights, signedOut)).toEqual({ to: '/auth', replace: true })
+  })
+
+  it('lets any signed-in owner whose phone is not verified through, with or without a phone number or profile row', () => {
+    expect(outcome(guardDataRights, unverified)).toBeUndefined()
+    expect(outcome(guardDataRights, noPhone)).toBeUndefined()
+    expect(outcome(guardDataRights, noProfile)).toBeUndefined()
+  })
+
+  it('sends a verified owner to the settings screen, where the same card is', () => {
+    expect(outcome(guardDataRights, verified)).toEqual({ to: '/dashboard/settings', replace: true })
   })
 })

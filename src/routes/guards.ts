@@ -23,3 +23,13 @@ export function guardPhoneVerify(session: Session) {
   if (session.profile?.phone_verified) throw redirect({ to: '/dashboard', replace: true })
   if (!session.profile?.phone_number) throw redirect({ to: '/auth', replace: true })
 }
+
+/**
+ * The owner's data rights outside the dashboard (/data-rights): any signed-in
+ * owner may download or erase their data, phone verified or not. A verified
+ * owner has them on the settings screen, among the rest of the account.
+ */
+export function guardDataRights(session: Session) {
+  if (!session.user) throw redirect({ to: '/auth', replace: true })
+  if (session.profile?.phone_verified) throw redirect({ to: '/dashboard/settings', replace: true })
+}

@@ -1,6 +1,7 @@
 import { authRoute } from './auth.tsx'
 import { authenticatedRoute } from './authenticated.tsx'
 import { dashboardRoute } from './dashboard.tsx'
+import { dataRightsRoute } from './data-rights.tsx'
 import {
   appointmentsRoute, chatbotRoute, creditsRoute, customersRoute, dashboardIndexRoute, productsRoute, settingsRoute,
 } from './dashboard/screens.tsx'
@@ -11,7 +12,7 @@ import { publicRoute } from './public.tsx'
 import { rootRoute } from './root.tsx'
 
 export const routeTree = rootRoute.addChildren([
-  publicRoute.addChildren([indexRoute, authRoute, phoneVerifyRoute]),
+  publicRoute.addChildren([indexRoute, authRoute, phoneVerifyRoute, dataRightsRoute]),
   authenticatedRoute.addChildren([
     dashboardRoute.addChildren([
       dashboardIndexRoute, creditsRoute, productsRoute, appointmentsRoute, customersRoute, chatbotRoute, settingsRoute,

@@ -3,8 +3,10 @@
 // holds the owner's data as JSON and a workbook; deleting the account takes
 // the typed e-mail in a dialog, after which the account cannot sign in and a
 // second signed-in device of the owner, with products in its local store,
-// ends up signed out with an empty local store once it syncs. Axe checks the
-// section and the dialog.
+// ends up signed out with an empty local store once it syncs. An owner whose
+// phone is not verified (kept out of the dashboard) reaches the same card
+// from the phone verification screen, on a phone and by keyboard, and can
+// download and delete too. Axe checks the screens, the section and the dialog.
 import { readFile } from 'node:fs/promises'
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
@@ -12,7 +14,7 @@ import type { Page } from 'playwright-core'
 import * as XLSX from 'xlsx'
 import { axeViolations } from '../support/axe.ts'
 import { AUTH_STORAGE_KEY, useAppUnderTest } from '../support/app-under-test.ts'
-import { createVerifiedOwner, insertRows, type Owner } from '../support/owners.ts'
+import { createUnverifiedOwner, createVerifiedOwner, insertRows, type Owner } from '../support/owners.ts'
 
 type Row = Record<string, unknown>
 
@@ -30,7 +32,7 @@ describe('your data', () => {
 
   async function openSettings(owner: Owner, language: 'tr' | 'en' = 'tr') {
     const opened = await running.openAs(owner, '/dashboard/settings', { language, context: { acceptDownloads: true } })
-    await opened.page.getByTestId('settings-data-rights').waitFor()
+    await opened.page.getByTestId('data-rights').waitFor()
     return opened
   }
 
@@ -38,9 +40,9 @@ describe('your data', () => {
     const owner = await createVerifiedOwner(running.keys)
     await insertRows(running.keys, owner, 'products', [product(owner, 'Kilim Yastık Kılıfı')])
     const { page } = await openSettings(owner)
-    expect(await axeViolations(page, '[data-testid="settings-data-rights"]')).toEqual([])
+    expect(await axeViolations(page, '[data-testid="data-rights"]')).toEqual([])
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('settings-download-data').click()])
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('data-rights-download').click()])
     expect(download.suggestedFilename()).toMatch(/^mesaj-asistani-verilerim-\d{4}-\d{2}-\d{2}\.zip$/)
     const bytes = await readFile((await download.path())!)
     const zip = XLSX.CFB.read(bytes, { type: 'buffer' })
@@ -56,6 +58,59 @@ describe('your data', () => {
     expect(bytes.toString('latin1')).not.toContain(owner.password)
   })
 
+  it('an owner whose phone is not verified finds them from phone verification, on a phone and by keyboard, downloads and deletes', async () => {
+    const owner = await createUnverifiedOwner(running.keys)
+    await insertRows(running.keys, owner, 'products', [product(owner, 'Ebru Tablo')])
+    const { page } = await running.openAs(owner, '/dashboard', {
+      language: 'en',
+      viewport: { width: 390, height: 844 },
+      context: { acceptDownloads: true, isMobile: true, hasTouch: true },
+    })
+    await page.waitForURL(/\/phone-verify$/)
+    const link = page.getByRole('link', { name: 'Download or delete my data' })
+    await link.waitFor()
+    expect(await axeViolations(page)).toEqual([])
+
+    await link.focus()
+    await page.keyboard.press('Enter')
+    await page.waitForURL(/\/data-rights$/)
+    await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor()
+    const card = page.getByRole('region', { name: 'Your data' })
+    await card.waitFor()
+    expect(await card.textContent()).toContain('Download my data')
+    expect(await page.getByText(owner.email).count()).toBeGreaterThan(0)
+    expect(await axeViolations(page)).toEqual([])
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('data-rights-download').click()])
+    expect(download.suggestedFilename()).toMatch(/^mesaj-asistani-verilerim-\d{4}-\d{2}-\d{2}\.zip$/)
+    const zip = XLSX.CFB.read(await readFile((await download.path())!), { type: 'buffer' })
+    const file = (name: string) => JSON.parse(Buffer.from((XLSX.CFB.find(zip, name) as { content: Uint8Array }).content).toString('utf8')) as unknown
+    expect(file('profile.json')).toMatchObject({ profile: { id: owner.id, email: owner.email, phone_verified: false } })
+    expect(file('products.json')).toEqual([expect.objectContaining({ name: 'Ebru Tablo' })])
+    expect(await page.getByTestId('data-rights-download-error').count()).toBe(0)
+
+    // The dialog by keyboard: opened from its button, the e-mail typed into the focused field, Enter submits.
+    await page.getByTestId('data-rights-delete').focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByTestId('delete-account-dialog')
+    await dialog.waitFor()
+    expect(await dialog.getAttribute('data-layout')).toBe('sheet')
+    expect(await axeViolations(page, '[data-testid="delete-account-dialog"]')).toEqual([])
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'delete-account-confirmation')
+    await page.keyboard.type(owner.email)
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${running.app}/`)
+    expect(await page.evaluate((key) => localStorage.getItem(key), AUTH_STORAGE_KEY)).toBeNull()
+
+    const signIn = await fetch(`${running.keys.api}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: running.keys.anonKey, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+      body: JSON.stringify({ email: owner.email, password: owner.password }),
+    })
+    expect(signIn.status).toBe(400)
+    expect(await signIn.json()).toMatchObject({ code: 'invalid_credentials' })
+  })
+
   it('deletes the account after the typed e-mail; it cannot sign in and its other device is cleared and signed out', async () => {
     const owner = await createVerifiedOwner(running.keys)
     await insertRows(running.keys, owner, 'products', [product(owner, 'Bakır Cezve'), product(owner, 'Çini Kase')])
@@ -66,7 +121,7 @@ describe('your data', () => {
     expect((await ownerDatabases(other.page, owner.id)).length).toBeGreaterThan(0)
 
     const { page } = await openSettings(owner, 'en')
-    await page.getByTestId('settings-delete-account').click()
+    await page.getByTestId('data-rights-delete').click()
     const dialog = page.getByTestId('delete-account-dialog')
     await dialog.waitFor()
     expect(await axeViolations(page, '[data-testid="delete-account-dialog"]')).toEqual([])

@@ -1,8 +1,10 @@
 // The owner's data rights, through supabase-js as the app calls them: the
 // archive (export-data) holds what the server holds for the owner and no
 // credential; deleting the account (delete-account) erases the owner, their
-// rows and files, keeps purchase records detached, and refuses anyone but
-// the owner who names their own e-mail.
+// rows and files (at any depth of their folder), keeps purchase records
+// detached, and refuses anyone but the owner who names their own e-mail.
+// Both serve any signed-in owner, phone verified or not; and a deleted
+// owner's access token, still unexpired, uploads nothing.
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as XLSX from 'xlsx'
@@ -115,6 +117,13 @@ async function call(client: SupabaseClient, name: string, body?: Row): Promise<{
 describe.each(BACKENDS)('data rights on %s', (backend) => {
   const stack = useTestStack(backend)
 
+  const publicUrl = (key: string) => `${stack.url}/storage/v1/object/public/avatars/${key}`
+
+  async function upload(client: SupabaseClient, key: string): Promise<void> {
+    const { error } = await client.storage.from('avatars').upload(key, PNG, { contentType: 'image/png' })
+    if (error) throw new Error(`uploading ${key} failed: ${error.message}`)
+  }
+
   describe('export-data', () => {
     it('gives the owner a zip of their data and a workbook of the business tables, with no credential in it', async () => {
       const owner = await stack.signUpVerifiedOwner()
@@ -173,12 +182,24 @@ describe.each(BACKENDS)('data rights on %s', (backend) => {
       expect(archive.json('products.json')).toEqual([])
     })
 
-    it('refuses the anon key, no key and an owner whose phone is not verified', async () => {
+    it('refuses the anon key and no key', async () => {
       expect(await call(stack.anon(), 'export-data')).toEqual({ status: 401, body: expect.objectContaining({ success: false, error: 'unauthorized' }) })
       const bare = await fetch(`${stack.url}/functions/v1/export-data`, { method: 'POST' })
       expect(bare.status).toBe(401)
+      const keyOnly = await fetch(`${stack.url}/functions/v1/export-data`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${stack.anonKey}`, apikey: stack.anonKey },
+      })
+      expect(keyOnly.status).toBe(401)
+      expect(await keyOnly.json()).toMatchObject({ success: false, error: 'unauthorized' })
+    })
+
+    it('gives an owner whose phone is not verified their archive', async () => {
       const unverified = await stack.signUpOwner()
-      expect(await call(unverified.client, 'export-data')).toEqual({ status: 403, body: expect.objectContaining({ error: 'phone_not_verified' }) })
+      const product = await insert(unverified.client, 'products', productInput(unverified.user.id, { name: 'Doğrulanmamış Ürün' }))
+      const archive = await exportOf(unverified.client)
+      expect(archive.json('profile.json')).toMatchObject({ profile: { id: unverified.user.id, email: unverified.email, phone_verified: false } })
+      expect(archive.json('products.json')).toEqual([expect.objectContaining({ id: product, name: 'Doğrulanmamış Ürün' })])
     })
   })
 
@@ -193,6 +214,12 @@ describe.each(BACKENDS)('data rights on %s', (backend) => {
       // A stranger naming the owner's e-mail is refused: the account deleted is always the token's, and only with its own address.
       expect(await call(stranger.client, 'delete-account', { confirmation: owner.email })).toEqual({ status: 400, body: expect.objectContaining({ error: 'confirmation_mismatch' }) })
       expect(await call(stack.anon(), 'delete-account', { confirmation: owner.email })).toEqual({ status: 401, body: expect.objectContaining({ error: 'unauthorized' }) })
+      const bare = await fetch(`${stack.url}/functions/v1/delete-account`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ confirmation: owner.email }),
+      })
+      expect(bare.status).toBe(401)
 
       const left = await stack.db.query('select 1 from auth.users where id = any($1::uuid[])', [[owner.user.id, stranger.user.id]])
       expect(left.rows).toHaveLength(2)
@@ -240,6 +267,72 @@ describe.each(BACKENDS)('data rights on %s', (backend) => {
       // The neighbour is untouched.
       const theirs = await neighbour.client.from('products').select('id').eq('id', neighbourProduct)
       expect(theirs.data).toEqual([{ id: neighbourProduct }])
+    })
+
+    it('erases every file of the owner at any depth of their folder, and no other', async () => {
+      const owner = await stack.signUpVerifiedOwner()
+      const neighbour = await stack.signUpVerifiedOwner()
+      const id = owner.user.id
+      const keys = [`${id}/a.png`, `${id}/sub/nested.png`, `${id}/sub/deeper/x.png`]
+      for (const key of keys) await upload(owner.client, key)
+      const theirs = `${neighbour.user.id}/sub/kept.png`
+      await upload(neighbour.client, theirs)
+      for (const key of keys) expect((await fetch(publicUrl(key))).status).toBe(200)
+
+      expect(await call(owner.client, 'delete-account', { confirmation: owner.email })).toMatchObject({ status: 200 })
+
+      for (const key of keys) {
+        const served = await fetch(publicUrl(key))
+        expect(served.status, key).toBe(400)
+        expect(await served.json(), key).toMatchObject({ statusCode: '404', code: 'NoSuchKey' })
+      }
+      const left = await stack.db.query(`select name from storage.objects where bucket_id = 'avatars' and name like $1::text || '/%'`, [id])
+      expect(left.rows).toEqual([])
+      expect((await stack.service().storage.from('avatars').list(id)).data).toEqual([])
+      expect((await fetch(publicUrl(theirs))).status).toBe(200)
+    })
+
+    it('a deleted owner, with an access token from before the deletion that has not expired, cannot upload', async () => {
+      const owner = await stack.signUpVerifiedOwner()
+      const id = owner.user.id
+      // Another device, signed in before the deletion: its own session, its own token.
+      const device = makeClient(stack.url, stack.anonKey)
+      const signedIn = await device.auth.signInWithPassword({ email: owner.email, password: owner.password })
+      expect(signedIn.error).toBeNull()
+      await upload(device, `${id}/before.png`)
+
+      expect(await call(owner.client, 'delete-account', { confirmation: owner.email })).toMatchObject({ status: 200 })
+
+      const token = signedIn.data.session!.access_token
+      const exp = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number }).exp
+      expect(exp * 1000).toBeGreaterThan(Date.now())
+      for (const [client, key, upsert] of [
+        [device, `${id}/after.png`, false],
+        [device, `${id}/sub/after.png`, true],
+        [owner.client, `${id}/before.png`, true],
+      ] as const) {
+        const late = await client.storage.from('avatars').upload(key, PNG, { contentType: 'image/png', upsert })
+        expect(late.error, key).toMatchObject({ statusCode: '403', message: 'new row violates row-level security policy' })
+        expect((await fetch(publicUrl(key))).status, key).toBe(400)
+      }
+      const left = await stack.db.query(`select name from storage.objects where bucket_id = 'avatars' and name like $1::text || '/%'`, [id])
+      expect(left.rows).toEqual([])
+    })
+
+    it('an owner whose phone is not verified deletes their account and files', async () => {
+      const owner = await stack.signUpOwner()
+      const id = owner.user.id
+      await insert(owner.client, 'products', productInput(id))
+      await upload(owner.client, `${id}/sub/photo.png`)
+
+      expect(await call(owner.client, 'delete-account', { confirmation: 'SİL' })).toEqual({ status: 400, body: expect.objectContaining({ error: 'confirmation_mismatch' }) })
+      expect(await call(owner.client, 'delete-account', { confirmation: owner.email })).toEqual({ status: 200, body: { success: true, error: null } })
+
+      expect((await stack.db.query('select 1 from auth.users where id = $1', [id])).rows).toHaveLength(0)
+      expect((await stack.db.query('select 1 from public.products where user_id = $1', [id])).rows).toHaveLength(0)
+      expect((await fetch(publicUrl(`${id}/sub/photo.png`))).status).toBe(400)
+      const signIn = await makeClient(stack.url, stack.anonKey).auth.signInWithPassword({ email: owner.email, password: owner.password })
+      expect(signIn.error).toMatchObject({ code: 'invalid_credentials' })
     })
 
     // The other devices: a signed access token still passes the data API after

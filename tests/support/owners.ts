@@ -14,7 +14,16 @@ async function json(res: Response, what: string): Promise<Record<string, unknown
 }
 
 /** Signs up an owner as the app does, marks the phone verified (as the verification function would) and signs in. */
-export async function createVerifiedOwner(keys: StackKeys): Promise<Owner> {
+export function createVerifiedOwner(keys: StackKeys): Promise<Owner> {
+  return createOwner(keys, { verified: true })
+}
+
+/** Signs up an owner as the app does and signs in, the phone not verified: the dashboard sends them to /phone-verify. */
+export function createUnverifiedOwner(keys: StackKeys): Promise<Owner> {
+  return createOwner(keys, { verified: false })
+}
+
+async function createOwner(keys: StackKeys, options: { verified: boolean }): Promise<Owner> {
   const email = uniqueEmail('e2e')
   const password = `pw-${randomBytes(6).toString('hex')}`
   const signup = await json(
@@ -26,18 +35,20 @@ export async function createVerifiedOwner(keys: StackKeys): Promise<Owner> {
     'sign-up',
   )
   const id = ((signup.user as { id?: string } | undefined)?.id ?? signup.id) as string
-  const verified = await fetch(`${keys.api}/rest/v1/users?id=eq.${id}`, {
-    method: 'PATCH',
-    headers: {
-      apikey: keys.serviceRoleKey,
-      authorization: `Bearer ${keys.serviceRoleKey}`,
-      'content-type': 'application/json',
-      prefer: 'return=representation',
-    },
-    body: JSON.stringify({ phone_verified: true }),
-  })
-  const rows = (await verified.json()) as unknown[]
-  if (!verified.ok || rows.length !== 1) throw new Error(`marking the phone verified failed with ${verified.status}: ${JSON.stringify(rows)}`)
+  if (options.verified) {
+    const verified = await fetch(`${keys.api}/rest/v1/users?id=eq.${id}`, {
+      method: 'PATCH',
+      headers: {
+        apikey: keys.serviceRoleKey,
+        authorization: `Bearer ${keys.serviceRoleKey}`,
+        'content-type': 'application/json',
+        prefer: 'return=representation',
+      },
+      body: JSON.stringify({ phone_verified: true }),
+    })
+    const rows = (await verified.json()) as unknown[]
+    if (!verified.ok || rows.length !== 1) throw new Error(`marking the phone verified failed with ${verified.status}: ${JSON.stringify(rows)}`)
+  }
   const session = await json(
     await fetch(`${keys.api}/auth/v1/token?grant_type=password`, {
       method: 'POST',

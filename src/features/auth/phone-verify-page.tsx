@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Alert, Button, Center, Group, Loader, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, TextInput } from '@mantine/core'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useDomainForm } from '../../components/forms.ts'
 import { useSession } from '../../lib/session.tsx'
 import { getSupabase } from '../../lib/supabase.ts'
@@ -260,6 +260,13 @@ export function PhoneVerifyPage() {
           <Trans>Sign out</Trans>
         </Button>
       </Group>
+
+      {/* Getting or erasing one's data does not wait on the verification (the dashboard, settings included, does). */}
+      <Text size="sm" ta="center">
+        <Anchor component={Link} to="/data-rights" data-testid="phone-verify-data-rights">
+          <Trans>Download or delete my data</Trans>
+        </Anchor>
+      </Text>
     </AuthCard>
   )
 }

@@ -1,18 +1,15 @@
 // The settings screen's calls, all online-only: what the owner may know of
 // the WhatsApp credentials and the automation token (never the secrets
 // themselves), saving the business name and the credentials, the profile
-// photo, generating or revoking the automation token, and the owner's data
-// rights (the archive of their data, deleting the account). Failures leave as
-// codes; the screen words them. Free of Lingui macros, so tests may import it.
+// photo, and generating or revoking the automation token. (The owner's data
+// rights are src/lib/data-rights.ts, shared with the page an unverified
+// owner reaches.) Failures leave as codes; the screen words them. Free of
+// Lingui macros, so tests may import it.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import {
   avatarFileError, avatarPath, credentialsErrorField, type AvatarError, type SettingsFormError, type SettingsFormField,
   type WhatsAppCredentialsArgs, type WhatsAppCredentialsStatus,
 } from '../../../domain/settings.ts'
-import {
-  DELETE_ACCOUNT_ERRORS, EXPORT_DATA_ERRORS, exportFileName, type DeleteAccountError, type ExportDataError,
-} from '../../../domain/functions.ts'
-import { classifyAnswer, invokeFunction, type FunctionAnswer, type InvokeResult } from '../../lib/functions.ts'
 
 export const AVATAR_BUCKET = 'avatars'
 
@@ -143,63 +140,4 @@ export function createAutomationToken(client: Rpc): Promise<{ token: string; cre
 
 export function revokeAutomationToken(client: Rpc): Promise<void> {
   return rpc(client, 'revoke_automation_token')
-}
-
-// The owner's data rights --------------------------------------------------------
-
-/** Why a data-rights call failed: the function's own code, or that it was never reached or answered outside its contract. */
-export type DataRightsFailureCode = ExportDataError | DeleteAccountError | 'network' | 'unknown'
-
-export class DataRightsFailure extends Error {
-  constructor(readonly code: DataRightsFailureCode) {
-    super(`data rights call failed: ${code}`)
-    this.name = 'DataRightsFailure'
-  }
-}
-
-function failureOf<C extends string>(answer: FunctionAnswer<C>): DataRightsFailure {
-  switch (answer.kind) {
-    case 'error':
-      return new DataRightsFailure(answer.code as DataRightsFailureCode)
-    case 'unauthorized':
-      return new DataRightsFailure('unauthorized')
-    case 'network':
-      return new DataRightsFailure('network')
-    default:
-      return new DataRightsFailure('unknown')
-  }
-}
-
-/** The archive export-data builds on the server, and the name to save it under (the owner's local day). */
-export async function downloadDataArchive(client: Pick<SupabaseClient, 'functions'>, today = new Date()): Promise<{ file: Blob; fileName: string }> {
-  let result: InvokeResult
-  try {
-    result = await client.functions.invoke('export-data', { body: {} })
-  } catch {
-    throw new DataRightsFailure('network')
-  }
-  if (!result.error && result.data instanceof Blob) {
-    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`
-    return { file: result.data, fileName: exportFileName(day) }
-  }
-  throw failureOf(await classifyAnswer(result, EXPORT_DATA_ERRORS))
-}
-
-/** Deletes the signed-in owner's account; `confirmation` is the e-mail address they typed. */
-export async function deleteAccount(client: Pick<SupabaseClient, 'functions'>, confirmation: string): Promise<void> {
-  const answer = await invokeFunction(client, 'delete-account', { confirmation }, DELETE_ACCOUNT_ERRORS)
-  if (answer.kind !== 'ok') throw failureOf(answer)
-}
-
-/** Saves a blob as a file through a temporary link. */
-export function saveFile(file: Blob, fileName: string): void {
-  const url = URL.createObjectURL(file)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // After the click has handed the file to the browser's download.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { WhatsAppCredentialsArgs } from '../../../domain/settings.ts'
 import { getSupabase } from '../../lib/supabase.ts'
 import {
-  createAutomationToken, deleteAccount, downloadDataArchive, fetchSettingsData, revokeAutomationToken, saveSettings, uploadAvatar, type SettingsData,
+  createAutomationToken, fetchSettingsData, revokeAutomationToken, saveSettings, uploadAvatar, type SettingsData,
 } from './api.ts'
 
 export const settingsKey = (userId: string) => ['settings', userId] as const
@@ -58,20 +58,4 @@ export function useAutomationToken(userId: string) {
     onSuccess: () => setStatus({ set: false, created_at: null }),
   })
   return { create, revoke }
-}
-
-export function useDownloadData() {
-  return useMutation({
-    mutationFn: async () => downloadDataArchive(await getSupabase()),
-    networkMode: 'always',
-    retry: false,
-  })
-}
-
-export function useDeleteAccount() {
-  return useMutation({
-    mutationFn: async (confirmation: string) => deleteAccount(await getSupabase(), confirmation),
-    networkMode: 'always',
-    retry: false,
-  })
 }

@@ -5,7 +5,8 @@
 // 2. A method the function does not take (default: anything but `POST`):
 //    405 `invalid_request`.
 // 3. For an owner function, the owner of the access token with a verified
-//    phone (owner.ts): 401 `unauthorized` / 403 `phone_not_verified` otherwise.
+//    phone (owner.ts): 401 `unauthorized` / 403 `phone_not_verified` otherwise;
+//    with `owner: 'signed-in'`, any user of an access token (401 only).
 // 4. The function, inside one catch-all: a thrown CodedError whose code is
 //    one of the function's (ProviderConfigError → provider_not_configured,
 //    PaymentProviderError → provider_error) answers that code and is logged
@@ -13,10 +14,10 @@
 //
 // Every answer has the shape the app reads (domain/functions.ts):
 // `{success, error, …}`, or `{received, error, …}` for the payment webhook.
-import { isCode, type OwnerRefusal } from '../../../domain/functions.ts'
+import { isCode, type OwnerRefusal, type SignedInRefusal } from '../../../domain/functions.ts'
 import { preflight } from './cors.ts'
 import { CodedError, jsonResponse } from './http.ts'
-import { isRefusal, verifiedOwner, type VerifiedOwner } from './owner.ts'
+import { isRefusal, ownerOf, type Owner, type OwnerRule } from './owner.ts'
 
 type Fields = Record<string, unknown>
 
@@ -84,13 +85,26 @@ export function publicFunction<C extends string>(
   return frame(opts, handle)
 }
 
-/** A function that acts for the signed-in owner, found from the access token alone, once their phone is verified. */
-export function ownerFunction<C extends string>(
-  opts: FunctionOptions<C> & Holds<C, FrameCode | OwnerRefusal>,
-  handle: (req: Request, owner: VerifiedOwner, answer: Answers<C>) => Promise<Response>,
+/** The refusals an owner function answers by itself under its rule. */
+type RefusalOf<R extends OwnerRule> = R extends 'signed-in' ? SignedInRefusal : OwnerRefusal
+
+export type OwnerFunctionOptions<C extends string, R extends OwnerRule> = FunctionOptions<C> & {
+  /**
+   * Whom it serves: `verified` (the default) only once the owner's phone is
+   * verified; `signed-in` any user of an access token, for what must not wait
+   * on a verification (the owner's data rights).
+   */
+  owner?: R
+}
+
+/** A function that acts for the signed-in owner, found from the access token alone, by default once their phone is verified. */
+export function ownerFunction<C extends string, R extends OwnerRule = 'verified'>(
+  opts: OwnerFunctionOptions<C, R> & Holds<C, FrameCode | RefusalOf<R>>,
+  handle: (req: Request, owner: Owner, answer: Answers<C>) => Promise<Response>,
 ): Handler {
+  const rule: OwnerRule = opts.owner ?? 'verified'
   return frame(opts, async (req, answer) => {
-    const owner = await verifiedOwner(req)
+    const owner = await ownerOf(req, rule)
     if (isRefusal(owner)) return answer.fail(owner.error as C, owner.status)
     return handle(req, owner, answer)
   })

@@ -26,6 +26,8 @@ import { bucketOrThrow, canUpload, commitObject, mustFitBucket, storeUpload, typ
 const UPLOAD_URL_EXPIRES_IN = 7200
 
 const SORT_COLUMNS = ['name', 'updated_at', 'created_at', 'last_accessed_at'] as const
+/** storage's MAX_OBJECTS_PER_REQUEST: one bulk delete names at most this many objects. */
+const MAX_OBJECTS_PER_DELETE = 1000
 
 export function objectRoutes(app: Hono, deps: StorageDeps): void {
   const { db, config, files } = deps
@@ -293,6 +295,9 @@ export function objectRoutes(app: Hono, deps: StorageDeps): void {
     if (!Array.isArray(prefixes)) throw badRequest("body must have required property 'prefixes'")
     if (prefixes.length === 0) throw badRequest('body/prefixes must NOT have fewer than 1 items')
     if (!prefixes.every((p) => typeof p === 'string')) throw badRequest('body/prefixes/0 must be string')
+    if (prefixes.length > MAX_OBJECTS_PER_DELETE) {
+      throw ERRORS.invalidRequest(`Bulk object requests are limited to ${MAX_OBJECTS_PER_DELETE} objects per request.`)
+    }
     const deleted = await withCaller(db, caller, (tx) => deleteObjects(tx, bucket, prefixes))
     // Only now that the rows are gone for good do their bytes go.
     await files.remove(deleted.map((d) => ({ bucket, name: d.name, version: d.version })))

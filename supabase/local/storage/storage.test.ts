@@ -242,6 +242,41 @@ describe.each(backends)('storage API on $name', ({ start }) => {
     expect(download.error).toMatchObject({ statusCode: '404', message: 'Object not found' })
   })
 
+  it('walks nested folders one level at a time, a page at a time, folders before files', async () => {
+    const folder = `${a.id}/walk-${++seq}`
+    for (const key of ['a.png', 'sub/nested.png', 'sub/deeper/x.png']) {
+      expect((await a.client.storage.from('avatars').upload(`${folder}/${key}`, png())).error).toBeNull()
+    }
+    const names = async (prefix: string, options?: { limit: number; offset: number }) => {
+      const { data, error } = await service.storage.from('avatars').list(prefix, options)
+      expect(error).toBeNull()
+      return data!.map((e) => [e.name, e.id === null ? 'folder' : 'file'])
+    }
+    expect(await names(folder)).toEqual([['sub', 'folder'], ['a.png', 'file']])
+    expect(await names(`${folder}/sub`)).toEqual([['deeper', 'folder'], ['nested.png', 'file']])
+    expect(await names(`${folder}/sub/`)).toEqual([['deeper', 'folder'], ['nested.png', 'file']])
+    expect(await names(`${folder}/sub/deeper`)).toEqual([['x.png', 'file']])
+    // Pages run across the folders and then the files.
+    expect(await names(folder, { limit: 1, offset: 0 })).toEqual([['sub', 'folder']])
+    expect(await names(folder, { limit: 1, offset: 1 })).toEqual([['a.png', 'file']])
+    expect(await names(folder, { limit: 1, offset: 2 })).toEqual([])
+  })
+
+  it('removes at most 1000 objects in one request, as storage does', async () => {
+    const names = (n: number) => Array.from({ length: n }, (_, i) => `${a.id}/bulk-${i}.png`)
+    const kept = `${a.id}/bulk-0.png`
+    await a.client.storage.from('avatars').upload(kept, png())
+
+    const tooMany = await a.client.storage.from('avatars').remove(names(1001))
+    expect(tooMany.data).toBeNull()
+    expect(tooMany.error).toMatchObject({ status: 400, statusCode: '400', message: 'Bulk object requests are limited to 1000 objects per request.' })
+    expect((await a.client.storage.from('avatars').exists(kept)).data).toBe(true)
+
+    const most = await a.client.storage.from('avatars').remove(names(1000))
+    expect(most.error).toBeNull()
+    expect(most.data!.map((o) => o.name)).toEqual([kept])
+  })
+
   it("refuses an upload into another user's folder, with or without upsert", async () => {
     const key = avatarPath(a)
     await a.client.storage.from('avatars').upload(key, png())

@@ -3,20 +3,34 @@
 // device may not have synced everything) and saved as a file; deleting the
 // account (delete-account) is final, so it takes a dialog in which the owner
 // types the account's e-mail address, which the server checks again.
-import { useState } from 'react'
+// Shown on the settings screen and on the page an owner whose phone is not
+// verified reaches from phone verification (features/auth), so it needs
+// neither the dashboard's local store nor its notifications to work; both
+// places provide the TanStack Query client.
+import { useContext, useState } from 'react'
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { notifications } from '@mantine/notifications'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
-import { ModalButtons, ResponsiveModal } from '../../components/responsive-modal.tsx'
-import { SectionCard } from '../../components/section-card.tsx'
-import { useOwnerStore } from '../../db/context.tsx'
-import { markStoreForRemoval, removeForgottenStores } from '../../db/forgotten.ts'
-import { useSession } from '../../lib/session.tsx'
-import { useOnline } from '../../lib/use-online.ts'
-import { DataRightsFailure, saveFile, type DataRightsFailureCode } from './api.ts'
-import { DATA_RIGHTS_ERRORS } from './messages.ts'
-import { useDeleteAccount, useDownloadData } from './use-settings.ts'
+import { OwnerStoreContext } from '../db/context.tsx'
+import { markStoreForRemoval, removeForgottenStores } from '../db/forgotten.ts'
+import { DataRightsFailure, saveFile, useDeleteAccount, useDownloadData, type DataRightsFailureCode } from '../lib/data-rights.ts'
+import { useSession } from '../lib/session.tsx'
+import { useOnline } from '../lib/use-online.ts'
+import { ModalButtons, ResponsiveModal } from './responsive-modal.tsx'
+import { SectionCard } from './section-card.tsx'
+
+/** Why downloading the archive or deleting the account failed. */
+export const DATA_RIGHTS_ERRORS: Record<DataRightsFailureCode, MessageDescriptor> = {
+  unauthorized: msg`Your session has ended. Please sign in again.`,
+  invalid_request: msg`The request was not valid. Please try again.`,
+  confirmation_mismatch: msg`The e-mail address you typed is not this account's.`,
+  server_error: msg`Something went wrong on our side. Please try again later.`,
+  network: msg`The server could not be reached. Check your connection and try again.`,
+  unknown: msg`Something went wrong. Please try again.`,
+}
 
 const codeOf = (error: unknown): DataRightsFailureCode => (error instanceof DataRightsFailure ? error.code : 'unknown')
 
@@ -43,7 +57,7 @@ export function DataRightsCard(props: { email: string }) {
           Under KVKK and the GDPR you may have a copy of everything your account holds, and you may have it erased.
         </Trans>
       }
-      testId="settings-data-rights"
+      testId="data-rights"
     >
       <Stack gap="xs">
         <Text size="sm">
@@ -58,13 +72,13 @@ export function DataRightsCard(props: { email: string }) {
             onClick={() => void downloadArchive()}
             loading={download.isPending}
             disabled={!online}
-            data-testid="settings-download-data"
+            data-testid="data-rights-download"
           >
             <Trans>Download my data</Trans>
           </Button>
         </Group>
         {download.isError && (
-          <Alert color="red" role="alert" data-testid="settings-download-error">
+          <Alert color="red" role="alert" data-testid="data-rights-download-error">
             {t(DATA_RIGHTS_ERRORS[codeOf(download.error)])}
           </Alert>
         )}
@@ -79,7 +93,7 @@ export function DataRightsCard(props: { email: string }) {
           </Trans>
         </Text>
         <Group>
-          <Button color="red" variant="outline" onClick={() => setDeleting(true)} disabled={!online} data-testid="settings-delete-account">
+          <Button color="red" variant="outline" onClick={() => setDeleting(true)} disabled={!online} data-testid="data-rights-delete">
             <Trans>Delete my account</Trans>
           </Button>
         </Group>
@@ -94,7 +108,9 @@ function DeleteAccountDialog(props: { opened: boolean; onClose: () => void; emai
   const { t } = useLingui()
   const online = useOnline()
   const session = useSession()
-  const store = useOwnerStore()
+  // Open on a dashboard screen; outside the dashboard (an owner not yet verified) there is none.
+  const storeState = useContext(OwnerStoreContext)
+  const store = storeState?.status === 'ready' ? storeState.store : null
   const navigate = useNavigate()
   const remove = useDeleteAccount()
   const [typed, setTyped] = useState('')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  DAILY_USAGE_THRESHOLDS, EMPTY_CHATBOT_STATS, MONTHLY_USAGE_THRESHOLDS, capitalizePlanType, chatbotStatsFromRows, chatbotUsage,
+  DAILY_USAGE_THRESHOLDS, EMPTY_CHATBOT_STATS, addressConcentration, addressUsageFrom, MONTHLY_USAGE_THRESHOLDS, capitalizePlanType, chatbotStatsFromRows, chatbotUsage,
   dailyUsageTone, monthlyUsageTone, remainingMessages, usageTone, type UsageLimitsRow,
 } from './chatbot-usage.ts'
 
@@ -100,5 +100,26 @@ describe('plan name and statistics', () => {
     })
     expect(chatbotStatsFromRows([])).toEqual(EMPTY_CHATBOT_STATS)
     expect(chatbotStatsFromRows(null)).toEqual(EMPTY_CHATBOT_STATS)
+  })
+})
+
+describe('addressConcentration', () => {
+  it('names the fewest addresses that sent half of the daily allowance', () => {
+    expect(addressConcentration({ total: 60, top: [50, 5, 5] }, 100)).toEqual({ addresses: 1, messages: 50 })
+    expect(addressConcentration({ total: 60, top: [30, 20, 5] }, 100)).toEqual({ addresses: 2, messages: 50 })
+    expect(addressConcentration({ total: 60, top: [20, 20, 9] }, 100)).toBeNull()
+    expect(addressConcentration({ total: 200, top: [20, 20, 20] }, 100)).toEqual({ addresses: 3, messages: 60 })
+  })
+
+  it('stays quiet for small days and missing figures', () => {
+    expect(addressConcentration({ total: 9, top: [9] }, 10)).toBeNull()
+    expect(addressConcentration({ total: 10, top: [10] }, 10)).toEqual({ addresses: 1, messages: 10 })
+    expect(addressConcentration(null, 100)).toBeNull()
+    expect(addressConcentration({ total: 50, top: [50] }, 0)).toBeNull()
+  })
+
+  it('reads the RPC answer defensively', () => {
+    expect(addressUsageFrom({ total: '7', top: [4, '3', null, -1] })).toEqual({ total: 7, top: [4, 3] })
+    expect(addressUsageFrom(null)).toEqual({ total: 0, top: [] })
   })
 })

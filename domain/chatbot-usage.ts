@@ -123,3 +123,32 @@ export function chatbotStatsFromRows(rows: unknown): ChatbotStats {
     lastDay: count(first.last_day),
   }
 }
+
+/** get_chatbot_address_usage: the widget's messages of the last 24 hours, and the three busiest client addresses' counts. */
+export type AddressUsage = { total: number; top: number[] }
+
+/** Below this, a few busy addresses are a normal conversation, not worth a warning. */
+export const ADDRESS_CONCENTRATION_MIN_MESSAGES = 10
+
+/**
+ * When a few visitors' addresses (at most three) sent at least half of the
+ * owner's daily allowance in the last 24 hours: how many addresses and how
+ * many messages, for the usage tab to say so. Null otherwise.
+ */
+export function addressConcentration(usage: AddressUsage | null | undefined, dailyLimit: number): { addresses: number; messages: number } | null {
+  if (!usage || !(dailyLimit > 0)) return null
+  const threshold = Math.max(ADDRESS_CONCENTRATION_MIN_MESSAGES, dailyLimit / 2)
+  let messages = 0
+  for (const [i, n] of usage.top.slice(0, 3).entries()) {
+    messages += Number.isFinite(n) && n > 0 ? n : 0
+    if (messages >= threshold) return { addresses: i + 1, messages }
+  }
+  return null
+}
+
+/** The RPC's answer as numbers; anything else reads as no usage. */
+export function addressUsageFrom(value: unknown): AddressUsage {
+  const row = value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}
+  const top = Array.isArray(row.top) ? row.top.map(count).filter((n) => n > 0) : []
+  return { total: count(row.total), top }
+}

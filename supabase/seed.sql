@@ -147,8 +147,16 @@ where user_id = pg_temp.demo_id(1);
 
 -- A short widget conversation and a WhatsApp exchange for the statistics tab;
 -- each answer follows its question by a few seconds.
+-- Conversation ids are the server's: drawn here, bound to the owner and channel.
+create temporary table demo_conversations as
+select c.thread, c.channel, c.wa_id, gen_random_uuid() as id
+from (values ('demo-widget-1', 'widget', null), ('demo-whatsapp-1', 'whatsapp', '905443456789')) as c (thread, channel, wa_id);
+insert into public.chatbot_conversations (id, user_id, channel, wa_id, created_at)
+select c.id, pg_temp.demo_id(1), c.channel, c.wa_id, now() - interval '2 days 3 hours'
+from demo_conversations c;
+
 insert into public.chatbot_messages (user_id, channel, conversation_id, role, content, created_at)
-select pg_temp.demo_id(1), m.channel, m.conversation_id, m.role, m.content, now() - m.asked + m.answer_delay
+select pg_temp.demo_id(1), m.channel, c.id, m.role, m.content, now() - m.asked + m.answer_delay
 from (values
   ('widget', 'demo-widget-1', 'user', 'Merhaba, keten gömleğin M bedeni var mı?', interval '2 days 3 hours', interval '0'),
   ('widget', 'demo-widget-1', 'assistant', 'Merhaba! Evet, Keten Gömlek M bedeni stokta mevcut. Fiyatı 649,90 ₺.',
@@ -156,10 +164,12 @@ from (values
   ('widget', 'demo-widget-1', 'user', 'Teşekkürler, yarın mağazaya uğrayacağım.', interval '2 days 2 hours', interval '0'),
   ('widget', 'demo-widget-1', 'assistant', 'Rica ederim, sizi bekliyoruz! Başka bir sorunuz olursa yazabilirsiniz.',
    interval '2 days 2 hours', interval '4 seconds'),
-  ('whatsapp', '+905443456789', 'user', 'İpek eşarp hangi renklerde var?', interval '5 hours', interval '0'),
-  ('whatsapp', '+905443456789', 'assistant',
+  ('whatsapp', 'demo-whatsapp-1', 'user', 'İpek eşarp hangi renklerde var?', interval '5 hours', interval '0'),
+  ('whatsapp', 'demo-whatsapp-1', 'assistant',
    'İpek eşarbımızın desenli modeli 45 € fiyatla stokta. Renk seçenekleri için mağazamızla iletişime geçebilirsiniz.',
    interval '5 hours', interval '6 seconds')
-) as m (channel, conversation_id, role, content, asked, answer_delay);
+) as m (channel, thread, role, content, asked, answer_delay)
+join demo_conversations c on c.thread = m.thread;
+drop table demo_conversations;
 
 drop function pg_temp.demo_id(integer);

@@ -4,6 +4,7 @@
 // per-address limits key on the connection itself.
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
+import { DEFAULT_CLIENT_ADDRESS_HEADER } from '../functions/_shared/client-address.ts'
 
 /** Requests made in-process (`app.request(…)` in tests, the checkout page calling a function) have no socket. */
 export const IN_PROCESS_ADDRESS = '127.0.0.1'
@@ -19,14 +20,17 @@ export function clientAddress(c: Context): string {
 }
 
 /**
- * The headers a function reads the caller's address from, as hosted
- * Supabase's edge sets them: whatever the client sent under these names is
- * replaced, so a function cannot be told a forged address.
+ * The request a function sees, with the caller's address where the
+ * deployment's edge puts it: the header named by CLIENT_ADDRESS_HEADER
+ * (default CF-Connecting-IP, as hosted Supabase's Cloudflare edge), plus
+ * X-Real-IP and X-Forwarded-For as hosted sets them. Whatever the client sent
+ * under those names is replaced, so a function cannot be told a forged
+ * address.
  */
-export function withClientAddressHeaders(headers: Headers, address: string): Headers {
+export function withClientAddressHeaders(headers: Headers, address: string, header = DEFAULT_CLIENT_ADDRESS_HEADER): Headers {
   const out = new Headers(headers)
-  out.delete('cf-connecting-ip')
   out.set('x-real-ip', address)
   out.set('x-forwarded-for', address)
+  out.set(header.trim() || DEFAULT_CLIENT_ADDRESS_HEADER, address)
   return out
 }

@@ -58,18 +58,19 @@ describe('chatbot screen', () => {
   const config = async (owner: Owner) => (await serverRows<ConfigRow>(running.keys, owner, 'chatbot_configs', CONFIG_SELECT))[0]!
 
   /** Writes as server code would (api_usage_limits and chatbot_messages are read-only to owners). */
-  async function asService(method: 'POST' | 'PATCH', path: string, body: unknown) {
+  async function asService(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<unknown> {
     const res = await fetch(`${running.keys.api}/rest/v1/${path}`, {
       method,
       headers: {
         apikey: running.keys.serviceRoleKey,
         authorization: `Bearer ${running.keys.serviceRoleKey}`,
         'content-type': 'application/json',
-        prefer: 'return=minimal',
+        prefer: 'return=representation',
       },
       body: JSON.stringify(body),
     })
     if (!res.ok) throw new Error(`${method} ${path} failed with ${res.status}: ${await res.text()}`)
+    return res.json()
   }
 
   const setLimits = (owner: Owner, patch: Record<string, unknown>) => asService('PATCH', `api_usage_limits?user_id=eq.${owner.id}`, patch)
@@ -381,10 +382,18 @@ describe('chatbot screen', () => {
     const now = Date.now()
     const at = (hoursAgo: number) => new Date(now - hoursAgo * 3_600_000).toISOString()
     const times = [at(1), at(2), at(3), at(3 * 24), at(40 * 24)]
+    const [conversation] = (await asService('POST', 'chatbot_conversations', { user_id: owner.id, channel: 'widget' })) as { id: string }[]
     await asService(
       'POST',
       'chatbot_messages',
-      times.map((created_at, i) => ({ user_id: owner.id, channel: 'widget', role: i % 2 ? 'assistant' : 'user', content: `mesaj ${i}`, created_at })),
+      times.map((created_at, i) => ({
+        user_id: owner.id,
+        channel: 'widget',
+        conversation_id: conversation!.id,
+        role: i % 2 ? 'assistant' : 'user',
+        content: `mesaj ${i}`,
+        created_at,
+      })),
     )
     const monthStart = Date.parse(`${utcToday().slice(0, 7)}-01T00:00:00Z`)
     const expected = {
@@ -400,6 +409,36 @@ describe('chatbot screen', () => {
     expect(await page.getByTestId('chatbot-stat-week').textContent()).toBe(String(expected.week))
     expect(await page.getByTestId('chatbot-stat-day').textContent()).toBe(String(expected.day))
     expect(await page.getByTestId('chatbot-stats-empty').count()).toBe(0)
+  })
+
+  it('says when a few visitor addresses sent most of a day, in Turkish and English, and stays quiet otherwise', async () => {
+    const owner = await createVerifiedOwner(running.keys)
+    await setLimits(owner, { daily_message_limit: 50 })
+    const quiet = await open(owner, 'usage')
+    await quiet.page.getByTestId('chatbot-daily-summary').waitFor()
+    await quiet.page.getByTestId('chatbot-stat-total').waitFor()
+    expect(await quiet.page.getByTestId('chatbot-address-concentration').count()).toBe(0)
+
+    // As the widget's limiter leaves them: one address 20 messages, another 8, a third 2, in the last hours.
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString()
+    const hits = [20, 8, 2].flatMap((n, address) =>
+      Array.from({ length: n }, (_, i) => ({
+        rate_key: `chatbot:address-day:${owner.id}:203.0.113.${address + 1}`,
+        window_seconds: 86_400,
+        at: at(30 + i),
+        expires_at: new Date(Date.parse(at(30 + i)) + 86_400_000).toISOString(),
+      })),
+    )
+    await asService('POST', 'rate_limit_hits', hits)
+    const tr = await open(owner, 'usage')
+    const notice = tr.page.getByTestId('chatbot-address-concentration')
+    await notice.waitFor()
+    expect(await notice.textContent()).toContain('Son 24 saatte 2 ziyaretçi adresi 28 mesaj gönderdi; günlük mesaj hakkınız 50.')
+    const en = await open(owner, 'usage', { language: 'en' })
+    const said = en.page.getByTestId('chatbot-address-concentration')
+    await said.waitFor()
+    expect(await said.textContent()).toContain('In the last 24 hours, 2 visitor addresses sent 28 messages, against your daily allowance of 50.')
+    expect(await axeViolations(en.page)).toEqual([])
   })
 
   it('Try it answers with a real price from the catalogue, sends the history, and leaves usage and statistics alone', async () => {

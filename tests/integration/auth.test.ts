@@ -172,22 +172,18 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
   describe('duplicate phone check', () => {
     const owner = useOwner(stack)
 
-    it('phone_number_exists answers true for a taken phone, anonymously', async () => {
-      const { data, error } = await stack.anon().rpc('phone_number_exists', { p_phone_number: owner.phone })
+    const check = async (phone: string) => {
+      const { data, error } = await stack.anon().functions.invoke('check-phone', { body: { phoneNumber: phone } })
       expect(error).toBeNull()
-      expect(data).toBe(true)
+      return (data as { exists: boolean }).exists
+    }
+
+    it('check-phone answers true for a taken phone, with the anon key', async () => {
+      expect(await check(owner.phone)).toBe(true)
     })
 
-    it('phone_number_exists answers false for a free phone', async () => {
-      const { data, error } = await stack.anon().rpc('phone_number_exists', { p_phone_number: uniquePhone() })
-      expect(error).toBeNull()
-      expect(data).toBe(false)
-    })
-
-    it('phone_number_exists is callable by a signed-in owner too', async () => {
-      const { data, error } = await owner.client.rpc('phone_number_exists', { p_phone_number: owner.phone })
-      expect(error).toBeNull()
-      expect(data).toBe(true)
+    it('check-phone answers false for a free phone', async () => {
+      expect(await check(uniquePhone())).toBe(false)
     })
 
     it('a sign-up with a taken phone fails and creates nothing', async () => {

@@ -16,21 +16,41 @@ type Usage = { daily_messages_used: number; monthly_messages_used: number; daily
 type Stats = { total_messages: number; this_month: number; last_week: number; last_day: number }
 
 const ADDRESS_LIMIT_ENV = 'CHATBOT_API_ADDRESS_LIMIT_PER_MINUTE'
+const ADDRESS_DAILY_LIMIT_ENV = 'CHATBOT_API_ADDRESS_DAILY_LIMIT'
+const PREVIEW_DAILY_LIMIT_ENV = 'CHATBOT_PREVIEW_DAILY_LIMIT'
 
 describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
   const stack = useTestStack(backend)
-  let savedAddressLimit: string | undefined
+  const saved = new Map<string, string | undefined>()
 
-  // Every request here comes from 127.0.0.1; the per-address limit gets its
-  // own test, and is roomy for the rest (functions read process.env per request).
+  // Every request here comes from 127.0.0.1; the per-address limits get
+  // their own tests, and are roomy for the rest (functions read process.env
+  // per request).
   beforeAll(() => {
-    savedAddressLimit = process.env[ADDRESS_LIMIT_ENV]
-    process.env[ADDRESS_LIMIT_ENV] = '100000'
+    for (const name of [ADDRESS_LIMIT_ENV, ADDRESS_DAILY_LIMIT_ENV]) {
+      saved.set(name, process.env[name])
+      process.env[name] = '100000'
+    }
   })
   afterAll(() => {
-    if (savedAddressLimit === undefined) delete process.env[ADDRESS_LIMIT_ENV]
-    else process.env[ADDRESS_LIMIT_ENV] = savedAddressLimit
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name]
+      else process.env[name] = value
+    }
   })
+
+  /** Runs `fn` with a function setting changed (undefined: not set), and restores it. */
+  async function withSetting<T>(name: string, value: string | undefined, fn: () => Promise<T>): Promise<T> {
+    const before = process.env[name]
+    if (value === undefined) delete process.env[name]
+    else process.env[name] = value
+    try {
+      return await fn()
+    } finally {
+      if (before === undefined) delete process.env[name]
+      else process.env[name] = before
+    }
+  }
 
   async function send(body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; reply: Reply; headers: Headers }> {
     const res = await fetch(`${stack.url}/functions/v1/chatbot-api`, {
@@ -90,7 +110,7 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
         { userId: id },
         { userId: id, message: '   ' },
         { userId: id, message: 'a'.repeat(CHATBOT_MESSAGE_MAX_LENGTH + 1) },
-        { userId: id, message: 'merhaba', conversationId: 'has spaces' },
+        { userId: id, message: 'merhaba', conversationId: 42 },
         { userId: id, message: 'merhaba', conversationId: 'x'.repeat(129) },
         { userId: id, message: 'merhaba', language: 'de' },
       ]
@@ -214,10 +234,40 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
       expect(rows[0]!.content).toBe('Türk kahvesi ne kadar?')
       expect(rows[1]!.product_ids).toEqual([coffee])
       expect(rows[1]!.content).toBe(first.reply.reply)
+      const issued = await stack.db.query<{ user_id: string; channel: string }>('select user_id, channel from public.chatbot_conversations where id = $1', [conversationId])
+      expect(issued.rows).toEqual([{ user_id: owner.user.id, channel: 'widget' }])
+    })
 
-      // A conversation id the widget chose itself is kept as given.
-      const own = await ask(owner, 'merhaba', { conversationId: 'widget-123' })
-      expect(own.reply.conversationId).toBe('widget-123')
+    it('starts a new conversation under a server id for any id the server did not issue to this owner\'s widget', async () => {
+      const owner = await widgetOwner()
+      const other = await widgetOwner()
+      await addProduct(owner, 'Türk Kahvesi', 85)
+      const theirs = (await ask(other, 'Türk kahvesi ne kadar?')).reply.conversationId!
+      const mine = (await ask(owner, 'Türk kahvesi ne kadar?')).reply.conversationId!
+      const whatsapp = await stack.db.query<{ id: string }>(
+        `insert into public.chatbot_conversations (user_id, channel, wa_id) values ($1, 'whatsapp', '905321112233') returning id`,
+        [owner.user.id],
+      )
+      const threadOf = async (id: string) =>
+        (await stack.db.query<{ n: number }>('select count(*)::int as n from public.chatbot_messages where conversation_id = $1', [id])).rows[0]!.n
+      const theirsBefore = await threadOf(theirs)
+
+      for (const presented of ['widget-123', randomUUID(), theirs, whatsapp.rows[0]!.id, '905321112233', `preview:${owner.user.id}`]) {
+        const { status, reply } = await ask(owner, 'ne kadar?', { conversationId: presented })
+        expect(status, presented).toBe(200)
+        expect(reply.conversationId, presented).toMatch(/^[0-9a-f-]{36}$/)
+        expect([presented, mine], presented).not.toContain(reply.conversationId)
+        // A thread of its own: this question and its answer, nothing read from another.
+        expect(await threadOf(reply.conversationId!), presented).toBe(2)
+        const row = await stack.db.query<{ user_id: string; channel: string }>('select user_id, channel from public.chatbot_conversations where id = $1', [reply.conversationId])
+        expect(row.rows, presented).toEqual([{ user_id: owner.user.id, channel: 'widget' }])
+      }
+      expect(await threadOf(theirs)).toBe(theirsBefore)
+      expect(await threadOf(whatsapp.rows[0]!.id)).toBe(0)
+      // The owner's own issued id still continues its thread.
+      const follow = await ask(owner, 'ne kadar?', { conversationId: mine })
+      expect(follow.reply.conversationId).toBe(mine)
+      expect(follow.reply.reply).toMatch(/85/)
     })
 
     // Every message starts with this read: a SQL function that cannot be inlined is planned on every call,
@@ -225,23 +275,32 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
     it('reads the owner context with a kept plan, and the same context after a turn is stored', async () => {
       const { rows } = await stack.db.query<{ lang: string }>(
         `select l.lanname as lang from pg_catalog.pg_proc p join pg_catalog.pg_language l on l.oid = p.prolang
-          where p.oid = 'public.chatbot_context(uuid, text, integer)'::regprocedure`,
+          where p.oid = 'public.chatbot_context(uuid, text, uuid, text, integer)'::regprocedure`,
       )
       expect(rows[0]!.lang).toBe('plpgsql')
       const owner = await widgetOwner()
-      const context = async (conversation: string | null) =>
-        (await stack.service().rpc('chatbot_context', { p_user_id: owner.user.id, p_conversation_id: conversation, p_history_turns: 10 })).data as {
-          config: { enabled: boolean } | null
-          history: { role: string; content: string }[]
-        }
-      const first = await ask(owner, 'merhaba', { conversationId: 'kept-plan' })
+      const context = async (conversation: string | null, channel = 'widget') =>
+        (
+          await stack.service().rpc('chatbot_context', {
+            p_user_id: owner.user.id,
+            p_channel: channel,
+            p_conversation_id: conversation,
+            p_wa_id: null,
+            p_history_turns: 10,
+          })
+        ).data as { config: { enabled: boolean } | null; conversation_id: string | null; history: { role: string; content: string }[] }
+      const first = await ask(owner, 'merhaba')
       expect(first.status).toBe(200)
-      for (let i = 0; i < 6; i++) expect((await context('kept-plan')).history.map((t) => t.role)).toEqual(['user', 'assistant'])
-      await ask(owner, 'teşekkürler', { conversationId: 'kept-plan' })
-      const after = await context('kept-plan')
+      const id = first.reply.conversationId!
+      for (let i = 0; i < 6; i++) expect((await context(id)).history.map((t) => t.role)).toEqual(['user', 'assistant'])
+      await ask(owner, 'teşekkürler', { conversationId: id })
+      const after = await context(id)
       expect(after.config?.enabled).toBe(true)
+      expect(after.conversation_id).toBe(id)
       expect(after.history.map((t) => t.content)).toEqual(['merhaba', first.reply.reply, 'teşekkürler', expect.any(String)])
       expect((await context(null)).history).toEqual([])
+      // The same id on another channel is nobody's conversation.
+      expect(await context(id, 'whatsapp')).toMatchObject({ conversation_id: null, history: [] })
     })
 
     it('raises the daily and monthly counters by one and get_chatbot_stats by the two turns of each answered message', async () => {
@@ -389,6 +448,20 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
       expect(answers.slice(0, 10).every((a) => a.status === 200)).toBe(true)
       expect(answers[10]).toMatchObject({ status: 429, reply: { error: 'rate_limited' } })
     })
+
+    it('counts against a daily preview allowance (CHATBOT_PREVIEW_DAILY_LIMIT) that customers cannot touch', async () => {
+      const owner = await stack.signUpVerifiedOwner()
+      await stack.db.query('update public.chatbot_configs set enabled = true where user_id = $1', [owner.user.id])
+      await withSetting(PREVIEW_DAILY_LIMIT_ENV, '2', async () => {
+        // A widget call naming the preview's space is only a new conversation, and spends none of it.
+        expect((await ask(owner, 'merhaba', { conversationId: `preview:${owner.user.id}` })).status).toBe(200)
+        expect((await preview(owner, 'bir')).status).toBe(200)
+        expect((await preview(owner, 'iki')).status).toBe(200)
+        const third = await preview(owner, 'üç')
+        expect(third).toMatchObject({ status: 429, reply: { error: 'rate_limited' } })
+        expect(third.reply.retry_after).toBeGreaterThan(60)
+      })
+    })
   })
 
   describe('answer() with an injected responder and catalogue', () => {
@@ -404,13 +477,58 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
       }
       const first = await answer({ client: stack.service(), ownerId: owner.user.id, channel: 'whatsapp', message: 'bir', responder, catalogue })
       expect(first).toMatchObject({ reply: 'yanıt 1', language: 'tr', productIds: [productId], provider: 'custom' })
-      await answer({ client: stack.service(), ownerId: owner.user.id, channel: 'whatsapp', conversationId: first.conversationId, message: 'iki', responder, catalogue })
+      const sender = { waId: '905329998877' }
+      const again = await answer({ client: stack.service(), ownerId: owner.user.id, channel: 'whatsapp', conversation: sender, message: 'bir', responder, catalogue })
+      await answer({ client: stack.service(), ownerId: owner.user.id, channel: 'whatsapp', conversation: sender, message: 'iki', responder, catalogue })
+      expect(again.conversationId).not.toBe(first.conversationId)
       expect(seen[0]!.businessName).toBe(owner.businessName)
       expect(seen[0]!.history).toEqual([])
-      expect(seen[1]!.history).toEqual([
+      expect(seen[1]!.history).toEqual([])
+      expect(seen[2]!.history).toEqual([
         { role: 'user', content: 'bir', productIds: [] },
-        { role: 'assistant', content: 'yanıt 1', productIds: [productId] },
+        { role: 'assistant', content: 'yanıt 2', productIds: [productId] },
       ])
+      // The sender's one conversation, bound to the owner and WhatsApp.
+      const { rows } = await stack.db.query<{ channel: string; wa_id: string; n: number }>(
+        `select c.channel, c.wa_id, (select count(*)::int from public.chatbot_messages m where m.conversation_id = c.id) as n
+           from public.chatbot_conversations c where c.id = $1`,
+        [again.conversationId],
+      )
+      expect(rows).toEqual([{ channel: 'whatsapp', wa_id: '905329998877', n: 4 }])
+    })
+
+    it('sends only the owner\'s own links: the website and product links of the catalogue', async () => {
+      const owner = await widgetOwner({ website_url: 'https://shop.example' })
+      const read = 'https://shop.example/p/read'
+      const listed = 'https://shop.example/p/listed'
+      await stack.db.query(
+        `insert into public.products (user_id, name, price, stock, currency, product_link, _modified) values ($1, 'Listed', 1, 1, 'TRY', $2, now())`,
+        [owner.user.id, listed],
+      )
+      const readProduct = { id: randomUUID(), name: 'Read', description: null, price: 1, currency: 'TRY', stock: 1, product_link: read }
+      const reading: Catalogue = { search: async () => [readProduct], byIds: async () => [], list: async () => [] }
+      const responder: Responder = async (input) => {
+        await input.catalogue.search('read')
+        return {
+          reply:
+            `Ürün: ${read} ve ${listed}.\nSitemiz: https://shop.example/ — ` +
+            'ayrıca https://evil.com.tr/phish, www.kampanya-firsat.com, indirim.net/kod ve [burada](https://evil.com.tr/x) bakın.',
+          language: 'tr',
+          productIds: [],
+        }
+      }
+      const result = await answer({ client: stack.service(), ownerId: owner.user.id, channel: 'widget', message: 'link?', responder, catalogue: reading })
+      expect(result.reply).toContain(read)
+      expect(result.reply).toContain(listed)
+      expect(result.reply).toContain('https://shop.example/')
+      expect(result.reply).not.toMatch(/evil|kampanya|indirim/)
+      expect(result.reply).toContain('burada')
+      // What is stored is what was sent.
+      const { rows } = await stack.db.query<{ content: string }>(
+        `select content from public.chatbot_messages where conversation_id = $1 and role = 'assistant'`,
+        [result.conversationId],
+      )
+      expect(rows[0]!.content).toBe(result.reply)
     })
 
     it('stores nothing for a preview, so it shows in no statistic', async () => {
@@ -435,8 +553,9 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
   describe('rate limits', () => {
     it('429 rate_limited with Retry-After after 10 messages a minute in one conversation', async () => {
       const owner = await widgetOwner()
-      const conversationId = randomUUID()
-      for (let i = 0; i < 10; i++) expect((await ask(owner, 'merhaba', { conversationId })).status).toBe(200)
+      const first = await ask(owner, 'merhaba')
+      const conversationId = first.reply.conversationId!
+      for (let i = 1; i < 10; i++) expect((await ask(owner, 'merhaba', { conversationId })).status).toBe(200)
       const { status, reply, headers } = await ask(owner, 'merhaba', { conversationId }, { Origin: 'https://shop.example' })
       expect([status, reply.error]).toEqual([429, 'rate_limited'])
       const retryAfter = Number(headers.get('retry-after'))
@@ -448,10 +567,60 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
       expect((await usage(owner)).daily_messages_used).toBe(11)
     })
 
+    it('counts only conversations the server issued: an id the caller makes up is a new conversation each time', async () => {
+      const owner = await widgetOwner()
+      const madeUp = randomUUID()
+      const ids = new Set<string>()
+      for (let i = 0; i < 11; i++) {
+        const { status, reply } = await ask(owner, 'merhaba', { conversationId: madeUp })
+        expect(status).toBe(200)
+        ids.add(reply.conversationId!)
+      }
+      expect(ids.size).toBe(11)
+      const { rows } = await stack.db.query<{ n: number }>(
+        `select count(*)::int as n from public.rate_limit_hits where rate_key = $1`,
+        [`chatbot:conversation:${madeUp}`],
+      )
+      expect(rows[0]!.n).toBe(0)
+    })
+
+    it('429 rate_limited once one client address has used its share of an owner\'s day (CHATBOT_API_ADDRESS_DAILY_LIMIT)', async () => {
+      const a = await widgetOwner()
+      const b = await widgetOwner()
+      await withSetting(ADDRESS_DAILY_LIMIT_ENV, '3', async () => {
+        for (let i = 0; i < 3; i++) expect((await ask(a, `merhaba ${i}`)).status).toBe(200)
+        const { status, reply, headers } = await ask(a, 'merhaba')
+        expect([status, reply.error]).toEqual([429, 'rate_limited'])
+        const retry = Number(headers.get('retry-after'))
+        expect(retry).toBeGreaterThan(60)
+        expect(retry).toBeLessThanOrEqual(24 * 60 * 60)
+        // Another owner's day is another count; the refused message cost nothing.
+        expect((await ask(b, 'merhaba')).status).toBe(200)
+        expect((await usage(a)).daily_messages_used).toBe(3)
+      })
+      // The owner's usage tab sees that one address sent all of the day's messages.
+      const { data, error } = await a.client.rpc('get_chatbot_address_usage')
+      expect(error).toBeNull()
+      expect(data).toEqual({ total: 3, top: [3] })
+      const strangers = await b.client.rpc('get_chatbot_address_usage')
+      expect(strangers.data).toEqual({ total: 1, top: [1] })
+      expect((await stack.anon().rpc('get_chatbot_address_usage')).error).not.toBeNull()
+    })
+
+    it("by default lets one address use at most half of a small owner's day", async () => {
+      const small = await widgetOwner()
+      await stack.db.query('update public.api_usage_limits set daily_message_limit = 6 where user_id = $1', [small.user.id])
+      await withSetting(ADDRESS_DAILY_LIMIT_ENV, undefined, async () => {
+        for (let i = 0; i < 3; i++) expect((await ask(small, `merhaba ${i}`)).status).toBe(200)
+        expect(await ask(small, 'merhaba')).toMatchObject({ status: 429, reply: { error: 'rate_limited' } })
+      })
+      expect((await usage(small)).daily_messages_used).toBe(3)
+    })
+
     it('429 rate_limited per client address, across conversations and owners (CHATBOT_API_ADDRESS_LIMIT_PER_MINUTE)', async () => {
       const a = await widgetOwner()
       const b = await widgetOwner()
-      await stack.db.query('delete from public.chatbot_api_requests')
+      await stack.db.query(`delete from public.rate_limit_hits where rate_key like 'chatbot:address:%'`)
       process.env[ADDRESS_LIMIT_ENV] = '3'
       try {
         expect((await ask(a, 'merhaba')).status).toBe(200)
@@ -470,34 +639,37 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
     // The CORS headers themselves (the echoed Origin, none for a refused one)
     // are checked in supabase/local/functions/chatbot-api-cors.test.ts: the
     // local stack's own CORS layer writes `*` over every function's answer.
-    it('the rate limiter, the charge, the context read and the request log are the service role\'s alone', async () => {
+    it('the rate limiter, the charge, the context read, the turn store and the limiter\'s log are the service role\'s alone', async () => {
       const owner = await widgetOwner()
+      const limits = [{ name: 'conversation', key: 'x', max: 1, window: 60 }]
       const calls = [
         owner.client.rpc('consume_chatbot_message', { p_user_id: owner.user.id }),
         stack.anon().rpc('consume_chatbot_message', { p_user_id: owner.user.id }),
         owner.client.rpc('refund_chatbot_message', { p_user_id: owner.user.id, p_daily_reset_at: '2026-01-01', p_monthly_reset_at: '2026-01-01' }),
-        owner.client.rpc('reserve_chatbot_request', {
-          p_user_id: owner.user.id,
-          p_conversation_id: 'x',
-          p_client_address: null,
-          p_conversation_limit: 1,
-          p_address_limit: 1,
-        }),
         ...[owner.client, stack.anon()].flatMap((client) => [
-          client.rpc('admit_chatbot_message', {
-            p_user_id: owner.user.id,
-            p_conversation_id: 'x',
-            p_client_address: null,
-            p_conversation_limit: 1,
-            p_address_limit: 1,
-          }),
+          client.rpc('take_rate_limits', { p_limits: limits }),
+          client.rpc('release_rate_limits', { p_limits: limits, p_at: new Date().toISOString() }),
+          client.rpc('admit_chatbot_message', { p_user_id: owner.user.id, p_limits: limits }),
           // Reads the owner's settings and any conversation: not for the owner's own token either.
-          client.rpc('chatbot_context', { p_user_id: owner.user.id, p_conversation_id: 'x', p_history_turns: 10 }),
+          client.rpc('chatbot_context', { p_user_id: owner.user.id, p_channel: 'widget', p_conversation_id: randomUUID(), p_wa_id: null, p_history_turns: 10 }),
+          client.rpc('store_chatbot_turns', {
+            p_user_id: owner.user.id,
+            p_channel: 'widget',
+            p_conversation_id: randomUUID(),
+            p_new: true,
+            p_wa_id: null,
+            p_question: 'q',
+            p_answer: 'a',
+            p_product_ids: [],
+          }),
         ]),
       ]
       for (const { error } of await Promise.all(calls)) expect(error?.code).toBe('42501')
-      const log = await owner.client.from('chatbot_api_requests').select('*')
+      const log = await owner.client.from('rate_limit_hits').select('*')
       expect(log.error).not.toBeNull()
+      // Owners read their own conversations, and cannot start one.
+      const insert = await owner.client.from('chatbot_conversations').insert({ user_id: owner.user.id, channel: 'widget' })
+      expect(insert.error).not.toBeNull()
       expect((await usage(owner)).daily_messages_used).toBe(0)
     })
   })

@@ -601,11 +601,17 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
       ].map(({ age, role }, i) => ({
         user_id: owner.user.id,
         channel: i % 2 === 0 ? 'widget' : 'whatsapp',
-        conversation_id: `sohbet-${i}`,
+        conversation_id: '',
         role,
         content: role === 'user' ? 'Türk kahvesi stokta var mı?' : 'Evet, 25 paket stokta.',
         created_at: new Date(now - age).toISOString(),
       }))
+      // Each turn in a conversation of its channel, as the server issues them.
+      for (const row of rows) {
+        const { data, error } = await stack.service().from('chatbot_conversations').insert({ user_id: row.user_id, channel: row.channel }).select('id').single()
+        expect(error).toBeNull()
+        row.conversation_id = (data as { id: string }).id
+      }
       const { error: insertError } = await stack.service().from('chatbot_messages').insert(rows)
       expect(insertError).toBeNull()
 

@@ -59,7 +59,16 @@ describe.each(BACKENDS)('phone numbers and texts hold against abuse on %s', (bac
     stack.db.query('update public.users set phone_number = $2 where id = $1', [userId, phone])
   const verify = (owner: Owner) => stack.db.query('update public.users set phone_verified = true where id = $1', [owner.user.id])
   /** Starts the hour's counting afresh, so limits shared by the whole stack begin at zero. */
-  const forgetSentCodes = () => stack.db.query('delete from public.phone_verifications')
+  const forgetSentCodes = async () => {
+    await stack.db.query('delete from public.phone_verifications')
+    await stack.db.query(`delete from public.rate_limit_hits where rate_key like 'verification:%'`)
+  }
+  /** The sign-up form's question, through the function the app calls. */
+  const phoneTaken = async (phone: string) => {
+    const r = await invoke(stack.anon(), 'check-phone', { phoneNumber: phone })
+    expect(r.status, JSON.stringify(r.reply)).toBe(200)
+    return (r.reply as Reply & { exists?: boolean }).exists
+  }
 
   describe('verification texts', () => {
     it('one account cannot text twenty numbers: sends stop at the account limit', async () => {
@@ -161,17 +170,37 @@ describe.each(BACKENDS)('phone numbers and texts hold against abuse on %s', (bac
     })
   })
 
+  describe('the sign-up phone check', () => {
+    it('answers yes or no through check-phone, never through the data API, and each address only so often', async () => {
+      const owner = await stack.signUpOwner()
+      expect(await phoneTaken(owner.phone)).toBe(true)
+      expect(await phoneTaken(uniquePhone())).toBe(false)
+      // The database function is no longer an open oracle: not for visitors, not for owners.
+      for (const client of [stack.anon(), owner.client]) {
+        const direct = await client.rpc('phone_number_exists', { p_phone_number: owner.phone })
+        expect(direct.error?.code).toBe('42501')
+      }
+      expect(await invoke(stack.anon(), 'check-phone', { phoneNumber: '05321234567' })).toMatchObject({ status: 400, reply: { error: 'invalid_phone' } })
+
+      await stack.db.query(`delete from public.rate_limit_hits where rate_key like 'phone-check:%'`)
+      vi.stubEnv('PHONE_CHECK_ADDRESS_HOURLY_LIMIT', '3')
+      for (let i = 0; i < 3; i++) expect((await invoke(stack.anon(), 'check-phone', { phoneNumber: uniquePhone() })).status).toBe(200)
+      const refused = await invoke(stack.anon(), 'check-phone', { phoneNumber: owner.phone }, { 'CF-Connecting-IP': '203.0.113.50', 'X-Forwarded-For': '203.0.113.51' })
+      expect(refused).toMatchObject({ status: 429, reply: { success: false, error: 'rate_limited', retry_after: expect.any(Number) } })
+      expect((refused.reply as Reply & { exists?: boolean }).exists).toBeUndefined()
+    })
+  })
+
   describe('squatted numbers', () => {
     it('a number held unverified is released to a real sign-up once the claim lapses', async () => {
       const phone = uniquePhone()
       const squatter = await stack.signUpOwner({ phone_number: phone })
-      const taken = await stack.anon().rpc('phone_number_exists', { p_phone_number: phone })
-      expect(taken.data).toBe(true)
+      expect(await phoneTaken(phone)).toBe(true)
       await expect(stack.signUpOwner({ phone_number: phone })).rejects.toThrow(/sign-up/)
 
       // A day later the claim has lapsed: the number is free to whoever holds the phone.
       await stack.db.query(`update public.users set phone_claimed_at = now() - interval '24 hours 1 minute' where id = $1`, [squatter.user.id])
-      expect((await stack.anon().rpc('phone_number_exists', { p_phone_number: phone })).data).toBe(false)
+      expect(await phoneTaken(phone)).toBe(false)
       const owner = await stack.signUpOwner({ phone_number: phone })
       expect(await profile(owner.user.id)).toEqual({ phone_number: phone, phone_verified: false })
       expect(await profile(squatter.user.id)).toEqual({ phone_number: null, phone_verified: false })
@@ -191,7 +220,7 @@ describe.each(BACKENDS)('phone numbers and texts hold against abuse on %s', (bac
 
       const owner = await stack.signUpVerifiedOwner()
       await stack.db.query(`update public.users set phone_claimed_at = now() - interval '30 days' where id = $1`, [owner.user.id])
-      expect((await stack.anon().rpc('phone_number_exists', { p_phone_number: owner.phone })).data).toBe(true)
+      expect(await phoneTaken(owner.phone)).toBe(true)
       await expect(stack.signUpOwner({ phone_number: owner.phone })).rejects.toThrow(/sign-up/)
       expect(await profile(owner.user.id)).toEqual({ phone_number: owner.phone, phone_verified: true })
     })

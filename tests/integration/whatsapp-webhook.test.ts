@@ -117,13 +117,13 @@ describe.each(BACKENDS)('whatsapp-webhook on %s', (backend) => {
           and p.proname in ('random_token', 'whatsapp_verify_token', 'claim_whatsapp_message', 'finish_whatsapp_message',
                             'release_whatsapp_message', 'refund_credit', 'ensure_whatsapp_customer', 'require_uid',
                             'get_whatsapp_channel', 'get_whatsapp_unanswered', 'automation_token_hash', 'automation_token_valid',
-                            'consume_automation_credit', 'reserve_automation_request', 'create_automation_token',
+                            'consume_automation_credit', 'charge_whatsapp_message', 'refund_whatsapp_message', 'create_automation_token',
                             'revoke_automation_token', 'get_automation_token_status')
         order by 1`,
     )
     // Minting a token takes the password again, through automation-token: the RPC is no session's.
     const owners = ['get_automation_token_status', 'get_whatsapp_channel', 'get_whatsapp_unanswered', 'require_uid', 'revoke_automation_token']
-    expect(rows).toHaveLength(17)
+    expect(rows).toHaveLength(18)
     for (const row of rows) {
       expect(row, row.fn).toEqual({ fn: row.fn, anon: false, authenticated: owners.includes(row.fn), service: true })
     }
@@ -200,20 +200,101 @@ describe.each(BACKENDS)('whatsapp-webhook on %s', (backend) => {
       expect(out[0]!.body).toMatch(/249[.,]90/)
       expect(await credits(owner)).toEqual({ used: 1, remaining: 2 })
 
-      const { rows: turns } = await stack.db.query<{ channel: string; conversation_id: string; role: string }>(
-        'select channel, conversation_id, role from public.chatbot_messages where user_id = $1 order by created_at, role desc',
-        [owner.user.id],
-      )
-      expect(turns).toEqual([
-        { channel: 'whatsapp', conversation_id: '905321234567', role: 'user' },
-        { channel: 'whatsapp', conversation_id: '905321234567', role: 'assistant' },
+      // The sender's conversation has an id of the server's, not the sender's number.
+      const thread = () =>
+        stack.db
+          .query<{ channel: string; conversation_id: string; role: string; wa_id: string }>(
+            `select m.channel, m.conversation_id, m.role, c.wa_id from public.chatbot_messages m
+               join public.chatbot_conversations c on c.id = m.conversation_id
+              where m.user_id = $1 order by m.created_at, m.role desc`,
+            [owner.user.id],
+          )
+          .then((r) => r.rows)
+      const turns = await thread()
+      expect(turns.map((t) => [t.channel, t.role, t.wa_id])).toEqual([
+        ['whatsapp', 'user', '905321234567'],
+        ['whatsapp', 'assistant', '905321234567'],
       ])
+      const conversation = turns[0]!.conversation_id
+      expect(conversation).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
 
-      // A second message from the same number: no second customer; the owner's own edits stay.
+      // A second message from the same number: the same conversation, followed up; no second customer; the owner's own edits stay.
       await stack.db.query("update public.customers set name = 'Ayşe Hanım' where user_id = $1", [owner.user.id])
       await deliver(owner, [{ from: '905321234567', name: 'Ayse Y.', text: 'stokta var mı?' }])
+      expect((await sent(owner))[1]!.body).toMatch(/4/)
+      expect(new Set((await thread()).map((t) => t.conversation_id))).toEqual(new Set([conversation]))
       const { data: customers } = await owner.client.from('customers').select('name, phone_number')
       expect(customers).toEqual([{ name: 'Ayşe Hanım', phone_number: '+905321234567' }])
+    })
+
+    it("a widget call cannot read or write a customer's WhatsApp thread, by the number or by the thread's id", async () => {
+      const owner = await whatsAppOwner()
+      await addProduct(owner, 'Çiçekli Telefon Kılıfı', 249.9, 4)
+      await stack.db.query('update public.chatbot_configs set enabled = true where user_id = $1', [owner.user.id])
+      await deliver(owner, [{ from: '905321234567', text: 'Çiçekli telefon kılıfı ne kadar?' }])
+      const { rows } = await stack.db.query<{ id: string }>(
+        `select id from public.chatbot_conversations where user_id = $1 and channel = 'whatsapp'`,
+        [owner.user.id],
+      )
+      const thread = rows[0]!.id
+      for (const conversationId of ['905321234567', '+905321234567', thread]) {
+        // As the reported probe: no Origin, the customer's number as the conversation.
+        const res = await fetch(`${stack.url}/functions/v1/chatbot-api`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ userId: owner.user.id, conversationId, message: 'ne kadar?' }),
+        })
+        const body = (await res.json()) as { reply: string; conversationId: string }
+        expect(res.status, conversationId).toBe(200)
+        expect(body.conversationId, conversationId).not.toBe(thread)
+        expect(body.reply, conversationId).not.toMatch(/249/)
+      }
+      const turns = await stack.db.query<{ channel: string; n: number }>(
+        'select channel, count(*)::int as n from public.chatbot_messages where conversation_id = $1 group by channel',
+        [thread],
+      )
+      expect(turns.rows).toEqual([{ channel: 'whatsapp', n: 2 }])
+    })
+
+    it("applies the sender's limits before a credit is taken or a customer is made (WHATSAPP_SENDER_LIMIT_PER_MINUTE)", async () => {
+      const owner = await whatsAppOwner(10)
+      vi.stubEnv('WHATSAPP_SENDER_LIMIT_PER_MINUTE', '2')
+      try {
+        const res = await deliver(owner, [
+          { from: '905321110001', text: 'bir' },
+          { from: '905321110001', text: 'iki' },
+          { from: '905321110001', text: 'üç' },
+          { from: '905321110001', text: 'dört' },
+          { from: '905321110002', text: 'başka biri' },
+        ])
+        expect(Object.values(res.body.messages!)).toEqual(['answered', 'answered', 'rate_limited', 'rate_limited', 'answered'])
+        expect(await credits(owner)).toEqual({ used: 3, remaining: 7 })
+        expect((await sent(owner)).map((m) => m.recipient)).toEqual(['905321110001', '905321110001', '905321110002'])
+        // A redelivery of a refused message stays refused, for nothing.
+        const again = await deliver(owner, [{ from: '905321110001', text: 'beş' }])
+        expect(Object.values(again.body.messages!)).toEqual(['rate_limited'])
+        expect(await credits(owner)).toMatchObject({ used: 3 })
+      } finally {
+        vi.unstubAllEnvs()
+      }
+    })
+
+    it('makes no customer of a sender it cannot pay to answer', async () => {
+      const owner = await whatsAppOwner(0)
+      expect(Object.values((await deliver(owner, [{ from: '905321110003', text: 'merhaba' }])).body.messages!)).toEqual(['no_credits'])
+      const refused = await whatsAppOwner(10)
+      vi.stubEnv('WHATSAPP_SENDER_DAILY_LIMIT', '1')
+      try {
+        await deliver(refused, [{ from: '905321110004', text: 'bir' }])
+        await stack.db.query('delete from public.customers where user_id = $1', [refused.user.id])
+        expect(Object.values((await deliver(refused, [{ from: '905321110004', text: 'iki' }])).body.messages!)).toEqual(['rate_limited'])
+      } finally {
+        vi.unstubAllEnvs()
+      }
+      for (const o of [owner, refused]) {
+        const { rows } = await stack.db.query<{ n: number }>('select count(*)::int as n from public.customers where user_id = $1', [o.user.id])
+        expect(rows[0]!.n).toBe(0)
+      }
     })
 
     it('the same message delivered 5 times at once gets one reply and costs one credit', async () => {
@@ -303,6 +384,40 @@ describe.each(BACKENDS)('whatsapp-webhook on %s', (backend) => {
         expect(rows).toEqual([{ status: 'window_closed' }])
       } finally {
         vi.unstubAllEnvs()
+      }
+    })
+
+    it('gives the credit of a failed reply back exactly once, even when recording the failure fails too', async () => {
+      vi.stubEnv('WHATSAPP_PROVIDER', 'cloud')
+      vi.stubEnv('WHATSAPP_GRAPH_URL', graph.url)
+      const owner = await whatsAppOwner(5)
+      // Credits used before, so a second refund would show as one too many.
+      await stack.db.query('update public.credits set used = 2, remaining = 3 where user_id = $1', [owner.user.id])
+      // The database refuses to record this owner's failed replies, as one
+      // failing between the provider's answer and the outcome write would.
+      await stack.db.query(`create function public.refuse_inbound_outcome() returns trigger language plpgsql as $$ begin raise exception 'outcome write refused'; end $$`)
+      await stack.db.query(
+        `create trigger refuse_inbound_outcome before update on public.whatsapp_inbound_messages
+           for each row when (new.user_id = '${owner.user.id}'::uuid and new.status in ('send_failed', 'window_closed'))
+           execute function public.refuse_inbound_outcome()`,
+      )
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      try {
+        graph.closedWindows.add('905321110005')
+        const message = { id: `wamid.${randomBytes(12).toString('hex')}`, from: '905321110005', text: 'merhaba' }
+        const first = await deliver(owner, [message])
+        expect(first.status).toBe(500)
+        expect(await credits(owner)).toEqual({ used: 2, remaining: 3 })
+        // Meta redelivers what was not answered 200: it is tried afresh, and refunded once again only for its own charge.
+        const second = await deliver(owner, [message])
+        expect(second.status).toBe(500)
+        expect(await credits(owner)).toEqual({ used: 2, remaining: 3 })
+      } finally {
+        errors.mockRestore()
+        graph.closedWindows.delete('905321110005')
+        vi.unstubAllEnvs()
+        await stack.db.query('drop trigger refuse_inbound_outcome on public.whatsapp_inbound_messages')
+        await stack.db.query('drop function public.refuse_inbound_outcome()')
       }
     })
   })

@@ -254,10 +254,9 @@ describe.each(backends)('schema on $name', (backend) => {
          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
          where n.nspname = 'public'`,
       )
-      expect(rows.filter((r) => r.anon).map((r) => r.name)).toEqual(['phone_number_exists'])
-      expect(rows.filter((r) => r.authenticated).map((r) => r.name)).toEqual(
-        expect.arrayContaining(['get_chatbot_stats', 'phone_number_exists']),
-      )
+      expect(rows.filter((r) => r.anon).map((r) => r.name)).toEqual([])
+      expect(rows.filter((r) => r.authenticated).map((r) => r.name)).toEqual(expect.arrayContaining(['get_chatbot_stats']))
+      expect(rows.filter((r) => r.authenticated).map((r) => r.name)).not.toContain('phone_number_exists')
       expect(rows.filter((r) => r.is_trigger && (r.anon || r.authenticated)).map((r) => r.name)).toEqual([])
 
       const definers = await db.query<{ name: string; config: string | null }>(
@@ -395,7 +394,8 @@ describe.each(backends)('schema on $name', (backend) => {
           [u.id],
         )
         await db.query(
-          `insert into public.chatbot_messages (user_id, channel, role, content) values ($1, 'widget', 'user', 'merhaba')`,
+          `with c as (insert into public.chatbot_conversations (user_id, channel) values ($1, 'widget') returning id)
+           insert into public.chatbot_messages (user_id, channel, conversation_id, role, content) select $1, 'widget', c.id, 'user', 'merhaba' from c`,
           [u.id],
         )
       }
@@ -659,11 +659,15 @@ describe.each(backends)('schema on $name', (backend) => {
     it('get_chatbot_stats counts its own messages and refuses another owner\'s id', async () => {
       const u = await signUp()
       await db.query(
-        `insert into public.chatbot_messages (user_id, channel, role, content, created_at) values
-           ($1, 'widget', 'user', 'a', now() - interval '1 hour'),
-           ($1, 'whatsapp', 'assistant', 'b', now() - interval '3 days'),
-           ($1, 'widget', 'user', 'c', now() - interval '20 days'),
-           ($1, 'widget', 'assistant', 'd', date_trunc('month', now()) - interval '1 day')`,
+        `with w as (insert into public.chatbot_conversations (user_id, channel) values ($1, 'widget') returning id),
+              a as (insert into public.chatbot_conversations (user_id, channel, wa_id) values ($1, 'whatsapp', '905321234567') returning id)
+         insert into public.chatbot_messages (user_id, channel, conversation_id, role, content, created_at)
+         select $1, m.channel, case when m.channel = 'widget' then w.id else a.id end, m.role, m.content, m.created_at
+           from w, a, (values
+             ('widget', 'user', 'a', now() - interval '1 hour'),
+             ('whatsapp', 'assistant', 'b', now() - interval '3 days'),
+             ('widget', 'user', 'c', now() - interval '20 days'),
+             ('widget', 'assistant', 'd', date_trunc('month', now()) - interval '1 day')) as m (channel, role, content, created_at)`,
         [u.id],
       )
       const expectedMonth = await one<{ n: number }>(
@@ -688,12 +692,13 @@ describe.each(backends)('schema on $name', (backend) => {
       expect(forService.total).toBe(4)
     })
 
-    it('phone_number_exists answers yes or no, to visitors and owners alike', async () => {
+    it('phone_number_exists answers yes or no to the service role alone (visitors ask check-phone, which limits them)', async () => {
       const check = (q: Queryable, phone: string) =>
         one<{ exists: boolean }>(q, 'select public.phone_number_exists($1) as exists', [phone])
-      expect((await asAnon((tx) => check(tx, a.phone))).exists).toBe(true)
-      expect((await asAnon((tx) => check(tx, '+909999999999'))).exists).toBe(false)
-      expect((await asUser(b, (tx) => check(tx, a.phone))).exists).toBe(true)
+      expect((await asServiceRole((tx) => check(tx, a.phone))).exists).toBe(true)
+      expect((await asServiceRole((tx) => check(tx, '+909999999999'))).exists).toBe(false)
+      expect(await sqlState(asAnon((tx) => check(tx, a.phone)))).toBe('42501')
+      expect(await sqlState(asUser(b, (tx) => check(tx, a.phone)))).toBe('42501')
       expect(await sqlState(asAnon((tx) => tx.query('select 1 from public.users')))).toBe('42501')
     })
   })

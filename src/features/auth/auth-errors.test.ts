@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classifyAuthError } from './auth-errors.ts'
+import { classifyAuthError, phoneCheckProblem } from './auth-errors.ts'
 
 // Shapes as supabase-js builds them (AuthApiError, AuthWeakPasswordError, AuthRetryableFetchError).
 const authError = (props: Record<string, unknown>) => Object.assign(new Error(String(props.message ?? '')), props)
@@ -36,5 +36,20 @@ describe('classifyAuthError', () => {
     expect(classifyAuthError('boom')).toEqual({ kind: 'unknown' })
     expect(classifyAuthError(null)).toEqual({ kind: 'unknown' })
     expect(classifyAuthError(new Error(''))).toEqual({ kind: 'unknown' })
+  })
+})
+
+describe('phoneCheckProblem', () => {
+  it('goes on only when the number is known to be free', () => {
+    expect(phoneCheckProblem({ kind: 'ok', data: { success: true, exists: false } })).toBeNull()
+    expect(phoneCheckProblem({ kind: 'ok', data: { success: true, exists: true } })).toEqual({ kind: 'phone_exists' })
+    expect(phoneCheckProblem({ kind: 'ok', data: { success: true } })).toEqual({ kind: 'phone_check_failed' })
+  })
+
+  it('tells a wait and a lost connection from a failed check', () => {
+    expect(phoneCheckProblem({ kind: 'error', code: 'rate_limited', status: 429, body: { retry_after: 60 } })).toEqual({ kind: 'rate_limited' })
+    expect(phoneCheckProblem({ kind: 'network' })).toEqual({ kind: 'network' })
+    expect(phoneCheckProblem({ kind: 'error', code: 'server_error', status: 500, body: {} })).toEqual({ kind: 'phone_check_failed' })
+    expect(phoneCheckProblem({ kind: 'unknown', status: 502, body: null })).toEqual({ kind: 'phone_check_failed' })
   })
 })

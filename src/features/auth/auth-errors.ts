@@ -1,5 +1,7 @@
 // What went wrong on the auth screen, as data: the screen turns it into a
 // message in the active language, so switching language re-translates it.
+import type { CheckPhoneError } from '../../../domain/functions.ts'
+import type { FunctionAnswer } from '../../lib/functions.ts'
 
 export type AuthProblem =
   | { kind: 'invalid_credentials' }
@@ -43,4 +45,12 @@ export function classifyAuthError(error: unknown): AuthProblem {
   if ((code && RATE_LIMIT_CODES.has(code)) || e.status === 429) return { kind: 'rate_limited' }
   if (message) return { kind: 'message', message }
   return { kind: 'unknown' }
+}
+
+/** What check-phone's answer means for sign-up: null when the number is free, else why not to go on. */
+export function phoneCheckProblem(answer: FunctionAnswer<CheckPhoneError>): AuthProblem | null {
+  if (answer.kind === 'ok') return answer.data.exists === false ? null : answer.data.exists === true ? { kind: 'phone_exists' } : { kind: 'phone_check_failed' }
+  if (answer.kind === 'network') return { kind: 'network' }
+  if (answer.kind === 'error' && answer.code === 'rate_limited') return { kind: 'rate_limited' }
+  return { kind: 'phone_check_failed' }
 }

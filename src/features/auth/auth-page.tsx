@@ -6,11 +6,13 @@ import { useState } from 'react'
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
+import { CHECK_PHONE_ERRORS } from '../../../domain/functions.ts'
 import { toTurkishPhone } from '../../../domain/phone.ts'
 import { useDomainForm } from '../../components/forms.ts'
+import { invokeFunction } from '../../lib/functions.ts'
 import { getSupabase } from '../../lib/supabase.ts'
 import { AuthCard } from './auth-card.tsx'
-import { classifyAuthError, type AuthProblem } from './auth-errors.ts'
+import { classifyAuthError, phoneCheckProblem, type AuthProblem } from './auth-errors.ts'
 import { emptyAuthForm, validateAuthForm, type AuthFormValues, type AuthMode } from './auth-form.ts'
 import { AUTH_FORM_ERRORS, authProblemText } from './messages.ts'
 import { TurkishPhoneInput } from './turkish-phone-input.tsx'
@@ -57,9 +59,8 @@ export function AuthPage() {
       // validateAuthForm has seen all ten digits.
       const phone = toTurkishPhone(values.phoneDigits)!
       // Checked first so a taken number does not leave behind an account without a usable profile.
-      const exists = await supabase.rpc('phone_number_exists', { p_phone_number: phone })
-      if (exists.error) return setProblem({ kind: 'phone_check_failed' })
-      if (exists.data === true) return setProblem({ kind: 'phone_exists' })
+      const taken = phoneCheckProblem(await invokeFunction(supabase, 'check-phone', { phoneNumber: phone }, CHECK_PHONE_ERRORS))
+      if (taken) return setProblem(taken)
       // The server creates the profile, credits and defaults from this metadata.
       const { error } = await supabase.auth.signUp({
         email,

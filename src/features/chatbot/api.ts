@@ -5,7 +5,7 @@
 // turns codes into sentences. Free of Lingui macros, so unit tests may import it.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { ChatbotConfigPayload, ChatbotConfigRow } from '../../../domain/chatbot.ts'
-import { chatbotStatsFromRows, type ChatbotStats, type UsageLimitsRow } from '../../../domain/chatbot-usage.ts'
+import { addressUsageFrom, chatbotStatsFromRows, type AddressUsage, type ChatbotStats, type UsageLimitsRow } from '../../../domain/chatbot-usage.ts'
 import {
   CHATBOT_API_ERRORS,
   CHATBOT_PREVIEW_HISTORY_MAX,
@@ -57,6 +57,13 @@ export async function fetchUsageLimits(client: Client, userId: string): Promise<
   const { data, error } = await client.from('api_usage_limits').select(USAGE_COLUMNS).eq('user_id', userId).maybeSingle()
   if (error) throw new ChatbotRequestFailed('reading the message allowance', error)
   return (data as UsageLimitsRow | null) ?? null
+}
+
+/** How much of the last day the busiest visitor addresses used (never the addresses themselves). */
+export async function fetchAddressUsage(client: Pick<SupabaseClient, 'rpc'>): Promise<AddressUsage> {
+  const { data, error } = await client.rpc('get_chatbot_address_usage')
+  if (error) throw new ChatbotRequestFailed('reading the usage per visitor address', error)
+  return addressUsageFrom(data)
 }
 
 export async function fetchChatbotStats(client: Pick<SupabaseClient, 'rpc'>, userId: string): Promise<ChatbotStats> {

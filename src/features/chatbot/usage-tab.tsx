@@ -5,15 +5,16 @@
 import { useEffect } from 'react'
 import { Alert, Anchor, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { capitalizePlanType, chatbotUsage, type UsageMeter, type UsageTone } from '../../../domain/chatbot-usage.ts'
+import { addressConcentration, capitalizePlanType, chatbotUsage, type UsageMeter, type UsageTone } from '../../../domain/chatbot-usage.ts'
 import { PLAN_IDS, type PlanId } from '../../../domain/plans.ts'
 import { LoadError } from '../../components/list-states.tsx'
 import { SectionCard } from '../../components/section-card.tsx'
 import { useOnline } from '../../lib/use-online.ts'
 import { PLAN_NAMES } from '../../lib/plan-messages.ts'
 import { FREE_PLAN_NAME } from './messages.ts'
-import { useChatbotStats, useChatbotUsage } from './use-chatbot.ts'
+import { useChatbotAddressUsage, useChatbotStats, useChatbotUsage } from './use-chatbot.ts'
 
 /** Mantine colours for the tones; shade 6 of yellow is still visible on the grey track. */
 const TONE_COLORS: Record<UsageTone, string> = { green: 'green.7', yellow: 'yellow.6', red: 'red.8' }
@@ -66,6 +67,7 @@ function AllowanceSection(props: { userId: string }) {
         <>
           <UsageBar testId="chatbot-daily" title={t`Today`} meter={usage.daily} />
           <UsageBar testId="chatbot-monthly" title={t`This month`} meter={usage.monthly} />
+          <ConcentrationNotice userId={props.userId} dailyLimit={usage.daily.limit} />
           <Text size="sm" c="dimmed" data-testid="chatbot-upgrade">
             <Trans>
               Need more messages?{' '}
@@ -97,6 +99,35 @@ function AllowanceSection(props: { userId: string }) {
         </Stack>
       )}
     </SectionCard>
+  )
+}
+
+/**
+ * Says so when a few visitors' addresses sent most of a day's messages: the
+ * sign of someone spending the owner's allowance (each address has a daily
+ * cap, so this is a handful of them working together, or one the owner
+ * knows). Nothing while loading or when the figures cannot be read: the
+ * bars above are the allowance itself.
+ */
+function ConcentrationNotice(props: { userId: string; dailyLimit: number }) {
+  const { i18n } = useLingui()
+  const usage = useChatbotAddressUsage(props.userId)
+  const few = addressConcentration(usage.data, props.dailyLimit)
+  if (!few) return null
+  const number = new Intl.NumberFormat(i18n.locale)
+  const messages = number.format(few.messages)
+  const limit = number.format(props.dailyLimit)
+  return (
+    <Alert color="yellow" variant="light" role="status" data-testid="chatbot-address-concentration" title={<Trans>A few visitors used much of your day</Trans>}>
+      {plural(few.addresses, {
+        one: `In the last 24 hours, one visitor address sent ${messages} messages, against your daily allowance of ${limit}.`,
+        other: `In the last 24 hours, # visitor addresses sent ${messages} messages, against your daily allowance of ${limit}.`,
+      })}{' '}
+      <Trans>
+        If you do not recognise this, someone may be using up your allowance: list only your own website under allowed domains in the
+        settings.
+      </Trans>
+    </Alert>
   )
 }
 

@@ -1,15 +1,17 @@
 // The chatbot screen's server state as TanStack Query queries, one set per
-// owner: the configuration, the allowance and the statistics. Online-only:
+// owner: the configuration, the allowance (and how much of it the busiest
+// visitor addresses used) and the statistics. Online-only:
 // offline a read waits, paused, and the screen says so (lib/query-client.ts
 // follows the app's online signal).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ChatbotConfigPayload, ChatbotConfigRow } from '../../../domain/chatbot.ts'
 import { getSupabase } from '../../lib/supabase.ts'
-import { fetchChatbotConfig, fetchChatbotStats, fetchUsageLimits, saveChatbotConfig } from './api.ts'
+import { fetchAddressUsage, fetchChatbotConfig, fetchChatbotStats, fetchUsageLimits, saveChatbotConfig } from './api.ts'
 
 export const chatbotConfigKey = (userId: string) => ['chatbot-config', userId] as const
 export const chatbotUsageKey = (userId: string) => ['chatbot-usage', userId] as const
 export const chatbotStatsKey = (userId: string) => ['chatbot-stats', userId] as const
+export const chatbotAddressUsageKey = (userId: string) => ['chatbot-address-usage', userId] as const
 
 export function useChatbotConfig(userId: string) {
   return useQuery({
@@ -43,5 +45,12 @@ export function useChatbotStats(userId: string) {
   return useQuery({
     queryKey: chatbotStatsKey(userId),
     queryFn: async () => fetchChatbotStats(await getSupabase(), userId),
+  })
+}
+
+export function useChatbotAddressUsage(userId: string) {
+  return useQuery({
+    queryKey: chatbotAddressUsageKey(userId),
+    queryFn: async () => fetchAddressUsage(await getSupabase()),
   })
 }

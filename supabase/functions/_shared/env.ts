@@ -21,3 +21,9 @@ export function requireEnv(name: string, env: EnvReader = readEnv): string {
   if (value === undefined) throw new MissingEnvError(name)
   return value
 }
+
+/** A positive whole number from the environment, else the default. */
+export function limitSetting(env: EnvReader, name: string, fallback: number): number {
+  const value = Number(env(name))
+  return Number.isInteger(value) && value > 0 ? value : fallback
+}

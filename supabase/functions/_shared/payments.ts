@@ -20,7 +20,7 @@ import {
 import { MissingEnvError, readEnv, requireEnv, type EnvReader } from './env.ts'
 import { CodedError } from './http.ts'
 import { PROVIDER_TIMEOUT_MS } from './message-log.ts'
-import { constantTimeEqual } from './phone-verification.ts'
+import { secretsEqual } from './constant-time.ts'
 import { isLoopbackUrl, UnknownProviderError } from './deployment.ts'
 
 export type PaymentProviderName = 'local' | 'stripe'
@@ -323,7 +323,7 @@ export function localPaymentProvider(db: SupabaseClient, env: EnvReader = readEn
     },
     async parseWebhook(req) {
       const token = /^Bearer\s+(\S+)$/i.exec(req.headers.get('Authorization') ?? '')?.[1] ?? ''
-      if (!constantTimeEqual(token, requireEnv('SUPABASE_SERVICE_ROLE_KEY', env))) {
+      if (!(await secretsEqual(token, requireEnv('SUPABASE_SERVICE_ROLE_KEY', env)))) {
         throw new WebhookSignatureError('local payment events carry the service role key')
       }
       let event: Partial<LocalPaymentEvent>

@@ -7,21 +7,8 @@ export const CODE_LENGTH = 6
 export const CODE_TTL_SECONDS = 10 * 60
 /** Matches the resend countdown the verification screen shows. */
 export const RESEND_INTERVAL_SECONDS = 60
-export const MAX_SENDS_PER_HOUR = 5
+/** Guesses one code allows; how many codes may be sent is in rate-limits.ts. */
 export const MAX_ATTEMPTS = 5
-/**
- * Codes one client address may have sent in an hour (PHONE_VERIFICATION_ADDRESS_HOURLY_LIMIT):
- * a shop's office behind one router signs up a few accounts, not dozens.
- */
-export const DEFAULT_ADDRESS_HOURLY_LIMIT = 20
-/** Codes the whole project may send in an hour (PHONE_VERIFICATION_HOURLY_LIMIT): a ceiling on the SMS bill. */
-export const DEFAULT_GLOBAL_HOURLY_LIMIT = 500
-
-/** A positive whole number from the environment, else the default. */
-export function limitSetting(env: EnvReader, name: string, fallback: number): number {
-  const value = Number(env(name))
-  return Number.isInteger(value) && value > 0 ? value : fallback
-}
 
 export const CODE_PATTERN = /^\d{6}$/
 
@@ -56,12 +43,4 @@ export async function hashCode(secret: string, phone: string, code: string): Pro
   const key = await crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, enc.encode(`${phone}:${code}`)))
   return Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('')
-}
-
-/** Compares without stopping at the first difference, so timing says nothing about the stored hash. */
-export function constantTimeEqual(a: string, b: string): boolean {
-  let diff = a.length ^ b.length
-  const n = Math.max(a.length, b.length)
-  for (let i = 0; i < n; i++) diff |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0)
-  return diff === 0
 }

@@ -8,10 +8,8 @@ import { MissingEnvError } from '../_shared/env.ts'
 import { ownerFunction } from '../_shared/handler.ts'
 import { readJsonObject } from '../_shared/http.ts'
 import { allowedOrigins, createPaymentProvider, PAYMENT_CURRENCY, planForCheckout, PLAN_PAYMENT_MODE, returnUrl } from '../_shared/payments.ts'
+import { RATE_LIMITS, rateCheck, retryAfter, takeRateLimits } from '../_shared/rate-limits.ts'
 import { createServiceClient } from '../_shared/supabase.ts'
-
-/** Sessions an owner may open in an hour: plenty for changing one's mind, not for flooding the provider. */
-const MAX_SESSIONS_PER_HOUR = 20
 
 Deno.serve(
   ownerFunction({ name: 'create-checkout-session', errors: CHECKOUT_ERRORS }, async (req, { user }, { ok, fail }) => {
@@ -27,13 +25,8 @@ Deno.serve(
     if (!successUrl || !cancelUrl) return fail('invalid_redirect_url', 400)
 
     const db = createServiceClient()
-    const { count, error: countError } = await db
-      .from('payments')
-      .select('id', { count: 'exact', head: true })
-      .eq('user_id', user.id)
-      .gte('created_at', new Date(Date.now() - 60 * 60 * 1000).toISOString())
-    if (countError) throw countError
-    if ((count ?? 0) >= MAX_SESSIONS_PER_HOUR) return fail('rate_limited', 429)
+    const taken = await takeRateLimits(db, [rateCheck(RATE_LIMITS.checkoutOwnerHourly, `checkout:owner:${user.id}`)])
+    if (!taken.allowed) return fail('rate_limited', 429, ...retryAfter(taken.retryAfter))
 
     const provider = createPaymentProvider({ db })
     const plan = found.plan

@@ -13,6 +13,7 @@ import { isE164 } from '../../../domain/phone.ts'
 import { ownerFunction } from '../_shared/handler.ts'
 import { readJsonObject } from '../_shared/http.ts'
 import { createMessageLog } from '../_shared/message-log.ts'
+import { RATE_LIMITS, rateCheck, releaseRateLimits, retryAfter } from '../_shared/rate-limits.ts'
 import { composeReminder, parseReminderLanguage } from '../_shared/reminder.ts'
 import { createSmsProvider } from '../_shared/sms.ts'
 import { createServiceClient } from '../_shared/supabase.ts'
@@ -69,23 +70,30 @@ Deno.serve(
 
       const db = createServiceClient()
       const sms = createSmsProvider({ log: createMessageLog(db) })
-      // The allowance is checked and the message recorded as queued in one
+      // The allowance is taken and the message recorded as queued in one
       // locked transaction, so parallel requests cannot all pass the limit
       // and an SMS the provider accepted is never missing from the log.
+      const limits = [
+        rateCheck(RATE_LIMITS.smsOwnerHourly, `sms:owner:${user.id}`),
+        rateCheck(RATE_LIMITS.smsOwnerDaily, `sms:owner:${user.id}`),
+      ]
       const reserved = await db.rpc('reserve_sms', {
         p_user_id: user.id,
         p_recipient: to,
         p_body: message,
         p_provider: sms.name,
         p_appointment_id: appointment.id,
+        p_limits: limits,
       })
       if (reserved.error) throw reserved.error
-      const reservation = reserved.data as { id: string | null; error: 'rate_limited' | null }
-      if (!reservation.id) return fail('rate_limited', 429)
+      const reservation = reserved.data as { id: string; at: string; error: null } | { id: null; error: 'rate_limited'; retry_after: number }
+      if (reservation.id === null) return fail('rate_limited', 429, ...retryAfter(reservation.retry_after))
 
       const sent = await sms.send(to, message, { userId: user.id, appointmentId: appointment.id, reservedId: reservation.id })
       if (sent.status === 'failed') {
         console.error('send-sms: SMS provider failed:', sent.error)
+        // A reminder that never left does not use the allowance; one whose outcome is unknown does.
+        await releaseRateLimits(db, limits, reservation.at)
         return fail('sms_failed', 502, { message_id: sent.id })
       }
       return ok({ message_id: sent.id })

@@ -6,29 +6,39 @@
 // nor one account nor one client can turn it into an SMS cannon.
 import { SEND_VERIFICATION_ERRORS } from '../../../domain/functions.ts'
 import { isTurkishPhone } from '../../../domain/phone.ts'
-import { clientAddress } from '../_shared/client-address.ts'
-import { readEnv } from '../_shared/env.ts'
+import { addressGroup, clientAddress } from '../_shared/client-address.ts'
 import { publicFunction } from '../_shared/handler.ts'
 import { readJsonObject } from '../_shared/http.ts'
 import { createMessageLog } from '../_shared/message-log.ts'
 import {
   CODE_TTL_SECONDS,
-  DEFAULT_ADDRESS_HOURLY_LIMIT,
-  DEFAULT_GLOBAL_HOURLY_LIMIT,
   generateCode,
   hashCode,
-  limitSetting,
   REDACTED_VERIFICATION_MESSAGE,
   RESEND_INTERVAL_SECONDS,
   verificationMessage,
   verificationSecret,
 } from '../_shared/phone-verification.ts'
+import { RATE_LIMITS, rateCheck, releaseRateLimits, retryAfter, type RateCheck } from '../_shared/rate-limits.ts'
 import { createSmsProvider } from '../_shared/sms.ts'
 import { createServiceClient } from '../_shared/supabase.ts'
 
 type Reservation =
   | { id: string; created_at: string; error: null }
-  | { id: null; error: 'rate_limited'; retry_after: number; limit: 'number' | 'account' | 'address' | 'global' }
+  | { id: null; allowed: false; error: 'rate_limited'; retry_after: number; limit: 'number' | 'account' | 'address' | 'global' }
+
+/** Per number, per account, per client address and for the whole project (rate-limits.ts). */
+function verificationLimits(phone: string, userId: string, address: string | null): RateCheck[] {
+  const L = RATE_LIMITS
+  return [
+    rateCheck(L.verificationNumber, `verification:number:${phone}`),
+    rateCheck(L.verificationNumberHourly, `verification:number:${phone}`),
+    rateCheck(L.verificationAccountHourly, `verification:account:${userId}`),
+    rateCheck(L.verificationAccountDaily, `verification:account:${userId}`),
+    ...(address ? [rateCheck(L.verificationAddressHourly, `verification:address:${addressGroup(address)}`)] : []),
+    rateCheck(L.verificationGlobalHourly, 'verification:global'),
+  ]
+}
 
 /** Old codes are useless after a day of rate limiting; each send sweeps its number's. */
 const KEEP_MS = 24 * 60 * 60 * 1000
@@ -51,21 +61,21 @@ Deno.serve(
     if (user.data.phone_verified) return fail('already_verified', 400)
 
     const code = generateCode()
+    const address = clientAddress(req)
+    const limits = verificationLimits(phone, user.data.id, address)
     const reserved = await db.rpc('reserve_phone_verification', {
       p_phone_number: phone,
       p_user_id: user.data.id,
-      p_client_address: clientAddress(req),
+      p_client_address: address,
       p_code_hash: await hashCode(verificationSecret(), phone, code),
       p_expires_at: new Date(Date.now() + CODE_TTL_SECONDS * 1000).toISOString(),
-      p_address_hourly_limit: limitSetting(readEnv, 'PHONE_VERIFICATION_ADDRESS_HOURLY_LIMIT', DEFAULT_ADDRESS_HOURLY_LIMIT),
-      p_global_hourly_limit: limitSetting(readEnv, 'PHONE_VERIFICATION_HOURLY_LIMIT', DEFAULT_GLOBAL_HOURLY_LIMIT),
+      p_limits: limits,
     })
     if (reserved.error) throw reserved.error
     const reservation = reserved.data as Reservation
     if (reservation.error) {
       if (reservation.limit === 'global') console.error('send-verification: the project-wide hourly limit of verification texts is reached')
-      const seconds = reservation.retry_after
-      return fail('rate_limited', 429, { retry_after: seconds }, { 'Retry-After': String(seconds) })
+      return fail('rate_limited', 429, ...retryAfter(reservation.retry_after))
     }
 
     // No user id on the message: the owner can read their own message log,
@@ -73,8 +83,10 @@ Deno.serve(
     const sent = await sms.send(phone, verificationMessage(code), { logBody: REDACTED_VERIFICATION_MESSAGE })
     if (sent.status === 'failed') {
       console.error('send-verification: SMS provider failed:', sent.error)
+      // A text that never left does not count: the code goes, and so do its hits.
       const { error } = await db.from('phone_verifications').delete().eq('id', reservation.id)
       if (error) throw error
+      await releaseRateLimits(db, limits, reservation.created_at)
       return fail('sms_failed', 502)
     }
 

@@ -6,7 +6,8 @@ import { VERIFY_PHONE_ERRORS } from '../../../domain/functions.ts'
 import { isTurkishPhone } from '../../../domain/phone.ts'
 import { publicFunction } from '../_shared/handler.ts'
 import { readJsonObject } from '../_shared/http.ts'
-import { CODE_PATTERN, constantTimeEqual, hashCode, MAX_ATTEMPTS, verificationSecret } from '../_shared/phone-verification.ts'
+import { secretsEqual } from '../_shared/constant-time.ts'
+import { CODE_PATTERN, hashCode, MAX_ATTEMPTS, verificationSecret } from '../_shared/phone-verification.ts'
 import { createServiceClient } from '../_shared/supabase.ts'
 
 type Pending = { id: string; code_hash: string; expires_at: string; attempts: number }
@@ -59,7 +60,7 @@ Deno.serve(
     if (!pending) return fail('server_error', 409)
 
     const hash = await hashCode(verificationSecret(), phone, code)
-    if (!constantTimeEqual(hash, pending.code_hash)) {
+    if (!(await secretsEqual(hash, pending.code_hash))) {
       return fail('invalid_code', 400, { attempts_left: Math.max(0, MAX_ATTEMPTS - pending.attempts) })
     }
 

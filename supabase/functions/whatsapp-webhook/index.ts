@@ -7,10 +7,13 @@
 // POST a delivery: refused with 401 unless X-Hub-Signature-256 is the
 //      HMAC-SHA256 of the raw body with the owner's app secret. Then each
 //      inbound message is claimed once (whatsapp_inbound_messages), the
-//      sender becomes a customer, one credit is taken, the assistant
-//      answers (channel whatsapp, conversation = the sender's WhatsApp id)
-//      and the reply goes out as the owner. Status callbacks and repeated
-//      deliveries are acknowledged and cost nothing.
+//      sender's rate limits are applied, one credit is taken, the sender
+//      becomes a customer, the assistant answers (in the sender's own
+//      conversation with the owner, which the server issued) and the reply
+//      goes out as the owner. Status callbacks, repeated deliveries and
+//      messages over the sender's limits are acknowledged and cost nothing.
+//      A credit taken for a reply that never went out is given back once,
+//      by the database (refund_whatsapp_message), whichever path asks.
 //
 // Meta redelivers whatever is not answered 200, so the answer is 200 once
 // every message has an outcome, including "no credits" and "could not
@@ -19,8 +22,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { WHATSAPP_WEBHOOK_ERRORS } from '../../../domain/functions.ts'
 import { answer } from '../_shared/assistant/index.ts'
+import { secretsEqual } from '../_shared/constant-time.ts'
 import { publicFunction } from '../_shared/handler.ts'
 import { createMessageLog } from '../_shared/message-log.ts'
+import { RATE_LIMITS, rateCheck, takeRateLimits } from '../_shared/rate-limits.ts'
 import { createServiceClient } from '../_shared/supabase.ts'
 import {
   createOwnerWhatsAppProvider, isWindowClosed, splitWhatsAppText, type WhatsAppProvider,
@@ -28,8 +33,13 @@ import {
 import { readDelivery, verifySignature, type InboundMessage } from './meta.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-/** Meta's deliveries are a few KB; anything far bigger is not one of them. */
-const BODY_MAX_BYTES = 1024 * 1024
+/**
+ * Meta's deliveries are a few KB; anything far bigger is not one of them.
+ * Exported, it is the function's declared body limit, which the local
+ * stack's gateway enforces before reading (README.md); deployed, the
+ * checks below enforce it.
+ */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024
 
 /** The one answer a non-text message gets in a conversation; the sender's language is unknown, so both. */
 export const TEXT_ONLY_REPLY =
@@ -38,7 +48,7 @@ export const TEXT_ONLY_REPLY =
 
 type Credentials = { access_token: string | null; phone_number_id: string | null; app_secret: string | null }
 type Claim = { claimed: false } | { claimed: true; id: string; first_other: boolean }
-type Outcome = 'answered' | 'no_credits' | 'window_closed' | 'send_failed' | 'ignored'
+type Outcome = 'answered' | 'no_credits' | 'window_closed' | 'send_failed' | 'ignored' | 'rate_limited'
 
 const webhook = publicFunction(
   { name: 'whatsapp-webhook', errors: WHATSAPP_WEBHOOK_ERRORS, flag: 'received', methods: ['GET', 'POST'] },
@@ -56,14 +66,14 @@ const webhook = publicFunction(
       const { data, error } = await db.from('whatsapp_channels').select('verify_token').eq('user_id', ownerId).maybeSingle()
       if (error) throw error
       const expected = (data as { verify_token: string } | null)?.verify_token
-      if (!expected || !(await sameText(token, expected))) return fail('verification_failed', 403)
+      if (!expected || !(await secretsEqual(token, expected))) return fail('verification_failed', 403)
       return new Response(challenge, { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
     }
 
     const length = Number(req.headers.get('content-length') ?? 0)
-    if (length > BODY_MAX_BYTES) return fail('invalid_request', 413)
+    if (length > MAX_REQUEST_BODY_BYTES) return fail('invalid_request', 413)
     const raw = new Uint8Array(await req.arrayBuffer())
-    if (raw.byteLength > BODY_MAX_BYTES) return fail('invalid_request', 413)
+    if (raw.byteLength > MAX_REQUEST_BODY_BYTES) return fail('invalid_request', 413)
 
     const found = await db.from('whatsapp_credentials').select('access_token, phone_number_id, app_secret').eq('user_id', ownerId).maybeSingle()
     if (found.error) throw found.error
@@ -110,21 +120,28 @@ async function handle(db: SupabaseClient, ownerId: string, sender: WhatsAppProvi
   if (!claim.claimed) return 'duplicate'
   if (message.kind === 'other' && !claim.first_other) return 'ignored'
 
-  let charged = false
   try {
-    await ensureCustomer(db, ownerId, message)
-    const credit = await db.rpc('consume_credit', { p_user_id: ownerId })
+    // Before anything costs: one number cannot spend the owner's credits.
+    const senderKey = `whatsapp:sender:${ownerId}:${message.from}`
+    const limited = await takeRateLimits(db, [
+      rateCheck(RATE_LIMITS.whatsappSender, senderKey),
+      rateCheck(RATE_LIMITS.whatsappSenderDaily, senderKey),
+    ])
+    if (!limited.allowed) return await finish(db, claim.id, 'rate_limited')
+
+    const credit = await db.rpc('charge_whatsapp_message', { p_id: claim.id })
     if (credit.error) throw credit.error
-    charged = (credit.data as { consumed: boolean }).consumed
-    if (!charged) return await finish(db, claim.id, 'no_credits')
+    if (!(credit.data as { consumed: boolean }).consumed) return await finish(db, claim.id, 'no_credits')
+    // Only a sender the owner pays to answer becomes a customer.
+    await ensureCustomer(db, ownerId, message)
 
     const reply =
       message.kind === 'text'
-        ? (await answer({ client: db, ownerId, channel: 'whatsapp', conversationId: message.from, message: message.text! })).reply
+        ? (await answer({ client: db, ownerId, channel: 'whatsapp', conversation: { waId: message.from }, message: message.text! })).reply
         : TEXT_ONLY_REPLY
     if (!sender) {
       console.error(`whatsapp-webhook: owner ${ownerId} has no access token or phone number id saved; the reply was not sent`)
-      await refund(db, ownerId)
+      await refund(db, claim.id)
       return await finish(db, claim.id, 'send_failed')
     }
 
@@ -136,13 +153,13 @@ async function handle(db: SupabaseClient, ownerId: string, sender: WhatsAppProvi
         // Not retried: a closed window stays closed until the customer writes again.
         const outcome = isWindowClosed(sent.error) ? 'window_closed' : 'send_failed'
         // The credit pays for a reply; one that never arrived is not charged.
-        if (i === 0) await refund(db, ownerId)
+        if (i === 0) await refund(db, claim.id)
         return await finish(db, claim.id, outcome, first)
       }
     }
     return await finish(db, claim.id, 'answered', first)
   } catch (e) {
-    if (charged) await refund(db, ownerId)
+    // Gives the credit back too, unless it was given back already.
     const released = await db.rpc('release_whatsapp_message', { p_id: claim.id })
     if (released.error) console.error('whatsapp-webhook: could not release a failed message:', released.error.message)
     throw e
@@ -155,8 +172,9 @@ async function finish(db: SupabaseClient, id: string, outcome: Outcome, outgoing
   return outcome
 }
 
-async function refund(db: SupabaseClient, ownerId: string): Promise<void> {
-  const { error } = await db.rpc('refund_credit', { p_user_id: ownerId })
+/** Gives the message's credit back; the database does it at most once, however often asked. */
+async function refund(db: SupabaseClient, claimId: string): Promise<void> {
+  const { error } = await db.rpc('refund_whatsapp_message', { p_id: claimId })
   if (error) console.error('whatsapp-webhook: could not give back a credit:', error.message)
 }
 
@@ -166,13 +184,4 @@ async function ensureCustomer(db: SupabaseClient, ownerId: string, message: Inbo
   if (!/^\+[1-9][0-9]{6,14}$/.test(phone)) return
   const { error } = await db.rpc('ensure_whatsapp_customer', { p_user_id: ownerId, p_phone_number: phone, p_name: message.name ?? '' })
   if (error) throw error
-}
-
-/** Equal texts, compared through their SHA-256 so the time taken says nothing about the token. */
-async function sameText(a: string, b: string): Promise<boolean> {
-  const digest = async (s: string) => new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(s)))
-  const [x, y] = await Promise.all([digest(a), digest(b)])
-  let diff = 0
-  for (let i = 0; i < x.length; i++) diff |= x[i]! ^ y[i]!
-  return diff === 0
 }

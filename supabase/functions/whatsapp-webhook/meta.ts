@@ -3,6 +3,8 @@
 // (https://developers.facebook.com/docs/graph-api/webhooks/getting-started,
 // .../whatsapp/cloud-api/webhooks/components)
 
+import { bytesEqual } from '../_shared/constant-time.ts'
+
 /**
  * Whether `header` (`X-Hub-Signature-256: sha256=<hex>`) is the HMAC-SHA256
  * of `raw` with `secret`. The raw bytes, never re-serialised JSON: Meta
@@ -14,10 +16,7 @@ export async function verifySignature(raw: Uint8Array, header: string | null, se
   if (!match || !secret) return false
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
   const expected = new Uint8Array(await crypto.subtle.sign('HMAC', key, raw as BufferSource))
-  const given = hexBytes(match[1]!.toLowerCase())
-  let diff = 0
-  for (let i = 0; i < expected.length; i++) diff |= expected[i]! ^ given[i]!
-  return diff === 0
+  return bytesEqual(expected, hexBytes(match[1]!.toLowerCase()))
 }
 
 function hexBytes(hex: string): Uint8Array {

@@ -178,12 +178,13 @@ export function defineFunctionsSuite(backend: Backend) {
       expect(await outbox(phone)).toHaveLength(1)
 
       // Five codes in the last hour, the newest two minutes ago: the sixth waits for the oldest to age out.
-      await s.stack.db.query(`delete from public.phone_verifications where phone_number = $1`, [phone])
+      const key = `verification:number:${phone}`
+      await s.stack.db.query(`delete from public.rate_limit_hits where rate_key = $1`, [key])
       await s.stack.db.query(
-        `insert into public.phone_verifications (phone_number, code_hash, expires_at, created_at)
-         select $1, 'x', now() - interval '1 minute', now() - (interval '50 minutes' - g * interval '12 minutes')
-           from generate_series(0, 4) g`,
-        [phone],
+        `insert into public.rate_limit_hits (rate_key, window_seconds, at, expires_at)
+         select $1, 3600, at, at + interval '1 hour'
+           from (select now() - (interval '50 minutes' - g * interval '12 minutes') as at from generate_series(0, 4) g) t`,
+        [key],
       )
       const hourly = await invoke('send-verification', { phoneNumber: phone })
       expect(hourly.status).toBe(429)
@@ -426,7 +427,7 @@ export function defineFunctionsSuite(backend: Backend) {
       expect((await sendSms(busy.client, { appointment_id: appointment.id })).status).toBe(200)
       expect(await sendSms(busy.client, { appointment_id: appointment.id })).toEqual({
         status: 429,
-        reply: { success: false, error: 'rate_limited', message_id: null },
+        reply: { success: false, error: 'rate_limited', message_id: null, retry_after: expect.any(Number) },
       })
 
       // Another owner's allowance is untouched, until its day is used up.
@@ -436,13 +437,24 @@ export function defineFunctionsSuite(backend: Backend) {
       expect((await sendSms(other.client, { appointment_id: booked.appointment.id })).reply.error).toBe('rate_limited')
     })
 
-    /** Seeds the owner's message log as if earlier reminders had gone out. */
-    const logSms = (owner: { user: { id: string } }, count: number, status: string, age: string) =>
-      s.stack.db.query(
+    /**
+     * Seeds the owner's message log as if earlier reminders had gone out, and
+     * the owner's allowance as send-sms took it (a failed one was given back).
+     */
+    const logSms = async (owner: { user: { id: string } }, count: number, status: string, age: string) => {
+      await s.stack.db.query(
         `insert into public.outgoing_messages (user_id, channel, recipient, body, provider, status, created_at)
          select $1, 'sms', '+905550000000', 'önceki', 'local', $2, now() - $3::interval from generate_series(1, $4)`,
         [owner.user.id, status, age, count],
       )
+      if (status === 'failed') return
+      await s.stack.db.query(
+        `insert into public.rate_limit_hits (rate_key, window_seconds, at, expires_at)
+         select $1, w, now() - $2::interval, now() - $2::interval + make_interval(secs => w)
+           from generate_series(1, $3), unnest(array[3600, 86400]) w`,
+        [`sms:owner:${owner.user.id}`, age, count],
+      )
+    }
 
     /** Points SMS_PROVIDER at a fake Netgsm answering each request with `reply(n)` (n from 1). */
     async function withFakeNetgsm<T>(reply: (n: number) => { status: number; body: unknown }, fn: (received: string[]) => Promise<T>) {
@@ -488,7 +500,7 @@ export function defineFunctionsSuite(backend: Backend) {
       const results = await Promise.all([1, 2, 3, 4, 5].map(() => sendSms(owner.client, { appointment_id: appointment.id })))
       expect(results.map((r) => r.status).sort()).toEqual([200, 429, 429, 429, 429])
       for (const r of results.filter((x) => x.status === 429)) {
-        expect(r.reply).toEqual({ success: false, error: 'rate_limited', message_id: null })
+        expect(r.reply).toEqual({ success: false, error: 'rate_limited', message_id: null, retry_after: expect.any(Number) })
       }
       expect(await outbox(customer.phone_number)).toHaveLength(1)
       expect(await smsRows(owner.user.id)).toEqual([expect.objectContaining({ id: results.find((r) => r.status === 200)!.reply.message_id, status: 'sent' })])
@@ -549,7 +561,14 @@ export function defineFunctionsSuite(backend: Backend) {
     it('lets only service_role reserve an SMS', async () => {
       const owner = await signUpVerifiedOwner()
       const stranger = await signUpVerifiedOwner()
-      const args = { p_user_id: owner.user.id, p_recipient: '+905551112233', p_body: 'x', p_provider: 'local', p_appointment_id: null }
+      const args = {
+        p_user_id: owner.user.id,
+        p_recipient: '+905551112233',
+        p_body: 'x',
+        p_provider: 'local',
+        p_appointment_id: null,
+        p_limits: [{ name: 'owner', key: `sms:owner:${owner.user.id}`, max: 30, window: 3600 }],
+      }
       for (const [who, client] of [['owner', owner.client], ['stranger', stranger.client], ['anon', s.client()]] as const) {
         const { data, error } = await client.rpc('reserve_sms', args)
         expect(data, who).toBeNull()

@@ -5,6 +5,12 @@
 // then keeps both turns in chatbot_messages so the next message can follow up
 // ("how much is it?") and the owner's statistics see them.
 //
+// Conversations are the server's (migration 20261127000200): a widget names
+// one by the id it was given, WhatsApp by the sender, and the database finds
+// it only among the owner's conversations on that channel. Anything else
+// starts a new conversation under an id the server draws. The reply keeps
+// only the owner's own links (links.ts).
+//
 // answer() charges nothing: quotas and rate limits belong to the caller
 // (chatbot-api charges before calling and refunds when this throws), so a
 // caller that answers without charging, such as the owner's preview, can say
@@ -17,8 +23,9 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { readEnv } from '../env.ts'
 import { builtinResponder } from './builtin.ts'
 import { createCatalogue } from './catalogue.ts'
+import { keepOwnLinks, linkKey } from './links.ts'
 import { chooseResponder, type ModelConfig } from './provider.ts'
-import type { AssistantChannel, AssistantLanguage, Catalogue, Responder, Turn } from './types.ts'
+import type { AssistantChannel, AssistantLanguage, Catalogue, CatalogueProduct, Responder, Turn } from './types.ts'
 
 /** Turns of the conversation the responder sees: enough for follow-ups, little enough to read every time. */
 export const HISTORY_TURNS = 10
@@ -28,8 +35,14 @@ export type AnswerInput = {
   client: SupabaseClient
   ownerId: string
   channel: AssistantChannel
-  /** Continue this conversation; a new random id when absent. */
-  conversationId?: string | null
+  /** The conversation to continue, as the caller can name it; a new one when it is absent or not found. */
+  conversation?: ConversationRef | null
+  /**
+   * The id a new conversation gets (default: a fresh random uuid). Drawn by
+   * the server, never taken from a request: chatbot-api draws it before its
+   * rate limits so they can count the new conversation.
+   */
+  newConversationId?: string
   message: string
   language?: AssistantLanguage
   /** The owner's own try-it panel: nothing is stored (see above). */
@@ -70,6 +83,12 @@ type MessageRow = { role: Turn['role']; content: string; product_ids: string[] |
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+/**
+ * How a caller names a conversation: the widget by the id the server gave it
+ * (any other id finds nothing), WhatsApp by the sender's WhatsApp id.
+ */
+export type ConversationRef = { id: string } | { waId: string }
+
 /** What the owner's chatbot_configs row says about where the widget may answer. */
 export type WidgetSettings = { enabled: boolean; website_url: string | null; allowed_domains: string[] | null }
 
@@ -83,6 +102,10 @@ export type OwnerContext = {
   /** The name the assistant speaks for: the profile's business name, else the bot's name. */
   businessName: string
   model: ModelConfig
+  /** The owner's daily message allowance, when the usage row exists. */
+  dailyMessageLimit: number | null
+  /** The conversation found for the owner and channel, or null: the next turns start a new one. */
+  conversationId: string | null
   /** The conversation's last HISTORY_TURNS turns, oldest first. */
   history: Turn[]
 }
@@ -90,6 +113,8 @@ export type OwnerContext = {
 type ContextRow = {
   config: (WidgetSettings & ModelConfig & { bot_name: string | null }) | null
   business_name: string | null
+  daily_message_limit: number | null
+  conversation_id: string | null
   history: MessageRow[]
 }
 
@@ -97,14 +122,21 @@ type ContextRow = {
 const DEFAULT_MODEL: ModelConfig = { openai_model: 'gpt-3.5-turbo', temperature: 0.7, max_tokens: 1000, system_prompt: null }
 
 /**
- * One round trip (chatbot_context, migration 20261122002100): the owner's
- * configuration, business name and, unless `conversationId` is null, the
- * conversation so far.
+ * One round trip (chatbot_context, migration 20261127000200): the owner's
+ * configuration, business name and, when `conversation` names one of the
+ * owner's conversations on this channel, that conversation so far.
  */
-export async function readOwnerContext(client: SupabaseClient, ownerId: string, conversationId: string | null): Promise<OwnerContext> {
+export async function readOwnerContext(
+  client: SupabaseClient,
+  ownerId: string,
+  channel: AssistantChannel,
+  conversation: ConversationRef | null,
+): Promise<OwnerContext> {
   const { data, error } = await client.rpc('chatbot_context', {
     p_user_id: ownerId,
-    p_conversation_id: conversationId,
+    p_channel: channel,
+    p_conversation_id: conversation && 'id' in conversation && UUID.test(conversation.id) ? conversation.id : null,
+    p_wa_id: conversation && 'waId' in conversation ? conversation.waId : null,
     p_history_turns: HISTORY_TURNS,
   })
   if (error) throw new Error(`reading the owner's assistant settings failed: ${error.message}`)
@@ -118,40 +150,80 @@ export async function readOwnerContext(client: SupabaseClient, ownerId: string, 
     model: config
       ? { openai_model: config.openai_model, temperature: config.temperature, max_tokens: config.max_tokens, system_prompt: config.system_prompt }
       : DEFAULT_MODEL,
+    dailyMessageLimit: row.daily_message_limit,
+    conversationId: row.conversation_id,
     history: row.history.map((turn) => ({ role: turn.role, content: turn.content, productIds: turn.product_ids ?? [] })),
   }
 }
 
 export async function answer(input: AnswerInput): Promise<AnswerResult> {
   const { client, ownerId, channel, message } = input
-  const conversationId = input.conversationId || crypto.randomUUID()
 
-  // A new conversation has nothing to read; a preview's history is its panel's.
-  const readHistory = !input.preview && !!input.conversationId
-  const owner = input.context ?? (await readOwnerContext(client, ownerId, readHistory ? conversationId : null))
+  // A preview's history is its panel's, and it never continues a stored conversation.
+  const owner = input.context ?? (await readOwnerContext(client, ownerId, channel, input.preview ? null : (input.conversation ?? null)))
+  const known = input.preview ? null : owner.conversationId
+  const conversationId = known ?? input.newConversationId ?? crypto.randomUUID()
   const history = input.preview ? (input.history ?? []).slice(-HISTORY_TURNS) : owner.history
   const responder = input.responder ?? chooseResponder(readEnv, owner.model, builtinResponder)
   const provider = input.provider ?? (responder === builtinResponder ? 'builtin' : input.responder ? 'custom' : 'openai')
 
-  const out = await responder({
-    message,
-    language: input.language,
-    history,
-    businessName: owner.businessName,
-    catalogue: input.catalogue ?? createCatalogue(client, ownerId),
+  const read = new Set<string>()
+  const catalogue = remembering(input.catalogue ?? createCatalogue(client, ownerId), read)
+  const out = await responder({ message, language: input.language, history, businessName: owner.businessName, catalogue })
+  const website = owner.widget?.website_url ? linkKey(owner.widget.website_url) : null
+  const reply = await keepOwnLinks(out.reply, {
+    allowed: new Set([...read, ...(website ? [website] : [])]),
+    productLinks: (candidates) => productLinksAmong(client, ownerId, candidates),
   })
   // Stored in a uuid[] column: anything else a responder named would fail the
   // whole insert, and a reply is worth more than one bad reference.
   const productIds = [...new Set(out.productIds.filter((id) => UUID.test(id)))]
 
+  let stored = conversationId
   if (!input.preview) {
     // One statement, so a conversation never holds a question without its answer.
-    const { error } = await client.from('chatbot_messages').insert([
-      { user_id: ownerId, channel, conversation_id: conversationId, role: 'user', content: message, product_ids: [] },
-      { user_id: ownerId, channel, conversation_id: conversationId, role: 'assistant', content: out.reply, product_ids: productIds },
-    ])
+    const { data, error } = await client.rpc('store_chatbot_turns', {
+      p_user_id: ownerId,
+      p_channel: channel,
+      p_conversation_id: conversationId,
+      p_new: known === null,
+      p_wa_id: input.conversation && 'waId' in input.conversation ? input.conversation.waId : null,
+      p_question: message,
+      p_answer: reply,
+      p_product_ids: productIds,
+    })
     if (error) throw new Error(`storing the conversation failed: ${error.code ?? ''} ${error.message}`)
+    stored = data as string
   }
 
-  return { reply: out.reply, language: out.language, productIds, provider, conversationId }
+  return { reply, language: out.language, productIds, provider, conversationId: stored }
+}
+
+/** The catalogue, noting the product links of everything it hands the responder. */
+function remembering(catalogue: Catalogue, links: Set<string>): Catalogue {
+  const note = (products: CatalogueProduct[]) => {
+    for (const p of products) {
+      const key = p.product_link ? linkKey(p.product_link) : null
+      if (key) links.add(key)
+    }
+    return products
+  }
+  return {
+    search: async (query, limit) => note(await catalogue.search(query, limit)),
+    byIds: async (ids) => note(await catalogue.byIds(ids)),
+    list: async (limit) => note(await catalogue.list(limit)),
+  }
+}
+
+/** Which of these addresses are product links of the owner's live catalogue. */
+async function productLinksAmong(client: SupabaseClient, ownerId: string, candidates: string[]): Promise<string[]> {
+  if (candidates.length === 0) return []
+  const { data, error } = await client
+    .from('products')
+    .select('product_link')
+    .eq('user_id', ownerId)
+    .eq('_deleted', false)
+    .in('product_link', candidates.slice(0, 20))
+  if (error) throw new Error(`product link check failed: ${error.message}`)
+  return ((data ?? []) as { product_link: string }[]).map((row) => row.product_link)
 }

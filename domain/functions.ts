@@ -77,6 +77,13 @@ export type PaymentWebhookResult = (typeof PAYMENT_WEBHOOK_RESULTS)[number]
 
 // Phone verification -----------------------------------------------------------
 
+/**
+ * check-phone, the sign-up form's "is this number taken?": `{success: true,
+ * exists}`; `rate_limited` carries `retry_after` (seconds).
+ */
+export const CHECK_PHONE_ERRORS = ['invalid_request', 'invalid_phone', 'rate_limited', 'server_error'] as const
+export type CheckPhoneError = (typeof CHECK_PHONE_ERRORS)[number]
+
 /** send-verification; `rate_limited` carries `retry_after` (seconds). */
 export const SEND_VERIFICATION_ERRORS = [
   'invalid_request',

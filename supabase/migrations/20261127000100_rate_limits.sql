@@ -64,7 +64,7 @@ begin
   end if;
   if exists (
     select 1 from pg_catalog.jsonb_to_recordset(p_limits) as l(name text, key text, max integer, "window" integer)
-     where l.name is null or l.key is null or not (l.max >= 1) or not (l."window" >= 1)
+     where l.name is null or l.key is null or not coalesce(l.max >= 1 and l."window" >= 1, false)
   ) then
     raise exception 'take_rate_limits: every limit needs a name, a key, a max and a window of at least 1'
       using errcode = '22023';

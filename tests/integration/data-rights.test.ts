@@ -52,9 +52,10 @@ async function seedOwner(stack: TestStack, owner: Owner): Promise<Seeded> {
   const customerId = await insert(c, 'customers', customerInput(id, { name: 'Ayşe Yılmaz', email: 'ayse@ornek.com.tr' }))
   const appointmentId = await insert(c, 'appointments', appointmentInput(id, customerId, { description: 'Saç kesimi' }))
   await c.from('chatbot_configs').update({ bot_name: 'Şirin', website_url: 'https://ornek.com.tr' }).eq('user_id', id).throwOnError()
+  const conversationId = await insert(service, 'chatbot_conversations', { user_id: id, channel: 'widget' })
   await service.from('chatbot_messages').insert([
-    { user_id: id, channel: 'widget', conversation_id: 'conv-1', role: 'user', content: 'Eşarp kaç lira?' },
-    { user_id: id, channel: 'widget', conversation_id: 'conv-1', role: 'assistant', content: 'İpek Eşarp 980,50 TL.' },
+    { user_id: id, channel: 'widget', conversation_id: conversationId, role: 'user', content: 'Eşarp kaç lira?' },
+    { user_id: id, channel: 'widget', conversation_id: conversationId, role: 'assistant', content: 'İpek Eşarp 980,50 TL.' },
   ]).throwOnError()
   await service.from('whatsapp_inbound_messages').insert({ user_id: id, message_id: `wamid.${randomUUID()}`, wa_id: '905321234567', kind: 'text', body: 'Merhaba, randevu alabilir miyim?' }).throwOnError()
   await service.from('outgoing_messages').insert({ user_id: id, channel: 'sms', recipient: '+905321234567', body: 'Randevunuz yarın 10:30', provider: 'local', status: 'sent' }).throwOnError()
@@ -242,7 +243,7 @@ describe.each(BACKENDS)('data rights on %s', (backend) => {
       expect(await count('select count(*) as n from auth.sessions where user_id = $1')).toBe(0)
       expect(await count('select count(*) as n from public.users where id = $1')).toBe(0)
       for (const table of [
-        'credits', 'api_usage_limits', 'products', 'customers', 'appointments', 'chatbot_configs', 'chatbot_messages',
+        'credits', 'api_usage_limits', 'products', 'customers', 'appointments', 'chatbot_configs', 'chatbot_messages', 'chatbot_conversations',
         'whatsapp_credentials', 'whatsapp_channels', 'whatsapp_inbound_messages', 'outgoing_messages', 'automation_tokens',
       ]) {
         expect(await count(`select count(*) as n from public.${table} where user_id = $1`), table).toBe(0)

@@ -212,7 +212,7 @@ type Visitors = {
   turns: number
   headers: Record<string, string>
   body: (visitor: number, turn: number) => string
-  onResponse: (status: number, body: string) => void
+  onResponse: (status: number, body: string, visitor: number) => void
 }
 
 /**
@@ -256,7 +256,7 @@ async function visitors(opts: Visitors): Promise<LoadResult> {
             let list = byStatus.get(res.status)
             if (!list) byStatus.set(res.status, (list = []))
             list.push(performance.now() - t)
-            opts.onResponse(res.status, res.body)
+            opts.onResponse(res.status, res.body, visitor)
           } catch (e) {
             if ((e as { code?: string }).code === 'TIMEOUT') timeouts++
             else socketErrors++
@@ -452,8 +452,15 @@ async function chatPhase(stack: StackProcess, owners: Owner[], v: Verdicts, run:
   let conversationNo = 0
   let intended = 0
   const otherCodes = new Map<string, number>()
-  const onResponse = (status: number, body: string) => {
-    if (status === 200) return
+  // A visitor: one conversation of CHAT_TURNS messages in a row, from an address of its own,
+  // continued under the id the server issued with the first answer.
+  const conversations = new Map<number, { owner: Owner; id: string | null }>()
+  const onResponse = (status: number, body: string, visitor: number) => {
+    const conversation = conversations.get(visitor)
+    if (status === 200) {
+      if (conversation && !conversation.id) conversation.id = (JSON.parse(body) as { conversationId: string }).conversationId
+      return
+    }
     let code = `http ${status}`
     try {
       code = String((JSON.parse(body) as { error?: string }).error ?? code)
@@ -463,8 +470,6 @@ async function chatPhase(stack: StackProcess, owners: Owner[], v: Verdicts, run:
     if (status === 429 && code === 'rate_limited') intended++
     else otherCodes.set(`${status} ${code}`, (otherCodes.get(`${status} ${code}`) ?? 0) + 1)
   }
-  // A visitor: one conversation of CHAT_TURNS messages in a row, from an address of its own.
-  const conversations = new Map<number, { owner: Owner; id: string }>()
   const busy = cpuBusy()
   const load = () => visitors({
     url: `${stack.ready.url}/functions/v1/chatbot-api`,
@@ -473,10 +478,11 @@ async function chatPhase(stack: StackProcess, owners: Owner[], v: Verdicts, run:
     turns: CHAT_TURNS,
     headers: { 'content-type': 'application/json', origin: CHAT_ORIGIN },
     body: (visitor, turn) => {
-      if (turn === 0) conversations.set(visitor, { owner: owners[conversationNo++ % owners.length]!, id: randomUUID() })
+      if (turn === 0) conversations.set(visitor, { owner: owners[conversationNo++ % owners.length]!, id: null })
       const conversation = conversations.get(visitor)!
       if (turn === CHAT_TURNS - 1) conversations.delete(visitor)
-      return JSON.stringify({ userId: conversation.owner.id, conversationId: conversation.id, message: CHAT_MESSAGES[turn % CHAT_MESSAGES.length] })
+      const message = CHAT_MESSAGES[turn % CHAT_MESSAGES.length]
+      return JSON.stringify({ userId: conversation.owner.id, ...(conversation.id ? { conversationId: conversation.id } : {}), message })
     },
     onResponse,
   })

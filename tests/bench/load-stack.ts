@@ -20,7 +20,10 @@ import { writeFile } from 'node:fs/promises'
 import { Session } from 'node:inspector/promises'
 import { performance } from 'node:perf_hooks'
 import { setFlagsFromString } from 'node:v8'
+import { randomUUID } from 'node:crypto'
 import { runInNewContext } from 'node:vm'
+import { RATE_LIMITS, rateCheck } from '../../supabase/functions/_shared/rate-limits.ts'
+import { addressChecks } from '../../supabase/functions/chatbot-api/limits.ts'
 import { requestContextParams, requestContextPrelude, requestContextSql, type Claims } from '../../supabase/local/jwt.ts'
 import { startStack } from '../../supabase/local/server.ts'
 import { visitorAddress } from './load-visitors.ts'
@@ -101,35 +104,46 @@ async function main() {
     let visitors = 1_000_000
     const worker = async () => {
       let owner = ''
-      let conversation = ''
+      let conversation: string | null = null
       let address = ''
+      // The deployment's defaults, as chatbot-api reads them when nothing is set.
+      const defaults = () => undefined
       for (let sent = 0; performance.now() < deadline; sent++) {
         // A new visitor every `turns` messages, from an address of its own, as chatbot-api's load sends them.
         if (sent % req.turns === 0) {
           const visitor = visitors++
           owner = req.owners[visitor % req.owners.length]!
-          conversation = `floor-${visitor}-${Math.random().toString(36).slice(2)}`
+          conversation = null
           address = visitorAddress(visitor)
         }
         const message = req.messages[(sent % req.turns) % req.messages.length]!
         const t = performance.now()
         try {
           // jsonb arrives as text (the stack's parsers), and the function parses it, as supabase-js does.
-          const { ctx } = (await asService<{ ctx: string }>('select public.chatbot_context($1, $2, 10) as ctx', [owner, conversation]))[0]!
-          if (!(JSON.parse(ctx) as { config: unknown }).config) throw new Error('no configuration')
+          const { ctx } = (
+            await asService<{ ctx: string }>("select public.chatbot_context($1, 'widget', $2, null, 10) as ctx", [owner, conversation])
+          )[0]!
+          const context = JSON.parse(ctx) as { config: unknown; daily_message_limit: number | null; conversation_id: string | null }
+          if (!context.config) throw new Error('no configuration')
+          const known = context.conversation_id
+          const id = known ?? randomUUID()
+          const limits = [
+            rateCheck(RATE_LIMITS.chatbotConversation, `chatbot:conversation:${id}`, defaults),
+            ...addressChecks(address, owner, context.daily_message_limit, defaults),
+          ]
           const { admitted } = (
-            await asService<{ admitted: string }>(
-            'select public.admit_chatbot_message($1, $2, $3, 10, 30) as admitted',
-              [owner, conversation, address],
-            )
+            await asService<{ admitted: string }>('select public.admit_chatbot_message($1, $2) as admitted', [owner, JSON.stringify(limits)])
           )[0]!
           if (!(JSON.parse(admitted) as { consumed?: boolean }).consumed) throw new Error(`not admitted: ${admitted}`)
           await asService('select * from public.search_products($1, $2, 4)', [owner, message])
-          await asService(
-            `insert into public.chatbot_messages (user_id, channel, conversation_id, role, content, product_ids)
-             values ($1, 'widget', $2, 'user', $3, '{}'), ($1, 'widget', $2, 'assistant', $4, '{}')`,
-            [owner, conversation, message, `Yanıt: ${message}`],
-          )
+          await asService("select public.store_chatbot_turns($1, 'widget', $2, $3, null, $4, $5, '{}')", [
+            owner,
+            id,
+            known === null,
+            message,
+            `Yanıt: ${message}`,
+          ])
+          conversation = id
           latencies.push(performance.now() - t)
         } catch (e) {
           errors++

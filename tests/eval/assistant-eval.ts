@@ -17,6 +17,7 @@ const TARGET_P95_MS = 150
 // One address asks every question: the per-address and per-conversation limits are lifted for the run.
 process.env.CHATBOT_API_ADDRESS_LIMIT_PER_MINUTE ??= '1000000'
 process.env.CHATBOT_API_CONVERSATION_LIMIT_PER_MINUTE ??= '1000000'
+process.env.CHATBOT_API_ADDRESS_DAILY_LIMIT ??= '1000000'
 
 const fold = (s: string) => s.toLocaleLowerCase('tr').normalize('NFD').replace(/\p{M}/gu, '').replace(/ı/g, 'i')
 const OUT_OF_STOCK = ['stokta yok', 'stoklarimizda yok', 'tukendi', 'kalmadi', 'mevcut degil', 'out of stock', 'not in stock', 'sold out', 'not available', 'unavailable']

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   AVATAR_MAX_BYTES, avatarFileError, avatarPath, BUSINESS_NAME_MAX, credentialsErrorField, isAccessToken, isAppSecret,
-  isPhoneNumberId, ownerEndpoints, settingsChanges, settingsToForm, validateSettingsForm, type SettingsFormValues,
+  isPhoneNumberId, ownerEndpoints, settingsChanges, settingsToForm, validatePasswordConfirmation, validateSettingsForm, type SettingsFormValues,
 } from './settings.ts'
 
 const form = (over: Partial<SettingsFormValues> = {}): SettingsFormValues => ({
@@ -81,5 +81,13 @@ describe('owner endpoints', () => {
       products: 'https://abc.supabase.co/functions/v1/products-api/u-1',
       user: 'https://abc.supabase.co/functions/v1/user-api/u-1',
     })
+  })
+})
+
+describe('password confirmation', () => {
+  it('asks for something typed and leaves judging it to the server', () => {
+    expect(validatePasswordConfirmation({ password: '' })).toEqual({ password: 'required' })
+    expect(validatePasswordConfirmation({ password: ' ' })).toEqual({})
+    expect(validatePasswordConfirmation({ password: 'Guclu-Sifre-2026' })).toEqual({})
   })
 })

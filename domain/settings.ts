@@ -179,6 +179,21 @@ export function credentialsErrorField(message: string | undefined): [SettingsFor
 export const SETTINGS_SAVED_MS = 3000
 
 // ---------------------------------------------------------------------------
+// Confirming the account password (minting the automation token, sharing the
+// WhatsApp access token with the automation: automation-token)
+
+/** `required` is the form's own; `invalid_password` is automation-token's answer, shown at the same field. */
+export const PASSWORD_CONFIRMATION_ERRORS = ['required', 'invalid_password'] as const
+export type PasswordConfirmationError = (typeof PASSWORD_CONFIRMATION_ERRORS)[number]
+
+export type PasswordConfirmationValues = { password: string }
+
+/** Only that something was typed: the password is the server's to judge, spaces and all. */
+export function validatePasswordConfirmation(values: PasswordConfirmationValues): Partial<Record<'password', PasswordConfirmationError>> {
+  return values.password === '' ? { password: 'required' } : {}
+}
+
+// ---------------------------------------------------------------------------
 // Where the owner's integrations point
 
 /** The function URLs of spec §7 and Meta's webhook, for the owner with `userId`, on the project at `supabaseUrl`. */

@@ -3,8 +3,10 @@
 // a file over 2 MB refused with the spec's words), the business name, the
 // WhatsApp credentials saved and shown only masked (never in any response
 // the browser receives), a failed save and offline keeping what was typed,
-// the automation token shown once and opening the endpoints it lists, and axe
-// in both languages on a desktop and a phone.
+// the automation token minted after the password, shown once and opening the
+// endpoints it lists, sharing the access token with the automation after the
+// password, and axe (the password prompt too) in both languages on a desktop
+// and a phone.
 import { deflateSync } from 'node:zlib'
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
@@ -162,7 +164,7 @@ describe('settings screen', () => {
     expect((await serverRows<{ business_name: string }>(running.keys, owner, 'users', 'select=business_name'))[0]!.business_name).toBe('Çevrimdışı Butik')
   })
 
-  it('shows the automation token once; it opens the endpoints listed, and a new one replaces it', async () => {
+  it('mints the automation token with the password and shows it once; it opens the endpoints listed, says when it was made and used, a new one replaces it, and it can be revoked', async () => {
     const owner = await createVerifiedOwner(running.keys)
     const { page } = await open(owner, { language: 'en' })
     const channel = await rpc<{ verify_token: string }>(owner, 'get_whatsapp_channel')
@@ -172,11 +174,18 @@ describe('settings screen', () => {
     const userApi = await page.getByTestId('settings-endpoint-user').locator('input').inputValue()
     expect(userApi).toBe(`${running.keys.api}/functions/v1/user-api/${owner.id}`)
 
+    // The password first; Enter confirms.
     await page.getByTestId('settings-generate-token').click()
+    const dialog = page.getByTestId('generate-token-dialog')
+    await dialog.getByLabel('Your password').fill(owner.password)
+    await dialog.getByLabel('Your password').press('Enter')
     const shown = page.getByTestId('settings-new-token').locator('input')
     await shown.waitFor()
+    await dialog.waitFor({ state: 'detached' })
     const first = await shown.inputValue()
     expect(first).toMatch(/^sat_[0-9a-f]{64}$/)
+    await page.getByTestId('settings-token-last-used').filter({ hasText: 'Never used yet' }).waitFor()
+    expect(await page.getByTestId('settings-token-dates').textContent()).toMatch(/Created .*20\d\d/)
     expect((await fetch(userApi, { headers: { Authorization: `Bearer ${first}` } })).status).toBe(200)
     expect((await fetch(userApi)).status).toBe(401)
 
@@ -184,15 +193,118 @@ describe('settings screen', () => {
     await page.getByTestId('settings-form').waitFor()
     expect(await page.getByTestId('settings-new-token').count()).toBe(0)
     expect(await page.getByTestId('settings-automation-token').getAttribute('data-state')).toBe('set')
+    expect(await page.getByTestId('settings-token-last-used').textContent()).toMatch(/^Last used .*20\d\d/)
     expect(await page.content()).not.toContain(first)
 
+    // Rotating asks again, and says what happens to the current token.
     await page.getByTestId('settings-generate-token').click()
-    await page.getByRole('dialog').getByRole('button', { name: 'Generate new token' }).click()
+    await dialog.getByText('The current token stops working at once').waitFor()
+    await dialog.getByLabel('Your password').fill(owner.password)
+    await dialog.getByRole('button', { name: 'Generate new token' }).click()
     await shown.waitFor()
     const second = await shown.inputValue()
     expect(second).not.toBe(first)
     expect((await fetch(userApi, { headers: { Authorization: `Bearer ${first}` } })).status).toBe(401)
     expect((await fetch(userApi, { headers: { Authorization: `Bearer ${second}` } })).status).toBe(200)
+
+    // Revoking only asks to confirm.
+    await page.getByTestId('settings-revoke-token').click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click()
+    await expect.poll(() => page.getByTestId('settings-automation-token').getAttribute('data-state')).toBe('unset')
+    expect(await page.getByTestId('settings-new-token').count()).toBe(0)
+    expect((await fetch(userApi, { headers: { Authorization: `Bearer ${second}` } })).status).toBe(401)
+  })
+
+  it('sharing the access token asks for the password: a wrong one says so and keeps it off, the right one turns it on for the automation; off needs none', async () => {
+    const owner = await createVerifiedOwner(running.keys)
+    const accessToken = `EAAG${randomBytes(40).toString('hex')}`
+    const appSecret = randomBytes(16).toString('hex')
+    const saved = await fetch(`${running.keys.api}/rest/v1/rpc/set_whatsapp_credentials`, {
+      method: 'POST',
+      headers: { apikey: running.keys.anonKey, authorization: `Bearer ${owner.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ p_access_token: accessToken, p_phone_number_id: '109876543210987', p_app_secret: appSecret }),
+    })
+    expect(saved.status).toBe(200)
+    const made = await fetch(`${running.keys.api}/functions/v1/automation-token`, {
+      method: 'POST',
+      headers: { apikey: running.keys.anonKey, authorization: `Bearer ${owner.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'create', password: owner.password }),
+    })
+    const automationToken = ((await made.json()) as { token: string }).token
+    const automationGet = async () => {
+      const res = await fetch(`${running.keys.api}/functions/v1/automation-webhook/${owner.id}`, { headers: { Authorization: `Bearer ${automationToken}` } })
+      expect(res.status).toBe(200)
+      const text = await res.text()
+      expect(text).not.toContain(appSecret)
+      return (JSON.parse(text) as { whatsapp: { access_token: string | null } }).whatsapp.access_token
+    }
+    expect(await automationGet()).toBeNull()
+
+    const { page } = await open(owner)
+    const toggle = page.getByRole('switch', { name: 'Erişim anahtarını otomasyonumla paylaş' })
+    expect(await toggle.isChecked()).toBe(false)
+    await toggle.click({ force: true })
+    const dialog = page.getByTestId('share-token-dialog')
+    await dialog.getByLabel('Şifreniz').waitFor()
+    expect(await axeViolations(page, '[data-testid="share-token-dialog"]'), 'the dialog in Turkish').toEqual([])
+
+    // Nothing typed: said at the field, nothing sent.
+    await dialog.getByRole('button', { name: 'Erişim anahtarını paylaş' }).click()
+    await dialog.getByText('Lütfen şifrenizi girin').waitFor()
+
+    await dialog.getByLabel('Şifreniz').fill('yanlis-sifre')
+    await dialog.getByLabel('Şifreniz').press('Enter')
+    await dialog.getByText('Bu, hesabınızın şifresi değil.').waitFor()
+    expect(await toggle.isChecked()).toBe(false)
+    expect(await automationGet()).toBeNull()
+    expect(await axeViolations(page, '[data-testid="share-token-dialog"]'), 'the dialog with its error').toEqual([])
+
+    // Cancelling keeps it off and forgets what was typed.
+    await dialog.getByRole('button', { name: 'İptal' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await toggle.isChecked()).toBe(false)
+    await toggle.click({ force: true })
+    expect(await dialog.getByLabel('Şifreniz').inputValue()).toBe('')
+
+    await dialog.getByLabel('Şifreniz').fill(owner.password)
+    await dialog.getByLabel('Şifreniz').press('Enter')
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => toggle.isChecked()).toBe(true)
+    expect(await automationGet()).toBe(accessToken)
+
+    // Off: no password asked.
+    await toggle.click({ force: true })
+    await expect.poll(() => toggle.isChecked()).toBe(false)
+    expect(await page.getByTestId('share-token-dialog').count()).toBe(0)
+    expect(await automationGet()).toBeNull()
+  })
+
+  it('after five wrong passwords the prompt says how long to wait; offline it cannot be sent; axe-clean in English', async () => {
+    const owner = await createVerifiedOwner(running.keys)
+    const { page, context } = await open(owner, { language: 'en' })
+    await page.getByTestId('settings-generate-token').click()
+    const dialog = page.getByTestId('generate-token-dialog')
+    const field = dialog.getByLabel('Your password')
+    await field.waitFor()
+    expect(await axeViolations(page, '[data-testid="generate-token-dialog"]'), 'the dialog in English').toEqual([])
+    const tryPassword = async (password: string) => {
+      const answered = page.waitForResponse((res) => res.url().endsWith('/functions/v1/automation-token'))
+      await field.fill(password)
+      await field.press('Enter')
+      return (await answered).status()
+    }
+    for (let i = 0; i < 5; i++) {
+      expect(await tryPassword(`wrong-${i}`)).toBe(403)
+      await dialog.getByText("This is not your account's password.").waitFor()
+    }
+    expect(await tryPassword(owner.password)).toBe(429)
+    await dialog.getByTestId('password-confirmation-error').filter({ hasText: /Too many wrong passwords\. Please try again in 1[45] min\./ }).waitFor()
+    expect(await page.getByTestId('settings-automation-token').getAttribute('data-state')).toBe('unset')
+
+    await context.setOffline(true)
+    await dialog.getByText('Confirming needs an internet connection.').waitFor()
+    expect(await dialog.getByTestId('password-confirmation-submit').isDisabled()).toBe(true)
+    await context.setOffline(false)
   })
 
   it('passes axe in both languages on a desktop and a phone', async () => {

@@ -520,10 +520,14 @@ describe.each(BACKENDS)('no endpoint returns an app secret on %s', (backend) => 
   async function bodyText(res: Response): Promise<string> {
     const bytes = Buffer.from(await res.arrayBuffer())
     if (bytes.subarray(0, 2).toString('latin1') !== 'PK') return bytes.toString('utf8')
-    const zip = XLSX.CFB.read(bytes, { type: 'buffer' }) as { FileIndex: { type: number; content: Uint8Array }[] }
-    const files = zip.FileIndex.filter((f) => f.type === 2).map((f) => Buffer.from(f.content))
-    // The workbook inside is a zip of its own.
-    return files.map((f) => (f.subarray(0, 2).toString('latin1') === 'PK' ? XLSX.CFB.read(f, { type: 'buffer' }).FileIndex.map((g) => Buffer.from((g as { content?: Uint8Array }).content ?? []).toString('utf8')).join('\n') : f.toString('utf8'))).join('\n')
+    return unzipped(bytes)
+  }
+
+  /** Every file of a zip as text; the workbook inside the archive is a zip of its own. */
+  function unzipped(bytes: Buffer): string {
+    const zip = XLSX.CFB.read(bytes, { type: 'buffer' }) as { FileIndex: { type: number; content?: Uint8Array }[] }
+    const files = zip.FileIndex.filter((f) => f.type === 2).map((f) => Buffer.from(f.content ?? []))
+    return files.map((f) => (f.subarray(0, 2).toString('latin1') === 'PK' ? unzipped(f) : f.toString('utf8'))).join('\n')
   }
 
   async function record(what: string, url: string, init: RequestInit): Promise<{ status: number; text: string }> {

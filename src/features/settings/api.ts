@@ -1,19 +1,25 @@
 // The settings screen's calls, all online-only: what the owner may know of
 // the WhatsApp credentials and the automation token (never the secrets
 // themselves), saving the business name and the credentials, the profile
-// photo, and generating or revoking the automation token. (The owner's data
-// rights are src/lib/data-rights.ts, shared with the page an unverified
-// owner reaches.) Failures leave as codes; the screen words them. Free of
-// Lingui macros, so tests may import it.
+// photo, and generating or revoking the automation token and sharing the
+// access token with the automation (automation-token, after the password).
+// (The owner's data rights are src/lib/data-rights.ts, shared with the page
+// an unverified owner reaches.) Failures leave as codes; the screen words
+// them. Free of Lingui macros, so tests may import it.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import {
   avatarFileError, avatarPath, credentialsErrorField, type AvatarError, type SettingsFormError, type SettingsFormField,
   type WhatsAppCredentialsArgs, type WhatsAppCredentialsStatus,
 } from '../../../domain/settings.ts'
+import {
+  AUTOMATION_TOKEN_ERRORS, AUTOMATION_TOKEN_FUNCTION, type AutomationAccessStatus, type AutomationTokenAction, type AutomationTokenError,
+} from '../../../domain/functions.ts'
+import { invokeFunction, numberField, refusalCode, type FunctionBody } from '../../lib/functions.ts'
 
 export const AVATAR_BUCKET = 'avatars'
 
-export type AutomationTokenStatus = { set: boolean; created_at: string | null }
+/** Whether a token is set, when it was made and last used, whether the automation may read the access token. */
+export type AutomationTokenStatus = AutomationAccessStatus
 
 export type SettingsData = {
   credentials: WhatsAppCredentialsStatus
@@ -134,8 +140,43 @@ export async function uploadAvatar(
 }
 
 /** A new automation token, readable this once; the previous one stops working. */
-export function createAutomationToken(client: Rpc): Promise<{ token: string; created_at: string }> {
-  return rpc(client, 'create_automation_token')
+/** Why automation-token refused, or `network` when it was never reached; `retryAfter` (seconds) comes with `rate_limited`. */
+export type AutomationTokenFailureCode = AutomationTokenError | 'network'
+
+export class AutomationTokenFailure extends Error {
+  constructor(
+    readonly code: AutomationTokenFailureCode,
+    readonly retryAfter?: number,
+  ) {
+    super(`automation-token failed: ${code}`)
+    this.name = 'AutomationTokenFailure'
+  }
+}
+
+const isStatus = (value: unknown): value is AutomationTokenStatus =>
+  typeof value === 'object' && value !== null && typeof (value as AutomationTokenStatus).set === 'boolean' &&
+  typeof (value as AutomationTokenStatus).share_access_token === 'boolean'
+
+async function automationToken(client: Pick<SupabaseClient, 'functions'>, body: { action: AutomationTokenAction; password?: string }): Promise<FunctionBody & { status: AutomationTokenStatus }> {
+  const answer = await invokeFunction(client, AUTOMATION_TOKEN_FUNCTION, body, AUTOMATION_TOKEN_ERRORS)
+  if (answer.kind !== 'ok') {
+    throw new AutomationTokenFailure(refusalCode(answer), answer.kind === 'error' ? numberField(answer.body, 'retry_after') : undefined)
+  }
+  if (!isStatus(answer.data.status)) throw new AutomationTokenFailure('server_error')
+  return answer.data as FunctionBody & { status: AutomationTokenStatus }
+}
+
+/** A new automation token, after the account password, readable this once; the previous one stops working. */
+export async function createAutomationToken(client: Pick<SupabaseClient, 'functions'>, password: string): Promise<{ token: string; status: AutomationTokenStatus }> {
+  const made = await automationToken(client, { action: 'create', password })
+  if (typeof made.token !== 'string') throw new AutomationTokenFailure('server_error')
+  return { token: made.token, status: made.status }
+}
+
+/** Lets the automation read the WhatsApp access token (the password is needed), or stops it (none is). */
+export async function shareAccessToken(client: Pick<SupabaseClient, 'functions'>, share: { on: true; password: string } | { on: false }): Promise<AutomationTokenStatus> {
+  const answer = await automationToken(client, share.on ? { action: 'share', password: share.password } : { action: 'unshare' })
+  return answer.status
 }
 
 export function revokeAutomationToken(client: Rpc): Promise<void> {

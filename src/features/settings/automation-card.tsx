@@ -1,8 +1,11 @@
 // The addresses an owner's external automation (n8n, Make, Zapier) calls
-// (spec §7), and the automation token that opens them: generated here, shown
-// once (only its hash is kept), replaced by the next one, revocable.
-import { useState } from 'react'
-import { Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core'
+// (spec §7), and what opens them: the automation token, generated here after
+// the account password, shown once (only its hash is kept), replaced by the
+// next one, revocable without the password; when it was made and last used;
+// and whether the automation may read the WhatsApp access token (off until
+// the owner turns it on, which takes the password; turning it off does not).
+import { useId, useState } from 'react'
+import { Alert, Badge, Button, Group, Skeleton, Stack, Switch, Text } from '@mantine/core'
 import { modals } from '@mantine/modals'
 import { notifications } from '@mantine/notifications'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -10,36 +13,44 @@ import { ownerEndpoints } from '../../../domain/settings.ts'
 import { CopyField } from '../../components/copy.tsx'
 import { SectionCard } from '../../components/section-card.tsx'
 import { useOnline } from '../../lib/use-online.ts'
-import type { AutomationTokenStatus } from './api.ts'
+import { AutomationTokenFailure, type AutomationTokenStatus } from './api.ts'
+import { automationTokenFailureText } from './messages.ts'
+import { PasswordDialog } from './password-dialog.tsx'
 import { useAutomationToken } from './use-settings.ts'
+
+type Prompt = 'create' | 'share' | null
 
 export function AutomationCard(props: { userId: string; supabaseUrl: string | null; status: AutomationTokenStatus }) {
   const { t, i18n } = useLingui()
   const online = useOnline()
   const token = useAutomationToken(props.userId)
   const [fresh, setFresh] = useState<string | null>(null)
+  const [prompt, setPrompt] = useState<Prompt>(null)
+  const shareDescription = useId()
   const endpoints = props.supabaseUrl ? ownerEndpoints(props.supabaseUrl, props.userId) : null
-  const since = props.status.created_at ? i18n.date(props.status.created_at, { dateStyle: 'medium', timeStyle: 'short' }) : ''
+  const when = (at: string) => i18n.date(at, { dateStyle: 'medium', timeStyle: 'short' })
+  const created = props.status.created_at ? when(props.status.created_at) : ''
+  const lastUsed = props.status.last_used_at ? when(props.status.last_used_at) : ''
+  const shared = props.status.share_access_token
 
-  async function generate() {
-    try {
-      const made = await token.create.mutateAsync()
-      setFresh(made.token)
-    } catch (error) {
-      console.error('generating the automation token failed', error)
-      notifications.show({ color: 'red', message: t`The token could not be generated. Please try again.` })
-    }
+  async function generate(password: string) {
+    const made = await token.create.mutateAsync(password)
+    setFresh(made.token)
   }
 
-  function confirmGenerate() {
-    if (!props.status.set) return void generate()
-    modals.openConfirmModal({
-      title: t`Generate a new token?`,
-      children: <Text size="sm">{t`The current token stops working at once: update your automation with the new one.`}</Text>,
-      labels: { confirm: t`Generate new token`, cancel: t`Cancel` },
-      closeButtonProps: { 'aria-label': t`Close` },
-      onConfirm: () => void generate(),
-    })
+  async function share(password: string) {
+    await token.share.mutateAsync({ on: true, password })
+    notifications.show({ color: 'green', message: t`Your automation can now read the access token.` })
+  }
+
+  async function stopSharing() {
+    try {
+      await token.share.mutateAsync({ on: false })
+    } catch (error) {
+      console.error('stopping sharing the access token failed', error)
+      const failure = error instanceof AutomationTokenFailure ? error : new AutomationTokenFailure('server_error')
+      notifications.show({ color: 'red', message: t(automationTokenFailureText(failure)) })
+    }
   }
 
   function confirmRevoke() {
@@ -79,7 +90,14 @@ export function AutomationCard(props: { userId: string; supabaseUrl: string | nu
           <CopyField prefix="GET" label={t`WhatsApp credentials`} name={t`WhatsApp credentials address`} value={endpoints.automation} testId="settings-endpoint-credentials" />
           <CopyField prefix="GET" label={t`Products`} name={t`Products address`} value={endpoints.products} testId="settings-endpoint-products" />
           <CopyField prefix="GET" label={t`Business information`} name={t`Business information address`} value={endpoints.user} testId="settings-endpoint-user" />
-          <CopyField prefix="POST" label={t`Message sent (uses one credit)`} name={t`Message sent address`} value={endpoints.automation} testId="settings-endpoint-sent" />
+          <CopyField
+            prefix="POST"
+            label={t`Message sent (uses one credit)`}
+            name={t`Message sent address`}
+            description={t`Or let us send it: a JSON body with "to" (the customer's number, e.g. 905321234567) and "text" sends the message on WhatsApp with your saved credentials.`}
+            value={endpoints.automation}
+            testId="settings-endpoint-sent"
+          />
         </Stack>
       ) : (
         <Skeleton height={200} />
@@ -92,7 +110,7 @@ export function AutomationCard(props: { userId: string; supabaseUrl: string | nu
           </Text>
           {props.status.set ? (
             <Badge color="green" variant="light">
-              {t`Active since ${since}`}
+              <Trans>Active</Trans>
             </Badge>
           ) : (
             <Badge color="gray" variant="light">
@@ -100,6 +118,16 @@ export function AutomationCard(props: { userId: string; supabaseUrl: string | nu
             </Badge>
           )}
         </Group>
+        {props.status.set && (
+          <Stack gap={2} data-testid="settings-token-dates">
+            <Text size="sm" c="dimmed">
+              {t`Created ${created}`}
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="settings-token-last-used">
+              {lastUsed ? t`Last used ${lastUsed}` : t`Never used yet`}
+            </Text>
+          </Stack>
+        )}
         {fresh && (
           <>
             <Alert color="yellow" variant="light" role="status">
@@ -109,7 +137,7 @@ export function AutomationCard(props: { userId: string; supabaseUrl: string | nu
           </>
         )}
         <Group gap="sm">
-          <Button variant="light" onClick={confirmGenerate} loading={token.create.isPending} disabled={!online} data-testid="settings-generate-token">
+          <Button variant="light" onClick={() => setPrompt('create')} disabled={!online} data-testid="settings-generate-token">
             {props.status.set ? <Trans>Generate new token</Trans> : <Trans>Generate token</Trans>}
           </Button>
           {props.status.set && (
@@ -119,6 +147,56 @@ export function AutomationCard(props: { userId: string; supabaseUrl: string | nu
           )}
         </Group>
       </Stack>
+
+      <Stack gap={4}>
+        {/* The description beside, not inside, the switch: Mantine wraps a description in the switch's label, which would make it part of its name. */}
+        <Switch
+          checked={shared}
+          onChange={(event) => {
+            if (event.currentTarget.checked) setPrompt('share')
+            else void stopSharing()
+          }}
+          disabled={!online || token.share.isPending}
+          label={t`Share the access token with my automation`}
+          aria-describedby={shareDescription}
+          data-testid="settings-share-token"
+        />
+        <Text id={shareDescription} size="xs" c="dimmed">
+          {shared
+            ? t`The WhatsApp credentials address also gives your access token. Turn this off if your automation sends through the POST address.`
+            : t`Off: the WhatsApp credentials address gives only the phone number ID, never your secrets. Turning it on asks for your password.`}
+        </Text>
+      </Stack>
+
+      <PasswordDialog
+        opened={prompt === 'create'}
+        onClose={() => setPrompt(null)}
+        title={props.status.set ? <Trans>Generate a new token?</Trans> : <Trans>Generate a token</Trans>}
+        description={
+          props.status.set ? (
+            <Trans>Enter your password to confirm. The current token stops working at once: update your automation with the new one.</Trans>
+          ) : (
+            <Trans>Enter your password to confirm. Whoever holds the token can use these addresses for your business.</Trans>
+          )
+        }
+        confirmLabel={props.status.set ? <Trans>Generate new token</Trans> : <Trans>Generate token</Trans>}
+        testId="generate-token-dialog"
+        onConfirm={generate}
+      />
+      <PasswordDialog
+        opened={prompt === 'share'}
+        onClose={() => setPrompt(null)}
+        title={<Trans>Share the access token?</Trans>}
+        description={
+          <Trans>
+            Enter your password to confirm. Your automation will be able to read your WhatsApp access token and send messages in your name
+            without us. Your app secret is never shared.
+          </Trans>
+        }
+        confirmLabel={<Trans>Share the access token</Trans>}
+        testId="share-token-dialog"
+        onConfirm={share}
+      />
     </SectionCard>
   )
 }

@@ -1,8 +1,8 @@
 // What the settings screen says for each code the domain and the API give.
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { SettingsFormError } from '../../../domain/settings.ts'
-import type { AvatarUploadError } from './api.ts'
+import type { PasswordConfirmationError, SettingsFormError } from '../../../domain/settings.ts'
+import type { AutomationTokenFailure, AutomationTokenFailureCode, AvatarUploadError } from './api.ts'
 
 export const FORM_ERRORS: Record<SettingsFormError, MessageDescriptor> = {
   required: msg`This field is required`,
@@ -17,4 +17,33 @@ export const AVATAR_ERRORS: Record<AvatarUploadError, MessageDescriptor> = {
   not_an_image: msg`Please choose a valid image file`,
   too_large: msg`The image file must be smaller than 2 MB`,
   upload_failed: msg`An error occurred while uploading the avatar`,
+}
+
+/** The password prompt's field: empty, or not the account's password. */
+export const PASSWORD_FORM_ERRORS: Record<PasswordConfirmationError, MessageDescriptor> = {
+  required: msg`Please enter your password`,
+  invalid_password: msg`This is not your account's password.`,
+}
+
+/** Why minting the token or changing the sharing failed, said in the dialog or beside the switch. */
+const AUTOMATION_TOKEN_FAILURES: Record<AutomationTokenFailureCode, MessageDescriptor> = {
+  unauthorized: msg`Your session has ended. Please sign in again.`,
+  phone_not_verified: msg`Verify your phone number first.`,
+  invalid_request: msg`The request was not valid. Please try again.`,
+  invalid_password: msg`This is not your account's password.`,
+  rate_limited: msg`Too many wrong passwords. Please try again later.`,
+  server_error: msg`Something went wrong on our side. Please try again later.`,
+  network: msg`The server could not be reached. Check your connection and try again.`,
+}
+
+export function automationTokenFailureText(failure: Pick<AutomationTokenFailure, 'code' | 'retryAfter'>): MessageDescriptor {
+  const seconds = failure.retryAfter
+  if (failure.code === 'rate_limited' && seconds !== undefined) {
+    // The window is 15 minutes: said in minutes unless under two.
+    const minutes = Math.ceil(seconds / 60)
+    return seconds < 120
+      ? msg`Too many wrong passwords. Please try again in ${seconds} s.`
+      : msg`Too many wrong passwords. Please try again in ${minutes} min.`
+  }
+  return AUTOMATION_TOKEN_FAILURES[failure.code]
 }

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { WhatsAppCredentialsArgs } from '../../../domain/settings.ts'
 import { getSupabase } from '../../lib/supabase.ts'
 import {
-  createAutomationToken, fetchSettingsData, revokeAutomationToken, saveSettings, uploadAvatar, type SettingsData,
+  createAutomationToken, fetchSettingsData, revokeAutomationToken, saveSettings, shareAccessToken, uploadAvatar, type SettingsData,
 } from './api.ts'
 
 export const settingsKey = (userId: string) => ['settings', userId] as const
@@ -46,16 +46,26 @@ export function useAutomationToken(userId: string) {
   const setStatus = (status: SettingsData['automationToken']) =>
     queryClient.setQueryData<SettingsData>(settingsKey(userId), (old) => (old ? { ...old, automationToken: status } : old))
   const create = useMutation({
-    mutationFn: async () => createAutomationToken(await getSupabase()),
+    mutationFn: async (password: string) => createAutomationToken(await getSupabase(), password),
     networkMode: 'always',
     retry: false,
-    onSuccess: (made) => setStatus({ set: true, created_at: made.created_at }),
+    onSuccess: (made) => setStatus(made.status),
+  })
+  const share = useMutation({
+    mutationFn: async (choice: { on: true; password: string } | { on: false }) => shareAccessToken(await getSupabase(), choice),
+    networkMode: 'always',
+    retry: false,
+    onSuccess: setStatus,
   })
   const revoke = useMutation({
     mutationFn: async () => revokeAutomationToken(await getSupabase()),
     networkMode: 'always',
     retry: false,
-    onSuccess: () => setStatus({ set: false, created_at: null }),
+    // Revoking the token leaves the sharing choice as it was.
+    onSuccess: () =>
+      queryClient.setQueryData<SettingsData>(settingsKey(userId), (old) =>
+        old ? { ...old, automationToken: { ...old.automationToken, set: false, created_at: null, last_used_at: null } } : old,
+      ),
   })
-  return { create, revoke }
+  return { create, share, revoke }
 }

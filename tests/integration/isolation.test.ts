@@ -128,11 +128,11 @@ const MATRIX: Record<string, TableCase> = {
   },
   chatbot_messages: {
     ownerColumn: 'user_id',
-    seed: (ctx) =>
+    seed: async (ctx) =>
       insertReturningId(ctx.stack.service(), 'chatbot_messages', {
         user_id: ctx.a.user.id,
         channel: 'widget',
-        conversation_id: `sohbet-${token()}`,
+        conversation_id: await insertReturningId(ctx.stack.service(), 'chatbot_conversations', { user_id: ctx.a.user.id, channel: 'widget' }),
         role: 'user',
         content: 'Randevu almak istiyorum',
       }),
@@ -155,13 +155,27 @@ const MATRIX: Record<string, TableCase> = {
       verified_at: new Date().toISOString(),
     }),
   },
-  chatbot_api_requests: {
+  chatbot_conversations: {
     ownerColumn: 'user_id',
+    // As chatbot-api issues a conversation with a customer's first answered message.
+    seed: (ctx) => insertReturningId(ctx.stack.service(), 'chatbot_conversations', { user_id: ctx.a.user.id, channel: 'widget' }),
+    patch: { channel: 'whatsapp', wa_id: '905321234567' },
+    forged: (ctx) => ({ user_id: ctx.a.user.id, channel: 'widget' }),
+  },
+  rate_limit_hits: {
+    ownerColumn: null,
+    ownedBy: { column: 'rate_key', value: (a) => `automation:owner:${a.user.id}` },
     serverOnly: true,
-    // As chatbot-api's rate limiter records a request it lets through.
-    seed: (ctx) => insertReturningId(ctx.stack.service(), 'chatbot_api_requests', { user_id: ctx.a.user.id, conversation_id: token(), client_address: '203.0.113.7' }),
-    patch: { conversation_id: token() },
-    forged: (ctx) => ({ user_id: ctx.a.user.id, conversation_id: token(), client_address: '203.0.113.8' }),
+    // As the one rate limiter records a call of A's automation.
+    seed: async (ctx) => {
+      const limits = [{ name: 'owner', key: `automation:owner:${ctx.a.user.id}`, max: 60, window: 60 }]
+      const { error } = await ctx.stack.service().rpc('take_rate_limits', { p_limits: limits })
+      if (error) throw new Error(`seeding rate_limit_hits failed: ${error.code} ${error.message}`)
+      const { data } = await ctx.stack.service().from('rate_limit_hits').select('id').eq('rate_key', limits[0]!.key).single()
+      return String((data as { id: number }).id)
+    },
+    patch: { rate_key: `automation:owner:${token()}` },
+    forged: (ctx) => ({ rate_key: `automation:owner:${ctx.a.user.id}`, window_seconds: 60, at: new Date().toISOString(), expires_at: new Date().toISOString() }),
   },
   phone_number_changes: {
     ownerColumn: 'user_id',
@@ -249,19 +263,6 @@ const MATRIX: Record<string, TableCase> = {
     },
     patch: { remaining: 5000 },
     forged: (ctx) => ({ user_id: ctx.a.user.id, idempotency_key: token(), remaining: 5000 }),
-  },
-  automation_requests: {
-    ownerColumn: null,
-    ownedBy: { column: 'rate_key', value: (a) => `owner:${a.user.id}` },
-    serverOnly: true,
-    // As the automation endpoints' rate limiter records a call.
-    seed: async (ctx) => {
-      const { data, error } = await ctx.stack.service().from('automation_requests').insert({ rate_key: `owner:${ctx.a.user.id}` }).select('id').single()
-      if (error || !data) throw new Error(`seeding automation_requests failed: ${error?.code} ${error?.message}`)
-      return String(data.id)
-    },
-    patch: { rate_key: `owner:${token()}` },
-    forged: (ctx) => ({ rate_key: `owner:${ctx.a.user.id}` }),
   },
   outgoing_messages: {
     ownerColumn: 'user_id',
@@ -463,12 +464,15 @@ describe.each(BACKENDS)('isolation on %s', (backend) => {
       expect(error?.code).toBe('42501')
     })
 
-    it('phone_number_exists answers only yes or no', async () => {
-      const { data, error } = await stack.anon().rpc('phone_number_exists', { p_phone_number: a.phone })
-      expect(error).toBeNull()
-      expect(data).toBe(true)
-      const { data: free } = await stack.anon().rpc('phone_number_exists', { p_phone_number: uniquePhone() })
-      expect(free).toBe(false)
+    it('phone_number_exists is the service role\'s; check-phone answers only yes or no', async () => {
+      for (const client of [stack.anon(), b.client]) {
+        const { error } = await client.rpc('phone_number_exists', { p_phone_number: a.phone })
+        expect(error?.code).toBe('42501')
+      }
+      const asked = await stack.anon().functions.invoke('check-phone', { body: { phoneNumber: a.phone } })
+      expect(asked.data).toEqual({ success: true, error: null, exists: true })
+      const free = await stack.anon().functions.invoke('check-phone', { body: { phoneNumber: uniquePhone() } })
+      expect(free.data).toEqual({ success: true, error: null, exists: false })
     })
   })
 })

@@ -13,6 +13,7 @@ import { createPendingLedger } from './pending.ts'
 import { localDocument$ } from './local-document.ts'
 import { fromServerRow, pullColumns, toServerRow } from './rows.ts'
 import { bulkPull, type Checkpoint, type Page } from './bulk-pull.ts'
+import { ROW_TOO_LARGE, pushParts } from './push-parts.ts'
 import { SyncFailure, refusalReason, toSyncFailure, type SyncError } from './errors.ts'
 import { browserConnectivity, type Connectivity } from './connectivity.ts'
 import { SYNCED_TABLES, labelOf, referencesOf } from './tables.ts'
@@ -320,9 +321,7 @@ export function startSync(opts: SyncOptions): SyncEngine {
             assumed: r.assumedMasterState ? toServerRow(table, r.assumedMasterState as Record<string, unknown>) : null,
             new: toServerRow(table, r.newDocumentState as Record<string, unknown>),
           }))
-          const { data, error } = await supabase.rpc('sync_push', { target: `public.${table}`, rows: payload })
-          if (error) throw toSyncFailure(error)
-          const answer = readPushAnswer(data)
+          const answer = await pushInParts(`public.${table}`, payload)
           const conflicts = answer.conflicts.map((r) => fromServerRow(table, r))
           const conflicted = new Set(conflicts.map((c) => c.id))
           await setAside(table, rows, answer.refused, conflicted)
@@ -331,6 +330,26 @@ export function startSync(opts: SyncOptions): SyncEngine {
         }),
       },
     })
+  }
+
+  /**
+   * A batch as sync_push requests within the data API's body limit, one
+   * after the other (push-parts.ts), their answers joined. A part that fails
+   * fails the batch, which RxDB pushes again whole: the parts already
+   * applied then come back as conflicts equal to the device's own state,
+   * which merge to nothing.
+   */
+  async function pushInParts(target: string, payload: Array<{ new: Record<string, unknown> }>): Promise<PushAnswer> {
+    const { parts, tooLarge } = pushParts(target, payload)
+    const answer: PushAnswer = { conflicts: [], refused: tooLarge.map((row) => ({ id: String(row.new.id), code: ROW_TOO_LARGE })) }
+    for (const rows of parts) {
+      const { data, error } = await supabase.rpc('sync_push', { target, rows })
+      if (error) throw toSyncFailure(error)
+      const part = readPushAnswer(data)
+      answer.conflicts.push(...part.conflicts)
+      answer.refused.push(...part.refused)
+    }
+    return answer
   }
 
   /** One page of the table after the checkpoint, in checkpoint order. */

@@ -35,6 +35,11 @@ export class BufferedRequest extends Request {
     return this.#stream
   }
 
+  /** The body's size, known without reading it: what a receiver's body limit is checked against (../body-limit.ts). */
+  get byteLength(): number {
+    return this.#bytes?.byteLength ?? 0
+  }
+
   override get bodyUsed(): boolean {
     return this.#used || (this.#stream?.locked ?? false)
   }

@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { Queryable } from '../db.ts'
 import { AuthHttpError, badRequest, dbStep, internal, notFound, unprocessable } from './errors.ts'
 import { adminDeleteSchema, adminUserSchema, decodeParams, type Params } from './params.ts'
-import { isUuid, readParams, reloadUser, requireAdmin, type AuthContext } from './request.ts'
+import { isUuid, readParams, reloadUser, requestText, requireAdmin, type AuthContext } from './request.ts'
 import { logout } from './sessions.ts'
 import {
   AUDIENCE,
@@ -179,7 +179,7 @@ export function createUserHandler({ db, config }: AuthContext) {
 export function updateUserByIdHandler({ db, config }: AuthContext) {
   return async (c: Context) => {
     requireAdmin(c, config)
-    const text = await c.req.text()
+    const text = await requestText(c)
     const user = await db.transaction(async (tx) => {
       const current = await loadUser(tx, c.req.param('id') ?? '')
       const params: AdminParams = decodeParams(adminUserSchema, text)
@@ -235,7 +235,7 @@ async function upsertIdentity(tx: Queryable, user: UserRecord, provider: 'email'
 export function deleteUserHandler({ db, config }: AuthContext) {
   return async (c: Context) => {
     requireAdmin(c, config)
-    const text = await c.req.text()
+    const text = await requestText(c)
     await db.transaction(async (tx) => {
       const user = await loadUser(tx, c.req.param('id') ?? '')
       const params = text.length > 0 ? decodeParams(adminDeleteSchema, text) : {}

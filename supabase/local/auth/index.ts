@@ -9,7 +9,8 @@ import { API_VERSION_HEADER, errorReply, requestedApiVersion } from './errors.ts
 import { createAuthRateLimits } from './rate-limit.ts'
 import { signupHandler } from './signup.ts'
 import { tokenHandler } from './token.ts'
-import type { AuthContext } from './request.ts'
+import { payloadTooLarge, type AuthContext } from './request.ts'
+import { BODY_LIMITS, PayloadTooLarge, refuseDeclaredOver } from '../body-limit.ts'
 import { getUserHandler, logoutHandler, updateUserHandler } from './user.ts'
 
 const apiVersionOf = (c: Context) => requestedApiVersion(c.req.header(API_VERSION_HEADER))
@@ -40,6 +41,16 @@ function requireApiKey(config: StackConfig): MiddlewareHandler {
   }
 }
 
+/** A declared length over the limit is refused before anything else; chunked bodies are counted as handlers read them (requestText). */
+const refuseLargeBodies: MiddlewareHandler = async (c, next) => {
+  try {
+    refuseDeclaredOver(c.req.raw, BODY_LIMITS.auth)
+  } catch (e) {
+    throw e instanceof PayloadTooLarge ? payloadTooLarge(e) : e
+  }
+  return next()
+}
+
 const PROVIDERS = [
   'anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'fly', 'github', 'gitlab',
   'google', 'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'nextcloud', 'notion', 'spotify', 'slack',
@@ -61,6 +72,7 @@ function settingsBody() {
 export function createAuthApp(ctx: AuthContext): Hono {
   const app = new Hono()
   app.use('*', echoApiVersion)
+  app.use('*', refuseLargeBodies)
   app.use('*', requireApiKey(ctx.config))
 
   app.get('/health', (c) =>

@@ -8,7 +8,8 @@ import type { Claims } from '../jwt.ts'
 import type { StackConfig } from '../config.ts'
 import type { StackContext } from '../server.ts'
 import { bearerClaims, extractBearer } from './bearer.ts'
-import { badRequest, forbidden, internal } from './errors.ts'
+import { AuthHttpError, badRequest, forbidden, internal } from './errors.ts'
+import { BODY_LIMITS, PayloadTooLarge, readTextWithin } from '../body-limit.ts'
 import { decodeParams, type ParamSchema, type Params } from './params.ts'
 import { findSession, type ClientMeta, type SessionRef } from './sessions.ts'
 import { findUserById, type UserRecord } from './users.ts'
@@ -20,8 +21,21 @@ export async function readParams<F extends ParamSchema<Record<string, 'string' |
   c: Context,
   schema: F,
 ): Promise<Params<F['fields']>> {
-  return decodeParams(schema, await c.req.text())
+  return decodeParams(schema, await requestText(c))
 }
+
+/** The body as text, read only up to the auth API's limit (../body-limit.ts): past it, 413 `payload_too_large`. */
+export async function requestText(c: Context): Promise<string> {
+  try {
+    return await readTextWithin(c.req.raw, BODY_LIMITS.auth)
+  } catch (e) {
+    throw e instanceof PayloadTooLarge ? payloadTooLarge(e) : e
+  }
+}
+
+/** What GoTrue's gateway would refuse before GoTrue reads it. */
+export const payloadTooLarge = (e: PayloadTooLarge) =>
+  new AuthHttpError(413, e.code, `Request body too large: at most ${e.limit} bytes are accepted`)
 
 function clientIp(c: Context): string | null {
   const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()

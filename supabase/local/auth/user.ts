@@ -2,7 +2,7 @@
 import type { Context } from 'hono'
 import { badRequest, dbStep, forbidden, internal, unprocessable } from './errors.ts'
 import { decodeParams, userUpdateSchema } from './params.ts'
-import { reloadUser, requireUser, type AuthContext } from './request.ts'
+import { reloadUser, requestText, requireUser, type AuthContext } from './request.ts'
 import { logout, type LogoutScope } from './sessions.ts'
 import {
   AUDIENCE,
@@ -30,7 +30,7 @@ const ADMIN_GROUP = 'admin'
 export function updateUserHandler({ db, config }: AuthContext) {
   return async (c: Context) => {
     // The body is read before the transaction so no connection waits on the network.
-    const text = await c.req.text()
+    const text = await requestText(c)
     const user = await db.transaction(async (tx) => {
       const caller = await requireUser(c, config, tx)
       const params = decodeParams(userUpdateSchema, text)

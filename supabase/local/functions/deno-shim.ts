@@ -189,19 +189,22 @@ async function importTypeScript(url: string): Promise<unknown> {
   }
 }
 
+/** A loaded function: the handler it passed to Deno.serve, and what its module exports (declarations such as MAX_REQUEST_BODY_BYTES). */
+export type LoadedFunction = { handler: ServeHandler; exports: Readonly<Record<string, unknown>> }
+
 /**
  * Imports a function module and returns the handler it passed to Deno.serve.
  * Code the module runs at load time sees `env`. Imports run one at a time so
  * a module's Deno.serve call is never attributed to another.
  */
-export function loadFunctionModule(url: string, env: FunctionEnv): Promise<ServeHandler> {
+export function loadFunctionModule(url: string, env: FunctionEnv): Promise<LoadedFunction> {
   installDenoShim()
   const task = loadQueue.then(async () => {
     loading = { env }
     try {
-      await requestScope.run({ env }, () => importTypeScript(url))
+      const exports = (await requestScope.run({ env }, () => importTypeScript(url))) as Record<string, unknown>
       if (!loading.handler) throw new Error(`${url} did not call Deno.serve`)
-      return loading.handler
+      return { handler: loading.handler, exports }
     } finally {
       loading = undefined
     }

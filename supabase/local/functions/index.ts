@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url'
 import type { StackContext } from '../server.ts'
 import { SUPABASE_DIR } from '../migrate.ts'
 import { BufferedRequest } from '../in-process-bodies.ts'
+import { BODY_LIMITS, PAYLOAD_TOO_LARGE, PayloadTooLarge, readBodyWithin } from '../body-limit.ts'
 import { createFunctionEnv, loadFunctionModule, withFunctionScope, type FunctionEnv, type FunctionScope, type ServeHandler } from './deno-shim.ts'
 import { readFunctionSettings, settingsFor, type FunctionSettings } from './function-settings.ts'
 import { checkGatewayJwt, gatewayAuthResponse } from './gateway-auth.ts'
@@ -43,7 +44,7 @@ export function createFunctionsApp(ctx: FunctionsContext, opts: FunctionsOptions
   // Each app imports its functions afresh (a distinct module URL), so state a
   // function keeps at module level belongs to one stack only.
   const instance = ++instances
-  const handlers = new Map<string, Promise<ServeHandler>>()
+  const handlers = new Map<string, Promise<RunnableFunction>>()
   let loads = 0
 
   const fixedEnv = (requestOrigin: string) => () => ({
@@ -70,7 +71,10 @@ export function createFunctionsApp(ctx: FunctionsContext, opts: FunctionsOptions
     if (!h) {
       // A module that failed to load is imported again, under a new URL (the
       // module cache keeps failures too), on the next request.
-      h = loadFunctionModule(`${pathToFileURL(file).href}?stack=${instance}&load=${++loads}`, env)
+      h = loadFunctionModule(`${pathToFileURL(file).href}?stack=${instance}&load=${++loads}`, env).then((fn) => ({
+        handler: fn.handler,
+        bodyLimit: declaredBodyLimit(name, fn.exports),
+      }))
       h.catch(() => handlers.delete(name))
       handlers.set(name, h)
     }
@@ -93,8 +97,9 @@ export function createFunctionsApp(ctx: FunctionsContext, opts: FunctionsOptions
     const fnUrl = new URL(url.pathname.slice(mount.length) + url.search, url.origin)
     const env = envFor(url.origin)
     let handler: ServeHandler
+    let bodyLimit: number
     try {
-      handler = await handlerFor(name, entry.file, env)
+      ;({ handler, bodyLimit } = await handlerFor(name, entry.file, env))
     } catch (e) {
       console.error(`[functions] ${name} failed to load:`, e)
       return bootError()
@@ -105,7 +110,7 @@ export function createFunctionsApp(ctx: FunctionsContext, opts: FunctionsOptions
       const req = new BufferedRequest(fnUrl, {
         method: raw.method,
         headers: withClientAddressHeaders(raw.headers, address),
-        body: hasBody ? new Uint8Array(await raw.arrayBuffer()) : null,
+        body: hasBody ? await readBodyWithin(raw, bodyLimit) : null,
         signal: raw.signal,
       })
       const res = await withFunctionScope({ env, ownApi: opts.ownApi }, () =>
@@ -117,6 +122,7 @@ export function createFunctionsApp(ctx: FunctionsContext, opts: FunctionsOptions
       if (!(res instanceof Response)) throw new TypeError(`function ${name} did not return a Response`)
       return res
     } catch (e) {
+      if (e instanceof PayloadTooLarge) return payloadTooLarge(e)
       console.error(`[functions] ${name} failed:`, e)
       return workerError()
     }
@@ -127,6 +133,31 @@ export function createFunctionsApp(ctx: FunctionsContext, opts: FunctionsOptions
   app.all('/:name/*', serve)
   app.all('*', () => notFound())
   return app
+}
+
+type RunnableFunction = { handler: ServeHandler; bodyLimit: number }
+
+/**
+ * The body limit a function declares by exporting MAX_REQUEST_BODY_BYTES
+ * from its index.ts, else BODY_LIMITS.functions. A declaration that is not
+ * a positive whole number fails the load (BOOT_ERROR), as a typo must not
+ * quietly lift the limit.
+ */
+export function declaredBodyLimit(name: string, exports: Readonly<Record<string, unknown>>): number {
+  const declared = exports.MAX_REQUEST_BODY_BYTES
+  if (declared === undefined) return BODY_LIMITS.functions
+  if (typeof declared !== 'number' || !Number.isSafeInteger(declared) || declared <= 0) {
+    throw new TypeError(`${name}: MAX_REQUEST_BODY_BYTES must be a positive whole number of bytes, not ${String(declared)}`)
+  }
+  return declared
+}
+
+/** The gateway's refusal of a body over the function's limit, before the function runs. */
+function payloadTooLarge(e: PayloadTooLarge): Response {
+  return Response.json(
+    { code: PAYLOAD_TOO_LARGE, message: `Request body too large: this function accepts at most ${e.limit} bytes` },
+    { status: 413, headers: { 'sb-error-code': PAYLOAD_TOO_LARGE } },
+  )
 }
 
 /** Hosted Supabase's answer for a name that is not a deployed function. */

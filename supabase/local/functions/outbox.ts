@@ -10,6 +10,7 @@
 import { Hono } from 'hono'
 import { timingSafeEqual } from 'node:crypto'
 import type { StackContext } from '../server.ts'
+import { BODY_LIMITS, PayloadTooLarge, readTextWithin } from '../body-limit.ts'
 
 export type OutboxMessage = {
   channel: 'sms' | 'whatsapp'
@@ -94,7 +95,14 @@ export function createOutboxApp(ctx: Pick<StackContext, 'db' | 'config'>): Hono 
   app.post('/outbox/messages', async (c) => {
     const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1] ?? ''
     if (!sameSecret(token, ctx.config.serviceRoleKey)) return c.json({ error: 'unauthorized' }, 401)
-    const message = (await c.req.json().catch(() => null)) as { id?: unknown; body?: unknown } | null
+    let text: string
+    try {
+      text = await readTextWithin(c.req.raw, BODY_LIMITS.localTools)
+    } catch (e) {
+      if (e instanceof PayloadTooLarge) return c.json({ error: e.code }, 413)
+      throw e
+    }
+    const message = parseJson(text) as { id?: unknown; body?: unknown } | null
     const id = message?.id
     const body = message?.body
     if (typeof id !== 'string' || !UUID.test(id) || typeof body !== 'string' || body.length > MAX_BODY_LENGTH) {
@@ -173,4 +181,12 @@ ${body}
 function formatTime(iso: string): string {
   const d = new Date(iso)
   return Number.isNaN(d.getTime()) ? iso : d.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
 }

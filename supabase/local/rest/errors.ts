@@ -3,6 +3,7 @@
 // PostgREST derives from the code.
 import { STATUS_CODES } from 'node:http'
 import { withBodyText } from '../in-process-bodies.ts'
+import { PAYLOAD_TOO_LARGE, PayloadTooLarge } from '../body-limit.ts'
 
 export type ErrorBody = {
   code: string
@@ -75,6 +76,10 @@ export const singularity = (rows: number) =>
   restError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${rows} rows`)
 
 export const unsupportedMethod = (method: string) => restError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
+
+/** A body over the data API's limit (../body-limit.ts), refused before it is read in full. PostgREST has no such code; hosted, its gateway answers. */
+export const payloadTooLarge = (limit: number) =>
+  restError(413, PAYLOAD_TOO_LARGE, 'Request body too large', `The data API accepts bodies of at most ${limit} bytes`)
 
 export const relatedOrderNotToOne = (origin: string, target: string) =>
   restError(
@@ -240,6 +245,7 @@ function raisePgrst(e: PgLikeError): RestError {
 /** Converts whatever a request threw into PostgREST's error answer. */
 export function toRestError(e: unknown, authed: boolean): RestError {
   if (e instanceof RestFailure) return e.error
+  if (e instanceof PayloadTooLarge) return payloadTooLarge(e.limit).error
   if (isPgError(e)) {
     if (e.code === 'PGRST') return raisePgrst(e)
     const message = String(e.message ?? '')

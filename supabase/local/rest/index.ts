@@ -3,6 +3,7 @@
 import { Hono } from 'hono'
 import type { StackContext } from '../server.ts'
 import { requestContextPrelude } from '../jwt.ts'
+import { BODY_LIMITS, readTextWithin, refuseDeclaredOver } from '../body-limit.ts'
 import { createAuthResolver } from './auth-cache.ts'
 import { errorResponse, invalidPath, restError, toRestError, unacceptableSchema, unsupportedMethod } from './errors.ts'
 import { handleCall, handleRead, handleWrite, runStatement, type RequestInfo, type ResultRow, type Runner } from './handlers.ts'
@@ -41,6 +42,8 @@ export function createRestApp(ctx: Pick<StackContext, 'db' | 'config'>): RestApp
       const url = new URL(req.url)
       const queryKey = url.searchParams.get('apikey')
       if (queryKey !== null) url.searchParams.delete('apikey')
+      // Before anything else is done for it: nothing of such a body is read.
+      refuseDeclaredOver(req, BODY_LIMITS.rest)
       const auth = await resolveAuth(req.headers, queryKey)
       authed = auth.role !== 'anon'
       const method = req.method
@@ -67,7 +70,7 @@ export function createRestApp(ctx: Pick<StackContext, 'db' | 'config'>): RestApp
         cache: await loadCache(),
         maxRows: ctx.config.maxRows,
         canonicalPath: canonical(name, url.searchParams),
-        readBody: () => req.text(),
+        readBody: () => readTextWithin(req, BODY_LIMITS.rest),
       }
       const run: Runner = async (stmt, { readOnly, check }) => {
         // Nothing to roll back (a read, or a write nothing checks): the context

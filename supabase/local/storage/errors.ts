@@ -4,6 +4,8 @@
 // for server faults. storage-js builds its StorageApiError from `statusCode`
 // and `message`, so both must match for code written against hosted Supabase.
 
+import { PAYLOAD_TOO_LARGE } from '../body-limit.ts'
+
 export class StorageHttpError extends Error {
   /** The HTTP status actually sent; storage sends 400 unless the fault is the server's. */
   readonly status: number
@@ -49,6 +51,9 @@ export const ERRORS = {
   bucketNotEmpty: () => new StorageHttpError(409, 'ResourceNotEmpty', 'The bucket you tried to delete is not empty'),
   entityTooLarge: () =>
     new StorageHttpError(413, 'EntityTooLarge', 'The object exceeded the maximum allowed size', 'Payload too large'),
+  /** A request body over its limit (an upload over its bucket's, a JSON body over ../body-limit.ts's), refused before it is read in full. */
+  payloadTooLarge: (message = 'The object exceeded the maximum allowed size') =>
+    new StorageHttpError(413, PAYLOAD_TOO_LARGE, message, 'Payload too large', { status: 413 }),
   invalidMimeType: (mimeType: string) =>
     new StorageHttpError(415, 'InvalidMimeType', `mime type ${mimeType} is not supported`, 'invalid_mime_type'),
   invalidKey: (key: string) => new StorageHttpError(400, 'InvalidKey', `Invalid key: ${key}`),
@@ -65,6 +70,9 @@ export const ERRORS = {
   internal: (message = 'Internal server error', cause?: unknown) =>
     new StorageHttpError(500, 'InternalError', message, undefined, { cause }),
 } as const
+
+/** A body refused as too large is answered at once: reading the rest of it first is what the limit is there to avoid. */
+export const isPayloadTooLarge = (e: unknown) => e instanceof StorageHttpError && e.code === PAYLOAD_TOO_LARGE
 
 /** A request that fails schema validation, worded as storage's validator words it. */
 export const badRequest = (message: string) => new StorageHttpError(400, 'InvalidRequest', message, 'Bad Request')

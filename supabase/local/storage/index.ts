@@ -3,7 +3,7 @@
 // caller's role and RLS, bytes under the stack's storage directory.
 import { Hono } from 'hono'
 import type { StackContext } from '../server.ts'
-import { GatewayError, StorageHttpError, fromDatabaseError } from './errors.ts'
+import { GatewayError, StorageHttpError, fromDatabaseError, isPayloadTooLarge } from './errors.ts'
 import { FileStore } from './file-store.ts'
 import { bucketRoutes } from './bucket-routes.ts'
 import { objectRoutes } from './object-routes.ts'
@@ -29,8 +29,9 @@ export function createStorageApp(ctx: StackContext, opts: StorageOptions = {}): 
   void deps.files.sweepUploads(24 * 60 * 60 * 1000).catch(() => undefined)
   const app = new Hono()
   app.onError(async (e, c) => {
-    // Answer only once the client has finished sending: see UploadSource.discard.
-    await drainBody(c.req.raw.body)
+    // Answer only once the client has finished sending (see UploadSource.discard),
+    // unless the body itself is what is refused.
+    if (!isPayloadTooLarge(e)) await drainBody(c.req.raw.body)
     return errorResponse(e)
   })
   bucketRoutes(app, deps)

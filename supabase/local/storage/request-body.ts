@@ -1,12 +1,20 @@
 // JSON request bodies checked the way storage's route schemas check them,
 // with the validator's wording in the 400 answers.
 import type { Context } from 'hono'
-import { badRequest } from './errors.ts'
+import { BODY_LIMITS, PayloadTooLarge, readTextWithin } from '../body-limit.ts'
+import { ERRORS, badRequest } from './errors.ts'
 
 export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
+  let text: string
+  try {
+    text = await readTextWithin(c.req.raw, BODY_LIMITS.storageJson)
+  } catch (e) {
+    if (e instanceof PayloadTooLarge) throw ERRORS.payloadTooLarge(`Request body too large: at most ${e.limit} bytes are accepted`)
+    throw e
+  }
   let value: unknown
   try {
-    value = await c.req.json()
+    value = JSON.parse(text)
   } catch {
     throw badRequest('body must be object')
   }

@@ -6,7 +6,7 @@
 // memory; the size limit is enforced while they flow.
 import { createHash } from 'node:crypto'
 import { open, unlink } from 'node:fs/promises'
-import { ERRORS, StorageHttpError } from './errors.ts'
+import { ERRORS, StorageHttpError, isPayloadTooLarge } from './errors.ts'
 
 export type UploadSource = {
   /** The declared type: the file part's Content-Type (or a `contentType` field), or the request's. */
@@ -28,9 +28,19 @@ const CRLF = Buffer.from('\r\n')
 const HEADER_END = Buffer.from('\r\n\r\n')
 const MAX_HEADER_BYTES = 16 * 1024
 const MAX_PREAMBLE_BYTES = 64 * 1024
-// storage caps custom metadata at 1 MiB; form fields carry nothing larger.
+// storage caps custom metadata at 1 MiB; the form's other fields together carry nothing larger.
 const MAX_FIELD_BYTES = 1024 * 1024
 const MAX_FIELDS = 10
+// What a form may hold besides its file: the most the parser reads into memory.
+const MAX_FORM_OVERHEAD = MAX_PREAMBLE_BYTES + MAX_FIELD_BYTES + (MAX_FIELDS + 2) * MAX_HEADER_BYTES
+
+/**
+ * The largest request body an upload of at most `maxSize` bytes may have:
+ * the object itself as a raw body, or with a form's fields around it.
+ */
+export function uploadBodyLimit(req: Request, maxSize: number): number {
+  return /^multipart\/form-data/i.test(req.headers.get('content-type') ?? '') ? maxSize + MAX_FORM_OVERHEAD : maxSize
+}
 
 export async function readUploadRequest(req: Request): Promise<UploadSource> {
   const contentType = req.headers.get('content-type') ?? ''
@@ -70,6 +80,7 @@ async function readMultipart(req: Request, contentType: string): Promise<UploadS
   const stream = new ByteStream(req.body.getReader())
   const delimiter = Buffer.from(`\r\n--${marker}`)
   const fields = new Map<string, string>()
+  let fieldBytes = 0
   try {
     // The first delimiter may open the body without a CRLF before it.
     stream.unshift(CRLF)
@@ -97,11 +108,12 @@ async function readMultipart(req: Request, contentType: string): Promise<UploadS
           discard: () => stream.drain(),
         }
       }
-      const value = await stream.readUntil(delimiter, MAX_FIELD_BYTES)
+      const value = await stream.readUntil(delimiter, MAX_FIELD_BYTES - fieldBytes)
+      fieldBytes += value.length
       if (disposition.name !== undefined) fields.set(disposition.name, value.toString('utf8'))
     }
   } catch (e) {
-    await stream.drain()
+    if (!isPayloadTooLarge(e)) await stream.drain()
     if (e instanceof StorageHttpError) throw e
     throw ERRORS.noContentProvided((e as Error).message)
   }
@@ -119,7 +131,7 @@ export async function writeUpload(source: UploadSource, file: string, maxSize: n
   try {
     for await (const chunk of source.chunks()) {
       size += chunk.byteLength
-      if (size > maxSize) throw ERRORS.entityTooLarge()
+      if (size > maxSize) throw ERRORS.payloadTooLarge()
       hash.update(chunk)
       await handle.write(chunk)
     }
@@ -240,7 +252,7 @@ class ByteStream {
         this.buf = this.buf.subarray(i + delimiter.length)
         return out
       }
-      if (this.buf.length > max + delimiter.length) throw ERRORS.entityTooLarge()
+      if (this.buf.length > max + delimiter.length) throw ERRORS.payloadTooLarge('A form field or header of the upload is too large')
       from = Math.max(0, this.buf.length - delimiter.length + 1)
       if (!(await this.pull())) throw new Error('Unexpected end of form')
     }

@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto'
 import type { Database } from '../db.ts'
 import type { StackConfig } from '../config.ts'
 import { asStack, testPermission, withCaller, type Caller } from './access.ts'
-import { ERRORS, StorageHttpError } from './errors.ts'
+import { ERRORS, StorageHttpError, isPayloadTooLarge } from './errors.ts'
+import { declaredLength } from '../body-limit.ts'
 import type { FileStore } from './file-store.ts'
 import { isEmptyFolder, isValidBucketName, mustBeValidKey } from './keys.ts'
 import {
@@ -21,7 +22,7 @@ import {
   type ObjectMetadata,
   type ObjectWrite,
 } from './objects-sql.ts'
-import { mimeTypeAllowed, readUploadRequest, writeUpload } from './upload-body.ts'
+import { mimeTypeAllowed, readUploadRequest, uploadBodyLimit, writeUpload } from './upload-body.ts'
 
 export type StorageDeps = {
   db: Database
@@ -72,12 +73,15 @@ export async function storeUpload(deps: StorageDeps, req: Request, caller: Calle
   const bucket = await bucketOrThrow(deps, bucketId)
   mustBeValidKey(name)
   const maxSize = maxObjectSize(deps, bucket, name)
+  // Before a byte is read: a multipart form is read from its first byte on.
+  const declared = declaredLength(req.headers)
+  if (declared !== undefined && declared > uploadBodyLimit(req, maxSize)) throw ERRORS.payloadTooLarge()
 
   const source = await readUploadRequest(req)
   let temp: string | undefined
+  let refusedBody = false
   try {
     mustBeAllowedType(bucket, name, source.mimeType)
-    if (source.declaredLength !== undefined && source.declaredLength > maxSize) throw ERRORS.entityTooLarge()
 
     // Signed upload URLs were checked when they were signed.
     if (caller.auth) {
@@ -106,10 +110,11 @@ export async function storeUpload(deps: StorageDeps, req: Request, caller: Calle
     }
     return await commitObject(deps, caller, write, temp, upsert)
   } catch (e) {
+    refusedBody = isPayloadTooLarge(e)
     await files.discard(temp)
     throw e
   } finally {
-    await source.discard()
+    if (!refusedBody) await source.discard()
   }
 }
 

@@ -109,7 +109,7 @@ export function createFunctionsApp(ctx: FunctionsContext, opts: FunctionsOptions
       const address = clientAddress(c)
       const req = new BufferedRequest(fnUrl, {
         method: raw.method,
-        headers: withClientAddressHeaders(raw.headers, address),
+        headers: withClientAddressHeaders(raw.headers, address, env.get('CLIENT_ADDRESS_HEADER')),
         body: hasBody ? await readBodyWithin(raw, bodyLimit) : null,
         signal: raw.signal,
       })

@@ -474,6 +474,45 @@ describe.each(BACKENDS)('isolation on %s', (backend) => {
       const free = await stack.anon().functions.invoke('check-phone', { body: { phoneNumber: uniquePhone() } })
       expect(free.data).toEqual({ success: true, error: null, exists: false })
     })
+
+    it("a widget call reaches no WhatsApp thread and no other owner's conversation, by any id it names", async () => {
+      // A's WhatsApp customer has a thread; B has a widget conversation; A's widget is on.
+      const service = stack.service()
+      await service.from('chatbot_configs').update({ enabled: true, website_url: null, allowed_domains: [] }).eq('user_id', a.user.id).throwOnError()
+      const whatsapp = await insertReturningId(service, 'chatbot_conversations', { user_id: a.user.id, channel: 'whatsapp', wa_id: '905321234567' })
+      const others = await insertReturningId(service, 'chatbot_conversations', { user_id: b.user.id, channel: 'widget' })
+      for (const [conversation, channel, owner] of [[whatsapp, 'whatsapp', a], [others, 'widget', b]] as const) {
+        await service.from('chatbot_messages').insert([
+          { user_id: owner.user.id, channel, conversation_id: conversation, role: 'user', content: 'Siparişim 4471 nerede?' },
+          { user_id: owner.user.id, channel, conversation_id: conversation, role: 'assistant', content: 'Kargonuz yarın 14:00 gibi elinizde.' },
+        ]).throwOnError()
+      }
+      const turns = async (conversation: string) =>
+        (await stack.db.query<{ n: number }>('select count(*)::int as n from public.chatbot_messages where conversation_id = $1', [conversation])).rows[0]!.n
+
+      for (const named of [whatsapp, others, '905321234567', '+905321234567', `preview:${a.user.id}`]) {
+        const res = await fetch(`${stack.url}/functions/v1/chatbot-api`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ userId: a.user.id, conversationId: named, message: 'Az önce ne demiştiniz?' }),
+        })
+        const body = (await res.json()) as { reply: string; conversationId: string }
+        expect(res.status, named).toBe(200)
+        expect([whatsapp, others], named).not.toContain(body.conversationId)
+        expect(body.reply, named).not.toMatch(/4471|Kargonuz|14:00/)
+        const issued = await stack.db.query<{ user_id: string; channel: string }>('select user_id, channel from public.chatbot_conversations where id = $1', [body.conversationId])
+        expect(issued.rows, named).toEqual([{ user_id: a.user.id, channel: 'widget' }])
+      }
+      expect(await turns(whatsapp)).toBe(2)
+      expect(await turns(others)).toBe(2)
+      // Nor may a turn be stored into a thread of another owner or channel, even by the server's own store.
+      const forged = await service.rpc('store_chatbot_turns', {
+        p_user_id: a.user.id, p_channel: 'widget', p_conversation_id: whatsapp, p_new: false, p_wa_id: null,
+        p_question: 'x', p_answer: 'y', p_product_ids: [],
+      })
+      expect(forged.error?.code).toBe('23503')
+      expect(await turns(whatsapp)).toBe(2)
+    })
   })
 })
 

@@ -145,6 +145,29 @@ set enabled = true,
     allowed_domains = '{localhost}'
 where user_id = pg_temp.demo_id(1);
 
+-- What the assistant knows about the shop besides its catalogue: the
+-- profile handle_new_user created, filled in, and a few FAQ entries.
+update public.business_profiles
+set address = 'Moda Cad. No: 12, Kadıköy, İstanbul',
+    maps_url = 'https://maps.example.com/demo-butik',
+    contact_phone = '0212 555 01 23',
+    contact_email = 'merhaba@demo-butik.example.com',
+    opening_hours = '{"mon": [["10:00", "19:00"]], "tue": [["10:00", "19:00"]], "wed": [["10:00", "19:00"]],
+                      "thu": [["10:00", "19:00"]], "fri": [["10:00", "19:00"]], "sat": [["11:00", "17:00"]], "sun": []}',
+    time_zone = 'Europe/Istanbul',
+    shipping_info = '750 TL ve üzeri siparişlerde kargo ücretsiz, altında 59,90 TL. Siparişler 1-3 iş gününde kargoya verilir; teslimat genellikle 2-4 iş günü sürer.',
+    returns_info = 'Teslimattan sonra 14 gün içinde, etiketi sökülmemiş ürünleri iade edebilir veya değiştirebilirsiniz. İade kargosu bize aittir.',
+    payment_info = 'Kredi kartı, banka kartı ve havale/EFT ile ödeme alıyoruz. Kredi kartına 3 taksit imkânı var; kapıda ödeme yoktur.',
+    ordering_info = 'Sipariş için ürün sayfasındaki bağlantıdan satın alabilir ya da WhatsApp''tan ürün adı ve adedini yazabilirsiniz.'
+where user_id = pg_temp.demo_id(1);
+
+insert into public.faq_entries (user_id, question, answer)
+values
+  (pg_temp.demo_id(1), 'Hediye paketi yapıyor musunuz?', 'Evet, her siparişi ücretsiz hediye paketiyle gönderebiliriz; sipariş notuna yazmanız yeterli.'),
+  (pg_temp.demo_id(1), 'Yurt dışına gönderim var mı?', 'Şimdilik yalnızca Türkiye içine gönderim yapıyoruz.'),
+  (pg_temp.demo_id(1), 'Ürünleriniz nerede üretiliyor?', 'Ürünlerimizin çoğu İstanbul''daki atölyelerde üretiliyor.'),
+  (pg_temp.demo_id(1), 'Toptan satış yapıyor musunuz?', 'Toptan siparişler için merhaba@demo-butik.example.com adresine yazabilirsiniz.');
+
 -- A short widget conversation and a WhatsApp exchange for the statistics tab;
 -- each answer follows its question by a few seconds.
 -- Conversation ids are the server's: drawn here, bound to the owner and channel.
@@ -159,7 +182,7 @@ insert into public.chatbot_messages (user_id, channel, conversation_id, role, co
 select pg_temp.demo_id(1), m.channel, c.id, m.role, m.content, now() - m.asked + m.answer_delay
 from (values
   ('widget', 'demo-widget-1', 'user', 'Merhaba, keten gömleğin M bedeni var mı?', interval '2 days 3 hours', interval '0'),
-  ('widget', 'demo-widget-1', 'assistant', 'Merhaba! Evet, Keten Gömlek M bedeni stokta mevcut. Fiyatı 649,90 ₺.',
+  ('widget', 'demo-widget-1', 'assistant', 'Keten Gömlek stokta var (25 adet), fiyatı 649,90 ₺. Katalogda beden bilgisi yer almıyor; M beden için Demo Butik''e 0212 555 01 23 numarasından sorabilirsiniz.',
    interval '2 days 3 hours', interval '5 seconds'),
   ('widget', 'demo-widget-1', 'user', 'Teşekkürler, yarın mağazaya uğrayacağım.', interval '2 days 2 hours', interval '0'),
   ('widget', 'demo-widget-1', 'assistant', 'Rica ederim, sizi bekliyoruz! Başka bir sorunuz olursa yazabilirsiniz.',

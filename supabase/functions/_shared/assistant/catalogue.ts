@@ -83,5 +83,28 @@ export function createCatalogue(client: SupabaseClient, ownerId: string): Catalo
       if (error) throw new Error(`product list failed: ${error.message}`)
       return ((data ?? []) as ProductRow[]).map(toProduct)
     },
+
+    async extremes(order) {
+      const { data, error } = await client.rpc('catalogue_extremes', { p_user_id: ownerId, p_order: order })
+      if (error) throw new Error(`product ranking failed: ${error.message}`)
+      return ((data ?? []) as ProductRow[]).map(toProduct)
+    },
+
+    async inBudget({ currency, max, min }, limit) {
+      let query = client
+        .from('products')
+        .select(COLUMNS)
+        .eq('user_id', ownerId)
+        .eq('_deleted', false)
+        .eq('currency', currency)
+        .lte('price', max)
+      if (min !== undefined) query = query.gte('price', min)
+      const { data, error } = await query
+        .order('price', { ascending: false })
+        .order('id', { ascending: true })
+        .limit(clampLimit(limit, DEFAULT_LIST_LIMIT))
+      if (error) throw new Error(`product budget read failed: ${error.message}`)
+      return ((data ?? []) as ProductRow[]).map(toProduct)
+    },
   }
 }

@@ -25,10 +25,10 @@ import { builtinResponder } from './builtin.ts'
 import { createCatalogue } from './catalogue.ts'
 import { keepOwnLinks, linkKey } from './links.ts'
 import { chooseResponder, type ModelConfig } from './provider.ts'
-import type { AssistantChannel, AssistantLanguage, Catalogue, CatalogueProduct, Responder, Turn } from './types.ts'
+import { createBusinessKnowledge } from './business.ts'
+import { HISTORY_TURNS, type AssistantChannel, type AssistantLanguage, type BusinessKnowledge, type BusinessProfile, type Catalogue, type CatalogueProduct, type Responder, type Turn } from './types.ts'
 
-/** Turns of the conversation the responder sees: enough for follow-ups, little enough to read every time. */
-export const HISTORY_TURNS = 10
+export { HISTORY_TURNS }
 
 export type AnswerInput = {
   /** A service-role client: the caller has already decided whose assistant this is. */
@@ -63,6 +63,10 @@ export type AnswerInput = {
   provider?: string
   /** Default: the owner's live catalogue. */
   catalogue?: Catalogue
+  /** Default: the owner's profile as the context read it, and the owner's FAQ. */
+  business?: BusinessKnowledge
+  /** Default: now. The owner's "today" and "open now" are read from it. */
+  now?: Date
   /**
    * What readOwnerContext returned for this owner and conversation, when the
    * caller has already read it (chatbot-api checks the configuration first);
@@ -77,6 +81,8 @@ export type AnswerResult = {
   productIds: string[]
   provider: string
   conversationId: string
+  /** The kind of question the reply answered (ResponderOutput.kind). */
+  kind: string
 }
 
 type MessageRow = { role: Turn['role']; content: string; product_ids: string[] | null }
@@ -101,6 +107,9 @@ export type OwnerContext = {
   widget: WidgetSettings | null
   /** The name the assistant speaks for: the profile's business name, else the bot's name. */
   businessName: string
+  /** What the owner wrote about the business; null when there is no row. */
+  profile: BusinessProfile | null
+  hasFaq: boolean
   model: ModelConfig
   /** The owner's daily message allowance, when the usage row exists. */
   dailyMessageLimit: number | null
@@ -113,6 +122,7 @@ export type OwnerContext = {
 type ContextRow = {
   config: (WidgetSettings & ModelConfig & { bot_name: string | null }) | null
   business_name: string | null
+  profile: (BusinessProfile & { has_faq: boolean }) | null
   daily_message_limit: number | null
   conversation_id: string | null
   history: MessageRow[]
@@ -147,6 +157,8 @@ export async function readOwnerContext(
   return {
     widget: config && { enabled: config.enabled, website_url: config.website_url, allowed_domains: config.allowed_domains },
     businessName: name || bot || '',
+    profile: row.profile ? profileOf(row.profile) : null,
+    hasFaq: row.profile?.has_faq ?? false,
     model: config
       ? { openai_model: config.openai_model, temperature: config.temperature, max_tokens: config.max_tokens, system_prompt: config.system_prompt }
       : DEFAULT_MODEL,
@@ -169,7 +181,17 @@ export async function answer(input: AnswerInput): Promise<AnswerResult> {
 
   const read = new Set<string>()
   const catalogue = remembering(input.catalogue ?? createCatalogue(client, ownerId), read)
-  const out = await responder({ message, language: input.language, history, businessName: owner.businessName, catalogue })
+  const business = input.business ?? createBusinessKnowledge(client, ownerId, owner.profile, owner.hasFaq)
+  const out = await responder({
+    message,
+    language: input.language,
+    history,
+    businessName: owner.businessName,
+    catalogue,
+    business,
+    now: input.now ?? new Date(),
+  })
+  if (owner.profile?.maps_url) read.add(linkKey(owner.profile.maps_url) ?? '')
   const website = owner.widget?.website_url ? linkKey(owner.widget.website_url) : null
   const reply = await keepOwnLinks(out.reply, {
     allowed: new Set([...read, ...(website ? [website] : [])]),
@@ -196,7 +218,12 @@ export async function answer(input: AnswerInput): Promise<AnswerResult> {
     stored = data as string
   }
 
-  return { reply, language: out.language, productIds, provider, conversationId: stored }
+  return { reply, language: out.language, productIds, provider, conversationId: stored, kind: out.kind }
+}
+
+function profileOf(row: BusinessProfile & { has_faq?: boolean }): BusinessProfile {
+  const { has_faq: _hasFaq, ...profile } = row
+  return { ...profile, opening_hours: profile.opening_hours ?? {} }
 }
 
 /** The catalogue, noting the product links of everything it hands the responder. */
@@ -212,6 +239,8 @@ function remembering(catalogue: Catalogue, links: Set<string>): Catalogue {
     search: async (query, limit) => note(await catalogue.search(query, limit)),
     byIds: async (ids) => note(await catalogue.byIds(ids)),
     list: async (limit) => note(await catalogue.list(limit)),
+    extremes: async (order) => note(await catalogue.extremes(order)),
+    inBudget: async (budget, limit) => note(await catalogue.inBudget(budget, limit)),
   }
 }
 

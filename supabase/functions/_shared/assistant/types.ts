@@ -3,6 +3,8 @@
 // that quotes only what it read, and answer() (index.ts) ties them to the
 // owner's configuration and the message log.
 
+import type { OpeningHours } from '../../../../domain/business.ts'
+
 export type AssistantLanguage = 'tr' | 'en'
 export type AssistantChannel = 'widget' | 'whatsapp'
 
@@ -25,7 +27,47 @@ export type Catalogue = {
   byIds(ids: readonly string[]): Promise<CatalogueProduct[]>
   /** Up to `limit` products in name order, for "what do you have" without a term. */
   list(limit?: number): Promise<CatalogueProduct[]>
+  /** The cheapest (or dearest) product of each currency over the whole catalogue. */
+  extremes(order: 'cheapest' | 'priciest'): Promise<CatalogueProduct[]>
+  /** Products in one currency priced within [min, max], dearest first: what a budget buys. */
+  inBudget(budget: { currency: string; max: number; min?: number }, limit?: number): Promise<CatalogueProduct[]>
 }
+
+/** What the owner wrote about the business (public.business_profiles), read at reply time. */
+export type BusinessProfile = {
+  address: string | null
+  maps_url: string | null
+  contact_phone: string | null
+  contact_email: string | null
+  /** Wall-clock ranges in `time_zone`; a missing or empty day is closed. */
+  opening_hours: OpeningHours
+  time_zone: string
+  shipping_info: string | null
+  returns_info: string | null
+  payment_info: string | null
+  ordering_info: string | null
+}
+
+export type FaqHit = {
+  id: string
+  question: string
+  answer: string
+  /** The share of the asked words the entry's question holds (0–1), as search_faq scores it. */
+  score: number
+}
+
+/** The business's own knowledge beside the catalogue, scoped to one owner by whoever made it. */
+export type BusinessKnowledge = {
+  /** null when the owner has no profile row (an account older than profiles, or a test). */
+  profile: BusinessProfile | null
+  /** Whether the owner has written any FAQ entry: when not, no search is made. */
+  hasFaq: boolean
+  /** The owner's FAQ entries closest to the text, best first, read from the database now. */
+  searchFaq(query: string, limit?: number): Promise<FaqHit[]>
+}
+
+/** Turns of the conversation a responder sees: enough for follow-ups, little enough to read every time. */
+export const HISTORY_TURNS = 10
 
 /** A stored turn of the conversation, oldest first. */
 export type Turn = {
@@ -42,13 +84,21 @@ export type ResponderInput = {
   history: Turn[]
   businessName: string
   catalogue: Catalogue
+  business: BusinessKnowledge
+  /** The instant of the reply: "open now" and "today" are this, read on the owner's clock. */
+  now: Date
 }
+
+/** What a reply was: the intent it answered, for statistics and the evaluation. */
+export type ReplyKind = string
 
 export type ResponderOutput = {
   reply: string
   language: AssistantLanguage
   /** The products the reply speaks of; stored with the turn. */
   productIds: string[]
+  /** The kind of question answered (`hours`, `price`, `faq`, `unknown`, …); a model's own answer is `model`. */
+  kind: ReplyKind
 }
 
 export type Responder = (input: ResponderInput) => Promise<ResponderOutput>

@@ -1,0 +1,93 @@
+// In-memory stand-ins for the assistant's two reads, for unit tests of the
+// responders: a catalogue and the business's knowledge, each recording what
+// it handed out so a test can prove a reply quotes only what was read. The
+// database's own search (search_products, search_faq) is tested against the
+// real database in tests/integration; these only approximate it: a query
+// word matches when its first six folded letters (a short word without its
+// plural s) occur in the text.
+import { asciiKey } from '../../supabase/functions/_shared/assistant/text.ts'
+import type { BusinessKnowledge, BusinessProfile, Catalogue, CatalogueProduct, FaqHit } from '../../supabase/functions/_shared/assistant/types.ts'
+
+export type CatalogueCall = { method: 'search' | 'byIds' | 'list' | 'extremes' | 'inBudget'; arg: string | number | undefined; returned: CatalogueProduct[] }
+
+const stemsOf = (query: string) =>
+  asciiKey(query)
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length >= 2)
+    .map((word) => (word.length <= 5 ? word.replace(/s$/, '') : word.slice(0, 6)))
+
+export function memoryCatalogue(products: readonly CatalogueProduct[]): { catalogue: Catalogue; calls: CatalogueCall[]; items: CatalogueProduct[] } {
+  const items = products.map((p) => ({ ...p }))
+  const calls: CatalogueCall[] = []
+  const copy = (list: CatalogueProduct[]) => list.map((p) => ({ ...p }))
+  const record = (method: CatalogueCall['method'], arg: CatalogueCall['arg'], found: CatalogueProduct[]) => {
+    calls.push({ method, arg, returned: found })
+    return found
+  }
+  const catalogue: Catalogue = {
+    async search(query, limit = 5) {
+      const stems = stemsOf(query)
+      const found = items.filter((p) => stems.length > 0 && stems.every((stem) => asciiKey(`${p.name} ${p.description ?? ''}`).includes(stem)))
+      return record('search', query, copy(found.slice(0, limit)))
+    },
+    async byIds(ids) {
+      return record('byIds', ids.join(','), copy(ids.flatMap((id) => items.find((p) => p.id === id) ?? [])))
+    },
+    async list(limit = 20) {
+      return record('list', limit, copy([...items].sort((a, b) => a.name.localeCompare(b.name)).slice(0, limit)))
+    },
+    async extremes(order) {
+      const best = new Map<string, CatalogueProduct>()
+      for (const p of items) {
+        const current = best.get(p.currency)
+        if (!current || (order === 'cheapest' ? p.price < current.price : p.price > current.price)) best.set(p.currency, p)
+      }
+      return record('extremes', order, copy([...best.values()].sort((a, b) => a.currency.localeCompare(b.currency))))
+    },
+    async inBudget({ currency, max, min }, limit = 20) {
+      const found = items
+        .filter((p) => p.currency === currency && p.price <= max && (min === undefined || p.price >= min))
+        .sort((a, b) => b.price - a.price)
+      return record('inBudget', `${currency} ${min ?? ''}-${max}`, copy(found.slice(0, limit)))
+    },
+  }
+  return { catalogue, calls, items }
+}
+
+export const EMPTY_PROFILE: BusinessProfile = {
+  address: null,
+  maps_url: null,
+  contact_phone: null,
+  contact_email: null,
+  opening_hours: {},
+  time_zone: 'Europe/Istanbul',
+  shipping_info: null,
+  returns_info: null,
+  payment_info: null,
+  ordering_info: null,
+}
+
+export type FaqEntry = { id: string; question: string; answer: string }
+
+/** The profile as given, and an FAQ scored as search_faq scores it: the share of the query's words the question holds. */
+export function memoryBusiness(profile: Partial<BusinessProfile> | null = {}, faq: readonly FaqEntry[] = []): BusinessKnowledge & { faqSearches: string[] } {
+  const faqSearches: string[] = []
+  return {
+    profile: profile === null ? null : { ...EMPTY_PROFILE, ...profile },
+    hasFaq: faq.length > 0,
+    faqSearches,
+    async searchFaq(query, limit = 3) {
+      faqSearches.push(query)
+      const stems = stemsOf(query)
+      if (stems.length === 0) return []
+      return faq
+        .map((entry): FaqHit => {
+          const text = asciiKey(entry.question)
+          return { ...entry, score: stems.filter((stem) => text.includes(stem)).length / stems.length }
+        })
+        .filter((hit) => hit.score > 0)
+        .sort((a, b) => b.score - a.score)
+        .slice(0, limit)
+    },
+  }
+}

@@ -73,8 +73,11 @@ export function openingHoursError(hours: unknown): OpeningHoursError | null {
 export function isTimeZone(zone: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false
   try {
-    new Intl.DateTimeFormat('en', { timeZone: zone })
-    return true
+    const resolved = new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone
+    // Intl reads "europe/istanbul" as Europe/Istanbul, but Postgres matches a
+    // zone's name exactly and would refuse it: only the zone's own spelling
+    // passes. An alias resolving to another name (EST5EDT) is a name of its own.
+    return resolved === zone || resolved.toLowerCase() !== zone.toLowerCase()
   } catch {
     return false
   }
@@ -121,8 +124,15 @@ export type HoursStatus = {
   /** The owner's local date, weekday and time the answer was computed for. */
   local: LocalTime
   open: boolean
-  /** While open: when the current range ends (24:00 for midnight). */
+  /**
+   * While open: when this stretch of opening ends (24:00 for midnight). A
+   * range until 24:00 followed by one from 00:00 the next day is one
+   * stretch, so this may be a later day's time (see closesInDays). Null when
+   * open and the stretch never ends (every day 00:00–24:00) or when closed.
+   */
   closesAt: string | null
+  /** While open: the days after today on which closesAt falls (0 today, 1 tomorrow); null otherwise. */
+  closesInDays: number | null
   /** While closed: the next opening within a week, `inDays` 0 for later today; null when no day has hours. */
   opensAt: { inDays: number; weekday: Weekday; time: string } | null
 }
@@ -135,17 +145,26 @@ export function hoursStatus(hours: OpeningHours | null | undefined, timeZone: st
     const to = timeToMinutes(end)!
     if (local.minutes >= from && local.minutes < to) {
       // Open until midnight and open again at 00:00 the next day is one stretch; the customer hears the later closing.
-      return { local, open: true, closesAt: end, opensAt: null }
+      let closesAt = end
+      let closesInDays = 0
+      while (closesAt === '24:00') {
+        if (closesInDays === 7) return { local, open: true, closesAt: null, closesInDays: null, opensAt: null }
+        const next = rangesOf(hours, weekdayAfter(local.weekday, closesInDays + 1))[0]
+        if (!next || next[0] !== '00:00') break
+        closesAt = next[1]
+        closesInDays++
+      }
+      return { local, open: true, closesAt, closesInDays, opensAt: null }
     }
   }
   for (let inDays = 0; inDays <= 7; inDays++) {
     const weekday = weekdayAfter(local.weekday, inDays)
     for (const [start] of rangesOf(hours, weekday)) {
       if (inDays === 0 && timeToMinutes(start)! <= local.minutes) continue
-      return { local, open: false, closesAt: null, opensAt: { inDays, weekday, time: start } }
+      return { local, open: false, closesAt: null, closesInDays: null, opensAt: { inDays, weekday, time: start } }
     }
   }
-  return { local, open: false, closesAt: null, opensAt: null }
+  return { local, open: false, closesAt: null, closesInDays: null, opensAt: null }
 }
 
 export function hasAnyHours(hours: OpeningHours | null | undefined): boolean {

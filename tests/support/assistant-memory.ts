@@ -14,7 +14,7 @@ const stemsOf = (query: string) =>
   asciiKey(query)
     .split(/[^a-z0-9]+/)
     .filter((word) => word.length >= 2)
-    .map((word) => (word.length <= 5 ? word.replace(/s$/, '') : word.slice(0, 6)))
+    .map((word) => (word.length <= 5 ? word.replace(/s$/, '') : word.slice(0, 6).replace(/g$/, 'k')))
 
 export function memoryCatalogue(products: readonly CatalogueProduct[]): { catalogue: Catalogue; calls: CatalogueCall[]; items: CatalogueProduct[] } {
   const items = products.map((p) => ({ ...p }))
@@ -67,6 +67,9 @@ export const EMPTY_PROFILE: BusinessProfile = {
   ordering_info: null,
 }
 
+// The fillers search_faq leaves out, the common ones.
+const FAQ_FILLERS = new Set(['var', 'mi', 'mu', 'ne', 'bir', 'bu', 'icin', 'nasil', 'do', 'you', 'is', 'are', 'the', 'what', 'how', 'can', 'it', 'your'])
+
 export type FaqEntry = { id: string; question: string; answer: string }
 
 /** The profile as given, and an FAQ scored as search_faq scores it: the share of the query's words the question holds. */
@@ -78,7 +81,7 @@ export function memoryBusiness(profile: Partial<BusinessProfile> | null = {}, fa
     faqSearches,
     async searchFaq(query, limit = 3) {
       faqSearches.push(query)
-      const stems = stemsOf(query)
+      const stems = stemsOf(query).filter((stem) => !FAQ_FILLERS.has(stem))
       if (stems.length === 0) return []
       return faq
         .map((entry): FaqHit => {

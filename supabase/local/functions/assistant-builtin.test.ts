@@ -6,10 +6,12 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatPrice } from '../../../domain/products.ts'
 import { builtinResponder } from '../../functions/_shared/assistant/builtin.ts'
-import { parseIntent } from '../../functions/_shared/assistant/intents.ts'
+import { understand } from '../../functions/_shared/assistant/intents.ts'
+import { corpusClassifier } from '../../functions/_shared/assistant/nlu.ts'
+import { memoryBusiness, memoryCatalogue, type CatalogueCall, type FaqEntry } from '../../../tests/support/assistant-memory.ts'
 import { detectLanguage, replyLanguage } from '../../functions/_shared/assistant/language.ts'
 import { asciiKey } from '../../functions/_shared/assistant/text.ts'
-import type { AssistantLanguage, Catalogue, CatalogueProduct, ResponderOutput, Turn } from '../../functions/_shared/assistant/types.ts'
+import type { AssistantLanguage, BusinessProfile, CatalogueProduct, ResponderOutput, Turn } from '../../functions/_shared/assistant/types.ts'
 
 const product = (id: string, name: string, price: number, currency: string, stock: number, link: string | null, description: string | null = null): CatalogueProduct => ({
   id, name, description, price, currency, stock, product_link: link,
@@ -25,44 +27,49 @@ const PRODUCTS: readonly CatalogueProduct[] = [
   product('p7', 'Coffee Mug', 8, 'USD', 20, 'javascript:alert(1)'),
 ]
 
-type Call = { method: 'search' | 'byIds' | 'list'; arg: string | number | undefined; returned: CatalogueProduct[] }
-
-/**
- * Matches when every query word's first six folded letters (a short word
- * without its plural s) occur in the name or description: enough suffix
- * tolerance for "kulaklığın" to find "Kulaklık". Records what each call returned, for the no-invented-prices check.
- */
-function fakeCatalogue(products: readonly CatalogueProduct[] = PRODUCTS) {
-  const items = products.map((p) => ({ ...p }))
-  const calls: Call[] = []
-  const copy = (list: CatalogueProduct[]) => list.map((p) => ({ ...p }))
-  const catalogue: Catalogue = {
-    async search(query, limit = 10) {
-      const stems = asciiKey(query).split(/\s+/).filter(Boolean).map((word) => (word.length <= 5 ? word.replace(/s$/, '') : word.slice(0, 6)))
-      const found = copy(items.filter((p) => stems.length > 0 && stems.every((stem) => asciiKey(`${p.name} ${p.description ?? ''}`).includes(stem))).slice(0, limit))
-      calls.push({ method: 'search', arg: query, returned: found })
-      return found
-    },
-    async byIds(ids) {
-      const found = copy(ids.flatMap((id) => items.find((p) => p.id === id) ?? []))
-      calls.push({ method: 'byIds', arg: ids.join(','), returned: found })
-      return found
-    },
-    async list(limit = 10) {
-      const found = copy([...items].sort((a, b) => a.name.localeCompare(b.name)).slice(0, limit))
-      calls.push({ method: 'list', arg: limit, returned: found })
-      return found
-    },
-  }
-  return { catalogue, calls, items }
-}
+type Call = CatalogueCall
 
 const BUSINESS = 'Ayşe Butik'
 
-async function ask(message: string, options: { language?: AssistantLanguage; history?: Turn[]; items?: readonly CatalogueProduct[] } = {}) {
-  const fake = fakeCatalogue(options.items)
-  const out = await builtinResponder({ message, language: options.language, history: options.history ?? [], businessName: BUSINESS, catalogue: fake.catalogue })
-  return { ...out, calls: fake.calls }
+/** Ayşe Butik's profile and FAQ: open on weekdays with a lunch break, short on Saturday, closed on Sunday, in Istanbul. */
+const PROFILE: Partial<BusinessProfile> = {
+  address: 'Bağdat Cad. 5, Kadıköy',
+  maps_url: 'https://maps.example.com/ayse',
+  contact_phone: '0216 555 00 11',
+  contact_email: 'ayse@example.com',
+  opening_hours: {
+    mon: [['09:00', '12:30'], ['13:30', '18:00']], tue: [['09:00', '18:00']], wed: [['09:00', '18:00']], thu: [['09:00', '18:00']],
+    fri: [['09:00', '18:00']], sat: [['10:00', '14:00']],
+  },
+  time_zone: 'Europe/Istanbul',
+  shipping_info: '500 TL üzeri kargo ücretsiz; siparişler 2 iş gününde kargoda.',
+  returns_info: '14 gün içinde iade ve değişim yapılır.',
+  payment_info: 'Kredi kartına 6 taksit; havale ile de ödeyebilirsiniz.',
+  ordering_info: 'Ürün sayfasından ya da WhatsApp üzerinden sipariş verebilirsiniz.',
+}
+const FAQ = [
+  { id: 'f1', question: 'Hediye paketi yapıyor musunuz?', answer: 'Evet, hediye paketi ücretsizdir.' },
+  { id: 'f2', question: 'Vazolar bulaşık makinesinde yıkanır mı?', answer: 'Hayır, elde yıkanmalıdır.' },
+]
+/** A Wednesday, 11:00 in Istanbul. */
+const WEDNESDAY_MORNING = new Date('2026-11-25T08:00:00Z')
+
+async function ask(
+  message: string,
+  options: { language?: AssistantLanguage; history?: Turn[]; items?: readonly CatalogueProduct[]; profile?: Partial<BusinessProfile> | null; faq?: FaqEntry[]; now?: Date } = {},
+) {
+  const fake = memoryCatalogue(options.items ?? PRODUCTS)
+  const business = memoryBusiness(options.profile === undefined ? PROFILE : options.profile, options.faq ?? FAQ)
+  const out = await builtinResponder({
+    message,
+    language: options.language,
+    history: options.history ?? [],
+    businessName: BUSINESS,
+    catalogue: fake.catalogue,
+    business,
+    now: options.now ?? WEDNESDAY_MORNING,
+  })
+  return { ...out, calls: fake.calls, faqSearches: business.faqSearches }
 }
 
 const priceIn = (language: AssistantLanguage) => (id: string) => {
@@ -102,10 +109,11 @@ describe('language', () => {
 
 describe('terms', () => {
   it('strips the question and Turkish possessives before searching', async () => {
-    expect(parseIntent('kablosuz kulaklıklarınız var mı?')).toEqual({ kind: 'stock', term: 'kablosuz kulaklıklar' })
-    expect(parseIntent('Kulaklığın fiyatı')).toEqual({ kind: 'price', term: 'kulaklığın' })
-    expect(parseIntent("Vazo'yu nereden alabilirim?")).toEqual({ kind: 'link', term: 'vazo' })
-    expect(parseIntent('How much is the desk lamp?')).toEqual({ kind: 'price', term: 'desk lamp' })
+    const classifier = await corpusClassifier()
+    expect(await understand('kablosuz kulaklıklarınız var mı?', classifier)).toEqual({ kind: 'stock', term: 'kablosuz kulaklıklar' })
+    expect(await understand('Kulaklığın fiyatı', classifier)).toEqual({ kind: 'price', term: 'kulaklığın' })
+    expect(await understand("Vazo'yu nereden alabilirim?", classifier)).toEqual({ kind: 'link', term: 'vazo' })
+    expect(await understand('How much is the desk lamp?', classifier)).toEqual({ kind: 'price', term: 'desk lamp' })
     const { calls } = await ask('kablosuz kulaklıklarınız var mı?')
     expect(calls[0]).toMatchObject({ method: 'search', arg: 'kablosuz kulaklıklar' })
   })

@@ -1,27 +1,41 @@
-// The assistant's default responder: rules instead of a model, so it needs no
-// network and no key, and answers the same message the same way. It reads
-// every fact from the catalogue while replying (a follow-up re-reads the
-// product by id rather than trusting an earlier turn's text) and says so
-// when it does not know, instead of guessing.
-import { parseIntent, type Intent } from './intents.ts'
+// The assistant's default responder: a trained classifier and rules instead
+// of a language model, so it needs no network and no key, and answers the
+// same message the same way. It reads every fact from the catalogue and the
+// owner's profile and FAQ while replying (a follow-up re-reads the product by
+// id rather than trusting an earlier turn's text) and says so when it does
+// not know, instead of guessing. How a message flows: README.md.
+import { ATTRIBUTE_PATTERNS, attributeOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
+import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
+import { corpusClassifier } from './nlu.ts'
 import * as say from './replies.ts'
-import type { AssistantLanguage, Catalogue, CatalogueProduct, Responder, ResponderOutput, Turn } from './types.ts'
+import { words } from './text.ts'
+import type { AssistantLanguage, BusinessKnowledge, Catalogue, CatalogueProduct, Responder, ResponderOutput, Turn } from './types.ts'
 
 /** At most this many products in one reply: a chat bubble, not a catalogue page. */
 export const MAX_LISTED = 5
 /** A price, stock or link question names one product; a few close matches are shown in case the first is not it. */
 const MAX_FOR_QUESTION = 3
-/** How much of the catalogue a "cheapest overall" question ranks. */
-const RANKED_LIMIT = 200
+/** The least share of the asked words an FAQ entry's question must hold to be the answer. */
+export const FAQ_MIN_SCORE = 0.7
 
-type Context = { catalogue: Catalogue; businessName: string; language: AssistantLanguage; history: readonly Turn[] }
+type Context = {
+  catalogue: Catalogue
+  business: BusinessKnowledge
+  businessName: string
+  language: AssistantLanguage
+  history: readonly Turn[]
+  now: Date
+}
 
-const reply = (text: string, language: AssistantLanguage, products: readonly CatalogueProduct[] = []): ResponderOutput => ({
+const reply = (kind: string, text: string, language: AssistantLanguage, products: readonly CatalogueProduct[] = []): ResponderOutput => ({
   reply: text,
   language,
   productIds: products.map((product) => product.id),
+  kind,
 })
+
+const contactOf = (context: Context) => biz.contactDetails(context.business.profile, context.businessName, context.language)
 
 /** The products the latest assistant turn spoke of, read again now; null when no turn spoke of any. */
 async function lastProducts(context: Context): Promise<CatalogueProduct[] | null> {
@@ -31,6 +45,26 @@ async function lastProducts(context: Context): Promise<CatalogueProduct[] | null
     return context.catalogue.byIds(turn.productIds.slice(0, MAX_LISTED))
   }
   return null
+}
+
+/**
+ * Whether a product is what the words name, not a product that merely shares
+ * a common word with them: some word of the term (three letters or more)
+ * begins a word of its name, or its name's word begins the term's word.
+ * Descriptions do not count here: "gelir" in a description is no reason to
+ * list the product to a customer who asked when an order arrives.
+ */
+export function namedBy(term: string, product: CatalogueProduct): boolean {
+  const asked = words(term)
+    .map((word) => word.key)
+    .filter((key) => key.length >= 3)
+  const named = words(product.name).map((word) => word.key)
+  return asked.some((key) =>
+    named.some((name) => {
+      const stem = Math.min(key.length, name.length, 5)
+      return stem >= 3 && key.slice(0, stem) === name.slice(0, stem) && (name.startsWith(key.slice(0, Math.max(stem, key.length - 3))) || key.startsWith(name.slice(0, Math.max(stem, name.length - 2))))
+    }),
+  )
 }
 
 /** The products a question is about: the term's matches, or for an empty term the ones just discussed. */
@@ -48,37 +82,47 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
   if (kind === 'list' || kind === 'search') {
     // One more than shown, to know whether to say there are more.
     const found = term === '' && kind === 'list' ? await catalogue.list(MAX_LISTED + 1) : await catalogue.search(term, MAX_LISTED + 1)
-    if (found.length === 0) return reply(term === '' ? say.emptyCatalogue(businessName, language) : say.notFound(businessName, language), language)
-    const shown = found.slice(0, MAX_LISTED)
-    return reply(say.productList(shown, found.length > MAX_LISTED, language), language, shown)
+    // Words alone, with no question the classifier knew: products only when they are what the words name.
+    const shown = (kind === 'search' ? found.filter((product) => namedBy(term, product)) : found).slice(0, MAX_LISTED)
+    if (shown.length === 0) {
+      if (kind === 'search') return reply('unknown', say.dontKnow(contactOf(context), language), language)
+      return reply(kind, term === '' ? say.emptyCatalogue(businessName, language) : say.notFound(businessName, language), language)
+    }
+    return reply(kind, say.productList(shown, found.length > MAX_LISTED, language), language, shown)
   }
 
   const found = await subject(term, context, MAX_FOR_QUESTION)
-  if (found === 'no_subject') return reply(say.whichProduct(language), language)
-  if (found === 'gone') return reply(say.gone(businessName, language), language)
-  if (found.length === 0) return reply(say.notFound(businessName, language), language)
+  if (found === 'no_subject') return reply(kind, say.whichProduct(language), language)
+  if (found === 'gone') return reply(kind, say.gone(businessName, language), language)
+  if (found.length === 0) return reply(kind, say.notFound(businessName, language), language)
   if (found.length > 1) {
     const text = kind === 'link' ? say.linkList(found, businessName, language) : say.productList(found, false, language)
-    return reply(text, language, found)
+    return reply(kind, text, language, found)
   }
   const product = found[0]!
   const text =
     kind === 'price' ? say.priceOf(product, language) : kind === 'stock' ? say.stockOf(product, language) : say.linkOf(product, businessName, language)
-  return reply(text, language, [product])
+  return reply(kind, text, language, [product])
 }
 
 async function answerCompare(terms: [string, string], context: Context): Promise<ResponderOutput> {
   const { language, businessName, catalogue } = context
   const [first, second] = await Promise.all(terms.map(async (term) => (await catalogue.search(term, 1))[0] ?? null))
-  if (first && second && first.id !== second.id) return reply(say.comparison(first, second, language), language, [first, second])
+  if (first && second && first.id !== second.id) return reply('compare', say.comparison(first, second, language), language, [first, second])
   const found = first ?? second ?? null
-  return reply(say.compareMissing(found, businessName, language), language, found ? [found] : [])
+  return reply('compare', say.compareMissing(found, businessName, language), language, found ? [found] : [])
 }
 
 async function answerExtreme(order: 'cheapest' | 'priciest', term: string, context: Context): Promise<ResponderOutput> {
   const { language, businessName, catalogue } = context
-  const pool = term === '' ? await catalogue.list(RANKED_LIMIT) : await catalogue.search(term, RANKED_LIMIT)
-  if (pool.length === 0) return reply(term === '' ? say.emptyCatalogue(businessName, language) : say.notFound(businessName, language), language)
+  const kind = order
+  if (term === '') {
+    const chosen = (await catalogue.extremes(order)).slice(0, MAX_LISTED)
+    if (chosen.length === 0) return reply(kind, say.emptyCatalogue(businessName, language), language)
+    return reply(kind, say.extreme(chosen, order, language), language, chosen)
+  }
+  const pool = await catalogue.search(term, 50)
+  if (pool.length === 0) return reply(kind, say.notFound(businessName, language), language)
   const best = new Map<string, CatalogueProduct>()
   for (const product of pool) {
     const current = best.get(product.currency)
@@ -86,34 +130,144 @@ async function answerExtreme(order: 'cheapest' | 'priciest', term: string, conte
     if (better) best.set(product.currency, product)
   }
   const chosen = [...best.values()].slice(0, MAX_LISTED)
-  return reply(say.extreme(chosen, order, language), language, chosen)
+  return reply(kind, say.extreme(chosen, order, language), language, chosen)
 }
 
-async function answerIntent(intent: Intent, context: Context): Promise<ResponderOutput> {
+async function answerBudget(budget: Budget, term: string, context: Context): Promise<ResponderOutput> {
+  const { language, catalogue } = context
+  let found: CatalogueProduct[]
+  if (term === '') {
+    found = await catalogue.inBudget(budget, MAX_LISTED + 1)
+  } else {
+    const matches = await catalogue.search(term, 50)
+    found = matches
+      .filter((p) => p.currency === budget.currency && p.price <= budget.max && (budget.min === undefined || p.price >= budget.min))
+      .sort((a, b) => b.price - a.price)
+  }
+  if (found.length === 0) return reply('budget', say.budgetNone(budget, language), language)
+  const shown = found.slice(0, MAX_LISTED)
+  return reply('budget', say.budgetList(shown, budget, found.length > MAX_LISTED, language), language, shown)
+}
+
+async function answerRecommendation(term: string, context: Context): Promise<ResponderOutput> {
+  const { language, catalogue } = context
+  if (term === '') return reply('recommend', say.clarifyRecommendation(language), language)
+  const found = (await catalogue.search(term, MAX_LISTED)).slice(0, 3)
+  if (found.length === 0) return reply('recommend', say.clarifyRecommendation(language), language)
+  return reply('recommend', say.recommendList(found, language), language, found)
+}
+
+/** Whether the product's own record (name or description) speaks of the attribute. */
+function recordStates(product: CatalogueProduct, attribute: Attribute): boolean {
+  const text = `${product.name} ${product.description ?? ''}`
+  const keys = words(text).map((word) => word.key)
+  switch (attribute) {
+    case 'size':
+      return keys.some((key) => /^(beden\w*|numara\w*|size|sizes|xs|s|m|l|xl|xxl|xxxl)$/.test(key))
+    case 'dimensions':
+      return /\d\s*(cm|mm)\b|\d+\s*x\s*\d+/i.test(text) || keys.some((key) => /^(olcu\w*|boyut\w*|ebat\w*)$/.test(key))
+    case 'weight':
+      return /\d\s*(g|gr|kg|gram)\b/i.test(text)
+    case 'material':
+      return /%\s*\d|\d+\s*%/.test(text) || keys.some((key) => ATTRIBUTE_PATTERNS.material.test(key))
+    case 'colour':
+      return keys.some((key) => ATTRIBUTE_PATTERNS.colour.test(key))
+  }
+}
+
+async function answerAttribute(attribute: Attribute | null, term: string, context: Context): Promise<ResponderOutput> {
   const { language, businessName } = context
+  const found = await subject(term, context, 1)
+  if (found === 'no_subject') return reply('attribute', say.whichProduct(language), language)
+  if (found === 'gone') return reply('attribute', say.gone(businessName, language), language)
+  const product = found[0]
+  if (!product) return reply('attribute', say.notFound(businessName, language), language)
+  if (attribute && recordStates(product, attribute)) return reply('attribute', say.attributeFromRecord(product, language), language, [product])
+  return reply('attribute', say.attributeNotListed(product, attribute, contactOf(context), language), language, [product])
+}
+
+async function answerOrdering(term: string, context: Context): Promise<ResponderOutput> {
+  const { language } = context
+  const found = await subject(term, context, MAX_FOR_QUESTION)
+  const products = Array.isArray(found) ? found.filter((product) => term === '' || namedBy(term, product)) : []
+  const text = say.orderAnswer(products, biz.policyText(context.business.profile, 'ordering'), contactOf(context), language)
+  return reply('ordering', text, language, products)
+}
+
+/** The owner's FAQ entry that answers this question, if one does. */
+async function faqFor(message: string, context: Context) {
+  if (!context.business.hasFaq) return null
+  const [best] = await context.business.searchFaq(message, 1)
+  return best && best.score >= FAQ_MIN_SCORE ? best : null
+}
+
+// Kinds the owner's FAQ may answer before the built-in answer: questions about
+// the business, and messages the rules could not place. Product facts (price,
+// stock, links) are always read from the catalogue itself.
+const FAQ_FIRST = new Set(['location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'booking', 'hours', 'attribute', 'recommend', 'search', 'unknown', 'ordering', 'stock', 'list'])
+
+async function answerIntent(intent: Intent, message: string, context: Context): Promise<ResponderOutput> {
+  const { language, businessName, now } = context
+  const profile = context.business.profile
+  if (FAQ_FIRST.has(intent.kind)) {
+    const hit = await faqFor(message, context)
+    if (hit) return reply('faq', biz.faqAnswer(hit), language)
+  }
   switch (intent.kind) {
     case 'injection':
     case 'off_topic':
-      return reply(say.redirect(businessName, language), language)
+      return reply(intent.kind, say.redirect(businessName, language), language)
     case 'greeting':
-      return reply(say.greeting(businessName, language), language)
+      return reply('greeting', say.greeting(businessName, language), language)
     case 'thanks':
-      return reply(say.thanks(language), language)
+      return reply('thanks', say.thanks(language), language)
     case 'goodbye':
-      return reply(say.goodbye(language), language)
+      return reply('goodbye', say.goodbye(language), language)
+    case 'ack':
+      return reply('ack', biz.ackAnswer(language), language)
+    case 'hours':
+      return reply('hours', biz.hoursAnswer(profile, businessName, intent.day, intent.asks, now, language), language)
+    case 'location':
+      return reply('location', biz.locationAnswer(profile, businessName, language), language)
+    case 'contact':
+      return reply('contact', biz.contactAnswer(profile, businessName, language), language)
+    case 'shipping':
+      return reply('shipping', biz.policyAnswer(profile, businessName, 'shipping', language), language)
+    case 'delivery_time':
+      return reply('delivery_time', biz.policyAnswer(profile, businessName, 'delivery', language), language)
+    case 'returns':
+      return reply('returns', biz.policyAnswer(profile, businessName, 'returns', language), language)
+    case 'payment':
+      return reply('payment', biz.policyAnswer(profile, businessName, 'payment', language), language)
+    case 'human':
+      return reply('human', biz.humanAnswer(profile, businessName, language), language)
+    case 'complaint':
+      return reply('complaint', biz.complaintAnswer(profile, businessName, language), language)
+    case 'booking':
+      return reply('booking', biz.bookingAnswer(profile, businessName, language), language)
+    case 'personal_info':
+      return reply('personal_info', biz.personalInfoAnswer(language), language)
+    case 'ordering':
+      return answerOrdering(intent.term, context)
     case 'compare':
       return answerCompare(intent.terms, context)
     case 'extreme':
       return answerExtreme(intent.order, intent.term, context)
+    case 'budget':
+      return answerBudget(intent.budget, intent.term, context)
+    case 'recommend':
+      return answerRecommendation(intent.term, context)
+    case 'attribute':
+      return answerAttribute(intent.attribute ?? attributeOf(words(message)), intent.term, context)
     case 'unknown':
-      return reply(say.dontKnow(businessName, language), language)
+      return reply('unknown', say.dontKnow(contactOf(context), language), language)
     default:
       return answerProductQuestion(intent.kind, intent.term, context)
   }
 }
 
-export const builtinResponder: Responder = async ({ message, language, history, businessName, catalogue }) => {
+export const builtinResponder: Responder = async ({ message, language, history, businessName, catalogue, business, now }) => {
   const replyIn = replyLanguage(message, language, history)
-  const intent = parseIntent(message, history.length > 0)
-  return answerIntent(intent, { catalogue, businessName, language: replyIn, history })
+  const intent = await understand(message, await corpusClassifier())
+  return answerIntent(intent, message, { catalogue, business, businessName, language: replyIn, history, now })
 }

@@ -1,9 +1,658 @@
 // The built-in responder's training corpus: example messages for each
-// intent, in Turkish and English, from which nlu.ts trains its classifier.
-// Add a phrasing here when customers ask something in a way the assistant
-// misreads; see README.md in this folder.
+// intent, in Turkish and English, from which nlu.ts trains its classifier
+// when the function starts. Write them as customers write to a shop (short,
+// often without Turkish letters, with typos): the classifier folds letters,
+// stems and corrects one-letter typos itself, so a new phrasing needs a new
+// line only when it uses words no line of its intent has. Product names do
+// not belong here: which product a message is about is the catalogue
+// search's job, and a name in the corpus would tie that word to one intent.
+// See README.md in this folder for the intents and how each is answered.
 
 export type CorpusLanguage = 'tr' | 'en'
 export type CorpusEntry = { intent: string; language: CorpusLanguage; text: string }
 
-export const CORPUS: readonly CorpusEntry[] = []
+/** One example per non-blank line. */
+function examples(intent: string, language: CorpusLanguage, block: string): CorpusEntry[] {
+  return block
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .map((text) => ({ intent, language, text }))
+}
+
+export const CORPUS: readonly CorpusEntry[] = [
+  // Courtesy ------------------------------------------------------------------
+  ...examples('greeting', 'tr', `
+    merhaba
+    merhabalar
+    selam
+    selamlar
+    iyi günler
+    iyi akşamlar
+    günaydın
+    mrb
+    slm
+    selamün aleyküm
+    merhaba nasılsınız
+    hey selam
+    kolay gelsin
+  `),
+  ...examples('greeting', 'en', `
+    hello
+    hi
+    hi there
+    hey
+    good morning
+    good afternoon
+    good evening
+    hello how are you
+    greetings
+  `),
+  ...examples('thanks', 'tr', `
+    teşekkürler
+    teşekkür ederim
+    çok teşekkürler
+    sağ olun
+    sağolun çok yardımcı oldunuz
+    eyvallah
+    tşk
+    çok naziksiniz teşekkürler
+    harika teşekkürler
+  `),
+  ...examples('thanks', 'en', `
+    thanks
+    thank you
+    thank you so much
+    thanks a lot
+    great thanks
+    cheers that helps
+    much appreciated
+  `),
+  ...examples('goodbye', 'tr', `
+    hoşça kalın
+    görüşürüz
+    görüşmek üzere
+    iyi çalışmalar
+    şimdilik bu kadar
+    bay bay
+  `),
+  ...examples('goodbye', 'en', `
+    bye
+    goodbye
+    see you
+    see you later
+    have a nice day
+    take care
+  `),
+  ...examples('ack', 'tr', `
+    tamam
+    peki
+    anladım
+    tamamdır
+    oldu
+    ok
+    evet
+    hmm tamam
+    peki o zaman
+  `),
+  ...examples('ack', 'en', `
+    ok
+    okay
+    got it
+    i see
+    alright
+    fine
+    sure
+    yes
+  `),
+
+  // The business -------------------------------------------------------------
+  ...examples('hours', 'tr', `
+    çalışma saatleriniz nedir
+    çalışma saatleri
+    kaçta açılıyorsunuz
+    kaçta açıyorsunuz
+    kaçta kapanıyorsunuz
+    kaça kadar açıksınız
+    şu an açık mısınız
+    açık mısınız
+    bugün açık mısınız
+    yarın açık mı
+    pazar günü açık mısınız
+    cumartesi açık mı
+    hafta sonu açık mısınız
+    hafta sonları çalışıyor musunuz
+    mesai saatleriniz
+    dükkan kaçta açılıyor
+    mağaza saat kaçta kapanıyor
+    bugün kaça kadar açıksınız
+    pazartesi kaçta açıyorsunuz
+    akşam kaça kadar buradasınız
+    kapalı mısınız
+    bayramda açık mısınız
+    öğle arası veriyor musunuz
+    ziyaret saatleri
+    hafta sonu çalışıyor musunuz
+    pazar çalışıyor musunuz
+    cumartesi çalışıyor musunuz
+    bugün çalışıyor musunuz
+    şu an açık mı
+  `),
+  ...examples('hours', 'en', `
+    what are your opening hours
+    opening hours
+    when do you open
+    when do you close
+    what time do you close today
+    are you open now
+    are you open today
+    are you open tomorrow
+    are you open on sunday
+    opening hours on saturday
+    are you open at the weekend
+    what time do you open on monday
+    business hours
+    how late are you open
+    are you closed today
+    store hours
+  `),
+  ...examples('location', 'tr', `
+    mağazanız nerede
+    adresiniz nedir
+    neredesiniz
+    adres alabilir miyim
+    dükkanınız nerede
+    konumunuzu atar mısınız
+    konum
+    size nasıl gelebilirim
+    mağazaya nasıl ulaşırım
+    hangi semttesiniz
+    fiziksel mağazanız var mı
+    yol tarifi
+    haritada neredesiniz
+    gelip bakabilir miyim
+  `),
+  ...examples('location', 'en', `
+    where are you located
+    where is your shop
+    what is your address
+    address please
+    how do i get to your store
+    do you have a physical store
+    send me your location
+    directions to the shop
+    can i visit the store
+  `),
+  ...examples('contact', 'tr', `
+    telefon numaranız nedir
+    size nasıl ulaşabilirim
+    iletişim bilgileriniz
+    numaranızı alabilir miyim
+    e-posta adresiniz nedir
+    mail adresiniz
+    sizi arayabilir miyim
+    iletişim
+    whatsapp numaranız
+    hangi numaradan ulaşırım
+  `),
+  ...examples('contact', 'en', `
+    what is your phone number
+    how can i contact you
+    contact details
+    email address
+    can i call you
+    how do i reach you
+    contact info
+  `),
+  ...examples('shipping', 'tr', `
+    kargo ücretli mi
+    kargo ücreti ne kadar
+    kargo bedava mı
+    ücretsiz kargo var mı
+    kargo kaç para
+    kargoyu kim ödüyor
+    hangi kargo firmasıyla gönderiyorsunuz
+    kargo ile gönderiyor musunuz
+    şehir dışına gönderim yapıyor musunuz
+    gönderim yapıyor musunuz
+    kargo şartları nedir
+    kaç liradan sonra kargo bedava
+    adrese teslim var mı
+    kargo
+  `),
+  ...examples('shipping', 'en', `
+    is shipping free
+    how much is shipping
+    shipping cost
+    do you ship
+    do you deliver
+    free delivery
+    which courier do you use
+    do you offer free shipping
+    delivery fee
+    shipping
+  `),
+  ...examples('delivery_time', 'tr', `
+    kaç günde gelir
+    ne zaman gelir
+    kaç günde elime ulaşır
+    teslimat süresi ne kadar
+    kargoya ne zaman verilir
+    bugün sipariş versem ne zaman gelir
+    siparişim kaç günde gelir
+    hızlı gönderim var mı
+    aynı gün kargo var mı
+    ne kadar sürede teslim edersiniz
+  `),
+  ...examples('delivery_time', 'en', `
+    how long does delivery take
+    when will it arrive
+    how many days for delivery
+    delivery time
+    how fast do you ship
+    when will my order be shipped
+    do you have same day delivery
+  `),
+  ...examples('returns', 'tr', `
+    iade yapabiliyor muyum
+    iade var mı
+    iade şartlarınız nedir
+    değişim yapıyor musunuz
+    ürünü değiştirebilir miyim
+    beden değişimi var mı
+    olmazsa geri gönderebilir miyim
+    iade süresi kaç gün
+    iade kargosu ücretli mi
+    beğenmezsem iade edebilir miyim
+    para iadesi
+    değişim
+    iade
+  `),
+  ...examples('returns', 'en', `
+    can i return it
+    what is your return policy
+    returns
+    can i exchange it
+    do you accept returns
+    refund policy
+    how many days do i have to return
+    what if it does not fit
+    exchange
+  `),
+  ...examples('payment', 'tr', `
+    ödeme seçenekleri neler
+    kredi kartı geçiyor mu
+    taksit var mı
+    kaç taksit yapıyorsunuz
+    kapıda ödeme var mı
+    havale ile ödeyebilir miyim
+    eft yapabilir miyim
+    nakit ödeme
+    nasıl ödeme yapabilirim
+    kartla ödeyebilir miyim
+    ödeme
+  `),
+  ...examples('payment', 'en', `
+    payment options
+    do you accept credit cards
+    can i pay in installments
+    cash on delivery
+    can i pay by bank transfer
+    how can i pay
+    do you take cash
+    payment methods
+  `),
+  ...examples('ordering', 'tr', `
+    nasıl sipariş verebilirim
+    sipariş vermek istiyorum
+    nasıl satın alırım
+    nereden sipariş veririm
+    tamam alıyorum
+    2 tane alacağım
+    bir tane almak istiyorum
+    bunu alacağım
+    sipariş nasıl verilir
+    satın almak istiyorum
+    sepete nasıl eklerim
+    hemen alayım
+    bundan iki adet istiyorum
+  `),
+  ...examples('ordering', 'en', `
+    how do i order
+    how can i buy it
+    i want to order
+    i will take two
+    i would like to buy this
+    how do i place an order
+    i want one
+    can i order it
+    i'll take it
+  `),
+  ...examples('human', 'tr', `
+    bir yetkiliyle görüşmek istiyorum
+    yetkili biriyle konuşabilir miyim
+    müşteri temsilcisi
+    insanla konuşmak istiyorum
+    gerçek bir kişiyle görüşmek istiyorum
+    sizi aramak istiyorum
+    mağaza sahibiyle görüşebilir miyim
+    bot değil insan istiyorum
+    canlı destek
+    biri bana dönebilir mi
+    beni arayın
+    temsilciye bağla
+  `),
+  ...examples('human', 'en', `
+    i want to talk to a real person
+    talk to someone
+    can i speak to a human
+    customer service
+    connect me to an agent
+    i want to speak to the owner
+    live support
+    can someone call me back
+    human please
+  `),
+  ...examples('complaint', 'tr', `
+    siparişim gelmedi çok kızgınım
+    siparişim hala gelmedi
+    ürün kırık geldi
+    yanlış ürün gönderdiniz
+    çok kötü bir hizmet
+    şikayetim var
+    rezalet
+    paramı geri istiyorum
+    kargom kayboldu
+    ürün bozuk çıktı
+    hiç memnun kalmadım
+    kimse cevap vermiyor
+    siparişim nerede
+    sipariş durumum ne
+  `),
+  ...examples('complaint', 'en', `
+    my order has not arrived
+    i am very angry
+    the product arrived broken
+    you sent the wrong item
+    terrible service
+    i want to complain
+    where is my order
+    my package is lost
+    i want my money back
+  `),
+  ...examples('booking', 'tr', `
+    randevu almak istiyorum
+    yarın saat 15:00 için randevu alabilir miyim
+    randevu alabilir miyim
+    cuma günü için yer var mı
+    randevu ayarlayalım
+    müsait saatiniz var mı
+    rezervasyon yapmak istiyorum
+    bir randevu oluşturabilir misiniz
+    randevumu iptal etmek istiyorum
+    randevumu değiştirebilir miyim
+  `),
+  ...examples('booking', 'en', `
+    i want to book an appointment
+    can i book for tomorrow at 10
+    do you have a free slot on friday
+    make a reservation
+    book me in
+    cancel my appointment
+    reschedule my appointment
+  `),
+  ...examples('personal_info', 'tr', `
+    adım ayşe
+    benim adım mehmet numaram 0532 111 22 33
+    numaram 0555 444 33 22
+    ben ali
+    telefonum 05321234567
+    mail adresim ornek@ornek.com
+    ismim zeynep
+  `),
+  ...examples('personal_info', 'en', `
+    my name is john
+    my number is 0532 111 22 33
+    i am sarah
+    my email is me@example.com
+    this is anna
+  `),
+
+  // Products -----------------------------------------------------------------
+  ...examples('price', 'tr', `
+    fiyatı ne kadar
+    ne kadar
+    kaç para
+    kaç tl
+    fiyatı nedir
+    fiyat alabilir miyim
+    bunun fiyatı
+    ücreti ne kadar
+    kaça satıyorsunuz
+    fiyat bilgisi
+    kaç lira
+    bu kaça
+  `),
+  ...examples('price', 'en', `
+    how much is it
+    what is the price
+    how much does it cost
+    price please
+    what does it cost
+    how much
+    price of this
+  `),
+  ...examples('stock', 'tr', `
+    stokta var mı
+    stokta kaldı mı
+    mevcut mu
+    elinizde var mı
+    hala var mı
+    tükendi mi
+    stok durumu nedir
+    bulunuyor mu
+    sizde var mı
+  `),
+  ...examples('stock', 'en', `
+    do you have a
+    do you have one
+    do you have some
+    do you have any
+    do you sell them
+    do you carry it
+    have you got any
+    do you have them
+    do you stock it
+    is it in stock
+    do you have it
+    is it available
+    any left
+    is it sold out
+    do you have any in stock
+    still available
+  `),
+  ...examples('link', 'tr', `
+    nereden alabilirim
+    nereden alırım
+    hangi siteden alabilirim
+    internetten nereden alınır
+    linki var mı
+    link atar mısınız
+    bağlantısını gönderir misiniz
+    web sitesinde nerede
+    ürün sayfası
+    linkini alabilir miyim
+    nereden satın alabilirim
+  `),
+  ...examples('link', 'en', `
+    where can i buy it
+    where can i get one
+    where do i buy them
+    send me the link
+    do you have a link
+    where can i buy it online
+    product page
+    link please
+    website link
+  `),
+  ...examples('list', 'tr', `
+    neler satıyorsunuz
+    hangi ürünleriniz var
+    ürünleriniz neler
+    ne çeşitleriniz var
+    modelleriniz neler
+    seçenekleri göster
+    katalog
+    ürün listesi
+    başka ne var
+    neleriniz var
+  `),
+  ...examples('list', 'en', `
+    what do you have in shoes
+    what kinds of bags do you have
+    what types do you have
+    show me what you have in
+    what do you sell
+    what products do you have
+    show me your products
+    what options do you have
+    list your products
+    what else do you have
+    catalogue
+  `),
+  ...examples('compare', 'tr', `
+    hangisi daha iyi
+    ikisi arasındaki fark ne
+    karşılaştırır mısınız
+    hangisini önerirsiniz bu mu o mu
+    farkları neler
+  `),
+  ...examples('compare', 'en', `
+    compare this with that
+    compare the two
+    which is cheaper this or that
+    which one is better
+    what is the difference between them
+    compare them
+    how do they differ
+  `),
+  ...examples('cheapest', 'tr', `
+    en ucuz ürününüz ne
+    en uygun fiyatlı hangisi
+    en ucuzu hangisi
+    en düşük fiyatlı ürün
+    en hesaplısı
+  `),
+  ...examples('cheapest', 'en', `
+    what is the cheapest thing you sell
+    cheapest item
+    what is your least expensive product
+    lowest price
+    most affordable option
+  `),
+  ...examples('priciest', 'tr', `
+    en pahalı ürününüz ne
+    en pahalısı hangisi
+    en yüksek fiyatlı ürün
+    en lüks ürününüz
+  `),
+  ...examples('priciest', 'en', `
+    what is the most expensive thing you sell
+    most expensive item
+    priciest product
+    highest price
+  `),
+  ...examples('budget', 'tr', `
+    500 tl altı ne var
+    1000 liraya kadar ne önerirsin
+    en fazla 300 lira
+    bütçem 200 tl
+    300 ile 500 tl arası
+    500 liraya kadar ürün
+    100 tl den ucuz
+  `),
+  ...examples('budget', 'en', `
+    anything under 100 dollars
+    under $50
+    my budget is 200
+    at most 300 lira
+    between 100 and 200
+  `),
+  ...examples('recommend', 'tr', `
+    ne önerirsiniz
+    bana bir şey önerir misin
+    hediye arıyorum
+    annem için hediye
+    sevgilime hediye ne alabilirim
+    yazlık bir şey arıyorum
+    düğün için ne giyebilirim
+    tavsiyeniz nedir
+    kış için ne önerirsiniz
+    doğum günü hediyesi
+  `),
+  ...examples('recommend', 'en', `
+    what do you recommend
+    can you suggest something
+    i am looking for a gift
+    gift for my mother
+    something for a summer wedding
+    i need an outfit for a wedding
+    what should i wear to a party
+    looking for something for the beach
+    any suggestions
+    what would you recommend for winter
+  `),
+  ...examples('attribute', 'tr', `
+    m bedeni var mı
+    bedenleri neler
+    hangi bedenler var
+    rengi ne
+    hangi renkleri var
+    başka rengi var mı
+    kumaşı ne
+    malzemesi nedir
+    ölçüleri nedir
+    boyutu ne kadar
+    kaç numara
+    kaç cm
+    ağırlığı ne kadar
+    hangi numaralar var
+    siyahı var mı
+  `),
+  ...examples('attribute', 'en', `
+    what size is it
+    do you have it in medium
+    what sizes are there
+    what colour is it
+    which colors are available
+    what is it made of
+    what material
+    what are the dimensions
+    how big is it
+    do you have it in black
+  `),
+
+  // Not the shop's business -----------------------------------------------------
+  ...examples('off_topic', 'tr', `
+    hava durumu nasıl
+    bana bir fıkra anlat
+    türkiyenin başkenti neresi
+    bir şiir yaz
+    maç kaç kaç bitti
+    python kodu yazar mısın
+    seçimi kim kazanır
+    yemek tarifi verir misin
+    ödevime yardım eder misin
+  `),
+  ...examples('off_topic', 'en', `
+    what is the weather like
+    tell me a joke
+    what is the capital of france
+    write me a poem
+    who won the game
+    write some python code
+    who is the president
+    give me a recipe
+    help me with my homework
+  `),
+]

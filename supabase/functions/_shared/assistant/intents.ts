@@ -1,21 +1,40 @@
-// What a customer's message asks, and of which product. Phrases are matched
-// on ASCII keys (see text.ts) so "fiyati" and "fiyatı" read the same; the
-// product term keeps the customer's own letters, with the question's words
-// taken out, for the catalogue's search (which tolerates typos and suffixes).
+// What a customer's message asks, and of which product. The kind of
+// question comes from the classifier (nlu.ts, trained on corpus.ts); what it
+// is about comes from the words themselves: the product term (the message
+// with the question's words taken out, in the customer's own letters, for the
+// catalogue's search, which tolerates typos and suffixes), a budget, a day,
+// the attribute asked about. Phrases are compared on ASCII keys (text.ts), so
+// "fiyati" and "fiyatı" read the same.
+//
+// One kind stays a fixed list: attempts to change the assistant's role or
+// read its setup are refused before the classifier is asked, since a guard a
+// statistical model could be talked past is no guard.
+import { type Classification, type Classifier } from './nlu.ts'
 import { keyLine, words, type Word } from './text.ts'
 
 export type ProductQuestion = 'price' | 'stock' | 'link' | 'list' | 'search'
+export type BusinessTopic = 'location' | 'contact' | 'shipping' | 'delivery_time' | 'returns' | 'payment' | 'human' | 'complaint' | 'booking' | 'personal_info'
+export type Courtesy = 'greeting' | 'thanks' | 'goodbye' | 'ack'
+export type Attribute = 'size' | 'colour' | 'material' | 'dimensions' | 'weight'
+/** Which day an hours question means; null: the week, or now. */
+export type DayRef = { offset: number } | { weekday: Weekday } | { weekend: true } | { weekdays: true } | null
+export type Budget = { currency: string; max: number; min?: number }
+type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun'
 
 /** An empty term means "the product we were talking about" (or, for a list, the whole catalogue). */
 export type Intent =
   | { kind: 'injection' }
   | { kind: 'off_topic' }
-  | { kind: 'greeting' }
-  | { kind: 'thanks' }
-  | { kind: 'goodbye' }
+  | { kind: Courtesy }
+  | { kind: BusinessTopic }
+  | { kind: 'hours'; day: DayRef; asks: 'open' | 'close' | 'now' | 'both' }
+  | { kind: 'ordering'; term: string }
   | { kind: ProductQuestion; term: string }
   | { kind: 'compare'; terms: [string, string] }
   | { kind: 'extreme'; order: 'cheapest' | 'priciest'; term: string }
+  | { kind: 'budget'; budget: Budget; term: string }
+  | { kind: 'recommend'; term: string }
+  | { kind: 'attribute'; attribute: Attribute | null; term: string }
   | { kind: 'unknown' }
 
 const any = (line: string, patterns: readonly RegExp[]) => patterns.some((pattern) => pattern.test(line))
@@ -33,43 +52,6 @@ const INJECTION: readonly RegExp[] = [
   / sistem (mesaj|istem|prompt|talimat|komut)/,
   / (prompt|istem|talimat|yonerge)\w* (goster|yaz|soyle|paylas|ver)/,
   / (artik|bundan sonra) sen /, / sen artik /, / gibi davran/, / rol(une|unu|u) /,
-]
-
-const OFF_TOPIC: readonly RegExp[] = [
-  / (weather|forecast|temperature|rain|raining) /, / hava (durumu|nasil|sicak|soguk)/, / yagmur /,
-  / (joke|jokes|riddle) /, / (fikra|saka|espri|bilmece)\w* /,
-  / (write|generate|fix|debug) .*(code|program|script|function|poem|essay|story|song)/,
-  / (python|javascript|typescript|sql|html|css|regex|algorithm|coding|programming) /,
-  / (kod|program|yazilim|siir|hikaye|sarki|kompozisyon)\w* (yaz|yazar|yazabilir|olustur|duzelt)/,
-  / (politics|political|election|president|government|minister|senator|parliament|war) /,
-  / (siyaset|secim|cumhurbaskan|hukumet|bakan|meclis|milletvekili|parti|savas)\w* /,
-  / capital of /, / (baskenti|baskent) /, / (who is|who was|who won|when did|when was|history of) /, / (kimdir|kim kazandi|tarihi nedir) /,
-  / (solve|calculate|equation|translate|recipe|horoscope|meaning of life) /, / (hesapla|denklem|cevir|tercume|tarif|burc)\w* /,
-]
-
-// Phrases that set the question; each list is checked in the order of QUESTIONS below.
-const COMPARE: readonly RegExp[] = [/ (compare|comparison|difference|differences|differ|versus|vs) /, / (karsilastir|fark)\w* /]
-const CHEAPEST: readonly RegExp[] = [/ en (ucuz|uygun|dusuk fiyat)\w* /, / (cheapest|least expensive|lowest price|most affordable|lowest priced) /]
-const PRICIEST: readonly RegExp[] = [/ en (pahali|yuksek fiyat)\w* /, / (most expensive|priciest|highest price|highest priced|dearest) /]
-const LINK: readonly RegExp[] = [
-  / (link|links|linki|linkini|linkiniz|linkleri|url|website|web sitesi|web sayfasi|baglanti|baglantisi|baglantisini|sayfasi) /,
-  / (nereden|nerden|nasil) .*(alabilirim|alirim|satin|siparis|alinir)/, / (satin al|siparis)\w* /,
-  / where (can|do|could|should) (i|we) (buy|get|order|purchase)/, / where to (buy|get|order)/, / how (can|do|could) (i|we) (buy|order|purchase)/,
-]
-const PRICE: readonly RegExp[] = [
-  / ne kadar /, / (fiyat|ucret)\w* /, / kac (para|tl|lira|dolar|euro)\w* /, / kaca /,
-  / how much /, / (price|prices|pricing|priced|cost|costs) /,
-]
-const LIST: readonly RegExp[] = [
-  / (cesit|cesitler|cesitleri|cesitleriniz|cesitlerin|modeller|modelleri|modelleriniz|secenek|secenekler|seceneklerin|seceneklerini|secenekleriniz) /,
-  / (neler|nelerdir) /, / ne var /, / (neler|ne) satiyorsunuz /, / hangi /,
-  / what (do|else do) you (have|sell|carry|offer)/, / what (kind|kinds|types|type|sort|sorts) /, / (which|what) \w+ (do|does) you /,
-  / (show|list) (me )?/, / (options|selection|range) /, / what is available /,
-]
-const STOCK: readonly RegExp[] = [
-  / (stok|stokta|stokda|stoklarda|stokunuz|stoklar|stogu|mevcut|mevcudu|kaldi|tukendi) /, / var m[iu] /, / var midir /, / bulunuyor m[iu] /,
-  / (stock|available|availability|unavailable|sold out|left) /, / (do|does) you (have|sell|carry|stock)/, / have you got /, / (got|have) any /,
-  / (is|are) there /,
 ]
 
 // Words that belong to the question, the greeting or the sentence, not to the product.
@@ -96,6 +78,18 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'options', 'selection', 'range', 'show', 'me', 'list', 'tell', 'about', 'still', 'would', 'like', 'want', 'need', 'looking', 'some',
   'hi', 'hello', 'hey', 'thanks', 'thank', 'your', 'yours', 'our', 'my', 'left', 'else', 'know', 'let', 'find', 'info', 'information',
   'products', 'product', 'items', 'item', 'currently', 'right', 'now', 'today', 'sold', 'out', 'on',
+  // Asking about an attribute, an order, a recommendation or a budget
+  'beden', 'bedeni', 'bedenleri', 'bedenler', 'bedenli', 'numara', 'numarasi', 'numaralar', 'renk', 'rengi', 'renkleri', 'renkler',
+  'renkte', 'kumas', 'kumasi', 'malzeme', 'malzemesi', 'materyal', 'materyali', 'olcu', 'olculeri', 'olcusu', 'boyut', 'boyutu',
+  'boyutlari', 'ebat', 'ebati', 'agirlik', 'agirligi', 'size', 'sizes', 'colour', 'color', 'colours', 'colors', 'material',
+  'made', 'fabric', 'dimensions', 'dimension', 'big', 'weight', 'heavy', 'alacagim', 'aliyorum', 'alayim', 'istiyorum', 'siparis',
+  'tamam', 'ok', 'okay', 'take', 'ill', 'will', 'two', 'iki', 'onerir', 'onerirsin', 'onerirsiniz', 'oneri', 'tavsiye', 'tavsiyeniz',
+  'misin', 'musun', 'ariyorum', 'recommend', 'suggest', 'suggestion', 'suggestions', 'something', 'sey', 'bisey', 'birsey', 'altinda',
+  'alti', 'ustu', 'uzeri', 'under', 'below', 'over', 'above', 'up', 'at', 'most', 'least', 'fazla', 'az', 'butce', 'butcem',
+  'budget', 'liraya', 'liralik', 'dolar', 'dollar', 'dollars', 'euro', 'avro', 'arasi', 'between', 'ne', 'nedir', 'neler', 'hangi',
+  'var', 'mi', 'kac', 'kadar', 'cm', 'icin', 'olan', 'gibi', 'm', 's', 'l', 'xl', 'xs', 'xxl', 'it', 'is', 'what', 'which', 'there',
+  'have', 'do', 'in', 'baska', 'another', 'other', 'also', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
+  'sattiginiz', 'satilan', 'satiyorsunuz', 'you', 'sell', 'selling', 'got', 'adet', 'tane',
 ])
 
 // Words that point back at the product already discussed: a question made only of these is a follow-up.
@@ -103,22 +97,6 @@ const POINTERS: ReadonlySet<string> = new Set([
   'it', 'its', 'this', 'that', 'one', 'them', 'these', 'those', 'they', 'bu', 'su', 'o', 'onun', 'bunun', 'sunun', 'bunu', 'onu', 'sunu',
   'bunlar', 'onlar', 'bunlarin', 'onlarin',
 ])
-
-const GREETING: ReadonlySet<string> = new Set([
-  'hi', 'hello', 'hey', 'hiya', 'greetings', 'good', 'morning', 'afternoon', 'evening', 'there', 'merhaba', 'merhabalar', 'selam',
-  'selamlar', 'mrb', 'slm', 'gunaydin', 'iyi', 'aksamlar', 'gunler', 'nasilsiniz', 'nasilsin', 'how', 'are', 'you', 'sa', 'selamunaleykum',
-])
-const THANKS: ReadonlySet<string> = new Set([
-  'thanks', 'thank', 'thx', 'ty', 'tesekkurler', 'tesekkur', 'tesekkurederim', 'sagol', 'sagolun', 'sag', 'olun', 'eyvallah', 'cok',
-  'ederim', 'ederiz', 'so', 'much', 'a', 'lot', 'many', 'you', 'great', 'perfect', 'super', 'harika', 'tamam', 'ok', 'okay',
-])
-const GOODBYE: ReadonlySet<string> = new Set([
-  'bye', 'goodbye', 'see', 'you', 'later', 'have', 'a', 'nice', 'good', 'day', 'hosca', 'kal', 'kalin', 'gorusuruz', 'iyi', 'gunler',
-  'aksamlar', 'gorusmek', 'uzere', 'take', 'care', 'cheers',
-])
-const THANKS_MARKERS = /^(thanks|thank|thx|ty|tesekkur\w*|sagol\w*|eyvallah)$/
-const GOODBYE_MARKERS = /^(bye|goodbye|later|hosca|gorusuruz|gorusmek|kalin|care)$/
-const GREETING_MARKERS = /^(hi|hello|hey|hiya|greetings|morning|merhaba\w*|selam\w*|mrb|slm|gunaydin|sa)$/
 
 // Between the two products of a comparison: the strong ones are preferred, since "and" may be part of a name.
 const STRONG_SEPARATORS: ReadonlySet<string> = new Set(['or', 'vs', 'versus', 'with', 'ile', 'veya', 'yoksa'])
@@ -143,21 +121,6 @@ function onlyWordsOf(list: readonly Word[], ...sets: ReadonlySet<string>[]): boo
   return list.length > 0 && list.every((word) => sets.some((set) => set.has(word.key)))
 }
 
-function courtesy(list: readonly Word[], hasHistory: boolean): Intent | null {
-  const has = (marker: RegExp) => list.some((word) => marker.test(word.key))
-  const line = keyLine(list)
-  // "Sağ olun" is thanks written as two words.
-  const thanked = has(THANKS_MARKERS) || /\bsag ol/.test(line)
-  if (thanked && onlyWordsOf(list, THANKS, GOODBYE, GREETING)) return { kind: 'thanks' }
-  // "İyi günler" opens a conversation as often as it closes one.
-  const parting = has(GOODBYE_MARKERS) || (hasHistory && / iyi (gunler|aksamlar|geceler) /.test(line)) || / have a (nice|good) /.test(line)
-  if (parting && onlyWordsOf(list, GOODBYE, THANKS)) return { kind: 'goodbye' }
-  if ((has(GREETING_MARKERS) || / (good|iyi) (morning|afternoon|evening|gunler|aksamlar) /.test(line)) && onlyWordsOf(list, GREETING)) {
-    return { kind: 'greeting' }
-  }
-  return null
-}
-
 /** The two product terms around the separator, or null when one side has no product words. */
 function splitPair(list: readonly Word[], explicit: boolean): [string, string] | null {
   const find = (set: ReadonlySet<string>) => list.findIndex((word, index) => index > 0 && set.has(word.key))
@@ -170,32 +133,168 @@ function splitPair(list: readonly Word[], explicit: boolean): [string, string] |
   return [first, second]
 }
 
-/** The question a message asks; `hasHistory` tells an opening "iyi günler" from a parting one. */
-export function parseIntent(message: string, hasHistory = false): Intent {
+
+/** The classifier's least score for a kind to be taken; below it the message is read by its words alone. */
+export const MIN_SCORE = 0.55
+
+const SIZE_WORDS = /^(beden\w*|numara\w*|size|sizes|small|medium|large|xs|s|m|l|xl|xxl|xxxl)$/
+const COLOUR_WORDS = /^(renk\w*|rengi\w*|colou?rs?|siyah\w*|beyaz\w*|kirmizi\w*|mavi\w*|yesil\w*|sari\w*|pembe\w*|mor|gri|lacivert\w*|bej|kahverengi\w*|turuncu\w*|black|white|red|blue|green|yellow|pink|purple|gr[ae]y|navy|beige|brown|orange)$/
+const MATERIAL_WORDS = /^(kumas\w*|malzeme\w*|materyal\w*|icerig\w*|icerik\w*|pamuk\w*|keten\w*|deri\w*|ipek\w*|yun\w*|polyester|materials?|fabric|made|cotton|linen|leather|silk|wool)$/
+const DIMENSION_WORDS = /^(olcu\w*|boyut\w*|ebat\w*|cm|mm|uzunlug\w*|genislig\w*|yuksekli\w*|dimensions?|big|long|wide|width|length|height)$/
+const WEIGHT_WORDS = /^(agirlig\w*|agirlik|kilo\w*|gram\w*|kg|weight|weigh|heavy)$/
+
+/** The attribute a question asks about, from its words; null when it names none the rules know. */
+export function attributeOf(list: readonly Word[]): Attribute | null {
+  const keys = list.map((word) => word.key)
+  if (keys.some((key) => /^(beden\w*|numara\w*|size|sizes|small|medium|large)$/.test(key))) return 'size'
+  if (keys.some((key) => WEIGHT_WORDS.test(key))) return 'weight'
+  if (keys.some((key) => DIMENSION_WORDS.test(key))) return 'dimensions'
+  if (keys.some((key) => COLOUR_WORDS.test(key))) return 'colour'
+  if (keys.some((key) => MATERIAL_WORDS.test(key) && !/^(keten|deri|ipek|yun|pamuk)/.test(key))) return 'material'
+  if (keys.some((key) => SIZE_WORDS.test(key))) return 'size'
+  return null
+}
+
+export const ATTRIBUTE_PATTERNS: Record<Attribute, RegExp> = {
+  size: SIZE_WORDS,
+  colour: COLOUR_WORDS,
+  material: MATERIAL_WORDS,
+  dimensions: DIMENSION_WORDS,
+  weight: WEIGHT_WORDS,
+}
+
+const WEEKDAY_WORDS: readonly [RegExp, Weekday][] = [
+  [/^(pazartesi\w*|monday|mondays|mon)$/, 'mon'],
+  [/^(sali|salilari|saliya|salidan|tuesday|tuesdays|tue)$/, 'tue'],
+  [/^(carsamba\w*|wednesday|wednesdays|wed)$/, 'wed'],
+  [/^(persembe\w*|thursday|thursdays|thu)$/, 'thu'],
+  [/^(cuma|cumalari|cumaya|cumadan|cuma\w*|friday|fridays|fri)$/, 'fri'],
+  [/^(cumartesi\w*|saturday|saturdays|sat)$/, 'sat'],
+  [/^(pazar|pazarlari|pazara|pazari|sunday|sundays|sun)$/, 'sun'],
+]
+
+/** The day an hours question names. */
+export function dayOf(list: readonly Word[]): DayRef {
+  const line = keyLine(list)
+  if (/ (bugun\w*|today|tonight|bu aksam) /.test(line)) return { offset: 0 }
+  if (/ (yarin\w*|tomorrow) /.test(line)) return { offset: 1 }
+  if (/ (hafta ?sonu\w*|weekends?) /.test(line)) return { weekend: true }
+  if (/ (hafta ?ici\w*|weekdays?) /.test(line)) return { weekdays: true }
+  // "cumartesi" before "cuma", which it starts with.
+  for (const word of list) for (const [pattern, day] of WEEKDAY_WORDS) if (pattern.test(word.key)) return { weekday: day }
+  return null
+}
+
+function hoursAsks(line: string): 'open' | 'close' | 'now' | 'both' {
+  if (/ (kapan\w*|kapat\w*|kaca kadar|ne zamana kadar|close|closes|closing|until|how late) /.test(line)) return 'close'
+  if (/ (acil\w*|aciyor\w*|acar misiniz|open at|opens|opening time|when do you open) /.test(line)) return 'open'
+  if (/ (saat\w*|hours|times) /.test(line)) return 'both'
+  if (/ (acik|acikmi\w*|open|kapali|closed|calisiyor\w*|simdi|su an|now) /.test(line)) return 'now'
+  return 'both'
+}
+
+const CURRENCIES: readonly [RegExp, string][] = [
+  [/^(tl|try|lira\w*|₺)$/, 'TRY'],
+  [/^(usd|dolar\w*|dollars?|\$)$/, 'USD'],
+  [/^(eur|euro\w*|avro\w*|€)$/, 'EUR'],
+  [/^(gbp|sterlin\w*|pounds?|£)$/, 'GBP'],
+]
+
+function currencyOf(token: string): string | null {
+  for (const [pattern, code] of CURRENCIES) if (pattern.test(token)) return code
+  return null
+}
+
+/** A number as customers write amounts: "1.000", "1,000", "499,90", "1.5k". */
+function amountOf(text: string): number | null {
+  const k = /k$/i.test(text)
+  const raw = text.replace(/k$/i, '')
+  let value: number
+  if (/^\d{1,3}([.,]\d{3})+$/.test(raw)) value = Number(raw.replace(/[.,]/g, ''))
+  else value = Number(raw.replace(',', '.'))
+  if (!Number.isFinite(value)) return null
+  return k ? value * 1000 : value
+}
+
+/**
+ * A budget the message states: an amount with a bound ("500 TL altı", "1000
+ * liraya kadar", "under $100", "en fazla 300 lira", "300-500 TL arası"), or
+ * with a currency in a budget question ("bütçem 200 TL"). Without a currency
+ * the amount is taken as lira, the shop's own.
+ */
+export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
+  const text = ` ${message.toLocaleLowerCase('tr').replace(/(\d)\s*'\s*/g, '$1 ')} `
+    .replace(/[₺$€£]/g, (mark) => ` ${mark} `)
+    .replace(/(\d)(tl|lira|usd|eur|dolar)/g, '$1 $2')
+  const tokens = text.split(/[\s?!]+/).filter(Boolean).map((t) => t.replace(/[.,:;]+$/, ''))
+  const keys = tokens.map((t) => t.normalize('NFD').replace(/\p{M}/gu, '').replace(/ı/g, 'i'))
+  const amounts: { index: number; value: number }[] = []
+  keys.forEach((key, index) => {
+    if (/^\d[\d.,]*k?$/.test(key)) {
+      const value = amountOf(key)
+      if (value !== null && value > 0) amounts.push({ index, value })
+    }
+  })
+  if (amounts.length === 0) return null
+  let currency: string | null = null
+  for (const { index } of amounts) {
+    currency ??= currencyOf(keys[index - 1] ?? '') ?? currencyOf(keys[index + 1] ?? '') ?? currencyOf((keys[index + 1] ?? '').replace(/(ya|ye|a|e|lik|luk)$/, ''))
+  }
+  const line = ` ${keys.join(' ')} `
+  const range = amounts.length >= 2 && / (ile|and|to|-|ve|arasi\w*|between) /.test(line) ? amounts.slice(0, 2) : null
+  if (range) {
+    const [a, b] = [range[0]!.value, range[1]!.value]
+    return { currency: currency ?? 'TRY', min: Math.min(a, b), max: Math.max(a, b) }
+  }
+  const first = amounts[0]!
+  const upper = / (alti\w*|altinda\w*|kadar|fazla|max\w*|maksimum|under|below|less|up to|at most|upto|within|butce\w*|budget|dan ucuz|den ucuz|cheaper) /.test(line)
+  const lower = / (ustu|uzeri|uzerinde|fazlasi|over|above|more than|at least|en az) /.test(line)
+  if (lower && !upper) return null
+  if (upper || (budgetAsked && currency !== null)) return { currency: currency ?? 'TRY', max: first.value }
+  return null
+}
+
+const PRODUCT_KINDS = new Set(['price', 'stock', 'link', 'list'])
+const BUSINESS_KINDS = new Set(['location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'human', 'complaint', 'booking', 'personal_info'])
+const COURTESY_KINDS = new Set(['greeting', 'thanks', 'goodbye', 'ack'])
+
+/** The question a message asks, read with the classifier. */
+export async function understand(message: string, classifier: Classifier): Promise<Intent> {
   const list = words(message)
   if (list.length === 0) return { kind: 'unknown' }
   const line = keyLine(list)
-  if (any(line, INJECTION)) return { kind: 'injection' }
-  if (any(line, OFF_TOPIC)) return { kind: 'off_topic' }
-  const polite = courtesy(list, hasHistory)
-  if (polite) return polite
-
+  if (INJECTION.some((pattern) => pattern.test(line))) return { kind: 'injection' }
+  const classified: Classification = await classifier.classify(message)
+  const intent = classified.score >= MIN_SCORE ? classified.intent : 'None'
   const term = productTerm(list)
-  if (any(line, COMPARE)) {
-    const pair = splitPair(list, true)
+  // Amounts and quantities name no product: "500 TL altı", "2 tane alacağım".
+  const termWithoutNumbers = productTerm(list.filter((word) => !/^\d/.test(word.key) && !/^(tl|try|lira\w*|usd|dolar\w*|dollars?|eur|euro\w*|avro\w*|gbp|sterlin\w*)$/.test(word.key)))
+
+  // An amount with a bound is a budget whatever else the words suggest, unless the question is about the business.
+  if (!BUSINESS_KINDS.has(intent) && intent !== 'hours') {
+    const budget = budgetOf(message, intent === 'budget' || intent === 'recommend')
+    if (budget) return { kind: 'budget', budget, term: termWithoutNumbers }
+  }
+  if (intent === 'off_topic') return { kind: 'off_topic' }
+  if (COURTESY_KINDS.has(intent)) {
+    // A greeting with a question after it ("merhaba, kulaklık ne kadar") is the question.
+    if (term === '' || intent !== 'greeting') return { kind: intent as Courtesy }
+  }
+  if (intent === 'hours') return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
+  if (BUSINESS_KINDS.has(intent)) return { kind: intent as BusinessTopic }
+  if (intent === 'ordering') return { kind: 'ordering', term: termWithoutNumbers }
+  if (intent === 'cheapest' || intent === 'priciest') return { kind: 'extreme', order: intent, term }
+  if (intent === 'recommend') return { kind: 'recommend', term }
+  if (intent === 'attribute' || (attributeOf(list) && /^(beden|renk|olcu|boyut|kumas|size|colou?r|material)/.test(line.trim()))) {
+    return { kind: 'attribute', attribute: attributeOf(list), term }
+  }
+  if (intent === 'compare' || (intent === 'None' && !/ (not|degil|yok) /.test(line))) {
+    const pair = splitPair(list, intent === 'compare')
     if (pair) return { kind: 'compare', terms: pair }
   }
-  if (any(line, CHEAPEST)) return { kind: 'extreme', order: 'cheapest', term }
-  if (any(line, PRICIEST)) return { kind: 'extreme', order: 'priciest', term }
-  // "X or Y?" compares too, but "is it in stock or not" does not.
-  if (!/ (not|degil|yok) /.test(line)) {
-    const pair = splitPair(list, false)
-    if (pair) return { kind: 'compare', terms: pair }
-  }
-  if (any(line, LINK)) return { kind: 'link', term }
-  if (any(line, PRICE)) return { kind: 'price', term }
-  if (any(line, LIST)) return { kind: 'list', term }
-  if (any(line, STOCK)) return { kind: 'stock', term }
+  if (intent === 'budget') return term === '' ? { kind: 'list', term } : { kind: 'search', term }
+  if (PRODUCT_KINDS.has(intent)) return { kind: intent as ProductQuestion, term }
+  if (intent === 'compare') return { kind: 'search', term }
   if (term !== '') return { kind: 'search', term }
   return { kind: 'unknown' }
 }

@@ -3,6 +3,7 @@
 // customer's own words are never echoed, so nothing they type can come back
 // looking like a price or a promise.
 import { formatPrice, productLinkHref } from '../../../../domain/products.ts'
+import type { Attribute, Budget } from './intents.ts'
 import type { AssistantLanguage, CatalogueProduct } from './types.ts'
 
 type Lang = AssistantLanguage
@@ -41,8 +42,8 @@ function contact(businessName: string, language: Lang): string {
 export function greeting(businessName: string, language: Lang): string {
   const name = business(businessName, language)
   return language === 'tr'
-    ? `Merhaba! ${name} ürünlerinin fiyatı, stok durumu ve bağlantıları hakkında yardımcı olabilirim. Ne arıyorsunuz?`
-    : `Hello! I can help with ${name}'s products: prices, stock and links. What are you looking for?`
+    ? `Merhaba! ${name} ürünleri, fiyatları ve stok durumu, çalışma saatleri, kargo ve iade hakkında yardımcı olabilirim. Ne arıyorsunuz?`
+    : `Hello! I can help with ${name}'s products, prices and stock, opening hours, shipping and returns. What are you looking for?`
 }
 
 export function thanks(language: Lang): string {
@@ -57,15 +58,82 @@ export function goodbye(language: Lang): string {
 export function redirect(businessName: string, language: Lang): string {
   const name = business(businessName, language)
   return language === 'tr'
-    ? `Bu konuda yardımcı olamıyorum. ${name} ürünlerinin fiyatı, stok durumu ve bağlantıları hakkında sorularınızı yanıtlayabilirim.`
-    : `Sorry, I can't help with that. I can answer questions about ${name}'s products: prices, stock and links.`
+    ? `Bu konuda yardımcı olamıyorum. ${name} ürünleri, fiyatları, çalışma saatleri, kargo ve iade hakkında sorularınızı yanıtlayabilirim.`
+    : `Sorry, I can't help with that. I can answer questions about ${name}'s products and prices, opening hours, shipping and returns.`
 }
 
-export function dontKnow(businessName: string, language: Lang): string {
-  const name = business(businessName, language)
+/** A message the assistant could not read: said plainly, with the way to ask a person. */
+export function dontKnow(contact: string, language: Lang): string {
   return language === 'tr'
-    ? `Bunu bilmiyorum; ${name} size bu konuda daha iyi yardımcı olabilir. Ürünlerin fiyatını, stok durumunu ve bağlantısını sorabilirsiniz.`
-    : `I'm not sure about that; ${name} can help you better. You can ask me about product prices, stock and links.`
+    ? `Bunu yanıtlayamıyorum. ${contact} Bana ürünleri, fiyatları, çalışma saatlerini, kargo ve iadeyi sorabilirsiniz.`
+    : `I can't answer that. ${contact} You can ask me about products, prices, opening hours, shipping and returns.`
+}
+
+const ATTRIBUTE_NAMES: Record<Attribute, Record<Lang, string>> = {
+  size: { tr: 'beden', en: 'sizes' },
+  colour: { tr: 'renk', en: 'colours' },
+  material: { tr: 'malzeme', en: 'material' },
+  dimensions: { tr: 'ölçü', en: 'dimensions' },
+  weight: { tr: 'ağırlık', en: 'weight' },
+}
+
+/** The product's own record says it: the description (and name) quoted as the owner wrote them. */
+export function attributeFromRecord(product: CatalogueProduct, language: Lang): string {
+  const description = product.description?.trim() ?? ''
+  return language === 'tr'
+    ? `${product.name} için katalogdaki açıklama: “${description || product.name}”`
+    : `The catalogue describes ${product.name} as: “${description || product.name}”`
+}
+
+/** The record does not say it: never a yes, the way to ask instead. */
+export function attributeNotListed(product: CatalogueProduct, attribute: Attribute | null, contact: string, language: Lang): string {
+  const what = attribute ? ATTRIBUTE_NAMES[attribute][language] : language === 'tr' ? 'bu' : 'this'
+  return language === 'tr'
+    ? `${product.name} için katalogda ${what} bilgisi yer almıyor. ${contact}`
+    : `The catalogue doesn't list ${attribute ? `the ${what}` : 'this detail'} for ${product.name}. ${contact}`
+}
+
+export function budgetList(products: readonly CatalogueProduct[], budget: Budget, more: boolean, language: Lang): string {
+  const limit = formatPrice(budget.max, budget.currency, language)
+  const from = budget.min !== undefined ? formatPrice(budget.min, budget.currency, language) : null
+  const head =
+    language === 'tr'
+      ? from ? `${from} ile ${limit} arasındaki ürünler:` : `${limit} ve altındaki ürünler:`
+      : from ? `Products between ${from} and ${limit}:` : `Products at ${limit} or less:`
+  const tail = more ? [language === 'tr' ? 'Daha fazlası da var; aradığınız ürünü yazabilirsiniz.' : 'There are more; tell me what you are looking for.'] : []
+  return [head, ...products.map((product) => productLine(product, language)), ...tail].join('\n')
+}
+
+export function budgetNone(budget: Budget, language: Lang): string {
+  const limit = formatPrice(budget.max, budget.currency, language)
+  const from = budget.min !== undefined ? formatPrice(budget.min, budget.currency, language) : null
+  return language === 'tr'
+    ? `Katalogda ${from ? `${from} ile ${limit} arasında` : `${limit} ve altında`} fiyatlı bir ürün yok.`
+    : `There is nothing in the catalogue ${from ? `between ${from} and ${limit}` : `at ${limit} or less`}.`
+}
+
+export function recommendList(products: readonly CatalogueProduct[], language: Lang): string {
+  const head = language === 'tr' ? 'Şunlar ilginizi çekebilir:' : 'These might suit you:'
+  return [head, ...products.map((product) => describe(product, language))].join('\n')
+}
+
+export function clarifyRecommendation(language: Lang): string {
+  return language === 'tr'
+    ? 'Size uygun bir şey bulabilmem için biraz daha anlatır mısınız: ne tür bir ürün arıyorsunuz, kimin için ve bütçeniz ne kadar?'
+    : 'Could you tell me a little more: what kind of product are you looking for, who is it for, and what is your budget?'
+}
+
+/** How to buy: the product's link (or none), then the owner's ordering text or the way to ask. */
+export function orderAnswer(products: readonly CatalogueProduct[], orderingInfo: string | null, contact: string, language: Lang): string {
+  const lines = products.map((product) => {
+    const href = link(product)
+    return href ? `${productLine(product, language)} — ${href}` : productLine(product, language)
+  })
+  const how = orderingInfo ? (language === 'tr' ? `Sipariş: ${orderingInfo}` : `Ordering: ${orderingInfo}`) : contact
+  if (lines.length === 0) {
+    return language === 'tr' ? `${how}\nHangi ürünü almak istersiniz?` : `${how}\nWhich product would you like?`
+  }
+  return [...lines, how].join('\n')
 }
 
 export function notFound(businessName: string, language: Lang): string {

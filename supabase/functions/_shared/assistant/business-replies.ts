@@ -1,0 +1,217 @@
+// The built-in responder's words about the business itself, in both
+// languages: hours, location, contact, the owner's policies and FAQ, and
+// what it says when the owner has not written something down. Every fact
+// comes from the owner's profile or FAQ as read for this reply; the owner's
+// own texts are quoted as written, never reworded, so nothing is added to
+// them. When a fact is missing the reply says so and gives the contact
+// details the owner did write.
+import { hasAnyHours, hoursStatus, rangesOf, weekdayAfter, WEEKDAYS, type OpeningHours, type Weekday } from '../../../../domain/business.ts'
+import type { DayRef } from './intents.ts'
+import type { AssistantLanguage, BusinessProfile, FaqHit } from './types.ts'
+
+type Lang = AssistantLanguage
+
+const DAY_NAMES: Record<Lang, Record<Weekday, string>> = {
+  tr: { mon: 'Pazartesi', tue: 'Salı', wed: 'Çarşamba', thu: 'Perşembe', fri: 'Cuma', sat: 'Cumartesi', sun: 'Pazar' },
+  en: { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' },
+}
+
+function business(name: string, language: Lang): string {
+  const trimmed = name.trim()
+  if (trimmed !== '') return trimmed
+  return language === 'tr' ? 'işletme' : 'the business'
+}
+
+/** How to reach the business, from what the owner wrote; the name alone when nothing is written. */
+export function contactDetails(profile: BusinessProfile | null, businessName: string, language: Lang): string {
+  const ways = [profile?.contact_phone, profile?.contact_email].filter((value): value is string => !!value && value.trim() !== '')
+  const name = business(businessName, language)
+  if (ways.length === 0) {
+    return language === 'tr' ? `Bunun için ${name} ile doğrudan iletişime geçebilirsiniz.` : `Please contact ${name} directly about this.`
+  }
+  return language === 'tr' ? `${name} size yardımcı olabilir: ${ways.join(' · ')}` : `${name} can help you: ${ways.join(' · ')}`
+}
+
+/** The owner has not written this down: said plainly, with the way to ask. */
+export function notWritten(topic: string, profile: BusinessProfile | null, businessName: string, language: Lang): string {
+  const head = language === 'tr' ? `${topic} hakkında bir bilgi henüz yazılmamış.` : `I don't have information about ${topic} yet.`
+  return `${head} ${contactDetails(profile, businessName, language)}`
+}
+
+const TOPICS: Record<'hours' | 'address' | 'shipping' | 'delivery' | 'returns' | 'payment' | 'ordering', Record<Lang, string>> = {
+  hours: { tr: 'Çalışma saatleri', en: 'opening hours' },
+  address: { tr: 'Adres', en: 'the address' },
+  shipping: { tr: 'Kargo', en: 'shipping' },
+  delivery: { tr: 'Teslimat süresi', en: 'delivery times' },
+  returns: { tr: 'İade ve değişim', en: 'returns and exchanges' },
+  payment: { tr: 'Ödeme seçenekleri', en: 'payment options' },
+  ordering: { tr: 'Sipariş verme', en: 'how to order' },
+}
+
+// Hours ----------------------------------------------------------------------
+
+function rangesText(ranges: readonly [string, string][], language: Lang): string {
+  const parts = ranges.map(([start, end]) => `${start}–${end === '24:00' ? (language === 'tr' ? '24:00' : 'midnight') : end}`)
+  return parts.join(language === 'tr' ? ' ve ' : ' and ')
+}
+
+function dayLine(hours: OpeningHours, day: Weekday, language: Lang): string {
+  const ranges = rangesOf(hours, day)
+  const name = DAY_NAMES[language][day]
+  if (ranges.length === 0) return language === 'tr' ? `${name}: kapalı` : `${name}: closed`
+  return `${name}: ${rangesText(ranges, language)}`
+}
+
+/** The week, consecutive days with the same hours joined ("Pazartesi–Cuma: 10:00–19:00"). */
+export function weekText(hours: OpeningHours, language: Lang): string {
+  const groups: { from: Weekday; to: Weekday; key: string }[] = []
+  for (const day of WEEKDAYS) {
+    const key = JSON.stringify(rangesOf(hours, day))
+    const last = groups[groups.length - 1]
+    if (last && last.key === key) last.to = day
+    else groups.push({ from: day, to: day, key })
+  }
+  return groups
+    .map(({ from, to }) => {
+      const line = dayLine(hours, from, language)
+      if (from === to) return `• ${line}`
+      const names = DAY_NAMES[language]
+      return `• ${names[from]}–${names[to]}${line.slice(names[from].length)}`
+    })
+    .join('\n')
+}
+
+function nowText(profile: BusinessProfile, now: Date, language: Lang): string {
+  const status = hoursStatus(profile.opening_hours, profile.time_zone, now)
+  if (status.open) {
+    const until = status.closesAt === '24:00' ? (language === 'tr' ? 'gece yarısı' : 'midnight') : status.closesAt
+    return language === 'tr' ? `Şu an açığız; bugün kapanış saati ${until}.` : `We're open now, until ${until} today.`
+  }
+  if (!status.opensAt) return language === 'tr' ? 'Şu an kapalıyız.' : "We're closed right now."
+  const { inDays, weekday, time } = status.opensAt
+  const when =
+    inDays === 0
+      ? language === 'tr' ? 'bugün' : 'today'
+      : inDays === 1
+        ? language === 'tr' ? `yarın (${DAY_NAMES.tr[weekday]})` : `tomorrow (${DAY_NAMES.en[weekday]})`
+        : DAY_NAMES[language][weekday]
+  return language === 'tr' ? `Şu an kapalıyız; ${when} saat ${time} itibarıyla açığız.` : `We're closed right now; we open ${when} at ${time}.`
+}
+
+/** An hours question: a day's hours, the weekend, today with open-now, or the whole week. */
+export function hoursAnswer(profile: BusinessProfile | null, businessName: string, day: DayRef, asks: 'open' | 'close' | 'now' | 'both', now: Date, language: Lang): string {
+  if (!profile || !hasAnyHours(profile.opening_hours)) return notWritten(TOPICS.hours[language], profile, businessName, language)
+  const hours = profile.opening_hours
+  const today = hoursStatus(hours, profile.time_zone, now).local.weekday
+  if (day === null) {
+    // "Açık mısınız?", "kaçta kapanıyorsunuz?": about now; "çalışma saatleriniz?": the week and now.
+    if (asks === 'both') return `${language === 'tr' ? 'Çalışma saatlerimiz:' : 'Our opening hours:'}\n${weekText(hours, language)}\n${nowText(profile, now, language)}`
+    return `${daySentence(hours, today, language === 'tr' ? 'Bugün' : 'Today', language)} ${nowText(profile, now, language)}`
+  }
+  let days: Weekday[]
+  if ('offset' in day) days = [weekdayAfter(today, day.offset)]
+  else if ('weekday' in day) days = [day.weekday]
+  else if ('weekend' in day) days = ['sat', 'sun']
+  else days = ['mon', 'tue', 'wed', 'thu', 'fri']
+  const label =
+    'offset' in day
+      ? day.offset === 0
+        ? language === 'tr' ? 'Bugün' : 'Today'
+        : language === 'tr' ? 'Yarın' : 'Tomorrow'
+      : null
+  const body = days.map((d) => daySentence(hours, d, label, language)).join(' ')
+  const status = 'offset' in day && day.offset === 0 ? ` ${nowText(profile, now, language)}` : ''
+  return `${body}${status}`
+}
+
+/** One day's hours as a sentence: "Cumartesi 11:00–17:00 arası açığız." */
+function daySentence(hours: OpeningHours, day: Weekday, label: string | null, language: Lang): string {
+  const ranges = rangesOf(hours, day)
+  const name = DAY_NAMES[language][day]
+  const when = label ? `${label} (${name})` : name
+  if (language === 'tr') return ranges.length === 0 ? `${when} kapalıyız.` : `${when} ${rangesText(ranges, language)} arası açığız.`
+  return ranges.length === 0 ? `${when}: we're closed.` : `${when}: we're open ${rangesText(ranges, language)}.`
+}
+
+// Location, contact, policies --------------------------------------------------
+
+export function locationAnswer(profile: BusinessProfile | null, businessName: string, language: Lang): string {
+  const address = profile?.address?.trim()
+  const maps = profile?.maps_url?.trim()
+  if (!address && !maps) return notWritten(TOPICS.address[language], profile, businessName, language)
+  const lines = [address ? (language === 'tr' ? `Adresimiz: ${address}` : `Our address: ${address}`) : null, maps ? (language === 'tr' ? `Harita: ${maps}` : `Map: ${maps}`) : null]
+  return lines.filter(Boolean).join('\n')
+}
+
+export function contactAnswer(profile: BusinessProfile | null, businessName: string, language: Lang): string {
+  const lines = [
+    profile?.contact_phone ? `${language === 'tr' ? 'Telefon' : 'Phone'}: ${profile.contact_phone}` : null,
+    profile?.contact_email ? `${language === 'tr' ? 'E-posta' : 'Email'}: ${profile.contact_email}` : null,
+    profile?.address ? `${language === 'tr' ? 'Adres' : 'Address'}: ${profile.address}` : null,
+  ].filter(Boolean)
+  if (lines.length === 0) return contactDetails(profile, businessName, language)
+  return `${language === 'tr' ? 'Bize buradan ulaşabilirsiniz:' : 'You can reach us here:'}\n${lines.join('\n')}`
+}
+
+export type PolicyTopic = 'shipping' | 'delivery' | 'returns' | 'payment' | 'ordering'
+
+const POLICY_FIELD: Record<PolicyTopic, keyof BusinessProfile> = {
+  shipping: 'shipping_info',
+  delivery: 'shipping_info',
+  returns: 'returns_info',
+  payment: 'payment_info',
+  ordering: 'ordering_info',
+}
+
+/** The owner's own text for the topic, or null when none is written. */
+export function policyText(profile: BusinessProfile | null, topic: PolicyTopic): string | null {
+  const value = profile?.[POLICY_FIELD[topic]]
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null
+}
+
+export function policyAnswer(profile: BusinessProfile | null, businessName: string, topic: PolicyTopic, language: Lang): string {
+  const text = policyText(profile, topic)
+  if (!text) return notWritten(TOPICS[topic][language], profile, businessName, language)
+  const head: Record<PolicyTopic, Record<Lang, string>> = {
+    shipping: { tr: 'Kargo bilgisi', en: 'Shipping' },
+    delivery: { tr: 'Kargo ve teslimat', en: 'Shipping and delivery' },
+    returns: { tr: 'İade ve değişim', en: 'Returns and exchanges' },
+    payment: { tr: 'Ödeme', en: 'Payment' },
+    ordering: { tr: 'Sipariş', en: 'Ordering' },
+  }
+  return `${head[topic][language]}: ${text}`
+}
+
+export function faqAnswer(hit: FaqHit): string {
+  return hit.answer.trim()
+}
+
+// A person ---------------------------------------------------------------------
+
+export function humanAnswer(profile: BusinessProfile | null, businessName: string, language: Lang): string {
+  const head = language === 'tr' ? 'Elbette, sizi bir yetkiliyle görüştürelim.' : "Of course, let's get you to a person."
+  return `${head} ${contactDetails(profile, businessName, language)}`
+}
+
+export function complaintAnswer(profile: BusinessProfile | null, businessName: string, language: Lang): string {
+  const head =
+    language === 'tr'
+      ? 'Yaşadığınız sorun için çok üzgünüz. Siparişinizin durumunu buradan göremiyorum; bir yetkili en kısa sürede ilgilenmeli.'
+      : "I'm very sorry about this. I can't see your order from here; a person should look into it right away."
+  return `${head} ${contactDetails(profile, businessName, language)}`
+}
+
+export function bookingAnswer(profile: BusinessProfile | null, businessName: string, language: Lang): string {
+  const head = language === 'tr' ? 'Buradan randevu alamıyorum.' : "I can't book appointments here."
+  return `${head} ${contactDetails(profile, businessName, language)}`
+}
+
+export function personalInfoAnswer(language: Lang): string {
+  return language === 'tr'
+    ? 'Teşekkürler! Size nasıl yardımcı olabilirim? Ürünler, fiyatlar, çalışma saatleri, kargo ve iade hakkında sorabilirsiniz.'
+    : 'Thank you! How can I help? You can ask about products, prices, opening hours, shipping and returns.'
+}
+
+export function ackAnswer(language: Lang): string {
+  return language === 'tr' ? 'Başka bir sorunuz olursa buradayım.' : "I'm here if you have any other questions."
+}

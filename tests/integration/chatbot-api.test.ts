@@ -465,7 +465,7 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
   })
 
   describe('answer() with an injected responder and catalogue', () => {
-    const catalogue: Catalogue = { search: async () => [], byIds: async () => [], list: async () => [] }
+    const catalogue: Catalogue = { search: async () => [], byIds: async () => [], list: async () => [], extremes: async () => [], inBudget: async () => [] }
 
     it('hands the responder the business name and the conversation so far, and stores the products a reply spoke of', async () => {
       const owner = await widgetOwner()
@@ -473,7 +473,7 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
       const productId = randomUUID()
       const responder: Responder = async (input) => {
         seen.push(input)
-        return { reply: `yanıt ${seen.length}`, language: 'tr', productIds: [productId, 'not-a-uuid'] }
+        return { reply: `yanıt ${seen.length}`, language: 'tr', productIds: [productId, 'not-a-uuid'], kind: 'price' }
       }
       const first = await answer({ client: stack.service(), ownerId: owner.user.id, channel: 'whatsapp', message: 'bir', responder, catalogue })
       expect(first).toMatchObject({ reply: 'yanıt 1', language: 'tr', productIds: [productId], provider: 'custom' })
@@ -506,7 +506,7 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
         [owner.user.id, listed],
       )
       const readProduct = { id: randomUUID(), name: 'Read', description: null, price: 1, currency: 'TRY', stock: 1, product_link: read }
-      const reading: Catalogue = { search: async () => [readProduct], byIds: async () => [], list: async () => [] }
+      const reading: Catalogue = { ...catalogue, search: async () => [readProduct] }
       const responder: Responder = async (input) => {
         await input.catalogue.search('read')
         return {
@@ -515,6 +515,7 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
             'ayrıca https://evil.com.tr/phish, www.kampanya-firsat.com, indirim.net/kod ve [burada](https://evil.com.tr/x) bakın.',
           language: 'tr',
           productIds: [],
+          kind: 'link',
         }
       }
       const result = await answer({ client: stack.service(), ownerId: owner.user.id, channel: 'widget', message: 'link?', responder, catalogue: reading })
@@ -533,7 +534,7 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
 
     it('stores nothing for a preview, so it shows in no statistic', async () => {
       const owner = await widgetOwner()
-      const responder: Responder = async () => ({ reply: 'önizleme', language: 'tr', productIds: [] })
+      const responder: Responder = async () => ({ reply: 'önizleme', language: 'tr', productIds: [], kind: 'greeting' })
       const result = await answer({ client: stack.service(), ownerId: owner.user.id, channel: 'widget', message: 'deneme', preview: true, responder, catalogue })
       expect(result.reply).toBe('önizleme')
       expect((await stats(owner)).total_messages).toBe(0)

@@ -351,3 +351,154 @@ describe('no invented facts', () => {
     )
   })
 })
+
+describe('the business', () => {
+  /** Tuesday 23:30 UTC: already Wednesday 02:30 in Istanbul (UTC+3), still Wednesday 00:30 in Berlin (UTC+1). */
+  const LATE_TUESDAY_UTC = new Date('2026-11-24T23:30:00Z')
+
+  it('hours: open now and the closing time, computed on the owner\'s clock', async () => {
+    const open = await ask('Şu an açık mısınız?')
+    expect(open).toMatchObject({ kind: 'hours', productIds: [] })
+    expect(open.reply).toContain('Bugün (Çarşamba) 09:00–18:00 arası açığız')
+    expect(open.reply).toContain('Şu an açığız; bugün kapanış saati 18:00')
+    const late = await ask('açık mısınız', { now: LATE_TUESDAY_UTC })
+    expect(late.reply).toContain('Çarşamba')
+    expect(late.reply).toContain('Şu an kapalıyız; bugün saat 09:00')
+    const berlin = await ask('are you open now?', { now: LATE_TUESDAY_UTC, profile: { ...PROFILE, time_zone: 'Europe/Berlin' } })
+    expect(berlin.reply).toContain('Today (Wednesday)')
+    expect(berlin.reply).toContain("We're closed right now; we open today at 09:00")
+    expect(open.calls).toEqual([])
+  })
+
+  it.each([
+    ['pazar günü açık mısınız', 'Pazar kapalıyız.'],
+    ['opening hours on Saturday', 'Saturday: we\'re open 10:00–14:00.'],
+    ['hafta sonu açık mısınız', 'Cumartesi 10:00–14:00 arası açığız. Pazar kapalıyız.'],
+    ['yarin acik misiniz', 'Yarın (Perşembe) 09:00–18:00 arası açığız.'],
+    ['pazartesi kaçta açılıyorsunuz', 'Pazartesi 09:00–12:30 ve 13:30–18:00 arası açığız.'],
+  ])('hours: %s', async (message, expected) => {
+    const out = await ask(message)
+    expect(out.kind).toBe('hours')
+    expect(out.reply).toContain(expected)
+  })
+
+  it('hours: the week, with consecutive days joined', async () => {
+    const out = await ask('Çalışma saatleriniz nedir?')
+    expect(out.reply).toContain('• Salı–Cuma: 09:00–18:00')
+    expect(out.reply).toContain('• Pazartesi: 09:00–12:30 ve 13:30–18:00')
+    expect(out.reply).toContain('• Pazar: kapalı')
+  })
+
+  it.each([
+    ['Mağazanız nerede?', 'location', ['Bağdat Cad. 5, Kadıköy', 'https://maps.example.com/ayse']],
+    ['telefon numaranız nedir', 'contact', ['0216 555 00 11', 'ayse@example.com']],
+    ['Kargo ücretli mi?', 'shipping', ['500 TL üzeri kargo ücretsiz']],
+    ['Kaç günde gelir?', 'delivery_time', ['2 iş gününde']],
+    ['İade yapabiliyor muyum?', 'returns', ['14 gün içinde']],
+    ['taksit var mı', 'payment', ['6 taksit']],
+    ['can I pay in installments?', 'payment', ['6 taksit']],
+    ['Bir yetkiliyle görüşmek istiyorum', 'human', ['0216 555 00 11']],
+    ['Siparişim gelmedi, çok kızgınım!', 'complaint', ['üzgünüz', '0216 555 00 11']],
+    ['Yarın saat 15:00 için randevu alabilir miyim?', 'booking', ['randevu alamıyorum', '0216 555 00 11']],
+    ['Adım Ayşe, numaram 0532 111 22 33', 'personal_info', ['Teşekkürler']],
+    ['hediye paketi var mı?', 'faq', ['hediye paketi ücretsizdir']],
+  ] as const)('%s → %s, from the owner\'s words', async (message, kind, facts) => {
+    const out = await ask(message)
+    expect(out.kind).toBe(kind)
+    for (const fact of facts) expect(out.reply).toContain(fact)
+    expect(out.productIds).toEqual([])
+    expect(out.reply).not.toMatch(/bulamadım|couldn't find|•/)
+  })
+
+  it('says plainly what the owner has not written, with the contact details there are', async () => {
+    const withPhone = { contact_phone: '0216 555 00 11' }
+    for (const message of ['Kargo ücretli mi?', 'iade var mı', 'çalışma saatleriniz', 'Mağazanız nerede?', 'taksit var mı']) {
+      const out = await ask(message, { profile: withPhone, faq: [] })
+      expect(out.reply).toContain('henüz yazılmamış')
+      expect(out.reply).toContain('0216 555 00 11')
+      expect(out.reply).not.toMatch(/bulamadım|\d{2}:\d{2}|ücretsiz|gün/)
+    }
+    const nothing = await ask('Do you ship abroad?', { profile: null, faq: [] })
+    expect(nothing.reply).toContain("I don't have information about shipping yet")
+    expect(nothing.reply).toContain(`Please contact ${BUSINESS} directly`)
+  })
+
+  it('answers from the FAQ, searched with the message, before the built-in answer', async () => {
+    const out = await ask('Vazolar bulaşık makinesinde yıkanır mı?')
+    expect(out).toMatchObject({ kind: 'faq', reply: 'Hayır, elde yıkanmalıdır.' })
+    expect(out.faqSearches).toEqual(['Vazolar bulaşık makinesinde yıkanır mı?'])
+    // Product facts are the catalogue's: a price question never goes to the FAQ.
+    await ask('Seramik vazo ne kadar?').then((price) => expect(price.faqSearches).toEqual([]))
+  })
+})
+
+describe('honest products', () => {
+  const SHIRT: CatalogueProduct = product('p8', 'Keten Gömlek', 649.9, 'TRY', 25, 'https://ornek.com/gomlek', 'Yazlık, nefes alan %100 keten')
+  const DRESS: CatalogueProduct = product('p9', 'Nakışlı Elbise', 1299, 'TRY', 9, null, 'Midi boy, S, M, L bedenleri; lacivert')
+  const items = [...PRODUCTS, SHIRT, DRESS]
+
+  it('never says yes to an attribute the record does not state', async () => {
+    const size = await ask('Keten gömleğin M bedeni var mı?', { items })
+    expect(size).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(size.reply).toContain('katalogda beden bilgisi yer almıyor')
+    expect(size.reply).toContain('0216 555 00 11')
+    expect(size.reply).not.toMatch(/evet|stokta var/i)
+    const colour = await ask('what colour is it?', { items, history: said(['p1']) })
+    expect(colour.reply).toContain("The catalogue doesn't list the colours for Kablosuz Kulaklık")
+  })
+
+  it('quotes the description when it states the attribute', async () => {
+    const sizes = await ask('Nakışlı elbisenin bedenleri neler?', { items })
+    expect(sizes.reply).toContain('“Midi boy, S, M, L bedenleri; lacivert”')
+    const material = await ask('kumaşı ne?', { items, history: said(['p8']) })
+    expect(material.reply).toContain('%100 keten')
+  })
+
+  it('budgets: only products in that currency and range, and says when none fits', async () => {
+    const lira = await ask('500 TL altı ne var?', { items })
+    expect(lira.kind).toBe('budget')
+    expect(lira.productIds.sort()).toEqual(['p2', 'p6'])
+    const dollars = await ask('anything under $10?', { items })
+    expect(dollars.productIds).toEqual(['p7'])
+    const none = await ask('en fazla 5 euro', { items })
+    expect(none.productIds).toEqual([])
+    expect(none.reply).toContain('€5,00 EUR ve altında fiyatlı bir ürün yok')
+    const range = await ask('300 ile 1000 lira arası kulaklık', { items })
+    expect(range.productIds).toEqual(['p2'])
+  })
+
+  it('cheapest and dearest over the whole catalogue, not a page of it', async () => {
+    const cheapest = await ask('What is the cheapest thing you sell?', { items })
+    expect(cheapest.calls.map((call) => call.method)).toEqual(['extremes'])
+    const listed = items.filter((p) => cheapest.productIds.includes(p.id))
+    expect(listed.map((p) => p.currency).sort()).toEqual(['EUR', 'TRY', 'USD'])
+    for (const p of listed) expect(p.price).toBe(Math.min(...items.filter((q) => q.currency === p.currency).map((q) => q.price)))
+  })
+
+  it('recommends from names and descriptions, or asks what the customer is after', async () => {
+    const summer = await ask('yazlık bir şey önerir misin?', { items })
+    expect(summer).toMatchObject({ kind: 'recommend', productIds: ['p8'] })
+    const vague = await ask('ne önerirsiniz?', { items })
+    expect(vague.productIds).toEqual([])
+    expect(vague.reply).toContain('ne tür bir ürün')
+    const wedding = await ask('something for a summer wedding?', { items })
+    expect(wedding.productIds).toEqual([])
+    expect(wedding.reply).toContain('what kind of product')
+  })
+
+  it('how to order: the product\'s link and the owner\'s ordering text', async () => {
+    const out = await ask('Tamam 2 tane alacağım, nasıl sipariş verebilirim?', { items, history: said(['p8']) })
+    expect(out).toMatchObject({ kind: 'ordering', productIds: ['p8'] })
+    expect(out.reply).toContain('https://ornek.com/gomlek')
+    expect(out.reply).toContain('WhatsApp üzerinden sipariş verebilirsiniz')
+  })
+
+  it('a common word a description happens to hold is no product hit', async () => {
+    const boxed = product('p10', 'Fincan Seti', 420, 'TRY', 3, null, 'Hediye kutusuyla gelir, iki günde hazır')
+    for (const message of ['Kaç günde gelir?', 'ne zaman gelir', 'iki gün']) {
+      const out = await ask(message, { items: [...items, boxed], faq: [] })
+      expect(out.productIds).toEqual([])
+      expect(out.reply).not.toMatch(/Fincan|bulamadım/)
+    }
+  })
+})

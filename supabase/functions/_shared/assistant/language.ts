@@ -2,6 +2,7 @@
 // is answered in the language they just wrote. A message that gives no clear
 // sign (a product name alone, "ok", a number) keeps the conversation's
 // language instead of flipping on a guess.
+import { CORPUS } from './corpus.ts'
 import type { AssistantLanguage, Turn } from './types.ts'
 import { words } from './text.ts'
 
@@ -30,6 +31,14 @@ const ENGLISH_WORDS: ReadonlySet<string> = new Set([
   'ok', 'okay', 'yes', 'no', 'with', 'did', 'will', 'my', 'we', 'they', 'than', 'now',
 ])
 
+// The corpus's words count too, each for the one language whose examples use it.
+const corpusWords = (language: AssistantLanguage) =>
+  new Set(CORPUS.filter((entry) => entry.language === language).flatMap((entry) => words(entry.text).map((word) => word.key).filter((key) => /^[a-z]{2,}$/.test(key))))
+const CORPUS_TR = corpusWords('tr')
+const CORPUS_EN = corpusWords('en')
+const ONLY_TR: ReadonlySet<string> = new Set([...CORPUS_TR, ...TURKISH_WORDS].filter((word) => !CORPUS_EN.has(word) && !ENGLISH_WORDS.has(word)))
+const ONLY_EN: ReadonlySet<string> = new Set([...CORPUS_EN, ...ENGLISH_WORDS].filter((word) => !CORPUS_TR.has(word) && !TURKISH_WORDS.has(word)))
+
 // "ı" is left out: it is what a Turkish keyboard gives for "I" too, yet no English text writes it by choice.
 const TURKISH_LETTERS = /[çğışöüÇĞİŞÖÜ]/
 
@@ -39,8 +48,8 @@ export function detectLanguage(message: string): AssistantLanguage | null {
   let english = 0
   for (const word of words(message)) {
     if (word.apostropheSuffix) turkish += 1
-    if (TURKISH_WORDS.has(word.key)) turkish += 1
-    if (ENGLISH_WORDS.has(word.key)) english += 1
+    if (ONLY_TR.has(word.key)) turkish += 1
+    if (ONLY_EN.has(word.key)) english += 1
   }
   if (turkish > english) return 'tr'
   if (english > turkish) return 'en'

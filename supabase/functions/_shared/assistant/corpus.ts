@@ -420,6 +420,11 @@ export const CORPUS: readonly CorpusEntry[] = [
 
   // Products -----------------------------------------------------------------
   ...examples('price', 'tr', `
+    fiyatı nedir acaba
+    kaç liraya
+    ne kadara
+    fiyatı kaç
+    fiyatı ne
     fiyatı ne kadar
     ne kadar
     kaç para
@@ -434,6 +439,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     bu kaça
   `),
   ...examples('price', 'en', `
+    how much is this
+    what does it go for
+    what is the cost
+    how much are they
     how much is it
     what is the price
     how much does it cost
@@ -443,6 +452,14 @@ export const CORPUS: readonly CorpusEntry[] = [
     price of this
   `),
   ...examples('stock', 'tr', `
+    stokta kaç tane var
+    kaç tane kaldı
+    kaç adet var
+    kaç adet kaldı
+    stoğunuz var mı
+    elinizde kaç tane var
+    mevcudu var mı
+    tükenmiş mi
     stokta var mı
     stokta kaldı mı
     mevcut mu
@@ -454,6 +471,11 @@ export const CORPUS: readonly CorpusEntry[] = [
     sizde var mı
   `),
   ...examples('stock', 'en', `
+    how many are left
+    how many do you have
+    how many in stock
+    are there any left
+    is it still in stock
     do you have a
     do you have one
     do you have some

@@ -360,7 +360,7 @@ describe('the business', () => {
     const open = await ask('Şu an açık mısınız?')
     expect(open).toMatchObject({ kind: 'hours', productIds: [] })
     expect(open.reply).toContain('Bugün (Çarşamba) 09:00–18:00 arası açığız')
-    expect(open.reply).toContain('Şu an açığız; bugün kapanış saati 18:00')
+    expect(open.reply).toContain('Şu an açığız; kapanış bugün saat 18:00')
     const late = await ask('açık mısınız', { now: LATE_TUESDAY_UTC })
     expect(late.reply).toContain('Çarşamba')
     expect(late.reply).toContain('Şu an kapalıyız; bugün saat 09:00')
@@ -368,6 +368,10 @@ describe('the business', () => {
     expect(berlin.reply).toContain('Today (Wednesday)')
     expect(berlin.reply).toContain("We're closed right now; we open today at 09:00")
     expect(open.calls).toEqual([])
+    // Open until midnight and again from 00:00: the customer hears the later closing.
+    const night = { ...PROFILE, opening_hours: { tue: [['18:00', '24:00']], wed: [['00:00', '03:00'], ['09:00', '18:00']] } } as Partial<BusinessProfile>
+    const lateOpen = await ask('are you open?', { now: new Date('2026-11-24T20:00:00Z'), profile: night })
+    expect(lateOpen.reply).toContain("We're open now, until 03:00 tomorrow.")
   })
 
   it.each([

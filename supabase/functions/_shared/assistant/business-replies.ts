@@ -84,8 +84,15 @@ export function weekText(hours: OpeningHours, language: Lang): string {
 function nowText(profile: BusinessProfile, now: Date, language: Lang): string {
   const status = hoursStatus(profile.opening_hours, profile.time_zone, now)
   if (status.open) {
+    if (status.closesAt === null) return language === 'tr' ? 'Şu an açığız; her gün günün her saati açığız.' : "We're open now, around the clock."
     const until = status.closesAt === '24:00' ? (language === 'tr' ? 'gece yarısı' : 'midnight') : status.closesAt
-    return language === 'tr' ? `Şu an açığız; bugün kapanış saati ${until}.` : `We're open now, until ${until} today.`
+    const day =
+      status.closesInDays === 0 || status.closesInDays === null
+        ? language === 'tr' ? 'bugün' : 'today'
+        : status.closesInDays === 1
+          ? language === 'tr' ? 'yarın' : 'tomorrow'
+          : DAY_NAMES[language][weekdayAfter(status.local.weekday, status.closesInDays)]
+    return language === 'tr' ? `Şu an açığız; kapanış ${day} saat ${until}.` : `We're open now, until ${until} ${day}.`
   }
   if (!status.opensAt) return language === 'tr' ? 'Şu an kapalıyız.' : "We're closed right now."
   const { inDays, weekday, time } = status.opensAt

@@ -143,6 +143,8 @@ async function answerBudget(budget: Budget, term: string, context: Context): Pro
     found = matches
       .filter((p) => p.currency === budget.currency && p.price <= budget.max && (budget.min === undefined || p.price >= budget.min))
       .sort((a, b) => b.price - a.price)
+    // "1000 TL'ye kadar hediye": a word no product holds narrows nothing; the budget still does.
+    if (matches.length === 0) found = await catalogue.inBudget(budget, MAX_LISTED + 1)
   }
   if (found.length === 0) return reply('budget', say.budgetNone(budget, language), language)
   const shown = found.slice(0, MAX_LISTED)

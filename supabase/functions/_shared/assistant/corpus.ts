@@ -23,6 +23,11 @@ function examples(intent: string, language: CorpusLanguage, block: string): Corp
 export const CORPUS: readonly CorpusEntry[] = [
   // Courtesy ------------------------------------------------------------------
   ...examples('greeting', 'tr', `
+    sa
+    as
+    merhabaa
+    selamm
+    iyi akşamlar kolay gelsin
     merhaba
     merhabalar
     selam
@@ -49,6 +54,12 @@ export const CORPUS: readonly CorpusEntry[] = [
     greetings
   `),
   ...examples('thanks', 'tr', `
+    ok tşk
+    tşk ederim
+    tşkler
+    saol
+    sağol
+    teşekkürler çok iyi
     teşekkürler
     teşekkür ederim
     çok teşekkürler
@@ -233,6 +244,11 @@ export const CORPUS: readonly CorpusEntry[] = [
     shipping
   `),
   ...examples('delivery_time', 'tr', `
+    kargo kaç gün sürüyor
+    kaç gün sürer
+    ne kadar sürer
+    kaç günde kargoya verilir
+    teslimat kaç gün
     kaç günde gelir
     ne zaman gelir
     kaç günde elime ulaşır
@@ -354,6 +370,13 @@ export const CORPUS: readonly CorpusEntry[] = [
     human please
   `),
   ...examples('complaint', 'tr', `
+    ürün elime ulaşmadı
+    paketim gelmedi
+    kargom gelmedi
+    sipariş gelmedi
+    hala bekliyorum
+    ürün hasarlı geldi
+    iade ettim param yatmadı
     siparişim gelmedi çok kızgınım
     siparişim hala gelmedi
     ürün kırık geldi
@@ -625,6 +648,16 @@ export const CORPUS: readonly CorpusEntry[] = [
     what would you recommend for winter
   `),
   ...examples('attribute', 'tr', `
+    beyaz mı
+    siyahı var mı
+    kırmızı rengi var mı
+    mavisi var mı
+    boyu kaç
+    boyu ne kadar
+    uzunluğu ne kadar
+    kaç beden
+    large var mı
+    small var mı
     m bedeni var mı
     bedenleri neler
     hangi bedenler var
@@ -642,6 +675,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     siyahı var mı
   `),
   ...examples('attribute', 'en', `
+    is it white
+    does it come in red
+    how long is it
+    is it cotton
     what size is it
     do you have it in medium
     what sizes are there

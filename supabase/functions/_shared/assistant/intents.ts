@@ -88,7 +88,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'alti', 'ustu', 'uzeri', 'under', 'below', 'over', 'above', 'up', 'at', 'most', 'least', 'fazla', 'az', 'butce', 'butcem',
   'budget', 'liraya', 'liralik', 'dolar', 'dollar', 'dollars', 'euro', 'avro', 'arasi', 'between', 'ne', 'nedir', 'neler', 'hangi',
   'var', 'mi', 'kac', 'kadar', 'cm', 'icin', 'olan', 'gibi', 'm', 's', 'l', 'xl', 'xs', 'xxl', 'it', 'is', 'what', 'which', 'there',
-  'have', 'do', 'in', 'baska', 'another', 'other', 'also', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
+  'have', 'do', 'in', 'baska', 'another', 'other', 'also', 'boy', 'boyu', 'uzunlugu', 'long', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
   'sattiginiz', 'satilan', 'satiyorsunuz', 'you', 'sell', 'selling', 'got', 'adet', 'tane',
 ])
 
@@ -140,7 +140,7 @@ export const MIN_SCORE = 0.55
 const SIZE_WORDS = /^(beden\w*|numara\w*|size|sizes|small|medium|large|xs|s|m|l|xl|xxl|xxxl)$/
 const COLOUR_WORDS = /^(renk\w*|rengi\w*|colou?rs?|siyah\w*|beyaz\w*|kirmizi\w*|mavi\w*|yesil\w*|sari\w*|pembe\w*|mor|gri|lacivert\w*|bej|kahverengi\w*|turuncu\w*|black|white|red|blue|green|yellow|pink|purple|gr[ae]y|navy|beige|brown|orange)$/
 const MATERIAL_WORDS = /^(kumas\w*|malzeme\w*|materyal\w*|icerig\w*|icerik\w*|pamuk\w*|keten\w*|deri\w*|ipek\w*|yun\w*|polyester|materials?|fabric|made|cotton|linen|leather|silk|wool)$/
-const DIMENSION_WORDS = /^(olcu\w*|boyut\w*|ebat\w*|cm|mm|uzunlug\w*|genislig\w*|yuksekli\w*|dimensions?|big|long|wide|width|length|height)$/
+const DIMENSION_WORDS = /^(boy|boyu|olcu\w*|boyut\w*|ebat\w*|cm|mm|uzunlug\w*|genislig\w*|yuksekli\w*|dimensions?|big|long|wide|width|length|height)$/
 const WEIGHT_WORDS = /^(agirlig\w*|agirlik|kilo\w*|gram\w*|kg|weight|weigh|heavy)$/
 
 /** The attribute a question asks about, from its words; null when it names none the rules know. */
@@ -254,6 +254,9 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
   return null
 }
 
+/** Words that open a message without asking anything. */
+const OPENERS: ReadonlySet<string> = new Set(['merhaba', 'merhabalar', 'selam', 'selamlar', 'slm', 'mrb', 'sa', 'iyi', 'gunler', 'aksamlar', 'gunaydin', 'hi', 'hello', 'hey', 'good', 'morning', 'afternoon', 'evening', 'kolay', 'gelsin'])
+
 const PRODUCT_KINDS = new Set(['price', 'stock', 'link', 'list'])
 const BUSINESS_KINDS = new Set(['location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'human', 'complaint', 'booking', 'personal_info'])
 const COURTESY_KINDS = new Set(['greeting', 'thanks', 'goodbye', 'ack'])
@@ -264,7 +267,13 @@ export async function understand(message: string, classifier: Classifier): Promi
   if (list.length === 0) return { kind: 'unknown' }
   const line = keyLine(list)
   if (INJECTION.some((pattern) => pattern.test(line))) return { kind: 'injection' }
-  const classified: Classification = await classifier.classify(message)
+  const opening = list.findIndex((word) => !OPENERS.has(word.key))
+  if (opening === -1) return { kind: 'greeting' }
+  let classified: Classification = await classifier.classify(message)
+  // "Slm, kargo kaç gün sürüyor?": the greeting is not the question.
+  if (opening > 0 && list.length - opening >= 2 && (classified.intent === 'greeting' || classified.score < MIN_SCORE)) {
+    classified = await classifier.classify(list.slice(opening).map((word) => word.text).join(' '))
+  }
   const intent = classified.score >= MIN_SCORE ? classified.intent : 'None'
   const term = productTerm(list)
   // Amounts and quantities name no product: "500 TL altı", "2 tane alacağım".
@@ -285,8 +294,9 @@ export async function understand(message: string, classifier: Classifier): Promi
   if (intent === 'ordering') return { kind: 'ordering', term: termWithoutNumbers }
   if (intent === 'cheapest' || intent === 'priciest') return { kind: 'extreme', order: intent, term }
   if (intent === 'recommend') return { kind: 'recommend', term }
-  if (intent === 'attribute' || (attributeOf(list) && /^(beden|renk|olcu|boyut|kumas|size|colou?r|material)/.test(line.trim()))) {
-    return { kind: 'attribute', attribute: attributeOf(list), term }
+  if (intent === 'attribute' || (intent === 'None' && attributeOf(list))) {
+    // "Gömlek beyaz mı?": the colour asked about is not part of the product's name.
+    return { kind: 'attribute', attribute: attributeOf(list), term: productTerm(list.filter((word) => !COLOUR_WORDS.test(word.key))) }
   }
   if (intent === 'compare' || (intent === 'None' && !/ (not|degil|yok) /.test(line))) {
     const pair = splitPair(list, intent === 'compare')

@@ -89,7 +89,7 @@ export function attributeFromRecord(product: CatalogueProduct, language: Lang): 
 export function attributeNotListed(product: CatalogueProduct, attribute: Attribute | null, contact: string, language: Lang): string {
   const what = attribute ? ATTRIBUTE_NAMES[attribute][language] : language === 'tr' ? 'bu' : 'this'
   return language === 'tr'
-    ? `${product.name} için katalogda ${what} bilgisi yer almıyor. ${contact}`
+    ? `${product.name} için katalogda ${attribute ? `${what} bilgisi` : 'bu bilgi'} yer almıyor. ${contact}`
     : `The catalogue doesn't list ${attribute ? `the ${what}` : 'this detail'} for ${product.name}. ${contact}`
 }
 

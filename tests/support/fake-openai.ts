@@ -53,9 +53,43 @@ export function toolCall(name: string, args: Record<string, unknown>, id = `call
   return { message: { content: null, tool_calls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(args) } }] } }
 }
 
+/** An assistant turn asking for several tools at once, as models do for independent reads. */
+export function toolCalls(calls: { name: string; args: Record<string, unknown>; id?: string }[]): FakeReply {
+  return {
+    message: {
+      content: null,
+      tool_calls: calls.map(({ name, args, id = `call_${++callCounter}` }) => ({ id, type: 'function', function: { name, arguments: JSON.stringify(args) } })),
+    },
+  }
+}
+
 /** An assistant turn with a plain answer. */
 export function answer(content: string): FakeReply {
   return { message: { content } }
+}
+
+export type ToolExchange = { name: string; args: unknown; result: unknown }
+
+/**
+ * The tool calls of a request's conversation with what the client answered
+ * to each, oldest first: what a scripted model "read" before it answers.
+ */
+export function toolResults(body: FakeChatBody): ToolExchange[] {
+  const calls = new Map<string, FakeToolCall>()
+  const exchanges: ToolExchange[] = []
+  for (const m of body.messages) {
+    if (m.role === 'assistant') for (const c of m.tool_calls ?? []) calls.set(c.id, c)
+    if (m.role !== 'tool' || !m.tool_call_id) continue
+    const call = calls.get(m.tool_call_id)
+    if (!call) continue
+    exchanges.push({ name: call.function.name, args: JSON.parse(call.function.arguments || '{}'), result: JSON.parse(m.content ?? 'null') })
+  }
+  return exchanges
+}
+
+/** The result of the latest call of one tool in the request's conversation. */
+export function toolResult<T = Record<string, unknown>>(body: FakeChatBody, name: string): T | undefined {
+  return toolResults(body).filter((exchange) => exchange.name === name).at(-1)?.result as T | undefined
 }
 
 const apiError = (status: number, message: string, type = 'invalid_request_error') => ({

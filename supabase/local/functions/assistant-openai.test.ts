@@ -541,6 +541,8 @@ describe('the claim check', () => {
       ['Teslimat 5 gün sürer.', read(null, true)],
       ['Bize info@kahve.example adresinden yazın.', read('contact')],
       ['Call us on +90 212 000 00 00.', read('contact')],
+      // A phone or street number is no number of days (the phone holds 12, the address 12 too).
+      ['Ürünü 12 gün içinde değiştirebilirsiniz.', read('all')],
     ]
     for (const [reply, evidence] of refusals) expect(checkClaims(reply, evidence), reply).toMatchObject({ ok: false })
   })
@@ -563,6 +565,9 @@ describe('the claim check', () => {
   it('is part of checkReply, after the prices', () => {
     expect(checkReply('Türk Kahvesi ₺1.250,00; kargo 2-4 iş günü.', products)).toMatchObject({ ok: false, reason: /shipping/ })
     expect(checkReply('Türk Kahvesi ₺1.250,00; kargo 2-4 iş günü.', products, '', read('shipping'))).toEqual({ ok: true, prices: [1250] })
+    // An amount may come from the owner's policy texts, never from the address ("No: 12").
+    expect(checkReply('Kargo 500 TL üzeri ücretsiz.', [], '', read('shipping'))).toEqual({ ok: true, prices: [] })
+    expect(checkReply('Kargo ücreti 12 TL.', [], '', read('all'))).toMatchObject({ ok: false, reason: 'price 12 is not one the catalogue returned' })
     // A time written with a dot is no price: "18.00" is checked as a time.
     expect(checkReply("Bugün 18.00'e kadar açığız.", [], '', read('hours'))).toEqual({ ok: true, prices: [] })
   })

@@ -782,6 +782,14 @@ function phoneDigits(text: string): string[] {
 const samePhone = (a: string, b: string) => a.slice(-10) === b.slice(-10)
 
 /**
+ * How a returned text may be quoted: the owner's policies (profile texts, FAQ,
+ * prompt) for amounts and durations, a product's record for durations (a
+ * warranty), contact details only as themselves: a street or phone number
+ * is neither a fee nor a number of days.
+ */
+export type TextKind = 'policy' | 'product' | 'contact'
+
+/**
  * What the tools returned in one exchange, as the claim check needs it. The
  * owner's own prompt counts as read: what the owner wrote there is theirs to
  * say.
@@ -791,7 +799,7 @@ export class Evidence {
   readonly topics = new Set<ClaimTopic>()
   /** Clock times returned, minutes after midnight (24:00 is 0). */
   readonly times = new Set<number>()
-  /** Every number of the returned texts (each reading of it), for durations. */
+  /** Every number of the returned policy and product texts (each reading of it), for durations. */
   readonly numbers = new Set<number>()
   /** Numbers of the owner's own texts (profile, FAQ, prompt), which may be amounts: a shipping fee, a free-shipping threshold. */
   readonly amounts = new Set<number>()
@@ -800,18 +808,19 @@ export class Evidence {
 
   constructor(ownerPrompt = '') {
     if (ownerPrompt.trim() === '') return
-    this.addText(ownerPrompt, true)
+    this.addText(ownerPrompt, 'policy')
     for (const topic of claimTopics(ownerPrompt)) this.topics.add(topic)
   }
 
-  addText(text: string, owners: boolean): void {
+  addText(text: string, kind: TextKind): void {
     const nfc = text.normalize('NFC')
-    const clocks = clockTimes(nfc)
-    for (const clock of clocks) for (const minutes of clock.minutes) this.times.add(minutes)
-    for (const match of nfc.matchAll(NUMBER)) {
-      for (const value of numberReadings(match[0])) {
-        this.numbers.add(value)
-        if (owners) this.amounts.add(value)
+    for (const clock of clockTimes(nfc)) for (const minutes of clock.minutes) this.times.add(minutes)
+    if (kind !== 'contact') {
+      for (const match of nfc.matchAll(NUMBER)) {
+        for (const value of numberReadings(match[0])) {
+          this.numbers.add(value)
+          if (kind === 'policy') this.amounts.add(value)
+        }
       }
     }
     for (const email of asciiKey(nfc).match(EMAIL) ?? []) this.emails.add(email)
@@ -824,19 +833,18 @@ export class Evidence {
   }
 
   addProducts(products: readonly CatalogueProduct[]): void {
-    for (const p of products) this.addText(`${p.name}\n${p.description ?? ''}`, false)
+    for (const p of products) this.addText(`${p.name}\n${p.description ?? ''}`, 'product')
   }
 
   addBusinessInfo(info: BusinessInfo): void {
     for (const topic of INFO_TOPICS[info.topic]) this.topics.add(topic)
-    // A street or phone number is no amount: only the policy texts may state a fee.
     for (const field of ['address', 'maps_url', 'phone', 'email'] as const) {
       const value = info[field]
-      if (value !== undefined) this.addText(value, false)
+      if (value !== undefined) this.addText(value, 'contact')
     }
     for (const field of ['shipping', 'returns', 'payment', 'ordering'] as const) {
       const value = info[field]
-      if (value !== undefined) this.addText(value, true)
+      if (value !== undefined) this.addText(value, 'policy')
     }
     const hours = info.hours
     if (!hours) return
@@ -852,7 +860,7 @@ export class Evidence {
   /** Called with no hits too: the FAQ was searched, and the model was told what it holds on the matter. */
   addFaq(hits: readonly FaqHit[]): void {
     for (const topic of CLAIM_TOPICS) this.topics.add(topic)
-    for (const hit of hits) this.addText(`${hit.question}\n${hit.answer}`, true)
+    for (const hit of hits) this.addText(`${hit.question}\n${hit.answer}`, 'policy')
   }
 }
 

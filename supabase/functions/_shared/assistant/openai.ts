@@ -18,14 +18,15 @@
 //
 // The claim check (checkReply): a reply is sent only when what it states was
 // read in this exchange (or the owner wrote it in the prompt):
-//   - every price is a product's price the tools returned, or an amount in the owner's texts
-//     (shipping threshold, fees);
+//   - every price is a product's price the tools returned, or an amount in the owner's policy
+//     texts (a shipping fee or free-shipping threshold in the profile or FAQ);
 //   - every clock time ("09:00", "18.00'e kadar", "saat 9", "9 am", "closes at 6") is one the
 //     tools returned: the opening ranges, closes_at, opens_at, or a time in a returned text;
 //   - a reply speaking of opening hours, shipping or delivery, returns or exchanges, payment or
-//     installments has read that topic through get_business_info (or searched the FAQ);
+//     installments has read that topic through get_business_info (the topic or all) or searched
+//     the FAQ;
 //   - every number of days, weeks, months, years or hours ("2-4 iş günü", "within 14 days") is
-//     written in a returned text;
+//     written in a returned policy text or product record (an address or phone number is not);
 //   - every e-mail address and phone number is one a returned text holds;
 //   - it does not recite the instructions.
 // Numbers written as words ("iki gün", "two weeks") are not read as claims.

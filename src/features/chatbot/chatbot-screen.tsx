@@ -1,17 +1,20 @@
-// /dashboard/chatbot: the website assistant's settings, the code that puts it
-// on the owner's site and how much of the allowance it has used, as three
-// tabs (spec §2). The active tab is in the URL (?tab=code|usage). Online-only:
-// nothing here is in the local store.
+// /dashboard/chatbot: the website assistant's settings, the business
+// knowledge it answers from, the code that puts it on the owner's site and
+// how much of the allowance it has used, as four tabs (spec §2, plus
+// "Business info"). The active tab is in the URL (?tab=business|code|usage).
+// Online-only: nothing here is in the local store.
 import { useState } from 'react'
 import { Tabs } from '@mantine/core'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ScreenHeader } from '../../components/screen-header.tsx'
 import { useSession } from '../../lib/session.tsx'
+import { BusinessTab } from './business-tab.tsx'
 import { readChatbotTab, validateChatbotSearch, type ChatbotTab } from './search.ts'
 import { SettingsTab } from './settings-tab.tsx'
 import { UsageTab } from './usage-tab.tsx'
 import { WidgetCodeTab } from './widget-code-tab.tsx'
+import classes from './chatbot.module.css'
 
 export function ChatbotScreen() {
   const { t } = useLingui()
@@ -21,6 +24,10 @@ export function ChatbotScreen() {
   const navigate = useNavigate()
   // Whether the settings form holds edits that are not saved: the code tab says its snippet is the saved one.
   const [unsaved, setUnsaved] = useState(false)
+  // The business tab reads its profile and FAQ once first opened, not with every visit to the
+  // screen; from then on it stays mounted like the others, so what was typed there survives too.
+  const [businessOpened, setBusinessOpened] = useState(tab === 'business')
+  if (tab === 'business' && !businessOpened) setBusinessOpened(true)
 
   const selectTab = (next: ChatbotTab) =>
     void navigate({ to: '.', search: (prev) => ({ ...prev, tab: next === 'settings' ? undefined : next }), replace: true })
@@ -41,9 +48,12 @@ export function ChatbotScreen() {
           // Inactive panels stay mounted (hidden): what was typed in the settings survives a look at the code.
           keepMounted
         >
-          <Tabs.List aria-label={t`Chatbot sections`}>
+          <Tabs.List aria-label={t`Chatbot sections`} className={classes.tabsList}>
             <Tabs.Tab value="settings" data-testid="chatbot-tab-settings">
               <Trans>Settings</Trans>
+            </Tabs.Tab>
+            <Tabs.Tab value="business" data-testid="chatbot-tab-business">
+              <Trans>Business info</Trans>
             </Tabs.Tab>
             <Tabs.Tab value="code" data-testid="chatbot-tab-code">
               <Trans>Widget code</Trans>
@@ -55,6 +65,9 @@ export function ChatbotScreen() {
 
           <Tabs.Panel value="settings" pt="lg">
             <SettingsTab userId={userId} onUnsavedChange={setUnsaved} />
+          </Tabs.Panel>
+          <Tabs.Panel value="business" pt="lg">
+            {businessOpened && <BusinessTab userId={userId} />}
           </Tabs.Panel>
           <Tabs.Panel value="code" pt="lg">
             <WidgetCodeTab userId={userId} unsaved={unsaved} onOpenSettings={() => selectTab('settings')} />

@@ -1,0 +1,305 @@
+// The "Business info" tab: what the assistant answers customers from beside
+// the catalogue. The profile (contact, opening hours in the owner's time
+// zone, shipping, returns, payment, ordering) is one form saved in one
+// request; the FAQ below it saves entry by entry. The form is built from the
+// first answer of the profile query and keeps what the owner types from then
+// on, through failed and refused saves alike.
+import { useEffect, useMemo, useState } from 'react'
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { Trans, useLingui } from '@lingui/react/macro'
+import {
+  BUSINESS_ADDRESS_MAX,
+  BUSINESS_INFO_TEXT_MAX,
+  WEEKDAYS,
+  businessPayloadFromForm,
+  businessProfileToForm,
+  type BusinessFormValues,
+  type BusinessInfoText,
+  type BusinessProfileRow,
+  type TimeRange,
+  type Weekday,
+} from '../../../domain/business.ts'
+import { useDomainForm } from '../../components/forms.ts'
+import { LoadError } from '../../components/list-states.tsx'
+import { useFirstAnswerInSlices } from '../../components/render-in-slices.tsx'
+import { SectionCard } from '../../components/section-card.tsx'
+import { useOnline } from '../../lib/use-online.ts'
+import { refusalOf } from './business-api.ts'
+import { BUSINESS_FORM_MESSAGES, businessFormErrors, hoursPath, profileRefusalError } from './business-messages.ts'
+import { withCount } from './char-count.tsx'
+import { FaqSection } from './faq-section.tsx'
+import { OpeningHoursEditor } from './opening-hours-editor.tsx'
+import { filterTimeZones, timeZoneOptions, zoneClock } from './time-zones.ts'
+import { useBusinessProfile, useSaveBusinessProfile } from './use-business.ts'
+
+const OFFLINE_NOTICE_ID = 'business-offline'
+/** A Turkish landline as an example: the same in every language. */
+const PHONE_EXAMPLE = '+90 212 555 12 34'
+const EMAIL_EXAMPLE = 'info@example.com'
+const MAPS_EXAMPLE = 'https://maps.app.goo.gl/…'
+
+export function BusinessTab(props: { userId: string }) {
+  const online = useOnline()
+  return (
+    <Stack gap="lg">
+      <Text c="dimmed" size="sm" maw={720}>
+        <Trans>
+          The assistant answers customers from what you write here and from your products. It says only what is written here; when something is missing it
+          asks the customer to contact you.
+        </Trans>
+      </Text>
+      <ProfileSection userId={props.userId} online={online} />
+      <FaqSection userId={props.userId} online={online} />
+    </Stack>
+  )
+}
+
+function ProfileSection(props: { userId: string; online: boolean }) {
+  const { t } = useLingui()
+  const profile = useFirstAnswerInSlices(useBusinessProfile(props.userId), (query) => query.isSuccess)
+
+  useEffect(() => {
+    if (profile.error) console.error('loading the business profile failed', profile.error)
+  }, [profile.error])
+
+  if (profile.isSuccess) return <ProfileForm userId={props.userId} row={profile.data} online={props.online} />
+  if (profile.isError && !profile.isFetching) {
+    // An empty form here would overwrite what is stored on the first save: say so and offer to read again.
+    return (
+      <LoadError
+        title={t`Unable to load your business info`}
+        message={t`Your business info could not be read. Nothing was changed.`}
+        onRetry={() => void profile.refetch()}
+        testId="business-error"
+      />
+    )
+  }
+  if (!props.online) {
+    return (
+      <Alert color="yellow" title={t`You are offline`} role="status" data-testid="business-offline-load">
+        <Trans>Your business info needs an internet connection. It will load as soon as you are back online.</Trans>
+      </Alert>
+    )
+  }
+  return <ProfileSkeleton />
+}
+
+function ProfileSkeleton() {
+  return (
+    <Stack gap="lg" role="status" data-testid="business-loading">
+      <VisuallyHidden>
+        <Trans>Loading your business info</Trans>
+      </VisuallyHidden>
+      {[4, 7, 4].map((rows, card) => (
+        <Paper key={card} withBorder radius="md" p="lg">
+          <Skeleton height={24} width="40%" mb="lg" />
+          {Array.from({ length: rows }, (_, i) => (
+            <Skeleton key={i} height={28} mb="sm" />
+          ))}
+        </Paper>
+      ))}
+    </Stack>
+  )
+}
+
+type Failure = 'failed' | 'refused'
+
+function ProfileForm(props: { userId: string; row: BusinessProfileRow | null; online: boolean }) {
+  const { t, i18n } = useLingui()
+  const { online } = props
+  const save = useSaveBusinessProfile(props.userId)
+  const [failure, setFailure] = useState<Failure | null>(null)
+  const { form, onSubmit, errorText, attempted } = useDomainForm({
+    initialValues: businessProfileToForm(props.row),
+    validate: businessFormErrors,
+    messages: BUSINESS_FORM_MESSAGES,
+  })
+  const values = form.getValues()
+  const saving = form.submitting
+  const zones = useMemo(() => timeZoneOptions(values.time_zone), [values.time_zone])
+  // Read once a minute is plenty: the line says which zone, not the exact second.
+  const [now, setNow] = useState(() => new Date())
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 60_000)
+    return () => window.clearInterval(timer)
+  }, [])
+  const clock = zoneClock(values.time_zone, i18n.locale, now)
+  const clockTime = clock?.time
+  const clockOffset = clock?.offset
+
+  async function submit(submitted: BusinessFormValues) {
+    setFailure(null)
+    try {
+      const row = await save.mutateAsync(businessPayloadFromForm(submitted))
+      // The form now shows what is stored (trimmed texts), and counts as unchanged.
+      const stored = businessProfileToForm(row)
+      form.setValues(stored)
+      form.resetDirty(stored)
+      notifications.show({ color: 'green', message: t`Business info saved` })
+    } catch (error) {
+      console.error('saving the business profile failed', error)
+      const refusal = refusalOf(error)
+      const placed = refusal ? profileRefusalError(refusal, submitted) : null
+      if (placed) {
+        form.setFieldError(placed.path, placed.code)
+        form.getInputNode(placed.path)?.focus()
+      }
+      setFailure(placed ? 'refused' : 'failed')
+    }
+  }
+
+  function setDay(day: Weekday, ranges: TimeRange[]) {
+    form.setFieldValue(`opening_hours.${day}`, ranges)
+    // After a first submit every change is judged at once, as for the other fields (useDomainForm).
+    if (attempted) void form.validate()
+  }
+
+  const dayErrors: Partial<Record<Weekday, string>> = {}
+  for (const day of WEEKDAYS) {
+    const text = errorText(hoursPath(day))
+    if (typeof text === 'string') dayErrors[day] = text
+  }
+  const hoursFieldProps = (day: Weekday) => ({ 'data-path': (form.getInputProps(hoursPath(day)) as unknown as Record<string, unknown>)['data-path'] })
+
+  const infoField = (field: BusinessInfoText) => ({
+    ...form.getInputProps(field),
+    autosize: true,
+    minRows: 3,
+    maxRows: 12,
+    inputContainer: withCount(values[field], BUSINESS_INFO_TEXT_MAX),
+    'data-testid': `business-${field}`,
+  })
+
+  return (
+    <form onSubmit={onSubmit(submit)} noValidate aria-busy={saving} data-testid="business-form">
+      <Stack gap="lg">
+        {!online && (
+          <Alert color="yellow" title={t`You are offline`} role="status" id={OFFLINE_NOTICE_ID} data-testid="business-offline">
+            <Trans>Saving needs an internet connection. What you type stays here; you can save once you are back online.</Trans>
+          </Alert>
+        )}
+
+        <SectionCard
+          title={<Trans>Contact and location</Trans>}
+          description={<Trans>Customers asking where you are or how to reach you get these.</Trans>}
+        >
+          <Textarea
+            label={t`Address`}
+            autosize
+            minRows={2}
+            maxRows={5}
+            autoComplete="street-address"
+            {...form.getInputProps('address')}
+            inputContainer={withCount(values.address, BUSINESS_ADDRESS_MAX)}
+            data-testid="business-address"
+          />
+          <TextInput
+            label={t`Map link`}
+            description={t`A link to your place on a map, shared when someone asks for directions.`}
+            type="url"
+            inputMode="url"
+            placeholder={MAPS_EXAMPLE}
+            {...form.getInputProps('maps_url')}
+            data-testid="business-maps-url"
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label={t`Phone`}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder={PHONE_EXAMPLE}
+              {...form.getInputProps('contact_phone')}
+              data-testid="business-phone"
+            />
+            <TextInput
+              label={t`E-mail`}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder={EMAIL_EXAMPLE}
+              {...form.getInputProps('contact_email')}
+              data-testid="business-email"
+            />
+          </SimpleGrid>
+        </SectionCard>
+
+        <SectionCard
+          title={<Trans>Opening hours</Trans>}
+          description={<Trans>The assistant tells customers whether you are open now and when you open next, by the clock of your time zone.</Trans>}
+        >
+          <Select
+            label={t`Time zone`}
+            description={clock ? t`Now there: ${clockTime} (${clockOffset})` : undefined}
+            data={zones}
+            searchable
+            filter={filterTimeZones}
+            allowDeselect={false}
+            nothingFoundMessage={t`No time zone matches`}
+            maxDropdownHeight={280}
+            comboboxProps={{ withinPortal: true }}
+            maw={420}
+            {...form.getInputProps('time_zone')}
+            onChange={(zone) => zone && form.getInputProps('time_zone').onChange(zone)}
+            data-testid="business-time-zone"
+          />
+          <OpeningHoursEditor value={values.opening_hours} onChange={setDay} errors={dayErrors} firstFieldProps={hoursFieldProps} />
+        </SectionCard>
+
+        <SectionCard
+          title={<Trans>Shipping, returns, payment and ordering</Trans>}
+          description={<Trans>Write these as you would tell a customer. Leave a field empty if it does not apply: the assistant will not guess.</Trans>}
+        >
+          <Textarea
+            label={t`Shipping`}
+            description={t`What the assistant says when a customer asks about delivery: carriers, costs, free-shipping threshold, how long it takes.`}
+            {...infoField('shipping_info')}
+          />
+          <Textarea
+            label={t`Returns and exchanges`}
+            description={t`What the assistant says about returning or exchanging a product: within how many days, in what condition, who pays the shipping.`}
+            {...infoField('returns_info')}
+          />
+          <Textarea
+            label={t`Payment`}
+            description={t`The ways customers can pay: cards, instalments, bank transfer, cash on delivery.`}
+            {...infoField('payment_info')}
+          />
+          <Textarea
+            label={t`Ordering`}
+            description={t`How customers place an order: on your website, by message or phone, in the shop; any minimum order.`}
+            {...infoField('ordering_info')}
+          />
+        </SectionCard>
+
+        {failure && (
+          <Alert color="red" role="alert" data-testid="business-save-error">
+            {failure === 'refused' ? (
+              <Trans>The server refused a value. Correct the marked field and save again; everything you typed is still here.</Trans>
+            ) : (
+              <Trans>An error occurred while saving your business info. Everything you typed is still here; try again.</Trans>
+            )}
+          </Alert>
+        )}
+
+        <Group justify="flex-end" gap="sm">
+          {!online && (
+            <Text size="sm" c="dimmed" aria-hidden="true">
+              <Trans>Saving is possible again once you are back online.</Trans>
+            </Text>
+          )}
+          <Button
+            type="submit"
+            loading={saving}
+            disabled={!online}
+            aria-describedby={!online ? OFFLINE_NOTICE_ID : undefined}
+            data-testid="business-save"
+          >
+            <Trans>Save business info</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,80 @@
+// The "Business info" tab's server state: the profile and the FAQ list as
+// TanStack Query queries, their writes as mutations that put what the
+// database stored back into the cache. Online-only, as the rest of the
+// chatbot screen: offline a read waits, paused, and a write fails at once
+// (the tab disables writing meanwhile and says why).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { BusinessProfilePayload, BusinessProfileRow, FaqEntryRow, FaqFormValues } from '../../../domain/business.ts'
+import { getSupabase } from '../../lib/supabase.ts'
+import { addFaqEntry, deleteFaqEntry, fetchBusinessProfile, fetchFaqEntries, saveBusinessProfile, updateFaqEntry } from './business-api.ts'
+
+export const businessProfileKey = (userId: string) => ['business-profile', userId] as const
+export const faqEntriesKey = (userId: string) => ['faq-entries', userId] as const
+
+export function useBusinessProfile(userId: string) {
+  return useQuery({
+    queryKey: businessProfileKey(userId),
+    queryFn: async () => fetchBusinessProfile(await getSupabase(), userId),
+    // The form is built from the first answer and then belongs to the owner: reading again would change nothing on screen.
+    staleTime: Infinity,
+  })
+}
+
+export function useSaveBusinessProfile(userId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (payload: BusinessProfilePayload): Promise<BusinessProfileRow> => saveBusinessProfile(await getSupabase(), userId, payload),
+    // A save happens now or says it failed; it never waits unseen for the connection.
+    networkMode: 'always',
+    retry: false,
+    onSuccess: (row) => queryClient.setQueryData(businessProfileKey(userId), row),
+  })
+}
+
+export function useFaqEntries(userId: string) {
+  return useQuery({
+    queryKey: faqEntriesKey(userId),
+    queryFn: async () => fetchFaqEntries(await getSupabase(), userId),
+    // Another device may add entries; a minute is fresh enough for a list the owner mostly writes here.
+    staleTime: 60_000,
+  })
+}
+
+type FaqChange = { kind: 'added'; entry: FaqEntryRow } | { kind: 'updated'; entry: FaqEntryRow } | { kind: 'deleted' | 'gone'; id: string }
+
+/** Add, edit and delete, each answered with what changed so the list follows without reading it again. */
+export function useFaqActions(userId: string) {
+  const queryClient = useQueryClient()
+  const apply = (change: FaqChange) =>
+    queryClient.setQueryData<FaqEntryRow[]>(faqEntriesKey(userId), (list = []) => {
+      switch (change.kind) {
+        case 'added':
+          return [...list.filter((e) => e.id !== change.entry.id), change.entry]
+        case 'updated':
+          return list.map((e) => (e.id === change.entry.id ? change.entry : e))
+        default:
+          return list.filter((e) => e.id !== change.id)
+      }
+    })
+  const options = { networkMode: 'always', retry: false } as const
+
+  const add = useMutation({
+    ...options,
+    mutationFn: async (values: FaqFormValues) => addFaqEntry(await getSupabase(), userId, values),
+    onSuccess: (entry) => apply({ kind: 'added', entry }),
+  })
+  const update = useMutation({
+    ...options,
+    mutationFn: async ({ id, values }: { id: string; values: FaqFormValues }) => ({ id, entry: await updateFaqEntry(await getSupabase(), id, values) }),
+    onSuccess: ({ id, entry }) => apply(entry ? { kind: 'updated', entry } : { kind: 'gone', id }),
+  })
+  const remove = useMutation({
+    ...options,
+    mutationFn: async (id: string) => {
+      await deleteFaqEntry(await getSupabase(), id)
+      return id
+    },
+    onSuccess: (id) => apply({ kind: 'deleted', id }),
+  })
+  return { add, update, remove }
+}

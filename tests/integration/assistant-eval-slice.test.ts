@@ -1,0 +1,67 @@
+// A fixed slice of the assistant's conversation evaluation (tests/eval/,
+// `npm run eval:assistant`): a dozen conversations, about 40 messages from
+// both the corpus half and the held-out half, every kind of message at least
+// once, for the owner who wrote a profile and an FAQ among 1,000 products and
+// for the owner who wrote nothing. It holds the evaluation's error counts at
+// zero and its facts at the target, so a change that breaks a kind of answer
+// fails here before anyone runs the whole set. Times are the full
+// evaluation's business, not a test's. PGlite only: the answers do not depend
+// on the engine, and chatbot-api's own tests run on both.
+import { describe, expect, it } from 'vitest'
+import { assertHeldoutUntaught, factsShare, runEval, TARGETS } from '../eval/assistant-eval.ts'
+import { HELDOUT_CONVERSATIONS } from '../eval/assistant-heldout.ts'
+import { CORPUS_CONVERSATIONS, type EvalKind } from '../eval/assistant-set.ts'
+
+const SLICE = [
+  // Corpus half
+  'tr-randevu',
+  'tr-butce',
+  'tr-yazilmamis',
+  'en-policies',
+  'en-hours',
+  // Held-out half
+  'h-tr-sapka',
+  'h-tr-sikayet',
+  'h-tr-alakasiz',
+  'h-tr-saat',
+  'h-en-umbrella',
+  'h-tr-hediye',
+  'h-tr-liste',
+]
+const FILLER_PRODUCTS = 1000
+
+const all = [...CORPUS_CONVERSATIONS, ...HELDOUT_CONVERSATIONS]
+const conversations = SLICE.map((id) => {
+  const found = all.find((c) => c.id === id)
+  if (!found) throw new Error(`the slice names a conversation the set does not have: ${id}`)
+  return found
+})
+
+describe('assistant evaluation slice on pglite', () => {
+  it('keeps its held-out messages out of the corpus, and covers both halves and every kind', () => {
+    assertHeldoutUntaught(() => undefined)
+    const turns = conversations.flatMap((c) => c.turns.map((t) => ({ ...t, split: c.split })))
+    expect(turns.filter((t) => t.split === 'corpus').length).toBeGreaterThan(15)
+    expect(turns.filter((t) => t.split === 'heldout').length).toBeGreaterThan(15)
+    expect(conversations.some((c) => c.owner === 'blank')).toBe(true)
+    const kinds = new Set<EvalKind>(all.flatMap((c) => c.turns.map((t) => t.kind)))
+    const covered = new Set(turns.map((t) => t.kind))
+    expect([...kinds].filter((k) => !covered.has(k))).toEqual([])
+  })
+
+  it('answers the slice with the right facts, no wrong product, no "no matching product" to other questions and no claimed attribute', async () => {
+    const lines: string[] = []
+    const metrics = await runEval({ conversations, fillerProducts: FILLER_PRODUCTS, log: (line) => lines.push(line) })
+    const report = lines.join('\n')
+    expect(metrics.messages).toBe(conversations.reduce((n, c) => n + c.turns.length, 0))
+    // One assertion, so a failure prints the evaluation's report (per kind, and the failing turns) once.
+    const found = {
+      wrongProducts: metrics.total.wrongProducts,
+      noMatch: metrics.total.noMatch,
+      claimed: metrics.total.claimed,
+      factsRight: `${(100 * factsShare(metrics.total)).toFixed(1)} %`,
+      factsMet: factsShare(metrics.total) >= TARGETS.facts,
+    }
+    expect(found, `\n${report}\n`).toEqual({ wrongProducts: 0, noMatch: 0, claimed: 0, factsRight: found.factsRight, factsMet: true })
+  })
+})

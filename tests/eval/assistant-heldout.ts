@@ -147,8 +147,7 @@ export const HELDOUT_CONVERSATIONS: EvalConversation[] = [
     t('faq', 'üstüne isim yazdırabilir miyim', info(FAQ.engraving)),
     t('faq', 'gelip dükkandan kendim alsam olur mu', info(FAQ.pickup)),
   ]),
-
-  h('h-tr-ceket', 'tr', [
+  h('h-tr-bal-ceket', 'tr', [
     t('price', 'bal kaç tl', { prices: ['bal'] }),
     t('follow_up', 'kaç gramlık kavanoz', { facts: ['850 g'], stated: true, products: ['bal'] }),
     t('link', 'deri ceketin sayfası var mı', { links: ['ceket'] }),

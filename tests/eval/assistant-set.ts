@@ -495,6 +495,7 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('recommendation', 'What would you recommend for a summer wedding?', { recommends: ['dress', 'tie'] }),
     t('price', 'How much is the linen summer dress?', { prices: ['dress'] }),
     t('follow_up', 'What colour is it?', { facts: ['sage green'], stated: true, products: ['dress'] }),
+    t('follow_up', 'What size is it?', { facts: [['XS to L', 'XS']], stated: true, products: ['dress'] }),
     t('ordering', "I'd like to order two, how do I do that?", { links: ['dress'], facts: [F.ordering] }),
   ]),
   c('en-person', 'en', [

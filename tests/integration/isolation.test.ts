@@ -264,6 +264,27 @@ const MATRIX: Record<string, TableCase> = {
     patch: { remaining: 5000 },
     forged: (ctx) => ({ user_id: ctx.a.user.id, idempotency_key: token(), remaining: 5000 }),
   },
+  business_profiles: {
+    ownerColumn: 'user_id',
+    key: 'user_id',
+    // The sign-up trigger gives every account its profile; the owner fills it in on the Business info tab.
+    seed: async (ctx) => {
+      const { error } = await ctx.a.client
+        .from('business_profiles')
+        .update({ address: 'Bağdat Cad. No: 12, Kadıköy', opening_hours: { mon: [['09:00', '18:00']] }, shipping_info: 'Kargo 50 TL' })
+        .eq('user_id', ctx.a.user.id)
+      if (error) throw new Error(`filling in the business profile failed: ${error.code} ${error.message}`)
+      return ctx.a.user.id
+    },
+    patch: { address: 'Ele Geçirildi', shipping_info: 'Kargo bedava, iade yok' },
+    forged: (ctx) => ({ user_id: ctx.a.user.id, address: 'Sahte adres', contact_phone: '+90 555 000 00 00' }),
+  },
+  faq_entries: {
+    ownerColumn: 'user_id',
+    seed: (ctx) => insertReturningId(ctx.a.client, 'faq_entries', { user_id: ctx.a.user.id, question: 'Kargo ücretli mi?', answer: 'Kargo 50 TL.' }),
+    patch: { answer: 'Kargo bedava, hemen havale edin' },
+    forged: (ctx) => ({ user_id: ctx.a.user.id, question: 'İade var mı?', answer: 'Sahte yanıt' }),
+  },
   outgoing_messages: {
     ownerColumn: 'user_id',
     seed: (ctx) =>
@@ -331,6 +352,7 @@ describe.each(BACKENDS)('isolation on %s', (backend) => {
     // simply "the table is empty for everyone".
     await b.client.from('products').insert(productInput(b.user.id))
     await b.client.from('customers').insert(customerInput(b.user.id))
+    await b.client.from('faq_entries').insert({ user_id: b.user.id, question: 'Hafta sonu açık mısınız?', answer: 'Evet.' })
     for (const table of TABLES) rowIds[table] = await MATRIX[table]!.seed({ stack, a })
   })
   afterAll(async () => {
@@ -368,7 +390,7 @@ describe.each(BACKENDS)('isolation on %s', (backend) => {
     for (const table of TABLES) {
       const c = MATRIX[table]!
       if (c.ownerColumn === null || c.serverOnly) continue
-      const { data, error } = await a.client.from(table).select('id').eq('id', rowIds[table]!)
+      const { data, error } = await a.client.from(table).select(keyOf(table)).eq(keyOf(table), rowIds[table]!)
       expect(error, table).toBeNull()
       expect(data, table).toHaveLength(1)
     }
@@ -449,6 +471,54 @@ describe.each(BACKENDS)('isolation on %s', (backend) => {
       expect(error).toBeNull()
       for (const row of data!) expect(row.user_id).toBe(b.user.id)
       for (const row of data!) if (row.customer) expect(row.customer.user_id).toBe(b.user.id)
+    })
+
+    it('a new account, signed up through the auth API, gets its own business profile and no FAQ', async () => {
+      const fresh = await stack.signUpOwner()
+      const { data, error } = await fresh.client.from('business_profiles').select('*')
+      expect(error).toBeNull()
+      expect(data).toEqual([
+        expect.objectContaining({ user_id: fresh.user.id, address: null, opening_hours: {}, time_zone: 'Europe/Istanbul', shipping_info: null }),
+      ])
+      const faq = await fresh.client.from('faq_entries').select('id')
+      expect(faq).toMatchObject({ error: null, data: [] })
+    })
+
+    it("B cannot move its FAQ entry or its profile to A, nor add an entry or a profile for A", async () => {
+      const { data: own } = await b.client.from('faq_entries').select('id').eq('user_id', b.user.id).limit(1).single()
+      const moved = await b.client.from('faq_entries').update({ user_id: a.user.id }).eq('id', own!.id)
+      expect(moved.error?.code).toBe('42501')
+      const { data: stored } = await stack.service().from('faq_entries').select('user_id').eq('id', own!.id).single()
+      expect(stored?.user_id).toBe(b.user.id)
+
+      const before = await ownedCount('faq_entries')
+      const added = await b.client.from('faq_entries').insert({ user_id: a.user.id, question: 'Açık mısınız?', answer: 'Hayır, kapandık.' })
+      expect(added.error?.code).toBe('42501')
+      // Without naming an owner, the entry is the writer's own (user_id defaults to auth.uid()).
+      const unnamed = await b.client.from('faq_entries').insert({ question: 'Açık mısınız?', answer: 'Evet.' }).select('user_id').single()
+      expect(unnamed).toMatchObject({ error: null, data: { user_id: b.user.id } })
+      expect(await ownedCount('faq_entries')).toBe(before)
+
+      const profile = await b.client.from('business_profiles').update({ user_id: a.user.id }).eq('user_id', b.user.id)
+      expect(profile.error?.code).toBe('42501')
+      const upserted = await b.client.from('business_profiles').upsert({ user_id: a.user.id, address: 'Sahte adres' }, { onConflict: 'user_id' })
+      expect(upserted.error?.code).toBe('42501')
+      const { data: aProfile } = await stack.service().from('business_profiles').select('address').eq('user_id', a.user.id).single()
+      expect(aProfile?.address).toBe('Bağdat Cad. No: 12, Kadıköy')
+    })
+
+    it('search_faq and catalogue_extremes are the server\'s: neither anon nor a signed-in owner may call them', async () => {
+      for (const client of [stack.anon(), a.client, b.client]) {
+        const faq = await client.rpc('search_faq', { p_user_id: a.user.id, p_query: 'kargo ücretli mi', p_limit: 3 })
+        expect(faq.data).toBeNull()
+        expect(faq.error?.code).toBe('42501')
+        const extremes = await client.rpc('catalogue_extremes', { p_user_id: a.user.id, p_order: 'cheapest' })
+        expect(extremes.data).toBeNull()
+        expect(extremes.error?.code).toBe('42501')
+      }
+      // Not vacuous: the server finds A's entry.
+      const served = await stack.service().rpc('search_faq', { p_user_id: a.user.id, p_query: 'kargo ücretli mi' })
+      expect(served.data).toEqual([expect.objectContaining({ question: 'Kargo ücretli mi?' })])
     })
 
     it('anon cannot call get_chatbot_stats', async () => {

@@ -284,10 +284,59 @@ describe.each(BACKENDS)('automation endpoints on %s', (backend) => {
     expect((await call(AUTOMATION_FUNCTIONS.products, owner.user.id, owner.token, { query: '?limit=5000' })).status).toBe(400)
   })
 
-  it('GET user-api gives the business name, phone and credits left', async () => {
+  it('GET user-api gives the business name, phone and credits left, an empty profile and no FAQ before the owner writes them', async () => {
     const owner = await automationOwner(7)
     const res = await call(AUTOMATION_FUNCTIONS.user, owner.user.id, owner.token)
-    expect(res).toMatchObject({ status: 200, body: { success: true, business_name: owner.businessName, phone_number: owner.phone, credits_remaining: 7 } })
+    expect(res).toEqual({
+      status: 200,
+      headers: expect.anything(),
+      body: {
+        success: true,
+        error: null,
+        business_name: owner.businessName,
+        phone_number: owner.phone,
+        credits_remaining: 7,
+        business_profile: {
+          address: null, maps_url: null, contact_phone: null, contact_email: null, opening_hours: {}, time_zone: 'Europe/Istanbul',
+          shipping_info: null, returns_info: null, payment_info: null, ordering_info: null, updated_at: expect.any(String),
+        },
+        faq: [],
+      },
+    })
+  })
+
+  it('GET user-api gives the business profile and the FAQ the owner wrote, in the order written, and nothing of another owner', async () => {
+    const owner = await automationOwner()
+    const profile = {
+      address: 'Bağdat Cad. No: 12, Kadıköy, İstanbul',
+      maps_url: 'https://maps.app.goo.gl/AbC123',
+      contact_phone: '+90 216 555 12 34',
+      contact_email: 'merhaba@ornek.com.tr',
+      opening_hours: { mon: [['09:00', '12:30'], ['13:30', '19:00']], sat: [['10:00', '24:00']], sun: [['00:00', '02:00']] },
+      time_zone: 'Europe/Berlin',
+      shipping_info: 'Kargo 50 TL, 500 TL üzeri ücretsiz.',
+      returns_info: '14 gün içinde iade.',
+      payment_info: 'Kart, havale, kapıda ödeme.',
+      ordering_info: 'WhatsApp’tan sipariş verebilirsiniz.',
+    }
+    await owner.client.from('business_profiles').update(profile).eq('user_id', owner.user.id).throwOnError()
+    const faq = [
+      { question: 'Kargo ücretli mi?', answer: 'Evet, 50 TL.' },
+      { question: 'İade nasıl yapılır?', answer: '14 gün içinde faturayla.' },
+      { question: 'Hafta sonu açık mısınız?', answer: 'Cumartesi açığız.' },
+    ]
+    for (const entry of faq) await owner.client.from('faq_entries').insert({ ...entry, user_id: owner.user.id }).throwOnError()
+    const neighbour = await automationOwner()
+    await neighbour.client.from('business_profiles').update({ address: 'Komşunun adresi' }).eq('user_id', neighbour.user.id).throwOnError()
+    await neighbour.client.from('faq_entries').insert({ question: 'Komşunun sorusu?', answer: 'Komşunun yanıtı.', user_id: neighbour.user.id }).throwOnError()
+
+    const res = await call(AUTOMATION_FUNCTIONS.user, owner.user.id, owner.token)
+    expect(res.status).toBe(200)
+    expect(res.body.business_profile).toEqual({ ...profile, updated_at: expect.any(String) })
+    expect(res.body.faq).toEqual(faq)
+    expect(JSON.stringify(res.body)).not.toContain('Komşu')
+    // Another owner's token opens nothing of this owner's.
+    expect(await call(AUTOMATION_FUNCTIONS.user, owner.user.id, neighbour.token)).toMatchObject({ status: 401, body: { success: false, error: 'unauthorized' } })
   })
 
   it('POST automation-webhook takes one credit per message and answers 402 no_credits at 0', async () => {

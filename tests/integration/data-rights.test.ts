@@ -23,6 +23,24 @@ type Row = Record<string, unknown>
 /** A 1×1 PNG: the avatars bucket takes images only. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 
+/** What the owner writes on the Business info tab. */
+const BUSINESS_PROFILE = {
+  address: 'Bağdat Cad. No: 12, Kadıköy, İstanbul',
+  maps_url: 'https://maps.app.goo.gl/AbC123',
+  contact_phone: '+90 216 555 12 34',
+  contact_email: 'merhaba@ornek.com.tr',
+  opening_hours: { mon: [['09:00', '18:00']], sat: [['10:00', '14:00']] },
+  time_zone: 'Europe/Istanbul',
+  shipping_info: 'Kargo 50 TL, 500 TL üzeri ücretsiz.',
+  returns_info: '14 gün içinde iade.',
+  payment_info: 'Kart ve havale.',
+  ordering_info: 'WhatsApp’tan sipariş verebilirsiniz.',
+}
+const FAQ = [
+  { question: 'Kargo ücretli mi?', answer: 'Evet, 50 TL.' },
+  { question: 'Eşarplar yıkanabilir mi?', answer: 'Elde, soğuk suyla.' },
+]
+
 type Seeded = {
   productId: string
   deletedProductId: string
@@ -52,6 +70,8 @@ async function seedOwner(stack: TestStack, owner: Owner): Promise<Seeded> {
   const customerId = await insert(c, 'customers', customerInput(id, { name: 'Ayşe Yılmaz', email: 'ayse@ornek.com.tr' }))
   const appointmentId = await insert(c, 'appointments', appointmentInput(id, customerId, { description: 'Saç kesimi' }))
   await c.from('chatbot_configs').update({ bot_name: 'Şirin', website_url: 'https://ornek.com.tr' }).eq('user_id', id).throwOnError()
+  await c.from('business_profiles').update(BUSINESS_PROFILE).eq('user_id', id).throwOnError()
+  for (const entry of FAQ) await c.from('faq_entries').insert({ ...entry, user_id: id }).throwOnError()
   const conversationId = await insert(service, 'chatbot_conversations', { user_id: id, channel: 'widget' })
   await service.from('chatbot_messages').insert([
     { user_id: id, channel: 'widget', conversation_id: conversationId, role: 'user', content: 'Eşarp kaç lira?' },
@@ -147,6 +167,8 @@ describe.each(BACKENDS)('data rights on %s', (backend) => {
       expect(archive.json('customers.json')).toEqual([expect.objectContaining({ id: seeded.customerId, name: 'Ayşe Yılmaz', email: 'ayse@ornek.com.tr' })])
       expect(archive.json('appointments.json')).toEqual([expect.objectContaining({ id: seeded.appointmentId, customer_id: seeded.customerId, description: 'Saç kesimi' })])
       expect(archive.json('chatbot-config.json')).toMatchObject({ bot_name: 'Şirin', website_url: 'https://ornek.com.tr' })
+      expect(archive.json('business-profile.json')).toEqual({ ...BUSINESS_PROFILE, created_at: expect.any(String), updated_at: expect.any(String) })
+      expect(archive.json('faq.json')).toEqual(FAQ.map((entry) => ({ ...entry, id: expect.any(String), created_at: expect.any(String), updated_at: expect.any(String) })))
       expect((archive.json('chatbot-messages.json') as Row[]).map((m) => m.content).sort()).toEqual(['Eşarp kaç lira?', 'İpek Eşarp 980,50 TL.'])
       expect(archive.json('whatsapp-messages.json')).toEqual([expect.objectContaining({ wa_id: '905321234567', body: 'Merhaba, randevu alabilir miyim?' })])
       expect(archive.json('outgoing-messages.json')).toEqual([expect.objectContaining({ recipient: '+905321234567', body: 'Randevunuz yarın 10:30' })])
@@ -181,6 +203,9 @@ describe.each(BACKENDS)('data rights on %s', (backend) => {
       expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="mesaj-asistani-verilerim-\d{4}-\d{2}-\d{2}\.zip"$/)
       const archive = openArchive(new Uint8Array(await res.arrayBuffer()))
       expect(archive.json('products.json')).toEqual([])
+      // Every account has a profile from sign-up, empty until the owner fills it in.
+      expect(archive.json('business-profile.json')).toMatchObject({ address: null, opening_hours: {}, time_zone: 'Europe/Istanbul' })
+      expect(archive.json('faq.json')).toEqual([])
     })
 
     it('refuses the anon key and no key', async () => {
@@ -233,7 +258,15 @@ describe.each(BACKENDS)('data rights on %s', (backend) => {
       const seeded = await seedOwner(stack, owner)
       const neighbour = await stack.signUpVerifiedOwner()
       const neighbourProduct = await insert(neighbour.client, 'products', productInput(neighbour.user.id))
+      const neighbourFaq = await insert(neighbour.client, 'faq_entries', { user_id: neighbour.user.id, question: 'Açık mısınız?', answer: 'Evet.' })
       const id = owner.user.id
+      // Not vacuous: the owner's business knowledge is there before.
+      const held = await stack.db.query<{ profiles: number; faq: number }>(
+        `select (select count(*)::int from public.business_profiles where user_id = $1) as profiles,
+                (select count(*)::int from public.faq_entries where user_id = $1) as faq`,
+        [id],
+      )
+      expect(held.rows).toEqual([{ profiles: 1, faq: FAQ.length }])
 
       const answer = await call(owner.client, 'delete-account', { confirmation: `  ${owner.email.toUpperCase()} ` })
       expect(answer).toEqual({ status: 200, body: { success: true, error: null } })
@@ -245,6 +278,7 @@ describe.each(BACKENDS)('data rights on %s', (backend) => {
       for (const table of [
         'credits', 'api_usage_limits', 'products', 'customers', 'appointments', 'chatbot_configs', 'chatbot_messages', 'chatbot_conversations',
         'whatsapp_credentials', 'whatsapp_channels', 'whatsapp_inbound_messages', 'outgoing_messages', 'automation_tokens',
+        'business_profiles', 'faq_entries',
       ]) {
         expect(await count(`select count(*) as n from public.${table} where user_id = $1`), table).toBe(0)
       }
@@ -268,6 +302,8 @@ describe.each(BACKENDS)('data rights on %s', (backend) => {
       // The neighbour is untouched.
       const theirs = await neighbour.client.from('products').select('id').eq('id', neighbourProduct)
       expect(theirs.data).toEqual([{ id: neighbourProduct }])
+      expect((await neighbour.client.from('faq_entries').select('id')).data).toEqual([{ id: neighbourFaq }])
+      expect((await neighbour.client.from('business_profiles').select('user_id')).data).toEqual([{ user_id: neighbour.user.id }])
     })
 
     it('erases every file of the owner at any depth of their folder, and no other', async () => {

@@ -19,6 +19,8 @@ export type ExportData = {
   customers: Row[]
   appointments: Row[]
   chatbotConfig: Row | null
+  businessProfile: Row | null
+  faqEntries: Row[]
   chatbotMessages: Row[]
   whatsappMessages: Row[]
   outgoingMessages: Row[]
@@ -33,6 +35,8 @@ export const ARCHIVE_FILES = [
   'customers.json',
   'appointments.json',
   'chatbot-config.json',
+  'business-profile.json',
+  'faq.json',
   'chatbot-messages.json',
   'whatsapp-messages.json',
   'outgoing-messages.json',
@@ -62,6 +66,8 @@ products.json           ürünler / products
 customers.json          müşteriler / customers
 appointments.json       randevular / appointments
 chatbot-config.json     sohbet asistanı ayarları / chat assistant settings
+business-profile.json   işletme bilgileri: adres, iletişim, çalışma saatleri, kargo, iade, ödeme / business info: address, contact, opening hours, shipping, returns, payment
+faq.json                sık sorulan sorular ve yanıtları / frequently asked questions and their answers
 chatbot-messages.json   web sitesi ve WhatsApp sohbetleri / website and WhatsApp conversations
 whatsapp-messages.json  gelen WhatsApp mesajları / incoming WhatsApp messages
 outgoing-messages.json  gönderilen SMS ve WhatsApp mesajları / SMS and WhatsApp messages sent
@@ -107,6 +113,8 @@ export function buildArchive(data: ExportData, exportedAt: Date): Uint8Array<Arr
     'customers.json': json(data.customers),
     'appointments.json': json(data.appointments),
     'chatbot-config.json': json(data.chatbotConfig),
+    'business-profile.json': json(data.businessProfile),
+    'faq.json': json(data.faqEntries),
     'chatbot-messages.json': json(data.chatbotMessages),
     'whatsapp-messages.json': json(data.whatsappMessages),
     'outgoing-messages.json': json(data.outgoingMessages),

@@ -22,6 +22,9 @@ const COLUMNS = {
   whatsapp_inbound_messages: 'id, wa_id, kind, body, status, received_at',
   outgoing_messages: 'id, channel, recipient, body, status, appointment_id, created_at',
   transactions: 'id, amount, credits_purchased, status, provider, price_id, created_at',
+  business_profiles:
+    'address, maps_url, contact_phone, contact_email, opening_hours, time_zone, shipping_info, returns_info, payment_info, ordering_info, created_at, updated_at',
+  faq_entries: 'id, question, answer, created_at, updated_at',
 } as const
 
 type Table = keyof typeof COLUMNS
@@ -53,11 +56,12 @@ async function all(db: SupabaseClient, table: Table, userId: string, order: stri
 }
 
 export async function readOwnerData(db: SupabaseClient, userId: string): Promise<ExportData> {
-  const [profile, credits, usage, chatbotConfig] = await Promise.all([
+  const [profile, credits, usage, chatbotConfig, businessProfile] = await Promise.all([
     one(db, 'users', 'id', userId),
     one(db, 'credits', 'user_id', userId),
     one(db, 'api_usage_limits', 'user_id', userId),
     one(db, 'chatbot_configs', 'user_id', userId),
+    one(db, 'business_profiles', 'user_id', userId),
   ])
   // One after another: an owner with a large catalogue should not open a dozen paged reads at once.
   const products = await all(db, 'products', userId, 'created_at')
@@ -67,5 +71,9 @@ export async function readOwnerData(db: SupabaseClient, userId: string): Promise
   const whatsappMessages = await all(db, 'whatsapp_inbound_messages', userId, 'received_at')
   const outgoingMessages = await all(db, 'outgoing_messages', userId, 'created_at')
   const transactions = await all(db, 'transactions', userId, 'created_at')
-  return { profile, credits, usage, products, customers, appointments, chatbotConfig, chatbotMessages, whatsappMessages, outgoingMessages, transactions }
+  const faqEntries = await all(db, 'faq_entries', userId, 'created_at')
+  return {
+    profile, credits, usage, products, customers, appointments, chatbotConfig, businessProfile, faqEntries,
+    chatbotMessages, whatsappMessages, outgoingMessages, transactions,
+  }
 }

@@ -12,8 +12,8 @@ const backends = DATABASE_BACKENDS
 
 /** Every table the contract defines; the catalog may hold more, never fewer. */
 const CONTRACT_TABLES = [
-  'api_usage_limits', 'appointments', 'chatbot_configs', 'chatbot_messages', 'credits', 'customers',
-  'outgoing_messages', 'payments', 'phone_number_changes', 'phone_verifications', 'products', 'transactions', 'users',
+  'api_usage_limits', 'appointments', 'business_profiles', 'chatbot_configs', 'chatbot_messages', 'credits', 'customers',
+  'faq_entries', 'outgoing_messages', 'payments', 'phone_number_changes', 'phone_verifications', 'products', 'transactions', 'users',
   'whatsapp_credentials',
 ]
 const SYNCED_TABLES = ['appointments', 'customers', 'products']
@@ -201,10 +201,12 @@ describe.each(backends)('schema on $name', (backend) => {
       expect(Object.fromEntries(rows.map((r) => [r.name, r.privs]))).toEqual({
         api_usage_limits: 'select',
         appointments: 'select,insert,update,delete',
+        business_profiles: 'select,insert,update',
         chatbot_configs: 'select,insert,update',
         chatbot_messages: 'select',
         credits: 'select',
         customers: 'select,insert,update,delete',
+        faq_entries: 'select,insert,update,delete',
         outgoing_messages: 'select',
         payments: 'select',
         phone_number_changes: '',
@@ -257,6 +259,12 @@ describe.each(backends)('schema on $name', (backend) => {
       expect(rows.filter((r) => r.anon).map((r) => r.name)).toEqual([])
       expect(rows.filter((r) => r.authenticated).map((r) => r.name)).toEqual(expect.arrayContaining(['get_chatbot_stats']))
       expect(rows.filter((r) => r.authenticated).map((r) => r.name)).not.toContain('phone_number_exists')
+      // The assistant's reads take an owner id as an argument: the server's alone.
+      for (const name of ['search_faq', 'catalogue_extremes', 'search_products', 'chatbot_context']) {
+        expect(rows.filter((r) => r.name === name).map((r) => ({ name, anon: r.anon, authenticated: r.authenticated }))).toEqual([
+          { name, anon: false, authenticated: false },
+        ])
+      }
       expect(rows.filter((r) => r.is_trigger && (r.anon || r.authenticated)).map((r) => r.name)).toEqual([])
 
       const definers = await db.query<{ name: string; config: string | null }>(
@@ -349,6 +357,26 @@ describe.each(backends)('schema on $name', (backend) => {
           daily_today: true,
           monthly_this_month: true,
         })
+        const business = await one<Row>(
+          tx,
+          `select address, maps_url, contact_phone, contact_email, opening_hours::text as opening_hours, time_zone,
+                  shipping_info, returns_info, payment_info, ordering_info
+           from public.business_profiles where user_id = $1`,
+          [id],
+        )
+        expect(business).toEqual({
+          address: null,
+          maps_url: null,
+          contact_phone: null,
+          contact_email: null,
+          opening_hours: '{}',
+          time_zone: 'Europe/Istanbul',
+          shipping_info: null,
+          returns_info: null,
+          payment_info: null,
+          ordering_info: null,
+        })
+        expect(await one<Row>(tx, 'select count(*)::int as n from public.faq_entries where user_id = $1', [id])).toEqual({ n: 0 })
       })
     })
 
@@ -368,10 +396,11 @@ describe.each(backends)('schema on $name', (backend) => {
                 (select count(*)::int from public.users where id = $1) as users,
                 (select count(*)::int from public.credits where user_id = $1) as credits,
                 (select count(*)::int from public.chatbot_configs where user_id = $1) as configs,
-                (select count(*)::int from public.api_usage_limits where user_id = $1) as limits`,
+                (select count(*)::int from public.api_usage_limits where user_id = $1) as limits,
+                (select count(*)::int from public.business_profiles where user_id = $1) as profiles`,
         [id],
       )
-      expect(left).toEqual({ auth_users: 0, users: 0, credits: 0, configs: 0, limits: 0 })
+      expect(left).toEqual({ auth_users: 0, users: 0, credits: 0, configs: 0, limits: 0, profiles: 0 })
     })
 
     it('a phone number already taken fails the sign-up', async () => {
@@ -398,6 +427,7 @@ describe.each(backends)('schema on $name', (backend) => {
            insert into public.chatbot_messages (user_id, channel, conversation_id, role, content) select $1, 'widget', c.id, 'user', 'merhaba' from c`,
           [u.id],
         )
+        await db.query(`insert into public.faq_entries (user_id, question, answer) values ($1, 'Kargo ücretli mi?', 'Evet.')`, [u.id])
       }
     })
 
@@ -411,6 +441,8 @@ describe.each(backends)('schema on $name', (backend) => {
           ['chatbot_configs', 'user_id'],
           ['api_usage_limits', 'user_id'],
           ['chatbot_messages', 'user_id'],
+          ['business_profiles', 'user_id'],
+          ['faq_entries', 'user_id'],
         ] as const) {
           const { rows } = await tx.query<{ owner: string }>(`select distinct ${column}::text as owner from public.${table}`)
           expect(rows, table).toEqual([{ owner: a.id }])

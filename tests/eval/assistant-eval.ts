@@ -533,9 +533,12 @@ function report(m: EvalMetrics, log: (line: string) => void, showReplies: boolea
   const slowest = [...m.turns].sort((a, b) => b.ms - a.ms).slice(0, 5)
   log(`slowest answers: ${slowest.map((r) => `${r.ms.toFixed(0)} ms "${r.message}"`).join(', ')}`)
   if (showReplies) for (const r of m.turns) log(`[${r.kind}/${r.split}] ${r.message} → ${oneLine(r.reply, 400)}`)
-  if (m.failures.length) {
-    log(`\nfailing turns (${m.failures.length}${m.failures.length > MAX_FAILURES_SHOWN ? `, the first ${MAX_FAILURES_SHOWN}` : ''}):`)
-    for (const r of m.failures.slice(0, MAX_FAILURES_SHOWN)) {
+  // EVAL_FAILURES=corpus shows only the corpus half's failures: the held-out half stays unread while the corpus is tuned.
+  const only = process.env.EVAL_FAILURES
+  const failures = only === 'corpus' || only === 'heldout' ? m.failures.filter((r) => r.split === only) : m.failures
+  if (failures.length) {
+    log(`\nfailing turns${only ? ` of the ${only} half` : ''} (${failures.length}${failures.length > MAX_FAILURES_SHOWN ? `, the first ${MAX_FAILURES_SHOWN}` : ''}):`)
+    for (const r of failures.slice(0, MAX_FAILURES_SHOWN)) {
       const wrong = [
         ...r.missing.map((x) => `missing ${x}`),
         ...(r.wrongProducts.length ? [`wrong products: ${r.wrongProducts.slice(0, 4).join(', ')}${r.wrongProducts.length > 4 ? ', …' : ''}`] : []),

@@ -81,7 +81,7 @@ export function memoryBusiness(profile: Partial<BusinessProfile> | null = {}, fa
     faqSearches,
     async searchFaq(query, limit = 3) {
       faqSearches.push(query)
-      const stems = stemsOf(query).filter((stem) => !FAQ_FILLERS.has(stem))
+      const stems = stemsOf(query).filter((stem) => stem.length >= 3 && !FAQ_FILLERS.has(stem))
       if (stems.length === 0) return []
       return faq
         .map((entry): FaqHit => {

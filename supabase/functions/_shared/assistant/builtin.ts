@@ -4,7 +4,7 @@
 // owner's profile and FAQ while replying (a follow-up re-reads the product by
 // id rather than trusting an earlier turn's text) and says so when it does
 // not know, instead of guessing. How a message flows: README.md.
-import { ATTRIBUTE_PATTERNS, attributeOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
+import { ATTRIBUTE_PATTERNS, attributeOf, isQuestionWord, pointsBack, understand, type Attribute, type Budget, type Intent } from './intents.ts'
 import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
 import { corpusClassifier } from './nlu.ts'
@@ -17,7 +17,7 @@ export const MAX_LISTED = 5
 /** A price, stock or link question names one product; a few close matches are shown in case the first is not it. */
 const MAX_FOR_QUESTION = 3
 /** The least share of the asked words an FAQ entry's question must hold to be the answer. */
-export const FAQ_MIN_SCORE = 0.7
+export const FAQ_MIN_SCORE = 0.6
 
 type Context = {
   catalogue: Catalogue
@@ -47,24 +47,50 @@ async function lastProducts(context: Context): Promise<CatalogueProduct[] | null
   return null
 }
 
-/**
- * Whether a product is what the words name, not a product that merely shares
- * a common word with them: some word of the term (three letters or more)
- * begins a word of its name, or its name's word begins the term's word.
- * Descriptions do not count here: "gelir" in a description is no reason to
- * list the product to a customer who asked when an order arrives.
- */
-export function namedBy(term: string, product: CatalogueProduct): boolean {
-  const asked = words(term)
+/** Content words of a text as keys: three letters or more, or digits. */
+function keysOf(text: string): string[] {
+  return words(text)
     .map((word) => word.key)
-    .filter((key) => key.length >= 3)
-  const named = words(product.name).map((word) => word.key)
-  return asked.some((key) =>
-    named.some((name) => {
-      const stem = Math.min(key.length, name.length, 5)
-      return stem >= 3 && key.slice(0, stem) === name.slice(0, stem) && (name.startsWith(key.slice(0, Math.max(stem, key.length - 3))) || key.startsWith(name.slice(0, Math.max(stem, name.length - 2))))
-    }),
-  )
+    .filter((key) => key.length >= 3 || /^\d+$/.test(key))
+}
+
+/**
+ * Whether two words are one word in different forms: the same up to a
+ * Turkish suffix, a plural, a softened last consonant or one typo at the end
+ * ("kulaklığın" and "kulaklık", "kulaklk" and "kulaklık"), never two words
+ * that only begin alike ("kablosuz" and "kablolu").
+ */
+export function sameWord(a: string, b: string): boolean {
+  if (a === b) return true
+  const shorter = Math.min(a.length, b.length)
+  if (shorter < 3) return false
+  let common = 0
+  while (common < shorter && a[common] === b[common]) common++
+  return common >= Math.max(3, shorter - 1)
+}
+
+/** The share of the term's words that a text holds: how well the text names what was asked. */
+export function coverage(term: string, text: string): number {
+  const asked = keysOf(term)
+  if (asked.length === 0) return 0
+  const held = words(text).map((word) => word.key)
+  return asked.filter((key) => held.some((word) => sameWord(key, word))).length / asked.length
+}
+
+/**
+ * The products the words name best. The search ranks anything sharing a word
+ * with the question, in its name or description; a customer who asks about
+ * "kablosuz kulaklık" means the product so named, not the wired one, and one
+ * who asks when an order "gelir" means no product whose description happens
+ * to say so. Products whose names hold the most of the words are kept; when
+ * no name holds any, `descriptions` says whether description matches may
+ * stand (a question that names a product kind) or nothing is named.
+ */
+export function bestNamed(term: string, found: readonly CatalogueProduct[], descriptions: boolean): CatalogueProduct[] {
+  const scored = found.map((product) => ({ product, score: coverage(term, product.name) }))
+  const best = Math.max(0, ...scored.map((entry) => entry.score))
+  if (best === 0) return descriptions ? [...found] : []
+  return scored.filter((entry) => entry.score === best).map((entry) => entry.product)
 }
 
 /** The products a question is about: the term's matches, or for an empty term the ones just discussed. */
@@ -74,16 +100,16 @@ async function subject(term: string, context: Context, limit: number): Promise<C
     if (products === null) return 'no_subject'
     return products.length === 0 ? 'gone' : products.slice(0, limit)
   }
-  return (await context.catalogue.search(term, limit)).slice(0, limit)
+  return bestNamed(term, await context.catalogue.search(term, limit + 2), true).slice(0, limit)
 }
 
 async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' | 'search', term: string, context: Context): Promise<ResponderOutput> {
   const { language, businessName, catalogue } = context
   if (kind === 'list' || kind === 'search') {
     // One more than shown, to know whether to say there are more.
-    const found = term === '' && kind === 'list' ? await catalogue.list(MAX_LISTED + 1) : await catalogue.search(term, MAX_LISTED + 1)
-    // Words alone, with no question the classifier knew: products only when they are what the words name.
-    const shown = (kind === 'search' ? found.filter((product) => namedBy(term, product)) : found).slice(0, MAX_LISTED)
+    const found = term === '' && kind === 'list' ? await catalogue.list(MAX_LISTED + 1) : bestNamed(term, await catalogue.search(term, MAX_LISTED + 1), kind === 'list')
+    // Words alone, with no question the classifier knew: products only when their names are what the words name.
+    const shown = found.slice(0, MAX_LISTED)
     if (shown.length === 0) {
       if (kind === 'search') return reply('unknown', say.dontKnow(contactOf(context), language), language)
       return reply(kind, term === '' ? say.emptyCatalogue(businessName, language) : say.notFound(businessName, language), language)
@@ -107,7 +133,7 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
 
 async function answerCompare(terms: [string, string], context: Context): Promise<ResponderOutput> {
   const { language, businessName, catalogue } = context
-  const [first, second] = await Promise.all(terms.map(async (term) => (await catalogue.search(term, 1))[0] ?? null))
+  const [first, second] = await Promise.all(terms.map(async (term) => bestNamed(term, await catalogue.search(term, 3), true)[0] ?? null))
   if (first && second && first.id !== second.id) return reply('compare', say.comparison(first, second, language), language, [first, second])
   const found = first ?? second ?? null
   return reply('compare', say.compareMissing(found, businessName, language), language, found ? [found] : [])
@@ -167,7 +193,7 @@ function recordStates(product: CatalogueProduct, attribute: Attribute): boolean 
     case 'size':
       return keys.some((key) => /^(beden\w*|numara\w*|size|sizes|xs|s|m|l|xl|xxl|xxxl)$/.test(key))
     case 'dimensions':
-      return /\d\s*(cm|mm)\b|\d+\s*x\s*\d+/i.test(text) || keys.some((key) => /^(olcu\w*|boyut\w*|ebat\w*)$/.test(key))
+      return /\d\s*(cm|mm|ml|cl|lt|l|inch|in[cç]|")(?![\p{L}])|\d+\s*x\s*\d+/iu.test(text) || keys.some((key) => /^(olcu\w*|boyut\w*|ebat\w*)$/.test(key))
     case 'weight':
       return /\d\s*(g|gr|kg|gram)\b/i.test(text)
     case 'material':
@@ -177,21 +203,38 @@ function recordStates(product: CatalogueProduct, attribute: Attribute): boolean 
   }
 }
 
-async function answerAttribute(attribute: Attribute | null, term: string, context: Context): Promise<ResponderOutput> {
+/**
+ * An attribute question: the product named, or the one just discussed when
+ * the words name none ("suya dayanıklı mı?"). The record answers only when
+ * it speaks of the attribute, or holds the very words asked about; then its
+ * description is quoted as the owner wrote it. Otherwise the reply says the
+ * catalogue does not list it: never a yes.
+ */
+async function answerAttribute(attribute: Attribute | null, term: string, message: string, context: Context): Promise<ResponderOutput> {
   const { language, businessName } = context
-  const found = await subject(term, context, 1)
+  let found = await subject(term, context, 1)
+  if (term !== '' && (found === 'no_subject' || found === 'gone' || found.length === 0 || coverage(term, found[0]!.name) === 0)) {
+    const last = await lastProducts(context)
+    if (last && last.length > 0) found = last.slice(0, 1)
+  }
   if (found === 'no_subject') return reply('attribute', say.whichProduct(language), language)
   if (found === 'gone') return reply('attribute', say.gone(businessName, language), language)
   const product = found[0]
   if (!product) return reply('attribute', say.notFound(businessName, language), language)
-  if (attribute && recordStates(product, attribute)) return reply('attribute', say.attributeFromRecord(product, language), language, [product])
+  const named = words(product.name).map((word) => word.key)
+  const asked = keysOf(message).filter((key) => !isQuestionWord(key) && !named.some((word) => sameWord(key, word)))
+  const described = keysOf((product.description ?? '').replace(/-/g, ' '))
+  // Most of what was asked, not one shared word: "microwave safe" is not answered by "dishwasher safe".
+  const held = asked.filter((key) => described.some((word) => sameWord(key, word))).length
+  const holds = asked.length > 0 && held / asked.length >= 0.6
+  if ((attribute && recordStates(product, attribute)) || holds) return reply('attribute', say.attributeFromRecord(product, language), language, [product])
   return reply('attribute', say.attributeNotListed(product, attribute, contactOf(context), language), language, [product])
 }
 
 async function answerOrdering(term: string, context: Context): Promise<ResponderOutput> {
   const { language } = context
   const found = await subject(term, context, MAX_FOR_QUESTION)
-  const products = Array.isArray(found) ? found.filter((product) => term === '' || namedBy(term, product)) : []
+  const products = Array.isArray(found) ? (term === '' ? found : bestNamed(term, found, false)) : []
   const text = say.orderAnswer(products, biz.policyText(context.business.profile, 'ordering'), contactOf(context), language)
   return reply('ordering', text, language, products)
 }
@@ -206,7 +249,10 @@ async function faqFor(message: string, context: Context) {
 // Kinds the owner's FAQ may answer before the built-in answer: questions about
 // the business, and messages the rules could not place. Product facts (price,
 // stock, links) are always read from the catalogue itself.
-const FAQ_FIRST = new Set(['location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'booking', 'hours', 'attribute', 'recommend', 'search', 'unknown', 'ordering', 'stock', 'list'])
+const FAQ_FIRST = new Set([
+  'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'booking', 'hours', 'attribute', 'recommend', 'search', 'unknown',
+  'ordering', 'stock', 'list', 'link', 'human', 'personal_info',
+])
 
 async function answerIntent(intent: Intent, message: string, context: Context): Promise<ResponderOutput> {
   const { language, businessName, now } = context
@@ -251,6 +297,14 @@ async function answerIntent(intent: Intent, message: string, context: Context): 
       return reply('personal_info', biz.personalInfoAnswer(language), language)
     case 'ordering':
       return answerOrdering(intent.term, context)
+    case 'stock':
+    case 'search':
+      // "Do they have UV400 protection?": about the product just discussed, when the words name no other.
+      if (intent.term !== '' && pointsBack(message) && (await lastProducts(context))?.length) {
+        const named = bestNamed(intent.term, await context.catalogue.search(intent.term, 3), false)
+        if (named.length === 0) return answerAttribute(attributeOf(words(message)), '', message, context)
+      }
+      return answerProductQuestion(intent.kind, intent.term, context)
     case 'compare':
       return answerCompare(intent.terms, context)
     case 'extreme':
@@ -260,7 +314,7 @@ async function answerIntent(intent: Intent, message: string, context: Context): 
     case 'recommend':
       return answerRecommendation(intent.term, context)
     case 'attribute':
-      return answerAttribute(intent.attribute ?? attributeOf(words(message)), intent.term, context)
+      return answerAttribute(intent.attribute ?? attributeOf(words(message)), intent.term, message, context)
     case 'unknown':
       return reply('unknown', say.dontKnow(contactOf(context), language), language)
     default:

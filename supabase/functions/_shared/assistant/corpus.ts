@@ -23,6 +23,10 @@ function examples(intent: string, language: CorpusLanguage, block: string): Corp
 export const CORPUS: readonly CorpusEntry[] = [
   // Courtesy ------------------------------------------------------------------
   ...examples('greeting', 'tr', `
+    nasılsınız
+    merhabalar iyi günler
+    selam millet
+    hayırlı günler
     sa
     as
     merhabaa
@@ -43,6 +47,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     kolay gelsin
   `),
   ...examples('greeting', 'en', `
+    good day
+    hey hello
+    hiya
     hello
     hi
     hi there
@@ -168,6 +175,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     store hours
   `),
   ...examples('location', 'tr', `
+    mağaza adresi
+    dükkanınız hangi caddede
+    nerdesiniz
     mağazanız nerede
     adresiniz nedir
     neredesiniz
@@ -195,6 +205,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     can i visit the store
   `),
   ...examples('contact', 'tr', `
+    sizi nereden arayabilirim
+    mail atabilir miyim
+    telefonla ulaşabilir miyim
     telefon numaranız nedir
     size nasıl ulaşabilirim
     iletişim bilgileriniz
@@ -216,6 +229,11 @@ export const CORPUS: readonly CorpusEntry[] = [
     contact info
   `),
   ...examples('shipping', 'tr', `
+    ankaraya gönderiyor musunuz
+    kargo ücreti kaç tl
+    kargo dahil mi
+    gönderim ücreti
+    hangi kargoyla gelir
     kargo ücretli mi
     kargo ücreti ne kadar
     kargo bedava mı
@@ -232,6 +250,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     kargo
   `),
   ...examples('shipping', 'en', `
+    do you deliver to ankara
+    postage cost
+    is delivery included
+    how much to ship it
     is shipping free
     how much is shipping
     shipping cost
@@ -244,6 +266,11 @@ export const CORPUS: readonly CorpusEntry[] = [
     shipping
   `),
   ...examples('delivery_time', 'tr', `
+    kargoya ne zaman verirsiniz
+    ne zaman elimde olur
+    teslim süresi
+    bugün verirsem yarın gelir mi
+    kaç iş günü
     kargo kaç gün sürüyor
     kaç gün sürer
     ne kadar sürer
@@ -261,6 +288,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     ne kadar sürede teslim edersiniz
   `),
   ...examples('delivery_time', 'en', `
+    how soon can i get it
+    when would it arrive if i order today
+    how long until it ships
+    how many business days
     how long does delivery take
     when will it arrive
     how many days for delivery
@@ -296,6 +327,14 @@ export const CORPUS: readonly CorpusEntry[] = [
     exchange
   `),
   ...examples('payment', 'tr', `
+    kartla ödeme olur mu
+    nakit kabul ediyor musunuz
+    taksitli satış var mı
+    kaç taksit oluyor
+    visa geçerli mi
+    ödemeyi nasıl yapıyorum
+    havale bilgileri
+    peşin mi ödüyorum
     ödeme seçenekleri neler
     kredi kartı geçiyor mu
     taksit var mı
@@ -309,6 +348,12 @@ export const CORPUS: readonly CorpusEntry[] = [
     ödeme
   `),
   ...examples('payment', 'en', `
+    do you take visa
+    can i pay with paypal
+    is there an installment plan
+    can i pay later
+    do you accept mastercard
+    what cards do you take
     payment options
     do you accept credit cards
     can i pay in installments
@@ -319,6 +364,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     payment methods
   `),
   ...examples('ordering', 'tr', `
+    siparişi nereden veriyorum
+    almak istiyorum nasıl yapacağım
+    nasıl alabilirim
+    sipariş oluşturmak istiyorum
     nasıl sipariş verebilirim
     sipariş vermek istiyorum
     nasıl satın alırım
@@ -334,6 +383,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     bundan iki adet istiyorum
   `),
   ...examples('ordering', 'en', `
+    how do i buy it
+    i want to purchase it
+    how can i place an order
+    can i buy it here
     how do i order
     how can i buy it
     i want to order
@@ -582,6 +635,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     how do they differ
   `),
   ...examples('cheapest', 'tr', `
+    mağazadaki en ucuz şey ne
+    en uygun fiyatlı şey hangisi
+    en ucuzundan ne var
     en ucuz ürününüz ne
     en uygun fiyatlı hangisi
     en ucuzu hangisi
@@ -589,6 +645,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     en hesaplısı
   `),
   ...examples('cheapest', 'en', `
+    what is the lowest priced item in your shop
+    cheapest thing in the store
+    what costs the least
     what is the cheapest thing you sell
     cheapest item
     what is your least expensive product
@@ -596,12 +655,16 @@ export const CORPUS: readonly CorpusEntry[] = [
     most affordable option
   `),
   ...examples('priciest', 'tr', `
+    mağazadaki en pahalı şey ne
+    en yüksek fiyatlı ne var
     en pahalı ürününüz ne
     en pahalısı hangisi
     en yüksek fiyatlı ürün
     en lüks ürününüz
   `),
   ...examples('priciest', 'en', `
+    what is the priciest thing in your store
+    what costs the most
     what is the most expensive thing you sell
     most expensive item
     priciest product
@@ -648,6 +711,15 @@ export const CORPUS: readonly CorpusEntry[] = [
     what would you recommend for winter
   `),
   ...examples('attribute', 'tr', `
+    suya dayanıklı mı
+    astarlı mı
+    uyumlu mu
+    kalın mı
+    makinede yıkanır mı
+    pili kaç saat gidiyor
+    garantisi var mı
+    içinde ne var
+    özellikleri neler
     beyaz mı
     siyahı var mı
     kırmızı rengi var mı
@@ -675,6 +747,13 @@ export const CORPUS: readonly CorpusEntry[] = [
     siyahı var mı
   `),
   ...examples('attribute', 'en', `
+    is it waterproof
+    is it lined
+    is it compatible with
+    does it have
+    how thick is it
+    what are its features
+    does it come with a warranty
     is it white
     does it come in red
     how long is it
@@ -689,6 +768,186 @@ export const CORPUS: readonly CorpusEntry[] = [
     what are the dimensions
     how big is it
     do you have it in black
+  `),
+
+  // Phrasings from the corpus half of the conversation evaluation (tests/eval/assistant-set.ts), product names
+  // taken out. Its held-out half (tests/eval/assistant-heldout.ts) is never copied here.
+  ...examples('price', 'tr', `
+    fiyatı nedir
+    fiyatı
+    ne kadar acaba
+    kaç euro
+    fiyati
+  `),
+  ...examples('ordering', 'tr', `
+    tamam 2 tane alacağım nasıl sipariş verebilirim
+  `),
+  ...examples('goodbye', 'tr', `
+    görüşmek üzere iyi günler
+  `),
+  ...examples('returns', 'tr', `
+    olmazsa kaç gün içinde iade edebilirim
+    iade kargo ücretini kim ödüyor
+  `),
+  ...examples('hours', 'tr', `
+    cumartesi kaça kadar açıksınız
+    yarın açık mısınız
+    calisma saatleriniz
+  `),
+  ...examples('thanks', 'tr', `
+    çok sağ olun
+    tamam teşekkür ederim
+  `),
+  ...examples('payment', 'tr', `
+    hangi ödeme yöntemlerini kabul ediyorsunuz
+    taksit yapıyor musunuz
+  `),
+  ...examples('personal_info', 'tr', `
+    adım ayşe numaram 0532 111 22 33
+  `),
+  ...examples('budget', 'tr', `
+    500 liraya kadar ne önerirsin
+    1000 liraya kadar var mı
+    500 tl altı bir şey var mı
+  `),
+  ...examples('cheapest', 'tr', `
+    en ucuz ürününüz hangisi
+    en ucuz ürün hangisi
+    en ucuzu hangisi
+  `),
+  ...examples('priciest', 'tr', `
+    en pahalı ürününüz nedir
+    en pahalısı hangisi
+  `),
+  ...examples('recommend', 'tr', `
+    hediye için ne önerirsiniz
+    yazlık bir şeyler arıyorum
+  `),
+  ...examples('list', 'tr', `
+    ürünleriniz neler
+    hangi modelleriniz var
+  `),
+  ...examples('stock', 'tr', `
+    var mı
+    kaldı mı
+    ayakabı var mı
+    stokta mı
+  `),
+  ...examples('compare', 'tr', `
+    ile arasındaki fark ne
+    bu mu o mu daha ucuz
+  `),
+  ...examples('attribute', 'tr', `
+    kaç gram
+    l bedeni var mı
+    telefona uyar mı
+  `),
+  ...examples('off_topic', 'tr', `
+    sen kimsin
+    kaç yaşındasın
+    dolar kaç tl
+    bugün günlerden ne
+    maç sonucu
+    bitcoin ne olur
+    yarın hava nasıl olacak
+    bana bir fıkra anlatır mısın
+  `),
+  ...examples('link', 'tr', `
+    nereden alabilirim
+    bağlantısı
+  `),
+  ...examples('delivery_time', 'tr', `
+    siparişim ne zaman kargoya verilir
+  `),
+  ...examples('location', 'tr', `
+    konum atabilir misiniz
+  `),
+  ...examples('greeting', 'en', `
+    hello there
+  `),
+  ...examples('price', 'en', `
+    how much is the
+    price of
+    how much does the cost
+    what is the price of the
+    how much are the
+  `),
+  ...examples('link', 'en', `
+    where can i buy the
+    link for
+    can you send me the link for the
+  `),
+  ...examples('compare', 'en', `
+    compare the and the
+    which is cheaper the or the
+  `),
+  ...examples('attribute', 'en', `
+    does it have a us layout
+    will it fit
+    is it microwave safe
+    what is the battery life
+  `),
+  ...examples('hours', 'en', `
+    what are your opening hours on saturday
+    what time do you open
+  `),
+  ...examples('returns', 'en', `
+    can i return an item
+  `),
+  ...examples('payment', 'en', `
+    what payment methods do you accept
+  `),
+  ...examples('priciest', 'en', `
+    what is your most expensive product
+    what is the most expensive one
+  `),
+  ...examples('budget', 'en', `
+    do you have anything under 100
+    anything between 50 and 100 dollars
+  `),
+  ...examples('recommend', 'en', `
+    what would you recommend for a summer wedding
+  `),
+  ...examples('ordering', 'en', `
+    id like to order two how do i do that
+  `),
+  ...examples('human', 'en', `
+    can i speak to a real person
+  `),
+  ...examples('complaint', 'en', `
+    my order hasnt arrived and im really upset
+  `),
+  ...examples('booking', 'en', `
+    can i book an appointment for tomorrow at 3pm
+  `),
+  ...examples('personal_info', 'en', `
+    my name is john my number is 0555 123 45 67
+  `),
+  ...examples('stock', 'en', `
+    is the available
+    is the in stock
+    do you have
+    do you have the
+  `),
+  ...examples('goodbye', 'en', `
+    bye have a nice day
+  `),
+  ...examples('off_topic', 'en', `
+    are you a robot
+    what is the meaning of life
+    tell me about yourself
+    what day is it today
+    what is the exchange rate
+    who won the football match yesterday
+    write me a python script that sorts a list
+  `),
+  ...examples('list', 'en', `
+    what models do you have
+    what do you sell
+  `),
+  ...examples('contact', 'en', `
+    whats your phone number
+    do you have an email address
   `),
 
   // Not the shop's business -----------------------------------------------------

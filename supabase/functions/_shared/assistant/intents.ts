@@ -88,7 +88,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'alti', 'ustu', 'uzeri', 'under', 'below', 'over', 'above', 'up', 'at', 'most', 'least', 'fazla', 'az', 'butce', 'butcem',
   'budget', 'liraya', 'liralik', 'dolar', 'dollar', 'dollars', 'euro', 'avro', 'arasi', 'between', 'ne', 'nedir', 'neler', 'hangi',
   'var', 'mi', 'kac', 'kadar', 'cm', 'icin', 'olan', 'gibi', 'm', 's', 'l', 'xl', 'xs', 'xxl', 'it', 'is', 'what', 'which', 'there',
-  'have', 'do', 'in', 'baska', 'another', 'other', 'also', 'boy', 'boyu', 'uzunlugu', 'long', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
+  'have', 'do', 'in', 'baska', 'another', 'other', 'also', 'boy', 'boyu', 'uzunlugu', 'long', 'id', 'im', 'ive', 'youre', 'dont',
+  'kalan', 'kalmis', 'elinizde', 'elimde', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
   'sattiginiz', 'satilan', 'satiyorsunuz', 'you', 'sell', 'selling', 'got', 'adet', 'tane',
 ])
 
@@ -101,6 +102,16 @@ const POINTERS: ReadonlySet<string> = new Set([
 // Between the two products of a comparison: the strong ones are preferred, since "and" may be part of a name.
 const STRONG_SEPARATORS: ReadonlySet<string> = new Set(['or', 'vs', 'versus', 'with', 'ile', 'veya', 'yoksa'])
 const WEAK_SEPARATORS: ReadonlySet<string> = new Set(['and', 've'])
+
+/** Whether the message points back at what was just discussed ("is it…", "bunun…"). */
+export function pointsBack(message: string): boolean {
+  return words(message).some((word) => POINTERS.has(word.key))
+}
+
+/** Whether a word (as its ASCII key) belongs to the question rather than to what is asked about. */
+export function isQuestionWord(key: string): boolean {
+  return QUESTION_WORDS.has(key) || POINTERS.has(key)
+}
 
 /** A Turkish "your" ending taken off ("kulaklıklarınız" → "kulaklıklar"), when enough of the word is left. */
 export function stripPossessive(word: string): string {
@@ -168,8 +179,8 @@ const WEEKDAY_WORDS: readonly [RegExp, Weekday][] = [
   [/^(sali|salilari|saliya|salidan|tuesday|tuesdays|tue)$/, 'tue'],
   [/^(carsamba\w*|wednesday|wednesdays|wed)$/, 'wed'],
   [/^(persembe\w*|thursday|thursdays|thu)$/, 'thu'],
-  [/^(cuma|cumalari|cumaya|cumadan|cuma\w*|friday|fridays|fri)$/, 'fri'],
   [/^(cumartesi\w*|saturday|saturdays|sat)$/, 'sat'],
+  [/^(cuma|cumalari|cumaya|cumadan|cumaleri|friday|fridays|fri)$/, 'fri'],
   [/^(pazar|pazarlari|pazara|pazari|sunday|sundays|sun)$/, 'sun'],
 ]
 
@@ -296,7 +307,11 @@ export async function understand(message: string, classifier: Classifier): Promi
   if (intent === 'recommend') return { kind: 'recommend', term }
   if (intent === 'attribute' || (intent === 'None' && attributeOf(list))) {
     // "Gömlek beyaz mı?": the colour asked about is not part of the product's name.
-    return { kind: 'attribute', attribute: attributeOf(list), term: productTerm(list.filter((word) => !COLOUR_WORDS.test(word.key))) }
+    return {
+      kind: 'attribute',
+      attribute: attributeOf(list),
+      term: productTerm(list.filter((word) => !COLOUR_WORDS.test(word.key) && !SIZE_WORDS.test(word.key) && !/^\d/.test(word.key))),
+    }
   }
   if (intent === 'compare' || (intent === 'None' && !/ (not|degil|yok) /.test(line))) {
     const pair = splitPair(list, intent === 'compare')

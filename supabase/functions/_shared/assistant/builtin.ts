@@ -4,7 +4,7 @@
 // owner's profile and FAQ while replying (a follow-up re-reads the product by
 // id rather than trusting an earlier turn's text) and says so when it does
 // not know, instead of guessing. How a message flows: README.md.
-import { ATTRIBUTE_PATTERNS, attributeOf, isQuestionWord, pointsBack, understand, type Attribute, type Budget, type Intent } from './intents.ts'
+import { ATTRIBUTE_PATTERNS, attributeOf, isQuestionWord, pointsBack, sameProperty, understand, type Attribute, type Budget, type Intent } from './intents.ts'
 import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
 import { corpusClassifier } from './nlu.ts'
@@ -226,7 +226,7 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   const described = keysOf((product.description ?? '').replace(/-/g, ' '))
   // Most of what was asked, not one shared word: "microwave safe" is not answered by "dishwasher safe".
   const held = asked.filter((key) => described.some((word) => sameWord(key, word))).length
-  const holds = asked.length > 0 && held / asked.length >= 0.6
+  const holds = (asked.length > 0 && held / asked.length >= 0.6) || sameProperty(asked.join(' '), product.description ?? '')
   if ((attribute && recordStates(product, attribute)) || holds) return reply('attribute', say.attributeFromRecord(product, language), language, [product])
   return reply('attribute', say.attributeNotListed(product, attribute, contactOf(context), language), language, [product])
 }

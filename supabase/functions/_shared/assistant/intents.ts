@@ -103,6 +103,30 @@ const POINTERS: ReadonlySet<string> = new Set([
 const STRONG_SEPARATORS: ReadonlySet<string> = new Set(['or', 'vs', 'versus', 'with', 'ile', 'veya', 'yoksa'])
 const WEAK_SEPARATORS: ReadonlySet<string> = new Set(['and', 've'])
 
+// Ways to say the same property, as ASCII keys, for finding the asked
+// property in a description written in other words or the other language.
+const PROPERTY_SYNONYMS: readonly (readonly string[])[] = [
+  ['suya dayanikli', 'su gecirmez', 'su gecirmeyen', 'waterproof', 'water resistant', 'water-resistant', 'atm'],
+  ['pil', 'batarya', 'battery', 'sarj', 'charge'],
+  ['astar', 'astarli', 'lined', 'lining'],
+  ['garanti', 'garantili', 'warranty', 'guarantee'],
+  ['bulasik makinesi', 'dishwasher'],
+  ['mikrodalga', 'microwave'],
+  ['pamuk', 'pamuklu', 'cotton'], ['keten', 'linen'], ['deri', 'leather'], ['ipek', 'silk'], ['yun', 'wool'], ['celik', 'steel'],
+  ['seramik', 'ceramic'], ['cam', 'glass'], ['ahsap', 'wood', 'wooden'], ['altin', 'gold'], ['gumus', 'silver'],
+  ['siyah', 'black'], ['beyaz', 'white'], ['kirmizi', 'red'], ['mavi', 'blue'], ['yesil', 'green'], ['gri', 'grey', 'gray'],
+  ['lacivert', 'navy'], ['kahverengi', 'brown'], ['pembe', 'pink'], ['sari', 'yellow'],
+  ['kablosuz', 'wireless', 'bluetooth'], ['uyumlu', 'compatible'], ['organik', 'organic'], ['el yapimi', 'handmade'],
+]
+
+/** Whether a property the question asks about appears in the text in any of its names ("su geçirmez" for "suya dayanıklı mı?"). */
+export function sameProperty(question: string, text: string): boolean {
+  const has = (line: string, phrase: string) => new RegExp(`(^| )${phrase}`).test(line)
+  const q = keyLine(words(question)).trim()
+  const t = keyLine(words(text.replace(/-/g, ' '))).trim()
+  return PROPERTY_SYNONYMS.some((group) => group.some((phrase) => has(q, phrase)) && group.some((phrase) => has(t, phrase)))
+}
+
 /** Whether the message points back at what was just discussed ("is it…", "bunun…"). */
 export function pointsBack(message: string): boolean {
   return words(message).some((word) => POINTERS.has(word.key))

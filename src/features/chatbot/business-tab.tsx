@@ -4,7 +4,7 @@
 // request; the FAQ below it saves entry by entry. The form is built from the
 // first answer of the profile query and keeps what the owner types from then
 // on, through failed and refused saves alike.
-import { useEffect, useMemo, useState } from 'react'
+import { memo, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -26,7 +26,7 @@ import { useFirstAnswerInSlices } from '../../components/render-in-slices.tsx'
 import { SectionCard } from '../../components/section-card.tsx'
 import { useOnline } from '../../lib/use-online.ts'
 import { refusalOf } from './business-api.ts'
-import { BUSINESS_FORM_MESSAGES, businessFormErrors, hoursPath, profileRefusalError } from './business-messages.ts'
+import { BUSINESS_FORM_MESSAGES, businessFormErrors, hoursPath, profileRefusalError, type BusinessFormMessage } from './business-messages.ts'
 import { withCount } from './char-count.tsx'
 import { FaqSection } from './faq-section.tsx'
 import { OpeningHoursEditor } from './opening-hours-editor.tsx'
@@ -110,24 +110,13 @@ function ProfileForm(props: { userId: string; row: BusinessProfileRow | null; on
   const { online } = props
   const save = useSaveBusinessProfile(props.userId)
   const [failure, setFailure] = useState<Failure | null>(null)
-  const { form, onSubmit, errorText, attempted } = useDomainForm({
+  const { form, onSubmit, attempted } = useDomainForm({
     initialValues: businessProfileToForm(props.row),
     validate: businessFormErrors,
     messages: BUSINESS_FORM_MESSAGES,
   })
   const values = form.getValues()
   const saving = form.submitting
-  const zones = useMemo(() => timeZoneOptions(values.time_zone), [values.time_zone])
-  // Read once a minute is plenty: the line says which zone, not the exact second.
-  const [now, setNow] = useState(() => new Date())
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), 60_000)
-    return () => window.clearInterval(timer)
-  }, [])
-  const clock = zoneClock(values.time_zone, i18n.locale, now)
-  const clockTime = clock?.time
-  const clockOffset = clock?.offset
-
   async function submit(submitted: BusinessFormValues) {
     setFailure(null)
     try {
@@ -154,19 +143,34 @@ function ProfileForm(props: { userId: string; row: BusinessProfileRow | null; on
     // After a first submit every change is judged at once, as for the other fields (useDomainForm).
     if (attempted) void form.validate()
   }
+  const zoneProps = form.getInputProps('time_zone')
+  const setZone = (zone: string) => zoneProps.onChange(zone)
 
-  const dayErrors: Partial<Record<Weekday, string>> = {}
-  for (const day of WEEKDAYS) {
-    const text = errorText(hoursPath(day))
-    if (typeof text === 'string') dayErrors[day] = text
-  }
-  const hoursFieldProps = (day: Weekday) => ({ 'data-path': (form.getInputProps(hoursPath(day)) as unknown as Record<string, unknown>)['data-path'] })
+  // The hours and the time zone are the largest part of the form: they render again only when
+  // their own values or errors change, not with every letter typed elsewhere, so the
+  // callbacks they get stay the same while calling this render's functions.
+  const latest = useRef({ setDay, setZone })
+  useLayoutEffect(() => {
+    latest.current = { setDay, setZone }
+  })
+  const onDay = useCallback((day: Weekday, ranges: TimeRange[]) => latest.current.setDay(day, ranges), [])
+  const onZone = useCallback((zone: string) => latest.current.setZone(zone), [])
+  const errors = form.errors
+  const dayErrors = useMemo(() => {
+    const out: Partial<Record<Weekday, string>> = {}
+    for (const day of WEEKDAYS) {
+      const code = errors[hoursPath(day)]
+      if (typeof code === 'string' && Object.hasOwn(BUSINESS_FORM_MESSAGES, code)) out[day] = i18n._(BUSINESS_FORM_MESSAGES[code as BusinessFormMessage])
+    }
+    return out
+  }, [errors, i18n])
+  // Mantine finds a field by its data-path, "<form name>-<path>": a failed save focuses a wrong day's first field.
+  const dataPath = (path: string) => String((form.getInputProps(path) as unknown as Record<string, unknown>)['data-path'])
 
   const infoField = (field: BusinessInfoText) => ({
     ...form.getInputProps(field),
-    autosize: true,
-    minRows: 3,
-    maxRows: 12,
+    rows: 4,
+    resize: 'vertical' as const,
     inputContainer: withCount(values[field], BUSINESS_INFO_TEXT_MAX),
     'data-testid': `business-${field}`,
   })
@@ -186,9 +190,8 @@ function ProfileForm(props: { userId: string; row: BusinessProfileRow | null; on
         >
           <Textarea
             label={t`Address`}
-            autosize
-            minRows={2}
-            maxRows={5}
+            rows={2}
+            resize="vertical"
             autoComplete="street-address"
             {...form.getInputProps('address')}
             inputContainer={withCount(values.address, BUSINESS_ADDRESS_MAX)}
@@ -229,22 +232,8 @@ function ProfileForm(props: { userId: string; row: BusinessProfileRow | null; on
           title={<Trans>Opening hours</Trans>}
           description={<Trans>The assistant tells customers whether you are open now and when you open next, by the clock of your time zone.</Trans>}
         >
-          <Select
-            label={t`Time zone`}
-            description={clock ? t`Now there: ${clockTime} (${clockOffset})` : undefined}
-            data={zones}
-            searchable
-            filter={filterTimeZones}
-            allowDeselect={false}
-            nothingFoundMessage={t`No time zone matches`}
-            maxDropdownHeight={280}
-            comboboxProps={{ withinPortal: true }}
-            maw={420}
-            {...form.getInputProps('time_zone')}
-            onChange={(zone) => zone && form.getInputProps('time_zone').onChange(zone)}
-            data-testid="business-time-zone"
-          />
-          <OpeningHoursEditor value={values.opening_hours} onChange={setDay} errors={dayErrors} firstFieldProps={hoursFieldProps} />
+          <TimeZoneField value={values.time_zone} error={zoneProps.error} onChange={onZone} dataPath={dataPath('time_zone')} />
+          <OpeningHoursEditor value={values.opening_hours} onChange={onDay} errors={dayErrors} dataPathPrefix={dataPath('')} />
         </SectionCard>
 
         <SectionCard
@@ -303,3 +292,41 @@ function ProfileForm(props: { userId: string; row: BusinessProfileRow | null; on
     </form>
   )
 }
+
+type TimeZoneFieldProps = { value: string; error: ReactNode; onChange: (zone: string) => void; dataPath: string }
+
+/** The searchable list of zones, with the chosen zone's clock and offset now under its label. */
+const TimeZoneField = memo(function TimeZoneField(props: TimeZoneFieldProps) {
+  const { t, i18n } = useLingui()
+  const zones = useMemo(() => timeZoneOptions(props.value), [props.value])
+  // Once a minute is plenty: the line says which zone, not the exact second.
+  const [now, setNow] = useState(() => new Date())
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 60_000)
+    return () => window.clearInterval(timer)
+  }, [])
+  const clock = zoneClock(props.value, i18n.locale, now)
+  const clockTime = clock?.time
+  const clockOffset = clock?.offset
+  return (
+    <Select
+      label={t`Time zone`}
+      description={clock ? t`Now there: ${clockTime} (${clockOffset})` : undefined}
+      data={zones}
+      value={props.value}
+      onChange={(zone) => zone && props.onChange(zone)}
+      error={props.error}
+      searchable
+      // Focus alone (a refused save moving to the field) leaves the long list closed; typing or a click opens it.
+      openOnFocus={false}
+      filter={filterTimeZones}
+      allowDeselect={false}
+      nothingFoundMessage={t`No time zone matches`}
+      maxDropdownHeight={280}
+      comboboxProps={{ withinPortal: true }}
+      maw={420}
+      data-path={props.dataPath}
+      data-testid="business-time-zone"
+    />
+  )
+})

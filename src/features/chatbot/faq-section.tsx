@@ -210,7 +210,10 @@ function FaqForm(props: { entry: FaqEntryRow | null; actions: Actions; onClose: 
     } catch (error) {
       console.error('saving an FAQ entry failed', error)
       const refusal = refusalOf(error)
-      if (refusal?.kind === 'faq_count') setFailure('full')
+      if (refusal?.kind === 'faq_count') {
+        setFailure('full')
+        void props.actions.refresh()
+      }
       else if (refusal?.kind === 'faq_field') {
         form.setFieldError(refusal.field, `${refusal.field}:refused`)
         form.getInputNode(refusal.field)?.focus()

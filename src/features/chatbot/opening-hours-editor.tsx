@@ -7,7 +7,7 @@
 // starts), and it is how people write "until midnight"; a hint under the
 // rows says so. 23:59 would lose the last minute and split a stretch that
 // runs on past midnight.
-import { useId, useRef } from 'react'
+import { memo, useId, useRef } from 'react'
 import { ActionIcon, Button, Group, Input, Switch, Text, VisuallyHidden } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
@@ -26,8 +26,8 @@ export type OpeningHoursEditorProps = {
   onChange: (day: Weekday, ranges: TimeRange[]) => void
   /** A day's error in words. */
   errors: Partial<Record<Weekday, string>>
-  /** Attributes for the first field of each day (the form's data-path, so a failed save focuses it). */
-  firstFieldProps: (day: Weekday) => Record<string, unknown>
+  /** The form's data-path of a field without its path: a day's first field is found as `${prefix}opening_hours.mon`, so a failed save focuses it. */
+  dataPathPrefix: string
 }
 
 const DEFAULT_RANGE: TimeRange = ['09:00', '18:00']
@@ -50,7 +50,8 @@ const endForField = (end: string) => (end === '24:00' ? '00:00' : end)
 /** An end typed as 00:00 is midnight at the end of the day. */
 const endFromField = (value: string) => (value === '00:00' ? '24:00' : value)
 
-export function OpeningHoursEditor(props: OpeningHoursEditorProps) {
+/** Memoised: the form around it renders with every letter typed, the week only when it changes. */
+export const OpeningHoursEditor = memo(function OpeningHoursEditor(props: OpeningHoursEditorProps) {
   // What a day held before it was switched to closed: switching it open again brings it back.
   const closedRanges = useRef<Partial<Record<Weekday, TimeRange[]>>>({})
 
@@ -85,7 +86,7 @@ export function OpeningHoursEditor(props: OpeningHoursEditorProps) {
       </Group>
     </div>
   )
-}
+})
 
 type DayRowProps = OpeningHoursEditorProps & {
   day: Weekday
@@ -103,7 +104,7 @@ function DayRow(props: DayRowProps) {
   const name = t(WEEKDAY_NAMES[day])
   const open = ranges.length > 0
   const next = nextRange(ranges)
-  const first = props.firstFieldProps(day)
+  const first = { 'data-path': `${props.dataPathPrefix}opening_hours.${day}` }
 
   const setRange = (index: number, range: TimeRange) => props.onChange(day, ranges.map((r, i) => (i === index ? range : r)))
   const removeRange = (index: number) => props.onChange(day, ranges.filter((_, i) => i !== index))

@@ -76,5 +76,7 @@ export function useFaqActions(userId: string) {
     },
     onSuccess: (id) => apply({ kind: 'deleted', id }),
   })
-  return { add, update, remove }
+  /** Reads the list again: after a refusal because it is full, it holds entries another device added. */
+  const refresh = () => queryClient.invalidateQueries({ queryKey: faqEntriesKey(userId) })
+  return { add, update, remove, refresh }
 }

@@ -78,6 +78,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     harika teşekkürler
   `),
   ...examples('thanks', 'en', `
+    thx
+    ty
+    thanks mate
     thanks
     thank you
     thank you so much
@@ -175,6 +178,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     store hours
   `),
   ...examples('location', 'tr', `
+    hangi ilçedesiniz
+    hangi semtte
+    hangi şehirdesiniz
+    mağaza nerede
     mağaza adresi
     dükkanınız hangi caddede
     nerdesiniz
@@ -205,6 +212,11 @@ export const CORPUS: readonly CorpusEntry[] = [
     can i visit the store
   `),
   ...examples('contact', 'tr', `
+    telefonunuz kaç
+    mail adresi verir misiniz
+    e-posta verir misiniz
+    size nereden yazabilirim
+    telefon
     sizi nereden arayabilirim
     mail atabilir miyim
     telefonla ulaşabilir miyim
@@ -220,6 +232,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     hangi numaradan ulaşırım
   `),
   ...examples('contact', 'en', `
+    what is the best way to contact you
+    phone number please
+    can i email you
     what is your phone number
     how can i contact you
     contact details
@@ -301,6 +316,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     do you have same day delivery
   `),
   ...examples('returns', 'tr', `
+    bedenini değiştirebilir miyim
+    iade etmek istiyorum ne yapmalıyım
+    uymazsa ne olacak
     iade yapabiliyor muyum
     iade var mı
     iade şartlarınız nedir
@@ -327,6 +345,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     exchange
   `),
   ...examples('payment', 'tr', `
+    apple pay var mı
+    google pay ile ödenir mi
+    ödeme yöntemleri
+    kredi kartıyla ödeyebiliyor muyum
     kartla ödeme olur mu
     nakit kabul ediyor musunuz
     taksitli satış var mı
@@ -478,6 +500,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     reschedule my appointment
   `),
   ...examples('personal_info', 'tr', `
+    numaram 0532 111 22 33
+    telefonum 0555 123 45 67
+    bu benim numaram
+    ismim ayşe soyadım yılmaz
     adım ayşe
     benim adım mehmet numaram 0532 111 22 33
     numaram 0555 444 33 22
@@ -843,6 +869,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     telefona uyar mı
   `),
   ...examples('off_topic', 'tr', `
+    bana şarkı söyle
+    iki artı iki kaç eder
+    bir hikaye anlat
+    ders çalışmama yardım et
     sen kimsin
     kaç yaşındasın
     dolar kaç tl
@@ -933,6 +963,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     bye have a nice day
   `),
   ...examples('off_topic', 'en', `
+    what is 2 plus 2
+    sing me a song
+    tell me a story
     are you a robot
     what is the meaning of life
     tell me about yourself

@@ -325,6 +325,8 @@ export async function understand(message: string, classifier: Classifier): Promi
     if (term === '' || intent !== 'greeting') return { kind: intent as Courtesy }
   }
   if (intent === 'hours') return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
+  // A message carrying a phone number or an e-mail address gives the customer's own, it does not ask for the shop's.
+  if (intent === 'contact' && ((message.match(/\d/g) ?? []).length >= 10 || /\S@\S+\.\S/.test(message))) return { kind: 'personal_info' }
   if (BUSINESS_KINDS.has(intent)) return { kind: intent as BusinessTopic }
   if (intent === 'ordering') return { kind: 'ordering', term: termWithoutNumbers }
   if (intent === 'cheapest' || intent === 'priciest') return { kind: 'extreme', order: intent, term }

@@ -22,6 +22,7 @@ import {
   type BusinessProfileRow,
   type FaqFormValues,
 } from '../../domain/business.ts'
+import { refusalOf } from '../../src/features/chatbot/business-api.ts'
 import { BACKENDS, makeClient, useOwner, useTestStack, type Owner } from '../support/stack.ts'
 
 type Row = Record<string, unknown>
@@ -353,6 +354,20 @@ describe.each(BACKENDS)('business knowledge limits in the database on %s', (back
     expect(await stored('business_profiles')).toEqual(before)
   })
 
+  // The Business info tab tells the owner which field (or day) a refusal concerns from what the data API passes on.
+  it('refuses in words the tab reads as the field, the day or the limit concerned', async () => {
+    const refusal = async (table: Table, columns: Row) => refusalOf((await patch(table, columns)).error)
+    expect(await refusal('business_profiles', { address: text(business.BUSINESS_ADDRESS_MAX + 1) })).toEqual({ kind: 'profile_field', field: 'address' })
+    expect(await refusal('business_profiles', { maps_url: 'www.ornek.com.tr' })).toEqual({ kind: 'profile_field', field: 'maps_url' })
+    expect(await refusal('business_profiles', { time_zone: 'Mars/Olympus_Mons' })).toEqual({ kind: 'profile_field', field: 'time_zone' })
+    expect(await refusal('business_profiles', { opening_hours: { mon: [['09:00', '18:00']], thu: [['18:00', '09:00']] } })).toEqual({ kind: 'opening_hours', day: 'thu' })
+    expect(await refusal('business_profiles', { opening_hours: { sat: ranges(business.OPENING_RANGES_PER_DAY_MAX + 1) } })).toEqual({ kind: 'opening_hours', day: 'sat' })
+    expect(await refusal('business_profiles', { opening_hours: { monday: [] } })).toEqual({ kind: 'opening_hours', day: null })
+    expect(await refusal('business_profiles', { opening_hours: [] })).toEqual({ kind: 'opening_hours', day: null })
+    expect(await refusal('faq_entries', { question: ' \n ' })).toEqual({ kind: 'faq_field', field: 'question' })
+    expect(await refusal('faq_entries', { answer: text(business.FAQ_ANSWER_MAX + 1) })).toEqual({ kind: 'faq_field', field: 'answer' })
+  })
+
   describe('FAQ_ENTRIES_MAX', () => {
     const { max, constraint } = RULES.FAQ_ENTRIES_MAX as Count
     const entries = (n: number, from = 0) =>
@@ -371,6 +386,7 @@ describe.each(BACKENDS)('business knowledge limits in the database on %s', (back
       const extra = await o.client.from('faq_entries').insert({ ...entries(1, max)[0], user_id: o.user.id }).select('id')
       expect(extra.data).toBeNull()
       expectNamed(extra.error, constraint)
+      expect(refusalOf(extra.error)).toEqual({ kind: 'faq_count' })
       expect(await faqCount(o)).toBe(max)
 
       // An edit is not a new entry; a deleted one frees its place.

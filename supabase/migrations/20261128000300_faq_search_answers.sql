@@ -8,6 +8,11 @@
 --   of ("alabilir miyim", "yapıyor musunuz", "mümkün mü", "can I get"), so
 --   the score is the share of what the customer asks about, not of how they
 --   phrase a question.
+-- * A word also counts (at 0.7) when its first five letters begin a word of
+--   the entry, which is how Turkish builds verbs and adjectives on a noun
+--   ("paketleyebilir misiniz" for "hediye paketi", "faturalı" for "fatura"),
+--   and when it is written as one with the next word ("yurtdışına" for
+--   "yurt dışına").
 -- * Every entry of the owner is scored: an owner keeps at most 200
 --   (faq_entries_count_check), read through faq_entries_user_idx. The
 --   trigram prefilter on the question alone would drop entries that only the
@@ -72,6 +77,10 @@ begin
     from entries e
     cross join lateral (
       select greatest(public.search_word_score(w.word, w.stem, e.q),
+                      case when pg_catalog.length(w.word) >= 5
+                            and (' ' || e.q like '% ' || pg_catalog.left(w.word, 5) || '%'
+                                 or pg_catalog.replace(e.q, ' ', '') like '%' || w.word || '%')
+                           then 0.7 else 0 end,
                       0.5 * public.search_word_score(w.word, w.stem, e.a)) as s
       from unnest($2, $3) as w(word, stem)
       offset 0

@@ -98,6 +98,14 @@ describe.each(BACKENDS)('FAQ search on %s', (backend) => {
     expect(await top('can I get a refund or return')).toBeUndefined()
   })
 
+  it('finds a word built on the entry\'s word, and two words written as one', async () => {
+    // "Kapıda" → "kapıdan", "ödeme" → "ödemeli": the same five letters begin them.
+    expect(await top('kapıdan ödemeli')).toMatchObject({ question: 'Kapıda ödeme var mı?' })
+    expect((await top('kapıdan ödemeli'))!.score).toBeGreaterThanOrEqual(0.7)
+    // "Hafta sonu" written as one word.
+    expect(await top('haftasonu')).toMatchObject({ question: 'Hafta sonu açık mısınız?' })
+  })
+
   it.each([
     ['mi', 'Bu ürün mavi mi?'],
     ['var mı', 'Kırmızısı var mı?'],

@@ -216,7 +216,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     mail adresi verir misiniz
     e-posta verir misiniz
     size nereden yazabilirim
-    telefon
     sizi nereden arayabilirim
     mail atabilir miyim
     telefonla ulaşabilir miyim

@@ -106,7 +106,7 @@ function ProfileSkeleton() {
 type Failure = 'failed' | 'refused'
 
 function ProfileForm(props: { userId: string; row: BusinessProfileRow | null; online: boolean }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const { online } = props
   const save = useSaveBusinessProfile(props.userId)
   const [failure, setFailure] = useState<Failure | null>(null)
@@ -117,6 +117,7 @@ function ProfileForm(props: { userId: string; row: BusinessProfileRow | null; on
   })
   const values = form.getValues()
   const saving = form.submitting
+
   async function submit(submitted: BusinessFormValues) {
     setFailure(null)
     try {
@@ -160,10 +161,11 @@ function ProfileForm(props: { userId: string; row: BusinessProfileRow | null; on
     const out: Partial<Record<Weekday, string>> = {}
     for (const day of WEEKDAYS) {
       const code = errors[hoursPath(day)]
-      if (typeof code === 'string' && Object.hasOwn(BUSINESS_FORM_MESSAGES, code)) out[day] = i18n._(BUSINESS_FORM_MESSAGES[code as BusinessFormMessage])
+      if (typeof code === 'string' && Object.hasOwn(BUSINESS_FORM_MESSAGES, code)) out[day] = t(BUSINESS_FORM_MESSAGES[code as BusinessFormMessage])
     }
     return out
-  }, [errors, i18n])
+    // `t` is new with every change of language (the i18n object stays the same), so the words follow it.
+  }, [errors, t])
   // Mantine finds a field by its data-path, "<form name>-<path>": a failed save focuses a wrong day's first field.
   const dataPath = (path: string) => String((form.getInputProps(path) as unknown as Record<string, unknown>)['data-path'])
 

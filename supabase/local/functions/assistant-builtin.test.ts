@@ -110,10 +110,10 @@ describe('language', () => {
 describe('terms', () => {
   it('strips the question and Turkish possessives before searching', async () => {
     const classifier = await corpusClassifier()
-    expect(await understand('kablosuz kulaklıklarınız var mı?', classifier)).toEqual({ kind: 'stock', term: 'kablosuz kulaklıklar' })
-    expect(await understand('Kulaklığın fiyatı', classifier)).toEqual({ kind: 'price', term: 'kulaklığın' })
-    expect(await understand("Vazo'yu nereden alabilirim?", classifier)).toEqual({ kind: 'link', term: 'vazo' })
-    expect(await understand('How much is the desk lamp?', classifier)).toEqual({ kind: 'price', term: 'desk lamp' })
+    expect(await understand('kablosuz kulaklıklarınız var mı?', classifier)).toMatchObject({ kind: 'stock', term: 'kablosuz kulaklıklar' })
+    expect(await understand('Kulaklığın fiyatı', classifier)).toMatchObject({ kind: 'price', term: 'kulaklığın' })
+    expect(await understand("Vazo'yu nereden alabilirim?", classifier)).toMatchObject({ kind: 'link', term: 'vazo' })
+    expect(await understand('How much is the desk lamp?', classifier)).toMatchObject({ kind: 'price', term: 'desk lamp' })
     const { calls } = await ask('kablosuz kulaklıklarınız var mı?')
     expect(calls[0]).toMatchObject({ method: 'search', arg: 'kablosuz kulaklıklar' })
   })
@@ -259,6 +259,16 @@ describe('follow-ups', () => {
     expect((await ask('how much is it?', { history })).reply).toContain('€12.50 EUR')
     expect((await ask('is it in stock?', { history })).reply).toContain('out of stock')
     expect((await ask('link?', { history, language: 'en' })).reply).toContain(BUSINESS)
+  })
+
+  it('asks the previous question again of a product named alone, and sums up the one pointed at', async () => {
+    const history = said(['p1'], 'Kablosuz Kulaklık fiyatı ₺1.250,00 TRY')
+    const other = await ask('ya kablolu olan?', { history })
+    expect(other).toMatchObject({ kind: 'price', productIds: ['p2'] })
+    expect(other.reply).toContain(tr('p2'))
+    const pointed = await ask('peki onun?', { history })
+    expect(pointed.productIds).toEqual(['p1'])
+    expect(pointed.reply).toContain(tr('p1'))
   })
 
   it('asks which product when nothing was discussed, and says when it is gone', async () => {

@@ -4,7 +4,8 @@
 // owner's profile and FAQ while replying (a follow-up re-reads the product by
 // id rather than trusting an earlier turn's text) and says so when it does
 // not know, instead of guessing. How a message flows: README.md.
-import { ATTRIBUTE_PATTERNS, attributeOf, isQuestionWord, pointsBack, sameProperty, understand, type Attribute, type Budget, type Intent } from './intents.ts'
+import { ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, pointsBack, sameProperty, understand, type Attribute, type Budget, type Intent } from './intents.ts'
+import type { Classification } from './nlu.ts'
 import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
 import { corpusClassifier } from './nlu.ts'
@@ -254,7 +255,25 @@ const FAQ_FIRST = new Set([
   'ordering', 'stock', 'list', 'link', 'human', 'personal_info',
 ])
 
-async function answerIntent(intent: Intent, message: string, context: Context): Promise<ResponderOutput> {
+// Readings of a message that are not about a product: when the catalogue
+// holds nothing the words name, one of these (if the classifier saw it at
+// all) is a better answer than "no matching product".
+const NOT_PRODUCTS = new Set(['hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'human', 'complaint', 'booking', 'personal_info', 'off_topic', 'ordering'])
+/** The least score a second reading needs to be answered instead. */
+const ALTERNATIVE_MIN_SCORE = 0.15
+const FOLLOWED_KINDS = new Set(['price', 'stock', 'link'])
+
+/** The kind of the customer's previous question, for "ya kablolu olan?" after "kablosuz kulaklık ne kadar?". */
+async function previousKind(context: Context): Promise<string | null> {
+  for (let i = context.history.length - 1; i >= 0; i--) {
+    const turn = context.history[i]!
+    if (turn.role !== 'user') continue
+    return (await understand(turn.content, await corpusClassifier())).kind
+  }
+  return null
+}
+
+async function answerIntent(intent: Intent, message: string, context: Context, alternatives: readonly Classification[] = []): Promise<ResponderOutput> {
   const { language, businessName, now } = context
   const profile = context.business.profile
   if (FAQ_FIRST.has(intent.kind)) {
@@ -271,8 +290,12 @@ async function answerIntent(intent: Intent, message: string, context: Context): 
       return reply('thanks', say.thanks(language), language)
     case 'goodbye':
       return reply('goodbye', say.goodbye(language), language)
-    case 'ack':
+    case 'ack': {
+      // "Peki onun?": the product just discussed, as the catalogue has it now.
+      const last = pointsBack(message) ? await lastProducts(context) : null
+      if (last && last.length === 1) return reply('price', say.priceOf(last[0]!, language), language, last)
       return reply('ack', biz.ackAnswer(language), language)
+    }
     case 'hours':
       return reply('hours', biz.hoursAnswer(profile, businessName, intent.day, intent.asks, now, language), language)
     case 'location':
@@ -299,12 +322,19 @@ async function answerIntent(intent: Intent, message: string, context: Context): 
       return answerOrdering(intent.term, context)
     case 'stock':
     case 'search':
-      // "Do they have UV400 protection?": about the product just discussed, when the words name no other.
-      if (intent.term !== '' && pointsBack(message) && (await lastProducts(context))?.length) {
+      if (intent.term !== '') {
         const named = bestNamed(intent.term, await context.catalogue.search(intent.term, 3), false)
-        if (named.length === 0) return answerAttribute(attributeOf(words(message)), '', message, context)
+        // "Do they have UV400 protection?": about the product just discussed, when the words name no other.
+        if (named.length === 0 && pointsBack(message) && (await lastProducts(context))?.length) {
+          return answerAttribute(attributeOf(words(message)), '', message, context)
+        }
+        // "Ya kablolu olan?": the previous question asked again of the product these words name.
+        if (intent.kind === 'search' && named.length > 0) {
+          const previous = await previousKind(context)
+          if (previous && FOLLOWED_KINDS.has(previous)) return answerProduct(intentOf(previous, message), message, context, alternatives)
+        }
       }
-      return answerProductQuestion(intent.kind, intent.term, context)
+      return answerProduct(intent, message, context, alternatives)
     case 'compare':
       return answerCompare(intent.terms, context)
     case 'extreme':
@@ -315,15 +345,31 @@ async function answerIntent(intent: Intent, message: string, context: Context): 
       return answerRecommendation(intent.term, context)
     case 'attribute':
       return answerAttribute(intent.attribute ?? attributeOf(words(message)), intent.term, message, context)
-    case 'unknown':
+    case 'unknown': {
+      // "Peki onun?": the product just discussed, as the catalogue has it now.
+      const last = pointsBack(message) ? await lastProducts(context) : null
+      if (last && last.length === 1) return reply('price', say.priceOf(last[0]!, language), language, last)
       return reply('unknown', say.dontKnow(contactOf(context), language), language)
+    }
     default:
-      return answerProductQuestion(intent.kind, intent.term, context)
+      return answerProduct(intent, message, context, alternatives)
   }
+}
+
+/** A price, stock, link or list question; when nothing in the catalogue is what the words name, another reading of the message if there is one. */
+async function answerProduct(intent: Intent, message: string, context: Context, alternatives: readonly Classification[]): Promise<ResponderOutput> {
+  if (!('term' in intent) || !['price', 'stock', 'link', 'list', 'search'].includes(intent.kind)) return answerIntent(intent, message, context)
+  const kind = intent.kind as 'price' | 'stock' | 'link' | 'list' | 'search'
+  const out = await answerProductQuestion(kind, intent.term, context)
+  if (out.productIds.length === 0 && intent.term !== '') {
+    const other = alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE)
+    if (other) return answerIntent(intentOf(other.intent, message), message, context)
+  }
+  return out
 }
 
 export const builtinResponder: Responder = async ({ message, language, history, businessName, catalogue, business, now }) => {
   const replyIn = replyLanguage(message, language, history)
-  const intent = await understand(message, await corpusClassifier())
-  return answerIntent(intent, message, { catalogue, business, businessName, language: replyIn, history, now })
+  const understood = await understand(message, await corpusClassifier())
+  return answerIntent(understood, message, { catalogue, business, businessName, language: replyIn, history, now }, understood.alternatives)
 }

@@ -89,7 +89,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'budget', 'liraya', 'liralik', 'dolar', 'dollar', 'dollars', 'euro', 'avro', 'arasi', 'between', 'ne', 'nedir', 'neler', 'hangi',
   'var', 'mi', 'kac', 'kadar', 'cm', 'icin', 'olan', 'gibi', 'm', 's', 'l', 'xl', 'xs', 'xxl', 'it', 'is', 'what', 'which', 'there',
   'have', 'do', 'in', 'baska', 'another', 'other', 'also', 'boy', 'boyu', 'uzunlugu', 'long', 'id', 'im', 'ive', 'youre', 'dont',
-  'kalan', 'kalmis', 'elinizde', 'elimde', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
+  'kalan', 'kalmis', 'elinizde', 'elimde', 'ya', 'olan', 'ama', 'about', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
   'sattiginiz', 'satilan', 'satiyorsunuz', 'you', 'sell', 'selling', 'got', 'adet', 'tane',
 ])
 
@@ -296,20 +296,32 @@ const PRODUCT_KINDS = new Set(['price', 'stock', 'link', 'list'])
 const BUSINESS_KINDS = new Set(['location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'human', 'complaint', 'booking', 'personal_info'])
 const COURTESY_KINDS = new Set(['greeting', 'thanks', 'goodbye', 'ack'])
 
+/** An intent, with the classifier's other readings of the message, best first, for when the first finds nothing. */
+export type Understood = Intent & { alternatives: readonly Classification[] }
+
 /** The question a message asks, read with the classifier. */
-export async function understand(message: string, classifier: Classifier): Promise<Intent> {
+export async function understand(message: string, classifier: Classifier): Promise<Understood> {
   const list = words(message)
-  if (list.length === 0) return { kind: 'unknown' }
+  if (list.length === 0) return { kind: 'unknown', alternatives: [] }
   const line = keyLine(list)
-  if (INJECTION.some((pattern) => pattern.test(line))) return { kind: 'injection' }
+  if (INJECTION.some((pattern) => pattern.test(line))) return { kind: 'injection', alternatives: [] }
   const opening = list.findIndex((word) => !OPENERS.has(word.key))
-  if (opening === -1) return { kind: 'greeting' }
+  if (opening === -1) return { kind: 'greeting', alternatives: [] }
   let classified: Classification = await classifier.classify(message)
   // "Slm, kargo kaç gün sürüyor?": the greeting is not the question.
   if (opening > 0 && list.length - opening >= 2 && (classified.intent === 'greeting' || classified.score < MIN_SCORE)) {
     classified = await classifier.classify(list.slice(opening).map((word) => word.text).join(' '))
   }
-  const intent = classified.score >= MIN_SCORE ? classified.intent : 'None'
+  let label = classified.score >= MIN_SCORE ? classified.intent : 'None'
+  // Courtesy is made of courtesy words: "ya kablolu olan?" is no "okay" however sure the network is of its one known word.
+  if (COURTESY_KINDS.has(label) && (classified.unknown ?? 0) > 0 && productTerm(list) !== '') label = 'None'
+  return { ...intentOf(label, message), alternatives: classified.alternatives ?? [] }
+}
+
+/** The intent a classifier label means for this message, with what the words say it is about. */
+export function intentOf(intent: string, message: string): Intent {
+  const list = words(message)
+  const line = keyLine(list)
   const term = productTerm(list)
   // Amounts and quantities name no product: "500 TL altı", "2 tane alacağım".
   const termWithoutNumbers = productTerm(list.filter((word) => !/^\d/.test(word.key) && !/^(tl|try|lira\w*|usd|dolar\w*|dollars?|eur|euro\w*|avro\w*|gbp|sterlin\w*)$/.test(word.key)))

@@ -20,7 +20,14 @@ import { Nlp } from '@nlpjs/nlp'
 import { CORPUS, type CorpusEntry, type CorpusLanguage } from './corpus.ts'
 import { words } from './text.ts'
 
-export type Classification = { intent: string; score: number }
+export type Classification = {
+  intent: string
+  score: number
+  /** The other intents the network saw in the message, best first. */
+  alternatives?: Classification[]
+  /** How many of the message's words the corpus never uses (product names, mostly). */
+  unknown?: number
+}
 
 /** No intent: the network knew none of the words, or no intent scored. */
 export const NONE: Classification = { intent: 'None', score: 0 }
@@ -113,14 +120,15 @@ export async function trainClassifier(corpus: readonly CorpusEntry[]): Promise<C
       const [tr, en] = [share('tr'), share('en')]
       if (tr === 0 && en === 0) return NONE
       const languages: CorpusLanguage[] = tr === en ? ['tr', 'en'] : tr > en ? ['tr'] : ['en']
-      let best = NONE
+      const all: Classification[] = []
       for (const language of languages) {
         const result = await nlp.nluManager.process(language, text)
-        for (const { intent, score } of result.classifications ?? []) {
-          if (intent !== 'None' && score > best.score) best = { intent, score }
-        }
+        for (const { intent, score } of result.classifications ?? []) if (intent !== 'None' && score > 0) all.push({ intent, score })
       }
-      return best
+      all.sort((a, b) => b.score - a.score)
+      const [best, ...rest] = all
+      const unknown = list.length - Math.max(tr, en)
+      return best ? { ...best, alternatives: rest.filter((c) => c.intent !== best.intent).slice(0, 3), unknown } : { ...NONE, unknown }
     },
   }
 }

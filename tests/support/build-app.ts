@@ -10,5 +10,8 @@ export default function buildApp(): void {
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
     cwd: ROOT,
     stdio: 'inherit',
+    // Vitest sets NODE_ENV=test, which Vite would build into the bundle: React's
+    // development build, about three times slower to type into than what users run.
+    env: { ...process.env, NODE_ENV: 'production' },
   })
 }

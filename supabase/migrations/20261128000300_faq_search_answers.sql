@@ -13,6 +13,12 @@
 --   ("paketleyebilir misiniz" for "hediye paketi", "faturalı" for "fatura"),
 --   and when it is written as one with the next word ("yurtdışına" for
 --   "yurt dışına").
+-- * A few words of a shop's questions are read as one, in both languages
+--   ("gönderim" and "shipping" for "kargo", "toplu" for "toptan", "orjinal"
+--   for "orijinal", "abroad" for "yurt dışı"): search_faq_words rewrites the
+--   folded query into the shared word, and the question and answer are read
+--   in their own words and in the shared ones, so a typo of the entry's own
+--   word still finds it.
 -- * Every entry of the owner is scored: an owner keeps at most 200
 --   (faq_entries_count_check), read through faq_entries_user_idx. The
 --   trigram prefilter on the question alone would drop entries that only the
@@ -20,6 +26,27 @@
 --   rows anyway, so the index goes.
 
 drop index public.faq_entries_search_idx;
+
+create function public.search_faq_words(p_text text) returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select pg_catalog.regexp_replace(pg_catalog.regexp_replace(pg_catalog.regexp_replace(pg_catalog.regexp_replace(
+         pg_catalog.regexp_replace(pg_catalog.regexp_replace(pg_catalog.regexp_replace(pg_catalog.regexp_replace(
+         pg_catalog.regexp_replace(pg_catalog.regexp_replace(p_text,
+    '\m(yurt ?disi|abroad|overseas|international)[a-z]*', 'yurtdisi', 'g'),
+    '\m(gonderi|sevkiyat|teslimat|shipping|ship|ships|shipped|delivery|deliver)[a-z]*', 'kargo', 'g'),
+    '\m(toplu|wholesale|bulk)[a-z]*', 'toptan', 'g'),
+    '\m(orjinal|original|genuine|authentic)[a-z]*', 'orijinal', 'g'),
+    '\m(invoice|receipt)[a-z]*', 'fatura', 'g'),
+    '\m(gift)[a-z]*', 'hediye', 'g'),
+    '\m(store|shop|dukkan)[a-z]*', 'magaza', 'g'),
+    '\m(warranty|guarantee)[a-z]*', 'garanti', 'g'),
+    '\m(refund|return)[a-z]*', 'iade', 'g'),
+    '\m(installment|instalment)[a-z]*', 'taksit', 'g')
+$$;
 
 create or replace function public.search_faq(p_user_id uuid, p_query text, p_limit integer default 3)
 returns table (id uuid, question text, answer text, score numeric)
@@ -38,7 +65,7 @@ begin
     into v_words, v_stems
   from (
     select w, min(pos) as pos
-    from pg_catalog.regexp_split_to_table(coalesce(public.search_fold(p_query), ''), '[^a-z0-9]+')
+    from pg_catalog.regexp_split_to_table(coalesce(public.search_faq_words(public.search_fold(p_query)), ''), '[^a-z0-9]+')
       with ordinality as x(w, pos)
     where pg_catalog.length(w) >= 2
       and w <> all (array[
@@ -49,10 +76,12 @@ begin
         'yapiyor', 'yapiyormusunuz', 'yapiyorsunuz', 'yapabilir', 'yapabilirmisiniz', 'yapabiliyor', 'yapilir', 'yapilabilir',
         'ediyor', 'ediyormusunuz', 'ediyorsunuz', 'edebilir', 'edebilirmiyim', 'alabilir', 'alabilirmiyim', 'alabiliyor',
         'istiyorum', 'isterim', 'lazim', 'sey', 'hakkinda', 'bilgi', 'soru', 'sormak', 'acaba', 'hala', 'simdi',
+        'olarak', 'satiyor', 'satiyorsunuz', 'satiyormusunuz', 'gelip', 'gelsem', 'gidip', 'uzerine', 'aliyor',
+        'aliyorsunuz', 'aliyormusunuz', 'veriyor', 'veriyorsunuz', 'veriyormusunuz', 'yapilir', 'yapiliyor', 'mi',
         -- English
         'how', 'do', 'does', 'did', 'you', 'is', 'are', 'the', 'an', 'any', 'what', 'can', 'could', 'would', 'will', 'of',
         'for', 'in', 'to', 'it', 'me', 'my', 'your', 'please', 'hi', 'hello', 'there', 'we', 'have', 'has', 'get', 'about',
-        'if', 'there', 'this', 'that', 'be', 'offer', 'ok'
+        'if', 'there', 'this', 'that', 'be', 'offer', 'ok', 'sell', 'up', 'at', 'on', 'or', 'and', 'with', 'from', 'may', 'possible'
       ])
     group by w
   ) t;
@@ -66,8 +95,8 @@ begin
   return query execute $q$
   with entries as materialized (
     select f.id, f.question, f.answer, f.created_at,
-           public.search_fold(f.question) as q,
-           public.search_fold(f.answer) as a
+           public.search_fold(f.question) || ' ' || public.search_faq_words(public.search_fold(f.question)) as q,
+           public.search_fold(f.answer) || ' ' || public.search_faq_words(public.search_fold(f.answer)) as a
     from public.faq_entries f
     where f.user_id = $1
   ),
@@ -99,3 +128,6 @@ begin
   using p_user_id, v_words, v_stems, least(greatest(coalesce(p_limit, 3), 1), 10);
 end
 $$;
+
+revoke all on function public.search_faq_words(text) from public, anon, authenticated;
+grant execute on function public.search_faq_words(text) to service_role;

@@ -10,7 +10,6 @@ import { understand } from '../../functions/_shared/assistant/intents.ts'
 import { corpusClassifier } from '../../functions/_shared/assistant/nlu.ts'
 import { memoryBusiness, memoryCatalogue, type CatalogueCall, type FaqEntry } from '../../../tests/support/assistant-memory.ts'
 import { detectLanguage, replyLanguage } from '../../functions/_shared/assistant/language.ts'
-import { asciiKey } from '../../functions/_shared/assistant/text.ts'
 import type { AssistantLanguage, BusinessProfile, CatalogueProduct, ResponderOutput, Turn } from '../../functions/_shared/assistant/types.ts'
 
 const product = (id: string, name: string, price: number, currency: string, stock: number, link: string | null, description: string | null = null): CatalogueProduct => ({

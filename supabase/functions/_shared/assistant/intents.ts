@@ -37,8 +37,6 @@ export type Intent =
   | { kind: 'attribute'; attribute: Attribute | null; term: string }
   | { kind: 'unknown' }
 
-const any = (line: string, patterns: readonly RegExp[]) => patterns.some((pattern) => pattern.test(line))
-
 // Attempts to change the assistant's role or read its setup. Matched before
 // anything else: such a message gets the same redirect whatever else it asks.
 const INJECTION: readonly RegExp[] = [
@@ -150,10 +148,6 @@ export function productTerm(list: readonly Word[]): string {
   const kept = list.filter((word) => !QUESTION_WORDS.has(word.key) && !POINTERS.has(word.key)).map((word) => word.text)
   if (kept.length > 0) kept[kept.length - 1] = stripPossessive(kept[kept.length - 1]!)
   return kept.join(' ')
-}
-
-function onlyWordsOf(list: readonly Word[], ...sets: ReadonlySet<string>[]): boolean {
-  return list.length > 0 && list.every((word) => sets.some((set) => set.has(word.key)))
 }
 
 /** The two product terms around the separator, or null when one side has no product words. */

@@ -1,4 +1,3 @@
-/// <reference path="./nlpjs.d.ts" />
 // What kind of question a message asks, by a classifier trained on the
 // corpus (corpus.ts) with NLP.js: a small neural network over stemmed words,
 // one per language (its Turkish and English stemmers). Training takes tens of

@@ -1,6 +1,6 @@
 // The part of NLP.js (https://github.com/axa-group/nlp.js) the assistant's
 // classifier uses: the packages ship JavaScript only. Deno reads them as
-// untyped; the Node type check reads these declarations (tsconfig.json, which includes this file).
+// untyped; the Node type check reads these declarations (tsconfig.json "files").
 declare module '@nlpjs/core' {
   export type NlpContainer = { use(plugin: unknown): void; get(name: string): unknown }
   export function containerBootstrap(settings?: Record<string, unknown>): NlpContainer

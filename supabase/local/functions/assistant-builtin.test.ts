@@ -415,6 +415,7 @@ describe('the business', () => {
     ['Yarın saat 15:00 için randevu alabilir miyim?', 'booking', ['randevu alamıyorum', '0216 555 00 11']],
     ['Adım Ayşe, numaram 0532 111 22 33', 'personal_info', ['Teşekkürler']],
     ['hediye paketi var mı?', 'faq', ['hediye paketi ücretsizdir']],
+    ['kampanya var mı', 'discounts', ['henüz yazılmamış', '0216 555 00 11']],
   ] as const)('%s → %s, from the owner\'s words', async (message, kind, facts) => {
     const out = await ask(message)
     expect(out.kind).toBe(kind)
@@ -425,7 +426,7 @@ describe('the business', () => {
 
   it('says plainly what the owner has not written, with the contact details there are', async () => {
     const withPhone = { contact_phone: '0216 555 00 11' }
-    for (const message of ['Kargo ücretli mi?', 'iade var mı', 'çalışma saatleriniz', 'Mağazanız nerede?', 'taksit var mı']) {
+    for (const message of ['Kargo ücretli mi?', 'iade var mı', 'çalışma saatleriniz', 'Mağazanız nerede?', 'taksit var mı', 'indirim var mı']) {
       const out = await ask(message, { profile: withPhone, faq: [] })
       expect(out.reply).toContain('henüz yazılmamış')
       expect(out.reply).toContain('0216 555 00 11')

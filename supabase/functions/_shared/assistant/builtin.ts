@@ -251,14 +251,14 @@ async function faqFor(message: string, context: Context) {
 // the business, and messages the rules could not place. Product facts (price,
 // stock, links) are always read from the catalogue itself.
 const FAQ_FIRST = new Set([
-  'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'booking', 'hours', 'attribute', 'recommend', 'search', 'unknown',
-  'ordering', 'stock', 'list', 'link', 'human', 'personal_info',
+  'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'booking', 'hours', 'attribute', 'recommend', 'search',
+  'unknown', 'ordering', 'stock', 'list', 'link', 'human', 'personal_info',
 ])
 
 // Readings of a message that are not about a product: when the catalogue
 // holds nothing the words name, one of these (if the classifier saw it at
 // all) is a better answer than "no matching product".
-const NOT_PRODUCTS = new Set(['hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'human', 'complaint', 'booking', 'personal_info', 'off_topic', 'ordering'])
+const NOT_PRODUCTS = new Set(['hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'human', 'complaint', 'booking', 'personal_info', 'off_topic', 'ordering'])
 /** The least score a second reading needs to be answered instead. */
 const ALTERNATIVE_MIN_SCORE = 0.15
 const FOLLOWED_KINDS = new Set(['price', 'stock', 'link'])
@@ -310,6 +310,8 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       return reply('returns', biz.policyAnswer(profile, businessName, 'returns', language), language)
     case 'payment':
       return reply('payment', biz.policyAnswer(profile, businessName, 'payment', language), language)
+    case 'discounts':
+      return reply('discounts', biz.discountsAnswer(profile, businessName, language), language)
     case 'human':
       return reply('human', biz.humanAnswer(profile, businessName, language), language)
     case 'complaint':

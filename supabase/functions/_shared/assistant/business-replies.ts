@@ -38,7 +38,8 @@ export function notWritten(topic: string, profile: BusinessProfile | null, busin
   return `${head} ${contactDetails(profile, businessName, language)}`
 }
 
-const TOPICS: Record<'hours' | 'address' | 'shipping' | 'delivery' | 'returns' | 'payment' | 'ordering', Record<Lang, string>> = {
+const TOPICS: Record<'hours' | 'address' | 'shipping' | 'delivery' | 'returns' | 'payment' | 'ordering' | 'discounts', Record<Lang, string>> = {
+  discounts: { tr: 'Kampanya ve indirimler', en: 'discounts and offers' },
   hours: { tr: 'Çalışma saatleri', en: 'opening hours' },
   address: { tr: 'Adres', en: 'the address' },
   shipping: { tr: 'Kargo', en: 'shipping' },
@@ -187,6 +188,11 @@ export function policyAnswer(profile: BusinessProfile | null, businessName: stri
     ordering: { tr: 'Sipariş', en: 'Ordering' },
   }
   return `${head[topic][language]}: ${text}`
+}
+
+/** Discounts have no field of their own: the FAQ answers them (searched first), else the owner has not written it. */
+export function discountsAnswer(profile: BusinessProfile | null, businessName: string, language: Lang): string {
+  return notWritten(TOPICS.discounts[language], profile, businessName, language)
 }
 
 export function faqAnswer(hit: FaqHit): string {

@@ -385,6 +385,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     payment methods
   `),
   ...examples('ordering', 'tr', `
+    2 adet alabilir miyim
+    bir tane alabilir miyim
+    üç tane istiyorum
+    sipariş verebilir miyim
     siparişi nereden veriyorum
     almak istiyorum nasıl yapacağım
     nasıl alabilirim
@@ -517,6 +521,25 @@ export const CORPUS: readonly CorpusEntry[] = [
     i am sarah
     my email is me@example.com
     this is anna
+  `),
+
+  ...examples('discounts', 'tr', `
+    indirim var mı
+    kampanya var mı
+    indirim kodu var mı
+    kupon kodu
+    öğrenci indirimi var mı
+    ikinci ürüne indirim
+    indirimli ürünleriniz
+    şu an kampanya var mı
+  `),
+  ...examples('discounts', 'en', `
+    do you have any discounts
+    any sales on
+    promo code
+    do you have a coupon
+    student discount
+    is there a sale
   `),
 
   // Products -----------------------------------------------------------------
@@ -660,6 +683,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     how do they differ
   `),
   ...examples('cheapest', 'tr', `
+    en hesaplı ürününüz
+    en hesaplısı hangisi
+    en ekonomik ürün
     mağazadaki en ucuz şey ne
     en uygun fiyatlı şey hangisi
     en ucuzundan ne var
@@ -736,6 +762,12 @@ export const CORPUS: readonly CorpusEntry[] = [
     what would you recommend for winter
   `),
   ...examples('attribute', 'tr', `
+    ne kadar büyük
+    ağır mı
+    hafif mi
+    büyük mü küçük mü
+    kalıbı nasıl
+    dar mı geniş mi
     suya dayanıklı mı
     astarlı mı
     uyumlu mu
@@ -772,6 +804,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     siyahı var mı
   `),
   ...examples('attribute', 'en', `
+    made of what
+    is it heavy
+    is it light
+    how heavy is it
     is it waterproof
     is it lined
     is it compatible with

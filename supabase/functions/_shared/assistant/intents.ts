@@ -13,7 +13,7 @@ import { type Classification, type Classifier } from './nlu.ts'
 import { keyLine, words, type Word } from './text.ts'
 
 export type ProductQuestion = 'price' | 'stock' | 'link' | 'list' | 'search'
-export type BusinessTopic = 'location' | 'contact' | 'shipping' | 'delivery_time' | 'returns' | 'payment' | 'human' | 'complaint' | 'booking' | 'personal_info'
+export type BusinessTopic = 'location' | 'contact' | 'shipping' | 'delivery_time' | 'returns' | 'payment' | 'discounts' | 'human' | 'complaint' | 'booking' | 'personal_info'
 export type Courtesy = 'greeting' | 'thanks' | 'goodbye' | 'ack'
 export type Attribute = 'size' | 'colour' | 'material' | 'dimensions' | 'weight'
 /** Which day an hours question means; null: the week, or now. */
@@ -287,7 +287,7 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
 const OPENERS: ReadonlySet<string> = new Set(['merhaba', 'merhabalar', 'selam', 'selamlar', 'slm', 'mrb', 'sa', 'iyi', 'gunler', 'aksamlar', 'gunaydin', 'hi', 'hello', 'hey', 'good', 'morning', 'afternoon', 'evening', 'kolay', 'gelsin'])
 
 const PRODUCT_KINDS = new Set(['price', 'stock', 'link', 'list'])
-const BUSINESS_KINDS = new Set(['location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'human', 'complaint', 'booking', 'personal_info'])
+const BUSINESS_KINDS = new Set(['location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'human', 'complaint', 'booking', 'personal_info'])
 const COURTESY_KINDS = new Set(['greeting', 'thanks', 'goodbye', 'ack'])
 
 /** An intent, with the classifier's other readings of the message, best first, for when the first finds nothing. */

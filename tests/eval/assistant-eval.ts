@@ -10,7 +10,11 @@
 // "no matching product" given to a question that is not about a product,
 // unlisted attributes claimed, invented prices or facts, and the median and
 // p95 time per answer; then the totals, and the totals of the 'corpus' and
-// 'heldout' halves apart (assistant-set.ts, assistant-heldout.ts). Exits
+// 'heldout' halves apart (assistant-set.ts, assistant-heldout.ts), and the
+// floor measured in the same run: greetings through the same path, which
+// read no catalogue and no FAQ. EVAL_FAILURES=corpus lists only the corpus
+// half's failing turns, so the corpus can be tuned without reading the
+// held-out half; EVAL_SHOW_REPLIES=1 prints every reply. Exits
 // non-zero when a target is missed, and refuses to run when a held-out
 // message is in the responder's corpus: its score would mean nothing.
 //
@@ -345,6 +349,13 @@ export type EvalMetrics = {
   /** The targets, each met or not, over all turns run. */
   targets: Array<{ name: string; value: string; target: string; met: boolean }>
   met: boolean
+  /**
+   * The floor of an answer, measured in the same run: the p95 of greetings
+   * through the same chatbot-api path (admission, context, classifier, turn
+   * store) with no catalogue or FAQ read; what the answers cost above it is
+   * the assistant's own reading.
+   */
+  floorP95Ms?: number
 }
 
 const emptyTally = (): Tally => ({ count: 0, right: 0, wrongProducts: 0, noMatch: 0, claimed: 0, invented: 0, times: [] })
@@ -462,7 +473,15 @@ export async function runEval({ conversations, fillerProducts, log = console.inf
       }
     }
 
-    const metrics = summarize(conversations, turns, EVAL_PRODUCTS.length, EVAL_PRODUCTS.length + fillerProducts)
+    const floor: number[] = []
+    const full = owners.get('full')!
+    let floorConversation: string | undefined
+    for (let i = 0; i < FLOOR_SAMPLES; i++) {
+      const started = performance.now()
+      floorConversation ??= (await ask(full.id, 'Merhaba', 'tr', floorConversation)).conversationId
+      floor.push(performance.now() - started)
+    }
+    const metrics = { ...summarize(conversations, turns, EVAL_PRODUCTS.length, EVAL_PRODUCTS.length + fillerProducts), floorP95Ms: percentile(floor, 95) }
     report(metrics, log, showReplies)
     return metrics
   } finally {
@@ -510,6 +529,8 @@ function summarize(conversations: readonly EvalConversation[], turns: TurnResult
 }
 
 const MAX_FAILURES_SHOWN = 60
+/** Greetings timed for the floor: enough for a p95. */
+const FLOOR_SAMPLES = 60
 const oneLine = (s: string, max: number) => {
   const flat = s.replace(/\s*\n\s*/g, ' ⏎ ')
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
@@ -530,6 +551,10 @@ function report(m: EvalMetrics, log: (line: string) => void, showReplies: boolea
   log(row('held-out half', m.bySplit.heldout))
   log(row('owner without texts', m.byOwner.blank))
   for (const t of m.targets) log(`${`${t.name}:`.padEnd(50)}${t.value.padStart(9)}  (target ${t.target})  ${t.met ? 'met' : 'MISSED'}`)
+  if (m.floorP95Ms !== undefined) {
+    const p95 = percentile(m.total.times, 95)
+    log(`${'floor: a greeting on the same path, p95:'.padEnd(50)}${`${m.floorP95Ms.toFixed(1)} ms`.padStart(9)}  (answers ${(p95 / m.floorP95Ms).toFixed(2)}× the floor)`)
+  }
   const slowest = [...m.turns].sort((a, b) => b.ms - a.ms).slice(0, 5)
   log(`slowest answers: ${slowest.map((r) => `${r.ms.toFixed(0)} ms "${r.message}"`).join(', ')}`)
   if (showReplies) for (const r of m.turns) log(`[${r.kind}/${r.split}] ${r.message} → ${oneLine(r.reply, 400)}`)

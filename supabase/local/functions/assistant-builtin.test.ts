@@ -461,6 +461,15 @@ describe('honest products', () => {
     expect(colour.reply).toContain("The catalogue doesn't list the colours for Kablosuz Kulaklık")
   })
 
+  it('a stock question about a size or a colour is an attribute question, unless the colour is the product\'s name', async () => {
+    const size = await ask('L bedeni kaldı mı keten gömlekte?', { items })
+    expect(size.kind).toBe('attribute')
+    expect(size.reply).not.toMatch(/evet|stokta var/i)
+    const red = product('p11', 'Kırmızı Kupa', 90, 'TRY', 4, null, null)
+    const named = await ask('kırmızı kupa var mı?', { items: [...items, red] })
+    expect(named).toMatchObject({ kind: 'stock', productIds: ['p11'] })
+  })
+
   it('quotes the description when it states the attribute', async () => {
     const sizes = await ask('Nakışlı elbisenin bedenleri neler?', { items })
     expect(sizes.reply).toContain('“Midi boy, S, M, L bedenleri; lacivert”')

@@ -4,7 +4,7 @@
 // owner's profile and FAQ while replying (a follow-up re-reads the product by
 // id rather than trusting an earlier turn's text) and says so when it does
 // not know, instead of guessing. How a message flows: README.md.
-import { ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, pointsBack, sameProperty, understand, type Attribute, type Budget, type Intent } from './intents.ts'
+import { ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, pointsBack, productTerm, sameProperty, understand, type Attribute, type Budget, type Intent } from './intents.ts'
 import type { Classification } from './nlu.ts'
 import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
@@ -213,6 +213,12 @@ function recordStates(product: CatalogueProduct, attribute: Attribute): boolean 
  */
 async function answerAttribute(attribute: Attribute | null, term: string, message: string, context: Context): Promise<ResponderOutput> {
   const { language, businessName } = context
+  // "Kırmızı elbise var mı?" where the catalogue has a Kırmızı Elbise: the colour is the product's name, the question its stock.
+  const whole = productTerm(words(message))
+  if (whole !== term && whole !== '') {
+    const named = (await context.catalogue.search(whole, 3)).filter((product) => coverage(whole, product.name) === 1)
+    if (named.length === 1) return answerProductQuestion('stock', whole, context)
+  }
   let found = await subject(term, context, 1)
   if (term !== '' && (found === 'no_subject' || found === 'gone' || found.length === 0 || coverage(term, found[0]!.name) === 0)) {
     const last = await lastProducts(context)

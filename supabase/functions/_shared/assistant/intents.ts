@@ -337,7 +337,9 @@ export function intentOf(intent: string, message: string): Intent {
   if (intent === 'ordering') return { kind: 'ordering', term: termWithoutNumbers }
   if (intent === 'cheapest' || intent === 'priciest') return { kind: 'extreme', order: intent, term }
   if (intent === 'recommend') return { kind: 'recommend', term }
-  if (intent === 'attribute' || (intent === 'None' && attributeOf(list))) {
+  // "L bedeni var mı?", "siyahı kaldı mı?": a stock question about a size or a colour asks what the record may not hold.
+  const asksVariant = (intent === 'stock' || intent === 'None') && ['size', 'colour'].includes(attributeOf(list) ?? '')
+  if (intent === 'attribute' || asksVariant || (intent === 'None' && attributeOf(list))) {
     // "Gömlek beyaz mı?": the colour asked about is not part of the product's name.
     return {
       kind: 'attribute',

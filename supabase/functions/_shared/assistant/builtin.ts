@@ -101,7 +101,8 @@ async function subject(term: string, context: Context, limit: number): Promise<C
     if (products === null) return 'no_subject'
     return products.length === 0 ? 'gone' : products.slice(0, limit)
   }
-  return bestNamed(term, await context.catalogue.search(term, limit + 2), true).slice(0, limit)
+  // A price, stock or link question names its product: a product whose description only shares a word is not it.
+  return bestNamed(term, await context.catalogue.search(term, limit + 2), false).slice(0, limit)
 }
 
 async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' | 'search', term: string, context: Context): Promise<ResponderOutput> {
@@ -370,6 +371,9 @@ async function answerProduct(intent: Intent, message: string, context: Context, 
   const kind = intent.kind as 'price' | 'stock' | 'link' | 'list' | 'search'
   const out = await answerProductQuestion(kind, intent.term, context)
   if (out.productIds.length === 0 && intent.term !== '') {
+    // Nothing in the catalogue is what the words name: the owner's FAQ may answer them ("toptan alırsam fiyat düşer mi?").
+    const hit = FAQ_FIRST.has(kind) ? null : await faqFor(message, context)
+    if (hit) return reply('faq', biz.faqAnswer(hit), context.language)
     const other = alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE)
     if (other) return answerIntent(intentOf(other.intent, message), message, context)
   }

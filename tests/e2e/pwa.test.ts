@@ -42,7 +42,8 @@ async function precacheOf(dir: string): Promise<{ urls: string[] } | { broken: s
   } catch {
     return { broken: 'no sw.js' }
   }
-  const entries = [...sw.matchAll(/"url":\s*"([^"]+)",\s*"revision":\s*(null|"([0-9a-f]+)")/g)].map((m) => ({ url: m[1]!, revision: m[3] }))
+  // The production build minifies sw.js: its manifest's keys lose their quotes.
+  const entries = [...sw.matchAll(/"?url"?:\s*"([^"]+)",\s*"?revision"?:\s*(null|"([0-9a-f]+)")/g)].map((m) => ({ url: m[1]!, revision: m[3] }))
   if (!entries.some((e) => e.url === 'index.html')) return { broken: 'sw.js lists no index.html' }
   for (const { url, revision } of entries) {
     const file = path.join(dir, url)

@@ -478,7 +478,8 @@ export async function runEval({ conversations, fillerProducts, log = console.inf
     let floorConversation: string | undefined
     for (let i = 0; i < FLOOR_SAMPLES; i++) {
       const started = performance.now()
-      floorConversation ??= (await ask(full.id, 'Merhaba', 'tr', floorConversation)).conversationId
+      const answered = await ask(full.id, 'Merhaba', 'tr', floorConversation)
+      floorConversation ??= answered.conversationId
       floor.push(performance.now() - started)
     }
     const metrics = { ...summarize(conversations, turns, EVAL_PRODUCTS.length, EVAL_PRODUCTS.length + fillerProducts), floorP95Ms: percentile(floor, 95) }

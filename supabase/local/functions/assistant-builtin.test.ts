@@ -462,9 +462,11 @@ describe('honest products', () => {
   })
 
   it('a stock question about a size or a colour is an attribute question, unless the colour is the product\'s name', async () => {
-    const size = await ask('L bedeni kaldı mı keten gömlekte?', { items })
-    expect(size.kind).toBe('attribute')
-    expect(size.reply).not.toMatch(/evet|stokta var/i)
+    for (const message of ['L bedeni kaldı mı keten gömlekte?', 'Keten gömleğin L bedeni var mı?', '43 numara var mı?']) {
+      const size = await ask(message, { items, history: said(['p8']) })
+      expect(size.kind, message).toBe('attribute')
+      expect(size.reply, message).not.toMatch(/evet|stokta var/i)
+    }
     const red = product('p11', 'Kırmızı Kupa', 90, 'TRY', 4, null, null)
     const named = await ask('kırmızı kupa var mı?', { items: [...items, red] })
     expect(named).toMatchObject({ kind: 'stock', productIds: ['p11'] })

@@ -216,7 +216,7 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   const { language, businessName } = context
   // "Kırmızı elbise var mı?" where the catalogue has a Kırmızı Elbise: the colour is the product's name, the question its stock.
   const whole = productTerm(words(message))
-  if (whole !== term && whole !== '') {
+  if (attribute === 'colour' && whole !== term && whole !== '') {
     const named = (await context.catalogue.search(whole, 3)).filter((product) => coverage(whole, product.name) === 1)
     if (named.length === 1) return answerProductQuestion('stock', whole, context)
   }

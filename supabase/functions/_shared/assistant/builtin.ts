@@ -268,7 +268,7 @@ const FAQ_FIRST = new Set([
 const NOT_PRODUCTS = new Set(['hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'human', 'complaint', 'booking', 'personal_info', 'off_topic', 'ordering'])
 /** The least score a second reading needs to be answered instead. */
 const ALTERNATIVE_MIN_SCORE = 0.15
-const FOLLOWED_KINDS = new Set(['price', 'stock', 'link'])
+const FOLLOWED_KINDS = new Set(['price', 'stock', 'link', 'attribute'])
 
 /** The kind of the customer's previous question, for "ya kablolu olan?" after "kablosuz kulaklık ne kadar?". */
 async function previousKind(context: Context): Promise<string | null> {

@@ -542,6 +542,22 @@ export const CORPUS: readonly CorpusEntry[] = [
     is there a sale
   `),
 
+  // The previous question asked again of another product ("ya kablolu olan?").
+  ...examples('again', 'tr', `
+    ya diğeri
+    peki öbürü
+    ya öteki
+    bir de şu
+    o zaman şuna bakalım
+  `),
+  ...examples('again', 'en', `
+    what about the
+    how about the
+    and the other one
+    what about that one
+    and this one
+  `),
+
   // Products -----------------------------------------------------------------
   ...examples('price', 'tr', `
     fiyatı nedir acaba
@@ -762,6 +778,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     what would you recommend for winter
   `),
   ...examples('attribute', 'tr', `
+    başka renk var mı
+    başka rengi var mı
+    başka bedeni var mı
     ne kadar büyük
     ağır mı
     hafif mi
@@ -804,6 +823,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     siyahı var mı
   `),
   ...examples('attribute', 'en', `
+    any other colours
+    other colors available
+    what colors
+    what sizes do you have
     made of what
     is it heavy
     is it light

@@ -87,14 +87,15 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'budget', 'liraya', 'liralik', 'dolar', 'dollar', 'dollars', 'euro', 'avro', 'arasi', 'between', 'ne', 'nedir', 'neler', 'hangi',
   'var', 'mi', 'kac', 'kadar', 'cm', 'icin', 'olan', 'gibi', 'm', 's', 'l', 'xl', 'xs', 'xxl', 'it', 'is', 'what', 'which', 'there',
   'have', 'do', 'in', 'baska', 'another', 'other', 'also', 'boy', 'boyu', 'uzunlugu', 'long', 'id', 'im', 'ive', 'youre', 'dont',
-  'kalan', 'kalmis', 'elinizde', 'elimde', 'ya', 'olan', 'ama', 'about', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
+  'kalan', 'kalmis', 'elinizde', 'elimde', 'ya', 'olan', 'ama', 'about', 'send', 'gonder', 'gonderir', 'gonderebilir', 'atar',
+  'atabilir', 'atin', 'yollar', 'yollayabilir', 'diger', 'digeri', 'obur', 'oburu', 'oteki', 'other', 'again', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
   'sattiginiz', 'satilan', 'satiyorsunuz', 'you', 'sell', 'selling', 'got', 'adet', 'tane',
 ])
 
 // Words that point back at the product already discussed: a question made only of these is a follow-up.
 const POINTERS: ReadonlySet<string> = new Set([
   'it', 'its', 'this', 'that', 'one', 'them', 'these', 'those', 'they', 'bu', 'su', 'o', 'onun', 'bunun', 'sunun', 'bunu', 'onu', 'sunu',
-  'bunlar', 'onlar', 'bunlarin', 'onlarin',
+  'bunlar', 'onlar', 'bunlarin', 'onlarin', 'ikisi', 'ikisinin', 'ikisini', 'ikiside', 'hepsi', 'hepsinin', 'hepsini', 'both', 'all', 'ones',
 ])
 
 // Between the two products of a comparison: the strong ones are preferred, since "and" may be part of a name.
@@ -352,6 +353,8 @@ export function intentOf(intent: string, message: string): Intent {
     if (pair) return { kind: 'compare', terms: pair }
   }
   if (intent === 'budget') return term === '' ? { kind: 'list', term } : { kind: 'search', term }
+  // "What about the necklace?": a search, which asks the previous question again of what it names.
+  if (intent === 'again') return term === '' ? { kind: 'unknown' } : { kind: 'search', term }
   if (PRODUCT_KINDS.has(intent)) return { kind: intent as ProductQuestion, term }
   if (intent === 'compare') return { kind: 'search', term }
   if (term !== '') return { kind: 'search', term }

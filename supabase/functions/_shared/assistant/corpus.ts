@@ -823,7 +823,7 @@ export const CORPUS: readonly CorpusEntry[] = [
     siyahı var mı
   `),
   ...examples('attribute', 'en', `
-    any other colours
+    do you have it in other colours
     other colors available
     what colors
     what sizes do you have

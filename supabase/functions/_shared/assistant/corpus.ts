@@ -682,7 +682,7 @@ export const CORPUS: readonly CorpusEntry[] = [
   `),
   ...examples('link', 'tr', `
     linki yollar mısın
-    linkini gönderir misin
+    linkini at
     url
     siteden bakabilir miyim
     nereden alabilirim

@@ -23,9 +23,6 @@ function examples(intent: string, language: CorpusLanguage, block: string): Corp
 export const CORPUS: readonly CorpusEntry[] = [
   // Courtesy ------------------------------------------------------------------
   ...examples('greeting', 'tr', `
-    merhaba nasılsınız
-    naber
-    selam nasılsın
     nasılsınız
     merhabalar iyi günler
     selam millet
@@ -101,9 +98,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     bay bay
   `),
   ...examples('goodbye', 'en', `
-    see ya
-    bye bye
-    catch you later
     bye
     goodbye
     see you
@@ -207,9 +201,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     gelip bakabilir miyim
   `),
   ...examples('location', 'en', `
-    where exactly are you
-    where is the shop
-    what part of the city are you in
     where are you located
     where is your shop
     what is your address
@@ -345,9 +336,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     iade
   `),
   ...examples('returns', 'en', `
-    can i send it back
-    can i get my money back
-    what if i do not like it
     can i return it
     what is your return policy
     returns
@@ -384,9 +372,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     ödeme
   `),
   ...examples('payment', 'en', `
-    card payment
-    can i pay by card
-    pay with card
     do you take visa
     can i pay with paypal
     is there an installment plan
@@ -445,11 +430,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     i'll take it
   `),
   ...examples('human', 'tr', `
-    yetkili var mı
-    bot musun
-    robotla mı konuşuyorum
-    biriyle görüşebilir miyim
-    insan var mı
     bir yetkiliyle görüşmek istiyorum
     yetkili biriyle konuşabilir miyim
     müşteri temsilcisi
@@ -464,10 +444,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     temsilciye bağla
   `),
   ...examples('human', 'en', `
-    i need a human
-    are you a bot
-    is this a real person
-    can i talk to someone real
     i want to talk to a real person
     talk to someone
     can i speak to a human
@@ -479,10 +455,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     human please
   `),
   ...examples('complaint', 'tr', `
-    çok bekledim hala yok
-    hala gelmedi
-    kargom nerede kaldı
-    çok geç kaldı
     ürün elime ulaşmadı
     paketim gelmedi
     kargom gelmedi
@@ -506,9 +478,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     sipariş durumum ne
   `),
   ...examples('complaint', 'en', `
-    still waiting for my parcel
-    it has been a week and nothing
-    my delivery is late
     my order has not arrived
     i am very angry
     the product arrived broken
@@ -520,9 +489,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     i want my money back
   `),
   ...examples('booking', 'tr', `
-    perşembe için yer var mı
-    randevuya yer var mı
-    müsait misiniz yarın
     randevu almak istiyorum
     yarın saat 15:00 için randevu alabilir miyim
     randevu alabilir miyim
@@ -711,9 +677,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     website link
   `),
   ...examples('list', 'tr', `
-    ürünlerinize bakabilir miyim
-    kataloğunuzu görebilir miyim
-    neyiniz var
     neler satıyorsunuz
     hangi ürünleriniz var
     ürünleriniz neler

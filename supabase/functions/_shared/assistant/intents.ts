@@ -88,12 +88,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'var', 'mi', 'kac', 'kadar', 'cm', 'icin', 'olan', 'gibi', 'm', 's', 'l', 'xl', 'xs', 'xxl', 'it', 'is', 'what', 'which', 'there',
   'have', 'do', 'in', 'baska', 'another', 'other', 'also', 'boy', 'boyu', 'uzunlugu', 'long', 'id', 'im', 'ive', 'youre', 'dont',
   'kalan', 'kalmis', 'elinizde', 'elimde', 'ya', 'olan', 'ama', 'about', 'send', 'gonder', 'gonderir', 'gonderebilir', 'atar',
-  'atabilir', 'atin', 'yollar', 'yollayabilir', 'diger', 'digeri', 'obur', 'oburu', 'oteki', 'other', 'again',
-  // Courtesy, so that a message of courtesy alone leaves no product term
-  'nasilsiniz', 'nasilsin', 'naber', 'nbr', 'tsk', 'tskler', 'tesekkurler', 'thx', 'ty', 'tamamdir', 'evet', 'hayir', 'yes', 'no',
-  'bye', 'goodbye', 'see', 'ya', 'later', 'cheers', 'hosca', 'kalin', 'gorusuruz', 'gorusmek', 'uzere', 'great', 'cool', 'nice', 'super',
-  'harika', 'sagolun', 'sagol', 'saol', 'eyvallah', 'kolay', 'gelsin', 'selamlar', 'merhabalar', 'gunaydin', 'hey', 'hiya', 'there',
-  'cok', 'sag', 'olun', 'so', 'lot', 'many', 'mate', 'day', 'have', 'care', 'catch', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
+  'atabilir', 'atin', 'yollar', 'yollayabilir', 'diger', 'digeri', 'obur', 'oburu', 'oteki', 'other', 'again', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
   'sattiginiz', 'satilan', 'satiyorsunuz', 'you', 'sell', 'selling', 'got', 'adet', 'tane',
 ])
 
@@ -314,7 +309,7 @@ export async function understand(message: string, classifier: Classifier): Promi
   }
   let label = classified.score >= MIN_SCORE ? classified.intent : 'None'
   // Courtesy is made of courtesy words: "ya kablolu olan?" is no "okay" however sure the network is of its one known word.
-  if (COURTESY_KINDS.has(label) && label !== 'greeting' && productTerm(list) !== '') label = 'None'
+  if (COURTESY_KINDS.has(label) && (classified.unknown ?? 0) > 0 && productTerm(list) !== '') label = 'None'
   return { ...intentOf(label, message), alternatives: classified.alternatives ?? [] }
 }
 

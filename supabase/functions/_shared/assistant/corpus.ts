@@ -648,7 +648,7 @@ export const CORPUS: readonly CorpusEntry[] = [
   `),
   ...examples('link', 'tr', `
     linki yollar mısın
-    linkini at
+    linkini gönderir misin
     url
     siteden bakabilir miyim
     nereden alabilirim

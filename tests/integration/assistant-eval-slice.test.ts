@@ -60,7 +60,7 @@ describe('assistant evaluation slice on pglite', () => {
   // facts, so that a change which makes it understand less fails here.
   it('answers the corpus half at the targets, and the held-out half without inventing anything and above its floor', async () => {
     const lines: string[] = []
-    const metrics = await runEval({ conversations, fillerProducts: FILLER_PRODUCTS, log: (line) => lines.push(line) })
+    const metrics = await runEval({ conversations, fillerProducts: FILLER_PRODUCTS, log: (line) => lines.push(line), floorSamples: 0 })
     const report = lines.join('\n')
     expect(metrics.messages).toBe(conversations.reduce((n, c) => n + c.turns.length, 0))
     const { corpus, heldout } = metrics.bySplit
@@ -73,5 +73,6 @@ describe('assistant evaluation slice on pglite', () => {
       corpus: { wrongProducts: 0, noMatch: 0, claimed: 0, invented: 0, factsMet: true },
       heldout: { noMatch: 0, invented: 0, aboveFloor: true },
     })
-  })
+    // Beside the rest of the stack project on two cores it takes far longer than alone (about 10 s).
+  }, 240_000)
 })

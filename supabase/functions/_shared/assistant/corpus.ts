@@ -280,9 +280,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     shipping
   `),
   ...examples('delivery_time', 'tr', `
-    hemen gönderilebilir mi
-    bugün kargoya verilir mi
-    yarın elimde olur mu
     kargoya ne zaman verirsiniz
     ne zaman elimde olur
     teslim süresi
@@ -411,10 +408,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     bundan iki adet istiyorum
   `),
   ...examples('ordering', 'en', `
-    where do i order it
-    how to purchase
-    how do i checkout
-    where do i pay for it
     how do i buy it
     i want to purchase it
     how can i place an order
@@ -523,9 +516,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     ismim zeynep
   `),
   ...examples('personal_info', 'en', `
-    my name is lisa and my number is
-    you can reach me at
-    i am called tom
     my name is john
     my number is 0532 111 22 33
     i am sarah
@@ -621,9 +611,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     sizde var mı
   `),
   ...examples('stock', 'en', `
-    still got it
-    got any left
-    do you still have it
     how many are left
     how many do you have
     how many in stock
@@ -647,10 +634,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     still available
   `),
   ...examples('link', 'tr', `
-    linki yollar mısın
-    linkini gönderir misin
-    url
-    siteden bakabilir miyim
     nereden alabilirim
     nereden alırım
     hangi siteden alabilirim
@@ -664,8 +647,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     nereden satın alabilirim
   `),
   ...examples('link', 'en', `
-    url
-    link please send
     where can i buy it
     where can i get one
     where do i buy them
@@ -797,11 +778,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     what would you recommend for winter
   `),
   ...examples('attribute', 'tr', `
-    pamuklu mu
-    gerçek deri mi
-    malzemesi deri mi
-    çelik mi
-    ipek mi
     başka renk var mı
     başka rengi var mı
     başka bedeni var mı
@@ -847,9 +823,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     siyahı var mı
   `),
   ...examples('attribute', 'en', `
-    is it real leather
-    is it cotton
-    is it steel
     do you have it in other colours
     other colors available
     what colors

@@ -5,10 +5,9 @@
 // id rather than trusting an earlier turn's text) and says so when it does
 // not know, instead of guessing. How a message flows: README.md.
 import { ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, pointsBack, productTerm, sameProperty, understand, type Attribute, type Budget, type Intent } from './intents.ts'
-import type { Classification } from './nlu.ts'
 import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
-import { corpusClassifier } from './nlu.ts'
+import { corpusClassifier, type Classification } from './nlu.ts'
 import * as say from './replies.ts'
 import { words } from './text.ts'
 import type { AssistantLanguage, BusinessKnowledge, Catalogue, CatalogueProduct, Responder, ResponderOutput, Turn } from './types.ts'
@@ -17,7 +16,7 @@ import type { AssistantLanguage, BusinessKnowledge, Catalogue, CatalogueProduct,
 export const MAX_LISTED = 5
 /** A price, stock or link question names one product; a few close matches are shown in case the first is not it. */
 const MAX_FOR_QUESTION = 3
-/** The least share of the asked words an FAQ entry's question must hold to be the answer. */
+/** The least score (search_faq's share of the asked words an entry holds) for an FAQ entry to be the answer. */
 export const FAQ_MIN_SCORE = 0.6
 
 type Context = {

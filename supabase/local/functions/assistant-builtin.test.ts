@@ -479,6 +479,14 @@ describe('honest products', () => {
     expect(material.reply).toContain('%100 keten')
   })
 
+  it('a size question is answered by measurements the description gives, and "alırım" names no product', async () => {
+    const scarf = product('p12', 'İpek Eşarp', 45, 'EUR', 15, null, 'Desenli ipek eşarp, 90x90 cm')
+    const size = await ask('what size is it?', { items: [...items, scarf], history: said(['p12']) })
+    expect(size.reply).toContain('90x90 cm')
+    const order = await ask('tamam alırım nasıl sipariş veriyorum', { items, history: said(['p8']) })
+    expect(order).toMatchObject({ kind: 'ordering', productIds: ['p8'] })
+  })
+
   it('budgets: only products in that currency and range, and says when none fits', async () => {
     const lira = await ask('500 TL altı ne var?', { items })
     expect(lira.kind).toBe('budget')

@@ -192,7 +192,8 @@ function recordStates(product: CatalogueProduct, attribute: Attribute): boolean 
   const keys = words(text).map((word) => word.key)
   switch (attribute) {
     case 'size':
-      return keys.some((key) => /^(beden\w*|numara\w*|size|sizes|xs|s|m|l|xl|xxl|xxxl)$/.test(key))
+      // "What size is it?" of a scarf is answered by its "90x90 cm".
+      return keys.some((key) => /^(beden\w*|numara\w*|size|sizes|xs|s|m|l|xl|xxl|xxxl)$/.test(key)) || recordStates(product, 'dimensions')
     case 'dimensions':
       return /\d\s*(cm|mm|ml|cl|lt|l|inch|in[cç]|")(?![\p{L}])|\d+\s*x\s*\d+/iu.test(text) || keys.some((key) => /^(olcu\w*|boyut\w*|ebat\w*)$/.test(key))
     case 'weight':

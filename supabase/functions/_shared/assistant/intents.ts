@@ -87,7 +87,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'budget', 'liraya', 'liralik', 'dolar', 'dollar', 'dollars', 'euro', 'avro', 'arasi', 'between', 'ne', 'nedir', 'neler', 'hangi',
   'var', 'mi', 'kac', 'kadar', 'cm', 'icin', 'olan', 'gibi', 'm', 's', 'l', 'xl', 'xs', 'xxl', 'it', 'is', 'what', 'which', 'there',
   'have', 'do', 'in', 'baska', 'another', 'other', 'also', 'boy', 'boyu', 'uzunlugu', 'long', 'id', 'im', 'ive', 'youre', 'dont',
-  'kalan', 'kalmis', 'elinizde', 'elimde', 'ya', 'olan', 'ama', 'about', 'send', 'gonder', 'gonderir', 'gonderebilir', 'atar',
+  'kalan', 'kalmis', 'elinizde', 'elimde', 'ya', 'olan', 'ama', 'about', 'alirim', 'veriyorum', 'veririm', 'verecegim', 'alacagiz', 'send', 'gonder', 'gonderir', 'gonderebilir', 'atar',
   'atabilir', 'atin', 'yollar', 'yollayabilir', 'diger', 'digeri', 'obur', 'oburu', 'oteki', 'other', 'again', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
   'sattiginiz', 'satilan', 'satiyorsunuz', 'you', 'sell', 'selling', 'got', 'adet', 'tane',
 ])

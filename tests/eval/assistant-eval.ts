@@ -12,9 +12,9 @@
 // p95 time per answer; then the totals, and the totals of the 'corpus' and
 // 'heldout' halves apart (assistant-set.ts, assistant-heldout.ts), and the
 // floor measured in the same run: greetings through the same path, which
-// read no catalogue and no FAQ. EVAL_FAILURES=corpus lists only the corpus
-// half's failing turns, so the corpus can be tuned without reading the
-// held-out half; EVAL_SHOW_REPLIES=1 prints every reply. Exits
+// read no catalogue and no FAQ. The failing turns listed are the corpus
+// half's, so the corpus can be tuned without reading the held-out half
+// (EVAL_FAILURES=all lists both); EVAL_SHOW_REPLIES=1 prints every reply. Exits
 // non-zero when a target is missed, and refuses to run when a held-out
 // message is in the responder's corpus: its score would mean nothing.
 //
@@ -561,9 +561,9 @@ function report(m: EvalMetrics, log: (line: string) => void, showReplies: boolea
   const slowest = [...m.turns].sort((a, b) => b.ms - a.ms).slice(0, 5)
   log(`slowest answers: ${slowest.map((r) => `${r.ms.toFixed(0)} ms "${r.message}"`).join(', ')}`)
   if (showReplies) for (const r of m.turns) log(`[${r.kind}/${r.split}] ${r.message} → ${oneLine(r.reply, 400)}`)
-  // EVAL_FAILURES=corpus shows only the corpus half's failures: the held-out half stays unread while the corpus is tuned.
-  const only = process.env.EVAL_FAILURES
-  const failures = only === 'corpus' || only === 'heldout' ? m.failures.filter((r) => r.split === only) : m.failures
+  // Only the corpus half's failures unless EVAL_FAILURES=all (or heldout): a held-out failure read while tuning is no longer held out.
+  const only = process.env.EVAL_FAILURES === 'all' ? undefined : process.env.EVAL_FAILURES === 'heldout' ? 'heldout' : 'corpus'
+  const failures = only ? m.failures.filter((r) => r.split === only) : m.failures
   if (failures.length) {
     log(`\nfailing turns${only ? ` of the ${only} half` : ''} (${failures.length}${failures.length > MAX_FAILURES_SHOWN ? `, the first ${MAX_FAILURES_SHOWN}` : ''}):`)
     for (const r of failures.slice(0, MAX_FAILURES_SHOWN)) {

@@ -14,7 +14,9 @@ const stemsOf = (query: string) =>
   asciiKey(query)
     .split(/[^a-z0-9]+/)
     .filter((word) => word.length >= 2)
-    .map((word) => (word.length <= 5 ? word.replace(/s$/, '') : word.slice(0, 6).replace(/g$/, 'k')))
+    .map((word) => (word.length <= 5 ? word.replace(/s$/, '') : word.slice(0, 6)))
+// A soft ğ at the stem's end stands for the k of the plain word: "kulaklığı" finds "Kulaklık", "gözlüğü" finds "Gözlüğü".
+const holds = (text: string, stem: string) => text.includes(stem) || (stem.endsWith('g') && text.includes(`${stem.slice(0, -1)}k`))
 
 export function memoryCatalogue(products: readonly CatalogueProduct[]): { catalogue: Catalogue; calls: CatalogueCall[]; items: CatalogueProduct[] } {
   const items = products.map((p) => ({ ...p }))
@@ -27,7 +29,7 @@ export function memoryCatalogue(products: readonly CatalogueProduct[]): { catalo
   const catalogue: Catalogue = {
     async search(query, limit = 5) {
       const stems = stemsOf(query)
-      const found = items.filter((p) => stems.length > 0 && stems.every((stem) => asciiKey(`${p.name} ${p.description ?? ''}`).includes(stem)))
+      const found = items.filter((p) => stems.length > 0 && stems.every((stem) => holds(asciiKey(`${p.name} ${p.description ?? ''}`), stem)))
       return record('search', query, copy(found.slice(0, limit)))
     },
     async byIds(ids) {

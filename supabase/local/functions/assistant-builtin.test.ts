@@ -487,6 +487,32 @@ describe('honest products', () => {
     expect(order).toMatchObject({ kind: 'ordering', productIds: ['p8'] })
   })
 
+  it('a question about "it" that the rules cannot place is read against its record, in any word for the property', async () => {
+    const glasses = product('p13', 'Güneş Gözlüğü', 39.99, 'GBP', 10, null, 'UV400 korumalı, polarize camlı')
+    const chain = product('p14', 'Gümüş Kolye', 120, 'USD', 5, null, '925 ayar gümüş, zincir uzunluğu 45 cm')
+    const all = [...items, glasses, chain]
+    const polarised = await ask('is it polarised?', { items: all, history: said(['p13']) })
+    expect(polarised).toMatchObject({ kind: 'attribute', productIds: ['p13'] })
+    expect(polarised.reply).toContain('polarize camlı')
+    const made = await ask('what is it made of', { items: all, history: said(['p14']) })
+    expect(made.reply).toContain('925 ayar gümüş')
+    const cased = await ask('does it come with a case?', { items: all, history: said(['p13']) })
+    expect(cased.reply).toContain("doesn't list")
+    expect(cased.reply).not.toMatch(/£|yes/i)
+  })
+
+  it('budgets in slang currencies, and the shop itself is no product', async () => {
+    const bucks = await ask('got anything for 10 bucks or less', { items })
+    expect(bucks).toMatchObject({ kind: 'budget', productIds: ['p7'] })
+    const quid = await ask('anything for max 100 quid?', { items })
+    expect(quid.reply).toContain('£100.00 GBP')
+    for (const message of ["what's the priciest thing in your store", 'mağazanızdaki en ucuz şey ne']) {
+      const out = await ask(message, { items })
+      expect(out.calls.map((call) => call.method), message).toEqual(['extremes'])
+      expect(out.productIds.length, message).toBeGreaterThan(0)
+    }
+  })
+
   it('budgets: only products in that currency and range, and says when none fits', async () => {
     const lira = await ask('500 TL altı ne var?', { items })
     expect(lira.kind).toBe('budget')

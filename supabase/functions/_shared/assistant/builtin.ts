@@ -357,7 +357,11 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     case 'unknown': {
       // "Peki onun?": the product just discussed, as the catalogue has it now.
       const last = pointsBack(message) ? await lastProducts(context) : null
-      if (last && last.length === 1) return reply('price', say.priceOf(last[0]!, language), language, last)
+      if (last && last.length === 1) {
+        // "Peki onun?" asks the usual thing, its price; "is it polarised?" asks what the record may say.
+        if (productTerm(words(message)) === '') return reply('price', say.priceOf(last[0]!, language), language, last)
+        return answerAttribute(attributeOf(words(message)), '', message, context)
+      }
       return reply('unknown', say.dontKnow(contactOf(context), language), language)
     }
     default:

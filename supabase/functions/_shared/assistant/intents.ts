@@ -90,6 +90,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'kalan', 'kalmis', 'elinizde', 'elimde', 'ya', 'olan', 'ama', 'about', 'alirim', 'veriyorum', 'veririm', 'verecegim', 'alacagiz', 'send', 'gonder', 'gonderir', 'gonderebilir', 'atar',
   'atabilir', 'atin', 'yollar', 'yollayabilir', 'diger', 'digeri', 'obur', 'oburu', 'oteki', 'other', 'again', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
   'sattiginiz', 'satilan', 'satiyorsunuz', 'you', 'sell', 'selling', 'got', 'adet', 'tane',
+  'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',
 ])
 
 // Words that point back at the product already discussed: a question made only of these is a follow-up.
@@ -111,6 +112,7 @@ const PROPERTY_SYNONYMS: readonly (readonly string[])[] = [
   ['garanti', 'garantili', 'warranty', 'guarantee'],
   ['bulasik makinesi', 'dishwasher'],
   ['mikrodalga', 'microwave'],
+  ['polarize', 'polarized', 'polarised', 'polarising', 'polarizing'],
   ['pamuk', 'pamuklu', 'cotton'], ['keten', 'linen'], ['deri', 'leather'], ['ipek', 'silk'], ['yun', 'wool'], ['celik', 'steel'],
   ['seramik', 'ceramic'], ['cam', 'glass'], ['ahsap', 'wood', 'wooden'], ['altin', 'gold'], ['gumus', 'silver'],
   ['siyah', 'black'], ['beyaz', 'white'], ['kirmizi', 'red'], ['mavi', 'blue'], ['yesil', 'green'], ['gri', 'grey', 'gray'],
@@ -144,9 +146,12 @@ export function stripPossessive(word: string): string {
   return stripped.replace(/ğ$/u, 'k')
 }
 
+/** The shop itself in any case ending ("mağazanızdaki en ucuz şey"): never a product's name. */
+const THE_SHOP = /^(magaza|dukkan)\w*$/
+
 /** The product words of a run of words: question words and pointers out, the last word's possessive ending off. */
 export function productTerm(list: readonly Word[]): string {
-  const kept = list.filter((word) => !QUESTION_WORDS.has(word.key) && !POINTERS.has(word.key)).map((word) => word.text)
+  const kept = list.filter((word) => !QUESTION_WORDS.has(word.key) && !POINTERS.has(word.key) && !THE_SHOP.test(word.key)).map((word) => word.text)
   if (kept.length > 0) kept[kept.length - 1] = stripPossessive(kept[kept.length - 1]!)
   return kept.join(' ')
 }
@@ -170,6 +175,8 @@ export const MIN_SCORE = 0.55
 const SIZE_WORDS = /^(beden\w*|numara\w*|size|sizes|small|medium|large|xs|s|m|l|xl|xxl|xxxl)$/
 const COLOUR_WORDS = /^(renk\w*|rengi\w*|colou?rs?|siyah\w*|beyaz\w*|kirmizi\w*|mavi\w*|yesil\w*|sari\w*|pembe\w*|mor|gri|lacivert\w*|bej|kahverengi\w*|turuncu\w*|black|white|red|blue|green|yellow|pink|purple|gr[ae]y|navy|beige|brown|orange)$/
 const MATERIAL_WORDS = /^(kumas\w*|malzeme\w*|materyal\w*|icerig\w*|icerik\w*|pamuk\w*|keten\w*|deri\w*|ipek\w*|yun\w*|polyester|materials?|fabric|made|cotton|linen|leather|silk|wool)$/
+/** Materials a description names: "925 ayar gümüş" answers "what is it made of?". */
+const MATERIAL_NAMES = /^(gumus\w*|altin\w*|celik\w*|seramik\w*|porselen\w*|ahsap\w*|bambu\w*|plastik\w*|metal\w*|kadife\w*|kasmir\w*|denim|silver|gold|steel|stainless|ceramic|porcelain|wood\w*|bamboo|plastic|velvet|cashmere|suede|glass|ayar)$/
 const DIMENSION_WORDS = /^(boy|boyu|olcu\w*|boyut\w*|ebat\w*|cm|mm|uzunlug\w*|genislig\w*|yuksekli\w*|dimensions?|big|long|wide|width|length|height)$/
 const WEIGHT_WORDS = /^(agirlig\w*|agirlik|kilo\w*|gram\w*|kg|weight|weigh|heavy)$/
 
@@ -188,7 +195,7 @@ export function attributeOf(list: readonly Word[]): Attribute | null {
 export const ATTRIBUTE_PATTERNS: Record<Attribute, RegExp> = {
   size: SIZE_WORDS,
   colour: COLOUR_WORDS,
-  material: MATERIAL_WORDS,
+  material: new RegExp(`${MATERIAL_WORDS.source}|${MATERIAL_NAMES.source}`),
   dimensions: DIMENSION_WORDS,
   weight: WEIGHT_WORDS,
 }
@@ -225,9 +232,9 @@ function hoursAsks(line: string): 'open' | 'close' | 'now' | 'both' {
 
 const CURRENCIES: readonly [RegExp, string][] = [
   [/^(tl|try|lira\w*|₺)$/, 'TRY'],
-  [/^(usd|dolar\w*|dollars?|\$)$/, 'USD'],
+  [/^(usd|dolar\w*|dollars?|bucks?|\$)$/, 'USD'],
   [/^(eur|euro\w*|avro\w*|€)$/, 'EUR'],
-  [/^(gbp|sterlin\w*|pounds?|£)$/, 'GBP'],
+  [/^(gbp|sterlin\w*|pounds?|quid|£)$/, 'GBP'],
 ]
 
 function currencyOf(token: string): string | null {

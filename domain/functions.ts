@@ -11,6 +11,8 @@
 // `{success: false, error: <code>, …}`; the payment webhook, which only the
 // payment provider calls, `{received, error, result}`.
 
+import type { ConversationStatus } from './conversations.ts'
+
 /** Every function that acts for a signed-in owner refuses with these first (_shared/owner.ts). */
 export const OWNER_REFUSALS = ['unauthorized', 'phone_not_verified'] as const
 export type OwnerRefusal = (typeof OWNER_REFUSALS)[number]
@@ -189,8 +191,40 @@ export type ChatbotPreviewRequest = Omit<ChatbotApiRequest, 'conversationId'> & 
 /** Turns of a preview's history chatbot-api reads (the assistant's own history length). */
 export const CHATBOT_PREVIEW_HISTORY_MAX = 10
 
-/** `{success: true, error: null, …}` fields of an answer; a preview also gets the products the reply spoke of. */
-export type ChatbotApiAnswer = { reply: string; conversationId: string; productIds?: string[] }
+/**
+ * `{success: true, error: null, …}` fields of an answer: `reply` is null when
+ * a person has the conversation (the message waits for them); a preview also
+ * gets the products the reply spoke of.
+ */
+export type ChatbotApiAnswer = { reply: string | null; conversationId: string; status?: ConversationStatus; productIds?: string[] }
+
+// The inbox ---------------------------------------------------------------------
+
+/**
+ * conversation-reply: the owner's reply in a conversation, with the owner's
+ * access token. `conversation_not_found` covers another owner's id too;
+ * `window_closed` is WhatsApp's 24 hours since the customer's last message
+ * (or Meta saying so); `provider_error` a send Meta refused otherwise. A
+ * refused reply is not stored and costs nothing.
+ */
+export const CONVERSATION_REPLY_ERRORS = [
+  ...OWNER_REFUSALS,
+  'invalid_request',
+  'conversation_not_found',
+  'window_closed',
+  'whatsapp_not_configured',
+  'insufficient_credits',
+  'rate_limited',
+  'provider_error',
+  'server_error',
+] as const
+export type ConversationReplyError = (typeof CONVERSATION_REPLY_ERRORS)[number]
+
+/** What the app sends: `messageId` is drawn by the app, so a repeated request sends nothing twice. */
+export type ConversationReplyRequest = { conversationId: string; messageId: string; message: string }
+
+/** The stored reply (`{success: true, error: null, message}`). */
+export type ConversationReplyAnswer = { message: { id: string; createdAt: string }; repeated: boolean }
 
 // WhatsApp -------------------------------------------------------------------
 

@@ -168,31 +168,50 @@ values
   (pg_temp.demo_id(1), 'Ürünleriniz nerede üretiliyor?', 'Ürünlerimizin çoğu İstanbul''daki atölyelerde üretiliyor.'),
   (pg_temp.demo_id(1), 'Toptan satış yapıyor musunuz?', 'Toptan siparişler için merhaba@demo-butik.example.com adresine yazabilirsiniz.');
 
--- A short widget conversation and a WhatsApp exchange for the statistics tab;
--- each answer follows its question by a few seconds.
+-- A short widget conversation, a WhatsApp exchange and a WhatsApp customer
+-- waiting for a person, for the inbox and the statistics tab; each answer
+-- follows its question by a few seconds.
 -- Conversation ids are the server's: drawn here, bound to the owner and channel.
 create temporary table demo_conversations as
-select c.thread, c.channel, c.wa_id, gen_random_uuid() as id
-from (values ('demo-widget-1', 'widget', null), ('demo-whatsapp-1', 'whatsapp', '905443456789')) as c (thread, channel, wa_id);
-insert into public.chatbot_conversations (id, user_id, channel, wa_id, created_at)
-select c.id, pg_temp.demo_id(1), c.channel, c.wa_id, now() - interval '2 days 3 hours'
+select c.thread, c.channel, c.contact, c.status, c.reason, c.unread, gen_random_uuid() as id
+from (values
+  ('demo-widget-1', 'widget', null, 'resolved', null, 0),
+  ('demo-whatsapp-1', 'whatsapp', '905443456789', 'bot', null, 0),
+  ('demo-whatsapp-2', 'whatsapp', '905321112233', 'needs_human', 'asked', 2)
+) as c (thread, channel, contact, status, reason, unread);
+
+create temporary table demo_messages as
+select m.*
+from (values
+  ('demo-widget-1', 'customer', 'Merhaba, keten gömleğin M bedeni var mı?', interval '2 days 3 hours', interval '0'),
+  ('demo-widget-1', 'assistant', 'Keten Gömlek stokta var (25 adet), fiyatı 649,90 ₺. Katalogda beden bilgisi yer almıyor; M beden için Demo Butik''e 0212 555 01 23 numarasından sorabilirsiniz.',
+   interval '2 days 3 hours', interval '5 seconds'),
+  ('demo-widget-1', 'customer', 'Teşekkürler, yarın mağazaya uğrayacağım.', interval '2 days 2 hours', interval '0'),
+  ('demo-widget-1', 'assistant', 'Rica ederim, sizi bekliyoruz! Başka bir sorunuz olursa yazabilirsiniz.',
+   interval '2 days 2 hours', interval '4 seconds'),
+  ('demo-whatsapp-1', 'customer', 'İpek eşarp hangi renklerde var?', interval '5 hours', interval '0'),
+  ('demo-whatsapp-1', 'assistant',
+   'İpek eşarbımızın desenli modeli 45 € fiyatla stokta. Renk seçenekleri için mağazamızla iletişime geçebilirsiniz.',
+   interval '5 hours', interval '6 seconds'),
+  ('demo-whatsapp-2', 'customer', 'Deri çantayı hediye olarak almak istiyorum, kişiye özel isim yazdırabilir miyim?', interval '40 minutes', interval '0'),
+  ('demo-whatsapp-2', 'assistant', 'Deri Omuz Çantası için katalogda bu bilgi yer almıyor. Demo Butik size yardımcı olabilir: 0212 555 01 23 · merhaba@demo-butik.example.com',
+   interval '40 minutes', interval '5 seconds'),
+  ('demo-whatsapp-2', 'customer', 'Bir yetkiliyle görüşebilir miyim?', interval '38 minutes', interval '0'),
+  ('demo-whatsapp-2', 'assistant', 'Sizi ekibimize aktardım; Demo Butik size buradan yanıt verecek.', interval '38 minutes', interval '4 seconds')
+) as m (thread, author, content, asked, answer_delay);
+
+insert into public.conversations (id, user_id, channel, contact, status, handoff_reason, unread_count, created_at, last_message_at, customer_id)
+select c.id, pg_temp.demo_id(1), c.channel, c.contact, c.status, c.reason, c.unread,
+       now() - (select max(m.asked) from demo_messages m where m.thread = c.thread),
+       now() - (select min(m.asked - m.answer_delay) from demo_messages m where m.thread = c.thread),
+       (select cu.id from public.customers cu where cu.user_id = pg_temp.demo_id(1) and cu.phone_number = '+' || c.contact limit 1)
 from demo_conversations c;
 
-insert into public.chatbot_messages (user_id, channel, conversation_id, role, content, created_at)
-select pg_temp.demo_id(1), m.channel, c.id, m.role, m.content, now() - m.asked + m.answer_delay
-from (values
-  ('widget', 'demo-widget-1', 'user', 'Merhaba, keten gömleğin M bedeni var mı?', interval '2 days 3 hours', interval '0'),
-  ('widget', 'demo-widget-1', 'assistant', 'Keten Gömlek stokta var (25 adet), fiyatı 649,90 ₺. Katalogda beden bilgisi yer almıyor; M beden için Demo Butik''e 0212 555 01 23 numarasından sorabilirsiniz.',
-   interval '2 days 3 hours', interval '5 seconds'),
-  ('widget', 'demo-widget-1', 'user', 'Teşekkürler, yarın mağazaya uğrayacağım.', interval '2 days 2 hours', interval '0'),
-  ('widget', 'demo-widget-1', 'assistant', 'Rica ederim, sizi bekliyoruz! Başka bir sorunuz olursa yazabilirsiniz.',
-   interval '2 days 2 hours', interval '4 seconds'),
-  ('whatsapp', 'demo-whatsapp-1', 'user', 'İpek eşarp hangi renklerde var?', interval '5 hours', interval '0'),
-  ('whatsapp', 'demo-whatsapp-1', 'assistant',
-   'İpek eşarbımızın desenli modeli 45 € fiyatla stokta. Renk seçenekleri için mağazamızla iletişime geçebilirsiniz.',
-   interval '5 hours', interval '6 seconds')
-) as m (channel, thread, role, content, asked, answer_delay)
+insert into public.chatbot_messages (user_id, channel, conversation_id, author, content, created_at)
+select pg_temp.demo_id(1), c.channel, c.id, m.author, m.content, now() - m.asked + m.answer_delay
+from demo_messages m
 join demo_conversations c on c.thread = m.thread;
+drop table demo_messages;
 drop table demo_conversations;
 
 drop function pg_temp.demo_id(integer);

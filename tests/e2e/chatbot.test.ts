@@ -383,7 +383,7 @@ describe('chatbot screen', () => {
     const now = Date.now()
     const at = (hoursAgo: number) => new Date(now - hoursAgo * 3_600_000).toISOString()
     const times = [at(1), at(2), at(3), at(3 * 24), at(40 * 24)]
-    const [conversation] = (await asService('POST', 'chatbot_conversations', { user_id: owner.id, channel: 'widget' })) as { id: string }[]
+    const [conversation] = (await asService('POST', 'conversations', { user_id: owner.id, channel: 'widget' })) as { id: string }[]
     await asService(
       'POST',
       'chatbot_messages',

@@ -3,7 +3,9 @@
 // set's products among 10,000 for an owner who wrote a profile and an FAQ,
 // and the same products for an owner who wrote only a phone and an e-mail.
 // Each conversation continues under the conversationId its first answer
-// returned, so follow-ups lean on what the assistant said before.
+// returned, so follow-ups lean on what the assistant said before. When an
+// answer hands the conversation to a person, the owner gives it straight back,
+// so the next turns are the assistant's again.
 //
 // Prints per kind of message: how many, the share answered right (every
 // expected fact there and none of the errors below), wrong products listed,
@@ -442,8 +444,10 @@ export async function runEval({ conversations, fillerProducts, log = console.inf
         headers: { apikey: config.anonKey, 'content-type': 'application/json', origin: 'https://shop.example' },
         body: JSON.stringify({ userId: ownerId, message, language, ...(conversationId ? { conversationId } : {}) }),
       })
-      const body = (await res.json()) as { reply?: string; conversationId?: string; error?: string }
+      const body = (await res.json()) as { reply?: string; conversationId?: string; status?: string; error?: string }
       if (!res.ok || !body.reply) throw new Error(`chatbot-api answered ${res.status} ${JSON.stringify(body)} to "${message}"`)
+      // A handoff waits for the owner; the owner gives it back at once, so the conversation's next turns measure the assistant again.
+      if (body.status === 'needs_human') await rest('PATCH', `conversations?id=eq.${body.conversationId}`, { status: 'bot' })
       return { reply: body.reply, conversationId: body.conversationId }
     }
 

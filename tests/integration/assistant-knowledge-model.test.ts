@@ -101,7 +101,7 @@ describe.each(BACKENDS)('the model answering from the business knowledge on %s',
 
   async function storedAnswer(owner: Owner): Promise<string | undefined> {
     const { rows } = await stack.db.query<{ content: string }>(
-      `select content from public.chatbot_messages where user_id = $1 and role = 'assistant' order by created_at desc limit 1`,
+      `select content from public.chatbot_messages where user_id = $1 and author = 'assistant' order by created_at desc limit 1`,
       [owner.user.id],
     )
     return rows[0]?.content

@@ -225,16 +225,16 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
       expect(second.status).toBe(200)
       expect(second.reply.conversationId).toBe(conversationId)
 
-      const { rows } = await stack.db.query<{ role: string; content: string; product_ids: string[]; channel: string }>(
-        'select role, content, product_ids, channel from public.chatbot_messages where user_id = $1 and conversation_id = $2 order by created_at, role desc',
+      const { rows } = await stack.db.query<{ author: string; content: string; product_ids: string[]; channel: string }>(
+        "select author, content, product_ids, channel from public.chatbot_messages where user_id = $1 and conversation_id = $2 order by created_at, author = 'customer' desc",
         [owner.user.id, conversationId],
       )
-      expect(rows.map((r) => r.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
+      expect(rows.map((r) => r.author)).toEqual(['customer', 'assistant', 'customer', 'assistant'])
       expect(rows.every((r) => r.channel === 'widget')).toBe(true)
       expect(rows[0]!.content).toBe('Türk kahvesi ne kadar?')
       expect(rows[1]!.product_ids).toEqual([coffee])
       expect(rows[1]!.content).toBe(first.reply.reply)
-      const issued = await stack.db.query<{ user_id: string; channel: string }>('select user_id, channel from public.chatbot_conversations where id = $1', [conversationId])
+      const issued = await stack.db.query<{ user_id: string; channel: string }>('select user_id, channel from public.conversations where id = $1', [conversationId])
       expect(issued.rows).toEqual([{ user_id: owner.user.id, channel: 'widget' }])
     })
 
@@ -245,7 +245,7 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
       const theirs = (await ask(other, 'Türk kahvesi ne kadar?')).reply.conversationId!
       const mine = (await ask(owner, 'Türk kahvesi ne kadar?')).reply.conversationId!
       const whatsapp = await stack.db.query<{ id: string }>(
-        `insert into public.chatbot_conversations (user_id, channel, wa_id) values ($1, 'whatsapp', '905321112233') returning id`,
+        `insert into public.conversations (user_id, channel, contact) values ($1, 'whatsapp', '905321112233') returning id`,
         [owner.user.id],
       )
       const threadOf = async (id: string) =>
@@ -259,7 +259,7 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
         expect([presented, mine], presented).not.toContain(reply.conversationId)
         // A thread of its own: this question and its answer, nothing read from another.
         expect(await threadOf(reply.conversationId!), presented).toBe(2)
-        const row = await stack.db.query<{ user_id: string; channel: string }>('select user_id, channel from public.chatbot_conversations where id = $1', [reply.conversationId])
+        const row = await stack.db.query<{ user_id: string; channel: string }>('select user_id, channel from public.conversations where id = $1', [reply.conversationId])
         expect(row.rows, presented).toEqual([{ user_id: owner.user.id, channel: 'widget' }])
       }
       expect(await threadOf(theirs)).toBe(theirsBefore)
@@ -285,7 +285,7 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
             p_user_id: owner.user.id,
             p_channel: channel,
             p_conversation_id: conversation,
-            p_wa_id: null,
+            p_contact: null,
             p_history_turns: 10,
           })
         ).data as { config: { enabled: boolean } | null; conversation_id: string | null; history: { role: string; content: string }[] }
@@ -485,16 +485,16 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
       expect(seen[0]!.history).toEqual([])
       expect(seen[1]!.history).toEqual([])
       expect(seen[2]!.history).toEqual([
-        { role: 'user', content: 'bir', productIds: [] },
-        { role: 'assistant', content: 'yanıt 2', productIds: [productId] },
+        { role: 'user', content: 'bir', productIds: [], kind: null },
+        { role: 'assistant', content: 'yanıt 2', productIds: [productId], kind: 'price' },
       ])
       // The sender's one conversation, bound to the owner and WhatsApp.
-      const { rows } = await stack.db.query<{ channel: string; wa_id: string; n: number }>(
-        `select c.channel, c.wa_id, (select count(*)::int from public.chatbot_messages m where m.conversation_id = c.id) as n
-           from public.chatbot_conversations c where c.id = $1`,
+      const { rows } = await stack.db.query<{ channel: string; contact: string; n: number }>(
+        `select c.channel, c.contact, (select count(*)::int from public.chatbot_messages m where m.conversation_id = c.id) as n
+           from public.conversations c where c.id = $1`,
         [again.conversationId],
       )
-      expect(rows).toEqual([{ channel: 'whatsapp', wa_id: '905329998877', n: 4 }])
+      expect(rows).toEqual([{ channel: 'whatsapp', contact: '905329998877', n: 4 }])
     })
 
     it('sends only the owner\'s own links: the website and product links of the catalogue', async () => {
@@ -526,7 +526,7 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
       expect(result.reply).toContain('burada')
       // What is stored is what was sent.
       const { rows } = await stack.db.query<{ content: string }>(
-        `select content from public.chatbot_messages where conversation_id = $1 and role = 'assistant'`,
+        `select content from public.chatbot_messages where conversation_id = $1 and author = 'assistant'`,
         [result.conversationId],
       )
       expect(rows[0]!.content).toBe(result.reply)
@@ -652,16 +652,18 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
           client.rpc('release_rate_limits', { p_limits: limits, p_at: new Date().toISOString() }),
           client.rpc('admit_chatbot_message', { p_user_id: owner.user.id, p_limits: limits }),
           // Reads the owner's settings and any conversation: not for the owner's own token either.
-          client.rpc('chatbot_context', { p_user_id: owner.user.id, p_channel: 'widget', p_conversation_id: randomUUID(), p_wa_id: null, p_history_turns: 10 }),
+          client.rpc('chatbot_context', { p_user_id: owner.user.id, p_channel: 'widget', p_conversation_id: randomUUID(), p_contact: null, p_history_turns: 10 }),
           client.rpc('store_chatbot_turns', {
             p_user_id: owner.user.id,
             p_channel: 'widget',
             p_conversation_id: randomUUID(),
             p_new: true,
-            p_wa_id: null,
+            p_contact: null,
             p_question: 'q',
             p_answer: 'a',
             p_product_ids: [],
+            p_kind: null,
+            p_handoff: null,
           }),
         ]),
       ]
@@ -669,7 +671,7 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
       const log = await owner.client.from('rate_limit_hits').select('*')
       expect(log.error).not.toBeNull()
       // Owners read their own conversations, and cannot start one.
-      const insert = await owner.client.from('chatbot_conversations').insert({ user_id: owner.user.id, channel: 'widget' })
+      const insert = await owner.client.from('conversations').insert({ user_id: owner.user.id, channel: 'widget' })
       expect(insert.error).not.toBeNull()
       expect((await usage(owner)).daily_messages_used).toBe(0)
     })

@@ -593,22 +593,22 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
       const now = Date.now()
       const ages = { hour: 3_600_000, threeDays: 3 * 86_400_000, fortyDays: 40 * 86_400_000 }
       const rows = [
-        { age: ages.hour, role: 'user' },
-        { age: ages.hour, role: 'assistant' },
-        { age: ages.threeDays, role: 'user' },
-        { age: ages.fortyDays, role: 'user' },
-        { age: ages.fortyDays, role: 'assistant' },
-      ].map(({ age, role }, i) => ({
+        { age: ages.hour, author: 'customer' },
+        { age: ages.hour, author: 'assistant' },
+        { age: ages.threeDays, author: 'customer' },
+        { age: ages.fortyDays, author: 'customer' },
+        { age: ages.fortyDays, author: 'assistant' },
+      ].map(({ age, author }, i) => ({
         user_id: owner.user.id,
         channel: i % 2 === 0 ? 'widget' : 'whatsapp',
         conversation_id: '',
-        role,
-        content: role === 'user' ? 'Türk kahvesi stokta var mı?' : 'Evet, 25 paket stokta.',
+        author,
+        content: author === 'customer' ? 'Türk kahvesi stokta var mı?' : 'Evet, 25 paket stokta.',
         created_at: new Date(now - age).toISOString(),
       }))
       // Each turn in a conversation of its channel, as the server issues them.
       for (const row of rows) {
-        const { data, error } = await stack.service().from('chatbot_conversations').insert({ user_id: row.user_id, channel: row.channel }).select('id').single()
+        const { data, error } = await stack.service().from('conversations').insert({ user_id: row.user_id, channel: row.channel }).select('id').single()
         expect(error).toBeNull()
         row.conversation_id = (data as { id: string }).id
       }

@@ -72,10 +72,10 @@ async function seedOwner(stack: TestStack, owner: Owner): Promise<Seeded> {
   await c.from('chatbot_configs').update({ bot_name: 'Şirin', website_url: 'https://ornek.com.tr' }).eq('user_id', id).throwOnError()
   await c.from('business_profiles').update(BUSINESS_PROFILE).eq('user_id', id).throwOnError()
   for (const entry of FAQ) await c.from('faq_entries').insert({ ...entry, user_id: id }).throwOnError()
-  const conversationId = await insert(service, 'chatbot_conversations', { user_id: id, channel: 'widget' })
+  const conversationId = await insert(service, 'conversations', { user_id: id, channel: 'widget' })
   await service.from('chatbot_messages').insert([
-    { user_id: id, channel: 'widget', conversation_id: conversationId, role: 'user', content: 'Eşarp kaç lira?' },
-    { user_id: id, channel: 'widget', conversation_id: conversationId, role: 'assistant', content: 'İpek Eşarp 980,50 TL.' },
+    { user_id: id, channel: 'widget', conversation_id: conversationId, author: 'customer', content: 'Eşarp kaç lira?' },
+    { user_id: id, channel: 'widget', conversation_id: conversationId, author: 'assistant', content: 'İpek Eşarp 980,50 TL.' },
   ]).throwOnError()
   await service.from('whatsapp_inbound_messages').insert({ user_id: id, message_id: `wamid.${randomUUID()}`, wa_id: '905321234567', kind: 'text', body: 'Merhaba, randevu alabilir miyim?' }).throwOnError()
   await service.from('outgoing_messages').insert({ user_id: id, channel: 'sms', recipient: '+905321234567', body: 'Randevunuz yarın 10:30', provider: 'local', status: 'sent' }).throwOnError()
@@ -276,7 +276,7 @@ describe.each(BACKENDS)('data rights on %s', (backend) => {
       expect(await count('select count(*) as n from auth.sessions where user_id = $1')).toBe(0)
       expect(await count('select count(*) as n from public.users where id = $1')).toBe(0)
       for (const table of [
-        'credits', 'api_usage_limits', 'products', 'customers', 'appointments', 'chatbot_configs', 'chatbot_messages', 'chatbot_conversations',
+        'credits', 'api_usage_limits', 'products', 'customers', 'appointments', 'chatbot_configs', 'chatbot_messages', 'conversations',
         'whatsapp_credentials', 'whatsapp_channels', 'whatsapp_inbound_messages', 'outgoing_messages', 'automation_tokens',
         'business_profiles', 'faq_entries',
       ]) {

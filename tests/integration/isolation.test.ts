@@ -132,12 +132,12 @@ const MATRIX: Record<string, TableCase> = {
       insertReturningId(ctx.stack.service(), 'chatbot_messages', {
         user_id: ctx.a.user.id,
         channel: 'widget',
-        conversation_id: await insertReturningId(ctx.stack.service(), 'chatbot_conversations', { user_id: ctx.a.user.id, channel: 'widget' }),
-        role: 'user',
+        conversation_id: await insertReturningId(ctx.stack.service(), 'conversations', { user_id: ctx.a.user.id, channel: 'widget' }),
+        author: 'customer',
         content: 'Randevu almak istiyorum',
       }),
     patch: { content: 'değiştirildi' },
-    forged: (ctx) => ({ user_id: ctx.a.user.id, channel: 'widget', role: 'assistant', content: 'Sahte yanıt' }),
+    forged: (ctx) => ({ user_id: ctx.a.user.id, channel: 'widget', author: 'assistant', content: 'Sahte yanıt' }),
   },
   phone_verifications: {
     ownerColumn: null,
@@ -155,11 +155,11 @@ const MATRIX: Record<string, TableCase> = {
       verified_at: new Date().toISOString(),
     }),
   },
-  chatbot_conversations: {
+  conversations: {
     ownerColumn: 'user_id',
     // As chatbot-api issues a conversation with a customer's first answered message.
-    seed: (ctx) => insertReturningId(ctx.stack.service(), 'chatbot_conversations', { user_id: ctx.a.user.id, channel: 'widget' }),
-    patch: { channel: 'whatsapp', wa_id: '905321234567' },
+    seed: (ctx) => insertReturningId(ctx.stack.service(), 'conversations', { user_id: ctx.a.user.id, channel: 'widget' }),
+    patch: { status: 'human', unread_count: 0 },
     forged: (ctx) => ({ user_id: ctx.a.user.id, channel: 'widget' }),
   },
   rate_limit_hits: {
@@ -549,12 +549,12 @@ describe.each(BACKENDS)('isolation on %s', (backend) => {
       // A's WhatsApp customer has a thread; B has a widget conversation; A's widget is on.
       const service = stack.service()
       await service.from('chatbot_configs').update({ enabled: true, website_url: null, allowed_domains: [] }).eq('user_id', a.user.id).throwOnError()
-      const whatsapp = await insertReturningId(service, 'chatbot_conversations', { user_id: a.user.id, channel: 'whatsapp', wa_id: '905321234567' })
-      const others = await insertReturningId(service, 'chatbot_conversations', { user_id: b.user.id, channel: 'widget' })
+      const whatsapp = await insertReturningId(service, 'conversations', { user_id: a.user.id, channel: 'whatsapp', contact: '905321234567' })
+      const others = await insertReturningId(service, 'conversations', { user_id: b.user.id, channel: 'widget' })
       for (const [conversation, channel, owner] of [[whatsapp, 'whatsapp', a], [others, 'widget', b]] as const) {
         await service.from('chatbot_messages').insert([
-          { user_id: owner.user.id, channel, conversation_id: conversation, role: 'user', content: 'Siparişim 4471 nerede?' },
-          { user_id: owner.user.id, channel, conversation_id: conversation, role: 'assistant', content: 'Kargonuz yarın 14:00 gibi elinizde.' },
+          { user_id: owner.user.id, channel, conversation_id: conversation, author: 'customer', content: 'Siparişim 4471 nerede?' },
+          { user_id: owner.user.id, channel, conversation_id: conversation, author: 'assistant', content: 'Kargonuz yarın 14:00 gibi elinizde.' },
         ]).throwOnError()
       }
       const turns = async (conversation: string) =>
@@ -570,17 +570,18 @@ describe.each(BACKENDS)('isolation on %s', (backend) => {
         expect(res.status, named).toBe(200)
         expect([whatsapp, others], named).not.toContain(body.conversationId)
         expect(body.reply, named).not.toMatch(/4471|Kargonuz|14:00/)
-        const issued = await stack.db.query<{ user_id: string; channel: string }>('select user_id, channel from public.chatbot_conversations where id = $1', [body.conversationId])
+        const issued = await stack.db.query<{ user_id: string; channel: string }>('select user_id, channel from public.conversations where id = $1', [body.conversationId])
         expect(issued.rows, named).toEqual([{ user_id: a.user.id, channel: 'widget' }])
       }
       expect(await turns(whatsapp)).toBe(2)
       expect(await turns(others)).toBe(2)
       // Nor may a turn be stored into a thread of another owner or channel, even by the server's own store.
       const forged = await service.rpc('store_chatbot_turns', {
-        p_user_id: a.user.id, p_channel: 'widget', p_conversation_id: whatsapp, p_new: false, p_wa_id: null,
-        p_question: 'x', p_answer: 'y', p_product_ids: [],
+        p_user_id: a.user.id, p_channel: 'widget', p_conversation_id: whatsapp, p_new: false, p_contact: null,
+        p_question: 'x', p_answer: 'y', p_product_ids: [], p_kind: null, p_handoff: null,
       })
-      expect(forged.error?.code).toBe('23503')
+      // Not found among A's widget conversations (no_data_found): nothing is stored.
+      expect(forged.error?.code).toBe('P0002')
       expect(await turns(whatsapp)).toBe(2)
     })
   })

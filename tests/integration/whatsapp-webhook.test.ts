@@ -3,49 +3,17 @@
 // status callbacks, credits, and the replies going out as the owner (to the
 // local outbox, or to a fake Cloud API with the owner's token). Runs on
 // PGlite and on PostgreSQL 15.
-import { createHmac, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { splitWhatsAppText, WHATSAPP_TEXT_MAX } from '../../supabase/functions/_shared/whatsapp.ts'
 import { readDelivery, verifySignature } from '../../supabase/functions/whatsapp-webhook/meta.ts'
 import { startFakeWhatsApp, type FakeWhatsApp } from '../support/fake-whatsapp.ts'
+import { delivery, metaJson, sign, signUpWhatsAppOwner, type Inbound, type WhatsAppOwner } from '../support/meta-delivery.ts'
 import { BACKENDS, useTestStack, type Owner } from '../support/stack.ts'
 
 const TEXT_ONLY = /yalnızca yazılı mesajları/
 
 type Sent = { recipient: string; body: string; provider: string; status: string; error: string | null }
-
-/** JSON as Meta writes it: every non-ASCII character escaped (`ç` → `\u00e7`). */
-function metaJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-}
-
-const sign = (raw: string, secret: string) => `sha256=${createHmac('sha256', secret).update(raw, 'utf8').digest('hex')}`
-
-type Inbound = { id?: string; from?: string; text?: string; type?: string; name?: string }
-
-function delivery(phoneNumberId: string, messages: Inbound[], statuses: unknown[] = []): unknown {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [{
-      id: '102290129340398',
-      changes: [{
-        field: 'messages',
-        value: {
-          messaging_product: 'whatsapp',
-          metadata: { display_phone_number: '905550001122', phone_number_id: phoneNumberId },
-          contacts: messages.map((m) => ({ profile: { name: m.name ?? 'Ayşe Yılmaz' }, wa_id: m.from ?? '905321234567' })),
-          messages: messages.map((m) => ({
-            from: m.from ?? '905321234567',
-            id: m.id ?? `wamid.${randomBytes(12).toString('hex')}`,
-            timestamp: String(Math.floor(Date.now() / 1000)),
-            ...(m.type && m.type !== 'text' ? { type: m.type, [m.type]: { id: '1234', mime_type: 'image/jpeg' } } : { type: 'text', text: { body: m.text ?? 'merhaba' } }),
-          })),
-          ...(statuses.length ? { statuses } : {}),
-        },
-      }],
-    }],
-  }
-}
 
 describe.each(BACKENDS)('whatsapp-webhook on %s', (backend) => {
   const stack = useTestStack(backend)
@@ -56,20 +24,7 @@ describe.each(BACKENDS)('whatsapp-webhook on %s', (backend) => {
   })
   afterAll(() => graph.close())
 
-  type WhatsAppOwner = Owner & { secret: string; token: string; phoneNumberId: string; verifyToken: string }
-
-  async function whatsAppOwner(credits = 10): Promise<WhatsAppOwner> {
-    const owner = await stack.signUpVerifiedOwner()
-    const secret = randomBytes(16).toString('hex')
-    const token = `EAAG${randomBytes(24).toString('hex')}`
-    const phoneNumberId = String(100_000_000_000_000 + Math.floor(Math.random() * 1e12))
-    const set = await owner.client.rpc('set_whatsapp_credentials', { p_access_token: token, p_phone_number_id: phoneNumberId, p_app_secret: secret })
-    expect(set.error).toBeNull()
-    const channel = await owner.client.rpc('get_whatsapp_channel')
-    expect(channel.error).toBeNull()
-    await stack.db.query('update public.credits set amount = $2, used = 0, remaining = $2 where user_id = $1', [owner.user.id, credits])
-    return { ...owner, secret, token, phoneNumberId, verifyToken: (channel.data as { verify_token: string }).verify_token }
-  }
+  const whatsAppOwner = (credits = 10) => signUpWhatsAppOwner(stack, credits)
 
   const hookUrl = (ownerId: string) => `${stack.url}/functions/v1/whatsapp-webhook/${ownerId}`
 
@@ -203,16 +158,16 @@ describe.each(BACKENDS)('whatsapp-webhook on %s', (backend) => {
       // The sender's conversation has an id of the server's, not the sender's number.
       const thread = () =>
         stack.db
-          .query<{ channel: string; conversation_id: string; role: string; wa_id: string }>(
-            `select m.channel, m.conversation_id, m.role, c.wa_id from public.chatbot_messages m
-               join public.chatbot_conversations c on c.id = m.conversation_id
-              where m.user_id = $1 order by m.created_at, m.role desc`,
+          .query<{ channel: string; conversation_id: string; author: string; contact: string }>(
+            `select m.channel, m.conversation_id, m.author, c.contact from public.chatbot_messages m
+               join public.conversations c on c.id = m.conversation_id
+              where m.user_id = $1 order by m.created_at, m.author = 'customer' desc`,
             [owner.user.id],
           )
           .then((r) => r.rows)
       const turns = await thread()
-      expect(turns.map((t) => [t.channel, t.role, t.wa_id])).toEqual([
-        ['whatsapp', 'user', '905321234567'],
+      expect(turns.map((t) => [t.channel, t.author, t.contact])).toEqual([
+        ['whatsapp', 'customer', '905321234567'],
         ['whatsapp', 'assistant', '905321234567'],
       ])
       const conversation = turns[0]!.conversation_id
@@ -233,7 +188,7 @@ describe.each(BACKENDS)('whatsapp-webhook on %s', (backend) => {
       await stack.db.query('update public.chatbot_configs set enabled = true where user_id = $1', [owner.user.id])
       await deliver(owner, [{ from: '905321234567', text: 'Çiçekli telefon kılıfı ne kadar?' }])
       const { rows } = await stack.db.query<{ id: string }>(
-        `select id from public.chatbot_conversations where user_id = $1 and channel = 'whatsapp'`,
+        `select id from public.conversations where user_id = $1 and channel = 'whatsapp'`,
         [owner.user.id],
       )
       const thread = rows[0]!.id

@@ -423,8 +423,8 @@ describe.each(backends)('schema on $name', (backend) => {
           [u.id],
         )
         await db.query(
-          `with c as (insert into public.chatbot_conversations (user_id, channel) values ($1, 'widget') returning id)
-           insert into public.chatbot_messages (user_id, channel, conversation_id, role, content) select $1, 'widget', c.id, 'user', 'merhaba' from c`,
+          `with c as (insert into public.conversations (user_id, channel) values ($1, 'widget') returning id)
+           insert into public.chatbot_messages (user_id, channel, conversation_id, author, content) select $1, 'widget', c.id, 'customer', 'merhaba' from c`,
           [u.id],
         )
         await db.query(`insert into public.faq_entries (user_id, question, answer) values ($1, 'Kargo ücretli mi?', 'Evet.')`, [u.id])
@@ -519,7 +519,7 @@ describe.each(backends)('schema on $name', (backend) => {
            values ($1, 'local', 'x', 'p', 1, 1)`,
           [a.id],
         ],
-        [`insert into public.chatbot_messages (user_id, channel, role, content) values ($1, 'widget', 'user', 'x')`, [a.id]],
+        [`insert into public.chatbot_messages (user_id, channel, author, content) values ($1, 'widget', 'customer', 'x')`, [a.id]],
         ['delete from public.users where id = $1', [a.id]],
         ['delete from public.chatbot_configs where user_id = $1', [a.id]],
         ['select * from public.phone_verifications', []],
@@ -691,15 +691,15 @@ describe.each(backends)('schema on $name', (backend) => {
     it('get_chatbot_stats counts its own messages and refuses another owner\'s id', async () => {
       const u = await signUp()
       await db.query(
-        `with w as (insert into public.chatbot_conversations (user_id, channel) values ($1, 'widget') returning id),
-              a as (insert into public.chatbot_conversations (user_id, channel, wa_id) values ($1, 'whatsapp', '905321234567') returning id)
-         insert into public.chatbot_messages (user_id, channel, conversation_id, role, content, created_at)
-         select $1, m.channel, case when m.channel = 'widget' then w.id else a.id end, m.role, m.content, m.created_at
+        `with w as (insert into public.conversations (user_id, channel) values ($1, 'widget') returning id),
+              a as (insert into public.conversations (user_id, channel, contact) values ($1, 'whatsapp', '905321234567') returning id)
+         insert into public.chatbot_messages (user_id, channel, conversation_id, author, content, created_at)
+         select $1, m.channel, case when m.channel = 'widget' then w.id else a.id end, m.author, m.content, m.created_at
            from w, a, (values
-             ('widget', 'user', 'a', now() - interval '1 hour'),
+             ('widget', 'customer', 'a', now() - interval '1 hour'),
              ('whatsapp', 'assistant', 'b', now() - interval '3 days'),
-             ('widget', 'user', 'c', now() - interval '20 days'),
-             ('widget', 'assistant', 'd', date_trunc('month', now()) - interval '1 day')) as m (channel, role, content, created_at)`,
+             ('widget', 'customer', 'c', now() - interval '20 days'),
+             ('widget', 'assistant', 'd', date_trunc('month', now()) - interval '1 day')) as m (channel, author, content, created_at)`,
         [u.id],
       )
       const expectedMonth = await one<{ n: number }>(

@@ -45,6 +45,9 @@ export const RATE_LIMITS = {
   /** After it, so a leaked token cannot run up the owner's bill faster than a person could. */
   automationOwner: { name: 'owner', windowSeconds: MINUTE, max: 60, setting: 'AUTOMATION_OWNER_LIMIT_PER_MINUTE' },
 
+  // The owner's replies in the inbox (conversation-reply): a person types; a leaked session cannot spam customers.
+  ownerReplies: { name: 'owner', windowSeconds: MINUTE, max: 30, setting: 'CONVERSATION_REPLY_LIMIT_PER_MINUTE' },
+
   // Phone verification texts (send-verification).
   verificationNumber: { name: 'number', windowSeconds: MINUTE, max: 1 },
   verificationNumberHourly: { name: 'number', windowSeconds: HOUR, max: 5 },

@@ -14,6 +14,10 @@
 // answered past the limit; when the assistant fails, the charge is given
 // back, so only answered messages count.
 //
+// A conversation a person has (the inbox: 'needs_human' or 'human') is not
+// answered and not charged: after the rate limits the message is stored for
+// the owner, and the answer is `{reply: null, conversationId, status}`.
+//
 // A conversation id the request names is only a lookup: when it is not one
 // the server issued to this owner's widget, the message starts a new
 // conversation under a fresh random id, which the answer returns.
@@ -24,6 +28,7 @@
 // bound to the enable switch or the site.
 import { CHATBOT_API_ERRORS, CHATBOT_MESSAGE_MAX_LENGTH } from '../../../domain/functions.ts'
 import { isOriginAllowed } from '../../../domain/chatbot-origin.ts'
+import { isWithPerson } from '../../../domain/conversations.ts'
 import { answer, readOwnerContext } from '../_shared/assistant/index.ts'
 import type { AssistantLanguage } from '../_shared/assistant/types.ts'
 import { clientAddress } from '../_shared/client-address.ts'
@@ -107,6 +112,12 @@ const api = publicFunction(OPTIONS, async (req, { ok, fail }) => {
   // Drawn before the limits, so a new conversation's first message counts for it.
   const conversation = context.conversationId ?? crypto.randomUUID()
   const limits = [rateCheck(RATE_LIMITS.chatbotConversation, `chatbot:conversation:${conversation}`), ...addressChecks(address, userId, context.dailyMessageLimit)]
+  if (isWithPerson(context.status)) {
+    const taken = await takeRateLimits(db, limits)
+    if (!taken.allowed) return rateLimited(taken.retryAfter)
+    const held = await answer({ client: db, ownerId: userId, channel: 'widget', conversation: named, message, context })
+    return ok({ reply: held.reply, conversationId: held.conversationId, status: held.status })
+  }
   const admitted = await db.rpc('admit_chatbot_message', { p_user_id: userId, p_limits: limits })
   if (admitted.error) throw admitted.error
   const admission = admitted.data as Admission
@@ -130,15 +141,21 @@ const api = publicFunction(OPTIONS, async (req, { ok, fail }) => {
       context,
     })
   } catch (e) {
-    const refund = await db.rpc('refund_chatbot_message', {
+    await refund()
+    throw e
+  }
+  // A person took the conversation while the assistant was answering: only answered messages count.
+  if (reply.reply === null) await refund()
+  return ok({ reply: reply.reply, conversationId: reply.conversationId, status: reply.status })
+
+  async function refund() {
+    const { error } = await db.rpc('refund_chatbot_message', {
       p_user_id: userId,
       p_daily_reset_at: charge.daily_reset_at,
       p_monthly_reset_at: charge.monthly_reset_at,
     })
-    if (refund.error) console.error('chatbot-api: could not give back an unanswered message:', refund.error.message)
-    throw e
+    if (error) console.error('chatbot-api: could not give back an unanswered message:', error.message)
   }
-  return ok({ reply: reply.reply, conversationId: reply.conversationId })
 })
 
 function rateLimited(seconds: number): Response {

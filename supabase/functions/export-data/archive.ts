@@ -21,6 +21,7 @@ export type ExportData = {
   chatbotConfig: Row | null
   businessProfile: Row | null
   faqEntries: Row[]
+  conversations: Row[]
   chatbotMessages: Row[]
   whatsappMessages: Row[]
   outgoingMessages: Row[]
@@ -37,6 +38,7 @@ export const ARCHIVE_FILES = [
   'chatbot-config.json',
   'business-profile.json',
   'faq.json',
+  'conversations.json',
   'chatbot-messages.json',
   'whatsapp-messages.json',
   'outgoing-messages.json',
@@ -68,7 +70,8 @@ appointments.json       randevular / appointments
 chatbot-config.json     sohbet asistanı ayarları / chat assistant settings
 business-profile.json   işletme bilgileri: adres, iletişim, çalışma saatleri, kargo, iade, ödeme / business info: address, contact, opening hours, shipping, returns, payment
 faq.json                sık sorulan sorular ve yanıtları / frequently asked questions and their answers
-chatbot-messages.json   web sitesi ve WhatsApp sohbetleri / website and WhatsApp conversations
+conversations.json      sohbetler: kanal, kişi, durum / conversations: channel, contact, status
+chatbot-messages.json   web sitesi ve WhatsApp mesajları / website and WhatsApp messages
 whatsapp-messages.json  gelen WhatsApp mesajları / incoming WhatsApp messages
 outgoing-messages.json  gönderilen SMS ve WhatsApp mesajları / SMS and WhatsApp messages sent
 transactions.json       kredi satın alımları / credit purchases
@@ -115,6 +118,7 @@ export function buildArchive(data: ExportData, exportedAt: Date): Uint8Array<Arr
     'chatbot-config.json': json(data.chatbotConfig),
     'business-profile.json': json(data.businessProfile),
     'faq.json': json(data.faqEntries),
+    'conversations.json': json(data.conversations),
     'chatbot-messages.json': json(data.chatbotMessages),
     'whatsapp-messages.json': json(data.whatsappMessages),
     'outgoing-messages.json': json(data.outgoingMessages),

@@ -18,7 +18,8 @@ const COLUMNS = {
     'id, customer_id, appointment_date, appointment_time, duration_minutes, status, description, notes, created_at, updated_at, _deleted',
   chatbot_configs:
     'enabled, bot_name, welcome_message, bot_description, system_prompt, primary_color, position, openai_model, temperature, max_tokens, website_url, allowed_domains, created_at, updated_at',
-  chatbot_messages: 'id, channel, conversation_id, role, content, product_ids, created_at',
+  conversations: 'id, channel, contact, customer_id, status, handoff_reason, created_at, last_message_at',
+  chatbot_messages: 'id, channel, conversation_id, author, content, product_ids, kind, created_at',
   whatsapp_inbound_messages: 'id, wa_id, kind, body, status, received_at',
   outgoing_messages: 'id, channel, recipient, body, status, appointment_id, created_at',
   transactions: 'id, amount, credits_purchased, status, provider, price_id, created_at',
@@ -67,6 +68,7 @@ export async function readOwnerData(db: SupabaseClient, userId: string): Promise
   const products = await all(db, 'products', userId, 'created_at')
   const customers = await all(db, 'customers', userId, 'created_at')
   const appointments = await all(db, 'appointments', userId, 'appointment_date')
+  const conversations = await all(db, 'conversations', userId, 'created_at')
   const chatbotMessages = await all(db, 'chatbot_messages', userId, 'created_at')
   const whatsappMessages = await all(db, 'whatsapp_inbound_messages', userId, 'received_at')
   const outgoingMessages = await all(db, 'outgoing_messages', userId, 'created_at')
@@ -74,6 +76,6 @@ export async function readOwnerData(db: SupabaseClient, userId: string): Promise
   const faqEntries = await all(db, 'faq_entries', userId, 'created_at')
   return {
     profile, credits, usage, products, customers, appointments, chatbotConfig, businessProfile, faqEntries,
-    chatbotMessages, whatsappMessages, outgoingMessages, transactions,
+    conversations, chatbotMessages, whatsappMessages, outgoingMessages, transactions,
   }
 }

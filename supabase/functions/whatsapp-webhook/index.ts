@@ -10,8 +10,10 @@
 //      sender's rate limits are applied, one credit is taken, the sender
 //      becomes a customer, the assistant answers (in the sender's own
 //      conversation with the owner, which the server issued) and the reply
-//      goes out as the owner. Status callbacks, repeated deliveries and
-//      messages over the sender's limits are acknowledged and cost nothing.
+//      goes out as the owner. A conversation a person has (the inbox) keeps
+//      the message for the owner and sends nothing. Status callbacks,
+//      repeated deliveries, held messages and messages over the sender's
+//      limits are acknowledged and cost nothing.
 //      A credit taken for a reply that never went out is given back once,
 //      by the database (refund_whatsapp_message), whichever path asks.
 //
@@ -21,7 +23,8 @@
 // the redelivery to retry.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { WHATSAPP_WEBHOOK_ERRORS } from '../../../domain/functions.ts'
-import { answer } from '../_shared/assistant/index.ts'
+import { isWithPerson } from '../../../domain/conversations.ts'
+import { answer, readOwnerContext } from '../_shared/assistant/index.ts'
 import { secretsEqual } from '../_shared/constant-time.ts'
 import { publicFunction } from '../_shared/handler.ts'
 import { createMessageLog } from '../_shared/message-log.ts'
@@ -48,7 +51,7 @@ export const TEXT_ONLY_REPLY =
 
 type Credentials = { access_token: string | null; phone_number_id: string | null; app_secret: string | null }
 type Claim = { claimed: false } | { claimed: true; id: string; first_other: boolean }
-type Outcome = 'answered' | 'no_credits' | 'window_closed' | 'send_failed' | 'ignored' | 'rate_limited'
+type Outcome = 'answered' | 'no_credits' | 'window_closed' | 'send_failed' | 'ignored' | 'rate_limited' | 'held'
 
 const webhook = publicFunction(
   { name: 'whatsapp-webhook', errors: WHATSAPP_WEBHOOK_ERRORS, flag: 'received', methods: ['GET', 'POST'] },
@@ -129,6 +132,14 @@ async function handle(db: SupabaseClient, ownerId: string, sender: WhatsAppProvi
     ])
     if (!limited.allowed) return await finish(db, claim.id, 'rate_limited')
 
+    // A person has the conversation: the owner reads it in the inbox, and nothing is charged or sent.
+    const conversation = { waId: message.from }
+    const context = await readOwnerContext(db, ownerId, 'whatsapp', conversation)
+    if (isWithPerson(context.status)) {
+      if (message.kind === 'text') await answer({ client: db, ownerId, channel: 'whatsapp', conversation, message: message.text!, context })
+      return await finish(db, claim.id, 'held')
+    }
+
     const credit = await db.rpc('charge_whatsapp_message', { p_id: claim.id })
     if (credit.error) throw credit.error
     if (!(credit.data as { consumed: boolean }).consumed) return await finish(db, claim.id, 'no_credits')
@@ -136,9 +147,12 @@ async function handle(db: SupabaseClient, ownerId: string, sender: WhatsAppProvi
     await ensureCustomer(db, ownerId, message)
 
     const reply =
-      message.kind === 'text'
-        ? (await answer({ client: db, ownerId, channel: 'whatsapp', conversation: { waId: message.from }, message: message.text! })).reply
-        : TEXT_ONLY_REPLY
+      message.kind === 'text' ? (await answer({ client: db, ownerId, channel: 'whatsapp', conversation, message: message.text!, context })).reply : TEXT_ONLY_REPLY
+    if (reply === null) {
+      // The owner took the conversation while the assistant was answering.
+      await refund(db, claim.id)
+      return await finish(db, claim.id, 'held')
+    }
     if (!sender) {
       console.error(`whatsapp-webhook: owner ${ownerId} has no access token or phone number id saved; the reply was not sent`)
       await refund(db, claim.id)

@@ -214,6 +214,28 @@ export function complaintAnswer(profile: BusinessProfile | null, businessName: s
   return `${head} ${contactDetails(profile, businessName, language)}`
 }
 
+/**
+ * What the customer is told when a person takes the conversation over: that
+ * the business answers here, when it opens if it is closed now, and how to
+ * reach it meanwhile.
+ */
+export function handoffAnswer(reason: 'asked' | 'complaint' | 'not_known', profile: BusinessProfile | null, businessName: string, now: Date, language: Lang): string {
+  const head = {
+    asked: { tr: 'Elbette, sizi ekibimize aktardım.', en: "Of course, I've passed you to our team." },
+    complaint: {
+      tr: 'Yaşadığınız sorun için çok üzgünüz. Mesajınızı ekibimize ilettim.',
+      en: "I'm very sorry about this. I've passed your message to our team.",
+    },
+    not_known: { tr: 'Bunu bilmiyorum; sorunuzu ekibimize ilettim.', en: "I don't know that; I've passed your question to our team." },
+  }[reason][language]
+  const who = businessName.trim() || (language === 'tr' ? 'Ekibimiz' : 'Our team')
+  const here = language === 'tr' ? `${who} size buradan yanıt verecek.` : `${who} will answer you here.`
+  const status = profile && hasAnyHours(profile.opening_hours) ? hoursStatus(profile.opening_hours, profile.time_zone, now) : null
+  const closed = status && !status.open && status.opensAt ? ` ${nowText(profile!, now, language)}` : ''
+  const reach = profile?.contact_phone || profile?.contact_email ? ` ${contactDetails(profile, businessName, language)}` : ''
+  return `${head} ${here}${closed}${reach}`
+}
+
 export function bookingAnswer(profile: BusinessProfile | null, businessName: string, language: Lang): string {
   const head = language === 'tr' ? 'Buradan randevu alamıyorum.' : "I can't book appointments here."
   return `${head} ${contactDetails(profile, businessName, language)}`

@@ -16,6 +16,13 @@
 // caller that answers without charging, such as the owner's preview, can say
 // so explicitly.
 //
+// A conversation a person has (status 'needs_human' or 'human', migration
+// 20261129000100) gets no answer: the customer's message is stored for the
+// owner and the result's reply is null. The assistant hands a conversation to
+// a person itself when the customer asks for one, complains, or it did not
+// know twice in a row (handoff.ts): the customer is told the business will
+// answer here, and when it opens if it is closed.
+//
 // Preview (the owner's try-it panel) stores nothing: no turn is written, so it
 // appears in no statistic, no message history and no conversation a customer
 // could continue. Its memory is the panel's: it sends the turns so far.
@@ -26,7 +33,11 @@ import { createCatalogue } from './catalogue.ts'
 import { keepOwnLinks, linkKey } from './links.ts'
 import { chooseResponder, type ModelConfig } from './provider.ts'
 import { createBusinessKnowledge } from './business.ts'
-import { HISTORY_TURNS, type AssistantChannel, type AssistantLanguage, type BusinessKnowledge, type BusinessProfile, type Catalogue, type CatalogueProduct, type Responder, type Turn } from './types.ts'
+import { handoffAnswer } from './business-replies.ts'
+import { isWithPerson } from '../../../../domain/conversations.ts'
+import { handoffAsked, notKnownTwice } from './handoff.ts'
+import { replyLanguage } from './language.ts'
+import { HISTORY_TURNS, type AssistantChannel, type ConversationStatus, type HandoffReason, type ResponderOutput, type AssistantLanguage, type BusinessKnowledge, type BusinessProfile, type Catalogue, type CatalogueProduct, type Responder, type Turn } from './types.ts'
 
 export { HISTORY_TURNS }
 
@@ -76,16 +87,22 @@ export type AnswerInput = {
 }
 
 export type AnswerResult = {
-  reply: string
+  /** null when a person has the conversation: the message was stored for the owner and nobody answered it. */
+  reply: string | null
   language: AssistantLanguage
   productIds: string[]
   provider: string
   conversationId: string
-  /** The kind of question the reply answered (ResponderOutput.kind). */
+  /** The kind of question the reply answered (ResponderOutput.kind); `held` when a person has the conversation. */
   kind: string
+  /** The conversation's status after this message. */
+  status: ConversationStatus
+  /** Why this reply handed the conversation to a person, when it did. */
+  handoff: HandoffReason | null
 }
 
-type MessageRow = { role: Turn['role']; content: string; product_ids: string[] | null }
+type MessageRow = { role: Turn['role']; content: string; product_ids: string[] | null; kind?: string | null }
+type Stored = { conversation_id: string; status: ConversationStatus; answered: boolean }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -115,6 +132,8 @@ export type OwnerContext = {
   dailyMessageLimit: number | null
   /** The conversation found for the owner and channel, or null: the next turns start a new one. */
   conversationId: string | null
+  /** Its status, or null with no conversation (a new one is the assistant's). */
+  status: ConversationStatus | null
   /** The conversation's last HISTORY_TURNS turns, oldest first. */
   history: Turn[]
 }
@@ -125,6 +144,7 @@ type ContextRow = {
   profile: (BusinessProfile & { has_faq: boolean }) | null
   daily_message_limit: number | null
   conversation_id: string | null
+  status: ConversationStatus | null
   history: MessageRow[]
 }
 
@@ -146,7 +166,7 @@ export async function readOwnerContext(
     p_user_id: ownerId,
     p_channel: channel,
     p_conversation_id: conversation && 'id' in conversation && UUID.test(conversation.id) ? conversation.id : null,
-    p_wa_id: conversation && 'waId' in conversation ? conversation.waId : null,
+    p_contact: conversation && 'waId' in conversation ? conversation.waId : null,
     p_history_turns: HISTORY_TURNS,
   })
   if (error) throw new Error(`reading the owner's assistant settings failed: ${error.message}`)
@@ -164,7 +184,8 @@ export async function readOwnerContext(
       : DEFAULT_MODEL,
     dailyMessageLimit: row.daily_message_limit,
     conversationId: row.conversation_id,
-    history: row.history.map((turn) => ({ role: turn.role, content: turn.content, productIds: turn.product_ids ?? [] })),
+    status: row.status,
+    history: row.history.map((turn) => ({ role: turn.role, content: turn.content, productIds: turn.product_ids ?? [], kind: turn.kind ?? null })),
   }
 }
 
@@ -178,19 +199,47 @@ export async function answer(input: AnswerInput): Promise<AnswerResult> {
   const history = input.preview ? (input.history ?? []).slice(-HISTORY_TURNS) : owner.history
   const responder = input.responder ?? chooseResponder(readEnv, owner.model, builtinResponder)
   const provider = input.provider ?? (responder === builtinResponder ? 'builtin' : input.responder ? 'custom' : 'openai')
+  const now = input.now ?? new Date()
+  const contact = input.conversation && 'waId' in input.conversation ? input.conversation.waId : null
+  const store = async (reply: string | null, productIds: string[], kind: string | null, handoff: HandoffReason | null): Promise<Stored> => {
+    // One transaction, so a conversation never holds a question without its answer.
+    const { data, error } = await client.rpc('store_chatbot_turns', {
+      p_user_id: ownerId,
+      p_channel: channel,
+      p_conversation_id: conversationId,
+      p_new: known === null,
+      p_contact: contact,
+      p_question: message,
+      p_answer: reply,
+      p_product_ids: productIds,
+      p_kind: kind,
+      p_handoff: handoff,
+    })
+    if (error) throw new Error(`storing the conversation failed: ${error.code ?? ''} ${error.message}`)
+    return data as Stored
+  }
 
+  const held = (stored: Stored): AnswerResult => ({
+    reply: null, language: replyLanguage(message, input.language, history), productIds: [], provider, conversationId: stored.conversation_id,
+    kind: 'held', status: stored.status, handoff: null,
+  })
+  if (!input.preview && isWithPerson(owner.status)) return held(await store(null, [], null, null))
+
+  const business = input.business ?? createBusinessKnowledge(client, ownerId, owner.profile, owner.hasFaq)
+  const handover = (reason: Exclude<HandoffReason, 'owner'>, language: AssistantLanguage): ResponderOutput => ({
+    reply: handoffAnswer(reason, business.profile, owner.businessName, now, language), language, productIds: [], kind: reason === 'asked' ? 'human' : reason,
+  })
   const read = new Set<string>()
   const catalogue = remembering(input.catalogue ?? createCatalogue(client, ownerId), read)
-  const business = input.business ?? createBusinessKnowledge(client, ownerId, owner.profile, owner.hasFaq)
-  const out = await responder({
-    message,
-    language: input.language,
-    history,
-    businessName: owner.businessName,
-    catalogue,
-    business,
-    now: input.now ?? new Date(),
-  })
+  // Asking for a person or complaining is the same reading whoever answers, and no model is paid to say so.
+  let handoff: Exclude<HandoffReason, 'owner'> | null = await handoffAsked(message)
+  let out = handoff
+    ? handover(handoff, replyLanguage(message, input.language, history))
+    : await responder({ message, language: input.language, history, businessName: owner.businessName, catalogue, business, now })
+  if (!handoff && notKnownTwice(out.kind, history)) {
+    handoff = 'not_known'
+    out = handover(handoff, out.language)
+  }
   if (owner.profile?.maps_url) read.add(linkKey(owner.profile.maps_url) ?? '')
   const website = owner.widget?.website_url ? linkKey(owner.widget.website_url) : null
   const reply = await keepOwnLinks(out.reply, {
@@ -201,24 +250,14 @@ export async function answer(input: AnswerInput): Promise<AnswerResult> {
   // whole insert, and a reply is worth more than one bad reference.
   const productIds = [...new Set(out.productIds.filter((id) => UUID.test(id)))]
 
-  let stored = conversationId
-  if (!input.preview) {
-    // One statement, so a conversation never holds a question without its answer.
-    const { data, error } = await client.rpc('store_chatbot_turns', {
-      p_user_id: ownerId,
-      p_channel: channel,
-      p_conversation_id: conversationId,
-      p_new: known === null,
-      p_wa_id: input.conversation && 'waId' in input.conversation ? input.conversation.waId : null,
-      p_question: message,
-      p_answer: reply,
-      p_product_ids: productIds,
-    })
-    if (error) throw new Error(`storing the conversation failed: ${error.code ?? ''} ${error.message}`)
-    stored = data as string
+  const result: AnswerResult = {
+    reply, language: out.language, productIds, provider, conversationId, kind: out.kind, status: handoff ? 'needs_human' : 'bot', handoff,
   }
-
-  return { reply, language: out.language, productIds, provider, conversationId: stored, kind: out.kind }
+  if (input.preview) return result
+  const stored = await store(reply, productIds, out.kind, handoff)
+  // A person took the conversation while the assistant was answering: the customer's message waits for them.
+  if (!stored.answered) return held(stored)
+  return { ...result, conversationId: stored.conversation_id, status: stored.status }
 }
 
 function profileOf(row: BusinessProfile & { has_faq?: boolean }): BusinessProfile {

@@ -75,7 +75,11 @@ export type Turn = {
   content: string
   /** The products an assistant turn spoke of (for follow-ups like "how much is it?"). */
   productIds: string[]
+  /** The kind of question an assistant turn answered (ResponderOutput.kind), when it was stored with one. */
+  kind?: string | null
 }
+
+export type { ConversationStatus, HandoffReason } from '../../../../domain/conversations.ts'
 
 export type ResponderInput = {
   message: string

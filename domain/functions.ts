@@ -11,7 +11,7 @@
 // `{success: false, error: <code>, …}`; the payment webhook, which only the
 // payment provider calls, `{received, error, result}`.
 
-import type { ConversationStatus } from './conversations.ts'
+import type { ConversationStatus, MessageAuthor } from './conversations.ts'
 
 /** Every function that acts for a signed-in owner refuses with these first (_shared/owner.ts). */
 export const OWNER_REFUSALS = ['unauthorized', 'phone_not_verified'] as const
@@ -139,10 +139,10 @@ export const DEFAULT_REMINDER_LANGUAGE: ReminderLanguage = 'tr'
 // The website chat widget -----------------------------------------------------
 
 /**
- * chatbot-api, the public endpoint the widget calls (no user token);
- * `rate_limited` carries `retry_after` (seconds) and a `Retry-After` header.
- * The owner refusals answer only a preview (ChatbotPreviewRequest), which
- * needs the owner's own access token.
+ * chatbot-api's POST, the public endpoint the widget sends a message to (no
+ * user token); `rate_limited` carries `retry_after` (seconds) and a
+ * `Retry-After` header. The owner refusals answer only a preview
+ * (ChatbotPreviewRequest), which needs the owner's own access token.
  */
 export const CHATBOT_API_ERRORS = [
   ...OWNER_REFUSALS,
@@ -156,6 +156,32 @@ export const CHATBOT_API_ERRORS = [
   'server_error',
 ] as const
 export type ChatbotApiError = (typeof CHATBOT_API_ERRORS)[number]
+
+/**
+ * chatbot-api's GET /conversations/{conversationId}/messages?userId=…&after=…,
+ * the widget fetching its conversation (the owner's replies reach it only
+ * this way): the message's refusals that apply to it, and
+ * `conversation_not_found` for an id that is not one of this owner's widget
+ * conversations. Nothing is charged.
+ */
+export const CHATBOT_MESSAGES_ERRORS = [
+  'invalid_request',
+  'chatbot_not_found',
+  'chatbot_disabled',
+  'origin_not_allowed',
+  'conversation_not_found',
+  'rate_limited',
+  'server_error',
+] as const
+export type ChatbotMessagesError = (typeof CHATBOT_MESSAGES_ERRORS)[number]
+
+/**
+ * Every code chatbot-api answers on either route: what the function may
+ * answer and what the widget reads. The app's preview only ever posts, so
+ * it reads CHATBOT_API_ERRORS.
+ */
+export const CHATBOT_FUNCTION_ERRORS = [...CHATBOT_API_ERRORS, 'conversation_not_found'] as const
+export type ChatbotFunctionError = (typeof CHATBOT_FUNCTION_ERRORS)[number]
 
 /** The longest message chatbot-api accepts, in characters. */
 export const CHATBOT_MESSAGE_MAX_LENGTH = 1000
@@ -197,6 +223,15 @@ export const CHATBOT_PREVIEW_HISTORY_MAX = 10
  * gets the products the reply spoke of.
  */
 export type ChatbotApiAnswer = { reply: string | null; conversationId: string; status?: ConversationStatus; productIds?: string[] }
+
+/** How many messages one GET of a conversation's messages gives at most. */
+export const CHATBOT_MESSAGES_PAGE = 50
+
+/** A message of the conversation as the widget reads it; `id` is what `after` names. */
+export type ChatbotApiMessage = { id: string; author: MessageAuthor; text: string; createdAt: string }
+
+/** `{success: true, error: null, …}` fields of GET …/messages: the conversation's status and its messages, oldest first. */
+export type ChatbotMessagesAnswer = { status: ConversationStatus; messages: ChatbotApiMessage[] }
 
 // The inbox ---------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 import './styles/dashboard.ts'
 import { useEffect } from 'react'
-import { Anchor, AppShell, Avatar, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core'
+import { Anchor, AppShell, Avatar, Badge, Burger, Button, Group, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { ModalsProvider } from '@mantine/modals'
 import { Notifications } from '@mantine/notifications'
@@ -19,10 +19,11 @@ import { MergeNotices } from './merge-notices.tsx'
 import { OwnerStoreProvider } from './owner-store.tsx'
 import { SyncStatusIndicator } from './sync-status.tsx'
 import { displayName } from './user-menu.tsx'
+import { useInboxLive, useWaitingCount } from '../features/conversations/use-inbox.ts'
 import classes from './shell.module.css'
 
 type NavItem = {
-  to: '/dashboard' | '/dashboard/products' | '/dashboard/appointments' | '/dashboard/customers' | '/dashboard/chatbot' | '/dashboard/settings'
+  to: '/dashboard' | '/dashboard/products' | '/dashboard/appointments' | '/dashboard/customers' | '/dashboard/conversations' | '/dashboard/chatbot' | '/dashboard/settings'
   label: MessageDescriptor
   /** Other paths that belong to the same item. */
   also?: string[]
@@ -33,6 +34,7 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/dashboard/products', label: msg`Products` },
   { to: '/dashboard/appointments', label: msg`Calendar` },
   { to: '/dashboard/customers', label: msg`Customers` },
+  { to: '/dashboard/conversations', label: msg`Conversations` },
   { to: '/dashboard/chatbot', label: msg`Chatbot` },
   { to: '/dashboard/settings', label: msg`Settings` },
 ]
@@ -65,6 +67,26 @@ function ProfileCard() {
   )
 }
 
+/** Conversations waiting for the owner, live; nothing when none wait or the count is unknown. */
+function WaitingBadge() {
+  const { t } = useLingui()
+  const waiting = useWaitingCount(true).data ?? 0
+  if (waiting === 0) return null
+  return (
+    <Badge size="sm" circle={waiting < 10} color="red.8" data-testid="inbox-badge">
+      <span aria-hidden="true">{waiting > 99 ? '99+' : waiting}</span>
+      <VisuallyHidden>{t`${waiting} waiting for you`}</VisuallyHidden>
+    </Badge>
+  )
+}
+
+/** Keeps the inbox's queries (and so the badge) live while the dashboard is open. */
+function InboxLive() {
+  const session = useSession()
+  useInboxLive(session.user?.id ?? null)
+  return null
+}
+
 export function DashboardLayout() {
   const { t, i18n } = useLingui()
   const [opened, { toggle, close }] = useDisclosure(false)
@@ -88,6 +110,7 @@ export function DashboardLayout() {
     <OwnerStoreProvider>
       <ModalsProvider>
       <Notifications position="top-right" />
+      <InboxLive />
       <AppShell
         header={{ height: 56 }}
         navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
@@ -128,6 +151,7 @@ export function DashboardLayout() {
                     // The router marks a parent path active under every child; the Credits item decides for itself.
                     activeOptions={{ exact: item.to === '/dashboard' }}
                     label={i18n._(item.label)}
+                    rightSection={item.to === '/dashboard/conversations' ? <WaitingBadge /> : undefined}
                     active={active}
                     aria-current={active ? 'page' : undefined}
                     variant="light"

@@ -3,7 +3,7 @@ import { authenticatedRoute } from './authenticated.tsx'
 import { dashboardRoute } from './dashboard.tsx'
 import { dataRightsRoute } from './data-rights.tsx'
 import {
-  appointmentsRoute, chatbotRoute, creditsRoute, customersRoute, dashboardIndexRoute, productsRoute, settingsRoute,
+  appointmentsRoute, chatbotRoute, conversationsRoute, creditsRoute, customersRoute, dashboardIndexRoute, productsRoute, settingsRoute,
 } from './dashboard/screens.tsx'
 import { successRoute } from './dashboard/success.tsx'
 import { indexRoute } from './index.tsx'
@@ -15,7 +15,7 @@ export const routeTree = rootRoute.addChildren([
   publicRoute.addChildren([indexRoute, authRoute, phoneVerifyRoute, dataRightsRoute]),
   authenticatedRoute.addChildren([
     dashboardRoute.addChildren([
-      dashboardIndexRoute, creditsRoute, productsRoute, appointmentsRoute, customersRoute, chatbotRoute, settingsRoute,
+      dashboardIndexRoute, creditsRoute, productsRoute, appointmentsRoute, customersRoute, conversationsRoute, chatbotRoute, settingsRoute,
       successRoute,
     ]),
   ]),

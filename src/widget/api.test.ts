@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { CHATBOT_API_ERRORS } from '../../domain/functions.ts'
-import { errorKindOf, sendChatMessage, WIDGET_ERROR_KINDS, type SendDeps } from './api.ts'
+import { CHATBOT_API_ERRORS, CHATBOT_FUNCTION_ERRORS, CHATBOT_MESSAGES_ERRORS } from '../../domain/functions.ts'
+import { errorKindOf, fetchMessages, messagesUrl, sendChatMessage, WIDGET_ERROR_KINDS, type SendDeps } from './api.ts'
 
 const API = 'https://api.example.com/functions/v1/chatbot-api'
 const REQUEST = { userId: 'd0000000-0000-4000-8000-000000000001', message: 'Fiyat?', language: 'tr' as const }
@@ -37,8 +37,24 @@ describe('sendChatMessage', () => {
     }
   })
 
-  it('maps every code the endpoint declares to something the widget can say', () => {
-    for (const code of CHATBOT_API_ERRORS) expect(WIDGET_ERROR_KINDS).toContain(errorKindOf(code))
+  it('maps every code the endpoint declares, on either route, to something the widget can say', () => {
+    for (const code of [...CHATBOT_API_ERRORS, ...CHATBOT_MESSAGES_ERRORS]) {
+      expect(CHATBOT_FUNCTION_ERRORS).toContain(code)
+      expect(WIDGET_ERROR_KINDS).toContain(errorKindOf(code))
+    }
+    expect(errorKindOf('conversation_not_found')).toBe('unavailable')
+  })
+
+  it('reads a message a person will answer: no reply, the conversation and its status', async () => {
+    const d = deps(() => json({ success: true, error: null, reply: null, conversationId: 'c-1', status: 'needs_human' }))
+    expect(await sendChatMessage(API, REQUEST, d)).toEqual({ ok: true, reply: null, conversationId: 'c-1', status: 'needs_human' })
+    const handedOff = deps(() => json({ success: true, error: null, reply: 'Sizi ekibimize aktardım.', conversationId: 'c-1', status: 'needs_human' }))
+    expect(await sendChatMessage(API, REQUEST, handedOff)).toMatchObject({ ok: true, reply: 'Sizi ekibimize aktardım.', status: 'needs_human' })
+    // A status it does not know is left out, not passed on.
+    expect(await sendChatMessage(API, REQUEST, deps(() => json({ success: true, reply: 'ok', conversationId: 'c-1', status: 'weird' })))).toEqual({
+      ok: true, reply: 'ok', conversationId: 'c-1',
+    })
+    expect(await sendChatMessage(API, REQUEST, deps(() => json({ success: true, reply: 42, conversationId: 'c-1' })))).toEqual({ ok: false, error: 'server_error' })
   })
 
   it('says how long to wait when rate limited, from the body or else the header', async () => {
@@ -79,5 +95,77 @@ describe('sendChatMessage', () => {
         new Promise((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
     }
     expect(await sendChatMessage(API, REQUEST, hanging)).toEqual({ ok: false, error: 'network' })
+  })
+})
+
+describe('fetchMessages', () => {
+  const CONVERSATION = 'c0000000-0000-4000-8000-000000000001'
+  const FETCH = { userId: REQUEST.userId, conversationId: CONVERSATION, after: null }
+
+  it('builds the route under the API URL, with the owner and the position', () => {
+    expect(messagesUrl(API, FETCH)).toBe(`${API}/conversations/${CONVERSATION}/messages?userId=${REQUEST.userId}`)
+    expect(messagesUrl(`${API}/`, { ...FETCH, after: 'm-2' })).toBe(`${API}/conversations/${CONVERSATION}/messages?userId=${REQUEST.userId}&after=m-2`)
+    expect(messagesUrl(API, { ...FETCH, conversationId: 'a/b?c' })).toBe(`${API}/conversations/a%2Fb%3Fc/messages?userId=${REQUEST.userId}`)
+  })
+
+  it('asks with a plain GET (no preflight), without credentials, and reads the messages oldest first', async () => {
+    const d = deps(() =>
+      json({
+        success: true,
+        error: null,
+        status: 'human',
+        messages: [
+          { id: 'm-1', author: 'customer', text: 'Bir yetkiliyle görüşmek istiyorum', createdAt: '2026-11-29T10:00:00Z' },
+          { id: 'm-2', author: 'owner', text: 'Merhaba, ben Ayşe.', createdAt: '2026-11-29T10:01:00Z' },
+        ],
+      }),
+    )
+    expect(await fetchMessages(API, { ...FETCH, after: 'm-0' }, d)).toEqual({
+      ok: true,
+      status: 'human',
+      messages: [
+        { id: 'm-1', author: 'customer', text: 'Bir yetkiliyle görüşmek istiyorum' },
+        { id: 'm-2', author: 'owner', text: 'Merhaba, ben Ayşe.' },
+      ],
+    })
+    const [url, init] = d.fetch.mock.calls[0]! as [string, RequestInit]
+    expect(url).toBe(messagesUrl(API, { ...FETCH, after: 'm-0' }))
+    expect(init).toMatchObject({ method: 'GET', credentials: 'omit' })
+    expect(init.headers).toBeUndefined()
+    expect(init.body).toBeUndefined()
+  })
+
+  it('drops what is not a message, and reads a body without messages as a server error', async () => {
+    const messy = deps(() =>
+      json({ success: true, status: 'bot', messages: [null, { id: 'm-1', author: 'system', text: 'x' }, { id: 2, author: 'owner', text: 'y' }, { id: 'm-3', author: 'owner', text: 'ok' }] }),
+    )
+    expect(await fetchMessages(API, FETCH, messy)).toEqual({ ok: true, status: 'bot', messages: [{ id: 'm-3', author: 'owner', text: 'ok' }] })
+    expect(await fetchMessages(API, FETCH, deps(() => json({ success: true, status: 'bot' })))).toEqual({ ok: false, error: 'server_error' })
+  })
+
+  it('names the refusals of the route, and how long to wait', async () => {
+    const cases: Array<[string, number, string]> = [
+      ['conversation_not_found', 404, 'unavailable'],
+      ['chatbot_disabled', 403, 'unavailable'],
+      ['origin_not_allowed', 403, 'not_allowed'],
+      ['invalid_request', 400, 'invalid_request'],
+      ['server_error', 500, 'server_error'],
+    ]
+    for (const [code, status, kind] of cases) {
+      expect(await fetchMessages(API, FETCH, deps(() => json({ success: false, error: code }, status))), code).toEqual({ ok: false, error: kind })
+    }
+    expect(await fetchMessages(API, FETCH, deps(() => json({ success: false, error: 'rate_limited', retry_after: 9 }, 429)))).toEqual({
+      ok: false, error: 'rate_limited', retryAfter: 9,
+    })
+  })
+
+  it('fails like a message does when offline or unreachable', async () => {
+    const offline = deps(() => json({}), false)
+    expect(await fetchMessages(API, FETCH, offline)).toEqual({ ok: false, error: 'offline' })
+    expect(offline.fetch).not.toHaveBeenCalled()
+    const down = deps(() => {
+      throw new TypeError('Failed to fetch')
+    })
+    expect(await fetchMessages(API, FETCH, down)).toEqual({ ok: false, error: 'network' })
   })
 })

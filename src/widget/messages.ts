@@ -15,6 +15,10 @@ export const text = {
   placeholder: msg`Type your message…`,
   send: msg`Send`,
   you: msg`You:`,
+  /** Before each of the owner's own replies, as the bot's name is before the assistant's. */
+  business: msg`Business:`,
+  /** The visitor's message reached the owner's inbox instead of the assistant; the owner's reply will come in this chat. */
+  passedOn: msg`Your message was passed on; you'll get an answer here.`,
 }
 
 export const botSaid = (name: string) => msg`${name}:`

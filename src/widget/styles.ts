@@ -35,7 +35,7 @@ svg{display:block;fill:currentColor;flex:none}
 .icon-btn svg{width:22px;height:22px}
 .log{flex:1;overflow-y:auto;overscroll-behavior:contain;padding:16px 14px;display:flex;flex-direction:column;gap:10px;background:#f7f8fa}
 .msg{max-width:85%;padding:9px 13px;border-radius:16px;white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word}
-.bot{align-self:flex-start;background:#fff;color:#111827;border:1px solid #e5e7eb;border-bottom-left-radius:4px}
+.bot,.owner{align-self:flex-start;background:#fff;color:#111827;border:1px solid #e5e7eb;border-bottom-left-radius:4px}
 .user{align-self:flex-end;background:var(--cw-primary);color:var(--cw-on-primary);border-bottom-right-radius:4px}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}
 .typing{display:flex;gap:5px;align-items:center;padding:13px 14px}
@@ -43,6 +43,8 @@ svg{display:block;fill:currentColor;flex:none}
 .typing i:nth-child(2){animation-delay:.15s}
 .typing i:nth-child(3){animation-delay:.3s}
 @keyframes cw-dot{0%,60%,100%{opacity:.35;transform:none}30%{opacity:1;transform:translateY(-4px)}}
+.note{padding:0 14px 8px;background:#f7f8fa;color:#4b5563;font-size:13px;text-align:center}
+.note:empty{padding:0}
 .error{margin:0 12px 8px;padding:10px 12px;border-radius:10px;background:#fef2f2;color:#991b1b;border:1px solid #fecaca;font-size:14px}
 .form{display:flex;gap:8px;align-items:center;padding:10px 12px 12px;border-top:1px solid #e5e7eb;background:#fff}
 .input{flex:1;min-width:0;height:44px;padding:0 14px;font:inherit;font-size:16px;color:#111827;background:#fff;border:1px solid #9ca3af;border-radius:22px}

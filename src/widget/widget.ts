@@ -3,12 +3,18 @@
 // textContent (the owner's texts and the assistant's replies are data, never
 // markup), styled by one adopted stylesheet (styles.ts), and wired with
 // addEventListener, so it runs under a CSP with no 'unsafe-inline' at all.
+//
+// While the panel is open on a visible page and a conversation is under way,
+// the widget fetches the conversation (poll.ts) to show the owner's replies;
+// a closed panel or a hidden tab asks nothing, and opening it again fetches
+// what arrived meanwhile.
 import type { I18n } from '@lingui/core'
 import type { ReadyConfig, WidgetLanguage } from './config.ts'
 import { readableTextOn } from './contrast.ts'
-import { loadConversation, saveConversation, type ChatMessage, type Conversation } from './conversation.ts'
-import { sendChatMessage, type SendDeps } from './api.ts'
+import { awaitingPerson, loadConversation, saveConversation, withAnswer, withFetched, type ChatMessage, type Conversation } from './conversation.ts'
+import { fetchMessages, sendChatMessage, type SendDeps } from './api.ts'
 import { botSaid, errorMessage, text, typing } from './messages.ts'
+import { createPoller, type PollOutcome } from './poll.ts'
 import { WIDGET_CSS } from './styles.ts'
 
 /** The host element's tag: a custom element name, so the page's `div`/`button` rules never match it. */
@@ -103,6 +109,10 @@ export function mountWidget(config: ReadyConfig, deps: WidgetDeps): HTMLElement 
   const typingBubble = el('div', 'msg bot typing')
   typingBubble.append(el('span', 'sr', t(typing(botName))), el('i'), el('i'), el('i'))
 
+  // Always there, empty when there is nothing to say, so that what it says is announced.
+  const note = el('div', 'note')
+  note.setAttribute('role', 'status')
+
   const error = el('div', 'error')
   error.setAttribute('role', 'alert')
   error.hidden = true
@@ -122,7 +132,7 @@ export function mountWidget(config: ReadyConfig, deps: WidgetDeps): HTMLElement 
   sendButton.append(icon(ICONS.send))
   form.append(input, sendButton)
 
-  panel.append(head, log, error, form)
+  panel.append(head, log, note, error, form)
   root.append(panel, launcher)
   shadow.append(root)
 
@@ -131,12 +141,47 @@ export function mountWidget(config: ReadyConfig, deps: WidgetDeps): HTMLElement 
   }
   const bubble = (message: ChatMessage): HTMLElement => {
     const node = el('div', `msg ${message.role}`)
-    node.append(el('span', 'sr', t(message.role === 'user' ? text.you : botSaid(botName)) + ' '), message.text)
+    const who = message.role === 'user' ? text.you : message.role === 'owner' ? text.business : botSaid(botName)
+    node.append(el('span', 'sr', t(who) + ' '), message.text)
     log.append(node)
     return node
   }
+  const showNote = () => {
+    const says = awaitingPerson(conversation) ? t(text.passedOn) : ''
+    if (note.textContent !== says) note.textContent = says
+  }
   bubble({ role: 'bot', text: config.welcomeMessage ?? t(text.defaultWelcome) })
   for (const message of conversation.messages) bubble(message)
+  showNote()
+
+  const poll = async (): Promise<PollOutcome> => {
+    const { conversationId, lastId } = conversation
+    if (!conversationId) return 'stop'
+    const result = await fetchMessages(config.apiUrl, { userId: config.userId, conversationId, after: lastId }, deps)
+    // A message answered meanwhile under another id: the next poll reads that conversation.
+    if (conversation.conversationId !== conversationId) return 'again'
+    if (!result.ok) {
+      // Asking again will not change these; the next message or opening the panel starts over.
+      if (result.error === 'unavailable' || result.error === 'not_allowed' || result.error === 'invalid_request') return 'stop'
+      return { backoff: true, retryAfter: result.retryAfter }
+    }
+    const { conversation: next, fresh } = withFetched(conversation, result.messages)
+    conversation = next
+    if (fresh.length > 0 || next.lastId !== lastId) saveConversation(deps.storage, config.userId, conversation)
+    if (fresh.length > 0) {
+      for (const message of fresh) bubble(message)
+      // The dots of a message being sent stay last.
+      if (typingBubble.isConnected) log.append(typingBubble)
+      showNote()
+      scrollDown()
+    }
+    return 'again'
+  }
+  const poller = createPoller(poll)
+  const follow = () => {
+    if (!panel.hidden && document.visibilityState !== 'hidden' && conversation.conversationId) poller.start()
+    else poller.stop()
+  }
 
   const setLauncher = (open: boolean) => {
     launcher.replaceChildren(icon(open ? ICONS.down : ICONS.chat))
@@ -163,6 +208,7 @@ export function mountWidget(config: ReadyConfig, deps: WidgetDeps): HTMLElement 
     setLauncher(true)
     scrollDown()
     input.focus()
+    follow()
   }
   const close = () => {
     if (panel.hidden) return
@@ -172,6 +218,7 @@ export function mountWidget(config: ReadyConfig, deps: WidgetDeps): HTMLElement 
     root.classList.remove('open')
     setLauncher(false)
     launcher.focus()
+    follow()
   }
 
   const send = async () => {
@@ -192,10 +239,12 @@ export function mountWidget(config: ReadyConfig, deps: WidgetDeps): HTMLElement 
     typingBubble.remove()
     sending = false
     if (result.ok) {
-      const reply: ChatMessage = { role: 'bot', text: result.reply }
-      conversation = { conversationId: result.conversationId, messages: [...conversation.messages, mine, reply] }
+      conversation = withAnswer(conversation, message, result.reply, result.conversationId)
       saveConversation(deps.storage, config.userId, conversation)
-      bubble(reply)
+      // No reply: a person has the conversation, and their answer comes by polling.
+      if (result.reply !== null) bubble({ role: 'bot', text: result.reply })
+      showNote()
+      follow()
     } else {
       // Not lost: the text goes back into the box (unless the visitor already typed anew), to send again.
       mineBubble.remove()
@@ -218,6 +267,7 @@ export function mountWidget(config: ReadyConfig, deps: WidgetDeps): HTMLElement 
     event.preventDefault()
     void send()
   })
+  document.addEventListener('visibilitychange', follow)
 
   document.body.append(host)
   return host

@@ -249,8 +249,9 @@ begin
   insert into public.chatbot_messages (user_id, channel, conversation_id, author, content, product_ids)
   values (p_user_id, p_channel, v_id, 'customer', p_question, '{}');
   if v_answered then
-    insert into public.chatbot_messages (user_id, channel, conversation_id, author, content, product_ids, kind)
-    values (p_user_id, p_channel, v_id, 'assistant', p_answer, coalesce(p_product_ids, '{}'), p_kind);
+    -- A moment after the question (now() is the transaction's): every reader orders the answer after it.
+    insert into public.chatbot_messages (user_id, channel, conversation_id, author, content, product_ids, kind, created_at)
+    values (p_user_id, p_channel, v_id, 'assistant', p_answer, coalesce(p_product_ids, '{}'), p_kind, pg_catalog.now() + interval '1 millisecond');
   end if;
 
   update public.conversations c
@@ -364,6 +365,23 @@ begin
     end if;
   end if;
   return v_user is not null;
+end
+$$;
+
+-- Realtime: the inbox hears new messages and status changes as they happen
+-- (delivered only to a subscriber whose RLS lets them read the row).
+do $$
+declare
+  t text;
+begin
+  foreach t in array array['conversations', 'chatbot_messages'] loop
+    if not exists (
+      select 1 from pg_catalog.pg_publication_tables
+      where pubname = 'supabase_realtime' and schemaname = 'public' and tablename = t
+    ) then
+      execute pg_catalog.format('alter publication supabase_realtime add table public.%I', t);
+    end if;
+  end loop;
 end
 $$;
 

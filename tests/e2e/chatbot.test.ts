@@ -391,7 +391,7 @@ describe('chatbot screen', () => {
         user_id: owner.id,
         channel: 'widget',
         conversation_id: conversation!.id,
-        role: i % 2 ? 'assistant' : 'user',
+        author: i % 2 ? 'assistant' : 'customer',
         content: `mesaj ${i}`,
         created_at,
       })),

@@ -1,7 +1,10 @@
 // The website chat widget (/chatbot-widget.js) on an owner's site: a page on
 // another origin (tests/support/widget-host.ts, localhost while the app and
 // API are on 127.0.0.1) with a strict CSP, embedding the snippet the app
-// makes. The answers come from chatbot-api and the owner's real catalogue.
+// makes. The answers come from chatbot-api and the owner's real catalogue;
+// the owner's own replies are sent through conversation-reply, as the inbox
+// sends them, and reach the open widget by its polling.
+import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -93,6 +96,7 @@ const launcher = (page: Page, name: string | RegExp = 'Sohbeti aç') => page.loc
 const dialog = (page: Page) => page.getByRole('dialog')
 const input = (page: Page) => dialog(page).getByRole('textbox')
 const botMessages = (page: Page) => page.locator('chatbot-widget .msg.bot:not(.typing)')
+const ownerMessages = (page: Page) => page.locator('chatbot-widget .msg.owner')
 const userMessages = (page: Page) => page.locator('chatbot-widget .msg.user')
 
 /** The focused element inside the widget's shadow root, by class. */
@@ -110,6 +114,21 @@ const settled = (page: Page) =>
 
 function waitForChat(page: Page) {
   return page.waitForRequest((r) => r.url().endsWith('/functions/v1/chatbot-api') && r.method() === 'POST')
+}
+
+/** The widget's next fetch of its conversation, answered. */
+function waitForFetch(page: Page) {
+  return page.waitForResponse((r) => r.url().includes('/functions/v1/chatbot-api/conversations/') && r.request().method() === 'GET')
+}
+
+/** The owner answering in the inbox: conversation-reply with the owner's access token. */
+async function ownerReply(conversationId: string, message: string): Promise<void> {
+  const res = await fetch(`${app.keys.api}/functions/v1/conversation-reply`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', apikey: app.keys.anonKey, authorization: `Bearer ${owner.accessToken}` },
+    body: JSON.stringify({ conversationId, messageId: randomUUID(), message }),
+  })
+  expect(res.status).toBe(200)
 }
 
 describe('the chat widget on an allowed site', () => {
@@ -264,6 +283,64 @@ describe('the chat widget on an allowed site', () => {
     // And it does look inside: a nameless button in the panel is caught.
     await page.evaluate(() => document.querySelector('chatbot-widget')!.shadowRoot!.querySelector('.send')!.removeAttribute('aria-label'))
     expect((await axeViolations(page)).map((v) => v.id)).toContain('button-name')
+  })
+})
+
+describe('the chat widget when a person answers', () => {
+  it("says a held message was passed on, shows the owner's reply within 3 s, and each reply once after closing, reopening and another page", async () => {
+    const site = await host()
+    const visited = await visit(site.url)
+    const { page } = visited
+    await launcher(page).click()
+    await input(page).fill('Bir yetkiliyle görüşmek istiyorum')
+    const asked = waitForChat(page)
+    await input(page).press('Enter')
+    const handoff = (await (await (await asked).response())!.json()) as { conversationId: string; status: string; reply: string }
+    expect(handoff).toMatchObject({ status: 'needs_human', reply: expect.any(String) })
+    await expect.poll(() => botMessages(page).count()).toBe(2)
+
+    // The next message waits for the person: no empty bubble, a line that says so.
+    await input(page).fill('Kargom nerede acaba?')
+    const held = waitForChat(page)
+    await input(page).press('Enter')
+    expect(await (await (await held).response())!.json()).toMatchObject({ reply: null, conversationId: handoff.conversationId })
+    const note = dialog(page).getByRole('status')
+    await expect.poll(() => note.textContent()).toBe('Mesajınız iletildi; size buradan yanıt verilecek.')
+    expect(await userMessages(page).count()).toBe(2)
+    expect(await botMessages(page).count()).toBe(2)
+    await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'))
+    expect(await axeViolations(page, 'chatbot-widget')).toEqual([])
+
+    await ownerReply(handoff.conversationId, 'Merhaba, ben Ayşe; kargonuz yarın elinizde.')
+    await ownerMessages(page).first().waitFor({ timeout: 3000 })
+    const first = 'İşletme: Merhaba, ben Ayşe; kargonuz yarın elinizde.'
+    expect(await ownerMessages(page).allTextContents()).toEqual([first])
+    expect(await note.textContent()).toBe('')
+    expect(await axeViolations(page, 'chatbot-widget')).toEqual([])
+
+    // What the owner sends while the panel is closed is there when it opens again; the first reply stays once.
+    await page.keyboard.press('Escape')
+    await dialog(page).waitFor({ state: 'hidden' })
+    await ownerReply(handoff.conversationId, 'Başka bir sorunuz var mı?')
+    const reopened = waitForFetch(page)
+    await launcher(page).click()
+    expect((await reopened).status()).toBe(200)
+    const both = [first, 'İşletme: Başka bir sorunuz var mı?']
+    await expect.poll(() => ownerMessages(page).allTextContents(), { timeout: 5000 }).toEqual(both)
+    const again = waitForFetch(page)
+    await page.keyboard.press('Escape')
+    await launcher(page).click()
+    await again
+    expect(await ownerMessages(page).allTextContents()).toEqual(both)
+
+    // Another page of the site: the conversation as it was, fetched on from where it stopped.
+    await page.goto(`${site.origin}/another-page.html`)
+    const next = waitForFetch(page)
+    await launcher(page).click()
+    expect(new URL((await next).url()).searchParams.get('after')).toMatch(/^[0-9a-f-]{36}$/)
+    expect(await ownerMessages(page).allTextContents()).toEqual(both)
+    expect(await userMessages(page).count()).toBe(2)
+    expect(await cspViolations(visited)).toEqual([])
   })
 })
 

@@ -24,7 +24,11 @@ import { useSession } from '../../lib/session.tsx'
 import { PHONE_EXAMPLE } from './constants.ts'
 import { FORM_ERRORS } from './messages.ts'
 
-export function CustomerFormModal(props: { dialog: RecordDialog<CustomerRecord> }) {
+export function CustomerFormModal(props: {
+  dialog: RecordDialog<CustomerRecord>
+  /** What a new customer's form starts with (the inbox links here with the number a conversation came from). */
+  prefill?: Partial<CustomerFormValues>
+}) {
   const { t } = useLingui()
   const { dialog } = props
   const name = dialog.record?.name ?? ''
@@ -35,7 +39,12 @@ export function CustomerFormModal(props: { dialog: RecordDialog<CustomerRecord> 
       description={dialog.record ? t`Update the contact details and notes of ${name}.` : t`Only the name and phone number are required.`}
       testId="customer-dialog"
     >
-      <CustomerForm customer={dialog.record} onClose={dialog.close} onSaved={(customer, mode) => dialog.saved(customer.name, mode)} />
+      <CustomerForm
+        customer={dialog.record}
+        prefill={props.prefill}
+        onClose={dialog.close}
+        onSaved={(customer, mode) => dialog.saved(customer.name, mode)}
+      />
     </FormDialog>
   )
 }
@@ -45,6 +54,7 @@ type Failure = 'save' | 'unauthenticated'
 type CustomerFormProps = {
   /** The customer to edit; null adds a new one. */
   customer: CustomerRecord | null
+  prefill?: Partial<CustomerFormValues>
   onClose: () => void
   onSaved: (customer: CustomerRecord, mode: 'added' | 'updated') => void
 }
@@ -55,7 +65,7 @@ function CustomerForm(props: CustomerFormProps) {
   const actions = useRecordActions('customers')
   const [failure, setFailure] = useState<Failure | null>(null)
   const { form, onSubmit } = useDomainForm({
-    initialValues: props.customer ? customerToForm(props.customer) : emptyCustomerForm(),
+    initialValues: props.customer ? customerToForm(props.customer) : { ...emptyCustomerForm(), ...props.prefill },
     validate: validateCustomerForm,
     messages: FORM_ERRORS,
   })

@@ -1,9 +1,11 @@
 // /dashboard/customers: the owner's customers, read from and written to the
 // local store, so every action here works offline and syncs later.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { useNavigate, useSearch } from '@tanstack/react-router'
 import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { formatPhone } from '../../../domain/phone.ts'
 import type { CustomerRecord } from '../../../domain/records.ts'
 import { useConfirmDelete } from '../../components/confirm-delete.tsx'
 import { EmptyState, ListCount, LoadError, NoMatches } from '../../components/list-states.tsx'
@@ -14,6 +16,7 @@ import { SearchBar } from '../../components/search-bar.tsx'
 import { useLiveQuery, useRecordActions } from '../../db/hooks.ts'
 import { CustomerFormModal } from './customer-form-modal.tsx'
 import { CustomerList, CustomerListSkeleton } from './customer-list.tsx'
+import type { CustomersSearch } from './search.ts'
 import { useCustomers } from './use-customers.ts'
 import classes from './customers.module.css'
 
@@ -25,6 +28,17 @@ export function CustomersScreen() {
   const actions = useRecordActions('customers')
   const dialog = useRecordDialog<CustomerRecord>()
   const confirm = useConfirmDelete()
+  const navigate = useNavigate({ from: '/dashboard/customers' })
+  const asked = (useSearch({ from: '/authenticated/dashboard/customers' }) as CustomersSearch).add
+  const [prefill, setPrefill] = useState<string | null>(null)
+  // Opened from another screen to add someone: the dialog opens once, and the address forgets the request.
+  if (asked !== undefined && asked !== prefill) {
+    setPrefill(asked)
+    dialog.open(null)
+  }
+  useEffect(() => {
+    if (asked !== undefined) void navigate({ search: {}, replace: true })
+  }, [asked, navigate])
 
   const query = search.trim()
   const shown = data.visible.length
@@ -90,7 +104,7 @@ export function CustomersScreen() {
         </>
       )}
 
-      <CustomerFormModal dialog={dialog} />
+      <CustomerFormModal dialog={dialog} prefill={prefill ? { phone_number: formatPhone(prefill) } : undefined} />
     </Stack>
   )
 }

@@ -2,6 +2,8 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { dashboardRoute } from '../dashboard.tsx'
 import { validatePaymentSearch } from './success.tsx'
 import { validateChatbotSearch } from '../../features/chatbot/search.ts'
+import { validateConversationsSearch } from '../../features/conversations/search.ts'
+import { validateCustomersSearch } from '../../features/customers/search.ts'
 
 // /dashboard and /dashboard/credits are one screen; a session_id in the query marks a payment return.
 export const dashboardIndexRoute = createRoute({
@@ -33,6 +35,7 @@ export const appointmentsRoute = createRoute({
 export const customersRoute = createRoute({
   getParentRoute: () => dashboardRoute,
   path: 'customers',
+  validateSearch: validateCustomersSearch,
   component: lazyRouteComponent(() => import('../../features/customers/customers-screen.tsx'), 'CustomersScreen'),
 })
 
@@ -41,6 +44,13 @@ export const chatbotRoute = createRoute({
   path: 'chatbot',
   validateSearch: validateChatbotSearch,
   component: lazyRouteComponent(() => import('../../features/chatbot/chatbot-screen.tsx'), 'ChatbotScreen'),
+})
+
+export const conversationsRoute = createRoute({
+  getParentRoute: () => dashboardRoute,
+  path: 'conversations',
+  validateSearch: validateConversationsSearch,
+  component: lazyRouteComponent(() => import('../../features/conversations/conversations-screen.tsx'), 'ConversationsScreen'),
 })
 
 export const settingsRoute = createRoute({

@@ -34,6 +34,10 @@ export const RATE_LIMITS = {
   chatbotPreview: { name: 'conversation', windowSeconds: MINUTE, max: 10, setting: 'CHATBOT_API_CONVERSATION_LIMIT_PER_MINUTE' },
   /** …and free, but not unbounded: a model-backed answer costs the deployment. */
   chatbotPreviewDaily: { name: 'preview_daily', windowSeconds: DAY, max: 200, setting: 'CHATBOT_PREVIEW_DAILY_LIMIT' },
+  /** An open widget fetching its conversation every 2–3 s, with room for a second tab and reloads; free, but not unbounded. */
+  chatbotPoll: { name: 'conversation_poll', windowSeconds: MINUTE, max: 60, setting: 'CHATBOT_API_POLL_LIMIT_PER_MINUTE' },
+  /** One client's fetches, to any owner: many open widgets behind one router (a shop, a mobile carrier's NAT). */
+  chatbotPollAddress: { name: 'address_poll', windowSeconds: MINUTE, max: 600, setting: 'CHATBOT_API_POLL_ADDRESS_LIMIT_PER_MINUTE' },
 
   // WhatsApp (whatsapp-webhook), per sender, before a credit is taken.
   whatsappSender: { name: 'sender', windowSeconds: MINUTE, max: 10, setting: 'WHATSAPP_SENDER_LIMIT_PER_MINUTE' },

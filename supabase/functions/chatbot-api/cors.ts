@@ -7,10 +7,10 @@ import type { Handler } from '../_shared/handler.ts'
  * The widget runs on the owner's site, so CORS names that site: the request's
  * Origin is echoed (with `Vary: Origin`), never `*`, and no credentials are
  * involved. A preflight cannot know the owner (it has no body), so it is
- * answered for any origin and the POST decides. A refusal for the origin is
- * readable too: it carries nothing but its code, and a widget pasted on a
- * page the owner has not listed can then say so, instead of looking like a
- * dead network to the owner testing it.
+ * answered for any origin and the request itself decides. A refusal for the
+ * origin is readable too: it carries nothing but its code, and a widget
+ * pasted on a page the owner has not listed can then say so, instead of
+ * looking like a dead network to the owner testing it.
  */
 export function withWidgetCors(handler: Handler): Handler {
   return async (req) => {
@@ -41,6 +41,8 @@ function setWidgetCors(headers: Headers, origin: string | null): void {
 function widgetCorsHeaders(origin: string | null, preflight: boolean): Record<string, string> {
   const headers: Record<string, string> = origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {}
   if (preflight) {
+    // The widget's GET of its messages sends no header that needs a preflight, and GET, as a
+    // CORS-safelisted method, is allowed whatever this lists: only the JSON POST asks.
     headers['Access-Control-Allow-Methods'] = 'POST, OPTIONS'
     headers['Access-Control-Allow-Headers'] = CORS_ALLOW_HEADERS
     headers['Access-Control-Max-Age'] = '86400'

@@ -26,7 +26,10 @@
 // same answer for the owner's own access token: rate-limited and counted
 // against a daily preview allowance, but neither charged nor stored, and not
 // bound to the enable switch or the site.
-import { CHATBOT_API_ERRORS, CHATBOT_MESSAGE_MAX_LENGTH } from '../../../domain/functions.ts'
+//
+// GET /conversations/{conversationId}/messages is the widget fetching its
+// conversation, the owner's replies included (messages.ts).
+import { CHATBOT_FUNCTION_ERRORS, CHATBOT_MESSAGE_MAX_LENGTH } from '../../../domain/functions.ts'
 import { isOriginAllowed } from '../../../domain/chatbot-origin.ts'
 import { isWithPerson } from '../../../domain/conversations.ts'
 import { answer, readOwnerContext } from '../_shared/assistant/index.ts'
@@ -39,6 +42,7 @@ import { RATE_LIMITS, rateCheck, retryAfter, takeRateLimits } from '../_shared/r
 import { createServiceClient } from '../_shared/supabase.ts'
 import { withWidgetCors } from './cors.ts'
 import { addressChecks, addressMinute } from './limits.ts'
+import { conversationMessages } from './messages.ts'
 import { previewHistory } from './preview.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -52,10 +56,11 @@ type Charge =
 /** admit_chatbot_message: refused by the limits, or let through and charged (or not, when the allowance is spent). */
 type Admission = Refusal | ({ allowed: true } & Charge)
 
-const OPTIONS = { name: 'chatbot-api', errors: CHATBOT_API_ERRORS }
+const OPTIONS = { name: 'chatbot-api', errors: CHATBOT_FUNCTION_ERRORS, methods: ['GET', 'POST'] as const }
 const answers = answersFor(OPTIONS)
 
 const api = publicFunction(OPTIONS, async (req, { ok, fail }) => {
+  if (req.method === 'GET') return conversationMessages(req, answers)
   const body = await readJsonObject(req)
   if (!body) return fail('invalid_request', 400)
   const { userId, conversationId, language } = body

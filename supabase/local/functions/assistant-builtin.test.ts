@@ -6,6 +6,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatPrice } from '../../../domain/products.ts'
 import { builtinResponder } from '../../functions/_shared/assistant/builtin.ts'
+import { handoffAnswer } from '../../functions/_shared/assistant/business-replies.ts'
+import { handoffAsked, notKnownTwice } from '../../functions/_shared/assistant/handoff.ts'
 import { understand } from '../../functions/_shared/assistant/intents.ts'
 import { corpusClassifier } from '../../functions/_shared/assistant/nlu.ts'
 import { memoryBusiness, memoryCatalogue, type CatalogueCall, type FaqEntry } from '../../../tests/support/assistant-memory.ts'
@@ -443,6 +445,43 @@ describe('the business', () => {
     expect(out.faqSearches).toEqual(['Vazolar bulaşık makinesinde yıkanır mı?'])
     // Product facts are the catalogue's: a price question never goes to the FAQ.
     await ask('Seramik vazo ne kadar?').then((price) => expect(price.faqSearches).toEqual([]))
+  })
+})
+
+describe('handing off to a person', () => {
+  const profile = { ...memoryBusiness(PROFILE, []).profile! }
+
+  it('says the business answers here, and outside opening hours when it opens, on the owner\'s clock', () => {
+    const evening = new Date('2026-11-25T17:30:00Z') // Wednesday 20:30 in Istanbul
+    const tr = handoffAnswer('asked', profile, BUSINESS, evening, 'tr')
+    expect(tr).toContain('Elbette, sizi ekibimize aktardım. Ayşe Butik size buradan yanıt verecek.')
+    expect(tr).toContain('Şu an kapalıyız; yarın (Perşembe) saat 09:00 itibarıyla açığız.')
+    expect(tr).toContain('0216 555 00 11')
+    const en = handoffAnswer('complaint', profile, BUSINESS, evening, 'en')
+    expect(en).toContain("I'm very sorry about this. I've passed your message to our team. Ayşe Butik will answer you here.")
+    expect(en).toContain("we open tomorrow (Thursday) at 09:00")
+    const open = handoffAnswer('not_known', profile, BUSINESS, WEDNESDAY_MORNING, 'tr')
+    expect(open).toContain('Bunu bilmiyorum; sorunuzu ekibimize ilettim.')
+    expect(open).not.toContain('kapalıyız')
+    expect(handoffAnswer('asked', null, BUSINESS, evening, 'en')).toBe("Of course, I've passed you to our team. Ayşe Butik will answer you here.")
+  })
+
+  it('reads a request for a person and a complaint, in the ways customers put them, and nothing else', async () => {
+    for (const message of ['Bir yetkiliyle görüşmek istiyorum', 'müşteri temsilcisine bağlar mısınız', 'can I talk to a real person', 'insanla konuşmak istiyorum']) {
+      expect(await handoffAsked(message), message).toBe('asked')
+    }
+    for (const message of ['Siparişim gelmedi, çok kızgınım!', 'This is unacceptable, my order never arrived']) {
+      expect(await handoffAsked(message), message).toBe('complaint')
+    }
+    for (const message of ['Kargo ücretli mi?', 'Keten gömlek ne kadar?', 'merhaba']) expect(await handoffAsked(message), message).toBeNull()
+  })
+
+  it('hands off on the second "I don\'t know" in a row, not the first, and not after an answer', () => {
+    const turn = (role: Turn['role'], kind: string | null): Turn => ({ role, content: '…', productIds: [], kind })
+    expect(notKnownTwice('unknown', [])).toBe(false)
+    expect(notKnownTwice('unknown', [turn('user', null), turn('assistant', 'unknown')])).toBe(true)
+    expect(notKnownTwice('unknown', [turn('user', null), turn('assistant', 'unknown'), turn('user', null), turn('assistant', 'price')])).toBe(false)
+    expect(notKnownTwice('price', [turn('user', null), turn('assistant', 'unknown')])).toBe(false)
   })
 })
 

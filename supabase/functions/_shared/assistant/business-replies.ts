@@ -22,9 +22,12 @@ function business(name: string, language: Lang): string {
   return language === 'tr' ? 'işletme' : 'the business'
 }
 
+/** The phone and e-mail the owner wrote, those there are. */
+const contactWays = (profile: BusinessProfile | null) => [profile?.contact_phone, profile?.contact_email].filter((value): value is string => !!value && value.trim() !== '')
+
 /** How to reach the business, from what the owner wrote; the name alone when nothing is written. */
 export function contactDetails(profile: BusinessProfile | null, businessName: string, language: Lang): string {
-  const ways = [profile?.contact_phone, profile?.contact_email].filter((value): value is string => !!value && value.trim() !== '')
+  const ways = contactWays(profile)
   const name = business(businessName, language)
   if (ways.length === 0) {
     return language === 'tr' ? `Bunun için ${name} ile doğrudan iletişime geçebilirsiniz.` : `Please contact ${name} directly about this.`
@@ -232,7 +235,8 @@ export function handoffAnswer(reason: 'asked' | 'complaint' | 'not_known', profi
   const here = language === 'tr' ? `${who} size buradan yanıt verecek.` : `${who} will answer you here.`
   const status = profile && hasAnyHours(profile.opening_hours) ? hoursStatus(profile.opening_hours, profile.time_zone, now) : null
   const closed = status && !status.open && status.opensAt ? ` ${nowText(profile!, now, language)}` : ''
-  const reach = profile?.contact_phone || profile?.contact_email ? ` ${contactDetails(profile, businessName, language)}` : ''
+  const ways = contactWays(profile)
+  const reach = ways.length === 0 ? '' : language === 'tr' ? ` Dilerseniz bize şuradan da ulaşabilirsiniz: ${ways.join(' · ')}` : ` You can also reach us at ${ways.join(' · ')}.`
   return `${head} ${here}${closed}${reach}`
 }
 

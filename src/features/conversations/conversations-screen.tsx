@@ -1,0 +1,85 @@
+// /dashboard/conversations: every conversation the assistant has had on the
+// website and on WhatsApp, newest first, and the one the owner opened beside
+// them (on a phone, the list and then the conversation full screen).
+import { useEffect, useState } from 'react'
+import { Alert, SegmentedControl, Stack } from '@mantine/core'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { ScreenHeader } from '../../components/screen-header.tsx'
+import { SearchBar } from '../../components/search-bar.tsx'
+import { useIsWide } from '../../components/media.ts'
+import { useOnline } from '../../lib/use-online.ts'
+import { INBOX_FILTERS, type InboxFilter } from './api.ts'
+import { ConversationList } from './conversation-list.tsx'
+import { ConversationThread } from './conversation-thread.tsx'
+import { FILTER_LABELS } from './messages.ts'
+import { DEFAULT_INBOX_FILTER, readInboxFilter, type ConversationsSearch } from './search.ts'
+import classes from './conversations.module.css'
+
+export function ConversationsScreen() {
+  const { t, i18n } = useLingui()
+  const search = useSearch({ from: '/authenticated/dashboard/conversations' }) as ConversationsSearch
+  const navigate = useNavigate({ from: '/dashboard/conversations' })
+  const wide = useIsWide()
+  const online = useOnline()
+  const filter = readInboxFilter(search)
+  const open = search.c ?? null
+  // The field follows typing at once; the URL (and the query) a moment later.
+  const [text, setText] = useState(search.q ?? '')
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if ((search.q ?? '') !== text.trim()) void navigate({ search: (s: ConversationsSearch) => ({ ...s, q: text.trim() || undefined }), replace: true })
+    }, 300)
+    return () => clearTimeout(timer)
+  }, [text, search.q, navigate])
+
+  const setFilter = (next: InboxFilter) =>
+    void navigate({ search: (s: ConversationsSearch) => ({ ...s, filter: next === DEFAULT_INBOX_FILTER ? undefined : (next as ConversationsSearch['filter']) }) })
+  const openConversation = (id: string | null) => void navigate({ search: (s: ConversationsSearch) => ({ ...s, c: id ?? undefined }) })
+
+  const list = (
+    <Stack gap="sm" className={classes.listPane}>
+      <SearchBar value={text} onChange={setText} placeholder={t`Search by text, name or phone`} testId="inbox-search">
+        <SegmentedControl
+          aria-label={t`Show`}
+          value={filter}
+          onChange={(value) => setFilter(value as InboxFilter)}
+          data={INBOX_FILTERS.map((value) => ({ value, label: i18n._(FILTER_LABELS[value]) }))}
+          data-testid="inbox-filter"
+        />
+      </SearchBar>
+      <ConversationList filter={filter} search={search.q ?? ''} selected={open} onOpen={openConversation} onClearSearch={() => setText('')} />
+    </Stack>
+  )
+
+  return (
+    <Stack gap="md">
+      <ScreenHeader title={<Trans>Conversations</Trans>} description={<Trans>Read every conversation with your customers, and answer yourself when they need a person.</Trans>} actions={null} />
+      {!online && (
+        <Alert color="yellow" data-testid="inbox-offline">
+          <Trans>You are offline. The conversations may be out of date, and replies wait until you are back online.</Trans>
+        </Alert>
+      )}
+      {wide ? (
+        <div className={classes.split}>
+          {list}
+          <div className={classes.threadPane}>
+            {open ? <ConversationThread key={open} id={open} onClose={() => openConversation(null)} /> : <NoneOpen />}
+          </div>
+        </div>
+      ) : open ? (
+        <ConversationThread key={open} id={open} onClose={() => openConversation(null)} />
+      ) : (
+        list
+      )}
+    </Stack>
+  )
+}
+
+function NoneOpen() {
+  return (
+    <div className={classes.noneOpen} data-testid="inbox-none-open">
+      <Trans>Choose a conversation to read it here.</Trans>
+    </div>
+  )
+}

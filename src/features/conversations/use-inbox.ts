@@ -1,0 +1,125 @@
+// The inbox's server state as TanStack Query queries and mutations, and the
+// Realtime subscription that keeps them live: a new message or a status
+// change of any of the owner's conversations marks the list, the waiting
+// count and that conversation's thread stale, and the queries on screen read
+// again. Mounted once, in the dashboard layout, so the navigation's badge is
+// live on every screen.
+import { useEffect } from 'react'
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { getSupabase } from '../../lib/supabase.ts'
+import {
+  fetchConversation,
+  fetchInbox,
+  fetchThread,
+  fetchWaitingCount,
+  INBOX_PAGE_SIZE,
+  sendReply,
+  updateConversation,
+  type ConversationChange,
+  type InboxFilter,
+  type InboxRow,
+} from './api.ts'
+
+export const inboxKeys = {
+  all: ['inbox'] as const,
+  list: (filter: InboxFilter, search: string) => ['inbox', 'list', filter, search] as const,
+  waiting: ['inbox', 'waiting'] as const,
+  conversation: (id: string) => ['inbox', 'conversation', id] as const,
+  thread: (id: string) => ['inbox', 'thread', id] as const,
+}
+
+export function useInbox(filter: InboxFilter, search: string) {
+  return useInfiniteQuery({
+    queryKey: inboxKeys.list(filter, search),
+    queryFn: async ({ pageParam }) => fetchInbox(await getSupabase(), { filter, search, before: pageParam }),
+    initialPageParam: null as { at: string; id: string } | null,
+    getNextPageParam: (last: InboxRow[]) => {
+      const tail = last.at(-1)
+      return last.length === INBOX_PAGE_SIZE && tail ? { at: tail.last_message_at, id: tail.id } : undefined
+    },
+  })
+}
+
+export function useWaitingCount(enabled: boolean) {
+  return useQuery({
+    queryKey: inboxKeys.waiting,
+    queryFn: async () => fetchWaitingCount(await getSupabase()),
+    enabled,
+  })
+}
+
+export function useConversation(id: string | null) {
+  return useQuery({
+    queryKey: inboxKeys.conversation(id ?? ''),
+    queryFn: async () => fetchConversation(await getSupabase(), id!),
+    enabled: id !== null,
+  })
+}
+
+export function useThread(id: string | null) {
+  return useQuery({
+    queryKey: inboxKeys.thread(id ?? ''),
+    queryFn: async () => fetchThread(await getSupabase(), id!),
+    enabled: id !== null,
+  })
+}
+
+function refreshConversation(queryClient: QueryClient, id?: string) {
+  void queryClient.invalidateQueries({ queryKey: ['inbox', 'list'] })
+  void queryClient.invalidateQueries({ queryKey: inboxKeys.waiting })
+  if (id) {
+    void queryClient.invalidateQueries({ queryKey: inboxKeys.conversation(id) })
+    void queryClient.invalidateQueries({ queryKey: inboxKeys.thread(id) })
+  }
+}
+
+export function useConversationChange(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (change: ConversationChange) => updateConversation(await getSupabase(), id, change),
+    networkMode: 'always',
+    retry: false,
+    onSettled: () => refreshConversation(queryClient, id),
+  })
+}
+
+export function useSendReply(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (request: { messageId: string; message: string }) => sendReply(await getSupabase(), { conversationId: id, ...request }),
+    networkMode: 'always',
+    retry: false,
+    onSettled: () => refreshConversation(queryClient, id),
+  })
+}
+
+/** Keeps every inbox query live while the owner is signed in: one channel for the owner's conversations and messages. */
+export function useInboxLive(userId: string | null) {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    if (!userId) return
+    let stopped = false
+    let remove: (() => void) | null = null
+    void getSupabase().then((supabase) => {
+      if (stopped) return
+      const channel = supabase
+        .channel(`inbox-${userId}`)
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'conversations', filter: `user_id=eq.${userId}` }, (change) => {
+          const row = (change.new ?? change.old) as { id?: string } | null
+          refreshConversation(queryClient, row?.id)
+        })
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'chatbot_messages', filter: `user_id=eq.${userId}` }, (change) => {
+          refreshConversation(queryClient, (change.new as { conversation_id?: string }).conversation_id)
+        })
+        // A (re)subscription may have missed changes.
+        .subscribe((state) => {
+          if (state === 'SUBSCRIBED') refreshConversation(queryClient)
+        })
+      remove = () => void supabase.removeChannel(channel)
+    })
+    return () => {
+      stopped = true
+      remove?.()
+    }
+  }, [userId, queryClient])
+}

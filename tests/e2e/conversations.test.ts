@@ -1,0 +1,164 @@
+// The inbox in real Chromium against the production build and the local
+// stack, in Turkish on a desktop and in English on a 375 px phone: a
+// customer's handoff arrives live (the badge and the list, over Realtime),
+// the owner opens it (read), takes it over and replies, the customer's next
+// message waits for the owner and shows up live, the owner gives it back and
+// the assistant answers again; the empty state, axe on the list and the
+// thread, and a reply typed offline kept as a draft.
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { axeViolations } from '../support/axe.ts'
+import { useAppUnderTest } from '../support/app-under-test.ts'
+import { createVerifiedOwner, serverRows, updateRows, type Owner } from '../support/owners.ts'
+
+const DESKTOP = { width: 1280, height: 900 }
+const PHONE = { width: 375, height: 740 }
+/** Live updates arrive over Realtime; a generous bound for a busy 2-core machine. */
+const LIVE_MS = 10_000
+
+const WORDS = {
+  tr: {
+    locale: 'tr-TR',
+    heading: 'Sohbetler',
+    nav: /^Sohbetler/,
+    empty: 'Sizi bekleyen kimse yok',
+    waiting: (n: number) => `${n} sohbet sizi bekliyor`,
+    takeOver: 'Devral',
+    giveBack: 'Asistana geri ver',
+    reply: 'Yanıtınız',
+    send: 'Gönder',
+    withYou: 'Sizde',
+    assistant: 'Asistan',
+    asked: 'Bir yetkiliyle görüşmek istiyorum',
+    later: 'Siparişim ne zaman gelir?',
+    product: 'Merhaba',
+    ownerReply: 'Merhaba, ben Ayşe. Hemen yardımcı oluyorum.',
+    back: 'Sohbetlere dön',
+    offline: 'Yanıt göndermek için bağlantı gerekir. Yazdıklarınız yeniden çevrimiçi olana kadar saklanır.',
+  },
+  en: {
+    locale: 'en-US',
+    heading: 'Conversations',
+    nav: /^Conversations/,
+    empty: 'Nobody is waiting for you',
+    waiting: (n: number) => `${n} waiting for you`,
+    takeOver: 'Take over',
+    giveBack: 'Give back to the assistant',
+    reply: 'Your reply',
+    send: 'Send',
+    withYou: 'With you',
+    assistant: 'Assistant',
+    asked: 'I want to talk to a real person',
+    later: 'When will my order arrive?',
+    product: 'Hello',
+    ownerReply: 'Hi, this is Ayşe. I am on it.',
+    back: 'Back to the conversations',
+    offline: 'Sending a reply needs a connection. What you type is kept until you are back online.',
+  },
+} as const
+
+describe('conversations inbox', () => {
+  const running = useAppUnderTest()
+
+  async function visitor(owner: Owner, message: string, conversationId?: string) {
+    const res = await fetch(`${running.keys.api}/functions/v1/chatbot-api`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://shop.example' },
+      body: JSON.stringify({ userId: owner.id, message, ...(conversationId ? { conversationId } : {}) }),
+    })
+    expect(res.status, message).toBe(200)
+    return (await res.json()) as { reply: string | null; conversationId: string; status: string }
+  }
+
+  async function shop(): Promise<Owner> {
+    const owner = await createVerifiedOwner(running.keys)
+    await updateRows(running.keys, owner, 'chatbot_configs', `user_id=eq.${owner.id}`, { enabled: true })
+    await updateRows(running.keys, owner, 'business_profiles', `user_id=eq.${owner.id}`, { contact_phone: '0216 555 00 11' })
+    return owner
+  }
+
+  async function shot(page: Page, name: string) {
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true })
+  }
+
+  it.each([
+    { language: 'tr' as const, viewport: DESKTOP },
+    { language: 'en' as const, viewport: PHONE },
+  ])('$language at $viewport.width px: a handoff arrives live, the owner takes over and replies, then gives it back', async ({ language, viewport }) => {
+    const w = WORDS[language]
+    const owner = await shop()
+    const { page } = await running.openAs(owner, '/dashboard/conversations', { language, viewport, context: { locale: w.locale } })
+    await page.getByRole('heading', { level: 1, name: w.heading }).waitFor()
+    await page.getByTestId('inbox-empty').getByText(w.empty).waitFor()
+    expect(await axeViolations(page, 'main'), `${language} empty list`).toEqual([])
+    await shot(page, `inbox-empty-${language}-${viewport.width}`)
+
+    // A customer asks for a person: the badge and the list follow without a reload.
+    const first = await visitor(owner, w.asked)
+    expect(first.status).toBe('needs_human')
+    const row = page.getByTestId('inbox-row')
+    await row.first().waitFor({ timeout: LIVE_MS })
+    // On a phone the navigation is folded away; the badge is in it all the same.
+    await page.getByTestId('inbox-badge').getByText(w.waiting(1)).waitFor({ state: 'attached', timeout: LIVE_MS })
+    expect(await row.count()).toBe(1)
+    await expect.poll(() => row.first().getByTestId('inbox-unread').count()).toBe(1)
+    await shot(page, `inbox-list-${language}-${viewport.width}`)
+
+    // Opened: read, and the customer's message and the assistant's handoff are there.
+    await row.first().click()
+    const thread = page.getByTestId('inbox-thread')
+    await thread.waitFor()
+    await thread.getByTestId('thread-messages').getByText(w.asked).waitFor()
+    await expect.poll(async () => (await serverRows<{ unread_count: number }>(running.keys, owner, 'conversations', 'select=unread_count'))[0]?.unread_count).toBe(0)
+    expect(await axeViolations(page, 'main'), `${language} thread`).toEqual([])
+
+    // Take over, reply.
+    await thread.getByRole('button', { name: w.takeOver }).click()
+    await thread.getByTestId('thread-status').getByText(w.withYou).waitFor()
+    await thread.getByLabel(w.reply).fill(w.ownerReply)
+    await thread.getByRole('button', { name: w.send }).click()
+    await thread.locator('[data-author="owner"]').getByText(w.ownerReply).waitFor()
+    expect(await thread.getByLabel(w.reply).inputValue()).toBe('')
+    const stored = await serverRows<{ author: string; content: string }>(running.keys, owner, 'chatbot_messages', 'select=author,content&author=eq.owner')
+    expect(stored).toEqual([{ author: 'owner', content: w.ownerReply }])
+    await shot(page, `inbox-thread-${language}-${viewport.width}`)
+
+    // The customer writes again: nobody answers but the owner, and it shows up live.
+    const held = await visitor(owner, w.later, first.conversationId)
+    expect(held).toMatchObject({ reply: null, status: 'human' })
+    await thread.getByTestId('thread-messages').getByText(w.later).waitFor({ timeout: LIVE_MS })
+
+    // Given back: the assistant answers the next message.
+    await thread.getByRole('button', { name: w.giveBack }).click()
+    await thread.getByTestId('thread-status').getByText(w.assistant).waitFor()
+    const answered = await visitor(owner, w.product, first.conversationId)
+    expect(answered.status).toBe('bot')
+    expect(answered.reply).toBeTruthy()
+    await thread.locator('[data-author="assistant"]').getByText(answered.reply!.slice(0, 20), { exact: false }).last().waitFor({ timeout: LIVE_MS })
+
+    if (viewport === PHONE) {
+      // On a phone the thread is the screen; back returns to the list.
+      await page.getByRole('button', { name: w.back }).click()
+      await page.getByTestId('inbox-search').waitFor()
+    }
+  })
+
+  it('keeps a reply typed offline as a draft, and says why it cannot be sent', async () => {
+    const w = WORDS.en
+    const owner = await shop()
+    const { conversationId } = await visitor(owner, w.asked)
+    const { context, page } = await running.openAs(owner, `/dashboard/conversations?c=${conversationId}`, { language: 'en', viewport: DESKTOP, context: { locale: w.locale } })
+    const thread = page.getByTestId('inbox-thread')
+    await thread.getByTestId('thread-messages').getByText(w.asked).waitFor()
+    await context.setOffline(true)
+    await page.evaluate(() => window.dispatchEvent(new Event('offline')))
+    await thread.getByTestId('reply-offline').getByText(w.offline).waitFor()
+    await thread.getByLabel(w.reply).fill('Draft while offline')
+    expect(await thread.getByRole('button', { name: w.send }).isDisabled()).toBe(true)
+    await page.reload().catch(() => undefined)
+    await context.setOffline(false)
+    await page.reload()
+    await page.getByTestId('inbox-thread').getByLabel(w.reply).waitFor()
+    expect(await page.getByTestId('inbox-thread').getByLabel(w.reply).inputValue()).toBe('Draft while offline')
+  })
+})

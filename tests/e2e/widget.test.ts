@@ -344,6 +344,46 @@ describe('the chat widget when a person answers', () => {
   })
 })
 
+describe('the chat widget and the owner\'s inbox together', () => {
+  it('a visitor asks for a person; the inbox shows it live with the badge; the owner takes over and replies; the widget shows it; given back, the assistant answers', async () => {
+    const { page: inbox } = await app.openAs(owner, '/dashboard/conversations', { language: 'tr', viewport: { width: 1280, height: 900 }, context: { locale: 'tr-TR' } })
+    await inbox.getByRole('heading', { level: 1, name: 'Sohbetler' }).waitFor()
+    const rowsBefore = await inbox.getByTestId('inbox-row').count()
+
+    const { page } = await visit((await host()).url)
+    await launcher(page).click()
+    await input(page).fill('Bir yetkiliyle görüşmek istiyorum')
+    await input(page).press('Enter')
+    // Run alone, this is the file's first message, which also loads the function's module.
+    await expect.poll(() => botMessages(page).count(), { timeout: 20_000 }).toBe(2)
+    expect(await botMessages(page).nth(1).textContent()).toContain('ekibimize aktardım')
+
+    // Live in the inbox: a new row waiting, and the badge.
+    await expect.poll(() => inbox.getByTestId('inbox-row').count(), { timeout: 10_000 }).toBe(rowsBefore + 1)
+    await inbox.getByTestId('inbox-badge').waitFor({ timeout: 10_000 })
+    // Newest first: the visitor's conversation is the top row.
+    await inbox.getByTestId('inbox-row').first().click()
+    const thread = inbox.getByTestId('inbox-thread')
+    await thread.getByTestId('thread-messages').getByText('Bir yetkiliyle görüşmek istiyorum').waitFor()
+    await thread.getByRole('button', { name: 'Devral' }).click()
+    await thread.getByTestId('thread-status').getByText('Sizde').waitFor()
+    await thread.getByLabel('Yanıtınız').fill('Merhaba, ben Ayşe. Size nasıl yardımcı olabilirim?')
+    await thread.getByRole('button', { name: 'Gönder' }).click()
+
+    // The visitor's open widget shows it, once.
+    await expect.poll(() => ownerMessages(page).count(), { timeout: 10_000 }).toBe(1)
+    expect(await ownerMessages(page).first().textContent()).toContain('Merhaba, ben Ayşe. Size nasıl yardımcı olabilirim?')
+
+    // Given back: the next product question is the assistant's.
+    await thread.getByRole('button', { name: 'Asistana geri ver' }).click()
+    await thread.getByTestId('thread-status').getByText('Asistan').waitFor()
+    await input(page).fill(QUESTION)
+    await input(page).press('Enter')
+    await expect.poll(() => botMessages(page).last().textContent(), { timeout: 10_000 }).toMatch(/Seramik Kupa.*149,90/)
+    await thread.locator('[data-author="assistant"]').filter({ hasText: '149,90' }).waitFor({ timeout: 10_000 })
+  })
+})
+
 describe('the chat widget under a hostile page', () => {
   const HOSTILE_CSS = [
     '* { all: unset !important; }',

@@ -3,6 +3,7 @@ import type { AuthChangeEvent, AuthError, Session as AuthSession, SupabaseClient
 import { QueryClient } from '@tanstack/react-query'
 import {
   createSessionStore,
+  OWNER_DATA_PREFIX,
   PROFILE_CACHE_PREFIX,
   PROFILE_CACHE_TTL_MS,
   PROFILE_COLUMNS,
@@ -514,6 +515,17 @@ describe('createSessionStore', () => {
       expect(store.getSnapshot()).toMatchObject({ status: 'signed-out', user: null, profile: null })
       expect(client.signOutCalls).toEqual([undefined])
       expect(storage.cachedProfileKeys()).toEqual([])
+    })
+
+    it("removes the owner's data kept on the device, which a profile refresh keeps", async () => {
+      const store = await signedInStore()
+      storage.setItem(`${OWNER_DATA_PREFIX}inbox-draft:c1`, 'Merhaba')
+      storage.setItem('language', 'tr')
+      store.getSnapshot().clearProfileCache()
+      expect(storage.getItem(`${OWNER_DATA_PREFIX}inbox-draft:c1`)).toBe('Merhaba')
+      await store.getSnapshot().signOut()
+      expect(storage.getItem(`${OWNER_DATA_PREFIX}inbox-draft:c1`)).toBeNull()
+      expect(storage.getItem('language')).toBe('tr')
     })
 
     it('forgets the session on this device and clears every cached profile when the server cannot be told', async () => {

@@ -53,6 +53,13 @@ const CACHE_FAMILY = 'profile-cache:'
  * the store starts.
  */
 export const PROFILE_CACHE_PREFIX = `${CACHE_FAMILY}v2:`
+/**
+ * What a screen keeps of the signed-in owner's data on the device (the
+ * inbox's cached conversations, a reply's draft) starts with this, so
+ * signing out removes it with the profile and the next person on the device
+ * reads none of it.
+ */
+export const OWNER_DATA_PREFIX = 'owner-data:'
 
 /** Exactly the listed columns, whatever else the row or an old cache entry carries. */
 function pickProfile(row: Profile): Profile {
@@ -180,14 +187,15 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
     }
   }
 
-  /** Removes cached profiles: all of them, or only those of older formats. */
-  function clearCache(opts: { legacyOnly?: boolean } = {}) {
+  /** Removes cached profiles (all, or only those of older formats), and on sign-out the owner's data kept on the device. */
+  function clearCache(opts: { legacyOnly?: boolean; ownerData?: boolean } = {}) {
     try {
       if (!storage) return
       const keys: string[] = []
       for (let i = 0; i < storage.length; i++) {
         const k = storage.key(i)
         if (k?.startsWith(CACHE_FAMILY) && !(opts.legacyOnly && k.startsWith(PROFILE_CACHE_PREFIX))) keys.push(k)
+        else if (k?.startsWith(OWNER_DATA_PREFIX) && opts.ownerData) keys.push(k)
       }
       for (const k of keys) storage.removeItem(k)
     } catch {
@@ -267,7 +275,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   function signedOut() {
     // Also cancels a profile read on its way, whose answer then never arrives.
     forgetServerState()
-    clearCache()
+    clearCache({ ownerData: true })
     set({ status: 'signed-out', user: null, profile: null, profileLoading: false })
   }
 

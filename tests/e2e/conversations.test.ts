@@ -143,19 +143,32 @@ describe('conversations inbox', () => {
     }
   })
 
-  it('keeps a reply typed offline as a draft, and says why it cannot be sent', async () => {
+  it('reads the list and an opened conversation offline after a reload, and keeps a reply typed offline as a draft', async () => {
     const w = WORDS.en
     const owner = await shop()
     const { conversationId } = await visitor(owner, w.asked)
     const { context, page } = await running.openAs(owner, `/dashboard/conversations?c=${conversationId}`, { language: 'en', viewport: DESKTOP, context: { locale: w.locale } })
     const thread = page.getByTestId('inbox-thread')
     await thread.getByTestId('thread-messages').getByText(w.asked).waitFor()
+    await page.getByTestId('inbox-row').first().waitFor()
+    // The app shell comes from the service worker once it controls the page; the inbox's copy is written a moment after a change.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+    })
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('owner-data:inbox-cache:')))).toBe(true)
+    await page.waitForTimeout(1_500)
+
     await context.setOffline(true)
-    await page.evaluate(() => window.dispatchEvent(new Event('offline')))
-    await thread.getByTestId('reply-offline').getByText(w.offline).waitFor()
-    await thread.getByLabel(w.reply).fill('Draft while offline')
-    expect(await thread.getByRole('button', { name: w.send }).isDisabled()).toBe(true)
-    await page.reload().catch(() => undefined)
+    await page.reload()
+    await page.getByTestId('inbox-offline').waitFor()
+    await page.getByTestId('inbox-row').first().waitFor()
+    await page.getByTestId('inbox-thread').getByTestId('thread-messages').getByText(w.asked).waitFor()
+    const offlineThread = page.getByTestId('inbox-thread')
+    await offlineThread.getByTestId('reply-offline').getByText(w.offline).waitFor()
+    await offlineThread.getByLabel(w.reply).fill('Draft while offline')
+    expect(await offlineThread.getByRole('button', { name: w.send }).isDisabled()).toBe(true)
+
     await context.setOffline(false)
     await page.reload()
     await page.getByTestId('inbox-thread').getByLabel(w.reply).waitFor()

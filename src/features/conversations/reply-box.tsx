@@ -8,10 +8,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { OWNER_REPLY_MAX_LENGTH, whatsappWindowLeft } from '../../../domain/conversations.ts'
 import { useOnline } from '../../lib/use-online.ts'
 import type { InboxRow, ThreadMessage } from './api.ts'
+import { inboxDraftKey as draftKey } from './offline.ts'
 import { REPLY_ERRORS } from './messages.ts'
 import { useSendReply } from './use-inbox.ts'
-
-const draftKey = (id: string) => `inbox-draft:${id}`
 
 function readDraft(id: string): string {
   try {

@@ -19,6 +19,7 @@ import {
   type InboxFilter,
   type InboxRow,
 } from './api.ts'
+import { keepInboxOffline } from './offline.ts'
 
 export const inboxKeys = {
   all: ['inbox'] as const,
@@ -93,9 +94,14 @@ export function useSendReply(id: string) {
   })
 }
 
-/** Keeps every inbox query live while the owner is signed in: one channel for the owner's conversations and messages. */
+/**
+ * Keeps every inbox query live while the owner is signed in (one channel for
+ * the owner's conversations and messages), and kept on the device for
+ * reading offline (offline.ts).
+ */
 export function useInboxLive(userId: string | null) {
   const queryClient = useQueryClient()
+  useEffect(() => (userId ? keepInboxOffline(queryClient, userId) : undefined), [userId, queryClient])
   useEffect(() => {
     if (!userId) return
     let stopped = false

@@ -35,6 +35,8 @@ export default defineConfig({
       workbox: {
         // The first install takes the open page over, so it works offline without a second visit.
         clientsClaim: true,
+        // A tap on the inbox's notification opens that conversation.
+        importScripts: ['/sw-notifications.js'],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // The precompressed copies are for servers; the worker caches what the server decoded.
         // The chat widget is for owners' sites: the app never runs it.

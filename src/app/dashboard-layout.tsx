@@ -19,6 +19,7 @@ import { MergeNotices } from './merge-notices.tsx'
 import { OwnerStoreProvider } from './owner-store.tsx'
 import { SyncStatusIndicator } from './sync-status.tsx'
 import { displayName } from './user-menu.tsx'
+import { notifyWaiting } from '../features/conversations/notify.ts'
 import { useInboxLive, useWaitingCount } from '../features/conversations/use-inbox.ts'
 import classes from './shell.module.css'
 
@@ -80,10 +81,15 @@ function WaitingBadge() {
   )
 }
 
-/** Keeps the inbox's queries (and so the badge) live while the dashboard is open. */
+/** Keeps the inbox's queries (and so the badge) live while the dashboard is open, and tells the owner of a conversation waiting for them. */
 function InboxLive() {
+  const { t } = useLingui()
   const session = useSession()
-  useInboxLive(session.user?.id ?? null)
+  useInboxLive(session.user?.id ?? null, (id) =>
+    void notifyWaiting(id, { title: t`A customer is waiting for you`, body: t`Open the conversation to answer them.` }).catch((error: unknown) =>
+      console.error('the notification could not be shown', error),
+    ),
+  )
   return null
 }
 

@@ -34,6 +34,8 @@ export type RowActions<T> = {
    * way. Each should hold the word on the button, so speech control finds it.
    */
   labels?: (name: string) => { edit: string; delete: string }
+  /** One more action before edit and delete (the customers' conversations): its text, and its accessible name for the item. */
+  extra?: { text: string; label: (name: string) => string; onClick: (item: T) => void }
 }
 
 /** Below this width the table scrolls sideways in its container rather than squeezing its columns. */
@@ -224,6 +226,11 @@ function ActionButtons<T>(props: { item: T; actions: RowActions<T> }) {
   const labels = actions.labels?.(name) ?? { edit: t`Edit: ${name}`, delete: t`Delete: ${name}` }
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
+      {actions.extra && (
+        <Button size="compact-sm" variant="subtle" onClick={() => actions.extra!.onClick(item)} aria-label={actions.extra.label(name)}>
+          {actions.extra.text}
+        </Button>
+      )}
       <Button size="compact-sm" variant="subtle" onClick={() => actions.onEdit(item)} aria-label={labels.edit}>
         <Trans>Edit</Trans>
       </Button>

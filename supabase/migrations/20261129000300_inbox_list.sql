@@ -7,17 +7,21 @@
 -- condition itself so the planner walks conversations_inbox_idx.
 --
 -- p_filter: 'needs_you' (handed off, or the owner has it), 'assistant',
--- 'resolved' or 'all'. Pages by (last_message_at, id) below p_before /
--- p_before_id. p_search: at most 100 characters; case and Turkish letters
--- as Postgres' lower() folds them; a search with three or more digits also
--- matches phone numbers by their digits ("0532 111" finds +905321112233).
+-- 'resolved' or 'all'; p_customer: only this customer's conversations (the
+-- customers screen's "Conversations"). Pages by (last_message_at, id) below p_before /
+-- p_before_id. p_search: at most 100 characters, folded as the product
+-- search folds (search_fold: case, Turkish letters and accents, whatever the
+-- database's locale), so "kargo ucretli" finds "Kargo ÜCRETLİ mi?"; a search
+-- with three or more digits also matches phone numbers by their digits
+-- ("0532 111" finds +905321112233).
 
 create function public.inbox_conversations(
   p_filter text default 'all',
   p_search text default null,
   p_limit integer default 50,
   p_before timestamptz default null,
-  p_before_id uuid default null
+  p_before_id uuid default null,
+  p_customer uuid default null
 ) returns table (
   id uuid,
   channel text,
@@ -44,7 +48,7 @@ declare
   v_digits text;
 begin
   if v_text is not null then
-    v_like := '%' || pg_catalog.replace(pg_catalog.replace(pg_catalog.replace(pg_catalog.lower(v_text), '\', '\\'), '%', '\%'), '_', '\_') || '%';
+    v_like := '%' || pg_catalog.replace(pg_catalog.replace(pg_catalog.replace(public.search_fold(v_text), '\', '\\'), '%', '\%'), '_', '\_') || '%';
     v_digits := pg_catalog.regexp_replace(v_text, '\D', '', 'g');
     -- A national number ("0532…") is the international one without its country code.
     v_digits := case when pg_catalog.length(v_digits) >= 3 then pg_catalog.ltrim(v_digits, '0') end;
@@ -60,6 +64,7 @@ begin
        order by m.created_at desc, m.id desc limit 1
     ) m on true
    where c.user_id = v_uid
+     and (p_customer is null or c.customer_id = p_customer)
      and case coalesce(p_filter, 'all')
            when 'needs_you' then c.status in ('needs_human', 'human')
            when 'assistant' then c.status = 'bot'
@@ -67,10 +72,10 @@ begin
            else true end
      and (p_before is null or (c.last_message_at, c.id) < (p_before, coalesce(p_before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)))
      and (v_text is null
-          or pg_catalog.lower(coalesce(cu.name, '')) like v_like
+          or public.search_fold(coalesce(cu.name, '')) like v_like
           or (v_digits is not null and (pg_catalog.regexp_replace(coalesce(cu.phone_number, c.contact, ''), '\D', '', 'g') like '%' || v_digits || '%'))
           or exists (select 1 from public.chatbot_messages t
-                      where t.conversation_id = c.id and pg_catalog.lower(t.content) like v_like))
+                      where t.conversation_id = c.id and public.search_fold(t.content) like v_like))
    order by c.last_message_at desc, c.id desc
    limit least(greatest(coalesce(p_limit, 50), 1), 100);
 end
@@ -86,6 +91,6 @@ as $$
   select count(*)::integer from public.conversations c where c.user_id = (select auth.uid()) and c.status = 'needs_human'
 $$;
 
-revoke all on function public.inbox_conversations(text, text, integer, timestamptz, uuid) from public, anon;
+revoke all on function public.inbox_conversations(text, text, integer, timestamptz, uuid, uuid) from public, anon;
 revoke all on function public.inbox_waiting_count() from public, anon;
-grant execute on function public.inbox_conversations(text, text, integer, timestamptz, uuid), public.inbox_waiting_count() to authenticated;
+grant execute on function public.inbox_conversations(text, text, integer, timestamptz, uuid, uuid), public.inbox_waiting_count() to authenticated;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { axeViolations } from '../support/axe.ts'
 import { useAppUnderTest } from '../support/app-under-test.ts'
-import { createVerifiedOwner, serverRows, updateRows, type Owner } from '../support/owners.ts'
+import { createVerifiedOwner, insertRows, serverRows, updateRows, type Owner } from '../support/owners.ts'
 
 const DESKTOP = { width: 1280, height: 900 }
 const PHONE = { width: 375, height: 740 }
@@ -141,6 +141,68 @@ describe('conversations inbox', () => {
       await page.getByRole('button', { name: w.back }).click()
       await page.getByTestId('inbox-search').waitFor()
     }
+  })
+
+  it("a customer's conversations open from the customers screen; a WhatsApp number not yet a customer is offered to be added, prefilled", async () => {
+    const owner = await shop()
+    const customerId = crypto.randomUUID()
+    await insertRows(running.keys, owner, 'customers', [{ id: customerId, user_id: owner.id, name: 'Zeynep Demir', phone_number: '+905321114455' }])
+    const service = { apikey: running.keys.serviceRoleKey, authorization: `Bearer ${running.keys.serviceRoleKey}`, 'content-type': 'application/json', prefer: 'return=representation' }
+    const made = async (contact: string, customer: string | null, text: string) => {
+      const res = await fetch(`${running.keys.api}/rest/v1/conversations`, { method: 'POST', headers: service, body: JSON.stringify({ user_id: owner.id, channel: 'whatsapp', contact, customer_id: customer }) })
+      const [row] = (await res.json()) as { id: string }[]
+      await fetch(`${running.keys.api}/rest/v1/chatbot_messages`, { method: 'POST', headers: service, body: JSON.stringify({ user_id: owner.id, channel: 'whatsapp', conversation_id: row!.id, author: 'customer', content: text }) })
+      return row!.id
+    }
+    await made('905321114455', customerId, 'Zeynep: kargom nerede?')
+    const stranger = await made('905339998877', null, 'Merhaba, fiyat alabilir miyim?')
+    await visitor(owner, WORDS.tr.asked)
+
+    const { page } = await running.openAs(owner, '/dashboard/customers', { language: 'tr', viewport: DESKTOP, context: { locale: 'tr-TR' } })
+    await page.getByRole('button', { name: 'Sohbetler: Zeynep Demir' }).click()
+    await page.getByTestId('inbox-customer-filter').waitFor()
+    await expect.poll(() => page.getByTestId('inbox-row').count()).toBe(1)
+    expect(await page.getByTestId('inbox-row').first().textContent()).toContain('Zeynep Demir')
+
+    await page.goto(`${running.app}/dashboard/conversations?filter=all&c=${stranger}`)
+    const card = page.getByTestId('customer-card')
+    await card.getByText('0533 999 88 77 müşterileriniz arasında değil.').waitFor()
+    await card.getByRole('button', { name: 'Müşteri olarak ekle' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Yeni müşteri' })
+    await dialog.waitFor()
+    expect(await dialog.getByLabel(/^Telefon/).inputValue()).toBe('0533 999 88 77')
+  })
+
+  it('tells the owner by a browser notification when a conversation starts waiting, once they chose to be told', async () => {
+    const owner = await shop()
+    const { page } = await running.openAs(owner, '/dashboard/conversations', {
+      language: 'tr',
+      viewport: DESKTOP,
+      context: { locale: 'tr-TR' },
+      // The browser's permission prompt and the system's notification centre are outside the page: recorded instead.
+      initScript: () => {
+        const w = window as unknown as { __shown: unknown[]; __permission: NotificationPermission }
+        w.__shown = []
+        w.__permission = 'default'
+        Object.defineProperty(Notification, 'permission', { get: () => w.__permission })
+        Notification.requestPermission = async () => (w.__permission = 'granted')
+        ServiceWorkerRegistration.prototype.showNotification = async function (title: string, options?: NotificationOptions) {
+          w.__shown.push({ title, ...options })
+        }
+        // The owner is on another tab.
+        Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' })
+      },
+    })
+    await page.getByRole('heading', { level: 1, name: 'Sohbetler' }).waitFor()
+    const shown = () => page.evaluate(() => (window as unknown as { __shown: { title: string; body: string; data: { url: string } }[] }).__shown)
+    // Nothing asked on load; the owner chooses.
+    expect(await page.evaluate(() => Notification.permission)).toBe('default')
+    await page.getByRole('button', { name: 'Biri beklediğinde bana haber ver' }).click()
+    await page.getByTestId('inbox-notify').waitFor({ state: 'detached' })
+
+    const { conversationId } = await visitor(owner, WORDS.tr.asked)
+    await expect.poll(async () => (await shown()).length, { timeout: LIVE_MS }).toBeGreaterThan(0)
+    expect((await shown())[0]).toMatchObject({ title: 'Bir müşteri sizi bekliyor', body: 'Yanıtlamak için sohbeti açın.', data: { url: `/dashboard/conversations?c=${conversationId}` } })
   })
 
   it('reads the list and an opened conversation offline after a reload, and keeps a reply typed offline as a draft', async () => {

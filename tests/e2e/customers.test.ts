@@ -210,6 +210,7 @@ describe('customers screen', () => {
       .getByRole('button')
       .evaluateAll((els) => els.map((e) => [e.textContent?.trim(), e.getAttribute('aria-label')]))
     expect(names).toEqual([
+      ['Sohbetler', 'Sohbetler: Mehmet Kaya'],
       ['Düzenle', 'Düzenle: Mehmet Kaya'],
       ['Sil', 'Sil: Mehmet Kaya'],
     ])

@@ -137,6 +137,53 @@ describe.each(BACKENDS)('conversations on %s', (backend) => {
     })
   })
 
+  describe('the inbox list (inbox_conversations, inbox_waiting_count)', () => {
+    it("lists the owner's own conversations newest first with their last message, filtered, searched and paged; strangers and anon see none", async () => {
+      const owner = await widgetOwner()
+      const asked = await ask(owner, 'Bir yetkiliyle görüşmek istiyorum')
+      const plain = await ask(owner, 'Merhaba')
+      const wa = await stack.db.query<{ id: string }>(
+        "insert into public.conversations (user_id, channel, contact, last_message_at) values ($1, 'whatsapp', '905321112233', now() - interval '1 day') returning id",
+        [owner.user.id],
+      )
+      await stack.db.query(
+        "insert into public.chatbot_messages (user_id, channel, conversation_id, author, content, created_at) values ($1, 'whatsapp', $2, 'customer', 'Kargo ÜCRETLİ mi?', now() - interval '1 day')",
+        [owner.user.id, wa.rows[0]!.id],
+      )
+      const customer = await owner.client.from('customers').insert({ name: 'Şükrü Öztürk', phone_number: '+905321112233', user_id: owner.user.id }).select('id').single()
+      await owner.client.from('conversations').update({ customer_id: (customer.data as { id: string }).id }).eq('id', wa.rows[0]!.id).throwOnError()
+
+      const list = async (args: Record<string, unknown>, client = owner.client) => client.rpc('inbox_conversations', args)
+      const all = await list({ p_filter: 'all' })
+      expect(all.error).toBeNull()
+      const rows = all.data as { id: string; status: string; last_author: string; last_text: string; customer_name: string | null }[]
+      expect(rows.map((r) => r.id)).toEqual([plain.conversationId, asked.conversationId, wa.rows[0]!.id])
+      expect(rows[1]).toMatchObject({ status: 'needs_human', last_author: 'assistant' })
+      expect(rows[2]).toMatchObject({ customer_name: 'Şükrü Öztürk', last_text: 'Kargo ÜCRETLİ mi?' })
+
+      const ids = async (args: Record<string, unknown>) => ((await list(args)).data as { id: string }[]).map((r) => r.id)
+      expect(await ids({ p_filter: 'needs_you' })).toEqual([asked.conversationId])
+      expect(await ids({ p_filter: 'assistant' })).toEqual([plain.conversationId, wa.rows[0]!.id])
+      expect(await ids({ p_filter: 'all', p_search: 'kargo ücretli' })).toEqual([wa.rows[0]!.id])
+      expect(await ids({ p_filter: 'all', p_search: 'KARGO UCRETLI' })).toEqual([wa.rows[0]!.id])
+      expect(await ids({ p_filter: 'all', p_search: 'şükrü' })).toEqual([wa.rows[0]!.id])
+      expect(await ids({ p_filter: 'all', p_search: '0532 111 22' })).toEqual([wa.rows[0]!.id])
+      expect(await ids({ p_filter: 'all', p_search: '100%_' })).toEqual([])
+      expect(await ids({ p_filter: 'all', p_customer: (customer.data as { id: string }).id })).toEqual([wa.rows[0]!.id])
+      const page = await ids({ p_filter: 'all', p_limit: 1, p_before: (rows[0] as unknown as { last_message_at: string }).last_message_at, p_before_id: rows[0]!.id })
+      expect(page).toEqual([asked.conversationId])
+      expect((await owner.client.rpc('inbox_waiting_count')).data).toBe(1)
+
+      const stranger = await stack.signUpOwner()
+      expect((await list({ p_filter: 'all' }, stranger.client)).data).toEqual([])
+      expect((await stranger.client.rpc('inbox_waiting_count')).data).toBe(0)
+      expect((await stranger.client.from('chatbot_messages').select('id').eq('conversation_id', asked.conversationId!)).data).toEqual([])
+      const anon = stack.anon()
+      expect((await list({ p_filter: 'all' }, anon)).error?.code).toBe('42501')
+      expect((await anon.rpc('inbox_waiting_count')).error?.code).toBe('42501')
+    })
+  })
+
   describe('conversation-reply', () => {
     it('stores a widget reply once, takes the conversation and marks it read; refuses bad input, strangers and anonymous callers', async () => {
       const owner = await widgetOwner()

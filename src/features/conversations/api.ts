@@ -47,7 +47,7 @@ export class InboxRequestFailed extends Error {
 
 export async function fetchInbox(
   client: Client,
-  query: { filter: InboxFilter; search: string; before?: { at: string; id: string } | null },
+  query: { filter: InboxFilter; search: string; customer?: string | null; before?: { at: string; id: string } | null },
 ): Promise<InboxRow[]> {
   const { data, error } = await client.rpc('inbox_conversations', {
     p_filter: query.filter,
@@ -55,6 +55,7 @@ export async function fetchInbox(
     p_limit: INBOX_PAGE_SIZE,
     p_before: query.before?.at ?? null,
     p_before_id: query.before?.id ?? null,
+    p_customer: query.customer ?? null,
   })
   if (error) throw new InboxRequestFailed('reading the conversations', error)
   return (data as InboxRow[] | null) ?? []

@@ -13,6 +13,8 @@ import classes from './conversations.module.css'
 type Props = {
   filter: InboxFilter
   search: string
+  /** Only this customer's conversations. */
+  customer: string | null
   selected: string | null
   onOpen: (id: string) => void
   onClearSearch: () => void
@@ -20,7 +22,7 @@ type Props = {
 
 export function ConversationList(props: Props) {
   const { t } = useLingui()
-  const query = useInbox(props.filter, props.search)
+  const query = useInbox(props.filter, props.search, props.customer)
   const rows = query.data?.pages.flat() ?? []
 
   if (query.isPending) {

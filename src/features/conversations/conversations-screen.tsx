@@ -2,7 +2,7 @@
 // website and on WhatsApp, newest first, and the one the owner opened beside
 // them (on a phone, the list and then the conversation full screen).
 import { useEffect, useState } from 'react'
-import { Alert, SegmentedControl, Stack } from '@mantine/core'
+import { Alert, Button, SegmentedControl, Stack, Text } from '@mantine/core'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ScreenHeader } from '../../components/screen-header.tsx'
@@ -13,6 +13,7 @@ import { INBOX_FILTERS, type InboxFilter } from './api.ts'
 import { ConversationList } from './conversation-list.tsx'
 import { ConversationThread } from './conversation-thread.tsx'
 import { FILTER_LABELS } from './messages.ts'
+import { askForNotifications, notificationState, type NotificationState } from './notify.ts'
 import { DEFAULT_INBOX_FILTER, readInboxFilter, type ConversationsSearch } from './search.ts'
 import classes from './conversations.module.css'
 
@@ -48,13 +49,29 @@ export function ConversationsScreen() {
           data-testid="inbox-filter"
         />
       </SearchBar>
-      <ConversationList filter={filter} search={search.q ?? ''} selected={open} onOpen={openConversation} onClearSearch={() => setText('')} />
+      {search.customer && (
+        <Alert color="blue" data-testid="inbox-customer-filter" withCloseButton closeButtonLabel={t`Show everyone's conversations`} onClose={() => void navigate({ search: (s: ConversationsSearch) => ({ ...s, customer: undefined }) })}>
+          <Trans>Showing one customer's conversations.</Trans>
+        </Alert>
+      )}
+      <ConversationList
+        filter={filter}
+        search={search.q ?? ''}
+        customer={search.customer ?? null}
+        selected={open}
+        onOpen={openConversation}
+        onClearSearch={() => setText('')}
+      />
     </Stack>
   )
 
   return (
     <Stack gap="md">
-      <ScreenHeader title={<Trans>Conversations</Trans>} description={<Trans>Read every conversation with your customers, and answer yourself when they need a person.</Trans>} actions={null} />
+      <ScreenHeader
+        title={<Trans>Conversations</Trans>}
+        description={<Trans>Read every conversation with your customers, and answer yourself when they need a person.</Trans>}
+        actions={<NotificationsButton />}
+      />
       {!online && (
         <Alert color="yellow" data-testid="inbox-offline">
           <Trans>You are offline. The conversations may be out of date, and replies wait until you are back online.</Trans>
@@ -74,6 +91,26 @@ export function ConversationsScreen() {
       )}
     </Stack>
   )
+}
+
+/** Asks for the browser's permission only when the owner chooses to be told. */
+function NotificationsButton() {
+  const [state, setState] = useState<NotificationState>(() => notificationState())
+  if (state === 'default') {
+    return (
+      <Button variant="default" onClick={() => void askForNotifications().then(setState)} data-testid="inbox-notify">
+        <Trans>Notify me when someone waits</Trans>
+      </Button>
+    )
+  }
+  if (state === 'denied') {
+    return (
+      <Text size="sm" c="dimmed" maw={260} data-testid="inbox-notify-denied">
+        <Trans>Notifications are blocked for this site in your browser's settings.</Trans>
+      </Text>
+    )
+  }
+  return null
 }
 
 function NoneOpen() {

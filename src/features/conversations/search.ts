@@ -1,10 +1,11 @@
-// The inbox's place lives in the URL (?filter=needs_you&q=kargo&c=<id>), so a
+// The inbox's place lives in the URL (?filter=all&q=kargo&c=<id>, and
+// ?customer=<id> from the customers screen), so a
 // reload, the back button and a notification's link keep it; on a phone the
 // open conversation is the screen, and back returns to the list.
 // Tiny and macro-free: the route file reads it.
 import { INBOX_FILTERS, type InboxFilter } from './api.ts'
 
-export type ConversationsSearch = { filter?: Exclude<InboxFilter, 'needs_you'>; q?: string; c?: string }
+export type ConversationsSearch = { filter?: Exclude<InboxFilter, 'needs_you'>; q?: string; c?: string; customer?: string }
 
 export const DEFAULT_INBOX_FILTER: InboxFilter = 'needs_you'
 
@@ -18,6 +19,7 @@ export function validateConversationsSearch(search: Record<string, unknown>): Co
   }
   if (typeof search.q === 'string' && search.q.trim() !== '') out.q = search.q.slice(0, 100)
   if (typeof search.c === 'string' && UUID.test(search.c)) out.c = search.c.toLowerCase()
+  if (typeof search.customer === 'string' && UUID.test(search.customer)) out.customer = search.customer.toLowerCase()
   return out
 }
 

@@ -4,7 +4,7 @@
 // count and that conversation's thread stale, and the queries on screen read
 // again. Mounted once, in the dashboard layout, so the navigation's badge is
 // live on every screen.
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { getSupabase } from '../../lib/supabase.ts'
 import {
@@ -23,16 +23,16 @@ import { keepInboxOffline } from './offline.ts'
 
 export const inboxKeys = {
   all: ['inbox'] as const,
-  list: (filter: InboxFilter, search: string) => ['inbox', 'list', filter, search] as const,
+  list: (filter: InboxFilter, search: string, customer: string | null) => ['inbox', 'list', filter, search, customer ?? ''] as const,
   waiting: ['inbox', 'waiting'] as const,
   conversation: (id: string) => ['inbox', 'conversation', id] as const,
   thread: (id: string) => ['inbox', 'thread', id] as const,
 }
 
-export function useInbox(filter: InboxFilter, search: string) {
+export function useInbox(filter: InboxFilter, search: string, customer: string | null) {
   return useInfiniteQuery({
-    queryKey: inboxKeys.list(filter, search),
-    queryFn: async ({ pageParam }) => fetchInbox(await getSupabase(), { filter, search, before: pageParam }),
+    queryKey: inboxKeys.list(filter, search, customer),
+    queryFn: async ({ pageParam }) => fetchInbox(await getSupabase(), { filter, search, customer, before: pageParam }),
     initialPageParam: null as { at: string; id: string } | null,
     getNextPageParam: (last: InboxRow[]) => {
       const tail = last.at(-1)
@@ -99,8 +99,12 @@ export function useSendReply(id: string) {
  * the owner's conversations and messages), and kept on the device for
  * reading offline (offline.ts).
  */
-export function useInboxLive(userId: string | null) {
+export function useInboxLive(userId: string | null, onWaiting?: (conversationId: string) => void) {
   const queryClient = useQueryClient()
+  const waiting = useRef(onWaiting)
+  useEffect(() => {
+    waiting.current = onWaiting
+  })
   useEffect(() => (userId ? keepInboxOffline(queryClient, userId) : undefined), [userId, queryClient])
   useEffect(() => {
     if (!userId) return
@@ -111,8 +115,9 @@ export function useInboxLive(userId: string | null) {
       const channel = supabase
         .channel(`inbox-${userId}`)
         .on('postgres_changes', { event: '*', schema: 'public', table: 'conversations', filter: `user_id=eq.${userId}` }, (change) => {
-          const row = (change.new ?? change.old) as { id?: string } | null
+          const row = (change.new ?? change.old) as { id?: string; status?: string } | null
           refreshConversation(queryClient, row?.id)
+          if (row?.id && row.status === 'needs_human' && change.eventType !== 'DELETE') waiting.current?.(row.id)
         })
         .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'chatbot_messages', filter: `user_id=eq.${userId}` }, (change) => {
           refreshConversation(queryClient, (change.new as { conversation_id?: string }).conversation_id)

@@ -14,6 +14,8 @@ export type CustomerListProps = {
   layout: ListLayout
   onEdit: (customer: CustomerRecord) => void
   onDelete: (customer: CustomerRecord) => void
+  /** Opens the inbox at this customer's conversations. */
+  onConversations: (customer: CustomerRecord) => void
 }
 
 function Phone(props: { phone: string }) {
@@ -106,7 +108,12 @@ export function CustomerList(props: CustomerListProps) {
       getKey={(c) => c.id}
       columns={columns}
       card={(c) => <CustomerCard customer={c} />}
-      actions={{ onEdit: props.onEdit, onDelete: props.onDelete, name: (c) => c.name }}
+      actions={{
+        onEdit: props.onEdit,
+        onDelete: props.onDelete,
+        name: (c) => c.name,
+        extra: { text: t`Conversations`, label: (name) => t`Conversations with ${name}`, onClick: props.onConversations },
+      }}
       label={t`Customers`}
       testId="customers"
       rowTestId="customer-row"

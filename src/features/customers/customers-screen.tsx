@@ -100,7 +100,13 @@ export function CustomersScreen() {
               ? plural(total, { one: '# customer', other: '# customers' })
               : plural(total, { one: `${shown} of # customer`, other: `${shown} of # customers` })}
           </ListCount>
-          <CustomerList customers={data.visible} layout={layout} onEdit={dialog.open} onDelete={confirmDelete} />
+          <CustomerList
+            customers={data.visible}
+            layout={layout}
+            onEdit={dialog.open}
+            onDelete={confirmDelete}
+            onConversations={(customer) => void navigate({ to: '/dashboard/conversations', search: { filter: 'all', customer: customer.id } })}
+          />
         </>
       )}
 

@@ -22,6 +22,9 @@ export type HandoffReason = (typeof HANDOFF_REASONS)[number]
 export const MESSAGE_AUTHORS = ['customer', 'assistant', 'owner'] as const
 export type MessageAuthor = (typeof MESSAGE_AUTHORS)[number]
 
+/** The most SMS an owner gets a day about conversations waiting for them (the inbox's setting). */
+export const HANDOFF_SMS_PER_DAY = 10
+
 /** The longest reply an owner sends, in characters: WhatsApp's text limit. */
 export const OWNER_REPLY_MAX_LENGTH = 4096
 

@@ -94,3 +94,8 @@ $$;
 revoke all on function public.inbox_conversations(text, text, integer, timestamptz, uuid, uuid) from public, anon;
 revoke all on function public.inbox_waiting_count() from public, anon;
 grant execute on function public.inbox_conversations(text, text, integer, timestamptz, uuid, uuid), public.inbox_waiting_count() to authenticated;
+
+-- An SMS to the owner's verified phone when a conversation is handed off:
+-- the owner's choice, off unless they turn it on (the inbox), at most
+-- HANDOFF_SMS_PER_DAY a day (_shared/handoff-sms.ts, through the rate limiter).
+alter table public.business_profiles add column handoff_sms boolean not null default false;

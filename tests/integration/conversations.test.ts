@@ -7,6 +7,7 @@
 // status, the customer and the unread count. On PGlite and PostgreSQL 15.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { HANDOFF_SMS_PER_DAY } from '../../domain/conversations.ts'
 import { CONVERSATION_REPLY_ERRORS, type ConversationReplyAnswer } from '../../domain/functions.ts'
 import { startFakeWhatsApp, type FakeWhatsApp } from '../support/fake-whatsapp.ts'
 import { deliverTo, signUpWhatsAppOwner } from '../support/meta-delivery.ts'
@@ -111,6 +112,24 @@ describe.each(BACKENDS)('conversations on %s', (backend) => {
       const again = await ask(owner, 'Merhaba', first.conversationId)
       expect(again).toMatchObject({ status: 'bot' })
       expect(await conversation(first.conversationId!)).toMatchObject({ status: 'bot', handoff_reason: null })
+    })
+  })
+
+  describe("the owner's SMS when someone waits", () => {
+    it('goes to the verified phone only when turned on, at most HANDOFF_SMS_PER_DAY a day', async () => {
+      const sms = async (owner: Owner) =>
+        (await stack.db.query<{ recipient: string; body: string }>("select recipient, body from public.outgoing_messages where user_id = $1 and channel = 'sms'", [owner.user.id])).rows
+      const quiet = await widgetOwner()
+      await ask(quiet, 'Bir yetkiliyle görüşmek istiyorum')
+      expect(await sms(quiet)).toEqual([])
+
+      const owner = await widgetOwner()
+      await owner.client.from('business_profiles').update({ handoff_sms: true }).eq('user_id', owner.user.id).throwOnError()
+      for (let i = 0; i < HANDOFF_SMS_PER_DAY + 2; i++) expect((await ask(owner, 'Bir yetkiliyle görüşmek istiyorum')).status).toBe('needs_human')
+      const sent = await sms(owner)
+      expect(sent).toHaveLength(HANDOFF_SMS_PER_DAY)
+      expect(sent[0]!.recipient).toBe(owner.phone)
+      expect(sent[0]!.body).toContain('bir müşteri sizi bekliyor (web sitesi sohbeti)')
     })
   })
 

@@ -137,3 +137,16 @@ export async function findCustomer(client: Client, conversation: InboxRow): Prom
   if (error) throw new InboxRequestFailed('reading the customer', error)
   return { customer: ((data as CustomerRow[] | null) ?? [])[0] ?? null, linked: conversation.customer_id !== null }
 }
+
+/** Whether the owner gets an SMS when a conversation waits for them (business_profiles.handoff_sms). */
+export async function fetchHandoffSms(client: Client, userId: string): Promise<boolean> {
+  const { data, error } = await client.from('business_profiles').select('handoff_sms').eq('user_id', userId).maybeSingle()
+  if (error) throw new InboxRequestFailed('reading the SMS setting', error)
+  return (data as { handoff_sms: boolean } | null)?.handoff_sms ?? false
+}
+
+export async function saveHandoffSms(client: Client, userId: string, on: boolean): Promise<boolean> {
+  const { data, error } = await client.from('business_profiles').update({ handoff_sms: on }).eq('user_id', userId).select('handoff_sms').single()
+  if (error) throw new InboxRequestFailed('saving the SMS setting', error)
+  return (data as { handoff_sms: boolean }).handoff_sms
+}

@@ -2,13 +2,17 @@
 // website and on WhatsApp, newest first, and the one the owner opened beside
 // them (on a phone, the list and then the conversation full screen).
 import { useEffect, useState } from 'react'
-import { Alert, Button, SegmentedControl, Stack, Text } from '@mantine/core'
+import { Alert, Button, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ScreenHeader } from '../../components/screen-header.tsx'
 import { SearchBar } from '../../components/search-bar.tsx'
 import { useIsWide } from '../../components/media.ts'
 import { useOnline } from '../../lib/use-online.ts'
+import { useSession } from '../../lib/session.tsx'
+import { HANDOFF_SMS_PER_DAY } from '../../../domain/conversations.ts'
+import { useHandoffSms } from './use-inbox.ts'
 import { INBOX_FILTERS, type InboxFilter } from './api.ts'
 import { ConversationList } from './conversation-list.tsx'
 import { ConversationThread } from './conversation-thread.tsx'
@@ -70,7 +74,12 @@ export function ConversationsScreen() {
       <ScreenHeader
         title={<Trans>Conversations</Trans>}
         description={<Trans>Read every conversation with your customers, and answer yourself when they need a person.</Trans>}
-        actions={<NotificationsButton />}
+        actions={
+          <Group gap="sm" align="center">
+            <HandoffSmsSwitch />
+            <NotificationsButton />
+          </Group>
+        }
       />
       {!online && (
         <Alert color="yellow" data-testid="inbox-offline">
@@ -90,6 +99,26 @@ export function ConversationsScreen() {
         list
       )}
     </Stack>
+  )
+}
+
+/** The owner's SMS when someone waits: off unless turned on here, at most HANDOFF_SMS_PER_DAY a day. */
+function HandoffSmsSwitch() {
+  const { t } = useLingui()
+  const session = useSession()
+  const { setting, save } = useHandoffSms(session.user?.id ?? '')
+  const perDay = HANDOFF_SMS_PER_DAY
+  return (
+    <Switch
+      label={t`SMS me when someone waits`}
+      description={t`To your verified phone, at most ${perDay} a day`}
+      checked={save.isPending ? (save.variables ?? false) : (setting.data ?? false)}
+      disabled={setting.isPending || !session.user}
+      onChange={(e) =>
+        save.mutate(e.currentTarget.checked, { onError: () => notifications.show({ color: 'red', message: t`The change could not be saved. Try again.` }) })
+      }
+      data-testid="inbox-sms"
+    />
   )
 }
 

@@ -9,10 +9,12 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClie
 import { getSupabase } from '../../lib/supabase.ts'
 import {
   fetchConversation,
+  fetchHandoffSms,
   fetchInbox,
   fetchThread,
   fetchWaitingCount,
   INBOX_PAGE_SIZE,
+  saveHandoffSms,
   sendReply,
   updateConversation,
   type ConversationChange,
@@ -27,6 +29,19 @@ export const inboxKeys = {
   waiting: ['inbox', 'waiting'] as const,
   conversation: (id: string) => ['inbox', 'conversation', id] as const,
   thread: (id: string) => ['inbox', 'thread', id] as const,
+  handoffSms: (userId: string) => ['inbox', 'handoff-sms', userId] as const,
+}
+
+export function useHandoffSms(userId: string) {
+  const queryClient = useQueryClient()
+  const setting = useQuery({ queryKey: inboxKeys.handoffSms(userId), queryFn: async () => fetchHandoffSms(await getSupabase(), userId) })
+  const save = useMutation({
+    mutationFn: async (on: boolean) => saveHandoffSms(await getSupabase(), userId, on),
+    networkMode: 'always',
+    retry: false,
+    onSuccess: (on) => queryClient.setQueryData(inboxKeys.handoffSms(userId), on),
+  })
+  return { setting, save }
 }
 
 export function useInbox(filter: InboxFilter, search: string, customer: string | null) {

@@ -8,6 +8,7 @@
 // positive whole number); the others are part of the product's promise.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { limitSetting, readEnv, type EnvReader } from './env.ts'
+import { HANDOFF_SMS_PER_DAY } from '../../../domain/conversations.ts'
 
 export type RateLimit = {
   /** What a refusal reports as `limit`. */
@@ -51,6 +52,8 @@ export const RATE_LIMITS = {
 
   // The owner's replies in the inbox (conversation-reply): a person types; a leaked session cannot spam customers.
   ownerReplies: { name: 'owner', windowSeconds: MINUTE, max: 30, setting: 'CONVERSATION_REPLY_LIMIT_PER_MINUTE' },
+  /** The owner's own SMS when a conversation waits for them (handoff-sms.ts): a nudge, not a bill. */
+  handoffSmsDaily: { name: 'owner', windowSeconds: DAY, max: HANDOFF_SMS_PER_DAY },
 
   // Phone verification texts (send-verification).
   verificationNumber: { name: 'number', windowSeconds: MINUTE, max: 1 },

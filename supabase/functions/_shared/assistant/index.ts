@@ -28,6 +28,7 @@
 // could continue. Its memory is the panel's: it sends the turns so far.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { readEnv } from '../env.ts'
+import { sendHandoffSms } from '../handoff-sms.ts'
 import { builtinResponder } from './builtin.ts'
 import { createCatalogue } from './catalogue.ts'
 import { keepOwnLinks, linkKey } from './links.ts'
@@ -257,6 +258,7 @@ export async function answer(input: AnswerInput): Promise<AnswerResult> {
   const stored = await store(reply, productIds, out.kind, handoff)
   // A person took the conversation while the assistant was answering: the customer's message waits for them.
   if (!stored.answered) return held(stored)
+  if (handoff) await sendHandoffSms(client, ownerId, channel)
   return { ...result, conversationId: stored.conversation_id, status: stored.status }
 }
 

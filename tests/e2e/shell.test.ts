@@ -59,6 +59,8 @@ describe('app shell', () => {
     for (const name of ['Krediler', 'Ürünler', 'Takvim', 'Müşteriler', 'Sohbet Botu', 'Ayarlar']) {
       await nav.getByRole('link', { name, exact: true }).waitFor()
     }
+    // The demo business has one WhatsApp customer waiting for a person: the inbox's item says so.
+    await nav.getByRole('link', { name: 'Sohbetler 1 sohbet sizi bekliyor', exact: true }).waitFor()
     expect(await nav.getByRole('link', { name: 'Krediler' }).getAttribute('aria-current')).toBe('page')
     await nav.getByRole('link', { name: 'Ürünler' }).click()
     await expectPath(page, '/dashboard/products')

@@ -101,7 +101,7 @@ describe('conversations inbox', () => {
     // On a phone the navigation is folded away; the badge is in it all the same.
     await page.getByTestId('inbox-badge').getByText(w.waiting(1)).waitFor({ state: 'attached', timeout: LIVE_MS })
     expect(await row.count()).toBe(1)
-    await expect.poll(() => row.first().getByTestId('inbox-unread').count()).toBe(1)
+    await expect.poll(() => row.first().getByTestId('inbox-unread').count(), { timeout: LIVE_MS }).toBe(1)
     await shot(page, `inbox-list-${language}-${viewport.width}`)
 
     // Opened: read, and the customer's message and the assistant's handoff are there.
@@ -109,7 +109,9 @@ describe('conversations inbox', () => {
     const thread = page.getByTestId('inbox-thread')
     await thread.waitFor()
     await thread.getByTestId('thread-messages').getByText(w.asked).waitFor()
-    await expect.poll(async () => (await serverRows<{ unread_count: number }>(running.keys, owner, 'conversations', 'select=unread_count'))[0]?.unread_count).toBe(0)
+    await expect
+      .poll(async () => (await serverRows<{ unread_count: number }>(running.keys, owner, 'conversations', 'select=unread_count'))[0]?.unread_count, { timeout: LIVE_MS })
+      .toBe(0)
     expect(await axeViolations(page, 'main'), `${language} thread`).toEqual([])
 
     // Take over, reply.
@@ -161,7 +163,7 @@ describe('conversations inbox', () => {
     const { page } = await running.openAs(owner, '/dashboard/customers', { language: 'tr', viewport: DESKTOP, context: { locale: 'tr-TR' } })
     await page.getByRole('button', { name: 'Sohbetler: Zeynep Demir' }).click()
     await page.getByTestId('inbox-customer-filter').waitFor()
-    await expect.poll(() => page.getByTestId('inbox-row').count()).toBe(1)
+    await expect.poll(() => page.getByTestId('inbox-row').count(), { timeout: LIVE_MS }).toBe(1)
     expect(await page.getByTestId('inbox-row').first().textContent()).toContain('Zeynep Demir')
 
     await page.goto(`${running.app}/dashboard/conversations?filter=all&c=${stranger}`)
@@ -218,7 +220,7 @@ describe('conversations inbox', () => {
       await navigator.serviceWorker.ready
     })
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
-    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('owner-data:inbox-cache:')))).toBe(true)
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('owner-data:inbox-cache:'))), { timeout: LIVE_MS }).toBe(true)
     await page.waitForTimeout(1_500)
 
     await context.setOffline(true)

@@ -24,7 +24,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import lighthouse from 'lighthouse'
 import { chromium, type Page } from 'playwright-core'
-import { CHROMIUM_PATH } from '../support/browser.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, requireChromium } from '../support/browser.ts'
 import { freePort, ROOT, runCli } from '../support/cli-process.ts'
 import { createVerifiedOwner, insertRows, type Owner, type StackKeys } from '../support/owners.ts'
 import { AUTH_STORAGE_KEY } from '../support/app-under-test.ts'
@@ -48,13 +48,10 @@ const SCREENS = ALL_SCREENS.filter(([name]) => !ONLY || ONLY.includes(name))
 /** Chunks only the Excel import may load (SheetJS). */
 const SPREADSHEET_CHUNK = /\/assets\/(xlsx|sheetjs|excel)[^/]*\.js$/i
 
-const CHROMIUM_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage',
-]
+const CHROMIUM_FLAGS = [...CHROMIUM_ARGS, '--disable-dev-shm-usage']
 
 async function launchDebuggableChromium(): Promise<{ port: number; stop(): Promise<void> }> {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install the Debian package "chromium" or set CHROMIUM_PATH`)
+  requireChromium()
   const port = await freePort()
   const profile = mkdtempSync(path.join(os.tmpdir(), 'dashboard-bench-'))
   const child = spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' })

@@ -10,12 +10,12 @@
 //     blocked, since their precache downloads are not what the visitor waits for.
 // Exits non-zero when a target is missed or Lighthouse cannot run.
 import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import lighthouse from 'lighthouse'
-import { CHROMIUM_PATH, launchChromium } from '../support/browser.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium, requireChromium } from '../support/browser.ts'
 import { freePort, ROOT, runCli } from '../support/cli-process.ts'
 
 const TARGET_SCORE = 95
@@ -23,15 +23,10 @@ const TARGET_KB = 160
 const RUNS = Number(process.env.LANDING_BENCH_RUNS ?? 3)
 
 // The same flags the end-to-end tests use, plus a debugging port for Lighthouse.
-const CHROMIUM_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage',
-]
+const CHROMIUM_FLAGS = [...CHROMIUM_ARGS, '--disable-dev-shm-usage']
 
 async function launchDebuggableChromium(): Promise<{ port: number; stop(): Promise<void> }> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install the Debian package "chromium" or set CHROMIUM_PATH`)
-  }
+  requireChromium()
   const port = await freePort()
   const profile = mkdtempSync(path.join(os.tmpdir(), 'landing-bench-'))
   const child = spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {

@@ -40,14 +40,14 @@
 // developing the bench); SYNC_BENCH_PROFILE=<dir> writes a CPU profile of
 // the page during the first engine pull.
 import { createServer, type Server } from 'node:http'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { performance } from 'node:perf_hooks'
 import { build } from 'esbuild'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
-import { CHROMIUM_PATH } from '../support/browser.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, requireChromium } from '../support/browser.ts'
 import { startTestStack, type Owner, type TestStack } from '../support/stack.ts'
 import type { ProductSample, PullResult, PushResult } from './sync-bench/browser-entry.ts'
 
@@ -74,9 +74,8 @@ const TARGET_PROPAGATION_MS = 1000
 const PROFILE_DIR = process.env.SYNC_BENCH_PROFILE
 
 const HERE = path.dirname(fileURLToPath(import.meta.url))
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic',
+const DEVICE_ARGS = [
+  ...CHROMIUM_ARGS,
   // Both devices stay in the foreground: a hidden page's timers would be throttled.
   '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows',
 ]
@@ -126,11 +125,9 @@ type DeviceBrowser = { name: string; context: BrowserContext; page: Page; profil
 
 /** One browser profile per device, so each has its own on-disk IndexedDB as two real devices would. */
 async function launchDevice(name: string, appUrl: string): Promise<DeviceBrowser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install the Debian package "chromium" or set CHROMIUM_PATH`)
-  }
+  requireChromium()
   const profile = mkdtempSync(path.join(os.tmpdir(), `sync-bench-${name}-`))
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS })
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args: DEVICE_ARGS })
   try {
     const page = context.pages()[0] ?? (await context.newPage())
     page.on('pageerror', (e) => console.error(`[${name}] page error: ${e.message}`))

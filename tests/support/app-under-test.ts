@@ -3,7 +3,7 @@
 // the API port), one Chromium, and a way to open a page signed in as an owner.
 // `useAppUnderTest()` registers the suite's beforeAll/afterAll; its fields are
 // read inside tests, once they have started.
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { launchChromium } from './browser.ts'
 import { freePort, runCli, type CliRun } from './cli-process.ts'
@@ -28,7 +28,7 @@ export type AppUnderTest = {
   readonly app: string
   readonly keys: StackKeys
   readonly browser: Browser
-  /** A fresh browser profile, closed with the suite. */
+  /** A fresh browser profile, closed when the test ends. */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>
   /** Stores `session` where supabase-js looks for it (and the language), on a page already at the app's origin. */
   storeSession(page: Page, session: Record<string, unknown>, options?: { language?: 'tr' | 'en'; now?: number }): Promise<void>
@@ -53,8 +53,19 @@ export function useAppUnderTest(cliArgs: string[] = []): AppUnderTest {
     browser = await launchChromium()
   })
 
+  // A page left open keeps syncing, polling and animating through every later
+  // test of the file, on the same two cores: each test's pages go with it.
+  const closeContexts = async () => {
+    while (contexts.length > 0) await contexts.pop()!.close().catch(() => undefined)
+  }
+  afterEach(async ({ task }) => {
+    // A failure under load says what it waited for; what the pages showed instead says why.
+    if (task.result?.state === 'fail') await reportPages(contexts)
+    await closeContexts()
+  })
+
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined)
+    await closeContexts()
     await browser?.close()
     await run?.stop()
   })
@@ -104,4 +115,13 @@ export function useAppUnderTest(cliArgs: string[] = []): AppUnderTest {
     },
   }
   return self
+}
+
+async function reportPages(contexts: BrowserContext[]): Promise<void> {
+  for (const page of contexts.flatMap((c) => c.pages())) {
+    const text = await page
+      .evaluate(() => document.body?.innerText ?? '')
+      .catch((e: unknown) => `(unreadable: ${String(e)})`)
+    console.error(`page at ${page.url()} showed:\n${text.slice(0, 2_000)}`)
+  }
 }

@@ -7,14 +7,15 @@ import { execSync } from 'node:child_process'
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin'
 const needs = []
 if (!existsSync(`${PG_BIN}/initdb`) || !existsSync(`${PG_BIN}/pg_ctl`)) needs.push('postgresql-15')
-// End-to-end tests drive Debian's Chromium (Playwright's own browser download is not used).
+// End-to-end tests drive Debian's headless Chromium (Playwright's own browser
+// download is not used); tests/support/browser.ts says why the headless shell.
 // Chromium 150 (bookworm's main archive) keeps navigator.onLine true in an
 // offline context served by a service worker, so the offline tests need the
 // release that bookworm-security carries; an older one is upgraded.
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'
 const MIN_CHROMIUM_MAJOR = 156
-if (!existsSync(CHROMIUM_PATH)) needs.push('chromium', 'fonts-dejavu-core')
-else if (!process.env.CHROMIUM_PATH && chromiumMajor(CHROMIUM_PATH) < MIN_CHROMIUM_MAJOR) needs.push('chromium')
+if (!existsSync(CHROMIUM_PATH)) needs.push('chromium-headless-shell', 'fonts-dejavu-core')
+else if (!process.env.CHROMIUM_PATH && chromiumMajor(CHROMIUM_PATH) < MIN_CHROMIUM_MAJOR) needs.push('chromium-headless-shell')
 
 function chromiumMajor(path) {
   try {

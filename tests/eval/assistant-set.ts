@@ -393,9 +393,10 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('faq', 'İsim yazdırma yapıyor musunuz?', info(FAQ.engraving)),
   ]),
   c('tr-deri', 'tr', [
-    t('list', 'Deri ürünleriniz neler?', { anyOf: ['ceket', 'canta'] }),
-    // A jacket in dollars and a bag in lira: either is a fair answer.
-    t('cheapest', 'En ucuz deri ürün hangisi?', { anyOf: ['ceket', 'canta'] }),
+    // The Leather Notebook is leather too, named in English.
+    t('list', 'Deri ürünleriniz neler?', { anyOf: ['ceket', 'canta'], products: ['notebook'] }),
+    // A jacket or a notebook in dollars and a bag in lira: each is a fair answer.
+    t('cheapest', 'En ucuz deri ürün hangisi?', { anyOf: ['ceket', 'canta', 'notebook'] }),
     t('attribute', 'Deri çantanın ölçüleri nedir?', { facts: [['32 x 24', '32x24']], stated: true, products: ['canta'] }),
     t('stock', 'Deri çanta var mı?', { outOfStock: ['canta'] }),
   ]),

@@ -281,6 +281,47 @@ describe('follow-ups', () => {
   })
 })
 
+describe('follow-ups as customers write them', () => {
+  it('answers "is it …?" of the product just discussed, even when the word names another product', async () => {
+    // "Bluetooth" is the speaker's name, but "it" is the headphones.
+    const out = await ask('is it bluetooth?', { history: said(['p4']) })
+    expect(out.productIds).toEqual(['p4'])
+    expect(out.reply).toMatch(/doesn't list|does not list/)
+  })
+
+  it('asks a measure or a yes-or-no property of the product just discussed', async () => {
+    const items = [...PRODUCTS, product('p8', 'Yoga Matı', 450, 'TRY', 4, null, '6 mm kalınlık, 183 x 61 cm')]
+    const mm = await ask('kaç mm?', { history: said(['p8']), items })
+    expect(mm).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(mm.reply).toContain('6 mm')
+    const so = await ask('kaymaz mı?', { history: said(['p8']), items })
+    expect(so).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(so.reply).toContain('katalogda bu bilgi yer almıyor')
+  })
+
+  it('still says a product asked about by name is not in the catalogue', async () => {
+    const out = await ask('kaşmir atkı var mı?', { history: said(['p1']) })
+    expect(out.productIds).toEqual([])
+  })
+
+  it('reads the question after "tamam" / "ok", and a parting after it', async () => {
+    const order = await ask('tamam nasıl alırım', { history: said(['p1']) })
+    expect(order).toMatchObject({ kind: 'ordering', productIds: ['p1'] })
+    expect(order.reply).toContain('https://ornek.com/kulaklik')
+    expect((await ask('ok cool, bye', { history: said(['p1']) })).kind).toBe('goodbye')
+    expect((await ask('peki görüşürüz', { history: said(['p1']) })).kind).toBe('goodbye')
+  })
+
+  it('takes a message writing a product’s name as about that product, whatever its other words suggest', async () => {
+    const items = [...PRODUCTS, product('p9', 'Siyah Deri Ceket', 189, 'USD', 2, null)]
+    const price = await ask('deri ceket kaç dolar', { items })
+    expect(price.productIds).toEqual(['p9'])
+    expect(price.reply).toContain('$189,00 USD')
+    // The same words about the exchange rate read no catalogue.
+    expect((await ask('dolar kaç tl', { items })).calls).toEqual([])
+  })
+})
+
 describe('unknown products', () => {
   it('says so and points to the business', async () => {
     for (const [message, words] of [['Do you have a telescope?', "couldn't find"], ['teleskop fiyatı ne kadar?', 'bulamadım']] as const) {

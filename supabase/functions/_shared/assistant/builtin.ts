@@ -4,12 +4,13 @@
 // owner's profile and FAQ while replying (a follow-up re-reads the product by
 // id rather than trusting an earlier turn's text) and says so when it does
 // not know, instead of guessing. How a message flows: README.md.
-import { ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, pointsBack, productTerm, sameProperty, understand, type Attribute, type Budget, type Intent } from './intents.ts'
+import { asksOfIt, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, pointsBack, productTerm, understand, type Attribute, type Budget, type Intent } from './intents.ts'
+import { holdsEquivalent, sameProperty } from './lexicon.ts'
 import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
 import { corpusClassifier, type Classification } from './nlu.ts'
 import * as say from './replies.ts'
-import { words } from './text.ts'
+import { keyLine, words } from './text.ts'
 import type { AssistantLanguage, BusinessKnowledge, Catalogue, CatalogueProduct, Responder, ResponderOutput, Turn } from './types.ts'
 
 /** At most this many products in one reply: a chat bubble, not a catalogue page. */
@@ -69,12 +70,12 @@ export function sameWord(a: string, b: string): boolean {
   return common >= Math.max(3, shorter - 1)
 }
 
-/** The share of the term's words that a text holds: how well the text names what was asked. */
+/** The share of the term's words that a text holds, itself or in the other language: how well the text names what was asked. */
 export function coverage(term: string, text: string): number {
   const asked = keysOf(term)
   if (asked.length === 0) return 0
   const held = words(text).map((word) => word.key)
-  return asked.filter((key) => held.some((word) => sameWord(key, word))).length / asked.length
+  return asked.filter((key) => held.some((word) => sameWord(key, word)) || holdsEquivalent(key, text)).length / asked.length
 }
 
 /**
@@ -148,7 +149,8 @@ async function answerExtreme(order: 'cheapest' | 'priciest', term: string, conte
     if (chosen.length === 0) return reply(kind, say.emptyCatalogue(businessName, language), language)
     return reply(kind, say.extreme(chosen, order, language), language, chosen)
   }
-  const pool = await catalogue.search(term, 50)
+  // "The most expensive backpack": among what the words name, not everything sharing a word with them.
+  const pool = bestNamed(term, await catalogue.search(term, 50), true)
   if (pool.length === 0) return reply(kind, say.notFound(businessName, language), language)
   const best = new Map<string, CatalogueProduct>()
   for (const product of pool) {
@@ -181,7 +183,10 @@ async function answerBudget(budget: Budget, term: string, context: Context): Pro
 async function answerRecommendation(term: string, context: Context): Promise<ResponderOutput> {
   const { language, catalogue } = context
   if (term === '') return reply('recommend', say.clarifyRecommendation(language), language)
-  const found = (await catalogue.search(term, MAX_LISTED)).slice(0, 3)
+  // "For a summer wedding": what answers most of the words, in name or description.
+  const scored = (await catalogue.search(term, MAX_LISTED)).map((product) => ({ product, score: coverage(term, `${product.name} ${product.description ?? ''}`) }))
+  const best = Math.max(0, ...scored.map((entry) => entry.score))
+  const found = scored.filter((entry) => best > 0 && entry.score === best).map((entry) => entry.product).slice(0, 3)
   if (found.length === 0) return reply('recommend', say.clarifyRecommendation(language), language)
   return reply('recommend', say.recommendList(found, language), language, found)
 }
@@ -230,7 +235,9 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   const product = found[0]
   if (!product) return reply('attribute', say.notFound(businessName, language), language)
   const named = words(product.name).map((word) => word.key)
-  const asked = keysOf(message).filter((key) => !isQuestionWord(key) && !named.some((word) => sameWord(key, word)))
+  const asked = keysOf(message).filter((key) => !isQuestionWord(key) && !named.some((word) => sameWord(key, word)) && !holdsEquivalent(key, product.name))
+  // "Hangi kulaklıklarınız var?" asks nothing of a product but which there are.
+  if (asked.length === 0 && attribute === null && term !== '') return answerProductQuestion('list', term, context)
   const described = keysOf((product.description ?? '').replace(/-/g, ' '))
   // Most of what was asked, not one shared word: "microwave safe" is not answered by "dishwasher safe".
   const held = asked.filter((key) => described.some((word) => sameWord(key, word))).length
@@ -268,6 +275,8 @@ const FAQ_FIRST = new Set([
 const NOT_PRODUCTS = new Set(['hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'human', 'complaint', 'booking', 'personal_info', 'off_topic', 'ordering'])
 /** The least score a second reading needs to be answered instead. */
 const ALTERNATIVE_MIN_SCORE = 0.15
+/** The least score a reading about the business needs to keep a yes-or-no question from the product just discussed. */
+const BUSINESS_READING_MIN_SCORE = 0.2
 const FOLLOWED_KINDS = new Set(['price', 'stock', 'link', 'attribute'])
 
 /** The kind of the customer's previous question, for "ya kablolu olan?" after "kablosuz kulaklık ne kadar?". */
@@ -278,6 +287,20 @@ async function previousKind(context: Context): Promise<string | null> {
     return (await understand(turn.content, await corpusClassifier())).kind
   }
   return null
+}
+
+// Readings whose words a product's name may share ("telefon kılıfı", "akıllı saat", "deri ceket kaç dolar").
+const NAME_CLASHES = new Set(['off_topic', 'contact', 'location', 'hours'])
+const ASKED_OF_PRODUCTS = new Set(['price', 'stock', 'link'])
+const PRODUCT_CUES = / (kac|kaca|fiyat\w*|ne kadar|var mi|stok\w*|how much|price|cost|costs|in stock|do you have) /
+
+/** Whether the message writes two words or more of a product's name: then it is about that product, whatever else its words suggest. */
+async function writesProductName(message: string, context: Context): Promise<boolean> {
+  const term = productTerm(words(message))
+  if (term === '') return false
+  const asked = keysOf(message)
+  const found = await context.catalogue.search(term, 3)
+  return found.some((product) => keysOf(product.name).filter((key) => asked.some((word) => sameWord(key, word))).length >= 2)
 }
 
 async function answerIntent(intent: Intent, message: string, context: Context, alternatives: readonly Classification[] = []): Promise<ResponderOutput> {
@@ -333,9 +356,15 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     case 'search':
       if (intent.term !== '') {
         const named = bestNamed(intent.term, await context.catalogue.search(intent.term, 3), false)
-        // "Do they have UV400 protection?": about the product just discussed, when the words name no other.
-        if (named.length === 0 && pointsBack(message) && (await lastProducts(context))?.length) {
-          return answerAttribute(attributeOf(words(message)), '', message, context)
+        // About the product just discussed: "do they have UV400 protection?" and "öğütülmüş mü?" when the words
+        // name no other product, "is it bluetooth?" even when they would.
+        // "kaç mm?" asks a measure of it.
+        // Unless the message may well be about the business instead ("is there a warranty?").
+        const attribute = attributeOf(words(message))
+        const aboutBusiness = alternatives.some((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= BUSINESS_READING_MIN_SCORE)
+        const askedOfIt = asksOfIt(message) || asksWhetherSo(message) || attribute !== null
+        if ((named.length === 0 && pointsBack(message)) || (askedOfIt && !aboutBusiness && (named.length === 0 || asksOfIt(message)))) {
+          if ((await lastProducts(context))?.length) return answerAttribute(attribute, '', message, context)
         }
         // "Ya kablolu olan?": the previous question asked again of the product these words name.
         if (intent.kind === 'search' && named.length > 0) {
@@ -387,5 +416,13 @@ async function answerProduct(intent: Intent, message: string, context: Context, 
 export const builtinResponder: Responder = async ({ message, language, history, businessName, catalogue, business, now }) => {
   const replyIn = replyLanguage(message, language, history)
   const understood = await understand(message, await corpusClassifier())
-  return answerIntent(understood, message, { catalogue, business, businessName, language: replyIn, history, now }, understood.alternatives)
+  const context: Context = { catalogue, business, businessName, language: replyIn, history, now }
+  // Words the corpus does not know may be a product's name: "deri ceket kaç dolar" asks a price, not the exchange rate.
+  // An off-topic reading reads no data unless the words also ask a price or stock ("kaç", "how much").
+  const mayBeProduct = understood.kind !== 'off_topic' || PRODUCT_CUES.test(keyLine(words(message)))
+  if (NAME_CLASHES.has(understood.kind) && understood.unknownWords > 0 && mayBeProduct && (await writesProductName(message, context))) {
+    const asked = understood.alternatives.find((reading) => ASKED_OF_PRODUCTS.has(reading.intent))?.intent ?? 'search'
+    return answerProduct(intentOf(asked, message), message, context, [])
+  }
+  return answerIntent(understood, message, context, understood.alternatives)
 }

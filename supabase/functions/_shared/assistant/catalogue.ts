@@ -3,6 +3,7 @@
 // search_products takes the owner as an argument for the same reason (and is
 // granted to the service role only).
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { equivalents } from './lexicon.ts'
 import type { Catalogue, CatalogueProduct } from './types.ts'
 
 const COLUMNS = 'id, name, description, price, currency, stock, product_link'
@@ -47,9 +48,10 @@ export function createCatalogue(client: SupabaseClient, ownerId: string): Catalo
   return {
     async search(query, limit) {
       if (!query.trim()) return []
+      // The search ranks anything sharing a word: the other language's words for the same things find "İpek Şal" for "scarves".
       const { data, error } = await client.rpc('search_products', {
         p_user_id: ownerId,
-        p_query: query,
+        p_query: [query, ...equivalents(query)].join(' '),
         p_limit: clampLimit(limit, DEFAULT_SEARCH_LIMIT),
       })
       if (error) throw new Error(`product search failed: ${error.message}`)

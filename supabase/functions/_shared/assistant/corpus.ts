@@ -96,6 +96,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     iyi çalışmalar
     şimdilik bu kadar
     bay bay
+    bir düşüneyim
+    düşüneceğim
+    sonra yazarım
+    sonra tekrar bakarım
   `),
   ...examples('goodbye', 'en', `
     bye
@@ -104,6 +108,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     see you later
     have a nice day
     take care
+    i will think about it
+    let me think about it
+    maybe later
   `),
   ...examples('ack', 'tr', `
     tamam
@@ -632,6 +639,7 @@ export const CORPUS: readonly CorpusEntry[] = [
     is it sold out
     do you have any in stock
     still available
+    got any
   `),
   ...examples('link', 'tr', `
     nereden alabilirim

@@ -63,7 +63,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'modelleri', 'modelleriniz', 'secenek', 'secenekler', 'seceneklerin', 'seceneklerini', 'secenekleriniz', 'neler', 'nelerdir', 'hangi',
   'hangisi', 'hangileri', 'satiyorsunuz', 'ile', 've', 'veya', 'yoksa', 'arasindaki', 'arasinda', 'fark', 'farki', 'farklari', 'farkli',
   'nedir', 'karsilastir', 'karsilastirir', 'karsilastirin', 'karsilastirma', 'karsilastirabilir', 'en', 'ucuz', 'ucuzu', 'uygun', 'uygunu',
-  'pahali', 'pahalisi', 'dusuk', 'yuksek', 'lutfen', 'acaba', 'peki', 'bir', 'sizde', 'sizin', 'sende', 'elinizde', 'bende', 'bana', 'icin',
+  'pahali', 'pahalisi', 'dusuk', 'yuksek', 'fiyatli', 'fiyatlisi', 'hesapli', 'hesaplisi', 'ekonomik', 'lutfen', 'acaba', 'peki', 'bir', 'sizde', 'sizin', 'sende', 'elinizde', 'bende', 'bana', 'icin',
   'de', 'da', 'ki', 'tane', 'adet', 'urun', 'urunler', 'urunu', 'urunun', 'urunleriniz', 'urununuz', 'urunlerinizde', 'hala',
   'merhaba', 'selam', 'selamlar', 'mrb', 'slm', 'gunaydin', 'iyi', 'gunler', 'aksamlar', 'tesekkurler', 'tesekkur', 'ederim', 'sagol',
   'sagolun', 'rica', 'ederiz', 'soyler', 'soyleyebilir', 'misin', 'musun', 'ogrenebilir', 'ogrenmek', 'bilgi', 'alabilir', 'olur',
@@ -103,34 +103,34 @@ const POINTERS: ReadonlySet<string> = new Set([
 const STRONG_SEPARATORS: ReadonlySet<string> = new Set(['or', 'vs', 'versus', 'with', 'ile', 'veya', 'yoksa'])
 const WEAK_SEPARATORS: ReadonlySet<string> = new Set(['and', 've'])
 
-// Ways to say the same property, as ASCII keys, for finding the asked
-// property in a description written in other words or the other language.
-const PROPERTY_SYNONYMS: readonly (readonly string[])[] = [
-  ['suya dayanikli', 'su gecirmez', 'su gecirmeyen', 'waterproof', 'water resistant', 'water-resistant', 'atm'],
-  ['pil', 'batarya', 'battery', 'sarj', 'charge'],
-  ['astar', 'astarli', 'lined', 'lining'],
-  ['garanti', 'garantili', 'warranty', 'guarantee'],
-  ['bulasik makinesi', 'dishwasher'],
-  ['mikrodalga', 'microwave'],
-  ['polarize', 'polarized', 'polarised', 'polarising', 'polarizing'],
-  ['pamuk', 'pamuklu', 'cotton'], ['keten', 'linen'], ['deri', 'leather'], ['ipek', 'silk'], ['yun', 'wool'], ['celik', 'steel'],
-  ['seramik', 'ceramic'], ['cam', 'glass'], ['ahsap', 'wood', 'wooden'], ['altin', 'gold'], ['gumus', 'silver'],
-  ['siyah', 'black'], ['beyaz', 'white'], ['kirmizi', 'red'], ['mavi', 'blue'], ['yesil', 'green'], ['gri', 'grey', 'gray'],
-  ['lacivert', 'navy'], ['kahverengi', 'brown'], ['pembe', 'pink'], ['sari', 'yellow'],
-  ['kablosuz', 'wireless', 'bluetooth'], ['uyumlu', 'compatible'], ['organik', 'organic'], ['el yapimi', 'handmade'],
-]
-
-/** Whether a property the question asks about appears in the text in any of its names ("su geçirmez" for "suya dayanıklı mı?"). */
-export function sameProperty(question: string, text: string): boolean {
-  const has = (line: string, phrase: string) => new RegExp(`(^| )${phrase}`).test(line)
-  const q = keyLine(words(question)).trim()
-  const t = keyLine(words(text.replace(/-/g, ' '))).trim()
-  return PROPERTY_SYNONYMS.some((group) => group.some((phrase) => has(q, phrase)) && group.some((phrase) => has(t, phrase)))
-}
-
 /** Whether the message points back at what was just discussed ("is it…", "bunun…"). */
 export function pointsBack(message: string): boolean {
   return words(message).some((word) => POINTERS.has(word.key))
+}
+
+/**
+ * Whether the message asks something of "it", the product just discussed
+ * ("is it bluetooth?", "does it come in black?", "bu su geçirmez mi?"),
+ * however well its other words would name another product.
+ */
+export function asksOfIt(message: string): boolean {
+  const line = keyLine(words(message))
+  return / (is|does|can|will|would|could|has|was) (it|this|that) | (are|do|can|will) (they|these|those) /.test(line) || /^ (bu|bunun|bunu|o|onun|onu) /.test(line)
+}
+
+/** Whether the message is a yes-or-no question ("öğütülmüş mü?", "is it lined?"). */
+export function yesOrNo(message: string): boolean {
+  const list = words(message)
+  const last = list[list.length - 1]?.key ?? ''
+  return /^m[iu](s[iu]n[iu]z|y[iu]m|d[iu]r)?$/.test(last) || /^ (is|are|does|do|can|will|has|have|was) /.test(keyLine(list))
+}
+
+// Words that ask whether something exists ("kaşmir atkı var mı?"), not whether it is so.
+const EXISTENCE = / (var|varmi|yok|mevcut\w*|bulun\w*|sat\w*|kald\w*|have|has|got|sell|sells|stock|carry|any) /
+
+/** Whether the message asks whether something is so ("öğütülmüş mü?", "is it lined?"), not whether it exists. */
+export function asksWhetherSo(message: string): boolean {
+  return yesOrNo(message) && !EXISTENCE.test(keyLine(words(message)))
 }
 
 /** Whether a word (as its ASCII key) belongs to the question rather than to what is asked about. */
@@ -294,30 +294,47 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
 /** Words that open a message without asking anything. */
 const OPENERS: ReadonlySet<string> = new Set(['merhaba', 'merhabalar', 'selam', 'selamlar', 'slm', 'mrb', 'sa', 'iyi', 'gunler', 'aksamlar', 'gunaydin', 'hi', 'hello', 'hey', 'good', 'morning', 'afternoon', 'evening', 'kolay', 'gelsin'])
 
+// Words a customer leads with before the question ("tamam, nasıl alırım?"): an answer to the last reply, not the question.
+const LEADERS: ReadonlySet<string> = new Set(['tamam', 'tmm', 'peki', 'evet', 'olur', 'anladim', 'ok', 'okay', 'oki', 'okey', 'yes', 'yeah', 'yep', 'sure', 'alright', 'right', 'so', 'well', 'hmm', 'great', 'cool', 'super', 'harika', 'guzel', 'sey'])
+
+/** The questions that may follow a leading "tamam": what a customer asks next, not what the classifier guesses from a short rest. */
+const ANSWERED_AFTER_LEADERS = new Set(['ordering', 'price', 'stock', 'link', 'hours', 'shipping', 'delivery_time', 'returns', 'payment', 'location', 'contact', 'human', 'booking'])
+
 const PRODUCT_KINDS = new Set(['price', 'stock', 'link', 'list'])
 const BUSINESS_KINDS = new Set(['location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'human', 'complaint', 'booking', 'personal_info'])
 const COURTESY_KINDS = new Set(['greeting', 'thanks', 'goodbye', 'ack'])
 
 /** An intent, with the classifier's other readings of the message, best first, for when the first finds nothing. */
-export type Understood = Intent & { alternatives: readonly Classification[] }
+export type Understood = Intent & {
+  alternatives: readonly Classification[]
+  /** How many of the message's words the corpus never uses: product names, mostly. */
+  unknownWords: number
+}
 
 /** The question a message asks, read with the classifier. */
 export async function understand(message: string, classifier: Classifier): Promise<Understood> {
   const list = words(message)
-  if (list.length === 0) return { kind: 'unknown', alternatives: [] }
+  if (list.length === 0) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
   const line = keyLine(list)
-  if (INJECTION.some((pattern) => pattern.test(line))) return { kind: 'injection', alternatives: [] }
+  if (INJECTION.some((pattern) => pattern.test(line))) return { kind: 'injection', alternatives: [], unknownWords: 0 }
   const opening = list.findIndex((word) => !OPENERS.has(word.key))
-  if (opening === -1) return { kind: 'greeting', alternatives: [] }
+  if (opening === -1) return { kind: 'greeting', alternatives: [], unknownWords: 0 }
   let classified: Classification = await classifier.classify(message)
   // "Slm, kargo kaç gün sürüyor?": the greeting is not the question.
   if (opening > 0 && list.length - opening >= 2 && (classified.intent === 'greeting' || classified.score < MIN_SCORE)) {
     classified = await classifier.classify(list.slice(opening).map((word) => word.text).join(' '))
   }
+  // "Tamam, nasıl alırım?": the question after the acknowledgement is what is asked.
+  const leading = list.findIndex((word) => !LEADERS.has(word.key) && !OPENERS.has(word.key))
+  if (leading > 0 && (classified.intent === 'ack' || classified.score < MIN_SCORE)) {
+    const rest = await classifier.classify(list.slice(leading).map((word) => word.text).join(' '))
+    const parting = rest.score >= MIN_SCORE && (rest.intent === 'goodbye' || rest.intent === 'thanks')
+    if (parting || (list.length - leading >= 2 && rest.score >= 0.8 && ANSWERED_AFTER_LEADERS.has(rest.intent))) classified = rest
+  }
   let label = classified.score >= MIN_SCORE ? classified.intent : 'None'
   // Courtesy is made of courtesy words: "ya kablolu olan?" is no "okay" however sure the network is of its one known word.
   if (COURTESY_KINDS.has(label) && (classified.unknown ?? 0) > 0 && productTerm(list) !== '') label = 'None'
-  return { ...intentOf(label, message), alternatives: classified.alternatives ?? [] }
+  return { ...intentOf(label, message), alternatives: classified.alternatives ?? [], unknownWords: classified.unknown ?? 0 }
 }
 
 /** The intent a classifier label means for this message, with what the words say it is about. */
@@ -347,7 +364,10 @@ export function intentOf(intent: string, message: string): Intent {
   if (intent === 'recommend') return { kind: 'recommend', term }
   // "L bedeni var mı?", "siyahı kaldı mı?": a stock question about a size or a colour asks what the record may not hold.
   const asksVariant = (intent === 'stock' || intent === 'None') && ['size', 'colour'].includes(attributeOf(list) ?? '')
-  if (intent === 'attribute' || asksVariant || (intent === 'None' && attributeOf(list))) {
+  // "Kaç mm?": a question whose only object is a measure or a property asks it of a product.
+  const termWords = words(term)
+  const onlyProperty = termWords.length > 0 && termWords.every((word) => attributeOf([word]) !== null)
+  if (intent === 'attribute' || asksVariant || (intent === 'None' && attributeOf(list)) || (PRODUCT_KINDS.has(intent) && onlyProperty)) {
     // "Gömlek beyaz mı?": the colour asked about is not part of the product's name.
     return {
       kind: 'attribute',

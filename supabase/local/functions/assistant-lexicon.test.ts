@@ -1,0 +1,51 @@
+// The assistant's words of the same meaning across Turkish and English.
+import { describe, expect, it } from 'vitest'
+import { equivalents, holdsEquivalent, sameProperty } from '../../functions/_shared/assistant/lexicon.ts'
+
+describe('equivalents', () => {
+  it('gives the other language’s words for a product word, in its endings and plurals', () => {
+    expect(equivalents('scarves')).toEqual(expect.arrayContaining(['sal', 'esarp']))
+    expect(equivalents('kulaklıklarınız')).toEqual(expect.arrayContaining(['headphones']))
+    expect(equivalents('leather bags')).toEqual(expect.arrayContaining(['deri', 'canta']))
+    expect(equivalents('güneş gözlüğü')).toContain('sunglasses')
+  })
+
+  it('adds nothing for words it does not know, or that the text already holds', () => {
+    expect(equivalents('teleskop')).toEqual([])
+    expect(equivalents('coffee kahve')).not.toContain('kahve')
+  })
+
+  it('does not take a longer word for a short one', () => {
+    // "bal" is honey; "balık" is fish.
+    expect(equivalents('balık')).toEqual([])
+    expect(holdsEquivalent('honey', 'Taze Balık')).toBe(false)
+    expect(holdsEquivalent('honey', 'Çiçek Balı')).toBe(true)
+  })
+})
+
+describe('holdsEquivalent', () => {
+  it('finds a word of a product name in the other language', () => {
+    expect(holdsEquivalent('scarves', 'İpek Şal')).toBe(true)
+    expect(holdsEquivalent('kupa', 'Ceramic Mug')).toBe(true)
+    expect(holdsEquivalent('sunglasses', 'Güneş Gözlüğü')).toBe(true)
+    expect(holdsEquivalent('bags', 'Leather Notebook')).toBe(false)
+  })
+
+  it('never takes bluetooth for wireless: a wireless mouse need not be bluetooth', () => {
+    expect(holdsEquivalent('bluetooth', 'Wireless Mouse')).toBe(false)
+    expect(holdsEquivalent('wireless', 'Kablosuz Kulaklık')).toBe(true)
+  })
+})
+
+describe('sameProperty', () => {
+  it('matches a property asked in other words or the other language', () => {
+    expect(sameProperty('suya dayanıklı mı', '5 ATM su geçirmez')).toBe(true)
+    expect(sameProperty('is it waterproof', 'IPX7 suya dayanıklı')).toBe(true)
+    expect(sameProperty('is it lined', 'Hakiki kuzu derisi, astarlı')).toBe(true)
+    expect(sameProperty('öğütülmüş mü', 'Orta kavrulmuş, taze çekilmiş')).toBe(true)
+  })
+
+  it('does not match a different property', () => {
+    expect(sameProperty('mikrodalgada kullanılır mı', 'bulaşık makinesinde yıkanabilir')).toBe(false)
+  })
+})

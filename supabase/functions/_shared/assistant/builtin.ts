@@ -356,10 +356,9 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     case 'search':
       if (intent.term !== '') {
         const named = bestNamed(intent.term, await context.catalogue.search(intent.term, 3), false)
-        // About the product just discussed: "do they have UV400 protection?" and "öğütülmüş mü?" when the words
-        // name no other product, "is it bluetooth?" even when they would.
-        // "kaç mm?" asks a measure of it.
-        // Unless the message may well be about the business instead ("is there a warranty?").
+        // About the product just discussed: "do they have UV400 protection?", "öğütülmüş mü?" and "kaç mm?" when the
+        // words name no other product, "is it bluetooth?" even when they would; a yes-or-no question that may well
+        // be about the business instead ("is there a warranty?") is left to that reading.
         const attribute = attributeOf(words(message))
         const aboutBusiness = alternatives.some((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= BUSINESS_READING_MIN_SCORE)
         const askedOfIt = asksOfIt(message) || asksWhetherSo(message) || attribute !== null

@@ -322,6 +322,15 @@ describe('follow-ups as customers write them', () => {
   })
 })
 
+describe('the FAQ in the other language', () => {
+  it('finds the owner’s Turkish entry for an English question', async () => {
+    const out = await ask('Do you do gift wrapping?', { language: 'en' })
+    expect(out.kind).toBe('faq')
+    expect(out.reply).toContain('hediye paketi ücretsizdir')
+    expect(out.faqSearches).toEqual(['Do you do gift wrapping?', 'do you do hediye paket'])
+  })
+})
+
 describe('unknown products', () => {
   it('says so and points to the business', async () => {
     for (const [message, words] of [['Do you have a telescope?', "couldn't find"], ['teleskop fiyatı ne kadar?', 'bulamadım']] as const) {

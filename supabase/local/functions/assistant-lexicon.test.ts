@@ -1,6 +1,6 @@
 // The assistant's words of the same meaning across Turkish and English.
 import { describe, expect, it } from 'vitest'
-import { equivalents, holdsEquivalent, sameProperty } from '../../functions/_shared/assistant/lexicon.ts'
+import { equivalents, holdsEquivalent, sameProperty, translate } from '../../functions/_shared/assistant/lexicon.ts'
 
 describe('equivalents', () => {
   it('gives the other language’s words for a product word, in its endings and plurals', () => {
@@ -47,5 +47,14 @@ describe('sameProperty', () => {
 
   it('does not match a different property', () => {
     expect(sameProperty('mikrodalgada kullanılır mı', 'bulaşık makinesinde yıkanabilir')).toBe(false)
+  })
+})
+
+describe('translate', () => {
+  it('puts the words it knows in the other language, phrases whole, and keeps the rest', () => {
+    expect(translate('do you wrap presents?')).toBe('do you paket hediye')
+    expect(translate('kulaklığın garantisi var mı')).toBe('headphones warranty var mı')
+    expect(translate('güneş gözlüğü var mı')).toBe('sunglasses var mı')
+    expect(translate('teleskop var mı')).toBe('teleskop var mı')
   })
 })

@@ -5,7 +5,7 @@
 // id rather than trusting an earlier turn's text) and says so when it does
 // not know, instead of guessing. How a message flows: README.md.
 import { asksOfIt, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, pointsBack, productTerm, understand, type Attribute, type Budget, type Intent } from './intents.ts'
-import { holdsEquivalent, sameProperty } from './lexicon.ts'
+import { holdsEquivalent, sameProperty, translate } from './lexicon.ts'
 import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
 import { corpusClassifier, type Classification } from './nlu.ts'
@@ -258,7 +258,12 @@ async function answerOrdering(term: string, context: Context): Promise<Responder
 async function faqFor(message: string, context: Context) {
   if (!context.business.hasFaq) return null
   const [best] = await context.business.searchFaq(message, 1)
-  return best && best.score >= FAQ_MIN_SCORE ? best : null
+  if (best && best.score >= FAQ_MIN_SCORE) return best
+  // The owner may have written the entry in the other language: "do you wrap presents?" of "Hediye paketi yapıyor musunuz?".
+  const translated = translate(message)
+  if (translated === words(message).map((word) => word.text).join(' ')) return null
+  const [other] = await context.business.searchFaq(translated, 1)
+  return other && other.score >= FAQ_MIN_SCORE ? other : null
 }
 
 // Kinds the owner's FAQ may answer before the built-in answer: questions about

@@ -45,17 +45,23 @@ function clampLimit(limit: number | undefined, fallback: number): number {
 
 /** A catalogue reading `ownerId`'s live products through a service-role client. */
 export function createCatalogue(client: SupabaseClient, ownerId: string): Catalogue {
+  async function searchProducts(query: string, limit: number): Promise<CatalogueProduct[]> {
+    const { data, error } = await client.rpc('search_products', { p_user_id: ownerId, p_query: query, p_limit: limit })
+    if (error) throw new Error(`product search failed: ${error.message}`)
+    return ((data ?? []) as ProductRow[]).map(toProduct)
+  }
+
   return {
     async search(query, limit) {
       if (!query.trim()) return []
-      // The search ranks anything sharing a word: the other language's words for the same things find "İpek Şal" for "scarves".
-      const { data, error } = await client.rpc('search_products', {
-        p_user_id: ownerId,
-        p_query: [query, ...equivalents(query)].join(' '),
-        p_limit: clampLimit(limit, DEFAULT_SEARCH_LIMIT),
-      })
-      if (error) throw new Error(`product search failed: ${error.message}`)
-      return ((data ?? []) as ProductRow[]).map(toProduct)
+      const wanted = clampLimit(limit, DEFAULT_SEARCH_LIMIT)
+      const found = await searchProducts(query, wanted)
+      // The other language's words for the same things ("İpek Şal" for "scarves") come after the words' own matches.
+      const other = found.length < wanted ? equivalents(query) : []
+      if (other.length === 0) return found
+      const seen = new Set(found.map((product) => product.id))
+      const more = (await searchProducts(other.join(' '), wanted)).filter((product) => !seen.has(product.id))
+      return [...found, ...more].slice(0, wanted)
     },
 
     async byIds(ids) {

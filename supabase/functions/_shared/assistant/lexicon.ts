@@ -12,47 +12,61 @@
 // English plural ("çantanız", "bags").
 import { words } from './text.ts'
 
-export const SAME_MEANING: readonly (readonly string[])[] = [
+/** One meaning: its English words and its Turkish words (ASCII keys), the first of each its usual word. */
+export type Meaning = { readonly en: readonly string[]; readonly tr: readonly string[]; readonly all: readonly string[] }
+
+function m(en: string, tr: string): Meaning {
+  const list = (text: string) => text.split(',').map((word) => word.trim()).filter((word) => word !== '')
+  return { en: list(en), tr: list(tr), all: [...list(en), ...list(tr)] }
+}
+
+export const SAME_MEANING: readonly Meaning[] = [
   // Clothing and accessories
-  ['shirt', 'shirts', 'gomlek'], ['tshirt', 't-shirt', 'tee', 'tisort'], ['dress', 'dresses', 'elbise'], ['skirt', 'etek'],
-  ['trousers', 'pants', 'pantolon'], ['jeans', 'kot'], ['jacket', 'ceket', 'mont'], ['coat', 'kaban', 'palto'],
-  ['sweater', 'jumper', 'kazak', 'triko'], ['cardigan', 'hirka'], ['hoodie', 'sweatshirt'], ['scarf', 'scarves', 'sal', 'esarp', 'fular', 'atki'],
-  ['hat', 'sapka', 'bere'], ['shoe', 'shoes', 'sneakers', 'trainers', 'ayakkabi'], ['boots', 'bot', 'cizme'], ['slippers', 'terlik'],
-  ['socks', 'corap'], ['bag', 'handbag', 'canta'], ['backpack', 'sirt cantasi'], ['wallet', 'purse', 'cuzdan'], ['belt', 'kemer'],
-  ['tie', 'kravat'], ['gloves', 'eldiven'], ['pyjamas', 'pajamas', 'pijama'], ['swimsuit', 'bikini', 'mayo'],
-  ['necklace', 'kolye'], ['ring', 'yuzuk'], ['bracelet', 'bileklik', 'bilezik'], ['earring', 'earrings', 'kupe'],
-  ['watch', 'watches', 'saat', 'kol saati'], ['sunglasses', 'gunes gozlugu'], ['glasses', 'gozluk'], ['umbrella', 'semsiye'],
+  m('shirt, shirts', 'gomlek'), m('tshirt, t-shirt, tee', 'tisort'), m('dress, dresses', 'elbise'), m('skirt', 'etek'),
+  m('trousers, pants', 'pantolon'), m('jeans', 'kot'), m('jacket', 'ceket, mont'), m('coat', 'kaban, palto'),
+  m('sweater, jumper', 'kazak, triko'), m('cardigan', 'hirka'), m('hoodie, sweatshirt', ''),
+  m('scarf, scarves', 'sal, esarp, fular, atki'), m('hat', 'sapka, bere'), m('shoe, shoes, sneakers, trainers', 'ayakkabi'),
+  m('boots', 'bot, cizme'), m('slippers', 'terlik'), m('socks', 'corap'), m('bag, handbag', 'canta'),
+  m('backpack', 'sirt cantasi'), m('wallet, purse', 'cuzdan'), m('belt', 'kemer'), m('tie', 'kravat'), m('gloves', 'eldiven'),
+  m('pyjamas, pajamas', 'pijama'), m('swimsuit, bikini', 'mayo'), m('necklace', 'kolye'), m('ring', 'yuzuk'),
+  m('bracelet', 'bileklik, bilezik'), m('earring, earrings', 'kupe'), m('watch, watches', 'saat, kol saati'),
+  m('sunglasses', 'gunes gozlugu'), m('glasses', 'gozluk'), m('umbrella', 'semsiye'),
   // Electronics
-  ['headphones', 'headphone', 'headset', 'earphones', 'earbuds', 'kulaklik'], ['speaker', 'speakers', 'hoparlor'],
-  ['charger', 'sarj aleti', 'sarj cihazi'], ['power bank', 'powerbank'], ['cable', 'kablo'], ['phone case', 'case', 'kilif'],
-  ['phone', 'telefon'], ['mouse', 'fare'], ['keyboard', 'klavye'], ['lamp', 'lamba', 'abajur'], ['battery', 'pil', 'batarya'],
+  m('headphones, headphone, headset, earphones, earbuds', 'kulaklik'), m('speaker, speakers', 'hoparlor'),
+  m('charger', 'sarj aleti, sarj cihazi'), m('power bank', 'powerbank'), m('cable', 'kablo'), m('phone case, case', 'kilif'),
+  m('phone', 'telefon'), m('mouse', 'fare'), m('keyboard', 'klavye'), m('lamp', 'lamba, abajur'), m('battery', 'pil, batarya'),
   // Food and drink
-  ['coffee', 'kahve'], ['tea', 'cay'], ['honey', 'bal'], ['olive oil', 'zeytinyagi'], ['olives', 'zeytin'],
-  ['turkish delight', 'lokum'], ['chocolate', 'cikolata'], ['cheese', 'peynir'], ['jam', 'recel'], ['spices', 'spice', 'baharat'],
-  ['nuts', 'kuruyemis'], ['pistachio', 'fistik', 'fistikli'], ['hazelnut', 'findik'], ['almond', 'badem'], ['walnut', 'ceviz'],
-  ['dried fruit', 'kuru meyve'], ['cookies', 'biscuits', 'kurabiye', 'biskuvi'], ['cake', 'kek'], ['bread', 'ekmek'],
-  ['baklava'], ['molasses', 'pekmez'], ['soap', 'sabun'], ['candle', 'candles', 'mum'],
+  m('coffee', 'kahve'), m('tea', 'cay'), m('honey', 'bal'), m('olive oil', 'zeytinyagi'), m('olives', 'zeytin'),
+  m('turkish delight', 'lokum'), m('chocolate', 'cikolata'), m('cheese', 'peynir'), m('jam', 'recel'),
+  m('spices, spice', 'baharat'), m('nuts', 'kuruyemis'), m('pistachio', 'fistik, fistikli'), m('hazelnut', 'findik'),
+  m('almond', 'badem'), m('walnut', 'ceviz'), m('dried fruit', 'kuru meyve'), m('cookies, biscuits', 'kurabiye, biskuvi'),
+  m('cake', 'kek'), m('bread', 'ekmek'), m('', 'baklava'), m('molasses', 'pekmez'), m('soap', 'sabun'),
+  m('candle, candles', 'mum'),
   // Home
-  ['cup', 'cups', 'fincan'], ['mug', 'kupa'], ['plate', 'plates', 'tabak'], ['bowl', 'kase'], ['glass', 'bardak'],
-  ['teapot', 'caydanlik', 'demlik'], ['pan', 'tava'], ['pot', 'tencere'], ['towel', 'havlu'], ['carpet', 'rug', 'hali', 'kilim'],
-  ['pillow', 'cushion', 'yastik', 'kirlent'], ['blanket', 'battaniye'], ['bedding', 'duvet cover', 'nevresim'], ['vase', 'vazo'],
-  ['mirror', 'ayna'], ['frame', 'cerceve'], ['notebook', 'defter'], ['pen', 'kalem'], ['bottle', 'sise', 'matara'],
-  ['toy', 'toys', 'oyuncak'], ['perfume', 'parfum'], ['cream', 'krem'], ['shampoo', 'sampuan'], ['lipstick', 'ruj'],
-  ['gift card', 'hediye karti', 'hediye ceki'], ['gift', 'present', 'hediye', 'hediyelik'],
+  m('cup, cups', 'fincan'), m('mug', 'kupa'), m('plate, plates', 'tabak'), m('bowl', 'kase'), m('glass', 'bardak'),
+  m('teapot', 'caydanlik, demlik'), m('pan', 'tava'), m('pot', 'tencere'), m('towel', 'havlu'), m('carpet, rug', 'hali, kilim'),
+  m('pillow, cushion', 'yastik, kirlent'), m('blanket', 'battaniye'), m('bedding, duvet cover', 'nevresim'), m('vase', 'vazo'),
+  m('mirror', 'ayna'), m('frame', 'cerceve'), m('notebook', 'defter'), m('pen', 'kalem'), m('bottle', 'sise, matara'),
+  m('toy, toys', 'oyuncak'), m('perfume', 'parfum'), m('cream', 'krem'), m('shampoo', 'sampuan'), m('lipstick', 'ruj'),
+  m('gift card', 'hediye karti, hediye ceki'), m('gift, present', 'hediye, hediyelik'),
   // What things are made of, look like and are for
-  ['leather', 'deri'], ['silk', 'ipek'], ['linen', 'keten'], ['cotton', 'pamuk', 'pamuklu'], ['wool', 'woollen', 'yun'],
-  ['ceramic', 'seramik'], ['porcelain', 'porselen'], ['wood', 'wooden', 'ahsap'], ['silver', 'gumus'], ['gold', 'altin'],
-  ['steel', 'celik'], ['glass', 'cam'], ['straw', 'hasir'], ['bamboo', 'bambu'], ['copper', 'bakir'],
-  ['black', 'siyah'], ['white', 'beyaz'], ['red', 'kirmizi'], ['blue', 'mavi'], ['green', 'yesil'], ['grey', 'gray', 'gri'],
-  ['navy', 'lacivert'], ['brown', 'kahverengi'], ['pink', 'pembe'], ['yellow', 'sari'], ['purple', 'mor'], ['orange', 'turuncu'],
-  ['wireless', 'kablosuz'], ['wired', 'kablolu'], ['smart', 'akilli'], ['handmade', 'el yapimi'], ['organic', 'organik'],
-  ['summer', 'yazlik'], ['winter', 'kislik'], ['women', 'womens', 'kadin'], ['men', 'mens', 'erkek'], ['kids', 'children', 'cocuk'],
-  ['baby', 'bebek'], ['floral', 'cicekli'], ['travel', 'seyahat'], ['sports', 'sport', 'spor'], ['scented', 'kokulu'],
+  m('leather', 'deri'), m('silk', 'ipek'), m('linen', 'keten'), m('cotton', 'pamuk, pamuklu'), m('wool, woollen', 'yun'),
+  m('ceramic', 'seramik'), m('porcelain', 'porselen'), m('wood, wooden', 'ahsap'), m('silver', 'gumus'), m('gold', 'altin'),
+  m('steel', 'celik'), m('glass', 'cam'), m('straw', 'hasir'), m('bamboo', 'bambu'), m('copper', 'bakir'), m('black', 'siyah'),
+  m('white', 'beyaz'), m('red', 'kirmizi'), m('blue', 'mavi'), m('green', 'yesil'), m('grey, gray', 'gri'), m('navy', 'lacivert'),
+  m('brown', 'kahverengi'), m('pink', 'pembe'), m('yellow', 'sari'), m('purple', 'mor'), m('orange', 'turuncu'),
+  m('wireless', 'kablosuz'), m('wired', 'kablolu'), m('smart', 'akilli'), m('handmade', 'el yapimi'), m('organic', 'organik'),
+  m('summer', 'yazlik'), m('winter', 'kislik'), m('women, womens', 'kadin'), m('men, mens', 'erkek'), m('kids, children', 'cocuk'),
+  m('baby', 'bebek'), m('floral', 'cicekli'), m('travel', 'seyahat'), m('sports, sport', 'spor'), m('scented', 'kokulu'),
   // Properties a description states
-  ['suya dayanikli', 'su gecirmez', 'su gecirmeyen', 'waterproof', 'water resistant', 'water-resistant', 'atm'],
-  ['sarj', 'charge', 'charging'], ['astar', 'astarli', 'lined', 'lining'], ['garanti', 'garantili', 'warranty', 'guarantee'],
-  ['bulasik makinesi', 'dishwasher'], ['mikrodalga', 'microwave'], ['polarize', 'polarized', 'polarised', 'polarising', 'polarizing'],
-  ['uyumlu', 'compatible'], ['ogutulmus', 'cekilmis', 'ground'],
+  m('waterproof, water resistant, water-resistant, atm', 'suya dayanikli, su gecirmez, su gecirmeyen'),
+  m('charge, charging', 'sarj'), m('lined, lining', 'astar, astarli'), m('warranty, guarantee', 'garanti, garantili'),
+  m('dishwasher', 'bulasik makinesi'), m('microwave', 'mikrodalga'), m('polarized, polarised, polarising, polarizing', 'polarize'),
+  m('compatible', 'uyumlu'), m('ground', 'ogutulmus, cekilmis'),
+  // What customers ask of the shop, for its FAQ
+  m('wrap, wrapping', 'paket, paketleme, ambalaj'), m('name, names', 'isim'), m('company', 'sirket, firma'),
+  m('print, printing, engraving, engrave, personalised, personalized', 'baski, yazdirma, kisiye ozel'), m('discount, discounts', 'indirim'),
+  m('pick up, collect', 'teslim al'),
 ]
 
 // Turkish case and possessive endings and English plurals a single word may carry.
@@ -80,12 +94,18 @@ function holdsAt(keys: readonly string[], at: number, member: string): number {
 }
 
 /** The groups a word of the keys (at `at`) belongs to, with how many keys it spans. */
-function groupsAt(keys: readonly string[], at: number): { group: readonly string[]; span: number }[] {
-  const found: { group: readonly string[]; span: number }[] = []
+function groupsAt(keys: readonly string[], at: number): { group: Meaning; span: number; language: 'en' | 'tr' }[] {
+  const found: { group: Meaning; span: number; language: 'en' | 'tr' }[] = []
   for (const group of SAME_MEANING) {
     let span = 0
-    for (const member of group) span = Math.max(span, holdsAt(keys, at, member))
-    if (span > 0) found.push({ group, span })
+    let language: 'en' | 'tr' = 'en'
+    for (const side of ['en', 'tr'] as const) {
+      for (const member of group[side]) {
+        const held = holdsAt(keys, at, member)
+        if (held > span) [span, language] = [held, side]
+      }
+    }
+    if (span > 0) found.push({ group, span, language })
   }
   return found
 }
@@ -96,7 +116,7 @@ export function equivalents(text: string): string[] {
   const out = new Set<string>()
   for (let at = 0; at < keys.length; at++) {
     for (const { group } of groupsAt(keys, at)) {
-      for (const member of group) if (!keys.some((_, i) => holdsAt(keys, i, member) > 0)) out.add(member)
+      for (const member of group.all) if (!keys.some((_, i) => holdsAt(keys, i, member) > 0)) out.add(member)
     }
   }
   return [...out]
@@ -107,7 +127,7 @@ export function holdsEquivalent(key: string, text: string): boolean {
   const groups = groupsAt([key], 0).map((entry) => entry.group)
   if (groups.length === 0) return false
   const keys = words(text.replace(/-/g, ' ')).map((word) => word.key)
-  return keys.some((_, at) => groups.some((group) => group.some((member) => holdsAt(keys, at, member) > 0)))
+  return keys.some((_, at) => groups.some((group) => group.all.some((member) => holdsAt(keys, at, member) > 0)))
 }
 
 /** Whether a property asked about appears in the text in any of its names ("su geçirmez" for "suya dayanıklı mı?"). */
@@ -116,4 +136,27 @@ export function sameProperty(question: string, text: string): boolean {
   const held = words(text.replace(/-/g, ' ')).map((word) => word.key)
   const meanings = new Set(asked.flatMap((_, at) => groupsAt(asked, at).map((entry) => entry.group)))
   return held.some((_, at) => groupsAt(held, at).some((entry) => meanings.has(entry.group)))
+}
+
+/**
+ * The text with each word this lexicon knows put in the other language's
+ * usual word ("do you wrap presents" → "do you paket hediye"), the rest kept:
+ * for finding an FAQ entry the owner wrote in the other language.
+ */
+export function translate(text: string): string {
+  const list = words(text)
+  const keys = list.map((word) => word.key)
+  const out: string[] = []
+  for (let at = 0; at < keys.length; ) {
+    const [best] = groupsAt(keys, at).sort((a, b) => b.span - a.span)
+    const other = best ? best.group[best.language === 'en' ? 'tr' : 'en'][0] : undefined
+    if (best && other) {
+      out.push(other)
+      at += best.span
+    } else {
+      out.push(list[at]!.text)
+      at += 1
+    }
+  }
+  return out.join(' ')
 }

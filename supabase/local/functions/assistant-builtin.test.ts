@@ -329,6 +329,16 @@ describe('the FAQ in the other language', () => {
     expect(out.reply).toContain('hediye paketi ücretsizdir')
     expect(out.faqSearches).toEqual(['Do you do gift wrapping?', 'do you do hediye paket'])
   })
+
+  it('finds an entry about all products for a question naming one, but keeps a product question on its product', async () => {
+    const faq = [...FAQ, { id: 'f3', question: 'Ürünlerinizin garantisi var mı?', answer: 'Tüm ürünler 2 yıl garantilidir.' }, { id: 'f4', question: 'Stokta olmayan ürün ne zaman gelir?', answer: 'Genelde bir haftada.' }]
+    const warranty = await ask('kulaklığın garantisi var mı?', { faq })
+    expect(warranty.kind).toBe('faq')
+    expect(warranty.reply).toContain('2 yıl')
+    const stock = await ask('kablosuz kulaklık stokta var mı?', { faq })
+    expect(stock.productIds).toEqual(['p1'])
+    expect(stock.reply).not.toContain('bir haftada')
+  })
 })
 
 describe('unknown products', () => {

@@ -1,6 +1,6 @@
 // The assistant's words of the same meaning across Turkish and English.
 import { describe, expect, it } from 'vitest'
-import { equivalents, holdsEquivalent, sameProperty, translate } from '../../functions/_shared/assistant/lexicon.ts'
+import { equivalents, holdsEquivalent, sameProperty, translate, withoutThings } from '../../functions/_shared/assistant/lexicon.ts'
 
 describe('equivalents', () => {
   it('gives the other language’s words for a product word, in its endings and plurals', () => {
@@ -56,5 +56,13 @@ describe('translate', () => {
     expect(translate('kulaklığın garantisi var mı')).toBe('headphones warranty var mı')
     expect(translate('güneş gözlüğü var mı')).toBe('sunglasses var mı')
     expect(translate('teleskop var mı')).toBe('teleskop var mı')
+  })
+})
+
+describe('withoutThings', () => {
+  it('leaves out the words naming a kind of product, and keeps the rest', () => {
+    expect(withoutThings('kulaklığın garantisi var mı')).toBe('garantisi var mı')
+    expect(withoutThings('is there a warranty on the headphones')).toBe('is there a warranty on the')
+    expect(withoutThings('güneş gözlüğü polarize mi')).toBe('polarize mi')
   })
 })

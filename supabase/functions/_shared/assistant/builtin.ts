@@ -5,7 +5,7 @@
 // id rather than trusting an earlier turn's text) and says so when it does
 // not know, instead of guessing. How a message flows: README.md.
 import { asksOfIt, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, pointsBack, productTerm, understand, type Attribute, type Budget, type Intent } from './intents.ts'
-import { holdsEquivalent, sameProperty, translate } from './lexicon.ts'
+import { holdsEquivalent, sameProperty, translate, withoutThings } from './lexicon.ts'
 import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
 import { corpusClassifier, type Classification } from './nlu.ts'
@@ -254,16 +254,24 @@ async function answerOrdering(term: string, context: Context): Promise<Responder
   return reply('ordering', text, language, products)
 }
 
+const PRODUCT_QUESTIONS = new Set(['price', 'stock', 'link', 'list', 'search', 'compare', 'extreme', 'budget'])
+
 /** The owner's FAQ entry that answers this question, if one does. */
-async function faqFor(message: string, context: Context) {
+async function faqFor(message: string, context: Context, kind: string) {
   if (!context.business.hasFaq) return null
   const [best] = await context.business.searchFaq(message, 1)
   if (best && best.score >= FAQ_MIN_SCORE) return best
-  // The owner may have written the entry in the other language: "do you wrap presents?" of "Hediye paketi yapıyor musunuz?".
-  const translated = translate(message)
-  if (translated === words(message).map((word) => word.text).join(' ')) return null
-  const [other] = await context.business.searchFaq(translated, 1)
-  return other && other.score >= FAQ_MIN_SCORE ? other : null
+  // The owner may have written the entry in the other language ("do you wrap presents?" of "Hediye paketi yapıyor
+  // musunuz?"), or of all products rather than the one named ("kulaklığın garantisi var mı?").
+  const asWritten = words(message).map((word) => word.text).join(' ')
+  // A product question keeps its product: "kulaklık stokta var mı?" is not an entry about stock in general.
+  const retries = PRODUCT_QUESTIONS.has(kind) ? [translate(message)] : [translate(message), withoutThings(message)]
+  for (const again of new Set(retries)) {
+    if (again === asWritten || keysOf(again).length === 0) continue
+    const [other] = await context.business.searchFaq(again, 1)
+    if (other && other.score >= FAQ_MIN_SCORE) return other
+  }
+  return null
 }
 
 // Kinds the owner's FAQ may answer before the built-in answer: questions about
@@ -312,7 +320,7 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
   const { language, businessName, now } = context
   const profile = context.business.profile
   if (FAQ_FIRST.has(intent.kind)) {
-    const hit = await faqFor(message, context)
+    const hit = await faqFor(message, context, intent.kind)
     if (hit) return reply('faq', biz.faqAnswer(hit), language)
   }
   switch (intent.kind) {
@@ -409,7 +417,7 @@ async function answerProduct(intent: Intent, message: string, context: Context, 
   const out = await answerProductQuestion(kind, intent.term, context)
   if (out.productIds.length === 0 && intent.term !== '') {
     // Nothing in the catalogue is what the words name: the owner's FAQ may answer them ("toptan alırsam fiyat düşer mi?").
-    const hit = FAQ_FIRST.has(kind) ? null : await faqFor(message, context)
+    const hit = FAQ_FIRST.has(kind) ? null : await faqFor(message, context, kind)
     if (hit) return reply('faq', biz.faqAnswer(hit), context.language)
     const other = alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE)
     if (other) return answerIntent(intentOf(other.intent, message), message, context)

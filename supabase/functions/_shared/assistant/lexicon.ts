@@ -12,43 +12,48 @@
 // English plural ("çantanız", "bags").
 import { words } from './text.ts'
 
-/** One meaning: its English words and its Turkish words (ASCII keys), the first of each its usual word. */
-export type Meaning = { readonly en: readonly string[]; readonly tr: readonly string[]; readonly all: readonly string[] }
+/**
+ * One meaning: its English words and its Turkish words (ASCII keys), the
+ * first of each its usual word; `thing` when it names a kind of product.
+ */
+export type Meaning = { readonly en: readonly string[]; readonly tr: readonly string[]; readonly all: readonly string[]; readonly thing: boolean }
 
-function m(en: string, tr: string): Meaning {
+function meaning(en: string, tr: string, thing: boolean): Meaning {
   const list = (text: string) => text.split(',').map((word) => word.trim()).filter((word) => word !== '')
-  return { en: list(en), tr: list(tr), all: [...list(en), ...list(tr)] }
+  return { en: list(en), tr: list(tr), all: [...list(en), ...list(tr)], thing }
 }
+const thing = (en: string, tr: string) => meaning(en, tr, true)
+const m = (en: string, tr: string) => meaning(en, tr, false)
 
 export const SAME_MEANING: readonly Meaning[] = [
   // Clothing and accessories
-  m('shirt, shirts', 'gomlek'), m('tshirt, t-shirt, tee', 'tisort'), m('dress, dresses', 'elbise'), m('skirt', 'etek'),
-  m('trousers, pants', 'pantolon'), m('jeans', 'kot'), m('jacket', 'ceket, mont'), m('coat', 'kaban, palto'),
-  m('sweater, jumper', 'kazak, triko'), m('cardigan', 'hirka'), m('hoodie, sweatshirt', ''),
-  m('scarf, scarves', 'sal, esarp, fular, atki'), m('hat', 'sapka, bere'), m('shoe, shoes, sneakers, trainers', 'ayakkabi'),
-  m('boots', 'bot, cizme'), m('slippers', 'terlik'), m('socks', 'corap'), m('bag, handbag', 'canta'),
-  m('backpack', 'sirt cantasi'), m('wallet, purse', 'cuzdan'), m('belt', 'kemer'), m('tie', 'kravat'), m('gloves', 'eldiven'),
-  m('pyjamas, pajamas', 'pijama'), m('swimsuit, bikini', 'mayo'), m('necklace', 'kolye'), m('ring', 'yuzuk'),
-  m('bracelet', 'bileklik, bilezik'), m('earring, earrings', 'kupe'), m('watch, watches', 'saat, kol saati'),
-  m('sunglasses', 'gunes gozlugu'), m('glasses', 'gozluk'), m('umbrella', 'semsiye'),
+  thing('shirt, shirts', 'gomlek'), thing('tshirt, t-shirt, tee', 'tisort'), thing('dress, dresses', 'elbise'), thing('skirt', 'etek'),
+  thing('trousers, pants', 'pantolon'), thing('jeans', 'kot'), thing('jacket', 'ceket, mont'), thing('coat', 'kaban, palto'),
+  thing('sweater, jumper', 'kazak, triko'), thing('cardigan', 'hirka'), thing('hoodie, sweatshirt', ''),
+  thing('scarf, scarves', 'sal, esarp, fular, atki'), thing('hat', 'sapka, bere'), thing('shoe, shoes, sneakers, trainers', 'ayakkabi'),
+  thing('boots', 'bot, cizme'), thing('slippers', 'terlik'), thing('socks', 'corap'), thing('bag, handbag', 'canta'),
+  thing('backpack', 'sirt cantasi'), thing('wallet, purse', 'cuzdan'), thing('belt', 'kemer'), thing('tie', 'kravat'), thing('gloves', 'eldiven'),
+  thing('pyjamas, pajamas', 'pijama'), thing('swimsuit, bikini', 'mayo'), thing('necklace', 'kolye'), thing('ring', 'yuzuk'),
+  thing('bracelet', 'bileklik, bilezik'), thing('earring, earrings', 'kupe'), thing('watch, watches', 'saat, kol saati'),
+  thing('sunglasses', 'gunes gozlugu'), thing('glasses', 'gozluk'), thing('umbrella', 'semsiye'),
   // Electronics
-  m('headphones, headphone, headset, earphones, earbuds', 'kulaklik'), m('speaker, speakers', 'hoparlor'),
-  m('charger', 'sarj aleti, sarj cihazi'), m('power bank', 'powerbank'), m('cable', 'kablo'), m('phone case, case', 'kilif'),
-  m('phone', 'telefon'), m('mouse', 'fare'), m('keyboard', 'klavye'), m('lamp', 'lamba, abajur'), m('battery', 'pil, batarya'),
+  thing('headphones, headphone, headset, earphones, earbuds', 'kulaklik'), thing('speaker, speakers', 'hoparlor'),
+  thing('charger', 'sarj aleti, sarj cihazi'), thing('power bank', 'powerbank'), thing('cable', 'kablo'), thing('phone case, case', 'kilif'),
+  thing('phone', 'telefon'), thing('mouse', 'fare'), thing('keyboard', 'klavye'), thing('lamp', 'lamba, abajur'), thing('battery', 'pil, batarya'),
   // Food and drink
-  m('coffee', 'kahve'), m('tea', 'cay'), m('honey', 'bal'), m('olive oil', 'zeytinyagi'), m('olives', 'zeytin'),
-  m('turkish delight', 'lokum'), m('chocolate', 'cikolata'), m('cheese', 'peynir'), m('jam', 'recel'),
-  m('spices, spice', 'baharat'), m('nuts', 'kuruyemis'), m('pistachio', 'fistik, fistikli'), m('hazelnut', 'findik'),
-  m('almond', 'badem'), m('walnut', 'ceviz'), m('dried fruit', 'kuru meyve'), m('cookies, biscuits', 'kurabiye, biskuvi'),
-  m('cake', 'kek'), m('bread', 'ekmek'), m('', 'baklava'), m('molasses', 'pekmez'), m('soap', 'sabun'),
-  m('candle, candles', 'mum'),
+  thing('coffee', 'kahve'), thing('tea', 'cay'), thing('honey', 'bal'), thing('olive oil', 'zeytinyagi'), thing('olives', 'zeytin'),
+  thing('turkish delight', 'lokum'), thing('chocolate', 'cikolata'), thing('cheese', 'peynir'), thing('jam', 'recel'),
+  thing('spices, spice', 'baharat'), thing('nuts', 'kuruyemis'), thing('pistachio', 'fistik, fistikli'), thing('hazelnut', 'findik'),
+  thing('almond', 'badem'), thing('walnut', 'ceviz'), thing('dried fruit', 'kuru meyve'), thing('cookies, biscuits', 'kurabiye, biskuvi'),
+  thing('cake', 'kek'), thing('bread', 'ekmek'), thing('', 'baklava'), thing('molasses', 'pekmez'), thing('soap', 'sabun'),
+  thing('candle, candles', 'mum'),
   // Home
-  m('cup, cups', 'fincan'), m('mug', 'kupa'), m('plate, plates', 'tabak'), m('bowl', 'kase'), m('glass', 'bardak'),
-  m('teapot', 'caydanlik, demlik'), m('pan', 'tava'), m('pot', 'tencere'), m('towel', 'havlu'), m('carpet, rug', 'hali, kilim'),
-  m('pillow, cushion', 'yastik, kirlent'), m('blanket', 'battaniye'), m('bedding, duvet cover', 'nevresim'), m('vase', 'vazo'),
-  m('mirror', 'ayna'), m('frame', 'cerceve'), m('notebook', 'defter'), m('pen', 'kalem'), m('bottle', 'sise, matara'),
-  m('toy, toys', 'oyuncak'), m('perfume', 'parfum'), m('cream', 'krem'), m('shampoo', 'sampuan'), m('lipstick', 'ruj'),
-  m('gift card', 'hediye karti, hediye ceki'), m('gift, present', 'hediye, hediyelik'),
+  thing('cup, cups', 'fincan'), thing('mug', 'kupa'), thing('plate, plates', 'tabak'), thing('bowl', 'kase'), thing('glass', 'bardak'),
+  thing('teapot', 'caydanlik, demlik'), thing('pan', 'tava'), thing('pot', 'tencere'), thing('towel', 'havlu'), thing('carpet, rug', 'hali, kilim'),
+  thing('pillow, cushion', 'yastik, kirlent'), thing('blanket', 'battaniye'), thing('bedding, duvet cover', 'nevresim'), thing('vase', 'vazo'),
+  thing('mirror', 'ayna'), thing('frame', 'cerceve'), thing('notebook', 'defter'), thing('pen', 'kalem'), thing('bottle', 'sise, matara'),
+  thing('toy, toys', 'oyuncak'), thing('perfume', 'parfum'), thing('cream', 'krem'), thing('shampoo', 'sampuan'), thing('lipstick', 'ruj'),
+  thing('gift card', 'hediye karti, hediye ceki'), thing('gift, present', 'hediye, hediyelik'),
   // What things are made of, look like and are for
   m('leather', 'deri'), m('silk', 'ipek'), m('linen', 'keten'), m('cotton', 'pamuk, pamuklu'), m('wool, woollen', 'yun'),
   m('ceramic', 'seramik'), m('porcelain', 'porselen'), m('wood, wooden', 'ahsap'), m('silver', 'gumus'), m('gold', 'altin'),
@@ -66,7 +71,8 @@ export const SAME_MEANING: readonly Meaning[] = [
   // What customers ask of the shop, for its FAQ
   m('wrap, wrapping', 'paket, paketleme, ambalaj'), m('name, names', 'isim'), m('company', 'sirket, firma'),
   m('print, printing, engraving, engrave, personalised, personalized', 'baski, yazdirma, kisiye ozel'), m('discount, discounts', 'indirim'),
-  m('pick up, collect', 'teslim al'),
+  m('pick up, collect', 'teslim al'), m('product, products, item, items', 'urun'), m('order, orders', 'siparis'),
+  m('card', 'kart'), m('free', 'ucretsiz'),
 ]
 
 // Turkish case and possessive endings and English plurals a single word may carry.
@@ -157,6 +163,19 @@ export function translate(text: string): string {
       out.push(list[at]!.text)
       at += 1
     }
+  }
+  return out.join(' ')
+}
+
+/** The text without the words that name a kind of product ("kulaklığın garantisi var mı" → "garantisi var mı"). */
+export function withoutThings(text: string): string {
+  const list = words(text)
+  const keys = list.map((word) => word.key)
+  const out: string[] = []
+  for (let at = 0; at < keys.length; ) {
+    const [best] = groupsAt(keys, at).filter((entry) => entry.group.thing).sort((a, b) => b.span - a.span)
+    if (best) at += best.span
+    else out.push(list[at++]!.text)
   }
   return out.join(' ')
 }

@@ -1,11 +1,12 @@
 // Words that mean the same thing, across Turkish and English, as ASCII keys
 // (Turkish letters folded, as text.ts does). A shop writes its catalogue in
 // one language and its customers ask in either: "do you sell scarves?" of an
-// "İpek Şal", "kupa var mı?" of a "Ceramic Mug". The product search is given
-// the other language's words too (catalogue.ts), and a product name holding
-// a word's equivalent names what the customer asked for (builtin.ts).
-// Descriptions are matched the same way ("is it waterproof?" of "su
-// geçirmez").
+// "İpek Şal", "kupa var mı?" of a "Ceramic Mug". The product search looks
+// for the other language's words after the words' own (catalogue.ts), a
+// product name holding a word's equivalent names what the customer asked for,
+// descriptions are matched the same way ("is it waterproof?" of "su
+// geçirmez"), and the FAQ is searched again in the other language's words or
+// without the kind of product named (builtin.ts).
 //
 // Only everyday shop words belong here, each group one meaning. A phrase is
 // matched as written; a single word also in its Turkish case endings and

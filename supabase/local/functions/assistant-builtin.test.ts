@@ -299,6 +299,17 @@ describe('follow-ups as customers write them', () => {
     expect(so.reply).toContain('katalogda bu bilgi yer almıyor')
   })
 
+  it('keeps "what does it …", a volume and a past-tense price on the product just discussed', async () => {
+    const items = [...PRODUCTS, product('p8', 'Travel Backpack', 75, 'USD', 6, null, '30 litres, water-resistant')]
+    const smell = await ask('what does it smell like?', { history: said(['p8']), items })
+    expect(smell).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    const litres = await ask('how many litres?', { history: said(['p8']), items })
+    expect(litres).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(litres.reply).toContain('30 litres')
+    const price = await ask('ne kadardı?', { history: said(['p1']) })
+    expect(price).toMatchObject({ kind: 'price', productIds: ['p1'] })
+  })
+
   it('still says a product asked about by name is not in the catalogue', async () => {
     const out = await ask('kaşmir atkı var mı?', { history: said(['p1']) })
     expect(out.productIds).toEqual([])

@@ -200,7 +200,7 @@ function recordStates(product: CatalogueProduct, attribute: Attribute): boolean 
       // "What size is it?" of a scarf is answered by its "90x90 cm".
       return keys.some((key) => /^(beden\w*|numara\w*|size|sizes|xs|s|m|l|xl|xxl|xxxl)$/.test(key)) || recordStates(product, 'dimensions')
     case 'dimensions':
-      return /\d\s*(cm|mm|ml|cl|lt|l|inch|in[cç]|")(?![\p{L}])|\d+\s*x\s*\d+/iu.test(text) || keys.some((key) => /^(olcu\w*|boyut\w*|ebat\w*)$/.test(key))
+      return /\d\s*(cm|mm|ml|cl|lt|l|litres?|liters?|litre|inch|in[cç]|")(?![\p{L}])|\d+\s*x\s*\d+/iu.test(text) || keys.some((key) => /^(olcu\w*|boyut\w*|ebat\w*)$/.test(key))
     case 'weight':
       return /\d\s*(g|gr|kg|gram)\b/i.test(text)
     case 'material':
@@ -305,6 +305,8 @@ async function previousKind(context: Context): Promise<string | null> {
 // Readings whose words a product's name may share ("telefon kılıfı", "akıllı saat", "deri ceket kaç dolar").
 const NAME_CLASHES = new Set(['off_topic', 'contact', 'location', 'hours'])
 const ASKED_OF_PRODUCTS = new Set(['price', 'stock', 'link'])
+/** Readings a short yes-or-no question right after a product is taken from ("pamuklu mu?" is no question about the hours). */
+const SHORT_FOLLOW_UP_OVER = new Set(['hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'off_topic', 'unknown'])
 const PRODUCT_CUES = / (kac|kaca|fiyat\w*|ne kadar|var mi|stok\w*|how much|price|cost|costs|in stock|do you have) /
 
 /** Whether the message writes two words or more of a product's name: then it is about that product, whatever else its words suggest. */
@@ -371,11 +373,11 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
         const named = bestNamed(intent.term, await context.catalogue.search(intent.term, 3), false)
         // About the product just discussed: "do they have UV400 protection?", "öğütülmüş mü?" and "kaç mm?" when the
         // words name no other product, "is it bluetooth?" even when they would; a yes-or-no question that may well
-        // be about the business instead ("is there a warranty?") is left to that reading.
+        // be about the business instead ("is there a warranty?") is left to that reading unless it names a property.
         const attribute = attributeOf(words(message))
         const aboutBusiness = alternatives.some((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= BUSINESS_READING_MIN_SCORE)
         const askedOfIt = asksOfIt(message) || asksWhetherSo(message) || attribute !== null
-        if ((named.length === 0 && pointsBack(message)) || (askedOfIt && !aboutBusiness && (named.length === 0 || asksOfIt(message)))) {
+        if ((named.length === 0 && pointsBack(message)) || (askedOfIt && (!aboutBusiness || attribute !== null) && (named.length === 0 || asksOfIt(message)))) {
           if ((await lastProducts(context))?.length) return answerAttribute(attribute, '', message, context)
         }
         // "Ya kablolu olan?": the previous question asked again of the product these words name.
@@ -406,6 +408,11 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       return reply('unknown', say.dontKnow(contactOf(context), language), language)
     }
     default:
+      // "What does it smell like?": of the product just discussed when the words name no other.
+      if ('term' in intent && intent.term !== '' && asksOfIt(message) && ['price', 'list', 'link'].includes(intent.kind)) {
+        const named = bestNamed(intent.term, await context.catalogue.search(intent.term, 3), false)
+        if (named.length === 0 && (await lastProducts(context))?.length) return answerAttribute(attributeOf(words(message)), '', message, context)
+      }
       return answerProduct(intent, message, context, alternatives)
   }
 }
@@ -435,6 +442,11 @@ export const builtinResponder: Responder = async ({ message, language, history, 
   if (NAME_CLASHES.has(understood.kind) && understood.unknownWords > 0 && mayBeProduct && (await writesProductName(message, context))) {
     const asked = understood.alternatives.find((reading) => ASKED_OF_PRODUCTS.has(reading.intent))?.intent ?? 'search'
     return answerProduct(intentOf(asked, message), message, context, [])
+  }
+  // "Pamuklu mu?" just after a product: a short yes-or-no question with a word the corpus does not know asks it of
+  // that product, however the classifier read its one familiar particle.
+  if (SHORT_FOLLOW_UP_OVER.has(understood.kind) && understood.unknownWords > 0 && words(message).length <= 3 && asksWhetherSo(message)) {
+    if ((await lastProducts(context))?.length) return answerAttribute(attributeOf(words(message)), '', message, context)
   }
   return answerIntent(understood, message, context, understood.alternatives)
 }

@@ -584,6 +584,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     fiyat bilgisi
     kaç lira
     bu kaça
+    ne kadardı
+    fiyatı neydi
   `),
   ...examples('price', 'en', `
     how much is this

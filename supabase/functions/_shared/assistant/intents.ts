@@ -63,6 +63,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'modelleri', 'modelleriniz', 'secenek', 'secenekler', 'seceneklerin', 'seceneklerini', 'secenekleriniz', 'neler', 'nelerdir', 'hangi',
   'hangisi', 'hangileri', 'satiyorsunuz', 'ile', 've', 'veya', 'yoksa', 'arasindaki', 'arasinda', 'fark', 'farki', 'farklari', 'farkli',
   'nedir', 'karsilastir', 'karsilastirir', 'karsilastirin', 'karsilastirma', 'karsilastirabilir', 'en', 'ucuz', 'ucuzu', 'uygun', 'uygunu',
+  'kullanilir', 'kullanilabilir', 'kullanabilir', 'use', 'used', 'suitable', 'kadardi', 'neydi',
   'pahali', 'pahalisi', 'dusuk', 'yuksek', 'fiyatli', 'fiyatlisi', 'hesapli', 'hesaplisi', 'ekonomik', 'lutfen', 'acaba', 'peki', 'bir', 'sizde', 'sizin', 'sende', 'elinizde', 'bende', 'bana', 'icin',
   'de', 'da', 'ki', 'tane', 'adet', 'urun', 'urunler', 'urunu', 'urunun', 'urunleriniz', 'urununuz', 'urunlerinizde', 'hala',
   'merhaba', 'selam', 'selamlar', 'mrb', 'slm', 'gunaydin', 'iyi', 'gunler', 'aksamlar', 'tesekkurler', 'tesekkur', 'ederim', 'sagol',
@@ -177,7 +178,7 @@ const COLOUR_WORDS = /^(renk\w*|rengi\w*|colou?rs?|siyah\w*|beyaz\w*|kirmizi\w*|
 const MATERIAL_WORDS = /^(kumas\w*|malzeme\w*|materyal\w*|icerig\w*|icerik\w*|pamuk\w*|keten\w*|deri\w*|ipek\w*|yun\w*|polyester|materials?|fabric|made|cotton|linen|leather|silk|wool)$/
 /** Materials a description names: "925 ayar gümüş" answers "what is it made of?". */
 const MATERIAL_NAMES = /^(gumus\w*|altin\w*|celik\w*|seramik\w*|porselen\w*|ahsap\w*|bambu\w*|plastik\w*|metal\w*|kadife\w*|kasmir\w*|denim|silver|gold|steel|stainless|ceramic|porcelain|wood\w*|bamboo|plastic|velvet|cashmere|suede|glass|ayar)$/
-const DIMENSION_WORDS = /^(boy|boyu|olcu\w*|boyut\w*|ebat\w*|cm|mm|uzunlug\w*|genislig\w*|yuksekli\w*|dimensions?|big|long|wide|width|length|height)$/
+const DIMENSION_WORDS = /^(boy|boyu|olcu\w*|boyut\w*|ebat\w*|cm|mm|ml|litre\w*|litres?|liters?|hacm\w*|uzunlug\w*|genislig\w*|yuksekli\w*|dimensions?|big|long|wide|width|length|height|volume|capacity)$/
 const WEIGHT_WORDS = /^(agirlig\w*|agirlik|kilo\w*|gram\w*|kg|weight|weigh|heavy)$/
 
 /** The attribute a question asks about, from its words; null when it names none the rules know. */

@@ -496,7 +496,9 @@ export type AppointmentEditErrors = Partial<Record<keyof AppointmentEditValues, 
 export type AppointmentChanges = Omit<AppointmentPayload, 'customer_id'>
 
 /** The edit form prefilled from a stored appointment, the time as HH:MM for the time input. */
-export function appointmentToEditForm(a: Omit<AppointmentRecord, 'id' | 'created_at'>): AppointmentEditValues {
+export function appointmentToEditForm(
+  a: Pick<AppointmentRecord, 'appointment_date' | 'appointment_time' | 'duration_minutes' | 'status' | 'description' | 'notes'>,
+): AppointmentEditValues {
   return {
     appointment_date: a.appointment_date,
     appointment_time: formatTime(a.appointment_time),

@@ -32,6 +32,9 @@ export type CustomerRecord = {
 export const APPOINTMENT_STATUSES = ['scheduled', 'confirmed', 'completed', 'cancelled', 'no_show'] as const
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number]
 export const APPOINTMENT_DURATIONS = [30, 60, 90, 120, 180] as const
+/** Who made an appointment: the owner (on any device) or the assistant, for a customer. Only the server writes `assistant`. */
+export const APPOINTMENT_SOURCES = ['owner', 'assistant'] as const
+export type AppointmentSource = (typeof APPOINTMENT_SOURCES)[number]
 
 export type AppointmentRecord = {
   id: string
@@ -44,6 +47,9 @@ export type AppointmentRecord = {
   status: AppointmentStatus
   description?: string
   notes?: string
+  /** One of the owner's services (public.services), when the appointment is for one. */
+  service_id?: string
+  source: AppointmentSource
   created_at: string
 }
 

@@ -168,6 +168,18 @@ values
   (pg_temp.demo_id(1), 'Ürünleriniz nerede üretiliyor?', 'Ürünlerimizin çoğu İstanbul''daki atölyelerde üretiliyor.'),
   (pg_temp.demo_id(1), 'Toptan satış yapıyor musunuz?', 'Toptan siparişler için merhaba@demo-butik.example.com adresine yazabilirsiniz.');
 
+-- Customers book through the assistant: booking on, with the hours above
+-- and three services (the calendar's own appointments keep their place).
+update public.booking_settings
+set enabled = true
+where user_id = pg_temp.demo_id(1);
+
+insert into public.services (user_id, name, duration_minutes, price, currency)
+values
+  (pg_temp.demo_id(1), 'Stil danışmanlığı', 90, 750, 'TRY'),
+  (pg_temp.demo_id(1), 'Tadilat ve prova', 60, 300, 'TRY'),
+  (pg_temp.demo_id(1), 'Ürün deneme randevusu', 30, null, 'TRY');
+
 -- A short widget conversation, a WhatsApp exchange and a WhatsApp customer
 -- waiting for a person, for the inbox and the statistics tab; each answer
 -- follows its question by a few seconds.

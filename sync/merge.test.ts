@@ -33,6 +33,7 @@ const appointment = (over: Partial<WithDeleted<AppointmentRecord>> = {}): WithDe
   id: '9a4c1c36-2f2e-4d7e-bf5e-3d2a1b0c9e80',
   appointment_date: '2026-12-01',
   appointment_time: '14:30:00',
+  source: 'owner',
   duration_minutes: 60,
   status: 'scheduled',
   created_at: '2026-11-20T10:00:00.000Z',

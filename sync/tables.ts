@@ -14,7 +14,7 @@
 // local store's schema with a migration strategy (src/db/README.md).
 import type { JsonSchema } from 'rxdb'
 import {
-  APPOINTMENT_DURATIONS, APPOINTMENT_STATUSES, type SyncedRecords, type SyncedTable,
+  APPOINTMENT_DURATIONS, APPOINTMENT_SOURCES, APPOINTMENT_STATUSES, type SyncedRecords, type SyncedTable,
 } from '../domain/records.ts'
 
 /**
@@ -84,6 +84,10 @@ export const SYNCED_TABLE_RULES: { readonly [T in SyncedTable]: TableRules<T> } 
       status: { kind: 'text', optional: false, schema: { type: 'string', enum: [...APPOINTMENT_STATUSES] } },
       description: { kind: 'text', optional: true, schema: text },
       notes: { kind: 'text', optional: true, schema: text },
+      // Not a reference the push waits for: services are online-only rows, not a synced table.
+      service_id: { kind: 'id', optional: true, schema: { type: 'string', maxLength: 36 } },
+      // Who made it: the app writes 'owner' and keeps what it pulled; book_appointment writes 'assistant'.
+      source: { kind: 'text', optional: false, schema: { type: 'string', enum: [...APPOINTMENT_SOURCES] } },
     },
     label: (doc) => `${doc.appointment_date ?? ''} ${(doc.appointment_time ?? '').slice(0, 5)}`,
   },

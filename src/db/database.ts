@@ -4,10 +4,11 @@
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb'
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents'
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { dexieStorage } from './storage.ts'
 import type { AppointmentRecord, CustomerRecord, ProductRecord } from '../../domain/records.ts'
 import { conflictHandlerFor } from '../../sync/index.ts'
-import { appointmentSchema, customerSchema, productSchema } from './schemas.ts'
+import { appointmentMigrations, appointmentSchema, customerSchema, productSchema } from './schemas.ts'
 
 export type AppCollections = {
   products: RxCollection<ProductRecord>
@@ -34,6 +35,7 @@ export type OpenDatabaseOptions = {
 
 addRxPlugin(RxDBLeaderElectionPlugin)
 addRxPlugin(RxDBLocalDocumentsPlugin)
+addRxPlugin(RxDBMigrationSchemaPlugin)
 
 let devModeReady: Promise<void> | undefined
 function enableDevMode(): Promise<void> {
@@ -72,7 +74,7 @@ export async function openOwnerDatabase(opts: OpenDatabaseOptions): Promise<AppD
     await db.addCollections({
       products: { schema: productSchema, conflictHandler: conflictHandlerFor('products') },
       customers: { schema: customerSchema, conflictHandler: conflictHandlerFor('customers') },
-      appointments: { schema: appointmentSchema, conflictHandler: conflictHandlerFor('appointments') },
+      appointments: { schema: appointmentSchema, migrationStrategies: appointmentMigrations, conflictHandler: conflictHandlerFor('appointments') },
     })
   } catch (error) {
     await db.close()

@@ -38,8 +38,8 @@ describe('record writes', () => {
     const db = await store()
     const appointments = recordActions(db, 'appointments')
     const [kept, gone] = await appointments.insert([
-      { appointment_date: '2026-11-23', appointment_time: '10:00:00', duration_minutes: 60, status: 'scheduled' },
-      { appointment_date: '2026-11-24', appointment_time: '14:30:00', duration_minutes: 30, status: 'confirmed' },
+      { appointment_date: '2026-11-23', appointment_time: '10:00:00', duration_minutes: 60, status: 'scheduled', source: 'owner' },
+      { appointment_date: '2026-11-24', appointment_time: '14:30:00', duration_minutes: 30, status: 'confirmed', source: 'owner' },
     ])
     await appointments.remove([gone!.id])
     expect((await db.appointments.find().exec()).map((d) => d.id)).toEqual([kept!.id])

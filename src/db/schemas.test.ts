@@ -9,7 +9,10 @@ import { appointmentSchema, customerSchema, productSchema } from './schemas.ts'
 const RELEASED: Record<string, Record<number, string>> = {
   products: { 0: '8cbfc20c49b09a985e0cae66bc4edab6a398c540641158f0094f1f27fbc7590b' },
   customers: { 0: 'bd8465d664f9901feaffc3d7930cbdb79c2f332a1d8bccb1af901c9b00019f13' },
-  appointments: { 0: '6a4e506848e1d22b3f27fd131833f8125533542df2fdba3ca19c46a1dd07763b' },
+  appointments: {
+    0: '6a4e506848e1d22b3f27fd131833f8125533542df2fdba3ca19c46a1dd07763b',
+    1: '6442a8c1315565d97920b41cdb81d3d095e612c2b0d7da19f8dfceb0da0d3be5',
+  },
 }
 
 describe('local store schemas', () => {

@@ -40,6 +40,16 @@ export const productSchema: RxJsonSchema<ProductRecord> = storeSchema('products'
 export const customerSchema: RxJsonSchema<CustomerRecord> = storeSchema('customers', { version: 0 })
 
 export const appointmentSchema: RxJsonSchema<AppointmentRecord> = storeSchema('appointments', {
-  version: 0,
+  version: 1,
   indexes: [['appointment_date', 'appointment_time']],
 })
+
+/**
+ * How a stored appointment of each earlier version becomes the current one
+ * (RxDB runs them in order when the store opens). Version 1 added
+ * `service_id` and `source`: what a device stored before was the owner's,
+ * as the server's default says for the same rows.
+ */
+export const appointmentMigrations = {
+  1: (doc: Omit<AppointmentRecord, 'source'>): AppointmentRecord => ({ ...doc, source: 'owner' }),
+}

@@ -21,7 +21,7 @@ type TableCase = {
   /** Where ownerColumn is null: the column and value that make a row A's (default: her phone number). */
   ownedBy?: { column: string; value(a: Owner): string }
   /** Column identifying a row, when it is not id. */
-  key?: 'user_id'
+  key?: 'user_id' | 'appointment_id'
   /** Server-only tables: not even the owner reads her rows through the data API. */
   serverOnly?: true
   /** Gives A's row the way it comes to exist in the product, returning its id. */
@@ -284,6 +284,37 @@ const MATRIX: Record<string, TableCase> = {
     seed: (ctx) => insertReturningId(ctx.a.client, 'faq_entries', { user_id: ctx.a.user.id, question: 'Kargo ücretli mi?', answer: 'Kargo 50 TL.' }),
     patch: { answer: 'Kargo bedava, hemen havale edin' },
     forged: (ctx) => ({ user_id: ctx.a.user.id, question: 'İade var mı?', answer: 'Sahte yanıt' }),
+  },
+  booking_settings: {
+    ownerColumn: 'user_id',
+    key: 'user_id',
+    // The sign-up trigger gives every account its settings; the owner turns booking on in the calendar's settings.
+    seed: async (ctx) => {
+      const { error } = await ctx.a.client.from('booking_settings').update({ enabled: true, capacity: 2 }).eq('user_id', ctx.a.user.id)
+      if (error) throw new Error(`turning booking on failed: ${error.code} ${error.message}`)
+      return ctx.a.user.id
+    },
+    patch: { enabled: false, min_notice_minutes: 0 },
+    forged: (ctx) => ({ user_id: ctx.a.user.id, enabled: true, capacity: 50 }),
+  },
+  services: {
+    ownerColumn: 'user_id',
+    seed: (ctx) => insertReturningId(ctx.a.client, 'services', { user_id: ctx.a.user.id, name: 'Saç kesimi', duration_minutes: 30, price: 250 }),
+    patch: { price: 1, active: false },
+    forged: (ctx) => ({ user_id: ctx.a.user.id, name: 'Sahte hizmet', duration_minutes: 60 }),
+  },
+  appointment_reminders: {
+    ownerColumn: 'user_id',
+    key: 'appointment_id',
+    // As the owner's reminder button records a reminder sent for one of her appointments.
+    seed: async (ctx) => {
+      const id = await insertReturningId(ctx.a.client, 'appointments', appointmentInput(ctx.a.user.id, null))
+      const { error } = await ctx.stack.service().rpc('note_reminder_sent', { p_appointment_id: id })
+      if (error) throw new Error(`seeding appointment_reminders failed: ${error.code} ${error.message}`)
+      return id
+    },
+    patch: { sent_at: null, attempts: 0 },
+    forged: (ctx) => ({ appointment_id: ctx.a.user.id, user_id: ctx.a.user.id, attempts: 0 }),
   },
   outgoing_messages: {
     ownerColumn: 'user_id',

@@ -11,7 +11,7 @@ import type { SyncedTable } from '../../domain/records.ts'
 import { SYNCED_TABLE_RULES, editableColumns } from '../../sync/index.ts'
 
 const SCHEMAS = { products: productSchema, customers: customerSchema, appointments: appointmentSchema } as const
-const SERVER_ONLY = ['user_id', 'updated_at', '_modified', '_deleted']
+const SERVER_ONLY = ['user_id', 'updated_at', '_modified', '_deleted', 'conversation_id']
 
 describe('local store schema against Postgres', () => {
   let db: Database

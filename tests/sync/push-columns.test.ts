@@ -16,6 +16,8 @@ type Versions<T extends SyncedTable> = { [V in 'a' | 'b']: { [K in EditableColum
 
 const CUSTOMER_A = crypto.randomUUID()
 const CUSTOMER_B = crypto.randomUUID()
+const SERVICE_A = crypto.randomUUID()
+const SERVICE_B = crypto.randomUUID()
 
 const VERSIONS: { [T in SyncedTable]: Versions<T> } = {
   products: {
@@ -27,8 +29,8 @@ const VERSIONS: { [T in SyncedTable]: Versions<T> } = {
     b: { name: 'Mehmet Demir', phone_number: '+905329998877', email: 'mehmet@ornek.com.tr', notes: 'Geç gelir' },
   },
   appointments: {
-    a: { customer_id: CUSTOMER_A, appointment_date: '2026-12-01', appointment_time: '14:30:00', duration_minutes: 60, status: 'scheduled', description: 'Kesim', notes: 'İlk ziyaret' },
-    b: { customer_id: CUSTOMER_B, appointment_date: '2026-12-02', appointment_time: '09:00:00', duration_minutes: 90, status: 'confirmed', description: 'Boya', notes: 'Erken gelir' },
+    a: { customer_id: CUSTOMER_A, appointment_date: '2026-12-01', appointment_time: '14:30:00', duration_minutes: 60, status: 'scheduled', description: 'Kesim', notes: 'İlk ziyaret', service_id: SERVICE_A, source: 'owner' },
+    b: { customer_id: CUSTOMER_B, appointment_date: '2026-12-02', appointment_time: '09:00:00', duration_minutes: 90, status: 'confirmed', description: 'Boya', notes: 'Erken gelir', service_id: SERVICE_B, source: 'assistant' },
   },
 }
 
@@ -40,6 +42,11 @@ beforeAll(async () => {
   // The customers the appointment versions point at.
   for (const [id, v] of [[CUSTOMER_A, VERSIONS.customers.a], [CUSTOMER_B, VERSIONS.customers.b]] as const) {
     const { error } = await owner.client.from('customers').insert({ id, ...v })
+    if (error) throw new Error(error.message)
+  }
+  // And the services (the server keeps an appointment's service only when it is one of the owner's).
+  for (const id of [SERVICE_A, SERVICE_B]) {
+    const { error } = await owner.client.from('services').insert({ id, user_id: owner.user.id, name: `Hizmet ${id.slice(0, 4)}` })
     if (error) throw new Error(error.message)
   }
 })

@@ -43,6 +43,7 @@ const appointmentDoc = (over: Row = {}): Row => ({
   appointment_time: '14:30:00',
   duration_minutes: 60,
   status: 'scheduled',
+  source: 'owner',
   created_at: '2026-11-20T10:00:00.000Z',
   _deleted: false,
   ...over,

@@ -218,7 +218,7 @@ describe('a document the server refuses', () => {
     const owner = await stack.signUpOwner()
     const d = await device(owner, 'linked', { online: false })
     const c = customer({ name: 'Emre Şahin', phone_number: OLD_PHONE })
-    const appt = { id: newId(), customer_id: c.id, appointment_date: '2026-12-01', appointment_time: '10:30:00', duration_minutes: 60 as const, status: 'scheduled' as const, created_at: nowIso() }
+    const appt = { id: newId(), customer_id: c.id, appointment_date: '2026-12-01', appointment_time: '10:30:00', duration_minutes: 60 as const, status: 'scheduled' as const, source: 'owner' as const, created_at: nowIso() }
     await d.db.customers.insert(c)
     await d.db.appointments.insert(appt)
     d.setOnline(true)

@@ -25,6 +25,7 @@ const appointment = (over: Record<string, unknown> = {}) => ({
   appointment_time: '14:30:00',
   duration_minutes: 60 as const,
   status: 'scheduled' as const,
+  source: 'owner' as const,
   created_at: nowIso(),
   ...over,
 })

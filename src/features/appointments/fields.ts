@@ -6,7 +6,7 @@ import type { AppointmentChanges, AppointmentPayload } from '../../../domain/cal
 import type { AppointmentRecord } from '../../../domain/records.ts'
 
 export function appointmentFields(payload: AppointmentPayload): Omit<AppointmentRecord, 'id' | 'created_at'> {
-  return { ...payload, description: payload.description ?? undefined, notes: payload.notes ?? undefined }
+  return { ...payload, description: payload.description ?? undefined, notes: payload.notes ?? undefined, source: 'owner' }
 }
 
 /** Only the keys present are written; a null description or notes becomes undefined, which clears it. */

@@ -136,6 +136,19 @@ export const REMINDER_LANGUAGES = ['tr', 'en'] as const
 export type ReminderLanguage = (typeof REMINDER_LANGUAGES)[number]
 export const DEFAULT_REMINDER_LANGUAGE: ReminderLanguage = 'tr'
 
+/** send-reminders: the scheduler's call (the service role key), which sends the automatic reminders due now. */
+export const SEND_REMINDERS_ERRORS = ['invalid_request', 'unauthorized', 'server_error'] as const
+export type SendRemindersError = (typeof SEND_REMINDERS_ERRORS)[number]
+
+/**
+ * Why an automatic reminder did not go (appointment_reminders.last_error):
+ * send-sms's codes for the same failures, so the app words them once.
+ */
+export const REMINDER_FAILURES = ['invalid_phone', 'country_not_allowed', 'rate_limited', 'sms_failed', 'provider_not_configured'] as const satisfies readonly SendSmsError[]
+export type ReminderFailure = (typeof REMINDER_FAILURES)[number]
+/** Failures no retry mends: the reminder gives up at once. */
+export const FINAL_REMINDER_FAILURES: readonly ReminderFailure[] = ['invalid_phone', 'country_not_allowed']
+
 // The website chat widget -----------------------------------------------------
 
 /**

@@ -12,13 +12,17 @@ import { startAppHost } from './app-host.ts'
 import { startWidgetDemo } from './widget-demo.ts'
 
 const USAGE = `usage:
-  npm run stack -- [--port N] [--host H] [--db memory|<dir>|<postgres-url>] [--no-seed] [${EXPOSE_LOCAL_TOOLS_FLAG}]
-  npm start -- [--app-port N] [--demo-port D] [--port M] [--host H] [--db …] [--no-seed] [${EXPOSE_LOCAL_TOOLS_FLAG}]
+  npm run stack -- [--port N] [--host H] [--db memory|<dir>|<postgres-url>] [--no-seed] [--jobs-every S] [${EXPOSE_LOCAL_TOOLS_FLAG}]
+  npm start -- [--app-port N] [--demo-port D] [--port M] [--host H] [--db …] [--no-seed] [--jobs-every S] [${EXPOSE_LOCAL_TOOLS_FLAG}]
   npm run stack -- keys    a new JWT_SECRET and its keys (with JWT_SECRET set: the keys for it)
 
 Off loopback (--host 0.0.0.0, a LAN address…) the stack needs JWT_SECRET of
 its own and leaves out /__local and the demo account; ${EXPOSE_LOCAL_TOOLS_FLAG}
 brings those back for a trusted network.
+
+Scheduled jobs (the automatic appointment reminders) run every S seconds,
+60 by default, as pg_cron runs them on a hosted project; --jobs-every 0 turns
+them off.
 
 \`start\` also serves a page on another origin embedding the demo business's
 chat widget (DEMO_URL; --demo-port or DEMO_PORT, default the app's port + 1).`
@@ -36,6 +40,7 @@ async function main() {
       host: { type: 'string' },
       db: { type: 'string' },
       'no-seed': { type: 'boolean' },
+      'jobs-every': { type: 'string' },
       'expose-local-tools': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -46,6 +51,11 @@ async function main() {
   }
   if (command === 'keys') return printKeys()
   const host = values.host ?? '127.0.0.1'
+  const jobsEvery = Number(values['jobs-every'] ?? 60)
+  if (!Number.isFinite(jobsEvery) || jobsEvery < 0) {
+    console.error(`--jobs-every takes a number of seconds (0: off), not ${values['jobs-every']}`)
+    process.exit(2)
+  }
   const port = Number(values.port ?? process.env.PORT ?? 54321)
   const appPort = Number(values['app-port'] ?? process.env.APP_PORT ?? 5173)
   const base = loadConfig()
@@ -63,6 +73,7 @@ async function main() {
     seed: plan.seed,
     localTools: plan.localTools,
     config,
+    jobs: jobsEvery > 0 ? { intervalMs: jobsEvery * 1000 } : undefined,
   })
   const out = [`API_URL=${stack.url}`, `ANON_KEY=${stack.config.anonKey}`, `SERVICE_ROLE_KEY=${stack.config.serviceRoleKey}`]
   let closeApp: (() => Promise<void>) | undefined

@@ -1,5 +1,6 @@
 // The embedded Supabase stack: one Hono app that serves the same HTTP APIs as
 // hosted Supabase (auth, data API, …) over one Database.
+import { startJobs, type JobOptions, type Jobs } from './jobs.ts'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
 import { serve, type ServerType } from '@hono/node-server'
@@ -168,6 +169,8 @@ export type StartOptions = {
   config?: Partial<StackConfig>
   /** Where uploaded files go; by default beside the data directory. */
   storageDir?: string
+  /** Run the scheduled functions (automatic reminders) as pg_cron would: the CLI does; off unless given. */
+  jobs?: JobOptions
 }
 
 export type RunningStack = {
@@ -178,6 +181,8 @@ export type RunningStack = {
   db: Database
   config: StackConfig
   app: Hono
+  /** The scheduler, when `jobs` was given. */
+  jobs: Jobs | null
   close(): Promise<void>
 }
 
@@ -236,6 +241,7 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
     await db.close()
     throw e
   }
+  const jobs = opts.jobs ? startJobs(apiUrl, config.serviceRoleKey, opts.jobs) : null
   let closing: Promise<void> | undefined
   return {
     url: apiUrl,
@@ -244,8 +250,10 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
     db,
     config,
     app,
+    jobs,
     close() {
       closing ??= (async () => {
+        await jobs?.close()
         // WebSockets first: server.close() waits for every open connection.
         await realtime.close()
         await new Promise<void>((resolve) => {

@@ -590,14 +590,16 @@ end
 $$;
 
 -- Settles a claimed reminder: sent, or failed with why (retried after 5,
--- 10, 20, … minutes until the tries run out). A claim for a start the
+-- 10, 20, … minutes until the tries run out; at once out of tries when
+-- p_retry is false, for a failure no retry mends). A claim for a start the
 -- appointment no longer has is left alone.
 create function public.finish_reminder(
   p_appointment_id uuid,
   p_for_start timestamptz,
   p_sent boolean,
   p_error text default null,
-  p_now timestamptz default null
+  p_now timestamptz default null,
+  p_retry boolean default true
 ) returns void
 language plpgsql
 volatile
@@ -611,7 +613,8 @@ begin
   update public.appointment_reminders r
      set sent_at = case when p_sent then v_now end,
          last_error = case when p_sent then null else pg_catalog.left(coalesce(p_error, 'failed'), 200) end,
-         next_attempt_at = case when p_sent then null
+         attempts = case when p_sent or p_retry then r.attempts else greatest(r.attempts, (v_rules ->> 'max_attempts')::integer) end,
+         next_attempt_at = case when p_sent or not p_retry then null
                                 else v_now + pg_catalog.make_interval(mins => (v_rules ->> 'first_retry_minutes')::integer * (2 ^ greatest(r.attempts - 1, 0))::integer) end,
          updated_at = pg_catalog.now()
    where r.appointment_id = p_appointment_id and r.for_start = p_for_start;
@@ -688,7 +691,7 @@ revoke all on function public.book_appointment(uuid, date, time, integer, uuid, 
 revoke all on function public.customer_bookings(uuid, text, uuid, timestamptz) from public, anon, authenticated;
 revoke all on function public.cancel_booking(uuid, uuid) from public, anon, authenticated;
 revoke all on function public.claim_due_reminders(timestamptz, integer) from public, anon, authenticated;
-revoke all on function public.finish_reminder(uuid, timestamptz, boolean, text, timestamptz) from public, anon, authenticated;
+revoke all on function public.finish_reminder(uuid, timestamptz, boolean, text, timestamptz, boolean) from public, anon, authenticated;
 revoke all on function public.note_reminder_sent(uuid, timestamptz) from public, anon, authenticated;
 grant execute on function public.reminder_rules(), public.booking_caller_may(uuid) to authenticated, service_role;
 grant execute on function public.free_slots(uuid, date, date, integer, timestamptz) to authenticated, service_role;
@@ -697,5 +700,5 @@ grant execute on function
   public.customer_bookings(uuid, text, uuid, timestamptz),
   public.cancel_booking(uuid, uuid),
   public.claim_due_reminders(timestamptz, integer),
-  public.finish_reminder(uuid, timestamptz, boolean, text, timestamptz),
+  public.finish_reminder(uuid, timestamptz, boolean, text, timestamptz, boolean),
   public.note_reminder_sent(uuid, timestamptz) to service_role;

@@ -45,7 +45,9 @@ export function useAppUnderTest(cliArgs: string[] = []): AppUnderTest {
     // A port found free can be taken by another suite before the stack listens on it: start again on new ones.
     for (let attempt = 1; !run; attempt++) {
       try {
-        run = await runCli(['start', '--db', 'memory', '--port', String(await freePort()), '--app-port', String(await freePort()), ...cliArgs])
+        // No scheduled jobs unless a suite asks (--jobs-every): an automatic reminder must not land in another test's outbox.
+        const jobs = cliArgs.includes('--jobs-every') ? [] : ['--jobs-every', '0']
+        run = await runCli(['start', '--db', 'memory', '--port', String(await freePort()), '--app-port', String(await freePort()), ...jobs, ...cliArgs])
       } catch (e) {
         if (attempt >= 3 || !/EADDRINUSE/.test(String(e))) throw e
       }

@@ -96,6 +96,9 @@ Deno.serve(
         await releaseRateLimits(db, limits, reservation.at)
         return fail('sms_failed', 502, { message_id: sent.id })
       }
+      // This is the appointment's reminder: the automatic one does not follow it (reminder-job.ts).
+      const noted = await db.rpc('note_reminder_sent', { p_appointment_id: appointment.id })
+      if (noted.error) console.error('send-sms: recording the reminder as sent failed:', noted.error.message)
       return ok({ message_id: sent.id })
     },
   ),

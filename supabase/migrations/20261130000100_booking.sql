@@ -472,7 +472,7 @@ create function public.customer_bookings(
   p_now timestamptz default null
 ) returns table (
   id uuid, appointment_date date, appointment_time time, duration_minutes integer, status text,
-  service_id uuid, service_name text, starts_at timestamptz
+  service_id uuid, service_name text, starts_at timestamptz, customer_name text, phone_number text
 )
 language sql
 stable
@@ -480,7 +480,7 @@ security invoker
 set search_path = ''
 as $$
   select a.id, a.appointment_date, a.appointment_time, a.duration_minutes, a.status, a.service_id, s.name,
-         (a.appointment_date + a.appointment_time) at time zone b.time_zone
+         (a.appointment_date + a.appointment_time) at time zone b.time_zone, c.name, c.phone_number
     from public.appointments a
     join public.business_profiles b on b.user_id = a.user_id
     left join public.services s on s.id = a.service_id

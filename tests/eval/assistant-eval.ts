@@ -20,6 +20,8 @@
 // non-zero when a target is missed, and refuses to run when a held-out
 // message is in the responder's corpus: its score would mean nothing.
 //
+// Then the booking dialogues (booking-eval.ts), at a fixed clock.
+//
 // runEval runs any slice of the conversations; the CI slice
 // (tests/integration/assistant-eval-slice.test.ts) is one.
 import { performance } from 'node:perf_hooks'
@@ -30,6 +32,7 @@ import { CORPUS } from '../../supabase/functions/_shared/assistant/corpus.ts'
 import { startStack } from '../../supabase/local/server.ts'
 import { TEST_RATE_LIMITS } from '../support/stack.ts'
 import { HELDOUT_CONVERSATIONS } from './assistant-heldout.ts'
+import { runBookingEval } from './booking-eval.ts'
 import {
   CORPUS_CONVERSATIONS,
   EVAL_PRODUCTS,
@@ -613,7 +616,9 @@ async function main() {
     fillerProducts: TOTAL_PRODUCTS - EVAL_PRODUCTS.length,
     showReplies: !!process.env.EVAL_SHOW_REPLIES,
   })
-  if (!metrics.met) process.exitCode = 1
+  console.info('')
+  const booking = await runBookingEval({ showReplies: !!process.env.EVAL_SHOW_REPLIES })
+  if (!metrics.met || !booking.met) process.exitCode = 1
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main()

@@ -12,6 +12,8 @@ import { describe, expect, it } from 'vitest'
 import { assertHeldoutUntaught, factsShare, runEval, TARGETS } from '../eval/assistant-eval.ts'
 import { HELDOUT_CONVERSATIONS } from '../eval/assistant-heldout.ts'
 import { CORPUS_CONVERSATIONS, type EvalKind } from '../eval/assistant-set.ts'
+import { runBookingEval } from '../eval/booking-eval.ts'
+import { DIALOGUES } from '../eval/booking-dialogues.ts'
 
 const SLICE = [
   // Corpus half
@@ -75,4 +77,23 @@ describe('assistant evaluation slice on pglite', () => {
     })
     // Beside the rest of the stack project on two cores it takes far longer than alone (about 10 s).
   }, 240_000)
+})
+
+// The booking dialogues' slice: both languages, both channels, a refusal
+// with new offers, a change of mind, a cancellation and a move. Every one
+// right, and never an appointment the customer did not end up asking for.
+const BOOKING_SLICE = ['tr-yarin-15', 'tr-dolu-saat', 'tr-hayir-sonra-baska', 'tr-wa-iptal', 'tr-wa-tasi', 'en-tomorrow-10', 'en-sunday', 'en-changed-mind', 'en-wa-move']
+
+describe('booking evaluation slice on pglite', () => {
+  it('books exactly what each customer settled on', async () => {
+    const dialogues = BOOKING_SLICE.map((id) => {
+      const found = DIALOGUES.find((d) => d.id === id)
+      if (!found) throw new Error(`the slice names a dialogue the set does not have: ${id}`)
+      return found
+    })
+    const lines: string[] = []
+    const metrics = await runBookingEval({ dialogues, log: (line) => lines.push(line), showReplies: true })
+    expect(metrics.wrongBookings, lines.join('\n')).toBe(0)
+    expect(metrics.right, lines.join('\n')).toBe(dialogues.length)
+  }, 120_000)
 })

@@ -485,8 +485,8 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
       expect(seen[0]!.history).toEqual([])
       expect(seen[1]!.history).toEqual([])
       expect(seen[2]!.history).toEqual([
-        { role: 'user', content: 'bir', productIds: [], kind: null },
-        { role: 'assistant', content: 'yanıt 2', productIds: [productId], kind: 'price' },
+        { role: 'user', content: 'bir', productIds: [], kind: null, booking: null },
+        { role: 'assistant', content: 'yanıt 2', productIds: [productId], kind: 'price', booking: null },
       ])
       // The sender's one conversation, bound to the owner and WhatsApp.
       const { rows } = await stack.db.query<{ channel: string; contact: string; n: number }>(

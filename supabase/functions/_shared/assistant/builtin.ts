@@ -6,6 +6,7 @@
 // not know, instead of guessing. How a message flows: README.md.
 import { asksOfIt, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, pointsBack, productTerm, understand, type Attribute, type Budget, type Intent } from './intents.ts'
 import { holdsEquivalent, sameProperty, translate, withoutThings } from './lexicon.ts'
+import { converse, lastDraft } from './booking.ts'
 import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
 import { corpusClassifier, type Classification } from './nlu.ts'
@@ -432,9 +433,26 @@ async function answerProduct(intent: Intent, message: string, context: Context, 
   return out
 }
 
-export const builtinResponder: Responder = async ({ message, language, history, businessName, catalogue, business, now }) => {
-  const replyIn = replyLanguage(message, language, history)
+export const builtinResponder: Responder = async (input) => {
+  const { message, language, history, business } = input
+  const draft = lastDraft(history)
   const understood = await understand(message, await corpusClassifier())
+  if (input.booking) {
+    const replyIn = replyLanguage(message, language, history)
+    const contact = biz.contactDetails(business.profile, input.businessName, replyIn)
+    const booked = await converse({ message, draft, desk: input.booking, language: replyIn, kind: understood.kind, hours: business.profile?.opening_hours ?? null, contact })
+    if (booked) return booked
+  }
+  const answered = await answerMessage(input, understood)
+  // A question in the middle of a booking ("kargo ücretli mi?") is answered, and the booking waits for the next turn.
+  return draft ? { ...answered, booking: draft } : answered
+}
+
+async function answerMessage(
+  { message, language, history, businessName, catalogue, business, now }: Parameters<Responder>[0],
+  understood: Awaited<ReturnType<typeof understand>>,
+): Promise<ResponderOutput> {
+  const replyIn = replyLanguage(message, language, history)
   const context: Context = { catalogue, business, businessName, language: replyIn, history, now }
   // Words the corpus does not know may be a product's name: "deri ceket kaç dolar" asks a price, not the exchange rate.
   // An off-topic reading reads no data unless the words also ask a price or stock ("kaç", "how much").

@@ -30,6 +30,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { readEnv } from '../env.ts'
 import { sendHandoffSms } from '../handoff-sms.ts'
 import { builtinResponder } from './builtin.ts'
+import { createBookingDesk } from './booking-desk.ts'
 import { createCatalogue } from './catalogue.ts'
 import { keepOwnLinks, linkKey } from './links.ts'
 import { chooseResponder, type ModelConfig } from './provider.ts'
@@ -38,7 +39,7 @@ import { handoffAnswer } from './business-replies.ts'
 import { isWithPerson } from '../../../../domain/conversations.ts'
 import { handoffAsked, notKnownTwice } from './handoff.ts'
 import { replyLanguage } from './language.ts'
-import { HISTORY_TURNS, type AssistantChannel, type ConversationStatus, type HandoffReason, type ResponderOutput, type AssistantLanguage, type BusinessKnowledge, type BusinessProfile, type Catalogue, type CatalogueProduct, type Responder, type Turn } from './types.ts'
+import { HISTORY_TURNS, type AssistantChannel, type ConversationStatus, type HandoffReason, type ResponderOutput, type AssistantLanguage, type BusinessKnowledge, type BookingDesk, type BookingDraft, type BusinessProfile, type Catalogue, type CatalogueProduct, type Responder, type Turn } from './types.ts'
 
 export { HISTORY_TURNS }
 
@@ -79,6 +80,8 @@ export type AnswerInput = {
   business?: BusinessKnowledge
   /** Default: now. The owner's "today" and "open now" are read from it. */
   now?: Date
+  /** Default: the owner's calendar for this conversation (a dry run in a preview). */
+  booking?: BookingDesk
   /**
    * What readOwnerContext returned for this owner and conversation, when the
    * caller has already read it (chatbot-api checks the configuration first);
@@ -102,7 +105,7 @@ export type AnswerResult = {
   handoff: HandoffReason | null
 }
 
-type MessageRow = { role: Turn['role']; content: string; product_ids: string[] | null; kind?: string | null }
+type MessageRow = { role: Turn['role']; content: string; product_ids: string[] | null; kind?: string | null; booking?: BookingDraft | null }
 type Stored = { conversation_id: string; status: ConversationStatus; answered: boolean }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -186,7 +189,9 @@ export async function readOwnerContext(
     dailyMessageLimit: row.daily_message_limit,
     conversationId: row.conversation_id,
     status: row.status,
-    history: row.history.map((turn) => ({ role: turn.role, content: turn.content, productIds: turn.product_ids ?? [], kind: turn.kind ?? null })),
+    history: row.history.map((turn) => ({
+      role: turn.role, content: turn.content, productIds: turn.product_ids ?? [], kind: turn.kind ?? null, booking: turn.booking ?? null,
+    })),
   }
 }
 
@@ -202,7 +207,7 @@ export async function answer(input: AnswerInput): Promise<AnswerResult> {
   const provider = input.provider ?? (responder === builtinResponder ? 'builtin' : input.responder ? 'custom' : 'openai')
   const now = input.now ?? new Date()
   const contact = input.conversation && 'waId' in input.conversation ? input.conversation.waId : null
-  const store = async (reply: string | null, productIds: string[], kind: string | null, handoff: HandoffReason | null): Promise<Stored> => {
+  const store = async (reply: string | null, productIds: string[], kind: string | null, handoff: HandoffReason | null, booking: BookingDraft | null = null): Promise<Stored> => {
     // One transaction, so a conversation never holds a question without its answer.
     const { data, error } = await client.rpc('store_chatbot_turns', {
       p_user_id: ownerId,
@@ -215,6 +220,7 @@ export async function answer(input: AnswerInput): Promise<AnswerResult> {
       p_product_ids: productIds,
       p_kind: kind,
       p_handoff: handoff,
+      p_booking: booking,
     })
     if (error) throw new Error(`storing the conversation failed: ${error.code ?? ''} ${error.message}`)
     return data as Stored
@@ -234,9 +240,15 @@ export async function answer(input: AnswerInput): Promise<AnswerResult> {
   const catalogue = remembering(input.catalogue ?? createCatalogue(client, ownerId), read)
   // Asking for a person or complaining is the same reading whoever answers, and no model is paid to say so.
   let handoff: Exclude<HandoffReason, 'owner'> | null = await handoffAsked(message)
+  // The WhatsApp sender's number is the customer's; on the widget the customer types theirs.
+  const booking = input.booking ?? (business.profile
+    ? createBookingDesk(client, ownerId, {
+      conversationId: known, phone: contact ? `+${contact.replace(/^\+/, '')}` : null, timeZone: business.profile.time_zone, now, dryRun: input.preview === true,
+    })
+    : undefined)
   let out = handoff
     ? handover(handoff, replyLanguage(message, input.language, history))
-    : await responder({ message, language: input.language, history, businessName: owner.businessName, catalogue, business, now })
+    : await responder({ message, language: input.language, history, businessName: owner.businessName, catalogue, business, now, booking })
   if (!handoff && notKnownTwice(out.kind, history)) {
     handoff = 'not_known'
     out = handover(handoff, out.language)
@@ -255,7 +267,7 @@ export async function answer(input: AnswerInput): Promise<AnswerResult> {
     reply, language: out.language, productIds, provider, conversationId, kind: out.kind, status: handoff ? 'needs_human' : 'bot', handoff,
   }
   if (input.preview) return result
-  const stored = await store(reply, productIds, out.kind, handoff)
+  const stored = await store(reply, productIds, out.kind, handoff, handoff ? null : (out.booking ?? null))
   // A person took the conversation while the assistant was answering: the customer's message waits for them.
   if (!stored.answered) return held(stored)
   if (handoff) await sendHandoffSms(client, ownerId, channel)

@@ -55,6 +55,11 @@ export const SAME_MEANING: readonly Meaning[] = [
   thing('mirror', 'ayna'), thing('frame', 'cerceve'), thing('notebook', 'defter'), thing('pen', 'kalem'), thing('bottle', 'sise, matara'),
   thing('toy, toys', 'oyuncak'), thing('perfume', 'parfum'), thing('cream', 'krem'), thing('shampoo', 'sampuan'), thing('lipstick', 'ruj'),
   thing('gift card', 'hediye karti, hediye ceki'), thing('gift, present', 'hediye, hediyelik'),
+  // Services a shop books appointments for
+  thing('haircut, hair cut, cut', 'sac kesimi, kesim'), thing('colour, color, hair colour, hair color, dye, colouring, coloring', 'boya, sac boyasi, boyama'),
+  thing('blow dry, blowdry, blow-dry, blowout', 'fon'), thing('manicure', 'manikur'), thing('pedicure', 'pedikur'), thing('massage', 'masaj'),
+  thing('shave', 'tiras'), thing('facial, skin care', 'cilt bakimi'), thing('consultation', 'danismanlik'), thing('fitting', 'prova'),
+  thing('alteration, alterations, tailoring', 'tadilat'), thing('repair', 'tamir'),
   // What things are made of, look like and are for
   m('leather', 'deri'), m('silk', 'ipek'), m('linen', 'keten'), m('cotton', 'pamuk, pamuklu'), m('wool, woollen', 'yun'),
   m('ceramic', 'seramik'), m('porcelain', 'porselen'), m('wood, wooden', 'ahsap'), m('silver', 'gumus'), m('gold', 'altin'),

@@ -36,6 +36,7 @@
 // `shipping`, `returns`, `payment`, `ordering`, as the built-in responder
 // names them), `faq` when it read nothing but the FAQ, else `model`. A
 // fallback's output goes as it is.
+import { BOOKING_RULES, BOOKING_TOOL_NAMES, BOOKING_TOOLS, runBookingTool, type BookingToolName } from './booking-tools.ts'
 import {
   DEFAULT_TIME_ZONE,
   hasAnyHours,
@@ -362,6 +363,8 @@ type Exchange = {
   evidence: Evidence
   /** The tools the model called, a get_business_info call named by its topic (`get_business_info:hours`). */
   used: Set<string>
+  /** What a booking tool did this turn, which then names the reply. */
+  done?: 'booked' | 'booking_cancelled'
 }
 
 export function modelResponder(settings: ModelResponderSettings): Responder {
@@ -371,7 +374,7 @@ export function modelResponder(settings: ModelResponderSettings): Responder {
   const maxRounds = settings.maxRounds ?? DEFAULT_MAX_ROUNDS
   const onFallback = settings.onFallback ?? ((reason: string) => console.warn(`assistant: model answer not used (${reason}); built-in answer sent`))
 
-  async function complete(messages: ChatMessage[], signal: AbortSignal): Promise<{ content: string; toolCalls: ToolCall[] }> {
+  async function complete(messages: ChatMessage[], signal: AbortSignal, tools: readonly unknown[]): Promise<{ content: string; toolCalls: ToolCall[] }> {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' }
     if (settings.apiKey) headers.Authorization = `Bearer ${settings.apiKey}`
     let response: Response
@@ -383,7 +386,7 @@ export function modelResponder(settings: ModelResponderSettings): Responder {
         body: JSON.stringify({
           model: settings.model,
           messages,
-          tools: ASSISTANT_TOOLS,
+          tools,
           temperature: settings.temperature,
           max_tokens: settings.maxTokens,
         }),
@@ -407,13 +410,14 @@ export function modelResponder(settings: ModelResponderSettings): Responder {
 
   async function exchange(input: ResponderInput, signal: AbortSignal): Promise<Exchange> {
     const messages: ChatMessage[] = [
-      { role: 'system', content: systemMessage(settings.systemPrompt, input.businessName, input.history) },
+      { role: 'system', content: systemMessage(settings.systemPrompt, input.businessName, input.history) + (input.booking ? `\n${BOOKING_RULES}` : '') },
       ...input.history.slice(-HISTORY_TURNS).map((t): ChatMessage => ({ role: t.role, content: t.content })),
       { role: 'user', content: input.message },
     ]
     const state: Omit<Exchange, 'reply'> = { seen: new Map(), evidence: new Evidence(settings.systemPrompt), used: new Set() }
+    const tools = input.booking ? [...ASSISTANT_TOOLS, ...BOOKING_TOOLS] : ASSISTANT_TOOLS
     for (let round = 0; round < maxRounds; round++) {
-      const { content, toolCalls } = await complete(messages, signal)
+      const { content, toolCalls } = await complete(messages, signal, tools)
       if (toolCalls.length === 0) {
         const reply = cleanReply(content)
         if (reply === '') throw new ModelFailure('empty answer')
@@ -459,7 +463,7 @@ export function modelResponder(settings: ModelResponderSettings): Responder {
       reply: outcome.reply,
       language: detectLanguage(outcome.reply) ?? replyLanguage(input.message, input.language, input.history),
       productIds: mentionedProducts(outcome.reply, products, check.prices),
-      kind: replyKind(outcome.used),
+      kind: outcome.done ?? replyKind(outcome.used),
     }
     return output
   }
@@ -543,8 +547,16 @@ async function runTool(input: ResponderInput, call: ToolCall, state: Omit<Exchan
       if (hits.length === 0) return { entries: [], note: 'No FAQ entry matches.' }
       return { entries: hits.map((hit) => ({ question: hit.question, answer: hit.answer })) }
     }
-    default:
-      return { error: `unknown tool ${call.function.name}` }
+    default: {
+      const name = call.function.name
+      if (!input.booking || !(BOOKING_TOOL_NAMES as readonly string[]).includes(name)) return { error: `unknown tool ${name}` }
+      const outcome = await runBookingTool(name as BookingToolName, args, input)
+      state.used.add(name)
+      // The times a booking tool returned are the times a reply may name.
+      for (const time of outcome.times) state.evidence.addTime(time)
+      if (outcome.done) state.done = outcome.done
+      return outcome.result
+    }
   }
 }
 

@@ -4,6 +4,7 @@
 // owner's configuration and the message log.
 
 import type { OpeningHours } from '../../../../domain/business.ts'
+import type { BookingRefusal, FreeSlot } from '../../../../domain/booking.ts'
 
 export type AssistantLanguage = 'tr' | 'en'
 export type AssistantChannel = 'widget' | 'whatsapp'
@@ -77,6 +78,93 @@ export type Turn = {
   productIds: string[]
   /** The kind of question an assistant turn answered (ResponderOutput.kind), when it was stored with one. */
   kind?: string | null
+  /** Where a booking conversation stood after this assistant turn (booking.ts). */
+  booking?: BookingDraft | null
+}
+
+// Booking -----------------------------------------------------------------------
+
+/** A service the owner offers for booking, as read at reply time. */
+export type BookableService = { id: string; name: string; duration_minutes: number; price: number | null; currency: string }
+
+export type BookingRules = {
+  enabled: boolean
+  default_duration_minutes: number
+  max_days_ahead: number
+  min_notice_minutes: number
+}
+
+/** One of the customer's upcoming appointments, as they may cancel or move it. */
+export type CustomerBooking = {
+  id: string
+  date: string
+  time: string
+  duration: number
+  serviceId: string | null
+  serviceName: string | null
+  /** Whom it is for, as the owner's customer list has them (a move books the same person again). */
+  customerName: string | null
+  phone: string | null
+}
+
+export type BookingRequest = {
+  date: string
+  time: string
+  duration: number
+  serviceId: string | null
+  name: string
+  /** E.164. */
+  phone: string
+  language: AssistantLanguage
+  /** An appointment of the customer's this one replaces (a move). */
+  replaces?: string
+}
+
+export type BookingResult = { ok: true; appointmentId: string } | { ok: false; refusal: BookingRefusal }
+
+/**
+ * One owner's calendar as the assistant may use it for one conversation:
+ * read at reply time, booked only through book_appointment (migration
+ * 20261130000100), the customer's own appointments found by the number the
+ * channel vouches for (WhatsApp) or by this conversation (the widget).
+ */
+export type BookingDesk = {
+  /** The owner's booking settings and active services, read now. */
+  load(): Promise<{ rules: BookingRules; services: BookableService[] }>
+  freeSlots(from: string, to: string, duration: number): Promise<FreeSlot[]>
+  book(request: BookingRequest): Promise<BookingResult>
+  upcoming(): Promise<CustomerBooking[]>
+  cancel(id: string): Promise<boolean>
+  /** The sender's number when the channel vouches for it (WhatsApp, E.164); null on the widget. */
+  knownPhone: string | null
+  /** The name the owner has for that number, when it is one of their customers. */
+  knownName(): Promise<string | null>
+  /** The owner's today, YYYY-MM-DD on the owner's clock, and the minutes of that day gone. */
+  today: string
+  nowMinutes: number
+  /** The owner's own preview: offers are real, nothing is booked or cancelled. */
+  dryRun: boolean
+}
+
+/** Where a booking conversation stands: kept with the assistant's reply (chatbot_messages.booking), read back next turn. */
+export type BookingDraft = {
+  mode: 'book' | 'move' | 'cancel'
+  step: 'service' | 'time' | 'name' | 'phone' | 'confirm' | 'pick' | 'confirm_cancel'
+  serviceId?: string | null
+  duration?: number
+  /** The time chosen, on the owner's wall clock. */
+  date?: string
+  time?: string
+  /** The times offered last, in the order shown. */
+  offers?: Array<{ date: string; time: string }>
+  name?: string
+  phone?: string
+  /** mode 'move': the appointment the new time replaces; 'cancel': the one to cancel. */
+  target?: string
+  /** step 'pick': the customer's appointments listed to choose from. */
+  choices?: Array<{ id: string; date: string; time: string }>
+  /** What the customer asked for before the service was chosen. */
+  asked?: string
 }
 
 export type { ConversationStatus, HandoffReason } from '../../../../domain/conversations.ts'
@@ -91,6 +179,8 @@ export type ResponderInput = {
   business: BusinessKnowledge
   /** The instant of the reply: "open now" and "today" are this, read on the owner's clock. */
   now: Date
+  /** The owner's calendar, when the assistant may book in this conversation. */
+  booking?: BookingDesk
 }
 
 /** What a reply was: the intent it answered, for statistics and the evaluation. */
@@ -103,6 +193,8 @@ export type ResponderOutput = {
   productIds: string[]
   /** The kind of question answered (`hours`, `price`, `faq`, `unknown`, …); a model's own answer is `model`. */
   kind: ReplyKind
+  /** Where a booking conversation stands after this reply; kept with it. */
+  booking?: BookingDraft | null
 }
 
 export type Responder = (input: ResponderInput) => Promise<ResponderOutput>

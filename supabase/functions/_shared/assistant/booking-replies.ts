@@ -1,0 +1,168 @@
+// What the assistant says while booking, in both languages. Dates are
+// written out as the reminder SMS and the calendar write them
+// ("3 Aralık 2026 Perşembe", "Thursday, December 3, 2026"); times as 14:30.
+// Every time offered is one free_slots returned at this reply.
+import type { BookingRefusal } from '../../../../domain/booking.ts'
+import { formatPrice } from '../../../../domain/products.ts'
+import { formatReminderDate } from '../reminder.ts'
+import type { AssistantLanguage, BookableService } from './types.ts'
+
+type Lang = AssistantLanguage
+export type Offer = { date: string; time: string }
+
+export const longDate = (date: string, language: Lang) => formatReminderDate(date, language)
+export const at = (offer: Offer, language: Lang) =>
+  language === 'tr' ? `${longDate(offer.date, language)} saat ${offer.time}` : `${longDate(offer.date, language)} at ${offer.time}`
+
+/** Offers grouped by day, numbered in the order shown so "2" or "the second one" picks one. */
+export function offerList(offers: readonly Offer[], language: Lang): string {
+  let n = 0
+  const days = new Map<string, string[]>()
+  for (const offer of offers) {
+    n += 1
+    const list = days.get(offer.date) ?? []
+    list.push(`${n}) ${offer.time}`)
+    days.set(offer.date, list)
+  }
+  return [...days].map(([date, times]) => `${longDate(date, language)}: ${times.join(', ')}`).join('\n')
+}
+
+const pick = (language: Lang) =>
+  language === 'tr' ? 'Hangisi size uyar? Numarasını ya da saatini yazabilirsiniz.' : 'Which one suits you? You can write its number or the time.'
+
+export function offers(list: readonly Offer[], language: Lang, lead?: string): string {
+  const head = lead ?? (language === 'tr' ? 'Şu saatler müsait:' : 'These times are free:')
+  return `${head}\n${offerList(list, language)}\n${pick(language)}`
+}
+
+export function askWhen(language: Lang): string {
+  return language === 'tr'
+    ? 'Memnuniyetle randevu oluşturabilirim. Hangi gün ve saat size uygun?'
+    : "I'd be happy to book you in. Which day and time would suit you?"
+}
+
+export function serviceLine(service: BookableService, language: Lang): string {
+  const minutes = language === 'tr' ? `${service.duration_minutes} dk` : `${service.duration_minutes} min`
+  const price = service.price === null ? '' : `, ${formatPrice(service.price, service.currency, language === 'tr' ? 'tr-TR' : 'en-US')}`
+  return `${service.name} (${minutes}${price})`
+}
+
+export function askService(services: readonly BookableService[], language: Lang): string {
+  const list = services.map((s, i) => `${i + 1}) ${serviceLine(s, language)}`).join('\n')
+  return language === 'tr' ? `Hangi hizmet için randevu istersiniz?\n${list}` : `Which service would you like to book?\n${list}`
+}
+
+export function refusal(reason: BookingRefusal | 'closed_day' | 'full_day' | 'past', wanted: Offer | { date: string } | null, language: Lang): string {
+  const when = wanted ? ('time' in wanted ? at(wanted, language) : longDate(wanted.date, language)) : ''
+  if (language === 'tr') {
+    switch (reason) {
+      case 'slot_taken': return `${when} maalesef dolu.`
+      case 'outside_hours': return `${when} çalışma saatlerimizin dışında.`
+      case 'too_soon': return `${when} için çok geç kaldık; o kadar kısa süre içinde randevu veremiyoruz.`
+      case 'too_far': return `${when} için henüz randevu vermiyoruz.`
+      case 'closed_day': return `${when} kapalıyız.`
+      case 'full_day': return `${when} için boş saat kalmadı.`
+      case 'past': return `${when} geçti.`
+      case 'booking_disabled': return 'Şu anda buradan randevu alınamıyor.'
+    }
+  }
+  switch (reason) {
+    case 'slot_taken': return `${when} is already taken, sorry.`
+    case 'outside_hours': return `${when} is outside our opening hours.`
+    case 'too_soon': return `${when} is too soon for us to book, sorry.`
+    case 'too_far': return `We don't take bookings for ${when} yet.`
+    case 'closed_day': return `We're closed on ${when}.`
+    case 'full_day': return `${when} is fully booked.`
+    case 'past': return `${when} has already passed.`
+    case 'booking_disabled': return "Bookings can't be made here at the moment."
+  }
+}
+
+export function nothingFree(language: Lang): string {
+  return language === 'tr'
+    ? 'Önümüzdeki günlerde boş saat görünmüyor. Dilerseniz sizi ekibimize aktarabilirim.'
+    : "I can't see any free times in the coming days. I can pass you to our team if you like."
+}
+
+export function askName(language: Lang): string {
+  return language === 'tr' ? 'Randevuyu kimin adına oluşturayım? Adınızı ve soyadınızı yazar mısınız?' : 'Whose name should I put the appointment under? Please write your first and last name.'
+}
+
+export function askPhone(language: Lang): string {
+  return language === 'tr'
+    ? 'Size ulaşabilmemiz ve hatırlatma gönderebilmemiz için telefon numaranızı yazar mısınız? (ör. 0532 123 45 67)'
+    : 'Please write your phone number so we can reach you and send a reminder (e.g. +90 532 123 45 67).'
+}
+
+export function badPhone(language: Lang): string {
+  return language === 'tr'
+    ? 'Bu numarayı okuyamadım. Numaranızı 0532 123 45 67 ya da +90 532 123 45 67 gibi yazar mısınız?'
+    : "I couldn't read that number. Could you write it like +90 532 123 45 67?"
+}
+
+export type Summary = { service: BookableService | null; offer: Offer; name: string; move?: Offer | null }
+
+export function confirmQuestion(s: Summary, language: Lang): string {
+  const service = s.service ? (language === 'tr' ? `Hizmet: ${s.service.name}\n` : `Service: ${s.service.name}\n`) : ''
+  if (language === 'tr') {
+    const move = s.move ? `Mevcut randevunuz (${at(s.move, language)}) bu saate taşınacak.\n` : ''
+    return `Özetliyorum:\n${service}Tarih: ${longDate(s.offer.date, language)}\nSaat: ${s.offer.time}\nAd: ${s.name}\n${move}Onaylıyor musunuz? (evet / hayır)`
+  }
+  const move = s.move ? `Your appointment on ${at(s.move, language)} moves to this time.\n` : ''
+  return `To sum up:\n${service}Date: ${longDate(s.offer.date, language)}\nTime: ${s.offer.time}\nName: ${s.name}\n${move}Shall I book it? (yes / no)`
+}
+
+export function booked(s: Summary, language: Lang, preview: boolean): string {
+  const service = s.service ? ` (${s.service.name})` : ''
+  const note = preview ? (language === 'tr' ? ' (Önizleme: randevu kaydedilmedi.)' : ' (Preview: nothing was booked.)') : ''
+  return language === 'tr'
+    ? `Randevunuz oluşturuldu: ${at(s.offer, language)}${service}. Görüşmek üzere, ${s.name}!${note}`
+    : `You're booked: ${at(s.offer, language)}${service}. See you then, ${s.name}!${note}`
+}
+
+export function notBooked(language: Lang): string {
+  return language === 'tr' ? 'Tamam, randevuyu oluşturmadım. Başka bir gün ya da saat ister misiniz?' : "OK, I haven't booked it. Would you like another day or time?"
+}
+
+export function dropped(language: Lang): string {
+  return language === 'tr' ? 'Tamam, randevu işlemini bıraktım. Başka bir konuda yardımcı olabilir miyim?' : "OK, I've stopped the booking. Can I help with anything else?"
+}
+
+export function noUpcoming(widget: boolean, contact: string, language: Lang): string {
+  if (language === 'tr') {
+    return widget
+      ? `Bu sohbette alınmış yaklaşan bir randevu bulamadım. Başka yoldan aldığınız bir randevu için: ${contact}`
+      : `Bu numaraya kayıtlı yaklaşan bir randevu bulamadım. ${contact}`
+  }
+  return widget
+    ? `I can't find an upcoming appointment booked in this chat. For one booked another way: ${contact}`
+    : `I can't find an upcoming appointment for this number. ${contact}`
+}
+
+export function whichBooking(list: readonly Offer[], language: Lang): string {
+  const lines = list.map((offer, i) => `${i + 1}) ${at(offer, language)}`).join('\n')
+  return language === 'tr' ? `Hangi randevunuz?\n${lines}` : `Which appointment?\n${lines}`
+}
+
+export function confirmCancel(offer: Offer, language: Lang): string {
+  return language === 'tr'
+    ? `${at(offer, language)} randevunuzu iptal edeyim mi? (evet / hayır)`
+    : `Shall I cancel your appointment on ${at(offer, language)}? (yes / no)`
+}
+
+export function cancelled(offer: Offer, language: Lang, preview: boolean): string {
+  const note = preview ? (language === 'tr' ? ' (Önizleme: hiçbir şey değişmedi.)' : ' (Preview: nothing was changed.)') : ''
+  return language === 'tr'
+    ? `${at(offer, language)} randevunuz iptal edildi.${note} Yeni bir randevu isterseniz yazmanız yeterli.`
+    : `Your appointment on ${at(offer, language)} is cancelled.${note} Just write if you'd like a new one.`
+}
+
+export function kept(language: Lang): string {
+  return language === 'tr' ? 'Tamam, randevunuz olduğu gibi duruyor.' : 'OK, your appointment stays as it is.'
+}
+
+export function moveWhen(offer: Offer, language: Lang): string {
+  return language === 'tr'
+    ? `${at(offer, language)} randevunuzu hangi gün ve saate almak istersiniz?`
+    : `When would you like to move your appointment on ${at(offer, language)} to?`
+}

@@ -1,0 +1,449 @@
+// The booking conversation of the built-in responder: the customer asks for
+// an appointment (with or without a day and time), gets up to 5 free times
+// near what they asked, picks the service when the owner has several, gives
+// a name (and on the widget a phone number), sees a summary, and is booked
+// on a yes. Cancelling and moving work on the customer's own upcoming
+// appointments (the WhatsApp sender's number, or this widget conversation)
+// and are confirmed first.
+//
+// Where the conversation stands is a BookingDraft kept with the reply
+// (types.ts); every time offered comes from free_slots at that reply, and the
+// booking itself re-checks the time under the owner's lock, so a draft can
+// be stale but never wrong. A message that does not answer the question
+// asked (a price question mid-booking) is left to the rest of the responder
+// and the draft is kept for the next turn.
+import { hasAnyHours, rangesOf, timeToMinutes, type OpeningHours } from '../../../../domain/business.ts'
+import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
+import { normalizePhone } from '../../../../domain/phone.ts'
+import * as say from './booking-replies.ts'
+import type { Offer } from './booking-replies.ts'
+import { translate } from './lexicon.ts'
+import { asciiKey, keyLine, words } from './text.ts'
+import type { AssistantLanguage, BookableService, BookingDesk, BookingDraft, BookingRules, ResponderOutput } from './types.ts'
+import { PART_RANGES, readWhen, saysWhen, type When } from './when.ts'
+
+/** At most this many times in one offer. */
+export const MAX_OFFERS = 5
+/** How far ahead offers look when the customer names no day. */
+const LOOKAHEAD_DAYS = 14
+/** At most this many offers of one day when the customer names none: a spread of days to choose from. */
+const PER_DAY_WHEN_OPEN = 2
+
+type Lang = AssistantLanguage
+
+export type BookingTurn = {
+  message: string
+  draft: BookingDraft | null
+  desk: BookingDesk
+  language: Lang
+  /** The responder's reading of the message (`booking` when it asks for an appointment). */
+  kind: string
+  hours: OpeningHours | null
+  /** How to reach the business, for what the assistant cannot do. */
+  contact: string
+}
+
+const out = (reply: string, language: Lang, kind: string, draft: BookingDraft | null): ResponderOutput => ({
+  reply, language, productIds: [], kind, booking: draft,
+})
+
+// Reading the customer ----------------------------------------------------------
+
+const line = (message: string) => keyLine(words(message))
+
+const APPOINTMENT = / (randevu\w*|rezervasyon\w*|appointment\w*|booking\w*|reservation\w*|seans\w*|session) /
+const BOOK_WORDS = / (randevu\w*|rezervasyon\w*|appointment\w*|book|booking|reserve|reservation|schedule|musait\w*|bos yer|bos saat\w*|yer var mi|slot|slots|free time|free times|opening|openings) /
+const CANCEL_WORDS = / (iptal\w*|cancel\w*|gelemeyece\w*|gelemiyorum|katilamayaca\w*) /
+const MOVE_WORDS = / (degistir\w*|ertele\w*|kaydir\w*|baska (bir )?(gun|saat)\w*|reschedul\w*|move|change|postpone|another (day|time)|different (day|time)) /
+const STOP_WORDS = / (vazgec\w*|bosver|bos ver|gerek yok|istemiyorum|never mind|nevermind|forget it|no thanks|stop) /
+const YES = / (evet|evt|olur|tamam|tmm|tamamdir|onay\w*|uygun|uyar|ok|okay|okey|yes|yep|yeah|yea|sure|confirm\w*|correct|dogru|aynen|kesinlikle|tabii|tabi|elbette|perfect|great|harika|super) /
+const NO = / (hayir|yok|olmaz|istemiyorum|no|nope|nah|not|degil|uymaz|uymuyor|hicbiri|none|neither) /
+
+export const isYes = (message: string) => YES.test(line(message)) && !NO.test(line(message))
+export const isNo = (message: string) => NO.test(line(message)) && !YES.test(line(message))
+
+const ORDINALS: ReadonlyArray<RegExp> = [
+  / (ilk\w*|birinci\w*|first|1st) /, / (ikinci\w*|second|2nd) /, / (ucuncu\w*|third|3rd) /, / (dorduncu\w*|fourth|4th) /, / (besinci\w*|fifth|5th) /,
+]
+
+/** "2", "2.", "2 numara", "ikincisi", "the second one": the n-th of `count` listed; null when none is picked. */
+export function choiceOf(message: string, count: number): number | null {
+  const plain = /^\s*(?:no\.?\s*)?(\d)\s*(?:[.)]|numara\w*|nolu|olsun|lutfen|please)?\s*[.!]?\s*$/i.exec(asciiKey(message))
+  if (plain) {
+    const n = Number(plain[1])
+    return n >= 1 && n <= count ? n : null
+  }
+  const l = line(message)
+  if (/ (sonuncu\w*|last|last one) /.test(l) && count > 0) return count
+  const index = ORDINALS.findIndex((pattern) => pattern.test(l))
+  return index >= 0 && index < count ? index + 1 : null
+}
+
+/** The phone number a message holds, in E.164; undefined when it holds none, null when what it holds is no number. */
+export function phoneIn(message: string): string | null | undefined {
+  const run = /(\+?\d[\d\s().-]{8,}\d)/.exec(message)
+  if (!run) return undefined
+  return normalizePhone(run[1]!)
+}
+
+const NOT_NAMES = new Set([
+  'evet', 'hayir', 'tamam', 'olur', 'yes', 'no', 'ok', 'randevu', 'appointment', 'merhaba', 'selam', 'hello', 'hi', 'tesekkurler', 'thanks', 'thank',
+  'yarin', 'bugun', 'tomorrow', 'today', 'saat', 'fiyat', 'price', 'kac', 'ne', 'nedir', 'var', 'mi', 'mu', 'how', 'what', 'when', 'where', 'is', 'the',
+])
+
+/** A person's name as written in an answer to "what is your name?": "Ayşe Yılmaz", "adım Ayşe Yılmaz", "my name is John Smith". */
+export function nameIn(message: string): string | null {
+  let text = message.replace(/\+?\d[\d\s().-]{8,}\d/g, ' ').trim()
+  text = text
+    .replace(/^(benim\s+)?(ad[ıi]m|ismim|isim|ad[ıi]\s*soyad[ıi]m?|ad\s*soyad)\s*[:,]?\s*/iu, '')
+    .replace(/^(my\s+name\s+is|name\s*:|i\s+am|i'm|it's|it\s+is|this\s+is|under)\s+/iu, '')
+    .replace(/^ben\s+/iu, '')
+    .replace(/\s*[,;]?\s*(numaram|telefonum|tel|telefon|phone|number|no)\s*[:.]?\s*$/iu, '')
+    .replace(/[.!,;]+\s*$/u, '')
+    .trim()
+  if (!text || /[?]/.test(text)) return null
+  const parts = text.split(/\s+/)
+  if (parts.length < 1 || parts.length > 5) return null
+  if (!parts.every((part) => /^[\p{L}][\p{L}'’.-]*$/u.test(part))) return null
+  if (parts.some((part) => NOT_NAMES.has(asciiKey(part)))) return null
+  const name = parts.map((part) => part.charAt(0).toLocaleUpperCase('tr') + part.slice(1)).join(' ')
+  return name.length >= 2 && name.length <= 60 ? name : null
+}
+
+/** The service a message names, by number in the list shown or by the words of its name. */
+export function serviceIn(message: string, services: readonly BookableService[]): BookableService | null {
+  const n = choiceOf(message, services.length)
+  if (n) return services[n - 1]!
+  // Read in the other language's words too: "a haircut" of a "Saç kesimi".
+  const said = [...words(message), ...words(translate(message))].map((w) => w.key).filter((k) => k.length >= 3)
+  let best: { service: BookableService; share: number } | null = null
+  for (const service of services) {
+    const keys = words(service.name).map((w) => w.key).filter((k) => k.length >= 3)
+    if (keys.length === 0) continue
+    const held = keys.filter((key) => said.some((word) => word.startsWith(key.slice(0, Math.max(4, key.length - 2))) || key.startsWith(word.slice(0, Math.max(4, word.length - 2))))).length
+    const share = held / keys.length
+    if (held > 0 && (!best || share > best.share)) best = { service, share }
+  }
+  return best && best.share >= 0.5 ? best.service : null
+}
+
+/** Whether the message starts a booking conversation (or a cancellation or move of one). */
+export function bookingAsked(message: string, kind: string): 'book' | 'cancel' | 'move' | null {
+  const l = line(message)
+  const appointment = APPOINTMENT.test(l)
+  if (appointment && CANCEL_WORDS.test(l)) return 'cancel'
+  if (appointment && MOVE_WORDS.test(l)) return 'move'
+  if (kind === 'booking' || (BOOK_WORDS.test(l) && !/ (siparis\w*|order\w*) /.test(l))) return 'book'
+  return null
+}
+
+// Offering times ---------------------------------------------------------------------
+
+type Found = { exact?: Offer; offers: Offer[]; reason?: Parameters<typeof say.refusal>[0]; asked?: Offer | { date: string } }
+
+const minutes = (time: string) => timeToMinutes(time) ?? 0
+const inPart = (time: string, part: When['part']) => {
+  if (!part) return true
+  const [from, to] = PART_RANGES[part]
+  const m = minutes(time)
+  return m >= from && m < to
+}
+
+function spread(slots: readonly Offer[], perDay: number): Offer[] {
+  const count = new Map<string, number>()
+  const picked: Offer[] = []
+  for (const slot of slots) {
+    const n = count.get(slot.date) ?? 0
+    if (n >= perDay) continue
+    count.set(slot.date, n + 1)
+    picked.push(slot)
+    if (picked.length >= MAX_OFFERS) break
+  }
+  return picked
+}
+
+/** Up to MAX_OFFERS of `slots` nearest to `time`, in time order. */
+function nearest(slots: readonly Offer[], time: string): Offer[] {
+  const target = minutes(time)
+  return [...slots]
+    .sort((a, b) => Math.abs(minutes(a.time) - target) - Math.abs(minutes(b.time) - target) || a.time.localeCompare(b.time))
+    .slice(0, MAX_OFFERS)
+    .sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time))
+}
+
+/** Why the asked time itself is not free, from the hours and the rules (the booking path says the same when it is tried). */
+function whyNot(offer: Offer, duration: number, desk: BookingDesk, rules: BookingRules, hours: OpeningHours | null): Found['reason'] {
+  if (offer.date < desk.today) return 'past'
+  if (offer.date > addDays(desk.today, rules.max_days_ahead)) return 'too_far'
+  const weekday = (['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const)[parseDayKey(offer.date)!.getDay()]!
+  const ranges = rangesOf(hours, weekday)
+  if (ranges.length === 0) return 'closed_day'
+  const start = minutes(offer.time)
+  const inside = ranges.some(([from, to]) => start >= minutes(from) && start + duration <= (to === '24:00' ? 1440 : minutes(to)))
+  if (!inside) return 'outside_hours'
+  if (offer.date === desk.today && start < desk.nowMinutes + rules.min_notice_minutes) return 'too_soon'
+  return 'slot_taken'
+}
+
+async function findTimes(when: When, duration: number, desk: BookingDesk, rules: BookingRules, hours: OpeningHours | null, dayOfOffers?: string): Promise<Found> {
+  const last = addDays(desk.today, Math.min(rules.max_days_ahead, LOOKAHEAD_DAYS + 30))
+  const asOffers = (slots: Awaited<ReturnType<BookingDesk['freeSlots']>>) => slots.map((s) => ({ date: s.slot_date, time: s.slot_time }))
+  const date = when.date ?? (when.times && dayOfOffers ? dayOfOffers : undefined)
+
+  if (date) {
+    const day = date < desk.today ? null : asOffers(await desk.freeSlots(date, date, duration))
+    if (when.times) {
+      const exact = day && when.times.map((t) => day.find((slot) => slot.time === t)).find((slot) => slot !== undefined)
+      if (exact) return { exact, offers: [] }
+      const asked = { date, time: when.times[0]! }
+      const reason = whyNot(asked, duration, desk, rules, hours)
+      if (day && day.length > 0) return { offers: nearest(day, asked.time), reason, asked }
+      const later = asOffers(await desk.freeSlots(addDays(date < desk.today ? desk.today : date, date < desk.today ? 0 : 1), addDays(date, LOOKAHEAD_DAYS), duration))
+      const firstDays = [...new Set(later.map((s) => s.date))].slice(0, 2)
+      return { offers: nearest(later.filter((s) => firstDays.includes(s.date)), asked.time), reason, asked }
+    }
+    if (day && day.length > 0) {
+      const inWanted = day.filter((slot) => inPart(slot.time, when.part))
+      if (inWanted.length > 0) return { offers: inWanted.slice(0, MAX_OFFERS) }
+    }
+    const reason = date < desk.today ? 'past' : date > addDays(desk.today, rules.max_days_ahead) ? 'too_far'
+      : day && day.length > 0 ? 'full_day'
+      : rangesOf(hours, (['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const)[parseDayKey(date)!.getDay()]!).length === 0 ? 'closed_day' : 'full_day'
+    const from = date < desk.today ? desk.today : addDays(date, 1)
+    const later = asOffers(await desk.freeSlots(from, addDays(from, LOOKAHEAD_DAYS), duration)).filter((s) => inPart(s.time, when.part))
+    return { offers: spread(later, 3), reason, asked: { date } }
+  }
+
+  const from = when.from && when.from > desk.today ? when.from : desk.today
+  const slots = asOffers(await desk.freeSlots(from, addDays(from, LOOKAHEAD_DAYS) > last ? last : addDays(from, LOOKAHEAD_DAYS), duration))
+  if (when.times) {
+    const exact = slots.find((slot) => when.times!.includes(slot.time))
+    if (exact) return { exact, offers: [] }
+    return { offers: nearestAcrossDays(slots, when.times[0]!) }
+  }
+  return { offers: spread(slots.filter((s) => inPart(s.time, when.part)), PER_DAY_WHEN_OPEN) }
+}
+
+/** The time nearest to `time` on each of the first days that have one. */
+function nearestAcrossDays(slots: readonly Offer[], time: string): Offer[] {
+  const days = [...new Set(slots.map((s) => s.date))]
+  return days.slice(0, MAX_OFFERS).map((day) => nearest(slots.filter((s) => s.date === day), time)[0]!).filter(Boolean)
+}
+
+// The conversation ---------------------------------------------------------------------
+
+type Loaded = { rules: BookingRules; services: BookableService[] }
+
+const serviceOf = (services: readonly BookableService[], id: string | null | undefined) => services.find((s) => s.id === id) ?? null
+
+/** The next question once a time is chosen: the name, the phone on the widget, then the summary. */
+async function afterTime(draft: BookingDraft, turn: BookingTurn, loaded: Loaded): Promise<ResponderOutput> {
+  const { language, desk } = turn
+  const next: BookingDraft = { ...draft, offers: undefined }
+  if (!next.name) {
+    const known = draft.mode === 'move' ? null : await desk.knownName()
+    if (known) next.name = known
+  }
+  if (!next.name) return out(say.askName(language), language, 'booking', { ...next, step: 'name' })
+  if (!next.phone && !desk.knownPhone) return out(say.askPhone(language), language, 'booking', { ...next, step: 'phone' })
+  return confirm(next, turn, loaded)
+}
+
+function confirm(draft: BookingDraft, turn: BookingTurn, loaded: Loaded): ResponderOutput {
+  const summary = summaryOf(draft, loaded)
+  return out(say.confirmQuestion(summary, turn.language), turn.language, 'booking', { ...draft, step: 'confirm' })
+}
+
+function summaryOf(draft: BookingDraft, loaded: Loaded): say.Summary {
+  return {
+    service: serviceOf(loaded.services, draft.serviceId),
+    offer: { date: draft.date!, time: draft.time! },
+    name: draft.name ?? '',
+    move: draft.mode === 'move' && draft.choices?.[0] ? { date: draft.choices[0].date, time: draft.choices[0].time } : null,
+  }
+}
+
+/** Offers for what the message asks (or the next free times), or the time itself when it is free. */
+function offerFor(message: string, draft: BookingDraft, turn: BookingTurn, loaded: Loaded): Promise<ResponderOutput> {
+  return offerAt(readWhen(message, turn.desk.today), draft, turn, loaded)
+}
+
+async function offerAt(when: When, draft: BookingDraft, turn: BookingTurn, loaded: Loaded, lead?: string): Promise<ResponderOutput> {
+  const { language, desk } = turn
+  const duration = draft.duration ?? loaded.rules.default_duration_minutes
+  const found = await findTimes(when, duration, desk, loaded.rules, turn.hours, draft.offers?.[0]?.date)
+  if (found.exact) return afterTime({ ...draft, date: found.exact.date, time: found.exact.time }, turn, loaded)
+  const reason = found.reason && found.asked ? say.refusal(found.reason, found.asked, language) : undefined
+  if (found.offers.length === 0) {
+    return out([reason, say.nothingFree(language)].filter(Boolean).join(' '), language, 'booking', null)
+  }
+  const head = reason ? `${reason} ${language === 'tr' ? 'Şu saatler müsait:' : 'These times are free:'}` : lead
+  const text = !saysWhen(when) && !lead && !reason ? `${say.askWhen(language)}\n${say.offers(found.offers, language, language === 'tr' ? 'En yakın boş saatler:' : 'The next free times:')}` : say.offers(found.offers, language, head)
+  return out(text, language, 'booking', { ...draft, step: 'time', offers: found.offers, date: undefined, time: undefined })
+}
+
+/** A new booking conversation: the service first when there are several, then the time. */
+async function start(message: string, turn: BookingTurn, loaded: Loaded, base: Partial<BookingDraft> = {}): Promise<ResponderOutput> {
+  const { services, rules } = loaded
+  const draft: BookingDraft = { mode: 'book', step: 'time', ...base }
+  if (draft.serviceId === undefined) {
+    if (services.length === 0) draft.serviceId = null
+    else if (services.length === 1) draft.serviceId = services[0]!.id
+    else {
+      const named = serviceIn(message, services)
+      if (!named) return out(say.askService(services, turn.language), turn.language, 'booking', { ...draft, step: 'service', asked: message.slice(0, 300) })
+      draft.serviceId = named.id
+    }
+  }
+  draft.duration = draft.duration ?? serviceOf(services, draft.serviceId)?.duration_minutes ?? rules.default_duration_minutes
+  return offerFor(draft.asked ?? message, { ...draft, asked: undefined }, turn, loaded)
+}
+
+async function findOwn(turn: BookingTurn, mode: 'cancel' | 'move', message: string, loaded: Loaded): Promise<ResponderOutput> {
+  const { desk, language } = turn
+  const list = await desk.upcoming()
+  if (list.length === 0) return out(say.noUpcoming(turn.desk.knownPhone === null, turn.contact, language), language, 'booking', null)
+  const choices = list.slice(0, MAX_OFFERS).map((b) => ({ id: b.id, date: b.date, time: b.time }))
+  if (list.length > 1) return out(say.whichBooking(choices, language), language, 'booking', { mode, step: 'pick', choices })
+  return chosenOwn(list[0]!.id, mode, message, turn, loaded)
+}
+
+async function chosenOwn(id: string, mode: 'cancel' | 'move', message: string, turn: BookingTurn, loaded: Loaded): Promise<ResponderOutput> {
+  const { language } = turn
+  const own = (await turn.desk.upcoming()).find((b) => b.id === id)
+  if (!own) return out(say.noUpcoming(turn.desk.knownPhone === null, turn.contact, language), language, 'booking', null)
+  const offer = { date: own.date, time: own.time }
+  if (mode === 'cancel') return out(say.confirmCancel(offer, language), language, 'booking', { mode, step: 'confirm_cancel', target: id, choices: [{ id, ...offer }] })
+  const draft: BookingDraft = {
+    mode: 'move', step: 'time', target: id, choices: [{ id, ...offer }],
+    serviceId: own.serviceId, duration: own.duration, name: own.customerName ?? undefined, phone: own.phone ?? undefined,
+  }
+  if (!saysWhen(readWhen(message, turn.desk.today))) return out(say.moveWhen(offer, language), language, 'booking', draft)
+  return offerFor(message, draft, turn, loaded)
+}
+
+async function book(draft: BookingDraft, turn: BookingTurn, loaded: Loaded): Promise<ResponderOutput> {
+  const { desk, language } = turn
+  const phone = draft.phone ?? desk.knownPhone
+  if (!phone) return out(say.askPhone(language), language, 'booking', { ...draft, step: 'phone' })
+  const result = await desk.book({
+    date: draft.date!, time: draft.time!, duration: draft.duration ?? loaded.rules.default_duration_minutes,
+    serviceId: draft.serviceId ?? null, name: draft.name ?? '', phone, language, replaces: draft.mode === 'move' ? draft.target : undefined,
+  })
+  if (result.ok) return out(say.booked(summaryOf(draft, loaded), language, desk.dryRun), language, 'booked', null)
+  if (result.refusal === 'booking_disabled') return out(`${say.refusal('booking_disabled', null, language)} ${turn.contact}`, language, 'booking_failed', null)
+  // Taken meanwhile, or no longer possible: new offers near it, never an error.
+  const asked = { date: draft.date!, time: draft.time! }
+  const lead = say.refusal(result.refusal, asked, language)
+  const again = await offerAt({ date: asked.date, times: [asked.time] }, { ...draft, step: 'time', date: undefined, time: undefined }, turn, loaded, `${lead} ${language === 'tr' ? 'Şu saatler müsait:' : 'These times are free:'}`)
+  return again.booking ? again : { ...again, kind: 'booking_failed' }
+}
+
+/** Where the booking conversation stood after the latest assistant turn, if that turn left one. */
+export function lastDraft(history: readonly { role: string; booking?: BookingDraft | null }[]): BookingDraft | null {
+  for (let i = history.length - 1; i >= 0; i--) {
+    if (history[i]!.role === 'assistant') return history[i]!.booking ?? null
+  }
+  return null
+}
+
+/**
+ * The reply when the message belongs to a booking conversation (a new one or
+ * the one in `draft`); null when it does not, and the rest of the responder
+ * answers it (the draft, if any, is then kept by the caller).
+ */
+export async function converse(turn: BookingTurn): Promise<ResponderOutput | null> {
+  const { message, draft, desk, language } = turn
+  let asked = bookingAsked(message, turn.kind)
+  // "Yarın 11'de saç kesimi olur mu?": a service the owner offers and a time ask for a booking in so many words.
+  const mayName = !draft && !asked && saysWhen(readWhen(message, desk.today))
+  if (!draft && !asked && !mayName) return null
+  const loaded = await desk.load()
+  if (!loaded.rules.enabled) return null
+  if (!turn.hours || !hasAnyHours(turn.hours)) return null
+  if (mayName) {
+    if (!serviceIn(message, loaded.services) || choiceOf(message, loaded.services.length)) return null
+    asked = 'book'
+  }
+
+  if (asked === 'cancel' || asked === 'move') return findOwn(turn, asked, message, loaded)
+  if (!draft) return start(message, turn, loaded)
+
+  const l = line(message)
+  if (STOP_WORDS.test(l) && !saysWhen(readWhen(message, desk.today))) {
+    return out(draft.mode === 'book' ? say.dropped(language) : say.kept(language), language, 'booking', null)
+  }
+  if (asked === 'book' && draft.step !== 'time' && draft.step !== 'service' && saysWhen(readWhen(message, desk.today))) {
+    // A new day or time in the middle: offered again, the rest kept.
+    return offerFor(message, { ...draft, date: undefined, time: undefined }, turn, loaded)
+  }
+
+  switch (draft.step) {
+    case 'service': {
+      const named = serviceIn(message, loaded.services)
+      if (!named) {
+        // Not a question of its own (a name, a word, a time): the service is asked again.
+        const question = /\?/.test(message) || words(message).length > 4
+        if (asked || saysWhen(readWhen(message, desk.today)) || !question) return out(say.askService(loaded.services, language), language, 'booking', { ...draft, asked: draft.asked ?? message })
+        return null
+      }
+      return start(draft.asked ?? message, turn, loaded, { ...draft, serviceId: named.id, duration: named.duration_minutes, asked: draft.asked ?? message })
+    }
+    case 'time': {
+      const offers = draft.offers ?? []
+      const n = choiceOf(message, offers.length)
+      if (n) return afterTime({ ...draft, date: offers[n - 1]!.date, time: offers[n - 1]!.time }, turn, loaded)
+      const when = readWhen(message, desk.today)
+      if (when.times && !when.date) {
+        const matching = offers.filter((o) => when.times!.includes(o.time))
+        if (matching.length === 1) return afterTime({ ...draft, date: matching[0]!.date, time: matching[0]!.time }, turn, loaded)
+      }
+      if (saysWhen(when)) return offerFor(message, draft, turn, loaded)
+      if (isYes(message) && offers.length === 1) return afterTime({ ...draft, date: offers[0]!.date, time: offers[0]!.time }, turn, loaded)
+      if (isNo(message)) return out(language === 'tr' ? 'Hangi gün ve saat size uyar?' : 'Which day and time would suit you?', language, 'booking', { ...draft, offers })
+      if (asked) return offerFor(message, draft, turn, loaded)
+      // A bare hour ("2", "15") right after offers of one day: that hour.
+      const hour = /^\s*(\d{1,2})\s*$/.exec(message)
+      if (hour && offers.length > 0) return offerAt({ date: offers[0]!.date, times: readWhen(`saat ${hour[1]}`, desk.today).times }, draft, turn, loaded)
+      return null
+    }
+    case 'name': {
+      const phone = phoneIn(message)
+      const name = nameIn(message)
+      if (!name) return phone ? out(say.askName(language), language, 'booking', { ...draft, phone: phone ?? draft.phone }) : null
+      return afterTime({ ...draft, name, phone: phone ?? draft.phone }, turn, loaded)
+    }
+    case 'phone': {
+      const phone = phoneIn(message)
+      if (phone === undefined) return /\d/.test(message) ? out(say.badPhone(language), language, 'booking', draft) : null
+      if (phone === null) return out(say.badPhone(language), language, 'booking', draft)
+      return afterTime({ ...draft, phone }, turn, loaded)
+    }
+    case 'confirm': {
+      if (isYes(message)) return book(draft, turn, loaded)
+      if (saysWhen(readWhen(message, desk.today))) return offerFor(message, { ...draft, date: undefined, time: undefined }, turn, loaded)
+      if (isNo(message)) return out(say.notBooked(language), language, 'booking', { ...draft, step: 'time', date: undefined, time: undefined, offers: [] })
+      return null
+    }
+    case 'pick': {
+      const choices = draft.choices ?? []
+      const n = choiceOf(message, choices.length)
+      const when = readWhen(message, desk.today)
+      const byDate = when.date ? choices.filter((c) => c.date === when.date) : []
+      const picked = n ? choices[n - 1] : byDate.length === 1 ? byDate[0] : undefined
+      if (!picked) return isNo(message) ? out(say.kept(language), language, 'booking', null) : null
+      return chosenOwn(picked.id, draft.mode === 'move' ? 'move' : 'cancel', '', turn, loaded)
+    }
+    case 'confirm_cancel': {
+      const target = draft.choices?.[0]
+      if (!target) return null
+      if (isYes(message)) {
+        const done = await desk.cancel(target.id)
+        if (!done) return out(say.noUpcoming(turn.desk.knownPhone === null, turn.contact, language), language, 'booking', null)
+        return out(say.cancelled(target, language, desk.dryRun), language, 'booking_cancelled', null)
+      }
+      if (isNo(message)) return out(say.kept(language), language, 'booking', null)
+      return null
+    }
+  }
+}

@@ -1,0 +1,204 @@
+// When a customer wants an appointment, read from what they wrote, in
+// Turkish or English: "yarın", "cuma", "haftaya salı", "3 Aralık",
+// "öğleden sonra", "saat 3", "14.30", "tomorrow at 10", "next Tuesday",
+// "2:30 pm". Days are resolved against the owner's today (the caller reads it
+// on the owner's clock), never the server's.
+//
+// No date library reads Turkish (chrono-node, the best-kept one, covers
+// English and a dozen other languages, not Turkish), and one reader for both
+// languages keeps a customer who mixes them ("yarın 2 pm") understood, so
+// this is a small grammar of its own. The booking evaluation
+// (tests/eval/booking-dialogues.ts) measures it.
+import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
+import { asciiKey } from './text.ts'
+
+export type DayPart = 'morning' | 'noon' | 'afternoon' | 'evening'
+
+export type When = {
+  /** A day named outright (YYYY-MM-DD). */
+  date?: string
+  /** No day, but not before this one ("next week", "haftaya"). */
+  from?: string
+  /**
+   * The time, HH:MM: one entry when the words settle it ("14.30", "2 pm",
+   * "öğleden sonra 3"), two when an hour could be either half of the day
+   * ("saat 3": 03:00 and 15:00), the likelier first.
+   */
+  times?: string[]
+  part?: DayPart
+}
+
+const MONTHS: ReadonlyArray<readonly string[]> = [
+  ['ocak', 'january', 'jan'], ['subat', 'february', 'feb'], ['mart', 'march', 'mar'], ['nisan', 'april', 'apr'],
+  ['mayis', 'may'], ['haziran', 'june', 'jun'], ['temmuz', 'july', 'jul'], ['agustos', 'august', 'aug'],
+  ['eylul', 'september', 'sept', 'sep'], ['ekim', 'october', 'oct'], ['kasim', 'november', 'nov'], ['aralik', 'december', 'dec'],
+]
+const MONTH_WORD = MONTHS.flat().sort((a, b) => b.length - a.length).join('|')
+
+/** Sunday first, as Date#getUTCDay counts; each with the words that name it. */
+const WEEKDAY_WORDS: ReadonlyArray<RegExp> = [
+  /\b(pazar(?!tesi|l)\w*|sunday|sun)\b/,
+  /\b(pazartesi\w*|monday|mon)\b/,
+  /\b(sali|saliya|salidan|saliyi|tuesday|tues|tue)\b/,
+  /\b(carsamba\w*|wednesday|wed)\b/,
+  /\b(persembe\w*|thursday|thurs|thur|thu)\b/,
+  /\b(cuma(?!rtesi)\w*|friday|fri)\b/,
+  /\b(cumartesi\w*|saturday|sat)\b/,
+]
+
+const pad = (n: number) => String(n).padStart(2, '0')
+const clock = (hour: number, minute: number) => `${pad(hour)}:${pad(minute)}`
+
+function weekdayOf(day: string): number {
+  return parseDayKey(day)!.getDay()
+}
+
+/** The text as the rules read it: ASCII-folded lower case, a Turkish suffix after an apostrophe kept apart ("15'te" → "15 'te"). */
+function normalise(text: string): string {
+  return ` ${asciiKey(text).replace(/['’‘`´]/g, ' \'').replace(/\s+/g, ' ')} `
+}
+
+/** The first date in the text from a month name: "3 Aralık", "aralık 3", "December 3rd", "3rd of December", with a year or the next such day. */
+function monthDate(line: string, today: string): string | undefined {
+  const dayFirst = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s*(?:of\\s+)?(${MONTH_WORD})\\w*(?:\\s+(\\d{4}))?`).exec(line)
+  const monthFirst = new RegExp(`\\b(${MONTH_WORD})\\w*\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s+(\\d{4}))?`).exec(line)
+  const found = dayFirst
+    ? { day: Number(dayFirst[1]), month: dayFirst[2]!, year: dayFirst[3] }
+    : monthFirst
+      ? { day: Number(monthFirst[2]), month: monthFirst[1]!, year: monthFirst[3] }
+      : null
+  if (!found) return undefined
+  const month = MONTHS.findIndex((names) => names.includes(found.month)) + 1
+  return dayOf(found.day, month, found.year ? Number(found.year) : undefined, today)
+}
+
+/** d/m with an optional year: the next such day from today when the year is not given; undefined for no real day. */
+function dayOf(day: number, month: number, year: number | undefined, today: string): string | undefined {
+  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined
+  const thisYear = Number(today.slice(0, 4))
+  const build = (y: number) => {
+    const key = `${y}-${pad(month)}-${pad(day)}`
+    return parseDayKey(key) ? key : undefined
+  }
+  if (year !== undefined) return build(year < 100 ? 2000 + year : year)
+  const candidate = build(thisYear)
+  if (candidate && candidate >= today) return candidate
+  return build(thisYear + 1)
+}
+
+/** A day named by its weekday: the next one from today (today itself included), or in the week after this one ("haftaya", "next"). */
+function weekdayDate(line: string, today: string): string | undefined {
+  const index = WEEKDAY_WORDS.findIndex((pattern) => pattern.test(line))
+  if (index < 0) return undefined
+  const todayIndex = weekdayOf(today)
+  const nextWeek = /\b(haftaya|gelecek hafta|onumuzdeki|next|following)\b/.test(line)
+  if (nextWeek) {
+    // Monday-first weeks, as Turkey and most of Europe count them.
+    const mondayThisWeek = addDays(today, -((todayIndex + 6) % 7))
+    return addDays(mondayThisWeek, 7 + ((index + 6) % 7))
+  }
+  return addDays(today, (index - todayIndex + 7) % 7)
+}
+
+function relativeDate(line: string, today: string): string | undefined {
+  if (/\b(obur gun|ertesi gun|yarindan sonra|day after tomorrow)\b/.test(line)) return addDays(today, 2)
+  if (/\b(yarin\w*|tomorrow|tmrw|tmr)\b/.test(line)) return addDays(today, 1)
+  if (/\b(bugun\w*|today|tonight|bu aksam)\b/.test(line)) return today
+  return undefined
+}
+
+/** 3/12, 3/12/2026, 3.12.2026, or "3.12" where a time is not plainly meant ("saat 3.12", "14.30", "10.00"); with the words it took. */
+function numericDate(line: string, today: string): { date: string; text: string } | undefined {
+  const slash = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?\b/.exec(line)
+  const full = /\b(\d{1,2})\.(\d{1,2})\.(\d{2,4})\b/.exec(line)
+  const short = /(?<!saat |at )\b(\d{1,2})\.(\d{1,2})\b(?![.:\d])/.exec(line)
+  const found = slash ?? full ?? (short && isDateLike(short) ? short : null)
+  if (!found) return undefined
+  const date = dayOf(Number(found[1]), Number(found[2]), found[3] ? Number(found[3]) : undefined, today)
+  return date ? { date, text: found[0] } : undefined
+}
+
+function partOf(line: string): DayPart | undefined {
+  if (/\b(ogleden sonra|ogle sonrasi|afternoon|pm)\b/.test(line)) return 'afternoon'
+  if (/\b(aksam\w*|evening|tonight|after work|is cikisi)\b/.test(line)) return 'evening'
+  if (/\b(ogle|oglen|ogleyin|ogle arasi|noon|lunch\w*|midday)\b/.test(line)) return 'noon'
+  if (/\b(sabah\w*|morning|erken(?! saat)|early)\b/.test(line)) return 'morning'
+  return undefined
+}
+
+/** Times written out: 14:30, 14.30, 2:30 pm, 10am, saat 3, saat 3 buçuk, 15'te, 3 gibi, at 10, noon. */
+function timesOf(line: string, part: DayPart | undefined): string[] | undefined {
+  const meridiem = /\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m|p\.m)\b/.exec(line)
+  if (meridiem) {
+    const hour = Number(meridiem[1]) % 12 + (meridiem[3]!.startsWith('p') ? 12 : 0)
+    const minute = Number(meridiem[2] ?? 0)
+    return hour < 24 && minute < 60 ? [clock(hour, minute)] : undefined
+  }
+  const colon = /\b(\d{1,2})[:](\d{2})\b/.exec(line)
+  const dotted = /\b(\d{1,2})\.(\d{2})\b(?!\.\d)/.exec(line)
+  const exact = colon ?? dotted
+  let hour: number | undefined
+  let minute = 0
+  if (exact) {
+    hour = Number(exact[1])
+    minute = Number(exact[2])
+  } else {
+    const said =
+      /\b(?:saat|at|around|about|by)\s+(\d{1,2})\b(?!\s*(?:st|nd|rd|th)\b)/.exec(line) ??
+      /\b(\d{1,2})\s+'(?:te|ta|de|da|e|a|ye|ya|den|dan|ten|tan)\b/.exec(line) ??
+      /\b(\d{1,2})(?:te|ta|de|da|den|dan|ten|tan)\b/.exec(line) ??
+      /\b(\d{1,2})\s+(?:gibi|civari\w*|sular\w*|bucuk\w*|o'?clock|oclock|ish)\b/.exec(line) ??
+      /\b(?:sabah\w*|ogleden sonra|aksam\w*|ogle\w*|morning|afternoon|evening)\s+(\d{1,2})\b/.exec(line) ??
+      /\b(\d{1,2})(?:ish)\b/.exec(line)
+    if (said) hour = Number(said[1])
+    else if (part === 'noon' && /\b(noon|ogle|oglen)\b/.test(line) && !/\b(ogleden|sonra)\b/.test(line)) return ['12:00']
+  }
+  if (hour === undefined || hour > 24 || minute > 59) return undefined
+  if (/\b(bucuk\w*|half past)\b/.test(line) && !exact) minute = 30
+  if (hour === 24) hour = 0
+  if (hour >= 13 || hour === 0 || exact?.[1]?.startsWith('0')) return [clock(hour, minute)]
+  // 1–12 without am/pm: the part of the day decides; otherwise both halves, the working-hours one first.
+  if (part === 'afternoon' || part === 'evening') return [clock(hour === 12 ? 12 : hour + 12, minute)]
+  if (part === 'morning') return [clock(hour === 12 ? 0 : hour, minute)]
+  if (hour === 12) return [clock(12, minute)]
+  return hour >= 8 ? [clock(hour, minute), clock(hour + 12, minute)] : [clock(hour + 12, minute), clock(hour, minute)]
+}
+
+function isDateLike(m: RegExpExecArray): boolean {
+  const second = Number(m[2])
+  return second >= 1 && second <= 12 && !m[2]!.startsWith('0')
+}
+
+/** What the text says about when; an empty object when it names no day and no time. */
+export function readWhen(text: string, today: string): When {
+  const line = normalise(text)
+  const numeric = numericDate(line, today)
+  const date = monthDate(line, today) ?? numeric?.date ?? relativeDate(line, today) ?? weekdayDate(line, today)
+  const part = partOf(line)
+  const when: When = {}
+  if (date) when.date = date
+  else if (/\b(haftaya|gelecek hafta|onumuzdeki hafta|next week)\b/.test(line)) {
+    when.from = addDays(today, 7 - ((weekdayOf(today) + 6) % 7))
+  }
+  // A date's own numbers ("3 Aralık", "3/12") are no time.
+  const withoutDate = (numeric ? line.replace(numeric.text, ' ') : line)
+    .replace(new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s*(?:of\\s+)?(?:${MONTH_WORD})\\w*(?:\\s+\\d{4})?`), ' ')
+    .replace(new RegExp(`\\b(?:${MONTH_WORD})\\w*\\s+\\d{1,2}(?:st|nd|rd|th)?\\b(?:,?\\s+\\d{4})?`), ' ')
+  const times = timesOf(withoutDate, part)
+  if (times) when.times = times
+  if (part) when.part = part
+  return when
+}
+
+/** Whether the text names a day or a time at all. */
+export function saysWhen(when: When): boolean {
+  return Boolean(when.date || when.from || when.times || when.part)
+}
+
+/** The minutes of the day a part covers, for choosing offers within it. */
+export const PART_RANGES: Readonly<Record<DayPart, readonly [number, number]>> = {
+  morning: [0, 12 * 60],
+  noon: [11 * 60 + 30, 14 * 60],
+  afternoon: [12 * 60, 17 * 60 + 30],
+  evening: [17 * 60, 24 * 60],
+}

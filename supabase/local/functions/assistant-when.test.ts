@@ -1,0 +1,55 @@
+// The booking's reading of when a customer wants to come (_shared/assistant/when.ts),
+// against Tuesday 1 December 2026 as the owner's today.
+import { describe, expect, it } from 'vitest'
+import { readWhen } from '../../functions/_shared/assistant/when.ts'
+
+const TODAY = '2026-12-01'
+const read = (text: string) => readWhen(text, TODAY)
+
+describe('readWhen', () => {
+  it.each([
+    ['yarın', '2026-12-02'], ['yarin olur mu', '2026-12-02'], ['bugün', '2026-12-01'], ['yarından sonra', '2026-12-03'], ['öbür gün', '2026-12-03'],
+    ['tomorrow', '2026-12-02'], ['today please', '2026-12-01'], ['the day after tomorrow', '2026-12-03'],
+    ['cuma', '2026-12-04'], ['cumaya', '2026-12-04'], ["cuma'ya randevu", '2026-12-04'], ['cumartesi', '2026-12-05'], ['pazar günü', '2026-12-06'],
+    ['pazartesi', '2026-12-07'], ['salı', '2026-12-01'], ['haftaya salı', '2026-12-08'], ['gelecek hafta çarşamba', '2026-12-09'],
+    ['önümüzdeki perşembe', '2026-12-10'], ['friday', '2026-12-04'], ['next tuesday', '2026-12-08'], ['on saturday', '2026-12-05'],
+    ['3 Aralık', '2026-12-03'], ["3 Aralık'ta", '2026-12-03'], ['3 aralik', '2026-12-03'], ['15 ocak', '2027-01-15'], ['December 3', '2026-12-03'],
+    ['Dec 3rd', '2026-12-03'], ['3rd of December', '2026-12-03'], ['3/12', '2026-12-03'], ['5.1.2027', '2027-01-05'], ['3.12', '2026-12-03'],
+    ['30 kasım', '2027-11-30'], ['31 şubat', undefined],
+  ])('reads the day of "%s"', (text, date) => {
+    expect(read(text).date).toBe(date)
+  })
+
+  it.each([
+    ['saat 15', ['15:00']], ["15'te", ['15:00']], ['11de', ['11:00', '23:00']], ['3te', ['15:00', '03:00']], ['14.30', ['14:30']], ['14:30', ['14:30']], ['saat 3', ['15:00', '03:00']],
+    ['saat 10', ['10:00', '22:00']], ['öğleden sonra 3', ['15:00']], ['sabah 10', ['10:00']], ['akşam 6', ['18:00']], ['3 buçuk', ['15:30', '03:30']],
+    ['saat 3 buçukta', ['15:30', '03:30']], ['10 gibi', ['10:00', '22:00']], ['2:30 pm', ['14:30']], ['10am', ['10:00']], ['at 10', ['10:00', '22:00']],
+    ['tomorrow at 10', ['10:00', '22:00']], ['12 pm', ['12:00']], ['noon', ['12:00']], ['öğlen', ['12:00']], ['saat 09.00', ['09:00']],
+  ])('reads the time of "%s"', (text, times) => {
+    expect(read(text).times).toEqual(times)
+  })
+
+  it('keeps a date\'s numbers out of the time, and reads both from one message', () => {
+    expect(read('3 Aralık saat 14.30')).toEqual({ date: '2026-12-03', times: ['14:30'] })
+    expect(read('3.12 saat 14.30')).toEqual({ date: '2026-12-03', times: ['14:30'] })
+    expect(read('3/12 15:00')).toEqual({ date: '2026-12-03', times: ['15:00'] })
+    expect(read('Yarın saat 15:00 için randevu alabilir miyim?')).toEqual({ date: '2026-12-02', times: ['15:00'] })
+    expect(read('3 Aralık')).toEqual({ date: '2026-12-03' })
+    expect(read('next Tuesday 2:30 pm')).toEqual({ date: '2026-12-08', times: ['14:30'], part: 'afternoon' })
+  })
+
+  it('reads parts of the day, and "next week" without a day', () => {
+    expect(read('yarın öğleden sonra')).toEqual({ date: '2026-12-02', part: 'afternoon' })
+    expect(read('cuma sabah')).toEqual({ date: '2026-12-04', part: 'morning' })
+    expect(read('akşamüstü')).toMatchObject({ part: 'evening' })
+    expect(read('in the morning')).toEqual({ part: 'morning' })
+    expect(read('haftaya')).toEqual({ from: '2026-12-07' })
+    expect(read('next week')).toEqual({ from: '2026-12-07' })
+  })
+
+  it('finds nothing in messages that name no time', () => {
+    for (const text of ['randevu almak istiyorum', 'I would like to book', 'Ayşe Yılmaz', 'evet', '0532 123 45 67', 'kaç para']) {
+      expect(read(text), text).toEqual({})
+    }
+  })
+})

@@ -213,6 +213,8 @@ export type ChatbotPreviewTurn = {
   content: string
   /** The products an assistant turn spoke of, as the previous answer gave them (for "how much is it?"). */
   productIds?: string[]
+  /** Where a booking stood after an assistant turn, as the previous answer gave it: sent back as it came. */
+  booking?: Record<string, unknown>
 }
 
 /**
@@ -235,7 +237,14 @@ export const CHATBOT_PREVIEW_HISTORY_MAX = 10
  * a person has the conversation (the message waits for them); a preview also
  * gets the products the reply spoke of.
  */
-export type ChatbotApiAnswer = { reply: string | null; conversationId: string; status?: ConversationStatus; productIds?: string[] }
+export type ChatbotApiAnswer = {
+  reply: string | null
+  conversationId: string
+  status?: ConversationStatus
+  productIds?: string[]
+  /** A preview's booking step, for its next turn. */
+  booking?: Record<string, unknown> | null
+}
 
 /** How many messages one GET of a conversation's messages gives at most. */
 export const CHATBOT_MESSAGES_PAGE = 50

@@ -11,6 +11,8 @@ export type SaveButtonsProps = {
   onCancel: () => void
   /** The submit button's text while not saving ("Add customer", "Save changes"). */
   label: ReactNode
+  /** Submitting is not possible now (offline); cancel still works. */
+  disabled?: boolean
 }
 
 export function SaveButtons(props: SaveButtonsProps) {
@@ -19,7 +21,7 @@ export function SaveButtons(props: SaveButtonsProps) {
       <Button variant="default" onClick={props.onCancel} disabled={props.saving}>
         <Trans>Cancel</Trans>
       </Button>
-      <Button type="submit" disabled={props.saving} leftSection={props.saving ? <Loader size={14} color="currentColor" /> : undefined}>
+      <Button type="submit" disabled={props.saving || props.disabled} leftSection={props.saving ? <Loader size={14} color="currentColor" /> : undefined}>
         {props.saving ? <Trans>Saving…</Trans> : props.label}
       </Button>
     </ModalButtons>

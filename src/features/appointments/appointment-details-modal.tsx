@@ -3,7 +3,7 @@
 // close. It follows the store live, so a change synced from another device
 // shows at once.
 import { useId, useState, type ReactNode } from 'react'
-import { Alert, Anchor, Button, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Badge, Button, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { modals } from '@mantine/modals'
 import { notifications } from '@mantine/notifications'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -29,6 +29,9 @@ import { appointmentChangeFields } from './fields.ts'
 import { NoteFields, ScheduleFields } from './form-fields.tsx'
 import { durationLabel, FORM_ERRORS, STATUS_LABELS, statusLabel } from './messages.ts'
 import { ReminderButton } from './reminder-button.tsx'
+import { AutoReminder } from './auto-reminder.tsx'
+import { useServices } from './use-booking.ts'
+import { useSession } from '../../lib/session.tsx'
 import { StatusBadge } from './status-badge.tsx'
 import { useAppointment, type CalendarAppointment, type CustomerList } from './use-appointments.ts'
 import classes from './appointments.module.css'
@@ -61,6 +64,10 @@ function Details(props: AppointmentDetailsModalProps) {
   const { appointment, loading } = useAppointment(props.id, props.customers)
   const actions = useRecordActions('appointments')
   const confirm = useConfirmDelete()
+  const userId = useSession().user?.id ?? ''
+  const services = useServices(userId)
+  /** The service's name as the owner's list has it; a service deleted since shows as such. */
+  const serviceName = (id: string) => services.data?.find((s) => s.id === id)?.name ?? (services.data ? t`A deleted service` : '…')
   const [editing, setEditing] = useState(false)
   const actionsLabel = useId()
 
@@ -145,6 +152,14 @@ function Details(props: AppointmentDetailsModalProps) {
             <Fact label={t`Status`} testId="appointment-status">
               <StatusBadge status={appointment.status} />
             </Fact>
+            {appointment.service_id && <Fact label={t`Service`}>{serviceName(appointment.service_id)}</Fact>}
+            {appointment.source === 'assistant' && (
+              <Fact label={t`Booked`} testId="appointment-source">
+                <Badge variant="light" color="teal">
+                  <Trans>By the assistant</Trans>
+                </Badge>
+              </Fact>
+            )}
             <Fact label={t`Description`} text={appointment.description} />
             <Fact label={t`Notes`} text={appointment.notes} />
           </dl>
@@ -175,6 +190,7 @@ function Details(props: AppointmentDetailsModalProps) {
           </Stack>
 
           <ReminderButton appointment={appointment} />
+          <AutoReminder appointmentId={appointment.id} />
 
           <ModalButtons justify="space-between" mt="xs">
             <Button color="red" variant="light" onClick={confirmDelete}>

@@ -46,6 +46,7 @@ import { useRecordActions } from '../../db/hooks.ts'
 import { PHONE_EXAMPLE } from './constants.ts'
 import { appointmentFields } from './fields.ts'
 import { NoteFields, ScheduleFields } from './form-fields.tsx'
+import { FreeTimes, OverlapWarning } from './free-times.tsx'
 import { Icon } from './icon.tsx'
 import { durationLabel, FORM_ERRORS } from './messages.ts'
 import type { CustomerList } from './use-appointments.ts'
@@ -198,6 +199,8 @@ function Wizard(props: WizardProps) {
         {step === 1 && (
           <StepSection id={headingId} title={t`Date and time`}>
             <ScheduleFields field={form.getInputProps} />
+            <FreeTimes date={values.appointment_date} duration={values.duration_minutes} time={values.appointment_time} onPick={(time) => form.setFieldValue('appointment_time', time)} />
+            <OverlapWarning date={values.appointment_date} time={values.appointment_time} duration={values.duration_minutes} customers={props.customers} />
           </StepSection>
         )}
 

@@ -3,13 +3,15 @@
 // read from and written to the local store, so it works offline and syncs
 // later; only the SMS reminder needs the server.
 import { useState } from 'react'
-import { Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatMonth, monthOf, nextMonth, previousMonth, sameMonth, type DayKey, type MonthRef } from '../../../domain/calendar.ts'
 import type { AppointmentRecord } from '../../../domain/records.ts'
 import { AppointmentDetailsModal } from './appointment-details-modal.tsx'
 import { AppointmentWizard } from './appointment-wizard.tsx'
+import { BookingSettingsModal } from './booking-settings-modal.tsx'
+import { useSession } from '../../lib/session.tsx'
 import { DayListModal } from './day-list-modal.tsx'
 import { Icon } from './icon.tsx'
 import { MonthCalendar } from './month-calendar.tsx'
@@ -36,6 +38,8 @@ export function AppointmentsScreen() {
   const [dialogs, setDialogs] = useState<Dialogs>({ stack: [], day: '', id: '', date: '', openings: 0 })
   const top = dialogs.stack.at(-1)
   const isCurrentMonth = sameMonth(month, monthOf(today))
+  const userId = useSession().user?.id ?? null
+  const [bookingOpen, setBookingOpen] = useState(false)
 
   const open = (dialog: Dialog, change: Partial<Dialogs>) => setDialogs((d) => ({ ...d, ...change, stack: [...d.stack, dialog], openings: d.openings + 1 }))
   const closeTop = () => setDialogs((d) => ({ ...d, stack: d.stack.slice(0, -1) }))
@@ -64,9 +68,16 @@ export function AppointmentsScreen() {
             <Trans>Plan your appointments, follow their status and remind customers by SMS.</Trans>
           </Text>
         </div>
-        <Button leftSection={<Icon name="plus" size={16} />} onClick={() => open('new', { date: '' })}>
-          <Trans>New appointment</Trans>
-        </Button>
+        <Group gap="sm">
+          {userId && (
+            <Button variant="default" onClick={() => setBookingOpen(true)} data-testid="open-booking-settings">
+              <Trans>Online booking</Trans>
+            </Button>
+          )}
+          <Button leftSection={<Icon name="plus" size={16} />} onClick={() => open('new', { date: '' })}>
+            <Trans>New appointment</Trans>
+          </Button>
+        </Group>
       </div>
 
       <SimpleGrid cols={3} spacing="sm" data-testid="appointment-stats">
@@ -100,6 +111,7 @@ export function AppointmentsScreen() {
       />
       <AppointmentDetailsModal opened={top === 'details'} id={dialogs.id} onDeleted={closeTop} {...stacked} />
       <AppointmentWizard opened={top === 'new'} date={dialogs.date} onCreated={created} {...stacked} />
+      {userId && <BookingSettingsModal opened={bookingOpen} onClose={() => setBookingOpen(false)} userId={userId} />}
     </Stack>
   )
 }

@@ -1,7 +1,7 @@
 // One day's appointments: the long date, how many, each appointment (time,
 // status, customer and contact, description) opening its details, and a
 // new-appointment button that starts the wizard on this day.
-import { Button, Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core'
+import { Badge, Button, Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatLongDate, formatTime, statusColor, type DayKey } from '../../../domain/calendar.ts'
@@ -70,7 +70,14 @@ function DayList(props: DayListModalProps) {
                     <Text span fw={700} className={classes.entryTime}>
                       {time}
                     </Text>
-                    <StatusBadge status={a.status} />
+                    <span className={classes.badges}>
+                      {a.source === 'assistant' && (
+                        <Badge variant="light" color="teal" size="sm">
+                          <Trans>Assistant</Trans>
+                        </Badge>
+                      )}
+                      <StatusBadge status={a.status} />
+                    </span>
                   </span>
                   <Text span fw={600} mt={4} className={classes.block}>
                     {name}

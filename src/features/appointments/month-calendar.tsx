@@ -112,7 +112,7 @@ function DayCell(props: { cell: CalendarCell; appointments: CalendarAppointment[
             {listed.map((a) => {
               const time = formatTime(a.appointment_time)
               const customer = a.customer?.name ?? t`No customer`
-              const status = statusLabel(i18n, a.status)
+              const status = a.source === 'assistant' ? `${statusLabel(i18n, a.status)}, ${t`booked by the assistant`}` : statusLabel(i18n, a.status)
               return (
                 <li key={a.id}>
                   <button
@@ -123,6 +123,7 @@ function DayCell(props: { cell: CalendarCell; appointments: CalendarAppointment[
                     onClick={() => props.onAppointment(a.id)}
                     aria-label={t`${time} ${customer}, ${status}`}
                     data-testid="calendar-entry"
+                    data-source={a.source}
                   >
                     <span className={classes.entryTime}>{time}</span> {customer}
                   </button>

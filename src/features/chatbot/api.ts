@@ -78,16 +78,17 @@ export async function fetchChatbotStats(client: Pick<SupabaseClient, 'rpc'>, use
 export type PreviewErrorCode = ChatbotApiError | 'unauthorized' | 'network' | 'offline'
 
 export type PreviewOutcome =
-  | { ok: true; reply: string; productIds: string[] }
+  | { ok: true; reply: string; productIds: string[]; booking?: Record<string, unknown> }
   | { ok: false; code: PreviewErrorCode; retryAfter?: number }
 
 /** The turns sent with the next message: the newest CHATBOT_PREVIEW_HISTORY_MAX, oldest first. */
 export function previewHistory(turns: readonly ChatbotPreviewTurn[]): ChatbotPreviewTurn[] {
-  return turns.slice(-CHATBOT_PREVIEW_HISTORY_MAX).map((turn) =>
-    turn.role === 'assistant' && turn.productIds && turn.productIds.length > 0
-      ? { role: turn.role, content: turn.content, productIds: [...turn.productIds] }
-      : { role: turn.role, content: turn.content },
-  )
+  return turns.slice(-CHATBOT_PREVIEW_HISTORY_MAX).map((turn) => ({
+    role: turn.role,
+    content: turn.content,
+    ...(turn.role === 'assistant' && turn.productIds && turn.productIds.length > 0 ? { productIds: [...turn.productIds] } : {}),
+    ...(turn.role === 'assistant' && turn.booking ? { booking: turn.booking } : {}),
+  }))
 }
 
 export function previewRequest(userId: string, message: string, language: 'tr' | 'en', turns: readonly ChatbotPreviewTurn[]): ChatbotPreviewRequest {
@@ -101,7 +102,13 @@ export async function askPreview(client: Pick<SupabaseClient, 'functions'>, requ
   const answer = await invokeFunction(client, CHATBOT_FUNCTION, request, CHATBOT_API_ERRORS)
   if (answer.kind === 'ok') {
     const reply = answer.data.reply
-    if (typeof reply === 'string' && reply.trim() !== '') return { ok: true, reply, productIds: stringList(answer.data.productIds) }
+    if (typeof reply === 'string' && reply.trim() !== '') {
+      const booking = answer.data.booking
+      return {
+        ok: true, reply, productIds: stringList(answer.data.productIds),
+        ...(typeof booking === 'object' && booking !== null && !Array.isArray(booking) ? { booking: booking as Record<string, unknown> } : {}),
+      }
+    }
     return { ok: false, code: 'server_error' }
   }
   const code = refusalCode(answer)

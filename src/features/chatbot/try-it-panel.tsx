@@ -61,7 +61,7 @@ export function TryItPanel(props: { userId: string }) {
       .catch(() => ({ ok: false, code: 'network' }) as const)
     if (asked !== generation.current) return
     setWaiting(false)
-    if (outcome.ok) add({ kind: 'turn', turn: { role: 'assistant', content: outcome.reply, productIds: outcome.productIds } })
+    if (outcome.ok) add({ kind: 'turn', turn: { role: 'assistant', content: outcome.reply, productIds: outcome.productIds, ...(outcome.booking ? { booking: outcome.booking } : {}) } })
     else add({ kind: 'error', code: outcome.code })
     inputRef.current?.focus()
   }

@@ -33,7 +33,14 @@ export type InboxRow = {
   last_text: string | null
 }
 
-export type ThreadMessage = { id: string; author: MessageAuthor; content: string; created_at: string }
+export type ThreadMessage = {
+  id: string
+  author: MessageAuthor
+  content: string
+  created_at: string
+  /** What an assistant's reply did (`booked`, `booking_cancelled`, …), as the responder named it; null on other messages. */
+  kind?: string | null
+}
 
 type Client = Pick<SupabaseClient, 'from' | 'rpc'>
 
@@ -82,7 +89,7 @@ export async function fetchConversation(client: Client, id: string): Promise<Inb
 export async function fetchThread(client: Client, conversationId: string): Promise<ThreadMessage[]> {
   const { data, error } = await client
     .from('chatbot_messages')
-    .select('id,author,content,created_at')
+    .select('id,author,content,created_at,kind')
     .eq('conversation_id', conversationId)
     .eq('delivery', 'sent')
     .order('created_at', { ascending: false })

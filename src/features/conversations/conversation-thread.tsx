@@ -3,8 +3,10 @@
 // give it back to the assistant, resolve it) and the reply box. Opening it
 // marks it read.
 import { useEffect, useRef } from 'react'
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { counterpart, type ThreadMessage } from './api.ts'
 import { CustomerCard } from './customer-card.tsx'
@@ -134,14 +136,27 @@ function Messages(props: { messages: ThreadMessage[] | undefined; loading: boole
   )
 }
 
+/** What an assistant's reply did to the calendar, marked on it so the owner sees it in the thread. */
+const BOOKING_MARKS: Partial<Record<string, MessageDescriptor>> = {
+  booked: msg`Appointment booked`,
+  booking_cancelled: msg`Appointment cancelled`,
+  booking_failed: msg`Booking failed`,
+}
+
 function Bubble(props: { message: ThreadMessage }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const { message } = props
   const time = useMessageTime(message.created_at)
   const who = message.author === 'customer' ? t`Customer` : message.author === 'assistant' ? t`Assistant` : t`You`
+  const mark = message.kind ? BOOKING_MARKS[message.kind] : undefined
   return (
     <div className={`${classes.bubble} ${classes[message.author]}`} data-author={message.author}>
       <VisuallyHidden>{who}: </VisuallyHidden>
+      {mark && (
+        <Badge size="sm" variant="light" color={message.kind === 'booked' ? 'teal' : message.kind === 'booking_cancelled' ? 'gray' : 'red'} mb={4} data-testid="booking-mark">
+          {i18n._(mark)}
+        </Badge>
+      )}
       <Text size="sm" component="div">
         {message.content}
       </Text>

@@ -101,7 +101,7 @@ const api = publicFunction(OPTIONS, async (req, { ok, fail }) => {
       preview: true,
       history,
     })
-    return ok({ reply: reply.reply, conversationId: reply.conversationId, productIds: reply.productIds })
+    return ok({ reply: reply.reply, conversationId: reply.conversationId, productIds: reply.productIds, booking: reply.booking })
   }
 
   // The configuration and the conversation so far in one read; answer() uses it as it is.

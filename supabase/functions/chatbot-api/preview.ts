@@ -5,27 +5,40 @@
 // number and length, product ids only as uuids (the catalogue only ever
 // looks them up among the owner's own products).
 import { CHATBOT_MESSAGE_MAX_LENGTH, CHATBOT_PREVIEW_HISTORY_MAX } from '../../../domain/functions.ts'
-import type { Turn } from '../_shared/assistant/types.ts'
+import type { BookingDraft, Turn } from '../_shared/assistant/types.ts'
 
 /** An assistant turn may list several products, so it may be longer than a customer's message. */
 export const PREVIEW_REPLY_MAX_LENGTH = 8 * CHATBOT_MESSAGE_MAX_LENGTH
 /** More than any one reply names. */
 export const PREVIEW_PRODUCT_IDS_MAX = 20
+/** As chatbot_messages.booking holds at most. */
+export const PREVIEW_BOOKING_MAX_LENGTH = 4096
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+/** A booking step as a preview answer gave it: a small object, read again by the booking conversation, which checks every time it holds. */
+function bookingOf(value: unknown): BookingDraft | null | undefined {
+  if (value === undefined || value === null) return null
+  if (typeof value !== 'object' || Array.isArray(value) || JSON.stringify(value).length > PREVIEW_BOOKING_MAX_LENGTH) return undefined
+  const { mode, step } = value as Record<string, unknown>
+  if (typeof mode !== 'string' || typeof step !== 'string') return undefined
+  return value as BookingDraft
+}
+
 function turnOf(value: unknown): Turn | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
-  const { role, content, productIds } = value as Record<string, unknown>
+  const { role, content, productIds, booking: rawBooking } = value as Record<string, unknown>
+  const booking = role === 'assistant' ? bookingOf(rawBooking) : null
+  if (booking === undefined) return null
   if (role !== 'user' && role !== 'assistant') return null
   if (typeof content !== 'string') return null
   const text = content.trim()
   const max = role === 'user' ? CHATBOT_MESSAGE_MAX_LENGTH : PREVIEW_REPLY_MAX_LENGTH
   if (!text || [...text].length > max) return null
-  if (productIds === undefined || productIds === null) return { role, content: text, productIds: [] }
+  if (productIds === undefined || productIds === null) return { role, content: text, productIds: [], booking }
   if (!Array.isArray(productIds) || productIds.length > PREVIEW_PRODUCT_IDS_MAX) return null
   if (!productIds.every((id) => typeof id === 'string' && UUID.test(id))) return null
-  return { role, content: text, productIds: role === 'assistant' ? (productIds as string[]) : [] }
+  return { role, content: text, productIds: role === 'assistant' ? (productIds as string[]) : [], booking }
 }
 
 /**

@@ -103,6 +103,8 @@ export type AnswerResult = {
   status: ConversationStatus
   /** Why this reply handed the conversation to a person, when it did. */
   handoff: HandoffReason | null
+  /** Where a booking conversation stands after this reply (stored with it; a preview's panel sends it back). */
+  booking: BookingDraft | null
 }
 
 type MessageRow = { role: Turn['role']; content: string; product_ids: string[] | null; kind?: string | null; booking?: BookingDraft | null }
@@ -228,7 +230,7 @@ export async function answer(input: AnswerInput): Promise<AnswerResult> {
 
   const held = (stored: Stored): AnswerResult => ({
     reply: null, language: replyLanguage(message, input.language, history), productIds: [], provider, conversationId: stored.conversation_id,
-    kind: 'held', status: stored.status, handoff: null,
+    kind: 'held', status: stored.status, handoff: null, booking: null,
   })
   if (!input.preview && isWithPerson(owner.status)) return held(await store(null, [], null, null))
 
@@ -265,9 +267,10 @@ export async function answer(input: AnswerInput): Promise<AnswerResult> {
 
   const result: AnswerResult = {
     reply, language: out.language, productIds, provider, conversationId, kind: out.kind, status: handoff ? 'needs_human' : 'bot', handoff,
+    booking: handoff ? null : (out.booking ?? null),
   }
   if (input.preview) return result
-  const stored = await store(reply, productIds, out.kind, handoff, handoff ? null : (out.booking ?? null))
+  const stored = await store(reply, productIds, out.kind, handoff, result.booking)
   // A person took the conversation while the assistant was answering: the customer's message waits for them.
   if (!stored.answered) return held(stored)
   if (handoff) await sendHandoffSms(client, ownerId, channel)

@@ -1,0 +1,88 @@
+// The calendar's online-only calls for booking: the owner's booking settings
+// and services (read and written under RLS), the free times of a day
+// (free_slots, the owner for their own id), and how an appointment's
+// automatic reminder went (appointment_reminders, read-only to the owner).
+// Macro-free, so unit tests may import it.
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { SERVICES_MAX, type BookingSettings, type FreeSlot, type ServicePayload, type ServiceRow } from '../../../domain/booking.ts'
+import type { ReminderFailure } from '../../../domain/functions.ts'
+
+export class BookingRequestFailed extends Error {
+  constructor(what: string, cause: unknown) {
+    super(`${what} failed`, { cause })
+    this.name = 'BookingRequestFailed'
+  }
+}
+
+type Client = Pick<SupabaseClient, 'from' | 'rpc'>
+
+export const SETTINGS_COLUMNS = 'enabled,slot_minutes,default_duration_minutes,min_notice_minutes,max_days_ahead,buffer_minutes,capacity,reminder_hours_before'
+export const SERVICE_COLUMNS = 'id,name,duration_minutes,price,currency,active'
+
+const service = (row: ServiceRow): ServiceRow => ({ ...row, price: row.price === null ? null : Number(row.price) })
+
+export async function fetchBookingSettings(client: Client, userId: string): Promise<BookingSettings | null> {
+  const { data, error } = await client.from('booking_settings').select(SETTINGS_COLUMNS).eq('user_id', userId).maybeSingle()
+  if (error) throw new BookingRequestFailed('reading the booking settings', error)
+  return (data as BookingSettings | null) ?? null
+}
+
+export async function saveBookingSettings(client: Client, userId: string, settings: BookingSettings): Promise<BookingSettings> {
+  const { data, error } = await client
+    .from('booking_settings')
+    .upsert({ ...settings, user_id: userId }, { onConflict: 'user_id' })
+    .select(SETTINGS_COLUMNS)
+    .single()
+  if (error) throw new BookingRequestFailed('saving the booking settings', error)
+  return data as BookingSettings
+}
+
+/** In name order, as the assistant lists them to customers. */
+export async function fetchServices(client: Client, userId: string): Promise<ServiceRow[]> {
+  const { data, error } = await client.from('services').select(SERVICE_COLUMNS).eq('user_id', userId).order('name').limit(SERVICES_MAX)
+  if (error) throw new BookingRequestFailed('reading the services', error)
+  return ((data ?? []) as ServiceRow[]).map(service)
+}
+
+export async function addService(client: Client, userId: string, payload: ServicePayload): Promise<ServiceRow> {
+  const { data, error } = await client.from('services').insert({ ...payload, user_id: userId }).select(SERVICE_COLUMNS).single()
+  if (error) throw new BookingRequestFailed('adding a service', error)
+  return service(data as ServiceRow)
+}
+
+/** Null when the service is gone (deleted on another device meanwhile). */
+export async function updateService(client: Client, id: string, payload: ServicePayload): Promise<ServiceRow | null> {
+  const { data, error } = await client.from('services').update(payload).eq('id', id).select(SERVICE_COLUMNS).maybeSingle()
+  if (error) throw new BookingRequestFailed('saving a service', error)
+  return data ? service(data as ServiceRow) : null
+}
+
+export async function deleteService(client: Client, id: string): Promise<void> {
+  const { error } = await client.from('services').delete().eq('id', id)
+  if (error) throw new BookingRequestFailed('deleting a service', error)
+}
+
+/** The bookable start times (HH:MM) of one day for `duration` minutes, as the assistant would offer them. */
+export async function fetchFreeTimes(client: Client, userId: string, date: string, duration: number): Promise<string[]> {
+  const { data, error } = await client.rpc('free_slots', { p_user_id: userId, p_from: date, p_to: date, p_duration_minutes: duration })
+  if (error) throw new BookingRequestFailed('reading the free times', error)
+  return ((data ?? []) as FreeSlot[]).map((slot) => slot.slot_time.slice(0, 5))
+}
+
+export type ReminderState = {
+  sent_at: string | null
+  attempts: number
+  next_attempt_at: string | null
+  last_error: ReminderFailure | string | null
+}
+
+/** How the automatic reminder of an appointment went; null before the scheduler has looked at it. */
+export async function fetchReminderState(client: Client, appointmentId: string): Promise<ReminderState | null> {
+  const { data, error } = await client
+    .from('appointment_reminders')
+    .select('sent_at,attempts,next_attempt_at,last_error')
+    .eq('appointment_id', appointmentId)
+    .maybeSingle()
+  if (error) throw new BookingRequestFailed('reading the reminder', error)
+  return (data as ReminderState | null) ?? null
+}

@@ -1,0 +1,85 @@
+// Booking's server state, online only: the settings and services as TanStack
+// Query queries whose writes put what the database stored back into the
+// cache, the free times of a day for the wizard's suggestions, and an
+// appointment's reminder state for its details.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { BookingSettings, ServicePayload, ServiceRow } from '../../../domain/booking.ts'
+import { getSupabase } from '../../lib/supabase.ts'
+import {
+  addService, deleteService, fetchBookingSettings, fetchFreeTimes, fetchReminderState, fetchServices, saveBookingSettings, updateService,
+} from './booking-api.ts'
+
+export const bookingSettingsKey = (userId: string) => ['booking-settings', userId] as const
+export const servicesKey = (userId: string) => ['services', userId] as const
+
+export function useBookingSettings(userId: string) {
+  return useQuery({
+    queryKey: bookingSettingsKey(userId),
+    queryFn: async () => fetchBookingSettings(await getSupabase(), userId),
+    staleTime: Infinity,
+  })
+}
+
+export function useSaveBookingSettings(userId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (settings: BookingSettings) => saveBookingSettings(await getSupabase(), userId, settings),
+    networkMode: 'always',
+    retry: false,
+    onSuccess: (row) => queryClient.setQueryData(bookingSettingsKey(userId), row),
+  })
+}
+
+export function useServices(userId: string) {
+  return useQuery({
+    queryKey: servicesKey(userId),
+    queryFn: async () => fetchServices(await getSupabase(), userId),
+    staleTime: 60_000,
+  })
+}
+
+const byName = (list: ServiceRow[]) => [...list].sort((a, b) => a.name.localeCompare(b.name, 'tr'))
+
+export function useServiceActions(userId: string) {
+  const queryClient = useQueryClient()
+  const put = (change: (list: ServiceRow[]) => ServiceRow[]) => queryClient.setQueryData<ServiceRow[]>(servicesKey(userId), (list = []) => byName(change(list)))
+  const options = { networkMode: 'always', retry: false } as const
+  const add = useMutation({
+    ...options,
+    mutationFn: async (payload: ServicePayload) => addService(await getSupabase(), userId, payload),
+    onSuccess: (row) => put((list) => [...list.filter((s) => s.id !== row.id), row]),
+  })
+  const update = useMutation({
+    ...options,
+    mutationFn: async ({ id, payload }: { id: string; payload: ServicePayload }) => ({ id, row: await updateService(await getSupabase(), id, payload) }),
+    onSuccess: ({ id, row }) => put((list) => (row ? list.map((s) => (s.id === id ? row : s)) : list.filter((s) => s.id !== id))),
+  })
+  const remove = useMutation({
+    ...options,
+    mutationFn: async (id: string) => {
+      await deleteService(await getSupabase(), id)
+      return id
+    },
+    onSuccess: (id) => put((list) => list.filter((s) => s.id !== id)),
+  })
+  return { add, update, remove }
+}
+
+/** The free times of `date` for `duration` minutes; not asked for without a date (or while offline, when it waits). */
+export function useFreeTimes(userId: string | null, date: string, duration: number) {
+  return useQuery({
+    queryKey: ['free-times', userId, date, duration] as const,
+    queryFn: async () => fetchFreeTimes(await getSupabase(), userId!, date, duration),
+    enabled: !!userId && /^\d{4}-\d{2}-\d{2}$/.test(date),
+    staleTime: 30_000,
+  })
+}
+
+export function useReminderState(appointmentId: string) {
+  return useQuery({
+    queryKey: ['appointment-reminder', appointmentId] as const,
+    queryFn: async () => fetchReminderState(await getSupabase(), appointmentId),
+    enabled: appointmentId !== '',
+    staleTime: 30_000,
+  })
+}

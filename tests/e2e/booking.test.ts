@@ -76,6 +76,10 @@ describe('booking', () => {
 
   it('suggests the free times of the chosen day in the wizard and warns about an overlap', async () => {
     const owner = await salon()
+    const day9to6 = [['09:00', '18:00']]
+    await updateRows(running.keys, owner, 'business_profiles', `user_id=eq.${owner.id}`, {
+      opening_hours: { mon: day9to6, tue: day9to6, wed: day9to6, thu: day9to6, fri: day9to6, sat: day9to6, sun: day9to6 },
+    })
     await updateRows(running.keys, owner, 'booking_settings', `user_id=eq.${owner.id}`, { enabled: true, min_notice_minutes: 0 })
     const day = addDays(localTime(new Date(), 'Europe/Istanbul').date, 2)
     await insertRows(running.keys, owner, 'appointments', [{ id: crypto.randomUUID(), appointment_date: day, appointment_time: '10:00', duration_minutes: 60, status: 'scheduled' }])

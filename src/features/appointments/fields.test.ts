@@ -13,6 +13,7 @@ describe('appointment fields for the local store', () => {
       status: 'scheduled',
       description: undefined,
       notes: undefined,
+      source: 'owner',
     })
   })
 

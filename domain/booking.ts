@@ -151,7 +151,9 @@ export function servicePayloadFromForm(values: ServiceFormValues): ServicePayloa
 // The booking path ----------------------------------------------------------------
 
 /** Why book_appointment refused; the assistant turns each into new offers or a reason, never an error message. */
-export const BOOKING_REFUSALS = ['slot_taken', 'outside_hours', 'too_soon', 'too_far', 'booking_disabled'] as const
+export const BOOKING_REFUSALS = ['slot_taken', 'outside_hours', 'too_soon', 'too_far', 'booking_disabled', 'too_many'] as const
+/** Upcoming appointments the assistant may hold for one number or one conversation (book_appointment's `too_many`). */
+export const ASSISTANT_BOOKINGS_MAX = 3
 export type BookingRefusal = (typeof BOOKING_REFUSALS)[number]
 
 export function isBookingRefusal(value: unknown): value is BookingRefusal {

@@ -427,6 +427,18 @@ begin
     return pg_catalog.jsonb_build_object('error', 'slot_taken');
   end if;
 
+  -- A public chat cannot fill the calendar: at most 3 upcoming appointments
+  -- booked by the assistant for one number or from one conversation.
+  if (select pg_catalog.count(*)
+        from public.appointments a
+        left join public.customers c on c.id = a.customer_id
+       where a.user_id = p_user_id and a.source = 'assistant' and not a._deleted and a.status in ('scheduled', 'confirmed')
+         and a.id is distinct from p_replaces
+         and (a.appointment_date + a.appointment_time) at time zone v_zone >= v_now
+         and (c.phone_number = p_phone or (p_conversation_id is not null and a.conversation_id = p_conversation_id))) >= 3 then
+    return pg_catalog.jsonb_build_object('error', 'too_many');
+  end if;
+
   if p_replaces is not null then
     update public.appointments a set status = 'cancelled'
      where a.id = p_replaces and a.user_id = p_user_id and not a._deleted and a.status in ('scheduled', 'confirmed');

@@ -74,7 +74,10 @@ describe('booking', () => {
     ])
   })
 
-  it('suggests the free times of the chosen day in the wizard and warns about an overlap', async () => {
+  it.each([
+    { language: 'tr' as const, viewport: DESKTOP },
+    { language: 'en' as const, viewport: PHONE },
+  ])('$language at $viewport.width px: the wizard suggests the free times of the chosen day and warns about an overlap', async ({ language, viewport }) => {
     const owner = await salon()
     const day9to6 = [['09:00', '18:00']]
     await updateRows(running.keys, owner, 'business_profiles', `user_id=eq.${owner.id}`, {
@@ -83,22 +86,56 @@ describe('booking', () => {
     await updateRows(running.keys, owner, 'booking_settings', `user_id=eq.${owner.id}`, { enabled: true, min_notice_minutes: 0 })
     const day = addDays(localTime(new Date(), 'Europe/Istanbul').date, 2)
     await insertRows(running.keys, owner, 'appointments', [{ id: crypto.randomUUID(), appointment_date: day, appointment_time: '10:00', duration_minutes: 60, status: 'scheduled' }])
-    const { page } = await running.openAs(owner, '/dashboard/appointments', { language: 'tr', viewport: DESKTOP })
+    const { page } = await running.openAs(owner, '/dashboard/appointments', { language, viewport, context: { locale: WORDS[language].locale } })
     await page.getByTestId('calendar-grid').waitFor({ timeout: 20_000 })
-    await page.getByRole('button', { name: 'Yeni randevu' }).click()
+    await page.getByRole('button', { name: language === 'tr' ? 'Yeni randevu' : 'New appointment' }).click()
     const wizard = page.getByTestId('appointment-wizard')
     await wizard.locator('input[type=date]').fill(day)
     const free = wizard.getByTestId('free-times')
     await free.waitFor({ timeout: LIVE_MS })
-    // The hour of the appointment is taken; the hour before and after are free.
-    expect(await free.getByRole('button', { name: '10:00', exact: true }).count()).toBe(0)
+    // The hour of the appointment is taken, and the half hours overlapping it; the hour after is free.
+    expect(await free.getByRole('button').allTextContents()).toEqual(['09:00', ...['11', '12', '13', '14', '15', '16'].flatMap((h) => [`${h}:00`, `${h}:30`]), '17:00'])
     await free.getByRole('button', { name: '11:00', exact: true }).click()
     expect(await wizard.locator('input[type=time]').inputValue()).toBe('11:00')
     expect(await wizard.getByTestId('overlap-warning').count()).toBe(0)
     await wizard.locator('input[type=time]').fill('10:30')
     await wizard.getByTestId('overlap-warning').waitFor()
     expect(await axeViolations(page, '[data-testid="appointment-wizard"]')).toEqual([])
-    await shot(page, 'booking-wizard-free-times-tr-1280')
+    await shot(page, `booking-wizard-free-times-${language}-${viewport.width}`)
+  })
+
+  it('a booking made while the owner is offline arrives in the calendar when the device reconnects', async () => {
+    const owner = await salon()
+    await updateRows(running.keys, owner, 'booking_settings', `user_id=eq.${owner.id}`, { enabled: true })
+    await updateRows(running.keys, owner, 'chatbot_configs', `user_id=eq.${owner.id}`, { enabled: true })
+    const day = addDays(localTime(new Date(), 'Europe/Istanbul').date, 1)
+    const { context, page } = await running.openAs(owner, '/dashboard/appointments', { language: 'tr', viewport: DESKTOP })
+    await page.getByTestId('calendar-grid').waitFor({ timeout: 20_000 })
+    if (!sameMonth(monthOf(day), monthOf(new Date()))) await page.getByRole('button', { name: 'Sonraki ay' }).click()
+    await context.setOffline(true)
+    await page.getByRole('button', { name: /^Eşitleme durumu: Çevrimdışı/ }).waitFor()
+
+    let conversationId: string | undefined
+    const ask = async (message: string) => {
+      const res = await fetch(`${running.keys.api}/functions/v1/chatbot-api`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'https://shop.example' },
+        body: JSON.stringify({ userId: owner.id, message, ...(conversationId ? { conversationId } : {}) }),
+      })
+      const body = (await res.json()) as { reply: string; conversationId: string }
+      conversationId ??= body.conversationId
+      return body.reply
+    }
+    await ask('Yarın saat 11:00 için randevu alabilir miyim?')
+    await ask('Can Öztürk')
+    await ask('0533 222 33 44')
+    expect(await ask('evet')).toMatch(/Randevunuz oluşturuldu/)
+    const entry = page.locator(`[data-testid="calendar-day"][data-day="${day}"] [data-testid="calendar-entry"][data-source="assistant"]`)
+    expect(await entry.count()).toBe(0)
+
+    await context.setOffline(false)
+    await entry.waitFor({ timeout: LIVE_MS })
+    expect(await entry.textContent()).toContain('Can Öztürk')
   })
 
   it('a visitor books on the widget: the appointment appears in the open calendar without a reload, and the inbox shows the conversation', async () => {

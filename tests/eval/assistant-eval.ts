@@ -32,7 +32,7 @@ import { CORPUS } from '../../supabase/functions/_shared/assistant/corpus.ts'
 import { startStack } from '../../supabase/local/server.ts'
 import { TEST_RATE_LIMITS } from '../support/stack.ts'
 import { HELDOUT_CONVERSATIONS } from './assistant-heldout.ts'
-import { runBookingEval } from './booking-eval.ts'
+import { runBookingEvals } from './booking-eval.ts'
 import {
   CORPUS_CONVERSATIONS,
   EVAL_PRODUCTS,
@@ -617,8 +617,8 @@ async function main() {
     showReplies: !!process.env.EVAL_SHOW_REPLIES,
   })
   console.info('')
-  const booking = await runBookingEval({ showReplies: !!process.env.EVAL_SHOW_REPLIES })
-  if (!metrics.met || !booking.met) process.exitCode = 1
+  const booking = await runBookingEvals({ showReplies: !!process.env.EVAL_SHOW_REPLIES })
+  if (!metrics.met || !booking) process.exitCode = 1
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main()

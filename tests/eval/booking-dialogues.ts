@@ -116,6 +116,14 @@ export const DIALOGUES: Dialogue[] = [
     turns: [w('yarin ogleden sonra 3 te sac kesimi randevu alabilir miyim'), w('Ozan Guler'), w('05431234567'), w('evet')],
     booked: { date: '2026-12-02', time: '15:00', service: 'Saç kesimi' },
   },
+  {
+    id: 'tr-widget-iptal', language: 'tr', channel: 'widget', owner: 'salon',
+    turns: [
+      w('cuma 15:00 saç kesimi randevusu alabilir miyim'), w('Leyla Acar'), w('0547 678 90 12'), w('evet', ['oluşturuldu']),
+      w('randevumu iptal etmek istiyorum', ['4 Aralık 2026', 'iptal edeyim mi']), w('evet', ['iptal edildi']),
+    ],
+    booked: null,
+  },
   // --- Turkish, WhatsApp ---------------------------------------------------------------------------
   {
     id: 'tr-wa-yarin', language: 'tr', channel: 'whatsapp', owner: 'salon',
@@ -208,6 +216,14 @@ export const DIALOGUES: Dialogue[] = [
     id: 'en-date-slash', language: 'en', channel: 'widget', owner: 'salon',
     turns: [w('blow dry 4/12 at 17:00?'), w('Sophie Green'), w('0532 109 87 65'), w('yes')],
     booked: { date: '2026-12-04', time: '17:00', service: 'Fön' },
+  },
+  {
+    id: 'en-widget-move', language: 'en', channel: 'widget', owner: 'salon',
+    turns: [
+      w('haircut on thursday at 14:00 please'), w('Ella Stone'), w('0532 765 43 21'), w('yes', ['booked']),
+      w('can I move my appointment to 4pm?', ['December 3, 2026', '16:00']), w('yes', ['booked', '16:00']),
+    ],
+    booked: { date: '2026-12-03', time: '16:00', service: 'Saç kesimi' },
   },
   // --- English, WhatsApp ---------------------------------------------------------------------------
   {

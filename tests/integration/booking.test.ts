@@ -7,7 +7,7 @@
 // clock is always given (p_now), never read.
 import { describe, expect, it } from 'vitest'
 import {
-  BOOKING_REFUSALS, BUFFER_MINUTES_MAX, CAPACITY_MAX, DEFAULT_BOOKING_SETTINGS, MAX_DAYS_AHEAD_MAX, MIN_NOTICE_MINUTES_MAX,
+  ASSISTANT_BOOKINGS_MAX, BOOKING_REFUSALS, BUFFER_MINUTES_MAX, CAPACITY_MAX, DEFAULT_BOOKING_SETTINGS, MAX_DAYS_AHEAD_MAX, MIN_NOTICE_MINUTES_MAX,
   REMINDER_HOURS_MAX, SERVICE_NAME_MAX, SERVICES_MAX, SLOT_MINUTES_OPTIONS, validateBookingSettings, validateServiceForm,
   emptyServiceForm, type BookingSettings,
 } from '../../domain/booking.ts'
@@ -240,7 +240,23 @@ describe.each(BACKENDS)('booking on %s', (backend) => {
       expect((await book(o, '2026-12-04', '13:00')).error).toBe('booking_disabled')
       const { rows: [count] } = await stack.db.query<{ n: number }>('select count(*)::int as n from public.appointments where user_id = $1', [o.user.id])
       expect(count!.n).toBe(1)
-      expect([...new Set(cases.map((c) => c[2])), 'slot_taken', 'booking_disabled'].sort()).toEqual([...BOOKING_REFUSALS].sort())
+      expect([...new Set(cases.map((c) => c[2])), 'slot_taken', 'booking_disabled', 'too_many'].sort()).toEqual([...BOOKING_REFUSALS].sort())
+    })
+
+    it('books at most ASSISTANT_BOOKINGS_MAX upcoming appointments for one number or one conversation', async () => {
+      const o = await owner({ capacity: 10 })
+      const phone = uniquePhone()
+      for (let i = 0; i < ASSISTANT_BOOKINGS_MAX; i++) expect((await book(o, '2026-12-02', `1${3 + i}:00`, { p_phone: phone })).error).toBeNull()
+      expect((await book(o, '2026-12-03', '13:00', { p_phone: phone })).error).toBe('too_many')
+      // Another number from the same conversation is refused as well; a stranger is not.
+      const other = await owner({ capacity: 10 })
+      const { rows: [conversation] } = await stack.db.query<{ id: string }>(
+        `insert into public.conversations (user_id, channel) values ($1, 'widget') returning id`, [other.user.id])
+      for (let i = 0; i < ASSISTANT_BOOKINGS_MAX; i++) {
+        expect((await book(other, '2026-12-02', `1${3 + i}:00`, { p_phone: uniquePhone(), p_conversation_id: conversation!.id })).error).toBeNull()
+      }
+      expect((await book(other, '2026-12-03', '13:00', { p_phone: uniquePhone(), p_conversation_id: conversation!.id })).error).toBe('too_many')
+      expect((await book(other, '2026-12-03', '13:00', { p_phone: uniquePhone() })).error).toBeNull()
     })
 
     it('lets exactly one of 20 simultaneous bookings of the last place through', async () => {

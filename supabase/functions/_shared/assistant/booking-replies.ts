@@ -64,6 +64,7 @@ export function refusal(reason: BookingRefusal | 'closed_day' | 'full_day' | 'pa
       case 'full_day': return `${when} için boş saat kalmadı.`
       case 'past': return `${when} geçti.`
       case 'booking_disabled': return 'Şu anda buradan randevu alınamıyor.'
+      case 'too_many': return 'Buradan en fazla 3 yaklaşan randevu alınabilir.'
     }
   }
   switch (reason) {
@@ -75,6 +76,7 @@ export function refusal(reason: BookingRefusal | 'closed_day' | 'full_day' | 'pa
     case 'full_day': return `${when} is fully booked.`
     case 'past': return `${when} has already passed.`
     case 'booking_disabled': return "Bookings can't be made here at the moment."
+    case 'too_many': return 'At most 3 upcoming appointments can be booked here.'
   }
 }
 

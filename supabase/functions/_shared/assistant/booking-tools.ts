@@ -153,7 +153,7 @@ export async function runBookingTool(name: BookingToolName, args: Record<string,
       if (!phone) return { result: { error: 'a valid phone number is needed: ask the customer for it' }, times: [] }
       const booked = await desk.book({ date, time, duration, serviceId: service?.id ?? null, name, phone, language: input.language ?? 'tr' })
       if (booked.ok) return { result: { booked: true, date, time, service: service?.name ?? null }, times: [time], done: 'booked' }
-      const slots = booked.refusal === 'booking_disabled' ? [] : await slotsFor(desk, date, duration, time)
+      const slots = booked.refusal === 'booking_disabled' || booked.refusal === 'too_many' ? [] : await slotsFor(desk, date, duration, time)
       return { result: { refused: booked.refusal, other_times: slots }, times: slots.map((s) => s.time) }
     }
     case 'cancel_appointment': {

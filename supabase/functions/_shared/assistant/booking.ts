@@ -186,7 +186,6 @@ function whyNot(offer: Offer, duration: number, desk: BookingDesk, rules: Bookin
 }
 
 async function findTimes(when: When, duration: number, desk: BookingDesk, rules: BookingRules, hours: OpeningHours | null, dayOfOffers?: string): Promise<Found> {
-  const last = addDays(desk.today, Math.min(rules.max_days_ahead, LOOKAHEAD_DAYS + 30))
   const asOffers = (slots: Awaited<ReturnType<BookingDesk['freeSlots']>>) => slots.map((s) => ({ date: s.slot_date, time: s.slot_time }))
   const date = when.date ?? (when.times && dayOfOffers ? dayOfOffers : undefined)
 
@@ -215,7 +214,8 @@ async function findTimes(when: When, duration: number, desk: BookingDesk, rules:
   }
 
   const from = when.from && when.from > desk.today ? when.from : desk.today
-  const slots = asOffers(await desk.freeSlots(from, addDays(from, LOOKAHEAD_DAYS) > last ? last : addDays(from, LOOKAHEAD_DAYS), duration))
+  // free_slots itself ends at the owner's max_days_ahead.
+  const slots = asOffers(await desk.freeSlots(from, addDays(from, LOOKAHEAD_DAYS), duration))
   if (when.times) {
     const exact = slots.find((slot) => when.times!.includes(slot.time))
     if (exact) return { exact, offers: [] }
@@ -271,7 +271,9 @@ function offerFor(message: string, draft: BookingDraft, turn: BookingTurn, loade
 async function offerAt(when: When, draft: BookingDraft, turn: BookingTurn, loaded: Loaded, lead?: string): Promise<ResponderOutput> {
   const { language, desk } = turn
   const duration = draft.duration ?? loaded.rules.default_duration_minutes
-  const found = await findTimes(when, duration, desk, loaded.rules, turn.hours, draft.offers?.[0]?.date)
+  // A time without a day is of the day just offered, or of the appointment being moved.
+  const dayHint = draft.offers?.[0]?.date ?? (draft.mode === 'move' ? draft.choices?.[0]?.date : undefined)
+  const found = await findTimes(when, duration, desk, loaded.rules, turn.hours, dayHint)
   if (found.exact) return afterTime({ ...draft, date: found.exact.date, time: found.exact.time }, turn, loaded)
   const reason = found.reason && found.asked ? say.refusal(found.reason, found.asked, language) : undefined
   if (found.offers.length === 0) {
@@ -331,7 +333,9 @@ async function book(draft: BookingDraft, turn: BookingTurn, loaded: Loaded): Pro
     serviceId: draft.serviceId ?? null, name: draft.name ?? '', phone, language, replaces: draft.mode === 'move' ? draft.target : undefined,
   })
   if (result.ok) return out(say.booked(summaryOf(draft, loaded), language, desk.dryRun), language, 'booked', null)
-  if (result.refusal === 'booking_disabled') return out(`${say.refusal('booking_disabled', null, language)} ${turn.contact}`, language, 'booking_failed', null)
+  if (result.refusal === 'booking_disabled' || result.refusal === 'too_many') {
+    return out(`${say.refusal(result.refusal, null, language)} ${turn.contact}`, language, 'booking_failed', null)
+  }
   // Taken meanwhile, or no longer possible: new offers near it, never an error.
   const asked = { date: draft.date!, time: draft.time! }
   const lead = say.refusal(result.refusal, asked, language)

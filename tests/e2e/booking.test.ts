@@ -183,6 +183,27 @@ describe('booking', () => {
     expect(await entry.textContent()).toContain('Ayşe Yılmaz')
     await shot(calendar, 'booking-calendar-live-tr-1280')
 
+    // Its details say who booked it and, once the scheduler tried, how the automatic reminder went.
+    const [booked] = await serverRows<{ id: string }>(running.keys, owner, 'appointments', 'select=id&source=eq.assistant')
+    const failed = await fetch(`${running.keys.api}/rest/v1/appointment_reminders?on_conflict=appointment_id`, {
+      method: 'POST',
+      headers: {
+        apikey: running.keys.serviceRoleKey, authorization: `Bearer ${running.keys.serviceRoleKey}`, 'content-type': 'application/json',
+        prefer: 'resolution=merge-duplicates,return=minimal',
+      },
+      body: JSON.stringify({ appointment_id: booked!.id, user_id: owner.id, attempts: 1, last_error: 'sms_failed', next_attempt_at: new Date(Date.now() + 5 * 60_000).toISOString() }),
+    })
+    expect(failed.status).toBeLessThan(300)
+    await entry.click()
+    const details = calendar.getByRole('dialog')
+    expect(await details.getByTestId('appointment-source').textContent()).toBe('Asistan tarafından')
+    const reminder = details.getByTestId('auto-reminder')
+    await reminder.waitFor()
+    expect(await reminder.textContent()).toMatch(/^Otomatik hatırlatma gönderilemedi: .+ yeniden denenecek\.$/)
+    await shot(calendar, 'booking-details-tr-1280')
+    await calendar.keyboard.press('Escape')
+    await details.waitFor({ state: 'hidden' })
+
     // The inbox has the conversation with the booking in it.
     await calendar.getByRole('link', { name: /^Sohbetler/ }).click()
     await calendar.getByTestId('inbox-filter').locator('label').filter({ hasText: 'Tümü' }).click()

@@ -23,9 +23,16 @@
 // know twice in a row (handoff.ts): the customer is told the business will
 // answer here, and when it opens if it is closed.
 //
+// Where the owner takes bookings, the responder gets the owner's calendar for
+// this conversation (booking-desk.ts): the WhatsApp sender's number, or on
+// the widget this conversation, is who the customer is. Where a booking
+// conversation stands is stored with the reply (chatbot_messages.booking) and
+// read back with the history.
+//
 // Preview (the owner's try-it panel) stores nothing: no turn is written, so it
 // appears in no statistic, no message history and no conversation a customer
-// could continue. Its memory is the panel's: it sends the turns so far.
+// could continue, and its booking desk books nothing. Its memory is the
+// panel's: it sends the turns so far, with their booking step.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { readEnv } from '../env.ts'
 import { sendHandoffSms } from '../handoff-sms.ts'

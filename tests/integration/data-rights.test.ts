@@ -206,6 +206,16 @@ describe.each(BACKENDS)('data rights on %s', (backend) => {
       // Every account has a profile from sign-up, empty until the owner fills it in.
       expect(archive.json('business-profile.json')).toMatchObject({ address: null, opening_hours: {}, time_zone: 'Europe/Istanbul' })
       expect(archive.json('faq.json')).toEqual([])
+      // Online booking: the settings every account starts with, and the services the owner added.
+      expect(archive.json('booking.json')).toEqual({ settings: expect.objectContaining({ enabled: false, capacity: 1, reminder_hours_before: 24 }), services: [] })
+      await owner.client.from('services').insert({ user_id: owner.user.id, name: 'Saç kesimi', duration_minutes: 30, price: 400 }).throwOnError()
+      const again = await fetch(`${stack.url}/functions/v1/export-data`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${owner.session.access_token}`, apikey: stack.anonKey },
+      })
+      expect(openArchive(new Uint8Array(await again.arrayBuffer())).json('booking.json')).toMatchObject({
+        services: [{ name: 'Saç kesimi', duration_minutes: 30, price: 400, currency: 'TRY', active: true }],
+      })
     })
 
     it('refuses the anon key and no key', async () => {
@@ -278,7 +288,7 @@ describe.each(BACKENDS)('data rights on %s', (backend) => {
       for (const table of [
         'credits', 'api_usage_limits', 'products', 'customers', 'appointments', 'chatbot_configs', 'chatbot_messages', 'conversations',
         'whatsapp_credentials', 'whatsapp_channels', 'whatsapp_inbound_messages', 'outgoing_messages', 'automation_tokens',
-        'business_profiles', 'faq_entries',
+        'business_profiles', 'faq_entries', 'booking_settings', 'services', 'appointment_reminders',
       ]) {
         expect(await count(`select count(*) as n from public.${table} where user_id = $1`), table).toBe(0)
       }

@@ -21,6 +21,8 @@ export type ExportData = {
   chatbotConfig: Row | null
   businessProfile: Row | null
   faqEntries: Row[]
+  bookingSettings: Row | null
+  services: Row[]
   conversations: Row[]
   chatbotMessages: Row[]
   whatsappMessages: Row[]
@@ -38,6 +40,7 @@ export const ARCHIVE_FILES = [
   'chatbot-config.json',
   'business-profile.json',
   'faq.json',
+  'booking.json',
   'conversations.json',
   'chatbot-messages.json',
   'whatsapp-messages.json',
@@ -70,6 +73,7 @@ appointments.json       randevular / appointments
 chatbot-config.json     sohbet asistanı ayarları / chat assistant settings
 business-profile.json   işletme bilgileri: adres, iletişim, çalışma saatleri, kargo, iade, ödeme / business info: address, contact, opening hours, shipping, returns, payment
 faq.json                sık sorulan sorular ve yanıtları / frequently asked questions and their answers
+booking.json            online randevu ayarları ve hizmetler / online booking settings and services
 conversations.json      sohbetler: kanal, kişi, durum / conversations: channel, contact, status
 chatbot-messages.json   web sitesi ve WhatsApp mesajları / website and WhatsApp messages
 whatsapp-messages.json  gelen WhatsApp mesajları / incoming WhatsApp messages
@@ -118,6 +122,7 @@ export function buildArchive(data: ExportData, exportedAt: Date): Uint8Array<Arr
     'chatbot-config.json': json(data.chatbotConfig),
     'business-profile.json': json(data.businessProfile),
     'faq.json': json(data.faqEntries),
+    'booking.json': json({ settings: data.bookingSettings, services: data.services }),
     'conversations.json': json(data.conversations),
     'chatbot-messages.json': json(data.chatbotMessages),
     'whatsapp-messages.json': json(data.whatsappMessages),

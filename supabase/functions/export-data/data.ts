@@ -15,7 +15,7 @@ const COLUMNS = {
   products: 'id, name, description, price, currency, stock, product_link, group_id, created_at, updated_at, _deleted',
   customers: 'id, name, phone_number, email, notes, created_at, updated_at, _deleted',
   appointments:
-    'id, customer_id, appointment_date, appointment_time, duration_minutes, status, description, notes, created_at, updated_at, _deleted',
+    'id, customer_id, appointment_date, appointment_time, duration_minutes, status, description, notes, service_id, source, created_at, updated_at, _deleted',
   chatbot_configs:
     'enabled, bot_name, welcome_message, bot_description, system_prompt, primary_color, position, openai_model, temperature, max_tokens, website_url, allowed_domains, created_at, updated_at',
   conversations: 'id, channel, contact, customer_id, status, handoff_reason, created_at, last_message_at',
@@ -26,6 +26,9 @@ const COLUMNS = {
   business_profiles:
     'address, maps_url, contact_phone, contact_email, opening_hours, time_zone, shipping_info, returns_info, payment_info, ordering_info, created_at, updated_at',
   faq_entries: 'id, question, answer, created_at, updated_at',
+  booking_settings:
+    'enabled, slot_minutes, default_duration_minutes, min_notice_minutes, max_days_ahead, buffer_minutes, capacity, reminder_hours_before, updated_at',
+  services: 'id, name, duration_minutes, price, currency, active, created_at, updated_at',
 } as const
 
 type Table = keyof typeof COLUMNS
@@ -57,12 +60,13 @@ async function all(db: SupabaseClient, table: Table, userId: string, order: stri
 }
 
 export async function readOwnerData(db: SupabaseClient, userId: string): Promise<ExportData> {
-  const [profile, credits, usage, chatbotConfig, businessProfile] = await Promise.all([
+  const [profile, credits, usage, chatbotConfig, businessProfile, bookingSettings] = await Promise.all([
     one(db, 'users', 'id', userId),
     one(db, 'credits', 'user_id', userId),
     one(db, 'api_usage_limits', 'user_id', userId),
     one(db, 'chatbot_configs', 'user_id', userId),
     one(db, 'business_profiles', 'user_id', userId),
+    one(db, 'booking_settings', 'user_id', userId),
   ])
   // One after another: an owner with a large catalogue should not open a dozen paged reads at once.
   const products = await all(db, 'products', userId, 'created_at')
@@ -74,8 +78,9 @@ export async function readOwnerData(db: SupabaseClient, userId: string): Promise
   const outgoingMessages = await all(db, 'outgoing_messages', userId, 'created_at')
   const transactions = await all(db, 'transactions', userId, 'created_at')
   const faqEntries = await all(db, 'faq_entries', userId, 'created_at')
+  const services = await all(db, 'services', userId, 'created_at')
   return {
-    profile, credits, usage, products, customers, appointments, chatbotConfig, businessProfile, faqEntries,
+    profile, credits, usage, products, customers, appointments, chatbotConfig, businessProfile, faqEntries, bookingSettings, services,
     conversations, chatbotMessages, whatsappMessages, outgoingMessages, transactions,
   }
 }

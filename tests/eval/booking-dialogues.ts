@@ -124,6 +124,14 @@ export const DIALOGUES: Dialogue[] = [
     ],
     booked: null,
   },
+  {
+    id: 'tr-hizmet-sorulurken-kargo', language: 'tr', channel: 'widget', owner: 'salon',
+    turns: [
+      w('pazar günü randevu var mı', ['hizmet']), w('kargo ücretli mi', undefined, ['hizmeti seçelim']), w('pazartesi 12:00', ['önce hizmeti seçelim']),
+      w('saç kesimi', ['çalışma saatlerimizin dışında']), w('13:00'), w('Ali Can'), w('0534 111 22 33'), w('evet'),
+    ],
+    booked: { date: '2026-12-07', time: '13:00', service: 'Saç kesimi' },
+  },
   // --- Turkish, WhatsApp ---------------------------------------------------------------------------
   {
     id: 'tr-wa-yarin', language: 'tr', channel: 'whatsapp', owner: 'salon',
@@ -224,6 +232,11 @@ export const DIALOGUES: Dialogue[] = [
       w('can I move my appointment to 4pm?', ['December 3, 2026', '16:00']), w('yes', ['booked', '16:00']),
     ],
     booked: { date: '2026-12-03', time: '16:00', service: 'Saç kesimi' },
+  },
+  {
+    id: 'en-name-before-time', language: 'en', channel: 'widget', owner: 'salon',
+    turns: [w('haircut on friday please'), w('Emma Brown', ['pick a time first']), w('2'), w('0532 111 00 99'), w('yes', ['Emma Brown'])],
+    booked: { date: '2026-12-04', time: '09:30', service: 'Saç kesimi' },
   },
   // --- English, WhatsApp ---------------------------------------------------------------------------
   {

@@ -4,6 +4,7 @@
 // whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
 import { describe, expect, it } from 'vitest'
 import { bookingAsked, choiceOf, isNo, isYes, lastDraft, nameIn, phoneIn, serviceIn } from '../../functions/_shared/assistant/booking.ts'
+import { handoffAsked } from '../../functions/_shared/assistant/handoff.ts'
 import type { BookableService } from '../../functions/_shared/assistant/types.ts'
 
 const SERVICES: BookableService[] = [
@@ -58,6 +59,12 @@ describe('the booking conversation reads', () => {
     expect(bookingAsked('can I reschedule my appointment', 'booking')).toBe('move')
     expect(bookingAsked('siparişimi iptal etmek istiyorum', 'complaint')).toBeNull()
     expect(bookingAsked('kargo ücretli mi', 'shipping')).toBeNull()
+  })
+
+  it('an appointment asked for with a day or time as no complaint, and a complaint about one as a complaint', async () => {
+    expect(await handoffAsked('yarın 14:00 ürün deneme randevusu')).toBeNull()
+    expect(await handoffAsked('randevum iptal edildi, çok kızgınım!')).toBe('complaint')
+    expect(await handoffAsked('Siparişim gelmedi, çok kızgınım!')).toBe('complaint')
   })
 
   it('the draft the latest assistant turn left, and none once a later turn left none', () => {

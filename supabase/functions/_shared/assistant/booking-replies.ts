@@ -47,9 +47,18 @@ export function serviceLine(service: BookableService, language: Lang): string {
   return `${service.name} (${minutes}${price})`
 }
 
-export function askService(services: readonly BookableService[], language: Lang): string {
+export function askService(services: readonly BookableService[], language: Lang, again = false): string {
   const list = services.map((s, i) => `${i + 1}) ${serviceLine(s, language)}`).join('\n')
+  if (again) {
+    return language === 'tr'
+      ? `Randevu için önce hizmeti seçelim; numarasını ya da adını yazabilirsiniz:\n${list}`
+      : `Let's choose the service first; you can write its number or name:\n${list}`
+  }
   return language === 'tr' ? `Hangi hizmet için randevu istersiniz?\n${list}` : `Which service would you like to book?\n${list}`
+}
+
+export function pickFirst(language: Lang): string {
+  return language === 'tr' ? 'Önce bir saat seçelim. Şu saatler müsait:' : "Let's pick a time first. These times are free:"
 }
 
 export function refusal(reason: BookingRefusal | 'closed_day' | 'full_day' | 'past', wanted: Offer | { date: string } | null, language: Lang): string {

@@ -127,6 +127,17 @@ export function serviceIn(message: string, services: readonly BookableService[])
   return best && best.share >= 0.5 ? best.service : null
 }
 
+// Readings that are questions of their own, answered by the rest of the responder while a booking waits.
+const OTHER_QUESTIONS = new Set([
+  'price', 'stock', 'link', 'list', 'compare', 'cheapest', 'priciest', 'extreme', 'budget', 'recommend', 'attribute', 'ordering',
+  'hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'human', 'complaint', 'faq',
+])
+
+/** Whether a message in the middle of a booking asks something else ("kargo ücretli mi?"). */
+function asksSomethingElse(message: string, kind: string): boolean {
+  return OTHER_QUESTIONS.has(kind) || (/\?/.test(message) && !saysWhen(readWhen(message, '2000-01-01')))
+}
+
 /** Whether the message starts a booking conversation (or a cancellation or move of one). */
 export function bookingAsked(message: string, kind: string): 'book' | 'cancel' | 'move' | null {
   const l = line(message)
@@ -386,10 +397,11 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
     case 'service': {
       const named = serviceIn(message, loaded.services)
       if (!named) {
-        // Not a question of its own (a name, a word, a time): the service is asked again.
-        const question = /\?/.test(message) || words(message).length > 4
-        if (asked || saysWhen(readWhen(message, desk.today)) || !question) return out(say.askService(loaded.services, language), language, 'booking', { ...draft, asked: draft.asked ?? message })
-        return null
+        // A question of its own ("kargo ücretli mi") is answered and the booking waits; anything else (a name,
+        // a time) asks for the service again, keeping the latest day and time said.
+        if (asksSomethingElse(message, turn.kind)) return null
+        const said = saysWhen(readWhen(message, desk.today)) ? message : draft.asked
+        return out(say.askService(loaded.services, language, true), language, 'booking', { ...draft, asked: said })
       }
       return start(draft.asked ?? message, turn, loaded, { ...draft, serviceId: named.id, duration: named.duration_minutes, asked: draft.asked ?? message })
     }
@@ -409,7 +421,13 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
       // A bare hour ("2", "15") right after offers of one day: that hour.
       const hour = /^\s*(\d{1,2})\s*$/.exec(message)
       if (hour && offers.length > 0) return offerAt({ date: offers[0]!.date, times: readWhen(`saat ${hour[1]}`, desk.today).times }, draft, turn, loaded)
-      return null
+      // A name, a number or a "yes" before a time was chosen: the times again, and the name and number kept.
+      const name = nameIn(message)
+      const phone = phoneIn(message)
+      if (offers.length === 0 || (!name && !phone && asksSomethingElse(message, turn.kind))) return null
+      return out(say.offers(offers, language, say.pickFirst(language)), language, 'booking', {
+        ...draft, ...(name ? { name } : {}), ...(phone ? { phone } : {}),
+      })
     }
     case 'name': {
       const phone = phoneIn(message)

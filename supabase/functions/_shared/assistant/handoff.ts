@@ -5,7 +5,10 @@
 // responder, whichever responder answers, so a model-backed assistant hands
 // off on the same messages. The owner taking a conversation over is theirs
 // to decide, on the inbox.
+import { bookingAsked } from './booking.ts'
 import { understand } from './intents.ts'
+import { keyLine, words } from './text.ts'
+import { readWhen, saysWhen } from './when.ts'
 import { corpusClassifier } from './nlu.ts'
 import type { HandoffReason, Turn } from './types.ts'
 
@@ -16,9 +19,18 @@ export const NOT_KNOWN_KIND = 'unknown'
 export async function handoffAsked(message: string): Promise<Extract<HandoffReason, 'asked' | 'complaint'> | null> {
   const { kind } = await understand(message, await corpusClassifier())
   if (kind === 'human') return 'asked'
-  if (kind === 'complaint') return 'complaint'
+  // Anger said outright is a complaint, whatever else the message is about ("randevum iptal edildi, çok kızgınım!").
+  if (ANGER.test(keyLine(words(message)))) return 'complaint'
+  // "Yarın 14:00 ürün deneme randevusu" asks for an appointment in so many words, whatever the classifier
+  // made of its other words; a complaint about an appointment ("randevum iptal edildi, çok kızgınım") stays one.
+  if (kind === 'complaint' && !(bookingAsked(message, kind) === 'book' && saysWhen(readWhen(message, ANY_DAY)))) return 'complaint'
   return null
 }
+
+const ANGER = / (kizgin\w*|sinirli\w*|rezalet\w*|berbat|skandal|sikayet\w*|angry|furious|terrible|awful|unacceptable|disgrace\w*|complain\w*) /
+
+/** Whether a message names a day or time does not depend on which day is today. */
+const ANY_DAY = '2000-01-03'
 
 /** Whether this reply, of this kind, is the second "I don't know" in a row. */
 export function notKnownTwice(kind: string, history: readonly Turn[]): boolean {

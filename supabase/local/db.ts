@@ -2,6 +2,7 @@
 // PostgreSQL URL, so every layer of the stack runs the same SQL on both.
 import { PGlite } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { EventEmitter } from 'node:events'
@@ -66,7 +67,7 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
 const textParsers = Object.fromEntries([20, 1700, 114, 3802, 1082, 1083, 1114, 1184].map((oid) => [oid, (v: string) => v]))
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const db = await PGlite.create({ dataDir, extensions: { pgcrypto, pg_trgm, unaccent }, parsers: textParsers })
+  const db = await PGlite.create({ dataDir, extensions: { pgcrypto, pg_trgm, unaccent, fuzzystrmatch }, parsers: textParsers })
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
     async query<R extends Row>(sql: string, params?: unknown[]) {
       const res = await q.query<R>(sql, params as never)

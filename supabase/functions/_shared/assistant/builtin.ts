@@ -30,11 +30,13 @@ type Context = {
   now: Date
 }
 
-const reply = (kind: string, text: string, language: AssistantLanguage, products: readonly CatalogueProduct[] = []): ResponderOutput => ({
+/** `known: false` when the text says the business has not written it, or the catalogue does not list it. */
+const reply = (kind: string, text: string, language: AssistantLanguage, products: readonly CatalogueProduct[] = [], known = true): ResponderOutput => ({
   reply: text,
   language,
   productIds: products.map((product) => product.id),
   kind,
+  ...(known ? {} : { known: false }),
 })
 
 const contactOf = (context: Context) => biz.contactDetails(context.business.profile, context.businessName, context.language)
@@ -115,7 +117,7 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
     const shown = found.slice(0, MAX_LISTED)
     if (shown.length === 0) {
       if (kind === 'search') return reply('unknown', say.dontKnow(contactOf(context), language), language)
-      return reply(kind, term === '' ? say.emptyCatalogue(businessName, language) : say.notFound(businessName, language), language)
+      return reply(kind, term === '' ? say.emptyCatalogue(businessName, language) : say.notFound(businessName, language), language, [], false)
     }
     return reply(kind, say.productList(shown, found.length > MAX_LISTED, language), language, shown)
   }
@@ -123,7 +125,7 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
   const found = await subject(term, context, MAX_FOR_QUESTION)
   if (found === 'no_subject') return reply(kind, say.whichProduct(language), language)
   if (found === 'gone') return reply(kind, say.gone(businessName, language), language)
-  if (found.length === 0) return reply(kind, say.notFound(businessName, language), language)
+  if (found.length === 0) return reply(kind, say.notFound(businessName, language), language, [], false)
   if (found.length > 1) {
     const text = kind === 'link' ? say.linkList(found, businessName, language) : say.productList(found, false, language)
     return reply(kind, text, language, found)
@@ -152,7 +154,7 @@ async function answerExtreme(order: 'cheapest' | 'priciest', term: string, conte
   }
   // "The most expensive backpack": among what the words name, not everything sharing a word with them.
   const pool = bestNamed(term, await catalogue.search(term, 50), true)
-  if (pool.length === 0) return reply(kind, say.notFound(businessName, language), language)
+  if (pool.length === 0) return reply(kind, say.notFound(businessName, language), language, [], false)
   const best = new Map<string, CatalogueProduct>()
   for (const product of pool) {
     const current = best.get(product.currency)
@@ -234,7 +236,7 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   if (found === 'no_subject') return reply('attribute', say.whichProduct(language), language)
   if (found === 'gone') return reply('attribute', say.gone(businessName, language), language)
   const product = found[0]
-  if (!product) return reply('attribute', say.notFound(businessName, language), language)
+  if (!product) return reply('attribute', say.notFound(businessName, language), language, [], false)
   const named = words(product.name).map((word) => word.key)
   const asked = keysOf(message).filter((key) => !isQuestionWord(key) && !named.some((word) => sameWord(key, word)) && !holdsEquivalent(key, product.name))
   // "Hangi kulaklıklarınız var?" asks nothing of a product but which there are.
@@ -244,15 +246,16 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   const held = asked.filter((key) => described.some((word) => sameWord(key, word))).length
   const holds = (asked.length > 0 && held / asked.length >= 0.6) || sameProperty(asked.join(' '), product.description ?? '')
   if ((attribute && recordStates(product, attribute)) || holds) return reply('attribute', say.attributeFromRecord(product, language), language, [product])
-  return reply('attribute', say.attributeNotListed(product, attribute, contactOf(context), language), language, [product])
+  return reply('attribute', say.attributeNotListed(product, attribute, contactOf(context), language), language, [product], false)
 }
 
 async function answerOrdering(term: string, context: Context): Promise<ResponderOutput> {
   const { language } = context
   const found = await subject(term, context, MAX_FOR_QUESTION)
   const products = Array.isArray(found) ? (term === '' ? found : bestNamed(term, found, false)) : []
-  const text = say.orderAnswer(products, biz.policyText(context.business.profile, 'ordering'), contactOf(context), language)
-  return reply('ordering', text, language, products)
+  const how = biz.policyText(context.business.profile, 'ordering')
+  const text = say.orderAnswer(products, how, contactOf(context), language)
+  return reply('ordering', text, language, products, how !== null || products.some((product) => product.product_link))
 }
 
 const PRODUCT_QUESTIONS = new Set(['price', 'stock', 'link', 'list', 'search', 'compare', 'extreme', 'budget'])
@@ -343,21 +346,21 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       return reply('ack', biz.ackAnswer(language), language)
     }
     case 'hours':
-      return reply('hours', biz.hoursAnswer(profile, businessName, intent.day, intent.asks, now, language), language)
+      return reply('hours', biz.hoursAnswer(profile, businessName, intent.day, intent.asks, now, language), language, [], biz.written(profile, 'hours'))
     case 'location':
-      return reply('location', biz.locationAnswer(profile, businessName, language), language)
+      return reply('location', biz.locationAnswer(profile, businessName, language), language, [], biz.written(profile, 'location'))
     case 'contact':
-      return reply('contact', biz.contactAnswer(profile, businessName, language), language)
+      return reply('contact', biz.contactAnswer(profile, businessName, language), language, [], biz.written(profile, 'contact'))
     case 'shipping':
-      return reply('shipping', biz.policyAnswer(profile, businessName, 'shipping', language), language)
+      return reply('shipping', biz.policyAnswer(profile, businessName, 'shipping', language), language, [], biz.written(profile, 'shipping'))
     case 'delivery_time':
-      return reply('delivery_time', biz.policyAnswer(profile, businessName, 'delivery', language), language)
+      return reply('delivery_time', biz.policyAnswer(profile, businessName, 'delivery', language), language, [], biz.written(profile, 'delivery'))
     case 'returns':
-      return reply('returns', biz.policyAnswer(profile, businessName, 'returns', language), language)
+      return reply('returns', biz.policyAnswer(profile, businessName, 'returns', language), language, [], biz.written(profile, 'returns'))
     case 'payment':
-      return reply('payment', biz.policyAnswer(profile, businessName, 'payment', language), language)
+      return reply('payment', biz.policyAnswer(profile, businessName, 'payment', language), language, [], biz.written(profile, 'payment'))
     case 'discounts':
-      return reply('discounts', biz.discountsAnswer(profile, businessName, language), language)
+      return reply('discounts', biz.discountsAnswer(profile, businessName, language), language, [], false)
     case 'human':
       return reply('human', biz.humanAnswer(profile, businessName, language), language)
     case 'complaint':

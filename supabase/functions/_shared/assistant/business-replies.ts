@@ -194,6 +194,18 @@ export function policyAnswer(profile: BusinessProfile | null, businessName: stri
 }
 
 /** Discounts have no field of their own: the FAQ answers them (searched first), else the owner has not written it. */
+/**
+ * Whether the owner has written what a question of this kind needs; when not,
+ * its answer says so (notWritten) and the reply is recorded as not known.
+ */
+export function written(profile: BusinessProfile | null, topic: PolicyTopic | 'hours' | 'location' | 'contact' | 'discounts'): boolean {
+  if (topic === 'discounts') return false
+  if (topic === 'hours') return profile !== null && hasAnyHours(profile.opening_hours)
+  if (topic === 'location') return Boolean(profile?.address?.trim() || profile?.maps_url?.trim())
+  if (topic === 'contact') return Boolean(profile?.contact_phone || profile?.contact_email || profile?.address)
+  return policyText(profile, topic) !== null
+}
+
 export function discountsAnswer(profile: BusinessProfile | null, businessName: string, language: Lang): string {
   return notWritten(TOPICS.discounts[language], profile, businessName, language)
 }

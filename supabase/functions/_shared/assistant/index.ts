@@ -3,7 +3,9 @@
 // is live in the database at reply time: the owner's business name and
 // chatbot configuration, the conversation so far and the owner's catalogue,
 // then keeps both turns in chatbot_messages so the next message can follow up
-// ("how much is it?") and the owner's statistics see them.
+// ("how much is it?") and the owner's statistics see them: the reply with its
+// outcome (answered, did not know, handed off, refused, booked) and the time
+// it took, for the owner's insights.
 //
 // Conversations are the server's (migration 20261127000200): a widget names
 // one by the id it was given, WhatsApp by the sender, and the database finds
@@ -45,6 +47,7 @@ import { createBusinessKnowledge } from './business.ts'
 import { handoffAnswer } from './business-replies.ts'
 import { isWithPerson } from '../../../../domain/conversations.ts'
 import { handoffAsked, notKnownTwice } from './handoff.ts'
+import { replyOutcome, type ReplyOutcome } from '../../../../domain/insights.ts'
 import { replyLanguage } from './language.ts'
 import { HISTORY_TURNS, type AssistantChannel, type ConversationStatus, type HandoffReason, type ResponderOutput, type AssistantLanguage, type BusinessKnowledge, type BookingDesk, type BookingDraft, type BusinessProfile, type Catalogue, type CatalogueProduct, type Responder, type Turn } from './types.ts'
 
@@ -216,7 +219,10 @@ export async function answer(input: AnswerInput): Promise<AnswerResult> {
   const provider = input.provider ?? (responder === builtinResponder ? 'builtin' : input.responder ? 'custom' : 'openai')
   const now = input.now ?? new Date()
   const contact = input.conversation && 'waId' in input.conversation ? input.conversation.waId : null
-  const store = async (reply: string | null, productIds: string[], kind: string | null, handoff: HandoffReason | null, booking: BookingDraft | null = null): Promise<Stored> => {
+  const started = performance.now()
+  const store = async (
+    reply: string | null, productIds: string[], kind: string | null, handoff: HandoffReason | null, booking: BookingDraft | null = null, outcome: ReplyOutcome | null = null,
+  ): Promise<Stored> => {
     // One transaction, so a conversation never holds a question without its answer.
     const { data, error } = await client.rpc('store_chatbot_turns', {
       p_user_id: ownerId,
@@ -230,6 +236,8 @@ export async function answer(input: AnswerInput): Promise<AnswerResult> {
       p_kind: kind,
       p_handoff: handoff,
       p_booking: booking,
+      p_outcome: outcome,
+      p_reply_ms: reply === null ? null : Math.round(performance.now() - started),
     })
     if (error) throw new Error(`storing the conversation failed: ${error.code ?? ''} ${error.message}`)
     return data as Stored
@@ -277,7 +285,7 @@ export async function answer(input: AnswerInput): Promise<AnswerResult> {
     booking: handoff ? null : (out.booking ?? null),
   }
   if (input.preview) return result
-  const stored = await store(reply, productIds, out.kind, handoff, result.booking)
+  const stored = await store(reply, productIds, out.kind, handoff, result.booking, replyOutcome({ kind: out.kind, handoff, known: out.known }))
   // A person took the conversation while the assistant was answering: the customer's message waits for them.
   if (!stored.answered) return held(stored)
   if (handoff) await sendHandoffSms(client, ownerId, channel)

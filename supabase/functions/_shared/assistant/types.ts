@@ -195,6 +195,13 @@ export type ResponderOutput = {
   kind: ReplyKind
   /** Where a booking conversation stands after this reply; kept with it. */
   booking?: BookingDraft | null
+  /**
+   * false when the reply says it does not know: the owner has not written it,
+   * the catalogue does not list it. Recorded as the reply's outcome
+   * `unknown` (domain/insights.ts), so the owner sees the question among the
+   * unanswered ones.
+   */
+  known?: boolean
 }
 
 export type Responder = (input: ResponderInput) => Promise<ResponderOutput>

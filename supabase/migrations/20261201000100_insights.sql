@@ -637,15 +637,22 @@ begin
   with members as (
     select m.k, m.g from rows from (pg_catalog.unnest(v_keys), pg_catalog.unnest(v_groups)) as m(k, g)
   ),
-  grouped as (
-    select m.g,
-           pg_catalog.mode() within group (order by a.content) as question,
-           pg_catalog.count(*)::integer as asked,
-           pg_catalog.max(a.created_at) as last_asked_at,
-           (pg_catalog.array_agg(a.conversation_id order by a.created_at desc))[1] as example_conversation_id
+  wordings as (
+    select m.g, a.content, pg_catalog.count(*) as n, pg_catalog.max(a.created_at) as last,
+           (pg_catalog.array_agg(a.conversation_id order by a.created_at desc))[1] as conversation_id
     from public.unanswered_asked(p_user_id, v_since) a
     join members m on m.k = a.key
-    group by m.g
+    group by m.g, a.content
+  ),
+  -- Shown in its most asked wording (the latest of equals), with the latest conversation that asked it.
+  grouped as (
+    select w.g,
+           (pg_catalog.array_agg(w.content order by w.n desc, w.last desc))[1] as question,
+           pg_catalog.sum(w.n)::integer as asked,
+           pg_catalog.max(w.last) as last_asked_at,
+           (pg_catalog.array_agg(w.conversation_id order by w.last desc))[1] as example_conversation_id
+    from wordings w
+    group by w.g
     order by asked desc, last_asked_at desc
     limit 50
   )
@@ -743,5 +750,7 @@ grant execute on function public.search_question_terms(text), public.question_ke
   public.unanswered_asked(uuid, timestamptz), public.get_unanswered_questions(uuid, integer), public.csv_cell(text),
   public.chatbot_insights_csv(uuid, integer, text)
   to authenticated, service_role;
--- The owner's list checks their own FAQ (search_faq reads faq_entries under the caller's RLS).
-grant execute on function public.search_faq(uuid, text, integer), public.search_faq_words(text) to authenticated;
+-- The owner's list folds, stems and checks their own FAQ (search_faq reads faq_entries under the
+-- caller's RLS; the word functions are pure).
+grant execute on function public.search_faq(uuid, text, integer), public.search_faq_words(text), public.search_stem(text),
+  public.search_word_score(text, text, text) to authenticated;

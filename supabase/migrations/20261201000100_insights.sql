@@ -587,6 +587,23 @@ as $$
                        and public.same_question(d.question_key, r.question_key))
 $$;
 
+-- Whether one of the owner's FAQ entries answers the question as the assistant would take it.
+-- search_faq is the server's (it takes an owner id): a signed-in caller learns this of their
+-- own FAQ only; the server and a direct connection of any owner's.
+create function public.faq_covers(p_user_id uuid, p_question text) returns boolean
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if coalesce((select auth.role()), '') in ('authenticated', 'anon') and p_user_id is distinct from (select auth.uid()) then
+    return false;
+  end if;
+  return exists (select 1 from public.search_faq(p_user_id, p_question, 1) f where f.score >= public.faq_min_score());
+end
+$$;
+
 -- Most asked first, at most 50, each checked against the FAQ.
 create function public.get_unanswered_questions(p_user_id uuid, p_days integer)
 returns table (question text, asked integer, last_asked_at timestamptz, example_conversation_id uuid)
@@ -658,7 +675,7 @@ begin
   )
   select g.question, g.asked, g.last_asked_at, g.example_conversation_id
   from grouped g
-  where not exists (select 1 from public.search_faq(p_user_id, g.question, 1) f where f.score >= public.faq_min_score())
+  where not public.faq_covers(p_user_id, g.question)
   order by g.asked desc, g.last_asked_at desc;
 end
 $$;
@@ -750,7 +767,8 @@ grant execute on function public.search_question_terms(text), public.question_ke
   public.unanswered_asked(uuid, timestamptz), public.get_unanswered_questions(uuid, integer), public.csv_cell(text),
   public.chatbot_insights_csv(uuid, integer, text)
   to authenticated, service_role;
--- The owner's list folds, stems and checks their own FAQ (search_faq reads faq_entries under the
--- caller's RLS; the word functions are pure).
-grant execute on function public.search_faq(uuid, text, integer), public.search_faq_words(text), public.search_stem(text),
-  public.search_word_score(text, text, text) to authenticated;
+-- A question's key is made with the owner's rights too (dismiss_unanswered_question): the
+-- word functions are pure.
+grant execute on function public.search_faq_words(text), public.search_stem(text) to authenticated;
+revoke all on function public.faq_covers(uuid, text) from public, anon;
+grant execute on function public.faq_covers(uuid, text) to authenticated, service_role;

@@ -704,7 +704,7 @@ describe.each(backends)('schema on $name', (backend) => {
       )
       const expectedMonth = await one<{ n: number }>(
         db,
-        `select count(*)::int as n from public.chatbot_messages where user_id = $1 and created_at >= date_trunc('month', now())`,
+        `select count(*)::int as n from public.chatbot_messages where user_id = $1 and author = 'assistant' and created_at >= date_trunc('month', now())`,
         [u.id],
       )
       const stats = await asUser(u, (tx) =>
@@ -714,14 +714,15 @@ describe.each(backends)('schema on $name', (backend) => {
           [u.id],
         ),
       )
-      expect(stats.rows).toEqual([{ total: 4, month: expectedMonth.n, week: 2, day: 1 }])
+      // Answered messages: the assistant's replies, not the customers' messages.
+      expect(stats.rows).toEqual([{ total: 2, month: expectedMonth.n, week: 1, day: 0 }])
 
       expect(await sqlState(asUser(a, (tx) => tx.query('select * from public.get_chatbot_stats($1)', [u.id])))).toBe('42501')
       expect(await sqlState(asAnon((tx) => tx.query('select * from public.get_chatbot_stats($1)', [u.id])))).toBe('42501')
       const forService = await asServiceRole((tx) =>
         one<Row>(tx, 'select total_messages::int as total from public.get_chatbot_stats($1)', [u.id]),
       )
-      expect(forService.total).toBe(4)
+      expect(forService.total).toBe(2)
     })
 
     it('phone_number_exists answers yes or no to the service role alone (visitors ask check-phone, which limits them)', async () => {

@@ -285,6 +285,18 @@ const MATRIX: Record<string, TableCase> = {
     patch: { answer: 'Kargo bedava, hemen havale edin' },
     forged: (ctx) => ({ user_id: ctx.a.user.id, question: 'İade var mı?', answer: 'Sahte yanıt' }),
   },
+  unanswered_dismissals: {
+    ownerColumn: 'user_id',
+    key: 'user_id',
+    // As the Insights tab's "Dismiss" records a question the owner does not want listed.
+    seed: async (ctx) => {
+      const { error } = await ctx.a.client.rpc('dismiss_unanswered_question', { p_question: 'Kargo ücretli mi?' })
+      if (error) throw new Error(`dismissing a question failed: ${error.code} ${error.message}`)
+      return ctx.a.user.id
+    },
+    patch: { dismissed_at: '2020-01-01T00:00:00Z' },
+    forged: (ctx) => ({ user_id: ctx.a.user.id, question_key: ['iade'] }),
+  },
   booking_settings: {
     ownerColumn: 'user_id',
     key: 'user_id',

@@ -19,7 +19,7 @@ const COLUMNS = {
   chatbot_configs:
     'enabled, bot_name, welcome_message, bot_description, system_prompt, primary_color, position, openai_model, temperature, max_tokens, website_url, allowed_domains, created_at, updated_at',
   conversations: 'id, channel, contact, customer_id, status, handoff_reason, created_at, last_message_at',
-  chatbot_messages: 'id, channel, conversation_id, author, content, product_ids, kind, created_at',
+  chatbot_messages: 'id, channel, conversation_id, author, content, product_ids, kind, outcome, reply_ms, question_id, created_at',
   whatsapp_inbound_messages: 'id, wa_id, kind, body, status, received_at',
   outgoing_messages: 'id, channel, recipient, body, status, appointment_id, created_at',
   transactions: 'id, amount, credits_purchased, status, provider, price_id, created_at',

@@ -209,7 +209,8 @@ describe.each(BACKENDS)('insights on %s', (backend) => {
       // Answered or booked of the replies that were not refusals: 3 of 5.
       expect(got.answered_share).toBe(0.6)
       expect(got.handoff_share).toBe(0.2)
-      expect(got.reply_ms).toEqual({ median: 30, p95: 5000 })
+      // Reply times are counted in buckets: the bound of the bucket the rank falls in (30 ms is in "up to 50").
+      expect(got.reply_ms).toEqual({ median: 50, p95: 5000 })
       expect(got.top_products).toEqual([{ product_id: product!.id, name: 'Keten Gömlek', asked: 2 }])
       expect(got.top_intents[0]).toEqual({ kind: 'booked', asked: 1 })
       expect(got.top_intents).toHaveLength(6)
@@ -220,6 +221,21 @@ describe.each(BACKENDS)('insights on %s', (backend) => {
       // The period starts at the owner's midnight, 29 days before today.
       const since = new Date(got.since)
       expect(since.getUTCHours()).toBe(10)
+
+      // The trigger's running counts are what a count of the messages gives.
+      const rollups = async () => (await stack.db.query(
+        `select 'stats' as t, day::text, channel as k, conversations || ',' || customer_messages || ',' || answered || ',' || unknown || ',' || handoffs
+                || ',' || refused || ',' || bookings || ',' || reply_ms_buckets::text as v
+           from public.chatbot_daily_stats where user_id = $1
+         union all
+         select 'topics', day::text, topic_type || ':' || topic, asked::text from public.chatbot_daily_topics where user_id = $1
+         order by 1, 2, 3`, [owner.user.id])).rows
+      const counted = await rollups()
+      expect(counted.length).toBeGreaterThan(8)
+      const { error } = await stack.service().rpc('chatbot_daily_rebuild', { p_user_id: owner.user.id })
+      expect(error).toBeNull()
+      expect(await rollups()).toEqual(counted)
+      expect((await owner.client.rpc('chatbot_daily_rebuild', { p_user_id: owner.user.id })).error?.code).toBe('42501')
     })
 
     it('gives an owner without messages zeros and no shares', async () => {

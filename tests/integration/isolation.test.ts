@@ -139,6 +139,30 @@ const MATRIX: Record<string, TableCase> = {
     patch: { content: 'değiştirildi' },
     forged: (ctx) => ({ user_id: ctx.a.user.id, channel: 'widget', author: 'assistant', content: 'Sahte yanıt' }),
   },
+  chatbot_daily_stats: {
+    ownerColumn: 'user_id',
+    key: 'user_id',
+    // Kept by the trigger on chatbot_messages: a customer's message counts into A's day.
+    seed: async (ctx) => {
+      const conversation = await insertReturningId(ctx.stack.service(), 'conversations', { user_id: ctx.a.user.id, channel: 'widget' })
+      await insertReturningId(ctx.stack.service(), 'chatbot_messages', { user_id: ctx.a.user.id, channel: 'widget', conversation_id: conversation, author: 'customer', content: 'Kargo ücretli mi?' })
+      return ctx.a.user.id
+    },
+    patch: { answered: 999 },
+    forged: (ctx) => ({ user_id: ctx.a.user.id, day: '2026-01-01', channel: 'widget', answered: 999, reply_ms_buckets: [0] }),
+  },
+  chatbot_daily_topics: {
+    ownerColumn: 'user_id',
+    key: 'user_id',
+    // Kept by the trigger on chatbot_messages: a reply's kind counts into A's day.
+    seed: async (ctx) => {
+      const conversation = await insertReturningId(ctx.stack.service(), 'conversations', { user_id: ctx.a.user.id, channel: 'widget' })
+      await insertReturningId(ctx.stack.service(), 'chatbot_messages', { user_id: ctx.a.user.id, channel: 'widget', conversation_id: conversation, author: 'assistant', content: 'Kargo 50 TL.', kind: 'shipping' })
+      return ctx.a.user.id
+    },
+    patch: { asked: 999 },
+    forged: (ctx) => ({ user_id: ctx.a.user.id, day: '2026-01-01', topic_type: 'intent', topic: 'price', asked: 999 }),
+  },
   phone_verifications: {
     ownerColumn: null,
     seed: (ctx) =>

@@ -55,6 +55,8 @@ export type ChatbotInsights = {
   days: number
   /** The first instant of the period (the owner's midnight). */
   since: string
+  /** The period's first day, YYYY-MM-DD, on the owner's clock. */
+  first_day: string
   time_zone: string
   daily: InsightsDay[]
   totals: InsightsTotals
@@ -64,7 +66,11 @@ export type ChatbotInsights = {
   answered_share: number | null
   /** Handed to a person, of the same replies. */
   handoff_share: number | null
-  /** Over the replies that recorded their time; null without any. */
+  /**
+   * Over the replies that recorded their time, null without any: the upper
+   * bound of the bucket the rank falls in (the database keeps counts per
+   * bucket, insights_reply_bounds), so "at most this long".
+   */
   reply_ms: { median: number | null; p95: number | null }
   /** name is null when the product is gone. */
   top_products: Array<{ product_id: string; name: string | null; asked: number }>
@@ -82,11 +88,7 @@ export type UnansweredQuestion = {
 /** A day of the chart: every day of the period, zero where nothing was asked. */
 export type InsightsSeriesDay = { day: string; answered: number; unknown: number; handoffs: number; bookings: number; customer_messages: number }
 
-/**
- * Every day of the period from `since` (read on the owner's clock as
- * `firstDay`, YYYY-MM-DD) for `days` days, both channels summed, so the
- * chart has no gaps.
- */
+/** Every day of the period from `firstDay` (YYYY-MM-DD) for `days` days, both channels summed, so the chart has no gaps. */
 export function insightsSeries(daily: readonly InsightsDay[], firstDay: string, days: number): InsightsSeriesDay[] {
   const byDay = new Map<string, InsightsSeriesDay>()
   for (const row of daily) {
@@ -105,9 +107,4 @@ export function insightsSeries(daily: readonly InsightsDay[], firstDay: string, 
     series.push(byDay.get(day) ?? { day, answered: 0, unknown: 0, handoffs: 0, bookings: 0, customer_messages: 0 })
   }
   return series
-}
-
-/** The owner's date of an instant in their time zone, YYYY-MM-DD. */
-export function dayIn(instant: string | Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant))
 }

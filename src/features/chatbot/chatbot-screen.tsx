@@ -1,10 +1,11 @@
 // /dashboard/chatbot: the website assistant's settings, the business
-// knowledge it answers from, the code that puts it on the owner's site and
-// how much of the allowance it has used, as four tabs (spec §2, plus
-// "Business info"). The active tab is in the URL (?tab=business|code|usage).
-// Online-only: nothing here is in the local store.
-import { useState } from 'react'
-import { Tabs } from '@mantine/core'
+// knowledge it answers from, the code that puts it on the owner's site, how
+// much of the allowance it has used and what customers ask it, as five tabs
+// (spec §2, plus "Business info" and "Insights"). The active tab is in the
+// URL (?tab=business|code|usage|insights). Online-only: nothing here is in
+// the local store.
+import { lazy, Suspense, useState } from 'react'
+import { Skeleton, Tabs } from '@mantine/core'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ScreenHeader } from '../../components/screen-header.tsx'
@@ -15,6 +16,9 @@ import { SettingsTab } from './settings-tab.tsx'
 import { UsageTab } from './usage-tab.tsx'
 import { WidgetCodeTab } from './widget-code-tab.tsx'
 import classes from './chatbot.module.css'
+
+// Its own chunk, with the chart library: nothing of it loads before the tab is opened.
+const InsightsTab = lazy(async () => ({ default: (await import('./insights-tab.tsx')).InsightsTab }))
 
 export function ChatbotScreen() {
   const { t } = useLingui()
@@ -28,6 +32,8 @@ export function ChatbotScreen() {
   // screen; from then on it stays mounted like the others, so what was typed there survives too.
   const [businessOpened, setBusinessOpened] = useState(tab === 'business')
   if (tab === 'business' && !businessOpened) setBusinessOpened(true)
+  const [insightsOpened, setInsightsOpened] = useState(tab === 'insights')
+  if (tab === 'insights' && !insightsOpened) setInsightsOpened(true)
 
   const selectTab = (next: ChatbotTab) =>
     void navigate({ to: '.', search: (prev) => ({ ...prev, tab: next === 'settings' ? undefined : next }), replace: true })
@@ -61,6 +67,9 @@ export function ChatbotScreen() {
             <Tabs.Tab value="usage" data-testid="chatbot-tab-usage">
               <Trans>Usage</Trans>
             </Tabs.Tab>
+            <Tabs.Tab value="insights" data-testid="chatbot-tab-insights">
+              <Trans>Insights</Trans>
+            </Tabs.Tab>
           </Tabs.List>
 
           <Tabs.Panel value="settings" pt="lg">
@@ -74,6 +83,13 @@ export function ChatbotScreen() {
           </Tabs.Panel>
           <Tabs.Panel value="usage" pt="lg">
             <UsageTab userId={userId} />
+          </Tabs.Panel>
+          <Tabs.Panel value="insights" pt="lg">
+            {insightsOpened && (
+              <Suspense fallback={<Skeleton height={320} radius="md" data-testid="insights-tab-loading" />}>
+                <InsightsTab userId={userId} />
+              </Suspense>
+            )}
           </Tabs.Panel>
         </Tabs>
       )}

@@ -162,7 +162,11 @@ function FaqItem(props: { entry: FaqEntryRow; online: boolean; onEdit: () => voi
 
 type Actions = ReturnType<typeof useFaqActions>
 
-function FaqDialog(props: { dialog: ReturnType<typeof useRecordDialog<FaqEntryRow>>; actions: Actions }) {
+/**
+ * The FAQ editor, for this section and for the Insights tab's "Add to FAQ":
+ * `question` fills in a new entry's question, `onAdded` hears of the entry added.
+ */
+export function FaqDialog(props: { dialog: ReturnType<typeof useRecordDialog<FaqEntryRow>>; actions: Actions; question?: string; onAdded?: () => void }) {
   const { t } = useLingui()
   const { dialog } = props
   return (
@@ -172,23 +176,24 @@ function FaqDialog(props: { dialog: ReturnType<typeof useRecordDialog<FaqEntryRo
       description={t`Write the question as a customer would ask it, and the answer the assistant should give.`}
       testId="faq-dialog"
     >
-      <FaqForm entry={dialog.record} actions={props.actions} onClose={dialog.close} />
+      <FaqForm entry={dialog.record} question={props.question} actions={props.actions} onClose={dialog.close} onAdded={props.onAdded} />
     </FormDialog>
   )
 }
 
 type Failure = 'failed' | 'full' | 'gone' | 'refused'
 
-function FaqForm(props: { entry: FaqEntryRow | null; actions: Actions; onClose: () => void }) {
+function FaqForm(props: { entry: FaqEntryRow | null; question?: string; actions: Actions; onClose: () => void; onAdded?: () => void }) {
   const { t } = useLingui()
   const [failure, setFailure] = useState<Failure | null>(null)
   const { form, onSubmit } = useDomainForm({
-    initialValues: { question: props.entry?.question ?? '', answer: props.entry?.answer ?? '' },
+    initialValues: { question: props.entry?.question ?? props.question ?? '', answer: props.entry?.answer ?? '' },
     validate: faqFormErrors,
     messages: FAQ_MESSAGES,
   })
   const values = form.getValues()
   const saving = form.submitting
+  const prefilled = !props.entry && Boolean(props.question)
   useDialogBusy(saving)
 
   async function save(submitted: FaqFormValues) {
@@ -205,6 +210,7 @@ function FaqForm(props: { entry: FaqEntryRow | null; actions: Actions; onClose: 
       } else {
         await props.actions.add.mutateAsync(payload)
         notifications.show({ color: 'green', message: t`Question added` })
+        props.onAdded?.()
       }
       props.onClose()
     } catch (error) {
@@ -234,7 +240,8 @@ function FaqForm(props: { entry: FaqEntryRow | null; actions: Actions; onClose: 
           placeholder={t`For example: How long does delivery take?`}
           {...form.getInputProps('question')}
           inputContainer={withCount(values.question, FAQ_QUESTION_MAX)}
-          data-autofocus
+          // A question brought from the Insights tab is there: the answer is what is left to write.
+          data-autofocus={prefilled ? undefined : true}
           data-testid="faq-question"
         />
         <Textarea
@@ -245,6 +252,7 @@ function FaqForm(props: { entry: FaqEntryRow | null; actions: Actions; onClose: 
           maxRows={12}
           {...form.getInputProps('answer')}
           inputContainer={withCount(values.answer, FAQ_ANSWER_MAX)}
+          data-autofocus={prefilled ? true : undefined}
           data-testid="faq-answer"
         />
         {failure && (

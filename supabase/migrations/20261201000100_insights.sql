@@ -870,10 +870,11 @@ begin
   members as (
     select * from rows from (pg_catalog.unnest(v_members), pg_catalog.unnest(v_groups)) as m(k, g)
   ),
-  -- Shown in its most asked wording (the latest of equals), with the latest conversation that asked it.
+  -- Shown in its most asked wording (of equals, one written with capitals, Turkish letters or a
+  -- question mark, then the latest), with the latest conversation that asked it.
   grouped as (
     select m.g,
-           (pg_catalog.array_agg(w.content order by w.n desc, w.last desc))[1] as question,
+           (pg_catalog.array_agg(w.content order by w.n desc, w.content ~ '[?A-ZÇĞİÖŞÜçğıöşü]' desc, w.last desc))[1] as question,
            pg_catalog.sum(w.n)::integer as asked,
            pg_catalog.max(w.last) as last_asked_at,
            (pg_catalog.array_agg(w.conversation_id order by w.last desc))[1] as example_conversation_id

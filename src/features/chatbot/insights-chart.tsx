@@ -21,6 +21,8 @@ export default function InsightsChart(props: { data: Array<Record<string, string
         tickLine="y"
         gridAxis="y"
         barProps={{ isAnimationActive: false }}
+        // Recharts' keyboard layer would make the hidden SVG focusable.
+        barChartProps={{ accessibilityLayer: false }}
         xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 12 }}
         yAxisProps={{ allowDecimals: false, width: 32 }}
       />

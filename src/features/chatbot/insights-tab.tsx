@@ -124,7 +124,7 @@ function Figures(props: { insights: ChatbotInsights }) {
             <Text component="dt" size="sm" fw={600} c="gray.8">
               {stat.label}
             </Text>
-            <Text component="dd" m={0} fz={24} fw={700} lh={1.25} data-testid={stat.testId}>
+            <Text component="dd" m={0} fz={{ base: 20, sm: 24 }} fw={700} lh={1.25} data-testid={stat.testId}>
               {stat.value}
             </Text>
           </Paper>
@@ -171,7 +171,7 @@ function DailyChart(props: { insights: ChatbotInsights }) {
   const labelOf = (day: string) => dayLabel.format(Date.parse(day))
   const series = [
     { name: 'answered', label: t`Answered`, color: 'teal.7' },
-    { name: 'bookings', label: t`Booked`, color: 'indigo.6' },
+    { name: 'bookings', label: t`Appointments booked`, color: 'indigo.6' },
     { name: 'unknown', label: t`Not known`, color: 'yellow.6' },
     { name: 'handoffs', label: t`Handed to you`, color: 'red.7' },
   ]
@@ -420,7 +420,7 @@ function UnansweredItem(props: { question: UnansweredQuestion; online: boolean; 
             aria-describedby={offline}
             aria-label={t`Dismiss: ${text}`}
           >
-            <Trans>Dismiss</Trans>
+            <Trans context="an unanswered question">Dismiss</Trans>
           </Button>
         </Group>
       </Stack>

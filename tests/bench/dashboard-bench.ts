@@ -10,7 +10,8 @@
 //   - performance (target ≥ 90) and accessibility (target 100);
 //   - the JavaScript the screen loaded (the build's files it requested, gzip);
 //   - whether it loaded code it does not use on first view: the spreadsheet
-//     library (only the Excel import needs it) on any screen.
+//     library (only the Excel import needs it) or the chart library (only the
+//     chatbot screen's Insights tab needs it) on any screen.
 // And, once for the build: that RxDB's schema validator (a development aid)
 // is not in the production bundle.
 // DASHBOARD_BENCH_RUNS (default 1) Lighthouse runs per screen, median shown;
@@ -47,6 +48,8 @@ const SCREENS = ALL_SCREENS.filter(([name]) => !ONLY || ONLY.includes(name))
 
 /** Chunks only the Excel import may load (SheetJS). */
 const SPREADSHEET_CHUNK = /\/assets\/(xlsx|sheetjs|excel)[^/]*\.js$/i
+/** Chunks only the Insights tab may load (@mantine/charts and recharts). */
+const CHART_CHUNK = /\/assets\/(insights-chart|recharts)[^/]*\.js$/i
 
 const CHROMIUM_FLAGS = [...CHROMIUM_ARGS, '--disable-dev-shm-usage']
 
@@ -216,12 +219,12 @@ async function main() {
     await warmUp(chrome.port, app, owner)
 
     console.info(`\nLighthouse, mobile, ${RUNS} run(s) per screen (median); targets: performance ≥ ${TARGET_PERFORMANCE}, accessibility ${TARGET_ACCESSIBILITY}`)
-    console.info('screen      perf  a11y  JS gzip   spreadsheet code')
+    console.info('screen      perf  a11y  JS gzip   spreadsheet or chart code')
     for (const [name, screen] of SCREENS) {
       const perf: number[] = []
       const a11y: number[] = []
       let js = 0
-      let spreadsheet: string[] = []
+      let unused: string[] = []
       let last: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'] | undefined
       const problems = new Set<string>()
       for (let i = 0; i < RUNS; i++) {
@@ -245,7 +248,7 @@ async function main() {
         // measured as the build's own files, gzipped, whoever delivered them.
         const scripts = [...new Set(requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(app)).map((r) => new URL(r.url).pathname))]
         js = scripts.reduce((sum, p) => sum + gzippedSize(p), 0)
-        spreadsheet = scripts.filter((p) => SPREADSHEET_CHUNK.test(p))
+        unused = scripts.filter((p) => SPREADSHEET_CHUNK.test(p) || CHART_CHUNK.test(p))
         for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
           const audit = lhr.audits[ref.id]
           if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) problems.add(`${audit.id} — ${audit.title}`)
@@ -253,10 +256,10 @@ async function main() {
       }
       const p = median(perf)
       const a = median(a11y)
-      const ok = p >= TARGET_PERFORMANCE && a >= TARGET_ACCESSIBILITY && spreadsheet.length === 0
+      const ok = p >= TARGET_PERFORMANCE && a >= TARGET_ACCESSIBILITY && unused.length === 0
       if (!ok) failed = true
       console.info(
-        `${name.padEnd(11)} ${String(p).padStart(4)}  ${String(a).padStart(4)}  ${(js / 1024).toFixed(1).padStart(6)} KB  ${spreadsheet.length ? spreadsheet.join(', ') : 'none'}  ${ok ? 'ok' : 'MISSED'}`,
+        `${name.padEnd(11)} ${String(p).padStart(4)}  ${String(a).padStart(4)}  ${(js / 1024).toFixed(1).padStart(6)} KB  ${unused.length ? unused.join(', ') : 'none'}  ${ok ? 'ok' : 'MISSED'}`,
       )
       for (const problem of problems) console.info(`            accessibility: ${problem}`)
       const metric = (id: string) => last?.audits[id]?.displayValue ?? '?'

@@ -195,22 +195,22 @@ from (values
 create temporary table demo_messages as
 select m.*
 from (values
-  ('demo-widget-1', 'customer', 'Merhaba, keten gömleğin M bedeni var mı?', interval '2 days 3 hours', interval '0'),
+  ('demo-widget-1', 'customer', 'Merhaba, keten gömleğin M bedeni var mı?', interval '2 days 3 hours', interval '0', null, null, null),
   ('demo-widget-1', 'assistant', 'Keten Gömlek stokta var (25 adet), fiyatı 649,90 ₺. Katalogda beden bilgisi yer almıyor; M beden için Demo Butik''e 0212 555 01 23 numarasından sorabilirsiniz.',
-   interval '2 days 3 hours', interval '5 seconds'),
-  ('demo-widget-1', 'customer', 'Teşekkürler, yarın mağazaya uğrayacağım.', interval '2 days 2 hours', interval '0'),
+   interval '2 days 3 hours', interval '5 seconds', 'unknown', 'attribute', 64),
+  ('demo-widget-1', 'customer', 'Teşekkürler, yarın mağazaya uğrayacağım.', interval '2 days 2 hours', interval '0', null, null, null),
   ('demo-widget-1', 'assistant', 'Rica ederim, sizi bekliyoruz! Başka bir sorunuz olursa yazabilirsiniz.',
-   interval '2 days 2 hours', interval '4 seconds'),
-  ('demo-whatsapp-1', 'customer', 'İpek eşarp hangi renklerde var?', interval '5 hours', interval '0'),
+   interval '2 days 2 hours', interval '4 seconds', 'answered', 'thanks', 21),
+  ('demo-whatsapp-1', 'customer', 'İpek eşarp hangi renklerde var?', interval '5 hours', interval '0', null, null, null),
   ('demo-whatsapp-1', 'assistant',
    'İpek eşarbımızın desenli modeli 45 € fiyatla stokta. Renk seçenekleri için mağazamızla iletişime geçebilirsiniz.',
-   interval '5 hours', interval '6 seconds'),
-  ('demo-whatsapp-2', 'customer', 'Deri çantayı hediye olarak almak istiyorum, kişiye özel isim yazdırabilir miyim?', interval '40 minutes', interval '0'),
+   interval '5 hours', interval '6 seconds', 'unknown', 'attribute', 58),
+  ('demo-whatsapp-2', 'customer', 'Deri çantayı hediye olarak almak istiyorum, kişiye özel isim yazdırabilir miyim?', interval '40 minutes', interval '0', null, null, null),
   ('demo-whatsapp-2', 'assistant', 'Deri Omuz Çantası için katalogda bu bilgi yer almıyor. Demo Butik size yardımcı olabilir: 0212 555 01 23 · merhaba@demo-butik.example.com',
-   interval '40 minutes', interval '5 seconds'),
-  ('demo-whatsapp-2', 'customer', 'Bir yetkiliyle görüşebilir miyim?', interval '38 minutes', interval '0'),
-  ('demo-whatsapp-2', 'assistant', 'Sizi ekibimize aktardım; Demo Butik size buradan yanıt verecek.', interval '38 minutes', interval '4 seconds')
-) as m (thread, author, content, asked, answer_delay);
+   interval '40 minutes', interval '5 seconds', 'unknown', 'attribute', 71),
+  ('demo-whatsapp-2', 'customer', 'Bir yetkiliyle görüşebilir miyim?', interval '38 minutes', interval '0', null, null, null),
+  ('demo-whatsapp-2', 'assistant', 'Sizi ekibimize aktardım; Demo Butik size buradan yanıt verecek.', interval '38 minutes', interval '4 seconds', 'handoff', 'human', 18)
+) as m (thread, author, content, asked, answer_delay, outcome, kind, reply_ms);
 
 insert into public.conversations (id, user_id, channel, contact, status, handoff_reason, unread_count, created_at, last_message_at, customer_id)
 select c.id, pg_temp.demo_id(1), c.channel, c.contact, c.status, c.reason, c.unread,
@@ -219,10 +219,12 @@ select c.id, pg_temp.demo_id(1), c.channel, c.contact, c.status, c.reason, c.unr
        (select cu.id from public.customers cu where cu.user_id = pg_temp.demo_id(1) and cu.phone_number = '+' || c.contact limit 1)
 from demo_conversations c;
 
-insert into public.chatbot_messages (user_id, channel, conversation_id, author, content, created_at)
-select pg_temp.demo_id(1), c.channel, c.id, m.author, m.content, now() - m.asked + m.answer_delay
+-- In time order, so each reply finds its question (chatbot_reply_links) and counts into the owner's day.
+insert into public.chatbot_messages (user_id, channel, conversation_id, author, content, created_at, outcome, kind, reply_ms)
+select pg_temp.demo_id(1), c.channel, c.id, m.author, m.content, now() - m.asked + m.answer_delay, m.outcome, m.kind, m.reply_ms
 from demo_messages m
-join demo_conversations c on c.thread = m.thread;
+join demo_conversations c on c.thread = m.thread
+order by now() - m.asked + m.answer_delay;
 drop table demo_messages;
 drop table demo_conversations;
 

@@ -162,11 +162,8 @@ function FaqItem(props: { entry: FaqEntryRow; online: boolean; onEdit: () => voi
 
 type Actions = ReturnType<typeof useFaqActions>
 
-/**
- * The FAQ editor, for this section and for the Insights tab's "Add to FAQ":
- * `question` fills in a new entry's question, `onAdded` hears of the entry added.
- */
-export function FaqDialog(props: { dialog: ReturnType<typeof useRecordDialog<FaqEntryRow>>; actions: Actions; question?: string; onAdded?: () => void }) {
+/** The FAQ editor, for this section and for the Insights tab's "Add to FAQ", whose `question` fills in a new entry's question. */
+export function FaqDialog(props: { dialog: ReturnType<typeof useRecordDialog<FaqEntryRow>>; actions: Actions; question?: string }) {
   const { t } = useLingui()
   const { dialog } = props
   return (
@@ -176,14 +173,14 @@ export function FaqDialog(props: { dialog: ReturnType<typeof useRecordDialog<Faq
       description={t`Write the question as a customer would ask it, and the answer the assistant should give.`}
       testId="faq-dialog"
     >
-      <FaqForm entry={dialog.record} question={props.question} actions={props.actions} onClose={dialog.close} onAdded={props.onAdded} />
+      <FaqForm entry={dialog.record} question={props.question} actions={props.actions} onClose={dialog.close} />
     </FormDialog>
   )
 }
 
 type Failure = 'failed' | 'full' | 'gone' | 'refused'
 
-function FaqForm(props: { entry: FaqEntryRow | null; question?: string; actions: Actions; onClose: () => void; onAdded?: () => void }) {
+function FaqForm(props: { entry: FaqEntryRow | null; question?: string; actions: Actions; onClose: () => void }) {
   const { t } = useLingui()
   const [failure, setFailure] = useState<Failure | null>(null)
   const { form, onSubmit } = useDomainForm({
@@ -210,7 +207,6 @@ function FaqForm(props: { entry: FaqEntryRow | null; question?: string; actions:
       } else {
         await props.actions.add.mutateAsync(payload)
         notifications.show({ color: 'green', message: t`Question added` })
-        props.onAdded?.()
       }
       props.onClose()
     } catch (error) {

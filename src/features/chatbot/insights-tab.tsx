@@ -21,7 +21,7 @@ import { FaqDialog } from './faq-section.tsx'
 import type { InsightsCsv } from './insights-api.ts'
 import { KIND_LABELS } from './insights-messages.ts'
 import { useFaqActions } from './use-business.ts'
-import { useDismissQuestion, useInsights, useInsightsCsv, useRefreshUnanswered, useUnansweredQuestions } from './use-insights.ts'
+import { useDismissQuestion, useInsights, useInsightsCsv, useUnansweredQuestions } from './use-insights.ts'
 import classes from './insights.module.css'
 
 const InsightsChart = lazy(() => import('./insights-chart.tsx'))
@@ -285,7 +285,6 @@ function UnansweredSection(props: { userId: string; online: boolean }) {
   const { t } = useLingui()
   const list = useUnansweredQuestions(props.userId, INSIGHTS_DAYS)
   const dismiss = useDismissQuestion(props.userId, INSIGHTS_DAYS)
-  const refresh = useRefreshUnanswered(props.userId, INSIGHTS_DAYS)
   const faqActions = useFaqActions(props.userId)
   const dialog = useRecordDialog<FaqEntryRow>()
   const [draft, setDraft] = useState<string | undefined>(undefined)
@@ -372,7 +371,7 @@ function UnansweredSection(props: { userId: string; online: boolean }) {
       >
         {body}
       </SectionCard>
-      <FaqDialog dialog={dialog} actions={faqActions} question={draft} onAdded={() => void refresh()} />
+      <FaqDialog dialog={dialog} actions={faqActions} question={draft} />
     </>
   )
 }

@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { BusinessProfilePayload, BusinessProfileRow, FaqEntryRow, FaqFormValues } from '../../../domain/business.ts'
 import { getSupabase } from '../../lib/supabase.ts'
+import { unansweredPrefix } from './use-insights.ts'
 import { addFaqEntry, deleteFaqEntry, fetchBusinessProfile, fetchFaqEntries, saveBusinessProfile, updateFaqEntry } from './business-api.ts'
 
 export const businessProfileKey = (userId: string) => ['business-profile', userId] as const
@@ -45,8 +46,10 @@ type FaqChange = { kind: 'added'; entry: FaqEntryRow } | { kind: 'updated'; entr
 /** Add, edit and delete, each answered with what changed so the list follows without reading it again. */
 export function useFaqActions(userId: string) {
   const queryClient = useQueryClient()
-  const apply = (change: FaqChange) =>
-    queryClient.setQueryData<FaqEntryRow[]>(faqEntriesKey(userId), (list = []) => {
+  const apply = (change: FaqChange) => {
+    // Which questions the assistant could not answer depends on the FAQ: the Insights tab's list is read again.
+    void queryClient.invalidateQueries({ queryKey: unansweredPrefix(userId) })
+    return queryClient.setQueryData<FaqEntryRow[]>(faqEntriesKey(userId), (list = []) => {
       switch (change.kind) {
         case 'added':
           return [...list.filter((e) => e.id !== change.entry.id), change.entry]
@@ -56,6 +59,7 @@ export function useFaqActions(userId: string) {
           return list.filter((e) => e.id !== change.id)
       }
     })
+  }
   const options = { networkMode: 'always', retry: false } as const
 
   const add = useMutation({

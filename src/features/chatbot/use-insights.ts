@@ -1,14 +1,15 @@
 // The Insights tab's server state: the figures and the unanswered questions as
 // queries, Dismiss and the CSV downloads as mutations. A dismissed question
-// leaves the cached list at once; an FAQ entry added from the list reads the
-// list again (the database decides which questions the FAQ now answers).
+// leaves the cached list at once; any change to the FAQ reads the list again
+// (use-business.ts; the database decides which questions the FAQ answers).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { UnansweredQuestion } from '../../../domain/insights.ts'
 import { getSupabase } from '../../lib/supabase.ts'
 import { dismissUnansweredQuestion, fetchInsights, fetchInsightsCsv, fetchUnansweredQuestions, type InsightsCsv } from './insights-api.ts'
 
 export const insightsKey = (userId: string, days: number) => ['chatbot-insights', userId, days] as const
-export const unansweredKey = (userId: string, days: number) => ['chatbot-unanswered', userId, days] as const
+export const unansweredPrefix = (userId: string) => ['chatbot-unanswered', userId] as const
+export const unansweredKey = (userId: string, days: number) => [...unansweredPrefix(userId), days] as const
 
 /** New conversations come in all the time; a minute is fresh enough for figures of a month. */
 const STALE_MS = 60_000
@@ -34,12 +35,6 @@ export function useDismissQuestion(userId: string, days: number) {
     onSuccess: (_done, question) =>
       queryClient.setQueryData<UnansweredQuestion[]>(unansweredKey(userId, days), (list) => list?.filter((q) => q.question !== question)),
   })
-}
-
-/** After the FAQ changed: the list is read again. */
-export function useRefreshUnanswered(userId: string, days: number) {
-  const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: unansweredKey(userId, days) })
 }
 
 export function useInsightsCsv(userId: string, days: number) {

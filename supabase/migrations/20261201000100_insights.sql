@@ -285,8 +285,9 @@ update public.chatbot_messages r
        outcome = case
          when r.kind = 'unknown'
            or r.content like 'Üzgünüm, bununla eşleşen bir ürün bulamadım%'
-           or r.content like 'Sorry, I couldn''t find a product matching%'
-           or r.content like 'Sorry, I could not find a product matching%' then 'unknown'
+           or r.content like 'Sorry, I couldn''t find a matching product%'
+           or r.content like 'Bunu yanıtlayamıyorum.%'
+           or r.content like 'I can''t answer that.%' then 'unknown'
          else 'answered' end
  where r.author = 'assistant';
 update public.chatbot_messages r

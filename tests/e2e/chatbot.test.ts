@@ -396,12 +396,14 @@ describe('chatbot screen', () => {
         created_at,
       })),
     )
+    // The counters count answered messages: the assistant's replies (2 and 72 hours ago), not the customers' messages.
     const monthStart = Date.parse(`${utcToday().slice(0, 7)}-01T00:00:00Z`)
+    const replies = times.filter((_, i) => i % 2 === 1)
     const expected = {
-      total: 5,
-      month: times.filter((t) => Date.parse(t) >= monthStart).length,
-      week: 4,
-      day: 3,
+      total: 2,
+      month: replies.filter((t) => Date.parse(t) >= monthStart).length,
+      week: 2,
+      day: 1,
     }
     const { page } = await open(owner, 'usage')
     await page.getByTestId('chatbot-stat-total').waitFor()
@@ -506,11 +508,13 @@ describe('chatbot screen', () => {
     for (const language of ['tr', 'en'] as const) {
       for (const viewport of [{ width: 1280, height: 900 }, PHONE]) {
         const { page, context } = await open(owner, 'settings', { language, viewport })
-        const tabNames = language === 'tr' ? ['Ayarlar', 'Widget kodu', 'Kullanım'] : ['Settings', 'Widget code', 'Usage']
+        const tabNames = language === 'tr' ? ['Ayarlar', 'Widget kodu', 'Kullanım', 'İçgörüler'] : ['Settings', 'Widget code', 'Usage', 'Insights']
         await page.getByTestId('chatbot-settings-form').waitFor()
         for (const [i, name] of tabNames.entries()) {
           await page.getByRole('tab', { name }).click()
-          const ready = [page.getByTestId('chatbot-settings-form'), page.getByTestId('chatbot-snippet'), page.getByTestId('chatbot-stat-total')][i]!
+          const ready = [
+            page.getByTestId('chatbot-settings-form'), page.getByTestId('chatbot-snippet'), page.getByTestId('chatbot-stat-total'), page.getByTestId('unanswered-empty'),
+          ][i]!
           await ready.waitFor()
           expect(await axeViolations(page), `${language} ${viewport.width} ${name}`).toEqual([])
         }

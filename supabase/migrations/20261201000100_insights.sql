@@ -7,7 +7,7 @@
 -- the milliseconds the answer took (reply_ms) and the customer's message it
 -- answered (question_id, filled in by a trigger whoever inserts the reply).
 -- Existing replies become 'answered', or 'unknown' where the reply was the
--- built-in "not found" text.
+-- built-in "not found" or "I can't answer that" text.
 --
 -- A reply that did not know (outcome 'unknown', or a handoff of kind
 -- 'not_known': the second "I don't know" in a row) also keeps its
@@ -15,8 +15,10 @@
 -- letters, accents), the words a question is made of dropped ("mi",
 -- "musunuz", "do you"), stemmed, distinct and sorted. Two questions are the
 -- same (same_question) when their keys have the same number of words and
--- each word pairs with one of the other's, equal or one typo apart (two for
--- a word of eight letters or more). get_unanswered_questions groups by it.
+-- each word pairs with one of the other's, equal or a typo apart (a letter
+-- added, dropped, changed or two swapped; two such from eight letters).
+-- get_unanswered_questions groups by it. search_faq reads a question's words
+-- through the same list (search_question_terms).
 --
 -- get_chatbot_insights reads daily rollups (chatbot_daily_stats,
 -- chatbot_daily_topics) that a trigger keeps as messages are stored: at

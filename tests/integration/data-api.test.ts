@@ -589,7 +589,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
       expect(data[0]).toEqual({ total_messages: 0, this_month: 0, last_week: 0, last_day: 0 })
     })
 
-    it('get_chatbot_stats counts all, this month, last 7 days and last 24 hours', async () => {
+    it('get_chatbot_stats counts answered messages: all, this month, last 7 days and last 24 hours', async () => {
       const now = Date.now()
       const ages = { hour: 3_600_000, threeDays: 3 * 86_400_000, fortyDays: 40 * 86_400_000 }
       const rows = [
@@ -615,9 +615,10 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
       const { error: insertError } = await stack.service().from('chatbot_messages').insert(rows)
       expect(insertError).toBeNull()
 
+      // Answered messages: the assistant's replies (an hour and forty days ago), not the customers' messages.
       // "This month" depends on today's date and the server's time zone: ask the server.
       let thisMonth = 0
-      for (const row of rows) {
+      for (const row of rows.filter((r) => r.author === 'assistant')) {
         const { rows: r } = await stack.db.query<{ in_month: boolean }>(
           "select $1::timestamptz >= date_trunc('month', now()) as in_month",
           [row.created_at],
@@ -626,7 +627,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
       }
       const { data, error } = await owner.client.rpc('get_chatbot_stats', { p_user_id: owner.user.id })
       expect(error).toBeNull()
-      expect(data[0]).toEqual({ total_messages: 5, this_month: thisMonth, last_week: 3, last_day: 2 })
+      expect(data[0]).toEqual({ total_messages: 2, this_month: thisMonth, last_week: 1, last_day: 1 })
     })
 
     it("get_chatbot_stats refuses another owner's id with 42501", async () => {

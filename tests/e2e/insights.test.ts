@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { axeViolations } from '../support/axe.ts'
 import { useAppUnderTest } from '../support/app-under-test.ts'
-import { createVerifiedOwner, serverRows, updateRows, type Owner } from '../support/owners.ts'
+import { createVerifiedOwner, insertRows, serverRows, updateRows, type Owner } from '../support/owners.ts'
 
 const DESKTOP = { width: 1280, height: 900 }
 const PHONE = { width: 375, height: 740 }
@@ -22,6 +22,8 @@ const WORDS = {
     locale: 'tr-TR',
     heading: 'Sohbet Botu',
     tab: 'İçgörüler',
+    business: 'İşletme bilgileri',
+    earlier: { question: 'Toptan satış yapıyor musunuz?', answer: 'Evet, 20 adet üzeri.' },
     shipping: 'Kargo ücretli mi?',
     shippingAgain: 'kargo ucretli mi',
     returns: 'İade yapabiliyor muyum?',
@@ -43,6 +45,8 @@ const WORDS = {
     locale: 'en-US',
     heading: 'Chatbot',
     tab: 'Insights',
+    business: 'Business info',
+    earlier: { question: 'Do you sell wholesale?', answer: 'Yes, from 20 pieces.' },
     shipping: 'Is shipping free?',
     shippingAgain: 'is shipping free',
     returns: 'Can I return an item?',
@@ -100,6 +104,8 @@ describe('insights tab', () => {
     const first = await visitor(owner, w.shipping, language)
     await visitor(owner, w.shippingAgain, language)
     const returns = await visitor(owner, w.returns, language)
+    // An entry the owner wrote before: the one added from the list joins it.
+    await insertRows(running.keys, owner, 'faq_entries', [{ user_id: owner.id, ...w.earlier }])
 
     const { page } = await running.openAs(owner, '/dashboard/chatbot?tab=insights', { language, viewport, context: { locale: w.locale } })
     await page.getByRole('heading', { level: 1, name: w.heading }).waitFor()
@@ -140,9 +146,13 @@ describe('insights tab', () => {
     await dialog.waitFor({ state: 'hidden' })
     // The question leaves the list; the next visitor gets the owner's answer, in either wording.
     await expect.poll(() => items.count()).toBe(1)
-    expect((await serverRows<{ question: string; answer: string }>(running.keys, owner, 'faq_entries', 'select=question,answer'))).toEqual([
-      { question: shownQuestion, answer: w.answer },
+    expect((await serverRows<{ question: string; answer: string }>(running.keys, owner, 'faq_entries', 'select=question,answer&order=created_at'))).toEqual([
+      w.earlier, { question: shownQuestion, answer: w.answer },
     ])
+    // The FAQ section, opened now, shows both.
+    await page.getByRole('tab', { name: w.business }).click()
+    await expect.poll(() => page.getByTestId('faq-item').count()).toBe(2)
+    await page.getByRole('tab', { name: w.tab }).click()
     expect((await visitor(owner, w.shipping, language)).reply).toBe(w.answer)
     expect((await visitor(owner, w.shippingAgain, language)).reply).toBe(w.answer)
 

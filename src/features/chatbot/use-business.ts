@@ -49,7 +49,9 @@ export function useFaqActions(userId: string) {
   const apply = (change: FaqChange) => {
     // Which questions the assistant could not answer depends on the FAQ: the Insights tab's list is read again.
     void queryClient.invalidateQueries({ queryKey: unansweredPrefix(userId) })
-    return queryClient.setQueryData<FaqEntryRow[]>(faqEntriesKey(userId), (list = []) => {
+    // A list never read stays unread (the Insights tab adds entries too): made from this one entry, it would hide the others.
+    return queryClient.setQueryData<FaqEntryRow[]>(faqEntriesKey(userId), (list) => {
+      if (list === undefined) return undefined
       switch (change.kind) {
         case 'added':
           return [...list.filter((e) => e.id !== change.entry.id), change.entry]

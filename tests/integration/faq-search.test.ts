@@ -8,6 +8,7 @@
 // nothing; no other owner's entry is ever returned; and at 50,000 entries
 // the search reads the owner's rows through an index.
 import { beforeAll, describe, expect, it } from 'vitest'
+import { FAQ_MIN_SCORE } from '../../supabase/functions/_shared/assistant/builtin.ts'
 import { createBusinessKnowledge } from '../../supabase/functions/_shared/assistant/business.ts'
 import { createCatalogue } from '../../supabase/functions/_shared/assistant/catalogue.ts'
 import { BACKENDS, useTestStack, type Owner, type TestStack } from '../support/stack.ts'
@@ -116,6 +117,47 @@ describe.each(BACKENDS)('FAQ search on %s', (backend) => {
     ['nothing at all', '   '],
   ])('returns nothing for a message that shares only a filler word with the entries (%s)', async (_shared, query) => {
     expect(await search(query, 10)).toEqual([])
+  })
+
+  describe('words of one meaning (migration 20261202000100)', () => {
+    let shop: Owner
+    beforeAll(async () => {
+      shop = await stack.signUpOwner()
+      await addFaq(stack, shop.user.id, [
+        { question: 'Yurt dışına gönderim var mı?', answer: 'Şimdilik yalnızca Türkiye içine gönderiyoruz.' },
+        { question: 'Mağazadan teslim alabilir miyim?', answer: 'Evet, hazır olunca SMS gönderiyoruz.' },
+        { question: 'Kişiye özel isim yazdırma var mı?', answer: 'Fincanlara isim baskısı yapıyoruz.' },
+        { question: 'Do you sell gift cards?', answer: 'Yes, valid for one year.' },
+        { question: 'Ürünleriniz orijinal mi?', answer: 'Tüm ürünlerimiz orijinaldir.' },
+        { question: 'Hediye paketi yapıyor musunuz?', answer: 'Evet, ücretsiz.' },
+      ])
+    })
+
+    it.each([
+      ['almanyaya gönderiyor musunuz', 'Yurt dışına gönderim var mı?'],
+      ['can you send to germany', 'Yurt dışına gönderim var mı?'],
+      ['KKTC ye kargo var mı', 'Yurt dışına gönderim var mı?'],
+      ['gelip mağazadan alsam olur mu', 'Mağazadan teslim alabilir miyim?'],
+      ['can I pick it up', 'Mağazadan teslim alabilir miyim?'],
+      ['can i collect in person', 'Mağazadan teslim alabilir miyim?'],
+      ['do you do personalised engraving', 'Kişiye özel isim yazdırma var mı?'],
+      ['fincanın üstüne isim yazdırabilir miyim', 'Kişiye özel isim yazdırma var mı?'],
+      ['do u have gift vouchers', 'Do you sell gift cards?'],
+      ['hediye çeki var mı', 'Do you sell gift cards?'],
+      ['are these fakes', 'Ürünleriniz orijinal mi?'],
+      ['sahte mi bunlar', 'Ürünleriniz orijinal mi?'],
+      ['hediye paketli gönderebilir misiniz', 'Hediye paketi yapıyor musunuz?'],
+      ['could you gift wrap it', 'Hediye paketi yapıyor musunuz?'],
+    ])('%s finds %s', async (query, question) => {
+      const [hit] = await search(query, 1, shop.user.id)
+      expect(hit?.question).toBe(question)
+      expect(hit!.score).toBeGreaterThanOrEqual(FAQ_MIN_SCORE)
+    })
+
+    it('does not read shopping at a store as collecting there', async () => {
+      const [hit] = await search('mağazanız alışveriş merkezinde mi', 1, shop.user.id)
+      expect(hit === undefined || hit.score < FAQ_MIN_SCORE).toBe(true)
+    })
   })
 
   it("never returns another owner's entry", async () => {

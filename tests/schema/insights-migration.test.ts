@@ -70,7 +70,7 @@ describe.each(DATABASE_BACKENDS)('insights migration on $name', (backend) => {
     expect(rows).toEqual([
       { outcome: 'answered', question: 'Filtre kahve ne kadar?', key: null },
       { outcome: 'unknown', question: 'Kargo ücretli mi?', key: 'kargo ucretl' },
-      { outcome: 'unknown', question: 'Do you sell gift cards?', key: 'cart hedi' },
+      { outcome: 'unknown', question: 'Do you sell gift cards?', key: 'hedi kart' },
     ])
     const { rows: [day] } = await db.query<{ conversations: number; customer_messages: number; answered: number; unknown: number }>(
       `select conversations, customer_messages, answered, unknown from public.chatbot_daily_stats where user_id = $1`, [owner])

@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatPrice } from '../../../domain/products.ts'
-import { builtinResponder } from '../../functions/_shared/assistant/builtin.ts'
+import { builtinResponder, sameStem } from '../../functions/_shared/assistant/builtin.ts'
 import { handoffAnswer } from '../../functions/_shared/assistant/business-replies.ts'
 import { handoffAsked, notKnownTwice } from '../../functions/_shared/assistant/handoff.ts'
 import { understand } from '../../functions/_shared/assistant/intents.ts'
@@ -310,6 +310,33 @@ describe('follow-ups as customers write them', () => {
     expect(price).toMatchObject({ kind: 'price', productIds: ['p1'] })
   })
 
+  it('reads a description in its other Turkish forms, and a short "how many" of the product just discussed', async () => {
+    const items = [...PRODUCTS, product('p8', 'Porselen Fincan Takımı', 890, 'TRY', 5, null, '6 kişilik, hediyelik kutuda, bulaşık makinesinde yıkanabilir')]
+    const people = await ask('kaç kişilik', { history: said(['p8']), items })
+    expect(people).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(people.reply).toContain('6 kişilik')
+    // "kutulu" of "kutuda", "makinede yıkanır" of "makinesinde yıkanabilir".
+    for (const question of ['kutulu mu', 'makinede yıkanır mı']) {
+      const out = await ask(question, { history: said(['p8']), items, faq: [] })
+      expect(out, question).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+      expect(out.reply, question).not.toContain('yer almıyor')
+    }
+    // "Beyaz-lacivert" states its colours.
+    const shoes = [...PRODUCTS, product('p9', 'Spor Ayakkabı', 1799, 'TRY', 11, null, 'Beyaz-lacivert, 36-45 numara arası')]
+    const colour = await ask('hangi renk', { history: said(['p9']), items: shoes })
+    expect(colour.reply).toContain('lacivert')
+    expect(colour.reply).not.toContain('yer almıyor')
+  })
+
+  it('never takes a word for another one built on the same stem', () => {
+    expect(sameStem('makinede', 'makinesinde')).toBe(true)
+    expect(sameStem('yikanir', 'yikanabilir')).toBe(true)
+    expect(sameStem('kutulu', 'kutuda')).toBe(true)
+    expect(sameStem('kablosuz', 'kablolu')).toBe(false)
+    expect(sameStem('kulak', 'kulaklik')).toBe(false)
+    expect(sameStem('renk', 'renkli')).toBe(false)
+  })
+
   it('still says a product asked about by name is not in the catalogue', async () => {
     const out = await ask('kaşmir atkı var mı?', { history: said(['p1']) })
     expect(out.productIds).toEqual([])
@@ -339,6 +366,13 @@ describe('the FAQ in the other language', () => {
     expect(out.kind).toBe('faq')
     expect(out.reply).toContain('hediye paketi ücretsizdir')
     expect(out.faqSearches).toEqual(['Do you do gift wrapping?', 'do you do hediye paket'])
+  })
+
+  it('asks the FAQ when a comparison names no products', async () => {
+    const faq = [...FAQ, { id: 'f3', question: 'Ürünleriniz orijinal mi yoksa replika mı?', answer: 'Tüm ürünlerimiz orijinaldir.' }]
+    const out = await ask('orijinal mi yoksa replika mı?', { faq })
+    expect(out.kind).toBe('faq')
+    expect(out.reply).toContain('orijinaldir')
   })
 
   it('finds an entry about all products for a question naming one, but keeps a product question on its product', async () => {

@@ -73,6 +73,24 @@ export function sameWord(a: string, b: string): boolean {
   return common >= Math.max(3, shorter - 1)
 }
 
+// Suffixes that make another word of a stem: "kablosuz" is not "kablolu", "kulaklık" is not "kulak".
+const DERIVING = /^(s[iu]z|l[iu]k|c[iu])/
+
+/**
+ * Whether two words share a stem of five letters or more, or of four
+ * followed by an ending ("kutulu" and "kutuda"), whatever endings follow:
+ * Turkish builds "makinesinde" and "yıkanabilir" on the "makinede" and
+ * "yıkanır" a customer writes. Endings that make another word do not count.
+ */
+export function sameStem(a: string, b: string): boolean {
+  const shorter = Math.min(a.length, b.length)
+  let common = 0
+  while (common < shorter && a[common] === b[common]) common++
+  if (common < 4 || (common === 4 && (a.length === 4 || b.length === 4))) return false
+  const [restA, restB] = [a.slice(common), b.slice(common)]
+  return !DERIVING.test(restA) && !DERIVING.test(restB)
+}
+
 /** The share of the term's words that a text holds, itself or in the other language: how well the text names what was asked. */
 export function coverage(term: string, text: string): number {
   const asked = keysOf(term)
@@ -136,11 +154,16 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
   return reply(kind, text, language, [product])
 }
 
-async function answerCompare(terms: [string, string], context: Context): Promise<ResponderOutput> {
+async function answerCompare(terms: [string, string], message: string, context: Context): Promise<ResponderOutput> {
   const { language, businessName, catalogue } = context
   const [first, second] = await Promise.all(terms.map(async (term) => bestNamed(term, await catalogue.search(term, 3), true)[0] ?? null))
   if (first && second && first.id !== second.id) return reply('compare', say.comparison(first, second, language), language, [first, second])
   const found = first ?? second ?? null
+  // "Are these fakes or original?" compares no products: the owner's FAQ may answer it.
+  if (!found) {
+    const hit = await faqFor(message, context, 'unknown')
+    if (hit) return reply('faq', biz.faqAnswer(hit), language)
+  }
   return reply('compare', say.compareMissing(found, businessName, language), language, found ? [found] : [])
 }
 
@@ -197,7 +220,8 @@ async function answerRecommendation(term: string, context: Context): Promise<Res
 /** Whether the product's own record (name or description) speaks of the attribute. */
 function recordStates(product: CatalogueProduct, attribute: Attribute): boolean {
   const text = `${product.name} ${product.description ?? ''}`
-  const keys = words(text).map((word) => word.key)
+  // "Beyaz-lacivert" states two colours.
+  const keys = words(text.replace(/-/g, ' ')).map((word) => word.key)
   switch (attribute) {
     case 'size':
       // "What size is it?" of a scarf is answered by its "90x90 cm".
@@ -243,7 +267,7 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   if (asked.length === 0 && attribute === null && term !== '') return answerProductQuestion('list', term, context)
   const described = keysOf((product.description ?? '').replace(/-/g, ' '))
   // Most of what was asked, not one shared word: "microwave safe" is not answered by "dishwasher safe".
-  const held = asked.filter((key) => described.some((word) => sameWord(key, word))).length
+  const held = asked.filter((key) => described.some((word) => sameWord(key, word) || sameStem(key, word))).length
   const holds = (asked.length > 0 && held / asked.length >= 0.6) || sameProperty(asked.join(' '), product.description ?? '')
   if ((attribute && recordStates(product, attribute)) || holds) return reply('attribute', say.attributeFromRecord(product, language), language, [product])
   return reply('attribute', say.attributeNotListed(product, attribute, contactOf(context), language), language, [product], false)
@@ -311,6 +335,8 @@ const NAME_CLASHES = new Set(['off_topic', 'contact', 'location', 'hours'])
 const ASKED_OF_PRODUCTS = new Set(['price', 'stock', 'link'])
 /** Readings a short yes-or-no question right after a product is taken from ("pamuklu mu?" is no question about the hours). */
 const SHORT_FOLLOW_UP_OVER = new Set(['hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'off_topic', 'unknown'])
+/** A question of how many, how long or how big. */
+const MEASURE = / (kac|kacar|how many|how long|how big|how heavy|how tall|how wide) /
 const PRODUCT_CUES = / (kac|kaca|fiyat\w*|ne kadar|var mi|stok\w*|how much|price|cost|costs|in stock|do you have) /
 
 /** Whether the message writes two words or more of a product's name: then it is about that product, whatever else its words suggest. */
@@ -381,7 +407,9 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
         const attribute = attributeOf(words(message))
         const aboutBusiness = alternatives.some((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= BUSINESS_READING_MIN_SCORE)
         const askedOfIt = asksOfIt(message) || asksWhetherSo(message) || attribute !== null
-        if ((named.length === 0 && pointsBack(message)) || (askedOfIt && (!aboutBusiness || attribute !== null) && (named.length === 0 || asksOfIt(message)))) {
+        // "Kutulu mu?", "kaç kişilik?": a short question of how or how much, whose words name no product.
+        const ofTheLast = named.length === 0 && words(message).length <= 3 && (asksWhetherSo(message) || MEASURE.test(keyLine(words(message))))
+        if ((named.length === 0 && (pointsBack(message) || ofTheLast)) || (askedOfIt && (!aboutBusiness || attribute !== null) && (named.length === 0 || asksOfIt(message)))) {
           if ((await lastProducts(context))?.length) return answerAttribute(attribute, '', message, context)
         }
         // "Ya kablolu olan?": the previous question asked again of the product these words name.
@@ -392,7 +420,7 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       }
       return answerProduct(intent, message, context, alternatives)
     case 'compare':
-      return answerCompare(intent.terms, context)
+      return answerCompare(intent.terms, message, context)
     case 'extreme':
       return answerExtreme(intent.order, intent.term, context)
     case 'budget':

@@ -571,4 +571,19 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('shipping', 'Do you offer free shipping?', unwritten()),
     t('returns', 'What is your return policy?', unwritten()),
   ], 'blank'),
+  // The FAQ in other words than the owner's: a country for abroad, collecting in person.
+  c('tr-sss-baska-sozler', 'tr', [
+    t('faq', 'almanyaya gönderiyor musunuz', info(FAQ.abroad)),
+    t('faq', 'gelip mağazadan alsam olur mu', info(FAQ.pickup)),
+  ]),
+  c('en-faq-other-words', 'en', [
+    t('faq', 'can i collect in person', info(FAQ.pickup)),
+    t('faq', 'do u have gift vouchers', info(FAQ.giftCard)),
+  ]),
+  // A present by who it is for; "the wireless one" after the wired headphones.
+  c('tr-sevgili-kablosuz', 'tr', [
+    t('recommendation', 'sevgilime ne alsam', { recommends: GIFT_PRODUCTS }),
+    t('stock', 'kablolu kulaklık var mı', { outOfStock: ['kulaklik-kablolu'] }),
+    t('follow_up', 'kablosuz olanı peki', { inStock: ['kulaklik'] }),
+  ]),
 ]

@@ -22,6 +22,7 @@ const SLICE = [
   'tr-yazilmamis',
   'en-policies',
   'en-hours',
+  'tr-sevgili-kablosuz',
   // Held-out half
   'h-tr-sapka',
   'h-tr-sikayet',

@@ -95,6 +95,17 @@ describe.each(BACKENDS)('conversations on %s', (backend) => {
       expect(await usage(owner)).toBe(charged + 1)
     })
 
+    it("a question the owner's FAQ answers is answered, however much it sounds like asking for a person", async () => {
+      const owner = await widgetOwner()
+      await stack.db.query('insert into public.faq_entries (user_id, question, answer) values ($1, $2, $3)',
+        [owner.user.id, 'Mağazadan teslim alabilir miyim?', 'Evet, hazır olunca SMS gönderiyoruz.'])
+      const collect = await ask(owner, 'can i collect in person')
+      expect(collect).toMatchObject({ httpStatus: 200, status: 'bot' })
+      expect(collect.reply).toContain('SMS')
+      const person = await ask(owner, 'Bir yetkiliyle görüşmek istiyorum')
+      expect(person.status).toBe('needs_human')
+    })
+
     it('a complaint and a second "I don\'t know" hand off too, each with its reason; a resolved conversation is the assistant\'s again', async () => {
       const owner = await widgetOwner()
       const complaint = await ask(owner, 'Siparişim gelmedi, çok kızgınım!')

@@ -10,6 +10,7 @@ import { handoffAnswer } from '../../functions/_shared/assistant/business-replie
 import { handoffAsked, notKnownTwice } from '../../functions/_shared/assistant/handoff.ts'
 import { understand } from '../../functions/_shared/assistant/intents.ts'
 import { corpusClassifier } from '../../functions/_shared/assistant/nlu.ts'
+import { occasionWords } from '../../functions/_shared/assistant/lexicon.ts'
 import { memoryBusiness, memoryCatalogue, type CatalogueCall, type FaqEntry } from '../../../tests/support/assistant-memory.ts'
 import { detectLanguage, replyLanguage } from '../../functions/_shared/assistant/language.ts'
 import type { AssistantLanguage, BusinessProfile, CatalogueProduct, ResponderOutput, Turn } from '../../functions/_shared/assistant/types.ts'
@@ -687,6 +688,22 @@ describe('honest products', () => {
     const wedding = await ask('something for a summer wedding?', { items })
     expect(wedding.productIds).toEqual([])
     expect(wedding.reply).toContain('what kind of product')
+    // Who it is for and where one is going say what is wanted: a present, something for the summer
+    // (the catalogue's search of these words is the database's, tested in the evaluation slice).
+    expect(occasionWords('sevgilime ne alsam')).toBe('hediye gift')
+    expect(occasionWords("for my dad's birthday")).toBe('hediye gift')
+    expect(occasionWords('tatile gidiyorum')).toBe('yazlik summer plaj')
+    expect(occasionWords('kablosuz kulaklık')).toBe('')
+    expect((await ask('sevgilime ne alsam', { items })).kind).toBe('recommend')
+  })
+
+  it('"the wireless one" after the wired headphones is the wireless headphones, not any wireless thing', async () => {
+    const items = [...PRODUCTS, product('p12', 'Kablosuz Mouse', 300, 'TRY', 9, null)]
+    const history: Turn[] = [
+      { role: 'user', content: 'kablolu kulaklık var mı', productIds: [] },
+      { role: 'assistant', content: '…', productIds: ['p2'] },
+    ]
+    expect(await ask('kablosuz olanı peki', { items, history })).toMatchObject({ productIds: ['p1'] })
   })
 
   it('how to order: the product\'s link and the owner\'s ordering text', async () => {

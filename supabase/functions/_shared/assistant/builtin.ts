@@ -5,7 +5,7 @@
 // id rather than trusting an earlier turn's text) and says so when it does
 // not know, instead of guessing. How a message flows: README.md.
 import { asksOfIt, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, pointsBack, productTerm, understand, type Attribute, type Budget, type Intent } from './intents.ts'
-import { holdsEquivalent, sameProperty, translate, withoutThings } from './lexicon.ts'
+import { holdsEquivalent, occasionWords, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
 import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
@@ -210,9 +210,15 @@ async function answerRecommendation(term: string, context: Context): Promise<Res
   const { language, catalogue } = context
   if (term === '') return reply('recommend', say.clarifyRecommendation(language), language)
   // "For a summer wedding": what answers most of the words, in name or description.
-  const scored = (await catalogue.search(term, MAX_LISTED)).map((product) => ({ product, score: coverage(term, `${product.name} ${product.description ?? ''}`) }))
-  const best = Math.max(0, ...scored.map((entry) => entry.score))
-  const found = scored.filter((entry) => best > 0 && entry.score === best).map((entry) => entry.product).slice(0, 3)
+  const bestFor = async (words: string) => {
+    const scored = (await catalogue.search(words, MAX_LISTED)).map((product) => ({ product, score: coverage(words, `${product.name} ${product.description ?? ''}`) }))
+    const best = Math.max(0, ...scored.map((entry) => entry.score))
+    return scored.filter((entry) => best > 0 && entry.score === best).map((entry) => entry.product).slice(0, 3)
+  }
+  let found = await bestFor(term)
+  // "Sevgilime ne alsam?": a present; "tatile gidiyorum": something for the summer. The customer's own words come first.
+  const occasion = occasionWords(term)
+  if (found.length === 0 && occasion !== '') found = await bestFor(`${term} ${occasion}`)
   if (found.length === 0) return reply('recommend', say.clarifyRecommendation(language), language)
   return reply('recommend', say.recommendList(found, language), language, found)
 }
@@ -283,6 +289,13 @@ async function answerOrdering(term: string, context: Context): Promise<Responder
 }
 
 const PRODUCT_QUESTIONS = new Set(['price', 'stock', 'link', 'list', 'search', 'compare', 'extreme', 'budget'])
+
+/** Whether an entry of the owner's FAQ answers the message as written. */
+export async function faqAnswers(business: BusinessKnowledge, message: string): Promise<boolean> {
+  if (!business.hasFaq) return false
+  const [best] = await business.searchFaq(message, 1)
+  return best !== undefined && best.score >= FAQ_MIN_SCORE
+}
 
 /** The owner's FAQ entry that answers this question, if one does. */
 async function faqFor(message: string, context: Context, kind: string) {
@@ -415,7 +428,14 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
         // "Ya kablolu olan?": the previous question asked again of the product these words name.
         if (intent.kind === 'search' && named.length > 0) {
           const previous = await previousKind(context)
-          if (previous && FOLLOWED_KINDS.has(previous)) return answerProduct(intentOf(previous, message), message, context, alternatives)
+          if (previous && FOLLOWED_KINDS.has(previous)) {
+            // "Kablosuz olanı?" after the wired headphones: the wireless headphones, not a wireless mouse.
+            const [last] = thingWords(intent.term).length === 0 ? ((await lastProducts(context)) ?? []) : []
+            // The last word naming a kind of product is the name's head ("Kablolu Kulaklık": headphones, wired).
+            const kind = last ? (thingWords(last.name).at(-1) ?? '') : ''
+            const asked = kind === '' ? message : `${message} ${kind}`
+            return answerProduct(intentOf(previous, asked), asked, context, alternatives)
+          }
         }
       }
       return answerProduct(intent, message, context, alternatives)

@@ -217,6 +217,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     send me your location
     directions to the shop
     can i visit the store
+    where are you based
+    how do i find you
+    where's the shop at
   `),
   ...examples('contact', 'tr', `
     telefonunuz kaç
@@ -269,6 +272,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     kaç liradan sonra kargo bedava
     adrese teslim var mı
     kargo
+    ürünleri nasıl yolluyorsunuz
+    kargo için hangi şirketle çalışıyorsunuz
+    paketi hangi firma getiriyor
   `),
   ...examples('shipping', 'en', `
     do you deliver to ankara
@@ -285,6 +291,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     do you offer free shipping
     delivery fee
     shipping
+    what do you charge for delivery
+    are there any shipping charges
+    who delivers the parcel
   `),
   ...examples('delivery_time', 'tr', `
     kargoya ne zaman verirsiniz
@@ -774,6 +783,14 @@ export const CORPUS: readonly CorpusEntry[] = [
     tavsiyeniz nedir
     kış için ne önerirsiniz
     doğum günü hediyesi
+    babama ne alayım
+    ne almalıyım bilemedim
+    arkadaşıma hediye bakıyorum fikriniz var mı
+    eşime yıldönümü için bir şey lazım
+    tatil için ne alınır
+    ne hediye edebilirim
+    önerin nedir
+    ne alsam acaba
   `),
   ...examples('recommend', 'en', `
     what do you recommend
@@ -786,6 +803,12 @@ export const CORPUS: readonly CorpusEntry[] = [
     looking for something for the beach
     any suggestions
     what would you recommend for winter
+    what should i get my dad
+    any ideas for a present
+    what's a good gift for a friend
+    going on vacation what do you suggest
+    what would make a nice present for my wife
+    help me choose something
   `),
   ...examples('attribute', 'tr', `
     başka renk var mı

@@ -38,7 +38,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { readEnv } from '../env.ts'
 import { sendHandoffSms } from '../handoff-sms.ts'
-import { builtinResponder } from './builtin.ts'
+import { builtinResponder, faqAnswers } from './builtin.ts'
 import { createBookingDesk } from './booking-desk.ts'
 import { createCatalogue } from './catalogue.ts'
 import { keepOwnLinks, linkKey } from './links.ts'
@@ -257,6 +257,8 @@ export async function answer(input: AnswerInput): Promise<AnswerResult> {
   const catalogue = remembering(input.catalogue ?? createCatalogue(client, ownerId), read)
   // Asking for a person or complaining is the same reading whoever answers, and no model is paid to say so.
   let handoff: Exclude<HandoffReason, 'owner'> | null = await handoffAsked(message)
+  // "Can I collect in person?" asks what the owner's FAQ answers, not for a person.
+  if (handoff === 'asked' && (await faqAnswers(business, message))) handoff = null
   // The WhatsApp sender's number is the customer's; on the widget the customer types theirs.
   const booking = input.booking ?? (business.profile
     ? createBookingDesk(client, ownerId, {

@@ -173,6 +173,21 @@ export function translate(text: string): string {
   return out.join(' ')
 }
 
+/** The words of the text that name a kind of product ("Kablolu Kulaklık" → "kulaklık"). */
+export function thingWords(text: string): string[] {
+  const list = words(text)
+  const keys = list.map((word) => word.key)
+  const out: string[] = []
+  for (let at = 0; at < keys.length; ) {
+    const [best] = groupsAt(keys, at).filter((entry) => entry.group.thing).sort((a, b) => b.span - a.span)
+    if (best) {
+      out.push(...list.slice(at, at + best.span).map((word) => word.text))
+      at += best.span
+    } else at += 1
+  }
+  return out
+}
+
 /** The text without the words that name a kind of product ("kulaklığın garantisi var mı" → "garantisi var mı"). */
 export function withoutThings(text: string): string {
   const list = words(text)
@@ -184,4 +199,25 @@ export function withoutThings(text: string): string {
     else out.push(list[at++]!.text)
   }
   return out.join(' ')
+}
+
+// Who a present is for and what it celebrates, and the season a trip or a
+// place means: a recommendation asked as "sevgilime ne alsam?" or "going on
+// holiday, what do you suggest?" looks for what the catalogue calls a gift or
+// a summer thing.
+const OCCASIONS: readonly { cue: RegExp; words: string }[] = [
+  {
+    cue: /^(sevgili\w*|anne\w*|baba\w*|esim\w*|esime|esimin|kardes\w*|arkadas\w*|abla\w*|abi\w*|agabey\w*|teyze\w*|dayi\w*|amca\w*|dede\w*|nine\w*|babaanne\w*|anneanne\w*|patron\w*|mudur\w*|ogretmen\w*|hocam\w*|kayinvalide\w*|nisanli\w*|dogum|yildonum\w*|bayram\w*|yilbasi\w*|sevgililer|mom|mum|mother|mothers|dad|father|fathers|wife|husband|girlfriend|boyfriend|partner|fiance|fiancee|friend|friends|sister|brother|grandma|grandmother|grandpa|grandfather|boss|teacher|colleague|coworker|aunt|uncle|birthday|anniversary|christmas|valentine\w*|housewarming|present)$/,
+    words: 'hediye gift',
+  },
+  { cue: /^(tatil\w*|yaz|yazin|yazlik\w*|plaj\w*|deniz\w*|sahil\w*|havuz\w*|vacation|holiday|holidays|beach|summer|pool|seaside|sunny)$/, words: 'yazlik summer plaj' },
+  { cue: /^(kis|kisin|kislik\w*|kar|soguk\w*|winter|snow|cold)$/, words: 'kislik winter' },
+]
+
+/** The words a recommendation's occasion stands for ("sevgilime" → "hediye gift"), none when it names none. */
+export function occasionWords(text: string): string {
+  const keys = words(text).map((word) => word.key)
+  return OCCASIONS.filter(({ cue }) => keys.some((key) => cue.test(key)))
+    .map((occasion) => occasion.words)
+    .join(' ')
 }

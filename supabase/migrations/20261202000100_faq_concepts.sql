@@ -4,8 +4,9 @@
 -- * More words are read as one shared word (search_faq_words), in both
 --   languages, so that an entry is found whichever of them the owner and the
 --   customer wrote:
---   - a country or "Europe" is "yurtdisi", as "abroad" already was: "Almanya'ya
---     gönderiyor musunuz?" asks what "Yurt dışına gönderim var mı?" answers;
+--   - a country, "Europe" or "outside Turkey" is "yurtdisi", as "abroad"
+--     already was: "Almanya'ya gönderiyor musunuz?" asks what "Yurt dışına
+--     gönderim var mı?" answers;
 --   - sending ("gönderebilir", "yollar", "send", "courier") is "kargo";
 --   - "fake", "sahte", "replika" are "orijinal", asked the other way round;
 --   - a voucher, coupon, card or "çek" is "kart" ("gift vouchers" of "gift
@@ -16,7 +17,9 @@
 --   - a name printed or engraved ("isim yazdırma", "kişiye özel",
 --     "personalised", "engraving") is "isimbaski".
 -- * More words count for nothing, as the particles already did: "kaç",
---   "hangi", "which", "these", "they", "üstüne", "want", "need", "buy".
+--   "hangi", "which", "these", "they", "üstüne", "want", "need", "buy", and
+--   "hepsi", "tüm", "everything", "all" (a question of all products is one
+--   of the products).
 --
 -- question_key reads the same terms, so the keys of stored unanswered
 -- replies are computed again: a question asked before and after this
@@ -36,7 +39,7 @@ as $$
     '\m((teslim|gelip|elden|kendim|(magaza|dukkan)[a-z]*) al(abil|inabil|sam|sak|irim|iriz|inir|mak|acag|ayim|iyor|ir\M|in\M)[a-z]*|elden teslim[a-z]*|pick ?up|pick (it|them) up|collect\M|collecting|in person|click and collect)', 'teslimal', 'g'),
     '\m(engrav|personali[sz]|monogram|kisiye ozel|kisisel|isim (yazdir|yaz|baski|basi|bas)|name (on|printed|engraved))[a-z]*', 'isimbaski', 'g'),
     '\m(yurt ?disi|abroad|overseas|international|worldwide|ulke ?disi|avrupa|europe|almanya|germany|ingiltere|england|britain|hollanda|holland|netherlands|fransa|france|belcika|belgium|avusturya|austria|isvicre|switzerland|azerbaycan|azerbaijan|kibris|cyprus|kktc|amerika|america|kanada|canada|ispanya|spain|italya|italy|isvec|sweden|rusya|russia|yunanistan|greece|bulgaristan|bulgaria|gurcistan|dubai|katar|qatar)[a-z]*', 'yurtdisi', 'g'),
-    '\m(uk|usa|abd)\M', 'yurtdisi', 'g'),
+    '\m(uk|usa|abd|outside (of )?(turkey|turkiye)|(turkiye|turkey) (disi|disina|haric|harici)[a-z]*|other countries|baska ulke[a-z]*)\M', 'yurtdisi', 'g'),
     '\m(gonder|yolla|sevkiyat|teslimat|shipping|ship|ships|shipped|delivery|deliver|send|sent|courier|kurye|postage)[a-z]*', 'kargo', 'g'),
     '\m(toplu|wholesale|bulk|kurumsal|corporate)[a-z]*', 'toptan', 'g'),
     '\m(orjinal|original|genuine|authentic|fake|sahte|replika|replica|imitasyon|taklit|counterfeit)[a-z]*', 'orijinal', 'g'),
@@ -72,12 +75,13 @@ as $$
         'istiyorum', 'isterim', 'lazim', 'sey', 'hakkinda', 'bilgi', 'soru', 'sormak', 'hala', 'simdi',
         'olarak', 'satiyor', 'satiyorsunuz', 'satiyormusunuz', 'gelip', 'gelsem', 'gidip', 'uzerine', 'aliyor',
         'aliyorsunuz', 'aliyormusunuz', 'veriyor', 'veriyorsunuz', 'veriyormusunuz', 'yapiliyor',
-        'kac', 'hangi', 'hangisi', 'ustune', 'ustunde', 'olsun', 'olursa', 'onlar', 'bunlar',
+        'kac', 'hangi', 'hangisi', 'ustune', 'ustunde', 'olsun', 'olursa', 'onlar', 'bunlar', 'hepsi', 'tum', 'butun', 'her',
         -- English
         'how', 'do', 'does', 'did', 'you', 'is', 'are', 'the', 'an', 'any', 'what', 'can', 'could', 'would', 'will', 'of',
         'for', 'in', 'to', 'it', 'me', 'my', 'your', 'please', 'hi', 'hello', 'there', 'we', 'have', 'has', 'get', 'about',
         'if', 'this', 'that', 'be', 'offer', 'ok', 'sell', 'up', 'at', 'on', 'or', 'and', 'with', 'from', 'may', 'possible',
-        'which', 'these', 'those', 'they', 'them', 'want', 'need', 'buy', 'like', 'ur', 'also', 'just', 'still', 'any', 'anything'
+        'which', 'these', 'those', 'they', 'them', 'want', 'need', 'buy', 'like', 'ur', 'also', 'just', 'still', 'anything',
+        'everything', 'all', 'every'
       ])
     group by w
   ) t

@@ -137,6 +137,8 @@ describe.each(BACKENDS)('FAQ search on %s', (backend) => {
       ['almanyaya gönderiyor musunuz', 'Yurt dışına gönderim var mı?'],
       ['can you send to germany', 'Yurt dışına gönderim var mı?'],
       ['KKTC ye kargo var mı', 'Yurt dışına gönderim var mı?'],
+      ['do you deliver outside turkey', 'Yurt dışına gönderim var mı?'],
+      ['is everything authentic', 'Ürünleriniz orijinal mi?'],
       ['gelip mağazadan alsam olur mu', 'Mağazadan teslim alabilir miyim?'],
       ['can I pick it up', 'Mağazadan teslim alabilir miyim?'],
       ['can i collect in person', 'Mağazadan teslim alabilir miyim?'],

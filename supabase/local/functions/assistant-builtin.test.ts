@@ -8,7 +8,7 @@ import { formatPrice } from '../../../domain/products.ts'
 import { builtinResponder, sameStem } from '../../functions/_shared/assistant/builtin.ts'
 import { handoffAnswer } from '../../functions/_shared/assistant/business-replies.ts'
 import { handoffAsked, notKnownTwice } from '../../functions/_shared/assistant/handoff.ts'
-import { understand } from '../../functions/_shared/assistant/intents.ts'
+import { intentOf, understand } from '../../functions/_shared/assistant/intents.ts'
 import { corpusClassifier } from '../../functions/_shared/assistant/nlu.ts'
 import { occasionWords } from '../../functions/_shared/assistant/lexicon.ts'
 import { memoryBusiness, memoryCatalogue, type CatalogueCall, type FaqEntry } from '../../../tests/support/assistant-memory.ts'
@@ -118,6 +118,14 @@ describe('terms', () => {
     expect(await understand('How much is the desk lamp?', classifier)).toMatchObject({ kind: 'price', term: 'desk lamp' })
     const { calls } = await ask('kablosuz kulaklıklarınız var mı?')
     expect(calls[0]).toMatchObject({ method: 'search', arg: 'kablosuz kulaklıklar' })
+  })
+
+  it('takes what a quantity is counted in, "the shop" and a number alone for no product name', async () => {
+    const classifier = await corpusClassifier()
+    expect(intentOf('ordering', '3 kavanoz alsam nasıl olur')).toEqual({ kind: 'ordering', term: '' })
+    expect(intentOf('ordering', '2 kulaklık alacağım')).toEqual({ kind: 'ordering', term: 'kulaklık' })
+    expect(await understand('sizdeki en ucuz şey ne', classifier)).toMatchObject({ kind: 'extreme', order: 'cheapest', term: '' })
+    expect(intentOf('stock', '46 var mı')).toEqual({ kind: 'attribute', attribute: 'size', term: '' })
   })
 })
 

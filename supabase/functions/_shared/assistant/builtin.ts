@@ -441,8 +441,12 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       return answerProduct(intent, message, context, alternatives)
     case 'compare':
       return answerCompare(intent.terms, message, context)
-    case 'extreme':
-      return answerExtreme(intent.order, intent.term, context)
+    case 'extreme': {
+      const out = await answerExtreme(intent.order, intent.term, context)
+      // "En yakın eczane nerede?": the catalogue has nothing of the words, so another reading of them answers.
+      const other = out.productIds.length === 0 && intent.term !== '' ? alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE) : undefined
+      return other ? answerIntent(intentOf(other.intent, message), message, context) : out
+    }
     case 'budget':
       return answerBudget(intent.budget, intent.term, context)
     case 'recommend':

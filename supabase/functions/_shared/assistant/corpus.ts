@@ -227,6 +227,7 @@ export const CORPUS: readonly CorpusEntry[] = [
     e-posta verir misiniz
     size nereden yazabilirim
     sizi nereden arayabilirim
+    nereden ulaşırım sizlere
     mail atabilir miyim
     telefonla ulaşabilir miyim
     telefon numaranız nedir
@@ -329,6 +330,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     how fast do you ship
     when will my order be shipped
     do you have same day delivery
+    when do orders go out
+    how quickly do you dispatch
+    when is it sent out
   `),
   ...examples('returns', 'tr', `
     bedenini değiştirebilir miyim
@@ -422,6 +426,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     sepete nasıl eklerim
     hemen alayım
     bundan iki adet istiyorum
+    üç kutu alsam nasıl olur
+    almak istesem ne yapmam lazım
   `),
   ...examples('ordering', 'en', `
     how do i buy it

@@ -91,7 +91,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'kalan', 'kalmis', 'elinizde', 'elimde', 'ya', 'olan', 'ama', 'about', 'alirim', 'veriyorum', 'veririm', 'verecegim', 'alacagiz', 'send', 'gonder', 'gonderir', 'gonderebilir', 'atar',
   'atabilir', 'atin', 'yollar', 'yollayabilir', 'diger', 'digeri', 'obur', 'oburu', 'oteki', 'other', 'again', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
   'sattiginiz', 'satilan', 'satiyorsunuz', 'you', 'sell', 'selling', 'got', 'adet', 'tane',
-  'ney', 'neyiniz', 'neyin', 'neleriniz', 'nelerin', 'olani', 'olanlari', 'olanin',
+  'ney', 'neyiniz', 'neyin', 'neleriniz', 'nelerin', 'olani', 'olanlari', 'olanin', 'sizdeki', 'sizdekiler', 'elinizdeki', 'burada', 'here',
+  'alsam', 'alsak', 'olacak', 'istesem',
   'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',
 ])
 
@@ -179,7 +180,7 @@ const COLOUR_WORDS = /^(renk\w*|rengi\w*|colou?rs?|siyah\w*|beyaz\w*|kirmizi\w*|
 const MATERIAL_WORDS = /^(kumas\w*|malzeme\w*|materyal\w*|icerig\w*|icerik\w*|pamuk\w*|keten\w*|deri\w*|ipek\w*|yun\w*|polyester|materials?|fabric|made|cotton|linen|leather|silk|wool)$/
 /** Materials a description names: "925 ayar gümüş" answers "what is it made of?". */
 const MATERIAL_NAMES = /^(gumus\w*|altin\w*|celik\w*|seramik\w*|porselen\w*|ahsap\w*|bambu\w*|plastik\w*|metal\w*|kadife\w*|kasmir\w*|denim|silver|gold|steel|stainless|ceramic|porcelain|wood\w*|bamboo|plastic|velvet|cashmere|suede|glass|ayar)$/
-const DIMENSION_WORDS = /^(boy|boyu|olcu\w*|boyut\w*|ebat\w*|cm|mm|ml|litre\w*|litres?|liters?|hacm\w*|uzunlug\w*|genislig\w*|yuksekli\w*|dimensions?|big|long|wide|width|length|height|volume|capacity)$/
+const DIMENSION_WORDS = /^(boy|boyu|olcu|olcusu|olculer\w*|olculeri\w*|boyut\w*|ebat\w*|cm|mm|ml|litre\w*|litres?|liters?|hacm\w*|uzunlug\w*|genislig\w*|yuksekli\w*|dimensions?|big|long|wide|width|length|height|volume|capacity)$/
 const WEIGHT_WORDS = /^(agirlig\w*|agirlik|kilo\w*|gram\w*|kg|weight|weigh|heavy)$/
 
 /** The attribute a question asks about, from its words; null when it names none the rules know. */
@@ -293,6 +294,9 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
   return null
 }
 
+/** What a quantity is counted in ("2 şişe", "3 kavanoz", "two packs"): after a number, no product's name. */
+const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre\w*|lt|adet\w*|tane\w*|cift\w*|bottles?|jars?|packs?|packets?|boxes|box|pairs?|pieces?|pcs|kilos?|litres?|liters?)$/
+
 /** Words that open a message without asking anything. */
 const OPENERS: ReadonlySet<string> = new Set(['merhaba', 'merhabalar', 'selam', 'selamlar', 'slm', 'mrb', 'sa', 'iyi', 'gunler', 'aksamlar', 'gunaydin', 'hi', 'hello', 'hey', 'good', 'morning', 'afternoon', 'evening', 'kolay', 'gelsin'])
 
@@ -344,8 +348,15 @@ export function intentOf(intent: string, message: string): Intent {
   const list = words(message)
   const line = keyLine(list)
   const term = productTerm(list)
-  // Amounts and quantities name no product: "500 TL altı", "2 tane alacağım".
-  const termWithoutNumbers = productTerm(list.filter((word) => !/^\d/.test(word.key) && !/^(tl|try|lira\w*|usd|dolar\w*|dollars?|eur|euro\w*|avro\w*|gbp|sterlin\w*)$/.test(word.key)))
+  // Amounts and quantities name no product: "500 TL altı", "2 tane alacağım", "2 şişe alsam".
+  const termWithoutNumbers = productTerm(
+    list.filter(
+      (word, i) =>
+        !/^\d/.test(word.key) &&
+        !/^(tl|try|lira\w*|usd|dolar\w*|dollars?|eur|euro\w*|avro\w*|gbp|sterlin\w*)$/.test(word.key) &&
+        !(i > 0 && /^\d/.test(list[i - 1]!.key) && UNITS.test(word.key)),
+    ),
+  )
 
   // An amount with a bound is a budget whatever else the words suggest, unless the question is about the business.
   if (!BUSINESS_KINDS.has(intent) && intent !== 'hours') {
@@ -364,6 +375,8 @@ export function intentOf(intent: string, message: string): Intent {
   if (intent === 'ordering') return { kind: 'ordering', term: termWithoutNumbers }
   if (intent === 'cheapest' || intent === 'priciest') return { kind: 'extreme', order: intent, term }
   if (intent === 'recommend') return { kind: 'recommend', term }
+  // "46 var mı?": a number alone names no product but a size of the one discussed.
+  if ((intent === 'stock' || intent === 'None') && /^\d{1,3}$/.test(term)) return { kind: 'attribute', attribute: 'size', term: '' }
   // "L bedeni var mı?", "siyahı kaldı mı?": a stock question about a size or a colour asks what the record may not hold.
   const asksVariant = (intent === 'stock' || intent === 'None') && ['size', 'colour'].includes(attributeOf(list) ?? '')
   // "Kaç mm?": a question whose only object is a measure or a property asks it of a product.

@@ -330,6 +330,11 @@ describe('follow-ups as customers write them', () => {
       expect(out, question).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
       expect(out.reply, question).not.toContain('yer almıyor')
     }
+    // "Nabız ölçüyor mu?" asks of "nabız", whatever the verb asking it.
+    const watch = [...PRODUCTS, product('p10', 'Akıllı Saat', 2499, 'TRY', 3, null, '5 ATM su geçirmez, siyah kasa, nabız ölçer')]
+    const pulse = await ask('nabız ölçüyor mu', { history: said(['p10']), items: watch, faq: [] })
+    expect(pulse).toMatchObject({ kind: 'attribute', productIds: ['p10'] })
+    expect(pulse.reply).toContain('nabız ölçer')
     // "Beyaz-lacivert" states its colours.
     const shoes = [...PRODUCTS, product('p9', 'Spor Ayakkabı', 1799, 'TRY', 11, null, 'Beyaz-lacivert, 36-45 numara arası')]
     const colour = await ask('hangi renk', { history: said(['p9']), items: shoes })

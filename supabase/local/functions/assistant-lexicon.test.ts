@@ -43,6 +43,10 @@ describe('sameProperty', () => {
     expect(sameProperty('is it waterproof', 'IPX7 suya dayanıklı')).toBe(true)
     expect(sameProperty('is it lined', 'Hakiki kuzu derisi, astarlı')).toBe(true)
     expect(sameProperty('öğütülmüş mü', 'Orta kavrulmuş, taze çekilmiş')).toBe(true)
+    // What water resistance is asked as: the sea, a pool, a shower, the rain.
+    expect(sameProperty('denize girilir mi', '5 ATM su geçirmez')).toBe(true)
+    expect(sameProperty('can I swim with it', 'Water-resistant to 50 m')).toBe(true)
+    expect(sameProperty('can i dim it', 'LED, three brightness levels')).toBe(true)
   })
 
   it('does not match a different property', () => {

@@ -268,7 +268,10 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   const product = found[0]
   if (!product) return reply('attribute', say.notFound(businessName, language), language, [], false)
   const named = words(product.name).map((word) => word.key)
-  const asked = keysOf(message).filter((key) => !isQuestionWord(key) && !named.some((word) => sameWord(key, word)) && !holdsEquivalent(key, product.name))
+  const asking = keysOf(message).filter((key) => !isQuestionWord(key) && !named.some((word) => sameWord(key, word)) && !holdsEquivalent(key, product.name))
+  // "Nabız ölçüyor mu?" of "nabız ölçer": what is asked about is the thing, not the verb asking it.
+  const things = asking.filter((key) => !VERB_FORM.test(key))
+  const asked = things.length > 0 ? things : asking
   // "Hangi kulaklıklarınız var?" asks nothing of a product but which there are.
   if (asked.length === 0 && attribute === null && term !== '') return answerProductQuestion('list', term, context)
   const described = keysOf((product.description ?? '').replace(/-/g, ' '))
@@ -348,6 +351,9 @@ const NAME_CLASHES = new Set(['off_topic', 'contact', 'location', 'hours'])
 const ASKED_OF_PRODUCTS = new Set(['price', 'stock', 'link'])
 /** Readings a short yes-or-no question right after a product is taken from ("pamuklu mu?" is no question about the hours). */
 const SHORT_FOLLOW_UP_OVER = new Set(['hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'off_topic', 'unknown'])
+/** A Turkish verb as a question puts it: "ölçüyor", "yıkanabilir", "girilir". */
+const VERB_FORM = /(iyor|uyor|abilir|ebilir|ilir|ulur|inir|unur)$/
+
 /** A question of how many, how long or how big. */
 const MEASURE = / (kac|kacar|how many|how long|how big|how heavy|how tall|how wide) /
 const PRODUCT_CUES = / (kac|kaca|fiyat\w*|ne kadar|var mi|stok\w*|how much|price|cost|costs|in stock|do you have) /

@@ -70,7 +70,8 @@ export const SAME_MEANING: readonly Meaning[] = [
   m('summer', 'yazlik'), m('winter', 'kislik'), m('women, womens', 'kadin'), m('men, mens', 'erkek'), m('kids, children', 'cocuk'),
   m('baby', 'bebek'), m('floral', 'cicekli'), m('travel', 'seyahat'), m('sports, sport', 'spor'), m('scented', 'kokulu'),
   // Properties a description states
-  m('waterproof, water resistant, water-resistant, atm', 'suya dayanikli, su gecirmez, su gecirmeyen'),
+  m('waterproof, water resistant, water-resistant, atm, swim, swimming, shower, rain', 'suya dayanikli, su gecirmez, su gecirmeyen, denize, havuza, dusta, yagmurda'),
+  m('dim, dimmable, brightness', 'kisilabilir, parlaklik'),
   m('charge, charging', 'sarj'), m('lined, lining', 'astar, astarli'), m('warranty, guarantee', 'garanti, garantili'),
   m('dishwasher', 'bulasik makinesi'), m('microwave', 'mikrodalga'), m('polarized, polarised, polarising, polarizing', 'polarize'),
   m('compatible', 'uyumlu'), m('ground', 'ogutulmus, cekilmis'),

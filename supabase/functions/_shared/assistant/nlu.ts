@@ -66,8 +66,8 @@ function corrector(vocabulary: ReadonlySet<string>): (word: string) => string {
   for (const word of vocabulary) byLength.set(word.length, [...(byLength.get(word.length) ?? []), word])
   const cache = new Map<string, string>()
   return (word) => {
-    // Short words are too often another real word one letter away ("kac"/"kat").
-    if (word.length < 4 || vocabulary.has(word) || /\d/.test(word)) return word
+    // Short words are too often another real word one letter away ("kac"/"kat", "şişe"/"size").
+    if (word.length < 5 || vocabulary.has(word) || /\d/.test(word)) return word
     const known = cache.get(word)
     if (known !== undefined) return known
     const max = word.length >= 8 ? 2 : 1

@@ -125,6 +125,7 @@ describe('terms', () => {
     expect(intentOf('ordering', '3 kavanoz alsam nasıl olur')).toEqual({ kind: 'ordering', term: '' })
     expect(intentOf('ordering', '2 kulaklık alacağım')).toEqual({ kind: 'ordering', term: 'kulaklık' })
     expect(await understand('sizdeki en ucuz şey ne', classifier)).toMatchObject({ kind: 'extreme', order: 'cheapest', term: '' })
+    expect(await understand('en ucuz şeyiniz', classifier)).toMatchObject({ kind: 'extreme', order: 'cheapest', term: '' })
     expect(intentOf('stock', '46 var mı')).toEqual({ kind: 'attribute', attribute: 'size', term: '' })
   })
 })

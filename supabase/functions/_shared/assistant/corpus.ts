@@ -753,6 +753,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     en pahalısı hangisi
     en yüksek fiyatlı ürün
     en lüks ürününüz
+      en değerli ürününüz hangisi
+    en lüks ürününüz ne
   `),
   ...examples('priciest', 'en', `
     what is the priciest thing in your store
@@ -761,6 +763,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     most expensive item
     priciest product
     highest price
+    what's the dearest thing you have
+    your top priced item
+    the most premium product you sell
   `),
   ...examples('budget', 'tr', `
     500 tl altı ne var

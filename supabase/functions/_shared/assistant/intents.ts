@@ -10,7 +10,7 @@
 // read its setup are refused before the classifier is asked, since a guard a
 // statistical model could be talked past is no guard.
 import { type Classification, type Classifier } from './nlu.ts'
-import { keyLine, words, type Word } from './text.ts'
+import { asciiKey, keyLine, words, type Word } from './text.ts'
 
 export type ProductQuestion = 'price' | 'stock' | 'link' | 'list' | 'search'
 export type BusinessTopic = 'location' | 'contact' | 'shipping' | 'delivery_time' | 'returns' | 'payment' | 'discounts' | 'human' | 'complaint' | 'booking' | 'personal_info'
@@ -92,7 +92,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'atabilir', 'atin', 'yollar', 'yollayabilir', 'diger', 'digeri', 'obur', 'oburu', 'oteki', 'other', 'again', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
   'sattiginiz', 'satilan', 'satiyorsunuz', 'you', 'sell', 'selling', 'got', 'adet', 'tane',
   'ney', 'neyiniz', 'neyin', 'neleriniz', 'nelerin', 'olani', 'olanlari', 'olanin', 'sizdeki', 'sizdekiler', 'elinizdeki', 'burada', 'here',
-  'alsam', 'alsak', 'olacak', 'istesem',
+  'alsam', 'alsak', 'olacak', 'istesem', 'dearest', 'pricey', 'degerli', 'degerlisi', 'premium', 'luxury', 'luks', 'lux',
   'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',
 ])
 
@@ -156,6 +156,8 @@ const THE_SHOP = /^(magaza|dukkan)\w*$/
 export function productTerm(list: readonly Word[]): string {
   const kept = list.filter((word) => !QUESTION_WORDS.has(word.key) && !POINTERS.has(word.key) && !THE_SHOP.test(word.key)).map((word) => word.text)
   if (kept.length > 0) kept[kept.length - 1] = stripPossessive(kept[kept.length - 1]!)
+  // "En ucuz şeyiniz": without its ending the last word may be one of the question's.
+  if (kept.length > 0 && QUESTION_WORDS.has(asciiKey(kept[kept.length - 1]!))) kept.pop()
   return kept.join(' ')
 }
 

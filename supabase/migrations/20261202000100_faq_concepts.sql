@@ -15,9 +15,11 @@
 --   - collecting in person ("teslim alabilir", "gelip alsam", "mağazadan
 --     alırım", "pick it up", "collect") is "teslimal";
 --   - a name printed or engraved ("isim yazdırma", "kişiye özel",
---     "personalised", "engraving") is "isimbaski".
+--     "personalised", "engraving") is "isimbaski";
+--   - "electronics" is "elektronik".
 -- * More words count for nothing, as the particles already did: "kaç",
---   "hangi", "which", "these", "they", "üstüne", "want", "need", "buy", and
+--   "hangi", "which", "whats", "these", "they", "üstüne", "want", "need",
+--   "buy", "alsam" (if I bought), and
 --   "hepsi", "tüm", "everything", "all" (a question of all products is one
 --   of the products).
 --
@@ -34,7 +36,7 @@ as $$
   select pg_catalog.regexp_replace(pg_catalog.regexp_replace(pg_catalog.regexp_replace(pg_catalog.regexp_replace(
          pg_catalog.regexp_replace(pg_catalog.regexp_replace(pg_catalog.regexp_replace(pg_catalog.regexp_replace(
          pg_catalog.regexp_replace(pg_catalog.regexp_replace(pg_catalog.regexp_replace(pg_catalog.regexp_replace(
-         pg_catalog.regexp_replace(pg_catalog.regexp_replace(pg_catalog.regexp_replace(p_text,
+         pg_catalog.regexp_replace(pg_catalog.regexp_replace(pg_catalog.regexp_replace(pg_catalog.regexp_replace(p_text,
     -- Collecting in person, before "teslimat" and "mağaza" are rewritten.
     '\m((teslim|gelip|elden|kendim|(magaza|dukkan)[a-z]*) al(abil|inabil|sam|sak|irim|iriz|inir|mak|acag|ayim|iyor|ir\M|in\M)[a-z]*|elden teslim[a-z]*|pick ?up|pick (it|them) up|collect\M|collecting|in person|click and collect)', 'teslimal', 'g'),
     '\m(engrav|personali[sz]|monogram|kisiye ozel|kisisel|isim (yazdir|yaz|baski|basi|bas)|name (on|printed|engraved))[a-z]*', 'isimbaski', 'g'),
@@ -50,7 +52,8 @@ as $$
     '\m(refund|return)[a-z]*', 'iade', 'g'),
     '\m(installment|instalment)[a-z]*', 'taksit', 'g'),
     '\m(voucher|coupon|kupon|card|kart|ceki\M|cek\M)[a-z]*', 'kart', 'g'),
-    '\m(paket|ambalaj|wrap)[a-z]*', 'paket', 'g')
+    '\m(paket|ambalaj|wrap)[a-z]*', 'paket', 'g'),
+    '\m(electronic|elektronik)[a-z]*', 'elektronik', 'g')
 $$;
 
 create or replace function public.search_question_terms(p_text text) returns text[]
@@ -76,12 +79,13 @@ as $$
         'olarak', 'satiyor', 'satiyorsunuz', 'satiyormusunuz', 'gelip', 'gelsem', 'gidip', 'uzerine', 'aliyor',
         'aliyorsunuz', 'aliyormusunuz', 'veriyor', 'veriyorsunuz', 'veriyormusunuz', 'yapiliyor',
         'kac', 'hangi', 'hangisi', 'ustune', 'ustunde', 'olsun', 'olursa', 'onlar', 'bunlar', 'hepsi', 'tum', 'butun', 'her',
+        'alsam', 'alsak', 'alirsam', 'alirsak', 'alinca', 'alacagim', 'istesem',
         -- English
         'how', 'do', 'does', 'did', 'you', 'is', 'are', 'the', 'an', 'any', 'what', 'can', 'could', 'would', 'will', 'of',
         'for', 'in', 'to', 'it', 'me', 'my', 'your', 'please', 'hi', 'hello', 'there', 'we', 'have', 'has', 'get', 'about',
         'if', 'this', 'that', 'be', 'offer', 'ok', 'sell', 'up', 'at', 'on', 'or', 'and', 'with', 'from', 'may', 'possible',
         'which', 'these', 'those', 'they', 'them', 'want', 'need', 'buy', 'like', 'ur', 'also', 'just', 'still', 'anything',
-        'everything', 'all', 'every'
+        'everything', 'all', 'every', 'whats', 'wheres', 'hows', 'im', 'ill', 'id'
       ])
     group by w
   ) t

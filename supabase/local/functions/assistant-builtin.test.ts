@@ -127,6 +127,11 @@ describe('terms', () => {
     expect(await understand('sizdeki en ucuz şey ne', classifier)).toMatchObject({ kind: 'extreme', order: 'cheapest', term: '' })
     expect(await understand('en ucuz şeyiniz', classifier)).toMatchObject({ kind: 'extreme', order: 'cheapest', term: '' })
     expect(intentOf('stock', '46 var mı')).toEqual({ kind: 'attribute', attribute: 'size', term: '' })
+    // A day alone after the hours asks that day's hours.
+    expect(intentOf('again', 'what about saturday')).toEqual({ kind: 'hours', day: { weekday: 'sat' }, asks: 'both' })
+    expect(intentOf('again', 'peki pazar günü')).toEqual({ kind: 'hours', day: { weekday: 'sun' }, asks: 'both' })
+    expect(intentOf('stock', 'yarın var mı')).toMatchObject({ kind: 'stock' })
+    expect(intentOf('budget', 'not more than 40 euros')).toEqual({ kind: 'budget', budget: { currency: 'EUR', max: 40 }, term: '' })
   })
 })
 
@@ -644,6 +649,22 @@ describe('honest products', () => {
     expect(size.reply).toContain('90x90 cm')
     const order = await ask('tamam alırım nasıl sipariş veriyorum', { items, history: said(['p8']) })
     expect(order).toMatchObject({ kind: 'ordering', productIds: ['p8'] })
+  })
+
+  it('a size the description does not list is said to be missing, with the sizes it does list', async () => {
+    // DRESS lists "S, M, L"; the shoes "36-45".
+    const shoes = product('p15', 'Spor Ayakkabı', 1799, 'TRY', 11, null, 'Beyaz-lacivert, 36-45 numara arası')
+    const all = [...items, shoes]
+    const xl = await ask('XL var mı', { items: all, history: said(['p9']), faq: [] })
+    expect(xl).toMatchObject({ kind: 'attribute', productIds: ['p9'] })
+    expect(xl.reply).toContain('XL beden yer almıyor')
+    expect(xl.reply).toContain('S, M, L bedenleri')
+    expect(xl.reply).not.toMatch(/evet|stokta var/i)
+    expect((await ask('M bedeni var mı', { items: all, history: said(['p9']), faq: [] })).reply).not.toContain('yer almıyor')
+    expect((await ask('46 var mı', { items: all, history: said(['p15']), faq: [] })).reply).toContain('46 beden yer almıyor')
+    expect((await ask('44 numara var mı', { items: all, history: said(['p15']), faq: [] })).reply).not.toContain('yer almıyor')
+    const linen = product('p16', 'Linen Dress', 79, 'USD', 7, null, 'Light linen. Sizes XS to L.')
+    expect((await ask('do you have it in xl?', { items: [...items, linen], history: said(['p16']), faq: [], language: 'en' })).reply).toContain("doesn't list size XL")
   })
 
   it('a question about "it" that the rules cannot place is read against its record, in any word for the property', async () => {

@@ -1,6 +1,6 @@
 // The assistant's words of the same meaning across Turkish and English.
 import { describe, expect, it } from 'vitest'
-import { equivalents, holdsEquivalent, sameProperty, translate, withoutThings } from '../../functions/_shared/assistant/lexicon.ts'
+import { equivalents, holdsEquivalent, phrasesHeld, sameProperty, thingWords, translate, withoutThings } from '../../functions/_shared/assistant/lexicon.ts'
 
 describe('equivalents', () => {
   it('gives the other language’s words for a product word, in its endings and plurals', () => {
@@ -68,5 +68,17 @@ describe('withoutThings', () => {
     expect(withoutThings('kulaklığın garantisi var mı')).toBe('garantisi var mı')
     expect(withoutThings('is there a warranty on the headphones')).toBe('is there a warranty on the')
     expect(withoutThings('güneş gözlüğü polarize mi')).toBe('polarize mi')
+  })
+})
+
+describe('phrasesHeld and thingWords', () => {
+  it('finds a phrase of several words held in one word of the other language', () => {
+    expect([...phrasesHeld('olive oil', 'Sızma Zeytinyağı 1 L')]).toEqual(['olive', 'oil'])
+    expect([...phrasesHeld('olive oil', 'Siyah Zeytin')]).toEqual([])
+  })
+
+  it('gives the words that name a kind of product, in order', () => {
+    expect(thingWords('Kablolu Kulaklık')).toEqual(['kablolu', 'kulaklık'])
+    expect(thingWords('kablosuz olanı')).toEqual([])
   })
 })

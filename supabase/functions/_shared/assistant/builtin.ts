@@ -5,13 +5,13 @@
 // id rather than trusting an earlier turn's text) and says so when it does
 // not know, instead of guessing. How a message flows: README.md.
 import { asksOfIt, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, pointsBack, productTerm, understand, type Attribute, type Budget, type Intent } from './intents.ts'
-import { holdsEquivalent, occasionWords, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
+import { holdsEquivalent, occasionWords, phrasesHeld, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
 import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
 import { corpusClassifier, type Classification } from './nlu.ts'
 import * as say from './replies.ts'
-import { keyLine, words } from './text.ts'
+import { asciiKey, keyLine, words } from './text.ts'
 import type { AssistantLanguage, BusinessKnowledge, Catalogue, CatalogueProduct, Responder, ResponderOutput, Turn } from './types.ts'
 
 /** At most this many products in one reply: a chat bubble, not a catalogue page. */
@@ -96,7 +96,8 @@ export function coverage(term: string, text: string): number {
   const asked = keysOf(term)
   if (asked.length === 0) return 0
   const held = words(text).map((word) => word.key)
-  return asked.filter((key) => held.some((word) => sameWord(key, word)) || holdsEquivalent(key, text)).length / asked.length
+  const phrases = phrasesHeld(term, text)
+  return asked.filter((key) => phrases.has(key) || held.some((word) => sameWord(key, word)) || holdsEquivalent(key, text)).length / asked.length
 }
 
 /**
@@ -223,6 +224,40 @@ async function answerRecommendation(term: string, context: Context): Promise<Res
   return reply('recommend', say.recommendList(found, language), language, found)
 }
 
+const LETTER_SIZES = ['xxs', 'xs', 's', 'm', 'l', 'xl', 'xxl', 'xxxl']
+const LETTER_SIZE = /^(xxs|xs|s|m|l|xl|xxl|xxxl|2xl|3xl)$/
+const NUMBER_SIZE = /^(1[6-9]|[2-5]\d|60)$/
+
+/** The size a message asks for: a letter size ("XL") or a number ("44"), as a key. */
+function askedSize(message: string): string | null {
+  for (const { key } of words(message)) {
+    if (LETTER_SIZE.test(key)) return key.replace(/^2xl$/, 'xxl').replace(/^3xl$/, 'xxxl')
+    if (NUMBER_SIZE.test(key)) return key
+  }
+  return null
+}
+
+/**
+ * The sizes a description lists: letter sizes and their ranges ("S, M, L",
+ * "XS to L", "S-XL") and number ranges ("36-45"). `known` says whether the
+ * description lists sizes of the asked kind at all.
+ */
+function listedSizes(description: string) {
+  const text = asciiKey(description)
+  const letters = new Set<string>()
+  const ranges: [number, number][] = []
+  const at = (size: string) => LETTER_SIZES.indexOf(size)
+  for (const [, from, to] of text.matchAll(/\b(xxs|xs|s|m|l|xl|xxl|xxxl)\s*(?:-|to|ile|'?(?:den|dan|ten|tan))\s*(xxs|xs|s|m|l|xl|xxl|xxxl)\b/g)) {
+    for (let i = at(from!); i >= 0 && i <= at(to!); i++) letters.add(LETTER_SIZES[i]!)
+  }
+  for (const [word] of text.matchAll(/\b(xxs|xs|s|m|l|xl|xxl|xxxl)\b/g)) letters.add(word)
+  for (const [, from, to] of text.matchAll(/\b(\d{2})\s*-\s*(\d{2})\b/g)) ranges.push([Number(from), Number(to)])
+  return {
+    known: (size: string) => (NUMBER_SIZE.test(size) ? ranges.length > 0 : letters.size > 0),
+    has: (size: string) => (NUMBER_SIZE.test(size) ? ranges.some(([from, to]) => Number(size) >= from && Number(size) <= to) : letters.has(size)),
+  }
+}
+
 /** Whether the product's own record (name or description) speaks of the attribute. */
 function recordStates(product: CatalogueProduct, attribute: Attribute): boolean {
   const text = `${product.name} ${product.description ?? ''}`
@@ -274,6 +309,15 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   const asked = things.length > 0 ? things : asking
   // "Hangi kulaklıklarınız var?" asks nothing of a product but which there are.
   if (asked.length === 0 && attribute === null && term !== '') return answerProductQuestion('list', term, context)
+  // "XL var mı?" of a shirt in "S, M, L": the sizes it lists answer it, whichever they are.
+  if (attribute === 'size') {
+    const size = askedSize(message)
+    const listed = size ? listedSizes(product.description ?? '') : null
+    if (size && listed && listed.known(size)) {
+      if (listed.has(size)) return reply('attribute', say.attributeFromRecord(product, language), language, [product])
+      return reply('attribute', say.sizeNotListed(product, size.toUpperCase(), contactOf(context), language), language, [product], false)
+    }
+  }
   const described = keysOf((product.description ?? '').replace(/-/g, ' '))
   // Most of what was asked, not one shared word: "microwave safe" is not answered by "dishwasher safe".
   const held = asked.filter((key) => described.some((word) => sameWord(key, word) || sameStem(key, word))).length
@@ -332,6 +376,8 @@ const FAQ_FIRST = new Set([
 const NOT_PRODUCTS = new Set(['hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'human', 'complaint', 'booking', 'personal_info', 'off_topic', 'ordering'])
 /** The least score a second reading needs to be answered instead. */
 const ALTERNATIVE_MIN_SCORE = 0.15
+/** The least score a second reading as a recommendation needs when no product is what the words name. */
+const RECOMMEND_MIN_SCORE = 0.3
 /** The least score a reading about the business needs to keep a yes-or-no question from the product just discussed. */
 const BUSINESS_READING_MIN_SCORE = 0.2
 const FOLLOWED_KINDS = new Set(['price', 'stock', 'link', 'attribute'])
@@ -353,6 +399,9 @@ const ASKED_OF_PRODUCTS = new Set(['price', 'stock', 'link'])
 const SHORT_FOLLOW_UP_OVER = new Set(['hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'off_topic', 'unknown'])
 /** A Turkish verb as a question puts it: "ölçüyor", "yıkanabilir", "girilir". */
 const VERB_FORM = /(iyor|uyor|abilir|ebilir|ilir|ulur|inir|unur)$/
+
+/** A question of what or which ("what layout?", "hangi model?"), at the start of the message. */
+const WHICH = /^ (what|whats|which|hangi|ne|nasil) /
 
 /** A question of how many, how long or how big. */
 const MEASURE = / (kac|kacar|how many|how long|how big|how heavy|how tall|how wide) /
@@ -427,7 +476,7 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
         const aboutBusiness = alternatives.some((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= BUSINESS_READING_MIN_SCORE)
         const askedOfIt = asksOfIt(message) || asksWhetherSo(message) || attribute !== null
         // "Kutulu mu?", "kaç kişilik?": a short question of how or how much, whose words name no product.
-        const ofTheLast = named.length === 0 && words(message).length <= 3 && (asksWhetherSo(message) || MEASURE.test(keyLine(words(message))))
+        const ofTheLast = named.length === 0 && words(message).length <= 3 && (asksWhetherSo(message) || MEASURE.test(keyLine(words(message))) || WHICH.test(keyLine(words(message))))
         if ((named.length === 0 && (pointsBack(message) || ofTheLast)) || (askedOfIt && (!aboutBusiness || attribute !== null) && (named.length === 0 || asksOfIt(message)))) {
           if ((await lastProducts(context))?.length) return answerAttribute(attribute, '', message, context)
         }
@@ -490,6 +539,8 @@ async function answerProduct(intent: Intent, message: string, context: Context, 
     if (hit) return reply('faq', biz.faqAnswer(hit), context.language)
     const other = alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE)
     if (other) return answerIntent(intentOf(other.intent, message), message, context)
+    // "Yaz için hafif bir şey arıyorum": no product of that name, but a wish the names and descriptions may answer.
+    if (alternatives.some((reading) => reading.intent === 'recommend' && reading.score >= RECOMMEND_MIN_SCORE)) return answerRecommendation(intent.term, context)
   }
   return out
 }

@@ -362,6 +362,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     how many days do i have to return
     what if it does not fit
     exchange
+    can i get my money back
+    will you refund me if i change my mind
   `),
   ...examples('payment', 'tr', `
     apple pay var mı
@@ -428,6 +430,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     bundan iki adet istiyorum
     üç kutu alsam nasıl olur
     almak istesem ne yapmam lazım
+    o zaman nasıl alırım
+    bu olsun nasıl sipariş veririm
   `),
   ...examples('ordering', 'en', `
     how do i buy it
@@ -802,6 +806,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     ne hediye edebilirim
     önerin nedir
     ne alsam acaba
+    hafif bir şey arıyorum
+    şık bir şey bakıyorum
   `),
   ...examples('recommend', 'en', `
     what do you recommend

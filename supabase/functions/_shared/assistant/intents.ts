@@ -92,7 +92,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'atabilir', 'atin', 'yollar', 'yollayabilir', 'diger', 'digeri', 'obur', 'oburu', 'oteki', 'other', 'again', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
   'sattiginiz', 'satilan', 'satiyorsunuz', 'you', 'sell', 'selling', 'got', 'adet', 'tane',
   'ney', 'neyiniz', 'neyin', 'neleriniz', 'nelerin', 'olani', 'olanlari', 'olanin', 'sizdeki', 'sizdekiler', 'elinizdeki', 'burada', 'here',
-  'alsam', 'alsak', 'olacak', 'istesem', 'dearest', 'pricey', 'degerli', 'degerlisi', 'premium', 'luxury', 'luks', 'lux',
+  'alsam', 'alsak', 'olacak', 'istesem', 'dearest', 'pricey', 'degerli', 'degerlisi', 'premium', 'luxury', 'luks', 'lux', 'not', 'no',
   'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',
 ])
 
@@ -215,6 +215,9 @@ const WEEKDAY_WORDS: readonly [RegExp, Weekday][] = [
   [/^(pazar|pazarlari|pazara|pazari|sunday|sundays|sun)$/, 'sun'],
 ]
 
+/** A word that names a day. */
+const DAY_WORD = new RegExp(`^(gun|gunu|gunleri|day|bugun\\w*|today|tonight|yarin\\w*|tomorrow|hafta|sonu\\w*|weekends?|ici|weekdays?|${WEEKDAY_WORDS.map(([pattern]) => pattern.source.slice(2, -2)).join('|')})$`)
+
 /** The day an hours question names. */
 export function dayOf(list: readonly Word[]): DayRef {
   const line = keyLine(list)
@@ -289,7 +292,7 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
     return { currency: currency ?? 'TRY', min: Math.min(a, b), max: Math.max(a, b) }
   }
   const first = amounts[0]!
-  const upper = / (alti\w*|altinda\w*|kadar|fazla|max\w*|maksimum|under|below|less|up to|at most|upto|within|butce\w*|budget|dan ucuz|den ucuz|cheaper) /.test(line)
+  const upper = / (alti\w*|altinda\w*|kadar|fazla|max\w*|maksimum|under|below|less|up to|at most|upto|within|butce\w*|budget|dan ucuz|den ucuz|cheaper|(not|no) more than|gecmesin|gecmeyen|asmasin|asmayan) /.test(line)
   const lower = / (ustu|uzeri|uzerinde|fazlasi|over|above|more than|at least|en az) /.test(line)
   if (lower && !upper) return null
   if (upper || (budgetAsked && currency !== null)) return { currency: currency ?? 'TRY', max: first.value }
@@ -306,7 +309,10 @@ const OPENERS: ReadonlySet<string> = new Set(['merhaba', 'merhabalar', 'selam', 
 const LEADERS: ReadonlySet<string> = new Set(['tamam', 'tmm', 'peki', 'evet', 'olur', 'anladim', 'ok', 'okay', 'oki', 'okey', 'yes', 'yeah', 'yep', 'sure', 'alright', 'right', 'so', 'well', 'hmm', 'great', 'cool', 'super', 'harika', 'guzel', 'sey'])
 
 /** The questions that may follow a leading "tamam": what a customer asks next, not what the classifier guesses from a short rest. */
-const ANSWERED_AFTER_LEADERS = new Set(['ordering', 'price', 'stock', 'link', 'hours', 'shipping', 'delivery_time', 'returns', 'payment', 'location', 'contact', 'human', 'booking'])
+const ANSWERED_AFTER_LEADERS = new Set([
+  'ordering', 'price', 'stock', 'link', 'hours', 'shipping', 'delivery_time', 'returns', 'payment', 'location', 'contact', 'human', 'booking',
+  'cheapest', 'priciest', 'budget', 'recommend', 'list',
+])
 
 const PRODUCT_KINDS = new Set(['price', 'stock', 'link', 'list'])
 const BUSINESS_KINDS = new Set(['location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'human', 'complaint', 'booking', 'personal_info'])
@@ -371,6 +377,10 @@ export function intentOf(intent: string, message: string): Intent {
     if (term === '' || intent !== 'greeting') return { kind: intent as Courtesy }
   }
   if (intent === 'hours') return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
+  // "What about Saturday?": a day alone asks its hours.
+  if ((intent === 'again' || intent === 'None') && dayOf(list) !== null && productTerm(list.filter((word) => !DAY_WORD.test(word.key))) === '') {
+    return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
+  }
   // A message carrying a phone number or an e-mail address gives the customer's own, it does not ask for the shop's.
   if (intent === 'contact' && ((message.match(/\d/g) ?? []).length >= 10 || /\S@\S+\.\S/.test(message))) return { kind: 'personal_info' }
   if (BUSINESS_KINDS.has(intent)) return { kind: intent as BusinessTopic }

@@ -143,6 +143,20 @@ export function holdsEquivalent(key: string, text: string): boolean {
   return keys.some((_, at) => groups.some((group) => group.all.some((member) => holdsAt(keys, at, member) > 0)))
 }
 
+/** The words of `term` that make a phrase of several words ("olive oil") whose meaning the text holds in another word ("Zeytinyağı"). */
+export function phrasesHeld(term: string, text: string): Set<string> {
+  const keys = words(term).map((word) => word.key)
+  const held = words(text.replace(/-/g, ' ')).map((word) => word.key)
+  const out = new Set<string>()
+  for (let at = 0; at < keys.length; at++) {
+    for (const { group, span } of groupsAt(keys, at)) {
+      if (span < 2) continue
+      if (held.some((_, i) => group.all.some((member) => holdsAt(held, i, member) > 0))) for (const key of keys.slice(at, at + span)) out.add(key)
+    }
+  }
+  return out
+}
+
 /** Whether a property asked about appears in the text in any of its names ("su geçirmez" for "suya dayanıklı mı?"). */
 export function sameProperty(question: string, text: string): boolean {
   const asked = words(question).map((word) => word.key)

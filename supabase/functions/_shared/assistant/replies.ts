@@ -93,6 +93,14 @@ export function attributeNotListed(product: CatalogueProduct, attribute: Attribu
     : `The catalogue doesn't list ${attribute ? `the ${what}` : 'this detail'} for ${product.name}. ${contact}`
 }
 
+/** The record lists sizes and not the one asked: which it does list, as written, never a yes. */
+export function sizeNotListed(product: CatalogueProduct, size: string, contact: string, language: Lang): string {
+  const description = product.description?.trim() ?? ''
+  return language === 'tr'
+    ? `${product.name} için katalogda ${size} beden yer almıyor; açıklamada: “${description}”. ${contact}`
+    : `The catalogue doesn't list size ${size} for ${product.name}; it says: “${description}”. ${contact}`
+}
+
 export function budgetList(products: readonly CatalogueProduct[], budget: Budget, more: boolean, language: Lang): string {
   const limit = formatPrice(budget.max, budget.currency, language)
   const from = budget.min !== undefined ? formatPrice(budget.min, budget.currency, language) : null

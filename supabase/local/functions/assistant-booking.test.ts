@@ -55,6 +55,10 @@ describe('the booking conversation reads', () => {
   it('what starts a booking, a cancellation or a move', () => {
     expect(bookingAsked('randevu almak istiyorum', 'unknown')).toBe('book')
     expect(bookingAsked('any slots on friday?', 'stock')).toBe('book')
+    expect(bookingAsked('do you have any openings on friday', 'stock')).toBe('book')
+    // The shop's opening hours are no appointment.
+    expect(bookingAsked('hi, what are your opening hours', 'hours')).toBeNull()
+    expect(bookingAsked('opening times?', 'hours')).toBeNull()
     expect(bookingAsked('randevumu iptal etmek istiyorum', 'booking')).toBe('cancel')
     expect(bookingAsked('can I reschedule my appointment', 'booking')).toBe('move')
     expect(bookingAsked('siparişimi iptal etmek istiyorum', 'complaint')).toBeNull()

@@ -52,7 +52,7 @@ const out = (reply: string, language: Lang, kind: string, draft: BookingDraft | 
 const line = (message: string) => keyLine(words(message))
 
 const APPOINTMENT = / (randevu\w*|rezervasyon\w*|appointment\w*|booking\w*|reservation\w*|seans\w*|session) /
-const BOOK_WORDS = / (randevu\w*|rezervasyon\w*|appointment\w*|book|booking|reserve|reservation|schedule|musait\w*|bos yer|bos saat\w*|yer var mi|slot|slots|free time|free times|opening|openings) /
+const BOOK_WORDS = / (randevu\w*|rezervasyon\w*|appointment\w*|book|booking|reserve|reservation|schedule|musait\w*|bos yer|bos saat\w*|yer var mi|slot|slots|free time|free times|opening(?! (hours?|times?) )|openings) /
 const CANCEL_WORDS = / (iptal\w*|cancel\w*|gelemeyece\w*|gelemiyorum|katilamayaca\w*) /
 const MOVE_WORDS = / (degistir\w*|ertele\w*|kaydir\w*|baska (bir )?(gun|saat)\w*|reschedul\w*|move|change|postpone|another (day|time)|different (day|time)) /
 const STOP_WORDS = / (vazgec\w*|bosver|bos ver|gerek yok|istemiyorum|never mind|nevermind|forget it|no thanks|stop) /

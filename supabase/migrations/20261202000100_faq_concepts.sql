@@ -79,13 +79,13 @@ as $$
         'olarak', 'satiyor', 'satiyorsunuz', 'satiyormusunuz', 'gelip', 'gelsem', 'gidip', 'uzerine', 'aliyor',
         'aliyorsunuz', 'aliyormusunuz', 'veriyor', 'veriyorsunuz', 'veriyormusunuz', 'yapiliyor',
         'kac', 'hangi', 'hangisi', 'ustune', 'ustunde', 'olsun', 'olursa', 'onlar', 'bunlar', 'hepsi', 'tum', 'butun', 'her',
-        'alsam', 'alsak', 'alirsam', 'alirsak', 'alinca', 'alacagim', 'istesem',
+        'alsam', 'alsak', 'alirsam', 'alirsak', 'alinca', 'alacagim', 'istesem', 'muyuz', 'misin', 'musun',
         -- English
         'how', 'do', 'does', 'did', 'you', 'is', 'are', 'the', 'an', 'any', 'what', 'can', 'could', 'would', 'will', 'of',
         'for', 'in', 'to', 'it', 'me', 'my', 'your', 'please', 'hi', 'hello', 'there', 'we', 'have', 'has', 'get', 'about',
         'if', 'this', 'that', 'be', 'offer', 'ok', 'sell', 'up', 'at', 'on', 'or', 'and', 'with', 'from', 'may', 'possible',
         'which', 'these', 'those', 'they', 'them', 'want', 'need', 'buy', 'like', 'ur', 'also', 'just', 'still', 'anything',
-        'everything', 'all', 'every', 'whats', 'wheres', 'hows', 'im', 'ill', 'id'
+        'everything', 'all', 'every', 'whats', 'im', 'ill', 'id'
       ])
     group by w
   ) t

@@ -13,6 +13,7 @@ import { corpusClassifier } from '../../functions/_shared/assistant/nlu.ts'
 import { occasionWords } from '../../functions/_shared/assistant/lexicon.ts'
 import { memoryBusiness, memoryCatalogue, type CatalogueCall, type FaqEntry } from '../../../tests/support/assistant-memory.ts'
 import { detectLanguage, replyLanguage } from '../../functions/_shared/assistant/language.ts'
+import { words } from '../../functions/_shared/assistant/text.ts'
 import type { AssistantLanguage, BusinessProfile, CatalogueProduct, ResponderOutput, Turn } from '../../functions/_shared/assistant/types.ts'
 
 const product = (id: string, name: string, price: number, currency: string, stock: number, link: string | null, description: string | null = null): CatalogueProduct => ({
@@ -106,6 +107,18 @@ describe('language', () => {
     expect(replyLanguage('ne kadar?', 'en', english)).toBe('tr')
     // A Turkish question written without Turkish letters, after English turns, is still Turkish.
     expect(replyLanguage('Randevu alabilir miyim?', undefined, english)).toBe('tr')
+  })
+})
+
+describe('words', () => {
+  it('splits a question particle glued to the word it asks of, and nothing else ending the same', () => {
+    const split = (message: string) => words(message).map((word) => word.text).join(' ')
+    expect(split('stokda varmi')).toBe('stokda var mi')
+    expect(split('linkini atarmısın')).toBe('linkini atar mısın')
+    expect(split('ediyormusunuz')).toBe('ediyor musunuz')
+    expect(split('kargo ücretsizmi')).toBe('kargo ücretsiz mi')
+    expect(split('açıkmısınız')).toBe('açık mısınız')
+    for (const word of ['kalemi', 'bedenimi', 'numaramı', 'ürünlerimi', 'durumu', 'mumu']) expect(split(word)).toBe(word)
   })
 })
 

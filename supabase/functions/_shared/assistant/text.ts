@@ -38,9 +38,29 @@ export function words(message: string): Word[] {
     const english = ENGLISH_CONTRACTIONS.has(suffix)
     const text = english ? parts.join('') : (parts[0] ?? trimmed)
     if (text === '') continue
+    const glued = suffix === '' ? gluedQuestion(text) : null
+    if (glued) {
+      for (const part of glued) result.push({ text: part, key: asciiKey(part), apostropheSuffix: false })
+      continue
+    }
     result.push({ text, key: asciiKey(text), apostropheSuffix: suffix !== '' && !english })
   }
   return result
+}
+
+// Turkish writes the question particle apart ("var mı", "atar mısın"), but customers often glue it on ("varmı",
+// "atarmısın", "ücretsizmi"). It is split off where what comes before it can only be a word a question is asked of:
+// "var"/"yok", a verb ("atar", "ediyor", "gidiyo", "gönderebilir"), an adjective made with -li/-siz, or a few common
+// adjectives; never a noun that merely ends in "mi" ("kalemi").
+const QUESTION_PARTICLE = /^(.{2,}?)(m[ıiuü](?:s[ıiuü]n(?:[ıiuü]z)?|y[ıiuü]m|y[ıiuü]z|d[ıiuü]r)?)$/u
+const ASKED_OF = /^(var|yok|açık|acik|kapalı|kapali|uygun|ucuz|pahalı|pahali|orijinal|orjinal|mevcut|stokta|stokda|hazır|hazir|aynı|ayni)$|(yor|yo|[aeıiuü]r|l[ıiuü]|s[ıiuü]z)$/u
+
+function gluedQuestion(text: string): [string, string] | null {
+  const match = QUESTION_PARTICLE.exec(text)
+  if (!match) return null
+  const [, stem, particle] = match
+  if (!ASKED_OF.test(stem!) || (/(l[ıiuü]|s[ıiuü]z)$/u.test(stem!) && stem!.length < 5)) return null
+  return [stem!, particle!]
 }
 
 /** The ASCII keys joined by single spaces, for phrase matching with word boundaries. */

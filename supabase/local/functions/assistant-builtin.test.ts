@@ -145,6 +145,8 @@ describe('terms', () => {
     expect(intentOf('again', 'peki pazar günü')).toEqual({ kind: 'hours', day: { weekday: 'sun' }, asks: 'both' })
     expect(intentOf('stock', 'yarın var mı')).toMatchObject({ kind: 'stock' })
     expect(intentOf('budget', 'not more than 40 euros')).toEqual({ kind: 'budget', budget: { currency: 'EUR', max: 40 }, term: '' })
+    expect(intentOf('price', "fiyatı 400 tl'den az olan")).toMatchObject({ kind: 'budget', budget: { currency: 'TRY', max: 400 } })
+    expect(intentOf('price', 'fiyatı 400 tlden az olan')).toMatchObject({ kind: 'budget', budget: { currency: 'TRY', max: 400 } })
   })
 })
 

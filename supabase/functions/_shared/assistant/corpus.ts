@@ -228,6 +228,7 @@ export const CORPUS: readonly CorpusEntry[] = [
     size nereden yazabilirim
     sizi nereden arayabilirim
     nereden ulaşırım sizlere
+    bir numara verin sizi arayayım
     mail atabilir miyim
     telefonla ulaşabilir miyim
     telefon numaranız nedir
@@ -252,6 +253,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     can i call you
     how do i reach you
     contact info
+      do you have whatsapp
+    how do i get in touch with you
+    can i message you somewhere
   `),
   ...examples('shipping', 'tr', `
     ankaraya gönderiyor musunuz

@@ -92,7 +92,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'atabilir', 'atin', 'yollar', 'yollayabilir', 'diger', 'digeri', 'obur', 'oburu', 'oteki', 'other', 'again', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
   'sattiginiz', 'satilan', 'satiyorsunuz', 'you', 'sell', 'selling', 'got', 'adet', 'tane',
   'ney', 'neyiniz', 'neyin', 'neleriniz', 'nelerin', 'olani', 'olanlari', 'olanin', 'sizdeki', 'sizdekiler', 'elinizdeki', 'burada', 'here',
-  'alsam', 'alsak', 'olacak', 'istesem', 'dearest', 'pricey', 'degerli', 'degerlisi', 'premium', 'luxury', 'luks', 'lux', 'not', 'no',
+  'alsam', 'alsak', 'olacak', 'istesem', 'dearest', 'pricey', 'degerli', 'degerlisi', 'premium', 'luxury', 'luks', 'lux',
   'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',
 ])
 
@@ -239,7 +239,7 @@ function hoursAsks(line: string): 'open' | 'close' | 'now' | 'both' {
 }
 
 const CURRENCIES: readonly [RegExp, string][] = [
-  [/^(tl|try|lira\w*|₺)$/, 'TRY'],
+  [/^(tl|tlden|tldan|tlye|tlya|tllik|try|lira\w*|₺)$/, 'TRY'],
   [/^(usd|dolar\w*|dollars?|bucks?|\$)$/, 'USD'],
   [/^(eur|euro\w*|avro\w*|€)$/, 'EUR'],
   [/^(gbp|sterlin\w*|pounds?|quid|£)$/, 'GBP'],
@@ -272,7 +272,7 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
     .replace(/[₺$€£]/g, (mark) => ` ${mark} `)
     .replace(/(\d)(tl|lira|usd|eur|dolar)/g, '$1 $2')
   const tokens = text.split(/[\s?!]+/).filter(Boolean).map((t) => t.replace(/[.,:;]+$/, ''))
-  const keys = tokens.map((t) => t.normalize('NFD').replace(/\p{M}/gu, '').replace(/ı/g, 'i'))
+  const keys = tokens.map((t) => t.normalize('NFD').replace(/\p{M}/gu, '').replace(/ı/g, 'i').replace(/['’]/g, ''))
   const amounts: { index: number; value: number }[] = []
   keys.forEach((key, index) => {
     if (/^\d[\d.,]*k?$/.test(key)) {
@@ -292,7 +292,7 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
     return { currency: currency ?? 'TRY', min: Math.min(a, b), max: Math.max(a, b) }
   }
   const first = amounts[0]!
-  const upper = / (alti\w*|altinda\w*|kadar|fazla|max\w*|maksimum|under|below|less|up to|at most|upto|within|butce\w*|budget|dan ucuz|den ucuz|cheaper|(not|no) more than|gecmesin|gecmeyen|asmasin|asmayan) /.test(line)
+  const upper = / (alti\w*|altinda\w*|kadar|fazla|max\w*|maksimum|under|below|less|up to|at most|upto|within|butce\w*|budget|dan ucuz|den ucuz|cheaper|(not|no) more than|gecmesin|gecmeyen|asmasin|asmayan|(dan|den|tan|ten|tlden|tldan) az|daha az) /.test(line)
   const lower = / (ustu|uzeri|uzerinde|fazlasi|over|above|more than|at least|en az) /.test(line)
   if (lower && !upper) return null
   if (upper || (budgetAsked && currency !== null)) return { currency: currency ?? 'TRY', max: first.value }
@@ -369,7 +369,8 @@ export function intentOf(intent: string, message: string): Intent {
   // An amount with a bound is a budget whatever else the words suggest, unless the question is about the business.
   if (!BUSINESS_KINDS.has(intent) && intent !== 'hours') {
     const budget = budgetOf(message, intent === 'budget' || intent === 'recommend')
-    if (budget) return { kind: 'budget', budget, term: termWithoutNumbers }
+    // "Not more than 40 euros": the bound's words name nothing either.
+    if (budget) return { kind: 'budget', budget, term: productTerm(words(termWithoutNumbers).filter((word) => !/^(not|no)$/.test(word.key))) }
   }
   if (intent === 'off_topic') return { kind: 'off_topic' }
   if (COURTESY_KINDS.has(intent)) {

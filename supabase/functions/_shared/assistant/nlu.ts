@@ -60,14 +60,22 @@ export function editDistance(a: string, b: string, max: number): number {
   return rows[a.length]![b.length]!
 }
 
+/** Whether two words of one length differ by two neighbouring letters swapped. */
+function swapped(a: string, b: string): boolean {
+  if (a.length !== b.length) return false
+  const at = [...a].findIndex((letter, i) => letter !== b[i])
+  return at >= 0 && a[at] === b[at + 1] && a[at + 1] === b[at] && a.slice(at + 2) === b.slice(at + 2)
+}
+
 /** The corpus word a misspelt word most likely is, or the word itself. */
 function corrector(vocabulary: ReadonlySet<string>): (word: string) => string {
   const byLength = new Map<number, string[]>()
   for (const word of vocabulary) byLength.set(word.length, [...(byLength.get(word.length) ?? []), word])
   const cache = new Map<string, string>()
   return (word) => {
-    // Short words are too often another real word one letter away ("kac"/"kat", "şişe"/"size").
-    if (word.length < 5 || vocabulary.has(word) || /\d/.test(word)) return word
+    // Short words are too often another real word one letter away ("kac"/"kat"); of four letters, only two
+    // swapped ("mial"/"mail") are a typo, one changed is as often another word ("şişe"/"size").
+    if (word.length < 4 || vocabulary.has(word) || /\d/.test(word)) return word
     const known = cache.get(word)
     if (known !== undefined) return known
     const max = word.length >= 8 ? 2 : 1
@@ -75,6 +83,7 @@ function corrector(vocabulary: ReadonlySet<string>): (word: string) => string {
     let bestDistance = max + 1
     for (let length = word.length - max; length <= word.length + max; length++) {
       for (const candidate of byLength.get(length) ?? []) {
+        if (word.length === 4 && !swapped(word, candidate)) continue
         const distance = editDistance(word, candidate, max)
         // Ties go to the first corpus word, which keeps the choice stable.
         if (distance < bestDistance) {

@@ -356,6 +356,18 @@ describe('follow-ups as customers write them', () => {
     const pulse = await ask('nabız ölçüyor mu', { history: said(['p10']), items: watch, faq: [] })
     expect(pulse).toMatchObject({ kind: 'attribute', productIds: ['p10'] })
     expect(pulse.reply).toContain('nabız ölçer')
+    // How long it lasts is read from hours or days the description gives; "watt" is no "water".
+    const lasting = [...PRODUCTS, product('p11', 'Scented Candle', 15, 'EUR', 12, null, 'Lavender, about 40 hours'), product('p12', 'Steel Water Bottle', 18, 'USD', 44, null, '500 ml')]
+    const lasts = await ask('how long does it last', { history: said(['p11']), items: lasting, faq: [] })
+    expect(lasts).toMatchObject({ kind: 'attribute', productIds: ['p11'] })
+    expect(lasts.reply).toContain('40 hours')
+    const battery = await ask('battery life?', { history: said(['p1']), items: lasting, faq: [] })
+    expect(battery.reply).toContain('30 saat pil')
+    const watt = await ask('kaç watt', { history: said(['p1']), items: lasting, faq: [] })
+    expect(watt.productIds).toEqual(['p1'])
+    // "Kalınlığı" asks a measure.
+    const mat = [...PRODUCTS, product('p13', 'Yoga Mat', 29.9, 'EUR', 21, null, '6 mm thick, 183 x 61 cm')]
+    expect((await ask('kalınlığı', { history: said(['p13']), items: mat, faq: [] })).reply).toContain('6 mm')
     // "Beyaz-lacivert" states its colours.
     const shoes = [...PRODUCTS, product('p9', 'Spor Ayakkabı', 1799, 'TRY', 11, null, 'Beyaz-lacivert, 36-45 numara arası')]
     const colour = await ask('hangi renk', { history: said(['p9']), items: shoes })

@@ -70,7 +70,8 @@ export function sameWord(a: string, b: string): boolean {
   if (shorter < 3) return false
   let common = 0
   while (common < shorter && a[common] === b[common]) common++
-  return common >= Math.max(3, shorter - 1)
+  // A word of four letters or fewer whole ("mug", "mugs"); "watt" is not "water".
+  return shorter <= 4 ? common === shorter : common >= shorter - 1
 }
 
 // Suffixes that make another word of a stem: "kablosuz" is not "kablolu", "kulaklık" is not "kulak".
@@ -271,6 +272,8 @@ function recordStates(product: CatalogueProduct, attribute: Attribute): boolean 
       return /\d\s*(cm|mm|ml|cl|lt|l|litres?|liters?|litre|inch|in[cç]|")(?![\p{L}])|\d+\s*x\s*\d+/iu.test(text) || keys.some((key) => /^(olcu\w*|boyut\w*|ebat\w*)$/.test(key))
     case 'weight':
       return /\d\s*(g|gr|kg|gram)\b/i.test(text)
+    case 'duration':
+      return /\d\s*-?\s*(saat|hours?|hrs?|h|gün|days?|dakika|dk|minutes?|mins?)(?![\p{L}])/iu.test(text)
     case 'material':
       return /%\s*\d|\d+\s*%/.test(text) || keys.some((key) => ATTRIBUTE_PATTERNS.material.test(key))
     case 'colour':

@@ -336,6 +336,7 @@ export const CORPUS: readonly CorpusEntry[] = [
     do you have same day delivery
     when do orders go out
     how quickly do you dispatch
+    when will i get it
     when is it sent out
   `),
   ...examples('returns', 'tr', `

@@ -15,7 +15,7 @@ import { asciiKey, keyLine, words, type Word } from './text.ts'
 export type ProductQuestion = 'price' | 'stock' | 'link' | 'list' | 'search'
 export type BusinessTopic = 'location' | 'contact' | 'shipping' | 'delivery_time' | 'returns' | 'payment' | 'discounts' | 'human' | 'complaint' | 'booking' | 'personal_info'
 export type Courtesy = 'greeting' | 'thanks' | 'goodbye' | 'ack'
-export type Attribute = 'size' | 'colour' | 'material' | 'dimensions' | 'weight'
+export type Attribute = 'size' | 'colour' | 'material' | 'dimensions' | 'weight' | 'duration'
 /** Which day an hours question means; null: the week, or now. */
 export type DayRef = { offset: number } | { weekday: Weekday } | { weekend: true } | { weekdays: true } | null
 export type Budget = { currency: string; max: number; min?: number }
@@ -182,14 +182,18 @@ const COLOUR_WORDS = /^(renk\w*|rengi\w*|colou?rs?|siyah\w*|beyaz\w*|kirmizi\w*|
 const MATERIAL_WORDS = /^(kumas\w*|malzeme\w*|materyal\w*|icerig\w*|icerik\w*|pamuk\w*|keten\w*|deri\w*|ipek\w*|yun\w*|polyester|materials?|fabric|made|cotton|linen|leather|silk|wool)$/
 /** Materials a description names: "925 ayar gümüş" answers "what is it made of?". */
 const MATERIAL_NAMES = /^(gumus\w*|altin\w*|celik\w*|seramik\w*|porselen\w*|ahsap\w*|bambu\w*|plastik\w*|metal\w*|kadife\w*|kasmir\w*|denim|silver|gold|steel|stainless|ceramic|porcelain|wood\w*|bamboo|plastic|velvet|cashmere|suede|glass|ayar)$/
-const DIMENSION_WORDS = /^(boy|boyu|olcu|olcusu|olculer\w*|olculeri\w*|boyut\w*|ebat\w*|cm|mm|ml|litre\w*|litres?|liters?|hacm\w*|uzunlug\w*|genislig\w*|yuksekli\w*|dimensions?|big|long|wide|width|length|height|volume|capacity)$/
+const DIMENSION_WORDS = /^(kalinlik\w*|kalinligi\w*|kalin|thick|thickness|genislik\w*|boy|boyu|olcu|olcusu|olculer\w*|olculeri\w*|boyut\w*|ebat\w*|cm|mm|ml|litre\w*|litres?|liters?|hacm\w*|uzunlug\w*|genislig\w*|yuksekli\w*|dimensions?|big|long|wide|width|length|height|volume|capacity)$/
 const WEIGHT_WORDS = /^(agirlig\w*|agirlik|kilo\w*|gram\w*|kg|weight|weigh|heavy)$/
+/** How long something lasts: a battery, a candle, a charge ("how long does it last?", "pil ömrü", "kaç saat gider"). */
+const DURATION_WORDS = /^(battery|pil|pili|omru|omur)$/
+const DURATION_PHRASES = / (how long (does|do|will|would|can) (it|they|this|that) (last|burn|run|go)|kac saat (gider|dayanir|yanar|calisir|caliyor|gidiyor)|ne kadar (dayanir|yanar)|battery life|pil omru) /
 
 /** The attribute a question asks about, from its words; null when it names none the rules know. */
 export function attributeOf(list: readonly Word[]): Attribute | null {
   const keys = list.map((word) => word.key)
   if (keys.some((key) => /^(beden\w*|numara\w*|size|sizes|small|medium|large)$/.test(key))) return 'size'
   if (keys.some((key) => WEIGHT_WORDS.test(key))) return 'weight'
+  if (DURATION_PHRASES.test(keyLine(list)) || keys.some((key) => DURATION_WORDS.test(key))) return 'duration'
   if (keys.some((key) => DIMENSION_WORDS.test(key))) return 'dimensions'
   if (keys.some((key) => COLOUR_WORDS.test(key))) return 'colour'
   if (keys.some((key) => MATERIAL_WORDS.test(key) && !/^(keten|deri|ipek|yun|pamuk)/.test(key))) return 'material'
@@ -203,6 +207,7 @@ export const ATTRIBUTE_PATTERNS: Record<Attribute, RegExp> = {
   material: new RegExp(`${MATERIAL_WORDS.source}|${MATERIAL_NAMES.source}`),
   dimensions: DIMENSION_WORDS,
   weight: WEIGHT_WORDS,
+  duration: DURATION_WORDS,
 }
 
 const WEEKDAY_WORDS: readonly [RegExp, Weekday][] = [

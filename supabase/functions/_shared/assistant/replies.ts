@@ -75,6 +75,7 @@ const ATTRIBUTE_NAMES: Record<Attribute, Record<Lang, string>> = {
   material: { tr: 'malzeme', en: 'material' },
   dimensions: { tr: 'ölçü', en: 'dimensions' },
   weight: { tr: 'ağırlık', en: 'weight' },
+  duration: { tr: 'süre', en: 'duration' },
 }
 
 /** The product's own record says it: the description (and name) quoted as the owner wrote them. */

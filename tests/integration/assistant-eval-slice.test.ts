@@ -33,8 +33,8 @@ const SLICE = [
   'h-tr-liste',
 ]
 const FILLER_PRODUCTS = 1000
-/** The held-out half of this slice answered right 83 % of the time when it was set; below this, understanding went backwards. */
-const HELDOUT_FACTS_FLOOR = 0.75
+/** The held-out half of this slice answers 22 of its 23 messages right (96 %); below this, understanding went backwards. */
+const HELDOUT_FACTS_FLOOR = 0.85
 
 const all = [...CORPUS_CONVERSATIONS, ...HELDOUT_CONVERSATIONS]
 const conversations = SLICE.map((id) => {

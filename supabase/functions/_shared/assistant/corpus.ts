@@ -519,6 +519,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     cuma günü için yer var mı
     randevu ayarlayalım
     müsait saatiniz var mı
+    cumartesi gelsem bakar mısınız
+    hangi gün gelebilirim
     rezervasyon yapmak istiyorum
     bir randevu oluşturabilir misiniz
     randevumu iptal etmek istiyorum
@@ -528,6 +530,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     i want to book an appointment
     can i book for tomorrow at 10
     do you have a free slot on friday
+    can i come in on saturday
+    when can i come by for it
     make a reservation
     book me in
     cancel my appointment

@@ -143,6 +143,8 @@ describe('terms', () => {
     // A day alone after the hours asks that day's hours.
     expect(intentOf('again', 'what about saturday')).toEqual({ kind: 'hours', day: { weekday: 'sat' }, asks: 'both' })
     expect(intentOf('again', 'peki pazar günü')).toEqual({ kind: 'hours', day: { weekday: 'sun' }, asks: 'both' })
+    expect(intentOf('ack', 'peki pazar')).toEqual({ kind: 'hours', day: { weekday: 'sun' }, asks: 'both' })
+    expect(intentOf('ack', 'tamam')).toEqual({ kind: 'ack' })
     expect(intentOf('stock', 'yarın var mı')).toMatchObject({ kind: 'stock' })
     expect(intentOf('budget', 'not more than 40 euros')).toEqual({ kind: 'budget', budget: { currency: 'EUR', max: 40 }, term: '' })
     expect(intentOf('price', "fiyatı 400 tl'den az olan")).toMatchObject({ kind: 'budget', budget: { currency: 'TRY', max: 400 } })

@@ -378,15 +378,15 @@ export function intentOf(intent: string, message: string): Intent {
     if (budget) return { kind: 'budget', budget, term: productTerm(words(termWithoutNumbers).filter((word) => !/^(not|no)$/.test(word.key))) }
   }
   if (intent === 'off_topic') return { kind: 'off_topic' }
+  // "What about Saturday?", "peki pazar?": a day alone asks its hours.
+  if ((intent === 'again' || intent === 'None' || intent === 'ack') && dayOf(list) !== null && productTerm(list.filter((word) => !DAY_WORD.test(word.key))) === '') {
+    return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
+  }
   if (COURTESY_KINDS.has(intent)) {
     // A greeting with a question after it ("merhaba, kulaklık ne kadar") is the question.
     if (term === '' || intent !== 'greeting') return { kind: intent as Courtesy }
   }
   if (intent === 'hours') return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
-  // "What about Saturday?": a day alone asks its hours.
-  if ((intent === 'again' || intent === 'None') && dayOf(list) !== null && productTerm(list.filter((word) => !DAY_WORD.test(word.key))) === '') {
-    return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
-  }
   // A message carrying a phone number or an e-mail address gives the customer's own, it does not ask for the shop's.
   if (intent === 'contact' && ((message.match(/\d/g) ?? []).length >= 10 || /\S@\S+\.\S/.test(message))) return { kind: 'personal_info' }
   if (BUSINESS_KINDS.has(intent)) return { kind: intent as BusinessTopic }

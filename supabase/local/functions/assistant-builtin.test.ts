@@ -386,6 +386,20 @@ describe('follow-ups as customers write them', () => {
     expect(sameStem('renk', 'renkli')).toBe(false)
   })
 
+  it('"pamuklu mu?" after a shirt asks whether the shirt is cotton, though a cotton T-shirt is sold too', async () => {
+    const items = [...PRODUCTS, product('p8', 'Keten Gömlek', 649.9, 'TRY', 25, null, 'Yazlık, %100 keten'), product('p9', 'Pamuklu Tişört', 249, 'TRY', 60, null)]
+    const out = await ask('pamuklu mu', { history: said(['p8']), items, faq: [] })
+    expect(out).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(out.reply).not.toMatch(/evet|stokta var/i)
+    // Named with its kind, the other product is what is asked about.
+    expect((await ask('pamuklu tişört var mı', { history: said(['p8']), items, faq: [] })).productIds).toEqual(['p9'])
+  })
+
+  it('"kaç dolar?" after a product asks its price; "dolar kaç tl?" stays the exchange rate', async () => {
+    expect(await ask('kaç dolar', { history: said(['p4']) })).toMatchObject({ kind: 'price', productIds: ['p4'] })
+    expect((await ask('dolar kaç tl', { history: said(['p4']) })).productIds).toEqual([])
+  })
+
   it('still says a product asked about by name is not in the catalogue', async () => {
     const out = await ask('kaşmir atkı var mı?', { history: said(['p1']) })
     expect(out.productIds).toEqual([])

@@ -403,6 +403,9 @@ const SHORT_FOLLOW_UP_OVER = new Set(['hours', 'location', 'contact', 'shipping'
 /** A Turkish verb as a question puts it: "ölçüyor", "yıkanabilir", "girilir". */
 const VERB_FORM = /(iyor|uyor|abilir|ebilir|ilir|ulur|inir|unur)$/
 
+/** "Kaç dolar?", "how many euros?": a price asked in a currency, all the message is. */
+const HOW_MUCH_IN = /^ (kac|ne kadar|how many|how much) (dolar|dollars?|euro|euros|avro|tl|lira|pound|pounds|sterlin) (mi |mu |is it |eder |ediyor )?$/
+
 /** A question of what or which ("what layout?", "hangi model?"), at the start of the message. */
 const WHICH = /^ (what|whats|which|hangi|ne|nasil) /
 
@@ -427,8 +430,13 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     if (hit) return reply('faq', biz.faqAnswer(hit), language)
   }
   switch (intent.kind) {
+    case 'off_topic': {
+      // "Kaç dolar?" just after a product asks its price; "dolar kaç?" asks the exchange rate.
+      const last = HOW_MUCH_IN.test(keyLine(words(message))) ? await lastProducts(context) : null
+      if (last && last.length === 1) return reply('price', say.priceOf(last[0]!, language), language, last)
+      return reply(intent.kind, say.redirect(businessName, language), language)
+    }
     case 'injection':
-    case 'off_topic':
       return reply(intent.kind, say.redirect(businessName, language), language)
     case 'greeting':
       return reply('greeting', say.greeting(businessName, language), language)
@@ -478,6 +486,12 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
         const attribute = attributeOf(words(message))
         const aboutBusiness = alternatives.some((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= BUSINESS_READING_MIN_SCORE)
         const askedOfIt = asksOfIt(message) || asksWhetherSo(message) || attribute !== null
+        // "Pamuklu mu?" just after the shirt asks whether it is cotton, though a Pamuklu Tişört is sold too: a
+        // yes-or-no question whose words name no kind of product is a property of the product just discussed.
+        if (named.length > 0 && asksWhetherSo(message) && words(message).length <= 3 && thingWords(intent.term).length === 0) {
+          const last = (await lastProducts(context)) ?? []
+          if (last.length === 1 && !named.some((product) => product.id === last[0]!.id)) return answerAttribute(attribute, '', message, context)
+        }
         // "Kutulu mu?", "kaç kişilik?": a short question of how or how much, whose words name no product.
         const ofTheLast = named.length === 0 && words(message).length <= 3 && (asksWhetherSo(message) || MEASURE.test(keyLine(words(message))) || WHICH.test(keyLine(words(message))))
         if ((named.length === 0 && (pointsBack(message) || ofTheLast)) || (askedOfIt && (!aboutBusiness || attribute !== null) && (named.length === 0 || asksOfIt(message)))) {

@@ -229,6 +229,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     sizi nereden arayabilirim
     nereden ulaşırım sizlere
     bir numara verin sizi arayayım
+    whatsapp hattınız var mı
+    destek hattı
     mail atabilir miyim
     telefonla ulaşabilir miyim
     telefon numaranız nedir
@@ -531,7 +533,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     can i book for tomorrow at 10
     do you have a free slot on friday
     can i come in on saturday
-    when can i come by for it
     make a reservation
     book me in
     cancel my appointment

@@ -5,35 +5,24 @@
 // find one row per owner. The limits themselves are proven through the data
 // API in tests/integration/business-limits.test.ts.
 import { randomUUID } from 'node:crypto'
-import { copyFile, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_TIME_ZONE } from '../../domain/business.ts'
 import type { Database } from '../../supabase/local/db.ts'
-import { listMigrations, prepareDatabase } from '../../supabase/local/migrate.ts'
-import { DATABASE_BACKENDS } from '../support/databases.ts'
+import { prepareDatabase } from '../../supabase/local/migrate.ts'
+import { DATABASE_BACKENDS, openBefore } from '../support/databases.ts'
 
 const VERSION = '20261128000100'
 
 describe.each(DATABASE_BACKENDS)('business knowledge migration on $name', (backend) => {
   let db: Database
   let stop: (() => Promise<void>) | undefined
-  let before: string
 
   beforeAll(async () => {
-    const opened = await backend.open()
-    db = opened.db
-    stop = opened.stop
-    // Every migration before this one, as a database deployed earlier has them.
-    before = await mkdtemp(path.join(tmpdir(), 'migrations-'))
-    for (const m of await listMigrations()) if (m.version < VERSION) await copyFile(m.file, path.join(before, path.basename(m.file)))
-    await prepareDatabase(db, { migrationsDir: before })
+    ;({ db, stop } = await openBefore(backend, VERSION))
   })
 
   afterAll(async () => {
     await stop?.()
-    if (before) await rm(before, { recursive: true, force: true })
   })
 
   let phones = 0

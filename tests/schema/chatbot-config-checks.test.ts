@@ -6,9 +6,6 @@
 // every new rule validated. The limits themselves are proven through the data
 // API in tests/integration/chatbot-config-limits.test.ts.
 import { randomUUID } from 'node:crypto'
-import { copyFile, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   CHATBOT_ALLOWED_DOMAIN_LENGTH_MAX,
@@ -24,8 +21,8 @@ import {
 } from '../../domain/chatbot.ts'
 import { isOriginAllowed } from '../../domain/chatbot-origin.ts'
 import type { Database } from '../../supabase/local/db.ts'
-import { listMigrations, prepareDatabase } from '../../supabase/local/migrate.ts'
-import { DATABASE_BACKENDS } from '../support/databases.ts'
+import { prepareDatabase } from '../../supabase/local/migrate.ts'
+import { DATABASE_BACKENDS, openBefore } from '../support/databases.ts'
 
 const VERSION = '20261127001100'
 
@@ -34,21 +31,13 @@ type Row = ChatbotConfigRow & { user_id: string; stamp: string }
 describe.each(DATABASE_BACKENDS)('chatbot settings limits migration on $name', (backend) => {
   let db: Database
   let stop: (() => Promise<void>) | undefined
-  let before: string
 
   beforeAll(async () => {
-    const opened = await backend.open()
-    db = opened.db
-    stop = opened.stop
-    // Every migration before this one, as a database deployed earlier has them.
-    before = await mkdtemp(path.join(tmpdir(), 'migrations-'))
-    for (const m of await listMigrations()) if (m.version < VERSION) await copyFile(m.file, path.join(before, path.basename(m.file)))
-    await prepareDatabase(db, { migrationsDir: before })
+    ;({ db, stop } = await openBefore(backend, VERSION))
   })
 
   afterAll(async () => {
     await stop?.()
-    if (before) await rm(before, { recursive: true, force: true })
   })
 
   let phones = 0

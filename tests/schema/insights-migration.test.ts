@@ -5,33 +5,23 @@
 // questions their keys, and the owner's days their rollups, so the Insights
 // tab shows the past as well as what comes after.
 import { randomUUID } from 'node:crypto'
-import { copyFile, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../supabase/local/db.ts'
-import { listMigrations, prepareDatabase } from '../../supabase/local/migrate.ts'
-import { DATABASE_BACKENDS } from '../support/databases.ts'
+import { prepareDatabase } from '../../supabase/local/migrate.ts'
+import { DATABASE_BACKENDS, openBefore } from '../support/databases.ts'
 
 const VERSION = '20261201000100'
 
 describe.each(DATABASE_BACKENDS)('insights migration on $name', (backend) => {
   let db: Database
   let stop: (() => Promise<void>) | undefined
-  let before: string
 
   beforeAll(async () => {
-    const opened = await backend.open()
-    db = opened.db
-    stop = opened.stop
-    before = await mkdtemp(path.join(tmpdir(), 'migrations-'))
-    for (const m of await listMigrations()) if (m.version < VERSION) await copyFile(m.file, path.join(before, path.basename(m.file)))
-    await prepareDatabase(db, { migrationsDir: before })
+    ;({ db, stop } = await openBefore(backend, VERSION))
   })
 
   afterAll(async () => {
     await stop?.()
-    if (before) await rm(before, { recursive: true, force: true })
   })
 
   it('gives existing replies their question and outcome, and the owner rollups of the past', async () => {

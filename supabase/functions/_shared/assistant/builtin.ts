@@ -42,14 +42,23 @@ const reply = (kind: string, text: string, language: AssistantLanguage, products
 const contactOf = (context: Context) => biz.contactDetails(context.business.profile, context.businessName, context.language)
 
 /** The products the latest assistant turn spoke of, read again now; null when no turn spoke of any. */
-async function lastProducts(context: Context): Promise<CatalogueProduct[] | null> {
-  for (let i = context.history.length - 1; i >= 0; i--) {
-    const turn = context.history[i]!
-    if (turn.role !== 'assistant' || turn.productIds.length === 0) continue
-    return context.catalogue.byIds(turn.productIds.slice(0, MAX_LISTED))
+function lastProducts(context: Context): Promise<CatalogueProduct[] | null> {
+  // Read once per reply: several readings of one message ask for them.
+  let read = lastRead.get(context)
+  if (!read) {
+    read = (async () => {
+      for (let i = context.history.length - 1; i >= 0; i--) {
+        const turn = context.history[i]!
+        if (turn.role !== 'assistant' || turn.productIds.length === 0) continue
+        return context.catalogue.byIds(turn.productIds.slice(0, MAX_LISTED))
+      }
+      return null
+    })()
+    lastRead.set(context, read)
   }
-  return null
+  return read
 }
+const lastRead = new WeakMap<Context, Promise<CatalogueProduct[] | null>>()
 
 /** Content words of a text as keys: three letters or more, or digits. */
 function keysOf(text: string): string[] {

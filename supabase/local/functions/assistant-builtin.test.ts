@@ -395,6 +395,47 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('pamuklu tişört var mı', { history: said(['p8']), items, faq: [] })).productIds).toEqual(['p9'])
   })
 
+  it('a scent is read from the description, and said to be missing when it names none', async () => {
+    const items = [...PRODUCTS, product('p8', 'Scented Candle', 15, 'EUR', 12, null, 'Lavender, about 40 hours'), product('p9', 'Soy Candle', 12, 'EUR', 3, null, 'Hand poured')]
+    const stated = await ask('what does it smell like?', { history: said(['p8']), items, faq: [] })
+    expect(stated).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(stated.reply).toContain('Lavender')
+    const missing = await ask('kokusu nasıl', { history: said(['p9']), items, faq: [] })
+    expect(missing).toMatchObject({ kind: 'attribute', productIds: ['p9'] })
+    expect(missing.reply).toMatch(/listelenmiyor|yer almıyor|bulunmuyor|belirtilmemiş/i)
+  })
+
+  it('"bundan 3 tane istiyorum, nasıl yapıcam?" orders the product just discussed', async () => {
+    const out = await ask('bundan 3 tane istiyorum nasıl yapıcam', { history: said(['p1']) })
+    expect(out).toMatchObject({ kind: 'ordering', productIds: ['p1'] })
+    expect(out.reply).toContain('https://ornek.com/kulaklik')
+    // A product the catalogue does not hold is not swapped for the last one.
+    expect((await ask('kaşmir atkı sipariş vermek istiyorum', { history: said(['p1']) })).productIds).toEqual([])
+  })
+
+  it('"stok durumu?" and "when will it be back in stock?" ask the stock of the product just discussed', async () => {
+    expect(await ask('stok durumu?', { history: said(['p1']) })).toMatchObject({ kind: 'stock', productIds: ['p1'] })
+    expect(await ask('when will it be back in stock?', { language: 'en', history: said(['p5']) })).toMatchObject({ kind: 'stock', productIds: ['p5'] })
+  })
+
+  it("\"that's all, cheers\" after a product says goodbye, it asks nothing of the product", async () => {
+    const out = await ask("that's all, cheers", { language: 'en', history: said(['p4']) })
+    expect(out.productIds).toEqual([])
+    expect(['goodbye', 'thanks']).toContain(out.kind)
+  })
+
+  it('an FAQ entry a shipping question asks only part of comes after the shipping text', async () => {
+    const faq = [{ id: 'f9', question: 'Yurt dışına kargo gönderiyor musunuz?', answer: 'Yalnızca Türkiye içine gönderiyoruz.' }]
+    const carrier = await ask('kargo gönderiyor musunuz', { faq })
+    expect(carrier.kind).toBe('shipping')
+    expect(carrier.reply).toContain('500 TL üzeri kargo ücretsiz')
+    expect(carrier.reply).toContain('Yalnızca Türkiye içine')
+    // Asked in its own words, the entry alone answers.
+    const abroad = await ask('yurt dışına kargo gönderiyor musunuz', { faq })
+    expect(abroad.kind).toBe('faq')
+    expect(abroad.reply).not.toContain('500 TL')
+  })
+
   it('"kaç dolar?" after a product asks its price; "dolar kaç tl?" stays the exchange rate', async () => {
     expect(await ask('kaç dolar', { history: said(['p4']) })).toMatchObject({ kind: 'price', productIds: ['p4'] })
     expect((await ask('dolar kaç tl', { history: said(['p4']) })).productIds).toEqual([])

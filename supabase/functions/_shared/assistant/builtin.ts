@@ -269,6 +269,9 @@ function listedSizes(description: string) {
 }
 
 /** Whether the product's own record (name or description) speaks of the attribute. */
+const SCENT_NAMES =
+  /^(lavender|lavanta\w*|vanilla|vanilya\w*|rose|roses|gul|jasmine|yasemin\w*|sandalwood|sandal|citrus|narenciye\w*|lemon|limon\w*|cinnamon|tarcin\w*|mint|nane\w*|musk|misk\w*|amber|oud|bergamot|bergamut|vetiver|coconut|hindistan|pine|sage|adacayi\w*|scent\w*|scented|kokulu|kokusu|aroma\w*|fragrance|unscented|kokusuz)$/
+
 function recordStates(product: CatalogueProduct, attribute: Attribute): boolean {
   const text = `${product.name} ${product.description ?? ''}`
   // "Beyaz-lacivert" states two colours.
@@ -283,6 +286,9 @@ function recordStates(product: CatalogueProduct, attribute: Attribute): boolean 
       return /\d\s*(g|gr|kg|gram)\b/i.test(text)
     case 'duration':
       return /\d\s*-?\s*(saat|hours?|hrs?|h|gün|days?|dakika|dk|minutes?|mins?)(?![\p{L}])/iu.test(text)
+    case 'scent':
+      // A scent is named: "Lavender", "vanilya kokulu".
+      return keys.some((key) => SCENT_NAMES.test(key))
     case 'material':
       return /%\s*\d|\d+\s*%/.test(text) || keys.some((key) => ATTRIBUTE_PATTERNS.material.test(key))
     case 'colour':
@@ -341,7 +347,9 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
 async function answerOrdering(term: string, context: Context): Promise<ResponderOutput> {
   const { language } = context
   const found = await subject(term, context, MAX_FOR_QUESTION)
-  const products = Array.isArray(found) ? (term === '' ? found : bestNamed(term, found, false)) : []
+  let products = Array.isArray(found) ? (term === '' ? found : bestNamed(term, found, false)) : []
+  // "Bundan 3 tane istiyorum, nasıl yapıcam?": words that only say what the customer will do order the product just discussed.
+  if (products.length === 0 && term !== '' && keysOf(term).every((key) => VERB_FORM.test(key) || WILL_DO.test(key))) products = (await lastProducts(context)) ?? []
   const how = biz.policyText(context.business.profile, 'ordering')
   const text = say.orderAnswer(products, how, contactOf(context), language)
   return reply('ordering', text, language, products, how !== null || products.some((product) => product.product_link))
@@ -411,6 +419,8 @@ const ASKED_OF_PRODUCTS = new Set(['price', 'stock', 'link'])
 const SHORT_FOLLOW_UP_OVER = new Set(['hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'off_topic', 'unknown'])
 /** A Turkish verb as a question puts it: "ölçüyor", "yıkanabilir", "girilir". */
 const VERB_FORM = /(iyor|uyor|abilir|ebilir|ilir|ulur|inir|unur)$/
+/** A Turkish verb saying what the customer will do: "yapıcam", "alacağım", "ödeyeyim". */
+const WILL_DO = /^\w{2,}(acagim|ecegim|acam|ecem|icam|icem|ucam|ucem|ayim|eyim|maliyim|meliyim)$/
 
 /** "Kaç dolar?", "how many euros?": a price asked in a currency, all the message is. */
 const HOW_MUCH_IN = /^ (kac|ne kadar|how many|how much) (dolar|dollars?|euro|euros|avro|tl|lira|pound|pounds|sterlin) (mi |mu |is it |eder |ediyor )?$/
@@ -421,6 +431,17 @@ const WHICH = /^ (what|whats|which|hangi|ne|nasil) /
 /** A question of how many, how long or how big. */
 const MEASURE = / (kac|kacar|how many|how long|how big|how heavy|how tall|how wide) /
 const PRODUCT_CUES = / (kac|kaca|fiyat\w*|ne kadar|var mi|stok\w*|how much|price|cost|costs|in stock|do you have) /
+
+/** Business kinds the owner writes a text for, and the text's topic. */
+const POLICY_TOPICS: Partial<Record<string, biz.PolicyTopic>> = { shipping: 'shipping', delivery_time: 'delivery', returns: 'returns', payment: 'payment' }
+
+/** Whether the message asks every word of an FAQ question ("yurt dışına gönderiyor musunuz" of "Yurt dışına gönderim var mı?"). */
+function asksAllOf(question: string, message: string): boolean {
+  const asked = keysOf(message)
+  return keysOf(question)
+    .filter((key) => !isQuestionWord(key))
+    .every((key) => asked.some((word) => sameWord(key, word) || sameStem(key, word)))
+}
 
 /** Whether the message writes two words or more of a product's name: then it is about that product, whatever else its words suggest. */
 async function writesProductName(message: string, context: Context): Promise<boolean> {
@@ -436,7 +457,15 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
   const profile = context.business.profile
   if (FAQ_FIRST.has(intent.kind)) {
     const hit = await faqFor(message, context, intent.kind)
-    if (hit) return reply('faq', biz.faqAnswer(hit), language)
+    if (hit) {
+      // "Hangi kargoyla gönderiyorsunuz?" shares shipping with the entry on sending abroad, but asks what the shipping
+      // text says: an entry the message asks only part of comes after the text the owner wrote on the topic.
+      const topic = POLICY_TOPICS[intent.kind]
+      if (topic && biz.written(profile, topic) && !asksAllOf(hit.question, message)) {
+        return reply(intent.kind, `${biz.policyAnswer(profile, businessName, topic, language)}\n\n${biz.faqAnswer(hit)}`, language)
+      }
+      return reply('faq', biz.faqAnswer(hit), language)
+    }
   }
   switch (intent.kind) {
     case 'off_topic': {

@@ -111,6 +111,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     i will think about it
     let me think about it
     maybe later
+    that's all for now
+    that's everything, bye
+    that is all
   `),
   ...examples('ack', 'tr', `
     tamam
@@ -220,6 +223,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     where are you based
     how do i find you
     where's the shop at
+    send me the map link
+    google maps link please
+    is there a map
   `),
   ...examples('contact', 'tr', `
     telefonunuz kaç
@@ -639,12 +645,12 @@ export const CORPUS: readonly CorpusEntry[] = [
     mevcudu var mı
     tükenmiş mi
     stokta var mı
+    stok durumu
     stokta kaldı mı
     mevcut mu
     elinizde var mı
     hala var mı
     tükendi mi
-    stok durumu nedir
     bulunuyor mu
     sizde var mı
   `),
@@ -671,6 +677,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     do you have any in stock
     still available
     got any
+    when will it be back in stock
+    will you restock it
   `),
   ...examples('link', 'tr', `
     nereden alabilirim
@@ -874,6 +882,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     başka rengi var mı
     kumaşı ne
     malzemesi nedir
+    kokusu nasıl
+    ne kokuyor
     ölçüleri nedir
     boyutu ne kadar
     kaç numara
@@ -912,6 +922,7 @@ export const CORPUS: readonly CorpusEntry[] = [
     what are the dimensions
     how big is it
     do you have it in black
+    what scent is it
   `),
 
   // Phrasings from the corpus half of the conversation evaluation (tests/eval/assistant-set.ts), product names

@@ -15,7 +15,7 @@ import { asciiKey, keyLine, words, type Word } from './text.ts'
 export type ProductQuestion = 'price' | 'stock' | 'link' | 'list' | 'search'
 export type BusinessTopic = 'location' | 'contact' | 'shipping' | 'delivery_time' | 'returns' | 'payment' | 'discounts' | 'human' | 'complaint' | 'booking' | 'personal_info'
 export type Courtesy = 'greeting' | 'thanks' | 'goodbye' | 'ack'
-export type Attribute = 'size' | 'colour' | 'material' | 'dimensions' | 'weight' | 'duration'
+export type Attribute = 'size' | 'colour' | 'material' | 'dimensions' | 'weight' | 'duration' | 'scent'
 /** Which day an hours question means; null: the week, or now. */
 export type DayRef = { offset: number } | { weekday: Weekday } | { weekend: true } | { weekdays: true } | null
 export type Budget = { currency: string; max: number; min?: number }
@@ -93,13 +93,14 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'sattiginiz', 'satilan', 'satiyorsunuz', 'you', 'sell', 'selling', 'got', 'adet', 'tane',
   'ney', 'neyiniz', 'neyin', 'neleriniz', 'nelerin', 'olani', 'olanlari', 'olanin', 'sizdeki', 'sizdekiler', 'elinizdeki', 'burada', 'here',
   'alsam', 'alsak', 'olacak', 'istesem', 'dearest', 'pricey', 'degerli', 'degerlisi', 'premium', 'luxury', 'luks', 'lux',
+  'durum', 'durumu', 'status', 'thats', 'cheers', 'when', 'be', 'back', 'restock', 'coming', 'tekrar', 'gelecek', 'gelir', 'zaman', 'stoga', 'stoklara', 'girer', 'girecek',
   'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',
 ])
 
 // Words that point back at the product already discussed: a question made only of these is a follow-up.
 const POINTERS: ReadonlySet<string> = new Set([
   'it', 'its', 'this', 'that', 'one', 'them', 'these', 'those', 'they', 'bu', 'su', 'o', 'onun', 'bunun', 'sunun', 'bunu', 'onu', 'sunu',
-  'bunlar', 'onlar', 'bunlarin', 'onlarin', 'ikisi', 'ikisinin', 'ikisini', 'ikiside', 'hepsi', 'hepsinin', 'hepsini', 'both', 'all', 'ones',
+  'bundan', 'ondan', 'sundan', 'buna', 'ona', 'suna', 'bunlar', 'onlar', 'bunlarin', 'onlarin', 'bunlardan', 'ikisi', 'ikisinin', 'ikisini', 'ikiside', 'hepsi', 'hepsinin', 'hepsini', 'both', 'all', 'ones',
 ])
 
 // Between the two products of a comparison: the strong ones are preferred, since "and" may be part of a name.
@@ -186,6 +187,8 @@ const DIMENSION_WORDS = /^(kalinlik\w*|kalinligi\w*|kalin|thick|thickness|genisl
 const WEIGHT_WORDS = /^(agirlig\w*|agirlik|kilo\w*|gram\w*|kg|weight|weigh|heavy)$/
 /** How long something lasts: a battery, a candle, a charge ("how long does it last?", "pil ömrü", "kaç saat gider"). */
 const DURATION_WORDS = /^(battery|pil|pili|omru|omur)$/
+/** How it smells ("kokusu nasıl?", "what scent is it?"). */
+const SCENT_WORDS = /^(smell|smells|scent|scents|fragrance|aroma|koku|kokusu|kokulari|kokuyor|esans\w*)$/
 const DURATION_PHRASES = / (how long (does|do|will|would|can) (it|they|this|that) (last|burn|run|go)|kac saat (gider|dayanir|yanar|calisir|caliyor|gidiyor)|ne kadar (dayanir|yanar)|battery life|pil omru) /
 
 /** The attribute a question asks about, from its words; null when it names none the rules know. */
@@ -193,6 +196,7 @@ export function attributeOf(list: readonly Word[]): Attribute | null {
   const keys = list.map((word) => word.key)
   if (keys.some((key) => /^(beden\w*|numara\w*|size|sizes|small|medium|large)$/.test(key))) return 'size'
   if (keys.some((key) => WEIGHT_WORDS.test(key))) return 'weight'
+  if (keys.some((key) => SCENT_WORDS.test(key))) return 'scent'
   if (DURATION_PHRASES.test(keyLine(list)) || keys.some((key) => DURATION_WORDS.test(key))) return 'duration'
   if (keys.some((key) => DIMENSION_WORDS.test(key))) return 'dimensions'
   if (keys.some((key) => COLOUR_WORDS.test(key))) return 'colour'
@@ -208,6 +212,7 @@ export const ATTRIBUTE_PATTERNS: Record<Attribute, RegExp> = {
   dimensions: DIMENSION_WORDS,
   weight: WEIGHT_WORDS,
   duration: DURATION_WORDS,
+  scent: SCENT_WORDS,
 }
 
 const WEEKDAY_WORDS: readonly [RegExp, Weekday][] = [
@@ -405,7 +410,7 @@ export function intentOf(intent: string, message: string): Intent {
     return {
       kind: 'attribute',
       attribute: attributeOf(list),
-      term: productTerm(list.filter((word) => !COLOUR_WORDS.test(word.key) && !SIZE_WORDS.test(word.key) && !/^\d/.test(word.key))),
+      term: productTerm(list.filter((word) => !COLOUR_WORDS.test(word.key) && !SIZE_WORDS.test(word.key) && !SCENT_WORDS.test(word.key) && !/^\d/.test(word.key))),
     }
   }
   if (intent === 'compare' || (intent === 'None' && !/ (not|degil|yok) /.test(line))) {

@@ -76,6 +76,7 @@ const ATTRIBUTE_NAMES: Record<Attribute, Record<Lang, string>> = {
   dimensions: { tr: 'ölçü', en: 'dimensions' },
   weight: { tr: 'ağırlık', en: 'weight' },
   duration: { tr: 'süre', en: 'duration' },
+  scent: { tr: 'koku', en: 'scent' },
 }
 
 /** The product's own record says it: the description (and name) quoted as the owner wrote them. */

@@ -162,6 +162,28 @@ describe.each(BACKENDS)('FAQ search on %s', (backend) => {
     })
   })
 
+  describe('more words of one meaning, and more that count for nothing (migration 20261203000100)', () => {
+    let shop: Owner
+    beforeAll(async () => {
+      shop = await stack.signUpOwner()
+      await addFaq(stack, shop.user.id, [
+        { question: 'Fatura kesiyor musunuz?', answer: 'Her siparişe e-fatura kesilir.' },
+        { question: 'Toptan satış yapıyor musunuz?', answer: '20 adet ve üzeri alımlarda toptan fiyat veriyoruz.' },
+        { question: 'Ürünleriniz garantili mi?', answer: 'Elektronik ürünler 2 yıl garantilidir.' },
+      ])
+    })
+
+    it.each([
+      ['faturalı satış var mı', 'Fatura kesiyor musunuz?'],
+      ['toplu alımda fiyat farkı var mı', 'Toptan satış yapıyor musunuz?'],
+      ['garanti süresi ne kadar', 'Ürünleriniz garantili mi?'],
+    ])('%s finds %s', async (query, question) => {
+      const [hit] = await search(query, 1, shop.user.id)
+      expect(hit?.question).toBe(question)
+      expect(hit!.score).toBeGreaterThanOrEqual(FAQ_MIN_SCORE)
+    })
+  })
+
   it("never returns another owner's entry", async () => {
     expect(await search('toptan satış', 10)).toEqual([])
     const hits = await search('kargo ücretli mi', 10)

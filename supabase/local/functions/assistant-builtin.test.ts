@@ -436,6 +436,20 @@ describe('follow-ups as customers write them', () => {
     expect(abroad.reply).not.toContain('500 TL')
   })
 
+  it('"deri ceket hakiki mi?" asks the named product whether it is so, and is never answered with its stock', async () => {
+    const items = [...PRODUCTS, product('p8', 'Siyah Deri Ceket', 189, 'USD', 2, null, 'Hakiki kuzu derisi, astarlı')]
+    const stated = await ask('deri ceket hakiki mi', { items, faq: [] })
+    expect(stated).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(stated.reply).toContain('Hakiki')
+    expect(stated.reply).not.toMatch(/evet|stokta var/i)
+  })
+
+  it('"200 liraya ne alabilirim?" and "what can I get for $60?" are budgets', async () => {
+    expect(await ask('1000 liraya ne alabilirim')).toMatchObject({ kind: 'budget' })
+    expect((await ask('1000 liraya ne alabilirim')).productIds.sort()).toEqual(['p2', 'p3', 'p6'])
+    expect(await ask('what can I get for $60?', { language: 'en' })).toMatchObject({ kind: 'budget', productIds: ['p4', 'p7'] })
+  })
+
   it('"kaç dolar?" after a product asks its price; "dolar kaç tl?" stays the exchange rate', async () => {
     expect(await ask('kaç dolar', { history: said(['p4']) })).toMatchObject({ kind: 'price', productIds: ['p4'] })
     expect((await ask('dolar kaç tl', { history: said(['p4']) })).productIds).toEqual([])
@@ -600,6 +614,9 @@ describe('the business', () => {
     ['hafta sonu açık mısınız', 'Cumartesi 10:00–14:00 arası açığız. Pazar kapalıyız.'],
     ['yarin acik misiniz', 'Yarın (Perşembe) 09:00–18:00 arası açığız.'],
     ['pazartesi kaçta açılıyorsunuz', 'Pazartesi 09:00–12:30 ve 13:30–18:00 arası açığız.'],
+    // Days in a row with the same hours are one sentence.
+    ['hafta içi kaçta kapatıyorsunuz', 'Pazartesi 09:00–12:30 ve 13:30–18:00 arası açığız. Salı–Cuma 09:00–18:00 arası açığız.'],
+    ['weekday hours?', "Monday: we're open 09:00–12:30 and 13:30–18:00. Tuesday–Friday: we're open 09:00–18:00."],
   ])('hours: %s', async (message, expected) => {
     const out = await ask(message)
     expect(out.kind).toBe('hours')

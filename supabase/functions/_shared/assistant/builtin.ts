@@ -530,6 +530,10 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
           const last = (await lastProducts(context)) ?? []
           if (last.length === 1 && !named.some((product) => product.id === last[0]!.id)) return answerAttribute(attribute, '', message, context)
         }
+        // "Deri ceket hakiki mi?": a yes-or-no question of a named product, in words its name does not hold, asks them of it.
+        if (named.length === 1 && asksWhetherSo(message) && keysOf(intent.term).some((key) => !keysOf(named[0]!.name).some((word) => sameWord(key, word)) && !holdsEquivalent(key, named[0]!.name))) {
+          return answerAttribute(attribute, intent.term, message, context)
+        }
         // "Kutulu mu?", "kaç kişilik?": a short question of how or how much, whose words name no product.
         const ofTheLast = named.length === 0 && words(message).length <= 3 && (asksWhetherSo(message) || MEASURE.test(keyLine(words(message))) || WHICH.test(keyLine(words(message))))
         if ((named.length === 0 && (pointsBack(message) || ofTheLast)) || (askedOfIt && (!aboutBusiness || attribute !== null) && (named.length === 0 || asksOfIt(message)))) {

@@ -67,15 +67,20 @@ function dayLine(hours: OpeningHours, day: Weekday, language: Lang): string {
 }
 
 /** The week, consecutive days with the same hours joined ("Pazartesi–Cuma: 10:00–19:00"). */
-export function weekText(hours: OpeningHours, language: Lang): string {
+/** Runs of days in a row with the same hours: Monday to Friday 09:00–18:00 is one. */
+function sameHourRuns(hours: OpeningHours, days: readonly Weekday[]): { from: Weekday; to: Weekday }[] {
   const groups: { from: Weekday; to: Weekday; key: string }[] = []
-  for (const day of WEEKDAYS) {
+  for (const day of days) {
     const key = JSON.stringify(rangesOf(hours, day))
     const last = groups[groups.length - 1]
     if (last && last.key === key) last.to = day
     else groups.push({ from: day, to: day, key })
   }
   return groups
+}
+
+export function weekText(hours: OpeningHours, language: Lang): string {
+  return sameHourRuns(hours, WEEKDAYS)
     .map(({ from, to }) => {
       const line = dayLine(hours, from, language)
       if (from === to) return `• ${line}`
@@ -130,15 +135,15 @@ export function hoursAnswer(profile: BusinessProfile | null, businessName: strin
         ? language === 'tr' ? 'Bugün' : 'Today'
         : language === 'tr' ? 'Yarın' : 'Tomorrow'
       : null
-  const body = days.map((d) => daySentence(hours, d, label, language)).join(' ')
+  const body = sameHourRuns(hours, days).map(({ from, to }) => daySentence(hours, from, label, language, to)).join(' ')
   const status = 'offset' in day && day.offset === 0 ? ` ${nowText(profile, now, language)}` : ''
   return `${body}${status}`
 }
 
 /** One day's hours as a sentence: "Cumartesi 11:00–17:00 arası açığız." */
-function daySentence(hours: OpeningHours, day: Weekday, label: string | null, language: Lang): string {
+function daySentence(hours: OpeningHours, day: Weekday, label: string | null, language: Lang, through: Weekday = day): string {
   const ranges = rangesOf(hours, day)
-  const name = DAY_NAMES[language][day]
+  const name = through === day ? DAY_NAMES[language][day] : `${DAY_NAMES[language][day]}–${DAY_NAMES[language][through]}`
   const when = label ? `${label} (${name})` : name
   if (language === 'tr') return ranges.length === 0 ? `${when} kapalıyız.` : `${when} ${rangesText(ranges, language)} arası açığız.`
   return ranges.length === 0 ? `${when}: we're closed.` : `${when}: we're open ${rangesText(ranges, language)}.`

@@ -303,9 +303,12 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
   }
   const first = amounts[0]!
   const upper = / (alti\w*|altinda\w*|kadar|fazla|max\w*|maksimum|under|below|less|up to|at most|upto|within|butce\w*|budget|dan ucuz|den ucuz|cheaper|(not|no) more than|gecmesin|gecmeyen|asmasin|asmayan|(dan|den|tan|ten|tlden|tldan) az|daha az) /.test(line)
+  // "200 liraya ne alabilirim?", "what can I get for $30?": what an amount buys is a budget too.
+  const forAmount = amounts.some(({ index }) => /^(liraya|tlye|tlya|dolara|euroya|avroya|sterline)$/.test(keys[index + 1] ?? '') || keys[index - 1] === 'for' || (keys[index - 2] === 'for' && /^[$€£₺]$/.test(keys[index - 1] ?? '')))
+  const whatFor = forAmount && / (ne|neler|what|anything|something|bisey|birsey|sey|oner\w*|suggest\w*|recommend\w*|alabilirim|get) /.test(line)
   const lower = / (ustu|uzeri|uzerinde|fazlasi|over|above|more than|at least|en az) /.test(line)
   if (lower && !upper) return null
-  if (upper || (budgetAsked && currency !== null)) return { currency: currency ?? 'TRY', max: first.value }
+  if (upper || whatFor || (budgetAsked && currency !== null)) return { currency: currency ?? 'TRY', max: first.value }
   return null
 }
 

@@ -450,6 +450,30 @@ describe('follow-ups as customers write them', () => {
     expect(await ask('what can I get for $60?', { language: 'en' })).toMatchObject({ kind: 'budget', productIds: ['p4', 'p7'] })
   })
 
+  it('"does it keep coffee hot?" asks the bottle just discussed, not the coffee it names', async () => {
+    const items = [...PRODUCTS, product('p8', 'Steel Water Bottle', 18, 'USD', 44, null, '500 ml, keeps drinks cold for 24 hours'), product('p9', 'Turkish Coffee', 9, 'USD', 60, null)]
+    const hot = await ask('does it keep coffee hot?', { language: 'en', history: said(['p8']), items, faq: [] })
+    expect(hot).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    // "How much does it hold?" is its capacity, which the description gives.
+    const holds = await ask('how much does it hold?', { language: 'en', history: said(['p8']), items, faq: [] })
+    expect(holds).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(holds.reply).toContain('500 ml')
+  })
+
+  it('"silk tie?" asks about the Silk Tie, not what it is made of; "what fabric is…" does', async () => {
+    const items = [...PRODUCTS, product('p8', 'Silk Tie', 35, 'USD', 10, null, 'Pure silk, navy blue')]
+    const named = await ask('silk tie?', { language: 'en', items, faq: [] })
+    expect(named).toMatchObject({ kind: 'price', productIds: ['p8'] })
+    expect(named.reply).toContain(formatPrice(35, 'USD', 'en'))
+    expect(await ask('what fabric is the silk tie?', { language: 'en', items, faq: [] })).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+  })
+
+  it('"ok, which one is in stock?" after two products asks the stock of both', async () => {
+    const out = await ask('ok which one is in stock', { language: 'en', history: said(['p4', 'p5']) })
+    expect(out).toMatchObject({ kind: 'stock' })
+    expect(out.productIds.sort()).toEqual(['p4', 'p5'])
+  })
+
   it('"kaç dolar?" after a product asks its price; "dolar kaç tl?" stays the exchange rate', async () => {
     expect(await ask('kaç dolar', { history: said(['p4']) })).toMatchObject({ kind: 'price', productIds: ['p4'] })
     expect((await ask('dolar kaç tl', { history: said(['p4']) })).productIds).toEqual([])

@@ -311,6 +311,11 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
     const named = (await context.catalogue.search(whole, 3)).filter((product) => coverage(whole, product.name) === 1)
     if (named.length === 1) return answerProductQuestion('stock', whole, context)
   }
+  // "Silk tie?": a material that is part of the one name the message writes, with nothing asking what it is made of.
+  if (attribute === 'material' && whole !== '' && !keysOf(message).some((key) => ASKS_MATERIAL.test(key))) {
+    const named = (await context.catalogue.search(whole, 3)).filter((product) => coverage(whole, product.name) === 1)
+    if (named.length === 1) return answerProductQuestion(asksWhetherSo(message) ? 'stock' : 'price', whole, context)
+  }
   let found = await subject(term, context, 1)
   if (term !== '' && (found === 'no_subject' || found === 'gone' || found.length === 0 || coverage(term, found[0]!.name) === 0)) {
     const last = await lastProducts(context)
@@ -424,6 +429,12 @@ const WILL_DO = /^\w{2,}(acagim|ecegim|acam|ecem|icam|icem|ucam|ucem|ayim|eyim|m
 
 /** "Kaç dolar?", "how many euros?": a price asked in a currency, all the message is. */
 const HOW_MUCH_IN = /^ (kac|ne kadar|how many|how much) (dolar|dollars?|euro|euros|avro|tl|lira|pound|pounds|sterlin) (mi |mu |is it |eder |ediyor )?$/
+
+/** Words that ask what a product is made of, rather than name a material. */
+const ASKS_MATERIAL = /^(kumas\w*|malzeme\w*|materyal\w*|icerig\w*|icerik\w*|materials?|fabric|made)$/
+
+/** A question that opens on "it" ("does it…", "is it…"); "is this bag…" names its product. */
+const OPENS_ON_IT = /^ (is|does|can|will|would|could|has|was) it /
 
 /** A question of what or which ("what layout?", "hangi model?"), at the start of the message. */
 const WHICH = /^ (what|whats|which|hangi|ne|nasil) /
@@ -565,8 +576,11 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       return answerBudget(intent.budget, intent.term, context)
     case 'recommend':
       return answerRecommendation(intent.term, context)
-    case 'attribute':
-      return answerAttribute(intent.attribute ?? attributeOf(words(message)), intent.term, message, context)
+    case 'attribute': {
+      // "Does it keep coffee hot?": a question opening on "it" asks of the product just discussed, whatever it names after.
+      const ofIt = OPENS_ON_IT.test(keyLine(words(message))) && Boolean((await lastProducts(context))?.length)
+      return answerAttribute(intent.attribute ?? attributeOf(words(message)), ofIt ? '' : intent.term, message, context)
+    }
     case 'unknown': {
       // "Peki onun?": the product just discussed, as the catalogue has it now.
       const last = pointsBack(message) ? await lastProducts(context) : null

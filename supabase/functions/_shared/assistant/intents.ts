@@ -183,7 +183,7 @@ const COLOUR_WORDS = /^(renk\w*|rengi\w*|colou?rs?|siyah\w*|beyaz\w*|kirmizi\w*|
 const MATERIAL_WORDS = /^(kumas\w*|malzeme\w*|materyal\w*|icerig\w*|icerik\w*|pamuk\w*|keten\w*|deri\w*|ipek\w*|yun\w*|polyester|materials?|fabric|made|cotton|linen|leather|silk|wool)$/
 /** Materials a description names: "925 ayar gümüş" answers "what is it made of?". */
 const MATERIAL_NAMES = /^(gumus\w*|altin\w*|celik\w*|seramik\w*|porselen\w*|ahsap\w*|bambu\w*|plastik\w*|metal\w*|kadife\w*|kasmir\w*|denim|silver|gold|steel|stainless|ceramic|porcelain|wood\w*|bamboo|plastic|velvet|cashmere|suede|glass|ayar)$/
-const DIMENSION_WORDS = /^(kalinlik\w*|kalinligi\w*|kalin|thick|thickness|genislik\w*|boy|boyu|olcu|olcusu|olculer\w*|olculeri\w*|boyut\w*|ebat\w*|cm|mm|ml|litre\w*|litres?|liters?|hacm\w*|uzunlug\w*|genislig\w*|yuksekli\w*|dimensions?|big|long|wide|width|length|height|volume|capacity)$/
+const DIMENSION_WORDS = /^(kalinlik\w*|kalinligi\w*|kalin|thick|thickness|genislik\w*|boy|boyu|olcu|olcusu|olculer\w*|olculeri\w*|boyut\w*|ebat\w*|cm|mm|ml|litre\w*|litres?|liters?|hacm\w*|uzunlug\w*|genislig\w*|yuksekli\w*|dimensions?|big|long|wide|width|length|height|volume|capacity|hold|holds)$/
 const WEIGHT_WORDS = /^(agirlig\w*|agirlik|kilo\w*|gram\w*|kg|weight|weigh|heavy)$/
 /** How long something lasts: a battery, a candle, a charge ("how long does it last?", "pil ömrü", "kaç saat gider"). */
 const DURATION_WORDS = /^(battery|pil|pili|omru|omur)$/
@@ -356,7 +356,9 @@ export async function understand(message: string, classifier: Classifier): Promi
   if (leading > 0 && (classified.intent === 'ack' || classified.score < MIN_SCORE)) {
     const rest = await classifier.classify(list.slice(leading).map((word) => word.text).join(' '))
     const parting = rest.score >= MIN_SCORE && (rest.intent === 'goodbye' || rest.intent === 'thanks')
-    if (parting || (list.length - leading >= 2 && rest.score >= 0.8 && ANSWERED_AFTER_LEADERS.has(rest.intent))) classified = rest
+    // A sure "okay" gives way only to a surer question; a message the classifier could not place, to any it can.
+    const enough = classified.intent === 'ack' ? 0.8 : MIN_SCORE
+    if (parting || (list.length - leading >= 2 && rest.score >= enough && ANSWERED_AFTER_LEADERS.has(rest.intent))) classified = rest
   }
   let label = classified.score >= MIN_SCORE ? classified.intent : 'None'
   // Courtesy is made of courtesy words: "ya kablolu olan?" is no "okay" however sure the network is of its one known word.

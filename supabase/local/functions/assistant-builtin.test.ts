@@ -474,6 +474,23 @@ describe('follow-ups as customers write them', () => {
     expect(out.productIds.sort()).toEqual(['p4', 'p5'])
   })
 
+  it('partings in many words end the conversation, and "bu kadar" points at no product', async () => {
+    for (const message of ['bu kadar yeterli', 'tamam sağ olun, iyi geceler', 'hoşçakalın', 'see ya', 'nothing else', 'have a good one']) {
+      const out = await ask(message, { history: said(['p1']) })
+      expect(out.productIds, message).toEqual([])
+      expect(['goodbye', 'thanks'], message).toContain(out.kind)
+    }
+  })
+
+  it('a question about the assistant itself lists no product and is no "no matching product"', async () => {
+    const items = [...PRODUCTS, product('p8', 'Yoga Mat', 29.9, 'EUR', 21, null, 'purple')]
+    for (const message of ['en sevdiğin renk ne', 'do you like music', 'who won the match last night']) {
+      const out = await ask(message, { items, faq: [] })
+      expect(out.productIds, message).toEqual([])
+      expect(out.reply, message).not.toMatch(/eşleşen bir ürün bulamadım|couldn't find a matching product/)
+    }
+  })
+
   it('"kaç dolar?" after a product asks its price; "dolar kaç tl?" stays the exchange rate', async () => {
     expect(await ask('kaç dolar', { history: said(['p4']) })).toMatchObject({ kind: 'price', productIds: ['p4'] })
     expect((await ask('dolar kaç tl', { history: said(['p4']) })).productIds).toEqual([])

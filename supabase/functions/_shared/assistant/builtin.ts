@@ -142,8 +142,10 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
   if (kind === 'list' || kind === 'search') {
     // One more than shown, to know whether to say there are more.
     const found = term === '' && kind === 'list' ? await catalogue.list(MAX_LISTED + 1) : bestNamed(term, await catalogue.search(term, MAX_LISTED + 1), kind === 'list')
-    // Words alone, with no question the classifier knew: products only when their names are what the words name.
-    const shown = found.slice(0, MAX_LISTED)
+    // Words alone, with no question the classifier knew: products only when their names are what the words name, and
+    // a sentence is no product's name for one word of it ("who won the match last night" is no Yoga Mat).
+    const sentence = kind === 'search' && keysOf(term).length >= 3 && found.length > 0 && coverage(term, found[0]!.name) < 0.5
+    const shown = sentence ? [] : found.slice(0, MAX_LISTED)
     if (shown.length === 0) {
       if (kind === 'search') return reply('unknown', say.dontKnow(contactOf(context), language), language)
       return reply(kind, term === '' ? say.emptyCatalogue(businessName, language) : say.notFound(businessName, language), language, [], false)
@@ -399,6 +401,8 @@ const FAQ_FIRST = new Set([
 // holds nothing the words name, one of these (if the classifier saw it at
 // all) is a better answer than "no matching product".
 const NOT_PRODUCTS = new Set(['hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'human', 'complaint', 'booking', 'personal_info', 'off_topic', 'ordering'])
+/** Readings of a message that ends the conversation or thanks for it. */
+const PARTINGS = new Set(['goodbye', 'thanks'])
 /** The least score a second reading needs to be answered instead. */
 const ALTERNATIVE_MIN_SCORE = 0.15
 /** The least score a second reading as a recommendation needs when no product is what the words name. */
@@ -579,7 +583,10 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     case 'attribute': {
       // "Does it keep coffee hot?": a question opening on "it" asks of the product just discussed, whatever it names after.
       const ofIt = OPENS_ON_IT.test(keyLine(words(message))) && Boolean((await lastProducts(context))?.length)
-      return answerAttribute(intent.attribute ?? attributeOf(words(message)), ofIt ? '' : intent.term, message, context)
+      const out = await answerAttribute(intent.attribute ?? attributeOf(words(message)), ofIt ? '' : intent.term, message, context)
+      // "En sevdiğin renk ne?": no product to ask it of, so another reading of the words answers.
+      const other = out.productIds.length === 0 && intent.term !== '' ? alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE) : undefined
+      return other ? answerIntent(intentOf(other.intent, message), message, context) : out
     }
     case 'unknown': {
       // "Peki onun?": the product just discussed, as the catalogue has it now.
@@ -612,6 +619,9 @@ async function answerProduct(intent: Intent, message: string, context: Context, 
     if (hit) return reply('faq', biz.faqAnswer(hit), context.language)
     const other = alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE)
     if (other) return answerIntent(intentOf(other.intent, message), message, context)
+    // "Bu kadar yeter", "tamam sağolun iyi geceler": words no product holds, from someone taking their leave or thanking.
+    const parting = alternatives.find((reading) => PARTINGS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE)
+    if (parting) return answerIntent({ kind: parting.intent as 'goodbye' | 'thanks' }, message, context)
     // "Yaz için hafif bir şey arıyorum": no product of that name, but a wish the names and descriptions may answer.
     if (alternatives.some((reading) => reading.intent === 'recommend' && reading.score >= RECOMMEND_MIN_SCORE)) return answerRecommendation(intent.term, context)
   }

@@ -100,6 +100,21 @@ export const CORPUS: readonly CorpusEntry[] = [
     düşüneceğim
     sonra yazarım
     sonra tekrar bakarım
+    iyi geceler
+    hoşça kal
+    allaha emanet
+    kendinize iyi bakın
+    başka sorum yok
+    sonra dönerim
+    hadi bay
+    tamamdır görüşürüz
+    hayırlı akşamlar dilerim
+    şimdilik yok teşekkürler
+    yok başka bir şey yok
+    hepsi bu kadar
+    hoşçakalın
+    kendine iyi bak
+    bu kadar yeter
   `),
   ...examples('goodbye', 'en', `
     bye
@@ -111,6 +126,17 @@ export const CORPUS: readonly CorpusEntry[] = [
     i will think about it
     let me think about it
     maybe later
+    see ya
+    talk soon
+    have a good one
+    that'll be all
+    nothing else
+    no that's it
+    i'll come back later
+    ciao
+    bye bye
+    good night
+    bye then
     that's all for now
     that's everything, bye
     that is all
@@ -1123,6 +1149,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     seçimi kim kazanır
     yemek tarifi verir misin
     ödevime yardım eder misin
+    en sevdiğin yemek ne
+    futbolu sever misin
   `),
   ...examples('off_topic', 'en', `
     what is the weather like
@@ -1130,7 +1158,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     what is the capital of france
     write me a poem
     who won the game
+    did you watch the match
     write some python code
+    do you like football
+    what's your favourite food
     who is the president
     give me a recipe
     help me with my homework

@@ -109,7 +109,9 @@ const WEAK_SEPARATORS: ReadonlySet<string> = new Set(['and', 've'])
 
 /** Whether the message points back at what was just discussed ("is it…", "bunun…"). */
 export function pointsBack(message: string): boolean {
-  return words(message).some((word) => POINTERS.has(word.key))
+  // "Bu kadar", "o kadar": "that much", "that's all", pointing at nothing.
+  const list = words(message)
+  return list.some((word, i) => POINTERS.has(word.key) && list[i + 1]?.key !== 'kadar')
 }
 
 /**
@@ -119,7 +121,7 @@ export function pointsBack(message: string): boolean {
  */
 export function asksOfIt(message: string): boolean {
   const line = keyLine(words(message))
-  return / (is|does|can|will|would|could|has|was) (it|this|that) | (are|do|can|will) (they|these|those) /.test(line) || /^ (bu|bunun|bunu|o|onun|onu) /.test(line)
+  return / (is|does|can|will|would|could|has|was) (it|this|that) | (are|do|can|will) (they|these|those) /.test(line) || /^ (bu|bunun|bunu|o|onun|onu) (?!kadar )/.test(line)
 }
 
 /** Whether the message is a yes-or-no question ("öğütülmüş mü?", "is it lined?"). */

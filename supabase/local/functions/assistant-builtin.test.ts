@@ -491,6 +491,56 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('a follow-up is read against the description in other words for the same thing', async () => {
+    const items = [
+      ...PRODUCTS,
+      product('p8', 'Travel Backpack', 75, 'USD', 6, null, '30 litres, water-resistant, fits a 15-inch laptop'),
+      product('p9', 'Akıllı Saat', 2499, 'TRY', 3, null, '5 ATM su geçirmez, nabız ölçer'),
+    ]
+    const fits = await ask('laptop sığar mı', { history: said(['p8']), items, faq: [] })
+    expect(fits).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(fits.reply).toContain('15-inch')
+    const pulse = await ask('does it track heart rate', { language: 'en', history: said(['p9']), items, faq: [] })
+    expect(pulse).toMatchObject({ kind: 'attribute', productIds: ['p9'] })
+    expect(pulse.reply).toContain('nabız')
+    // A short question of what, after one product, is asked of it, and said to be missing when the record lacks it.
+    const acid = await ask('asit oranı ne', { history: said(['p9']), items, faq: [] })
+    expect(acid).toMatchObject({ kind: 'attribute', productIds: ['p9'] })
+    expect(acid.reply).toMatch(/yer almıyor/)
+  })
+
+  it('"ne zaman gelir?" after a product out of stock gives its stock and the delivery text; "kaç günde gelir?" only delivery', async () => {
+    const back = await ask('ne zaman gelir', { history: said(['p2']) })
+    expect(back).toMatchObject({ kind: 'delivery_time', productIds: ['p2'] })
+    expect(back.reply).toContain('şu an stokta yok')
+    expect(back.reply).toContain('2 iş gününde kargoda')
+    const days = await ask('kaç günde gelir', { history: said(['p2']) })
+    expect(days).toMatchObject({ kind: 'delivery_time', productIds: [] })
+    expect(days.reply).not.toContain('stokta yok')
+  })
+
+  it('"kahve mi çay mı daha pahalı?" compares the two', async () => {
+    const items = [...PRODUCTS, product('p8', 'Türk Kahvesi', 185, 'TRY', 60, null), product('p9', 'Rize Çayı', 210, 'TRY', 33, null)]
+    const out = await ask('kahve mi çay mı daha pahalı', { items, faq: [] })
+    expect(out.kind).toBe('compare')
+    expect(out.productIds.sort()).toEqual(['p8', 'p9'])
+  })
+
+  it('words of a business topic that name no product are that topic: "kargosu ne kadar?", "hangi firma ile gönderiyorsunuz?"', async () => {
+    for (const message of ['kargosu ne kadar', 'hangi firma ile gönderiyorsunuz']) {
+      const out = await ask(message, { faq: [] })
+      expect(out.kind, message).toBe('shipping')
+      expect(out.reply, message).toContain('500 TL üzeri kargo ücretsiz')
+    }
+  })
+
+  it('"bundan bana 2 tane ayırın" orders the product just discussed', async () => {
+    for (const message of ['bundan bana 2 tane ayırın']) {
+      const out = await ask(message, { history: said(['p1']) })
+      expect(out, message).toMatchObject({ kind: 'ordering', productIds: ['p1'] })
+    }
+  })
+
   it('"kaç dolar?" after a product asks its price; "dolar kaç tl?" stays the exchange rate', async () => {
     expect(await ask('kaç dolar', { history: said(['p4']) })).toMatchObject({ kind: 'price', productIds: ['p4'] })
     expect((await ask('dolar kaç tl', { history: said(['p4']) })).productIds).toEqual([])

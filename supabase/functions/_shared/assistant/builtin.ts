@@ -4,7 +4,7 @@
 // owner's profile and FAQ while replying (a follow-up re-reads the product by
 // id rather than trusting an earlier turn's text) and says so when it does
 // not know, instead of guessing. How a message flows: README.md.
-import { asksOfIt, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, pointsBack, productTerm, understand, type Attribute, type Budget, type Intent } from './intents.ts'
+import { asksOfIt, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, pointsBack, productTerm, topicOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
 import { holdsEquivalent, occasionWords, phrasesHeld, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
 import * as biz from './business-replies.ts'
@@ -176,6 +176,9 @@ async function answerCompare(terms: [string, string], message: string, context: 
   if (!found) {
     const hit = await faqFor(message, context, 'unknown')
     if (hit) return reply('faq', biz.faqAnswer(hit), language)
+    // "Hangi firma ile gönderiyorsunuz?": no products on either side, but a topic of the business.
+    const topic = topicOf(message)
+    if (topic) return answerIntent({ kind: topic }, message, context)
   }
   return reply('compare', say.compareMissing(found, businessName, language), language, found ? [found] : [])
 }
@@ -443,6 +446,9 @@ const OPENS_ON_IT = /^ (is|does|can|will|would|could|has|was) it /
 /** A question of what or which ("what layout?", "hangi model?"), at the start of the message. */
 const WHICH = /^ (what|whats|which|hangi|ne|nasil) /
 
+/** A Turkish question of what, at the end of the message ("asit oranı ne?", "garantisi nedir?"). */
+const ENDS_ON_WHAT = / (ne|nedir|neymis|nasil|kac|hangisi) $/
+
 /** A question of how many, how long or how big. */
 const MEASURE = / (kac|kacar|how many|how long|how big|how heavy|how tall|how wide) /
 const PRODUCT_CUES = / (kac|kaca|fiyat\w*|ne kadar|var mi|stok\w*|how much|price|cost|costs|in stock|do you have) /
@@ -511,8 +517,16 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       return reply('contact', biz.contactAnswer(profile, businessName, language), language, [], biz.written(profile, 'contact'))
     case 'shipping':
       return reply('shipping', biz.policyAnswer(profile, businessName, 'shipping', language), language, [], biz.written(profile, 'shipping'))
-    case 'delivery_time':
-      return reply('delivery_time', biz.policyAnswer(profile, businessName, 'delivery', language), language, [], biz.written(profile, 'delivery'))
+    case 'delivery_time': {
+      const text = biz.policyAnswer(profile, businessName, 'delivery', language)
+      // "Ne zaman gelir?" just after a product that is out of stock may ask when it is back: its stock, then delivery.
+      // "Kaç günde gelir?" and a question naming the order or its shipping ask only how long delivery takes.
+      const line = keyLine(words(message))
+      const whenBack = words(message).length <= 4 && / (ne zaman|when) /.test(line) && !/ (kargo\w*|siparis\w*|orders?|ship\w*|deliver\w*|teslim\w*|parcel|package|paket\w*) /.test(line)
+      const last = whenBack ? await lastProducts(context) : null
+      if (last && last.length === 1 && last[0]!.stock <= 0) return reply('delivery_time', `${say.stockOf(last[0]!, language)}\n\n${text}`, language, last)
+      return reply('delivery_time', text, language, [], biz.written(profile, 'delivery'))
+    }
     case 'returns':
       return reply('returns', biz.policyAnswer(profile, businessName, 'returns', language), language, [], biz.written(profile, 'returns'))
     case 'payment':
@@ -550,7 +564,11 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
           return answerAttribute(attribute, intent.term, message, context)
         }
         // "Kutulu mu?", "kaç kişilik?": a short question of how or how much, whose words name no product.
-        const ofTheLast = named.length === 0 && words(message).length <= 3 && (asksWhetherSo(message) || MEASURE.test(keyLine(words(message))) || WHICH.test(keyLine(words(message))))
+        const line = keyLine(words(message))
+        const ofTheLast =
+          named.length === 0 &&
+          words(message).length <= 3 &&
+          (asksWhetherSo(message) || MEASURE.test(line) || WHICH.test(line) || (ENDS_ON_WHAT.test(line) && !aboutBusiness))
         if ((named.length === 0 && (pointsBack(message) || ofTheLast)) || (askedOfIt && (!aboutBusiness || attribute !== null) && (named.length === 0 || asksOfIt(message)))) {
           if ((await lastProducts(context))?.length) return answerAttribute(attribute, '', message, context)
         }
@@ -596,6 +614,16 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
         if (productTerm(words(message)) === '') return reply('price', say.priceOf(last[0]!, language), language, last)
         return answerAttribute(attributeOf(words(message)), '', message, context)
       }
+      // "Asit oranı ne?": a short question of what, just after one product, asks it of that product.
+      const line = keyLine(words(message))
+      const aboutBusiness = alternatives.some((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= BUSINESS_READING_MIN_SCORE)
+      if (!aboutBusiness && words(message).length <= 4 && (asksWhetherSo(message) || WHICH.test(line) || ENDS_ON_WHAT.test(line) || MEASURE.test(line))) {
+        const discussed = await lastProducts(context)
+        if (discussed && discussed.length === 1) return answerAttribute(attributeOf(words(message)), '', message, context)
+      }
+      // "One for me too": what the rules could not place, the classifier may have read second.
+      const other = alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE)
+      if (other) return answerIntent(intentOf(other.intent, message), message, context)
       return reply('unknown', say.dontKnow(contactOf(context), language), language)
     }
     default:
@@ -614,6 +642,9 @@ async function answerProduct(intent: Intent, message: string, context: Context, 
   const kind = intent.kind as 'price' | 'stock' | 'link' | 'list' | 'search'
   const out = await answerProductQuestion(kind, intent.term, context)
   if (out.productIds.length === 0 && intent.term !== '') {
+    // "Kargosu ne kadar?": nothing in the catalogue is what the words name, but a topic of the business is.
+    const topic = topicOf(message)
+    if (topic) return answerIntent({ kind: topic }, message, context)
     // Nothing in the catalogue is what the words name: the owner's FAQ may answer them ("toptan alırsam fiyat düşer mi?").
     const hit = FAQ_FIRST.has(kind) ? null : await faqFor(message, context, kind)
     if (hit) return reply('faq', biz.faqAnswer(hit), context.language)

@@ -316,6 +316,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     paketi hangi firma getiriyor
   `),
   ...examples('shipping', 'en', `
+    what courier company do you use
+    who delivers the orders
     do you deliver to ankara
     postage cost
     is delivery included
@@ -910,6 +912,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     malzemesi nedir
     kokusu nasıl
     ne kokuyor
+    hangi modellere uyuyor
+    hangi cihazlarla uyumlu
     ölçüleri nedir
     boyutu ne kadar
     kaç numara
@@ -949,6 +953,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     how big is it
     do you have it in black
     what scent is it
+    can i wear it in the shower
+    can i use it in water
   `),
 
   // Phrasings from the corpus half of the conversation evaluation (tests/eval/assistant-set.ts), product names

@@ -93,7 +93,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'sattiginiz', 'satilan', 'satiyorsunuz', 'you', 'sell', 'selling', 'got', 'adet', 'tane',
   'ney', 'neyiniz', 'neyin', 'neleriniz', 'nelerin', 'olani', 'olanlari', 'olanin', 'sizdeki', 'sizdekiler', 'elinizdeki', 'burada', 'here',
   'alsam', 'alsak', 'olacak', 'istesem', 'dearest', 'pricey', 'degerli', 'degerlisi', 'premium', 'luxury', 'luks', 'lux',
-  'durum', 'durumu', 'status', 'thats', 'cheers', 'when', 'be', 'back', 'restock', 'coming', 'tekrar', 'gelecek', 'gelir', 'zaman', 'stoga', 'stoklara', 'girer', 'girecek',
+  'durum', 'durumu', 'status', 'daha', 'thats', 'cheers', 'too', 'gimme', 'ayir', 'ayirin', 'ayirir', 'ayirabilir', 'ayirabilirmisiniz', 'when', 'be', 'back', 'restock', 'coming', 'tekrar', 'gelecek', 'gelir', 'zaman', 'stoga', 'stoklara', 'girer', 'girecek',
   'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',
 ])
 
@@ -169,6 +169,9 @@ function splitPair(list: readonly Word[], explicit: boolean): [string, string] |
   const find = (set: ReadonlySet<string>) => list.findIndex((word, index) => index > 0 && set.has(word.key))
   let at = find(STRONG_SEPARATORS)
   if (at < 0 && explicit) at = find(WEAK_SEPARATORS)
+  // "Kahve mi çay mı daha pahalı?": two question particles, each after one of the two.
+  const particles = list.flatMap((word, index) => (/^m[iu]$/.test(word.key) ? [index] : []))
+  if (at < 0 && particles.length >= 2 && particles[0]! > 0) at = particles[0]!
   if (at < 0) return null
   const first = productTerm(list.slice(0, at))
   const second = productTerm(list.slice(at + 1))
@@ -176,6 +179,21 @@ function splitPair(list: readonly Word[], explicit: boolean): [string, string] |
   return [first, second]
 }
 
+
+// Words that name a topic of the business: when the catalogue holds nothing the words name, the topic is what was
+// asked ("kargosu ne kadar?", "hangi firma ile gönderiyorsunuz?"). A shop may sell a "Kargo Pantolon", so these are
+// read only after the catalogue.
+const TOPIC_WORDS: readonly [RegExp, BusinessTopic][] = [
+  [/^(kargo\w*|gonder\w*|yolla\w*|shipping|ship|ships|postage|courier|kurye\w*)$/, 'shipping'],
+  [/^(iade\w*|degisim\w*|degistir\w*|returns?|refunds?|exchange\w*)$/, 'returns'],
+  [/^(odeme\w*|taksit\w*|havale\w*|eft|payments?|pay|installments?|instalments?)$/, 'payment'],
+]
+
+/** The one business topic the message's words name, if they name exactly one. */
+export function topicOf(message: string): BusinessTopic | null {
+  const found = new Set(words(message).flatMap((word) => TOPIC_WORDS.filter(([pattern]) => pattern.test(word.key)).map(([, topic]) => topic)))
+  return found.size === 1 ? [...found][0]! : null
+}
 
 /** The classifier's least score for a kind to be taken; below it the message is read by its words alone. */
 export const MIN_SCORE = 0.55

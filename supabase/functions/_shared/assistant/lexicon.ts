@@ -74,7 +74,7 @@ export const SAME_MEANING: readonly Meaning[] = [
   m('dim, dimmable, brightness', 'kisilabilir, parlaklik'),
   m('charge, charging', 'sarj'), m('lined, lining', 'astar, astarli'), m('warranty, guarantee', 'garanti, garantili'),
   m('dishwasher', 'bulasik makinesi'), m('microwave', 'mikrodalga'), m('polarized, polarised, polarising, polarizing', 'polarize'),
-  m('compatible', 'uyumlu'), m('ground', 'ogutulmus, cekilmis'),
+  m('compatible', 'uyumlu, uyuyor, uyar'), m('fits, fit', 'sigar, sigiyor, sigabilir'), m('heart rate, pulse', 'nabiz'), m('ground', 'ogutulmus, cekilmis'),
   // What customers ask of the shop, for its FAQ
   m('wrap, wrapping', 'paket, paketleme, ambalaj'), m('name, names', 'isim'), m('company', 'sirket, firma'),
   m('print, printing, engraving, engrave, personalised, personalized', 'baski, yazdirma, kisiye ozel'), m('discount, discounts', 'indirim'),

@@ -475,11 +475,20 @@ describe('follow-ups as customers write them', () => {
   })
 
   it('partings in many words end the conversation, and "bu kadar" points at no product', async () => {
-    for (const message of ['bu kadar yeterli', 'tamam sağ olun, iyi geceler', 'hoşçakalın', 'see ya', 'nothing else', 'have a good one']) {
+    for (const message of [
+      'bu kadar yeterli', 'tamam sağ olun, iyi geceler', 'hoşçakalın', 'see ya', 'nothing else', 'have a good one', 'sağlıcakla kalın efendim',
+      'eyvallah kardeşim', 'görüşmek dileğiyle', 'bi düşüneyim sonra yazarım', "ok I'll check later", 'gotta run, thanks', 'peace out', 'nevermind',
+    ]) {
       const out = await ask(message, { history: said(['p1']) })
       expect(out.productIds, message).toEqual([])
       expect(['goodbye', 'thanks'], message).toContain(out.kind)
     }
+  })
+
+  it('words of courtesy are courtesy only when all the words are: "I\'ll take it" still orders, "bu kadar pahalı mı" is no parting', async () => {
+    expect(await ask("I'll take it", { language: 'en', history: said(['p4']) })).toMatchObject({ kind: 'ordering', productIds: ['p4'] })
+    expect((await ask('sağolun ilginiz için iyi günler', { history: said(['p1']) })).kind).toBe('thanks')
+    expect((await ask('bu kadar pahalı mı', { history: said(['p1']) })).kind).not.toBe('goodbye')
   })
 
   it('a question about the assistant itself lists no product and is no "no matching product"', async () => {

@@ -93,7 +93,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'sattiginiz', 'satilan', 'satiyorsunuz', 'you', 'sell', 'selling', 'got', 'adet', 'tane',
   'ney', 'neyiniz', 'neyin', 'neleriniz', 'nelerin', 'olani', 'olanlari', 'olanin', 'sizdeki', 'sizdekiler', 'elinizdeki', 'burada', 'here',
   'alsam', 'alsak', 'olacak', 'istesem', 'dearest', 'pricey', 'degerli', 'degerlisi', 'premium', 'luxury', 'luks', 'lux',
-  'durum', 'durumu', 'status', 'daha', 'thats', 'cheers', 'too', 'gimme', 'ayir', 'ayirin', 'ayirir', 'ayirabilir', 'ayirabilirmisiniz', 'when', 'be', 'back', 'restock', 'coming', 'tekrar', 'gelecek', 'gelir', 'zaman', 'stoga', 'stoklara', 'girer', 'girecek',
+  'durum', 'durumu', 'status', 'daha', 'thats', 'cheers', 'too', 'gimme', 'ayir', 'ayirin', 'ayirir', 'ayirabilir', 'ayirabilirmisiniz', 'when', 'be', 'back', 'restock', 'coming', 'come', 'comes', 'tekrar', 'gelecek', 'gelir', 'zaman', 'stoga', 'stoklara', 'girer', 'girecek',
   'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',
 ])
 
@@ -338,6 +338,42 @@ const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre
 /** Words that open a message without asking anything. */
 const OPENERS: ReadonlySet<string> = new Set(['merhaba', 'merhabalar', 'selam', 'selamlar', 'slm', 'mrb', 'sa', 'iyi', 'gunler', 'aksamlar', 'gunaydin', 'hi', 'hello', 'hey', 'good', 'morning', 'afternoon', 'evening', 'kolay', 'gelsin'])
 
+// Thanking and taking leave are said in a closed set of words, in endless orders ("sağlıcakla kalın efendim", "ok
+// cool, catch you later"): a message made only of these is courtesy, whatever the classifier makes of its order.
+const THANKS_WORDS: ReadonlySet<string> = new Set([
+  'tesekkur', 'tesekkurler', 'tesekkurederim', 'tesekkurlar', 'tsk', 'tskler', 'tsklr', 'tskrler', 'sagol', 'sagolun', 'sagolasin', 'sag', 'eyvallah',
+  'eline', 'saglik', 'ilginiz', 'ilginize', 'yardiminiz', 'yardimlariniz', 'thanks', 'thank', 'thx', 'thnx', 'tnx', 'ty', 'cheers', 'appreciated',
+  'appreciate', 'merci', 'mersi', 'helpful', 'yardimci', 'oldunuz',
+])
+const PARTING_WORDS: ReadonlySet<string> = new Set([
+  'gorusuruz', 'gorusmek', 'uzere', 'dilegiyle', 'hosca', 'hoscakal', 'hoscakalin', 'kal', 'kalin', 'bay', 'bye', 'byee', 'byebye', 'goodbye', 'later',
+  'see', 'ya', 'soon', 'tomorrow', 'yarin', 'care', 'take', 'night', 'geceler', 'calismalar', 'hayirli', 'selametle', 'saglicakla', 'allaha', 'emanet',
+  'ciao', 'cao', 'yeter', 'yeterli', 'dilerim', 'dileriz', 'peace', 'run', 'gotta', 'talk', 'chatting', 'evening', 'day', 'weekend', 'haftasonlari',
+  'sonra', 'yazarim', 'bakarim', 'donerim', 'simdilik', 'now', 'that', 'thats', 'all', 'everything', 'it', 'for', 'today',
+  'hallederiz', 'dusuneyim', 'dusunecegim', 'dusunurum', 'vazgectim', 'nevermind', 'never', 'mind', 'forget', 'changed', 'my', 'ill', 'check', 'let',
+  'know', 'think', 'about', 'back', 'come', 'out',
+])
+/** Words that go with courtesy without changing it: whom it is said to, and small words. */
+const COURTESY_FILLERS: ReadonlySet<string> = new Set([
+  'efendim', 'kardesim', 'kardes', 'abi', 'abla', 'hocam', 'canim', 'dostum', 'mate', 'dear', 'sir', 'madam', 'bro', 'guys', 'friend', 'you', 'your',
+  'so', 'very', 'much', 'lot', 'a', 'cok', 'bu', 'kadar', 'o', 'zaman', 'then', 'icin', 'for', 'the', 'help', 'have', 'nice', 'good', 'great', 'and',
+  'de', 'da', 'size', 'sizlere', 'herkese', 'iyi', 'gunler', 'aksamlar', 'kolay', 'gelsin', 'ol', 'olun', 'again', 'tekrar', 'oh', 'hadi', 'bi', 'i',
+  'me', 'ben', 'around',
+])
+
+/** Whether the message is only thanks or a parting, and which: thanks when it thanks at all. */
+function courtesyOnly(list: readonly Word[]): 'thanks' | 'goodbye' | null {
+  const keys = list.map((word) => word.key)
+  const known = (key: string) => THANKS_WORDS.has(key) || PARTING_WORDS.has(key) || COURTESY_FILLERS.has(key) || LEADERS.has(key)
+  if (!keys.every(known)) return null
+  if (keys.some((key) => THANKS_WORDS.has(key))) return 'thanks'
+  // "Şimdilik bu kadar", "that's all for now": taking leave needs a word that only takes leave.
+  const leaves = keys.some((key) => PARTING_WORDS.has(key) && !/^(now|that|thats|all|everything|it|for|today|sonra|simdilik|my|ill|let|know|about|back|come|out|check|think|take|see|talk|run)$/.test(key))
+  // "Kolay gelsin", "ok bu kadar": said on leaving, though the words say it only together.
+  const line = ` ${keys.join(' ')} `
+  return leaves || / (bu kadar|kolay gelsin|let you know|see you|see ya|talk soon|talk later|gotta run) /.test(line) ? 'goodbye' : null
+}
+
 // Words a customer leads with before the question ("tamam, nasıl alırım?"): an answer to the last reply, not the question.
 const LEADERS: ReadonlySet<string> = new Set(['tamam', 'tmm', 'peki', 'evet', 'olur', 'anladim', 'ok', 'okay', 'oki', 'okey', 'yes', 'yeah', 'yep', 'sure', 'alright', 'right', 'so', 'well', 'hmm', 'great', 'cool', 'super', 'harika', 'guzel', 'sey'])
 
@@ -366,6 +402,8 @@ export async function understand(message: string, classifier: Classifier): Promi
   if (INJECTION.some((pattern) => pattern.test(line))) return { kind: 'injection', alternatives: [], unknownWords: 0 }
   const opening = list.findIndex((word) => !OPENERS.has(word.key))
   if (opening === -1) return { kind: 'greeting', alternatives: [], unknownWords: 0 }
+  const courtesy = courtesyOnly(list)
+  if (courtesy) return { kind: courtesy, alternatives: [], unknownWords: 0 }
   let classified: Classification = await classifier.classify(message)
   // "Slm, kargo kaç gün sürüyor?": the greeting is not the question.
   if (opening > 0 && list.length - opening >= 2 && (classified.intent === 'greeting' || classified.score < MIN_SCORE)) {

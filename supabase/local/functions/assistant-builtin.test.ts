@@ -714,6 +714,8 @@ describe('the business', () => {
     ['hafta sonu açık mısınız', 'Cumartesi 10:00–14:00 arası açığız. Pazar kapalıyız.'],
     ['yarin acik misiniz', 'Yarın (Perşembe) 09:00–18:00 arası açığız.'],
     ['pazartesi kaçta açılıyorsunuz', 'Pazartesi 09:00–12:30 ve 13:30–18:00 arası açığız.'],
+    // "Saat kaç?" asks the time, and is no watch: what the shop can say is whether it is open.
+    ['saat kaç şu an', 'Şu an açığız'],
     // Days in a row with the same hours are one sentence.
     ['hafta içi kaçta kapatıyorsunuz', 'Pazartesi 09:00–12:30 ve 13:30–18:00 arası açığız. Salı–Cuma 09:00–18:00 arası açığız.'],
     ['weekday hours?', "Monday: we're open 09:00–12:30 and 13:30–18:00. Tuesday–Friday: we're open 09:00–18:00."],

@@ -446,6 +446,8 @@ export function intentOf(intent: string, message: string): Intent {
     if (budget) return { kind: 'budget', budget, term: productTerm(words(termWithoutNumbers).filter((word) => !/^(not|no)$/.test(word.key))) }
   }
   if (intent === 'off_topic') return { kind: 'off_topic' }
+  // "Saat kaç?" asks the time, not the price of a watch ("akıllı saat kaç para?"): what the shop can say is whether it is open.
+  if (/^ (su an |simdi )?saat kac (acaba |su an |simdi )?$/.test(line)) return { kind: 'hours', day: null, asks: 'now' }
   // "What about Saturday?", "peki pazar?": a day alone asks its hours.
   if ((intent === 'again' || intent === 'None' || intent === 'ack') && dayOf(list) !== null && productTerm(list.filter((word) => !DAY_WORD.test(word.key))) === '') {
     return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }

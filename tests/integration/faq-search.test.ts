@@ -170,6 +170,9 @@ describe.each(BACKENDS)('FAQ search on %s', (backend) => {
         { question: 'Fatura kesiyor musunuz?', answer: 'Her siparişe e-fatura kesilir.' },
         { question: 'Toptan satış yapıyor musunuz?', answer: '20 adet ve üzeri alımlarda toptan fiyat veriyoruz.' },
         { question: 'Ürünleriniz garantili mi?', answer: 'Elektronik ürünler 2 yıl garantilidir.' },
+        { question: 'Ürünleriniz orijinal mi?', answer: 'Tüm ürünlerimiz orijinaldir.' },
+        { question: 'Hediye paketi yapıyor musunuz?', answer: 'Evet, ücretsiz.' },
+        { question: 'Kişiye özel isim yazdırma var mı?', answer: 'Fincanlara isim baskısı yapıyoruz.' },
       ])
     })
 
@@ -177,10 +180,26 @@ describe.each(BACKENDS)('FAQ search on %s', (backend) => {
       ['faturalı satış var mı', 'Fatura kesiyor musunuz?'],
       ['toplu alımda fiyat farkı var mı', 'Toptan satış yapıyor musunuz?'],
       ['garanti süresi ne kadar', 'Ürünleriniz garantili mi?'],
+      ['kdv faturası kesebilir misiniz', 'Fatura kesiyor musunuz?'],
+      ['can I get a VAT invoice', 'Fatura kesiyor musunuz?'],
+      ['do you provide receipts', 'Fatura kesiyor musunuz?'],
+      ['bulk pricing?', 'Toptan satış yapıyor musunuz?'],
+      ['is it a genuine product', 'Ürünleriniz orijinal mi?'],
+      ['is gift packaging available', 'Hediye paketi yapıyor musunuz?'],
+      ['can you wrap it as a present', 'Hediye paketi yapıyor musunuz?'],
+      ['süslü paket yapıyor musunuz', 'Hediye paketi yapıyor musunuz?'],
+      ['custom name printing?', 'Kişiye özel isim yazdırma var mı?'],
     ])('%s finds %s', async (query, question) => {
       const [hit] = await search(query, 1, shop.user.id)
       expect(hit?.question).toBe(question)
       expect(hit!.score).toBeGreaterThanOrEqual(FAQ_MIN_SCORE)
+    })
+
+    it('reads a number as nothing, and a haircut as no invoice', async () => {
+      const terms = await stack.db.query<{ t: string[] }>("select public.search_question_terms('50 adet alsam indirim olur mu') as t")
+      expect(terms.rows[0]!.t).toEqual(['adet', 'indirim'])
+      const [hit] = await search('saç kesimi ne kadar', 1, shop.user.id)
+      expect(hit === undefined || hit.score < FAQ_MIN_SCORE).toBe(true)
     })
   })
 

@@ -491,6 +491,13 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('bu kadar pahalı mı', { history: said(['p1']) })).kind).not.toBe('goodbye')
   })
 
+  it('an FAQ entry answers a message the classifier took for small talk ("is it a genuine product?")', async () => {
+    const faq = [{ id: 'f9', question: 'Is every product genuine?', answer: 'Yes, everything we sell is original.' }]
+    const out = await ask('is it a genuine product', { language: 'en', faq })
+    expect(out).toMatchObject({ kind: 'faq', productIds: [] })
+    expect(out.reply).toContain('everything we sell is original')
+  })
+
   it('a question about the assistant itself lists no product and is no "no matching product"', async () => {
     const items = [...PRODUCTS, product('p8', 'Yoga Mat', 29.9, 'EUR', 21, null, 'purple')]
     for (const message of ['en sevdiğin renk ne', 'do you like music', 'who won the match last night']) {

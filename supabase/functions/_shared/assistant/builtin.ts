@@ -393,11 +393,12 @@ async function faqFor(message: string, context: Context, kind: string) {
 }
 
 // Kinds the owner's FAQ may answer before the built-in answer: questions about
-// the business, and messages the rules could not place. Product facts (price,
+// the business, and messages the rules could not place or took for another
+// subject ("is it a genuine product?" is no small talk when the FAQ answers it). Product facts (price,
 // stock, links) are always read from the catalogue itself.
 const FAQ_FIRST = new Set([
   'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'booking', 'hours', 'attribute', 'recommend', 'search',
-  'unknown', 'ordering', 'stock', 'list', 'link', 'human', 'personal_info',
+  'unknown', 'ordering', 'stock', 'list', 'link', 'human', 'personal_info', 'off_topic',
 ])
 
 // Readings of a message that are not about a product: when the catalogue

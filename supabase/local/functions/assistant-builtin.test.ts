@@ -498,6 +498,17 @@ describe('follow-ups as customers write them', () => {
     expect(out.reply).toContain('everything we sell is original')
   })
 
+  it('"ilkinin linki", "the second one", "sonuncusu" pick from the list just given, in its order', async () => {
+    const listed = said(['p3', 'p1', 'p6'])
+    const first = await ask('ilkinin linki', { history: listed })
+    expect(first).toMatchObject({ kind: 'link', productIds: ['p3'] })
+    expect(first.reply).toContain('ornek.com/hoparlor')
+    expect(await ask('the second one, how much?', { language: 'en', history: listed })).toMatchObject({ kind: 'price', productIds: ['p1'] })
+    expect(await ask('sonuncusu stokta mı', { history: listed })).toMatchObject({ kind: 'stock', productIds: ['p6'] })
+    // After one product there is no list to pick from: "ilk" is just a word.
+    expect((await ask('ilkinin linki', { history: said(['p1']) })).productIds).toEqual(['p1'])
+  })
+
   it('a question about the assistant itself lists no product and is no "no matching product"', async () => {
     const items = [...PRODUCTS, product('p8', 'Yoga Mat', 29.9, 'EUR', 21, null, 'purple')]
     for (const message of ['en sevdiğin renk ne', 'do you like music', 'who won the match last night']) {

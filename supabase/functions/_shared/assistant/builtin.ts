@@ -4,7 +4,7 @@
 // owner's profile and FAQ while replying (a follow-up re-reads the product by
 // id rather than trusting an earlier turn's text) and says so when it does
 // not know, instead of guessing. How a message flows: README.md.
-import { asksOfIt, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, pointsBack, productTerm, topicOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
+import { asksOfIt, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, ordinalOf, pointsBack, productTerm, topicOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
 import { holdsEquivalent, occasionWords, phrasesHeld, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
 import * as biz from './business-replies.ts'
@@ -675,12 +675,23 @@ export const builtinResponder: Responder = async (input) => {
   return draft ? { ...answered, booking: draft } : answered
 }
 
+/** "İlkinin linki?" after a list: the conversation as if the last reply had named only that product. */
+function narrowedToPlace(message: string, history: readonly Turn[]): Turn[] {
+  const place = ordinalOf(message)
+  const at = history.findLastIndex((turn) => turn.role === 'assistant' && turn.productIds.length > 0)
+  if (place === null || at < 0 || history[at]!.productIds.length < 2) return [...history]
+  const listed = history[at]!.productIds.slice(0, MAX_LISTED)
+  const chosen = place < 0 ? listed.at(-1) : listed[place]
+  if (!chosen) return [...history]
+  return history.map((turn, i) => (i === at ? { ...turn, productIds: [chosen] } : turn))
+}
+
 async function answerMessage(
   { message, language, history, businessName, catalogue, business, now }: Parameters<Responder>[0],
   understood: Awaited<ReturnType<typeof understand>>,
 ): Promise<ResponderOutput> {
   const replyIn = replyLanguage(message, language, history)
-  const context: Context = { catalogue, business, businessName, language: replyIn, history, now }
+  const context: Context = { catalogue, business, businessName, language: replyIn, history: narrowedToPlace(message, history), now }
   // Words the corpus does not know may be a product's name: "deri ceket kaç dolar" asks a price, not the exchange rate.
   // An off-topic reading reads no data unless the words also ask a price or stock ("kaç", "how much").
   const mayBeProduct = understood.kind !== 'off_topic' || PRODUCT_CUES.test(keyLine(words(message)))

@@ -93,7 +93,11 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'sattiginiz', 'satilan', 'satiyorsunuz', 'you', 'sell', 'selling', 'got', 'adet', 'tane',
   'ney', 'neyiniz', 'neyin', 'neleriniz', 'nelerin', 'olani', 'olanlari', 'olanin', 'sizdeki', 'sizdekiler', 'elinizdeki', 'burada', 'here',
   'alsam', 'alsak', 'olacak', 'istesem', 'dearest', 'pricey', 'degerli', 'degerlisi', 'premium', 'luxury', 'luks', 'lux',
-  'durum', 'durumu', 'status', 'daha', 'thats', 'cheers', 'too', 'gimme', 'ayir', 'ayirin', 'ayirir', 'ayirabilir', 'ayirabilirmisiniz', 'when', 'be', 'back', 'restock', 'coming', 'come', 'comes', 'tekrar', 'gelecek', 'gelir', 'zaman', 'stoga', 'stoklara', 'girer', 'girecek',
+  // Which of a list ("ilkinin linki", "the second one"): ordinalOf reads the place, no product is so named.
+  'ilk', 'ilki', 'ilkini', 'ilkinin', 'ilkine', 'birinci', 'birincisi', 'birincinin', 'ikinci', 'ikincisi', 'ikincinin', 'ikinciyi', 'ucuncu',
+  'ucuncusu', 'ucuncunun', 'ucuncuyu', 'dorduncu', 'dorduncusu', 'besinci', 'besincisi', 'sonuncu', 'sonuncusu', 'sonuncunun', 'sonuncuyu',
+  'first', 'second', 'third', 'fourth', 'fifth',
+  'durum', 'durumu', 'status', 'daha', 'youve', 'weve', 'theyve', 'youll', 'youd', 'isnt', 'doesnt', 'cant', 'wont', 'didnt', 'arent', 'theres', 'heres', 'wheres', 'hows', 'lets', 'thats', 'cheers', 'too', 'gimme', 'ayir', 'ayirin', 'ayirir', 'ayirabilir', 'ayirabilirmisiniz', 'when', 'be', 'back', 'restock', 'coming', 'come', 'comes', 'tekrar', 'gelecek', 'gelir', 'zaman', 'stoga', 'stoklara', 'girer', 'girecek',
   'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',
 ])
 
@@ -106,6 +110,21 @@ const POINTERS: ReadonlySet<string> = new Set([
 // Between the two products of a comparison: the strong ones are preferred, since "and" may be part of a name.
 const STRONG_SEPARATORS: ReadonlySet<string> = new Set(['or', 'vs', 'versus', 'with', 'ile', 'veya', 'yoksa'])
 const WEAK_SEPARATORS: ReadonlySet<string> = new Set(['and', 've'])
+
+const PLACES: readonly [RegExp, number][] = [
+  [/ (ilk|ilki|ilkini|ilkinin|ilkine|birinci\w*|the first|first one) /, 0],
+  [/ (ikinci\w*|the second|second one) /, 1],
+  [/ (ucuncu\w*|the third|third one) /, 2],
+  [/ (dorduncu\w*|the fourth|fourth one) /, 3],
+  [/ (besinci\w*|the fifth|fifth one) /, 4],
+  [/ (sonuncu\w*|the last one|last one) /, -1],
+]
+
+/** The place in the last list that the message points at ("ilkinin linki", "the second one", "sonuncusu"): from 0, or -1 for the last. */
+export function ordinalOf(message: string): number | null {
+  const line = keyLine(words(message))
+  return PLACES.find(([pattern]) => pattern.test(line))?.[1] ?? null
+}
 
 /** Whether the message points back at what was just discussed ("is it…", "bunun…"). */
 export function pointsBack(message: string): boolean {

@@ -118,6 +118,7 @@ describe('words', () => {
     expect(split('ediyormusunuz')).toBe('ediyor musunuz')
     expect(split('kargo ücretsizmi')).toBe('kargo ücretsiz mi')
     expect(split('açıkmısınız')).toBe('açık mısınız')
+    expect(split('su gecirmezmi')).toBe('su gecirmez mi')
     for (const word of ['kalemi', 'bedenimi', 'numaramı', 'ürünlerimi', 'durumu', 'mumu']) expect(split(word)).toBe(word)
   })
 })
@@ -466,6 +467,11 @@ describe('follow-ups as customers write them', () => {
     expect(named).toMatchObject({ kind: 'price', productIds: ['p8'] })
     expect(named.reply).toContain(formatPrice(35, 'USD', 'en'))
     expect(await ask('what fabric is the silk tie?', { language: 'en', items, faq: [] })).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    // "Is it cotton?" of a Cotton Tee asks its material, though its name says cotton: never a stock "yes".
+    const tee = [...PRODUCTS, product('p9', 'Cotton Tee', 12, 'USD', 60, null)]
+    const cotton = await ask('is it cotton', { language: 'en', history: said(['p9']), items: tee, faq: [] })
+    expect(cotton).toMatchObject({ kind: 'attribute', productIds: ['p9'] })
+    expect(cotton.reply).not.toMatch(/in stock/)
   })
 
   it('"ok, which one is in stock?" after two products asks the stock of both', async () => {
@@ -507,6 +513,17 @@ describe('follow-ups as customers write them', () => {
     expect(await ask('sonuncusu stokta mı', { history: listed })).toMatchObject({ kind: 'stock', productIds: ['p6'] })
     // After one product there is no list to pick from: "ilk" is just a word.
     expect((await ask('ilkinin linki', { history: said(['p1']) })).productIds).toEqual(['p1'])
+  })
+
+  it('a property asked with no product named or discussed asks which product; "su" is water, "şu" points back', async () => {
+    for (const message of ['su geçirmez mi', 'is it waterproof']) {
+      const out = await ask(message, { faq: [] })
+      expect(out.productIds, message).toEqual([])
+      expect(out.reply, message).toMatch(/Hangi ürünü|Which product/)
+    }
+    const items = [...PRODUCTS, product('p8', 'Su Şişesi', 120, 'TRY', 9, null)]
+    expect(await ask('su şişesi ne kadar', { items, faq: [] })).toMatchObject({ kind: 'price', productIds: ['p8'] })
+    expect(await ask('şu ne kadar', { history: said(['p3']) })).toMatchObject({ kind: 'price', productIds: ['p3'] })
   })
 
   it('a question about the assistant itself lists no product and is no "no matching product"', async () => {

@@ -5,7 +5,7 @@
 // id rather than trusting an earlier turn's text) and says so when it does
 // not know, instead of guessing. How a message flows: README.md.
 import { asksOfIt, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, ordinalOf, pointsBack, productTerm, topicOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
-import { holdsEquivalent, occasionWords, phrasesHeld, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
+import { holdsEquivalent, occasionWords, onlyProperties, phrasesHeld, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
 import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
@@ -156,6 +156,8 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
   const found = await subject(term, context, MAX_FOR_QUESTION)
   if (found === 'no_subject') return reply(kind, say.whichProduct(language), language)
   if (found === 'gone') return reply(kind, say.gone(businessName, language), language)
+  // "Su geçirmez mi?" with no product discussed yet: a property asked of nothing named; which product is the question.
+  if (found.length === 0 && onlyProperties(term)) return reply(kind, say.whichProduct(language), language)
   if (found.length === 0) return reply(kind, say.notFound(businessName, language), language, [], false)
   if (found.length > 1) {
     const text = kind === 'link' ? say.linkList(found, businessName, language) : say.productList(found, false, language)
@@ -316,8 +318,9 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
     const named = (await context.catalogue.search(whole, 3)).filter((product) => coverage(whole, product.name) === 1)
     if (named.length === 1) return answerProductQuestion('stock', whole, context)
   }
-  // "Silk tie?": a material that is part of the one name the message writes, with nothing asking what it is made of.
-  if (attribute === 'material' && whole !== '' && !keysOf(message).some((key) => ASKS_MATERIAL.test(key))) {
+  // "Silk tie?": a material that is part of the one name the message writes, with its kind of product and nothing asking
+  // what it is made of. "Is it cotton?" names no product: it asks the material of the one discussed.
+  if (attribute === 'material' && thingWords(whole).length > 0 && !asksOfIt(message) && !keysOf(message).some((key) => ASKS_MATERIAL.test(key))) {
     const named = (await context.catalogue.search(whole, 3)).filter((product) => coverage(whole, product.name) === 1)
     if (named.length === 1) return answerProductQuestion(asksWhetherSo(message) ? 'stock' : 'price', whole, context)
   }
@@ -329,6 +332,7 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   if (found === 'no_subject') return reply('attribute', say.whichProduct(language), language)
   if (found === 'gone') return reply('attribute', say.gone(businessName, language), language)
   const product = found[0]
+  if (!product && onlyProperties(term)) return reply('attribute', say.whichProduct(language), language)
   if (!product) return reply('attribute', say.notFound(businessName, language), language, [], false)
   const named = words(product.name).map((word) => word.key)
   const asking = keysOf(message).filter((key) => !isQuestionWord(key) && !named.some((word) => sameWord(key, word)) && !holdsEquivalent(key, product.name))

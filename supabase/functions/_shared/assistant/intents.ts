@@ -126,11 +126,16 @@ export function ordinalOf(message: string): number | null {
   return PLACES.find(([pattern]) => pattern.test(line))?.[1] ?? null
 }
 
+/** A word pointing back: "şu" is one, but "su" as written is water ("su geçirmez", "su şişesi"). */
+function pointer(word: Word): boolean {
+  return POINTERS.has(word.key) && !(word.key === 'su' && !/ş/i.test(word.text))
+}
+
 /** Whether the message points back at what was just discussed ("is it…", "bunun…"). */
 export function pointsBack(message: string): boolean {
   // "Bu kadar", "o kadar": "that much", "that's all", pointing at nothing.
   const list = words(message)
-  return list.some((word, i) => POINTERS.has(word.key) && list[i + 1]?.key !== 'kadar')
+  return list.some((word, i) => pointer(word) && list[i + 1]?.key !== 'kadar')
 }
 
 /**
@@ -176,7 +181,7 @@ const THE_SHOP = /^(magaza|dukkan)\w*$/
 
 /** The product words of a run of words: question words and pointers out, the last word's possessive ending off. */
 export function productTerm(list: readonly Word[]): string {
-  const kept = list.filter((word) => !QUESTION_WORDS.has(word.key) && !POINTERS.has(word.key) && !THE_SHOP.test(word.key)).map((word) => word.text)
+  const kept = list.filter((word) => !QUESTION_WORDS.has(word.key) && !pointer(word) && !THE_SHOP.test(word.key)).map((word) => word.text)
   if (kept.length > 0) kept[kept.length - 1] = stripPossessive(kept[kept.length - 1]!)
   // "En ucuz şeyiniz": without its ending the last word may be one of the question's.
   if (kept.length > 0 && QUESTION_WORDS.has(asciiKey(kept[kept.length - 1]!))) kept.pop()

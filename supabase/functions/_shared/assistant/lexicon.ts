@@ -17,14 +17,22 @@ import { words } from './text.ts'
  * One meaning: its English words and its Turkish words (ASCII keys), the
  * first of each its usual word; `thing` when it names a kind of product.
  */
-export type Meaning = { readonly en: readonly string[]; readonly tr: readonly string[]; readonly all: readonly string[]; readonly thing: boolean }
+export type Meaning = {
+  readonly en: readonly string[]
+  readonly tr: readonly string[]
+  readonly all: readonly string[]
+  readonly thing: boolean
+  /** A property a description states ("waterproof"), asked of a product rather than naming one. */
+  readonly property: boolean
+}
 
-function meaning(en: string, tr: string, thing: boolean): Meaning {
+function meaning(en: string, tr: string, thing: boolean, property = false): Meaning {
   const list = (text: string) => text.split(',').map((word) => word.trim()).filter((word) => word !== '')
-  return { en: list(en), tr: list(tr), all: [...list(en), ...list(tr)], thing }
+  return { en: list(en), tr: list(tr), all: [...list(en), ...list(tr)], thing, property }
 }
 const thing = (en: string, tr: string) => meaning(en, tr, true)
 const m = (en: string, tr: string) => meaning(en, tr, false)
+const property = (en: string, tr: string) => meaning(en, tr, false, true)
 
 export const SAME_MEANING: readonly Meaning[] = [
   // Clothing and accessories
@@ -70,11 +78,11 @@ export const SAME_MEANING: readonly Meaning[] = [
   m('summer', 'yazlik'), m('winter', 'kislik'), m('women, womens', 'kadin'), m('men, mens', 'erkek'), m('kids, children', 'cocuk'),
   m('baby', 'bebek'), m('floral', 'cicekli'), m('travel', 'seyahat'), m('sports, sport', 'spor'), m('scented', 'kokulu'),
   // Properties a description states
-  m('waterproof, water resistant, water-resistant, atm, swim, swimming, shower, rain', 'suya dayanikli, su gecirmez, su gecirmeyen, denize, havuza, dusta, yagmurda'),
-  m('dim, dimmable, brightness', 'kisilabilir, parlaklik'),
-  m('charge, charging', 'sarj'), m('lined, lining', 'astar, astarli'), m('warranty, guarantee', 'garanti, garantili'),
-  m('dishwasher', 'bulasik makinesi'), m('microwave', 'mikrodalga'), m('polarized, polarised, polarising, polarizing', 'polarize'),
-  m('compatible', 'uyumlu, uyuyor, uyar'), m('fits, fit', 'sigar, sigiyor, sigabilir'), m('heart rate, pulse', 'nabiz'), m('ground', 'ogutulmus, cekilmis'),
+  property('waterproof, water resistant, water-resistant, atm, swim, swimming, shower, rain', 'suya dayanikli, su gecirmez, su gecirmeyen, denize, havuza, dusta, yagmurda'),
+  property('dim, dimmable, brightness', 'kisilabilir, parlaklik'),
+  property('charge, charging', 'sarj'), property('lined, lining', 'astar, astarli'), property('warranty, guarantee', 'garanti, garantili'),
+  property('dishwasher', 'bulasik makinesi'), property('microwave', 'mikrodalga'), property('polarized, polarised, polarising, polarizing', 'polarize'),
+  property('compatible', 'uyumlu, uyuyor, uyar'), property('fits, fit', 'sigar, sigiyor, sigabilir'), property('heart rate, pulse', 'nabiz'), property('ground', 'ogutulmus, cekilmis'),
   // What customers ask of the shop, for its FAQ
   m('wrap, wrapping', 'paket, paketleme, ambalaj'), m('name, names', 'isim'), m('company', 'sirket, firma'),
   m('print, printing, engraving, engrave, personalised, personalized', 'baski, yazdirma, kisiye ozel'), m('discount, discounts', 'indirim'),
@@ -201,6 +209,18 @@ export function thingWords(text: string): string[] {
     } else at += 1
   }
   return out
+}
+
+/** Whether every word of the text is a property a description may state ("su geçirmez", "dishwasher safe" is not: "safe"). */
+export function onlyProperties(text: string): boolean {
+  const keys = words(text).map((word) => word.key)
+  if (keys.length === 0) return false
+  for (let at = 0; at < keys.length; ) {
+    const [best] = groupsAt(keys, at).filter((entry) => entry.group.property).sort((a, b) => b.span - a.span)
+    if (!best) return false
+    at += best.span
+  }
+  return true
 }
 
 /** The text without the words that name a kind of product ("kulaklığın garantisi var mı" → "garantisi var mı"). */

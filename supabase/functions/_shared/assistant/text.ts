@@ -50,10 +50,10 @@ export function words(message: string): Word[] {
 
 // Turkish writes the question particle apart ("var mı", "atar mısın"), but customers often glue it on ("varmı",
 // "atarmısın", "ücretsizmi"). It is split off where what comes before it can only be a word a question is asked of:
-// "var"/"yok", a verb ("atar", "ediyor", "gidiyo", "gönderebilir"), an adjective made with -li/-siz, or a few common
+// "var"/"yok", a verb ("atar", "ediyor", "gidiyo", "gönderebilir", "geçirmez"), an adjective made with -li/-siz, or a few common
 // adjectives; never a noun that merely ends in "mi" ("kalemi").
 const QUESTION_PARTICLE = /^(.{2,}?)(m[ıiuü](?:s[ıiuü]n(?:[ıiuü]z)?|y[ıiuü]m|y[ıiuü]z|d[ıiuü]r)?)$/u
-const ASKED_OF = /^(var|yok|açık|acik|kapalı|kapali|uygun|ucuz|pahalı|pahali|orijinal|orjinal|mevcut|stokta|stokda|hazır|hazir|aynı|ayni)$|(yor|yo|[aeıiuü]r|l[ıiuü]|s[ıiuü]z)$/u
+const ASKED_OF = /^(var|yok|açık|acik|kapalı|kapali|uygun|ucuz|pahalı|pahali|orijinal|orjinal|mevcut|stokta|stokda|hazır|hazir|aynı|ayni)$|(yor|yo|[aeıiuü]r|m[ae]z|l[ıiuü]|s[ıiuü]z)$/u
 
 function gluedQuestion(text: string): [string, string] | null {
   const match = QUESTION_PARTICLE.exec(text)

@@ -526,6 +526,14 @@ describe('follow-ups as customers write them', () => {
     expect(await ask('şu ne kadar', { history: said(['p3']) })).toMatchObject({ kind: 'price', productIds: ['p3'] })
   })
 
+  it('an attribute asked after a list of several asks which of them, not the first one\'s', async () => {
+    const out = await ask('36 beden var mı', { history: said(['p6', 'p1', 'p3']) })
+    expect(out.productIds).toEqual([])
+    expect(out.reply).toMatch(/Hangi ürünü/)
+    // Named, it is answered.
+    expect((await ask('vazonun rengi ne', { history: said(['p6', 'p1', 'p3']) })).productIds).toEqual(['p6'])
+  })
+
   it('a question about the assistant itself lists no product and is no "no matching product"', async () => {
     const items = [...PRODUCTS, product('p8', 'Yoga Mat', 29.9, 'EUR', 21, null, 'purple')]
     for (const message of ['en sevdiğin renk ne', 'do you like music', 'who won the match last night']) {

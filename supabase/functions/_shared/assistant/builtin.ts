@@ -324,6 +324,9 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
     const named = (await context.catalogue.search(whole, 3)).filter((product) => coverage(whole, product.name) === 1)
     if (named.length === 1) return answerProductQuestion(asksWhetherSo(message) ? 'stock' : 'price', whole, context)
   }
+  // "36 beden var mı?" after a list of several: which of them is asked about is the question, not the first one's answer.
+  const discussed = term === '' ? await lastProducts(context) : null
+  if (discussed && discussed.length > 1) return reply('attribute', say.whichProduct(language), language)
   let found = await subject(term, context, 1)
   if (term !== '' && (found === 'no_subject' || found === 'gone' || found.length === 0 || coverage(term, found[0]!.name) === 0)) {
     const last = await lastProducts(context)

@@ -232,20 +232,6 @@ export type ChatbotPreviewRequest = Omit<ChatbotApiRequest, 'conversationId'> & 
 /** Turns of a preview's history chatbot-api reads (the assistant's own history length). */
 export const CHATBOT_PREVIEW_HISTORY_MAX = 10
 
-/**
- * `{success: true, error: null, …}` fields of an answer: `reply` is null when
- * a person has the conversation (the message waits for them); a preview also
- * gets the products the reply spoke of.
- */
-export type ChatbotApiAnswer = {
-  reply: string | null
-  conversationId: string
-  status?: ConversationStatus
-  productIds?: string[]
-  /** A preview's booking step, for its next turn. */
-  booking?: Record<string, unknown> | null
-}
-
 /** How many messages one GET of a conversation's messages gives at most. */
 export const CHATBOT_MESSAGES_PAGE = 50
 

@@ -1,9 +1,10 @@
-// The two ways credits change, as typed calls of the database functions of
-// 20261122000800_credits_payments.sql (credit_payment as replaced by
+// Credits bought, as a typed call of the database's credit_payment
+// (20261122000800_credits_payments.sql, as replaced by
 // 20261122001000_credit_payment_closed.sql; the purchase record it writes
 // raises the assistant's message limits, 20261122001700_plan_limits.sql).
-// Both need the service-role client:
-// owners can read their balance but never write it.
+// Spending them happens inside the database functions that record an
+// answered message (they call consume_credit). Crediting needs the
+// service-role client: owners can read their balance but never write it.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { ProcessPaymentStatus } from '../../../domain/functions.ts'
 import type { Purchase } from './payments.ts'
@@ -34,17 +35,4 @@ export async function creditPurchase(db: SupabaseClient, p: Purchase): Promise<C
   })
   if (error) throw new Error(`credit_payment failed: ${error.code ?? ''} ${error.message}`)
   return data as CreditResult
-}
-
-export type ConsumeError = 'insufficient_credits' | 'credits_not_found'
-
-export type ConsumeResult =
-  | { consumed: true; remaining: number; used: number; error: null }
-  | { consumed: false; remaining: number; used: number; error: ConsumeError }
-
-/** Takes one credit for one answered message; refuses, without changing anything, at 0. */
-export async function consumeCredit(db: SupabaseClient, userId: string): Promise<ConsumeResult> {
-  const { data, error } = await db.rpc('consume_credit', { p_user_id: userId })
-  if (error) throw new Error(`consume_credit failed: ${error.code ?? ''} ${error.message}`)
-  return data as ConsumeResult
 }

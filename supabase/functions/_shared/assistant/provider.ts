@@ -9,7 +9,6 @@ import { DEFAULT_TIMEOUT_MS, modelResponder } from './openai.ts'
 import type { Responder } from './types.ts'
 
 export const ASSISTANT_PROVIDERS = ['builtin', 'openai'] as const
-export type AssistantProviderName = (typeof ASSISTANT_PROVIDERS)[number]
 
 /** Ollama's OpenAI-compatible API: where a model is expected on this machine when no URL is set. */
 export const LOCAL_MODEL_URL = 'http://localhost:11434/v1'

@@ -4,7 +4,9 @@
 // production build, made once for the layer. tests/README.md says more.
 import { defineConfig } from 'vitest/config'
 
-const exclude = ['**/node_modules/**', 'dist/**']
+// A `*.suite.test.ts` defines tests that other test files run on each
+// database (PGlite and PostgreSQL 15); it has none of its own to collect.
+const exclude = ['**/node_modules/**', 'dist/**', '**/*.suite.test.ts']
 
 export default defineConfig({
   test: {

@@ -1,6 +1,6 @@
 // The same auth API suite over a real PostgreSQL 15 server.
 import { startTempPostgres } from '../../../tests/support/postgres.ts'
-import { defineAuthSuite } from './auth-suite.ts'
+import { defineAuthSuite } from './auth.suite.test.ts'
 
 defineAuthSuite('auth API on PostgreSQL 15', async () => {
   const pg = await startTempPostgres()

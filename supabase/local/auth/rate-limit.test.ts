@@ -4,7 +4,7 @@
 import { isAuthApiError } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS, DEFAULT_AUTH_RATE_LIMIT_TOKEN_REFRESH, loadConfig } from '../config.ts'
-import { startAuthHarness, type AuthHarness } from './auth-suite.ts'
+import { startAuthHarness, type AuthHarness } from './auth.suite.test.ts'
 import { createRateLimiter } from './rate-limit.ts'
 
 const PASSWORD = 'correct-horse-1'

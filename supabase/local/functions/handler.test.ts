@@ -1,6 +1,6 @@
 // The frame of supabase/functions/_shared/handler.ts, without a stack: what
 // every function answers before and after its own code runs. The owner check
-// runs against a stack in functions-suite.ts and tests/integration.
+// runs against a stack in functions.suite.test.ts and tests/integration.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PaymentProviderError } from '../../functions/_shared/payments.ts'
 import { corsHeaders } from '../../functions/_shared/cors.ts'

@@ -4,12 +4,12 @@
 // open conversation is the screen, and back returns to the list.
 // Tiny and macro-free: the route file reads it.
 import { INBOX_FILTERS, type InboxFilter } from './api.ts'
+import { isUuid } from '../../../domain/ids.ts'
 
 export type ConversationsSearch = { filter?: Exclude<InboxFilter, 'needs_you'>; q?: string; c?: string; customer?: string }
 
 export const DEFAULT_INBOX_FILTER: InboxFilter = 'needs_you'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export function validateConversationsSearch(search: Record<string, unknown>): ConversationsSearch {
   const out: ConversationsSearch = {}
@@ -18,8 +18,8 @@ export function validateConversationsSearch(search: Record<string, unknown>): Co
     out.filter = filter as Exclude<InboxFilter, 'needs_you'>
   }
   if (typeof search.q === 'string' && search.q.trim() !== '') out.q = search.q.slice(0, 100)
-  if (typeof search.c === 'string' && UUID.test(search.c)) out.c = search.c.toLowerCase()
-  if (typeof search.customer === 'string' && UUID.test(search.customer)) out.customer = search.customer.toLowerCase()
+  if (typeof search.c === 'string' && isUuid(search.c)) out.c = search.c.toLowerCase()
+  if (typeof search.customer === 'string' && isUuid(search.customer)) out.customer = search.customer.toLowerCase()
   return out
 }
 

@@ -11,8 +11,8 @@ import { publicFunction, type Answers, type Handler } from './handler.ts'
 import { RATE_LIMITS, rateCheck, retryAfter, takeRateLimits, type RateCheck } from './rate-limits.ts'
 import { bearerToken, createServiceClient } from './supabase.ts'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { isUuid } from '../../../domain/ids.ts'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const TOKEN = /^sat_[0-9a-f]{64}$/
 
 export type AutomationCall = { ownerId: string; db: SupabaseClient }
@@ -32,7 +32,7 @@ export function automationFunction(
 
     const ownerId = new URL(req.url).pathname.split('/').filter(Boolean)[1] ?? ''
     const token = bearerToken(req)
-    if (!UUID.test(ownerId) || !token || !TOKEN.test(token)) return answer.fail('unauthorized', 401)
+    if (!isUuid(ownerId) || !token || !TOKEN.test(token)) return answer.fail('unauthorized', 401)
     const valid = await db.rpc('automation_token_valid', { p_user_id: ownerId, p_token: token })
     if (valid.error) throw valid.error
     if (valid.data !== true) return answer.fail('unauthorized', 401)

@@ -22,6 +22,7 @@ import { CodedError } from './http.ts'
 import { PROVIDER_TIMEOUT_MS } from './message-log.ts'
 import { secretsEqual } from './constant-time.ts'
 import { isLoopbackUrl, UnknownProviderError } from './deployment.ts'
+import { isUuid } from '../../../domain/ids.ts'
 
 export type PaymentProviderName = 'local' | 'stripe'
 
@@ -169,7 +170,6 @@ export type PurchaseCheck =
   | { ok: true; purchase: Purchase }
   | { ok: false; error: Extract<ProcessPaymentError, 'payment_not_completed' | 'payment_mismatch'>; detail: string }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * Whether a session may be credited, and with what. A session that is not
@@ -182,7 +182,7 @@ export function purchaseOf(provider: PaymentProviderName, s: ProviderSession): P
   const found = planForCheckout(s.priceId)
   if ('error' in found) return { ok: false, error: 'payment_mismatch', detail: `price ${String(s.priceId)}: ${found.error}` }
   const plan = found.plan
-  if (!s.userId || !UUID.test(s.userId)) return { ok: false, error: 'payment_mismatch', detail: 'no owner on the session' }
+  if (!s.userId || !isUuid(s.userId)) return { ok: false, error: 'payment_mismatch', detail: 'no owner on the session' }
   if (s.credits !== plan.messages) {
     return { ok: false, error: 'payment_mismatch', detail: `${String(s.credits)} credits recorded for ${plan.id} (${plan.messages})` }
   }

@@ -44,8 +44,8 @@ import { withWidgetCors } from './cors.ts'
 import { addressChecks, addressMinute } from './limits.ts'
 import { conversationMessages } from './messages.ts'
 import { previewHistory } from './preview.ts'
+import { isUuid } from '../../../domain/ids.ts'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** Longer than any id the server issues; a longer "id" is not a widget's. */
 const CONVERSATION_ID_MAX_LENGTH = 128
 
@@ -65,7 +65,7 @@ const api = publicFunction(OPTIONS, async (req, { ok, fail }) => {
   if (!body) return fail('invalid_request', 400)
   const { userId, conversationId, language } = body
   const message = typeof body.message === 'string' ? body.message.trim() : ''
-  if (typeof userId !== 'string' || !UUID.test(userId)) return fail('invalid_request', 400)
+  if (typeof userId !== 'string' || !isUuid(userId)) return fail('invalid_request', 400)
   // Characters as a person counts them (code points), not UTF-16 units.
   if (!message || [...message].length > CHATBOT_MESSAGE_MAX_LENGTH) return fail('invalid_request', 400)
   if (conversationId != null && (typeof conversationId !== 'string' || conversationId.length > CONVERSATION_ID_MAX_LENGTH)) {

@@ -17,8 +17,8 @@ import { addressGroup, clientAddress } from '../_shared/client-address.ts'
 import type { Answers } from '../_shared/handler.ts'
 import { RATE_LIMITS, rateCheck, retryAfter } from '../_shared/rate-limits.ts'
 import { createServiceClient } from '../_shared/supabase.ts'
+import { isUuid } from '../../../domain/ids.ts'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 type Access = { config: { enabled: boolean; website_url: string | null; allowed_domains: string[] | null } | null; found: boolean }
 type Read =
@@ -44,7 +44,7 @@ export async function conversationMessages(req: Request, { ok, fail }: Answers<C
   const userIds = url.searchParams.getAll('userId')
   const afters = url.searchParams.getAll('after')
   // One of each, uuids only: nothing else reaches the database.
-  if (!UUID.test(conversationId) || userIds.length !== 1 || !UUID.test(userIds[0]!) || afters.length > 1 || (afters.length === 1 && !UUID.test(afters[0]!))) {
+  if (!isUuid(conversationId) || userIds.length !== 1 || !isUuid(userIds[0]!) || afters.length > 1 || (afters.length === 1 && !isUuid(afters[0]!))) {
     return fail('invalid_request', 400)
   }
   const userId = userIds[0]!

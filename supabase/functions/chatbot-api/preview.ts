@@ -6,6 +6,7 @@
 // looks them up among the owner's own products).
 import { CHATBOT_MESSAGE_MAX_LENGTH, CHATBOT_PREVIEW_HISTORY_MAX } from '../../../domain/functions.ts'
 import type { BookingDraft, Turn } from '../_shared/assistant/types.ts'
+import { isUuid } from '../../../domain/ids.ts'
 
 /** An assistant turn may list several products, so it may be longer than a customer's message. */
 export const PREVIEW_REPLY_MAX_LENGTH = 8 * CHATBOT_MESSAGE_MAX_LENGTH
@@ -14,7 +15,6 @@ export const PREVIEW_PRODUCT_IDS_MAX = 20
 /** As chatbot_messages.booking holds at most. */
 export const PREVIEW_BOOKING_MAX_LENGTH = 4096
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** A booking step as a preview answer gave it: a small object, read again by the booking conversation, which checks every time it holds. */
 function bookingOf(value: unknown): BookingDraft | null | undefined {
@@ -37,7 +37,7 @@ function turnOf(value: unknown): Turn | null {
   if (!text || [...text].length > max) return null
   if (productIds === undefined || productIds === null) return { role, content: text, productIds: [], booking }
   if (!Array.isArray(productIds) || productIds.length > PREVIEW_PRODUCT_IDS_MAX) return null
-  if (!productIds.every((id) => typeof id === 'string' && UUID.test(id))) return null
+  if (!productIds.every((id) => typeof id === 'string' && isUuid(id))) return null
   return { role, content: text, productIds: role === 'assistant' ? (productIds as string[]) : [], booking }
 }
 

@@ -21,8 +21,8 @@ import { createMessageLog } from '../_shared/message-log.ts'
 import { RATE_LIMITS, rateCheck, retryAfter, takeRateLimits } from '../_shared/rate-limits.ts'
 import { createServiceClient } from '../_shared/supabase.ts'
 import { createOwnerWhatsAppProvider, isWindowClosed } from '../_shared/whatsapp.ts'
+import { isUuid } from '../../../domain/ids.ts'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 type Reserved =
   | { error: 'conversation_not_found' | 'window_closed' | 'insufficient_credits' | 'invalid_request' }
@@ -34,10 +34,10 @@ Deno.serve(
     if (!body) return fail('invalid_request', 400)
     const { conversationId, messageId } = body
     const message = typeof body.message === 'string' ? body.message.trim() : ''
-    if (typeof messageId !== 'string' || !UUID.test(messageId)) return fail('invalid_request', 400)
+    if (typeof messageId !== 'string' || !isUuid(messageId)) return fail('invalid_request', 400)
     if (!message || [...message].length > OWNER_REPLY_MAX_LENGTH) return fail('invalid_request', 400)
     if (typeof conversationId !== 'string') return fail('invalid_request', 400)
-    if (!UUID.test(conversationId)) return fail('conversation_not_found', 404)
+    if (!isUuid(conversationId)) return fail('conversation_not_found', 404)
 
     const db = createServiceClient()
     const limited = await takeRateLimits(db, [rateCheck(RATE_LIMITS.ownerReplies, `conversation-reply:owner:${user.id}`)])

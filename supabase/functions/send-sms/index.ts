@@ -17,8 +17,8 @@ import { RATE_LIMITS, rateCheck, releaseRateLimits, retryAfter } from '../_share
 import { composeReminder, parseReminderLanguage } from '../_shared/reminder.ts'
 import { createSmsProvider } from '../_shared/sms.ts'
 import { createServiceClient } from '../_shared/supabase.ts'
+import { isUuid } from '../../../domain/ids.ts'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 type AppointmentRow = {
   id: string
@@ -40,7 +40,7 @@ Deno.serve(
       // `phone_number` and `message` in the body are ignored on purpose (see the README).
       const appointmentId = body.appointment_id
       if (typeof appointmentId !== 'string' || appointmentId === '') return fail('invalid_request', 400)
-      if (!UUID.test(appointmentId)) return fail('appointment_not_found', 404)
+      if (!isUuid(appointmentId)) return fail('appointment_not_found', 404)
 
       const found = await asUser
         .from('appointments')

@@ -34,8 +34,8 @@ import {
   createOwnerWhatsAppProvider, isWindowClosed, splitWhatsAppText, type WhatsAppProvider,
 } from '../_shared/whatsapp.ts'
 import { readDelivery, verifySignature, type InboundMessage } from './meta.ts'
+import { isUuid } from '../../../domain/ids.ts'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /**
  * Meta's deliveries are a few KB; anything far bigger is not one of them.
  * Exported, it is the function's declared body limit, which the local
@@ -58,7 +58,7 @@ const webhook = publicFunction(
   async (req, { ok, fail }) => {
     const url = new URL(req.url)
     const ownerId = url.pathname.split('/').filter(Boolean)[1] ?? ''
-    if (!UUID.test(ownerId)) return fail('owner_not_found', 404)
+    if (!isUuid(ownerId)) return fail('owner_not_found', 404)
     const db = createServiceClient()
 
     if (req.method === 'GET') {

@@ -13,6 +13,7 @@ import { BODY_LIMITS, PayloadTooLarge, readTextWithin } from '../body-limit.ts'
 import { decodeParams, type ParamSchema, type Params } from './params.ts'
 import { findSession, type ClientMeta, type SessionRef } from './sessions.ts'
 import { findUserById, type UserRecord } from './users.ts'
+import { isUuid } from '../../../domain/ids.ts'
 
 /** What the auth API needs of the stack: its database and its settings. */
 export type AuthContext = Pick<StackContext, 'db' | 'config'>
@@ -55,8 +56,7 @@ export function clientMeta(c: Context): ClientMeta {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-export const isUuid = (s: string) => UUID.test(s)
+export { isUuid }
 
 export type Caller = { claims: Claims; user: UserRecord; session?: SessionRef }
 

@@ -11,6 +11,7 @@ import { Hono } from 'hono'
 import { timingSafeEqual } from 'node:crypto'
 import type { StackContext } from '../server.ts'
 import { BODY_LIMITS, PayloadTooLarge, readTextWithin } from '../body-limit.ts'
+import { isUuid } from '../../../domain/ids.ts'
 
 export type OutboxMessage = {
   channel: 'sms' | 'whatsapp'
@@ -26,7 +27,6 @@ const MAX_LIMIT = 1000
 /** Secret texts are kept this long: a verification code is valid for ten minutes. */
 const SECRET_TTL_MS = 60 * 60 * 1000
 const MAX_SECRETS = 1000
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const MAX_BODY_LENGTH = 2000
 
 /** Clear texts of redacted rows, by outgoing_messages id, oldest first. */
@@ -105,7 +105,7 @@ export function createOutboxApp(ctx: Pick<StackContext, 'db' | 'config'>): Hono 
     const message = parseJson(text) as { id?: unknown; body?: unknown } | null
     const id = message?.id
     const body = message?.body
-    if (typeof id !== 'string' || !UUID.test(id) || typeof body !== 'string' || body.length > MAX_BODY_LENGTH) {
+    if (typeof id !== 'string' || !isUuid(id) || typeof body !== 'string' || body.length > MAX_BODY_LENGTH) {
       return c.json({ error: 'invalid_request' }, 400)
     }
     secrets.put(id.toLowerCase(), body)

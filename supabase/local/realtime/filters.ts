@@ -6,6 +6,7 @@
 // integers, booleans with eq/neq/in) are decided here without a query.
 import type { Queryable } from '../db.ts'
 import type { ColumnInfo } from './catalog.ts'
+import { isUuid } from '../../../domain/ids.ts'
 
 export const FILTER_OPS = ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in', 'like', 'ilike', 'is', 'match', 'imatch', 'isdistinct'] as const
 export type FilterOp = (typeof FILTER_OPS)[number]
@@ -90,7 +91,6 @@ export function valueText(v: unknown): string | null {
   return JSON.stringify(v)
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const INTEGER = /^\s*[+-]?\d+\s*$/
 const TRUE_WORDS = new Set(['t', 'true', 'y', 'yes', 'on', '1'])
 const FALSE_WORDS = new Set(['f', 'false', 'n', 'no', 'off', '0'])
@@ -105,7 +105,7 @@ function normalise(type: string, v: unknown, arg: string): [Scalar, Scalar] | un
     case 'name':
       return typeof v === 'string' ? [v, arg] : undefined
     case 'uuid':
-      return typeof v === 'string' && UUID.test(arg) ? [v.toLowerCase(), arg.toLowerCase()] : undefined
+      return typeof v === 'string' && isUuid(arg) ? [v.toLowerCase(), arg.toLowerCase()] : undefined
     case 'int2':
     case 'int4':
     case 'int8':

@@ -9,6 +9,7 @@ import { deleteAllObjects, getBucket, listBuckets } from './objects-sql.ts'
 import { jsonBody, requiredString } from './request-body.ts'
 import { jsonResponse } from './render.ts'
 import { bucketOrThrow, type StorageDeps } from './uploads.ts'
+import { isUuid } from '../../../domain/ids.ts'
 
 export function bucketRoutes(app: Hono, deps: StorageDeps): void {
   const { db, config, files } = deps
@@ -108,7 +109,7 @@ export function bucketRoutes(app: Hono, deps: StorageDeps): void {
 }
 
 const uuidOrNull = (v: string | undefined) =>
-  v && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v) ? v : null
+  isUuid(v) ? v : null
 
 /** A byte count, or storage's "20MB"-style string (decimal units). */
 function fileSizeLimitOf(value: unknown): number | null | undefined {

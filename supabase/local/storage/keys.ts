@@ -5,6 +5,7 @@
 // the storage directory or alias another key.
 import path from 'node:path'
 import { ERRORS } from './errors.ts'
+import { isUuid } from '../../../domain/ids.ts'
 
 // supabase/storage's isValidKey / isValidBucketName character sets.
 const KEY_CHARS = /^(\w|\/|!|-|\.|\*|'|\(|\)| |&|\$|@|=|;|:|\+|,|\?)*$/
@@ -48,9 +49,6 @@ export function versionFile(storageDir: string, bucket: string, key: string, ver
   return path.join(objectDir(storageDir, bucket, key), version)
 }
 
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-5][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(value)
-}
 
 /** storage's placeholder for an empty folder: always zero bytes, any type. */
 export const isEmptyFolder = (key: string) => key.endsWith('.emptyFolderPlaceholder')

@@ -5,6 +5,7 @@
 // RETURNING for a removal). JSON and timestamps are shaped in SQL so PGlite
 // and PostgreSQL answer alike.
 import type { Queryable } from '../db.ts'
+import { isUuid } from '../../../domain/ids.ts'
 
 /** A timestamp as JSON.stringify(new Date(…)) writes it, which is how storage's answers show them. */
 export const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
@@ -88,7 +89,7 @@ export type ObjectWrite = {
 }
 
 const ownerUuid = (owner: string | undefined) =>
-  owner && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-5][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(owner) ? owner : null
+  isUuid(owner) ? owner : null
 
 const writeParams = (w: ObjectWrite) => [
   w.id,

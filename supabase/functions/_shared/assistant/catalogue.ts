@@ -5,6 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { equivalents } from './lexicon.ts'
 import type { Catalogue, CatalogueProduct } from './types.ts'
+import { isUuid } from '../../../../domain/ids.ts'
 
 const COLUMNS = 'id, name, description, price, currency, stock, product_link'
 
@@ -13,7 +14,6 @@ const MAX_LIMIT = 50
 const DEFAULT_SEARCH_LIMIT = 5
 const DEFAULT_LIST_LIMIT = 20
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 type ProductRow = {
   id: string
@@ -66,7 +66,7 @@ export function createCatalogue(client: SupabaseClient, ownerId: string): Catalo
 
     async byIds(ids) {
       // A malformed id from a model or an old turn is "not found", not a 400 from the database.
-      const wanted = [...new Set(ids.filter((id) => UUID.test(id)))]
+      const wanted = [...new Set(ids.filter((id) => isUuid(id)))]
       if (wanted.length === 0) return []
       const { data, error } = await client
         .from('products')

@@ -50,6 +50,7 @@ import { handoffAsked, notKnownTwice } from './handoff.ts'
 import { replyOutcome, type ReplyOutcome } from '../../../../domain/insights.ts'
 import { replyLanguage } from './language.ts'
 import { HISTORY_TURNS, type AssistantChannel, type ConversationStatus, type HandoffReason, type ResponderOutput, type AssistantLanguage, type BusinessKnowledge, type BookingDesk, type BookingDraft, type BusinessProfile, type Catalogue, type CatalogueProduct, type Responder, type Turn } from './types.ts'
+import { isUuid } from '../../../../domain/ids.ts'
 
 export { HISTORY_TURNS }
 
@@ -120,7 +121,6 @@ export type AnswerResult = {
 type MessageRow = { role: Turn['role']; content: string; product_ids: string[] | null; kind?: string | null; booking?: BookingDraft | null }
 type Stored = { conversation_id: string; status: ConversationStatus; answered: boolean }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * How a caller names a conversation: the widget by the id the server gave it
@@ -181,7 +181,7 @@ export async function readOwnerContext(
   const { data, error } = await client.rpc('chatbot_context', {
     p_user_id: ownerId,
     p_channel: channel,
-    p_conversation_id: conversation && 'id' in conversation && UUID.test(conversation.id) ? conversation.id : null,
+    p_conversation_id: conversation && 'id' in conversation && isUuid(conversation.id) ? conversation.id : null,
     p_contact: conversation && 'waId' in conversation ? conversation.waId : null,
     p_history_turns: HISTORY_TURNS,
   })
@@ -280,7 +280,7 @@ export async function answer(input: AnswerInput): Promise<AnswerResult> {
   })
   // Stored in a uuid[] column: anything else a responder named would fail the
   // whole insert, and a reply is worth more than one bad reference.
-  const productIds = [...new Set(out.productIds.filter((id) => UUID.test(id)))]
+  const productIds = [...new Set(out.productIds.filter((id) => isUuid(id)))]
 
   const result: AnswerResult = {
     reply, language: out.language, productIds, provider, conversationId, kind: out.kind, status: handoff ? 'needs_human' : 'bot', handoff,

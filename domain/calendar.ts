@@ -17,6 +17,7 @@ import {
   type AppointmentRecord,
   type AppointmentStatus,
 } from './records.ts'
+import { blankToNull, formErrorClass } from './forms.ts'
 
 // ---------------------------------------------------------------------------
 // Day keys
@@ -411,21 +412,12 @@ export function wizardProgress(step: WizardStep): number {
   return Math.round((step / WIZARD_STEPS) * 100)
 }
 
-export class InvalidAppointmentError extends Error {
-  constructor(readonly errors: WizardErrors | AppointmentEditErrors) {
-    super(`invalid appointment: ${Object.keys(errors).join(', ')}`)
-    this.name = 'InvalidAppointmentError'
-  }
-}
+export const InvalidAppointmentError = formErrorClass<WizardErrors | AppointmentEditErrors>('InvalidAppointmentError', 'appointment')
+export type InvalidAppointmentError = InstanceType<typeof InvalidAppointmentError>
 
 function assertSteps(values: AppointmentWizardValues, steps: readonly WizardStep[], customers?: ReadonlyArray<{ id: string }>) {
   const errors = Object.assign({}, ...steps.map((s) => wizardStepErrors(s, values, customers))) as WizardErrors
   if (Object.keys(errors).length > 0) throw new InvalidAppointmentError(errors)
-}
-
-const blankToNull = (value: string): string | null => {
-  const text = value.trim()
-  return text === '' ? null : text
 }
 
 /**

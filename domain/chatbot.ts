@@ -8,6 +8,7 @@
 // Which pages may then use the widget is domain/chatbot-origin.ts.
 import { hostOf } from './chatbot-origin.ts'
 import { isHttpUrl } from './products.ts'
+import { blankToNull, formErrorClass } from './forms.ts'
 
 // ---------------------------------------------------------------------------
 // Options, ranges and defaults
@@ -340,17 +341,8 @@ export function validateChatbotForm(values: ChatbotFormValues): ChatbotFormError
   return errors
 }
 
-export class InvalidChatbotFormError extends Error {
-  constructor(readonly errors: ChatbotFormErrors) {
-    super(`invalid chatbot form: ${Object.keys(errors).join(', ')}`)
-    this.name = 'InvalidChatbotFormError'
-  }
-}
-
-const blankToNull = (value: string): string | null => {
-  const text = value.trim()
-  return text === '' ? null : text
-}
+export const InvalidChatbotFormError = formErrorClass<ChatbotFormErrors>('InvalidChatbotFormError', 'chatbot form')
+export type InvalidChatbotFormError = InstanceType<typeof InvalidChatbotFormError>
 
 /**
  * The columns to upsert for a valid form: text trimmed, blank nullable text

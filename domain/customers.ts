@@ -4,6 +4,7 @@
 import { formatPhone, isPhoneText, isValidPhone, normalizePhone, phoneDigitKeys } from './phone.ts'
 import { foldForSearch } from './products.ts'
 import { changedFields, type CustomerRecord } from './records.ts'
+import { blankToNull, formErrorClass } from './forms.ts'
 
 // ---------------------------------------------------------------------------
 // Phone numbers: domain/phone.ts reads and writes them; re-exported for the
@@ -88,17 +89,8 @@ export function validateCustomerForm(values: CustomerFormValues): CustomerFormEr
   return errors
 }
 
-export class InvalidCustomerFormError extends Error {
-  constructor(readonly errors: CustomerFormErrors) {
-    super(`invalid customer form: ${Object.keys(errors).join(', ')}`)
-    this.name = 'InvalidCustomerFormError'
-  }
-}
-
-const blankToNull = (value: string): string | null => {
-  const text = value.trim()
-  return text === '' ? null : text
-}
+export const InvalidCustomerFormError = formErrorClass<CustomerFormErrors>('InvalidCustomerFormError', 'customer form')
+export type InvalidCustomerFormError = InstanceType<typeof InvalidCustomerFormError>
 
 /**
  * What to insert or update for a valid form: text trimmed, the number in

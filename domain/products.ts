@@ -3,6 +3,7 @@
 // manual form's checks (as codes), the Excel row checks (as the spec's
 // Turkish messages), import batches, search and preview paging.
 import type { ProductRecord } from './records.ts'
+import { formErrorClass } from './forms.ts'
 
 // ---------------------------------------------------------------------------
 // Currencies
@@ -271,12 +272,8 @@ export function validateProductForm(values: ProductFormValues): ProductFormError
   return errors
 }
 
-export class InvalidProductFormError extends Error {
-  constructor(readonly errors: ProductFormErrors) {
-    super(`invalid product form: ${Object.keys(errors).join(', ')}`)
-    this.name = 'InvalidProductFormError'
-  }
-}
+export const InvalidProductFormError = formErrorClass<ProductFormErrors>('InvalidProductFormError', 'product form')
+export type InvalidProductFormError = InstanceType<typeof InvalidProductFormError>
 
 function numberOf(value: number | string): number {
   return typeof value === 'number' ? value : Number(value.trim().replace(',', '.'))

@@ -7,6 +7,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useDomainForm } from '../../components/forms.ts'
 import { useSession } from '../../lib/session.tsx'
 import { getSupabase } from '../../lib/supabase.ts'
+import { PHONE_CODE_LENGTH, PHONE_CODE_RESEND_SECONDS } from '../../../domain/phone.ts'
 import { AuthCard } from './auth-card.tsx'
 import { validateCodeForm } from './auth-form.ts'
 import { ChangePhoneForm } from './change-phone-form.tsx'
@@ -14,13 +15,11 @@ import { AUTH_FORM_ERRORS, sendRejectionText, verifyRejectionText } from './mess
 import { useCountdown } from './use-countdown.ts'
 import {
   clearSentMarker,
-  CODE_LENGTH,
   formatTurkishPhone,
   hasSentMarker,
   invokeOutcome,
   isCompleteCode,
   REDIRECT_DELAY_MS,
-  RESEND_SECONDS,
   sanitizeCode,
   setSentMarker,
   type FunctionOutcome,
@@ -108,7 +107,7 @@ export function PhoneVerifyPage() {
       setSending(false)
       if (outcome.ok) {
         setSentMarker(userId)
-        countdown.start(RESEND_SECONDS)
+        countdown.start(PHONE_CODE_RESEND_SECONDS)
         setNotice({ tone: 'info', text: msg`We sent a verification code to your phone.` })
       } else {
         handleSendFailure(outcome)
@@ -132,7 +131,7 @@ export function PhoneVerifyPage() {
     const outcome = await sendCode(phone)
     setSending(false)
     if (outcome.ok) {
-      countdown.start(RESEND_SECONDS)
+      countdown.start(PHONE_CODE_RESEND_SECONDS)
       clearSentMarker(userId)
       clearCode()
       setNotice({ tone: 'success', text: msg`A new verification code has been sent.` })
@@ -154,7 +153,7 @@ export function PhoneVerifyPage() {
     const outcome = await sendCode(newPhone)
     setSending(false)
     if (outcome.ok) {
-      countdown.start(RESEND_SECONDS)
+      countdown.start(PHONE_CODE_RESEND_SECONDS)
       setNotice({ tone: 'info', text: msg`We sent a verification code to your new number.` })
     } else {
       handleSendFailure(outcome)
@@ -228,7 +227,7 @@ export function PhoneVerifyPage() {
               autoComplete="one-time-code"
               inputMode="numeric"
               pattern="[0-9]{6}"
-              maxLength={CODE_LENGTH}
+              maxLength={PHONE_CODE_LENGTH}
               placeholder="123456"
               required
               disabled={finished}

@@ -3,11 +3,9 @@
 // decide what to show.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { isCode, SEND_VERIFICATION_ERRORS, VERIFY_PHONE_ERRORS, type SendVerificationError, type VerifyPhoneError } from '../../../domain/functions.ts'
-import { formatPhoneInternational, PHONE_CHANGE_ERRORS, type PhoneChangeError } from '../../../domain/phone.ts'
+import { formatPhoneInternational, PHONE_CHANGE_ERRORS, PHONE_CODE_LENGTH, type PhoneChangeError } from '../../../domain/phone.ts'
 import { callFunction, classifyAnswer, numberField, type FunctionAnswer, type InvokeResult } from '../../lib/functions.ts'
 
-export const CODE_LENGTH = 6
-export const RESEND_SECONDS = 60
 export const REDIRECT_DELAY_MS = 1000
 
 /** The codes of send-verification and verify-phone; each screen message map covers its own function's list. */
@@ -77,11 +75,11 @@ export async function changePhoneNumber(client: Pick<SupabaseClient, 'rpc'>, pho
 
 /** What the code field keeps as the user types or pastes. */
 export function sanitizeCode(input: string): string {
-  return input.replace(/\D/g, '').slice(0, CODE_LENGTH)
+  return input.replace(/\D/g, '').slice(0, PHONE_CODE_LENGTH)
 }
 
 export function isCompleteCode(code: string): boolean {
-  return new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code)
+  return new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`).test(code)
 }
 
 /** Whole seconds until `until` (ms epoch), never negative; rounds up so 0 means "now". */

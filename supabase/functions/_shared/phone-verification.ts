@@ -1,12 +1,10 @@
 // Phone verification codes: how they are made, stored and compared. Only a
 // keyed hash of a code is ever stored, so reading phone_verifications (even
 // with the service role) does not reveal a code that is still valid.
+import { PHONE_CODE_LENGTH } from '../../../domain/phone.ts'
 import { readEnv, requireEnv, type EnvReader } from './env.ts'
 
-export const CODE_LENGTH = 6
 export const CODE_TTL_SECONDS = 10 * 60
-/** Matches the resend countdown the verification screen shows. */
-export const RESEND_INTERVAL_SECONDS = 60
 /** Guesses one code allows; how many codes may be sent is in rate-limits.ts. */
 export const MAX_ATTEMPTS = 5
 
@@ -25,7 +23,7 @@ export function generateCode(): string {
   const buf = new Uint32Array(1)
   for (;;) {
     crypto.getRandomValues(buf)
-    if (buf[0]! < limit) return String(buf[0]! % 1_000_000).padStart(CODE_LENGTH, '0')
+    if (buf[0]! < limit) return String(buf[0]! % 1_000_000).padStart(PHONE_CODE_LENGTH, '0')
   }
 }
 

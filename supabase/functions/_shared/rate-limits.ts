@@ -9,6 +9,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { limitSetting, readEnv, type EnvReader } from './env.ts'
 import { HANDOFF_SMS_PER_DAY } from '../../../domain/conversations.ts'
+import { PHONE_CODE_RESEND_SECONDS } from '../../../domain/phone.ts'
 
 export type RateLimit = {
   /** What a refusal reports as `limit`. */
@@ -56,7 +57,7 @@ export const RATE_LIMITS = {
   handoffSmsDaily: { name: 'owner', windowSeconds: DAY, max: HANDOFF_SMS_PER_DAY },
 
   // Phone verification texts (send-verification).
-  verificationNumber: { name: 'number', windowSeconds: MINUTE, max: 1 },
+  verificationNumber: { name: 'number', windowSeconds: PHONE_CODE_RESEND_SECONDS, max: 1 },
   verificationNumberHourly: { name: 'number', windowSeconds: HOUR, max: 5 },
   /** Per account holding the number: changing numbers does not multiply the texts. */
   verificationAccountHourly: { name: 'account', windowSeconds: HOUR, max: 5 },

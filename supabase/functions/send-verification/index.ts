@@ -5,7 +5,7 @@
 // for the whole project (reserve_phone_verification), so neither one number
 // nor one account nor one client can turn it into an SMS cannon.
 import { SEND_VERIFICATION_ERRORS } from '../../../domain/functions.ts'
-import { isTurkishPhone } from '../../../domain/phone.ts'
+import { isTurkishPhone, PHONE_CODE_RESEND_SECONDS } from '../../../domain/phone.ts'
 import { addressGroup, clientAddress } from '../_shared/client-address.ts'
 import { publicFunction } from '../_shared/handler.ts'
 import { readJsonObject } from '../_shared/http.ts'
@@ -15,7 +15,6 @@ import {
   generateCode,
   hashCode,
   REDACTED_VERIFICATION_MESSAGE,
-  RESEND_INTERVAL_SECONDS,
   verificationMessage,
   verificationSecret,
 } from '../_shared/phone-verification.ts'
@@ -97,6 +96,6 @@ Deno.serve(
       .lt('created_at', new Date(Date.parse(reservation.created_at) - KEEP_MS).toISOString())
     if (swept.error) console.error('send-verification: could not remove old codes:', swept.error.message)
 
-    return ok({ expires_in: CODE_TTL_SECONDS, retry_after: RESEND_INTERVAL_SECONDS })
+    return ok({ expires_in: CODE_TTL_SECONDS, retry_after: PHONE_CODE_RESEND_SECONDS })
   }),
 )

@@ -534,6 +534,16 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('vazonun rengi ne', { history: said(['p6', 'p1', 'p3']) })).productIds).toEqual(['p6'])
   })
 
+  it('"elektronik ne var?" lists the things of that department the catalogue holds', async () => {
+    const items = [...PRODUCTS, product('p8', 'Keten Gömlek', 649, 'TRY', 3, null)]
+    const fake = memoryCatalogue(items)
+    // The database's search ranks products sharing any word; the memory one wants them all.
+    const catalogue = { ...fake.catalogue, search: async (query: string) => items.filter((p) => words(query).some((word) => words(p.name).some((name) => name.key === word.key))) }
+    const out = await builtinResponder({ message: 'elektronik ne var', history: [], businessName: BUSINESS, catalogue, business: memoryBusiness(PROFILE, []), now: WEDNESDAY_MORNING })
+    expect(out.kind).toBe('list')
+    expect(out.productIds.sort()).toEqual(['p1', 'p2', 'p3'])
+  })
+
   it('a question about the assistant itself lists no product and is no "no matching product"', async () => {
     const items = [...PRODUCTS, product('p8', 'Yoga Mat', 29.9, 'EUR', 21, null, 'purple')]
     for (const message of ['en sevdiğin renk ne', 'do you like music', 'who won the match last night']) {

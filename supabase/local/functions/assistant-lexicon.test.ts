@@ -1,6 +1,6 @@
 // The assistant's words of the same meaning across Turkish and English.
 import { describe, expect, it } from 'vitest'
-import { equivalents, holdsEquivalent, phrasesHeld, sameProperty, thingWords, translate, withoutThings } from '../../functions/_shared/assistant/lexicon.ts'
+import { departmentOf, equivalents, holdsEquivalent, onlyProperties, phrasesHeld, sameProperty, thingWords, translate, withoutThings } from '../../functions/_shared/assistant/lexicon.ts'
 
 describe('equivalents', () => {
   it('gives the other language’s words for a product word, in its endings and plurals', () => {
@@ -80,5 +80,23 @@ describe('phrasesHeld and thingWords', () => {
   it('gives the words that name a kind of product, in order', () => {
     expect(thingWords('Kablolu Kulaklık')).toEqual(['kablolu', 'kulaklık'])
     expect(thingWords('kablosuz olanı')).toEqual([])
+  })
+})
+
+describe('departmentOf and onlyProperties', () => {
+  it('reads a department as the things it holds, only when the words ask for the department alone', () => {
+    expect(departmentOf('elektronik')).toContain('kulaklik')
+    expect(departmentOf('electronics products')).toContain('hoparlor')
+    expect(departmentOf('clothes')).toContain('gomlek')
+    expect(departmentOf('elektronik kulaklık')).toBeNull()
+    expect(departmentOf('kazak')).toBeNull()
+  })
+
+  it('tells a property a description states from a product or a material', () => {
+    expect(onlyProperties('su geçirmez')).toBe(true)
+    expect(onlyProperties('waterproof')).toBe(true)
+    expect(onlyProperties('şarj aleti')).toBe(false)
+    expect(onlyProperties('deri')).toBe(false)
+    expect(onlyProperties('')).toBe(false)
   })
 })

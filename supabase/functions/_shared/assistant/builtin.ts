@@ -5,7 +5,7 @@
 // id rather than trusting an earlier turn's text) and says so when it does
 // not know, instead of guessing. How a message flows: README.md.
 import { asksOfIt, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, ordinalOf, pointsBack, productTerm, topicOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
-import { holdsEquivalent, occasionWords, onlyProperties, phrasesHeld, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
+import { departmentOf, holdsEquivalent, occasionWords, onlyProperties, phrasesHeld, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
 import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
@@ -141,7 +141,11 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
   const { language, businessName, catalogue } = context
   if (kind === 'list' || kind === 'search') {
     // One more than shown, to know whether to say there are more.
-    const found = term === '' && kind === 'list' ? await catalogue.list(MAX_LISTED + 1) : bestNamed(term, await catalogue.search(term, MAX_LISTED + 1), kind === 'list')
+    let found = term === '' && kind === 'list' ? await catalogue.list(MAX_LISTED + 1) : bestNamed(term, await catalogue.search(term, MAX_LISTED + 1), kind === 'list')
+    // "Elektronik ne var?": a department the catalogue does not name, asked as the things it holds.
+    const department = found.length === 0 ? departmentOf(term) : null
+    // Any thing of it, not the best-named one: a wired headphone is no more electronic than a speaker.
+    if (department) found = (await catalogue.search(department, MAX_LISTED + 1)).filter((product) => coverage(department, product.name) > 0)
     // Words alone, with no question the classifier knew: products only when their names are what the words name, and
     // a sentence is no product's name for one word of it ("who won the match last night" is no Yoga Mat).
     const sentence = kind === 'search' && keysOf(term).length >= 3 && found.length > 0 && coverage(term, found[0]!.name) < 0.5
@@ -708,7 +712,9 @@ async function answerMessage(
   }
   // "Pamuklu mu?" just after a product: a short yes-or-no question with a word the corpus does not know asks it of
   // that product, however the classifier read its one familiar particle.
-  if (SHORT_FOLLOW_UP_OVER.has(understood.kind) && understood.unknownWords > 0 && words(message).length <= 3 && asksWhetherSo(message)) {
+  // So does one naming a property a description may state ("hızlı şarj destekliyor mu?" of a powerbank), in a few more words.
+  const asksProperty = words(message).length <= 5 && words(message).some((word) => onlyProperties(word.text))
+  if (SHORT_FOLLOW_UP_OVER.has(understood.kind) && asksWhetherSo(message) && ((understood.unknownWords > 0 && words(message).length <= 3) || asksProperty)) {
     if ((await lastProducts(context))?.length) return answerAttribute(attributeOf(words(message)), '', message, context)
   }
   return answerIntent(understood, message, context, understood.alternatives)

@@ -176,12 +176,17 @@ export function stripPossessive(word: string): string {
   return stripped.replace(/ğ$/u, 'k')
 }
 
+/** "Kaç saat", "kaç gün": how long, never a watch ("Akıllı Saat") or a day's product. */
+const TIME_UNITS = /^(saat|saati|saatte|gun|gunde|gunu|dakika\w*|hafta\w*|ay|ayda|yil\w*)$/
+
 /** The shop itself in any case ending ("mağazanızdaki en ucuz şey"): never a product's name. */
 const THE_SHOP = /^(magaza|dukkan)\w*$/
 
 /** The product words of a run of words: question words and pointers out, the last word's possessive ending off. */
 export function productTerm(list: readonly Word[]): string {
-  const kept = list.filter((word) => !QUESTION_WORDS.has(word.key) && !pointer(word) && !THE_SHOP.test(word.key)).map((word) => word.text)
+  const kept = list
+    .filter((word, i) => !QUESTION_WORDS.has(word.key) && !pointer(word) && !THE_SHOP.test(word.key) && !(list[i - 1]?.key === 'kac' && TIME_UNITS.test(word.key)))
+    .map((word) => word.text)
   if (kept.length > 0) kept[kept.length - 1] = stripPossessive(kept[kept.length - 1]!)
   // "En ucuz şeyiniz": without its ending the last word may be one of the question's.
   if (kept.length > 0 && QUESTION_WORDS.has(asciiKey(kept[kept.length - 1]!))) kept.pop()

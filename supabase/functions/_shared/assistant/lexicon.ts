@@ -211,6 +211,24 @@ export function thingWords(text: string): string[] {
   return out
 }
 
+// Kinds of products a customer asks for by department ("elektronik ne var?",
+// "what clothes do you have?"): the things each holds, as the catalogue would
+// name them (the product search adds the other language's words).
+const DEPARTMENTS: readonly { words: RegExp; things: string }[] = [
+  { words: /^(elektronik\w*|electronics?|teknoloji\w*|tech|gadgets?)$/, things: 'kulaklik hoparlor sarj powerbank kablo kilif telefon mouse klavye saat lamba pil' },
+  { words: /^(giyim\w*|kiyafet\w*|elbiseler|clothes|clothing|apparel)$/, things: 'gomlek tisort elbise etek pantolon ceket kaban kazak hirka sal sapka ayakkabi corap kravat' },
+  { words: /^(aksesuar\w*|accessor\w*)$/, things: 'canta cuzdan kemer kravat kolye yuzuk bileklik kupe saat gozluk semsiye sal sapka' },
+  { words: /^(gida\w*|yiyecek\w*|yemek\w*|food|foods|groceries|sarkuteri\w*|icecek\w*|drinks?)$/, things: 'kahve cay bal zeytinyagi zeytin lokum cikolata peynir recel baharat kuruyemis pekmez' },
+  { words: /^(mutfak\w*|kitchen\w*|homeware|dekorasyon\w*|decor)$/, things: 'fincan kupa tabak kase bardak demlik tava tencere vazo mum lamba' },
+]
+
+/** The things of the department a text asks for, as one search, or null when it names no department. */
+export function departmentOf(text: string): string | null {
+  const keys = words(text).map((word) => word.key)
+  const found = DEPARTMENTS.find(({ words: pattern }) => keys.some((key) => pattern.test(key)))
+  return found && keys.every((key) => found.words.test(key) || /^(urun\w*|products?|items?|things?|seyler\w*)$/.test(key)) ? found.things : null
+}
+
 /** Whether every word of the text is a property a description may state ("su geçirmez", "dishwasher safe" is not: "safe"). */
 export function onlyProperties(text: string): boolean {
   const keys = words(text).map((word) => word.key)

@@ -544,6 +544,17 @@ describe('follow-ups as customers write them', () => {
     expect(out.productIds.sort()).toEqual(['p1', 'p2', 'p3'])
   })
 
+  it('a person is asked for with a person in the words; "değiştirmek istiyorum" wants an exchange, "return shipping" is returns', async () => {
+    for (const message of ['bir yetkiliyle görüşmek istiyorum', 'beni arayın', 'can someone call me back', 'temsilciye bağla']) {
+      expect((await ask(message)).kind, message).toBe('human')
+    }
+    const exchange = await ask('başka renkle değiştirmek istiyorum')
+    expect(exchange.kind).toBe('returns')
+    expect(exchange.reply).toContain('14 gün')
+    const back = await ask('is return shipping free?', { language: 'en' })
+    expect(back.kind).toBe('returns')
+  })
+
   it('a question about the assistant itself lists no product and is no "no matching product"', async () => {
     const items = [...PRODUCTS, product('p8', 'Yoga Mat', 29.9, 'EUR', 21, null, 'purple')]
     for (const message of ['en sevdiğin renk ne', 'do you like music', 'who won the match last night']) {

@@ -528,6 +528,8 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     case 'contact':
       return reply('contact', biz.contactAnswer(profile, businessName, language), language, [], biz.written(profile, 'contact'))
     case 'shipping':
+      // "Is return shipping free?", "iade kargosu": shipping a return back is the returns text's.
+      if (/ (iade\w*|returns?|returning|refunds?) /.test(keyLine(words(message)))) return answerIntent({ kind: 'returns' }, message, context, alternatives)
       return reply('shipping', biz.policyAnswer(profile, businessName, 'shipping', language), language, [], biz.written(profile, 'shipping'))
     case 'delivery_time': {
       const text = biz.policyAnswer(profile, businessName, 'delivery', language)
@@ -614,8 +616,12 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       // "Does it keep coffee hot?": a question opening on "it" asks of the product just discussed, whatever it names after.
       const ofIt = OPENS_ON_IT.test(keyLine(words(message))) && Boolean((await lastProducts(context))?.length)
       const out = await answerAttribute(intent.attribute ?? attributeOf(words(message)), ofIt ? '' : intent.term, message, context)
-      // "En sevdiğin renk ne?": no product to ask it of, so another reading of the words answers.
-      const other = out.productIds.length === 0 && intent.term !== '' ? alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE) : undefined
+      if (out.productIds.length > 0 || intent.term === '') return out
+      // "Başka renkle değiştirmek istiyorum": no product to ask it of, but a topic of the business.
+      const topic = topicOf(message)
+      if (topic) return answerIntent({ kind: topic }, message, context)
+      // "En sevdiğin renk ne?": another reading of the words answers.
+      const other = alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE)
       return other ? answerIntent(intentOf(other.intent, message), message, context) : out
     }
     case 'unknown': {

@@ -224,6 +224,9 @@ export function topicOf(message: string): BusinessTopic | null {
   return found.size === 1 ? [...found][0]! : null
 }
 
+const PERSON =
+  / (yetkili\w*|temsilci\w*|insan\w*|kisi\w*|gercek|sahib\w*|canli|biri|birisi\w*|biriyle|kimse\w*|aramak|arayin|arar|arasin|ara|bot|mudur\w*|yonetici\w*|patron\w*|operator\w*|destek|hizmet\w*|person|people|someone|somebody|human|humans|agent|owner|manager|staff|representative|operator|support|service|call|real|live|bot) /
+
 /** The classifier's least score for a kind to be taken; below it the message is read by its words alone. */
 export const MIN_SCORE = 0.55
 
@@ -454,9 +457,12 @@ export async function understand(message: string, classifier: Classifier): Promi
 }
 
 /** The intent a classifier label means for this message, with what the words say it is about. */
-export function intentOf(intent: string, message: string): Intent {
+export function intentOf(asked: string, message: string): Intent {
   const list = words(message)
   const line = keyLine(list)
+  // Handing the conversation to a person is asked for with a person in the words ("yetkili", "someone", "beni arayın"):
+  // "değiştirmek istiyorum" wants an exchange, however much it sounds like "görüşmek istiyorum".
+  const intent = asked === 'human' && !PERSON.test(line) ? 'None' : asked
   const term = productTerm(list)
   // Amounts and quantities name no product: "500 TL altı", "2 tane alacağım", "2 şişe alsam".
   const termWithoutNumbers = productTerm(

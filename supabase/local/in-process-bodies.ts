@@ -4,129 +4,223 @@
 // (functions/deno-shim.ts). undici wraps every body in a web stream that the
 // receiver then drains; for the small JSON bodies these carry, making and
 // reading those streams cost the stack more than the work they carried (a
-// fifth of its time on a widget message). Reading one of these (text, json,
-// arrayBuffer, blob, formData) answers from memory; `body` is a stream of it,
-// made on first use, for code that reads streams.
+// fifth of its time on a widget message). Every body reader Request and
+// Response have (text, json, arrayBuffer, bytes, blob, formData) answers from
+// memory, as once-only as the platform's; `body` is a stream of it, made on
+// first use, for code that reads streams. The base Request or Response is
+// built with no body, so a reader left to it would answer an empty body: the
+// test enumerates the platform's readers and fails on any not answered here.
 
 import { STATUS_CODES } from 'node:http'
+import { Readable } from 'node:stream'
 
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
 type Bytes = Uint8Array<ArrayBuffer>
 
+/** Whether a stream has been read from or cancelled: what makes the platform's `bodyUsed` true. */
+const isDisturbed = Readable.isDisturbed as unknown as (stream: ReadableStream) => boolean
+
+const unusable = () => new TypeError('Body is unusable: Body has already been read')
+
+/** A stream already read to its end, as `body` is on a Request or Response whose body a reader took. */
+function spentStream(): ReadableStream<Bytes> {
+  const stream = new ReadableStream<Bytes>({ start: (controller) => controller.close() })
+  void stream.getReader().read()
+  return stream
+}
+
+/** One body, held as given, with the once-only reading and `bodyUsed` of the platform's body. */
+class HeldBody<Held extends string | Bytes> {
+  readonly #held: Held | null
+  #stream: ReadableStream<Bytes> | null = null
+  #used = false
+
+  constructor(held: Held | null) {
+    this.#held = held
+  }
+
+  get stream(): ReadableStream<Bytes> | null {
+    if (this.#held === null) return null
+    this.#stream ??= this.#used ? spentStream() : (new Blob([this.#held]).stream() as ReadableStream<Bytes>)
+    return this.#stream
+  }
+
+  get used(): boolean {
+    return this.#used || (this.#stream !== null && isDisturbed(this.#stream))
+  }
+
+  /** Unusable also when only locked: a reader holds the stream without having read it yet. */
+  get unusable(): boolean {
+    return this.used || (this.#stream?.locked ?? false)
+  }
+
+  /** A body of its own for a clone, so that reading one does not touch the other. */
+  copy(): Held | null {
+    return this.#held instanceof Uint8Array ? (this.#held.slice() as Held) : this.#held
+  }
+
+  /** The body, once; no body reads as empty as often as asked, as the platform's does. */
+  async #take(): Promise<string | Bytes | null> {
+    if (this.#held === null) return null
+    if (this.unusable) throw unusable()
+    this.#used = true
+    // Handed out, the stream is the body: drained here, it reads as used to whoever holds it.
+    if (this.#stream) return new Uint8Array(await new Response(this.#stream).arrayBuffer())
+    return this.#held
+  }
+
+  async text(): Promise<string> {
+    const held = await this.#take()
+    return held === null ? '' : typeof held === 'string' ? held : decoder.decode(held)
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text())
+  }
+
+  /** A copy: the held bytes may be the caller's, and its reader may write to what it is given. */
+  async bytes(): Promise<Bytes> {
+    const held = await this.#take()
+    return held === null ? new Uint8Array(0) : typeof held === 'string' ? encoder.encode(held) : held.slice()
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    return (await this.bytes()).buffer
+  }
+
+  // The platform parses these: the Blob's type is the normalised content type, and form data has two encodings.
+  async blob(headers: Headers): Promise<Blob> {
+    return new Response(await this.#bytesOrNull(), { headers }).blob()
+  }
+
+  async formData(headers: Headers): Promise<FormData> {
+    return new Response(await this.#bytesOrNull(), { headers }).formData()
+  }
+
+  /** Bytes rather than a string, so that Response adds no content type of its own. */
+  async #bytesOrNull(): Promise<Bytes | null> {
+    const held = await this.#take()
+    return held === null ? null : typeof held === 'string' ? encoder.encode(held) : held
+  }
+}
+
 export type BufferedRequestInit = Omit<RequestInit, 'body'> & { body?: string | Bytes | null }
 
 export class BufferedRequest extends Request {
-  readonly #bytes: Bytes | null
-  #stream: ReadableStream<Bytes> | null = null
-  #used = false
+  readonly #body: HeldBody<Bytes>
+  readonly #byteLength: number
 
   constructor(input: string | URL, init: BufferedRequestInit = {}) {
     const { body, ...rest } = init
     super(input, rest)
     if (body != null && (this.method === 'GET' || this.method === 'HEAD')) throw new TypeError('Request with GET/HEAD method cannot have body.')
-    this.#bytes = body == null ? null : typeof body === 'string' ? encoder.encode(body) : body
+    const bytes = body == null ? null : typeof body === 'string' ? encoder.encode(body) : body
+    this.#body = new HeldBody(bytes)
+    this.#byteLength = bytes?.byteLength ?? 0
   }
 
   override get body(): ReadableStream<Bytes> | null {
-    if (this.#bytes === null) return null
-    this.#stream ??= new Blob([this.#bytes]).stream() as ReadableStream<Bytes>
-    return this.#stream
+    return this.#body.stream
   }
 
   /** The body's size, known without reading it: what a receiver's body limit is checked against (../body-limit.ts). */
   get byteLength(): number {
-    return this.#bytes?.byteLength ?? 0
+    return this.#byteLength
   }
 
   override get bodyUsed(): boolean {
-    return this.#used || (this.#stream?.locked ?? false)
+    return this.#body.used
   }
 
-  /** The body, once, as Request's readers give it. */
-  async #take(): Promise<Bytes> {
-    if (this.bodyUsed) throw new TypeError('Body is unusable: it has already been read')
-    this.#used = true
-    if (this.#stream) return new Uint8Array(await new Response(this.#stream).arrayBuffer())
-    return this.#bytes ?? new Uint8Array(0)
+  override text(): Promise<string> {
+    return this.#body.text()
   }
 
-  override async text(): Promise<string> {
-    return decoder.decode(await this.#take())
+  override json(): Promise<unknown> {
+    return this.#body.json()
   }
 
-  override async json(): Promise<unknown> {
-    return JSON.parse(await this.text())
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#body.arrayBuffer()
   }
 
-  override async arrayBuffer(): Promise<ArrayBuffer> {
-    const bytes = await this.#take()
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer
+  override bytes(): Promise<Bytes> {
+    return this.#body.bytes()
   }
 
-  override async blob(): Promise<Blob> {
-    return new Blob([await this.#take()], { type: this.headers.get('content-type') ?? '' })
+  override blob(): Promise<Blob> {
+    return this.#body.blob(this.headers)
   }
 
-  override async formData(): Promise<FormData> {
-    return new Response(await this.#take(), { headers: this.headers }).formData()
+  override formData(): Promise<FormData> {
+    return this.#body.formData(this.headers)
   }
 
   override clone(): BufferedRequest {
-    if (this.bodyUsed) throw new TypeError('Body is unusable: it has already been read')
+    if (this.#body.unusable) throw new TypeError('Request.clone: Body has already been consumed.')
     return new BufferedRequest(this.url, {
       method: this.method,
       headers: this.headers,
       signal: this.signal,
-      body: this.#bytes,
+      referrer: this.referrer,
+      referrerPolicy: this.referrerPolicy,
+      mode: this.mode,
+      credentials: this.credentials,
+      cache: this.cache,
+      redirect: this.redirect,
+      integrity: this.integrity,
+      keepalive: this.keepalive,
+      body: this.#body.copy(),
     })
   }
 }
 
 /** A Response whose body is a string in memory. */
 export class BufferedResponse extends Response {
-  readonly #text: string | null
-  #stream: ReadableStream<Bytes> | null = null
-  #used = false
+  readonly #body: HeldBody<string>
 
   constructor(text: string | null, init: ResponseInit) {
     super(null, init)
-    this.#text = text
+    this.#body = new HeldBody(text)
   }
 
   override get body(): ReadableStream<Bytes> | null {
-    if (this.#text === null) return null
-    this.#stream ??= new Blob([this.#text]).stream() as ReadableStream<Bytes>
-    return this.#stream
+    return this.#body.stream
   }
 
   override get bodyUsed(): boolean {
-    return this.#used || (this.#stream?.locked ?? false)
+    return this.#body.used
   }
 
-  override async text(): Promise<string> {
-    if (this.bodyUsed) throw new TypeError('Body is unusable: it has already been read')
-    this.#used = true
-    if (this.#stream) return new Response(this.#stream).text()
-    return this.#text ?? ''
+  override text(): Promise<string> {
+    return this.#body.text()
   }
 
-  override async json(): Promise<unknown> {
-    return JSON.parse(await this.text())
+  override json(): Promise<unknown> {
+    return this.#body.json()
   }
 
-  override async arrayBuffer(): Promise<ArrayBuffer> {
-    return encoder.encode(await this.text()).buffer as ArrayBuffer
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#body.arrayBuffer()
   }
 
-  override async blob(): Promise<Blob> {
-    return new Blob([await this.text()], { type: this.headers.get('content-type') ?? '' })
+  override bytes(): Promise<Bytes> {
+    return this.#body.bytes()
+  }
+
+  override blob(): Promise<Blob> {
+    return this.#body.blob(this.headers)
+  }
+
+  override formData(): Promise<FormData> {
+    return this.#body.formData(this.headers)
   }
 
   override clone(): BufferedResponse {
-    if (this.bodyUsed) throw new TypeError('Body is unusable: it has already been read')
-    return new BufferedResponse(this.#text, { status: this.status, statusText: this.statusText, headers: this.headers })
+    if (this.#body.unusable) throw new TypeError('Response.clone: Body has already been consumed.')
+    return new BufferedResponse(this.#body.copy(), { status: this.status, statusText: this.statusText, headers: this.headers })
   }
 }
 

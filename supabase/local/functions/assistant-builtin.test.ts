@@ -511,6 +511,8 @@ describe('follow-ups as customers write them', () => {
     expect(first.reply).toContain('ornek.com/hoparlor')
     expect(await ask('the second one, how much?', { language: 'en', history: listed })).toMatchObject({ kind: 'price', productIds: ['p1'] })
     expect(await ask('sonuncusu stokta mı', { history: listed })).toMatchObject({ kind: 'stock', productIds: ['p6'] })
+    // What else the words name does not move it: "Wireless" names p4 too, but the first listed is asked about.
+    expect(await ask('is the first one wireless?', { language: 'en', history: listed })).toMatchObject({ kind: 'attribute', productIds: ['p3'] })
     // After one product there is no list to pick from: "ilk" is just a word.
     expect((await ask('ilkinin linki', { history: said(['p1']) })).productIds).toEqual(['p1'])
   })

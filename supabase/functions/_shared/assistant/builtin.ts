@@ -566,7 +566,9 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
         // be about the business instead ("is there a warranty?") is left to that reading unless it names a property.
         const attribute = attributeOf(words(message))
         const aboutBusiness = alternatives.some((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= BUSINESS_READING_MIN_SCORE)
-        const askedOfIt = asksOfIt(message) || asksWhetherSo(message) || attribute !== null
+        // "Is the first one wireless?": the one picked from the list is "it", whatever else the words name.
+        const ofPicked = asksOfIt(message) || ordinalOf(message) !== null
+        const askedOfIt = ofPicked || asksWhetherSo(message) || attribute !== null
         // "Pamuklu mu?" just after the shirt asks whether it is cotton, though a Pamuklu Tişört is sold too: a
         // yes-or-no question whose words name no kind of product is a property of the product just discussed.
         if (named.length > 0 && asksWhetherSo(message) && words(message).length <= 3 && thingWords(intent.term).length === 0) {
@@ -583,7 +585,7 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
           named.length === 0 &&
           words(message).length <= 3 &&
           (asksWhetherSo(message) || MEASURE.test(line) || WHICH.test(line) || (ENDS_ON_WHAT.test(line) && !aboutBusiness))
-        if ((named.length === 0 && (pointsBack(message) || ofTheLast)) || (askedOfIt && (!aboutBusiness || attribute !== null) && (named.length === 0 || asksOfIt(message)))) {
+        if ((named.length === 0 && (pointsBack(message) || ofTheLast)) || (askedOfIt && (!aboutBusiness || attribute !== null) && (named.length === 0 || ofPicked))) {
           if ((await lastProducts(context))?.length) return answerAttribute(attribute, '', message, context)
         }
         // "Ya kablolu olan?": the previous question asked again of the product these words name.
@@ -613,8 +615,9 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     case 'recommend':
       return answerRecommendation(intent.term, context)
     case 'attribute': {
-      // "Does it keep coffee hot?": a question opening on "it" asks of the product just discussed, whatever it names after.
-      const ofIt = OPENS_ON_IT.test(keyLine(words(message))) && Boolean((await lastProducts(context))?.length)
+      // "Does it keep coffee hot?", "is the first one cotton?": a question opening on "it", or picking from the list just
+      // given, asks of that product, whatever its other words name.
+      const ofIt = (OPENS_ON_IT.test(keyLine(words(message))) || ordinalOf(message) !== null) && Boolean((await lastProducts(context))?.length)
       const out = await answerAttribute(intent.attribute ?? attributeOf(words(message)), ofIt ? '' : intent.term, message, context)
       if (out.productIds.length > 0 || intent.term === '') return out
       // "Başka renkle değiştirmek istiyorum": no product to ask it of, but a topic of the business.

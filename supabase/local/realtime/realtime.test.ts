@@ -138,20 +138,24 @@ function collector<T>() {
       const found = items.find(pred)
       if (found) return Promise.resolve(found)
       return new Promise((resolve, reject) => {
-        const w = { pred, resolve }
+        const w = {
+          pred,
+          resolve: (t: T) => {
+            clearTimeout(timer)
+            resolve(t)
+          },
+        }
         waiters.push(w)
-        setTimeout(() => {
-          if (waiters.includes(w)) {
-            waiters.splice(waiters.indexOf(w), 1)
-            reject(new Error(`nothing matching arrived within ${timeoutMs} ms; got ${JSON.stringify(items)}`))
-          }
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(w), 1)
+          reject(new Error(`nothing matching arrived within ${timeoutMs} ms; got ${JSON.stringify(items)}`))
         }, timeoutMs)
       })
     },
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+type Collector<T> = ReturnType<typeof collector<T>>
 
 /** supabase-js as the app builds it; the access token is in place before the first join. */
 async function makeClient(url: string, jwt?: string, key = config.anonKey): Promise<SupabaseClient> {
@@ -186,6 +190,23 @@ function productChanges(client: SupabaseClient, name: string, filter?: string) {
   const channel = client.channel(name)
   const changes = changesOn(channel, { event: '*', table: 'products', ...(filter ? { filter } : {}) })
   return { changes, channel }
+}
+
+/**
+ * Commits a row through `commit` (which returns its id) and waits until `seen`
+ * receives it; returns the id. This is how a test shows that something did NOT
+ * arrive: the server turns notifications into messages one batch at a time, in
+ * commit order, and writes them to each socket in that order, so once a change
+ * committed after the action under test has arrived, anything that action
+ * produced for a channel on the same socket as `seen` has arrived before it.
+ * A sleep would only show that it had not arrived yet.
+ */
+async function barrier(seen: Collector<Change>, commit: () => Promise<string>, timeoutMs = 3000): Promise<string> {
+  const id = await commit()
+  await seen.waitFor((c) => c.new.id === id, timeoutMs).catch((e: Error) => {
+    throw new Error(`the barrier change ${id} did not arrive, so nothing can be said about what did not: ${e.message}`)
+  })
+  return id
 }
 
 /** A bare Phoenix socket, to see the frames themselves. */
@@ -229,11 +250,18 @@ describe.each(backends)('realtime on $name', (backend) => {
     return c
   }
 
+  const insertMarker = async () => (await db.query<{ id: string }>(`insert into public.rt_markers default values returning id`)).rows[0]!.id
+
   beforeAll(async () => {
     const opened = await backend.open()
     db = opened.db
     stop = opened.stop
     await prepareDatabase(db)
+    // Anon may read no published table of the app; this one gives an anon subscriber a change to wait for.
+    await db.exec(`
+      create table public.rt_markers (id uuid primary key default gen_random_uuid(), at timestamptz not null default now());
+      grant select on public.rt_markers to anon, authenticated;
+      alter publication supabase_realtime add table public.rt_markers;`)
     stack = await startServer(db)
   })
 
@@ -279,16 +307,17 @@ describe.each(backends)('realtime on $name', (backend) => {
     await subscribed(channel)
     const anonChannel = (await client()).channel('isolation-anon')
     const anonSeen = changesOn(anonChannel, { event: '*', table: 'products' })
+    const anonMarkers = changesOn(anonChannel, { event: 'INSERT', table: 'rt_markers' })
     await subscribed(anonChannel)
 
     const theirs = await insertProduct(db, b.id, { name: 'Rakip Ürün' })
     await db.query(`update public.products set stock = 1 where id = $1`, [theirs])
+    // B's row still exists while its INSERT and UPDATE are checked, so RLS, not the row being gone, must hide them.
+    const mine = await barrier(own, () => insertProduct(db, a.id))
     await db.query(`delete from public.products where id = $1`, [theirs])
-    const mine = await insertProduct(db, a.id)
-    // Changes arrive in commit order: once A's own row is here, B's would have been too.
-    await own.waitFor((c) => c.new.id === mine)
-    await sleep(200)
-    expect(own.items.map((c) => c.new.id ?? c.old.id)).toEqual([mine])
+    const last = await barrier(own, () => insertProduct(db, a.id))
+    await barrier(anonMarkers, insertMarker)
+    expect(own.items.map((c) => c.new.id ?? c.old.id)).toEqual([mine, last])
     expect(aimedAtB.items).toEqual([])
     expect(anonSeen.items).toEqual([])
   })
@@ -304,9 +333,9 @@ describe.each(backends)('realtime on $name', (backend) => {
 
     await insertProduct(db, b.id, { name: 'Kahve', price: 900 })
     const cheap = await insertProduct(db, a.id, { name: 'Çay, demlik', price: 100 })
-    const dear = await insertProduct(db, a.id, { name: 'Kahve', price: 600 })
-    await byOwner.waitFor((c) => c.new.id === dear)
-    await sleep(200)
+    // The last row matches every binding of the channel, so it is the barrier for all three.
+    const dear = await barrier(byOwner, () => insertProduct(db, a.id, { name: 'Kahve', price: 600 }))
+    await Promise.all([expensive, named].map((seen) => seen.waitFor((c) => c.new.id === dear)))
     expect(byOwner.items.map((c) => c.new.id)).toEqual([cheap, dear])
     expect(expensive.items.map((c) => c.new.id)).toEqual([dear])
     expect(named.items.map((c) => c.new.id)).toEqual([cheap, dear])
@@ -334,8 +363,8 @@ describe.each(backends)('realtime on $name', (backend) => {
     const serviceDelete = await serviceSeen.waitFor((c) => c.eventType === 'DELETE')
     expect(serviceDelete.old).toEqual({ id })
     expect(serviceSeen.items.map((c) => c.eventType)).toEqual(['INSERT', 'DELETE'])
-    await sleep(200)
-    expect(otherSeen.items).toEqual([])
+    const theirs = await barrier(otherSeen, () => insertProduct(db, b.id))
+    expect(otherSeen.items.map((c) => [c.eventType, c.new.id])).toEqual([['INSERT', theirs]])
   })
 
   it('re-reads rows too large for a notification', async () => {
@@ -363,9 +392,9 @@ describe.each(backends)('realtime on $name', (backend) => {
     // The acknowledged broadcast travels behind the access_token message.
     expect(await channel.send({ type: 'broadcast', event: 'sync', payload: {} })).toBe('ok')
     const aRow = await insertProduct(db, a.id)
-    const bRow = await insertProduct(db, b.id)
-    await changes.waitFor((c) => c.new.id === bRow)
+    const bRow = await barrier(changes, () => insertProduct(db, b.id))
     expect(changes.items.map((c) => c.new.id)).not.toContain(aRow)
+    expect(changes.items.map((c) => c.new.id)).toEqual([before, bRow])
   })
 
   it('speaks vsn 2.0.0 frames: join reply with numbered bindings, system message, heartbeat, changes', async () => {

@@ -86,6 +86,13 @@ export type PaymentWebhookResult = (typeof PAYMENT_WEBHOOK_RESULTS)[number]
 export const CHECK_PHONE_ERRORS = ['invalid_request', 'invalid_phone', 'rate_limited', 'server_error'] as const
 export type CheckPhoneError = (typeof CHECK_PHONE_ERRORS)[number]
 
+// Here rather than in phone.ts: every edge function imports the rate limits,
+// and phone.ts brings the phone-number library with it.
+/** Digits of a verification code, as the screen takes them and send-verification makes them. */
+export const PHONE_CODE_LENGTH = 6
+/** One code per number per this many seconds: send-verification's limit, and the screen's resend countdown. */
+export const PHONE_CODE_RESEND_SECONDS = 60
+
 /** send-verification; `rate_limited` carries `retry_after` (seconds). */
 export const SEND_VERIFICATION_ERRORS = [
   'invalid_request',

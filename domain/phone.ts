@@ -58,11 +58,6 @@ export type PhoneChangeError = (typeof PHONE_CHANGE_ERRORS)[number]
 /** Changes a day; the database enforces it. */
 export const PHONE_CHANGES_PER_DAY = 3
 
-/** Digits of a verification code, as the screen takes them and send-verification makes them. */
-export const PHONE_CODE_LENGTH = 6
-/** One code per number per this many seconds: send-verification's limit, and the screen's resend countdown. */
-export const PHONE_CODE_RESEND_SECONDS = 60
-
 // ---------------------------------------------------------------------------
 // Stored numbers (E.164)
 

@@ -2,8 +2,8 @@
 // change_phone_number RPC, reduced to what the verification screen needs to
 // decide what to show.
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { isCode, SEND_VERIFICATION_ERRORS, VERIFY_PHONE_ERRORS, type SendVerificationError, type VerifyPhoneError } from '../../../domain/functions.ts'
-import { formatPhoneInternational, PHONE_CHANGE_ERRORS, PHONE_CODE_LENGTH, type PhoneChangeError } from '../../../domain/phone.ts'
+import { isCode, PHONE_CODE_LENGTH, SEND_VERIFICATION_ERRORS, VERIFY_PHONE_ERRORS, type SendVerificationError, type VerifyPhoneError } from '../../../domain/functions.ts'
+import { formatPhoneInternational, PHONE_CHANGE_ERRORS, type PhoneChangeError } from '../../../domain/phone.ts'
 import { callFunction, classifyAnswer, numberField, type FunctionAnswer, type InvokeResult } from '../../lib/functions.ts'
 
 export const REDIRECT_DELAY_MS = 1000

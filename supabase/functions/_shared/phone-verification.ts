@@ -1,7 +1,7 @@
 // Phone verification codes: how they are made, stored and compared. Only a
 // keyed hash of a code is ever stored, so reading phone_verifications (even
 // with the service role) does not reveal a code that is still valid.
-import { PHONE_CODE_LENGTH } from '../../../domain/phone.ts'
+import { PHONE_CODE_LENGTH } from '../../../domain/functions.ts'
 import { readEnv, requireEnv, type EnvReader } from './env.ts'
 
 export const CODE_TTL_SECONDS = 10 * 60

@@ -9,7 +9,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { limitSetting, readEnv, type EnvReader } from './env.ts'
 import { HANDOFF_SMS_PER_DAY } from '../../../domain/conversations.ts'
-import { PHONE_CODE_RESEND_SECONDS } from '../../../domain/phone.ts'
+import { PHONE_CODE_RESEND_SECONDS } from '../../../domain/functions.ts'
 
 export type RateLimit = {
   /** What a refusal reports as `limit`. */

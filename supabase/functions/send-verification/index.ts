@@ -4,8 +4,8 @@
 // database against limits per number, per account, per client address and
 // for the whole project (reserve_phone_verification), so neither one number
 // nor one account nor one client can turn it into an SMS cannon.
-import { SEND_VERIFICATION_ERRORS } from '../../../domain/functions.ts'
-import { isTurkishPhone, PHONE_CODE_RESEND_SECONDS } from '../../../domain/phone.ts'
+import { PHONE_CODE_RESEND_SECONDS, SEND_VERIFICATION_ERRORS } from '../../../domain/functions.ts'
+import { isTurkishPhone } from '../../../domain/phone.ts'
 import { addressGroup, clientAddress } from '../_shared/client-address.ts'
 import { publicFunction } from '../_shared/handler.ts'
 import { readJsonObject } from '../_shared/http.ts'

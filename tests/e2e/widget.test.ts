@@ -354,6 +354,8 @@ describe('the chat widget and the owner\'s inbox together', () => {
   it('a visitor asks for a person; the inbox shows it live with the badge; the owner takes over and replies; the widget shows it; given back, the assistant answers', async () => {
     const { page: inbox } = await app.openAs(owner, '/dashboard/conversations', { language: 'tr', viewport: { width: 1280, height: 900 }, context: { locale: 'tr-TR' } })
     await inbox.getByRole('heading', { level: 1, name: 'Sohbetler' }).waitFor()
+    // Counted once the list has loaded: rows from earlier tests, or the empty state.
+    await inbox.getByTestId('inbox-row').or(inbox.getByTestId('inbox-empty')).first().waitFor()
     const rowsBefore = await inbox.getByTestId('inbox-row').count()
 
     const { page } = await visit((await host()).url)

@@ -491,6 +491,21 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('"tamamdır sonra yazarım" takes leave, and a well-wish alone ("iyi akşamlar size") is greeted, not answered with the contact details', async () => {
+    expect((await ask('tamamdır sonra yazarım', { history: said(['p1']) })).kind).toBe('goodbye')
+    for (const message of ['iyi akşamlar size', 'size de iyi günler', 'iyi sabahlar']) {
+      const out = await ask(message, {})
+      expect(out, message).toMatchObject({ kind: 'greeting', productIds: [] })
+    }
+  })
+
+  it('the weather is no product question: "is it going to rain tomorrow" gets no "no matching product"', async () => {
+    for (const message of ['is it going to rain tomorrow', 'yarın yağmur yağacak mı']) {
+      const out = await ask(message, { language: message.startsWith('is') ? 'en' : 'tr' })
+      expect(out, message).toMatchObject({ kind: 'off_topic', productIds: [] })
+    }
+  })
+
   it('words of courtesy are courtesy only when all the words are: "I\'ll take it" still orders, "bu kadar pahalı mı" is no parting', async () => {
     expect(await ask("I'll take it", { language: 'en', history: said(['p4']) })).toMatchObject({ kind: 'ordering', productIds: ['p4'] })
     expect((await ask('sağolun ilginiz için iyi günler', { history: said(['p1']) })).kind).toBe('thanks')

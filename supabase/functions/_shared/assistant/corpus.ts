@@ -1157,6 +1157,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     ödevime yardım eder misin
     en sevdiğin yemek ne
     futbolu sever misin
+    yarın yağmur yağacak mı
+    kar yağar mı bu hafta
   `),
   ...examples('off_topic', 'en', `
     what is the weather like
@@ -1171,5 +1173,13 @@ export const CORPUS: readonly CorpusEntry[] = [
     who is the president
     give me a recipe
     help me with my homework
+    will it rain tomorrow
+    is it going to snow this weekend
+    recommend me a good movie to watch
+    what series should i watch
+    play some music
+    translate this to german
+    how do i lose weight
+    whats in the news today
   `),
 ]

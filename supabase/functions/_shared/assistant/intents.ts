@@ -389,12 +389,12 @@ const PARTING_WORDS: ReadonlySet<string> = new Set([
 const COURTESY_FILLERS: ReadonlySet<string> = new Set([
   'efendim', 'kardesim', 'kardes', 'abi', 'abla', 'hocam', 'canim', 'dostum', 'mate', 'dear', 'sir', 'madam', 'bro', 'guys', 'friend', 'you', 'your',
   'so', 'very', 'much', 'lot', 'a', 'cok', 'bu', 'kadar', 'o', 'zaman', 'then', 'icin', 'for', 'the', 'help', 'have', 'nice', 'good', 'great', 'and',
-  'de', 'da', 'size', 'sizlere', 'herkese', 'iyi', 'gunler', 'aksamlar', 'kolay', 'gelsin', 'ol', 'olun', 'again', 'tekrar', 'oh', 'hadi', 'bi', 'i',
+  'de', 'da', 'size', 'sizlere', 'herkese', 'iyi', 'gunler', 'aksamlar', 'sabahlar', 'kolay', 'gelsin', 'ol', 'olun', 'again', 'tekrar', 'oh', 'hadi', 'bi', 'i',
   'me', 'ben', 'around',
 ])
 
-/** Whether the message is only thanks or a parting, and which: thanks when it thanks at all. */
-function courtesyOnly(list: readonly Word[]): 'thanks' | 'goodbye' | null {
+/** Whether the message is only thanks, a parting or a well-wish, and which: thanks when it thanks at all. */
+function courtesyOnly(list: readonly Word[]): 'thanks' | 'goodbye' | 'greeting' | null {
   const keys = list.map((word) => word.key)
   const known = (key: string) => THANKS_WORDS.has(key) || PARTING_WORDS.has(key) || COURTESY_FILLERS.has(key) || LEADERS.has(key)
   if (!keys.every(known)) return null
@@ -403,11 +403,13 @@ function courtesyOnly(list: readonly Word[]): 'thanks' | 'goodbye' | null {
   const leaves = keys.some((key) => PARTING_WORDS.has(key) && !/^(now|that|thats|all|everything|it|for|today|sonra|simdilik|my|ill|let|know|about|back|come|out|check|think|take|see|talk|run)$/.test(key))
   // "Kolay gelsin", "ok bu kadar": said on leaving, though the words say it only together.
   const line = ` ${keys.join(' ')} `
-  return leaves || / (bu kadar|kolay gelsin|let you know|see you|see ya|talk soon|talk later|gotta run) /.test(line) ? 'goodbye' : null
+  if (leaves || / (bu kadar|kolay gelsin|let you know|see you|see ya|talk soon|talk later|gotta run) /.test(line)) return 'goodbye'
+  // "İyi akşamlar size": a wish said on coming in as much as on leaving, answered as a greeting, which asks what is wanted.
+  return / iyi (gunler|aksamlar|sabahlar) /.test(line) ? 'greeting' : null
 }
 
 // Words a customer leads with before the question ("tamam, nasıl alırım?"): an answer to the last reply, not the question.
-const LEADERS: ReadonlySet<string> = new Set(['tamam', 'tmm', 'peki', 'evet', 'olur', 'anladim', 'ok', 'okay', 'oki', 'okey', 'yes', 'yeah', 'yep', 'sure', 'alright', 'right', 'so', 'well', 'hmm', 'great', 'cool', 'super', 'harika', 'guzel', 'sey'])
+const LEADERS: ReadonlySet<string> = new Set(['tamam', 'tamamdir', 'tmm', 'peki', 'evet', 'olur', 'anladim', 'ok', 'okay', 'oki', 'okey', 'yes', 'yeah', 'yep', 'sure', 'alright', 'right', 'so', 'well', 'hmm', 'great', 'cool', 'super', 'harika', 'guzel', 'sey'])
 
 /** The questions that may follow a leading "tamam": what a customer asks next, not what the classifier guesses from a short rest. */
 const ANSWERED_AFTER_LEADERS = new Set([
@@ -453,7 +455,9 @@ export async function understand(message: string, classifier: Classifier): Promi
   let label = classified.score >= MIN_SCORE ? classified.intent : 'None'
   // Courtesy is made of courtesy words: "ya kablolu olan?" is no "okay" however sure the network is of its one known word.
   if (COURTESY_KINDS.has(label) && (classified.unknown ?? 0) > 0 && productTerm(list) !== '') label = 'None'
-  return { ...intentOf(label, message), alternatives: classified.alternatives ?? [], unknownWords: classified.unknown ?? 0 }
+  // A parting too unsure to decide the message still counts as a reading when nothing else places it ("tamamdır sonra yazarım").
+  const unsure = label === 'None' && (classified.intent === 'goodbye' || classified.intent === 'thanks') ? [{ intent: classified.intent, score: classified.score }] : []
+  return { ...intentOf(label, message), alternatives: [...unsure, ...(classified.alternatives ?? [])], unknownWords: classified.unknown ?? 0 }
 }
 
 /** The intent a classifier label means for this message, with what the words say it is about. */

@@ -499,6 +499,16 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('"bu akşam", "this week" point at a time, not at the product just discussed; "what time is it" asks whether the shop is open', async () => {
+    for (const message of ['bu akşam ne pişirsem', 'bu hafta ne yapsam', 'what should I do this weekend']) {
+      const out = await ask(message, { language: message.startsWith('what') ? 'en' : 'tr', history: said(['p1']) })
+      expect(out.productIds, message).toEqual([])
+    }
+    expect((await ask('bunun rengi ne', { history: said(['p1']) })).productIds).toEqual(['p1'])
+    expect(await ask('what time is it', { language: 'en', history: said(['p1']) })).toMatchObject({ kind: 'hours', productIds: [] })
+    expect((await ask('tamamdır eyv', { history: said(['p1']) })).kind).toBe('thanks')
+  })
+
   it('the weather is no product question: "is it going to rain tomorrow" gets no "no matching product"', async () => {
     for (const message of ['is it going to rain tomorrow', 'yarın yağmur yağacak mı']) {
       const out = await ask(message, { language: message.startsWith('is') ? 'en' : 'tr' })

@@ -131,11 +131,14 @@ function pointer(word: Word): boolean {
   return POINTERS.has(word.key) && !(word.key === 'su' && !/ş/i.test(word.text))
 }
 
+// "Bu akşam", "şu an", "this week": a pointer at a time, not at a product.
+const POINTED_TIMES = /^(kadar|aksam\w*|sabah\w*|gece\w*|ogle\w*|gun\w*|hafta\w*|ay|ayki|yil\w*|sene\w*|sefer\w*|an|anda|aralar\w*|kis\w*|yaz|yazin|week\w*|weekend|evening|morning|night|month|year|time)$/
+
 /** Whether the message points back at what was just discussed ("is it…", "bunun…"). */
 export function pointsBack(message: string): boolean {
   // "Bu kadar", "o kadar": "that much", "that's all", pointing at nothing.
   const list = words(message)
-  return list.some((word, i) => pointer(word) && list[i + 1]?.key !== 'kadar')
+  return list.some((word, i) => pointer(word) && !POINTED_TIMES.test(list[i + 1]?.key ?? ''))
 }
 
 /**
@@ -373,7 +376,7 @@ const OPENERS: ReadonlySet<string> = new Set(['merhaba', 'merhabalar', 'selam', 
 // Thanking and taking leave are said in a closed set of words, in endless orders ("sağlıcakla kalın efendim", "ok
 // cool, catch you later"): a message made only of these is courtesy, whatever the classifier makes of its order.
 const THANKS_WORDS: ReadonlySet<string> = new Set([
-  'tesekkur', 'tesekkurler', 'tesekkurederim', 'tesekkurlar', 'tsk', 'tskler', 'tsklr', 'tskrler', 'sagol', 'sagolun', 'sagolasin', 'sag', 'eyvallah',
+  'tesekkur', 'tesekkurler', 'tesekkurederim', 'tesekkurlar', 'tsk', 'tskler', 'tsklr', 'tskrler', 'sagol', 'sagolun', 'sagolasin', 'sag', 'eyvallah', 'eyv', 'eyw',
   'eline', 'saglik', 'ilginiz', 'ilginize', 'yardiminiz', 'yardimlariniz', 'thanks', 'thank', 'thx', 'thnx', 'tnx', 'ty', 'cheers', 'appreciated',
   'appreciate', 'merci', 'mersi', 'helpful', 'yardimci', 'oldunuz',
 ])
@@ -486,7 +489,7 @@ export function intentOf(asked: string, message: string): Intent {
   }
   if (intent === 'off_topic') return { kind: 'off_topic' }
   // "Saat kaç?" asks the time, not the price of a watch ("akıllı saat kaç para?"): what the shop can say is whether it is open.
-  if (/^ (su an |simdi )?saat kac (acaba |su an |simdi )?$/.test(line)) return { kind: 'hours', day: null, asks: 'now' }
+  if (/^ (su an |simdi )?saat kac (acaba |su an |simdi )?$|^ what time is it (now |right now )?$/.test(line)) return { kind: 'hours', day: null, asks: 'now' }
   // "What about Saturday?", "peki pazar?": a day alone asks its hours.
   if ((intent === 'again' || intent === 'None' || intent === 'ack') && dayOf(list) !== null && productTerm(list.filter((word) => !DAY_WORD.test(word.key))) === '') {
     return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }

@@ -484,6 +484,8 @@ describe('follow-ups as customers write them', () => {
     for (const message of [
       'bu kadar yeterli', 'tamam sağ olun, iyi geceler', 'hoşçakalın', 'see ya', 'nothing else', 'have a good one', 'sağlıcakla kalın efendim',
       'eyvallah kardeşim', 'görüşmek dileğiyle', 'bi düşüneyim sonra yazarım', "ok I'll check later", 'gotta run, thanks', 'peace out', 'nevermind',
+      'maybe next time', "I'll pass for now", "I'll get back to you", 'ok cya', 'I need to leave now', 'not today', 'belki başka zaman',
+      'hayırlı işler', 'bol kazançlar', 'çıkmam lazım', 'şimdi gitmem gerek', 'kendinize iyi bakın', 'allah kolaylık versin', 'bu kadardı',
     ]) {
       const out = await ask(message, { history: said(['p1']) })
       expect(out.productIds, message).toEqual([])
@@ -520,6 +522,8 @@ describe('follow-ups as customers write them', () => {
     expect(await ask("I'll take it", { language: 'en', history: said(['p4']) })).toMatchObject({ kind: 'ordering', productIds: ['p4'] })
     expect((await ask('sağolun ilginiz için iyi günler', { history: said(['p1']) })).kind).toBe('thanks')
     expect((await ask('bu kadar pahalı mı', { history: said(['p1']) })).kind).not.toBe('goodbye')
+    expect(await ask("I'll order it", { language: 'en', history: said(['p4']) })).toMatchObject({ kind: 'ordering', productIds: ['p4'] })
+    expect((await ask('not today', { language: 'en', history: said(['p4']) })).productIds).toEqual([])
   })
 
   it('an FAQ entry answers a message the classifier took for small talk ("is it a genuine product?")', async () => {

@@ -386,8 +386,14 @@ const PARTING_WORDS: ReadonlySet<string> = new Set([
   'ciao', 'cao', 'yeter', 'yeterli', 'dilerim', 'dileriz', 'peace', 'run', 'gotta', 'talk', 'chatting', 'evening', 'day', 'weekend', 'haftasonlari',
   'sonra', 'yazarim', 'bakarim', 'donerim', 'simdilik', 'now', 'that', 'thats', 'all', 'everything', 'it', 'for', 'today',
   'hallederiz', 'dusuneyim', 'dusunecegim', 'dusunurum', 'vazgectim', 'nevermind', 'never', 'mind', 'forget', 'changed', 'my', 'ill', 'check', 'let',
-  'know', 'think', 'about', 'back', 'come', 'out',
+  'know', 'think', 'about', 'back', 'come', 'out', 'cya', 'laters', 'pass', 'next', 'time', 'maybe', 'belki', 'baska', 'touch', 'be', 'in', 'get',
+  'to', 'leave', 'need', 'go', 'must', 'will', 'order', 'not', 'simdi', 'gitmem', 'gitmeliyim', 'cikmam', 'cikmaliyim', 'gerek', 'lazim',
+  'hallederim', 'ugrarim', 'gelirim', 'haftaya', 'isler', 'bol', 'kazanclar', 'kolaylik', 'versin', 'allah', 'kendinize', 'kendine', 'bak', 'bakin',
+  'kadardi',
 ])
+/** Parting words that take leave only beside others ("that's all for now", "maybe next time", "şimdi gitmem gerek"). */
+const PARTING_ONLY_WITH_OTHERS =
+  /^(now|that|thats|all|everything|it|for|today|sonra|simdilik|my|ill|let|know|about|back|come|out|check|think|take|see|talk|run|next|time|maybe|belki|baska|be|in|get|to|need|must|will|order|not|simdi|gerek|lazim|haftaya|bol|allah|kendinize|kendine|bak|bakin)$/
 /** Words that go with courtesy without changing it: whom it is said to, and small words. */
 const COURTESY_FILLERS: ReadonlySet<string> = new Set([
   'efendim', 'kardesim', 'kardes', 'abi', 'abla', 'hocam', 'canim', 'dostum', 'mate', 'dear', 'sir', 'madam', 'bro', 'guys', 'friend', 'you', 'your',
@@ -403,10 +409,10 @@ function courtesyOnly(list: readonly Word[]): 'thanks' | 'goodbye' | 'greeting' 
   if (!keys.every(known)) return null
   if (keys.some((key) => THANKS_WORDS.has(key))) return 'thanks'
   // "Şimdilik bu kadar", "that's all for now": taking leave needs a word that only takes leave.
-  const leaves = keys.some((key) => PARTING_WORDS.has(key) && !/^(now|that|thats|all|everything|it|for|today|sonra|simdilik|my|ill|let|know|about|back|come|out|check|think|take|see|talk|run)$/.test(key))
+  const leaves = keys.some((key) => PARTING_WORDS.has(key) && !PARTING_ONLY_WITH_OTHERS.test(key))
   // "Kolay gelsin", "ok bu kadar": said on leaving, though the words say it only together.
   const line = ` ${keys.join(' ')} `
-  if (leaves || / (bu kadar|kolay gelsin|let you know|see you|see ya|talk soon|talk later|gotta run) /.test(line)) return 'goodbye'
+  if (leaves || / (bu kadar|kolay gelsin|let you know|see you|see ya|talk soon|talk later|gotta run|not today|next time|baska zaman|get back|iyi bak\w*) /.test(line)) return 'goodbye'
   // "İyi akşamlar size": a wish said on coming in as much as on leaving, answered as a greeting, which asks what is wanted.
   return / iyi (gunler|aksamlar|sabahlar) /.test(line) ? 'greeting' : null
 }

@@ -511,6 +511,13 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('tamamdır eyv', { history: said(['p1']) })).kind).toBe('thanks')
   })
 
+  it('"can you write a poem about…" asks the assistant to do something, not whether the product is so; the time elsewhere is off-topic', async () => {
+    const poem = await ask('can you write a poem about headphones', { language: 'en', history: said(['p1']) })
+    expect(poem.productIds).toEqual([])
+    expect(poem.kind).not.toBe('attribute')
+    expect(await ask('what time is it in new york', { language: 'en', history: said(['p1']) })).toMatchObject({ kind: 'off_topic', productIds: [] })
+  })
+
   it('the weather is no product question: "is it going to rain tomorrow" gets no "no matching product"', async () => {
     for (const message of ['is it going to rain tomorrow', 'yarın yağmur yağacak mı']) {
       const out = await ask(message, { language: message.startsWith('is') ? 'en' : 'tr' })

@@ -155,7 +155,8 @@ export function asksOfIt(message: string): boolean {
 export function yesOrNo(message: string): boolean {
   const list = words(message)
   const last = list[list.length - 1]?.key ?? ''
-  return /^m[iu](s[iu]n[iu]z|y[iu]m|d[iu]r)?$/.test(last) || /^ (is|are|does|do|can|will|has|have|was) /.test(keyLine(list))
+  // "Can you write a poem about tea?" asks the assistant to do something, not whether the tea is so.
+  return /^m[iu](s[iu]n[iu]z|y[iu]m|d[iu]r)?$/.test(last) || /^ (is|are|does|do|can(?! you )|will(?! you )|has|have|was) /.test(keyLine(list))
 }
 
 // Words that ask whether something exists ("kaşmir atkı var mı?"), not whether it is so.
@@ -496,6 +497,8 @@ export function intentOf(asked: string, message: string): Intent {
   if (intent === 'off_topic') return { kind: 'off_topic' }
   // "Saat kaç?" asks the time, not the price of a watch ("akıllı saat kaç para?"): what the shop can say is whether it is open.
   if (/^ (su an |simdi )?saat kac (acaba |su an |simdi )?$|^ what time is it (now |right now )?$/.test(line)) return { kind: 'hours', day: null, asks: 'now' }
+  // "What time is it in New York?": the time somewhere else is nothing the shop knows.
+  if (/^ what time is it (?!now |right now )\S/.test(line)) return { kind: 'off_topic' }
   // "What about Saturday?", "peki pazar?": a day alone asks its hours.
   if ((intent === 'again' || intent === 'None' || intent === 'ack') && dayOf(list) !== null && productTerm(list.filter((word) => !DAY_WORD.test(word.key))) === '') {
     return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }

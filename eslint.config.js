@@ -139,4 +139,9 @@ export default tseslint.config(
     files: ['supabase/functions/**/*.ts'],
     rules: { 'no-restricted-imports': restrict([{ group: ['**/src/**', '**/sync/**', '**/supabase/local/**'], message: 'Edge functions import only domain/ and _shared/.' }]) },
   },
+  {
+    // Their tests are not deployed: they may run the code under the local stack's Deno globals.
+    files: ['supabase/functions/**/*.test.ts'],
+    rules: { 'no-restricted-imports': restrict([{ group: ['**/src/**', '**/sync/**'], message: 'Edge function tests do not import the app either.' }]) },
+  },
 )

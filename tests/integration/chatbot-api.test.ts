@@ -638,7 +638,7 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
 
   describe('access', () => {
     // The CORS headers themselves (the echoed Origin, none for a refused one)
-    // are checked in supabase/local/functions/chatbot-api-cors.test.ts: the
+    // are checked in supabase/functions/chatbot-api/cors.test.ts: the
     // local stack's own CORS layer writes `*` over every function's answer.
     it('the rate limiter, the charge, the context read, the turn store and the limiter\'s log are the service role\'s alone', async () => {
       const owner = await widgetOwner()

@@ -4,17 +4,17 @@
 // is one the catalogue gave it for that reply.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatPrice } from '../../../domain/products.ts'
-import { builtinResponder, sameStem } from '../../functions/_shared/assistant/builtin.ts'
-import { handoffAnswer } from '../../functions/_shared/assistant/business-replies.ts'
-import { handoffAsked, notKnownTwice } from '../../functions/_shared/assistant/handoff.ts'
-import { intentOf, understand } from '../../functions/_shared/assistant/intents.ts'
-import { corpusClassifier } from '../../functions/_shared/assistant/nlu.ts'
-import { occasionWords } from '../../functions/_shared/assistant/lexicon.ts'
-import { memoryBusiness, memoryCatalogue, type CatalogueCall, type FaqEntry } from '../../../tests/support/assistant-memory.ts'
-import { detectLanguage, replyLanguage } from '../../functions/_shared/assistant/language.ts'
-import { words } from '../../functions/_shared/assistant/text.ts'
-import type { AssistantLanguage, BusinessProfile, CatalogueProduct, ResponderOutput, Turn } from '../../functions/_shared/assistant/types.ts'
+import { formatPrice } from '../../../../domain/products.ts'
+import { builtinResponder, sameStem } from './builtin.ts'
+import { handoffAnswer } from './business-replies.ts'
+import { handoffAsked, notKnownTwice } from './handoff.ts'
+import { intentOf, understand } from './intents.ts'
+import { corpusClassifier } from './nlu.ts'
+import { occasionWords } from './lexicon.ts'
+import { memoryBusiness, memoryCatalogue, type CatalogueCall, type FaqEntry } from '../../../../tests/support/assistant-memory.ts'
+import { detectLanguage, replyLanguage } from './language.ts'
+import { words } from './text.ts'
+import type { AssistantLanguage, BusinessProfile, CatalogueProduct, ResponderOutput, Turn } from './types.ts'
 
 const product = (id: string, name: string, price: number, currency: string, stock: number, link: string | null, description: string | null = null): CatalogueProduct => ({
   id, name, description, price, currency, stock, product_link: link,

@@ -1,7 +1,7 @@
 // The assistant's link policy (supabase/functions/_shared/assistant/links.ts):
 // a reply leaves with the owner's links only.
 import { describe, expect, it } from 'vitest'
-import { keepOwnLinks, linkKey } from '../../functions/_shared/assistant/links.ts'
+import { keepOwnLinks, linkKey } from './links.ts'
 
 const policy = (allowed: string[], products: string[] = []) => ({
   allowed: new Set(allowed.map((l) => linkKey(l)!)),

@@ -3,9 +3,9 @@
 // no, services named in either language, and what starts a booking. The
 // whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
 import { describe, expect, it } from 'vitest'
-import { bookingAsked, choiceOf, isNo, isYes, lastDraft, nameIn, phoneIn, serviceIn } from '../../functions/_shared/assistant/booking.ts'
-import { handoffAsked } from '../../functions/_shared/assistant/handoff.ts'
-import type { BookableService } from '../../functions/_shared/assistant/types.ts'
+import { bookingAsked, choiceOf, isNo, isYes, lastDraft, nameIn, phoneIn, serviceIn } from './booking.ts'
+import { handoffAsked } from './handoff.ts'
+import type { BookableService } from './types.ts'
 
 const SERVICES: BookableService[] = [
   { id: 'a', name: 'Boya', duration_minutes: 120, price: 1500, currency: 'TRY' },

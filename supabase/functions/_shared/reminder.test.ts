@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { formatLongDate } from '../../../domain/calendar.ts'
 import {
   MAX_NAME_LENGTH, cleanName, composeReminder, stripLinks, formatReminderDate, formatReminderTime, parseReminderLanguage,
-} from '../../functions/_shared/reminder.ts'
+} from './reminder.ts'
 
 describe('appointment reminder text', () => {
   it('is Turkish by default and accepts only tr and en', () => {

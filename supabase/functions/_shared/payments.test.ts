@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest'
 import { CHECKOUT_SESSION_PLACEHOLDER, checkoutReturnUrl } from '../../../domain/functions.ts'
 import { getPlan, isPurchasable, PLANS, type PlanId, type PurchasablePlan } from '../../../domain/plans.ts'
 import { createFakeStripe, signedEvent } from '../../../tests/support/fake-stripe.ts'
-import { MissingEnvError } from '../../functions/_shared/env.ts'
+import { MissingEnvError } from './env.ts'
 import {
   allowedOrigins,
   createPaymentProvider,
@@ -25,10 +25,10 @@ import {
   stripePaymentProvider,
   WebhookSignatureError,
   type ProviderSession,
-} from '../../functions/_shared/payments.ts'
-import { isLoopbackUrl, UnknownProviderError } from '../../functions/_shared/deployment.ts'
-import { deployProblems } from './deno-check.ts'
-import { installDenoShim } from './deno-shim.ts'
+} from './payments.ts'
+import { isLoopbackUrl, UnknownProviderError } from './deployment.ts'
+import { deployProblems } from '../../local/functions/deno-check.ts'
+import { installDenoShim } from '../../local/functions/deno-shim.ts'
 
 installDenoShim()
 

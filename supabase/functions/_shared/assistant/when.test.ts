@@ -1,7 +1,7 @@
 // The booking's reading of when a customer wants to come (_shared/assistant/when.ts),
 // against Tuesday 1 December 2026 as the owner's today.
 import { describe, expect, it } from 'vitest'
-import { readWhen } from '../../functions/_shared/assistant/when.ts'
+import { readWhen } from './when.ts'
 
 const TODAY = '2026-12-01'
 const read = (text: string) => readWhen(text, TODAY)

@@ -1,6 +1,6 @@
 // The assistant's words of the same meaning across Turkish and English.
 import { describe, expect, it } from 'vitest'
-import { departmentOf, equivalents, holdsEquivalent, onlyProperties, phrasesHeld, sameProperty, thingWords, translate, withoutThings } from '../../functions/_shared/assistant/lexicon.ts'
+import { departmentOf, equivalents, holdsEquivalent, onlyProperties, phrasesHeld, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
 
 describe('equivalents', () => {
   it('gives the other language’s words for a product word, in its endings and plurals', () => {

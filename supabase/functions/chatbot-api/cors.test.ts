@@ -4,8 +4,8 @@
 // through from the function is checked here.
 import { describe, expect, it } from 'vitest'
 import { CHATBOT_API_ERRORS } from '../../../domain/functions.ts'
-import { withWidgetCors } from '../../functions/chatbot-api/cors.ts'
-import { publicFunction } from '../../functions/_shared/handler.ts'
+import { withWidgetCors } from './cors.ts'
+import { publicFunction } from '../_shared/handler.ts'
 
 const SITE = 'https://shop.example.com'
 

@@ -2,10 +2,10 @@
 // every function answers before and after its own code runs. The owner check
 // runs against a stack in functions.suite.test.ts and tests/integration.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { PaymentProviderError } from '../../functions/_shared/payments.ts'
-import { corsHeaders } from '../../functions/_shared/cors.ts'
-import { ProviderConfigError } from '../../functions/_shared/deployment.ts'
-import { publicFunction } from '../../functions/_shared/handler.ts'
+import { PaymentProviderError } from './payments.ts'
+import { corsHeaders } from './cors.ts'
+import { ProviderConfigError } from './deployment.ts'
+import { publicFunction } from './handler.ts'
 
 const ERRORS = ['invalid_request', 'provider_not_configured', 'rate_limited', 'server_error'] as const
 

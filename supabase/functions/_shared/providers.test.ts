@@ -2,11 +2,11 @@
 // environment picks, the exact HTTP calls the real ones make (through an
 // injected fetch: no network) and what each leaves in the message log.
 import { describe, expect, it } from 'vitest'
-import type { MessageLog, MessageRecord } from '../../functions/_shared/message-log.ts'
-import { ProviderConfigError, UnknownProviderError } from '../../functions/_shared/deployment.ts'
-import { createSmsProvider } from '../../functions/_shared/sms.ts'
-import { createWhatsAppProvider } from '../../functions/_shared/whatsapp.ts'
-import { installDenoShim } from './deno-shim.ts'
+import type { MessageLog, MessageRecord } from './message-log.ts'
+import { ProviderConfigError, UnknownProviderError } from './deployment.ts'
+import { createSmsProvider } from './sms.ts'
+import { createWhatsAppProvider } from './whatsapp.ts'
+import { installDenoShim } from '../../local/functions/deno-shim.ts'
 
 installDenoShim()
 

@@ -4,8 +4,8 @@
 // fallback on every kind of failure, what is sent; and the provider choice
 // (provider.ts) by environment.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { formatPrice } from '../../../domain/products.ts'
-import { ProviderConfigError, UnknownProviderError } from '../../functions/_shared/deployment.ts'
+import { formatPrice } from '../../../../domain/products.ts'
+import { ProviderConfigError, UnknownProviderError } from '../deployment.ts'
 import {
   businessInfo,
   checkClaims,
@@ -18,11 +18,11 @@ import {
   replyKind,
   type BusinessInfo,
   type ModelResponderSettings,
-} from '../../functions/_shared/assistant/openai.ts'
-import { chooseResponder, LOCAL_MODEL_URL, modelSettings } from '../../functions/_shared/assistant/provider.ts'
-import type { BusinessProfile, CatalogueProduct, Responder, ResponderInput, ResponderOutput } from '../../functions/_shared/assistant/types.ts'
-import { memoryBusiness, memoryCatalogue, type FaqEntry } from '../../../tests/support/assistant-memory.ts'
-import { answer, startFakeOpenAI, toolCall, toolCalls, toolResult, type FakeOpenAI } from '../../../tests/support/fake-openai.ts'
+} from './openai.ts'
+import { chooseResponder, LOCAL_MODEL_URL, modelSettings } from './provider.ts'
+import type { BusinessProfile, CatalogueProduct, Responder, ResponderInput, ResponderOutput } from './types.ts'
+import { memoryBusiness, memoryCatalogue, type FaqEntry } from '../../../../tests/support/assistant-memory.ts'
+import { answer, startFakeOpenAI, toolCall, toolCalls, toolResult, type FakeOpenAI } from '../../../../tests/support/fake-openai.ts'
 
 const products: CatalogueProduct[] = [
   { id: 'p-kahve', name: 'Türk Kahvesi', description: 'Orta kavrulmuş, 250 g', price: 1250, currency: 'TRY', stock: 12, product_link: 'https://shop.example/kahve' },

@@ -1,17 +1,15 @@
 // supabase/functions/_shared pieces that must agree with the rest of the
 // project: the CORS headers supabase-js sends, the verification code helpers,
-// and config.toml parsing of the runner.
+// the client address, the rate limits and the widget's limits per address.
 import { corsHeaders as sdkCorsHeaders } from '@supabase/supabase-js/cors'
 import { describe, expect, it } from 'vitest'
-import { corsHeaders } from '../../functions/_shared/cors.ts'
-import { addressGroup, clientAddress, normalizeAddress } from '../../functions/_shared/client-address.ts'
-import { bytesEqual, secretsEqual } from '../../functions/_shared/constant-time.ts'
-import { limitSetting } from '../../functions/_shared/env.ts'
-import { generateCode, hashCode } from '../../functions/_shared/phone-verification.ts'
-import { RATE_LIMITS, rateCheck } from '../../functions/_shared/rate-limits.ts'
-import { addressChecks } from '../../functions/chatbot-api/limits.ts'
-import { parseFunctionSettings, readFunctionSettings, settingsFor } from './function-settings.ts'
-import { CONFIG_TOML } from './index.ts'
+import { corsHeaders } from './cors.ts'
+import { addressGroup, clientAddress, normalizeAddress } from './client-address.ts'
+import { bytesEqual, secretsEqual } from './constant-time.ts'
+import { limitSetting } from './env.ts'
+import { generateCode, hashCode } from './phone-verification.ts'
+import { RATE_LIMITS, rateCheck } from './rate-limits.ts'
+import { addressChecks } from '../chatbot-api/limits.ts'
 
 describe('shared function code', () => {
   it('allows every header supabase-js sends to a function', () => {
@@ -86,38 +84,6 @@ describe('rate limits', () => {
       if (seen) expect(seen).toEqual({ max: limit.max, windowSeconds: limit.windowSeconds })
       else bySetting.set(limit.setting, { max: limit.max, windowSeconds: limit.windowSeconds })
     }
-  })
-})
-
-describe('function settings from config.toml', () => {
-  it('reads verify_jwt and enabled of [functions.<name>] tables only', () => {
-    const all = parseFunctionSettings(`
-project_id = "x"
-[auth]
-verify_jwt = false
-[functions.health]
-verify_jwt = false # monitors hold no key
-[functions."quoted-name"]
-enabled = false
-[functions.other]
-import_map = "./functions/other/deno.json"
-[functions.health.env]
-verify_jwt = true
-[db]
-enabled = false
-`)
-    expect(settingsFor(all, 'health')).toEqual({ verifyJwt: false, enabled: true })
-    expect(settingsFor(all, 'quoted-name')).toEqual({ verifyJwt: true, enabled: false })
-    expect(settingsFor(all, 'other')).toEqual({ verifyJwt: true, enabled: true })
-    expect(settingsFor(all, 'missing')).toEqual({ verifyJwt: true, enabled: true })
-    expect(all.has('auth')).toBe(false)
-  })
-
-  it('matches what the project config says about its functions', () => {
-    const all = readFunctionSettings(CONFIG_TOML)
-    expect(settingsFor(all, 'health').verifyJwt).toBe(false)
-    expect(settingsFor(all, 'send-verification').verifyJwt).toBe(true)
-    expect(settingsFor(all, 'verify-phone').verifyJwt).toBe(true)
   })
 })
 

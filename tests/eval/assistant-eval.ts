@@ -37,6 +37,7 @@ import {
   CORPUS_CONVERSATIONS,
   EVAL_PRODUCTS,
   NON_PRODUCT_KINDS,
+  OWNER_POLICY_TEXTS,
   OWNERS,
   WRITTEN_ONLY_BY_FULL_OWNER,
   type EvalConversation,
@@ -238,6 +239,8 @@ function check(turn: EvalTurn, reply: string, run: OwnerRun, now: Date) {
   for (const key of e.outOfStock ?? []) if (!outOfStock(key)) missing.push(`${key} out of stock`)
   for (const key of e.inStock ?? []) if (!inStock(key)) missing.push(`${key} in stock`)
   if (e.noPrice && reply.match(PRICE_PATTERN)) missing.push('no price')
+  const quoted = e.noOwnerTexts ? OWNER_POLICY_TEXTS.filter((fact) => holds(text, fact)) : []
+  if (quoted.length > 0) missing.push(`none of the owner's texts, but quoted "${quoted.join('", "')}"`)
   for (const fact of e.facts ?? []) {
     const forms = typeof fact === 'string' ? [fact] : fact
     if (!forms.some((f) => holds(text, f))) missing.push(`"${forms.join('" or "')}"`)

@@ -197,6 +197,22 @@ export const WRITTEN_ONLY_BY_FULL_OWNER: string[] = [
   ...SATURDAY_HOURS,
 ]
 
+/** The owner's texts about the shop's policies and place: quoted to a message that asked none of them, they answer a question not asked. */
+export const OWNER_POLICY_TEXTS: string[] = [
+  F.street,
+  F.district,
+  F.freeShippingOver,
+  F.shippingFee,
+  F.carrier,
+  F.dispatchDays,
+  F.deliveryDays,
+  F.returnDays,
+  F.installments,
+  F.ordering,
+  EVAL_PROFILE.maps_url!,
+  ...EVAL_FAQ.map((e) => e.fact),
+]
+
 // ---------------------------------------------------------------------------
 // Conversations
 
@@ -244,6 +260,8 @@ export type Expect = {
   noProducts?: boolean
   /** No price at all. */
   noPrice?: boolean
+  /** None of what the owner wrote (PROFILE_FACTS): the message asked nothing of the business. */
+  noOwnerTexts?: boolean
   /** Texts that must appear (letters and case folded); an inner list is any one of them. */
   facts?: Array<string | string[]>
   /** The attribute asked about is not in the record: the reply says the catalogue does not list it, and never affirms it. */
@@ -287,8 +305,8 @@ export const turn = (kind: EvalKind, message: string, expect: Expect = {}, langu
   ...(language ? { language } : {}),
 })
 
-/** A reply about the business, not the catalogue: no product, no price. */
-export const talk = (extra: Expect = {}): Expect => ({ noProducts: true, noPrice: true, ...extra })
+/** Small talk, off-topic and the like: no product, no price, and none of the owner's texts (a parting answered with the shipping text is wrong). */
+export const talk = (extra: Expect = {}): Expect => ({ noProducts: true, noPrice: true, noOwnerTexts: true, ...extra })
 /** A reply quoting what the owner wrote. */
 export const info = (...facts: Array<string | string[]>): Expect => ({ noProducts: true, facts })
 /** A reply handing over to the business: its phone or e-mail. */

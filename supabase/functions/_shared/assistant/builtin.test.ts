@@ -518,6 +518,20 @@ describe('follow-ups as customers write them', () => {
     expect(await ask('what time is it in new york', { language: 'en', history: said(['p1']) })).toMatchObject({ kind: 'off_topic', productIds: [] })
   })
 
+  it('greetings in their many forms, and calls for attention ("orada kimse var mı?", "I have a question"), are greeted', async () => {
+    for (const message of [
+      'selamün aleyküm', 's.a', 'tünaydın', 'hayırlı sabahlar', 'mrb nasılsınız', 'slm orada kimse var mı', 'merhaba size bir şey sormak istiyorum',
+      'merhaba efendim iyi çalışmalar', 'howdy', 'hiya', 'yo', 'greetings', 'good afternoon to you', 'hi there, hope you are well',
+      'hello, I have a question', 'hey there, anyone here?', 'hello? is this the shop?',
+    ]) {
+      const out = await ask(message, {})
+      expect(out, message).toMatchObject({ kind: 'greeting', productIds: [] })
+    }
+    // A call with a question in it is the question.
+    expect((await ask('merhaba, kulaklık var mı', {})).kind).not.toBe('greeting')
+    expect((await ask('var mı', { history: said(['p1']) })).kind).not.toBe('greeting')
+  })
+
   it('the weather is no product question: "is it going to rain tomorrow" gets no "no matching product"', async () => {
     for (const message of ['is it going to rain tomorrow', 'yarın yağmur yağacak mı']) {
       const out = await ask(message, { language: message.startsWith('is') ? 'en' : 'tr' })

@@ -372,7 +372,30 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
 const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre\w*|lt|adet\w*|tane\w*|cift\w*|bottles?|jars?|packs?|packets?|boxes|box|pairs?|pieces?|pcs|kilos?|litres?|liters?)$/
 
 /** Words that open a message without asking anything. */
-const OPENERS: ReadonlySet<string> = new Set(['merhaba', 'merhabalar', 'selam', 'selamlar', 'slm', 'mrb', 'sa', 'iyi', 'gunler', 'aksamlar', 'gunaydin', 'hi', 'hello', 'hey', 'good', 'morning', 'afternoon', 'evening', 'kolay', 'gelsin'])
+const OPENERS: ReadonlySet<string> = new Set([
+  'merhaba', 'merhabalar', 'meraba', 'mrhb', 'selam', 'selamlar', 'slm', 'slmlar', 'mrb', 'sa', 'selamun', 'aleykum', 'selamunaleykum', 'iyi', 'gunler',
+  'aksamlar', 'sabahlar', 'hayirli', 'gunaydin', 'tunaydin', 'alo', 'hi', 'hii', 'hello', 'helo', 'hallo', 'hey', 'heyy', 'hiya', 'howdy', 'yo',
+  'greetings', 'good', 'morning', 'afternoon', 'evening', 'there', 'everyone', 'kolay', 'gelsin',
+])
+
+/** The words that only greet, whatever else they come with. */
+const HELLOS = /^(merhaba|merhabalar|meraba|mrhb|selam|selamlar|slm|slmlar|mrb|selamun|gunaydin|tunaydin|hi|hii|hello|helo|hallo|hey|heyy|hiya|howdy)$/
+
+// "Orada kimse var mı?", "bir sorum var", "hello, I have a question", "how are you?": calling for attention before
+// asking, answered with a greeting that asks what is wanted. Made only of these words, with one that calls.
+const CALLING_WORDS: ReadonlySet<string> = new Set([
+  'orada', 'burada', 'kimse', 'var', 'mi', 'mu', 'musait', 'misiniz', 'misin', 'musunuz', 'bakar', 'nasilsiniz', 'nasilsin', 'naber', 'nasil', 'gidiyor',
+  'soru', 'sorum', 'sormak', 'sorabilir', 'miyim', 'istiyorum', 'istiyordum', 'bir', 'sey', 'yardim', 'yardimci', 'olur', 'eder', 'edebilir',
+  'anyone', 'here', 'there', 'is', 'are', 'this', 'the', 'shop', 'store', 'i', 'have', 'got', 'a', 'question', 'quick', 'can', 'could', 'ask',
+  'something', 'help', 'me', 'you', 'how', 'doing', 'hope', 'well', 'whats', 'up', 'sup',
+])
+const CALLING = /^(orada|burada|kimse|musait|bakar|nasilsiniz|nasilsin|naber|soru|sorum|sormak|sorabilir|yardim|anyone|question|ask|help|how|hope|shop|store|sup)$/
+
+/** Whether the message only calls for attention ("orada kimse var mı?", "I have a question"), asking nothing yet. */
+function callsOnly(list: readonly Word[]): boolean {
+  const keys = list.map((word) => word.key).filter((key) => !OPENERS.has(key) && !COURTESY_FILLERS.has(key))
+  return keys.length > 0 && keys.every((key) => CALLING_WORDS.has(key)) && keys.some((key) => CALLING.test(key))
+}
 
 // Thanking and taking leave are said in a closed set of words, in endless orders ("sağlıcakla kalın efendim", "ok
 // cool, catch you later"): a message made only of these is courtesy, whatever the classifier makes of its order.
@@ -399,23 +422,25 @@ const PARTING_ONLY_WITH_OTHERS =
 const COURTESY_FILLERS: ReadonlySet<string> = new Set([
   'efendim', 'kardesim', 'kardes', 'abi', 'abla', 'hocam', 'canim', 'dostum', 'mate', 'dear', 'sir', 'madam', 'bro', 'guys', 'friend', 'you', 'your',
   'so', 'very', 'much', 'lot', 'a', 'cok', 'bu', 'kadar', 'o', 'zaman', 'then', 'icin', 'for', 'the', 'help', 'have', 'nice', 'good', 'great', 'and',
-  'de', 'da', 'size', 'sizlere', 'herkese', 'iyi', 'gunler', 'aksamlar', 'sabahlar', 'kolay', 'gelsin', 'ol', 'olun', 'again', 'tekrar', 'oh', 'hadi', 'bi', 'i',
+  'de', 'da', 'size', 'sizlere', 'herkese', 'iyi', 'gunler', 'aksamlar', 'sabahlar', 'morning', 'afternoon', 'kolay', 'gelsin', 'ol', 'olun', 'again', 'tekrar', 'oh', 'hadi', 'bi', 'i',
   'me', 'ben', 'around',
 ])
 
 /** Whether the message is only thanks, a parting or a well-wish, and which: thanks when it thanks at all. */
 function courtesyOnly(list: readonly Word[]): 'thanks' | 'goodbye' | 'greeting' | null {
   const keys = list.map((word) => word.key)
-  const known = (key: string) => THANKS_WORDS.has(key) || PARTING_WORDS.has(key) || COURTESY_FILLERS.has(key) || LEADERS.has(key)
+  const known = (key: string) => THANKS_WORDS.has(key) || PARTING_WORDS.has(key) || COURTESY_FILLERS.has(key) || LEADERS.has(key) || OPENERS.has(key)
   if (!keys.every(known)) return null
   if (keys.some((key) => THANKS_WORDS.has(key))) return 'thanks'
+  // "Merhaba efendim, iyi çalışmalar": a wish said with a hello comes with the hello.
+  if (keys.some((key) => HELLOS.test(key))) return 'greeting'
   // "Şimdilik bu kadar", "that's all for now": taking leave needs a word that only takes leave.
   const leaves = keys.some((key) => PARTING_WORDS.has(key) && !PARTING_ONLY_WITH_OTHERS.test(key))
   // "Kolay gelsin", "ok bu kadar": said on leaving, though the words say it only together.
   const line = ` ${keys.join(' ')} `
   if (leaves || / (bu kadar|kolay gelsin|let you know|see you|see ya|talk soon|talk later|gotta run|not today|next time|baska zaman|get back|iyi bak\w*) /.test(line)) return 'goodbye'
   // "İyi akşamlar size": a wish said on coming in as much as on leaving, answered as a greeting, which asks what is wanted.
-  return / iyi (gunler|aksamlar|sabahlar) /.test(line) ? 'greeting' : null
+  return / (iyi (gunler|aksamlar|sabahlar)|good (morning|afternoon)) /.test(line) ? 'greeting' : null
 }
 
 // Words a customer leads with before the question ("tamam, nasıl alırım?"): an answer to the last reply, not the question.
@@ -448,6 +473,8 @@ export async function understand(message: string, classifier: Classifier): Promi
   if (opening === -1) return { kind: 'greeting', alternatives: [], unknownWords: 0 }
   const courtesy = courtesyOnly(list)
   if (courtesy) return { kind: courtesy, alternatives: [], unknownWords: 0 }
+  // "S.a.": the Turkish greeting, abbreviated.
+  if (callsOnly(list) || /^\s*s\.\s*a\.?\s*$/i.test(message)) return { kind: 'greeting', alternatives: [], unknownWords: 0 }
   let classified: Classification = await classifier.classify(message)
   // "Slm, kargo kaç gün sürüyor?": the greeting is not the question.
   if (opening > 0 && list.length - opening >= 2 && (classified.intent === 'greeting' || classified.score < MIN_SCORE)) {

@@ -5,9 +5,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { Alert, Button, FileButton, Group, Progress, ScrollArea, Stack, Table, Text, ThemeIcon, UnstyledButton } from '@mantine/core'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import {
-  clampPage, createBatchId, excelFileProblem, formatPrice, pageCount, pageSlice, paginationItems, PREVIEW_PAGE_SIZE, stampBatch, type ExcelRowError,
-} from '../../../domain/products.ts'
+import { createBatchId, stampBatch } from '../../../domain/products/batches.ts'
+import { formatPrice } from '../../../domain/products/currency.ts'
+import { excelFileProblem, type ExcelRowError } from '../../../domain/products/excel.ts'
+import { clampPage, pageCount, pageSlice, paginationItems, PREVIEW_PAGE_SIZE } from '../../../domain/products/pagination.ts'
 import { ModalButtons, ResponsiveModal } from '../../components/responsive-modal.tsx'
 import { useRecordActions } from '../../db/hooks.ts'
 import { isExcelImportError, type ExcelImportErrorCode } from './excel/errors.ts'

@@ -3,7 +3,8 @@
 // catalogue's wording of these; English gets the same meaning.
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { EXCEL_IMPORT_LIMITS, EXCEL_MESSAGES, megabytes, type ExcelColumn, type ProductFormError } from '../../../domain/products.ts'
+import { EXCEL_IMPORT_LIMITS, EXCEL_MESSAGES, megabytes, type ExcelColumn } from '../../../domain/products/excel.ts'
+import type { ProductFormError } from '../../../domain/products/form.ts'
 import type { ExcelImportErrorCode } from './excel/errors.ts'
 
 export const FORM_ERRORS: Record<ProductFormError, MessageDescriptor> = {

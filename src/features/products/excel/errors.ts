@@ -1,7 +1,7 @@
 // Failures of an import as a whole (as opposed to the per-row errors that
 // the import reports and skips). Each carries a code for the screen to branch
 // on and the spec's message, which the screen shows as is.
-import { EXCEL_MESSAGES } from '../../../../domain/products.ts'
+import { EXCEL_MESSAGES } from '../../../../domain/products/excel.ts'
 
 export type ExcelImportErrorCode =
   | 'invalid_file_type'

@@ -6,10 +6,10 @@ import { deflateRawSync } from 'node:zlib'
 import fc from 'fast-check'
 import * as XLSX from 'xlsx'
 import { describe, expect, it } from 'vitest'
-import {
-  CURRENCY_CODES, EXCEL_COLUMNS, EXCEL_IMPORT_LIMITS, EXCEL_MESSAGES, PRICE_MAX, roundToCents, STOCK_MAX,
-  type ExcelColumn, type ProductFields,
-} from '../../../../domain/products.ts'
+import { CURRENCY_CODES } from '../../../../domain/products/currency.ts'
+import { EXCEL_COLUMNS, EXCEL_IMPORT_LIMITS, EXCEL_MESSAGES, type ExcelColumn } from '../../../../domain/products/excel.ts'
+import type { ProductFields } from '../../../../domain/products/fields.ts'
+import { PRICE_MAX, roundToCents, STOCK_MAX } from '../../../../domain/products/numbers.ts'
 import { ExcelImportError, type ExcelImportErrorCode } from './errors.ts'
 import { parseInWorker } from './parse-in-worker.ts'
 import { parseWorkbook, type ExcelParseResult } from './parse-workbook.ts'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import * as XLSX from 'xlsx'
 import { describe, expect, it } from 'vitest'
-import { EXCEL_COLUMNS, EXCEL_IMPORT_LIMITS, EXCEL_MESSAGES } from '../../../../domain/products.ts'
+import { EXCEL_COLUMNS, EXCEL_IMPORT_LIMITS, EXCEL_MESSAGES } from '../../../../domain/products/excel.ts'
 import { ExcelImportError } from './errors.ts'
 import { looksLikeSpreadsheet, parseWorkbook } from './parse-workbook.ts'
 

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { EXCEL_MESSAGES, excelColumnIndexes, isBlankRow, isExcelFileName, validateExcelRow } from './excel.ts'
+import { EXCEL_IMPORT_LIMITS, excelColumnIndexes, excelFileProblem, isBlankRow, isExcelFileName, validateExcelRow } from './excel.ts'
 import { STOCK_MAX } from './numbers.ts'
 
 describe('Excel rows', () => {
   const row = { name: 'Zeytinyağı 1 L', description: 'Soğuk sıkım', price: 250, currency: 'TRY', stock: 40, product_link: 'https://ornek.com/z' }
-
-  it('keeps the spec messages verbatim', () => {
-    expect(EXCEL_MESSAGES.nameRequired).toBe('Ürün adı boş olamaz')
-    expect(EXCEL_MESSAGES.priceRequired).toBe('Fiyat boş olamaz')
-    expect(EXCEL_MESSAGES.priceInvalid).toBe('Geçerli bir fiyat giriniz (0 veya daha büyük sayı)')
-    expect(EXCEL_MESSAGES.stockRequired).toBe('Stok boş olamaz')
-    expect(EXCEL_MESSAGES.stockInvalid).toBe('Geçerli bir stok miktarı giriniz (0 veya daha büyük tam sayı)')
-    expect(EXCEL_MESSAGES.currencyInvalid).toBe('Geçersiz para birimi. Geçerli para birimleri: USD, EUR, GBP, TRY, JPY, CAD, AUD, CHF')
-    expect(EXCEL_MESSAGES.invalidFileType).toBe('Please select a valid Excel file (.xlsx or .xls)')
-    expect(EXCEL_MESSAGES.unreadableWorkbook).toBe('Excel dosyası okunamadı. Lütfen geçerli bir Excel dosyası seçiniz.')
-  })
 
   it('turns a valid row into product fields', () => {
     expect(validateExcelRow(row, 2)).toEqual({
@@ -36,13 +25,13 @@ describe('Excel rows', () => {
     expect(validateExcelRow({ ...row, name: 2024 }, 2)).toMatchObject({ ok: true, product: { name: '2024' } })
   })
 
-  it('reports each failing field with its row number and the spec message', () => {
+  it('reports each failing field with its row number and a code', () => {
     expect(validateExcelRow({ description: 'yalnız açıklama' }, 5)).toEqual({
       ok: false,
       errors: [
-        { row: 5, field: 'name', message: 'Ürün adı boş olamaz' },
-        { row: 5, field: 'price', message: 'Fiyat boş olamaz' },
-        { row: 5, field: 'stock', message: 'Stok boş olamaz' },
+        { row: 5, field: 'name', code: 'name_required' },
+        { row: 5, field: 'price', code: 'price_required' },
+        { row: 5, field: 'stock', code: 'stock_required' },
       ],
     })
   })
@@ -51,7 +40,7 @@ describe('Excel rows', () => {
     for (const price of [-1, '-0.5', 'on lira', '1.250,00', true, Number.POSITIVE_INFINITY, 1e10, new Date()]) {
       expect(validateExcelRow({ ...row, price }, 3), String(price)).toEqual({
         ok: false,
-        errors: [{ row: 3, field: 'price', message: EXCEL_MESSAGES.priceInvalid }],
+        errors: [{ row: 3, field: 'price', code: 'price_invalid' }],
       })
     }
   })
@@ -60,7 +49,7 @@ describe('Excel rows', () => {
     for (const stock of [-1, 2.5, '2,5', 'çok', false, STOCK_MAX + 1]) {
       expect(validateExcelRow({ ...row, stock }, 4), String(stock)).toEqual({
         ok: false,
-        errors: [{ row: 4, field: 'stock', message: EXCEL_MESSAGES.stockInvalid }],
+        errors: [{ row: 4, field: 'stock', code: 'stock_invalid' }],
       })
     }
   })
@@ -69,7 +58,7 @@ describe('Excel rows', () => {
     for (const currency of ['TL', 'usd dollar', 5]) {
       expect(validateExcelRow({ ...row, currency }, 9)).toEqual({
         ok: false,
-        errors: [{ row: 9, field: 'currency', message: 'Geçersiz para birimi. Geçerli para birimleri: USD, EUR, GBP, TRY, JPY, CAD, AUD, CHF' }],
+        errors: [{ row: 9, field: 'currency', code: 'currency_invalid' }],
       })
     }
   })
@@ -100,5 +89,12 @@ describe('Excel rows', () => {
   it('accepts only .xlsx and .xls file names, in any case', () => {
     const excel = ['urunler.xlsx', 'ESKI.XLS']
     expect([...excel, 'urunler.csv', 'urunler.xlsm', 'xlsx', '.xlsx'].filter(isExcelFileName)).toEqual(excel)
+  })
+
+  it('refuses a file by its name first, then by its size, before reading it', () => {
+    const max = EXCEL_IMPORT_LIMITS.maxFileBytes
+    expect(excelFileProblem({ name: 'urunler.xlsx', size: max })).toBeNull()
+    expect(excelFileProblem({ name: 'urunler.xlsx', size: max + 1 })).toBe('file_too_large')
+    expect(excelFileProblem({ name: 'urunler.csv', size: max + 1 })).toBe('invalid_file_type')
   })
 })

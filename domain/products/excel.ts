@@ -1,12 +1,8 @@
 // The Excel import's rules: which files may be read, the template's columns,
-// and the checks of one row.
-//
-// A row error carries the spec's message text: Turkish for the row checks,
-// English for the file-type message. That text is what anything without a
-// translation layer shows; a screen maps each text (or an import error's
-// code) to a message in the interface language, whose Turkish wording is the
-// spec's (src/features/products/messages.ts).
-import { CURRENCY_CODES, DEFAULT_EXCEL_CURRENCY, isCurrencyCode } from './currency.ts'
+// and the checks of one row. A row's problems are codes with the row and the
+// column; the screen words them in the interface language
+// (src/features/products/messages.ts), Turkish in the spec's own words.
+import { DEFAULT_EXCEL_CURRENCY, isCurrencyCode } from './currency.ts'
 import type { ProductFields } from './fields.ts'
 import { parseNumberInput, PRICE_MAX, roundToCents, STOCK_MAX, type ParsedNumber } from './numbers.ts'
 
@@ -44,23 +40,6 @@ export function excelFileProblem(file: { name: string; size: number }, limits: E
   return null
 }
 
-export const EXCEL_MESSAGES = {
-  nameRequired: 'Ürün adı boş olamaz',
-  priceRequired: 'Fiyat boş olamaz',
-  priceInvalid: 'Geçerli bir fiyat giriniz (0 veya daha büyük sayı)',
-  stockRequired: 'Stok boş olamaz',
-  stockInvalid: 'Geçerli bir stok miktarı giriniz (0 veya daha büyük tam sayı)',
-  currencyInvalid: `Geçersiz para birimi. Geçerli para birimleri: ${CURRENCY_CODES.join(', ')}`,
-  invalidFileType: 'Please select a valid Excel file (.xlsx or .xls)',
-  unreadableWorkbook: 'Excel dosyası okunamadı. Lütfen geçerli bir Excel dosyası seçiniz.',
-  fileReadFailed: 'Dosya okunamadı.',
-  processingFailed: 'Error occurred while processing Excel file',
-  // Not in the spec, which has no limits: Turkish like the other file messages.
-  fileTooLarge: `Dosya çok büyük: en fazla ${megabytes(EXCEL_IMPORT_LIMITS.maxFileBytes)} MB yüklenebilir.`,
-  tooManyRows: `Sayfada çok fazla satır var: başlığın altında en fazla ${EXCEL_IMPORT_LIMITS.maxRows.toLocaleString('tr')} satır olabilir.`,
-  unpackedTooLarge: `Dosyanın içeriği çok büyük: açıldığında en fazla ${megabytes(EXCEL_IMPORT_LIMITS.maxUnpackedBytes)} MB olabilir.`,
-} as const
-
 export function isExcelFileName(fileName: string): boolean {
   const lower = fileName.trim().toLowerCase()
   return EXCEL_EXTENSIONS.some((ext) => lower.endsWith(ext) && lower.length > ext.length)
@@ -73,11 +52,15 @@ export type ExcelColumn = (typeof EXCEL_COLUMNS)[number]
 /** One row's cells by column; a cell is whatever the spreadsheet holds (text, number, boolean) or nothing. */
 export type ExcelRowInput = Partial<Record<ExcelColumn, unknown>>
 
+/** What can be wrong with a row, one code per spec rule; a column may have one of them at a time. */
+export const EXCEL_ROW_ERRORS = ['name_required', 'price_required', 'price_invalid', 'stock_required', 'stock_invalid', 'currency_invalid'] as const
+export type ExcelRowErrorCode = (typeof EXCEL_ROW_ERRORS)[number]
+
 export type ExcelRowError = {
   /** The spreadsheet's own row number: the first data row under the header is 2. */
   row: number
   field: ExcelColumn
-  message: string
+  code: ExcelRowErrorCode
 }
 
 export type ExcelRowResult = { ok: true; product: ProductFields } | { ok: false; errors: ExcelRowError[] }
@@ -103,26 +86,26 @@ function excelNumber(value: unknown): ParsedNumber {
  * One data row checked against the spec's rules, every failing field
  * reported. Prices with more than two decimals are accepted and rounded to
  * the cent (the spec asks only for a number ≥ 0); values past the column
- * limits get the same message as any other invalid number.
+ * limits get the same code as any other invalid number.
  */
 export function validateExcelRow(row: ExcelRowInput, rowNumber: number): ExcelRowResult {
   const errors: ExcelRowError[] = []
-  const fail = (field: ExcelColumn, message: string) => errors.push({ row: rowNumber, field, message })
+  const fail = (field: ExcelColumn, code: ExcelRowErrorCode) => errors.push({ row: rowNumber, field, code })
 
   const name = cellText(row.name)
-  if (name === null) fail('name', EXCEL_MESSAGES.nameRequired)
+  if (name === null) fail('name', 'name_required')
 
   const price = excelNumber(row.price)
-  if (price.kind === 'blank') fail('price', EXCEL_MESSAGES.priceRequired)
-  else if (price.kind === 'invalid' || price.value < 0 || roundToCents(price.value) > PRICE_MAX) fail('price', EXCEL_MESSAGES.priceInvalid)
+  if (price.kind === 'blank') fail('price', 'price_required')
+  else if (price.kind === 'invalid' || price.value < 0 || roundToCents(price.value) > PRICE_MAX) fail('price', 'price_invalid')
 
   const currency = (cellText(row.currency) ?? DEFAULT_EXCEL_CURRENCY).toUpperCase()
-  if (!isCurrencyCode(currency)) fail('currency', EXCEL_MESSAGES.currencyInvalid)
+  if (!isCurrencyCode(currency)) fail('currency', 'currency_invalid')
 
   const stock = excelNumber(row.stock)
-  if (stock.kind === 'blank') fail('stock', EXCEL_MESSAGES.stockRequired)
+  if (stock.kind === 'blank') fail('stock', 'stock_required')
   else if (stock.kind === 'invalid' || stock.value < 0 || !Number.isInteger(stock.value) || stock.value > STOCK_MAX) {
-    fail('stock', EXCEL_MESSAGES.stockInvalid)
+    fail('stock', 'stock_invalid')
   }
 
   if (errors.length > 0 || name === null || price.kind !== 'number' || stock.kind !== 'number') return { ok: false, errors }

@@ -361,7 +361,7 @@ function RowErrors(props: { errors: ExcelRowError[]; page: number; onPage: (page
               <Table.Tr key={`${page}-${i}`}>
                 <Table.Td>{error.row}</Table.Td>
                 <Table.Td>{i18n._(COLUMN_LABELS[error.field])}</Table.Td>
-                <Table.Td>{rowErrorMessage(i18n, error.message)}</Table.Td>
+                <Table.Td>{rowErrorMessage(i18n, error.code)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -7,7 +7,8 @@
 // free_slots (in SQL) is the one authority on which times are bookable; this
 // module only checks what the owner types, names the refusals of the booking
 // path, and finds the overlaps the owner's own wizard warns about.
-import { CURRENCY_CODES, DEFAULT_PRODUCT_CURRENCY, PRICE_MAX, type CurrencyCode } from './products.ts'
+import { CURRENCY_CODES, DEFAULT_PRODUCT_CURRENCY, type CurrencyCode } from './products/currency.ts'
+import { PRICE_MAX } from './products/numbers.ts'
 import { APPOINTMENT_DURATIONS, type AppointmentStatus } from './records.ts'
 
 /** Where a bookable start time may fall: every this many minutes from the start of an opening range. */

@@ -8,7 +8,7 @@
 // Opening hours are wall-clock times in the owner's time zone, so "open now"
 // needs only the local date and time of an instant (localTime), never a
 // conversion the other way: a daylight-saving change moves no opening time.
-import { isHttpUrl } from './products.ts'
+import { isHttpUrl } from './products/links.ts'
 
 // ---------------------------------------------------------------------------
 // Opening hours

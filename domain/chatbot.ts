@@ -7,7 +7,7 @@
 // tests/integration/chatbot-config-limits.test.ts fails when the two differ.
 // Which pages may then use the widget is domain/chatbot-origin.ts.
 import { hostOf } from './chatbot-origin.ts'
-import { isHttpUrl } from './products.ts'
+import { isHttpUrl } from './products/links.ts'
 import { blankToNull, formErrorClass } from './forms.ts'
 
 // ---------------------------------------------------------------------------

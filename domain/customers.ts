@@ -2,7 +2,7 @@
 // anything that texts a customer: one stored phone format (E.164), its
 // display, the form's checks (as codes), search and the summary counts.
 import { formatPhone, isPhoneText, isValidPhone, normalizePhone, phoneDigitKeys } from './phone.ts'
-import { foldForSearch } from './products.ts'
+import { foldForSearch } from './products/search.ts'
 import { changedFields, type CustomerRecord } from './records.ts'
 import { blankToNull, formErrorClass } from './forms.ts'
 

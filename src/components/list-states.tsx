@@ -74,3 +74,18 @@ export function ListCount(props: { testId: string; children: ReactNode }) {
     </Text>
   )
 }
+
+export type RecordCountProps = {
+  testId: string
+  shown: number
+  total: number
+  /** The count when every record shows ("12 products"). */
+  all: string
+  /** The count when a search or filter leaves some out ("3 of 12 products"). */
+  some: string
+}
+
+/** A ListCount of a list that a search or filter may narrow. */
+export function RecordCount(props: RecordCountProps) {
+  return <ListCount testId={props.testId}>{props.shown === props.total ? props.all : props.some}</ListCount>
+}

@@ -17,7 +17,8 @@
 // with PRODUCTS_BENCH_RUNS). Exits non-zero when a target is missed.
 import os from 'node:os'
 import * as XLSX from 'xlsx'
-import { createSearchIndex, EXCEL_COLUMNS } from '../../domain/products.ts'
+import { EXCEL_COLUMNS } from '../../domain/products/excel.ts'
+import { createSearchIndex } from '../../domain/products/search.ts'
 import { parseWorkbook, READ_OPTIONS } from '../../src/features/products/excel/parse-workbook.ts'
 import { runBrowserPart } from './products-browser.ts'
 

@@ -27,7 +27,7 @@
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
 import { hoursStatus, rangesOf, weekdayAfter, WEEKDAYS, type OpeningHours, type Weekday } from '../../domain/business.ts'
-import { formatPrice } from '../../domain/products.ts'
+import { formatPrice } from '../../domain/products/currency.ts'
 import { CORPUS } from '../../supabase/functions/_shared/assistant/corpus.ts'
 import { startStack } from '../../supabase/local/server.ts'
 import { TEST_RATE_LIMITS } from '../support/stack.ts'

@@ -9,8 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as XLSX from 'xlsx'
 import { describe, expect, it } from 'vitest'
-import { EXCEL_COLUMNS } from '../../domain/products.ts'
-import { ARCHIVE_FILES, PRODUCT_SHEET_COLUMNS, SHEET_NAMES } from '../../supabase/functions/export-data/archive.ts'
+import { ARCHIVE_FILES, SHEET_NAMES } from '../../supabase/functions/export-data/archive.ts'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { openOwnerDatabase } from '../../src/db/database.ts'
 import { dexieStorage } from '../../src/db/storage.ts'
@@ -176,8 +175,6 @@ describe.each(BACKENDS)('data rights on %s', (backend) => {
 
       const book = archive.workbook
       expect(book.SheetNames).toEqual([SHEET_NAMES.products, SHEET_NAMES.customers, SHEET_NAMES.appointments])
-      // The products sheet is an import template: the owner can bring it back in.
-      expect(PRODUCT_SHEET_COLUMNS).toEqual(EXCEL_COLUMNS)
       const productRows = XLSX.utils.sheet_to_json<Row>(book.Sheets[SHEET_NAMES.products]!)
       expect(productRows).toEqual([{ name: 'İpek Eşarp — ihracat', description: expect.anything(), price: 980.5, currency: 'TRY', stock: expect.any(Number), product_link: 'https://ornek.com.tr/esarp' }])
       expect(XLSX.utils.sheet_to_json<Row>(book.Sheets[SHEET_NAMES.customers]!)).toEqual([expect.objectContaining({ name: 'Ayşe Yılmaz', phone_number: expect.stringMatching(/^\+90/) })])

@@ -14,7 +14,7 @@ import {
   REMINDER_HOURS_MAX, SERVICE_NAME_MAX, servicePayloadFromForm, serviceToForm, SLOT_MINUTES_OPTIONS, validateBookingSettings, validateServiceForm,
   type BookingSettings, type BookingSettingsError, type ServiceFormError, type ServiceFormValues, type ServiceRow,
 } from '../../../domain/booking.ts'
-import { CURRENCY_CODES, formatPrice } from '../../../domain/products.ts'
+import { CURRENCY_CODES, formatPrice } from '../../../domain/products/currency.ts'
 import { APPOINTMENT_DURATIONS } from '../../../domain/records.ts'
 import { useConfirmDelete } from '../../components/confirm-delete.tsx'
 import { useDomainForm } from '../../components/forms.ts'

@@ -1,22 +1,14 @@
 // The customer list: a table on large screens, cards on small ones, windowed
-// (the shared VirtualList). The spec loads every customer at once, so a
+// (the shared RecordList). The spec loads every customer at once, so a
 // business with thousands of them would otherwise put thousands of rows in
-// the DOM.
+// the DOM. This file says what a customer's row and card show.
 import { Anchor, Group, Text } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatPhone } from '../../../domain/customers.ts'
 import type { CustomerRecord } from '../../../domain/records.ts'
-import { ListSkeleton, VirtualList, type ListColumn, type ListLayout } from '../../components/virtual-list.tsx'
+import type { RecordListView } from '../../components/record-list.tsx'
+import type { ListColumn } from '../../components/virtual-list.tsx'
 import classes from './customers.module.css'
-
-export type CustomerListProps = {
-  customers: readonly CustomerRecord[]
-  layout: ListLayout
-  onEdit: (customer: CustomerRecord) => void
-  onDelete: (customer: CustomerRecord) => void
-  /** Opens the inbox at this customer's conversations. */
-  onConversations: (customer: CustomerRecord) => void
-}
 
 function Phone(props: { phone: string }) {
   if (!props.phone.trim()) {
@@ -98,32 +90,16 @@ function CustomerCard(props: { customer: CustomerRecord }) {
   )
 }
 
-export function CustomerList(props: CustomerListProps) {
+/** The customers as the shared RecordList and its skeleton draw them; each row also opens the customer's conversations. */
+export function useCustomerListView(onConversations: (customer: CustomerRecord) => void): RecordListView<CustomerRecord> {
   const { t } = useLingui()
-  const columns = useColumns()
-  return (
-    <VirtualList
-      items={props.customers}
-      layout={props.layout}
-      getKey={(c) => c.id}
-      columns={columns}
-      card={(c) => <CustomerCard customer={c} />}
-      actions={{
-        onEdit: props.onEdit,
-        onDelete: props.onDelete,
-        name: (c) => c.name,
-        extra: { text: t`Conversations`, label: (name) => t`Conversations with ${name}`, onClick: props.onConversations },
-      }}
-      label={t`Customers`}
-      testId="customers"
-      rowTestId="customer-row"
-      cardHeight={170}
-    />
-  )
-}
-
-export function CustomerListSkeleton(props: { layout: ListLayout }) {
-  const { t } = useLingui()
-  const columns = useColumns()
-  return <ListSkeleton layout={props.layout} columns={columns} label={t`Loading customers`} testId="customers-loading" rowTestId="customer-skeleton" />
+  return {
+    columns: useColumns(),
+    card: (c) => <CustomerCard customer={c} />,
+    extra: { text: t`Conversations`, label: (name) => t`Conversations with ${name}`, onClick: onConversations },
+    cardHeight: 170,
+    label: t`Customers`,
+    loadingLabel: t`Loading customers`,
+    testIds: { list: 'customers', row: 'customer-row', loading: 'customers-loading', loadingRow: 'customer-skeleton' },
+  }
 }

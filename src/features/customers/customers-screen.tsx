@@ -8,14 +8,15 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { formatPhone } from '../../../domain/phone.ts'
 import type { CustomerRecord } from '../../../domain/records.ts'
 import { useConfirmDelete } from '../../components/confirm-delete.tsx'
-import { EmptyState, ListCount, LoadError, NoMatches } from '../../components/list-states.tsx'
+import { EmptyState, LoadError, NoMatches, RecordCount } from '../../components/list-states.tsx'
 import { useIsWide } from '../../components/media.ts'
 import { useRecordDialog } from '../../components/record-dialog.ts'
+import { RecordList, RecordListSkeleton } from '../../components/record-list.tsx'
 import { ScreenHeader } from '../../components/screen-header.tsx'
 import { SearchBar } from '../../components/search-bar.tsx'
 import { useLiveQuery, useRecordActions } from '../../db/hooks.ts'
 import { CustomerFormModal } from './customer-form-modal.tsx'
-import { CustomerList, CustomerListSkeleton } from './customer-list.tsx'
+import { useCustomerListView } from './customer-list.tsx'
 import type { CustomersSearch } from './search.ts'
 import { useCustomers } from './use-customers.ts'
 import classes from './customers.module.css'
@@ -40,9 +41,12 @@ export function CustomersScreen() {
     if (asked !== undefined) void navigate({ search: {}, replace: true })
   }, [asked, navigate])
 
+  const view = useCustomerListView((customer) => void navigate({ to: '/dashboard/conversations', search: { filter: 'all', customer: customer.id } }))
   const query = search.trim()
   const shown = data.visible.length
   const total = data.all.length
+  const countAll = plural(total, { one: '# customer', other: '# customers' })
+  const countSome = plural(total, { one: `${shown} of # customer`, other: `${shown} of # customers` })
 
   function confirmDelete(customer: CustomerRecord) {
     confirm.record({
@@ -78,7 +82,7 @@ export function CustomersScreen() {
           testId="customers-error"
         />
       ) : data.loading ? (
-        <CustomerListSkeleton layout={layout} />
+        <RecordListSkeleton view={view} layout={layout} />
       ) : total === 0 ? (
         <EmptyState
           title={t`No customers yet`}
@@ -95,18 +99,8 @@ export function CustomersScreen() {
         />
       ) : (
         <>
-          <ListCount testId="customer-count">
-            {shown === total
-              ? plural(total, { one: '# customer', other: '# customers' })
-              : plural(total, { one: `${shown} of # customer`, other: `${shown} of # customers` })}
-          </ListCount>
-          <CustomerList
-            customers={data.visible}
-            layout={layout}
-            onEdit={dialog.open}
-            onDelete={confirmDelete}
-            onConversations={(customer) => void navigate({ to: '/dashboard/conversations', search: { filter: 'all', customer: customer.id } })}
-          />
+          <RecordCount testId="customer-count" shown={shown} total={total} all={countAll} some={countSome} />
+          <RecordList view={view} records={data.visible} layout={layout} onEdit={dialog.open} onDelete={confirmDelete} />
         </>
       )}
 

@@ -3,7 +3,7 @@
 // as a group: removing them one by one from the list is the deliberate path.
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import type { BatchSummary } from '../../../domain/products.ts'
+import type { BatchSummary } from '../../../domain/products/batches.ts'
 import classes from './products.module.css'
 
 export type BatchesPanelProps = {

@@ -3,17 +3,19 @@
 // add the valid rows to the store in one write. Nothing is stored until the
 // owner confirms, and a failed write keeps the preview so they can try again.
 import { useEffect, useRef, useState } from 'react'
-import { Alert, Button, FileButton, Group, Progress, ScrollArea, Stack, Table, Text, ThemeIcon, UnstyledButton } from '@mantine/core'
+import { Alert, Button, FileButton, Group, Pagination, Progress, ScrollArea, Stack, Table, Text, ThemeIcon } from '@mantine/core'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import {
-  clampPage, createBatchId, excelFileProblem, formatPrice, pageCount, pageSlice, paginationItems, PREVIEW_PAGE_SIZE, stampBatch, type ExcelRowError,
-} from '../../../domain/products.ts'
+import { createBatchId, stampBatch } from '../../../domain/products/batches.ts'
+import { formatPrice } from '../../../domain/products/currency.ts'
+import { excelFileProblem, type ExcelRowError } from '../../../domain/products/excel.ts'
+import { clampPage, pageCount, pageSlice, PREVIEW_PAGE_SIZE } from '../../../domain/products/pagination.ts'
 import { ModalButtons, ResponsiveModal } from '../../components/responsive-modal.tsx'
 import { useRecordActions } from '../../db/hooks.ts'
 import { isExcelImportError, type ExcelImportErrorCode } from './excel/errors.ts'
 import type { ExcelParseResult } from './excel/parse-workbook.ts'
 import { COLUMN_LABELS, importErrorMessage, rowErrorMessage } from './messages.ts'
 import classes from './products.module.css'
+import './styles/pagination.ts'
 
 /** How long the success view stays before the dialog closes itself. */
 export const IMPORT_AUTO_CLOSE_MS = 2000
@@ -360,7 +362,7 @@ function RowErrors(props: { errors: ExcelRowError[]; page: number; onPage: (page
               <Table.Tr key={`${page}-${i}`}>
                 <Table.Td>{error.row}</Table.Td>
                 <Table.Td>{i18n._(COLUMN_LABELS[error.field])}</Table.Td>
-                <Table.Td>{rowErrorMessage(i18n, error.message)}</Table.Td>
+                <Table.Td>{rowErrorMessage(i18n, error.code)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -371,37 +373,31 @@ function RowErrors(props: { errors: ExcelRowError[]; page: number; onPage: (page
   )
 }
 
+// One boundary page a side and no siblings: Mantine then lists every page up
+// to five and collapses past that (1 2 3 … 6, 1 … 4 … 20), as the spec asks,
+// in a row that fits a phone.
+const PAGER_SIBLINGS = 0
+const PAGER_BOUNDARIES = 1
+
 function Pages(props: { label: string; page: number; pages: number; onPage: (page: number) => void }) {
   const { t } = useLingui()
-  const items = paginationItems(props.page, props.pages)
   return (
     <nav aria-label={props.label}>
-      <Group gap={4} justify="center" wrap="wrap">
-        <Button size="compact-sm" variant="default" disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)} aria-label={t`Previous page`}>
-          ‹
-        </Button>
-        {items.map((item) =>
-          typeof item === 'number' ? (
-            <UnstyledButton
-              key={item}
-              className={classes.pageButton}
-              data-active={item === props.page || undefined}
-              aria-current={item === props.page ? 'page' : undefined}
-              aria-label={t`Page ${item}`}
-              onClick={() => props.onPage(item)}
-            >
-              {item}
-            </UnstyledButton>
-          ) : (
-            <Text key={item} span c="dimmed" aria-hidden px={4}>
-              …
-            </Text>
-          ),
-        )}
-        <Button size="compact-sm" variant="default" disabled={props.page >= props.pages} onClick={() => props.onPage(props.page + 1)} aria-label={t`Next page`}>
-          ›
-        </Button>
-      </Group>
+      <Pagination
+        total={props.pages}
+        value={props.page}
+        onChange={props.onPage}
+        siblings={PAGER_SIBLINGS}
+        boundaries={PAGER_BOUNDARIES}
+        size="sm"
+        gap={4}
+        getItemProps={(item) => ({ 'aria-label': t`Page ${item}` })}
+        // Without edges the only controls are previous and next.
+        getControlProps={(control) => ({ 'aria-label': control === 'previous' ? t`Previous page` : t`Next page` })}
+        // The gap's dots say nothing a page number does not.
+        attributes={{ dots: { 'aria-hidden': true } }}
+        classNames={{ root: classes.pager }}
+      />
     </nav>
   )
 }

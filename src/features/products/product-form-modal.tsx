@@ -4,15 +4,8 @@
 import { useMemo, useState } from 'react'
 import { Alert, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
-import {
-  CURRENCIES,
-  emptyProductForm,
-  productChangesFromForm,
-  productFieldsFromForm,
-  productToForm,
-  validateProductForm,
-  type ProductFormValues,
-} from '../../../domain/products.ts'
+import { CURRENCIES } from '../../../domain/products/currency.ts'
+import { emptyProductForm, productChangesFromForm, productFieldsFromForm, productToForm, validateProductForm, type ProductFormValues } from '../../../domain/products/form.ts'
 import type { ProductRecord } from '../../../domain/records.ts'
 import { FormDialog, useDialogBusy } from '../../components/form-dialog.tsx'
 import { useDomainForm } from '../../components/forms.ts'

@@ -1,20 +1,16 @@
 // The product list: a table on large screens, cards on small ones, windowed
-// (the shared VirtualList), so a catalogue of tens of thousands of products
-// scrolls and filters smoothly.
+// (the shared RecordList), so a catalogue of tens of thousands of products
+// scrolls and filters smoothly. This file says what a product's row and card
+// show.
 import type { ReactNode } from 'react'
 import { Anchor, Group, Text } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { formatPrice, LINK_MAX_CARD, LINK_MAX_TABLE, productLinkHref, truncateLink } from '../../../domain/products.ts'
+import { formatPrice } from '../../../domain/products/currency.ts'
+import { LINK_MAX_CARD, LINK_MAX_TABLE, productLinkHref, truncateLink } from '../../../domain/products/links.ts'
 import type { ProductRecord } from '../../../domain/records.ts'
-import { ListSkeleton, VirtualList, type ListColumn, type ListLayout } from '../../components/virtual-list.tsx'
+import type { RecordListView } from '../../components/record-list.tsx'
+import type { ListColumn } from '../../components/virtual-list.tsx'
 import classes from './products.module.css'
-
-export type ProductListProps = {
-  products: readonly ProductRecord[]
-  layout: ListLayout
-  onEdit: (product: ProductRecord) => void
-  onDelete: (product: ProductRecord) => void
-}
 
 function ProductLink(props: { url?: string; max: number }) {
   if (!props.url) {
@@ -113,36 +109,20 @@ function Field(props: { label: string; children: ReactNode }) {
   )
 }
 
-export function ProductList(props: ProductListProps) {
+/** The products as the shared RecordList and its skeleton draw them. */
+export function useProductListView(): RecordListView<ProductRecord> {
   const { t } = useLingui()
-  const columns = useColumns()
-  return (
-    <VirtualList
-      items={props.products}
-      layout={props.layout}
-      getKey={(p) => p.id}
-      columns={columns}
-      card={(p) => <ProductCard product={p} />}
-      actions={{
-        onEdit: props.onEdit,
-        onDelete: props.onDelete,
-        name: (p) => p.name,
-        // The Turkish catalogue names the product in the accusative ("… ürününü düzenle").
-        labels: (name) => ({
-          edit: t({ message: `Edit: ${name}`, context: 'product' }),
-          delete: t({ message: `Delete: ${name}`, context: 'product' }),
-        }),
-      }}
-      label={t`Products`}
-      testId="products"
-      rowTestId="product-row"
-      cardHeight={190}
-    />
-  )
-}
-
-export function ProductListSkeleton(props: { layout: ListLayout }) {
-  const { t } = useLingui()
-  const columns = useColumns()
-  return <ListSkeleton layout={props.layout} columns={columns} label={t`Loading products`} testId="products-loading" />
+  return {
+    columns: useColumns(),
+    card: (p) => <ProductCard product={p} />,
+    // The Turkish catalogue names the product in the accusative ("… ürününü düzenle").
+    labels: (name) => ({
+      edit: t({ message: `Edit: ${name}`, context: 'product' }),
+      delete: t({ message: `Delete: ${name}`, context: 'product' }),
+    }),
+    cardHeight: 190,
+    label: t`Products`,
+    loadingLabel: t`Loading products`,
+    testIds: { list: 'products', row: 'product-row', loading: 'products-loading', loadingRow: 'product-skeleton' },
+  }
 }

@@ -5,19 +5,20 @@ import { Button, Group, Select, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { isExcelProduct, type BatchSummary } from '../../../domain/products.ts'
+import { isExcelProduct, type BatchSummary } from '../../../domain/products/batches.ts'
 import type { ProductRecord } from '../../../domain/records.ts'
 import { useConfirmDelete } from '../../components/confirm-delete.tsx'
-import { EmptyState, ListCount, LoadError, NoMatches } from '../../components/list-states.tsx'
+import { EmptyState, ListCount, LoadError, NoMatches, RecordCount } from '../../components/list-states.tsx'
 import { useIsWide } from '../../components/media.ts'
 import { useRecordDialog } from '../../components/record-dialog.ts'
+import { RecordList, RecordListSkeleton } from '../../components/record-list.tsx'
 import { ScreenHeader } from '../../components/screen-header.tsx'
 import { SearchBar } from '../../components/search-bar.tsx'
 import { useRecordActions } from '../../db/hooks.ts'
 import { BatchesPanel } from './batches-panel.tsx'
 import { ImportModal } from './import-modal.tsx'
 import { ProductFormModal } from './product-form-modal.tsx'
-import { ProductList, ProductListSkeleton } from './product-list.tsx'
+import { useProductListView } from './product-list.tsx'
 import { useProducts, type ProductFilter } from './use-products.ts'
 import classes from './products.module.css'
 
@@ -38,6 +39,8 @@ export function ProductsScreen() {
   const query = search.trim()
   const shown = data.visible.length
   const total = data.all.length
+  const countAll = plural(total, { one: '# product', other: '# products' })
+  const countSome = plural(total, { one: `${shown} of # product`, other: `${shown} of # products` })
   const hasExcelBatch = data.batches.some((b) => b.excel)
 
   async function downloadTemplate() {
@@ -98,7 +101,8 @@ export function ProductsScreen() {
     })
   }
 
-  const list = (products: readonly ProductRecord[]) => <ProductList products={products} layout={layout} onEdit={dialog.open} onDelete={confirmDelete} />
+  const view = useProductListView()
+  const list = (products: readonly ProductRecord[]) => <RecordList view={view} records={products} layout={layout} onEdit={dialog.open} onDelete={confirmDelete} />
 
   return (
     <Stack gap="md">
@@ -150,7 +154,7 @@ export function ProductsScreen() {
             {list(data.first)}
           </>
         ) : (
-          <ProductListSkeleton layout={layout} />
+          <RecordListSkeleton view={view} layout={layout} />
         )
       ) : data.all.length === 0 ? (
         <EmptyState
@@ -175,11 +179,7 @@ export function ProductsScreen() {
         />
       ) : (
         <>
-          <ListCount testId="product-count">
-            {shown === total
-              ? plural(total, { one: '# product', other: '# products' })
-              : plural(total, { one: `${shown} of # product`, other: `${shown} of # products` })}
-          </ListCount>
+          <RecordCount testId="product-count" shown={shown} total={total} all={countAll} some={countSome} />
           {list(data.visible)}
         </>
       )}

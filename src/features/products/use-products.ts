@@ -4,7 +4,8 @@
 // large catalogue loads, its newest rows are read ahead to show at once.
 import { useMemo } from 'react'
 import type { MangoQuery } from 'rxdb'
-import { createSearchIndex, isExcelProduct, summarizeBatches, type BatchSummary } from '../../../domain/products.ts'
+import { isExcelProduct, summarizeBatches, type BatchSummary } from '../../../domain/products/batches.ts'
+import { createSearchIndex } from '../../../domain/products/search.ts'
 import type { ProductRecord } from '../../../domain/records.ts'
 import { useLiveQuery, useNewestRecords } from '../../db/hooks.ts'
 

@@ -8,6 +8,7 @@
 // a table that also holds secrets: no WhatsApp access token or app secret,
 // no automation token hash, no verification code, no webhook verify token.
 import * as XLSX from 'xlsx'
+import { EXCEL_COLUMNS } from '../../../domain/products/excel.ts'
 
 export type Row = Record<string, unknown>
 
@@ -49,12 +50,6 @@ export const ARCHIVE_FILES = [
   'business-data.xlsx',
 ] as const
 
-/**
- * The products sheet has the import template's columns in its order
- * (domain/products.ts EXCEL_COLUMNS, checked by the integration test), so the
- * owner can import it again here or elsewhere.
- */
-export const PRODUCT_SHEET_COLUMNS = ['name', 'description', 'price', 'currency', 'stock', 'product_link'] as const
 export const CUSTOMER_SHEET_COLUMNS = ['name', 'phone_number', 'email', 'notes', 'created_at'] as const
 export const APPOINTMENT_SHEET_COLUMNS = [
   'appointment_date', 'appointment_time', 'duration_minutes', 'status', 'customer_name', 'customer_phone', 'description', 'notes',
@@ -104,7 +99,8 @@ export function businessWorkbook(data: Pick<ExportData, 'products' | 'customers'
     return { ...a, customer_name: customer?.name ?? '', customer_phone: customer?.phone_number ?? '' }
   })
   const book = XLSX.utils.book_new()
-  XLSX.utils.book_append_sheet(book, sheet(live(data.products).map((p) => ({ ...p, price: Number(p.price) })), PRODUCT_SHEET_COLUMNS), SHEET_NAMES.products)
+  // The import template's columns in its order, so the owner can import the sheet again here or elsewhere.
+  XLSX.utils.book_append_sheet(book, sheet(live(data.products).map((p) => ({ ...p, price: Number(p.price) })), EXCEL_COLUMNS), SHEET_NAMES.products)
   XLSX.utils.book_append_sheet(book, sheet(live(data.customers), CUSTOMER_SHEET_COLUMNS), SHEET_NAMES.customers)
   XLSX.utils.book_append_sheet(book, sheet(appointments, APPOINTMENT_SHEET_COLUMNS), SHEET_NAMES.appointments)
   return new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer)

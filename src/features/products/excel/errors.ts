@@ -1,7 +1,6 @@
 // Failures of an import as a whole (as opposed to the per-row errors that
-// the import reports and skips). Each carries a code for the screen to branch
-// on and the spec's message, which the screen shows as is.
-import { EXCEL_MESSAGES } from '../../../../domain/products.ts'
+// the import reports and skips). Each is a code: the screen words it in the
+// interface language (messages.ts), so nothing here holds display text.
 
 export type ExcelImportErrorCode =
   | 'invalid_file_type'
@@ -12,22 +11,12 @@ export type ExcelImportErrorCode =
   | 'unreadable_workbook'
   | 'processing_failed'
 
-const MESSAGES: Record<ExcelImportErrorCode, string> = {
-  invalid_file_type: EXCEL_MESSAGES.invalidFileType,
-  file_too_large: EXCEL_MESSAGES.fileTooLarge,
-  too_many_rows: EXCEL_MESSAGES.tooManyRows,
-  unpacked_too_large: EXCEL_MESSAGES.unpackedTooLarge,
-  file_read_failed: EXCEL_MESSAGES.fileReadFailed,
-  unreadable_workbook: EXCEL_MESSAGES.unreadableWorkbook,
-  processing_failed: EXCEL_MESSAGES.processingFailed,
-}
-
 export class ExcelImportError extends Error {
   constructor(
     readonly code: ExcelImportErrorCode,
     options?: { cause?: unknown },
   ) {
-    super(MESSAGES[code], options)
+    super(`Excel import failed: ${code}`, options)
     this.name = 'ExcelImportError'
   }
 }

@@ -2,7 +2,7 @@
 // worker, or on the main thread where module workers are unavailable (or
 // refuse to start). Importing this module loads neither SheetJS nor the
 // worker; both come when a file is parsed.
-import { excelFileProblem } from '../../../../domain/products.ts'
+import { excelFileProblem } from '../../../../domain/products/excel.ts'
 import { ExcelImportError } from './errors.ts'
 import type { ExcelParseResult, ProgressListener } from './parse-workbook.ts'
 import { handleWorkerRequest, type ExcelWorkerRequest, type ExcelWorkerResponse } from './worker-protocol.ts'

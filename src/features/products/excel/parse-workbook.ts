@@ -3,10 +3,8 @@
 // imported here on demand only, so it never weighs on a page that does not
 // import a file.
 import type { CellObject, WorkSheet } from 'xlsx'
-import {
-  EXCEL_COLUMNS, EXCEL_IMPORT_LIMITS, excelColumnIndexes, isBlankRow, validateExcelRow,
-  type ExcelColumn, type ExcelImportLimits, type ExcelRowError, type ExcelRowInput, type ProductFields,
-} from '../../../../domain/products.ts'
+import { EXCEL_COLUMNS, EXCEL_IMPORT_LIMITS, excelColumnIndexes, isBlankRow, validateExcelRow, type ExcelColumn, type ExcelImportLimits, type ExcelRowError, type ExcelRowInput } from '../../../../domain/products/excel.ts'
+import type { ProductFields } from '../../../../domain/products/fields.ts'
 import { ExcelImportError } from './errors.ts'
 import { checkZipExpansion } from './zip-guard.ts'
 import { nextTask } from '../../../lib/scheduling.ts'
@@ -15,7 +13,7 @@ export type ExcelParseResult = {
   /**
    * The valid rows in sheet order, ready for the store's insert (which
    * assigns ids). Stamp them with stampBatch(products, createBatchId()) from
-   * domain/products.ts when the person confirms.
+   * domain/products/batches.ts when the person confirms.
    */
   products: ProductFields[]
   errors: ExcelRowError[]

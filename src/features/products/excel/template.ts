@@ -1,6 +1,6 @@
 // The Excel template offered for download: the import's columns in order and
 // two sample rows that pass the import's own rules.
-import { EXCEL_COLUMNS, type ExcelColumn } from '../../../../domain/products.ts'
+import { EXCEL_COLUMNS, type ExcelColumn } from '../../../../domain/products/excel.ts'
 
 export const TEMPLATE_FILE_NAME = 'product-template.xlsx'
 export const TEMPLATE_SHEET_NAME = 'Ürünler'

@@ -1,7 +1,7 @@
 // Messages between the import worker and the page, and the worker's handler
 // (kept apart from the worker entry so it can run in tests and in the
 // main-thread fallback alike).
-import { EXCEL_IMPORT_LIMITS } from '../../../../domain/products.ts'
+import { EXCEL_IMPORT_LIMITS } from '../../../../domain/products/excel.ts'
 import { ExcelImportError, toExcelImportError, type ExcelImportErrorCode } from './errors.ts'
 import { parseWorkbook, type ExcelParseResult } from './parse-workbook.ts'
 

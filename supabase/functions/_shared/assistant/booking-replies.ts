@@ -3,7 +3,7 @@
 // ("3 Aralık 2026 Perşembe", "Thursday, December 3, 2026"); times as 14:30.
 // Every time offered is one free_slots returned at this reply.
 import type { BookingRefusal } from '../../../../domain/booking.ts'
-import { formatPrice } from '../../../../domain/products.ts'
+import { formatPrice } from '../../../../domain/products/currency.ts'
 import { formatReminderDate } from '../reminder.ts'
 import type { AssistantLanguage, BookableService } from './types.ts'
 

@@ -4,7 +4,7 @@
 // is one the catalogue gave it for that reply.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatPrice } from '../../../../domain/products.ts'
+import { formatPrice } from '../../../../domain/products/currency.ts'
 import { builtinResponder, sameStem } from './builtin.ts'
 import { handoffAnswer } from './business-replies.ts'
 import { handoffAsked, notKnownTwice } from './handoff.ts'

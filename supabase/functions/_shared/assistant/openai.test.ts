@@ -4,7 +4,7 @@
 // fallback on every kind of failure, what is sent; and the provider choice
 // (provider.ts) by environment.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { formatPrice } from '../../../../domain/products.ts'
+import { formatPrice } from '../../../../domain/products/currency.ts'
 import { ProviderConfigError, UnknownProviderError } from '../deployment.ts'
 import {
   businessInfo,

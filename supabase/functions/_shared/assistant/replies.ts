@@ -2,7 +2,8 @@
 // from a product passed in (read from the catalogue at reply time); the
 // customer's own words are never echoed, so nothing they type can come back
 // looking like a price or a promise.
-import { formatPrice, productLinkHref } from '../../../../domain/products.ts'
+import { formatPrice } from '../../../../domain/products/currency.ts'
+import { productLinkHref } from '../../../../domain/products/links.ts'
 import type { Attribute, Budget } from './intents.ts'
 import type { AssistantLanguage, CatalogueProduct } from './types.ts'
 

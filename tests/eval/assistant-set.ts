@@ -175,28 +175,6 @@ export const OWNERS = {
 } as const
 export type EvalOwner = keyof typeof OWNERS
 
-/** What the full owner wrote and the blank owner did not: a reply to the blank owner quoting any of it invented it. */
-// Only what a customer's own words cannot bring into a reply: a reply that
-// repeats "havale" from the question invents nothing.
-export const WRITTEN_ONLY_BY_FULL_OWNER: string[] = [
-  F.street,
-  F.district,
-  F.freeShippingOver,
-  F.shippingFee,
-  F.carrier,
-  F.dispatchDays,
-  F.deliveryDays,
-  F.returnDays,
-  F.installments,
-  F.ordering,
-  EVAL_PROFILE.maps_url!,
-  EVAL_PROFILE.contact_phone!,
-  EVAL_PROFILE.contact_email!,
-  ...EVAL_FAQ.map((e) => e.fact),
-  ...WEEKDAY_HOURS,
-  ...SATURDAY_HOURS,
-]
-
 /** The owner's texts about the shop's policies and place: quoted to a message that asked none of them, they answer a question not asked. */
 export const OWNER_POLICY_TEXTS: string[] = [
   F.street,
@@ -211,6 +189,17 @@ export const OWNER_POLICY_TEXTS: string[] = [
   F.ordering,
   EVAL_PROFILE.maps_url!,
   ...EVAL_FAQ.map((e) => e.fact),
+]
+
+/** What the full owner wrote and the blank owner did not: a reply to the blank owner quoting any of it invented it. */
+// Only what a customer's own words cannot bring into a reply: a reply that
+// repeats "havale" from the question invents nothing.
+export const WRITTEN_ONLY_BY_FULL_OWNER: string[] = [
+  ...OWNER_POLICY_TEXTS,
+  EVAL_PROFILE.contact_phone!,
+  EVAL_PROFILE.contact_email!,
+  ...WEEKDAY_HOURS,
+  ...SATURDAY_HOURS,
 ]
 
 // ---------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 // that quotes only what it read, and answer() (index.ts) ties them to the
 // owner's configuration and the message log.
 
-import type { OpeningHours } from '../../../../domain/business.ts'
+import type { BusinessProfileRow } from '../../../../domain/business.ts'
 import type { BookingRefusal, FreeSlot } from '../../../../domain/booking.ts'
 
 export type AssistantLanguage = 'tr' | 'en'
@@ -34,20 +34,8 @@ export type Catalogue = {
   inBudget(budget: { currency: string; max: number; min?: number }, limit?: number): Promise<CatalogueProduct[]>
 }
 
-/** What the owner wrote about the business (public.business_profiles), read at reply time. */
-export type BusinessProfile = {
-  address: string | null
-  maps_url: string | null
-  contact_phone: string | null
-  contact_email: string | null
-  /** Wall-clock ranges in `time_zone`; a missing or empty day is closed. */
-  opening_hours: OpeningHours
-  time_zone: string
-  shipping_info: string | null
-  returns_info: string | null
-  payment_info: string | null
-  ordering_info: string | null
-}
+/** What the owner wrote about the business (public.business_profiles), read at reply time: hours are wall-clock ranges in `time_zone`, a missing or empty day closed. */
+export type BusinessProfile = Omit<BusinessProfileRow, 'updated_at'>
 
 export type FaqHit = {
   id: string

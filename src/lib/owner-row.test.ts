@@ -16,11 +16,7 @@ class SettingsFailed extends Error {
 }
 
 const settings = ownerRow<Settings>({
-  table: 'booking_settings',
-  columns: 'enabled,slot_minutes',
-  key: 'booking-settings',
-  what: 'the booking settings',
-  fail: (what, cause) => new SettingsFailed(what, cause),
+  table: 'booking_settings', columns: 'enabled,slot_minutes', key: 'booking-settings', what: 'the booking settings', failure: SettingsFailed,
 })
 
 /** Just enough of PostgREST's builder: records each call and gives `answer`. */

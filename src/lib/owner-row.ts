@@ -19,8 +19,8 @@ export type OwnerRowSpec = {
   key: string
   /** Names the row in failures: "reading <what> failed", "saving <what> failed". */
   what: string
-  /** The feature's own error, around supabase-js's (whose code decides retries, lib/query-client.ts). */
-  fail: (what: string, cause: unknown) => Error
+  /** The feature's own error class, around supabase-js's error (whose code decides retries, lib/query-client.ts). */
+  failure: new (what: string, cause: unknown) => Error
 }
 
 export type OwnerRow<Row, Payload> = {
@@ -34,7 +34,7 @@ export function ownerRow<Row, Payload = Row>(spec: OwnerRowSpec): OwnerRow<Row, 
     queryKey: (userId) => [spec.key, userId] as const,
     async read(client, userId) {
       const { data, error } = await client.from(spec.table).select(spec.columns).eq('user_id', userId).maybeSingle()
-      if (error) throw spec.fail(`reading ${spec.what}`, error)
+      if (error) throw new spec.failure(`reading ${spec.what}`, error)
       return (data as Row | null) ?? null
     },
     async save(client, userId, payload) {
@@ -43,7 +43,7 @@ export function ownerRow<Row, Payload = Row>(spec: OwnerRowSpec): OwnerRow<Row, 
         .upsert({ ...payload, user_id: userId }, { onConflict: 'user_id' })
         .select(spec.columns)
         .single()
-      if (error) throw spec.fail(`saving ${spec.what}`, error)
+      if (error) throw new spec.failure(`saving ${spec.what}`, error)
       return data as Row
     },
   }

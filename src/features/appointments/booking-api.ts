@@ -24,11 +24,7 @@ const service = (row: ServiceRow): ServiceRow => ({ ...row, price: row.price ===
 
 /** The owner's booking settings: null until first saved (the form then shows the defaults). */
 export const bookingSettings = ownerRow<BookingSettings>({
-  table: 'booking_settings',
-  columns: SETTINGS_COLUMNS,
-  key: 'booking-settings',
-  what: 'the booking settings',
-  fail: (what, cause) => new BookingRequestFailed(what, cause),
+  table: 'booking_settings', columns: SETTINGS_COLUMNS, key: 'booking-settings', what: 'the booking settings', failure: BookingRequestFailed,
 })
 
 /** In name order, as the assistant lists them to customers. */

@@ -40,11 +40,7 @@ export class ChatbotRequestFailed extends Error {
  * shows the defaults); a save writes it whole (spec §7: upsert with user_id).
  */
 export const chatbotConfig = ownerRow<ChatbotConfigRow, ChatbotConfigPayload>({
-  table: 'chatbot_configs',
-  columns: CONFIG_COLUMNS,
-  key: 'chatbot-config',
-  what: 'the chatbot configuration',
-  fail: (what, cause) => new ChatbotRequestFailed(what, cause),
+  table: 'chatbot_configs', columns: CONFIG_COLUMNS, key: 'chatbot-config', what: 'the chatbot configuration', failure: ChatbotRequestFailed,
 })
 
 /** The allowance row, or null when the assistant has not answered anyone yet (the table's defaults apply). */

@@ -28,11 +28,7 @@ type Client = Pick<SupabaseClient, 'from'>
  * column the form holds in one request.
  */
 export const businessProfile = ownerRow<BusinessProfileRow, BusinessProfilePayload>({
-  table: 'business_profiles',
-  columns: PROFILE_COLUMNS,
-  key: 'business-profile',
-  what: 'the business profile',
-  fail: (what, cause) => new ChatbotRequestFailed(what, cause),
+  table: 'business_profiles', columns: PROFILE_COLUMNS, key: 'business-profile', what: 'the business profile', failure: ChatbotRequestFailed,
 })
 
 /** Oldest first: the order the owner wrote them in, which stays put as entries are edited. */

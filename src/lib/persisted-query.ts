@@ -1,8 +1,9 @@
 // One query of a TanStack Query client kept in the browser's storage across
 // page loads: TanStack Query's persisted cache (its restore and subscribe,
-// over the sync storage persister), narrowed to that one query, so nothing else the
-// client holds (credits, the inbox, a paused write) reaches the device's
-// storage. The session keeps the owner's profile with it (session.tsx).
+// over the sync storage persister), narrowed to that one query, so nothing
+// else the client holds (credits, the inbox, a paused write) reaches the
+// device's storage. The session keeps the owner's profile with it
+// (session.tsx).
 //
 // Loaded on demand with the query client: the landing page carries none of it.
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query'

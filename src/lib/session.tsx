@@ -57,7 +57,7 @@ const CACHE_FAMILY = 'profile-cache:'
  */
 export const PROFILE_CACHE_PREFIX = `${CACHE_FAMILY}v2:`
 /** The persister's write delay: one write per burst of the query client's events, whichever query they concern. */
-export const PROFILE_WRITE_DELAY_MS = 1_000
+const PROFILE_WRITE_DELAY_MS = 1_000
 /**
  * What a screen keeps of the signed-in owner's data on the device (the
  * inbox's cached conversations, a reply's draft) starts with this, so

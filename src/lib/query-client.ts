@@ -1,6 +1,8 @@
 // The app's one TanStack Query client, for the online-only server state
 // (credits, payments, the profile). Everything the owner edits offline lives
-// in the local store instead (src/db); nothing here is persisted.
+// in the local store instead (src/db). Of this client's queries only the
+// profile is kept on the device, by the session (session.tsx,
+// persisted-query.ts); the inbox keeps its own reads (features/conversations/offline.ts).
 //
 // Loaded on demand: the dashboard layout provides it and the session reaches
 // it with a dynamic import, so the landing page's first load carries none of

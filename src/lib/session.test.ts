@@ -1,12 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AuthChangeEvent, AuthError, Session as AuthSession, SupabaseClient, User } from '@supabase/supabase-js'
-import { QueryClient } from '@tanstack/react-query'
+import { dehydrate, QueryClient } from '@tanstack/react-query'
+import type { PersistedClient } from '@tanstack/react-query-persist-client'
+import { MemoryStorage } from '../../tests/support/memory-storage.ts'
 import {
   createSessionStore,
   OWNER_DATA_PREFIX,
   PROFILE_CACHE_PREFIX,
   PROFILE_CACHE_TTL_MS,
   PROFILE_COLUMNS,
+  profileQueryKey,
   type Profile,
   type SessionStore,
   type SessionStoreDeps,
@@ -124,33 +127,23 @@ class FakeClient {
   }
 }
 
-class MemoryStorage implements Storage {
-  readonly map = new Map<string, string>()
-  get length() {
-    return this.map.size
-  }
-  clear() {
-    this.map.clear()
-  }
-  getItem(key: string) {
-    return this.map.get(key) ?? null
-  }
-  key(index: number) {
-    return [...this.map.keys()][index] ?? null
-  }
-  removeItem(key: string) {
-    this.map.delete(key)
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, String(value))
-  }
-  cachedProfileKeys() {
-    return [...this.map.keys()].filter((k) => k.startsWith('profile-cache:'))
-  }
+const cachedProfileKeys = (storage: MemoryStorage) => storage.keysStartingWith('profile-cache:')
+
+/** A profile kept as the session keeps it: TanStack Query's persisted client, holding the one profile query, read `updatedAt`. */
+function cacheProfile(storage: Storage, profile: ServerRow, updatedAt: number, buster = PROFILE_COLUMNS.join(',')) {
+  const client = new QueryClient()
+  client.setQueryData(profileQueryKey(profile.id), profile, { updatedAt })
+  const persisted: PersistedClient = { buster, timestamp: updatedAt, clientState: dehydrate(client) }
+  storage.setItem(`${PROFILE_CACHE_PREFIX}${profile.id}`, JSON.stringify(persisted))
 }
 
-function cacheProfile(storage: Storage, profile: ServerRow, fetchedAt: number) {
-  storage.setItem(`${PROFILE_CACHE_PREFIX}${profile.id}`, JSON.stringify({ profile, fetchedAt }))
+/** The profile kept for `userId` and when it was read, or null when none is. */
+function keptProfile(storage: Storage, userId: string): { profile: unknown; updatedAt: number } | null {
+  const raw = storage.getItem(`${PROFILE_CACHE_PREFIX}${userId}`)
+  if (!raw) return null
+  const queries = (JSON.parse(raw) as PersistedClient).clientState.queries
+  expect(queries.map((q) => q.queryKey)).toEqual([['profile', userId]])
+  return { profile: queries[0]!.state.data, updatedAt: queries[0]!.state.dataUpdatedAt }
 }
 
 /** What the first cache format stored: the whole users row, under `profile-cache:<id>`. */
@@ -171,7 +164,7 @@ function leakedCredentials(storage: MemoryStorage): string[] {
     .filter((entry) => /whatsapp/i.test(entry) || Object.values(CREDENTIALS).some((secret) => entry.includes(secret)))
 }
 
-/** Lets timers queued with a zero delay (the store defers profile loads out of auth callbacks) run. */
+/** Lets timers queued with a zero delay (the store defers profile loads out of auth callbacks; the kept copy is written after its delay) run. */
 async function flush() {
   for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0))
 }
@@ -189,7 +182,10 @@ describe('createSessionStore', () => {
     // A page load's own: nothing a test leaves in it reaches the next.
     queryClient = new QueryClient()
     storage = new MemoryStorage()
+    // TanStack Query dates reads with Date.now(): only the date is faked, timers run as usual.
+    vi.useFakeTimers({ toFake: ['Date'] })
     clock = Date.UTC(2026, 10, 22, 9)
+    vi.setSystemTime(clock)
     online = true
     getClient = vi.fn(async () => client.asClient())
     // Failures are logged on purpose; keep the output readable.
@@ -199,12 +195,31 @@ describe('createSessionStore', () => {
 
   afterEach(() => {
     queryClient.clear()
+    vi.useRealTimers()
     vi.restoreAllMocks()
     vi.unstubAllGlobals()
   })
 
   function makeStore(overrides: Partial<SessionStoreDeps> = {}): SessionStore {
-    return createSessionStore({ getClient, getQueryClient: () => queryClient, storage, now: () => clock, isOnline: () => online, ...overrides })
+    return createSessionStore({
+      getClient, getQueryClient: () => queryClient, storage, isOnline: () => online, profileWriteDelayMs: 0, ...overrides,
+    })
+  }
+
+  function advance(ms: number) {
+    clock += ms
+    vi.setSystemTime(clock)
+  }
+
+  /** A new page load with the same storage: its own query client, empty until the kept profile is read back. */
+  function newPageLoad() {
+    queryClient = new QueryClient()
+  }
+
+  /** What is kept for `userId` once the persister's pending write has landed. */
+  async function kept(userId = 'u1') {
+    await flush()
+    return keptProfile(storage, userId)
   }
 
   async function signedInStore(userId = 'u1', overrides: Partial<SessionStoreDeps> = {}) {
@@ -223,20 +238,21 @@ describe('createSessionStore', () => {
       expect(client.profileQueries).toEqual([])
     })
 
-    it('on INITIAL_SESSION with a session, settles only once the profile is loaded and caches it', async () => {
+    it('on INITIAL_SESSION with a session, settles only once the profile is loaded and keeps it', async () => {
       client.profiles.set('u1', profileOf('u1'))
       client.getSessionResult = { data: { session: authSession('u1') }, error: null }
       const s = await makeStore().ready()
       expect(s).toMatchObject({ status: 'signed-in', user: { id: 'u1' }, profile: profileOf('u1'), profileLoading: false })
       expect(client.profileQueries).toEqual(['u1'])
-      expect(JSON.parse(storage.getItem(`${PROFILE_CACHE_PREFIX}u1`)!)).toEqual({ profile: profileOf('u1'), fetchedAt: clock })
+      expect(await kept()).toEqual({ profile: profileOf('u1'), updatedAt: clock })
     })
 
-    it('leaves the profile empty when the user has no profile row', async () => {
+    it('leaves the profile empty when the user has no profile row, and keeps nothing', async () => {
       client.getSessionResult = { data: { session: authSession('u1') }, error: null }
       const s = await makeStore().ready()
       expect(s).toMatchObject({ status: 'signed-in', user: { id: 'u1' }, profile: null, profileLoading: false })
-      expect(storage.cachedProfileKeys()).toEqual([])
+      await flush()
+      expect(cachedProfileKeys(storage)).toEqual([])
     })
 
     it('on SIGNED_IN marks the profile as loading with the user, then loads it', async () => {
@@ -256,7 +272,9 @@ describe('createSessionStore', () => {
       storage.setItem('language', 'en')
       client.emit('SIGNED_OUT', null)
       expect(store.getSnapshot()).toMatchObject({ status: 'signed-out', user: null, profile: null, profileLoading: false })
-      expect(storage.cachedProfileKeys()).toEqual([])
+      expect(cachedProfileKeys(storage)).toEqual([])
+      await flush()
+      expect(cachedProfileKeys(storage)).toEqual([])
       expect(storage.getItem('language')).toBe('en')
     })
 
@@ -293,29 +311,39 @@ describe('createSessionStore', () => {
   })
 
   describe('profile cache', () => {
-    it('serves a profile fetched less than 5 minutes ago from the cache', async () => {
+    it('serves a profile fetched less than 5 minutes ago from the kept copy, in a new page load', async () => {
       await signedInStore()
-      clock += PROFILE_CACHE_TTL_MS - 1
+      await kept()
+      advance(PROFILE_CACHE_TTL_MS - 1)
       client.profiles.set('u1', profileOf('u1', { business_name: 'Newer' }))
-      // A new page load with the same storage.
+      newPageLoad()
       const s = await makeStore().ready()
       expect(s.profile).toEqual(profileOf('u1'))
       expect(client.profileQueries).toEqual(['u1'])
     })
 
-    it('refetches once the cached copy is 5 minutes old', async () => {
+    it('refetches once the kept copy is 5 minutes old', async () => {
       const store = await signedInStore()
-      clock += PROFILE_CACHE_TTL_MS
+      advance(PROFILE_CACHE_TTL_MS)
       client.profiles.set('u1', profileOf('u1', { business_name: 'Newer' }))
       expect(await store.getSnapshot().refreshProfile()).toEqual(profileOf('u1', { business_name: 'Newer' }))
       expect(store.getSnapshot().profile?.business_name).toBe('Newer')
       expect(client.profileQueries).toEqual(['u1', 'u1'])
-      expect(JSON.parse(storage.getItem(`${PROFILE_CACHE_PREFIX}u1`)!).fetchedAt).toBe(clock)
+      expect(await kept()).toEqual({ profile: profileOf('u1', { business_name: 'Newer' }), updatedAt: clock })
+    })
+
+    it('refetches in a new page load once the kept copy is 5 minutes old', async () => {
+      cacheProfile(storage, profileOf('u1'), clock - PROFILE_CACHE_TTL_MS)
+      client.profiles.set('u1', profileOf('u1', { business_name: 'Newer' }))
+      client.getSessionResult = { data: { session: authSession('u1') }, error: null }
+      const s = await makeStore().ready()
+      expect(client.profileQueries).toEqual(['u1'])
+      expect(s.profile?.business_name).toBe('Newer')
     })
 
     it('refetches within 5 minutes when forced', async () => {
       const store = await signedInStore()
-      clock += MINUTE
+      advance(MINUTE)
       client.profiles.set('u1', profileOf('u1', { business_name: 'Newer' }))
       expect(await store.getSnapshot().refreshProfile()).toEqual(profileOf('u1'))
       expect(client.profileQueries).toEqual(['u1'])
@@ -324,20 +352,35 @@ describe('createSessionStore', () => {
       expect(store.getSnapshot().profile?.business_name).toBe('Newer')
     })
 
-    it('keeps one cache entry per user', async () => {
+    it('keeps one entry per user', async () => {
       cacheProfile(storage, profileOf('u2'), clock)
       const s = await (await signedInStore('u1')).ready()
       expect(s.profile?.id).toBe('u1')
       expect(client.profileQueries).toEqual(['u1'])
+      expect((await kept('u1'))?.profile).toEqual(profileOf('u1'))
+      expect(keptProfile(storage, 'u2')?.profile).toEqual(profileOf('u2'))
     })
 
-    it('clearProfileCache forgets cached profiles, so the next refresh asks the server', async () => {
+    it('keeps no query but the profile: not the owner\'s other server state, not another user\'s profile', async () => {
+      const store = await signedInStore('u1')
+      queryClient.setQueryData(['credits', 'u1'], { remaining: 250 })
+      queryClient.setQueryData(profileQueryKey('u2'), profileOf('u2'))
+      await kept()
+      expect(cachedProfileKeys(storage)).toEqual([`${PROFILE_CACHE_PREFIX}u1`])
+      // keptProfile checks that the entry holds the one query.
+      expect(keptProfile(storage, 'u1')?.profile).toEqual(store.getSnapshot().profile)
+      expect([...storage.map.values()].some((v) => v.includes('credits') || v.includes('remaining'))).toBe(false)
+    })
+
+    it('clearProfileCache forgets kept profiles, so the next refresh asks the server', async () => {
       const store = await signedInStore()
+      await kept()
       cacheLegacyProfile(storage, { ...profileOf('u2'), ...CREDENTIALS }, clock)
       store.getSnapshot().clearProfileCache()
-      expect(storage.cachedProfileKeys()).toEqual([])
+      expect(cachedProfileKeys(storage)).toEqual([])
       await store.getSnapshot().refreshProfile()
       expect(client.profileQueries).toEqual(['u1', 'u1'])
+      expect(await kept()).toEqual({ profile: profileOf('u1'), updatedAt: clock })
     })
 
     it('answers refreshProfile with null when nobody is signed in', async () => {
@@ -361,7 +404,7 @@ describe('createSessionStore', () => {
       client.getSessionResult = { data: { session: authSession('u1') }, error: null }
       const s = await makeStore().ready()
       expect(s.profile).toEqual(profileOf('u1'))
-      expect(JSON.parse(storage.getItem(`${PROFILE_CACHE_PREFIX}u1`)!)).toEqual({ profile: profileOf('u1'), fetchedAt: clock })
+      expect(await kept()).toEqual({ profile: profileOf('u1'), updatedAt: clock })
       expect(leakedCredentials(storage)).toEqual([])
     })
 
@@ -374,7 +417,8 @@ describe('createSessionStore', () => {
       expect(client.profileQueries).toEqual(['u1'])
       expect(s.profile).toEqual(profileOf('u1'))
       expect(storage.getItem('profile-cache:u1')).toBeNull()
-      expect(storage.cachedProfileKeys()).toEqual([`${PROFILE_CACHE_PREFIX}u1`])
+      await flush()
+      expect(cachedProfileKeys(storage)).toEqual([`${PROFILE_CACHE_PREFIX}u1`])
       expect(leakedCredentials(storage)).toEqual([])
     })
 
@@ -392,7 +436,7 @@ describe('createSessionStore', () => {
       cacheLegacyProfile(storage, { ...profileOf('u1'), ...CREDENTIALS }, clock)
       storage.setItem('language', 'en')
       expect((await makeStore({ hasStoredSession: () => false }).ready()).status).toBe('signed-out')
-      expect(storage.cachedProfileKeys()).toEqual([])
+      expect(cachedProfileKeys(storage)).toEqual([])
       expect(storage.getItem('language')).toBe('en')
     })
 
@@ -402,6 +446,22 @@ describe('createSessionStore', () => {
       const s = await makeStore().ready()
       expect(client.profileQueries).toEqual([])
       expect(s.profile).toEqual(profileOf('u1'))
+      expect(queryClient.getQueryData(profileQueryKey('u1'))).toEqual(profileOf('u1'))
+    })
+
+    it.each([
+      ['the hand-written cache that came before (profile and fetchedAt)', () =>
+        storage.setItem(`${PROFILE_CACHE_PREFIX}u1`, JSON.stringify({ profile: profileOf('u1', { business_name: 'Old' }), fetchedAt: clock }))],
+      ['another set of columns', () => cacheProfile(storage, profileOf('u1', { business_name: 'Old' }), clock, 'id,email')],
+      ['no format at all', () => storage.setItem(`${PROFILE_CACHE_PREFIX}u1`, '{not json')],
+    ])('asks the server rather than serve an entry of %s, and replaces it', async (_, write) => {
+      write()
+      client.profiles.set('u1', profileOf('u1'))
+      client.getSessionResult = { data: { session: authSession('u1') }, error: null }
+      const s = await makeStore().ready()
+      expect(client.profileQueries).toEqual(['u1'])
+      expect(s.profile).toEqual(profileOf('u1'))
+      expect(await kept()).toEqual({ profile: profileOf('u1'), updatedAt: clock })
     })
   })
 
@@ -414,7 +474,7 @@ describe('createSessionStore', () => {
       expect(s).toMatchObject({ status: 'signed-in', profile: profileOf('u1'), profileLoading: false })
       expect(client.profileQueries).toEqual(['u1'])
       // The stale copy is not dated as fresh: the next load asks again.
-      expect(JSON.parse(storage.getItem(`${PROFILE_CACHE_PREFIX}u1`)!).fetchedAt).toBe(clock - 10 * MINUTE)
+      expect(await kept()).toEqual({ profile: profileOf('u1'), updatedAt: clock - 10 * MINUTE })
     })
 
     it('waits 30 s by default before giving up on the profile', async () => {
@@ -470,12 +530,12 @@ describe('createSessionStore', () => {
       await vi.waitFor(() => expect(client.held).toHaveLength(1))
       client.held[0]!.answer.resolve({ data: null, error: { message: 'network down' } })
       expect((await ready).profile).toEqual(profileOf('u1'))
-      expect(storage.getItem(`${PROFILE_CACHE_PREFIX}u1`)).not.toBeNull()
+      expect(await kept()).toEqual({ profile: profileOf('u1'), updatedAt: clock - 10 * MINUTE })
     })
 
-    it('starts offline from a stale cached profile without asking the server', async () => {
+    it('starts offline from a stale kept profile, however old, without asking the server', async () => {
       online = false
-      cacheProfile(storage, profileOf('u1'), clock - 24 * 60 * MINUTE)
+      cacheProfile(storage, profileOf('u1'), clock - 30 * 24 * 60 * MINUTE)
       client.getSessionResult = { data: { session: authSession('u1') }, error: null }
       const s = await makeStore().ready()
       expect(s).toMatchObject({ status: 'signed-in', profile: profileOf('u1'), profileLoading: false })
@@ -493,7 +553,7 @@ describe('createSessionStore', () => {
       const s = await makeStore().ready()
       expect(s).toMatchObject({ status: 'signed-out', user: null, profile: null, profileLoading: false })
       expect(client.signOutCalls).toEqual([undefined])
-      expect(storage.cachedProfileKeys()).toEqual([])
+      expect(cachedProfileKeys(storage)).toEqual([])
     })
 
     it('does not sign out on another session error', async () => {
@@ -514,7 +574,7 @@ describe('createSessionStore', () => {
       await store.getSnapshot().signOut()
       expect(store.getSnapshot()).toMatchObject({ status: 'signed-out', user: null, profile: null })
       expect(client.signOutCalls).toEqual([undefined])
-      expect(storage.cachedProfileKeys()).toEqual([])
+      expect(cachedProfileKeys(storage)).toEqual([])
     })
 
     it("removes the owner's data kept on the device, which a profile refresh keeps", async () => {
@@ -536,7 +596,7 @@ describe('createSessionStore', () => {
       await store.getSnapshot().signOut()
       expect(client.signOutCalls).toEqual([undefined, { scope: 'local' }])
       expect(store.getSnapshot()).toMatchObject({ status: 'signed-out', user: null, profile: null })
-      expect(storage.cachedProfileKeys()).toEqual([])
+      expect(cachedProfileKeys(storage)).toEqual([])
     })
 
     it('still signs out locally when the sign-out call throws', async () => {
@@ -546,7 +606,7 @@ describe('createSessionStore', () => {
       }
       await store.getSnapshot().signOut()
       expect(store.getSnapshot()).toMatchObject({ status: 'signed-out', user: null, profile: null })
-      expect(storage.cachedProfileKeys()).toEqual([])
+      expect(cachedProfileKeys(storage)).toEqual([])
     })
 
     it("forgets the owner's server state (credits, profile) on sign-out and when another user signs in", async () => {
@@ -561,15 +621,34 @@ describe('createSessionStore', () => {
       expect(queryClient.getQueryCache().getAll()).toEqual([])
     })
 
-    it('does not cache a profile answer that arrives after signing out', async () => {
+    it('does not keep a profile answer that arrives after signing out', async () => {
       const store = await signedInStore()
       client.held = []
       const late = store.getSnapshot().refreshProfile({ force: true })
       await store.getSnapshot().signOut()
       client.held[0]!.answer.resolve({ data: profileOf('u1'), error: null })
       await late
+      await flush()
       expect(store.getSnapshot()).toMatchObject({ status: 'signed-out', profile: null })
-      expect(storage.cachedProfileKeys()).toEqual([])
+      expect(cachedProfileKeys(storage)).toEqual([])
+    })
+
+    it('lets no write of the kept profile that was still waiting land after signing out', async () => {
+      const store = await signedInStore('u1', { profileWriteDelayMs: 20 })
+      expect(cachedProfileKeys(storage)).toEqual([])
+      await store.getSnapshot().signOut()
+      await new Promise((r) => setTimeout(r, 40))
+      expect(cachedProfileKeys(storage)).toEqual([])
+    })
+
+    it('keeps the next owner who signs in on this page', async () => {
+      const store = await signedInStore('u1')
+      await store.getSnapshot().signOut()
+      client.profiles.set('u2', profileOf('u2'))
+      client.emit('SIGNED_IN', authSession('u2'))
+      expect((await store.ready()).profile).toEqual(profileOf('u2'))
+      expect(await kept('u2')).toEqual({ profile: profileOf('u2'), updatedAt: clock })
+      expect(cachedProfileKeys(storage)).toEqual([`${PROFILE_CACHE_PREFIX}u2`])
     })
   })
 
@@ -595,7 +674,7 @@ describe('createSessionStore', () => {
 
     it('shares one request between overlapping unforced loads', async () => {
       const store = await signedInStore()
-      clock += PROFILE_CACHE_TTL_MS
+      advance(PROFILE_CACHE_TTL_MS)
       client.held = []
       const a = store.getSnapshot().refreshProfile()
       const b = store.getSnapshot().refreshProfile()

@@ -36,7 +36,7 @@ export type Session = {
   /** null while loading or when missing */
   profile: Profile | null
   profileLoading: boolean
-  /** 5-minute cache per user unless force */
+  /** Served from the profile kept for 5 minutes per user unless force */
   refreshProfile(opts?: { force?: boolean }): Promise<Profile | null>
   clearProfileCache(): void
   /** Errors are logged only; clears profile and cache. */
@@ -48,11 +48,16 @@ export const PROFILE_FETCH_TIMEOUT_MS = 30_000
 /** Every profile cache key, of any format, starts with this; sign-out clears them all. */
 const CACHE_FAMILY = 'profile-cache:'
 /**
- * Entries of the first format (`profile-cache:<userId>`) held the whole users
- * row, WhatsApp credentials included: they are never read, and removed when
- * the store starts.
+ * The profile query kept by TanStack Query's persister, one entry per user
+ * (`profile-cache:v2:<userId>`). Entries of the first format
+ * (`profile-cache:<userId>`) held the whole users row, WhatsApp credentials
+ * included: they are never read, and removed when the store starts. An entry
+ * of the hand-written cache that came before the persister, under this same
+ * prefix, has no persister timestamp: the restore removes it unread.
  */
 export const PROFILE_CACHE_PREFIX = `${CACHE_FAMILY}v2:`
+/** The persister's write delay: one write per burst of the query client's events, whichever query they concern. */
+const PROFILE_WRITE_DELAY_MS = 1_000
 /**
  * What a screen keeps of the signed-in owner's data on the device (the
  * inbox's cached conversations, a reply's draft) starts with this, so
@@ -65,8 +70,6 @@ export const OWNER_DATA_PREFIX = 'owner-data:'
 function pickProfile(row: Profile): Profile {
   return Object.fromEntries(PROFILE_COLUMNS.map((c) => [c, row[c] ?? null])) as Profile
 }
-
-type CacheEntry = { profile: Profile; fetchedAt: number }
 
 export type SessionStoreDeps = {
   getClient: () => Promise<SupabaseClient>
@@ -84,9 +87,10 @@ export type SessionStoreDeps = {
    */
   getQueryClient?: () => QueryClient | Promise<QueryClient>
   storage?: Storage
-  now?: () => number
   isOnline?: () => boolean
   fetchTimeoutMs?: number
+  /** PROFILE_WRITE_DELAY_MS unless given. */
+  profileWriteDelayMs?: number
 }
 
 export type SessionStore = {
@@ -101,9 +105,11 @@ function isInvalidRefreshToken(error: AuthError): boolean {
 }
 
 const appQueryClient = () => import('./query-client.ts').then((m) => m.queryClient)
+type Persistence = typeof import('./persisted-query.ts')
 
+const PROFILE_QUERY = 'profile'
 /** The profile read's query key; every owner's server state is forgotten together on sign-out. */
-export const profileQueryKey = (userId: string) => ['profile', userId] as const
+export const profileQueryKey = (userId: string) => [PROFILE_QUERY, userId] as const
 
 /** Aborted when either is; by hand, as AbortSignal.any needs Safari 17.4. */
 function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
@@ -128,7 +134,6 @@ async function requestProfile(client: SupabaseClient, userId: string, signal: Ab
 
 export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   const storage = deps.storage ?? globalThis.localStorage
-  const now = deps.now ?? Date.now
   // The browser's own signal, as sync's browserConnectivity reads it (lib/use-online.ts); not
   // imported from there, which would bring sync/ into the landing page's first load.
   const isOnline = deps.isOnline ?? (() => globalThis.navigator?.onLine !== false)
@@ -140,13 +145,16 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   let started = false
   let client: SupabaseClient | undefined
   let queries: QueryClient | undefined
+  let persistence: Persistence | undefined
+  /** Whose profile query is kept in storage, and whether their kept copy has been read back. */
+  let kept: { userId: string; restored: boolean; stop(): void } | undefined
 
   const methods = {
     refreshProfile: (opts?: { force?: boolean }) => {
       const id = state.user?.id
       return id ? loadProfile(id, opts?.force ?? false) : Promise.resolve(null)
     },
-    clearProfileCache: () => clearCache(),
+    clearProfileCache: () => clearProfileCache(),
     signOut: () => signOut(),
   }
   let state: Omit<Session, keyof typeof methods> = { status: 'loading', user: null, profile: null, profileLoading: false }
@@ -167,28 +175,8 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
     }
   }
 
-  function readCache(userId: string): CacheEntry | undefined {
-    try {
-      const raw = storage?.getItem(PROFILE_CACHE_PREFIX + userId)
-      if (!raw) return undefined
-      const entry = JSON.parse(raw) as CacheEntry
-      return { profile: pickProfile(entry.profile), fetchedAt: entry.fetchedAt }
-    } catch {
-      return undefined
-    }
-  }
-
-  function writeCache(userId: string, profile: Profile | null) {
-    try {
-      if (profile) storage?.setItem(PROFILE_CACHE_PREFIX + userId, JSON.stringify({ profile: pickProfile(profile), fetchedAt: now() }))
-      else storage?.removeItem(PROFILE_CACHE_PREFIX + userId)
-    } catch {
-      // Storage full or blocked: the cache is an optimisation only.
-    }
-  }
-
-  /** Removes cached profiles (all, or only those of older formats), and on sign-out the owner's data kept on the device. */
-  function clearCache(opts: { legacyOnly?: boolean; ownerData?: boolean } = {}) {
+  /** Removes stored profiles (all, or only those of older formats), and on sign-out the owner's data kept on the device. */
+  function clearStorage(opts: { legacyOnly?: boolean; ownerData?: boolean } = {}) {
     try {
       if (!storage) return
       const keys: string[] = []
@@ -204,8 +192,37 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   }
 
   function loadQueryClient(): Promise<QueryClient> {
-    if (queries) return Promise.resolve(queries)
-    return Promise.resolve(getQueryClient()).then((q) => (queries = q))
+    if (queries && persistence) return Promise.resolve(queries)
+    return Promise.all([getQueryClient(), import('./persisted-query.ts')]).then(([q, p]) => {
+      persistence = p
+      return (queries = q)
+    })
+  }
+
+  /** Starts keeping `userId`'s profile query in storage (and stops keeping anyone else's); settles once their kept copy is read back. */
+  function keepProfile(q: QueryClient, p: Persistence, userId: string): Promise<void> {
+    if (kept?.userId === userId) return Promise.resolve()
+    stopKeeping()
+    const persisted = p.persistQuery<Profile>({
+      queryClient: q,
+      queryKey: profileQueryKey(userId),
+      storage,
+      storageKey: PROFILE_CACHE_PREFIX + userId,
+      // A change of the columns changes what a kept copy must hold: older copies are thrown away.
+      buster: PROFILE_SELECT,
+      sanitize: pickProfile,
+      writeDelayMs: deps.profileWriteDelayMs ?? PROFILE_WRITE_DELAY_MS,
+    })
+    const entry = { userId, restored: false, stop: persisted.stop }
+    kept = entry
+    return persisted.restored.then(() => {
+      entry.restored = true
+    })
+  }
+
+  function stopKeeping() {
+    kept?.stop()
+    kept = undefined
   }
 
   /**
@@ -221,45 +238,67 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
     return q.query({
       queryKey,
       queryFn: ({ signal }) => requestProfile(c, userId, signal, timeoutMs),
-      // Freshness is this store's call (the cache below, with its own clock); the query only fetches.
+      // Only asked when the store has decided to ask (readProfile): a fresh kept copy never gets here.
       staleTime: 0,
-      // Guards wait for this read: one attempt, then the cached copy.
+      // Guards wait for this read: one attempt, then the kept copy.
       retry: false,
-      // Offline it fails at once into the cached copy instead of waiting for the network.
+      // Offline it fails at once into the kept copy instead of waiting for the network.
       networkMode: 'always',
     })
   }
 
-  function fetchProfile(userId: string, force: boolean): Promise<Profile | null> {
-    // Both are at hand after the first read: the request then starts in this very call.
-    if (client && queries) return queryProfile(client, queries, userId, force)
-    return Promise.all([client ?? deps.getClient(), loadQueryClient()]).then(([c, q]) => queryProfile(c, q, userId, force))
+  /** The client, the query client and the owner's kept profile, read back; fails when the client cannot be had. */
+  function prepare(userId: string): Promise<[SupabaseClient, QueryClient]> {
+    return Promise.all([client ?? deps.getClient(), loadQueryClient()]).then(async ([c, q]) => {
+      if (state.user?.id === userId) await keepProfile(q, persistence!, userId)
+      return [c, q]
+    })
   }
 
-  /** Every owner's server state (profile, credits) goes with the owner. */
+  /** Every owner's server state (profile, credits) goes with the owner, and their profile is no longer kept. */
   function forgetServerState() {
+    // First, so that a write still waiting never lands.
+    stopKeeping()
     queries?.clear()
   }
 
+  function clearProfileCache() {
+    // The next read asks the server. The persister would remove the kept copy after its write delay: storage is cleared now.
+    queries?.removeQueries({ queryKey: [PROFILE_QUERY] })
+    clearStorage()
+  }
+
   function loadProfile(userId: string, force: boolean): Promise<Profile | null> {
-    const cached = readCache(userId)
-    if (!force && cached && now() - cached.fetchedAt < PROFILE_CACHE_TTL_MS) {
-      if (state.user?.id === userId) set({ profile: cached.profile, profileLoading: false })
-      return Promise.resolve(cached.profile)
-    }
-    // Offline a stale cache beats no profile: guards must still let the owner into the shell.
-    if (!isOnline() && cached) {
-      if (state.user?.id === userId) set({ profile: cached.profile, profileLoading: false })
-      return Promise.resolve(cached.profile)
-    }
-    const known = cached?.profile ?? (state.profile?.id === userId ? state.profile : null)
-    set({ profileLoading: true, profile: known })
-    // Signed out (or another user signed in) since: the answer reaches neither the session nor the cache.
+    // Everything at hand after the first read: the request then starts in this very call.
+    if (client && queries && kept?.userId === userId && kept.restored) return readProfile(client, queries, userId, force)
+    return prepare(userId).then(
+      ([c, q]) => readProfile(c, q, userId, force),
+      (error: unknown) => {
+        console.error('the profile could not be read', error)
+        if (state.user?.id !== userId) return null
+        const known = state.profile?.id === userId ? state.profile : null
+        set({ profile: known, profileLoading: false })
+        return known
+      },
+    )
+  }
+
+  function readProfile(c: SupabaseClient, q: QueryClient, userId: string, force: boolean): Promise<Profile | null> {
+    // Signed out (or another user signed in) since: the answer reaches neither the session nor storage.
     const current = () => state.user?.id === userId
-    return fetchProfile(userId, force).then(
+    if (!current()) return Promise.resolve(null)
+    const query = q.getQueryCache().find<Profile | null>({ queryKey: profileQueryKey(userId), exact: true })
+    const copy = query?.state.data ?? null
+    // Offline a stale copy beats no profile: guards must still let the owner into the shell.
+    if (query && copy && ((!force && !query.isStaleByTime(PROFILE_CACHE_TTL_MS)) || !isOnline())) {
+      set({ profile: copy, profileLoading: false })
+      return Promise.resolve(copy)
+    }
+    const known = copy ?? (state.profile?.id === userId ? state.profile : null)
+    set({ profileLoading: true, profile: known })
+    return queryProfile(c, q, userId, force).then(
       (profile) => {
         if (!current()) return null
-        writeCache(userId, profile)
         set({ profile, profileLoading: false })
         return profile
       },
@@ -275,7 +314,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   function signedOut() {
     // Also cancels a profile read on its way, whose answer then never arrives.
     forgetServerState()
-    clearCache({ ownerData: true })
+    clearStorage({ ownerData: true })
     set({ status: 'signed-out', user: null, profile: null, profileLoading: false })
   }
 
@@ -365,7 +404,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
   function ensureStarted() {
     if (started) return
     started = true
-    clearCache({ legacyOnly: true })
+    clearStorage({ legacyOnly: true })
     start()
   }
 

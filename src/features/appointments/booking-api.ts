@@ -6,6 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { SERVICES_MAX, type BookingSettings, type FreeSlot, type ServicePayload, type ServiceRow } from '../../../domain/booking.ts'
 import type { ReminderFailure } from '../../../domain/functions.ts'
+import { ownerRow } from '../../lib/owner-row.ts'
 
 export class BookingRequestFailed extends Error {
   constructor(what: string, cause: unknown) {
@@ -21,21 +22,10 @@ export const SERVICE_COLUMNS = 'id,name,duration_minutes,price,currency,active'
 
 const service = (row: ServiceRow): ServiceRow => ({ ...row, price: row.price === null ? null : Number(row.price) })
 
-export async function fetchBookingSettings(client: Client, userId: string): Promise<BookingSettings | null> {
-  const { data, error } = await client.from('booking_settings').select(SETTINGS_COLUMNS).eq('user_id', userId).maybeSingle()
-  if (error) throw new BookingRequestFailed('reading the booking settings', error)
-  return (data as BookingSettings | null) ?? null
-}
-
-export async function saveBookingSettings(client: Client, userId: string, settings: BookingSettings): Promise<BookingSettings> {
-  const { data, error } = await client
-    .from('booking_settings')
-    .upsert({ ...settings, user_id: userId }, { onConflict: 'user_id' })
-    .select(SETTINGS_COLUMNS)
-    .single()
-  if (error) throw new BookingRequestFailed('saving the booking settings', error)
-  return data as BookingSettings
-}
+/** The owner's booking settings: null until first saved (the form then shows the defaults). */
+export const bookingSettings = ownerRow<BookingSettings>({
+  table: 'booking_settings', columns: SETTINGS_COLUMNS, key: 'booking-settings', what: 'the booking settings', failure: BookingRequestFailed,
+})
 
 /** In name order, as the assistant lists them to customers. */
 export async function fetchServices(client: Client, userId: string): Promise<ServiceRow[]> {

@@ -3,32 +3,17 @@
 // cache, the free times of a day for the wizard's suggestions, and an
 // appointment's reminder state for its details.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { BookingSettings, ServicePayload, ServiceRow } from '../../../domain/booking.ts'
+import type { ServicePayload, ServiceRow } from '../../../domain/booking.ts'
+import { useOwnerRow, useSaveOwnerRow } from '../../lib/owner-row.ts'
 import { getSupabase } from '../../lib/supabase.ts'
 import {
-  addService, deleteService, fetchBookingSettings, fetchFreeTimes, fetchReminderState, fetchServices, saveBookingSettings, updateService,
+  addService, bookingSettings, deleteService, fetchFreeTimes, fetchReminderState, fetchServices, updateService,
 } from './booking-api.ts'
 
-export const bookingSettingsKey = (userId: string) => ['booking-settings', userId] as const
 export const servicesKey = (userId: string) => ['services', userId] as const
 
-export function useBookingSettings(userId: string) {
-  return useQuery({
-    queryKey: bookingSettingsKey(userId),
-    queryFn: async () => fetchBookingSettings(await getSupabase(), userId),
-    staleTime: Infinity,
-  })
-}
-
-export function useSaveBookingSettings(userId: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (settings: BookingSettings) => saveBookingSettings(await getSupabase(), userId, settings),
-    networkMode: 'always',
-    retry: false,
-    onSuccess: (row) => queryClient.setQueryData(bookingSettingsKey(userId), row),
-  })
-}
+export const useBookingSettings = (userId: string) => useOwnerRow(bookingSettings, userId)
+export const useSaveBookingSettings = (userId: string) => useSaveOwnerRow(bookingSettings, userId)
 
 export function useServices(userId: string) {
   return useQuery({

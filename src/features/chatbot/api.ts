@@ -14,6 +14,7 @@ import {
   type ChatbotPreviewTurn,
 } from '../../../domain/functions.ts'
 import { invokeFunction, refusalCode } from '../../lib/functions.ts'
+import { ownerRow } from '../../lib/owner-row.ts'
 
 export const CHATBOT_FUNCTION = 'chatbot-api'
 
@@ -34,23 +35,13 @@ export class ChatbotRequestFailed extends Error {
   }
 }
 
-/** The owner's configuration, or null when they have none yet (the form then shows the defaults). */
-export async function fetchChatbotConfig(client: Client, userId: string): Promise<ChatbotConfigRow | null> {
-  const { data, error } = await client.from('chatbot_configs').select(CONFIG_COLUMNS).eq('user_id', userId).maybeSingle()
-  if (error) throw new ChatbotRequestFailed('reading the chatbot configuration', error)
-  return (data as ChatbotConfigRow | null) ?? null
-}
-
-/** Writes the whole configuration (spec §7: upsert with user_id) and gives back the row as stored. */
-export async function saveChatbotConfig(client: Client, userId: string, payload: ChatbotConfigPayload): Promise<ChatbotConfigRow> {
-  const { data, error } = await client
-    .from('chatbot_configs')
-    .upsert({ ...payload, user_id: userId }, { onConflict: 'user_id' })
-    .select(CONFIG_COLUMNS)
-    .single()
-  if (error) throw new ChatbotRequestFailed('saving the chatbot configuration', error)
-  return data as ChatbotConfigRow
-}
+/**
+ * The owner's configuration, or null when they have none yet (the form then
+ * shows the defaults); a save writes it whole (spec §7: upsert with user_id).
+ */
+export const chatbotConfig = ownerRow<ChatbotConfigRow, ChatbotConfigPayload>({
+  table: 'chatbot_configs', columns: CONFIG_COLUMNS, key: 'chatbot-config', what: 'the chatbot configuration', failure: ChatbotRequestFailed,
+})
 
 /** The allowance row, or null when the assistant has not answered anyone yet (the table's defaults apply). */
 export async function fetchUsageLimits(client: Client, userId: string): Promise<UsageLimitsRow | null> {

@@ -13,6 +13,7 @@ import {
   type FaqFormValues,
   type Weekday,
 } from '../../../domain/business.ts'
+import { ownerRow } from '../../lib/owner-row.ts'
 import { ChatbotRequestFailed } from './api.ts'
 
 export const PROFILE_COLUMNS =
@@ -21,23 +22,14 @@ export const FAQ_COLUMNS = 'id,question,answer,created_at,updated_at'
 
 type Client = Pick<SupabaseClient, 'from'>
 
-/** The owner's profile, or null when there is none (every account gets one; an empty form is right if it is missing). */
-export async function fetchBusinessProfile(client: Client, userId: string): Promise<BusinessProfileRow | null> {
-  const { data, error } = await client.from('business_profiles').select(PROFILE_COLUMNS).eq('user_id', userId).maybeSingle()
-  if (error) throw new ChatbotRequestFailed('reading the business profile', error)
-  return (data as BusinessProfileRow | null) ?? null
-}
-
-/** Writes every column the form holds in one request and gives back the row as stored. */
-export async function saveBusinessProfile(client: Client, userId: string, payload: BusinessProfilePayload): Promise<BusinessProfileRow> {
-  const { data, error } = await client
-    .from('business_profiles')
-    .upsert({ ...payload, user_id: userId }, { onConflict: 'user_id' })
-    .select(PROFILE_COLUMNS)
-    .single()
-  if (error) throw new ChatbotRequestFailed('saving the business profile', error)
-  return data as BusinessProfileRow
-}
+/**
+ * The owner's business profile, or null when there is none (every account
+ * gets one; an empty form is right if it is missing); a save writes every
+ * column the form holds in one request.
+ */
+export const businessProfile = ownerRow<BusinessProfileRow, BusinessProfilePayload>({
+  table: 'business_profiles', columns: PROFILE_COLUMNS, key: 'business-profile', what: 'the business profile', failure: ChatbotRequestFailed,
+})
 
 /** Oldest first: the order the owner wrote them in, which stays put as entries are edited. */
 export async function fetchFaqEntries(client: Client, userId: string): Promise<FaqEntryRow[]> {

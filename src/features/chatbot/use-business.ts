@@ -4,33 +4,16 @@
 // chatbot screen: offline a read waits, paused, and a write fails at once
 // (the tab disables writing meanwhile and says why).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { BusinessProfilePayload, BusinessProfileRow, FaqEntryRow, FaqFormValues } from '../../../domain/business.ts'
+import type { FaqEntryRow, FaqFormValues } from '../../../domain/business.ts'
+import { useOwnerRow, useSaveOwnerRow } from '../../lib/owner-row.ts'
 import { getSupabase } from '../../lib/supabase.ts'
 import { unansweredPrefix } from './use-insights.ts'
-import { addFaqEntry, deleteFaqEntry, fetchBusinessProfile, fetchFaqEntries, saveBusinessProfile, updateFaqEntry } from './business-api.ts'
+import { addFaqEntry, businessProfile, deleteFaqEntry, fetchFaqEntries, updateFaqEntry } from './business-api.ts'
 
-export const businessProfileKey = (userId: string) => ['business-profile', userId] as const
 export const faqEntriesKey = (userId: string) => ['faq-entries', userId] as const
 
-export function useBusinessProfile(userId: string) {
-  return useQuery({
-    queryKey: businessProfileKey(userId),
-    queryFn: async () => fetchBusinessProfile(await getSupabase(), userId),
-    // The form is built from the first answer and then belongs to the owner: reading again would change nothing on screen.
-    staleTime: Infinity,
-  })
-}
-
-export function useSaveBusinessProfile(userId: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (payload: BusinessProfilePayload): Promise<BusinessProfileRow> => saveBusinessProfile(await getSupabase(), userId, payload),
-    // A save happens now or says it failed; it never waits unseen for the connection.
-    networkMode: 'always',
-    retry: false,
-    onSuccess: (row) => queryClient.setQueryData(businessProfileKey(userId), row),
-  })
-}
+export const useBusinessProfile = (userId: string) => useOwnerRow(businessProfile, userId)
+export const useSaveBusinessProfile = (userId: string) => useSaveOwnerRow(businessProfile, userId)
 
 export function useFaqEntries(userId: string) {
   return useQuery({

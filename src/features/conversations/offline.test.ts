@@ -2,29 +2,8 @@
 // reads only), what is read back, and what is thrown away.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
+import { MemoryStorage } from '../../../tests/support/memory-storage.ts'
 import { INBOX_CACHE_MAX_AGE_MS, INBOX_CACHE_WRITE_DELAY_MS, inboxCacheKey, keepInboxOffline } from './offline.ts'
-
-class MemoryStorage implements Storage {
-  private map = new Map<string, string>()
-  get length() {
-    return this.map.size
-  }
-  clear() {
-    this.map.clear()
-  }
-  getItem(key: string) {
-    return this.map.get(key) ?? null
-  }
-  key(index: number) {
-    return [...this.map.keys()][index] ?? null
-  }
-  removeItem(key: string) {
-    this.map.delete(key)
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value)
-  }
-}
 
 const ROWS = [{ id: 'c1', status: 'needs_human', last_text: 'Bir yetkiliyle görüşmek istiyorum' }]
 const LIST = ['inbox', 'list', 'needs_you', ''] as const

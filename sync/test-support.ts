@@ -1,0 +1,168 @@
+// For the unit tests beside this file: a store shaped as the app's (its
+// columns from tables.ts, Dexie over fake-indexeddb, no schema validation),
+// closed after each test, and an in-memory stand-in for the parts of
+// supabase-js the engine calls. The stand-in keeps the server's contract as
+// the sync code relies on it (rows after a checkpoint in `(_modified, id)`
+// order; `sync_push` applying a row only if the server still holds its
+// assumed state, answering conflicts and refusals); tests/sync holds the
+// engine to the real server.
+import { afterEach } from 'vitest'
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { addRxPlugin, createRxDatabase, type RxDatabase, type RxJsonSchema } from 'rxdb'
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents'
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { SyncedTable } from '../domain/records.ts'
+import { conflictHandlerFor, sameDocument } from './merge.ts'
+import { fromServerRow } from './rows.ts'
+import { SYNCED_TABLES, SYNCED_TABLE_RULES } from './tables.ts'
+import type { SyncDatabase } from './engine.ts'
+
+addRxPlugin(RxDBLocalDocumentsPlugin)
+
+let storeSeq = 0
+
+/** Registers the closing; the returned function opens a fresh store (a new IndexedDB each time). */
+export function testStores(): () => Promise<SyncDatabase & RxDatabase> {
+  const open: RxDatabase[] = []
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((db) => db.closed ? undefined : db.close()))
+  })
+  return async () => {
+    const db = await createRxDatabase({
+      name: `sync-unit-${++storeSeq}`,
+      storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }),
+      multiInstance: false,
+      localDocuments: true,
+    })
+    await db.addCollections(Object.fromEntries(SYNCED_TABLES.map((t) => [t, { schema: schemaOf(t), conflictHandler: conflictHandlerFor(t) }])))
+    open.push(db)
+    return db as unknown as SyncDatabase & RxDatabase
+  }
+}
+
+function schemaOf(table: SyncedTable): RxJsonSchema<Record<string, unknown>> {
+  const columns = Object.entries(SYNCED_TABLE_RULES[table].columns) as Array<[string, { schema: object }]>
+  return {
+    version: 0,
+    primaryKey: 'id',
+    type: 'object',
+    properties: { id: { type: 'string', maxLength: 36 }, ...Object.fromEntries(columns.map(([n, r]) => [n, r.schema])), created_at: { type: 'string' } },
+    required: ['id'],
+  } as unknown as RxJsonSchema<Record<string, unknown>>
+}
+
+type Row = Record<string, unknown> & { id: string; _modified: string }
+type Answer = { data: unknown; error: { message: string; code?: string } | null }
+
+export type FakeServer = {
+  supabase: SupabaseClient
+  /** The server's rows of a table, as the data API would answer them. */
+  rows(table: SyncedTable): Row[]
+  /** Writes a row as another device would (a new _modified). */
+  put(table: SyncedTable, row: Record<string, unknown>): void
+  /** The push function refuses this id with this SQLSTATE from now on. */
+  refuse(id: string, sqlstate: string): void
+  /** Requests fail as without network while true. */
+  offline: boolean
+  /** What auth.getUser answers as its error code (e.g. user_not_found). */
+  userError: string | null
+  /** Requests made, in order: `select <table>` or `sync_push <table>`. */
+  calls: string[]
+}
+
+export function fakeServer(): FakeServer {
+  const tables = new Map<SyncedTable, Map<string, Row>>(SYNCED_TABLES.map((t) => [t, new Map()]))
+  const refusals = new Map<string, string>()
+  let clock = 0
+  const stamp = () => new Date(Date.UTC(2026, 0, 1) + ++clock).toISOString()
+  const offlineAnswer: Answer = { data: null, error: { message: 'fetch failed' } }
+
+  function put(table: SyncedTable, row: Record<string, unknown>) {
+    tables.get(table)!.set(String(row.id), { ...row, _deleted: Boolean(row._deleted), id: String(row.id), _modified: stamp() })
+  }
+
+  function select(table: SyncedTable) {
+    let after: { modified: string; id: string } | undefined
+    const query = {
+      or(filter: string) {
+        const m = /^_modified\.gt\.([^,]+),and\(_modified\.eq\.[^,]+,id\.gt\.([^)]+)\)$/.exec(filter)
+        if (!m) throw new Error(`unexpected filter ${filter}`)
+        after = { modified: m[1]!, id: m[2]! }
+        return query
+      },
+      order: () => query,
+      limit(n: number): Promise<Answer> {
+        server.calls.push(`select ${table}`)
+        if (server.offline) return Promise.resolve(offlineAnswer)
+        const rows = [...tables.get(table)!.values()]
+          .filter((r) => !after || r._modified > after.modified || (r._modified === after.modified && r.id > after.id))
+          .sort((a, b) => a._modified < b._modified ? -1 : a._modified > b._modified ? 1 : a.id < b.id ? -1 : 1)
+        return Promise.resolve({ data: rows.slice(0, n).map((r) => ({ ...r })), error: null })
+      },
+    }
+    return query
+  }
+
+  function push(target: string, rows: Array<{ assumed: Record<string, unknown> | null; new: Record<string, unknown> }>): Answer {
+    const table = target.replace(/^public\./, '') as SyncedTable
+    server.calls.push(`sync_push ${table}`)
+    if (server.offline) return offlineAnswer
+    const conflicts: Row[] = []
+    const refused: Array<{ id: string; code: string }> = []
+    for (const row of rows) {
+      const id = String(row.new.id)
+      const current = tables.get(table)!.get(id)
+      const code = refusals.get(id)
+      if (code) refused.push({ id, code })
+      else if (current && (!row.assumed || !sameDocument(table, fromServerRow(table, current), fromServerRow(table, row.assumed)))) conflicts.push({ ...current })
+      else put(table, row.new)
+    }
+    return { data: { conflicts, refused }, error: null }
+  }
+
+  const supabase = {
+    from: (table: SyncedTable) => ({ select: () => select(table) }),
+    rpc: (name: string, args: { target: string; rows: never[] }) => Promise.resolve(name === 'sync_push' ? push(args.target, args.rows) : { data: null, error: { message: `no ${name}` } }),
+    auth: {
+      getSession: () => Promise.resolve({ data: { session: { expires_at: Math.floor(Date.now() / 1000) + 3600 } }, error: null }),
+      getUser: () => Promise.resolve(server.offline ? { data: { user: null }, error: { message: 'fetch failed' } } : { data: { user: server.userError ? null : {} }, error: server.userError ? { code: server.userError, message: server.userError } : null }),
+      signOut: () => Promise.resolve({ error: null }),
+      onAuthStateChange: () => ({ data: { subscription: { unsubscribe: () => undefined } } }),
+    },
+    removeChannel: () => Promise.resolve('ok'),
+  }
+
+  const server: FakeServer = {
+    supabase: supabase as unknown as SupabaseClient,
+    rows: (table) => [...tables.get(table)!.values()].map((r) => ({ ...r })),
+    put,
+    refuse: (id, sqlstate) => void refusals.set(id, sqlstate),
+    offline: false,
+    userError: null,
+    calls: [],
+  }
+  return server
+}
+
+/** A customer as a device stores it. */
+export const customer = (over: Record<string, unknown> = {}) => ({
+  id: crypto.randomUUID(),
+  name: 'Ayşe Yılmaz',
+  phone_number: '+905321112233',
+  created_at: '2026-01-01T10:00:00.000Z',
+  ...over,
+})
+
+/** Waits until check() passes, polling; fails with the last error after the timeout. */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      return await check()
+    } catch (error) {
+      if (Date.now() > deadline) throw error
+    }
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}

@@ -34,7 +34,7 @@ export type PageSourceOptions = {
 
 export type PageSource = {
   /** Asks for the first page of the table now if the store holds none of its documents. */
-  prefetch(table: SyncedTable, storage: RxStorageInstance<unknown, unknown, unknown>, batchSize: number): void
+  prefetch<D>(table: SyncedTable, storage: RxStorageInstance<D, unknown, unknown>, batchSize: number): void
   /** The page a pull asks for: the one asked for early if it is that one, else a new request. */
   page(table: SyncedTable, checkpoint: Checkpoint | undefined, batchSize: number): Promise<PulledPage>
   /**

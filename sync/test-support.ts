@@ -1,7 +1,7 @@
 // For the unit tests beside this file: a store shaped as the app's (its
 // columns from tables.ts, Dexie over fake-indexeddb, no schema validation),
-// closed after each test, and an in-memory stand-in for the parts of
-// supabase-js the engine calls. The stand-in keeps the server's contract as
+// closed after each test; an in-memory stand-in for the parts of supabase-js
+// the engine calls; and the replication parts put together over it. The stand-in keeps the server's contract as
 // the sync code relies on it (rows after a checkpoint in `(_modified, id)`
 // order; `sync_push` applying a row only if the server still holds its
 // assumed state, answering conflicts and refusals); tests/sync holds the
@@ -16,7 +16,18 @@ import type { SyncedTable } from '../domain/records.ts'
 import { conflictHandlerFor, sameDocument } from './merge.ts'
 import { fromServerRow } from './rows.ts'
 import { SYNCED_TABLES, SYNCED_TABLE_RULES } from './tables.ts'
-import type { SyncDatabase } from './engine.ts'
+import type { RxReplicationState } from 'rxdb/plugins/replication'
+import type { SyncDatabase, SyncEngine } from './engine.ts'
+import type { Checkpoint } from './bulk-pull.ts'
+import { createAttempts } from './attempts.ts'
+import { createPendingLedger } from './pending.ts'
+import { markLocalWrites } from './pending-keeper.ts'
+import { createPageSource } from './pull.ts'
+import { createPusher } from './push.ts'
+import { createRefusalStore } from './refusals.ts'
+import { replicateTable } from './replication.ts'
+import { createResyncs } from './resync.ts'
+import { createSetAsideFlow } from './set-aside.ts'
 
 addRxPlugin(RxDBLocalDocumentsPlugin)
 
@@ -164,5 +175,64 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5_0
       if (Date.now() > deadline) throw error
     }
     await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+/**
+ * The engine's replication parts, put together as startSync does but without
+ * its status, account watch, realtime or connectivity: the replicating tab,
+ * always online, over a fake server.
+ */
+export function replicationRig(db: SyncDatabase & RxDatabase, server: FakeServer, opts: { pullBatchSize?: number; pushBatchSize?: number } = {}) {
+  let stopped = false
+  const running = () => !stopped
+  const ledger = createPendingLedger(db)
+  const refusals = createRefusalStore(db)
+  let loading: Promise<void> | undefined
+  const refusalsLoaded = () => (loading ??= refusals.load())
+  markLocalWrites(db, SYNCED_TABLES, ledger, running)
+  let transition: Promise<unknown> = Promise.resolve()
+  const inLine = <T>(work: () => Promise<T>, onError: (error: unknown) => void): Promise<T> => {
+    const run = transition.then(work)
+    transition = run.catch(onError)
+    return run
+  }
+  const requireSession = () => Promise.resolve()
+  const attempts = createAttempts({ retryMs: { initial: 20, max: 100 }, changed: () => undefined })
+  const resyncs = createResyncs(SYNCED_TABLES)
+  const pages = createPageSource({ supabase: server.supabase, requireSession, sent: resyncs.sent, running })
+  const replication = (t: SyncedTable) => replications[t] as unknown as RxReplicationState<Record<string, unknown>, Checkpoint>
+  const pusher = createPusher({ supabase: server.supabase, setAside: refusals.get, inSync: (t) => replications[t].awaitInSync() })
+  const setAside = createSetAsideFlow({
+    db, refusals, loaded: refusalsLoaded, ledger, replication, inLine, wake: attempts.wake,
+    running, leader: () => true, online: () => true, now: Date.now,
+  })
+  const replications = Object.fromEntries(SYNCED_TABLES.map((t) => [t, replicateTable(t, {
+    db, live: true, pullBatchSize: opts.pullBatchSize ?? 1000, pushBatchSize: opts.pushBatchSize ?? 100, attempts, pages, pusher, resyncs,
+    setAside, refusals, refusalsLoaded, requireSession, ledger, running,
+  })])) as unknown as SyncEngine['replications']
+  for (const t of SYNCED_TABLES) resyncs.follow(t, replication(t))
+  const reps = SYNCED_TABLES.map(replication)
+  return {
+    replications, replication, ledger, refusals, setAside, attempts, resyncs,
+    start: () => Promise.all(reps.map((r) => r.start())),
+    /** Local changes pushed and the server's pulled. */
+    async sync() {
+      await ledger.flush()
+      resyncs.requestAll()
+      await new Promise((r) => setTimeout(r, 60))
+      await Promise.all(reps.map((r) => r.awaitInSync()))
+    },
+    async stop() {
+      stopped = true
+      resyncs.stop()
+      await transition
+      await Promise.all(reps.map((r) => r.cancel()))
+      attempts.stop()
+      await ledger.flush().catch(() => undefined)
+      await refusals.flush()
+      ledger.stop()
+      refusals.stop()
+    },
   }
 }

@@ -72,8 +72,9 @@ export type FakeServer = {
   rows(table: SyncedTable): Row[]
   /** Writes a row as another device would (a new _modified). */
   put(table: SyncedTable, row: Record<string, unknown>): void
-  /** The push function refuses this id with this SQLSTATE from now on. */
+  /** The push function refuses this id with this SQLSTATE from now on (as it refuses, with 23503, an appointment whose customer it does not hold). */
   refuse(id: string, sqlstate: string): void
+  allow(id: string): void
   /** Requests fail as without network while true. */
   offline: boolean
   /** What auth.getUser answers as its error code (e.g. user_not_found). */
@@ -124,7 +125,8 @@ export function fakeServer(): FakeServer {
     for (const row of rows) {
       const id = String(row.new.id)
       const current = tables.get(table)!.get(id)
-      const code = refusals.get(id)
+      const customerId = table === 'appointments' ? row.new.customer_id : null
+      const code = refusals.get(id) ?? (customerId && !tables.get('customers')!.has(String(customerId)) ? '23503' : undefined)
       if (code) refused.push({ id, code })
       else if (current && (!row.assumed || !sameDocument(table, fromServerRow(table, current), fromServerRow(table, row.assumed)))) conflicts.push({ ...current })
       else put(table, row.new)
@@ -149,6 +151,7 @@ export function fakeServer(): FakeServer {
     rows: (table) => [...tables.get(table)!.values()].map((r) => ({ ...r })),
     put,
     refuse: (id, sqlstate) => void refusals.set(id, sqlstate),
+    allow: (id) => void refusals.delete(id),
     offline: false,
     userError: null,
     calls: [],

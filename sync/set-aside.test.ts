@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import type { AppointmentRecord } from '../domain/records.ts'
 import { customer, eventually, fakeServer, replicationRig, testStores } from './test-support.ts'
 import { refusalKey } from './refusals.ts'
 
 const openStore = testStores()
 
-const appointment = (customerId: string) => ({
+const appointment = (customerId: string): AppointmentRecord => ({
   id: crypto.randomUUID(), customer_id: customerId, appointment_date: '2026-02-01', appointment_time: '10:00',
   duration_minutes: 30, status: 'scheduled', source: 'owner', created_at: '2026-01-01T10:00:00.000Z',
 })

@@ -90,8 +90,25 @@ export function fakeServer(): FakeServer {
   const stamp = () => new Date(Date.UTC(2026, 0, 1) + ++clock).toISOString()
   const offlineAnswer: Answer = { data: null, error: { message: 'fetch failed' } }
 
+  // Realtime: every listener hears every change (a stand-in for one owner's channel).
+  const listeners: Array<{ table: string; callback: (change: { eventType: string }) => void }> = []
   function put(table: SyncedTable, row: Record<string, unknown>) {
+    const had = tables.get(table)!.has(String(row.id))
     tables.get(table)!.set(String(row.id), { ...row, _deleted: Boolean(row._deleted), id: String(row.id), _modified: stamp() })
+    for (const l of listeners) if (l.table === table) setTimeout(() => l.callback({ eventType: had ? 'UPDATE' : 'INSERT' }), 0)
+  }
+  function channel() {
+    const ch = {
+      on(_type: string, filter: { table: string }, callback: (change: { eventType: string }) => void) {
+        listeners.push({ table: filter.table, callback })
+        return ch
+      },
+      subscribe(callback: (state: string) => void) {
+        setTimeout(() => callback('SUBSCRIBED'), 0)
+        return ch
+      },
+    }
+    return ch
   }
 
   function select(table: SyncedTable) {
@@ -143,7 +160,11 @@ export function fakeServer(): FakeServer {
       signOut: () => Promise.resolve({ error: null }),
       onAuthStateChange: () => ({ data: { subscription: { unsubscribe: () => undefined } } }),
     },
-    removeChannel: () => Promise.resolve('ok'),
+    channel,
+    removeChannel: () => {
+      listeners.splice(0)
+      return Promise.resolve('ok')
+    },
   }
 
   const server: FakeServer = {

@@ -146,6 +146,7 @@ export function startSync(opts: SyncOptions): SyncEngine {
   })
   const notices = createMergeNotices(db, now)
 
+  // At rest, a replication has stored all it will for now: changes that never reached a push can be settled (pending-keeper.ts).
   for (const t of SYNCED_TABLES) {
     subs.push(replication(t).active$.pipe(filter((active) => !active)).subscribe(() => {
       if (stopped) return
@@ -158,6 +159,7 @@ export function startSync(opts: SyncOptions): SyncEngine {
     const rep = replication(t)
     subs.push(rep.active$.subscribe(() => status.refresh()), rep.error$.subscribe((err) => attempts.reported(t, err)))
   }
+  // Every conflict RxDB resolved; merge-notices.ts keeps those the owner should hear about.
   for (const t of SYNCED_TABLES) {
     subs.push(replication(t).conflict$.subscribe(({ input }) => notices.record(t, input)))
   }

@@ -1,4 +1,7 @@
-export { startSync, type SyncEngine, type SyncOptions, type SyncStatus, type SyncPhase, type MergeNotice, type Checkpoint } from './engine.ts'
+export { startSync, type SyncEngine, type SyncOptions } from './engine.ts'
+export type { SyncStatus, SyncPhase } from './status.ts'
+export type { MergeNotice } from './merge-notices.ts'
+export type { Checkpoint } from './bulk-pull.ts'
 export { SYNCED_TABLES, SYNCED_TABLE_RULES, editableColumns, labelOf, type ColumnKind, type ColumnRule, type EditableColumn, type TableRules } from './tables.ts'
 export type { RefusedChange } from './refusals.ts'
 export { browserConnectivity, manualConnectivity, type Connectivity } from './connectivity.ts'

@@ -27,7 +27,7 @@ export type RefusedChange = {
 
 type Doc = WithDeleted<Record<string, unknown>>
 
-/** The engine's record of a refused change (see engine.ts, "Refused changes"). */
+/** The engine's record of a refused change (see set-aside.ts). */
 export type SetAside = RefusedChange & {
   /** The server state the device's document was derived from (null: none, it was created here). A retry pushes against it. */
   base: Doc | null

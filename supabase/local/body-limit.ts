@@ -14,7 +14,7 @@ const MiB = 1024 * KiB
 export const BODY_LIMITS = {
   /** A function's body unless its module declares MAX_REQUEST_BODY_BYTES (functions/README.md). */
   functions: MiB,
-  /** `/rest/v1`: a sync push batch is split to stay under it (sync/engine.ts). */
+  /** `/rest/v1`: a sync push batch is split to stay under it (sync/push.ts). */
   rest: MiB,
   /** `/auth/v1`: credentials and user metadata. */
   auth: 64 * KiB,

@@ -16,6 +16,7 @@
 
 import type { BusinessProfilePayload, Weekday } from '../../domain/business.ts'
 import type { CatalogueProduct } from '../../supabase/functions/_shared/assistant/types.ts'
+import { EMPTY_PROFILE } from '../support/assistant-memory.ts'
 
 /** A product of the set, named in the conversations by its `key`. */
 export type EvalProduct = Omit<CatalogueProduct, 'id'> & { key: string }
@@ -156,18 +157,7 @@ export const FAQ = {
 }
 
 /** The second owner: a phone and an e-mail, nothing else written (no address, hours, texts or FAQ). */
-export const BLANK_PROFILE: BusinessProfilePayload = {
-  address: null,
-  maps_url: null,
-  contact_phone: '0312 444 55 66',
-  contact_email: 'merhaba@sade-butik.example',
-  opening_hours: {},
-  time_zone: 'Europe/Istanbul',
-  shipping_info: null,
-  returns_info: null,
-  payment_info: null,
-  ordering_info: null,
-}
+export const BLANK_PROFILE: BusinessProfilePayload = { ...EMPTY_PROFILE, contact_phone: '0312 444 55 66', contact_email: 'merhaba@sade-butik.example' }
 
 export const OWNERS = {
   full: { businessName: 'Anadolu Dükkanı', profile: EVAL_PROFILE, faq: EVAL_FAQ },

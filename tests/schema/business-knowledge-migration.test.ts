@@ -4,57 +4,38 @@
 // so the Business info tab, the assistant, user-api and the data export all
 // find one row per owner. The limits themselves are proven through the data
 // API in tests/integration/business-limits.test.ts.
-import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEFAULT_TIME_ZONE } from '../../domain/business.ts'
-import type { Database } from '../../supabase/local/db.ts'
 import { prepareDatabase } from '../../supabase/local/migrate.ts'
-import { DATABASE_BACKENDS, openBefore } from '../support/databases.ts'
+import { DATABASE_BACKENDS, insertSignedUpOwner, useDatabaseBefore } from '../support/databases.ts'
 
 const VERSION = '20261128000100'
 
 describe.each(DATABASE_BACKENDS)('business knowledge migration on $name', (backend) => {
-  let db: Database
-  let stop: (() => Promise<void>) | undefined
-
-  beforeAll(async () => {
-    ;({ db, stop } = await openBefore(backend, VERSION))
-  })
-
-  afterAll(async () => {
-    await stop?.()
-  })
+  const db = useDatabaseBefore(backend, VERSION)
 
   let phones = 0
   /** An owner signed up as auth does it. */
   async function owner(): Promise<string> {
-    const id = randomUUID()
-    await db.query(
-      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-                               raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-       values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, 'x', now(),
-               '{"provider":"email","providers":["email"]}', $3::jsonb, now(), now())`,
-      [id, `owner-${id}@example.com`, JSON.stringify({ business_name: 'Kahve Evi', phone_number: `+90510888${String(++phones).padStart(4, '0')}` })],
-    )
-    return id
+    return insertSignedUpOwner(db(), { business_name: 'Kahve Evi', phone_number: `+90510888${String(++phones).padStart(4, '0')}` })
   }
 
   const profiles = async () =>
-    (await db.query<{ user_id: string; opening_hours: string; time_zone: string; address: string | null }>(
+    (await db().query<{ user_id: string; opening_hours: string; time_zone: string; address: string | null }>(
       'select user_id, opening_hours::text as opening_hours, time_zone, address from public.business_profiles order by user_id',
     )).rows
 
   it('gives every account from before it an empty profile, and every later one its own', async () => {
     const earlier = [await owner(), await owner(), await owner()]
-    expect((await prepareDatabase(db)).applied[0]).toBe(VERSION)
+    expect((await prepareDatabase(db())).applied[0]).toBe(VERSION)
 
-    const { rows: users } = await db.query<{ id: string }>('select id from public.users order by id')
+    const { rows: users } = await db().query<{ id: string }>('select id from public.users order by id')
     expect(users.map((u) => u.id)).toEqual(expect.arrayContaining(earlier))
     expect(await profiles()).toEqual(users.map((u) => ({ user_id: u.id, opening_hours: '{}', time_zone: DEFAULT_TIME_ZONE, address: null })))
 
     const later = await owner()
     expect((await profiles()).filter((p) => p.user_id === later)).toEqual([{ user_id: later, opening_hours: '{}', time_zone: DEFAULT_TIME_ZONE, address: null }])
-    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.faq_entries')
+    const { rows } = await db().query<{ n: number }>('select count(*)::int as n from public.faq_entries')
     expect(rows).toEqual([{ n: 0 }])
   })
 })

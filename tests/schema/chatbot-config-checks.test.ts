@@ -5,8 +5,7 @@
 // it) instead of failing, leaves rows within them untouched, and ends with
 // every new rule validated. The limits themselves are proven through the data
 // API in tests/integration/chatbot-config-limits.test.ts.
-import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   CHATBOT_ALLOWED_DOMAIN_LENGTH_MAX,
   CHATBOT_ALLOWED_DOMAINS_MAX,
@@ -20,53 +19,35 @@ import {
   type ChatbotConfigRow,
 } from '../../domain/chatbot.ts'
 import { isOriginAllowed } from '../../domain/chatbot-origin.ts'
-import type { Database } from '../../supabase/local/db.ts'
 import { prepareDatabase } from '../../supabase/local/migrate.ts'
-import { DATABASE_BACKENDS, openBefore } from '../support/databases.ts'
+import { DATABASE_BACKENDS, insertSignedUpOwner, useDatabaseBefore } from '../support/databases.ts'
 
 const VERSION = '20261127001100'
 
 type Row = ChatbotConfigRow & { user_id: string; stamp: string }
 
 describe.each(DATABASE_BACKENDS)('chatbot settings limits migration on $name', (backend) => {
-  let db: Database
-  let stop: (() => Promise<void>) | undefined
-
-  beforeAll(async () => {
-    ;({ db, stop } = await openBefore(backend, VERSION))
-  })
-
-  afterAll(async () => {
-    await stop?.()
-  })
+  const db = useDatabaseBefore(backend, VERSION)
 
   let phones = 0
   /** An owner signed up as auth does it: the sign-up trigger gives them the default configuration. */
   async function owner(): Promise<string> {
-    const id = randomUUID()
-    await db.query(
-      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-                               raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-       values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, 'x', now(),
-               '{"provider":"email","providers":["email"]}', $3::jsonb, now(), now())`,
-      [id, `owner-${id}@example.com`, JSON.stringify({ business_name: 'Çiçekçi Ayşe', phone_number: `+90510999${String(++phones).padStart(4, '0')}` })],
-    )
-    return id
+    return insertSignedUpOwner(db(), { business_name: 'Çiçekçi Ayşe', phone_number: `+90510999${String(++phones).padStart(4, '0')}` })
   }
 
   const configs = async () =>
     new Map(
-      (await db.query<Row>('select *, updated_at::text as stamp from public.chatbot_configs')).rows.map((r) => [r.user_id, r]),
+      (await db().query<Row>('select *, updated_at::text as stamp from public.chatbot_configs')).rows.map((r) => [r.user_id, r]),
     )
 
   it('brings rows written around the form within the limits, and leaves the others as they were', async () => {
     const untouched = await owner()
-    await db.query(`update public.chatbot_configs set primary_color = '#0C7A6B', allowed_domains = '{magaza.com.tr,*.magaza.com.tr}' where user_id = $1`, [untouched])
+    await db().query(`update public.chatbot_configs set primary_color = '#0C7A6B', allowed_domains = '{magaza.com.tr,*.magaza.com.tr}' where user_id = $1`, [untouched])
 
     // Every text past its limit; a colour typed as the form takes it.
     const texts = await owner()
     const site = 'https://magaza.com.tr/'
-    await db.query(
+    await db().query(
       `update public.chatbot_configs
        set bot_name = $2, welcome_message = $3, bot_description = $4, system_prompt = $5, website_url = $6, primary_color = '#AbC'
        where user_id = $1`,
@@ -79,19 +60,19 @@ describe.each(DATABASE_BACKENDS)('chatbot settings limits migration on $name', (
     const domains: (string | null)[] = Array.from({ length: 20_001 }, (_, i) => `d${i % 70}.com`)
     domains.splice(1, 0, null)
     domains.splice(3, 0, `uzun.com/${'z'.repeat(400)}`)
-    await db.query(`update public.chatbot_configs set allowed_domains = $2, primary_color = ' #10B981 ' where user_id = $1`, [many, domains])
+    await db().query(`update public.chatbot_configs set allowed_domains = $2, primary_color = ' #10B981 ' where user_id = $1`, [many, domains])
 
     // Only entries too long to keep: cut, never dropped, so the widget stays where it was allowed.
     const onlyLong = await owner()
     const longEntry = `shop.example.com/${'p'.repeat(CHATBOT_ALLOWED_DOMAIN_LENGTH_MAX)}`
-    await db.query(`update public.chatbot_configs set allowed_domains = $2, primary_color = 'blue' where user_id = $1`, [onlyLong, [longEntry]])
+    await db().query(`update public.chatbot_configs set allowed_domains = $2, primary_color = 'blue' where user_id = $1`, [onlyLong, [longEntry]])
 
     // A nested list and a colour no form would read.
     const nested = await owner()
-    await db.query(`update public.chatbot_configs set allowed_domains = '{{a.com,b.com},{c.com,a.com}}', primary_color = 'red;}' where user_id = $1`, [nested])
+    await db().query(`update public.chatbot_configs set allowed_domains = '{{a.com,b.com},{c.com,a.com}}', primary_color = 'red;}' where user_id = $1`, [nested])
 
     const old = await configs()
-    expect((await prepareDatabase(db)).applied[0]).toBe(VERSION)
+    expect((await prepareDatabase(db())).applied[0]).toBe(VERSION)
     const now = await configs()
 
     expect(now.get(untouched)).toEqual(old.get(untouched))
@@ -131,7 +112,7 @@ describe.each(DATABASE_BACKENDS)('chatbot settings limits migration on $name', (
   })
 
   it('ends with every new rule in force, validated', async () => {
-    const { rows } = await db.query<{ name: string; validated: boolean }>(
+    const { rows } = await db().query<{ name: string; validated: boolean }>(
       `select conname as name, convalidated as validated from pg_constraint
        where conrelid = 'public.chatbot_configs'::regclass and contype = 'c' order by conname`,
     )
@@ -149,7 +130,7 @@ describe.each(DATABASE_BACKENDS)('chatbot settings limits migration on $name', (
       ),
     )
     expect(rows.every((r) => r.validated)).toBe(true)
-    const code = await db
+    const code = await db()
       .query(`update public.chatbot_configs set allowed_domains = array['a.com', null]`)
       .then(() => 'stored', (e: { code?: string }) => e.code)
     expect(code).toBe('23514')

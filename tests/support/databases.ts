@@ -1,11 +1,13 @@
 // The two databases every layer of the stack is proven on: PGlite in memory
 // and a throwaway PostgreSQL 15; and either as deployed before a migration,
 // for the tests of what that migration does to existing rows.
+import { randomUUID } from 'node:crypto'
 import { copyFile, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { openDatabase, type Database } from '../../supabase/local/db.ts'
 import { listMigrations, prepareDatabase } from '../../supabase/local/migrate.ts'
+import { afterAll, beforeAll } from 'vitest'
 import { startTempPostgres } from './postgres.ts'
 
 export type OpenedDatabase = { db: Database; url?: string; stop(): Promise<void> }
@@ -58,4 +60,31 @@ export async function openBefore(backend: DatabaseBackend, version: string): Pro
   } finally {
     await rm(earlier, { recursive: true, force: true })
   }
+}
+
+/** For a describe block: a database as deployed before `version`, opened before its tests and closed after them. */
+export function useDatabaseBefore(backend: DatabaseBackend, version: string): () => Database {
+  let opened: OpenedDatabase | undefined
+  beforeAll(async () => {
+    opened = await openBefore(backend, version)
+  })
+  afterAll(async () => {
+    await opened?.stop()
+  })
+  return () => {
+    if (!opened) throw new Error('the database opens in beforeAll')
+    return opened.db
+  }
+}
+
+/** An owner's auth.users row inserted as sign-up inserts it, so the sign-up triggers run; returns the id. */
+export async function insertSignedUpOwner(db: Database, meta: { business_name: string; phone_number: string }, id: string = randomUUID()): Promise<string> {
+  await db.query(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                             raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, 'x', now(),
+             '{"provider":"email","providers":["email"]}', $3::jsonb, now(), now())`,
+    [id, `owner-${id}@example.com`, JSON.stringify(meta)],
+  )
+  return id
 }

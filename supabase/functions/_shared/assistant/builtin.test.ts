@@ -378,6 +378,20 @@ describe('follow-ups as customers write them', () => {
     expect(colour.reply).not.toContain('yer almıyor')
   })
 
+  it('measures a product named with the measure\'s own word, and "bakıyorum" looks for what it follows', async () => {
+    const items = [...PRODUCTS, product('p8', 'Porselen Fincan Takımı', 890, 'TRY', 5, null, '6 kişilik, hediyelik kutuda'), product('p9', 'Çiçek Balı', 420, 'TRY', 9, null, '850 gram cam kavanoz'), product('p10', 'Hızlı Şarj Aleti', 299, 'TRY', 7, null)]
+    const people = await ask('fincan takımı kaç kişilik', { items, faq: [] })
+    expect(people).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(people.reply).toContain('6 kişilik')
+    const grams = await ask('bal kaç gram', { items, faq: [] })
+    expect(grams).toMatchObject({ productIds: ['p9'] })
+    expect(grams.reply).toContain('850 gram')
+    // Just after the headphones, "şarjı kaç saat gider" measures them, though "şarj" names the charger.
+    expect((await ask('şarjı kaç saat gider', { history: said(['p1']), items, faq: [] })).productIds).toEqual(['p1'])
+    const looking = await ask('kulaklık bakıyorum', { items, faq: [] })
+    expect(looking.productIds).toEqual(expect.arrayContaining(['p1', 'p2']))
+  })
+
   it('never takes a word for another one built on the same stem', () => {
     expect(sameStem('makinede', 'makinesinde')).toBe(true)
     expect(sameStem('yikanir', 'yikanabilir')).toBe(true)

@@ -575,8 +575,11 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
           const last = (await lastProducts(context)) ?? []
           if (last.length === 1 && !named.some((product) => product.id === last[0]!.id)) return answerAttribute(attribute, '', message, context)
         }
-        // "Deri ceket hakiki mi?": a yes-or-no question of a named product, in words its name does not hold, asks them of it.
-        if (named.length === 1 && asksWhetherSo(message) && keysOf(intent.term).some((key) => !keysOf(named[0]!.name).some((word) => sameWord(key, word)) && !holdsEquivalent(key, named[0]!.name))) {
+        // "Deri ceket hakiki mi?", "fincan takımı kaç kişilik?": a yes-or-no or how-many question of a named product, in
+        // words its name does not hold, asks them of it. Just after another product, "şarjı kaç gün gider" measures
+        // that one, though "şarj" names a charger.
+        const measuresNamed = named.length === 1 && MEASURE.test(keyLine(words(message))) && !((await lastProducts(context)) ?? []).some((product) => product.id !== named[0]!.id)
+        if (named.length === 1 && (asksWhetherSo(message) || measuresNamed) && keysOf(intent.term).some((key) => !keysOf(named[0]!.name).some((word) => sameWord(key, word)) && !holdsEquivalent(key, named[0]!.name))) {
           return answerAttribute(attribute, intent.term, message, context)
         }
         // "Kutulu mu?", "kaç kişilik?": a short question of how or how much, whose words name no product.
@@ -620,6 +623,8 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       const ofIt = (OPENS_ON_IT.test(keyLine(words(message))) || ordinalOf(message) !== null) && Boolean((await lastProducts(context))?.length)
       const out = await answerAttribute(intent.attribute ?? attributeOf(words(message)), ofIt ? '' : intent.term, message, context)
       if (out.productIds.length > 0 || intent.term === '') return out
+      const measured = ofIt ? null : await namedWithoutOneWord(intent.term, context)
+      if (measured) return answerAttribute(intent.attribute ?? attributeOf(words(message)), measured, message, context)
       // "Başka renkle değiştirmek istiyorum": no product to ask it of, but a topic of the business.
       const topic = topicOf(message)
       if (topic) return answerIntent({ kind: topic }, message, context)
@@ -657,6 +662,24 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
   }
 }
 
+/**
+ * "Fincan takımı kaç parça?", "bal kaç gram?": a measure asked of a product, whose word for the measure keeps the
+ * whole term from naming anything. The product the other words name wholly, one word left out, if one does; never
+ * once the conversation is about a product.
+ */
+async function namedWithoutOneWord(term: string, context: Context): Promise<string | null> {
+  const list = words(term)
+  if (list.length < 2 || list.length > 4) return null
+  // After a product, "şarjı kaç gün gider" asks of that product: a word of it ("şarj") is not a new one.
+  if ((await lastProducts(context))?.length) return null
+  for (let i = list.length - 1; i >= 0; i--) {
+    const rest = list.filter((_, j) => j !== i).map((word) => word.text).join(' ')
+    const named = (await context.catalogue.search(rest, 3)).filter((product) => coverage(rest, product.name) === 1)
+    if (named.length > 0) return rest
+  }
+  return null
+}
+
 /** A price, stock, link or list question; when nothing in the catalogue is what the words name, another reading of the message if there is one. */
 async function answerProduct(intent: Intent, message: string, context: Context, alternatives: readonly Classification[]): Promise<ResponderOutput> {
   if (!('term' in intent) || !['price', 'stock', 'link', 'list', 'search'].includes(intent.kind)) return answerIntent(intent, message, context)
@@ -666,6 +689,8 @@ async function answerProduct(intent: Intent, message: string, context: Context, 
     // "Kargosu ne kadar?": nothing in the catalogue is what the words name, but a topic of the business is.
     const topic = topicOf(message)
     if (topic) return answerIntent({ kind: topic }, message, context)
+    const measured = MEASURE.test(keyLine(words(message))) ? await namedWithoutOneWord(intent.term, context) : null
+    if (measured) return answerAttribute(attributeOf(words(message)), measured, message, context)
     // Nothing in the catalogue is what the words name: the owner's FAQ may answer them ("toptan alırsam fiyat düşer mi?").
     const hit = FAQ_FIRST.has(kind) ? null : await faqFor(message, context, kind)
     if (hit) return reply('faq', biz.faqAnswer(hit), context.language)

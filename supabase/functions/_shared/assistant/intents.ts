@@ -83,7 +83,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'boyutlari', 'ebat', 'ebati', 'agirlik', 'agirligi', 'size', 'sizes', 'colour', 'color', 'colours', 'colors', 'material',
   'made', 'fabric', 'dimensions', 'dimension', 'big', 'weight', 'heavy', 'alacagim', 'aliyorum', 'alayim', 'istiyorum', 'siparis',
   'tamam', 'ok', 'okay', 'take', 'ill', 'will', 'two', 'iki', 'onerir', 'onerirsin', 'onerirsiniz', 'oneri', 'tavsiye', 'tavsiyeniz',
-  'misin', 'musun', 'ariyorum', 'recommend', 'suggest', 'suggestion', 'suggestions', 'something', 'sey', 'bisey', 'birsey', 'altinda',
+  'misin', 'musun', 'ariyorum', 'ariyordum', 'bakiyorum', 'bakiyordum', 'bakiniyorum', 'recommend', 'suggest', 'suggestion', 'suggestions', 'something', 'sey', 'bisey', 'birsey', 'altinda',
   'alti', 'ustu', 'uzeri', 'under', 'below', 'over', 'above', 'up', 'at', 'most', 'least', 'fazla', 'az', 'butce', 'butcem',
   'budget', 'liraya', 'liralik', 'dolar', 'dollar', 'dollars', 'euro', 'avro', 'arasi', 'between', 'ne', 'nedir', 'neler', 'hangi',
   'var', 'mi', 'kac', 'kadar', 'cm', 'icin', 'olan', 'gibi', 'm', 's', 'l', 'xl', 'xs', 'xxl', 'it', 'is', 'what', 'which', 'there',

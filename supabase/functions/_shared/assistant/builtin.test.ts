@@ -271,6 +271,33 @@ describe('cheapest and most expensive', () => {
     const out = await ask('En pahalı ürününüz hangisi?')
     expect(out.productIds.sort()).toEqual(['p1', 'p4', 'p5'])
   })
+
+  it('of the list just given, and again of it after picking from it, unless the whole shop is asked about', async () => {
+    const listed: Turn[] = [
+      { role: 'user', content: 'kulaklık bakıyorum', productIds: [] },
+      { role: 'assistant', content: '…', productIds: ['p1', 'p2', 'p3'] },
+    ]
+    const cheapest = await ask('en ucuzu hangisi', { history: listed })
+    expect(cheapest.productIds).toEqual(['p2'])
+    const afterPick: Turn[] = [...listed, { role: 'user', content: 'en ucuzu hangisi', productIds: [] }, { role: 'assistant', content: '…', productIds: ['p2'] }]
+    expect((await ask('en pahalısı?', { history: afterPick })).productIds).toEqual(['p1'])
+    expect((await ask('en pahalı ürününüz hangisi', { history: listed })).productIds.sort()).toEqual(['p1', 'p4', 'p5'])
+    const overall: Turn[] = [
+      { role: 'user', content: 'whats the cheapest item in the shop', productIds: [] },
+      { role: 'assistant', content: '…', productIds: ['p2', 'p7', 'p5'] },
+    ]
+    expect((await ask('and the priciest one?', { history: overall })).productIds.sort()).toEqual(['p1', 'p4', 'p5'])
+  })
+
+  it('a price asked of "the wireless one" just after a list is of the listed product the words name', async () => {
+    const items = [...PRODUCTS, product('p8', 'Kablosuz Mouse', 399, 'TRY', 30, null)]
+    const listed = said(['p1', 'p2', 'p3'])
+    const out = await ask('kablosuz olan kaç para', { history: listed, items })
+    expect(out.productIds).toEqual(['p1'])
+    expect(out.reply).toContain(tr('p1'))
+    // A product the list does not hold is looked for in the catalogue.
+    expect((await ask('kablosuz mouse ne kadar', { history: listed, items })).productIds).toEqual(['p8'])
+  })
 })
 
 describe('follow-ups', () => {

@@ -133,6 +133,10 @@ async function subject(term: string, context: Context, limit: number): Promise<C
     if (products === null) return 'no_subject'
     return products.length === 0 ? 'gone' : products.slice(0, limit)
   }
+  // "Kablosuz olan kaç para?" just after a list: the listed products the words name wholly, not the whole catalogue's.
+  const listed = (await justListed(context)) ?? []
+  const picked = listed.filter((product) => coverage(term, product.name) === 1)
+  if (listed.length >= 2 && picked.length > 0 && picked.length < listed.length) return picked.slice(0, limit)
   // A price, stock or link question names its product: a product whose description only shares a word is not it.
   return bestNamed(term, await context.catalogue.search(term, limit + 2), false).slice(0, limit)
 }
@@ -189,10 +193,15 @@ async function answerCompare(terms: [string, string], message: string, context: 
   return reply('compare', say.compareMissing(found, businessName, language), language, found ? [found] : [])
 }
 
-async function answerExtreme(order: 'cheapest' | 'priciest', term: string, context: Context): Promise<ResponderOutput> {
+async function answerExtreme(order: 'cheapest' | 'priciest', term: string, message: string, context: Context): Promise<ResponderOutput> {
   const { language, businessName, catalogue } = context
   const kind = order
   if (term === '') {
+    // "En ucuzu hangisi?" just after a list: the cheapest of that list, unless the words speak of the whole shop, or
+    // the list answered a question about the whole shop ("the cheapest item in the shop?", "and the priciest one?").
+    const asked = context.history.findLast((turn) => turn.role === 'user')?.content ?? ''
+    const listed = overWholeShop(message) || overWholeShop(asked) ? [] : ((await justListed(context)) ?? [])
+    if (listed.length >= 2) return reply(kind, say.extreme(extremesByCurrency(listed, order), order, language), language, extremesByCurrency(listed, order))
     const chosen = (await catalogue.extremes(order)).slice(0, MAX_LISTED)
     if (chosen.length === 0) return reply(kind, say.emptyCatalogue(businessName, language), language)
     return reply(kind, say.extreme(chosen, order, language), language, chosen)
@@ -200,14 +209,43 @@ async function answerExtreme(order: 'cheapest' | 'priciest', term: string, conte
   // "The most expensive backpack": among what the words name, not everything sharing a word with them.
   const pool = bestNamed(term, await catalogue.search(term, 50), true)
   if (pool.length === 0) return reply(kind, say.notFound(businessName, language), language, [], false)
+  const chosen = extremesByCurrency(pool, order)
+  return reply(kind, say.extreme(chosen, order, language), language, chosen)
+}
+
+/** The cheapest or dearest of a pool in each currency: prices in different currencies are never ranked together. */
+function extremesByCurrency(pool: readonly CatalogueProduct[], order: 'cheapest' | 'priciest'): CatalogueProduct[] {
   const best = new Map<string, CatalogueProduct>()
   for (const product of pool) {
     const current = best.get(product.currency)
     const better = !current || (order === 'cheapest' ? product.price < current.price : product.price > current.price)
     if (better) best.set(product.currency, product)
   }
-  const chosen = [...best.values()].slice(0, MAX_LISTED)
-  return reply(kind, say.extreme(chosen, order, language), language, chosen)
+  return [...best.values()].slice(0, MAX_LISTED)
+}
+
+/** Words for the whole shop: "en ucuz ürününüz", "the cheapest thing you sell", "mağazadaki en pahalı şey". */
+const WHOLE_SHOP = /^(urun\w*|product\w*|things?|items?|sell\w*|sat\w*|magaza\w*|dukkan\w*|shop|store|everything|anything|overall|whole|tum\w*|butun\w*|sey\w*|neyiniz)$/
+
+function overWholeShop(message: string): boolean {
+  return words(message).some((word) => WHOLE_SHOP.test(word.key))
+}
+
+/**
+ * The list the conversation is choosing from: the products of the reply just before this message, or, when that reply
+ * picked some of an earlier list ("en ucuzu hangisi", then "en pahalısı?"), the whole of that earlier list.
+ */
+async function justListed(context: Context): Promise<CatalogueProduct[] | null> {
+  const replies = context.history.filter((turn) => turn.role === 'assistant')
+  let ids = replies.at(-1)?.productIds ?? []
+  if (ids.length === 0) return null
+  for (let i = replies.length - 2; i >= 0; i--) {
+    const earlier = replies[i]!.productIds
+    if (earlier.length === 0) continue
+    if (earlier.length <= ids.length || !ids.every((id) => earlier.includes(id))) break
+    ids = earlier
+  }
+  return context.catalogue.byIds(ids.slice(0, MAX_LISTED))
 }
 
 async function answerBudget(budget: Budget, term: string, context: Context): Promise<ResponderOutput> {
@@ -608,7 +646,7 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     case 'compare':
       return answerCompare(intent.terms, message, context)
     case 'extreme': {
-      const out = await answerExtreme(intent.order, intent.term, context)
+      const out = await answerExtreme(intent.order, intent.term, message, context)
       // "En yakın eczane nerede?": the catalogue has nothing of the words, so another reading of them answers.
       const other = out.productIds.length === 0 && intent.term !== '' ? alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE) : undefined
       return other ? answerIntent(intentOf(other.intent, message), message, context) : out

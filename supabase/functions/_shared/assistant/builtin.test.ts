@@ -415,6 +415,12 @@ describe('follow-ups as customers write them', () => {
     expect(grams.reply).toContain('850 gram')
     // Just after the headphones, "şarjı kaç saat gider" measures them, though "şarj" names the charger.
     expect((await ask('şarjı kaç saat gider', { history: said(['p1']), items, faq: [] })).productIds).toEqual(['p1'])
+    expect((await ask('kaç gün şarj gidiyor', { history: said(['p1']), items, faq: [] })).productIds).toEqual(['p1'])
+    // A kind of product named asks of it: "mug" is a product's name, not a word of the one discussed.
+    const mugs = [...items, product('p11', 'Travel Mug', 14, 'EUR', 8, null, 'Steel, 450 ml capacity')]
+    const capacity = await ask("what's the travel mug's capacity", { history: said(['p1']), items: mugs, faq: [] })
+    expect(capacity).toMatchObject({ kind: 'attribute', productIds: ['p11'] })
+    expect(capacity.reply).toContain('450 ml')
     const looking = await ask('kulaklık bakıyorum', { items, faq: [] })
     expect(looking.productIds).toEqual(expect.arrayContaining(['p1', 'p2']))
   })

@@ -370,9 +370,13 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   const discussed = term === '' ? await lastProducts(context) : null
   if (discussed && discussed.length > 1) return reply('attribute', say.whichProduct(language), language)
   let found = await subject(term, context, 1)
-  if (term !== '' && (found === 'no_subject' || found === 'gone' || found.length === 0 || coverage(term, found[0]!.name) === 0)) {
-    const last = await lastProducts(context)
-    if (last && last.length > 0) found = last.slice(0, 1)
+  // Words that name no product, or name one only in part and no kind of product, just after a product, ask of it:
+  // "kaç gün şarj gidiyor" after the watch asks of the watch, though "şarj" is a word of the charger's name.
+  if (term !== '') {
+    const none = found === 'no_subject' || found === 'gone' || found.length === 0 || coverage(term, found[0]!.name) === 0
+    const partly = !none && thingWords(term).length === 0 && coverage(term, (found as CatalogueProduct[])[0]!.name) < 1
+    const last = none || partly ? await lastProducts(context) : null
+    if (last && (last.length === 1 || (none && last.length > 0))) found = last.slice(0, 1)
   }
   if (found === 'no_subject') return reply('attribute', say.whichProduct(language), language)
   if (found === 'gone') return reply('attribute', say.gone(businessName, language), language)

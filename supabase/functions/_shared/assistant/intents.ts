@@ -548,7 +548,8 @@ export function intentOf(asked: string, message: string): Intent {
   // "Kaç mm?": a question whose only object is a measure or a property asks it of a product.
   const termWords = words(term)
   const onlyProperty = termWords.length > 0 && termWords.every((word) => attributeOf([word]) !== null)
-  if (intent === 'attribute' || asksVariant || (intent === 'None' && attributeOf(list)) || (PRODUCT_KINDS.has(intent) && onlyProperty)) {
+  // "What's the mug's capacity?" reads like "what about the mug?", but it says what it asks.
+  if (intent === 'attribute' || asksVariant || ((intent === 'None' || intent === 'again') && attributeOf(list)) || (PRODUCT_KINDS.has(intent) && onlyProperty)) {
     // "Gömlek beyaz mı?": the colour asked about is not part of the product's name.
     return {
       kind: 'attribute',

@@ -8,12 +8,10 @@
 // retried with backoff unless no retry can mend it.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { FINAL_REMINDER_FAILURES, type ReminderFailure, type ReminderLanguage } from '../../../domain/functions.ts'
-import { smsCountryOf } from '../../../domain/messaging.ts'
-import { isE164 } from '../../../domain/phone.ts'
 import { ProviderConfigError } from './deployment.ts'
 import { createMessageLog } from './message-log.ts'
-import { RATE_LIMITS, rateCheck, releaseRateLimits } from './rate-limits.ts'
 import { composeReminder } from './reminder.ts'
+import { reminderRecipientRefusal, sendReminderSms } from './reminder-sms.ts'
 import { createSmsProvider, type SmsProvider } from './sms.ts'
 
 /** How many reminders one run takes at most; the rest wait for the next minute. */
@@ -78,8 +76,8 @@ export async function sendDueReminders(db: SupabaseClient, opts: ReminderJobOpti
 /** null when the provider took the reminder; otherwise why not. */
 async function sendOne(db: SupabaseClient, sms: SmsProvider, r: Claimed): Promise<ReminderFailure | null> {
   const to = r.phone_number.trim()
-  if (!isE164(to)) return 'invalid_phone'
-  if (!smsCountryOf(to)) return 'country_not_allowed'
+  const refusal = reminderRecipientRefusal(to)
+  if (refusal) return refusal
   const message = composeReminder({
     customerName: r.customer_name ?? '',
     date: r.appointment_date,
@@ -87,26 +85,6 @@ async function sendOne(db: SupabaseClient, sms: SmsProvider, r: Claimed): Promis
     businessName: r.business_name,
     language: r.language,
   })
-  const limits = [
-    rateCheck(RATE_LIMITS.smsOwnerHourly, `sms:owner:${r.user_id}`),
-    rateCheck(RATE_LIMITS.smsOwnerDaily, `sms:owner:${r.user_id}`),
-  ]
-  const reserved = await db.rpc('reserve_sms', {
-    p_user_id: r.user_id,
-    p_recipient: to,
-    p_body: message,
-    p_provider: sms.name,
-    p_appointment_id: r.appointment_id,
-    p_limits: limits,
-  })
-  if (reserved.error) throw new Error(`reserving a reminder SMS failed: ${reserved.error.code} ${reserved.error.message}`)
-  const reservation = reserved.data as { id: string; at: string } | { id: null }
-  if (reservation.id === null) return 'rate_limited'
-  const sent = await sms.send(to, message, { userId: r.user_id, appointmentId: r.appointment_id, reservedId: reservation.id })
-  if (sent.status === 'failed') {
-    console.error('send-reminders: SMS provider failed:', sent.error)
-    await releaseRateLimits(db, limits, reservation.at)
-    return 'sms_failed'
-  }
-  return null
+  const outcome = await sendReminderSms(db, sms, { userId: r.user_id, appointmentId: r.appointment_id, to, message }, 'send-reminders')
+  return outcome.status === 'sent' ? null : outcome.status
 }

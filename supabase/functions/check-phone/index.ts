@@ -5,19 +5,17 @@
 // (RATE_LIMITS.phoneCheckAddress) before it is told to wait. The database
 // function behind it (phone_number_exists) is the service role's alone.
 import { CHECK_PHONE_ERRORS } from '../../../domain/functions.ts'
-import { isTurkishPhone } from '../../../domain/phone.ts'
 import { addressGroup, clientAddress } from '../_shared/client-address.ts'
 import { publicFunction } from '../_shared/handler.ts'
-import { readJsonObject } from '../_shared/http.ts'
+import { readPhoneBody } from '../_shared/phone-body.ts'
 import { RATE_LIMITS, rateCheck, retryAfter, takeRateLimits } from '../_shared/rate-limits.ts'
 import { createServiceClient } from '../_shared/supabase.ts'
 
 Deno.serve(
   publicFunction({ name: 'check-phone', errors: CHECK_PHONE_ERRORS }, async (req, { ok, fail }) => {
-    const body = await readJsonObject(req)
-    if (!body) return fail('invalid_request', 400)
-    const phone = typeof body.phoneNumber === 'string' ? body.phoneNumber.trim() : body.phoneNumber
-    if (!isTurkishPhone(phone)) return fail('invalid_phone', 400)
+    const read = await readPhoneBody(req)
+    if (typeof read === 'string') return fail(read, 400)
+    const { phone } = read
 
     const db = createServiceClient()
     const address = clientAddress(req)

@@ -8,13 +8,12 @@
 // an owner with a verified phone may send, and only to the countries the
 // business sells to (domain/messaging.ts).
 import { SEND_SMS_ERRORS } from '../../../domain/functions.ts'
-import { smsCountryOf } from '../../../domain/messaging.ts'
-import { isE164 } from '../../../domain/phone.ts'
 import { ownerFunction } from '../_shared/handler.ts'
 import { readJsonObject } from '../_shared/http.ts'
 import { createMessageLog } from '../_shared/message-log.ts'
-import { RATE_LIMITS, rateCheck, releaseRateLimits, retryAfter } from '../_shared/rate-limits.ts'
+import { retryAfter } from '../_shared/rate-limits.ts'
 import { composeReminder, parseReminderLanguage } from '../_shared/reminder.ts'
+import { reminderRecipientRefusal, sendReminderSms } from '../_shared/reminder-sms.ts'
 import { createSmsProvider } from '../_shared/sms.ts'
 import { createServiceClient } from '../_shared/supabase.ts'
 import { isUuid } from '../../../domain/ids.ts'
@@ -55,8 +54,8 @@ Deno.serve(
       if (!customer?.phone_number?.trim()) return fail('no_phone', 409)
       // The database keeps customers' numbers in E.164 (customers_phone_number_e164); the check guards the SMS provider all the same.
       const to = customer.phone_number.trim()
-      if (!isE164(to)) return fail('invalid_phone', 409)
-      if (!smsCountryOf(to)) return fail('country_not_allowed', 409)
+      const refusal = reminderRecipientRefusal(to)
+      if (refusal) return fail(refusal, 409)
 
       const profile = await asUser.from('users').select('business_name').eq('id', user.id).maybeSingle()
       if (profile.error) throw profile.error
@@ -70,32 +69,9 @@ Deno.serve(
 
       const db = createServiceClient()
       const sms = createSmsProvider({ log: createMessageLog(db) })
-      // The allowance is taken and the message recorded as queued in one
-      // locked transaction, so parallel requests cannot all pass the limit
-      // and an SMS the provider accepted is never missing from the log.
-      const limits = [
-        rateCheck(RATE_LIMITS.smsOwnerHourly, `sms:owner:${user.id}`),
-        rateCheck(RATE_LIMITS.smsOwnerDaily, `sms:owner:${user.id}`),
-      ]
-      const reserved = await db.rpc('reserve_sms', {
-        p_user_id: user.id,
-        p_recipient: to,
-        p_body: message,
-        p_provider: sms.name,
-        p_appointment_id: appointment.id,
-        p_limits: limits,
-      })
-      if (reserved.error) throw reserved.error
-      const reservation = reserved.data as { id: string; at: string; error: null } | { id: null; error: 'rate_limited'; retry_after: number }
-      if (reservation.id === null) return fail('rate_limited', 429, ...retryAfter(reservation.retry_after))
-
-      const sent = await sms.send(to, message, { userId: user.id, appointmentId: appointment.id, reservedId: reservation.id })
-      if (sent.status === 'failed') {
-        console.error('send-sms: SMS provider failed:', sent.error)
-        // A reminder that never left does not use the allowance; one whose outcome is unknown does.
-        await releaseRateLimits(db, limits, reservation.at)
-        return fail('sms_failed', 502, { message_id: sent.id })
-      }
+      const sent = await sendReminderSms(db, sms, { userId: user.id, appointmentId: appointment.id, to, message }, 'send-sms')
+      if (sent.status === 'rate_limited') return fail('rate_limited', 429, ...retryAfter(sent.retryAfter))
+      if (sent.status === 'sms_failed') return fail('sms_failed', 502, { message_id: sent.id })
       // This is the appointment's reminder: the automatic one does not follow it (reminder-job.ts).
       const noted = await db.rpc('note_reminder_sent', { p_appointment_id: appointment.id })
       if (noted.error) console.error('send-sms: recording the reminder as sent failed:', noted.error.message)

@@ -5,11 +5,10 @@
 // for the whole project (reserve_phone_verification), so neither one number
 // nor one account nor one client can turn it into an SMS cannon.
 import { PHONE_CODE_RESEND_SECONDS, SEND_VERIFICATION_ERRORS } from '../../../domain/functions.ts'
-import { isTurkishPhone } from '../../../domain/phone.ts'
 import { addressGroup, clientAddress } from '../_shared/client-address.ts'
 import { publicFunction } from '../_shared/handler.ts'
-import { readJsonObject } from '../_shared/http.ts'
 import { createMessageLog } from '../_shared/message-log.ts'
+import { readPhoneBody, unverifiedAccount } from '../_shared/phone-body.ts'
 import {
   CODE_TTL_SECONDS,
   generateCode,
@@ -44,27 +43,24 @@ const KEEP_MS = 24 * 60 * 60 * 1000
 
 Deno.serve(
   publicFunction({ name: 'send-verification', errors: SEND_VERIFICATION_ERRORS }, async (req, { ok, fail }) => {
-    const body = await readJsonObject(req)
-    if (!body) return fail('invalid_request', 400)
-    const phone = typeof body.phoneNumber === 'string' ? body.phoneNumber.trim() : body.phoneNumber
-    if (!isTurkishPhone(phone)) return fail('invalid_phone', 400)
+    const read = await readPhoneBody(req)
+    if (typeof read === 'string') return fail(read, 400)
+    const { phone } = read
 
     const db = createServiceClient()
     // Chosen before anything is reserved: a deployment that cannot send says so.
     const sms = createSmsProvider({ log: createMessageLog(db) })
     // Only numbers that belong to an account get texts: the anon key is
     // public, and an open SMS sender is an invitation to toll fraud.
-    const user = await db.from('users').select('id, phone_verified').eq('phone_number', phone).maybeSingle()
-    if (user.error) throw user.error
-    if (!user.data) return fail('phone_not_registered', 400)
-    if (user.data.phone_verified) return fail('already_verified', 400)
+    const account = await unverifiedAccount(db, phone)
+    if (typeof account === 'string') return fail(account, 400)
 
     const code = generateCode()
     const address = clientAddress(req)
-    const limits = verificationLimits(phone, user.data.id, address)
+    const limits = verificationLimits(phone, account.id, address)
     const reserved = await db.rpc('reserve_phone_verification', {
       p_phone_number: phone,
-      p_user_id: user.data.id,
+      p_user_id: account.id,
       p_client_address: address,
       p_code_hash: await hashCode(verificationSecret(), phone, code),
       p_expires_at: new Date(Date.now() + CODE_TTL_SECONDS * 1000).toISOString(),

@@ -3,10 +3,9 @@
 // found by the phone number the code was sent to, never by an id in the body,
 // and only while it still holds that number.
 import { VERIFY_PHONE_ERRORS } from '../../../domain/functions.ts'
-import { isTurkishPhone } from '../../../domain/phone.ts'
 import { publicFunction } from '../_shared/handler.ts'
-import { readJsonObject } from '../_shared/http.ts'
 import { secretsEqual } from '../_shared/constant-time.ts'
+import { readPhoneBody, unverifiedAccount } from '../_shared/phone-body.ts'
 import { CODE_PATTERN, hashCode, MAX_ATTEMPTS, verificationSecret } from '../_shared/phone-verification.ts'
 import { createServiceClient } from '../_shared/supabase.ts'
 
@@ -17,18 +16,15 @@ const COUNT_RETRIES = 3
 
 Deno.serve(
   publicFunction({ name: 'verify-phone', errors: VERIFY_PHONE_ERRORS }, async (req, { ok, fail }) => {
-    const body = await readJsonObject(req)
-    if (!body) return fail('invalid_request', 400)
-    const phone = typeof body.phoneNumber === 'string' ? body.phoneNumber.trim() : body.phoneNumber
+    const read = await readPhoneBody(req)
+    if (typeof read === 'string') return fail(read, 400)
+    const { body, phone } = read
     const code = typeof body.code === 'string' ? body.code.trim() : body.code
-    if (!isTurkishPhone(phone)) return fail('invalid_phone', 400)
     if (typeof code !== 'string' || !CODE_PATTERN.test(code)) return fail('invalid_code', 400)
 
     const db = createServiceClient()
-    const user = await db.from('users').select('id, phone_verified').eq('phone_number', phone).maybeSingle()
-    if (user.error) throw user.error
-    if (!user.data) return fail('phone_not_registered', 400)
-    if (user.data.phone_verified) return fail('already_verified', 400)
+    const account = await unverifiedAccount(db, phone)
+    if (typeof account === 'string') return fail(account, 400)
 
     // The attempt is counted before the code is compared, with a check that
     // nobody counted in between, so parallel guesses cannot exceed the limit.
@@ -78,7 +74,7 @@ Deno.serve(
     const verified = await db
       .from('users')
       .update({ phone_verified: true })
-      .eq('id', user.data.id)
+      .eq('id', account.id)
       .eq('phone_number', phone)
       .select('id')
     if (verified.error) throw verified.error

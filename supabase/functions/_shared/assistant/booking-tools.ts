@@ -10,6 +10,7 @@
 import { normalizePhone } from '../../../../domain/phone.ts'
 import { isYes } from './booking.ts'
 import { formatReminderDate } from '../reminder.ts'
+import { functionTool, type FunctionTool } from './model-tools.ts'
 import type { BookingDesk, ResponderInput } from './types.ts'
 import { readWhen } from './when.ts'
 
@@ -20,59 +21,36 @@ export type BookingToolName = (typeof BOOKING_TOOL_NAMES)[number]
 const SLOTS_LIMIT = 10
 const LOOKAHEAD_DAYS = 14
 
-export const BOOKING_TOOLS = [
-  {
-    type: 'function',
-    function: {
-      name: 'find_free_slots',
-      description:
-        "Free appointment times of this business, on its own clock, from its opening hours and calendar. Give a day (YYYY-MM-DD) or let it start from today; returns today's date, the services (each with id and minutes) and up to 10 free times. Offer only times it returns.",
-      parameters: {
-        type: 'object',
-        properties: {
-          date: { type: 'string', description: 'The day the customer asked for, YYYY-MM-DD; leave out for the next free times.' },
-          time: { type: 'string', description: 'The time the customer asked for, HH:MM: the free times nearest to it come first.' },
-          service_id: { type: 'string', description: 'The service to book, as listed; its length decides which times are free.' },
-        },
-      },
+export const BOOKING_TOOLS: readonly FunctionTool[] = [
+  functionTool(
+    'find_free_slots',
+    "Free appointment times of this business, on its own clock, from its opening hours and calendar. Give a day (YYYY-MM-DD) or let it start from today; returns today's date, the services (each with id and minutes) and up to 10 free times. Offer only times it returns.",
+    {
+      date: { type: 'string', description: 'The day the customer asked for, YYYY-MM-DD; leave out for the next free times.' },
+      time: { type: 'string', description: 'The time the customer asked for, HH:MM: the free times nearest to it come first.' },
+      service_id: { type: 'string', description: 'The service to book, as listed; its length decides which times are free.' },
     },
-  },
-  {
-    type: 'function',
-    function: {
-      name: 'book_appointment',
-      description:
-        'Book a free time. Call it only after you summed up the service, day, time and name and the customer said yes. On the website also give the phone number the customer wrote. A refused booking returns the reason and other free times to offer.',
-      parameters: {
-        type: 'object',
-        properties: {
-          date: { type: 'string', description: 'YYYY-MM-DD' },
-          time: { type: 'string', description: 'HH:MM, one find_free_slots returned' },
-          service_id: { type: 'string' },
-          name: { type: 'string', description: "The customer's name" },
-          phone: { type: 'string', description: "The customer's phone number (website only; WhatsApp knows it)" },
-        },
-        required: ['date', 'time', 'name'],
-      },
+  ),
+  functionTool(
+    'book_appointment',
+    'Book a free time. Call it only after you summed up the service, day, time and name and the customer said yes. On the website also give the phone number the customer wrote. A refused booking returns the reason and other free times to offer.',
+    {
+      date: { type: 'string', description: 'YYYY-MM-DD' },
+      time: { type: 'string', description: 'HH:MM, one find_free_slots returned' },
+      service_id: { type: 'string' },
+      name: { type: 'string', description: "The customer's name" },
+      phone: { type: 'string', description: "The customer's phone number (website only; WhatsApp knows it)" },
     },
-  },
-  {
-    type: 'function',
-    function: {
-      name: 'list_my_appointments',
-      description: "The customer's own upcoming appointments (by their WhatsApp number, or booked in this website chat), with ids.",
-      parameters: { type: 'object', properties: {} },
-    },
-  },
-  {
-    type: 'function',
-    function: {
-      name: 'cancel_appointment',
-      description: 'Cancel one of the customer\'s upcoming appointments (an id from list_my_appointments), only after you asked and the customer said yes.',
-      parameters: { type: 'object', properties: { appointment_id: { type: 'string' } }, required: ['appointment_id'] },
-    },
-  },
-] as const
+    ['date', 'time', 'name'],
+  ),
+  functionTool('list_my_appointments', "The customer's own upcoming appointments (by their WhatsApp number, or booked in this website chat), with ids."),
+  functionTool(
+    'cancel_appointment',
+    'Cancel one of the customer\'s upcoming appointments (an id from list_my_appointments), only after you asked and the customer said yes.',
+    { appointment_id: { type: 'string' } },
+    ['appointment_id'],
+  ),
+]
 
 export const BOOKING_RULES = [
   '- Book, cancel or move appointments only with the booking tools. Offer only times find_free_slots returned; when there are several services ask which one; ask for the name, and on the website for a phone number.',

@@ -16,7 +16,8 @@ const DAY_NAMES: Record<Lang, Record<Weekday, string>> = {
   en: { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' },
 }
 
-function business(name: string, language: Lang): string {
+/** The business's name as the owner wrote it, or a plain word for it when none is written. */
+export function business(name: string, language: Lang): string {
   const trimmed = name.trim()
   if (trimmed !== '') return trimmed
   return language === 'tr' ? 'işletme' : 'the business'

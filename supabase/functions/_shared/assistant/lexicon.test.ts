@@ -18,39 +18,52 @@ describe('equivalents', () => {
   it('does not take a longer word for a short one', () => {
     // "bal" is honey; "balık" is fish.
     expect(equivalents('balık')).toEqual([])
-    expect(holdsEquivalent('honey', 'Taze Balık')).toBe(false)
-    expect(holdsEquivalent('honey', 'Çiçek Balı')).toBe(true)
+    read(holdsEquivalent, [
+      ['honey', 'Taze Balık', false],
+      ['honey', 'Çiçek Balı', true],
+    ])
   })
 })
 
+/** Each case: the words asked, the text read for them, and whether the text holds them. */
+function read(reads: (asked: string, text: string) => boolean, cases: [asked: string, text: string, holds: boolean][]) {
+  for (const [asked, text, holds] of cases) expect(reads(asked, text), `${asked} / ${text}`).toBe(holds)
+}
+
 describe('holdsEquivalent', () => {
   it('finds a word of a product name in the other language', () => {
-    expect(holdsEquivalent('scarves', 'İpek Şal')).toBe(true)
-    expect(holdsEquivalent('kupa', 'Ceramic Mug')).toBe(true)
-    expect(holdsEquivalent('sunglasses', 'Güneş Gözlüğü')).toBe(true)
-    expect(holdsEquivalent('bags', 'Leather Notebook')).toBe(false)
+    read(holdsEquivalent, [
+      ['scarves', 'İpek Şal', true],
+      ['kupa', 'Ceramic Mug', true],
+      ['sunglasses', 'Güneş Gözlüğü', true],
+      ['bags', 'Leather Notebook', false],
+    ])
   })
 
   it('never takes bluetooth for wireless: a wireless mouse need not be bluetooth', () => {
-    expect(holdsEquivalent('bluetooth', 'Wireless Mouse')).toBe(false)
-    expect(holdsEquivalent('wireless', 'Kablosuz Kulaklık')).toBe(true)
+    read(holdsEquivalent, [
+      ['bluetooth', 'Wireless Mouse', false],
+      ['wireless', 'Kablosuz Kulaklık', true],
+    ])
   })
 })
 
 describe('sameProperty', () => {
   it('matches a property asked in other words or the other language', () => {
-    expect(sameProperty('suya dayanıklı mı', '5 ATM su geçirmez')).toBe(true)
-    expect(sameProperty('is it waterproof', 'IPX7 suya dayanıklı')).toBe(true)
-    expect(sameProperty('is it lined', 'Hakiki kuzu derisi, astarlı')).toBe(true)
-    expect(sameProperty('öğütülmüş mü', 'Orta kavrulmuş, taze çekilmiş')).toBe(true)
-    // What water resistance is asked as: the sea, a pool, a shower, the rain.
-    expect(sameProperty('denize girilir mi', '5 ATM su geçirmez')).toBe(true)
-    expect(sameProperty('can I swim with it', 'Water-resistant to 50 m')).toBe(true)
-    expect(sameProperty('can i dim it', 'LED, three brightness levels')).toBe(true)
+    read(sameProperty, [
+      ['suya dayanıklı mı', '5 ATM su geçirmez', true],
+      ['is it waterproof', 'IPX7 suya dayanıklı', true],
+      ['is it lined', 'Hakiki kuzu derisi, astarlı', true],
+      ['öğütülmüş mü', 'Orta kavrulmuş, taze çekilmiş', true],
+      // What water resistance is asked as: the sea, a pool, a shower, the rain.
+      ['denize girilir mi', '5 ATM su geçirmez', true],
+      ['can I swim with it', 'Water-resistant to 50 m', true],
+      ['can i dim it', 'LED, three brightness levels', true],
+    ])
   })
 
   it('does not match a different property', () => {
-    expect(sameProperty('mikrodalgada kullanılır mı', 'bulaşık makinesinde yıkanabilir')).toBe(false)
+    read(sameProperty, [['mikrodalgada kullanılır mı', 'bulaşık makinesinde yıkanabilir', false]])
   })
 })
 

@@ -37,6 +37,7 @@
 // names them), `faq` when it read nothing but the FAQ, else `model`. A
 // fallback's output goes as it is.
 import { BOOKING_RULES, BOOKING_TOOL_NAMES, BOOKING_TOOLS, runBookingTool, type BookingToolName } from './booking-tools.ts'
+import { functionTool, type FunctionTool } from './model-tools.ts'
 import {
   DEFAULT_TIME_ZONE,
   hasAnyHours,
@@ -101,67 +102,40 @@ export type ChatMessage =
 export const BUSINESS_TOPICS = ['hours', 'location', 'contact', 'shipping', 'returns', 'payment', 'ordering', 'all'] as const
 export type BusinessTopic = (typeof BUSINESS_TOPICS)[number]
 
-export const ASSISTANT_TOOLS = [
-  {
-    type: 'function',
-    function: {
-      name: 'search_products',
-      description:
-        "Search this business's product catalogue. Returns the best matches with their current price, currency, stock, link and description.",
-      parameters: {
-        type: 'object',
-        properties: { query: { type: 'string', description: 'Words the customer used for the product, in their language.' } },
-        required: ['query'],
+export const ASSISTANT_TOOLS: readonly FunctionTool[] = [
+  functionTool(
+    'search_products',
+    "Search this business's product catalogue. Returns the best matches with their current price, currency, stock, link and description.",
+    { query: { type: 'string', description: 'Words the customer used for the product, in their language.' } },
+    ['query'],
+  ),
+  functionTool(
+    'get_product',
+    'Read one product of this business by its id (as returned by search_products), with its current price and stock.',
+    { id: { type: 'string', description: 'The product id.' } },
+    ['id'],
+  ),
+  functionTool(
+    'get_business_info',
+    'Read what the owner wrote about this business: opening hours, address and map link, phone and e-mail, shipping and delivery, returns and exchanges, payment and installments, how to order. ' +
+      "Opening hours come with open_now, closes_at (when open), opens_at (when closed), today's and tomorrow's hours and the weekly table, all already worked out on the business's own clock: use them as they are. " +
+      'Fields the owner has not written are listed in not_written_by_owner; never fill them in.',
+    {
+      topic: {
+        type: 'string',
+        enum: BUSINESS_TOPICS,
+        description:
+          'What the customer asks about: hours, location (address, map), contact (phone, e-mail), shipping (also delivery times), returns (also exchanges), payment (also installments), ordering, or all (the default).',
       },
     },
-  },
-  {
-    type: 'function',
-    function: {
-      name: 'get_product',
-      description: 'Read one product of this business by its id (as returned by search_products), with its current price and stock.',
-      parameters: {
-        type: 'object',
-        properties: { id: { type: 'string', description: 'The product id.' } },
-        required: ['id'],
-      },
-    },
-  },
-  {
-    type: 'function',
-    function: {
-      name: 'get_business_info',
-      description:
-        'Read what the owner wrote about this business: opening hours, address and map link, phone and e-mail, shipping and delivery, returns and exchanges, payment and installments, how to order. ' +
-        "Opening hours come with open_now, closes_at (when open), opens_at (when closed), today's and tomorrow's hours and the weekly table, all already worked out on the business's own clock: use them as they are. " +
-        'Fields the owner has not written are listed in not_written_by_owner; never fill them in.',
-      parameters: {
-        type: 'object',
-        properties: {
-          topic: {
-            type: 'string',
-            enum: BUSINESS_TOPICS,
-            description:
-              'What the customer asks about: hours, location (address, map), contact (phone, e-mail), shipping (also delivery times), returns (also exchanges), payment (also installments), ordering, or all (the default).',
-          },
-        },
-      },
-    },
-  },
-  {
-    type: 'function',
-    function: {
-      name: 'search_faq',
-      description:
-        "Search the questions and answers the owner wrote for customers (the FAQ). Returns the closest entries, best first; use an entry's answer only when its question fits what the customer asks.",
-      parameters: {
-        type: 'object',
-        properties: { query: { type: 'string', description: "The customer's question, in their words." } },
-        required: ['query'],
-      },
-    },
-  },
-] as const
+  ),
+  functionTool(
+    'search_faq',
+    "Search the questions and answers the owner wrote for customers (the FAQ). Returns the closest entries, best first; use an entry's answer only when its question fits what the customer asks.",
+    { query: { type: 'string', description: "The customer's question, in their words." } },
+    ['query'],
+  ),
+]
 
 /** The rules every owner's prompt is joined to; the owner can add tone and facts, not lift these. */
 export const BUSINESS_RULES = [

@@ -4,6 +4,7 @@
 // looking like a price or a promise.
 import { formatPrice } from '../../../../domain/products/currency.ts'
 import { productLinkHref } from '../../../../domain/products/links.ts'
+import { business } from './business-replies.ts'
 import type { Attribute, Budget } from './intents.ts'
 import type { AssistantLanguage, CatalogueProduct } from './types.ts'
 
@@ -17,12 +18,6 @@ export function price(product: CatalogueProduct, language: Lang): string {
 /** The address a click may open, or null: text that is not a web address is no link. */
 export function link(product: CatalogueProduct): string | null {
   return productLinkHref(product.product_link)
-}
-
-function business(name: string, language: Lang): string {
-  const trimmed = name.trim()
-  if (trimmed !== '') return trimmed
-  return language === 'tr' ? 'işletme' : 'the business'
 }
 
 function stockState(product: CatalogueProduct, language: Lang): string {

@@ -896,6 +896,17 @@ describe('the business', () => {
   })
 
   it.each([
+    // Wednesday morning: Saturday closes at 14:00, tomorrow is Thursday.
+    ['cumartesi kaça kadar', '14:00'],
+    ['saturday until when', '14:00'],
+    ['what about tmrw', '09:00–18:00'],
+  ])('hours of a day asked the short way: %s', async (message, fact) => {
+    const out = await ask(message)
+    expect(out.kind).toBe('hours')
+    expect(out.reply).toContain(fact)
+  })
+
+  it.each([
     ['Mağazanız nerede?', 'location', ['Bağdat Cad. 5, Kadıköy', 'https://maps.example.com/ayse']],
     ['telefon numaranız nedir', 'contact', ['0216 555 00 11', 'ayse@example.com']],
     ['Kargo ücretli mi?', 'shipping', ['500 TL üzeri kargo ücretsiz']],

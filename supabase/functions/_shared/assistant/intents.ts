@@ -282,13 +282,13 @@ const WEEKDAY_WORDS: readonly [RegExp, Weekday][] = [
 ]
 
 /** A word that names a day. */
-const DAY_WORD = new RegExp(`^(gun|gunu|gunleri|day|bugun\\w*|today|tonight|yarin\\w*|tomorrow|hafta|sonu\\w*|weekends?|ici|weekdays?|${WEEKDAY_WORDS.map(([pattern]) => pattern.source.slice(2, -2)).join('|')})$`)
+const DAY_WORD = new RegExp(`^(gun|gunu|gunleri|day|bugun\\w*|today|tonight|yarin\\w*|tomorrow|tomorow|tommorow|tmrw|tmr|2moro|hafta|sonu\\w*|weekends?|ici|weekdays?|${WEEKDAY_WORDS.map(([pattern]) => pattern.source.slice(2, -2)).join('|')})$`)
 
 /** The day an hours question names. */
 export function dayOf(list: readonly Word[]): DayRef {
   const line = keyLine(list)
   if (/ (bugun\w*|today|tonight|bu aksam) /.test(line)) return { offset: 0 }
-  if (/ (yarin\w*|tomorrow) /.test(line)) return { offset: 1 }
+  if (/ (yarin\w*|tomorrow|tomorow|tommorow|tmrw|tmr|2moro) /.test(line)) return { offset: 1 }
   if (/ (hafta ?sonu\w*|weekends?) /.test(line)) return { weekend: true }
   if (/ (hafta ?ici\w*|weekdays?) /.test(line)) return { weekdays: true }
   // "cumartesi" before "cuma", which it starts with.
@@ -526,8 +526,10 @@ export function intentOf(asked: string, message: string): Intent {
   if (/^ (su an |simdi )?saat kac (acaba |su an |simdi )?$|^ what time is it (now |right now )?$/.test(line)) return { kind: 'hours', day: null, asks: 'now' }
   // "What time is it in New York?": the time somewhere else is nothing the shop knows.
   if (/^ what time is it (?!now |right now )\S/.test(line)) return { kind: 'off_topic' }
-  // "What about Saturday?", "peki pazar?": a day alone asks its hours.
-  if ((intent === 'again' || intent === 'None' || intent === 'ack') && dayOf(list) !== null && productTerm(list.filter((word) => !DAY_WORD.test(word.key))) === '') {
+  // "What about Saturday?", "peki pazar?", "cumartesi kaça kadar?": a day alone asks its hours.
+  // "Saturday until when?" asks how late, not when an order comes.
+  if (/ (until|till|til) (when|what time) /.test(line) && dayOf(list) !== null) return { kind: 'hours', day: dayOf(list), asks: 'close' }
+  if ((intent === 'again' || intent === 'None' || intent === 'ack' || intent === 'price') && dayOf(list) !== null && productTerm(list.filter((word) => !DAY_WORD.test(word.key))) === '') {
     return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   }
   if (COURTESY_KINDS.has(intent)) {

@@ -425,6 +425,14 @@ describe('follow-ups as customers write them', () => {
     expect(looking.productIds).toEqual(expect.arrayContaining(['p1', 'p2']))
   })
 
+  it('asks which product when a property is asked of nothing discussed yet', async () => {
+    for (const message of ['gümüş mü', 'is it leather?', 'is the first one cotton']) {
+      const out = await ask(message, { faq: [] })
+      expect(out.productIds, message).toEqual([])
+      expect(out.reply, message).toMatch(/Hangi ürünü|Which product/)
+    }
+  })
+
   it('never takes a word for another one built on the same stem', () => {
     expect(sameStem('makinede', 'makinesinde')).toBe(true)
     expect(sameStem('yikanir', 'yikanabilir')).toBe(true)

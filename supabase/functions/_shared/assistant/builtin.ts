@@ -662,7 +662,10 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     case 'attribute': {
       // "Does it keep coffee hot?", "is the first one cotton?": a question opening on "it", or picking from the list just
       // given, asks of that product, whatever its other words name.
-      const ofIt = (OPENS_ON_IT.test(keyLine(words(message))) || ordinalOf(message) !== null) && Boolean((await lastProducts(context))?.length)
+      const pointsAtOne = OPENS_ON_IT.test(keyLine(words(message))) || ordinalOf(message) !== null
+      // "Is it leather?" with nothing discussed yet: "it" is no product, whatever "leather" is a word of.
+      if (pointsAtOne && (await lastProducts(context)) === null) return reply('attribute', say.whichProduct(context.language), context.language)
+      const ofIt = pointsAtOne && Boolean((await lastProducts(context))?.length)
       const out = await answerAttribute(intent.attribute ?? attributeOf(words(message)), ofIt ? '' : intent.term, message, context)
       if (out.productIds.length > 0 || intent.term === '') return out
       const measured = ofIt ? null : await namedWithoutOneWord(intent.term, context)
@@ -731,6 +734,10 @@ async function answerProduct(intent: Intent, message: string, context: Context, 
     // "Kargosu ne kadar?": nothing in the catalogue is what the words name, but a topic of the business is.
     const topic = topicOf(message)
     if (topic) return answerIntent({ kind: topic }, message, context)
+    // "Gümüş mü?", "is it leather?" with nothing discussed: a property asked of no product; which one is the question.
+    if (asksWhetherSo(message) && words(intent.term).every((word) => Object.values(ATTRIBUTE_PATTERNS).some((pattern) => pattern.test(word.key)))) {
+      return reply(kind, say.whichProduct(context.language), context.language)
+    }
     const measured = MEASURE.test(keyLine(words(message))) ? await namedWithoutOneWord(intent.term, context) : null
     if (measured) return answerAttribute(attributeOf(words(message)), measured, message, context)
     // Nothing in the catalogue is what the words name: the owner's FAQ may answer them ("toptan alırsam fiyat düşer mi?").

@@ -425,6 +425,12 @@ describe('follow-ups as customers write them', () => {
     expect(looking.productIds).toEqual(expect.arrayContaining(['p1', 'p2']))
   })
 
+  it('takes a time of day for no product, though a name holds its number', async () => {
+    const items = [...PRODUCTS, product('p8', 'Saat Kayışı 15', 199, 'TRY', 4, null, '00 numara tokalı')]
+    expect((await ask('15:00', { items, faq: [] })).productIds).toEqual([])
+    expect((await ask('kayış 15 var mı', { items, faq: [] })).productIds).toEqual(['p8'])
+  })
+
   it('asks which product when a property is asked of nothing discussed yet', async () => {
     for (const message of ['gümüş mü', 'is it leather?', 'is the first one cotton']) {
       const out = await ask(message, { faq: [] })

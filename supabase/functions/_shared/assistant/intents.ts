@@ -498,8 +498,11 @@ export async function understand(message: string, classifier: Classifier): Promi
 }
 
 /** The intent a classifier label means for this message, with what the words say it is about. */
+/** A time of day, "15:00" or "9.30": no product's name, though names hold numbers ("iPhone 15"). */
+const CLOCK_TIME = /(?<![\d.,:])([01]?\d|2[0-3])[:.][0-5]\d(?![\d.,:])/g
+
 export function intentOf(asked: string, message: string): Intent {
-  const list = words(message)
+  const list = words(message.replace(CLOCK_TIME, ' '))
   const line = keyLine(list)
   // Handing the conversation to a person is asked for with a person in the words ("yetkili", "someone", "beni arayın"):
   // "değiştirmek istiyorum" wants an exchange, however much it sounds like "görüşmek istiyorum".

@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { formatPrice } from '../../../../domain/products/currency.ts'
-import { builtinResponder, sameStem } from './builtin.ts'
+import { builtinResponder } from './builtin.ts'
 import { handoffAnswer } from './business-replies.ts'
 import { handoffAsked, notKnownTwice } from './handoff.ts'
 import { intentOf, understand } from './intents.ts'
@@ -437,15 +437,6 @@ describe('follow-ups as customers write them', () => {
       expect(out.productIds, message).toEqual([])
       expect(out.reply, message).toMatch(/Hangi ürünü|Which product/)
     }
-  })
-
-  it('never takes a word for another one built on the same stem', () => {
-    expect(sameStem('makinede', 'makinesinde')).toBe(true)
-    expect(sameStem('yikanir', 'yikanabilir')).toBe(true)
-    expect(sameStem('kutulu', 'kutuda')).toBe(true)
-    expect(sameStem('kablosuz', 'kablolu')).toBe(false)
-    expect(sameStem('kulak', 'kulaklik')).toBe(false)
-    expect(sameStem('renk', 'renkli')).toBe(false)
   })
 
   it('"pamuklu mu?" after a shirt asks whether the shirt is cotton, though a cotton T-shirt is sold too', async () => {

@@ -5,13 +5,15 @@
 // id rather than trusting an earlier turn's text) and says so when it does
 // not know, instead of guessing. How a message flows: README.md.
 import { asksOfIt, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, ordinalOf, pointsBack, productTerm, topicOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
-import { departmentOf, holdsEquivalent, occasionWords, onlyProperties, phrasesHeld, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
+import { departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
 import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
 import { corpusClassifier, type Classification } from './nlu.ts'
 import * as say from './replies.ts'
-import { asciiKey, keyLine, words } from './text.ts'
+import { bestNamed, coverage, keysOf, sameStem, sameWord } from './matching.ts'
+import { askedSize, listedSizes, recordStates } from './record-facts.ts'
+import { keyLine, words } from './text.ts'
 import type { AssistantLanguage, BusinessKnowledge, Catalogue, CatalogueProduct, Responder, ResponderOutput, Turn } from './types.ts'
 
 /** At most this many products in one reply: a chat bubble, not a catalogue page. */
@@ -59,72 +61,6 @@ function lastProducts(context: Context): Promise<CatalogueProduct[] | null> {
   return read
 }
 const lastRead = new WeakMap<Context, Promise<CatalogueProduct[] | null>>()
-
-/** Content words of a text as keys: three letters or more, or digits. */
-function keysOf(text: string): string[] {
-  return words(text)
-    .map((word) => word.key)
-    .filter((key) => key.length >= 3 || /^\d+$/.test(key))
-}
-
-/**
- * Whether two words are one word in different forms: the same up to a
- * Turkish suffix, a plural, a softened last consonant or one typo at the end
- * ("kulaklığın" and "kulaklık", "kulaklk" and "kulaklık"), never two words
- * that only begin alike ("kablosuz" and "kablolu").
- */
-export function sameWord(a: string, b: string): boolean {
-  if (a === b) return true
-  const shorter = Math.min(a.length, b.length)
-  if (shorter < 3) return false
-  let common = 0
-  while (common < shorter && a[common] === b[common]) common++
-  // A word of four letters or fewer whole ("mug", "mugs"); "watt" is not "water".
-  return shorter <= 4 ? common === shorter : common >= shorter - 1
-}
-
-// Suffixes that make another word of a stem: "kablosuz" is not "kablolu", "kulaklık" is not "kulak".
-const DERIVING = /^(s[iu]z|l[iu]k|c[iu])/
-
-/**
- * Whether two words share a stem of five letters or more, or of four
- * followed by an ending ("kutulu" and "kutuda"), whatever endings follow:
- * Turkish builds "makinesinde" and "yıkanabilir" on the "makinede" and
- * "yıkanır" a customer writes. Endings that make another word do not count.
- */
-export function sameStem(a: string, b: string): boolean {
-  const shorter = Math.min(a.length, b.length)
-  let common = 0
-  while (common < shorter && a[common] === b[common]) common++
-  if (common < 4 || (common === 4 && (a.length === 4 || b.length === 4))) return false
-  const [restA, restB] = [a.slice(common), b.slice(common)]
-  return !DERIVING.test(restA) && !DERIVING.test(restB)
-}
-
-/** The share of the term's words that a text holds, itself or in the other language: how well the text names what was asked. */
-export function coverage(term: string, text: string): number {
-  const asked = keysOf(term)
-  if (asked.length === 0) return 0
-  const held = words(text).map((word) => word.key)
-  const phrases = phrasesHeld(term, text)
-  return asked.filter((key) => phrases.has(key) || held.some((word) => sameWord(key, word)) || holdsEquivalent(key, text)).length / asked.length
-}
-
-/**
- * The products the words name best. The search ranks anything sharing a word
- * with the question, in its name or description; a customer who asks about
- * "kablosuz kulaklık" means the product so named, not the wired one, and one
- * who asks when an order "gelir" means no product whose description happens
- * to say so. Products whose names hold the most of the words are kept; when
- * no name holds any, `descriptions` says whether description matches may
- * stand (a question that names a product kind) or nothing is named.
- */
-export function bestNamed(term: string, found: readonly CatalogueProduct[], descriptions: boolean): CatalogueProduct[] {
-  const scored = found.map((product) => ({ product, score: coverage(term, product.name) }))
-  const best = Math.max(0, ...scored.map((entry) => entry.score))
-  if (best === 0) return descriptions ? [...found] : []
-  return scored.filter((entry) => entry.score === best).map((entry) => entry.product)
-}
 
 /** The products a question is about: the term's matches, or for an empty term the ones just discussed. */
 async function subject(term: string, context: Context, limit: number): Promise<CatalogueProduct[] | 'no_subject' | 'gone'> {
@@ -281,68 +217,6 @@ async function answerRecommendation(term: string, context: Context): Promise<Res
   if (found.length === 0 && occasion !== '') found = await bestFor(`${term} ${occasion}`)
   if (found.length === 0) return reply('recommend', say.clarifyRecommendation(language), language)
   return reply('recommend', say.recommendList(found, language), language, found)
-}
-
-const LETTER_SIZES = ['xxs', 'xs', 's', 'm', 'l', 'xl', 'xxl', 'xxxl']
-const LETTER_SIZE = /^(xxs|xs|s|m|l|xl|xxl|xxxl|2xl|3xl)$/
-const NUMBER_SIZE = /^(1[6-9]|[2-5]\d|60)$/
-
-/** The size a message asks for: a letter size ("XL") or a number ("44"), as a key. */
-function askedSize(message: string): string | null {
-  for (const { key } of words(message)) {
-    if (LETTER_SIZE.test(key)) return key.replace(/^2xl$/, 'xxl').replace(/^3xl$/, 'xxxl')
-    if (NUMBER_SIZE.test(key)) return key
-  }
-  return null
-}
-
-/**
- * The sizes a description lists: letter sizes and their ranges ("S, M, L",
- * "XS to L", "S-XL") and number ranges ("36-45"). `known` says whether the
- * description lists sizes of the asked kind at all.
- */
-function listedSizes(description: string) {
-  const text = asciiKey(description)
-  const letters = new Set<string>()
-  const ranges: [number, number][] = []
-  const at = (size: string) => LETTER_SIZES.indexOf(size)
-  for (const [, from, to] of text.matchAll(/\b(xxs|xs|s|m|l|xl|xxl|xxxl)\s*(?:-|to|ile|'?(?:den|dan|ten|tan))\s*(xxs|xs|s|m|l|xl|xxl|xxxl)\b/g)) {
-    for (let i = at(from!); i >= 0 && i <= at(to!); i++) letters.add(LETTER_SIZES[i]!)
-  }
-  for (const [word] of text.matchAll(/\b(xxs|xs|s|m|l|xl|xxl|xxxl)\b/g)) letters.add(word)
-  for (const [, from, to] of text.matchAll(/\b(\d{2})\s*-\s*(\d{2})\b/g)) ranges.push([Number(from), Number(to)])
-  return {
-    known: (size: string) => (NUMBER_SIZE.test(size) ? ranges.length > 0 : letters.size > 0),
-    has: (size: string) => (NUMBER_SIZE.test(size) ? ranges.some(([from, to]) => Number(size) >= from && Number(size) <= to) : letters.has(size)),
-  }
-}
-
-/** Whether the product's own record (name or description) speaks of the attribute. */
-const SCENT_NAMES =
-  /^(lavender|lavanta\w*|vanilla|vanilya\w*|rose|roses|gul|jasmine|yasemin\w*|sandalwood|sandal|citrus|narenciye\w*|lemon|limon\w*|cinnamon|tarcin\w*|mint|nane\w*|musk|misk\w*|amber|oud|bergamot|bergamut|vetiver|coconut|hindistan|pine|sage|adacayi\w*|scent\w*|scented|kokulu|kokusu|aroma\w*|fragrance|unscented|kokusuz)$/
-
-function recordStates(product: CatalogueProduct, attribute: Attribute): boolean {
-  const text = `${product.name} ${product.description ?? ''}`
-  // "Beyaz-lacivert" states two colours.
-  const keys = words(text.replace(/-/g, ' ')).map((word) => word.key)
-  switch (attribute) {
-    case 'size':
-      // "What size is it?" of a scarf is answered by its "90x90 cm".
-      return keys.some((key) => /^(beden\w*|numara\w*|size|sizes|xs|s|m|l|xl|xxl|xxxl)$/.test(key)) || recordStates(product, 'dimensions')
-    case 'dimensions':
-      return /\d\s*(cm|mm|ml|cl|lt|l|litres?|liters?|litre|inch|in[cç]|")(?![\p{L}])|\d+\s*x\s*\d+/iu.test(text) || keys.some((key) => /^(olcu\w*|boyut\w*|ebat\w*)$/.test(key))
-    case 'weight':
-      return /\d\s*(g|gr|kg|gram)\b/i.test(text)
-    case 'duration':
-      return /\d\s*-?\s*(saat|hours?|hrs?|h|gün|days?|dakika|dk|minutes?|mins?)(?![\p{L}])/iu.test(text)
-    case 'scent':
-      // A scent is named: "Lavender", "vanilya kokulu".
-      return keys.some((key) => SCENT_NAMES.test(key))
-    case 'material':
-      return /%\s*\d|\d+\s*%/.test(text) || keys.some((key) => ATTRIBUTE_PATTERNS.material.test(key))
-    case 'colour':
-      return keys.some((key) => ATTRIBUTE_PATTERNS.colour.test(key))
-  }
 }
 
 /**

@@ -1,0 +1,55 @@
+// Which product words name (matching.ts), apart from any catalogue.
+import { describe, expect, it } from 'vitest'
+import { bestNamed, coverage, keysOf, sameStem, sameWord } from './matching.ts'
+import type { CatalogueProduct } from './types.ts'
+
+const product = (id: string, name: string, description: string | null = null): CatalogueProduct => ({
+  id, name, description, price: 10, currency: 'TRY', stock: 1, product_link: null,
+})
+
+describe('sameWord', () => {
+  it.each([
+    ['kulakligin', 'kulaklik', true],
+    ['kulaklk', 'kulaklik', true],
+    ['mugs', 'mug', true],
+    ['kablosuz', 'kablolu', false],
+    ['watt', 'water', false],
+    ['ab', 'ab', true],
+    ['ab', 'abc', false],
+  ])('%s ~ %s: %s', (a, b, same) => {
+    expect(sameWord(a, b)).toBe(same)
+  })
+})
+
+describe('sameStem', () => {
+  it('never takes a word for another one built on the same stem', () => {
+    expect(sameStem('makinede', 'makinesinde')).toBe(true)
+    expect(sameStem('yikanir', 'yikanabilir')).toBe(true)
+    expect(sameStem('kutulu', 'kutuda')).toBe(true)
+    expect(sameStem('kablosuz', 'kablolu')).toBe(false)
+    expect(sameStem('kulak', 'kulaklik')).toBe(false)
+    expect(sameStem('renk', 'renkli')).toBe(false)
+  })
+})
+
+describe('coverage and bestNamed', () => {
+  it('counts words of three letters or more, or digits', () => {
+    expect(keysOf('Bu 2 kablosuz kulaklık')).toEqual(['2', 'kablosuz', 'kulaklik'])
+  })
+
+  it('is the share of the asked words a name holds, in either language', () => {
+    expect(coverage('kablosuz kulaklık', 'Kablosuz Kulaklık')).toBe(1)
+    expect(coverage('kablosuz kulaklık', 'Kablolu Kulaklık')).toBe(0.5)
+    expect(coverage('wireless', 'Kablosuz Kulaklık')).toBe(1)
+    expect(coverage('', 'Kablosuz Kulaklık')).toBe(0)
+  })
+
+  it('keeps the products whose names hold the most of the words, and descriptions only when asked to', () => {
+    const wired = product('a', 'Kablolu Kulaklık')
+    const wireless = product('b', 'Kablosuz Kulaklık')
+    const speaker = product('c', 'Hoparlör', 'kablosuz bağlantı')
+    expect(bestNamed('kablosuz kulaklık', [wired, wireless, speaker], false)).toEqual([wireless])
+    expect(bestNamed('gelir', [speaker], false)).toEqual([])
+    expect(bestNamed('bağlantı', [speaker], true)).toEqual([speaker])
+  })
+})

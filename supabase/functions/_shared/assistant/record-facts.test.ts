@@ -1,0 +1,39 @@
+// What a product's record states (record-facts.ts): the ground for never saying yes about what the owner did not write.
+import { describe, expect, it } from 'vitest'
+import { askedSize, listedSizes, recordStates } from './record-facts.ts'
+import type { CatalogueProduct } from './types.ts'
+
+const product = (name: string, description: string | null): CatalogueProduct => ({
+  id: 'p', name, description, price: 10, currency: 'TRY', stock: 1, product_link: null,
+})
+
+describe('sizes', () => {
+  it('reads the size a message asks for, letters or a number', () => {
+    expect(askedSize('XL var mı')).toBe('xl')
+    expect(askedSize('2XL beden')).toBe('xxl')
+    expect(askedSize('44 numara var mı')).toBe('44')
+    expect(askedSize('rengi ne')).toBeNull()
+  })
+
+  it('reads the sizes a description lists, as lists and ranges', () => {
+    const letters = listedSizes('Bedenler: S, M, L')
+    expect([letters.known('xl'), letters.has('m'), letters.has('xl')]).toEqual([true, true, false])
+    const range = listedSizes("XS'den L'ye")
+    expect(['xs', 's', 'm', 'l', 'xl'].map((size) => range.has(size))).toEqual([true, true, true, true, false])
+    const numbers = listedSizes('36-45 numara arası')
+    expect([numbers.known('46'), numbers.has('40'), numbers.has('46'), numbers.known('m')]).toEqual([true, true, false, false])
+  })
+})
+
+describe('recordStates', () => {
+  it('says whether the name or description speaks of the attribute at all', () => {
+    expect(recordStates(product('Keten Gömlek', 'Yazlık, %100 keten'), 'material')).toBe(true)
+    expect(recordStates(product('Keten Gömlek', 'Yazlık, %100 keten'), 'size')).toBe(false)
+    expect(recordStates(product('İpek Şal', '90x90 cm'), 'size')).toBe(true)
+    expect(recordStates(product('Spor Ayakkabı', 'Beyaz-lacivert'), 'colour')).toBe(true)
+    expect(recordStates(product('Bal', '850 gram'), 'weight')).toBe(true)
+    expect(recordStates(product('Mum', 'about 40 hours'), 'duration')).toBe(true)
+    expect(recordStates(product('Scented Candle', 'Lavender'), 'scent')).toBe(true)
+    expect(recordStates(product('Soy Candle', 'Hand poured'), 'scent')).toBe(false)
+  })
+})

@@ -1,0 +1,69 @@
+// What a product's own record states: the sizes its description lists, and
+// whether its name or description speaks of an attribute at all. An
+// attribute question is answered from the record only when it does; the
+// assistant never says yes about what the owner did not write.
+import { ATTRIBUTE_PATTERNS, type Attribute } from './intents.ts'
+import { asciiKey, words } from './text.ts'
+import type { CatalogueProduct } from './types.ts'
+
+const LETTER_SIZES = ['xxs', 'xs', 's', 'm', 'l', 'xl', 'xxl', 'xxxl']
+const LETTER_SIZE = /^(xxs|xs|s|m|l|xl|xxl|xxxl|2xl|3xl)$/
+const NUMBER_SIZE = /^(1[6-9]|[2-5]\d|60)$/
+
+/** The size a message asks for: a letter size ("XL") or a number ("44"), as a key. */
+export function askedSize(message: string): string | null {
+  for (const { key } of words(message)) {
+    if (LETTER_SIZE.test(key)) return key.replace(/^2xl$/, 'xxl').replace(/^3xl$/, 'xxxl')
+    if (NUMBER_SIZE.test(key)) return key
+  }
+  return null
+}
+
+/**
+ * The sizes a description lists: letter sizes and their ranges ("S, M, L",
+ * "XS to L", "S-XL") and number ranges ("36-45"). `known` says whether the
+ * description lists sizes of the asked kind at all.
+ */
+export function listedSizes(description: string) {
+  const text = asciiKey(description)
+  const letters = new Set<string>()
+  const ranges: [number, number][] = []
+  const at = (size: string) => LETTER_SIZES.indexOf(size)
+  for (const [, from, to] of text.matchAll(/\b(xxs|xs|s|m|l|xl|xxl|xxxl)\s*(?:-|to|ile|'?(?:den|dan|ten|tan))\s*(xxs|xs|s|m|l|xl|xxl|xxxl)\b/g)) {
+    for (let i = at(from!); i >= 0 && i <= at(to!); i++) letters.add(LETTER_SIZES[i]!)
+  }
+  for (const [word] of text.matchAll(/\b(xxs|xs|s|m|l|xl|xxl|xxxl)\b/g)) letters.add(word)
+  for (const [, from, to] of text.matchAll(/\b(\d{2})\s*-\s*(\d{2})\b/g)) ranges.push([Number(from), Number(to)])
+  return {
+    known: (size: string) => (NUMBER_SIZE.test(size) ? ranges.length > 0 : letters.size > 0),
+    has: (size: string) => (NUMBER_SIZE.test(size) ? ranges.some(([from, to]) => Number(size) >= from && Number(size) <= to) : letters.has(size)),
+  }
+}
+
+const SCENT_NAMES =
+  /^(lavender|lavanta\w*|vanilla|vanilya\w*|rose|roses|gul|jasmine|yasemin\w*|sandalwood|sandal|citrus|narenciye\w*|lemon|limon\w*|cinnamon|tarcin\w*|mint|nane\w*|musk|misk\w*|amber|oud|bergamot|bergamut|vetiver|coconut|hindistan|pine|sage|adacayi\w*|scent\w*|scented|kokulu|kokusu|aroma\w*|fragrance|unscented|kokusuz)$/
+
+/** Whether the product's own record (name or description) speaks of the attribute. */
+export function recordStates(product: CatalogueProduct, attribute: Attribute): boolean {
+  const text = `${product.name} ${product.description ?? ''}`
+  // "Beyaz-lacivert" states two colours.
+  const keys = words(text.replace(/-/g, ' ')).map((word) => word.key)
+  switch (attribute) {
+    case 'size':
+      // "What size is it?" of a scarf is answered by its "90x90 cm".
+      return keys.some((key) => /^(beden\w*|numara\w*|size|sizes|xs|s|m|l|xl|xxl|xxxl)$/.test(key)) || recordStates(product, 'dimensions')
+    case 'dimensions':
+      return /\d\s*(cm|mm|ml|cl|lt|l|litres?|liters?|litre|inch|in[cç]|")(?![\p{L}])|\d+\s*x\s*\d+/iu.test(text) || keys.some((key) => /^(olcu\w*|boyut\w*|ebat\w*)$/.test(key))
+    case 'weight':
+      return /\d\s*(g|gr|kg|gram)\b/i.test(text)
+    case 'duration':
+      return /\d\s*-?\s*(saat|hours?|hrs?|h|gün|days?|dakika|dk|minutes?|mins?)(?![\p{L}])/iu.test(text)
+    case 'scent':
+      // A scent is named: "Lavender", "vanilya kokulu".
+      return keys.some((key) => SCENT_NAMES.test(key))
+    case 'material':
+      return /%\s*\d|\d+\s*%/.test(text) || keys.some((key) => ATTRIBUTE_PATTERNS.material.test(key))
+    case 'colour':
+      return keys.some((key) => ATTRIBUTE_PATTERNS.colour.test(key))
+  }
+}

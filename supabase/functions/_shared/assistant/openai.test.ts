@@ -1,24 +1,13 @@
 // The assistant's model provider (_shared/assistant/openai.ts) against a fake
 // OpenAI-compatible server over HTTP: the tool loop, the business tools and
-// what they compute on the owner's clock, the price and claim checks, the
+// what they compute on the owner's clock, the price and claim checks (claims.ts), the
 // fallback on every kind of failure, what is sent; and the provider choice
 // (provider.ts) by environment.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { formatPrice } from '../../../../domain/products/currency.ts'
 import { ProviderConfigError, UnknownProviderError } from '../deployment.ts'
-import {
-  businessInfo,
-  checkClaims,
-  checkReply,
-  clockTimes,
-  durations,
-  Evidence,
-  modelResponder,
-  numberReadings,
-  replyKind,
-  type BusinessInfo,
-  type ModelResponderSettings,
-} from './openai.ts'
+import { checkClaims, clockTimes, durations, Evidence, numberReadings } from './claims.ts'
+import { businessInfo, checkReply, modelResponder, replyKind, type BusinessInfo, type ModelResponderSettings } from './openai.ts'
 import { chooseResponder, LOCAL_MODEL_URL, modelSettings } from './provider.ts'
 import type { BusinessProfile, CatalogueProduct, Responder, ResponderInput, ResponderOutput } from './types.ts'
 import { memoryBusiness, memoryCatalogue, type FaqEntry } from '../../../../tests/support/assistant-memory.ts'

@@ -6,7 +6,7 @@
 // what the tools did not return is replaced by the built-in answer. Runs on
 // PGlite and on PostgreSQL 15.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { hoursFacts, type BusinessInfo } from '../../supabase/functions/_shared/assistant/openai.ts'
+import { hoursFacts, type BusinessInfo } from '../../supabase/functions/_shared/assistant/business-info.ts'
 import type { OpeningHours } from '../../domain/business.ts'
 import { answer, startFakeOpenAI, toolCalls, toolResult, toolResults, type FakeChatBody, type FakeOpenAI, type FakeReply } from '../support/fake-openai.ts'
 import { BACKENDS, useTestStack, type Owner } from '../support/stack.ts'

@@ -4,7 +4,7 @@
 // evidence (what the tools returned in this exchange) they must be found in.
 // The rules are listed at the top of openai.ts.
 import { timeToMinutes } from '../../../../domain/business.ts'
-import type { BusinessInfo, BusinessTopic } from './openai.ts'
+import type { BusinessInfo, BusinessTopic } from './business-info.ts'
 import { asciiKey } from './text.ts'
 import type { CatalogueProduct, FaqHit } from './types.ts'
 

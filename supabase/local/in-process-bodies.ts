@@ -56,8 +56,9 @@ class HeldBody<Held extends string | Bytes> {
     return this.used || (this.#stream?.locked ?? false)
   }
 
-  /** A body of its own for a clone, so that reading one does not touch the other. */
-  copy(): Held | null {
+  /** A body of its own for a clone of the `kind` holding it, so that reading one does not touch the other. */
+  copy(kind: 'Request' | 'Response'): Held | null {
+    if (this.unusable) throw new TypeError(`${kind}.clone: Body has already been consumed.`)
     return this.#held instanceof Uint8Array ? (this.#held.slice() as Held) : this.#held
   }
 
@@ -106,11 +107,56 @@ class HeldBody<Held extends string | Bytes> {
   }
 }
 
+/** What a Request and a Response read their body with, all answered here from the held body. */
+type BodyReaders = Pick<Body, 'body' | 'bodyUsed' | 'arrayBuffer' | 'blob' | 'bytes' | 'formData' | 'json' | 'text'>
+
+/**
+ * Puts the body readers on a class's prototype, over the body `held` finds in
+ * an instance: one definition for both classes, each of which adds only how
+ * it holds its body and how it clones.
+ */
+function readFromHeldBody<Instance extends Request | Response>(
+  target: { prototype: Instance },
+  held: (self: Instance) => HeldBody<string | Bytes>,
+): void {
+  const readers: BodyReaders & ThisType<Instance> = {
+    get body() {
+      return held(this).stream
+    },
+    get bodyUsed() {
+      return held(this).used
+    },
+    text() {
+      return held(this).text()
+    },
+    json() {
+      return held(this).json()
+    },
+    arrayBuffer() {
+      return held(this).arrayBuffer()
+    },
+    bytes() {
+      return held(this).bytes()
+    },
+    blob() {
+      return held(this).blob(this.headers)
+    },
+    formData() {
+      return held(this).formData(this.headers)
+    },
+  }
+  Object.defineProperties(target.prototype, Object.getOwnPropertyDescriptors(readers))
+}
+
 export type BufferedRequestInit = Omit<RequestInit, 'body'> & { body?: string | Bytes | null }
 
 export class BufferedRequest extends Request {
   readonly #body: HeldBody<Bytes>
   readonly #byteLength: number
+
+  static {
+    readFromHeldBody(this, (request) => request.#body)
+  }
 
   constructor(input: string | URL, init: BufferedRequestInit = {}) {
     const { body, ...rest } = init
@@ -121,45 +167,12 @@ export class BufferedRequest extends Request {
     this.#byteLength = bytes?.byteLength ?? 0
   }
 
-  override get body(): ReadableStream<Bytes> | null {
-    return this.#body.stream
-  }
-
   /** The body's size, known without reading it: what a receiver's body limit is checked against (../body-limit.ts). */
   get byteLength(): number {
     return this.#byteLength
   }
 
-  override get bodyUsed(): boolean {
-    return this.#body.used
-  }
-
-  override text(): Promise<string> {
-    return this.#body.text()
-  }
-
-  override json(): Promise<unknown> {
-    return this.#body.json()
-  }
-
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#body.arrayBuffer()
-  }
-
-  override bytes(): Promise<Bytes> {
-    return this.#body.bytes()
-  }
-
-  override blob(): Promise<Blob> {
-    return this.#body.blob(this.headers)
-  }
-
-  override formData(): Promise<FormData> {
-    return this.#body.formData(this.headers)
-  }
-
   override clone(): BufferedRequest {
-    if (this.#body.unusable) throw new TypeError('Request.clone: Body has already been consumed.')
     return new BufferedRequest(this.url, {
       method: this.method,
       headers: this.headers,
@@ -172,7 +185,7 @@ export class BufferedRequest extends Request {
       redirect: this.redirect,
       integrity: this.integrity,
       keepalive: this.keepalive,
-      body: this.#body.copy(),
+      body: this.#body.copy('Request'),
     })
   }
 }
@@ -181,46 +194,17 @@ export class BufferedRequest extends Request {
 export class BufferedResponse extends Response {
   readonly #body: HeldBody<string>
 
+  static {
+    readFromHeldBody(this, (response) => response.#body)
+  }
+
   constructor(text: string | null, init: ResponseInit) {
     super(null, init)
     this.#body = new HeldBody(text)
   }
 
-  override get body(): ReadableStream<Bytes> | null {
-    return this.#body.stream
-  }
-
-  override get bodyUsed(): boolean {
-    return this.#body.used
-  }
-
-  override text(): Promise<string> {
-    return this.#body.text()
-  }
-
-  override json(): Promise<unknown> {
-    return this.#body.json()
-  }
-
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#body.arrayBuffer()
-  }
-
-  override bytes(): Promise<Bytes> {
-    return this.#body.bytes()
-  }
-
-  override blob(): Promise<Blob> {
-    return this.#body.blob(this.headers)
-  }
-
-  override formData(): Promise<FormData> {
-    return this.#body.formData(this.headers)
-  }
-
   override clone(): BufferedResponse {
-    if (this.#body.unusable) throw new TypeError('Response.clone: Body has already been consumed.')
-    return new BufferedResponse(this.#body.copy(), { status: this.status, statusText: this.statusText, headers: this.headers })
+    return new BufferedResponse(this.#body.copy('Response'), { status: this.status, statusText: this.statusText, headers: this.headers })
   }
 }
 

@@ -1,17 +1,18 @@
 // Bodies held in memory for requests that never leave the stack's process:
 // the runner handing a request to a function (functions/index.ts), and a
 // function's supabase-js call handed to the stack's own data API
-// (functions/deno-shim.ts). undici wraps every body in a web stream that the
-// receiver then drains; for the small JSON bodies these carry, making and
-// reading those streams cost the stack more than the work they carried (a
-// fifth of its time on a widget message). Every body reader Request and
-// Response have (text, json, arrayBuffer, bytes, blob, formData) answers from
-// memory, as once-only as the platform's; `body` is a stream of it, made on
-// first use, for code that reads streams. The base Request or Response is
-// built with no body, so a reader left to it would answer an empty body: the
-// test enumerates the platform's readers and fails on any not answered here.
+// (functions/deno-shim.ts), which answers such a request (a BufferedRequest)
+// with a BufferedResponse (answerTo). undici wraps every body in a web stream
+// that the receiver then drains; for the small JSON bodies these carry,
+// making and reading those streams cost the stack more than the work they
+// carried (a fifth of its time on a widget message). Every body reader
+// Request and Response have (text, json, arrayBuffer, bytes, blob, formData)
+// answers from memory, as once-only as the platform's; `body` is a stream of
+// it, made on first use, for code that reads streams. The base Request or
+// Response is built with no body, so a reader left to it would answer an
+// empty body: the test enumerates the platform's readers and fails on any not
+// answered here.
 
-import { STATUS_CODES } from 'node:http'
 import { Readable } from 'node:stream'
 
 const encoder = new TextEncoder()
@@ -208,22 +209,11 @@ export class BufferedResponse extends Response {
   }
 }
 
-const bodyText = Symbol('bodyText')
-
 /**
- * Marks a data API answer with the text of its body, so that an in-process
- * caller reads that text (inProcessAnswer) instead of the Response's stream.
- * Over the network nothing changes: the server writes the Response as before.
+ * The data API's answer to `req`: held in memory for a caller in the same
+ * process (a BufferedRequest, which reads it without a web stream), a plain
+ * Response, which the server writes as it is, for one over the network.
  */
-export function withBodyText(res: Response, text: string | null): Response {
-  ;(res as Response & { [bodyText]?: string | null })[bodyText] = text
-  return res
-}
-
-/** The app's answer to an in-process request, as the caller reads it: from memory when withBodyText marked it. */
-export function inProcessAnswer(res: Response): Response {
-  const text = (res as Response & { [bodyText]?: string | null })[bodyText]
-  if (text === undefined) return res
-  // statusText is not read from res: on the Node server's lightweight Response that alone builds the stream.
-  return new BufferedResponse(text, { status: res.status, statusText: STATUS_CODES[res.status] ?? '', headers: res.headers })
+export function answerTo(req: Request, text: string | null, init: ResponseInit): Response {
+  return req instanceof BufferedRequest ? new BufferedResponse(text, init) : new Response(text, init)
 }

@@ -7,6 +7,7 @@ import { BACKENDS, startRestHarness, type RestHarness } from './test-support.ts'
 import { createRestApp } from './index.ts'
 import { Hono } from 'hono'
 import { withBrokenSignature } from '../../../tests/support/jwt.ts'
+import { BufferedRequest, BufferedResponse } from '../in-process-bodies.ts'
 
 /** A fixture id: the prefix tells the kind of row, the number the row. */
 const fixtureId = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`
@@ -931,6 +932,38 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
       await h.db.exec(`alter table public.late add column extra text default 'x'`)
       await h.app.reloadSchema()
       expect((await service.from('late').select('extra')).data).toEqual([{ extra: 'x' }])
+    })
+  })
+
+  describe('callers in the same process', () => {
+    // What a function's supabase-js call is handed to the data API as (../functions/deno-shim.ts).
+    const calls: { what: string; method: string; path: string; body?: string; prefer?: string; status: number }[] = [
+      { what: 'a partial read', method: 'GET', path: '/orders?select=id,amount&order=id&limit=2', prefer: 'count=exact', status: 206 },
+      { what: 'a call with a body', method: 'POST', path: '/rpc/echo', body: '{"payload":{"ş":1}}', status: 200 },
+      { what: 'a write answered without a body', method: 'DELETE', path: '/orders?id=eq.999', status: 204 },
+      { what: 'a failing call', method: 'POST', path: '/rpc/fail', body: '{"msg":"boom"}', status: 400 },
+      { what: 'a read of an unknown table', method: 'GET', path: '/nowhere', status: 404 },
+    ]
+    const contents = async (res: Response) => ({
+      status: res.status,
+      statusText: res.statusText,
+      headers: Object.fromEntries(res.headers),
+      body: await res.text(),
+    })
+
+    it.each(calls)('get $what answered from memory, as the network gets it', async ({ method, path, body, prefer, status }) => {
+      const headers = {
+        apikey: h.config.anonKey,
+        authorization: `Bearer ${await h.token(A)}`,
+        'content-type': 'application/json',
+        ...(prefer && { prefer }),
+      }
+      const network = await h.app.fetch(new Request(`http://local.test${path}`, { method, headers, body }))
+      const inProcess = await h.app.fetch(new BufferedRequest(`http://local.test${path}`, { method, headers, body }))
+      expect(network.status).toBe(status)
+      expect(network).not.toBeInstanceOf(BufferedResponse)
+      expect(inProcess).toBeInstanceOf(BufferedResponse)
+      expect(await contents(inProcess)).toEqual(await contents(network))
     })
   })
 

@@ -14,6 +14,20 @@ describe.each(['pglite', 'postgres'] as const)('database adapter on %s', (backen
     await pg?.stop()
   })
 
+  /** Runs a test on a database of its own, closed however the test ends. */
+  async function withDatabase(test: (db: Database) => Promise<void>): Promise<void> {
+    const db = await openDatabase(target)
+    try {
+      await test(db)
+    } finally {
+      await db.close()
+    }
+  }
+
+  /** A setting as a statement outside any transaction sees it: null when unset. */
+  const settingOutside = async (db: Database, name: string) =>
+    (await db.query<{ v: string | null }>('select current_setting($1, true) as v', [name])).rows[0]!.v || null
+
   it('delivers notifications to listeners subscribed concurrently, then closes', async () => {
     const db: Database = await openDatabase(target)
     const got: string[] = []
@@ -28,9 +42,8 @@ describe.each(['pglite', 'postgres'] as const)('database adapter on %s', (backen
     await db.close()
   })
 
-  it('runs a prelude with BEGIN and answers read-only transactions before their COMMIT', async () => {
-    const db = await openDatabase(target)
-    try {
+  it('runs a prelude with BEGIN and answers read-only transactions before their COMMIT', () =>
+    withDatabase(async (db) => {
       const tricky = `it's "quoted" \\ and {json}`
       const results = await Promise.all(
         Array.from({ length: 25 }, (_, i) =>
@@ -42,15 +55,11 @@ describe.each(['pglite', 'postgres'] as const)('database adapter on %s', (backen
       )
       expect(results).toEqual(Array.from({ length: 25 }, (_, i) => `${tricky}${i}`))
       // The setting was local to each transaction, and every connection went back to the pool.
-      expect((await db.query<{ v: string | null }>("select current_setting('app.probe', true) as v")).rows[0]!.v || null).toBeNull()
-    } finally {
-      await db.close()
-    }
-  })
+      expect(await settingOutside(db, 'app.probe')).toBeNull()
+    }))
 
-  it('runs a prelude and one statement as one transaction: committed when it runs, nothing kept when it fails', async () => {
-    const db = await openDatabase(target)
-    try {
+  it('runs a prelude and one statement as one transaction: committed when it runs, nothing kept when it fails', () =>
+    withDatabase(async (db) => {
       await db.exec('create table if not exists t_single (v int primary key, who text)')
       const prelude = `select set_config('app.who', ${sqlLiteral("o'wner")}, true)`
       const insert = "insert into t_single values ($1, current_setting('app.who')), ($2, current_setting('app.who')) returning v"
@@ -67,15 +76,11 @@ describe.each(['pglite', 'postgres'] as const)('database adapter on %s', (backen
         { v: 2, who: "o'wner" },
       ])
       // The prelude's setting was local to its transaction.
-      expect((await db.query<{ v: string | null }>("select current_setting('app.who', true) as v")).rows[0]!.v || null).toBeNull()
-    } finally {
-      await db.close()
-    }
-  })
+      expect(await settingOutside(db, 'app.who')).toBeNull()
+    }))
 
-  it('rolls a failed transaction back', async () => {
-    const db = await openDatabase(target)
-    try {
+  it('rolls a failed transaction back', () =>
+    withDatabase(async (db) => {
       await db.exec('create table if not exists t_tx (v int)')
       await expect(
         db.transaction(async (tx) => {
@@ -84,10 +89,7 @@ describe.each(['pglite', 'postgres'] as const)('database adapter on %s', (backen
         }),
       ).rejects.toThrow('stop')
       expect((await db.query<{ n: string }>('select count(*) as n from t_tx')).rows[0]!.n).toBe('0')
-    } finally {
-      await db.close()
-    }
-  })
+    }))
 })
 
 describe('Postgres adapter', () => {

@@ -1,7 +1,7 @@
 // Requests and answers that stay inside the stack's process read their bodies from memory, and behave as
 // Request and Response do for everything a function, supabase-js or the data API does with them.
 import { describe, expect, it } from 'vitest'
-import { BufferedRequest, BufferedResponse, inProcessAnswer, withBodyText } from './in-process-bodies.ts'
+import { answerTo, BufferedRequest, BufferedResponse } from './in-process-bodies.ts'
 
 const url = 'http://stack.test/rest/v1/rpc/f'
 const post = (body: string | Uint8Array<ArrayBuffer> | null) =>
@@ -101,8 +101,10 @@ describe.each(cases)('$name', ({ readers, buffered, real }) => {
   it("answers every one of the platform's body readers from its own body", async () => {
     // A reader added by a later Node, and not answered by the class, would read its empty base body here.
     expect(readers).toEqual(expect.arrayContaining(['arrayBuffer', 'blob', 'formData', 'json', 'text']))
+    const prototype = Object.getPrototypeOf(buffered('text/plain', '')) as object
+    // The stream, the used flag and clone are the body's too, though no reader answers them with a promise.
+    for (const name of [...readers, 'body', 'bodyUsed', 'clone']) expect(Object.hasOwn(prototype, name), name).toBe(true)
     for (const reader of readers) {
-      expect(Object.hasOwn(Object.getPrototypeOf(buffered('text/plain', '')) as object, reader), reader).toBe(true)
       for (const [type, text] of bodies) {
         expect(await outcome(buffered(type, text), reader), `${reader} of ${type}`).toEqual(await outcome(real(type, text), reader))
       }
@@ -213,20 +215,22 @@ describe('BufferedRequest', () => {
   })
 })
 
-describe('inProcessAnswer', () => {
-  it("reads a marked answer's text from memory, with its status and headers", async () => {
-    const marked = withBodyText(new Response('[{"id":1}]', { status: 206, headers: { 'content-range': '0-0/*' } }), '[{"id":1}]')
-    const answer = inProcessAnswer(marked)
+describe('answerTo', () => {
+  const init = { status: 206, statusText: 'Partial Content', headers: { 'content-range': '0-0/*' } }
+
+  it('answers an in-process request from memory, with its status and headers', async () => {
+    const answer = answerTo(post('{}'), '[{"id":1}]', init)
     expect(answer).toBeInstanceOf(BufferedResponse)
     expect([answer.status, answer.ok, answer.statusText, answer.headers.get('content-range')]).toEqual([206, true, 'Partial Content', '0-0/*'])
     expect(await answer.json()).toEqual([{ id: 1 }])
     await expect(answer.text()).rejects.toThrow(TypeError)
-    const empty = inProcessAnswer(withBodyText(new Response(null, { status: 204 }), null))
-    expect([empty.status, empty.body, await empty.text()]).toEqual([204, null, ''])
+    const empty = answerTo(new BufferedRequest(url), null, { status: 204 })
+    expect([empty, empty.status, empty.body, await empty.text()]).toEqual([expect.any(BufferedResponse), 204, null, ''])
   })
 
-  it('passes an unmarked answer through as it is', () => {
-    const plain = new Response('auth answer')
-    expect(inProcessAnswer(plain)).toBe(plain)
+  it('answers a request from the network with a plain Response', async () => {
+    const answer = answerTo(new Request(url, { method: 'POST', body: '{}' }), '[{"id":1}]', init)
+    expect([answer.constructor, answer.status, answer.statusText, answer.headers.get('content-range')]).toEqual([Response, 206, 'Partial Content', '0-0/*'])
+    expect(await answer.json()).toEqual([{ id: 1 }])
   })
 })

@@ -1,17 +1,18 @@
 // Bodies held in memory for requests that never leave the stack's process:
 // the runner handing a request to a function (functions/index.ts), and a
 // function's supabase-js call handed to the stack's own data API
-// (functions/deno-shim.ts). undici wraps every body in a web stream that the
-// receiver then drains; for the small JSON bodies these carry, making and
-// reading those streams cost the stack more than the work they carried (a
-// fifth of its time on a widget message). Every body reader Request and
-// Response have (text, json, arrayBuffer, bytes, blob, formData) answers from
-// memory, as once-only as the platform's; `body` is a stream of it, made on
-// first use, for code that reads streams. The base Request or Response is
-// built with no body, so a reader left to it would answer an empty body: the
-// test enumerates the platform's readers and fails on any not answered here.
+// (functions/deno-shim.ts), which answers such a request (a BufferedRequest)
+// with a BufferedResponse (answerTo). undici wraps every body in a web stream
+// that the receiver then drains; for the small JSON bodies these carry,
+// making and reading those streams cost the stack more than the work they
+// carried (a fifth of its time on a widget message). Every body reader
+// Request and Response have (text, json, arrayBuffer, bytes, blob, formData)
+// answers from memory, as once-only as the platform's; `body` is a stream of
+// it, made on first use, for code that reads streams. The base Request or
+// Response is built with no body, so a reader left to it would answer an
+// empty body: the test enumerates the platform's readers and fails on any not
+// answered here.
 
-import { STATUS_CODES } from 'node:http'
 import { Readable } from 'node:stream'
 
 const encoder = new TextEncoder()
@@ -56,8 +57,9 @@ class HeldBody<Held extends string | Bytes> {
     return this.used || (this.#stream?.locked ?? false)
   }
 
-  /** A body of its own for a clone, so that reading one does not touch the other. */
-  copy(): Held | null {
+  /** A body of its own for a clone of the `kind` holding it, so that reading one does not touch the other. */
+  copy(kind: 'Request' | 'Response'): Held | null {
+    if (this.unusable) throw new TypeError(`${kind}.clone: Body has already been consumed.`)
     return this.#held instanceof Uint8Array ? (this.#held.slice() as Held) : this.#held
   }
 
@@ -106,11 +108,56 @@ class HeldBody<Held extends string | Bytes> {
   }
 }
 
+/** What a Request and a Response read their body with, all answered here from the held body. */
+type BodyReaders = Pick<Body, 'body' | 'bodyUsed' | 'arrayBuffer' | 'blob' | 'bytes' | 'formData' | 'json' | 'text'>
+
+/**
+ * Puts the body readers on a class's prototype, over the body `held` finds in
+ * an instance: one definition for both classes, each of which adds only how
+ * it holds its body and how it clones.
+ */
+function readFromHeldBody<Instance extends Request | Response>(
+  target: { prototype: Instance },
+  held: (self: Instance) => HeldBody<string | Bytes>,
+): void {
+  const readers: BodyReaders & ThisType<Instance> = {
+    get body() {
+      return held(this).stream
+    },
+    get bodyUsed() {
+      return held(this).used
+    },
+    text() {
+      return held(this).text()
+    },
+    json() {
+      return held(this).json()
+    },
+    arrayBuffer() {
+      return held(this).arrayBuffer()
+    },
+    bytes() {
+      return held(this).bytes()
+    },
+    blob() {
+      return held(this).blob(this.headers)
+    },
+    formData() {
+      return held(this).formData(this.headers)
+    },
+  }
+  Object.defineProperties(target.prototype, Object.getOwnPropertyDescriptors(readers))
+}
+
 export type BufferedRequestInit = Omit<RequestInit, 'body'> & { body?: string | Bytes | null }
 
 export class BufferedRequest extends Request {
   readonly #body: HeldBody<Bytes>
   readonly #byteLength: number
+
+  static {
+    readFromHeldBody(this, (request) => request.#body)
+  }
 
   constructor(input: string | URL, init: BufferedRequestInit = {}) {
     const { body, ...rest } = init
@@ -121,45 +168,12 @@ export class BufferedRequest extends Request {
     this.#byteLength = bytes?.byteLength ?? 0
   }
 
-  override get body(): ReadableStream<Bytes> | null {
-    return this.#body.stream
-  }
-
   /** The body's size, known without reading it: what a receiver's body limit is checked against (../body-limit.ts). */
   get byteLength(): number {
     return this.#byteLength
   }
 
-  override get bodyUsed(): boolean {
-    return this.#body.used
-  }
-
-  override text(): Promise<string> {
-    return this.#body.text()
-  }
-
-  override json(): Promise<unknown> {
-    return this.#body.json()
-  }
-
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#body.arrayBuffer()
-  }
-
-  override bytes(): Promise<Bytes> {
-    return this.#body.bytes()
-  }
-
-  override blob(): Promise<Blob> {
-    return this.#body.blob(this.headers)
-  }
-
-  override formData(): Promise<FormData> {
-    return this.#body.formData(this.headers)
-  }
-
   override clone(): BufferedRequest {
-    if (this.#body.unusable) throw new TypeError('Request.clone: Body has already been consumed.')
     return new BufferedRequest(this.url, {
       method: this.method,
       headers: this.headers,
@@ -172,7 +186,7 @@ export class BufferedRequest extends Request {
       redirect: this.redirect,
       integrity: this.integrity,
       keepalive: this.keepalive,
-      body: this.#body.copy(),
+      body: this.#body.copy('Request'),
     })
   }
 }
@@ -181,65 +195,25 @@ export class BufferedRequest extends Request {
 export class BufferedResponse extends Response {
   readonly #body: HeldBody<string>
 
+  static {
+    readFromHeldBody(this, (response) => response.#body)
+  }
+
   constructor(text: string | null, init: ResponseInit) {
     super(null, init)
     this.#body = new HeldBody(text)
   }
 
-  override get body(): ReadableStream<Bytes> | null {
-    return this.#body.stream
-  }
-
-  override get bodyUsed(): boolean {
-    return this.#body.used
-  }
-
-  override text(): Promise<string> {
-    return this.#body.text()
-  }
-
-  override json(): Promise<unknown> {
-    return this.#body.json()
-  }
-
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#body.arrayBuffer()
-  }
-
-  override bytes(): Promise<Bytes> {
-    return this.#body.bytes()
-  }
-
-  override blob(): Promise<Blob> {
-    return this.#body.blob(this.headers)
-  }
-
-  override formData(): Promise<FormData> {
-    return this.#body.formData(this.headers)
-  }
-
   override clone(): BufferedResponse {
-    if (this.#body.unusable) throw new TypeError('Response.clone: Body has already been consumed.')
-    return new BufferedResponse(this.#body.copy(), { status: this.status, statusText: this.statusText, headers: this.headers })
+    return new BufferedResponse(this.#body.copy('Response'), { status: this.status, statusText: this.statusText, headers: this.headers })
   }
 }
-
-const bodyText = Symbol('bodyText')
 
 /**
- * Marks a data API answer with the text of its body, so that an in-process
- * caller reads that text (inProcessAnswer) instead of the Response's stream.
- * Over the network nothing changes: the server writes the Response as before.
+ * The data API's answer to `req`: held in memory for a caller in the same
+ * process (a BufferedRequest, which reads it without a web stream), a plain
+ * Response, which the server writes as it is, for one over the network.
  */
-export function withBodyText(res: Response, text: string | null): Response {
-  ;(res as Response & { [bodyText]?: string | null })[bodyText] = text
-  return res
-}
-
-/** The app's answer to an in-process request, as the caller reads it: from memory when withBodyText marked it. */
-export function inProcessAnswer(res: Response): Response {
-  const text = (res as Response & { [bodyText]?: string | null })[bodyText]
-  if (text === undefined) return res
-  // statusText is not read from res: on the Node server's lightweight Response that alone builds the stream.
-  return new BufferedResponse(text, { status: res.status, statusText: STATUS_CODES[res.status] ?? '', headers: res.headers })
+export function answerTo(req: Request, text: string | null, init: ResponseInit): Response {
+  return req instanceof BufferedRequest ? new BufferedResponse(text, init) : new Response(text, init)
 }

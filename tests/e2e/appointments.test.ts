@@ -32,6 +32,12 @@ const pad = (n: number) => String(n).padStart(2, '0')
 const NOW = new Date()
 /** A day of the current month, which the calendar opens on. */
 const day = (d: number) => `${NOW.getFullYear()}-${pad(NOW.getMonth() + 1)}-${pad(d)}`
+/**
+ * Waits until what the app does in its own time (a write to the local store, a render, a sync) holds: for
+ * up to 20 s, which a slow machine needs, where expect.poll alone gives up after one.
+ */
+const eventually = <T>(read: () => T, timeout = 20_000) => expect.poll(read, { timeout })
+
 const longDate = (key: string, locale: string) => {
   const [y, m, d] = key.split('-').map(Number)
   return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(y!, m! - 1, d!))
@@ -61,6 +67,8 @@ describe('appointments screen', () => {
     dayCell(page, key)
       .getByTestId('calendar-entry')
       .evaluateAll((els) => els.map((e) => [e.textContent, e.getAttribute('data-status')]))
+  /** A day cell's entries, [text, status] each, waited for until the assertion made on them holds. */
+  const dayEntries = (page: Page, key: string) => eventually(() => entries(page, key))
 
   async function seedCustomer(owner: Owner, fields: Partial<ServerCustomer> & { name: string; phone_number: string }) {
     const id = crypto.randomUUID()
@@ -77,7 +85,7 @@ describe('appointments screen', () => {
   /** The mode switch is a radio group whose inputs are hidden behind their labels. */
   async function chooseNewCustomer(dialog: Locator) {
     await dialog.locator('label').filter({ hasText: 'Yeni müşteri' }).click()
-    await expect.poll(() => dialog.getByRole('radio', { name: 'Yeni müşteri' }).isChecked()).toBe(true)
+    await eventually(() => dialog.getByRole('radio', { name: 'Yeni müşteri' }).isChecked()).toBe(true)
   }
 
   async function wizardStep(dialog: Locator, n: number) {
@@ -85,6 +93,32 @@ describe('appointments screen', () => {
       .getByTestId('wizard-step')
       .filter({ hasText: `Adım ${n} / 3` })
       .waitFor()
+  }
+
+  /** Opens the new-appointment wizard, gives it a date and a time and goes on to the customer step. */
+  async function newAppointmentAt(page: Page, date: string, time: string): Promise<Locator> {
+    await page.getByRole('button', { name: 'Yeni randevu' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Yeni randevu' })
+    await dialog.locator('input[type=date]').fill(date)
+    await dialog.locator('input[type=time]').fill(time)
+    await dialog.getByRole('button', { name: 'Devam' }).click()
+    await wizardStep(dialog, 2)
+    return dialog
+  }
+
+  /** On the customer step: a new customer, with a name and a phone. */
+  async function enterNewCustomer(dialog: Locator, name: string, phone: string) {
+    await chooseNewCustomer(dialog)
+    await dialog.getByRole('textbox', { name: 'Ad' }).fill(name)
+    await dialog.getByRole('textbox', { name: 'Telefon' }).fill(phone)
+  }
+
+  /** From the customer step to the last one, with notes when given, and asks for the appointment. */
+  async function createAppointment(dialog: Locator, notes?: string) {
+    await dialog.getByRole('button', { name: 'Devam' }).click()
+    await wizardStep(dialog, 3)
+    if (notes !== undefined) await dialog.getByRole('textbox', { name: 'Notlar' }).fill(notes)
+    await dialog.getByRole('button', { name: 'Randevu oluştur' }).click()
   }
 
   it('shows the month Monday first with today marked, and moves between months (English)', async () => {
@@ -110,14 +144,14 @@ describe('appointments screen', () => {
     expect(await todayButton.isDisabled()).toBe(true)
     await page.getByRole('button', { name: 'Next month' }).click()
     const next = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' }).format(new Date(NOW.getFullYear(), NOW.getMonth() + 1, 1))
-    await expect.poll(() => title.textContent()).toBe(next)
+    await eventually(() => title.textContent()).toBe(next)
     expect(await page.getByTestId('stat-total').textContent()).toContain(`Appointments in ${next}`)
     await page.getByRole('button', { name: 'Previous month' }).click()
     await page.getByRole('button', { name: 'Previous month' }).click()
     const previous = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' }).format(new Date(NOW.getFullYear(), NOW.getMonth() - 1, 1))
-    await expect.poll(() => title.textContent()).toBe(previous)
+    await eventually(() => title.textContent()).toBe(previous)
     await todayButton.click()
-    await expect.poll(() => title.textContent()).toBe(thisMonth)
+    await eventually(() => title.textContent()).toBe(thisMonth)
     expect(await page.getByTestId('stat-total').textContent()).toContain('Appointments this month')
   })
 
@@ -160,7 +194,7 @@ describe('appointments screen', () => {
     await customer.click()
     await customer.fill('AYŞE')
     const options = page.getByRole('option')
-    await expect.poll(() => options.allTextContents(), { timeout: 20_000 }).toEqual(['Ayşe Yılmaz · 0532 123 45 67'])
+    await eventually(() => options.allTextContents()).toEqual(['Ayşe Yılmaz · 0532 123 45 67'])
     expect(await axeViolations(page)).toEqual([])
     await options.first().click()
     await next.click()
@@ -179,18 +213,12 @@ describe('appointments screen', () => {
     await dialog.waitFor({ state: 'detached' })
     await page.getByText('Randevu oluşturuldu.').waitFor()
 
-    await expect.poll(() => entries(page, day(12))).toEqual([['14:30 Ayşe Yılmaz', 'scheduled']])
+    await dayEntries(page, day(12)).toEqual([['14:30 Ayşe Yılmaz', 'scheduled']])
     expect(await page.getByTestId('stat-total').textContent()).toContain('1')
     expect(await page.getByTestId('stat-scheduled').textContent()).toContain('1')
-    await expect
-      .poll(
-        async () =>
-          (await appointments(owner)).map((a) => [a.customer_id, a.appointment_date, a.appointment_time, a.duration_minutes, a.status, a.description, a.notes]),
-        {
-          timeout: 20_000,
-        },
-      )
-      .toEqual([[ayse, day(12), '14:30:00', 90, 'scheduled', 'Saç kesimi ve fön', null]])
+    await eventually(async () =>
+      (await appointments(owner)).map((a) => [a.customer_id, a.appointment_date, a.appointment_time, a.duration_minutes, a.status, a.description, a.notes]),
+    ).toEqual([[ayse, day(12), '14:30:00', 90, 'scheduled', 'Saç kesimi ve fön', null]])
   })
 
   it('creates a new customer in the wizard from the day list, which starts on that day', async () => {
@@ -209,10 +237,8 @@ describe('appointments screen', () => {
     await wizardStep(dialog, 2)
     // No customers yet: the step offers to add one.
     await dialog.getByText('Henüz müşteriniz yok.', { exact: false }).waitFor()
-    await chooseNewCustomer(dialog)
+    await enterNewCustomer(dialog, 'Zeynep Demir', '0532 12')
     const next = dialog.getByRole('button', { name: 'Devam' })
-    await dialog.getByRole('textbox', { name: 'Ad' }).fill('Zeynep Demir')
-    await dialog.getByRole('textbox', { name: 'Telefon' }).fill('0532 12')
     await dialog.getByRole('textbox', { name: 'E-posta (isteğe bağlı)' }).fill('zeynep@')
     await dialog.getByRole('textbox', { name: 'Ad' }).focus()
     await dialog.getByText('Geçerli bir cep telefonu numarası girin').waitFor()
@@ -235,15 +261,13 @@ describe('appointments screen', () => {
     expect(await item.textContent()).toContain('Zeynep Demir')
     expect(await item.textContent()).toContain('0532 111 22 33')
 
-    await expect
-      .poll(async () => (await customers(owner)).map((c) => [c.name, c.phone_number, c.email]), { timeout: 20_000 })
-      .toEqual([['Zeynep Demir', '+905321112233', null]])
+    await eventually(async () =>
+      (await customers(owner)).map((c) => [c.name, c.phone_number, c.email]),
+    ).toEqual([['Zeynep Demir', '+905321112233', null]])
     const [stored] = await customers(owner)
-    await expect
-      .poll(async () => (await appointments(owner)).map((a) => [a.customer_id, a.appointment_date, a.appointment_time, a.duration_minutes]), {
-        timeout: 20_000,
-      })
-      .toEqual([[stored!.id, day(15), '09:15:00', 60]])
+    await eventually(async () =>
+      (await appointments(owner)).map((a) => [a.customer_id, a.appointment_date, a.appointment_time, a.duration_minutes]),
+    ).toEqual([[stored!.id, day(15), '09:15:00', 60]])
   })
 
   it('lists a day: long date, count, and each appointment with status, contact and description', async () => {
@@ -257,13 +281,11 @@ describe('appointments screen', () => {
     const { page } = await openAppointments(owner)
 
     // The cell lists three and counts the rest; its button names the date and the count.
-    await expect
-      .poll(() => entries(page, day(18)), { timeout: 20_000 })
-      .toEqual([
-        ['09:30 Ayşe Yılmaz', 'confirmed'],
-        ['12:00 Ayşe Yılmaz', 'completed'],
-        ['16:00 Can Öztürk', 'cancelled'],
-      ])
+    await dayEntries(page, day(18)).toEqual([
+      ['09:30 Ayşe Yılmaz', 'confirmed'],
+      ['12:00 Ayşe Yılmaz', 'completed'],
+      ['16:00 Can Öztürk', 'cancelled'],
+    ])
     await dayCell(page, day(18)).getByText('+1 daha').waitFor()
     const dayButton = page.getByRole('button', { name: `${longDate(day(18), 'tr')}, 4 randevu` })
     await dayButton.click()
@@ -337,7 +359,7 @@ describe('appointments screen', () => {
     confirm = page.getByRole('dialog', { name: 'Durumu değiştir' })
     await confirm.getByRole('button', { name: '“Onaylandı” olarak değiştir' }).click()
     await confirm.waitFor({ state: 'detached' })
-    await expect.poll(() => details.getByTestId('appointment-status').textContent()).toBe('Onaylandı')
+    await eventually(() => details.getByTestId('appointment-status').textContent()).toBe('Onaylandı')
     // Only a scheduled appointment can be reminded.
     expect(await details.getByTestId('send-reminder').count()).toBe(0)
     expect(await details.getByRole('group', { name: 'Durumu değiştir' }).getByRole('button').allTextContents()).toEqual([
@@ -346,8 +368,8 @@ describe('appointments screen', () => {
       'İptal edildi',
       'Gelmedi',
     ])
-    await expect.poll(() => entries(page, day(10))).toEqual([['10:00 Mehmet Kaya', 'confirmed']])
-    await expect.poll(async () => (await appointments(owner)).map((a) => a.status), { timeout: 20_000 }).toEqual(['confirmed'])
+    await dayEntries(page, day(10)).toEqual([['10:00 Mehmet Kaya', 'confirmed']])
+    await eventually(async () => (await appointments(owner)).map((a) => a.status)).toEqual(['confirmed'])
 
     // Edit mode: date, time, duration, status and notes; a cleared description is removed.
     await details.getByRole('button', { name: 'Düzenle' }).click()
@@ -362,20 +384,14 @@ describe('appointments screen', () => {
     await form.getByRole('textbox', { name: 'Notlar' }).fill('Bir beden büyük')
     await form.getByRole('button', { name: 'Değişiklikleri kaydet' }).click()
     await form.waitFor({ state: 'detached' })
-    await expect.poll(() => details.getByTestId('appointment-status').textContent()).toBe('Tamamlandı')
+    await eventually(() => details.getByTestId('appointment-status').textContent()).toBe('Tamamlandı')
     expect(await details.getByTestId('appointment-facts').textContent()).toContain('120 dakika')
-    await expect.poll(() => entries(page, day(11))).toEqual([['11:45 Mehmet Kaya', 'completed']])
+    await dayEntries(page, day(11)).toEqual([['11:45 Mehmet Kaya', 'completed']])
     expect(await entries(page, day(10))).toEqual([])
     expect(await page.getByTestId('stat-completed').textContent()).toContain('1')
-    await expect
-      .poll(
-        async () =>
-          (await appointments(owner)).map((a) => [a.id, a.appointment_date, a.appointment_time, a.duration_minutes, a.status, a.description, a.notes]),
-        {
-          timeout: 20_000,
-        },
-      )
-      .toEqual([[id, day(11), '11:45:00', 120, 'completed', null, 'Bir beden büyük']])
+    await eventually(async () =>
+      (await appointments(owner)).map((a) => [a.id, a.appointment_date, a.appointment_time, a.duration_minutes, a.status, a.description, a.notes]),
+    ).toEqual([[id, day(11), '11:45:00', 120, 'completed', null, 'Bir beden büyük']])
 
     // Delete asks first.
     await details.getByRole('button', { name: 'Randevuyu sil' }).click()
@@ -388,8 +404,8 @@ describe('appointments screen', () => {
     await confirm.getByRole('button', { name: 'Sil' }).click()
     await details.waitFor({ state: 'detached' })
     await page.getByText('Randevu silindi.').waitFor()
-    await expect.poll(() => entries(page, day(11))).toEqual([])
-    await expect.poll(async () => (await appointments(owner)).length, { timeout: 20_000 }).toBe(0)
+    await dayEntries(page, day(11)).toEqual([])
+    await eventually(async () => (await appointments(owner)).length).toBe(0)
     const tombstone = await serverRows<ServerAppointment>(running.keys, owner, 'appointments', `select=id,_deleted&id=eq.${id}`)
     expect(tombstone).toEqual([{ id, _deleted: true }])
   })
@@ -406,11 +422,11 @@ describe('appointments screen', () => {
     const send = details.getByRole('button', { name: 'Send SMS reminder' })
 
     await context.setOffline(true)
-    await expect.poll(() => send.isDisabled()).toBe(true)
+    await eventually(() => send.isDisabled()).toBe(true)
     await details.getByText('Sending an SMS needs an internet connection.').waitFor()
     expect(await send.getAttribute('aria-describedby')).toBe(await details.getByTestId('reminder-offline').getAttribute('id'))
     await context.setOffline(false)
-    await expect.poll(() => send.isDisabled()).toBe(false)
+    await eventually(() => send.isDisabled()).toBe(false)
 
     await send.click()
     await page.getByText('SMS reminder sent').waitFor({ timeout: 20_000 })
@@ -437,7 +453,7 @@ describe('appointments screen', () => {
     await details.getByRole('button', { name: 'Send SMS reminder' }).click()
     // The outbox is the witness: the first notice may already have closed itself.
     const sent = async () => (await (await fetch(`${running.keys.api}/__local/outbox.json?to=${encodeURIComponent(phone)}`)).json()) as OutboxMessage[]
-    await expect.poll(async () => (await sent()).length, { timeout: 30_000 }).toBe(2)
+    await eventually(async () => (await sent()).length, 30_000).toBe(2)
     await page.getByText('SMS reminder sent').first().waitFor()
     expect(await page.getByText('An error occurred while sending SMS.').count()).toBe(0)
     const after = await sent()
@@ -455,35 +471,18 @@ describe('appointments screen', () => {
 
     await context.setOffline(true)
     // A new customer and their appointment.
-    await page.getByRole('button', { name: 'Yeni randevu' }).click()
-    let dialog = page.getByRole('dialog', { name: 'Yeni randevu' })
-    await dialog.locator('input[type=date]').fill(day(16))
-    await dialog.locator('input[type=time]').fill('10:00')
-    await dialog.getByRole('button', { name: 'Devam' }).click()
-    await wizardStep(dialog, 2)
-    await chooseNewCustomer(dialog)
-    await dialog.getByRole('textbox', { name: 'Ad' }).fill('Çevrimdışı Müşteri')
-    await dialog.getByRole('textbox', { name: 'Telefon' }).fill('0544 345 67 89')
+    let dialog = await newAppointmentAt(page, day(16), '10:00')
+    await enterNewCustomer(dialog, 'Çevrimdışı Müşteri', '0544 345 67 89')
     await dialog.getByRole('textbox', { name: 'E-posta (isteğe bağlı)' }).fill('cevrimdisi@example.com')
-    await dialog.getByRole('button', { name: 'Devam' }).click()
-    await wizardStep(dialog, 3)
-    await dialog.getByRole('textbox', { name: 'Notlar' }).fill('İnternetsiz kaydedildi')
-    await dialog.getByRole('button', { name: 'Randevu oluştur' }).click()
+    await createAppointment(dialog, 'İnternetsiz kaydedildi')
     await dialog.waitFor({ state: 'detached' })
-    await expect.poll(() => entries(page, day(16))).toEqual([['10:00 Çevrimdışı Müşteri', 'scheduled']])
+    await dayEntries(page, day(16)).toEqual([['10:00 Çevrimdışı Müşteri', 'scheduled']])
 
     // One with an existing customer.
-    await page.getByRole('button', { name: 'Yeni randevu' }).click()
-    dialog = page.getByRole('dialog', { name: 'Yeni randevu' })
-    await dialog.locator('input[type=date]').fill(day(17))
-    await dialog.locator('input[type=time]').fill('15:30')
-    await dialog.getByRole('button', { name: 'Devam' }).click()
-    await wizardStep(dialog, 2)
+    dialog = await newAppointmentAt(page, day(17), '15:30')
     await dialog.getByTestId('wizard-customer').click()
     await page.getByRole('option', { name: /Ahmet Çelik/ }).click()
-    await dialog.getByRole('button', { name: 'Devam' }).click()
-    await wizardStep(dialog, 3)
-    await dialog.getByRole('button', { name: 'Randevu oluştur' }).click()
+    await createAppointment(dialog)
     await dialog.waitFor({ state: 'detached' })
 
     // Edit the first one; the reminder needs a connection.
@@ -495,7 +494,7 @@ describe('appointments screen', () => {
     await details.locator('input[type=time]').fill('10:30')
     await details.getByRole('combobox', { name: 'Durum' }).selectOption('confirmed')
     await details.getByRole('button', { name: 'Değişiklikleri kaydet' }).click()
-    await expect.poll(() => details.getByTestId('appointment-status').textContent()).toBe('Onaylandı')
+    await eventually(() => details.getByTestId('appointment-status').textContent()).toBe('Onaylandı')
     await details.getByRole('button', { name: 'Kapat' }).last().click()
     await details.waitFor({ state: 'detached' })
 
@@ -504,30 +503,29 @@ describe('appointments screen', () => {
     await details.getByRole('button', { name: 'Randevuyu sil' }).click()
     await page.getByRole('dialog', { name: 'Randevuyu sil' }).getByRole('button', { name: 'Sil' }).click()
     await details.waitFor({ state: 'detached' })
-    await expect.poll(() => entries(page, day(19))).toEqual([])
+    await dayEntries(page, day(19)).toEqual([])
 
     await page.reload()
     await page.getByTestId('calendar-grid').waitFor({ timeout: 20_000 })
-    await expect.poll(() => entries(page, day(16))).toEqual([['10:30 Çevrimdışı Müşteri', 'confirmed']])
-    await expect.poll(() => entries(page, day(17))).toEqual([['15:30 Ahmet Çelik', 'scheduled']])
+    await dayEntries(page, day(16)).toEqual([['10:30 Çevrimdışı Müşteri', 'confirmed']])
+    await dayEntries(page, day(17)).toEqual([['15:30 Ahmet Çelik', 'scheduled']])
     expect(await entries(page, day(19))).toEqual([])
     expect((await appointments(owner)).map((a) => a.id)).toEqual([cancelled])
     expect((await customers(owner)).map((c) => c.name)).toEqual(['Ahmet Çelik'])
 
     await context.setOffline(false)
-    await expect
-      .poll(async () => (await customers(owner)).map((c) => [c.name, c.phone_number, c.email]), { timeout: 30_000 })
-      .toEqual([
-        ['Ahmet Çelik', '+905054567890', null],
-        ['Çevrimdışı Müşteri', '+905443456789', 'cevrimdisi@example.com'],
-      ])
+    await eventually(async () => (await customers(owner)).map((c) => [c.name, c.phone_number, c.email]), 30_000).toEqual([
+      ['Ahmet Çelik', '+905054567890', null],
+      ['Çevrimdışı Müşteri', '+905443456789', 'cevrimdisi@example.com'],
+    ])
     const created = (await customers(owner)).find((c) => c.name === 'Çevrimdışı Müşteri')!
-    await expect
-      .poll(async () => (await appointments(owner)).map((a) => [a.customer_id, a.appointment_date, a.appointment_time, a.status, a.notes]), { timeout: 30_000 })
-      .toEqual([
-        [created.id, day(16), '10:30:00', 'confirmed', 'İnternetsiz kaydedildi'],
-        [ahmet, day(17), '15:30:00', 'scheduled', null],
-      ])
+    await eventually(
+      async () => (await appointments(owner)).map((a) => [a.customer_id, a.appointment_date, a.appointment_time, a.status, a.notes]),
+      30_000,
+    ).toEqual([
+      [created.id, day(16), '10:30:00', 'confirmed', 'İnternetsiz kaydedildi'],
+      [ahmet, day(17), '15:30:00', 'scheduled', null],
+    ])
     // The offline delete arrives as a tombstone.
     expect(await serverRows<ServerAppointment>(running.keys, owner, 'appointments', `select=id,_deleted&id=eq.${cancelled}`)).toEqual([{ id: cancelled, _deleted: true }])
     // The server joins the appointment to the customer made offline.
@@ -577,12 +575,7 @@ describe('appointments screen', () => {
     expect(await page.getByTestId('calendar-loading').count()).toBe(1)
     expect(await page.getByText('Müşteri yok').count()).toBe(0)
 
-    await page.getByRole('button', { name: 'Yeni randevu' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Yeni randevu' })
-    await dialog.locator('input[type=date]').fill(day(12))
-    await dialog.locator('input[type=time]').fill('10:00')
-    await dialog.getByRole('button', { name: 'Devam' }).click()
-    await wizardStep(dialog, 2)
+    const dialog = await newAppointmentAt(page, day(12), '10:00')
     const skeleton = dialog.getByTestId('wizard-customers-loading')
     await skeleton.waitFor()
     expect(await skeleton.getAttribute('aria-label')).toBe('Müşteriler yükleniyor')
@@ -599,7 +592,7 @@ describe('appointments screen', () => {
       await seedAppointment(owner, { customer_id: can, appointment_date: day(8), appointment_time: `1${i}:00:00`, status })
     }
     const { page } = await openAppointments(owner)
-    await expect.poll(() => page.getByTestId('calendar-entry').count(), { timeout: 20_000 }).toBe(8)
+    await eventually(() => page.getByTestId('calendar-entry').count()).toBe(8)
 
     /** Names the hue family of the CSS colour `property` of each element. */
     const hues = (locator: Locator, property: string) =>
@@ -639,7 +632,7 @@ describe('appointments screen', () => {
     // On a phone each day shows a dot of its status's colour.
     await page.setViewportSize({ width: 375, height: 740 })
     const dots = page.locator(statuses.map((_, i) => `[data-day="${day(20 + i)}"] [data-testid="calendar-dots"] [data-status]`).join(', '))
-    await expect.poll(() => dots.first().isVisible()).toBe(true)
+    await eventually(() => dots.first().isVisible()).toBe(true)
     expect(await hues(dots, 'background-color')).toEqual(want)
   })
 
@@ -652,24 +645,15 @@ describe('appointments screen', () => {
 
     // Create: the new customer is stored, the appointment is refused.
     await failLocalWrites(page, true, 'appointments')
-    await page.getByRole('button', { name: 'Yeni randevu' }).click()
-    const wizard = page.getByRole('dialog', { name: 'Yeni randevu' })
-    await wizard.locator('input[type=date]').fill(day(12))
-    await wizard.locator('input[type=time]').fill('11:00')
-    await wizard.getByRole('button', { name: 'Devam' }).click()
-    await wizardStep(wizard, 2)
-    await chooseNewCustomer(wizard)
-    await wizard.getByRole('textbox', { name: 'Ad' }).fill('Yarım Kalan')
-    await wizard.getByRole('textbox', { name: 'Telefon' }).fill('0544 999 88 77')
-    await wizard.getByRole('button', { name: 'Devam' }).click()
-    await wizardStep(wizard, 3)
-    await wizard.getByRole('button', { name: 'Randevu oluştur' }).click()
+    const wizard = await newAppointmentAt(page, day(12), '11:00')
+    await enterNewCustomer(wizard, 'Yarım Kalan', '0544 999 88 77')
+    await createAppointment(wizard)
     await wizard.getByRole('alert').getByText('Randevu oluşturulurken bir hata oluştu. Lütfen tekrar deneyin.').waitFor()
-    await expect.poll(async () => (await customers(owner)).map((c) => c.name), { timeout: 20_000 }).toEqual(['Mehmet Kaya', 'Yarım Kalan'])
+    await eventually(async () => (await customers(owner)).map((c) => c.name)).toEqual(['Mehmet Kaya', 'Yarım Kalan'])
     // Closing gives up the appointment, and the customer stored only for it goes too.
     await wizard.getByRole('button', { name: 'Kapat' }).click()
     await wizard.waitFor({ state: 'detached' })
-    await expect.poll(async () => (await customers(owner)).map((c) => c.name), { timeout: 20_000 }).toEqual(['Mehmet Kaya'])
+    await eventually(async () => (await customers(owner)).map((c) => c.name)).toEqual(['Mehmet Kaya'])
     const gone = await serverRows<{ name: string; _deleted: boolean }>(running.keys, owner, 'customers', 'select=name,_deleted&name=eq.Yarım Kalan')
     expect(gone).toEqual([{ name: 'Yarım Kalan', _deleted: true }])
     expect(await appointments(owner)).toHaveLength(1)
@@ -700,7 +684,7 @@ describe('appointments screen', () => {
 
     await failLocalWrites(page, false, 'appointments')
     // The sync has settled with nothing to send: no refused write reached the server.
-    await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-phase'), { timeout: 15_000 }).toBe('idle')
+    await eventually(() => page.getByTestId('sync-status').getAttribute('data-phase')).toBe('idle')
     await page.getByRole('button', { name: 'Eşitleme durumu: Eşitlendi', exact: true }).waitFor()
     expect((await appointments(owner)).map((a) => [a.id, a.appointment_time, a.status])).toEqual([[id, '10:00:00', 'scheduled']])
   })
@@ -718,17 +702,17 @@ describe('appointments screen', () => {
 
     // Another device confirms the appointment; this device receives it while the form is open.
     await updateRows(running.keys, owner, 'appointments', `id=eq.${id}`, { status: 'confirmed' })
-    await expect.poll(() => entries(page, day(13)), { timeout: 20_000 }).toEqual([['14:00 Elif Şahin', 'confirmed']])
+    await dayEntries(page, day(13)).toEqual([['14:00 Elif Şahin', 'confirmed']])
     expect(await form.getByRole('combobox', { name: 'Durum' }).inputValue()).toBe('scheduled')
 
     await form.locator('input[type=time]').fill('14:30')
     await form.getByRole('textbox', { name: 'Notlar' }).fill('Yeni not')
     await form.getByRole('button', { name: 'Değişiklikleri kaydet' }).click()
     await form.waitFor({ state: 'detached' })
-    await expect.poll(() => details.getByTestId('appointment-status').textContent()).toBe('Onaylandı')
-    await expect
-      .poll(async () => (await appointments(owner)).map((a) => [a.appointment_time, a.status, a.notes]), { timeout: 20_000 })
-      .toEqual([['14:30:00', 'confirmed', 'Yeni not']])
+    await eventually(() => details.getByTestId('appointment-status').textContent()).toBe('Onaylandı')
+    await eventually(async () =>
+      (await appointments(owner)).map((a) => [a.appointment_time, a.status, a.notes]),
+    ).toEqual([['14:30:00', 'confirmed', 'Yeni not']])
   })
 
   it('on Enter or continue with an unfinished step, shows what is missing and focuses the first wrong field', async () => {
@@ -752,7 +736,7 @@ describe('appointments screen', () => {
     expect(await focused(date)).toBe(true)
     expect(await dialog.getByTestId('wizard-step').textContent()).toBe('Step 1 / 3')
     await date.fill(day(12))
-    await expect.poll(() => next.getAttribute('aria-disabled')).toBe(null)
+    await eventually(() => next.getAttribute('aria-disabled')).toBe(null)
     await next.click()
     await dialog.getByTestId('wizard-step').filter({ hasText: 'Step 2 / 3' }).waitFor()
 
@@ -779,11 +763,11 @@ describe('appointments screen', () => {
     const today = () => page.locator('[data-testid="calendar-day"][data-today]').getAttribute('data-day')
     expect(await today()).toBe(day(14))
     await page.clock.fastForward('01:30')
-    await expect.poll(today).toBe(day(15))
+    await eventually(today).toBe(day(15))
     // A tab asleep for a day: its timer has not fired, the page becoming visible catches up.
     await page.clock.setSystemTime(new Date(NOW.getFullYear(), NOW.getMonth(), 16, 8, 0, 0))
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
-    await expect.poll(today).toBe(day(16))
+    await eventually(today).toBe(day(16))
     expect(await page.getByRole('button', { name: new RegExp(`^${longDate(day(16), 'en')}.*\\(today\\)$`) }).count()).toBe(1)
   })
 
@@ -802,7 +786,7 @@ describe('appointments screen', () => {
     const { page } = await openAppointments(owner, { viewport: { width: 375, height: 740 } })
     const cell = dayCell(page, day(14))
     const dots = cell.getByTestId('calendar-dots')
-    await expect.poll(() => dots.locator('[data-status]').count(), { timeout: 20_000 }).toBe(3)
+    await eventually(() => dots.locator('[data-status]').count()).toBe(3)
     expect(await dots.isVisible()).toBe(true)
     expect(await dots.textContent()).toBe('+2')
     expect(await dots.locator('[data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual([
@@ -834,7 +818,7 @@ describe('appointments screen', () => {
     const gone = await seedCustomer(owner, { name: 'Silinen Müşteri', phone_number: '+905051112233' })
     const kept = await seedAppointment(owner, { customer_id: null, appointment_date: day(10), appointment_time: '09:00:00' })
     const { page } = await openAppointments(owner)
-    await expect.poll(() => entries(page, day(10)), { timeout: 20_000 }).toHaveLength(1)
+    await dayEntries(page, day(10)).toHaveLength(1)
     // The customer leaves the server behind this device's back: its local copy stays, and an appointment for it cannot be stored.
     const removed = await fetch(`${running.keys.api}/rest/v1/customers?id=eq.${gone}`, {
       method: 'DELETE',
@@ -842,24 +826,17 @@ describe('appointments screen', () => {
     })
     expect(removed.ok).toBe(true)
 
-    await page.getByRole('button', { name: 'Yeni randevu' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Yeni randevu' })
-    await dialog.locator('input[type=date]').fill(day(11))
-    await dialog.locator('input[type=time]').fill('11:00')
-    await dialog.getByRole('button', { name: 'Devam' }).click()
-    await wizardStep(dialog, 2)
+    const dialog = await newAppointmentAt(page, day(11), '11:00')
     const customer = dialog.getByTestId('wizard-customer')
     await customer.click()
     await customer.fill('Silinen')
     await page.getByRole('option', { name: /Silinen Müşteri/ }).click()
-    await dialog.getByRole('button', { name: 'Devam' }).click()
-    await wizardStep(dialog, 3)
-    await dialog.getByRole('button', { name: 'Randevu oluştur' }).click()
+    await createAppointment(dialog)
     await dialog.waitFor({ state: 'detached' })
 
     // Set aside, not stuck: the sync settles and asks for attention.
     const status = page.getByTestId('sync-status')
-    await expect.poll(() => status.getAttribute('data-refused'), { timeout: 20_000 }).toBe('1')
+    await eventually(() => status.getAttribute('data-refused')).toBe('1')
     await page.getByRole('button', { name: 'Eşitleme durumu: Dikkat gerekiyor, reddedilen değişiklik: 1', exact: true }).waitFor({ timeout: 20_000 })
     await status.click()
     const refused = page.getByTestId('refused-changes')
@@ -871,7 +848,7 @@ describe('appointments screen', () => {
 
     await refused.getByRole('button', { name: `Vazgeç: Randevu “${day(11)} 11:00”` }).click()
     await refused.waitFor({ state: 'detached' })
-    await expect.poll(() => entries(page, day(11))).toEqual([])
+    await dayEntries(page, day(11)).toEqual([])
     await page.getByRole('button', { name: 'Eşitleme durumu: Eşitlendi', exact: true }).waitFor({ timeout: 20_000 })
     expect((await appointments(owner)).map((a) => a.id)).toEqual([kept])
   })

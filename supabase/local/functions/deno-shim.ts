@@ -5,7 +5,7 @@
 // each other's keys or settings.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import WebSocket from 'ws'
-import { BufferedRequest, inProcessAnswer } from '../in-process-bodies.ts'
+import { BufferedRequest } from '../in-process-bodies.ts'
 
 export type ServeHandlerInfo = {
   remoteAddr: { transport: 'tcp'; hostname: string; port: number }
@@ -113,7 +113,8 @@ function scopedFetch(networkFetch: typeof fetch): typeof fetch {
       const own = scope.env.get('SUPABASE_URL')
       const target = input instanceof Request ? input.url : String(input)
       if (own && URL.canParse(target) && new URL(target).origin === new URL(own).origin) {
-        // supabase-js sends its bodies as text: kept as they are rather than streamed (in-process-bodies.ts).
+        // supabase-js sends its bodies as text: kept as they are rather than streamed, and the data API answers
+        // such a request with its body in memory too (in-process-bodies.ts).
         const body = init?.body
         const request =
           !(input instanceof Request) && (body == null || typeof body === 'string')
@@ -122,9 +123,7 @@ function scopedFetch(networkFetch: typeof fetch): typeof fetch {
         // Through the event loop, as over a socket: otherwise a busy stack runs the calls of the requests it
         // already has from one microtask to the next and reads no new connection until they all are done
         // (under load, a new widget visitor's first message waited seconds while others took milliseconds).
-        return new Promise<void>((resolve) => setImmediate(resolve))
-          .then(() => scope.ownApi!(request))
-          .then(inProcessAnswer)
+        return new Promise<void>((resolve) => setImmediate(resolve)).then(() => scope.ownApi!(request))
       }
     }
     return networkFetch(input, init)

@@ -128,8 +128,14 @@ export class ChangeFeed {
   push(payload: string): void {
     if (this.stopped) return
     this.queue.push(payload)
-    this.draining ??= this.drain().finally(() => {
-      this.draining = undefined
+    this.draining ??= this.startDrain()
+  }
+
+  private startDrain(): Promise<void> {
+    return this.drain().finally(() => {
+      // A notification pushed after drain() found the queue empty, but before this ran, saw a drain
+      // still running and started none: it is drained now rather than when the next one comes.
+      this.draining = this.queue.length > 0 && !this.stopped ? this.startDrain() : undefined
     })
   }
 

@@ -2,7 +2,7 @@
 // message} (keys in that order, absent parts as null) and the HTTP status
 // PostgREST derives from the code.
 import { STATUS_CODES } from 'node:http'
-import { withBodyText } from '../in-process-bodies.ts'
+import { answerTo } from '../in-process-bodies.ts'
 import { PAYLOAD_TOO_LARGE, PayloadTooLarge } from '../body-limit.ts'
 
 export type ErrorBody = {
@@ -36,17 +36,14 @@ export function restError(
   return new RestFailure({ status, code, message, details, hint, headers })
 }
 
-export function errorResponse(err: RestError): Response {
+/** The error's answer to `req` (in memory for an in-process caller: ../in-process-bodies.ts). */
+export function errorResponse(err: RestError, req: Request): Response {
   const body: ErrorBody = { code: err.code, details: err.details, hint: err.hint, message: err.message }
-  const text = JSON.stringify(body)
-  return withBodyText(
-    new Response(text, {
-      status: err.status,
-      statusText: STATUS_CODES[err.status] ?? '',
-      headers: { 'content-type': 'application/json; charset=utf-8', ...err.headers },
-    }),
-    text,
-  )
+  return answerTo(req, JSON.stringify(body), {
+    status: err.status,
+    statusText: STATUS_CODES[err.status] ?? '',
+    headers: { 'content-type': 'application/json; charset=utf-8', ...err.headers },
+  })
 }
 
 // Query-string and request-shape errors (PGRST1xx) ------------------------------

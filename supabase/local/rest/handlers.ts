@@ -3,7 +3,7 @@
 // the single result row into PostgREST's status, headers and body.
 import { STATUS_CODES } from 'node:http'
 import type { Queryable } from '../db.ts'
-import { withBodyText } from '../in-process-bodies.ts'
+import { answerTo } from '../in-process-bodies.ts'
 import {
   ambiguousFunction,
   functionNotFound,
@@ -21,6 +21,8 @@ import { buildCall, buildMutation, buildRead, readPayload, type BodyShape, type 
 
 /** Everything a handler needs about the request, resolved by the app. */
 export type RequestInfo = {
+  /** The request as it came: what the answer is built for (answerTo: in memory for an in-process caller). */
+  request: Request
   method: string
   headers: Headers
   schema: string
@@ -103,7 +105,7 @@ function baseHeaders(info: RequestInfo, media: Media | undefined): Record<string
 }
 
 /** `response.status` / `response.headers` set by SQL during the request override PostgREST's own. */
-function finish(status: number, headers: Record<string, string>, body: string | null, row: ResultRow): Response {
+function finish(info: RequestInfo, status: number, headers: Record<string, string>, body: string | null, row: ResultRow): Response {
   let finalStatus = status
   if (row.response_status) {
     const s = Number(row.response_status)
@@ -127,8 +129,7 @@ function finish(status: number, headers: Record<string, string>, body: string | 
     }
   }
   const noBody = finalStatus === 204 || finalStatus === 304
-  const text = noBody ? null : body
-  return withBodyText(new Response(text, { status: finalStatus, statusText: STATUS_CODES[finalStatus] ?? '', headers }), text)
+  return answerTo(info.request, noBody ? null : body, { status: finalStatus, statusText: STATUS_CODES[finalStatus] ?? '', headers })
 }
 
 // Reads ---------------------------------------------------------------------------------
@@ -171,7 +172,7 @@ function rangedResponse(
   if (withLocation) headers['content-location'] = info.canonicalPath
   const pref = preferenceApplied(info.prefs, ['count', 'handling'])
   if (pref) headers['preference-applied'] = pref
-  return finish(status, headers, head ? null : (row.body ?? ''), row)
+  return finish(info, status, headers, head ? null : (row.body ?? ''), row)
 }
 
 // Writes --------------------------------------------------------------------------------
@@ -233,7 +234,7 @@ export async function handleWrite(info: RequestInfo, run: Runner): Promise<Respo
     const pref = preferenceApplied(prefs, kind === 'update' ? ['missing', 'return', 'count', 'handling'] : ['return', 'count', 'handling'])
     if (pref) headers['preference-applied'] = pref
   }
-  return finish(status, headers, representation ? (row.body ?? '') : null, row)
+  return finish(info, status, headers, representation ? (row.body ?? '') : null, row)
 }
 
 // Calls -----------------------------------------------------------------------------------
@@ -323,7 +324,7 @@ export async function handleCall(info: RequestInfo, run: Runner): Promise<Respon
     const headers: Record<string, string> = { 'content-range': contentRange(range.offset, Number(row.page_total), num(row.total)) }
     const pref = preferenceApplied(info.prefs, ['count', 'handling'])
     if (pref) headers['preference-applied'] = pref
-    return finish(204, headers, null, row)
+    return finish(info, 204, headers, null, row)
   }
   return rangedResponse(info, media, range, row, head, false)
 }

@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import type { StackContext } from '../server.ts'
 import { requestContextPrelude } from '../jwt.ts'
 import { BODY_LIMITS, readTextWithin, refuseDeclaredOver } from '../body-limit.ts'
+import { answerTo } from '../in-process-bodies.ts'
 import { createAuthResolver } from './auth-cache.ts'
 import { errorResponse, invalidPath, restError, toRestError, unacceptableSchema, unsupportedMethod } from './errors.ts'
 import { handleCall, handleRead, handleWrite, runStatement, type RequestInfo, type ResultRow, type Runner } from './handlers.ts'
@@ -48,7 +49,7 @@ export function createRestApp(ctx: Pick<StackContext, 'db' | 'config'>): RestApp
       authed = auth.role !== 'anon'
       const method = req.method
       if (method === 'OPTIONS') {
-        return new Response(null, {
+        return answerTo(req, null, {
           status: 200,
           headers: { allow: kind === 'rpc' ? 'OPTIONS,GET,HEAD,POST' : 'OPTIONS,GET,HEAD,POST,PATCH,DELETE' },
         })
@@ -60,6 +61,7 @@ export function createRestApp(ctx: Pick<StackContext, 'db' | 'config'>): RestApp
       if (!(EXPOSED_SCHEMAS as readonly string[]).includes(schema)) throw unacceptableSchema(EXPOSED_SCHEMAS)
 
       const info: RequestInfo = {
+        request: req,
         method,
         headers: req.headers,
         schema,
@@ -93,7 +95,7 @@ export function createRestApp(ctx: Pick<StackContext, 'db' | 'config'>): RestApp
       if (kind === 'rpc') return await handleCall(info, run)
       return read ? await handleRead(info, run) : await handleWrite(info, run)
     } catch (e) {
-      return errorResponse(toRestError(e, authed))
+      return errorResponse(toRestError(e, authed), req)
     }
   }
 
@@ -101,14 +103,15 @@ export function createRestApp(ctx: Pick<StackContext, 'db' | 'config'>): RestApp
   app.all('/', async (c) => {
     try {
       await resolveAuth(c.req.raw.headers, c.req.query('apikey'))
-      return c.json(openApiSummary(await loadCache()))
+      const summary = JSON.stringify(openApiSummary(await loadCache()))
+      return answerTo(c.req.raw, summary, { status: 200, headers: { 'content-type': 'application/json' } })
     } catch (e) {
-      return errorResponse(toRestError(e, false))
+      return errorResponse(toRestError(e, false), c.req.raw)
     }
   })
   app.all('/rpc/:fn', (c) => serve(c.req.raw, 'rpc', c.req.param('fn')))
   app.all('/:table', (c) => serve(c.req.raw, 'table', c.req.param('table')))
-  app.all('*', () => errorResponse(toRestError(invalidPath(), false)))
+  app.all('*', (c) => errorResponse(toRestError(invalidPath(), false), c.req.raw))
   return Object.assign(app, { reloadSchema: () => schemaCache.reload() })
 }
 

@@ -7,6 +7,7 @@ import { BACKENDS, startRestHarness, type RestHarness } from './test-support.ts'
 import { createRestApp } from './index.ts'
 import { Hono } from 'hono'
 import { withBrokenSignature } from '../../../tests/support/jwt.ts'
+import { BufferedRequest, BufferedResponse } from '../in-process-bodies.ts'
 
 /** A fixture id: the prefix tells the kind of row, the number the row. */
 const fixtureId = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`
@@ -58,11 +59,21 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
     if (init.token) headers.set('authorization', `Bearer ${init.token}`)
     return h.fetch(`http://local.test/rest/v1${path}`, { ...init, headers })
   }
-  /** A raw answer that must be this error: its status and PostgREST's JSON body. */
-  const expectErrorAnswer = async (res: Response, status: number, body: Record<string, unknown>) => {
+  /** A result that must be this error: its status and PostgREST's error body. */
+  const expectError = (
+    res: { status: number; error: unknown },
+    status: number,
+    code: string,
+    message: string,
+    details: string | null = null,
+    hint: string | null = null,
+  ) => {
     expect(res.status).toBe(status)
-    expect(await res.json()).toEqual(body)
+    expect(res.error).toEqual({ code, details, hint, message })
   }
+  /** The same for a raw answer, whose JSON body is the error. */
+  const expectErrorAnswer = async (res: Response, status: number, code: string, message: string, details: string | null = null) =>
+    expectError({ status: res.status, error: await res.json() }, status, code, message, details)
 
   beforeAll(async () => {
     h = await startRestHarness(backend)
@@ -244,12 +255,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
       expect(r4.headers.get('content-range')).toBe('2-3/4')
       expect(names(await r4.json())).toEqual(['Cem', 'Dilek, Jr.'])
       const r5 = await raw('/customers?select=name&offset=10', { token, headers: { prefer: 'count=exact' } })
-      await expectErrorAnswer(r5, 416, {
-        code: 'PGRST103',
-        details: 'An offset of 10 was requested, but there are only 4 rows.',
-        hint: null,
-        message: 'Requested range not satisfiable',
-      })
+      await expectErrorAnswer(r5, 416, 'PGRST103', 'Requested range not satisfiable', 'An offset of 10 was requested, but there are only 4 rows.')
     })
 
     it('caps reads at max-rows', async () => {
@@ -270,14 +276,8 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
       expect(one.data).toEqual({ name: 'Ann' })
       expect(one.status).toBe(200)
       const zero = await a.from('customers').select('name').eq('id', MISSING).single()
-      expect(zero.status).toBe(406)
       expect(zero.data).toBeNull()
-      expect(zero.error).toEqual({
-        code: 'PGRST116',
-        details: 'The result contains 0 rows',
-        hint: null,
-        message: 'JSON object requested, multiple (or no) rows returned',
-      })
+      expectError(zero, 406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', 'The result contains 0 rows')
       const two = await a.from('customers').select('name').in('id', [C1, C2]).single()
       expect(two.status).toBe(406)
       expect(two.error?.details).toBe('The result contains 2 rows')
@@ -535,13 +535,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
 
     it('unknown columns and invalid JSON bodies', async () => {
       const unknown = await a.from('customers').insert({ name: 'X', nickname: 'x' })
-      expect(unknown.status).toBe(400)
-      expect(unknown.error).toEqual({
-        code: 'PGRST204',
-        details: null,
-        hint: null,
-        message: "Could not find the 'nickname' column of 'customers' in the schema cache",
-      })
+      expectError(unknown, 400, 'PGRST204', "Could not find the 'nickname' column of 'customers' in the schema cache")
       const broken = await raw('/customers', { method: 'POST', token: await h.token(A), headers: { 'content-type': 'application/json' }, body: '{"name":' })
       expect(broken.status).toBe(400)
       expect((await broken.json()).code).toBe('PGRST102')
@@ -646,7 +640,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
 
     it('unfiltered update and delete are refused as pg-safeupdate does', async () => {
       const upd = await raw('/orders', { method: 'PATCH', token: await h.token(A), headers: { 'content-type': 'application/json' }, body: '{"note":"x"}' })
-      await expectErrorAnswer(upd, 400, { code: '21000', details: null, hint: null, message: 'UPDATE requires a WHERE clause' })
+      await expectErrorAnswer(upd, 400, '21000', 'UPDATE requires a WHERE clause')
       const del = await raw('/orders', { method: 'DELETE', token: await h.token(A) })
       expect(del.status).toBe(400)
     })
@@ -662,9 +656,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
 
   describe('row-level security and privileges', () => {
     it('anon without privilege: 401 with 42501', async () => {
-      const { error, status } = await anon.from('orders').select()
-      expect(status).toBe(401)
-      expect(error).toEqual({ code: '42501', details: null, hint: null, message: 'permission denied for table orders' })
+      expectError(await anon.from('orders').select(), 401, '42501', 'permission denied for table orders')
       const ins = await anon.from('customers').insert({ name: 'anon', tags: [] })
       expect(ins.status).toBe(401)
       expect(ins.error?.code).toBe('42501')
@@ -673,14 +665,8 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
     })
 
     it("a user writing another user's row: 403 with the RLS message", async () => {
-      const { error, status } = await a.from('customers').insert({ name: 'Spoof', user_id: B, tags: [] })
-      expect(status).toBe(403)
-      expect(error).toEqual({
-        code: '42501',
-        details: null,
-        hint: null,
-        message: 'new row violates row-level security policy for table "customers"',
-      })
+      const spoof = await a.from('customers').insert({ name: 'Spoof', user_id: B, tags: [] })
+      expectError(spoof, 403, '42501', 'new row violates row-level security policy for table "customers"')
     })
 
     it('users see only their rows, service_role sees all', async () => {
@@ -715,16 +701,9 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
 
     it('unknown tables, columns, operators and schemas', async () => {
       const table = await a.from('customer').select()
-      expect(table.status).toBe(404)
-      expect(table.error).toEqual({
-        code: 'PGRST205',
-        details: null,
-        hint: "Perhaps you meant the table 'public.customers'",
-        message: "Could not find the table 'public.customer' in the schema cache",
-      })
+      expectError(table, 404, 'PGRST205', "Could not find the table 'public.customer' in the schema cache", null, "Perhaps you meant the table 'public.customers'")
       const column = await a.from('customers').select('name, nope')
-      expect(column.status).toBe(400)
-      expect(column.error).toEqual({ code: '42703', details: null, hint: null, message: 'column customers.nope does not exist' })
+      expectError(column, 400, '42703', 'column customers.nope does not exist')
       const embedded = await a.from('orders').select('id, customers(nope)')
       expect(embedded.error?.message).toBe('column customers_1.nope does not exist')
       // Without an operator a parameter is not a filter (PostgREST ignores it on tables)…
@@ -734,13 +713,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
       expect(op.status).toBe(400)
       expect(op.error).toMatchObject({ code: 'PGRST100', details: 'unknown single value operator approx' })
       const schema = await a.schema('private').from('customers').select()
-      expect(schema.status).toBe(406)
-      expect(schema.error).toEqual({
-        code: 'PGRST106',
-        details: null,
-        hint: null,
-        message: 'The schema must be one of the following: public, graphql_public',
-      })
+      expectError(schema, 406, 'PGRST106', 'The schema must be one of the following: public, graphql_public')
       const other = await a.schema('graphql_public').from('customers').select()
       expect(other.status).toBe(404)
       expect(other.error?.code).toBe('PGRST205')
@@ -748,16 +721,10 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
 
     it('request-shape errors: aggregates, strict preferences, methods, media types, casts', async () => {
       const agg = await a.from('orders').select('amount.sum()')
-      expect(agg.status).toBe(400)
-      expect(agg.error).toEqual({ code: 'PGRST123', details: null, hint: null, message: 'Use of aggregate functions is not allowed' })
+      expectError(agg, 400, 'PGRST123', 'Use of aggregate functions is not allowed')
       const token = await h.token(A)
       const strict = await raw('/orders?select=id', { token, headers: { prefer: 'handling=strict, frobnicate' } })
-      await expectErrorAnswer(strict, 400, {
-        code: 'PGRST122',
-        details: 'Invalid preferences: frobnicate',
-        hint: null,
-        message: 'Invalid preferences given with handling=strict',
-      })
+      await expectErrorAnswer(strict, 400, 'PGRST122', 'Invalid preferences given with handling=strict', 'Invalid preferences: frobnicate')
       const lenient = await raw('/orders?select=id&id=eq.1', { token, headers: { prefer: 'frobnicate' } })
       expect(lenient.status).toBe(200)
       const put = await raw('/orders?id=eq.1', { method: 'PUT', token, headers: { 'content-type': 'application/json' }, body: '{}' })
@@ -839,8 +806,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
 
     it('GET calls run read-only: a writing function answers 405 with 25006', async () => {
       const res = await d.rpc('touch', { p_note: 'via get' }, { get: true })
-      expect(res.status).toBe(405)
-      expect(res.error).toEqual({ code: '25006', details: null, hint: null, message: 'cannot execute UPDATE in a read-only transaction' })
+      expectError(res, 405, '25006', 'cannot execute UPDATE in a read-only transaction')
     })
 
     it('json and array arguments, and a single unnamed json parameter', async () => {
@@ -853,8 +819,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
 
     it('raised errors: P0001 400, 42501 403/401, PT418', async () => {
       const failed = await a.rpc('fail', { msg: 'boom' })
-      expect(failed.status).toBe(400)
-      expect(failed.error).toEqual({ code: 'P0001', details: 'from fail()', hint: 'do not call fail()', message: 'boom' })
+      expectError(failed, 400, 'P0001', 'boom', 'from fail()', 'do not call fail()')
       expect((await a.rpc('deny')).status).toBe(403)
       expect((await anon.rpc('deny')).status).toBe(401)
       const tea = await a.rpc('teapot')
@@ -871,13 +836,13 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
 
     it('unknown functions and arguments are PGRST202', async () => {
       const missing = await a.rpc('nope', { x: 1 })
-      expect(missing.status).toBe(404)
-      expect(missing.error).toEqual({
-        code: 'PGRST202',
-        details: 'Searched for the function public.nope with parameter x or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
-        hint: null,
-        message: 'Could not find the function public.nope(x) in the schema cache',
-      })
+      expectError(
+        missing,
+        404,
+        'PGRST202',
+        'Could not find the function public.nope(x) in the schema cache',
+        'Searched for the function public.nope with parameter x or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      )
       const wrongArgs = await a.rpc('add', { z: 1 })
       expect(wrongArgs.status).toBe(404)
       expect(wrongArgs.error?.message).toBe('Could not find the function public.add(z) in the schema cache')
@@ -893,8 +858,7 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
     it('expired and forged tokens are 401 PGRST303 / PGRST301', async () => {
       const expired = await h.user(A, { exp: Math.floor(Date.now() / 1000) - 10 })
       const e = await expired.from('customers').select()
-      expect(e.status).toBe(401)
-      expect(e.error).toEqual({ code: 'PGRST303', details: null, hint: null, message: 'JWT expired' })
+      expectError(e, 401, 'PGRST303', 'JWT expired')
       const forged = h.client(h.config.anonKey, withBrokenSignature(await h.token(A)))
       const f = await forged.from('customers').select()
       expect(f.status).toBe(401)
@@ -931,6 +895,38 @@ describe.each(BACKENDS)('data API on %s', (backend) => {
       await h.db.exec(`alter table public.late add column extra text default 'x'`)
       await h.app.reloadSchema()
       expect((await service.from('late').select('extra')).data).toEqual([{ extra: 'x' }])
+    })
+  })
+
+  describe('callers in the same process', () => {
+    // What a function's supabase-js call is handed to the data API as (../functions/deno-shim.ts).
+    const calls: { what: string; method: string; path: string; body?: string; prefer?: string; status: number }[] = [
+      { what: 'a partial read', method: 'GET', path: '/orders?select=id,amount&order=id&limit=2', prefer: 'count=exact', status: 206 },
+      { what: 'a call with a body', method: 'POST', path: '/rpc/echo', body: '{"payload":{"ş":1}}', status: 200 },
+      { what: 'a write answered without a body', method: 'DELETE', path: '/orders?id=eq.999', status: 204 },
+      { what: 'a failing call', method: 'POST', path: '/rpc/fail', body: '{"msg":"boom"}', status: 400 },
+      { what: 'a read of an unknown table', method: 'GET', path: '/nowhere', status: 404 },
+    ]
+    const contents = async (res: Response) => ({
+      status: res.status,
+      statusText: res.statusText,
+      headers: Object.fromEntries(res.headers),
+      body: await res.text(),
+    })
+
+    it.each(calls)('get $what answered from memory, as the network gets it', async ({ method, path, body, prefer, status }) => {
+      const headers = {
+        apikey: h.config.anonKey,
+        authorization: `Bearer ${await h.token(A)}`,
+        'content-type': 'application/json',
+        ...(prefer && { prefer }),
+      }
+      const network = await h.app.fetch(new Request(`http://local.test${path}`, { method, headers, body }))
+      const inProcess = await h.app.fetch(new BufferedRequest(`http://local.test${path}`, { method, headers, body }))
+      expect(network.status).toBe(status)
+      expect(network).not.toBeInstanceOf(BufferedResponse)
+      expect(inProcess).toBeInstanceOf(BufferedResponse)
+      expect(await contents(inProcess)).toEqual(await contents(network))
     })
   })
 

@@ -113,10 +113,13 @@ type RawDoc = {
 // One statement, answered as one JSON document. Run with an empty search_path
 // so format_type() and pg_get_expr() qualify every name outside pg_catalog.
 const CATALOG_SQL = `
-with rels as (
+with named as not materialized (
+  -- Every relation with its schema: those exposed, those constraints are on or point to, those functions return.
   select c.oid, n.nspname as schema, c.relname as name, c.relkind as kind
   from pg_class c join pg_namespace n on n.oid = c.relnamespace
-  where n.nspname = any($1::text[]) and c.relkind in ('r', 'v', 'm', 'f', 'p')
+),
+rels as (
+  select * from named where schema = any($1::text[]) and kind in ('r', 'v', 'm', 'f', 'p')
 )
 select json_build_object(
   'relations', (select coalesce(json_agg(json_build_object(
@@ -136,21 +139,19 @@ select json_build_object(
         where a.attrelid = r.oid and a.attnum > 0 and not a.attisdropped)
     )), '[]'::json) from rels r),
   'constraints', (select coalesce(json_agg(json_build_object(
-      'name', con.conname, 'type', con.contype, 'schema', n.nspname, 'table', c.relname,
+      'name', con.conname, 'type', con.contype, 'schema', c.schema, 'table', c.name,
       'columns', (select json_agg(a.attname order by k.ord)
                   from unnest(con.conkey) with ordinality k(num, ord)
                   join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.num),
-      'refSchema', fn.nspname, 'refTable', fc.relname,
+      'refSchema', f.schema, 'refTable', f.name,
       'refColumns', (select json_agg(a.attname order by k.ord)
                      from unnest(con.confkey) with ordinality k(num, ord)
                      join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.num)
     )), '[]'::json)
     from pg_constraint con
-    join pg_class c on c.oid = con.conrelid
-    join pg_namespace n on n.oid = c.relnamespace
-    left join pg_class fc on fc.oid = con.confrelid
-    left join pg_namespace fn on fn.oid = fc.relnamespace
-    where con.contype in ('p', 'u', 'f') and n.nspname = any($1::text[])),
+    join named c on c.oid = con.conrelid
+    left join named f on f.oid = con.confrelid
+    where con.contype in ('p', 'u', 'f') and c.schema = any($1::text[])),
   'routines', (select coalesce(json_agg(json_build_object(
       'schema', n.nspname, 'name', p.proname,
       'args', (select coalesce(json_agg(json_build_object(
@@ -163,7 +164,7 @@ select json_build_object(
       'returnTypType', t.typtype,
       'returnsSet', p.proretset,
       'volatility', p.provolatile,
-      'returnRelSchema', rn.nspname, 'returnRelName', rc.relname, 'returnRelKind', rc.relkind,
+      'returnRelSchema', ret.schema, 'returnRelName', ret.name, 'returnRelKind', ret.kind,
       'returnColumns', case when t.typrelid <> 0 then (
           select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod)) order by a.attnum)
           from pg_attribute a where a.attrelid = t.typrelid and a.attnum > 0 and not a.attisdropped) end
@@ -171,8 +172,7 @@ select json_build_object(
     from pg_proc p
     join pg_namespace n on n.oid = p.pronamespace
     join pg_type t on t.oid = p.prorettype
-    left join pg_class rc on rc.oid = t.typrelid
-    left join pg_namespace rn on rn.oid = rc.relnamespace
+    left join named ret on ret.oid = t.typrelid
     where n.nspname = any($1::text[]) and p.prokind = 'f'
       and t.typname not in ('trigger', 'event_trigger'))
 )::text as doc`

@@ -3,6 +3,7 @@
 // a second owner who wrote nothing but a phone and an e-mail, and the
 // conversations customers have with the shop, each turn with what a right
 // answer carries. `npm run eval:assistant` runs it (assistant-eval.ts).
+// Long because it is data: the conversations.
 //
 // Conversations here are the 'corpus' half: plain, typical wordings, which
 // may be taught to the responder. The 'heldout' half, worded differently, is

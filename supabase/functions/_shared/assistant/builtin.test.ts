@@ -289,6 +289,29 @@ describe('cheapest and most expensive', () => {
     expect((await ask('and the priciest one?', { history: overall })).productIds.sort()).toEqual(['p1', 'p4', 'p5'])
   })
 
+  it('"daha ucuz bir şey var mı?" just after a list: cheaper than the cheapest of it, in its currency', async () => {
+    const listed: Turn[] = [
+      { role: 'user', content: 'hoparlör ve vazo', productIds: [] },
+      { role: 'assistant', content: '…', productIds: ['p3', 'p1'] },
+    ]
+    const cheaper = await ask('daha ucuz bir şey var mı', { history: listed })
+    expect(cheaper.productIds).toEqual(['p2', 'p6'])
+    expect(cheaper.reply).toContain('Bluetooth Hoparlör')
+    const none = await ask('anything cheaper?', { history: [...listed.slice(0, 1), { role: 'assistant', content: '…', productIds: ['p2'] }] })
+    expect(none.productIds).toEqual(['p2'])
+    expect(none.reply).toContain('nothing in the catalogue cheaper than Kablolu Kulaklık')
+    // Two products named and compared is a comparison.
+    expect((await ask('kablosuz kulaklık mı hoparlör mü daha ucuz', { history: listed })).kind).toBe('compare')
+  })
+
+  it('a price or stock question names the kind of thing asked for: "çay bardağı" is no tea', async () => {
+    const items = [...PRODUCTS, product('p8', 'Rize Çayı 1 kg', 210, 'TRY', 33, null, 'Çay bardağı başına bir tatlı kaşığı')]
+    const out = await ask('çay bardağı var mı', { items, faq: [] })
+    expect(out.productIds).toEqual([])
+    expect(out.reply).toContain('eşleşen bir ürün bulamadım')
+    expect((await ask('rize çayı var mı', { items, faq: [] })).productIds).toEqual(['p8'])
+  })
+
   it('a price asked of "the wireless one" just after a list is of the listed product the words name', async () => {
     const items = [...PRODUCTS, product('p8', 'Kablosuz Mouse', 399, 'TRY', 30, null)]
     const listed = said(['p1', 'p2', 'p3'])

@@ -77,8 +77,11 @@ async function subject(term: string, context: Context, limit: number): Promise<C
   const listed = (await justListed(context)) ?? []
   const picked = listed.filter((product) => coverage(term, product.name) === 1)
   if (listed.length >= 2 && picked.length > 0 && picked.length < listed.length) return picked.slice(0, limit)
-  // A price, stock or link question names its product: a product whose description only shares a word is not it.
-  return bestNamed(term, await context.catalogue.search(term, limit + 2), false).slice(0, limit)
+  // A price, stock or link question names its product: a product whose description only shares a word is not it,
+  // nor one whose name lacks the kind of thing asked for ("çay bardağı" is no Rize Çayı).
+  const head = thingWords(term).at(-1)
+  const named = bestNamed(term, await context.catalogue.search(term, limit + 2), false)
+  return (head ? named.filter((product) => coverage(head, product.name) > 0) : named).slice(0, limit)
 }
 
 async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' | 'search', term: string, context: Context): Promise<ResponderOutput> {
@@ -678,5 +681,24 @@ async function answerMessage(
   if (SHORT_FOLLOW_UP_OVER.has(understood.kind) && asksWhetherSo(message) && ((understood.unknownWords > 0 && words(message).length <= 3) || asksProperty)) {
     if ((await lastProducts(context))?.length) return answerAttribute(attributeOf(words(message)), '', message, context)
   }
+  // "Daha ucuz bir şey var mı?" just after a list: cheaper than the cheapest of it. "Kahve mi çay mı daha ucuz?" compares.
+  if (understood.kind !== 'compare' && CHEAPER.test(keyLine(words(message)))) {
+    const listed = (await justListed(context)) ?? []
+    if (listed.length > 0) return answerCheaper(listed, understood.kind === 'unknown' || !('term' in understood) ? '' : understood.term, context)
+  }
   return answerIntent(understood, message, context, understood.alternatives)
+}
+
+const CHEAPER = / (daha ucuz\w*|daha uygun\w*|cheaper|less expensive|anything less) /
+
+/** Products cheaper than the cheapest just listed, in its currency, the dearest of them first; of the kind named, if one is. */
+async function answerCheaper(listed: readonly CatalogueProduct[], term: string, context: Context): Promise<ResponderOutput> {
+  const { language, catalogue } = context
+  const than = extremesByCurrency(listed, 'cheapest')[0]!
+  const cheaper = (term === '' ? await catalogue.inBudget({ currency: than.currency, max: than.price }, MAX_LISTED + 2) : await catalogue.search(term, 50))
+    .filter((product) => product.currency === than.currency && product.price < than.price)
+    .sort((a, b) => b.price - a.price)
+  if (cheaper.length === 0) return reply('budget', say.nothingCheaper(than, language), language, [than])
+  const shown = cheaper.slice(0, MAX_LISTED)
+  return reply('budget', say.cheaperList(shown, than, language), language, shown)
 }

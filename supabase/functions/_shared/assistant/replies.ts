@@ -118,6 +118,17 @@ export function budgetNone(budget: Budget, language: Lang): string {
     : `There is nothing in the catalogue ${from ? `between ${from} and ${limit}` : `at ${limit} or less`}.`
 }
 
+export function cheaperList(products: readonly CatalogueProduct[], than: CatalogueProduct, language: Lang): string {
+  const head = language === 'tr' ? `${than.name} (${price(than, language)}) ürününden daha uygun olanlar:` : `Cheaper than ${than.name} (${price(than, language)}):`
+  return [head, ...products.map((product) => productLine(product, language))].join('\n')
+}
+
+export function nothingCheaper(than: CatalogueProduct, language: Lang): string {
+  return language === 'tr'
+    ? `Katalogda ${than.name} (${price(than, language)}) ürününden daha uygun fiyatlı bir ürün yok.`
+    : `There is nothing in the catalogue cheaper than ${than.name} (${price(than, language)}).`
+}
+
 export function recommendList(products: readonly CatalogueProduct[], language: Lang): string {
   const head = language === 'tr' ? 'Şunlar ilginizi çekebilir:' : 'These might suit you:'
   return [head, ...products.map((product) => describe(product, language))].join('\n')

@@ -144,8 +144,7 @@ async function answerExtreme(order: 'cheapest' | 'priciest', term: string, messa
     // the list answered a question about the whole shop ("the cheapest item in the shop?", "and the priciest one?").
     const asked = context.history.findLast((turn) => turn.role === 'user')?.content ?? ''
     const listed = overWholeShop(message) || overWholeShop(asked) ? [] : ((await justListed(context)) ?? [])
-    if (listed.length >= 2) return reply(kind, say.extreme(extremesByCurrency(listed, order), order, language), language, extremesByCurrency(listed, order))
-    const chosen = (await catalogue.extremes(order)).slice(0, MAX_LISTED)
+    const chosen = listed.length >= 2 ? extremesByCurrency(listed, order) : (await catalogue.extremes(order)).slice(0, MAX_LISTED)
     if (chosen.length === 0) return reply(kind, say.emptyCatalogue(businessName, language), language)
     return reply(kind, say.extreme(chosen, order, language), language, chosen)
   }

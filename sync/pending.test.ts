@@ -1,21 +1,11 @@
 import { filter, firstValueFrom } from 'rxjs'
-import { describe, expect, it, vi } from 'vitest'
-import type { RxDatabase } from 'rxdb'
+import { describe, expect, it } from 'vitest'
 import { createPendingLedger, PENDING_DOC_ID } from './pending.ts'
-import { testStores } from './test-support.ts'
+import { completion, expectNoReportOnceClosed, localWrites, testStores } from './test-support.ts'
 
 const openStore = testStores()
 
 const countOf = (ledger: ReturnType<typeof createPendingLedger>, n: number) => firstValueFrom(ledger.count$.pipe(filter((c) => c === n)))
-
-/** Counts the writes of the ledger's local document. */
-function ledgerWrites(db: RxDatabase) {
-  let writes = 0
-  const sub = db.eventBulks$.subscribe((bulk) => {
-    if (bulk.isLocal) writes += bulk.events.filter((e) => e.documentId === PENDING_DOC_ID).length
-  })
-  return { count: () => writes, stop: () => sub.unsubscribe() }
-}
 
 describe('pending ledger', () => {
   it('keeps the ids marked, table by table, until cleared, and counts them in every reader of the store', async () => {
@@ -43,7 +33,7 @@ describe('pending ledger', () => {
     const ledger = createPendingLedger(db)
     ledger.mark('customers', ['first'])
     await ledger.flush()
-    const writes = ledgerWrites(db)
+    const writes = localWrites(db, PENDING_DOC_ID)
     ledger.mark('customers', ['a'])
     ledger.mark('products', ['b'])
     ledger.mark('appointments', ['c'])
@@ -86,20 +76,14 @@ describe('pending ledger', () => {
   it('ends its count when stopped, and reports no failed write once the store is closed', async () => {
     const db = await openStore()
     const ledger = createPendingLedger(db)
-    let completed = false
-    ledger.count$.subscribe({ complete: () => (completed = true) })
+    const ended = completion(ledger.count$)
     ledger.mark('customers', ['a'])
     await countOf(ledger, 1)
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    try {
-      await db.close()
+    await expectNoReportOnceClosed(db, async () => {
       ledger.mark('customers', ['b'])
       await ledger.flush()
-      expect(logged).not.toHaveBeenCalled()
-    } finally {
-      logged.mockRestore()
-    }
+    })
     ledger.stop()
-    expect(completed).toBe(true)
+    expect(ended()).toBe(true)
   })
 })

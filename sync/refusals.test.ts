@@ -1,8 +1,8 @@
 import { filter, firstValueFrom } from 'rxjs'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { SyncedTable } from '../domain/records.ts'
 import { createRefusalStore, REFUSED_DOC_ID, refusalKey, type RefusalStore, type SetAside } from './refusals.ts'
-import { customer, testStores } from './test-support.ts'
+import { completion, customer, expectNoReportOnceClosed, localWrites, testStores } from './test-support.ts'
 
 const openStore = testStores()
 
@@ -63,35 +63,24 @@ describe('refusal store', () => {
     const db = await openStore()
     const store = createRefusalStore(db)
     await store.update([entry('customers', 1)], [])
-    let writes = 0
-    const sub = db.eventBulks$.subscribe((bulk) => {
-      if (bulk.isLocal) writes += bulk.events.filter((e) => e.documentId === REFUSED_DOC_ID).length
-    })
+    const writes = localWrites(db, REFUSED_DOC_ID)
     await store.update([], [refusalKey('customers', 'not-held')])
     await store.flush()
-    expect(writes).toBe(0)
+    expect(writes.count()).toBe(0)
     await store.update([entry('customers', 2)], [])
-    expect(writes).toBe(1)
-    sub.unsubscribe()
+    expect(writes.count()).toBe(1)
+    writes.stop()
     store.stop()
   })
 
   it('ends its list when stopped, and reports no failed write once the store is closed', async () => {
     const db = await openStore()
     const store = createRefusalStore(db)
-    let completed = false
-    store.changes$.subscribe({ complete: () => (completed = true) })
+    const ended = completion(store.changes$)
     await store.update([entry('customers', 1)], [])
     await listOf(store, 1)
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    try {
-      await db.close()
-      await store.update([entry('customers', 2)], [])
-      expect(logged).not.toHaveBeenCalled()
-    } finally {
-      logged.mockRestore()
-    }
+    await expectNoReportOnceClosed(db, () => store.update([entry('customers', 2)], []))
     store.stop()
-    expect(completed).toBe(true)
+    expect(ended()).toBe(true)
   })
 })

@@ -17,21 +17,11 @@ const row = (patch: Partial<UsageLimitsRow> = {}): UsageLimitsRow => ({
 const NOW = new Date('2026-03-15T12:00:00Z')
 
 describe('usage bar colours', () => {
-  it('daily: green above 10 left, yellow above 5, red otherwise', () => {
-    expect(dailyUsageTone(11)).toBe('green')
-    expect(dailyUsageTone(10)).toBe('yellow')
-    expect(dailyUsageTone(6)).toBe('yellow')
-    expect(dailyUsageTone(5)).toBe('red')
-    expect(dailyUsageTone(0)).toBe('red')
-    expect(dailyUsageTone(50)).toBe('green')
-  })
-
-  it('monthly: green above 100 left, yellow above 50, red otherwise', () => {
-    expect(monthlyUsageTone(101)).toBe('green')
-    expect(monthlyUsageTone(100)).toBe('yellow')
-    expect(monthlyUsageTone(51)).toBe('yellow')
-    expect(monthlyUsageTone(50)).toBe('red')
-    expect(monthlyUsageTone(0)).toBe('red')
+  it.each([
+    ['daily: green above 10 left, yellow above 5, red otherwise', dailyUsageTone, [[11, 'green'], [10, 'yellow'], [6, 'yellow'], [5, 'red'], [0, 'red'], [50, 'green']]],
+    ['monthly: green above 100 left, yellow above 50, red otherwise', monthlyUsageTone, [[101, 'green'], [100, 'yellow'], [51, 'yellow'], [50, 'red'], [0, 'red']]],
+  ] as const)('%s', (_rule, tone, cases) => {
+    for (const [left, expected] of cases) expect(tone(left), `${left} left`).toBe(expected)
   })
 
   it('takes the thresholds of spec §9', () => {

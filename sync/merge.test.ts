@@ -3,43 +3,19 @@
 import { describe, expect, it } from 'vitest'
 import type { WithDeleted } from 'rxdb'
 import type { AppointmentRecord, CustomerRecord, ProductRecord } from '../domain/records.ts'
+import { APPOINTMENT_FIELDS, CUSTOMER_FIELDS, PRODUCT_FIELDS } from '../tests/support/sync-documents.ts'
 import { conflictHandlerFor, isNoticeable, mergeDocument, sameDocument, sameField } from './merge.ts'
 
 type Product = WithDeleted<ProductRecord>
 
-const product = (over: Partial<Product> = {}): Product => ({
-  id: '6b2f4a52-1a7e-4b5e-9a51-0c1c2d3e4f50',
-  name: 'Türk Kahvesi',
-  description: 'Orta kavrulmuş',
-  price: 12.5,
-  currency: 'TRY',
-  stock: 3,
-  created_at: '2026-11-20T10:00:00.000Z',
-  _deleted: false,
-  ...over,
-})
+// Each builder is one document (one id) in the versions a test makes of it.
+const product = (over: Partial<Product> = {}): Product => ({ id: '6b2f4a52-1a7e-4b5e-9a51-0c1c2d3e4f50', ...PRODUCT_FIELDS, ...over })
 
-const customer = (over: Partial<WithDeleted<CustomerRecord>> = {}): WithDeleted<CustomerRecord> => ({
-  id: '0d9c5c8e-4b1b-4f4f-8f38-5f0a3b1c2d10',
-  name: 'Ayşe Yılmaz',
-  phone_number: '+905321112233',
-  email: 'ayse@example.com',
-  created_at: '2026-11-20T10:00:00.000Z',
-  _deleted: false,
-  ...over,
-})
+const customer = (over: Partial<WithDeleted<CustomerRecord>> = {}): WithDeleted<CustomerRecord> =>
+  ({ id: '0d9c5c8e-4b1b-4f4f-8f38-5f0a3b1c2d10', ...CUSTOMER_FIELDS, email: 'ayse@example.com', ...over })
 
-const appointment = (over: Partial<WithDeleted<AppointmentRecord>> = {}): WithDeleted<AppointmentRecord> => ({
-  id: '9a4c1c36-2f2e-4d7e-bf5e-3d2a1b0c9e80',
-  appointment_date: '2026-12-01',
-  appointment_time: '14:30:00',
-  source: 'owner',
-  duration_minutes: 60,
-  status: 'scheduled',
-  created_at: '2026-11-20T10:00:00.000Z',
-  _deleted: false,
-  ...over,
-})
+const appointment = (over: Partial<WithDeleted<AppointmentRecord>> = {}): WithDeleted<AppointmentRecord> =>
+  ({ id: '9a4c1c36-2f2e-4d7e-bf5e-3d2a1b0c9e80', ...APPOINTMENT_FIELDS, ...over })
 
 /** Without the key, null and '' all mean "no value" for an optional field. */
 const isCleared = (v: unknown) => v === undefined || v === null || v === ''

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { customer, eventually, fakeServer, replicationRig, testStores } from './test-support.ts'
+import { customer, eventually, fakeServer, replicationRig, testStores, type FakeServer } from './test-support.ts'
 
 const openStore = testStores()
 
@@ -7,13 +7,21 @@ async function storedCustomers(db: Awaited<ReturnType<typeof openStore>>) {
   return (await db.customers.find().exec()).map((d) => d.toJSON()).sort((a, b) => a.id.localeCompare(b.id))
 }
 
+/** A store replicating over a fake server, started; `before` readies the server first. */
+async function started(opts: { pullBatchSize?: number } = {}, before: (server: FakeServer) => void = () => undefined) {
+  const db = await openStore()
+  const server = fakeServer()
+  before(server)
+  const rig = replicationRig(db, server, opts)
+  await rig.start()
+  return { db, server, rig }
+}
+
 describe('replicateTable', () => {
   it('pulls the server\'s rows page by page into the store as documents, and later changes on a resync', async () => {
-    const db = await openStore()
-    const server = fakeServer()
-    for (let i = 0; i < 5; i++) server.put('customers', customer({ name: `Müşteri ${i}`, email: null }))
-    const rig = replicationRig(db, server, { pullBatchSize: 2 })
-    await rig.start()
+    const { db, server, rig } = await started({ pullBatchSize: 2 }, (s) => {
+      for (let i = 0; i < 5; i++) s.put('customers', customer({ name: `Müşteri ${i}`, email: null }))
+    })
     await rig.replications.customers.awaitInitialReplication()
     const stored = await storedCustomers(db)
     expect(stored).toHaveLength(5)
@@ -31,10 +39,7 @@ describe('replicateTable', () => {
   })
 
   it('pushes local writes, and the pending ledger forgets them once the server has them', async () => {
-    const db = await openStore()
-    const server = fakeServer()
-    const rig = replicationRig(db, server)
-    await rig.start()
+    const { db, server, rig } = await started()
     const c = customer()
     await db.customers.insert(c)
     await rig.ledger.flush()
@@ -49,10 +54,7 @@ describe('replicateTable', () => {
   })
 
   it('merges a conflict field by field: the device\'s edit and the server\'s both stay', async () => {
-    const db = await openStore()
-    const server = fakeServer()
-    const rig = replicationRig(db, server)
-    await rig.start()
+    const { db, server, rig } = await started()
     const c = customer({ notes: 'ilk' })
     await db.customers.insert(c)
     await rig.sync()
@@ -68,10 +70,7 @@ describe('replicateTable', () => {
   })
 
   it('sets a refused document aside and goes on with the queue; neither a resync nor a pull of the row brings it back', async () => {
-    const db = await openStore()
-    const server = fakeServer()
-    const rig = replicationRig(db, server)
-    await rig.start()
+    const { db, server, rig } = await started()
     const [refused, fine] = [customer({ name: 'Reddedilen' }), customer({ name: 'Geçen' })]
     server.refuse(refused.id, '23514')
     await db.customers.bulkInsert([refused, fine])

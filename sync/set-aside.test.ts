@@ -19,15 +19,21 @@ async function setUp() {
   return { db, server, rig, pushes }
 }
 
+/** A customer the server holds as 'Deniz', and the device's edit of it to 'Deniz Ak', refused with `sqlstate`. */
+async function refusedEdit(sqlstate: string) {
+  const { db, server, rig, pushes } = await setUp()
+  const c = customer({ name: 'Deniz' })
+  await db.customers.insert(c)
+  await rig.sync()
+  server.refuse(c.id, sqlstate)
+  await (await db.customers.findOne(c.id).exec())!.incrementalPatch({ name: 'Deniz Ak' })
+  await rig.sync()
+  return { db, server, rig, pushes, c }
+}
+
 describe('set-aside flow', () => {
   it('sets a refused change aside with its reason and the server state it came from, and releases it when an edit gets through', async () => {
-    const { db, server, rig } = await setUp()
-    const c = customer({ name: 'Deniz' })
-    await db.customers.insert(c)
-    await rig.sync()
-    server.refuse(c.id, '42501')
-    await (await db.customers.findOne(c.id).exec())!.incrementalPatch({ name: 'Deniz Ak' })
-    await rig.sync()
+    const { db, server, rig, c } = await refusedEdit('42501')
     const entry = rig.refusals.get('customers', c.id)
     expect(entry).toMatchObject({ key: refusalKey('customers', c.id), label: 'Deniz Ak', reason: 'forbidden', created: false, deleted: false })
     expect(entry?.base).toMatchObject({ name: 'Deniz' })
@@ -41,13 +47,7 @@ describe('set-aside flow', () => {
   })
 
   it('retries a refused change against what the server holds: the server\'s change meanwhile is kept', async () => {
-    const { db, server, rig } = await setUp()
-    const c = customer({ name: 'Deniz' })
-    await db.customers.insert(c)
-    await rig.sync()
-    server.refuse(c.id, '23514')
-    await (await db.customers.findOne(c.id).exec())!.incrementalPatch({ name: 'Deniz Ak' })
-    await rig.sync()
+    const { db, server, rig, c } = await refusedEdit('23514')
     server.put('customers', { ...server.rows('customers')[0]!, notes: 'sunucuda' })
     await rig.sync()
     expect(rig.refusals.get('customers', c.id)?.server).toMatchObject({ notes: 'sunucuda' })

@@ -6,8 +6,9 @@
 // order; `sync_push` applying a row only if the server still holds its
 // assumed state, answering conflicts and refusals); tests/sync holds the
 // engine to the real server.
-import { afterEach } from 'vitest'
+import { afterEach, expect, vi } from 'vitest'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import type { Observable } from 'rxjs'
 import { addRxPlugin, createRxDatabase, type RxDatabase, type RxJsonSchema } from 'rxdb'
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
@@ -188,6 +189,34 @@ export const customer = (over: Record<string, unknown> = {}) => ({
   created_at: '2026-01-01T10:00:00.000Z',
   ...over,
 })
+
+/** Whether `observable` has completed (watched from now on). */
+export function completion(observable: Observable<unknown>): () => boolean {
+  let completed = false
+  observable.subscribe({ complete: () => (completed = true) })
+  return () => completed
+}
+
+/** Counts, from now on, the writes of the store's local document `id`. */
+export function localWrites(db: RxDatabase, id: string): { count(): number; stop(): void } {
+  let writes = 0
+  const sub = db.eventBulks$.subscribe((bulk) => {
+    if (bulk.isLocal) writes += bulk.events.filter((e) => e.documentId === id).length
+  })
+  return { count: () => writes, stop: () => sub.unsubscribe() }
+}
+
+/** Closes the store, then runs `write`: a write that fails only because the store is closed is not reported. */
+export async function expectNoReportOnceClosed(db: RxDatabase, write: () => Promise<void>): Promise<void> {
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  try {
+    await db.close()
+    await write()
+    expect(logged).not.toHaveBeenCalled()
+  } finally {
+    logged.mockRestore()
+  }
+}
 
 /** Waits until check() passes, polling; fails with the last error after the timeout. */
 export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5_000): Promise<T> {

@@ -49,37 +49,29 @@ function outcome(guard: (s: Session) => void, s: Session): { to: unknown; replac
   }
 }
 
+/** Where a guard sends each session (null: it lets the visitor through), one test a case. */
+function sends(guard: (s: Session) => void, cases: Array<[what: string, session: Session, to: string | null]>) {
+  it.each(cases)('%s', (_what, s, to) => {
+    expect(outcome(guard, s)).toEqual(to === null ? undefined : { to, replace: true })
+  })
+}
+
 describe('requireVerifiedOwner (dashboard)', () => {
-  it('sends a visitor with no user to /auth', () => {
-    expect(outcome(requireVerifiedOwner, signedOut)).toEqual({ to: '/auth', replace: true })
-  })
-
-  it('sends an owner whose phone is not verified to /phone-verify', () => {
-    expect(outcome(requireVerifiedOwner, unverified)).toEqual({ to: '/phone-verify', replace: true })
-  })
-
-  it('sends a user without a profile row to /phone-verify', () => {
-    expect(outcome(requireVerifiedOwner, noProfile)).toEqual({ to: '/phone-verify', replace: true })
-  })
-
-  it('lets a verified owner through', () => {
-    expect(outcome(requireVerifiedOwner, verified)).toBeUndefined()
-  })
+  sends(requireVerifiedOwner, [
+    ['sends a visitor with no user to /auth', signedOut, '/auth'],
+    ['sends an owner whose phone is not verified to /phone-verify', unverified, '/phone-verify'],
+    ['sends a user without a profile row to /phone-verify', noProfile, '/phone-verify'],
+    ['lets a verified owner through', verified, null],
+  ])
 })
 
 describe('redirectSignedIn (/auth)', () => {
-  it('lets a signed-out visitor through', () => {
-    expect(outcome(redirectSignedIn, signedOut)).toBeUndefined()
-  })
-
-  it('sends a signed-in user with a profile to /dashboard', () => {
-    expect(outcome(redirectSignedIn, verified)).toEqual({ to: '/dashboard', replace: true })
-    expect(outcome(redirectSignedIn, unverified)).toEqual({ to: '/dashboard', replace: true })
-  })
-
-  it('keeps a signed-in user without a profile row on /auth, or the guards would bounce them back and forth', () => {
-    expect(outcome(redirectSignedIn, noProfile)).toBeUndefined()
-  })
+  sends(redirectSignedIn, [
+    ['lets a signed-out visitor through', signedOut, null],
+    ['sends a signed-in user with a profile to /dashboard (verified)', verified, '/dashboard'],
+    ['sends a signed-in user with a profile to /dashboard (not verified)', unverified, '/dashboard'],
+    ['keeps a signed-in user without a profile row on /auth, or the guards would bounce them back and forth', noProfile, null],
+  ])
 
   it('keeps a signed-in user whose profile has no phone number on /auth, for the same reason', () => {
     // /dashboard → /phone-verify (unverified) → /auth (no phone) would otherwise never end.
@@ -96,39 +88,21 @@ describe('redirectSignedIn (/auth)', () => {
 })
 
 describe('guardPhoneVerify (/phone-verify)', () => {
-  it('sends a visitor with no user to /auth', () => {
-    expect(outcome(guardPhoneVerify, signedOut)).toEqual({ to: '/auth', replace: true })
-  })
-
-  it('sends an already verified owner to /dashboard', () => {
-    expect(outcome(guardPhoneVerify, verified)).toEqual({ to: '/dashboard', replace: true })
-  })
-
-  it('sends a profile without a phone number to /auth', () => {
-    expect(outcome(guardPhoneVerify, noPhone)).toEqual({ to: '/auth', replace: true })
-  })
-
-  it('sends a user without a profile row to /auth', () => {
-    expect(outcome(guardPhoneVerify, noProfile)).toEqual({ to: '/auth', replace: true })
-  })
-
-  it('lets an unverified owner with a phone number through', () => {
-    expect(outcome(guardPhoneVerify, unverified)).toBeUndefined()
-  })
+  sends(guardPhoneVerify, [
+    ['sends a visitor with no user to /auth', signedOut, '/auth'],
+    ['sends an already verified owner to /dashboard', verified, '/dashboard'],
+    ['sends a profile without a phone number to /auth', noPhone, '/auth'],
+    ['sends a user without a profile row to /auth', noProfile, '/auth'],
+    ['lets an unverified owner with a phone number through', unverified, null],
+  ])
 })
 
 describe('guardDataRights (/data-rights)', () => {
-  it('sends a visitor with no user to /auth', () => {
-    expect(outcome(guardDataRights, signedOut)).toEqual({ to: '/auth', replace: true })
-  })
-
-  it('lets any signed-in owner whose phone is not verified through, with or without a phone number or profile row', () => {
-    expect(outcome(guardDataRights, unverified)).toBeUndefined()
-    expect(outcome(guardDataRights, noPhone)).toBeUndefined()
-    expect(outcome(guardDataRights, noProfile)).toBeUndefined()
-  })
-
-  it('sends a verified owner to the settings screen, where the same card is', () => {
-    expect(outcome(guardDataRights, verified)).toEqual({ to: '/dashboard/settings', replace: true })
-  })
+  sends(guardDataRights, [
+    ['sends a visitor with no user to /auth', signedOut, '/auth'],
+    ['lets an owner whose phone is not verified through', unverified, null],
+    ['lets an owner whose profile has no phone number through', noPhone, null],
+    ['lets a signed-in owner without a profile row through', noProfile, null],
+    ['sends a verified owner to the settings screen, where the same card is', verified, '/dashboard/settings'],
+  ])
 })

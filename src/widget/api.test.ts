@@ -11,6 +11,13 @@ function deps(answer: (init?: RequestInit) => Response | Promise<Response>, onli
   return { fetch: vi.fn(async (_url: unknown, init?: RequestInit) => answer(init)), online: () => online }
 }
 
+/** `call` names each refusal the API answers (its error code and HTTP status) as the kind given. */
+async function expectRefusalsNamed(call: (d: SendDeps) => Promise<unknown>, cases: Array<[code: string, status: number, kind: string]>) {
+  for (const [code, status, kind] of cases) {
+    expect(await call(deps(() => json({ success: false, error: code }, status))), code).toEqual({ ok: false, error: kind })
+  }
+}
+
 describe('sendChatMessage', () => {
   it('posts the request as JSON without credentials and returns the reply', async () => {
     const d = deps(() => json({ success: true, error: null, reply: 'Merhaba', conversationId: 'c-1' }))
@@ -22,7 +29,7 @@ describe('sendChatMessage', () => {
   })
 
   it('names every refusal of chatbot-api', async () => {
-    const cases: Array<[string, number, string]> = [
+    await expectRefusalsNamed((d) => sendChatMessage(API, REQUEST, d), [
       ['daily_limit_reached', 429, 'daily_limit'],
       ['monthly_limit_reached', 429, 'monthly_limit'],
       ['origin_not_allowed', 403, 'not_allowed'],
@@ -30,10 +37,7 @@ describe('sendChatMessage', () => {
       ['chatbot_not_found', 404, 'unavailable'],
       ['invalid_request', 400, 'invalid_request'],
       ['server_error', 500, 'server_error'],
-    ]
-    for (const [code, status, kind] of cases) {
-      expect(await sendChatMessage(API, REQUEST, deps(() => json({ success: false, error: code }, status))), code).toEqual({ ok: false, error: kind })
-    }
+    ])
   })
 
   it('says a conversation it can no longer reach is unavailable', () => {
@@ -139,16 +143,13 @@ describe('fetchMessages', () => {
   })
 
   it('names the refusals of the route, and how long to wait', async () => {
-    const cases: Array<[string, number, string]> = [
+    await expectRefusalsNamed((d) => fetchMessages(API, FETCH, d), [
       ['conversation_not_found', 404, 'unavailable'],
       ['chatbot_disabled', 403, 'unavailable'],
       ['origin_not_allowed', 403, 'not_allowed'],
       ['invalid_request', 400, 'invalid_request'],
       ['server_error', 500, 'server_error'],
-    ]
-    for (const [code, status, kind] of cases) {
-      expect(await fetchMessages(API, FETCH, deps(() => json({ success: false, error: code }, status))), code).toEqual({ ok: false, error: kind })
-    }
+    ])
     expect(await fetchMessages(API, FETCH, deps(() => json({ success: false, error: 'rate_limited', retry_after: 9 }, 429)))).toEqual({
       ok: false, error: 'rate_limited', retryAfter: 9,
     })

@@ -8,6 +8,11 @@ function controlled() {
   return {
     poll,
     inFlight: () => pending.length,
+    /** How many polls were asked for once `ms` more have passed. */
+    callsAfter: async (ms: number) => {
+      await vi.advanceTimersByTimeAsync(ms)
+      return poll.mock.calls.length
+    },
     answer: async (outcome: PollOutcome) => {
       pending.shift()!(outcome)
       await vi.advanceTimersByTimeAsync(0)
@@ -26,13 +31,10 @@ describe('the poller', () => {
     poller.start()
     expect(c.poll).toHaveBeenCalledTimes(1)
     // A slow answer: nothing more is asked meanwhile.
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 4)
-    expect(c.poll).toHaveBeenCalledTimes(1)
+    expect(await c.callsAfter(POLL_INTERVAL_MS * 4)).toBe(1)
     await c.answer('again')
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS - 1)
-    expect(c.poll).toHaveBeenCalledTimes(1)
-    await vi.advanceTimersByTimeAsync(1)
-    expect(c.poll).toHaveBeenCalledTimes(2)
+    expect(await c.callsAfter(POLL_INTERVAL_MS - 1)).toBe(1)
+    expect(await c.callsAfter(1)).toBe(2)
     expect(c.inFlight()).toBe(1)
   })
 
@@ -42,15 +44,13 @@ describe('the poller', () => {
     poller.start()
     await c.answer('again')
     poller.stop()
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 10)
-    expect(c.poll).toHaveBeenCalledTimes(1)
+    expect(await c.callsAfter(POLL_INTERVAL_MS * 10)).toBe(1)
 
     poller.start()
     expect(c.poll).toHaveBeenCalledTimes(2)
     poller.stop()
     await c.answer('again')
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 10)
-    expect(c.poll).toHaveBeenCalledTimes(2)
+    expect(await c.callsAfter(POLL_INTERVAL_MS * 10)).toBe(2)
 
     // Started while a poll is under way: that poll's answer plans the next one.
     poller.start()
@@ -59,8 +59,7 @@ describe('the poller', () => {
     poller.start()
     expect(c.poll).toHaveBeenCalledTimes(3)
     await c.answer('again')
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS)
-    expect(c.poll).toHaveBeenCalledTimes(4)
+    expect(await c.callsAfter(POLL_INTERVAL_MS)).toBe(4)
   })
 
   it('backs off on failures, as long as a rate limit asks, and is on time again after an answer', async () => {
@@ -68,18 +67,13 @@ describe('the poller', () => {
     const poller = createPoller(c.poll)
     poller.start()
     await c.answer({ backoff: true })
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS)
-    expect(c.poll).toHaveBeenCalledTimes(1)
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS)
-    expect(c.poll).toHaveBeenCalledTimes(2)
+    expect(await c.callsAfter(POLL_INTERVAL_MS)).toBe(1)
+    expect(await c.callsAfter(POLL_INTERVAL_MS)).toBe(2)
     await c.answer({ backoff: true, retryAfter: 20 })
-    await vi.advanceTimersByTimeAsync(19_999)
-    expect(c.poll).toHaveBeenCalledTimes(2)
-    await vi.advanceTimersByTimeAsync(1)
-    expect(c.poll).toHaveBeenCalledTimes(3)
+    expect(await c.callsAfter(19_999)).toBe(2)
+    expect(await c.callsAfter(1)).toBe(3)
     await c.answer('again')
-    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS)
-    expect(c.poll).toHaveBeenCalledTimes(4)
+    expect(await c.callsAfter(POLL_INTERVAL_MS)).toBe(4)
   })
 
   it('stops on a refusal that asking again will not change, until started again', async () => {
@@ -87,8 +81,7 @@ describe('the poller', () => {
     const poller = createPoller(c.poll)
     poller.start()
     await c.answer('stop')
-    await vi.advanceTimersByTimeAsync(POLL_MAX_DELAY_MS * 2)
-    expect(c.poll).toHaveBeenCalledTimes(1)
+    expect(await c.callsAfter(POLL_MAX_DELAY_MS * 2)).toBe(1)
     poller.start()
     expect(c.poll).toHaveBeenCalledTimes(2)
   })

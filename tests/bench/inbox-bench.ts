@@ -17,37 +17,23 @@ import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import WebSocket from 'ws'
 import { createClient } from '@supabase/supabase-js'
-import { startStack } from '../../supabase/local/server.ts'
-import { requestContextParams, requestContextSql, signJwt } from '../../supabase/local/jwt.ts'
-import { TEST_RATE_LIMITS } from '../support/stack.ts'
+import { median, ms, p95, stackWithOwner } from './stack-owner.ts'
 
 const CONVERSATIONS = 10_000
 const LIST_RUNS = 40
 const LIVE_RUNS = 15
 const POLL_MS = 2_500
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.95 * xs.length))]!
-const ms = (x: number) => `${x.toFixed(1)} ms`
-
 async function main() {
   // Lifted, so the bench measures time and not the limits.
   process.env.CONVERSATION_REPLY_LIMIT_PER_MINUTE ??= '100000'
   process.env.CHATBOT_API_POLL_LIMIT_PER_MINUTE ??= '100000'
   process.env.CHATBOT_API_CONVERSATION_LIMIT_PER_MINUTE ??= '100000'
-  const stack = await startStack({ port: 0, db: { kind: 'memory' }, seed: false, config: { ...TEST_RATE_LIMITS } })
+  const { stack, owner, token, headers, viaApi, asOwner } = await stackWithOwner('inbox-bench', '+905550000031')
   try {
     const { url, config, db } = stack
-    const signup = await fetch(`${url}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { apikey: config.anonKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `inbox-bench-${Date.now()}@example.com`, password: 'bench-password', data: { business_name: 'Bench', phone_number: '+905550000031' } }),
-    })
-    if (!signup.ok) throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`)
-    const owner = ((await signup.json()) as { user: { id: string } }).user.id
     await db.query('update public.users set phone_verified = true where id = $1', [owner])
     await db.query('update public.chatbot_configs set enabled = true where user_id = $1', [owner])
-    const token = await signJwt(config, { sub: owner, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 })
 
     // 1. The list.
     const seeded = performance.now()
@@ -70,23 +56,10 @@ async function main() {
     await db.query('analyze public.chatbot_messages')
     console.info(`seeded ${CONVERSATIONS} conversations, ${CONVERSATIONS * 3} messages in ${ms(performance.now() - seeded)}`)
 
-    const headers = { apikey: config.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-    const viaApi = async (fn: string, body: unknown) => {
-      const t = performance.now()
-      const res = await fetch(`${url}/rest/v1/rpc/${fn}`, { method: 'POST', headers, body: JSON.stringify(body) })
-      const rows = (await res.json()) as unknown
-      if (!res.ok) throw new Error(`${fn}: ${res.status} ${JSON.stringify(rows)}`)
-      return { t: performance.now() - t, rows }
-    }
-    const claims = { sub: owner, role: 'authenticated', aud: 'authenticated' }
     const direct = async () => {
-      const t = performance.now()
-      const rows = await db.transaction(async (tx) => {
-        await tx.query(requestContextSql, requestContextParams({ role: 'authenticated', claims }))
-        return tx.query("select * from public.inbox_conversations('all', null, 50, null, null)")
-      })
-      if (rows.rows.length !== 50) throw new Error('unexpected row count')
-      return performance.now() - t
+      const { t, rows } = await asOwner("select * from public.inbox_conversations('all', null, 50, null, null)")
+      if (rows.length !== 50) throw new Error('unexpected row count')
+      return t
     }
     const list: number[] = []
     const searched: number[] = []
@@ -94,7 +67,7 @@ async function main() {
     const trivial: number[] = []
     for (let i = 0; i < LIST_RUNS + 5; i++) {
       const first = await viaApi('inbox_conversations', { p_filter: 'all' })
-      if ((first.rows as unknown[]).length !== 50) throw new Error('the first page is not 50 rows')
+      if ((first.data as unknown[]).length !== 50) throw new Error('the first page is not 50 rows')
       const found = await viaApi('inbox_conversations', { p_filter: 'all', p_search: 'sipariş' })
       const d = await direct()
       const floor = await viaApi('inbox_waiting_count', {})

@@ -15,9 +15,7 @@
 // API (the HTTP round trip).
 // Exits non-zero when the target is missed.
 import { performance } from 'node:perf_hooks'
-import { startStack } from '../../supabase/local/server.ts'
-import { requestContextParams, requestContextSql, signJwt } from '../../supabase/local/jwt.ts'
-import { TEST_RATE_LIMITS } from '../support/stack.ts'
+import { median, ms, p95, stackWithOwner } from './stack-owner.ts'
 
 const MESSAGES = Number(process.env.INSIGHTS_BENCH_MESSAGES ?? 100_000)
 const CONVERSATIONS = 12_000
@@ -26,10 +24,6 @@ const RUNS = 30
 const WARM_UP = 3
 const TARGET_MS = 200
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.95 * xs.length))]!
-const ms = (x: number) => `${x.toFixed(1)} ms`
-
 // Questions customers ask that the assistant did not know, in several wordings each.
 const UNKNOWN = [
   'Kargo ücretli mi?', 'kargo ucretli mi', 'KARGO ÜCRETLİ Mİ', 'Hediye paketi yapıyor musunuz?', 'hediye paketi var mi',
@@ -37,17 +31,9 @@ const UNKNOWN = [
 ]
 
 async function main() {
-  const stack = await startStack({ port: 0, db: { kind: 'memory' }, seed: false, config: { ...TEST_RATE_LIMITS } })
+  const { stack, owner, viaApi, asOwner } = await stackWithOwner('insights-bench', '+905550000032')
   try {
-    const { url, config, db } = stack
-    const signup = await fetch(`${url}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { apikey: config.anonKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `insights-bench-${Date.now()}@example.com`, password: 'bench-password', data: { business_name: 'Bench', phone_number: '+905550000032' } }),
-    })
-    if (!signup.ok) throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`)
-    const owner = ((await signup.json()) as { user: { id: string } }).user.id
-    const token = await signJwt(config, { sub: owner, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 })
+    const { db } = stack
 
     const seeded = performance.now()
     await db.query(
@@ -100,23 +86,6 @@ async function main() {
     const { rows: [count] } = await db.query<{ n: string }>('select count(*)::text as n from public.chatbot_messages where user_id = $1', [owner])
     console.info(`seeded ${count!.n} messages in ${CONVERSATIONS} conversations in ${ms(performance.now() - seeded)}`)
 
-    const headers = { apikey: config.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-    const viaApi = async (fn: string, body: unknown) => {
-      const t = performance.now()
-      const res = await fetch(`${url}/rest/v1/rpc/${fn}`, { method: 'POST', headers, body: JSON.stringify(body) })
-      const data = (await res.json()) as unknown
-      if (!res.ok) throw new Error(`${fn}: ${res.status} ${JSON.stringify(data)}`)
-      return { t: performance.now() - t, data }
-    }
-    const claims = { sub: owner, role: 'authenticated', aud: 'authenticated' }
-    const asOwner = async (sql: string, params: unknown[]) => {
-      const t = performance.now()
-      await db.transaction(async (tx) => {
-        await tx.query(requestContextSql, requestContextParams({ role: 'authenticated', claims }))
-        return tx.query(sql, params)
-      })
-      return performance.now() - t
-    }
     // What the figures would cost read from the messages themselves: one count over the period's replies.
     const bare = async () => {
       const t = performance.now()
@@ -142,7 +111,7 @@ async function main() {
     for (let i = 0; i < RUNS + WARM_UP; i++) {
       const a = await viaApi('get_chatbot_insights', { p_user_id: owner, p_days: 30 })
       const u = await viaApi('get_unanswered_questions', { p_user_id: owner, p_days: 30 })
-      const d = await asOwner('select public.get_chatbot_insights($1, 30)', [owner])
+      const d = (await asOwner('select public.get_chatbot_insights($1, 30)', [owner])).t
       const f = await bare()
       const r = await viaApi('inbox_waiting_count', {})
       if (i < WARM_UP) continue

@@ -6,17 +6,14 @@
 // appointment appears without a reload, marked as the assistant's, and the
 // inbox shows the conversation.
 import { afterAll, describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
 import { localTime } from '../../domain/business.ts'
 import { addDays, monthOf, sameMonth } from '../../domain/calendar.ts'
 import { widgetScriptUrl, widgetSnippet } from '../../domain/chatbot.ts'
 import { axeViolations } from '../support/axe.ts'
-import { useAppUnderTest } from '../support/app-under-test.ts'
-import { createVerifiedOwner, insertRows, serverRows, updateRows, type Owner } from '../support/owners.ts'
+import { DESKTOP, PHONE, screenshot, TR_DESKTOP_EN_PHONE, useAppUnderTest } from '../support/app-under-test.ts'
+import { createVerifiedOwner, insertRows, serverRows, updateRows, visitorMessage, type Owner } from '../support/owners.ts'
 import { startWidgetHost, type WidgetHost } from '../support/widget-host.ts'
 
-const DESKTOP = { width: 1280, height: 900 }
-const PHONE = { width: 375, height: 740 }
 const LIVE_MS = 15_000
 const ANSWERED = { timeout: 20_000 }
 const ALL_DAY = [['00:00', '24:00']]
@@ -34,20 +31,13 @@ describe('booking', () => {
     while (hosts.length > 0) await hosts.pop()!.close()
   })
 
-  async function shot(page: Page, name: string) {
-    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true })
-  }
-
   async function salon(): Promise<Owner> {
     const owner = await createVerifiedOwner(running.keys)
     await updateRows(running.keys, owner, 'business_profiles', `user_id=eq.${owner.id}`, { opening_hours: OPEN_ALWAYS, time_zone: 'Europe/Istanbul', contact_phone: '0212 555 00 00' })
     return owner
   }
 
-  it.each([
-    { language: 'tr' as const, viewport: DESKTOP },
-    { language: 'en' as const, viewport: PHONE },
-  ])('$language at $viewport.width px: the owner turns on online booking and adds a service', async ({ language, viewport }) => {
+  it.each(TR_DESKTOP_EN_PHONE)('$language at $viewport.width px: the owner turns on online booking and adds a service', async ({ language, viewport }) => {
     const w = WORDS[language]
     const owner = await salon()
     const { page } = await running.openAs(owner, '/dashboard/appointments', { language, viewport, context: { locale: w.locale } })
@@ -55,7 +45,7 @@ describe('booking', () => {
     const dialog = page.getByTestId('booking-settings')
     await dialog.getByRole('switch', { name: w.enabled }).waitFor()
     expect(await axeViolations(page, '[data-testid="booking-settings"]'), `${language} settings`).toEqual([])
-    await shot(page, `booking-settings-${language}-${viewport.width}`)
+    await screenshot(page, `booking-settings-${language}-${viewport.width}`)
     await dialog.getByRole('switch', { name: w.enabled }).check({ force: true })
     await dialog.getByRole('button', { name: w.save }).click()
     await page.getByText(w.saved).waitFor()
@@ -66,7 +56,7 @@ describe('booking', () => {
     await dialog.getByRole('button', { name: w.add }).click()
     await dialog.getByRole('textbox', { name: w.name }).fill('Saç kesimi')
     expect(await axeViolations(page, '[data-testid="booking-settings"]'), `${language} service form`).toEqual([])
-    await shot(page, `booking-service-form-${language}-${viewport.width}`)
+    await screenshot(page, `booking-service-form-${language}-${viewport.width}`)
     await dialog.getByRole('button', { name: w.saveService }).click()
     await dialog.getByTestId('service-row').getByText('Saç kesimi').waitFor()
     expect(await serverRows<{ name: string; duration_minutes: number }>(running.keys, owner, 'services', 'select=name,duration_minutes')).toEqual([
@@ -74,10 +64,7 @@ describe('booking', () => {
     ])
   })
 
-  it.each([
-    { language: 'tr' as const, viewport: DESKTOP },
-    { language: 'en' as const, viewport: PHONE },
-  ])('$language at $viewport.width px: the wizard suggests the free times of the chosen day and warns about an overlap', async ({ language, viewport }) => {
+  it.each(TR_DESKTOP_EN_PHONE)('$language at $viewport.width px: the wizard suggests the free times of the chosen day and warns about an overlap', async ({ language, viewport }) => {
     const owner = await salon()
     const day9to6 = [['09:00', '18:00']]
     await updateRows(running.keys, owner, 'business_profiles', `user_id=eq.${owner.id}`, {
@@ -101,7 +88,7 @@ describe('booking', () => {
     await wizard.locator('input[type=time]').fill('10:30')
     await wizard.getByTestId('overlap-warning').waitFor()
     expect(await axeViolations(page, '[data-testid="appointment-wizard"]')).toEqual([])
-    await shot(page, `booking-wizard-free-times-${language}-${viewport.width}`)
+    await screenshot(page, `booking-wizard-free-times-${language}-${viewport.width}`)
   })
 
   it('a booking made while the owner is offline arrives in the calendar when the device reconnects', async () => {
@@ -117,14 +104,9 @@ describe('booking', () => {
 
     let conversationId: string | undefined
     const ask = async (message: string) => {
-      const res = await fetch(`${running.keys.api}/functions/v1/chatbot-api`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: 'https://shop.example' },
-        body: JSON.stringify({ userId: owner.id, message, ...(conversationId ? { conversationId } : {}) }),
-      })
-      const body = (await res.json()) as { reply: string; conversationId: string }
-      conversationId ??= body.conversationId
-      return body.reply
+      const answer = await visitorMessage(running.keys, { userId: owner.id, message, conversationId })
+      conversationId ??= answer.conversationId
+      return answer.reply
     }
     await ask('Yarın saat 11:00 için randevu alabilir miyim?')
     await ask('Can Öztürk')
@@ -174,14 +156,14 @@ describe('booking', () => {
     await say('Ayşe Yılmaz', /telefon/i)
     await say('0532 111 22 33', /Onaylıyor musunuz/)
     await say('evet', /Randevunuz oluşturuldu/)
-    await shot(visitor, 'booking-widget-booked-tr-375')
+    await screenshot(visitor, 'booking-widget-booked-tr-375')
 
     // Live in the owner's calendar, as the assistant's.
     const entry = cell.locator('[data-testid="calendar-entry"][data-source="assistant"]')
     await entry.waitFor({ timeout: LIVE_MS })
     expect(await entry.textContent()).toContain('15:00')
     expect(await entry.textContent()).toContain('Ayşe Yılmaz')
-    await shot(calendar, 'booking-calendar-live-tr-1280')
+    await screenshot(calendar, 'booking-calendar-live-tr-1280')
 
     // Its details say who booked it and, once the scheduler tried, how the automatic reminder went.
     const [booked] = await serverRows<{ id: string }>(running.keys, owner, 'appointments', 'select=id&source=eq.assistant')
@@ -200,7 +182,7 @@ describe('booking', () => {
     const reminder = details.getByTestId('auto-reminder')
     await reminder.waitFor()
     expect(await reminder.textContent()).toMatch(/^Otomatik hatırlatma gönderilemedi: .+ yeniden denenecek\.$/)
-    await shot(calendar, 'booking-details-tr-1280')
+    await screenshot(calendar, 'booking-details-tr-1280')
     await calendar.keyboard.press('Escape')
     await details.waitFor({ state: 'hidden' })
 
@@ -211,6 +193,6 @@ describe('booking', () => {
     const thread = calendar.getByTestId('inbox-thread')
     await thread.getByText(/Randevunuz oluşturuldu/).waitFor()
     expect(await thread.getByTestId('booking-mark').textContent()).toBe('Randevu oluşturuldu')
-    await shot(calendar, 'booking-inbox-thread-tr-1280')
+    await screenshot(calendar, 'booking-inbox-thread-tr-1280')
   })
 })

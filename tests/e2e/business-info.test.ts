@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { FAQ_ENTRIES_MAX } from '../../domain/business.ts'
 import { axeViolations } from '../support/axe.ts'
-import { useAppUnderTest, type OpenOptions } from '../support/app-under-test.ts'
+import { DESKTOP, PHONE, useAppUnderTest, type OpenOptions } from '../support/app-under-test.ts'
 import { createVerifiedOwner, insertRows, serverRows, type Owner } from '../support/owners.ts'
 
 type ProfileRow = {
@@ -28,8 +28,6 @@ type ProfileRow = {
 type FaqRow = { id: string; question: string; answer: string }
 
 const PROFILE_SELECT = 'select=address,maps_url,contact_phone,contact_email,opening_hours,time_zone,shipping_info,returns_info,payment_info,ordering_info'
-const DESKTOP = { width: 1280, height: 900 }
-const PHONE = { width: 375, height: 740 }
 
 /** What each language calls the controls the test drives. */
 const WORDS = {

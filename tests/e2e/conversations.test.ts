@@ -6,13 +6,10 @@
 // the assistant answers again; the empty state, axe on the list and the
 // thread, and a reply typed offline kept as a draft.
 import { describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
 import { axeViolations } from '../support/axe.ts'
-import { useAppUnderTest } from '../support/app-under-test.ts'
-import { createVerifiedOwner, insertRows, serverRows, updateRows, type Owner } from '../support/owners.ts'
+import { DESKTOP, PHONE, screenshot, TR_DESKTOP_EN_PHONE, useAppUnderTest } from '../support/app-under-test.ts'
+import { createChatbotOwner, insertRows, serverRows, visitorMessage, type Owner } from '../support/owners.ts'
 
-const DESKTOP = { width: 1280, height: 900 }
-const PHONE = { width: 375, height: 740 }
 /** Live updates arrive over Realtime; a generous bound for a busy 2-core machine. */
 const LIVE_MS = 10_000
 
@@ -60,38 +57,17 @@ const WORDS = {
 describe('conversations inbox', () => {
   const running = useAppUnderTest()
 
-  async function visitor(owner: Owner, message: string, conversationId?: string) {
-    const res = await fetch(`${running.keys.api}/functions/v1/chatbot-api`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'https://shop.example' },
-      body: JSON.stringify({ userId: owner.id, message, ...(conversationId ? { conversationId } : {}) }),
-    })
-    expect(res.status, message).toBe(200)
-    return (await res.json()) as { reply: string | null; conversationId: string; status: string }
-  }
+  const visitor = (owner: Owner, message: string, conversationId?: string) => visitorMessage(running.keys, { userId: owner.id, message, conversationId })
+  const shop = () => createChatbotOwner(running.keys)
 
-  async function shop(): Promise<Owner> {
-    const owner = await createVerifiedOwner(running.keys)
-    await updateRows(running.keys, owner, 'chatbot_configs', `user_id=eq.${owner.id}`, { enabled: true })
-    await updateRows(running.keys, owner, 'business_profiles', `user_id=eq.${owner.id}`, { contact_phone: '0216 555 00 11' })
-    return owner
-  }
-
-  async function shot(page: Page, name: string) {
-    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true })
-  }
-
-  it.each([
-    { language: 'tr' as const, viewport: DESKTOP },
-    { language: 'en' as const, viewport: PHONE },
-  ])('$language at $viewport.width px: a handoff arrives live, the owner takes over and replies, then gives it back', async ({ language, viewport }) => {
+  it.each(TR_DESKTOP_EN_PHONE)('$language at $viewport.width px: a handoff arrives live, the owner takes over and replies, then gives it back', async ({ language, viewport }) => {
     const w = WORDS[language]
     const owner = await shop()
     const { page } = await running.openAs(owner, '/dashboard/conversations', { language, viewport, context: { locale: w.locale } })
     await page.getByRole('heading', { level: 1, name: w.heading }).waitFor()
     await page.getByTestId('inbox-empty').getByText(w.empty).waitFor()
     expect(await axeViolations(page, 'main'), `${language} empty list`).toEqual([])
-    await shot(page, `inbox-empty-${language}-${viewport.width}`)
+    await screenshot(page, `inbox-empty-${language}-${viewport.width}`)
 
     // A customer asks for a person: the badge and the list follow without a reload.
     const first = await visitor(owner, w.asked)
@@ -102,7 +78,7 @@ describe('conversations inbox', () => {
     await page.getByTestId('inbox-badge').getByText(w.waiting(1)).waitFor({ state: 'attached', timeout: LIVE_MS })
     expect(await row.count()).toBe(1)
     await expect.poll(() => row.first().getByTestId('inbox-unread').count(), { timeout: LIVE_MS }).toBe(1)
-    await shot(page, `inbox-list-${language}-${viewport.width}`)
+    await screenshot(page, `inbox-list-${language}-${viewport.width}`)
 
     // Opened: read, and the customer's message and the assistant's handoff are there.
     await row.first().click()
@@ -123,7 +99,7 @@ describe('conversations inbox', () => {
     expect(await thread.getByLabel(w.reply).inputValue()).toBe('')
     const stored = await serverRows<{ author: string; content: string }>(running.keys, owner, 'chatbot_messages', 'select=author,content&author=eq.owner')
     expect(stored).toEqual([{ author: 'owner', content: w.ownerReply }])
-    await shot(page, `inbox-thread-${language}-${viewport.width}`)
+    await screenshot(page, `inbox-thread-${language}-${viewport.width}`)
 
     // The customer writes again: nobody answers but the owner, and it shows up live.
     const held = await visitor(owner, w.later, first.conversationId)

@@ -43,11 +43,18 @@ describe('credits screen', () => {
     return body.session_id!
   }
 
-  /** A promise the test resolves when it is done looking at what a held request shows. */
-  function gate() {
+  /** The dashboard with its requests to `url` (a route pattern) held until the test, done looking at what they show, calls `release()`. */
+  async function openHolding(owner: Owner, url: string) {
     let release!: () => void
-    const opened = new Promise<void>((resolve) => (release = resolve))
-    return { opened, release }
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const { page } = await open(owner, '/dashboard', {
+      setup: (p) =>
+        p.route(url, async (route) => {
+          await released
+          await route.continue()
+        }),
+    })
+    return { page, release }
   }
 
   /** What the Pay button of the local checkout page does, without a browser. */
@@ -148,14 +155,7 @@ describe('credits screen', () => {
 
   it('shows skeletons announced as a status while the balance loads', async () => {
     const owner = await createVerifiedOwner(running.keys)
-    const held = gate()
-    const { page } = await open(owner, '/dashboard', {
-      setup: (p) =>
-        p.route('**/rest/v1/credits*', async (route) => {
-          await held.opened
-          await route.continue()
-        }),
-    })
+    const { page, release } = await openHolding(owner, '**/rest/v1/credits*')
     const loading = page.getByTestId('credits-loading')
     await loading.waitFor()
     expect(await loading.getAttribute('role')).toBe('status')
@@ -167,7 +167,7 @@ describe('credits screen', () => {
     expect(await page.getByTestId('balance-remaining').count()).toBe(0)
     expect(await axeViolations(page)).toEqual([])
 
-    held.release()
+    release()
     await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
     await loading.waitFor({ state: 'detached' })
     await transactionsLoading.waitFor({ state: 'detached' })
@@ -175,14 +175,7 @@ describe('credits screen', () => {
 
   it('spins the clicked plan and disables the others until the browser leaves for the provider', async () => {
     const owner = await createVerifiedOwner(running.keys)
-    const held = gate()
-    const { page } = await open(owner, '/dashboard', {
-      setup: (p) =>
-        p.route('**/functions/v1/create-checkout-session', async (route) => {
-          await held.opened
-          await route.continue()
-        }),
-    })
+    const { page, release } = await openHolding(owner, '**/functions/v1/create-checkout-session')
     await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
     const growth = page.getByRole('button', { name: 'Büyüme paketini satın al' })
     await growth.click()
@@ -192,7 +185,7 @@ describe('credits screen', () => {
     }
     expect(await page.getByTestId('plan-enterprise').getByRole('link', { name: 'Bize ulaşın' }).isVisible()).toBe(true)
 
-    held.release()
+    release()
     await page.waitForURL(/\/__local\/checkout\/cs_local_[0-9a-f]{32}$/, { timeout: 20_000 })
   })
 

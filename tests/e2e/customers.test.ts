@@ -11,7 +11,7 @@ import { useAppUnderTest, type OpenOptions } from '../support/app-under-test.ts'
 import { axeViolations } from '../support/axe.ts'
 import { reloadUnderServiceWorker } from '../support/browser.ts'
 import { createVerifiedOwner, insertRows, serverRows, updateRows, type Owner } from '../support/owners.ts'
-import { failLocalWrites, storeNeverOpens, storeRefusesToOpen } from '../support/local-store-faults.ts'
+import { expectRetryOpensStoreAgain, failedStoreOpens, failLocalWrites, storeNeverOpens, storeRefusesToOpen } from '../support/local-store-faults.ts'
 
 const TR_LABELS = { name: 'Ad', phone: 'Telefon', email: 'E-posta', notes: 'Notlar' }
 
@@ -294,18 +294,12 @@ describe('customers screen', () => {
     const { page } = await openCustomers(owner, {
       initScript: storeRefusesToOpen,
     })
-    let attempts = 0
-    page.on('console', (message) => {
-      if (message.type() === 'error' && message.text().startsWith('the local store could not be opened')) attempts += 1
-    })
+    const failed = failedStoreOpens(page)
     const panel = page.getByTestId('customers-error')
     await panel.getByText('Müşteriler yüklenemedi').waitFor({ timeout: 20_000 })
     await panel.getByText('Müşterileriniz bu cihazın depolama alanından okunamadı.', { exact: false }).waitFor()
     expect(await page.getByTestId('customer-row').count()).toBe(0)
-    const before = attempts
-    await panel.getByRole('button', { name: 'Tekrar dene' }).click()
-    await expect.poll(() => attempts, { timeout: 20_000 }).toBeGreaterThan(before)
-    await panel.getByRole('button', { name: 'Tekrar dene' }).waitFor()
+    await expectRetryOpensStoreAgain(panel, 'Tekrar dene', failed)
   })
 
   it('on a phone: cards, a bottom-sheet dialog and no sideways scrolling, in English', async () => {

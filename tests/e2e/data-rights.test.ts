@@ -36,6 +36,17 @@ describe('your data', () => {
     return opened
   }
 
+  /** The deleted account's e-mail and password sign in no more. */
+  async function expectSignInRefused(owner: Owner) {
+    const signIn = await fetch(`${running.keys.api}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: running.keys.anonKey, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+      body: JSON.stringify({ email: owner.email, password: owner.password }),
+    })
+    expect(signIn.status).toBe(400)
+    expect(await signIn.json()).toMatchObject({ code: 'invalid_credentials' })
+  }
+
   it('downloads one archive with the JSON and the workbook it promises, and passes axe', async () => {
     const owner = await createVerifiedOwner(running.keys)
     await insertRows(running.keys, owner, 'products', [product(owner, 'Kilim Yastık Kılıfı')])
@@ -102,13 +113,7 @@ describe('your data', () => {
     await page.waitForURL(`${running.app}/`)
     expect(await page.evaluate((key) => localStorage.getItem(key), AUTH_STORAGE_KEY)).toBeNull()
 
-    const signIn = await fetch(`${running.keys.api}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: running.keys.anonKey, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
-      body: JSON.stringify({ email: owner.email, password: owner.password }),
-    })
-    expect(signIn.status).toBe(400)
-    expect(await signIn.json()).toMatchObject({ code: 'invalid_credentials' })
+    await expectSignInRefused(owner)
   })
 
   it('deletes the account after the typed e-mail; it cannot sign in and its other device is cleared and signed out', async () => {
@@ -135,13 +140,7 @@ describe('your data', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), AUTH_STORAGE_KEY)).toBeNull()
     await page.waitForFunction(async (id) => !(await indexedDB.databases()).some((d) => d.name?.includes(id)), owner.id)
 
-    const signIn = await fetch(`${running.keys.api}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: running.keys.anonKey, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
-      body: JSON.stringify({ email: owner.email, password: owner.password }),
-    })
-    expect(signIn.status).toBe(400)
-    expect(await signIn.json()).toMatchObject({ code: 'invalid_credentials' })
+    await expectSignInRefused(owner)
 
     // Its next sync (here: the connection comes back): signed out, taken to sign-in, its store gone.
     await other.context.setOffline(true)

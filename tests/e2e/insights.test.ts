@@ -11,11 +11,8 @@ import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { axeViolations } from '../support/axe.ts'
-import { useAppUnderTest } from '../support/app-under-test.ts'
-import { createVerifiedOwner, insertRows, serverRows, updateRows, type Owner } from '../support/owners.ts'
-
-const DESKTOP = { width: 1280, height: 900 }
-const PHONE = { width: 375, height: 740 }
+import { PHONE, screenshot, TR_DESKTOP_EN_PHONE, useAppUnderTest } from '../support/app-under-test.ts'
+import { createChatbotOwner, insertRows, serverRows, visitorMessage, type Owner } from '../support/owners.ts'
 
 const WORDS = {
   tr: {
@@ -69,36 +66,15 @@ const WORDS = {
 describe('insights tab', () => {
   const running = useAppUnderTest()
 
-  async function visitor(owner: Owner, message: string, language: 'tr' | 'en') {
-    const res = await fetch(`${running.keys.api}/functions/v1/chatbot-api`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'https://shop.example' },
-      body: JSON.stringify({ userId: owner.id, message, language }),
-    })
-    expect(res.status, message).toBe(200)
-    return (await res.json()) as { reply: string | null; conversationId: string }
-  }
-
-  async function shop(): Promise<Owner> {
-    const owner = await createVerifiedOwner(running.keys)
-    await updateRows(running.keys, owner, 'chatbot_configs', `user_id=eq.${owner.id}`, { enabled: true })
-    await updateRows(running.keys, owner, 'business_profiles', `user_id=eq.${owner.id}`, { contact_phone: '0216 555 00 11' })
-    return owner
-  }
-
-  async function shot(page: Page, name: string) {
-    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true })
-  }
+  const visitor = (owner: Owner, message: string, language: 'tr' | 'en') => visitorMessage(running.keys, { userId: owner.id, message, language })
+  const shop = () => createChatbotOwner(running.keys)
 
   async function downloaded(page: Page, button: string): Promise<string> {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()])
     return readFile((await download.path())!, 'utf8')
   }
 
-  it.each([
-    { language: 'tr' as const, viewport: DESKTOP },
-    { language: 'en' as const, viewport: PHONE },
-  ])('$language at $viewport.width px: an unknown question, added to the FAQ, answers the next visitor and leaves the list', async ({ language, viewport }) => {
+  it.each(TR_DESKTOP_EN_PHONE)('$language at $viewport.width px: an unknown question, added to the FAQ, answers the next visitor and leaves the list', async ({ language, viewport }) => {
     const w = WORDS[language]
     const owner = await shop()
     const first = await visitor(owner, w.shipping, language)
@@ -122,7 +98,7 @@ describe('insights tab', () => {
     const shownQuestion = (await items.nth(0).locator('p').first().innerText()).trim()
     expect([w.shipping, w.shippingAgain]).toContain(shownQuestion)
     expect(await axeViolations(page, 'main'), `${language} tab`).toEqual([])
-    await shot(page, `insights-${language}-${viewport.width}`)
+    await screenshot(page, `insights-${language}-${viewport.width}`)
 
     // The daily CSV holds the three messages, the list's CSV the two questions.
     const daily = await downloaded(page, w.csv)
@@ -141,7 +117,7 @@ describe('insights tab', () => {
     await expect.poll(() => answer.evaluate((el) => el === document.activeElement)).toBe(true)
     expect(await axeViolations(page, '[role="dialog"]'), `${language} dialog`).toEqual([])
     await answer.fill(w.answer)
-    await shot(page, `insights-faq-dialog-${language}-${viewport.width}`)
+    await screenshot(page, `insights-faq-dialog-${language}-${viewport.width}`)
     await dialog.getByRole('button', { name: w.save, exact: true }).click()
     await dialog.waitFor({ state: 'hidden' })
     // The question leaves the list; the next visitor gets the owner's answer, in either wording.
@@ -207,7 +183,7 @@ describe('insights tab', () => {
     expect(await page.getByTestId('insights-conversations').innerText()).toBe('0')
     expect(await page.getByTestId('insights-answered-share').innerText()).toBe('–')
     expect(await axeViolations(page, 'main'), 'empty tab').toEqual([])
-    await shot(page, 'insights-empty-en-375')
+    await screenshot(page, 'insights-empty-en-375')
 
     await context.setOffline(true)
     await page.getByTestId('insights-offline').waitFor()

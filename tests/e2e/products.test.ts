@@ -10,7 +10,7 @@ import { axeViolations } from '../support/axe.ts'
 import { useAppUnderTest, type OpenOptions } from '../support/app-under-test.ts'
 import { reloadUnderServiceWorker } from '../support/browser.ts'
 import { createVerifiedOwner, insertRows, serverRows, type Owner } from '../support/owners.ts'
-import { failLocalWrites, storeNeverOpens, storeRefusesToOpen } from '../support/local-store-faults.ts'
+import { expectRetryOpensStoreAgain, failedStoreOpens, failLocalWrites, storeNeverOpens, storeRefusesToOpen } from '../support/local-store-faults.ts'
 
 
 type ServerProduct = { id: string; name: string; price: number; currency: string; stock: number; description: string | null; product_link: string | null; group_id: string | null; _deleted: boolean }
@@ -434,17 +434,11 @@ describe('products screen', () => {
     const { page } = await openProducts(owner, {
       initScript: storeRefusesToOpen,
     })
-    let attempts = 0
-    page.on('console', (message) => {
-      if (message.type() === 'error' && message.text().startsWith('the local store could not be opened')) attempts += 1
-    })
+    const failed = failedStoreOpens(page)
     const panel = page.getByRole('alert').filter({ hasText: 'Ürünler yüklenemedi' })
     await panel.waitFor({ timeout: 20_000 })
     expect(await page.getByTestId('product-row').count()).toBe(0)
-    const before = attempts
-    await panel.getByRole('button', { name: 'Tekrar dene' }).click()
-    await expect.poll(() => attempts, { timeout: 20_000 }).toBeGreaterThan(before)
-    await panel.getByRole('button', { name: 'Tekrar dene' }).waitFor()
+    await expectRetryOpensStoreAgain(panel, 'Tekrar dene', failed)
   })
 
   it('shows cards on a phone with links cut to 40 characters, in English', async () => {

@@ -6,21 +6,17 @@
 // mints the token and shares the access token, both after the password.
 // Runs on PGlite and on PostgreSQL 15.
 import { randomBytes } from 'node:crypto'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AUTOMATION_FUNCTIONS, AUTOMATION_TEXT_MAX, AUTOMATION_TOKEN_FUNCTION, IDEMPOTENCY_KEY_HEADER } from '../../domain/functions.ts'
 import { splitWhatsAppText, WHATSAPP_TEXT_MAX } from '../../supabase/functions/_shared/whatsapp.ts'
-import { startFakeWhatsApp, type FakeWhatsApp } from '../support/fake-whatsapp.ts'
+import { useFakeWhatsApp } from '../support/fake-whatsapp.ts'
 import { BACKENDS, useTestStack, type Owner } from '../support/stack.ts'
 
 type Answer = Record<string, unknown> & { success?: boolean; error?: string | null }
 
 describe.each(BACKENDS)('automation endpoints on %s', (backend) => {
   const stack = useTestStack(backend)
-  let graph: FakeWhatsApp
-  beforeAll(async () => {
-    graph = await startFakeWhatsApp()
-  })
-  afterAll(() => graph.close())
+  const graph = useFakeWhatsApp()
   // Every call here comes from 127.0.0.1: the per-address limit is roomy but for its own test.
   beforeEach(() => vi.stubEnv('AUTOMATION_ADDRESS_LIMIT_PER_MINUTE', '100000'))
   afterEach(() => vi.unstubAllEnvs())

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CHATBOT_MESSAGES_ERRORS, CHATBOT_MESSAGES_PAGE, type ChatbotApiMessage } from '../../domain/functions.ts'
-import { BACKENDS, useTestStack, type Owner } from '../support/stack.ts'
+import { BACKENDS, enableWidget, useTestStack, type Owner, type WidgetSites } from '../support/stack.ts'
 
 type Answer = { success: boolean; error: string | null; reply?: string | null; conversationId?: string; status?: string }
 type Messages = { success: boolean; error: string | null; status?: string; messages?: ChatbotApiMessage[]; retry_after?: number }
@@ -30,15 +30,7 @@ describe.each(BACKENDS)('chatbot-api messages on %s', (backend) => {
   afterEach(() => vi.unstubAllEnvs())
 
   /** A verified owner (conversation-reply needs one) whose widget is on, with `config` over the defaults. */
-  async function widgetOwner(config: { website_url?: string | null; allowed_domains?: string[] } = {}): Promise<Owner> {
-    const owner = await stack.signUpVerifiedOwner()
-    await stack.db.query('update public.chatbot_configs set enabled = true, website_url = $2, allowed_domains = $3 where user_id = $1', [
-      owner.user.id,
-      config.website_url ?? null,
-      config.allowed_domains ?? [],
-    ])
-    return owner
-  }
+  const widgetOwner = async (config: WidgetSites = {}) => enableWidget(stack, await stack.signUpVerifiedOwner(), config)
 
   async function ask(owner: Owner, message: string, conversationId?: string, headers: Record<string, string> = {}) {
     const res = await fetch(`${stack.url}/functions/v1/chatbot-api`, {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHATBOT_MESSAGE_MAX_LENGTH } from '../../domain/functions.ts'
 import { answer } from '../../supabase/functions/_shared/assistant/index.ts'
 import type { Catalogue, Responder, ResponderInput } from '../../supabase/functions/_shared/assistant/types.ts'
-import { BACKENDS, useTestStack, type Owner } from '../support/stack.ts'
+import { BACKENDS, enableWidget, useTestStack, type Owner, type WidgetSites } from '../support/stack.ts'
 
 type Reply = { success?: boolean; error?: string | null; reply?: string; conversationId?: string; productIds?: string[]; retry_after?: number }
 type Usage = { daily_messages_used: number; monthly_messages_used: number; daily_message_limit: number; monthly_message_limit: number }
@@ -62,15 +62,7 @@ describe.each(BACKENDS)('chatbot-api on %s', (backend) => {
   }
 
   /** An owner whose widget is on, with `config` over the defaults sign-up created. */
-  async function widgetOwner(config: { website_url?: string | null; allowed_domains?: string[] } = {}): Promise<Owner> {
-    const owner = await stack.signUpOwner()
-    await stack.db.query('update public.chatbot_configs set enabled = true, website_url = $2, allowed_domains = $3 where user_id = $1', [
-      owner.user.id,
-      config.website_url ?? null,
-      config.allowed_domains ?? [],
-    ])
-    return owner
-  }
+  const widgetOwner = async (config: WidgetSites = {}) => enableWidget(stack, await stack.signUpOwner(), config)
 
   async function addProduct(owner: Owner, name: string, price: number, stock = 10): Promise<string> {
     const { rows } = await stack.db.query<{ id: string }>(

@@ -39,8 +39,13 @@ const domains = (n: number) => Array.from({ length: n }, (_, i) => `s${i}.örnek
 /** The longest host name there is: four labels of at most 63 characters, 253 in all. */
 const LONGEST_HOST = ['a'.repeat(63), 'b'.repeat(63), 'c'.repeat(63), 'd'.repeat(61)].join('.')
 
+/** A bound on one column: `value(bound)` is stored as written, `value(past)` refused by `constraint`. */
+function boundRule(field: ChatbotFormField, constraint: string, bound: number, past: number, value: (n: number) => unknown = (n) => n): Refusal {
+  return { kind: 'refused', field, at: [{ [field]: value(bound) }], past: [{ [field]: value(past) }], constraint }
+}
+
 function textRule(field: 'bot_name' | 'welcome_message' | 'bot_description' | 'system_prompt', max: number): Refusal {
-  return { kind: 'refused', field, at: [{ [field]: text(max) }], past: [{ [field]: text(max + 1) }], constraint: `chatbot_configs_${field}_length` }
+  return boundRule(field, `chatbot_configs_${field}_length`, max, max + 1, text)
 }
 
 function optionsRule(field: 'position' | 'openai_model', options: readonly string[], outside: string): Refusal {
@@ -63,20 +68,8 @@ const RULES: Record<string, Rule> = {
   CHATBOT_WELCOME_MESSAGE_MAX: textRule('welcome_message', chatbot.CHATBOT_WELCOME_MESSAGE_MAX),
   CHATBOT_BOT_DESCRIPTION_MAX: textRule('bot_description', chatbot.CHATBOT_BOT_DESCRIPTION_MAX),
   CHATBOT_SYSTEM_PROMPT_MAX: textRule('system_prompt', chatbot.CHATBOT_SYSTEM_PROMPT_MAX),
-  CHATBOT_WEBSITE_URL_MAX: {
-    kind: 'refused',
-    field: 'website_url',
-    at: [{ website_url: url(chatbot.CHATBOT_WEBSITE_URL_MAX) }],
-    past: [{ website_url: url(chatbot.CHATBOT_WEBSITE_URL_MAX + 1) }],
-    constraint: 'chatbot_configs_website_url_length',
-  },
-  CHATBOT_ALLOWED_DOMAINS_MAX: {
-    kind: 'refused',
-    field: 'allowed_domains',
-    at: [{ allowed_domains: domains(chatbot.CHATBOT_ALLOWED_DOMAINS_MAX) }],
-    past: [{ allowed_domains: domains(chatbot.CHATBOT_ALLOWED_DOMAINS_MAX + 1) }],
-    constraint: 'chatbot_configs_allowed_domains_count',
-  },
+  CHATBOT_WEBSITE_URL_MAX: boundRule('website_url', 'chatbot_configs_website_url_length', chatbot.CHATBOT_WEBSITE_URL_MAX, chatbot.CHATBOT_WEBSITE_URL_MAX + 1, url),
+  CHATBOT_ALLOWED_DOMAINS_MAX: boundRule('allowed_domains', 'chatbot_configs_allowed_domains_count', chatbot.CHATBOT_ALLOWED_DOMAINS_MAX, chatbot.CHATBOT_ALLOWED_DOMAINS_MAX + 1, domains),
   CHATBOT_ALLOWED_DOMAIN_LENGTH_MAX: {
     kind: 'refused',
     field: 'allowed_domains',
@@ -88,20 +81,8 @@ const RULES: Record<string, Rule> = {
     ],
     constraint: 'chatbot_configs_allowed_domains_entries',
   },
-  CHATBOT_TEMPERATURE_MIN: {
-    kind: 'refused',
-    field: 'temperature',
-    at: [{ temperature: T_MIN }],
-    past: [{ temperature: tenths(T_MIN - T_STEP) }],
-    constraint: 'chatbot_configs_temperature_check',
-  },
-  CHATBOT_TEMPERATURE_MAX: {
-    kind: 'refused',
-    field: 'temperature',
-    at: [{ temperature: T_MAX }],
-    past: [{ temperature: tenths(T_MAX + T_STEP) }],
-    constraint: 'chatbot_configs_temperature_check',
-  },
+  CHATBOT_TEMPERATURE_MIN: boundRule('temperature', 'chatbot_configs_temperature_check', T_MIN, tenths(T_MIN - T_STEP)),
+  CHATBOT_TEMPERATURE_MAX: boundRule('temperature', 'chatbot_configs_temperature_check', T_MAX, tenths(T_MAX + T_STEP)),
   // numeric(2, 1) rounds a value between tenths before any check sees it; the form refuses it
   // (invalid_step) so that the owner picks the value that is kept.
   CHATBOT_TEMPERATURE_STEP: {
@@ -110,20 +91,8 @@ const RULES: Record<string, Rule> = {
     written: { temperature: T_MIN + 7.5 * T_STEP },
     stored: { temperature: tenths(T_MIN + 8 * T_STEP) },
   },
-  CHATBOT_MAX_TOKENS_MIN: {
-    kind: 'refused',
-    field: 'max_tokens',
-    at: [{ max_tokens: CHATBOT_MAX_TOKENS_MIN }],
-    past: [{ max_tokens: CHATBOT_MAX_TOKENS_MIN - 1 }],
-    constraint: 'chatbot_configs_max_tokens_check',
-  },
-  CHATBOT_MAX_TOKENS_MAX: {
-    kind: 'refused',
-    field: 'max_tokens',
-    at: [{ max_tokens: CHATBOT_MAX_TOKENS_MAX }],
-    past: [{ max_tokens: CHATBOT_MAX_TOKENS_MAX + 1 }],
-    constraint: 'chatbot_configs_max_tokens_check',
-  },
+  CHATBOT_MAX_TOKENS_MIN: boundRule('max_tokens', 'chatbot_configs_max_tokens_check', CHATBOT_MAX_TOKENS_MIN, CHATBOT_MAX_TOKENS_MIN - 1),
+  CHATBOT_MAX_TOKENS_MAX: boundRule('max_tokens', 'chatbot_configs_max_tokens_check', CHATBOT_MAX_TOKENS_MAX, CHATBOT_MAX_TOKENS_MAX + 1),
   CHATBOT_POSITIONS: optionsRule('position', chatbot.CHATBOT_POSITIONS, 'top-left'),
   CHATBOT_MODELS: optionsRule('openai_model', chatbot.CHATBOT_MODELS, 'gpt-4o'),
 }

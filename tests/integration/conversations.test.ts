@@ -6,10 +6,10 @@
 // Cloud API), within WhatsApp's 24 hours; the owner may change only the
 // status, the customer and the unread count. On PGlite and PostgreSQL 15.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { HANDOFF_SMS_PER_DAY } from '../../domain/conversations.ts'
 import { CONVERSATION_REPLY_ERRORS, type ConversationReplyAnswer } from '../../domain/functions.ts'
-import { startFakeWhatsApp, type FakeWhatsApp } from '../support/fake-whatsapp.ts'
+import { useFakeWhatsApp } from '../support/fake-whatsapp.ts'
 import { deliverTo, signUpWhatsAppOwner } from '../support/meta-delivery.ts'
 import { BACKENDS, useTestStack, type Owner } from '../support/stack.ts'
 
@@ -18,12 +18,7 @@ type Conversation = { status: string; handoff_reason: string | null; unread_coun
 
 describe.each(BACKENDS)('conversations on %s', (backend) => {
   const stack = useTestStack(backend)
-  let graph: FakeWhatsApp
-
-  beforeAll(async () => {
-    graph = await startFakeWhatsApp()
-  })
-  afterAll(() => graph.close())
+  const graph = useFakeWhatsApp()
 
   async function widgetOwner(): Promise<Owner> {
     const owner = await stack.signUpVerifiedOwner()

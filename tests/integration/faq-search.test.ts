@@ -42,6 +42,27 @@ describe.each(BACKENDS)('FAQ search on %s', (backend) => {
   }
   const top = async (query: string) => (await search(query))[0]
 
+  /** A shop of its own with `faq`, signed up before the block's tests; its id. */
+  function shopWith(faq: { question: string; answer: string }[]): () => string {
+    let shop: Owner
+    beforeAll(async () => {
+      shop = await stack.signUpOwner()
+      await addFaq(stack, shop.user.id, faq)
+    })
+    return () => shop.user.id
+  }
+  /** The shop's best entry for `query` is `question`, scored high enough to answer with. */
+  async function expectAnswered(shopId: string, query: string, question: string) {
+    const [hit] = await search(query, 1, shopId)
+    expect(hit?.question).toBe(question)
+    expect(hit!.score).toBeGreaterThanOrEqual(FAQ_MIN_SCORE)
+  }
+  /** No entry of the shop is good enough to answer `query` with. */
+  async function expectNotAnswered(shopId: string, query: string) {
+    const [hit] = await search(query, 1, shopId)
+    expect(hit === undefined || hit.score < FAQ_MIN_SCORE).toBe(true)
+  }
+
   beforeAll(async () => {
     owner = await stack.signUpOwner()
     other = await stack.signUpOwner()
@@ -120,18 +141,14 @@ describe.each(BACKENDS)('FAQ search on %s', (backend) => {
   })
 
   describe('words of one meaning (migration 20261202000100)', () => {
-    let shop: Owner
-    beforeAll(async () => {
-      shop = await stack.signUpOwner()
-      await addFaq(stack, shop.user.id, [
-        { question: 'Yurt dışına gönderim var mı?', answer: 'Şimdilik yalnızca Türkiye içine gönderiyoruz.' },
-        { question: 'Mağazadan teslim alabilir miyim?', answer: 'Evet, hazır olunca SMS gönderiyoruz.' },
-        { question: 'Kişiye özel isim yazdırma var mı?', answer: 'Fincanlara isim baskısı yapıyoruz.' },
-        { question: 'Do you sell gift cards?', answer: 'Yes, valid for one year.' },
-        { question: 'Ürünleriniz orijinal mi?', answer: 'Tüm ürünlerimiz orijinaldir.' },
-        { question: 'Hediye paketi yapıyor musunuz?', answer: 'Evet, ücretsiz.' },
-      ])
-    })
+    const shop = shopWith([
+      { question: 'Yurt dışına gönderim var mı?', answer: 'Şimdilik yalnızca Türkiye içine gönderiyoruz.' },
+      { question: 'Mağazadan teslim alabilir miyim?', answer: 'Evet, hazır olunca SMS gönderiyoruz.' },
+      { question: 'Kişiye özel isim yazdırma var mı?', answer: 'Fincanlara isim baskısı yapıyoruz.' },
+      { question: 'Do you sell gift cards?', answer: 'Yes, valid for one year.' },
+      { question: 'Ürünleriniz orijinal mi?', answer: 'Tüm ürünlerimiz orijinaldir.' },
+      { question: 'Hediye paketi yapıyor musunuz?', answer: 'Evet, ücretsiz.' },
+    ])
 
     it.each([
       ['almanyaya gönderiyor musunuz', 'Yurt dışına gönderim var mı?'],
@@ -150,31 +167,22 @@ describe.each(BACKENDS)('FAQ search on %s', (backend) => {
       ['sahte mi bunlar', 'Ürünleriniz orijinal mi?'],
       ['hediye paketli gönderebilir misiniz', 'Hediye paketi yapıyor musunuz?'],
       ['could you gift wrap it', 'Hediye paketi yapıyor musunuz?'],
-    ])('%s finds %s', async (query, question) => {
-      const [hit] = await search(query, 1, shop.user.id)
-      expect(hit?.question).toBe(question)
-      expect(hit!.score).toBeGreaterThanOrEqual(FAQ_MIN_SCORE)
-    })
+    ])('%s finds %s', (query, question) => expectAnswered(shop(), query, question))
 
     it('does not read shopping at a store as collecting there', async () => {
-      const [hit] = await search('mağazanız alışveriş merkezinde mi', 1, shop.user.id)
-      expect(hit === undefined || hit.score < FAQ_MIN_SCORE).toBe(true)
+      await expectNotAnswered(shop(), 'mağazanız alışveriş merkezinde mi')
     })
   })
 
   describe('more words of one meaning, and more that count for nothing (migration 20261203000100)', () => {
-    let shop: Owner
-    beforeAll(async () => {
-      shop = await stack.signUpOwner()
-      await addFaq(stack, shop.user.id, [
-        { question: 'Fatura kesiyor musunuz?', answer: 'Her siparişe e-fatura kesilir.' },
-        { question: 'Toptan satış yapıyor musunuz?', answer: '20 adet ve üzeri alımlarda toptan fiyat veriyoruz.' },
-        { question: 'Ürünleriniz garantili mi?', answer: 'Elektronik ürünler 2 yıl garantilidir.' },
-        { question: 'Ürünleriniz orijinal mi?', answer: 'Tüm ürünlerimiz orijinaldir.' },
-        { question: 'Hediye paketi yapıyor musunuz?', answer: 'Evet, ücretsiz.' },
-        { question: 'Kişiye özel isim yazdırma var mı?', answer: 'Fincanlara isim baskısı yapıyoruz.' },
-      ])
-    })
+    const shop = shopWith([
+      { question: 'Fatura kesiyor musunuz?', answer: 'Her siparişe e-fatura kesilir.' },
+      { question: 'Toptan satış yapıyor musunuz?', answer: '20 adet ve üzeri alımlarda toptan fiyat veriyoruz.' },
+      { question: 'Ürünleriniz garantili mi?', answer: 'Elektronik ürünler 2 yıl garantilidir.' },
+      { question: 'Ürünleriniz orijinal mi?', answer: 'Tüm ürünlerimiz orijinaldir.' },
+      { question: 'Hediye paketi yapıyor musunuz?', answer: 'Evet, ücretsiz.' },
+      { question: 'Kişiye özel isim yazdırma var mı?', answer: 'Fincanlara isim baskısı yapıyoruz.' },
+    ])
 
     it.each([
       ['faturalı satış var mı', 'Fatura kesiyor musunuz?'],
@@ -189,17 +197,12 @@ describe.each(BACKENDS)('FAQ search on %s', (backend) => {
       ['can you wrap it as a present', 'Hediye paketi yapıyor musunuz?'],
       ['süslü paket yapıyor musunuz', 'Hediye paketi yapıyor musunuz?'],
       ['custom name printing?', 'Kişiye özel isim yazdırma var mı?'],
-    ])('%s finds %s', async (query, question) => {
-      const [hit] = await search(query, 1, shop.user.id)
-      expect(hit?.question).toBe(question)
-      expect(hit!.score).toBeGreaterThanOrEqual(FAQ_MIN_SCORE)
-    })
+    ])('%s finds %s', (query, question) => expectAnswered(shop(), query, question))
 
     it('reads a number as nothing, and a haircut as no invoice', async () => {
       const terms = await stack.db.query<{ t: string[] }>("select public.search_question_terms('50 adet alsam indirim olur mu') as t")
       expect(terms.rows[0]!.t).toEqual(['adet', 'indirim'])
-      const [hit] = await search('saç kesimi ne kadar', 1, shop.user.id)
-      expect(hit === undefined || hit.score < FAQ_MIN_SCORE).toBe(true)
+      await expectNotAnswered(shop(), 'saç kesimi ne kadar')
     })
   })
 

@@ -4,10 +4,10 @@
 // local outbox, or to a fake Cloud API with the owner's token). Runs on
 // PGlite and on PostgreSQL 15.
 import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { splitWhatsAppText, WHATSAPP_TEXT_MAX } from '../../supabase/functions/_shared/whatsapp.ts'
 import { readDelivery, verifySignature } from '../../supabase/functions/whatsapp-webhook/meta.ts'
-import { startFakeWhatsApp, type FakeWhatsApp } from '../support/fake-whatsapp.ts'
+import { useFakeWhatsApp } from '../support/fake-whatsapp.ts'
 import { delivery, metaJson, sign, signUpWhatsAppOwner, type Inbound, type WhatsAppOwner } from '../support/meta-delivery.ts'
 import { BACKENDS, useTestStack, type Owner } from '../support/stack.ts'
 
@@ -17,12 +17,7 @@ type Sent = { recipient: string; body: string; provider: string; status: string;
 
 describe.each(BACKENDS)('whatsapp-webhook on %s', (backend) => {
   const stack = useTestStack(backend)
-  let graph: FakeWhatsApp
-
-  beforeAll(async () => {
-    graph = await startFakeWhatsApp()
-  })
-  afterAll(() => graph.close())
+  const graph = useFakeWhatsApp()
 
   const whatsAppOwner = (credits = 10) => signUpWhatsAppOwner(stack, credits)
 

@@ -12,6 +12,20 @@ import type { Owner, StackKeys } from './owners.ts'
 /** Where supabase-js keeps the session for an API on 127.0.0.1. */
 export const AUTH_STORAGE_KEY = 'sb-127-auth-token'
 
+/** The two screen sizes a screen is checked at. */
+export const DESKTOP = { width: 1280, height: 900 }
+export const PHONE = { width: 375, height: 740 }
+/** Turkish on a desktop and English on a phone: what a screen's main test runs in, once each. */
+export const TR_DESKTOP_EN_PHONE = [
+  { language: 'tr' as const, viewport: DESKTOP },
+  { language: 'en' as const, viewport: PHONE },
+]
+
+/** A full-page screenshot in the folder E2E_SCREENSHOTS names, when it names one (to look at the screens a run went through). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true })
+}
+
 export type OpenOptions = {
   viewport?: { width: number; height: number }
   language?: 'tr' | 'en'

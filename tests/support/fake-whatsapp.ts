@@ -4,6 +4,7 @@
 // Meta's error object for a recipient whose 24-hour window a test closed.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll } from 'vitest'
 
 export type SentWhatsApp = {
   phoneNumberId: string
@@ -23,6 +24,24 @@ export type FakeWhatsApp = {
 }
 
 let ids = 0
+
+/**
+ * The fake of a describe block: started before its tests, closed after them.
+ * The value stands for the running fake once the block's tests have started.
+ */
+export function useFakeWhatsApp(): FakeWhatsApp {
+  let graph: FakeWhatsApp | undefined
+  beforeAll(async () => {
+    graph = await startFakeWhatsApp()
+  })
+  afterAll(() => graph?.close())
+  return new Proxy({} as FakeWhatsApp, {
+    get(_, key) {
+      if (!graph) throw new Error('the fake WhatsApp API is read before its tests started')
+      return graph[key as keyof FakeWhatsApp]
+    },
+  })
+}
 
 export async function startFakeWhatsApp(): Promise<FakeWhatsApp> {
   const sent: SentWhatsApp[] = []

@@ -1,5 +1,6 @@
 // Fresh business owners for end-to-end tests, each with their own data, so
-// tests in one file never see each other's products or appointments.
+// tests in one file never see each other's products or appointments; and a
+// visitor writing to an owner's chatbot.
 import { randomBytes } from 'node:crypto'
 import { businessName, uniqueEmail, uniquePhone } from './factories.ts'
 
@@ -16,6 +17,29 @@ async function json(res: Response, what: string): Promise<Record<string, unknown
 /** Signs up an owner as the app does, marks the phone verified (as the verification function would) and signs in. */
 export function createVerifiedOwner(keys: StackKeys): Promise<Owner> {
   return createOwner(keys, { verified: true })
+}
+
+/** A verified owner whose chatbot is on, with a contact phone the assistant can give when it hands a visitor over. */
+export async function createChatbotOwner(keys: StackKeys): Promise<Owner> {
+  const owner = await createVerifiedOwner(keys)
+  await updateRows(keys, owner, 'chatbot_configs', `user_id=eq.${owner.id}`, { enabled: true })
+  await updateRows(keys, owner, 'business_profiles', `user_id=eq.${owner.id}`, { contact_phone: '0216 555 00 11' })
+  return owner
+}
+
+/** What chatbot-api answers a visitor's message. */
+export type VisitorAnswer = { reply: string | null; conversationId: string; status: string }
+
+/** A visitor's message to the owner's chatbot, sent as the widget on the owner's shop sends it; fails unless it is answered. */
+export async function visitorMessage(keys: StackKeys, body: { userId: string; message: string; conversationId?: string; language?: 'tr' | 'en' }): Promise<VisitorAnswer> {
+  const res = await fetch(`${keys.api}/functions/v1/chatbot-api`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'https://shop.example' },
+    body: JSON.stringify(body),
+  })
+  const answer = (await res.json().catch(() => null)) as VisitorAnswer | null
+  if (res.status !== 200 || !answer) throw new Error(`chatbot-api answered ${JSON.stringify(body.message)} with ${res.status}: ${JSON.stringify(answer)}`)
+  return answer
 }
 
 /** Signs up an owner as the app does and signs in, the phone not verified: the dashboard sends them to /phone-verify. */

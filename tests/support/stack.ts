@@ -155,6 +155,19 @@ export async function startTestStack(backend: Backend, opts: TestStackOptions = 
   }
 }
 
+/** Where an owner's website widget may be used (chatbot_configs); unset: none. */
+export type WidgetSites = { website_url?: string | null; allowed_domains?: string[] }
+
+/** Turns the owner's website widget on, for `config`'s sites; the owner. */
+export async function enableWidget(stack: TestStack, owner: Owner, config: WidgetSites = {}): Promise<Owner> {
+  await stack.db.query('update public.chatbot_configs set enabled = true, website_url = $2, allowed_domains = $3 where user_id = $1', [
+    owner.user.id,
+    config.website_url ?? null,
+    config.allowed_domains ?? [],
+  ])
+  return owner
+}
+
 /**
  * An owner of a describe block, signed up before its tests. The value stands
  * for the owner once the block's tests (or later beforeAll hooks) have started.

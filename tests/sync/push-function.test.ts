@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { BACKENDS, startTestStack, type Owner, type TestStack } from '../support/stack.ts'
+import { APPOINTMENT_FIELDS, CUSTOMER_FIELDS, PRODUCT_FIELDS } from '../support/sync-documents.ts'
 import { toServerRow } from '../../sync/rows.ts'
 import type { SyncedTable } from '../../domain/records.ts'
 
@@ -16,38 +17,10 @@ type PushRow = { assumed: Row | null; new: Row }
 
 const newId = () => crypto.randomUUID()
 
-const productDoc = (over: Row = {}): Row => ({
-  id: newId(),
-  name: 'Türk Kahvesi 250 g',
-  description: 'Orta kavrulmuş',
-  price: 12.5,
-  currency: 'TRY',
-  stock: 3,
-  created_at: '2026-11-20T10:00:00.000Z',
-  _deleted: false,
-  ...over,
-})
-
-const customerDoc = (over: Row = {}): Row => ({
-  id: newId(),
-  name: 'Ayşe Yılmaz',
-  phone_number: '+905321112233',
-  created_at: '2026-11-20T10:00:00.000Z',
-  _deleted: false,
-  ...over,
-})
-
-const appointmentDoc = (over: Row = {}): Row => ({
-  id: newId(),
-  appointment_date: '2026-12-01',
-  appointment_time: '14:30:00',
-  duration_minutes: 60,
-  status: 'scheduled',
-  source: 'owner',
-  created_at: '2026-11-20T10:00:00.000Z',
-  _deleted: false,
-  ...over,
-})
+// A document of each table with a fresh id; `over` changes any field, to values a device would never write too.
+const productDoc = (over: Row = {}): Row => ({ id: newId(), ...PRODUCT_FIELDS, ...over })
+const customerDoc = (over: Row = {}): Row => ({ id: newId(), ...CUSTOMER_FIELDS, ...over })
+const appointmentDoc = (over: Row = {}): Row => ({ id: newId(), ...APPOINTMENT_FIELDS, ...over })
 
 const row = (table: SyncedTable, doc: Row) => toServerRow(table, doc)
 

@@ -47,6 +47,24 @@ async function refuseProductNames(): Promise<() => Promise<void>> {
   }
 }
 
+/**
+ * Customer `c` on a new device and on the server; the device's edit `local` of it refused
+ * (set aside, nothing else waiting); then `server` written on the server and pulled by the device.
+ */
+async function refusedThenChangedOnServer(name: string, c: ReturnType<typeof customer>, local: Record<string, unknown>, server: Record<string, unknown>) {
+  const owner = await stack.signUpOwner()
+  const d = await device(owner, name)
+  await d.db.customers.insert(c)
+  await converged(owner, [d])
+  await (await d.db.customers.findOne(c.id).exec())!.incrementalPatch(local)
+  await eventually(() => expect(d.sync.status()).toMatchObject({ phase: 'idle', pending: 0, refused: 1 }))
+  const since = d.requests.length
+  const { error } = await owner.client.from('customers').update(server).eq('id', c.id)
+  expect(error).toBeNull()
+  await pulledAgain(d, 'customers', since)
+  return { owner, d }
+}
+
 describe('a document the server refuses', () => {
   it('is set aside with its reason, kept as written, and the documents after it still reach the server', async () => {
     const owner = await stack.signUpOwner()
@@ -87,18 +105,9 @@ describe('a document the server refuses', () => {
   })
 
   it('when edited again, is merged on the server state it came from: neither its own edits nor the server’s meanwhile are lost', async () => {
-    const owner = await stack.signUpOwner()
-    const d = await device(owner, 'editing')
     const c = customer({ name: 'Deniz Ak', notes: 'İlk not' })
-    await d.db.customers.insert(c)
-    await converged(owner, [d])
-
     // One edit: a new name, and a phone number the server refuses.
-    await (await d.db.customers.findOne(c.id).exec())!.incrementalPatch({ name: 'Deniz Akın', phone_number: OLD_PHONE })
-    await eventually(() => expect(d.sync.status()).toMatchObject({ phase: 'idle', pending: 0, refused: 1 }))
-    const since = d.requests.length
-    await owner.client.from('customers').update({ notes: 'Sunucuda eklendi' }).eq('id', c.id)
-    await pulledAgain(d, 'customers', since)
+    const { owner, d } = await refusedThenChangedOnServer('editing', c, { name: 'Deniz Akın', phone_number: OLD_PHONE }, { notes: 'Sunucuda eklendi' })
 
     await (await d.db.customers.findOne(c.id).exec())!.incrementalPatch({ phone_number: '+905321119999' })
     const server = await converged(owner, [d])
@@ -169,18 +178,8 @@ describe('a document the server refuses', () => {
   })
 
   it("is discarded back to the server's version, including what changed there meanwhile, and then follows the server again", async () => {
-    const owner = await stack.signUpOwner()
-    const d = await device(owner, 'discarding')
     const c = customer({ name: 'Elif Çelik', notes: 'İlk not' })
-    await d.db.customers.insert(c)
-    await converged(owner, [d])
-
-    await (await d.db.customers.findOne(c.id).exec())!.incrementalPatch({ phone_number: OLD_PHONE, notes: 'Yerel not' })
-    await eventually(() => expect(d.sync.status()).toMatchObject({ phase: 'idle', pending: 0, refused: 1 }))
-    const since = d.requests.length
-    const { error } = await owner.client.from('customers').update({ name: 'Elif Çelik Kaya' }).eq('id', c.id)
-    expect(error).toBeNull()
-    await pulledAgain(d, 'customers', since)
+    const { owner, d } = await refusedThenChangedOnServer('discarding', c, { phone_number: OLD_PHONE, notes: 'Yerel not' }, { name: 'Elif Çelik Kaya' })
     expect(await docOf(d, 'customers', c.id)).toMatchObject({ name: 'Elif Çelik', phone_number: OLD_PHONE, notes: 'Yerel not' })
 
     const [entry] = await refusedOf(d)

@@ -92,22 +92,30 @@ describe('a session ending while offline', () => {
     return at * 1000
   }
 
+  /**
+   * A new owner's device, on a stack of its own whose tokens last JWT_EXPIRY_S, with a product the
+   * server holds; then offline, with `edit` made to that product. `expiry`: when its token expires.
+   */
+  async function offlineEdit(name: string, edit: Record<string, unknown>, opts: Parameters<typeof openDevice>[2] = {}) {
+    const stack = await startTestStack('pglite', { config: { jwtExpiry: JWT_EXPIRY_S } })
+    cleanup.push(() => stack.close())
+    const owner = await stack.signUpOwner()
+    const d = await device(stack, owner, name, opts)
+    const p = product()
+    await d.db.products.insert(p)
+    await settled(d)
+    const expiry = await expiresAt(d)
+    d.setOnline(false)
+    await (await d.db.products.findOne(p.id).exec())!.incrementalPatch(edit)
+    return { stack, owner, d, p, expiry }
+  }
+
   async function untilExpired(atMs: number) {
     await eventually(() => expect(Date.now()).toBeGreaterThan(atMs + 250), JWT_EXPIRY_S * 1000 + 5_000)
   }
 
   it('pauses and resumes with every queued edit once the session is refreshed', async () => {
-    const stack = await startTestStack('pglite', { config: { jwtExpiry: JWT_EXPIRY_S } })
-    cleanup.push(() => stack.close())
-    const owner = await stack.signUpOwner()
-    const d = await device(stack, owner, 'expiring')
-    const p = product()
-    await d.db.products.insert(p)
-    await settled(d)
-
-    const expiry = await expiresAt(d)
-    d.setOnline(false)
-    await (await d.db.products.findOne(p.id).exec())!.incrementalPatch({ stock: 1, name: 'Son Parti' })
+    const { owner, d, p, expiry } = await offlineEdit('expiring', { stock: 1, name: 'Son Parti' })
     const c = { id: newId(), name: 'Burak Öztürk', phone_number: '+905327654321', created_at: nowIso() }
     await d.db.customers.insert(c)
     await eventually(() => expect(d.sync.status()).toMatchObject({ phase: 'offline', pending: 2 }))
@@ -123,18 +131,8 @@ describe('a session ending while offline', () => {
   })
 
   it('stops with an auth error when the session was revoked, keeps the edits, and sends them after signing in again', async () => {
-    const stack = await startTestStack('pglite', { config: { jwtExpiry: JWT_EXPIRY_S } })
-    cleanup.push(() => stack.close())
-    const owner = await stack.signUpOwner()
     // A backoff longer than the wait below: signing in must end it, not the timer.
-    const d = await device(stack, owner, 'revoked', { sync: { retryMs: { initial: 30_000, max: 60_000 } } })
-    const p = product()
-    await d.db.products.insert(p)
-    await settled(d)
-
-    const expiry = await expiresAt(d)
-    d.setOnline(false)
-    await (await d.db.products.findOne(p.id).exec())!.incrementalPatch({ stock: 0, description: 'Tükendi' })
+    const { stack, owner, d, p, expiry } = await offlineEdit('revoked', { stock: 0, description: 'Tükendi' }, { sync: { retryMs: { initial: 30_000, max: 60_000 } } })
     const extra = product({ name: 'Defne Sabunu' })
     await d.db.products.insert(extra)
     // Signed out everywhere from the owner's other device.

@@ -262,15 +262,20 @@ function zip(entries: ZipEntry[], central: Array<{ entry: number; declared?: num
   const offsets: number[] = []
   let offset = 0
   const header = (size: number) => new DataView(new ArrayBuffer(size))
+  // What a local header and its central directory entry both say of a file: the entry
+  // says it two bytes further on (after "version made by"), and may declare another size.
+  const fileFields = (view: DataView, shift: number, e: ZipEntry, size: number, nameLength: number) => {
+    view.setUint16(4 + shift, 20, true)
+    view.setUint16(8 + shift, e.method, true)
+    view.setUint32(18 + shift, e.data.length, true)
+    view.setUint32(22 + shift, size, true)
+    view.setUint16(26 + shift, nameLength, true)
+  }
   for (const e of entries) {
     const name = new TextEncoder().encode(e.name)
     const local = header(30)
     local.setUint32(0, 0x04034b50, true)
-    local.setUint16(4, 20, true)
-    local.setUint16(8, e.method, true)
-    local.setUint32(18, e.data.length, true)
-    local.setUint32(22, e.declared ?? e.size, true)
-    local.setUint16(26, name.length, true)
+    fileFields(local, 0, e, e.declared ?? e.size, name.length)
     offsets.push(offset)
     parts.push(new Uint8Array(local.buffer), name, e.data)
     offset += 30 + name.length + e.data.length
@@ -281,11 +286,7 @@ function zip(entries: ZipEntry[], central: Array<{ entry: number; declared?: num
     const name = new TextEncoder().encode(e.name)
     const cd = header(46)
     cd.setUint32(0, 0x02014b50, true)
-    cd.setUint16(6, 20, true)
-    cd.setUint16(10, e.method, true)
-    cd.setUint32(20, e.data.length, true)
-    cd.setUint32(24, declared ?? e.declared ?? e.size, true)
-    cd.setUint16(28, name.length, true)
+    fileFields(cd, 2, e, declared ?? e.declared ?? e.size, name.length)
     cd.setUint32(42, offsets[entry]!, true)
     parts.push(new Uint8Array(cd.buffer), name)
     offset += 46 + name.length

@@ -6,6 +6,7 @@
 // TanStack Query query whose save puts that row back into the cache.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { RequestFailed } from './request-failed.ts'
 import { getSupabase } from './supabase.ts'
 
 type Client = Pick<SupabaseClient, 'from'>
@@ -17,10 +18,8 @@ export type OwnerRowSpec = {
   columns: string
   /** The first part of the query key, followed by the owner's id. */
   key: string
-  /** Names the row in failures: "reading <what> failed", "saving <what> failed". */
+  /** Names the row in failures (RequestFailed): "reading <what> failed", "saving <what> failed". */
   what: string
-  /** The feature's own error class, around supabase-js's error (whose code decides retries, lib/query-client.ts). */
-  failure: new (what: string, cause: unknown) => Error
 }
 
 export type OwnerRow<Row, Payload> = {
@@ -34,7 +33,7 @@ export function ownerRow<Row, Payload = Row>(spec: OwnerRowSpec): OwnerRow<Row, 
     queryKey: (userId) => [spec.key, userId] as const,
     async read(client, userId) {
       const { data, error } = await client.from(spec.table).select(spec.columns).eq('user_id', userId).maybeSingle()
-      if (error) throw new spec.failure(`reading ${spec.what}`, error)
+      if (error) throw new RequestFailed(`reading ${spec.what}`, error)
       return (data as Row | null) ?? null
     },
     async save(client, userId, payload) {
@@ -43,7 +42,7 @@ export function ownerRow<Row, Payload = Row>(spec: OwnerRowSpec): OwnerRow<Row, 
         .upsert({ ...payload, user_id: userId }, { onConflict: 'user_id' })
         .select(spec.columns)
         .single()
-      if (error) throw new spec.failure(`saving ${spec.what}`, error)
+      if (error) throw new RequestFailed(`saving ${spec.what}`, error)
       return data as Row
     },
   }

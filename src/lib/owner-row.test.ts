@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { MutationObserver, QueryClient } from '@tanstack/react-query'
 import { ownerRow, ownerRowQuery, saveOwnerRowMutation } from './owner-row.ts'
-import { RequestFailed } from './request-failed.ts'
+import { RequestFailed } from './data-api.ts'
 
 type Settings = { enabled: boolean; slot_minutes: number }
 type Answer = { data: unknown; error: unknown }

@@ -7,7 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { mutationOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { ownerQuery, ownerQueryOptions, WRITE_NOW, type OwnerQuery } from './owner-query.ts'
-import { RequestFailed } from './request-failed.ts'
+import { readRow, RequestFailed } from './data-api.ts'
 import { getSupabase } from './supabase.ts'
 
 type Client = Pick<SupabaseClient, 'from'>
@@ -28,11 +28,7 @@ export type OwnerRow<Row, Payload> = OwnerQuery<Row | null, Client> & {
 }
 
 export function ownerRow<Row, Payload = Row>(spec: OwnerRowSpec): OwnerRow<Row, Payload> {
-  async function read(client: Client, userId: string): Promise<Row | null> {
-    const { data, error } = await client.from(spec.table).select(spec.columns).eq('user_id', userId).maybeSingle()
-    if (error) throw new RequestFailed(`reading ${spec.what}`, error)
-    return (data as Row | null) ?? null
-  }
+  const read = (client: Client, userId: string) => readRow<Row>(client, { ...spec, where: ['user_id', userId] })
   return {
     // Read once: a form is built from the first answer and then belongs to
     // the owner, so reading again (on focus, say) would only change it under

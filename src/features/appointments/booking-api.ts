@@ -7,7 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { SERVICES_MAX, type BookingSettings, type FreeSlot, type ServicePayload, type ServiceRow } from '../../../domain/booking.ts'
 import type { ReminderFailure } from '../../../domain/functions.ts'
 import { ownerRow } from '../../lib/owner-row.ts'
-import { RequestFailed } from '../../lib/request-failed.ts'
+import { readRow, RequestFailed } from '../../lib/data-api.ts'
 
 type Client = Pick<SupabaseClient, 'from' | 'rpc'>
 
@@ -62,11 +62,7 @@ export type ReminderState = {
 
 /** How the automatic reminder of an appointment went; null before the scheduler has looked at it. */
 export async function fetchReminderState(client: Client, appointmentId: string): Promise<ReminderState | null> {
-  const { data, error } = await client
-    .from('appointment_reminders')
-    .select('sent_at,attempts,next_attempt_at,last_error')
-    .eq('appointment_id', appointmentId)
-    .maybeSingle()
-  if (error) throw new RequestFailed('reading the reminder', error)
-  return (data as ReminderState | null) ?? null
+  return readRow<ReminderState>(client, {
+    table: 'appointment_reminders', columns: 'sent_at,attempts,next_attempt_at,last_error', where: ['appointment_id', appointmentId], what: 'the reminder',
+  })
 }

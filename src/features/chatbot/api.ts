@@ -15,7 +15,7 @@ import {
 } from '../../../domain/functions.ts'
 import { invokeFunction, refusalCode } from '../../lib/functions.ts'
 import { ownerRow } from '../../lib/owner-row.ts'
-import { RequestFailed } from '../../lib/request-failed.ts'
+import { readRow, RequestFailed } from '../../lib/data-api.ts'
 
 export const CHATBOT_FUNCTION = 'chatbot-api'
 
@@ -38,9 +38,7 @@ export const chatbotConfig = ownerRow<ChatbotConfigRow, ChatbotConfigPayload>({
 
 /** The allowance row, or null when the assistant has not answered anyone yet (the table's defaults apply). */
 export async function fetchUsageLimits(client: Client, userId: string): Promise<UsageLimitsRow | null> {
-  const { data, error } = await client.from('api_usage_limits').select(USAGE_COLUMNS).eq('user_id', userId).maybeSingle()
-  if (error) throw new RequestFailed('reading the message allowance', error)
-  return (data as UsageLimitsRow | null) ?? null
+  return readRow<UsageLimitsRow>(client, { table: 'api_usage_limits', columns: USAGE_COLUMNS, where: ['user_id', userId], what: 'the message allowance' })
 }
 
 /** How much of the last day the busiest visitor addresses used (never the addresses themselves). */

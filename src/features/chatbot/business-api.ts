@@ -14,7 +14,7 @@ import {
   type Weekday,
 } from '../../../domain/business.ts'
 import { ownerRow } from '../../lib/owner-row.ts'
-import { RequestFailed } from '../../lib/request-failed.ts'
+import { RequestFailed } from '../../lib/data-api.ts'
 
 export const PROFILE_COLUMNS =
   'address,maps_url,contact_phone,contact_email,opening_hours,time_zone,shipping_info,returns_info,payment_info,ordering_info,updated_at'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { dayRangesError, OPENING_RANGES_PER_DAY_MAX, type TimeRange } from '../../../domain/business.ts'
-import { RequestFailed } from '../../lib/request-failed.ts'
+import { RequestFailed } from '../../lib/data-api.ts'
 import { refusalOf } from './business-api.ts'
 import { endForField, endFromField, nextRange } from './hours.ts'
 import { filterTimeZones, foldForSearch, timeZoneOptions, zoneClock } from './time-zones.ts'

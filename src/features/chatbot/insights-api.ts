@@ -4,7 +4,7 @@
 // owner's own rows. Free of Lingui macros, so unit tests may import it.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { ChatbotInsights, UnansweredQuestion } from '../../../domain/insights.ts'
-import { RequestFailed } from '../../lib/request-failed.ts'
+import { RequestFailed } from '../../lib/data-api.ts'
 
 type Client = Pick<SupabaseClient, 'rpc'>
 

@@ -9,7 +9,7 @@ import type { ConversationStatus, HandoffReason, MessageAuthor } from '../../../
 import { normalizePhone } from '../../../domain/phone.ts'
 import { CONVERSATION_REPLY_ERRORS, type ConversationReplyError } from '../../../domain/functions.ts'
 import { invokeFunction, refusalCode } from '../../lib/functions.ts'
-import { RequestFailed } from '../../lib/request-failed.ts'
+import { readRow, RequestFailed } from '../../lib/data-api.ts'
 
 export const INBOX_FILTERS = ['needs_you', 'assistant', 'resolved', 'all'] as const
 export type InboxFilter = (typeof INBOX_FILTERS)[number]
@@ -68,14 +68,13 @@ export async function fetchWaitingCount(client: Client): Promise<number> {
 }
 
 export async function fetchConversation(client: Client, id: string): Promise<InboxRow | null> {
-  const { data, error } = await client
-    .from('conversations')
-    .select('id,channel,contact,status,handoff_reason,unread_count,last_message_at,customer_id')
-    .eq('id', id)
-    .maybeSingle()
-  if (error) throw new RequestFailed('reading the conversation', error)
-  if (!data) return null
-  return { customer_name: null, customer_phone: null, last_author: null, last_text: null, ...(data as Omit<InboxRow, 'customer_name' | 'customer_phone' | 'last_author' | 'last_text'>) }
+  const row = await readRow<Omit<InboxRow, 'customer_name' | 'customer_phone' | 'last_author' | 'last_text'>>(client, {
+    table: 'conversations',
+    columns: 'id,channel,contact,status,handoff_reason,unread_count,last_message_at,customer_id',
+    where: ['id', id],
+    what: 'the conversation',
+  })
+  return row && { customer_name: null, customer_phone: null, last_author: null, last_text: null, ...row }
 }
 
 /** Oldest first, the last THREAD_MESSAGES_MAX; a WhatsApp reply still being sent is not shown as sent. */
@@ -140,9 +139,8 @@ export async function findCustomer(client: Client, conversation: InboxRow): Prom
 
 /** Whether the owner gets an SMS when a conversation waits for them (business_profiles.handoff_sms). */
 export async function fetchHandoffSms(client: Client, userId: string): Promise<boolean> {
-  const { data, error } = await client.from('business_profiles').select('handoff_sms').eq('user_id', userId).maybeSingle()
-  if (error) throw new RequestFailed('reading the SMS setting', error)
-  return (data as { handoff_sms: boolean } | null)?.handoff_sms ?? false
+  const row = await readRow<{ handoff_sms: boolean }>(client, { table: 'business_profiles', columns: 'handoff_sms', where: ['user_id', userId], what: 'the SMS setting' })
+  return row?.handoff_sms ?? false
 }
 
 export async function saveHandoffSms(client: Client, userId: string, on: boolean): Promise<boolean> {

@@ -15,7 +15,7 @@ import {
   AUTOMATION_TOKEN_ERRORS, AUTOMATION_TOKEN_FUNCTION, type AutomationAccessStatus, type AutomationTokenAction, type AutomationTokenError,
 } from '../../../domain/functions.ts'
 import { invokeFunction, numberField, refusalCode, type FunctionBody } from '../../lib/functions.ts'
-import { RequestFailed } from '../../lib/request-failed.ts'
+import { RequestFailed } from '../../lib/data-api.ts'
 
 export const AVATAR_BUCKET = 'avatars'
 

@@ -10,7 +10,7 @@
 import { CURRENCY_CODES, DEFAULT_PRODUCT_CURRENCY, type CurrencyCode } from './products/currency.ts'
 import { PRICE_MAX } from './products/numbers.ts'
 import { APPOINTMENT_DURATIONS, type AppointmentStatus } from './records.ts'
-import { fieldErrors, lengthError, requiredError } from './forms.ts'
+import { fieldErrors, lengthError, requiredError, TEXT_ERRORS } from './forms.ts'
 
 /** Where a bookable start time may fall: every this many minutes from the start of an opening range. */
 export const SLOT_MINUTES_OPTIONS = [10, 15, 20, 30, 45, 60] as const
@@ -97,7 +97,7 @@ export type ServiceFormValues = {
   active: boolean
 }
 
-export const SERVICE_FORM_ERRORS = ['required', 'too_long', 'invalid_price', 'not_an_option'] as const
+export const SERVICE_FORM_ERRORS = [...TEXT_ERRORS, 'invalid_price', 'not_an_option'] as const
 export type ServiceFormError = (typeof SERVICE_FORM_ERRORS)[number]
 export type ServiceFormErrors = Partial<Record<'name' | 'duration_minutes' | 'price' | 'currency', ServiceFormError>>
 

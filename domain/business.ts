@@ -8,7 +8,7 @@
 // Opening hours are wall-clock times in the owner's time zone, so "open now"
 // needs only the local date and time of an instant (localTime), never a
 // conversion the other way: a daylight-saving change moves no opening time.
-import { fieldErrors, hasErrors, lengthError, requiredError, urlError } from './forms.ts'
+import { fieldErrors, hasErrors, lengthError, requiredError, TEXT_ERRORS, urlError, type TextError } from './forms.ts'
 
 // ---------------------------------------------------------------------------
 // Opening hours
@@ -217,7 +217,7 @@ export type BusinessFormValues = {
 
 export type BusinessFormField = Exclude<keyof BusinessFormValues, 'opening_hours'>
 
-export const BUSINESS_FORM_ERRORS = ['too_long', 'invalid_url', 'invalid_phone', 'invalid_email', 'invalid_time_zone', 'required'] as const
+export const BUSINESS_FORM_ERRORS = [...TEXT_ERRORS, 'invalid_url', 'invalid_phone', 'invalid_email', 'invalid_time_zone'] as const
 export type BusinessFormError = (typeof BUSINESS_FORM_ERRORS)[number]
 
 export type BusinessFormErrors = Partial<Record<BusinessFormField, BusinessFormError>> & {
@@ -350,7 +350,7 @@ export const FAQ_ENTRIES_MAX = 200
 
 export type FaqEntryRow = { id: string; question: string; answer: string; created_at?: string; updated_at?: string }
 export type FaqFormValues = { question: string; answer: string }
-export type FaqFormErrors = Partial<Record<keyof FaqFormValues, 'required' | 'too_long'>>
+export type FaqFormErrors = Partial<Record<keyof FaqFormValues, TextError>>
 
 export function validateFaqForm(values: FaqFormValues): FaqFormErrors {
   return fieldErrors<FaqFormErrors>({

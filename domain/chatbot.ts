@@ -7,7 +7,7 @@
 // tests/integration/chatbot-config-limits.test.ts fails when the two differ.
 // Which pages may then use the widget is domain/chatbot-origin.ts.
 import { hostOf } from './chatbot-origin.ts'
-import { assertValid, blankToNull, fieldErrors, formErrorClass, lengthError, requiredError, textLength, urlError } from './forms.ts'
+import { assertValid, blankToNull, fieldErrors, formErrorClass, lengthError, requiredError, TEXT_ERRORS, textLength, urlError } from './forms.ts'
 
 // ---------------------------------------------------------------------------
 // Options, ranges and defaults
@@ -92,8 +92,7 @@ export type ChatbotFormValues = {
 export type ChatbotFormField = keyof ChatbotFormValues
 
 export const CHATBOT_FORM_ERRORS = [
-  'required',
-  'too_long',
+  ...TEXT_ERRORS,
   'invalid_color',
   'invalid_option',
   'not_a_number',

@@ -10,6 +10,10 @@ export function textLength(value: string): number {
   return [...value].length
 }
 
+/** The codes of the text checks below, in every form that has a required or bounded text. */
+export const TEXT_ERRORS = ['required', 'too_long'] as const
+export type TextError = (typeof TEXT_ERRORS)[number]
+
 /** A field left blank (or only spaces) that must be filled in. */
 export function requiredError(value: string): 'required' | undefined {
   return value.trim() === '' ? 'required' : undefined

@@ -3,7 +3,7 @@
 // are the database's (set_whatsapp_credentials in
 // supabase/migrations/20261122001300_whatsapp_credentials.sql), so the form
 // refuses exactly what the server would.
-import { fieldErrors, lengthError, requiredError } from './forms.ts'
+import { fieldErrors, lengthError, requiredError, TEXT_ERRORS } from './forms.ts'
 import { AUTOMATION_FUNCTIONS } from './functions.ts'
 
 // ---------------------------------------------------------------------------
@@ -73,13 +73,7 @@ export type SettingsFormValues = {
 
 export type SettingsFormField = 'business_name' | 'access_token.value' | 'phone_number_id' | 'app_secret.value'
 
-export const SETTINGS_FORM_ERRORS = [
-  'required',
-  'too_long',
-  'invalid_access_token',
-  'invalid_phone_number_id',
-  'invalid_app_secret',
-] as const
+export const SETTINGS_FORM_ERRORS = [...TEXT_ERRORS, 'invalid_access_token', 'invalid_phone_number_id', 'invalid_app_secret'] as const
 export type SettingsFormError = (typeof SETTINGS_FORM_ERRORS)[number]
 
 export type SettingsFormErrors = Partial<Record<SettingsFormField, SettingsFormError>>

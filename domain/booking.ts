@@ -10,6 +10,7 @@
 import { CURRENCY_CODES, DEFAULT_PRODUCT_CURRENCY, type CurrencyCode } from './products/currency.ts'
 import { PRICE_MAX } from './products/numbers.ts'
 import { APPOINTMENT_DURATIONS, type AppointmentStatus } from './records.ts'
+import { fieldErrors, lengthError, requiredError, TEXT_ERRORS } from './forms.ts'
 
 /** Where a bookable start time may fall: every this many minutes from the start of an opening range. */
 export const SLOT_MINUTES_OPTIONS = [10, 15, 20, 30, 45, 60] as const
@@ -51,26 +52,25 @@ export type BookingSettingsError = (typeof BOOKING_SETTINGS_ERRORS)[number]
 
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value)
 
-function rangeError(value: unknown, min: number, max: number): BookingSettingsError | null {
+function rangeError(value: unknown, min: number, max: number): BookingSettingsError | undefined {
   if (value === null || value === undefined || value === '') return 'required'
   if (!isWhole(value)) return 'not_whole'
-  return value < min || value > max ? 'out_of_range' : null
+  return value < min || value > max ? 'out_of_range' : undefined
 }
+
+const optionError = (options: readonly unknown[], value: unknown): 'not_an_option' | undefined => (options.includes(value) ? undefined : 'not_an_option')
 
 /** The owner's settings as the database will take them, each problem as a code. */
 export function validateBookingSettings(values: BookingSettings): Partial<Record<BookingSettingsField, BookingSettingsError>> {
-  const errors: Partial<Record<BookingSettingsField, BookingSettingsError>> = {}
-  const set = (field: BookingSettingsField, error: BookingSettingsError | null) => {
-    if (error) errors[field] = error
-  }
-  set('slot_minutes', (SLOT_MINUTES_OPTIONS as readonly number[]).includes(values.slot_minutes) ? null : 'not_an_option')
-  set('default_duration_minutes', (APPOINTMENT_DURATIONS as readonly number[]).includes(values.default_duration_minutes) ? null : 'not_an_option')
-  set('min_notice_minutes', rangeError(values.min_notice_minutes, 0, MIN_NOTICE_MINUTES_MAX))
-  set('max_days_ahead', rangeError(values.max_days_ahead, MAX_DAYS_AHEAD_MIN, MAX_DAYS_AHEAD_MAX))
-  set('buffer_minutes', rangeError(values.buffer_minutes, 0, BUFFER_MINUTES_MAX))
-  set('capacity', rangeError(values.capacity, 1, CAPACITY_MAX))
-  if (values.reminder_hours_before !== null) set('reminder_hours_before', rangeError(values.reminder_hours_before, 1, REMINDER_HOURS_MAX))
-  return errors
+  return fieldErrors<Partial<Record<BookingSettingsField, BookingSettingsError>>>({
+    slot_minutes: optionError(SLOT_MINUTES_OPTIONS, values.slot_minutes),
+    default_duration_minutes: optionError(APPOINTMENT_DURATIONS, values.default_duration_minutes),
+    min_notice_minutes: rangeError(values.min_notice_minutes, 0, MIN_NOTICE_MINUTES_MAX),
+    max_days_ahead: rangeError(values.max_days_ahead, MAX_DAYS_AHEAD_MIN, MAX_DAYS_AHEAD_MAX),
+    buffer_minutes: rangeError(values.buffer_minutes, 0, BUFFER_MINUTES_MAX),
+    capacity: rangeError(values.capacity, 1, CAPACITY_MAX),
+    reminder_hours_before: values.reminder_hours_before === null ? undefined : rangeError(values.reminder_hours_before, 1, REMINDER_HOURS_MAX),
+  })
 }
 
 // Services ----------------------------------------------------------------------
@@ -97,7 +97,7 @@ export type ServiceFormValues = {
   active: boolean
 }
 
-export const SERVICE_FORM_ERRORS = ['required', 'too_long', 'invalid_price', 'not_an_option'] as const
+export const SERVICE_FORM_ERRORS = [...TEXT_ERRORS, 'invalid_price', 'not_an_option'] as const
 export type ServiceFormError = (typeof SERVICE_FORM_ERRORS)[number]
 export type ServiceFormErrors = Partial<Record<'name' | 'duration_minutes' | 'price' | 'currency', ServiceFormError>>
 
@@ -127,14 +127,12 @@ export function parseServicePrice(text: string): number | null {
 }
 
 export function validateServiceForm(values: ServiceFormValues): ServiceFormErrors {
-  const errors: ServiceFormErrors = {}
-  const name = values.name.trim()
-  if (!name) errors.name = 'required'
-  else if ([...name].length > SERVICE_NAME_MAX) errors.name = 'too_long'
-  if (!(APPOINTMENT_DURATIONS as readonly number[]).includes(values.duration_minutes)) errors.duration_minutes = 'not_an_option'
-  if (values.price.trim() !== '' && parseServicePrice(values.price) === null) errors.price = 'invalid_price'
-  if (!(CURRENCY_CODES as readonly string[]).includes(values.currency)) errors.currency = 'not_an_option'
-  return errors
+  return fieldErrors<ServiceFormErrors>({
+    name: requiredError(values.name) ?? lengthError(values.name, SERVICE_NAME_MAX),
+    duration_minutes: optionError(APPOINTMENT_DURATIONS, values.duration_minutes),
+    price: values.price.trim() !== '' && parseServicePrice(values.price) === null ? 'invalid_price' : undefined,
+    currency: optionError(CURRENCY_CODES, values.currency),
+  })
 }
 
 export type ServicePayload = Omit<ServiceRow, 'id'>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { textLength } from './forms.ts'
 import {
   BUSINESS_ADDRESS_MAX,
   BUSINESS_CONTACT_EMAIL_MAX,
@@ -27,7 +28,6 @@ import {
   minutesToTime,
   openingHoursError,
   rangesOf,
-  textLength,
   timeToMinutes,
   validateBusinessForm,
   validateFaqForm,

@@ -8,7 +8,7 @@
 // Opening hours are wall-clock times in the owner's time zone, so "open now"
 // needs only the local date and time of an instant (localTime), never a
 // conversion the other way: a daylight-saving change moves no opening time.
-import { isHttpUrl } from './products/links.ts'
+import { fieldErrors, hasErrors, lengthError, requiredError, TEXT_ERRORS, urlError, type TextError } from './forms.ts'
 
 // ---------------------------------------------------------------------------
 // Opening hours
@@ -217,7 +217,7 @@ export type BusinessFormValues = {
 
 export type BusinessFormField = Exclude<keyof BusinessFormValues, 'opening_hours'>
 
-export const BUSINESS_FORM_ERRORS = ['too_long', 'invalid_url', 'invalid_phone', 'invalid_email', 'invalid_time_zone', 'required'] as const
+export const BUSINESS_FORM_ERRORS = [...TEXT_ERRORS, 'invalid_url', 'invalid_phone', 'invalid_email', 'invalid_time_zone'] as const
 export type BusinessFormError = (typeof BUSINESS_FORM_ERRORS)[number]
 
 export type BusinessFormErrors = Partial<Record<BusinessFormField, BusinessFormError>> & {
@@ -238,11 +238,6 @@ const LIMITS: Record<BusinessFormField, number> = {
   returns_info: BUSINESS_INFO_TEXT_MAX,
   payment_info: BUSINESS_INFO_TEXT_MAX,
   ordering_info: BUSINESS_INFO_TEXT_MAX,
-}
-
-/** Characters as Postgres's char_length counts them (code points). */
-export function textLength(value: string): number {
-  return [...value].length
 }
 
 // A shop's number as people write it: digits with spaces, dots, dashes,
@@ -293,29 +288,33 @@ export function businessProfileToForm(row: BusinessProfileRow | null | undefined
   }
 }
 
+/** An optional field that, when typed, is not what `valid` accepts. */
+const shapeError = <C extends BusinessFormError>(value: string, valid: (text: string) => boolean, code: C): C | undefined => {
+  const text = value.trim()
+  return text !== '' && !valid(text) ? code : undefined
+}
+
 export function validateBusinessForm(values: BusinessFormValues): BusinessFormErrors {
-  const errors: BusinessFormErrors = {}
-  for (const field of Object.keys(LIMITS) as BusinessFormField[]) {
-    if (textLength(values[field].trim()) > LIMITS[field]) errors[field] = 'too_long'
-  }
-  const maps = values.maps_url.trim()
-  if (!errors.maps_url && maps !== '' && !isHttpUrl(maps)) errors.maps_url = 'invalid_url'
-  const phone = values.contact_phone.trim()
-  if (!errors.contact_phone && phone !== '' && !isContactPhone(phone)) errors.contact_phone = 'invalid_phone'
-  const email = values.contact_email.trim()
-  if (!errors.contact_email && email !== '' && !isContactEmail(email)) errors.contact_email = 'invalid_email'
-  const zone = values.time_zone.trim()
-  if (zone === '') errors.time_zone = 'required'
-  else if (!errors.time_zone && !isTimeZone(zone)) errors.time_zone = 'invalid_time_zone'
-  for (const day of WEEKDAYS) {
-    const error = dayRangesError(values.opening_hours[day] ?? [])
-    if (error) errors.opening_hours = { ...errors.opening_hours, [day]: error }
-  }
-  return errors
+  const length = (field: BusinessFormField) => lengthError(values[field], LIMITS[field])
+  const hours = fieldErrors<NonNullable<BusinessFormErrors['opening_hours']>>(
+    Object.fromEntries(WEEKDAYS.map((day) => [day, dayRangesError(values.opening_hours[day] ?? []) ?? undefined])),
+  )
+  return fieldErrors<BusinessFormErrors>({
+    address: length('address'),
+    maps_url: length('maps_url') ?? urlError(values.maps_url),
+    contact_phone: length('contact_phone') ?? shapeError(values.contact_phone, isContactPhone, 'invalid_phone'),
+    contact_email: length('contact_email') ?? shapeError(values.contact_email, isContactEmail, 'invalid_email'),
+    time_zone: requiredError(values.time_zone) ?? length('time_zone') ?? shapeError(values.time_zone, isTimeZone, 'invalid_time_zone'),
+    shipping_info: length('shipping_info'),
+    returns_info: length('returns_info'),
+    payment_info: length('payment_info'),
+    ordering_info: length('ordering_info'),
+    opening_hours: hasErrors(hours) ? hours : undefined,
+  })
 }
 
 export function hasBusinessFormErrors(errors: BusinessFormErrors): boolean {
-  return Object.keys(errors).length > 0
+  return hasErrors(errors)
 }
 
 const blank = (text: string): string | null => (text.trim() === '' ? null : text.trim())
@@ -351,17 +350,13 @@ export const FAQ_ENTRIES_MAX = 200
 
 export type FaqEntryRow = { id: string; question: string; answer: string; created_at?: string; updated_at?: string }
 export type FaqFormValues = { question: string; answer: string }
-export type FaqFormErrors = Partial<Record<keyof FaqFormValues, 'required' | 'too_long'>>
+export type FaqFormErrors = Partial<Record<keyof FaqFormValues, TextError>>
 
 export function validateFaqForm(values: FaqFormValues): FaqFormErrors {
-  const errors: FaqFormErrors = {}
-  const question = values.question.trim()
-  const answer = values.answer.trim()
-  if (question === '') errors.question = 'required'
-  else if (textLength(question) > FAQ_QUESTION_MAX) errors.question = 'too_long'
-  if (answer === '') errors.answer = 'required'
-  else if (textLength(answer) > FAQ_ANSWER_MAX) errors.answer = 'too_long'
-  return errors
+  return fieldErrors<FaqFormErrors>({
+    question: requiredError(values.question) ?? lengthError(values.question, FAQ_QUESTION_MAX),
+    answer: requiredError(values.answer) ?? lengthError(values.answer, FAQ_ANSWER_MAX),
+  })
 }
 
 export function faqPayloadFromForm(values: FaqFormValues): FaqFormValues {

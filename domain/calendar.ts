@@ -7,7 +7,7 @@
 // into local midnight, never through toISOString() or Date.parse("YYYY-MM-DD"),
 // which both work in UTC and move a day across midnight east or west of
 // Greenwich (Türkiye is UTC+3: 00:30 on the 1st is still the 31st in UTC).
-import { emailError, phoneError, type CustomerFormError, type CustomerPayload } from './customers.ts'
+import { validateCustomerForm, type CustomerFormError, type CustomerPayload } from './customers.ts'
 import { normalizePhone } from './phone.ts'
 import {
   APPOINTMENT_DURATIONS,
@@ -17,7 +17,7 @@ import {
   type AppointmentRecord,
   type AppointmentStatus,
 } from './records.ts'
-import { blankToNull, formErrorClass } from './forms.ts'
+import { assertValid, blankToNull, fieldErrors, formErrorClass, hasErrors, nestedErrors, requiredError } from './forms.ts'
 
 // ---------------------------------------------------------------------------
 // Day keys
@@ -366,13 +366,11 @@ export function emptyWizard(date: DayKey = ''): AppointmentWizardValues {
 }
 
 function scheduleErrors(values: Pick<AppointmentWizardValues, 'appointment_date' | 'appointment_time' | 'duration_minutes'>): WizardErrors {
-  const errors: WizardErrors = {}
-  if (values.appointment_date.trim() === '') errors.appointment_date = 'required'
-  else if (!isDayKey(values.appointment_date)) errors.appointment_date = 'invalid_date'
-  if (values.appointment_time.trim() === '') errors.appointment_time = 'required'
-  else if (!isTimeOfDay(values.appointment_time)) errors.appointment_time = 'invalid_time'
-  if (!isAppointmentDuration(values.duration_minutes)) errors.duration_minutes = 'invalid_duration'
-  return errors
+  return fieldErrors<WizardErrors>({
+    appointment_date: requiredError(values.appointment_date) ?? (isDayKey(values.appointment_date) ? undefined : 'invalid_date'),
+    appointment_time: requiredError(values.appointment_time) ?? (isTimeOfDay(values.appointment_time) ? undefined : 'invalid_time'),
+    duration_minutes: isAppointmentDuration(values.duration_minutes) ? undefined : 'invalid_duration',
+  })
 }
 
 /**
@@ -388,23 +386,17 @@ export function wizardStepErrors(
 ): WizardErrors {
   if (step === 1) return scheduleErrors(values)
   if (step === 3) return {}
-  const errors: WizardErrors = {}
   if (values.customerMode === 'existing') {
-    if (values.customer_id === '') errors.customer_id = 'required'
-    else if (customers && !customers.some((c) => c.id === values.customer_id)) errors.customer_id = 'unknown_customer'
-    return errors
+    if (values.customer_id === '') return { customer_id: 'required' }
+    return customers && !customers.some((c) => c.id === values.customer_id) ? { customer_id: 'unknown_customer' } : {}
   }
-  if (values.newCustomer.name.trim() === '') errors['newCustomer.name'] = 'required'
-  const phone = phoneError(values.newCustomer.phone_number)
-  if (phone) errors['newCustomer.phone_number'] = phone
-  const email = emailError(values.newCustomer.email)
-  if (email) errors['newCustomer.email'] = email
-  return errors
+  // Judged as the customers screen judges a customer: the wizard creates one.
+  return nestedErrors('newCustomer', validateCustomerForm({ ...values.newCustomer, notes: '' }))
 }
 
 /** Whether continue (or create, on the last step) is enabled. */
 export function isWizardStepValid(step: WizardStep, values: AppointmentWizardValues, customers?: ReadonlyArray<{ id: string }>): boolean {
-  return Object.keys(wizardStepErrors(step, values, customers)).length === 0
+  return !hasErrors(wizardStepErrors(step, values, customers))
 }
 
 /** The progress bar of "Step n / 3": 33, 67, 100. */
@@ -416,8 +408,7 @@ export const InvalidAppointmentError = formErrorClass<WizardErrors | Appointment
 export type InvalidAppointmentError = InstanceType<typeof InvalidAppointmentError>
 
 function assertSteps(values: AppointmentWizardValues, steps: readonly WizardStep[], customers?: ReadonlyArray<{ id: string }>) {
-  const errors = Object.assign({}, ...steps.map((s) => wizardStepErrors(s, values, customers))) as WizardErrors
-  if (Object.keys(errors).length > 0) throw new InvalidAppointmentError(errors)
+  assertValid(Object.assign({}, ...steps.map((s) => wizardStepErrors(s, values, customers))) as WizardErrors, InvalidAppointmentError)
 }
 
 /**
@@ -509,8 +500,7 @@ export function validateAppointmentEdit(values: AppointmentEditValues): Appointm
 
 /** The update for a valid edit form; throws InvalidAppointmentError otherwise. */
 export function appointmentChangesFromEdit(values: AppointmentEditValues): AppointmentChanges {
-  const errors = validateAppointmentEdit(values)
-  if (Object.keys(errors).length > 0) throw new InvalidAppointmentError(errors)
+  assertValid(validateAppointmentEdit(values), InvalidAppointmentError)
   return asStored(values)
 }
 

@@ -7,8 +7,7 @@
 // tests/integration/chatbot-config-limits.test.ts fails when the two differ.
 // Which pages may then use the widget is domain/chatbot-origin.ts.
 import { hostOf } from './chatbot-origin.ts'
-import { isHttpUrl } from './products/links.ts'
-import { blankToNull, formErrorClass } from './forms.ts'
+import { assertValid, blankToNull, fieldErrors, formErrorClass, lengthError, requiredError, TEXT_ERRORS, textLength, urlError } from './forms.ts'
 
 // ---------------------------------------------------------------------------
 // Options, ranges and defaults
@@ -93,8 +92,7 @@ export type ChatbotFormValues = {
 export type ChatbotFormField = keyof ChatbotFormValues
 
 export const CHATBOT_FORM_ERRORS = [
-  'required',
-  'too_long',
+  ...TEXT_ERRORS,
   'invalid_color',
   'invalid_option',
   'not_a_number',
@@ -199,11 +197,6 @@ export function normalizeHexColor(value: string): string | null {
   return `#${hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex}`
 }
 
-/** Characters as Postgres's char_length counts them (code points), not UTF-16 units. */
-function textLength(value: string): number {
-  return [...value].length
-}
-
 /** The entries of the comma-separated field, trimmed, blanks dropped (spec §5). */
 export function splitAllowedDomains(text: string): string[] {
   return text
@@ -296,6 +289,13 @@ function temperatureError(value: unknown): ChatbotFormError | undefined {
   return undefined
 }
 
+const optionError = (options: readonly string[], value: string): ChatbotFormError | undefined => (options.includes(value) ? undefined : 'invalid_option')
+
+function allowedDomainsError(text: string): ChatbotFormError | undefined {
+  if (invalidAllowedDomains(text).length > 0) return 'invalid_domain'
+  return distinctAllowedDomains(text).length > CHATBOT_ALLOWED_DOMAINS_MAX ? 'too_many' : undefined
+}
+
 function maxTokensError(value: unknown): ChatbotFormError | undefined {
   const n = numberInput(value)
   if (n === undefined) return 'required'
@@ -305,8 +305,6 @@ function maxTokensError(value: unknown): ChatbotFormError | undefined {
   return undefined
 }
 
-const tooLong = (value: string, max: number) => textLength(value.trim()) > max
-
 /**
  * Field → error code for every field that is wrong; `{}` when the form can be
  * saved. Every field is judged whether or not the chatbot is enabled, since
@@ -314,31 +312,19 @@ const tooLong = (value: string, max: number) => textLength(value.trim()) > max
  * the codes with `errorText`.
  */
 export function validateChatbotForm(values: ChatbotFormValues): ChatbotFormErrors {
-  const errors: ChatbotFormErrors = {}
-  if (values.bot_name.trim() === '') errors.bot_name = 'required'
-  else if (tooLong(values.bot_name, CHATBOT_BOT_NAME_MAX)) errors.bot_name = 'too_long'
-  if (tooLong(values.welcome_message, CHATBOT_WELCOME_MESSAGE_MAX)) errors.welcome_message = 'too_long'
-  if (tooLong(values.bot_description, CHATBOT_BOT_DESCRIPTION_MAX)) errors.bot_description = 'too_long'
-  if (tooLong(values.system_prompt, CHATBOT_SYSTEM_PROMPT_MAX)) errors.system_prompt = 'too_long'
-
-  if (values.primary_color.trim() === '') errors.primary_color = 'required'
-  else if (!isHexColor(values.primary_color)) errors.primary_color = 'invalid_color'
-
-  if (!(CHATBOT_POSITIONS as readonly string[]).includes(values.position)) errors.position = 'invalid_option'
-  if (!(CHATBOT_MODELS as readonly string[]).includes(values.openai_model)) errors.openai_model = 'invalid_option'
-
-  const temperature = temperatureError(values.temperature)
-  if (temperature) errors.temperature = temperature
-  const maxTokens = maxTokensError(values.max_tokens)
-  if (maxTokens) errors.max_tokens = maxTokens
-
-  const url = values.website_url.trim()
-  if (tooLong(url, CHATBOT_WEBSITE_URL_MAX)) errors.website_url = 'too_long'
-  else if (url !== '' && !isHttpUrl(url)) errors.website_url = 'invalid_url'
-
-  if (invalidAllowedDomains(values.allowed_domains).length > 0) errors.allowed_domains = 'invalid_domain'
-  else if (distinctAllowedDomains(values.allowed_domains).length > CHATBOT_ALLOWED_DOMAINS_MAX) errors.allowed_domains = 'too_many'
-  return errors
+  return fieldErrors<ChatbotFormErrors>({
+    bot_name: requiredError(values.bot_name) ?? lengthError(values.bot_name, CHATBOT_BOT_NAME_MAX),
+    welcome_message: lengthError(values.welcome_message, CHATBOT_WELCOME_MESSAGE_MAX),
+    bot_description: lengthError(values.bot_description, CHATBOT_BOT_DESCRIPTION_MAX),
+    system_prompt: lengthError(values.system_prompt, CHATBOT_SYSTEM_PROMPT_MAX),
+    primary_color: requiredError(values.primary_color) ?? (isHexColor(values.primary_color) ? undefined : 'invalid_color'),
+    position: optionError(CHATBOT_POSITIONS, values.position),
+    openai_model: optionError(CHATBOT_MODELS, values.openai_model),
+    temperature: temperatureError(values.temperature),
+    max_tokens: maxTokensError(values.max_tokens),
+    website_url: lengthError(values.website_url, CHATBOT_WEBSITE_URL_MAX) ?? urlError(values.website_url),
+    allowed_domains: allowedDomainsError(values.allowed_domains),
+  })
 }
 
 export const InvalidChatbotFormError = formErrorClass<ChatbotFormErrors>('InvalidChatbotFormError', 'chatbot form')
@@ -351,8 +337,7 @@ export type InvalidChatbotFormError = InstanceType<typeof InvalidChatbotFormErro
  * InvalidChatbotFormError when the form does not validate.
  */
 export function chatbotPayloadFromForm(values: ChatbotFormValues): ChatbotConfigPayload {
-  const errors = validateChatbotForm(values)
-  if (Object.keys(errors).length > 0) throw new InvalidChatbotFormError(errors)
+  assertValid(validateChatbotForm(values), InvalidChatbotFormError)
   return {
     enabled: values.enabled,
     bot_name: values.bot_name.trim(),

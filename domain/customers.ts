@@ -4,7 +4,7 @@
 import { formatPhone, isPhoneText, isValidPhone, normalizePhone, phoneDigitKeys } from './phone.ts'
 import { foldForSearch } from './products/search.ts'
 import { changedFields, type CustomerRecord } from './records.ts'
-import { blankToNull, formErrorClass } from './forms.ts'
+import { assertValid, blankToNull, fieldErrors, formErrorClass, requiredError } from './forms.ts'
 
 // ---------------------------------------------------------------------------
 // Phone numbers: domain/phone.ts reads and writes them; re-exported for the
@@ -80,13 +80,11 @@ export function emailError(value: string): CustomerFormError | undefined {
 
 /** Field → error code for every field that is wrong; `{}` when the form can be saved. */
 export function validateCustomerForm(values: CustomerFormValues): CustomerFormErrors {
-  const errors: CustomerFormErrors = {}
-  if (values.name.trim() === '') errors.name = 'required'
-  const phone = phoneError(values.phone_number)
-  if (phone) errors.phone_number = phone
-  const email = emailError(values.email)
-  if (email) errors.email = email
-  return errors
+  return fieldErrors<CustomerFormErrors>({
+    name: requiredError(values.name),
+    phone_number: phoneError(values.phone_number),
+    email: emailError(values.email),
+  })
 }
 
 export const InvalidCustomerFormError = formErrorClass<CustomerFormErrors>('InvalidCustomerFormError', 'customer form')
@@ -98,8 +96,7 @@ export type InvalidCustomerFormError = InstanceType<typeof InvalidCustomerFormEr
  * when the form does not validate.
  */
 export function customerPayloadFromForm(values: CustomerFormValues): CustomerPayload {
-  const errors = validateCustomerForm(values)
-  if (Object.keys(errors).length > 0) throw new InvalidCustomerFormError(errors)
+  assertValid(validateCustomerForm(values), InvalidCustomerFormError)
   return {
     name: values.name.trim(),
     phone_number: normalizePhone(values.phone_number)!,

@@ -1,7 +1,8 @@
 // What the edge functions (supabase/functions) may answer, shared by the
 // functions and the app that calls them (src/lib/functions.ts and the
 // features). Each function's error codes are one `const` list here with its
-// union type: a function can only refuse with a code of its list, the app
+// union type, ending with the codes every function's frame answers by itself
+// (FRAME_ERRORS): a function can only refuse with a code of its list, the app
 // recognises exactly that list, and the app's message maps are typed
 // `Record<Code, MessageDescriptor>`, so a code added here without words for
 // it does not compile. Which status goes with which code is in
@@ -26,19 +27,29 @@ export function isCode<C extends string>(codes: readonly C[], value: unknown): v
   return typeof value === 'string' && (codes as readonly string[]).includes(value)
 }
 
+/**
+ * What every function answers by itself, whatever else it refuses with: a
+ * method it does not take (`invalid_request`) and a failure it did not
+ * foresee (`server_error`), supabase/functions/_shared/handler.ts.
+ */
+export const FRAME_ERRORS = ['invalid_request', 'server_error'] as const
+
+/** A function's list: its own codes, then the frame's. */
+function functionErrors<const C extends readonly string[]>(...own: C): readonly [...C, ...typeof FRAME_ERRORS] {
+  return [...own, ...FRAME_ERRORS]
+}
+
 // Payments ---------------------------------------------------------------------
 
 /** create-checkout-session */
-export const CHECKOUT_ERRORS = [
+export const CHECKOUT_ERRORS = functionErrors(
   ...OWNER_REFUSALS,
-  'invalid_request',
   'unknown_price',
   'plan_not_purchasable',
   'invalid_redirect_url',
   'rate_limited',
   'provider_error',
-  'server_error',
-] as const
+)
 export type CheckoutError = (typeof CHECKOUT_ERRORS)[number]
 
 /**
@@ -54,16 +65,14 @@ export function checkoutReturnUrl(successUrl: string, sessionId: string): string
 }
 
 /** process-payment-manual */
-export const PROCESS_PAYMENT_ERRORS = [
+export const PROCESS_PAYMENT_ERRORS = functionErrors(
   ...OWNER_REFUSALS,
-  'invalid_request',
   'session_not_found',
   'payment_not_completed',
   'payment_mismatch',
   'payment_closed',
   'provider_error',
-  'server_error',
-] as const
+)
 export type ProcessPaymentError = (typeof PROCESS_PAYMENT_ERRORS)[number]
 
 /** process-payment-manual's `status` on success: this call credited it, or an earlier one did. */
@@ -71,7 +80,7 @@ export const PROCESS_PAYMENT_STATUSES = ['credited', 'already_credited'] as cons
 export type ProcessPaymentStatus = (typeof PROCESS_PAYMENT_STATUSES)[number]
 
 /** payment-webhook */
-export const PAYMENT_WEBHOOK_ERRORS = ['invalid_request', 'invalid_signature', 'payment_mismatch', 'server_error'] as const
+export const PAYMENT_WEBHOOK_ERRORS = functionErrors('invalid_signature', 'payment_mismatch')
 export type PaymentWebhookError = (typeof PAYMENT_WEBHOOK_ERRORS)[number]
 
 export const PAYMENT_WEBHOOK_RESULTS = ['credited', 'already_credited', 'pending', 'closed', 'not_creditable', 'ignored'] as const
@@ -83,7 +92,7 @@ export type PaymentWebhookResult = (typeof PAYMENT_WEBHOOK_RESULTS)[number]
  * check-phone, the sign-up form's "is this number taken?": `{success: true,
  * exists}`; `rate_limited` carries `retry_after` (seconds).
  */
-export const CHECK_PHONE_ERRORS = ['invalid_request', 'invalid_phone', 'rate_limited', 'server_error'] as const
+export const CHECK_PHONE_ERRORS = functionErrors('invalid_phone', 'rate_limited')
 export type CheckPhoneError = (typeof CHECK_PHONE_ERRORS)[number]
 
 // Here rather than in phone.ts: every edge function imports the rate limits,
@@ -94,21 +103,18 @@ export const PHONE_CODE_LENGTH = 6
 export const PHONE_CODE_RESEND_SECONDS = 60
 
 /** send-verification; `rate_limited` carries `retry_after` (seconds). */
-export const SEND_VERIFICATION_ERRORS = [
-  'invalid_request',
+export const SEND_VERIFICATION_ERRORS = functionErrors(
   'invalid_phone',
   'phone_not_registered',
   'already_verified',
   'rate_limited',
   'sms_failed',
   'provider_not_configured',
-  'server_error',
-] as const
+)
 export type SendVerificationError = (typeof SEND_VERIFICATION_ERRORS)[number]
 
 /** verify-phone; `invalid_code` after a comparison carries `attempts_left`. */
-export const VERIFY_PHONE_ERRORS = [
-  'invalid_request',
+export const VERIFY_PHONE_ERRORS = functionErrors(
   'invalid_phone',
   'invalid_code',
   'phone_not_registered',
@@ -116,16 +122,14 @@ export const VERIFY_PHONE_ERRORS = [
   'code_not_found',
   'code_expired',
   'too_many_attempts',
-  'server_error',
-] as const
+)
 export type VerifyPhoneError = (typeof VERIFY_PHONE_ERRORS)[number]
 
 // Reminders --------------------------------------------------------------------
 
 /** send-sms; every answer also carries `message_id` (null unless a message was recorded). */
-export const SEND_SMS_ERRORS = [
+export const SEND_SMS_ERRORS = functionErrors(
   ...OWNER_REFUSALS,
-  'invalid_request',
   'appointment_not_found',
   'not_scheduled',
   'no_phone',
@@ -134,8 +138,7 @@ export const SEND_SMS_ERRORS = [
   'rate_limited',
   'sms_failed',
   'provider_not_configured',
-  'server_error',
-] as const
+)
 export type SendSmsError = (typeof SEND_SMS_ERRORS)[number]
 
 /** send-sms's `language`: the reminder's words; absent means Turkish. */
@@ -144,7 +147,7 @@ export type ReminderLanguage = (typeof REMINDER_LANGUAGES)[number]
 export const DEFAULT_REMINDER_LANGUAGE: ReminderLanguage = 'tr'
 
 /** send-reminders: the scheduler's call (the service role key), which sends the automatic reminders due now. */
-export const SEND_REMINDERS_ERRORS = ['invalid_request', 'unauthorized', 'server_error'] as const
+export const SEND_REMINDERS_ERRORS = functionErrors('unauthorized')
 export type SendRemindersError = (typeof SEND_REMINDERS_ERRORS)[number]
 
 /**
@@ -159,40 +162,28 @@ export const FINAL_REMINDER_FAILURES: readonly ReminderFailure[] = ['invalid_pho
 // The website chat widget -----------------------------------------------------
 
 /**
+ * What refuses a visitor on either of chatbot-api's routes: no chatbot for
+ * the owner, the chatbot turned off, a page it does not serve, too many
+ * requests (`rate_limited` carries `retry_after`, seconds).
+ */
+const CHATBOT_VISITOR_REFUSALS = ['chatbot_not_found', 'chatbot_disabled', 'origin_not_allowed', 'rate_limited'] as const
+
+/**
  * chatbot-api's POST, the public endpoint the widget sends a message to (no
  * user token); `rate_limited` carries `retry_after` (seconds) and a
  * `Retry-After` header. The owner refusals answer only a preview
  * (ChatbotPreviewRequest), which needs the owner's own access token.
  */
-export const CHATBOT_API_ERRORS = [
-  ...OWNER_REFUSALS,
-  'invalid_request',
-  'chatbot_not_found',
-  'chatbot_disabled',
-  'origin_not_allowed',
-  'daily_limit_reached',
-  'monthly_limit_reached',
-  'rate_limited',
-  'server_error',
-] as const
+export const CHATBOT_API_ERRORS = functionErrors(...OWNER_REFUSALS, ...CHATBOT_VISITOR_REFUSALS, 'daily_limit_reached', 'monthly_limit_reached')
 export type ChatbotApiError = (typeof CHATBOT_API_ERRORS)[number]
 
 /**
  * chatbot-api's GET /conversations/{conversationId}/messages?userId=…&after=…,
  * the widget fetching its conversation (the owner's replies reach it only
- * this way): the message's refusals that apply to it, and
- * `conversation_not_found` for an id that is not one of this owner's widget
- * conversations. Nothing is charged.
+ * this way): the visitor refusals, and `conversation_not_found` for an id
+ * that is not one of this owner's widget conversations. Nothing is charged.
  */
-export const CHATBOT_MESSAGES_ERRORS = [
-  'invalid_request',
-  'chatbot_not_found',
-  'chatbot_disabled',
-  'origin_not_allowed',
-  'conversation_not_found',
-  'rate_limited',
-  'server_error',
-] as const
+export const CHATBOT_MESSAGES_ERRORS = functionErrors(...CHATBOT_VISITOR_REFUSALS, 'conversation_not_found')
 export type ChatbotMessagesError = (typeof CHATBOT_MESSAGES_ERRORS)[number]
 
 /**
@@ -257,17 +248,15 @@ export type ChatbotMessagesAnswer = { status: ConversationStatus; messages: Chat
  * (or Meta saying so); `provider_error` a send Meta refused otherwise. A
  * refused reply is not stored and costs nothing.
  */
-export const CONVERSATION_REPLY_ERRORS = [
+export const CONVERSATION_REPLY_ERRORS = functionErrors(
   ...OWNER_REFUSALS,
-  'invalid_request',
   'conversation_not_found',
   'window_closed',
   'whatsapp_not_configured',
   'insufficient_credits',
   'rate_limited',
   'provider_error',
-  'server_error',
-] as const
+)
 export type ConversationReplyError = (typeof CONVERSATION_REPLY_ERRORS)[number]
 
 /** What the app sends: `messageId` is drawn by the app, so a repeated request sends nothing twice. */
@@ -284,13 +273,7 @@ export type ConversationReplyAnswer = { message: { id: string; createdAt: string
  * `invalid_signature` a delivery whose X-Hub-Signature-256 is not the
  * owner's app secret's over the body as sent.
  */
-export const WHATSAPP_WEBHOOK_ERRORS = [
-  'invalid_request',
-  'owner_not_found',
-  'verification_failed',
-  'invalid_signature',
-  'server_error',
-] as const
+export const WHATSAPP_WEBHOOK_ERRORS = functionErrors('owner_not_found', 'verification_failed', 'invalid_signature')
 export type WhatsAppWebhookError = (typeof WHATSAPP_WEBHOOK_ERRORS)[number]
 
 // External automation ----------------------------------------------------------
@@ -305,8 +288,7 @@ export type WhatsAppWebhookError = (typeof WHATSAPP_WEBHOOK_ERRORS)[number]
  * saved, a repeat of a send still under way, Meta's closed 24-hour window,
  * any other refusal of the provider.
  */
-export const AUTOMATION_ERRORS = [
-  'invalid_request',
+export const AUTOMATION_ERRORS = functionErrors(
   'unauthorized',
   'rate_limited',
   'no_credits',
@@ -317,8 +299,7 @@ export const AUTOMATION_ERRORS = [
   'window_closed',
   'send_failed',
   'provider_not_configured',
-  'server_error',
-] as const
+)
 export type AutomationError = (typeof AUTOMATION_ERRORS)[number]
 
 /**
@@ -340,7 +321,7 @@ export const AUTOMATION_TEXT_MAX = 8192
  * password again; `unshare` stops sharing and needs none. A wrong password
  * is `invalid_password`; too many tries `rate_limited` with `retry_after`.
  */
-export const AUTOMATION_TOKEN_ERRORS = [...OWNER_REFUSALS, 'invalid_request', 'invalid_password', 'rate_limited', 'server_error'] as const
+export const AUTOMATION_TOKEN_ERRORS = functionErrors(...OWNER_REFUSALS, 'invalid_password', 'rate_limited')
 export type AutomationTokenError = (typeof AUTOMATION_TOKEN_ERRORS)[number]
 
 export const AUTOMATION_TOKEN_ACTIONS = ['create', 'share', 'unshare'] as const
@@ -374,7 +355,7 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
  * so that supabase-js hands it over as a Blob) or one of these as JSON. Any
  * signed-in owner, whether or not their phone is verified.
  */
-export const EXPORT_DATA_ERRORS = [...SIGNED_IN_REFUSALS, 'invalid_request', 'server_error'] as const
+export const EXPORT_DATA_ERRORS = functionErrors(...SIGNED_IN_REFUSALS)
 export type ExportDataError = (typeof EXPORT_DATA_ERRORS)[number]
 
 /**
@@ -383,7 +364,7 @@ export type ExportDataError = (typeof EXPORT_DATA_ERRORS)[number]
  * account the owner did not name; `confirmation_mismatch` otherwise. Any
  * signed-in owner, whether or not their phone is verified.
  */
-export const DELETE_ACCOUNT_ERRORS = [...SIGNED_IN_REFUSALS, 'invalid_request', 'confirmation_mismatch', 'server_error'] as const
+export const DELETE_ACCOUNT_ERRORS = functionErrors(...SIGNED_IN_REFUSALS, 'confirmation_mismatch')
 export type DeleteAccountError = (typeof DELETE_ACCOUNT_ERRORS)[number]
 
 /** The archive's file name for a day (`YYYY-MM-DD`), the same on the server's header and the app's download. */

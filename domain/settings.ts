@@ -3,6 +3,7 @@
 // are the database's (set_whatsapp_credentials in
 // supabase/migrations/20261122001300_whatsapp_credentials.sql), so the form
 // refuses exactly what the server would.
+import { fieldErrors, lengthError, requiredError, TEXT_ERRORS } from './forms.ts'
 import { AUTOMATION_FUNCTIONS } from './functions.ts'
 
 // ---------------------------------------------------------------------------
@@ -72,13 +73,7 @@ export type SettingsFormValues = {
 
 export type SettingsFormField = 'business_name' | 'access_token.value' | 'phone_number_id' | 'app_secret.value'
 
-export const SETTINGS_FORM_ERRORS = [
-  'required',
-  'too_long',
-  'invalid_access_token',
-  'invalid_phone_number_id',
-  'invalid_app_secret',
-] as const
+export const SETTINGS_FORM_ERRORS = [...TEXT_ERRORS, 'invalid_access_token', 'invalid_phone_number_id', 'invalid_app_secret'] as const
 export type SettingsFormError = (typeof SETTINGS_FORM_ERRORS)[number]
 
 export type SettingsFormErrors = Partial<Record<SettingsFormField, SettingsFormError>>
@@ -111,18 +106,16 @@ export function isAppSecret(value: string): boolean {
   return v.length >= 16 && v.length <= 256 && PRINTABLE.test(v)
 }
 
+/** A pasted value that, when given, is not what `valid` accepts. */
+const badPaste = (value: string, valid: (value: string) => boolean) => trimPasted(value) !== '' && !valid(value)
+
 export function validateSettingsForm(values: SettingsFormValues): SettingsFormErrors {
-  const errors: SettingsFormErrors = {}
-  const name = values.business_name.trim()
-  if (name === '') errors.business_name = 'required'
-  else if ([...name].length > BUSINESS_NAME_MAX) errors.business_name = 'too_long'
-  const token = trimPasted(values.access_token.value)
-  if (token !== '' && !isAccessToken(token)) errors['access_token.value'] = 'invalid_access_token'
-  const phone = trimPasted(values.phone_number_id)
-  if (phone !== '' && !isPhoneNumberId(phone)) errors.phone_number_id = 'invalid_phone_number_id'
-  const secret = trimPasted(values.app_secret.value)
-  if (secret !== '' && !isAppSecret(secret)) errors['app_secret.value'] = 'invalid_app_secret'
-  return errors
+  return fieldErrors<SettingsFormErrors>({
+    business_name: requiredError(values.business_name) ?? lengthError(values.business_name, BUSINESS_NAME_MAX),
+    'access_token.value': badPaste(values.access_token.value, isAccessToken) ? 'invalid_access_token' : undefined,
+    phone_number_id: badPaste(values.phone_number_id, isPhoneNumberId) ? 'invalid_phone_number_id' : undefined,
+    'app_secret.value': badPaste(values.app_secret.value, isAppSecret) ? 'invalid_app_secret' : undefined,
+  })
 }
 
 /** set_whatsapp_credentials' arguments: null keeps a value, '' clears it, text replaces it. */

@@ -1,10 +1,9 @@
 // The manual add and edit form: its values, its checks as codes, and the
 // fields it saves.
 import type { ProductRecord } from '../records.ts'
-import { formErrorClass } from '../forms.ts'
+import { assertValid, fieldErrors, formErrorClass, requiredError, urlError } from '../forms.ts'
 import { DEFAULT_PRODUCT_CURRENCY, isCurrencyCode } from './currency.ts'
 import type { ProductFields } from './fields.ts'
-import { isHttpUrl } from './links.ts'
 import { decimalsOf, parseNumberInput, PRICE_MAX, roundToCents, STOCK_MAX } from './numbers.ts'
 
 /**
@@ -73,16 +72,13 @@ function stockError(value: unknown): ProductFormError | undefined {
 
 /** Field → error code for every field that is wrong; `{}` when the form can be saved. */
 export function validateProductForm(values: ProductFormValues): ProductFormErrors {
-  const errors: ProductFormErrors = {}
-  if (values.name.trim() === '') errors.name = 'required'
-  const price = priceError(values.price)
-  if (price) errors.price = price
-  const stock = stockError(values.stock)
-  if (stock) errors.stock = stock
-  if (!isCurrencyCode(values.currency)) errors.currency = 'unknown_currency'
-  const link = values.product_link.trim()
-  if (link !== '' && !isHttpUrl(link)) errors.product_link = 'invalid_url'
-  return errors
+  return fieldErrors<ProductFormErrors>({
+    name: requiredError(values.name),
+    price: priceError(values.price),
+    stock: stockError(values.stock),
+    currency: isCurrencyCode(values.currency) ? undefined : 'unknown_currency',
+    product_link: urlError(values.product_link),
+  })
 }
 
 export const InvalidProductFormError = formErrorClass<ProductFormErrors>('InvalidProductFormError', 'product form')
@@ -98,8 +94,7 @@ function numberOf(value: number | string): number {
  * empty). Throws InvalidProductFormError when the form does not validate.
  */
 export function productFieldsFromForm(values: ProductFormValues): ProductFields {
-  const errors = validateProductForm(values)
-  if (Object.keys(errors).length > 0) throw new InvalidProductFormError(errors)
+  assertValid(validateProductForm(values), InvalidProductFormError)
   const fields: ProductFields = {
     name: values.name.trim(),
     price: roundToCents(numberOf(values.price)),

@@ -35,7 +35,6 @@ export const DATA_RIGHTS_ERRORS: Record<DataRightsFailureCode, MessageDescriptor
 const codeOf = (error: unknown): DataRightsFailureCode => (error instanceof DataRightsFailure ? error.code : 'unknown')
 
 export function DataRightsCard(props: { email: string }) {
-  const { t } = useLingui()
   const online = useOnline()
   const download = useDownloadData()
   const [deleting, setDeleting] = useState(false)
@@ -77,11 +76,7 @@ export function DataRightsCard(props: { email: string }) {
             <Trans>Download my data</Trans>
           </Button>
         </Group>
-        {download.isError && (
-          <Alert color="red" role="alert" data-testid="data-rights-download-error">
-            {t(DATA_RIGHTS_ERRORS[codeOf(download.error)])}
-          </Alert>
-        )}
+        {download.isError && <CallFailed error={download.error} testId="data-rights-download-error" />}
       </Stack>
 
       <Stack gap="xs">
@@ -180,11 +175,7 @@ function DeleteAccountDialog(props: { opened: boolean; onClose: () => void; emai
               <Trans>Deleting your account needs an internet connection.</Trans>
             </Alert>
           )}
-          {remove.isError && (
-            <Alert color="red" role="alert" data-testid="delete-account-error">
-              {t(DATA_RIGHTS_ERRORS[codeOf(remove.error)])}
-            </Alert>
-          )}
+          {remove.isError && <CallFailed error={remove.error} testId="delete-account-error" />}
         </Stack>
         <ModalButtons>
           <Button variant="default" onClick={close} disabled={remove.isPending}>
@@ -196,5 +187,15 @@ function DeleteAccountDialog(props: { opened: boolean; onClose: () => void; emai
         </ModalButtons>
       </form>
     </ResponsiveModal>
+  )
+}
+
+/** Why the download or the deletion failed, under its button. */
+function CallFailed(props: { error: unknown; testId: string }) {
+  const { t } = useLingui()
+  return (
+    <Alert color="red" role="alert" data-testid={props.testId}>
+      {t(DATA_RIGHTS_ERRORS[codeOf(props.error)])}
+    </Alert>
   )
 }

@@ -6,15 +6,11 @@
 // reloaded, and the next start removes the marked stores before anything
 // can open them. Only localStorage here, so the start of a signed-out
 // visitor's page does not load the database code (see removeForgottenStores).
+import { webStorage } from '../lib/web-storage.ts'
+
 const PREFIX = 'forgotten-store:'
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null
-  } catch {
-    return null
-  }
-}
+const storage = () => webStorage('localStorage')
 
 export function markStoreForRemoval(ownerId: string): void {
   storage()?.setItem(PREFIX + ownerId, '1')

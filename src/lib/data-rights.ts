@@ -11,6 +11,7 @@ import {
   DELETE_ACCOUNT_ERRORS, EXPORT_DATA_ERRORS, exportFileName, type DeleteAccountError, type ExportDataError,
 } from '../../domain/functions.ts'
 import { classifyAnswer, invokeFunction, type FunctionAnswer, type InvokeResult } from './functions.ts'
+import { WRITE_NOW } from './owner-query.ts'
 import { getSupabase } from './supabase.ts'
 
 /** Why a data-rights call failed: the function's own code, or that it was never reached or answered outside its contract. */
@@ -73,15 +74,13 @@ export function saveFile(file: Blob, fileName: string): void {
 export function useDownloadData() {
   return useMutation({
     mutationFn: async () => downloadDataArchive(await getSupabase()),
-    networkMode: 'always',
-    retry: false,
+    ...WRITE_NOW,
   })
 }
 
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: async (confirmation: string) => deleteAccount(await getSupabase(), confirmation),
-    networkMode: 'always',
-    retry: false,
+    ...WRITE_NOW,
   })
 }

@@ -4,19 +4,13 @@ import { describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { MutationObserver, QueryClient } from '@tanstack/react-query'
 import { ownerRow, ownerRowQuery, saveOwnerRowMutation } from './owner-row.ts'
+import { RequestFailed } from './data-api.ts'
 
 type Settings = { enabled: boolean; slot_minutes: number }
 type Answer = { data: unknown; error: unknown }
 
-class SettingsFailed extends Error {
-  constructor(what: string, cause: unknown) {
-    super(`${what} failed`, { cause })
-    this.name = 'SettingsFailed'
-  }
-}
-
 const settings = ownerRow<Settings>({
-  table: 'booking_settings', columns: 'enabled,slot_minutes', key: 'booking-settings', what: 'the booking settings', failure: SettingsFailed,
+  table: 'booking_settings', columns: 'enabled,slot_minutes', key: 'booking-settings', what: 'the booking settings',
 })
 
 /** Just enough of PostgREST's builder: records each call and gives `answer`. */
@@ -61,7 +55,7 @@ describe('ownerRow', () => {
   it("throws the feature's error around supabase-js's, saying what failed", async () => {
     const { client } = fakeClient({ data: null, error: refused })
     const reading = await settings.read(client, 'u1').catch((e: unknown) => e)
-    expect(reading).toBeInstanceOf(SettingsFailed)
+    expect(reading).toBeInstanceOf(RequestFailed)
     expect(reading).toMatchObject({ message: 'reading the booking settings failed', cause: refused })
     await expect(settings.save(client, 'u1', row)).rejects.toMatchObject({ message: 'saving the booking settings failed', cause: refused })
   })
@@ -92,7 +86,7 @@ describe('the row as a query and its save', () => {
     const options = saveOwnerRowMutation(settings, queryClient, 'u1', async () => client)
     // Offline too: a save never waits unseen for the connection.
     expect(options).toMatchObject({ networkMode: 'always', retry: false })
-    await expect(new MutationObserver(queryClient, options).mutate(row)).rejects.toBeInstanceOf(SettingsFailed)
+    await expect(new MutationObserver(queryClient, options).mutate(row)).rejects.toBeInstanceOf(RequestFailed)
     expect(calls.filter(([call]) => call === 'upsert')).toHaveLength(1)
     expect(queryClient.getQueryData(settings.queryKey('u1'))).toEqual(row)
   })

@@ -5,7 +5,9 @@
 // an upsert on user_id that answers with the row as stored, and held as a
 // TanStack Query query whose save puts that row back into the cache.
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { mutationOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { ownerQuery, ownerQueryOptions, WRITE_NOW, type OwnerQuery } from './owner-query.ts'
+import { readRow, RequestFailed } from './data-api.ts'
 import { getSupabase } from './supabase.ts'
 
 type Client = Pick<SupabaseClient, 'from'>
@@ -17,57 +19,43 @@ export type OwnerRowSpec = {
   columns: string
   /** The first part of the query key, followed by the owner's id. */
   key: string
-  /** Names the row in failures: "reading <what> failed", "saving <what> failed". */
+  /** Names the row in failures (RequestFailed): "reading <what> failed", "saving <what> failed". */
   what: string
-  /** The feature's own error class, around supabase-js's error (whose code decides retries, lib/query-client.ts). */
-  failure: new (what: string, cause: unknown) => Error
 }
 
-export type OwnerRow<Row, Payload> = {
-  queryKey(userId: string): readonly [string, string]
-  read(client: Client, userId: string): Promise<Row | null>
+export type OwnerRow<Row, Payload> = OwnerQuery<Row | null, Client> & {
   save(client: Client, userId: string, payload: Payload): Promise<Row>
 }
 
 export function ownerRow<Row, Payload = Row>(spec: OwnerRowSpec): OwnerRow<Row, Payload> {
+  const read = (client: Client, userId: string) => readRow<Row>(client, { ...spec, where: ['user_id', userId] })
   return {
-    queryKey: (userId) => [spec.key, userId] as const,
-    async read(client, userId) {
-      const { data, error } = await client.from(spec.table).select(spec.columns).eq('user_id', userId).maybeSingle()
-      if (error) throw new spec.failure(`reading ${spec.what}`, error)
-      return (data as Row | null) ?? null
-    },
+    // Read once: a form is built from the first answer and then belongs to
+    // the owner, so reading again (on focus, say) would only change it under
+    // their eyes.
+    ...ownerQuery(spec.key, read, Infinity),
     async save(client, userId, payload) {
       const { data, error } = await client
         .from(spec.table)
         .upsert({ ...payload, user_id: userId }, { onConflict: 'user_id' })
         .select(spec.columns)
         .single()
-      if (error) throw new spec.failure(`saving ${spec.what}`, error)
+      if (error) throw new RequestFailed(`saving ${spec.what}`, error)
       return data as Row
     },
   }
 }
 
-/**
- * The row as a query, read once: a form is built from the first answer and
- * then belongs to the owner, so reading again (on focus, say) would only
- * change it under their eyes.
- */
+/** The row as a query, read once (see ownerRow). */
 export function ownerRowQuery<Row, Payload>(row: OwnerRow<Row, Payload>, userId: string, getClient: GetClient = getSupabase) {
-  return queryOptions({
-    queryKey: row.queryKey(userId),
-    queryFn: async () => row.read(await getClient(), userId),
-    staleTime: Infinity,
-  })
+  return ownerQueryOptions(row, userId, getClient)
 }
 
 /** Saving the row: now or failed, never waiting unseen for the connection nor repeated; the row as stored becomes the query's. */
 export function saveOwnerRowMutation<Row, Payload>(row: OwnerRow<Row, Payload>, queryClient: QueryClient, userId: string, getClient: GetClient = getSupabase) {
   return mutationOptions({
     mutationFn: async (payload: Payload) => row.save(await getClient(), userId, payload),
-    networkMode: 'always',
-    retry: false,
+    ...WRITE_NOW,
     onSuccess: (saved: Row) => {
       queryClient.setQueryData(row.queryKey(userId), saved)
     },

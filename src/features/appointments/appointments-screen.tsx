@@ -3,11 +3,12 @@
 // read from and written to the local store, so it works offline and syncs
 // later; only the SMS reminder needs the server.
 import { useState } from 'react'
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatMonth, monthOf, nextMonth, previousMonth, sameMonth, type DayKey, type MonthRef } from '../../../domain/calendar.ts'
 import type { AppointmentRecord } from '../../../domain/records.ts'
+import { StatCard } from '../../components/stat-card.tsx'
 import { AppointmentDetailsModal } from './appointment-details-modal.tsx'
 import { AppointmentWizard } from './appointment-wizard.tsx'
 import { BookingSettingsModal } from './booking-settings-modal.tsx'
@@ -116,13 +117,3 @@ export function AppointmentsScreen() {
   )
 }
 
-function StatCard(props: { label: string; value: number | string; testId: string }) {
-  return (
-    <Paper withBorder radius="md" className={classes.statCard} data-testid={props.testId}>
-      <Text size="sm" c="gray.7" className={classes.statLabel}>
-        {props.label}
-      </Text>
-      <Text className={classes.statValue}>{props.value}</Text>
-    </Paper>
-  )
-}

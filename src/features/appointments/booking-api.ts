@@ -7,13 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { SERVICES_MAX, type BookingSettings, type FreeSlot, type ServicePayload, type ServiceRow } from '../../../domain/booking.ts'
 import type { ReminderFailure } from '../../../domain/functions.ts'
 import { ownerRow } from '../../lib/owner-row.ts'
-
-export class BookingRequestFailed extends Error {
-  constructor(what: string, cause: unknown) {
-    super(`${what} failed`, { cause })
-    this.name = 'BookingRequestFailed'
-  }
-}
+import { readRow, RequestFailed } from '../../lib/data-api.ts'
 
 type Client = Pick<SupabaseClient, 'from' | 'rpc'>
 
@@ -24,38 +18,38 @@ const service = (row: ServiceRow): ServiceRow => ({ ...row, price: row.price ===
 
 /** The owner's booking settings: null until first saved (the form then shows the defaults). */
 export const bookingSettings = ownerRow<BookingSettings>({
-  table: 'booking_settings', columns: SETTINGS_COLUMNS, key: 'booking-settings', what: 'the booking settings', failure: BookingRequestFailed,
+  table: 'booking_settings', columns: SETTINGS_COLUMNS, key: 'booking-settings', what: 'the booking settings',
 })
 
 /** In name order, as the assistant lists them to customers. */
 export async function fetchServices(client: Client, userId: string): Promise<ServiceRow[]> {
   const { data, error } = await client.from('services').select(SERVICE_COLUMNS).eq('user_id', userId).order('name').limit(SERVICES_MAX)
-  if (error) throw new BookingRequestFailed('reading the services', error)
+  if (error) throw new RequestFailed('reading the services', error)
   return ((data ?? []) as ServiceRow[]).map(service)
 }
 
 export async function addService(client: Client, userId: string, payload: ServicePayload): Promise<ServiceRow> {
   const { data, error } = await client.from('services').insert({ ...payload, user_id: userId }).select(SERVICE_COLUMNS).single()
-  if (error) throw new BookingRequestFailed('adding a service', error)
+  if (error) throw new RequestFailed('adding a service', error)
   return service(data as ServiceRow)
 }
 
 /** Null when the service is gone (deleted on another device meanwhile). */
 export async function updateService(client: Client, id: string, payload: ServicePayload): Promise<ServiceRow | null> {
   const { data, error } = await client.from('services').update(payload).eq('id', id).select(SERVICE_COLUMNS).maybeSingle()
-  if (error) throw new BookingRequestFailed('saving a service', error)
+  if (error) throw new RequestFailed('saving a service', error)
   return data ? service(data as ServiceRow) : null
 }
 
 export async function deleteService(client: Client, id: string): Promise<void> {
   const { error } = await client.from('services').delete().eq('id', id)
-  if (error) throw new BookingRequestFailed('deleting a service', error)
+  if (error) throw new RequestFailed('deleting a service', error)
 }
 
 /** The bookable start times (HH:MM) of one day for `duration` minutes, as the assistant would offer them. */
 export async function fetchFreeTimes(client: Client, userId: string, date: string, duration: number): Promise<string[]> {
   const { data, error } = await client.rpc('free_slots', { p_user_id: userId, p_from: date, p_to: date, p_duration_minutes: duration })
-  if (error) throw new BookingRequestFailed('reading the free times', error)
+  if (error) throw new RequestFailed('reading the free times', error)
   return ((data ?? []) as FreeSlot[]).map((slot) => slot.slot_time.slice(0, 5))
 }
 
@@ -68,11 +62,7 @@ export type ReminderState = {
 
 /** How the automatic reminder of an appointment went; null before the scheduler has looked at it. */
 export async function fetchReminderState(client: Client, appointmentId: string): Promise<ReminderState | null> {
-  const { data, error } = await client
-    .from('appointment_reminders')
-    .select('sent_at,attempts,next_attempt_at,last_error')
-    .eq('appointment_id', appointmentId)
-    .maybeSingle()
-  if (error) throw new BookingRequestFailed('reading the reminder', error)
-  return (data as ReminderState | null) ?? null
+  return readRow<ReminderState>(client, {
+    table: 'appointment_reminders', columns: 'sent_at,attempts,next_attempt_at,last_error', where: ['appointment_id', appointmentId], what: 'the reminder',
+  })
 }

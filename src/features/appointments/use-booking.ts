@@ -4,43 +4,36 @@
 // appointment's reminder state for its details.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ServicePayload, ServiceRow } from '../../../domain/booking.ts'
+import { ownerQuery, useOwnerQuery, WRITE_NOW } from '../../lib/owner-query.ts'
 import { useOwnerRow, useSaveOwnerRow } from '../../lib/owner-row.ts'
 import { getSupabase } from '../../lib/supabase.ts'
 import {
   addService, bookingSettings, deleteService, fetchFreeTimes, fetchReminderState, fetchServices, updateService,
 } from './booking-api.ts'
 
-export const servicesKey = (userId: string) => ['services', userId] as const
+const services = ownerQuery('services', fetchServices, 60_000)
 
 export const useBookingSettings = (userId: string) => useOwnerRow(bookingSettings, userId)
 export const useSaveBookingSettings = (userId: string) => useSaveOwnerRow(bookingSettings, userId)
-
-export function useServices(userId: string) {
-  return useQuery({
-    queryKey: servicesKey(userId),
-    queryFn: async () => fetchServices(await getSupabase(), userId),
-    staleTime: 60_000,
-  })
-}
+export const useServices = (userId: string) => useOwnerQuery(services, userId)
 
 const byName = (list: ServiceRow[]) => [...list].sort((a, b) => a.name.localeCompare(b.name, 'tr'))
 
 export function useServiceActions(userId: string) {
   const queryClient = useQueryClient()
-  const put = (change: (list: ServiceRow[]) => ServiceRow[]) => queryClient.setQueryData<ServiceRow[]>(servicesKey(userId), (list = []) => byName(change(list)))
-  const options = { networkMode: 'always', retry: false } as const
+  const put = (change: (list: ServiceRow[]) => ServiceRow[]) => queryClient.setQueryData<ServiceRow[]>(services.queryKey(userId), (list = []) => byName(change(list)))
   const add = useMutation({
-    ...options,
+    ...WRITE_NOW,
     mutationFn: async (payload: ServicePayload) => addService(await getSupabase(), userId, payload),
     onSuccess: (row) => put((list) => [...list.filter((s) => s.id !== row.id), row]),
   })
   const update = useMutation({
-    ...options,
+    ...WRITE_NOW,
     mutationFn: async ({ id, payload }: { id: string; payload: ServicePayload }) => ({ id, row: await updateService(await getSupabase(), id, payload) }),
     onSuccess: ({ id, row }) => put((list) => (row ? list.map((s) => (s.id === id ? row : s)) : list.filter((s) => s.id !== id))),
   })
   const remove = useMutation({
-    ...options,
+    ...WRITE_NOW,
     mutationFn: async (id: string) => {
       await deleteService(await getSupabase(), id)
       return id

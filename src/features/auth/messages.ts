@@ -10,6 +10,7 @@ import {
   type VerifyPhoneError,
 } from '../../../domain/functions.ts'
 import { PHONE_CHANGES_PER_DAY } from '../../../domain/phone.ts'
+import { retryWaitText } from '../../lib/retry-wait.ts'
 import type { AuthProblem } from './auth-errors.ts'
 import { MIN_PASSWORD_LENGTH, type AuthFormError } from './auth-form.ts'
 import type { FunctionOutcome, PhoneChangeOutcome } from './verification.ts'
@@ -92,13 +93,11 @@ const SEND_REJECTIONS: Record<SendVerificationError, MessageDescriptor> = {
 
 /** Why send-verification refused; an answer outside its codes gets the generic text. */
 export function sendRejectionText(r: Rejection): MessageDescriptor {
-  const seconds = r.retryAfter
-  if (r.code === 'rate_limited' && seconds !== undefined) {
-    // Limits per account or per day can be an hour or more away: said in minutes then.
-    const minutes = Math.ceil(seconds / 60)
-    return seconds < 120
-      ? msg`Too many codes requested. Please try again in ${seconds} s.`
-      : msg`Too many codes requested. Please try again in ${minutes} min.`
+  if (r.code === 'rate_limited' && r.retryAfter !== undefined) {
+    return retryWaitText(r.retryAfter, {
+      seconds: (seconds) => msg`Too many codes requested. Please try again in ${seconds} s.`,
+      minutes: (minutes) => msg`Too many codes requested. Please try again in ${minutes} min.`,
+    })
   }
   return isCode(SEND_VERIFICATION_ERRORS, r.code) ? SEND_REJECTIONS[r.code] : msg`Failed to send verification code`
 }

@@ -5,6 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { isCode, PHONE_CODE_LENGTH, SEND_VERIFICATION_ERRORS, VERIFY_PHONE_ERRORS, type SendVerificationError, type VerifyPhoneError } from '../../../domain/functions.ts'
 import { formatPhoneInternational, PHONE_CHANGE_ERRORS, type PhoneChangeError } from '../../../domain/phone.ts'
 import { callFunction, classifyAnswer, numberField, type FunctionAnswer, type InvokeResult } from '../../lib/functions.ts'
+import { webStorage } from '../../lib/web-storage.ts'
 
 export const REDIRECT_DELAY_MS = 1000
 
@@ -98,13 +99,7 @@ export const sentMarkerKey = (userId: string) => `phone-verify-sent:${userId}`
 
 type MarkerStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
-function storage(): MarkerStorage | undefined {
-  try {
-    return globalThis.localStorage
-  } catch {
-    return undefined
-  }
-}
+const storage = (): MarkerStorage | undefined => webStorage('localStorage')
 
 export function hasSentMarker(userId: string, store: MarkerStorage | undefined = storage()): boolean {
   try {

@@ -15,6 +15,7 @@ import {
 } from '../../../domain/functions.ts'
 import { invokeFunction, refusalCode } from '../../lib/functions.ts'
 import { ownerRow } from '../../lib/owner-row.ts'
+import { readRow, RequestFailed } from '../../lib/data-api.ts'
 
 export const CHATBOT_FUNCTION = 'chatbot-api'
 
@@ -27,39 +28,29 @@ export const USAGE_COLUMNS =
 
 type Client = Pick<SupabaseClient, 'from'>
 
-/** A read or write of the data API that failed; `cause` is supabase-js's error (its code decides retries). */
-export class ChatbotRequestFailed extends Error {
-  constructor(what: string, cause: unknown) {
-    super(`${what} failed`, { cause })
-    this.name = 'ChatbotRequestFailed'
-  }
-}
-
 /**
  * The owner's configuration, or null when they have none yet (the form then
  * shows the defaults); a save writes it whole (spec §7: upsert with user_id).
  */
 export const chatbotConfig = ownerRow<ChatbotConfigRow, ChatbotConfigPayload>({
-  table: 'chatbot_configs', columns: CONFIG_COLUMNS, key: 'chatbot-config', what: 'the chatbot configuration', failure: ChatbotRequestFailed,
+  table: 'chatbot_configs', columns: CONFIG_COLUMNS, key: 'chatbot-config', what: 'the chatbot configuration',
 })
 
 /** The allowance row, or null when the assistant has not answered anyone yet (the table's defaults apply). */
 export async function fetchUsageLimits(client: Client, userId: string): Promise<UsageLimitsRow | null> {
-  const { data, error } = await client.from('api_usage_limits').select(USAGE_COLUMNS).eq('user_id', userId).maybeSingle()
-  if (error) throw new ChatbotRequestFailed('reading the message allowance', error)
-  return (data as UsageLimitsRow | null) ?? null
+  return readRow<UsageLimitsRow>(client, { table: 'api_usage_limits', columns: USAGE_COLUMNS, where: ['user_id', userId], what: 'the message allowance' })
 }
 
 /** How much of the last day the busiest visitor addresses used (never the addresses themselves). */
 export async function fetchAddressUsage(client: Pick<SupabaseClient, 'rpc'>): Promise<AddressUsage> {
   const { data, error } = await client.rpc('get_chatbot_address_usage')
-  if (error) throw new ChatbotRequestFailed('reading the usage per visitor address', error)
+  if (error) throw new RequestFailed('reading the usage per visitor address', error)
   return addressUsageFrom(data)
 }
 
 export async function fetchChatbotStats(client: Pick<SupabaseClient, 'rpc'>, userId: string): Promise<ChatbotStats> {
   const { data, error } = await client.rpc('get_chatbot_stats', { p_user_id: userId })
-  if (error) throw new ChatbotRequestFailed('reading the chatbot statistics', error)
+  if (error) throw new RequestFailed('reading the chatbot statistics', error)
   return chatbotStatsFromRows(data)
 }
 

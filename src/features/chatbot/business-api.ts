@@ -14,7 +14,7 @@ import {
   type Weekday,
 } from '../../../domain/business.ts'
 import { ownerRow } from '../../lib/owner-row.ts'
-import { ChatbotRequestFailed } from './api.ts'
+import { RequestFailed } from '../../lib/data-api.ts'
 
 export const PROFILE_COLUMNS =
   'address,maps_url,contact_phone,contact_email,opening_hours,time_zone,shipping_info,returns_info,payment_info,ordering_info,updated_at'
@@ -28,7 +28,7 @@ type Client = Pick<SupabaseClient, 'from'>
  * column the form holds in one request.
  */
 export const businessProfile = ownerRow<BusinessProfileRow, BusinessProfilePayload>({
-  table: 'business_profiles', columns: PROFILE_COLUMNS, key: 'business-profile', what: 'the business profile', failure: ChatbotRequestFailed,
+  table: 'business_profiles', columns: PROFILE_COLUMNS, key: 'business-profile', what: 'the business profile',
 })
 
 /** Oldest first: the order the owner wrote them in, which stays put as entries are edited. */
@@ -40,26 +40,26 @@ export async function fetchFaqEntries(client: Client, userId: string): Promise<F
     .order('created_at', { ascending: true })
     .order('id', { ascending: true })
     .limit(FAQ_ENTRIES_MAX)
-  if (error) throw new ChatbotRequestFailed('reading the FAQ', error)
+  if (error) throw new RequestFailed('reading the FAQ', error)
   return (data as FaqEntryRow[] | null) ?? []
 }
 
 export async function addFaqEntry(client: Client, userId: string, values: FaqFormValues): Promise<FaqEntryRow> {
   const { data, error } = await client.from('faq_entries').insert({ ...values, user_id: userId }).select(FAQ_COLUMNS).single()
-  if (error) throw new ChatbotRequestFailed('adding an FAQ entry', error)
+  if (error) throw new RequestFailed('adding an FAQ entry', error)
   return data as FaqEntryRow
 }
 
 /** Null when the entry is gone (deleted on another device meanwhile). */
 export async function updateFaqEntry(client: Client, id: string, values: FaqFormValues): Promise<FaqEntryRow | null> {
   const { data, error } = await client.from('faq_entries').update(values).eq('id', id).select(FAQ_COLUMNS).maybeSingle()
-  if (error) throw new ChatbotRequestFailed('saving an FAQ entry', error)
+  if (error) throw new RequestFailed('saving an FAQ entry', error)
   return (data as FaqEntryRow | null) ?? null
 }
 
 export async function deleteFaqEntry(client: Client, id: string): Promise<void> {
   const { error } = await client.from('faq_entries').delete().eq('id', id)
-  if (error) throw new ChatbotRequestFailed('deleting an FAQ entry', error)
+  if (error) throw new RequestFailed('deleting an FAQ entry', error)
 }
 
 // Refusals ----------------------------------------------------------------------
@@ -102,7 +102,7 @@ function dayIn(message: string): Weekday | null {
   return day && (WEEKDAYS as readonly string[]).includes(day) ? (day as Weekday) : null
 }
 
-/** The first object in `error`'s cause chain that carries a SQLSTATE (supabase-js's error, wrapped by ChatbotRequestFailed). */
+/** The first object in `error`'s cause chain that carries a SQLSTATE (supabase-js's error, wrapped by RequestFailed). */
 function postgresError(error: unknown): { code: string; message: string; details: string } | null {
   let current: unknown = error
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {

@@ -5,7 +5,7 @@
 // first answer of the profile query and keeps what the owner types from then
 // on, through failed and refused saves alike.
 import { memo, type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core'
+import { Alert, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
@@ -20,8 +20,6 @@ import {
   type TimeRange,
   type Weekday,
 } from '../../../domain/business.ts'
-import { useDomainForm } from '../../components/forms.ts'
-import { LoadError } from '../../components/list-states.tsx'
 import { useFirstAnswerInSlices } from '../../components/render-in-slices.tsx'
 import { SectionCard } from '../../components/section-card.tsx'
 import { useOnline } from '../../lib/use-online.ts'
@@ -29,11 +27,15 @@ import { refusalOf } from './business-api.ts'
 import { BUSINESS_FORM_MESSAGES, businessFormErrors, hoursPath, profileRefusalError, type BusinessFormMessage } from './business-messages.ts'
 import { withCount } from './char-count.tsx'
 import { FaqSection } from './faq-section.tsx'
+import { FirstLoad } from './first-load.tsx'
 import { OpeningHoursEditor } from './opening-hours-editor.tsx'
+import { SaveRow, useRowForm } from './row-form.tsx'
 import { filterTimeZones, timeZoneOptions, zoneClock } from './time-zones.ts'
 import { useBusinessProfile, useSaveBusinessProfile } from './use-business.ts'
 
 const OFFLINE_NOTICE_ID = 'business-offline'
+/** How the logs name the profile's read. */
+const PROFILE_READ = 'loading the business profile'
 /** A Turkish landline as an example: the same in every language. */
 const PHONE_EXAMPLE = '+90 212 555 12 34'
 const EMAIL_EXAMPLE = 'info@example.com'
@@ -58,31 +60,23 @@ export function BusinessTab(props: { userId: string }) {
 function ProfileSection(props: { userId: string; online: boolean }) {
   const { t } = useLingui()
   const profile = useFirstAnswerInSlices(useBusinessProfile(props.userId), (query) => query.isSuccess)
-
-  useEffect(() => {
-    if (profile.error) console.error('loading the business profile failed', profile.error)
-  }, [profile.error])
-
-  if (profile.isSuccess) return <ProfileForm userId={props.userId} row={profile.data} online={props.online} />
-  if (profile.isError && !profile.isFetching) {
-    // An empty form here would overwrite what is stored on the first save: say so and offer to read again.
-    return (
-      <LoadError
-        title={t`Unable to load your business info`}
-        message={t`Your business info could not be read. Nothing was changed.`}
-        onRetry={() => void profile.refetch()}
-        testId="business-error"
-      />
-    )
-  }
-  if (!props.online) {
-    return (
-      <Alert color="yellow" title={t`You are offline`} role="status" data-testid="business-offline-load">
-        <Trans>Your business info needs an internet connection. It will load as soon as you are back online.</Trans>
-      </Alert>
-    )
-  }
-  return <ProfileSkeleton />
+  return (
+    <FirstLoad
+      query={profile}
+      online={props.online}
+      logAs={PROFILE_READ}
+      failed={{
+        title: t`Unable to load your business info`,
+        message: t`Your business info could not be read. Nothing was changed.`,
+        testId: 'business-error',
+      }}
+      offline={<Trans>Your business info needs an internet connection. It will load as soon as you are back online.</Trans>}
+      offlineTestId="business-offline-load"
+      skeleton={<ProfileSkeleton />}
+    >
+      {(row) => <ProfileForm userId={props.userId} row={row} online={props.online} />}
+    </FirstLoad>
+  )
 }
 
 function ProfileSkeleton() {
@@ -105,27 +99,21 @@ function ProfileSkeleton() {
 
 type Failure = 'failed' | 'refused'
 
+const PROFILE_FORM = { toForm: businessProfileToForm, toPayload: businessPayloadFromForm, validate: businessFormErrors, messages: BUSINESS_FORM_MESSAGES }
+
 function ProfileForm(props: { userId: string; row: BusinessProfileRow | null; online: boolean }) {
   const { t } = useLingui()
   const { online } = props
   const save = useSaveBusinessProfile(props.userId)
   const [failure, setFailure] = useState<Failure | null>(null)
-  const { form, onSubmit, attempted } = useDomainForm({
-    initialValues: businessProfileToForm(props.row),
-    validate: businessFormErrors,
-    messages: BUSINESS_FORM_MESSAGES,
-  })
+  const { form, onSubmit, attempted, saveValues } = useRowForm(PROFILE_FORM, props.row, save.mutateAsync)
   const values = form.getValues()
   const saving = form.submitting
 
   async function submit(submitted: BusinessFormValues) {
     setFailure(null)
     try {
-      const row = await save.mutateAsync(businessPayloadFromForm(submitted))
-      // The form now shows what is stored (trimmed texts), and counts as unchanged.
-      const stored = businessProfileToForm(row)
-      form.setValues(stored)
-      form.resetDirty(stored)
+      await saveValues(submitted)
       notifications.show({ color: 'green', message: t`Business info saved` })
     } catch (error) {
       console.error('saving the business profile failed', error)
@@ -176,6 +164,15 @@ function ProfileForm(props: { userId: string; row: BusinessProfileRow | null; on
     inputContainer: withCount(values[field], BUSINESS_INFO_TEXT_MAX),
     'data-testid': `business-${field}`,
   })
+  // A number or an address to reach the shop: the keyboard, autofill and input type of its kind.
+  const contactField = (field: 'contact_phone' | 'contact_email', kind: 'tel' | 'email', example: string) => ({
+    type: kind,
+    inputMode: kind,
+    autoComplete: kind,
+    placeholder: example,
+    ...form.getInputProps(field),
+    'data-testid': `business-${field.replace('contact_', '')}`,
+  })
 
   return (
     <form onSubmit={onSubmit(submit)} noValidate aria-busy={saving} data-testid="business-form">
@@ -209,24 +206,8 @@ function ProfileForm(props: { userId: string; row: BusinessProfileRow | null; on
             data-testid="business-maps-url"
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label={t`Phone`}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder={PHONE_EXAMPLE}
-              {...form.getInputProps('contact_phone')}
-              data-testid="business-phone"
-            />
-            <TextInput
-              label={t`E-mail`}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder={EMAIL_EXAMPLE}
-              {...form.getInputProps('contact_email')}
-              data-testid="business-email"
-            />
+            <TextInput label={t`Phone`} {...contactField('contact_phone', 'tel', PHONE_EXAMPLE)} />
+            <TextInput label={t`E-mail`} {...contactField('contact_email', 'email', EMAIL_EXAMPLE)} />
           </SimpleGrid>
         </SectionCard>
 
@@ -274,22 +255,9 @@ function ProfileForm(props: { userId: string; row: BusinessProfileRow | null; on
           </Alert>
         )}
 
-        <Group justify="flex-end" gap="sm">
-          {!online && (
-            <Text size="sm" c="dimmed" aria-hidden="true">
-              <Trans>Saving is possible again once you are back online.</Trans>
-            </Text>
-          )}
-          <Button
-            type="submit"
-            loading={saving}
-            disabled={!online}
-            aria-describedby={!online ? OFFLINE_NOTICE_ID : undefined}
-            data-testid="business-save"
-          >
-            <Trans>Save business info</Trans>
-          </Button>
-        </Group>
+        <SaveRow saving={saving} online={online} offlineNoticeId={OFFLINE_NOTICE_ID} testId="business-save">
+          <Trans>Save business info</Trans>
+        </SaveRow>
       </Stack>
     </form>
   )

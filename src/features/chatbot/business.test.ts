@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { dayRangesError, OPENING_RANGES_PER_DAY_MAX, type TimeRange } from '../../../domain/business.ts'
-import { ChatbotRequestFailed } from './api.ts'
+import { RequestFailed } from '../../lib/data-api.ts'
 import { refusalOf } from './business-api.ts'
 import { endForField, endFromField, nextRange } from './hours.ts'
 import { filterTimeZones, foldForSearch, timeZoneOptions, zoneClock } from './time-zones.ts'
 
 /** A refusal as supabase-js hands it over, wrapped as business-api.ts throws it. */
-const refused = (message: string, code = '23514') => new ChatbotRequestFailed('saving', { code, message, details: null, hint: null })
+const refused = (message: string, code = '23514') => new RequestFailed('saving', { code, message, details: null, hint: null })
 
 describe('refusals of the database', () => {
   it('reads a column check by the constraint its message names', () => {

@@ -1,11 +1,11 @@
 // "120 / 2000" under a text field, red once past the limit. Counted as the
-// database counts (code points, domain/business.ts textLength) and after
+// database counts (code points, domain/forms.ts textLength) and after
 // trimming, as the text is stored; the field itself takes any length, so a
 // paste is never cut short silently: the form's check says what is too much.
 import type { ReactNode } from 'react'
 import { Text, VisuallyHidden } from '@mantine/core'
 import { useLingui } from '@lingui/react/macro'
-import { textLength } from '../../../domain/business.ts'
+import { textLength } from '../../../domain/forms.ts'
 import classes from './business.module.css'
 
 export function CharCount(props: { value: string; max: number }) {

@@ -3,7 +3,7 @@
 // own (add and edit in a dialog, delete after a confirmation), straight to
 // the server: the list follows what the database stored.
 import { useEffect, useState } from 'react'
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core'
+import { Alert, Button, Skeleton, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { FAQ_ANSWER_MAX, FAQ_ENTRIES_MAX, FAQ_QUESTION_MAX, faqPayloadFromForm, type FaqEntryRow, type FaqFormValues } from '../../../domain/business.ts'
@@ -17,6 +17,7 @@ import { SectionCard } from '../../components/section-card.tsx'
 import { refusalOf } from './business-api.ts'
 import { FAQ_FULL, FAQ_MESSAGES, faqFormErrors } from './business-messages.ts'
 import { withCount } from './char-count.tsx'
+import { QuestionCard, QuestionList } from './questions.tsx'
 import { useFaqActions, useFaqEntries } from './use-business.ts'
 import classes from './business.module.css'
 
@@ -61,25 +62,19 @@ export function FaqSection(props: { userId: string; online: boolean }) {
 
   let body
   if (faq.isSuccess) {
-    body =
-      entries.length === 0 ? (
-        <Paper withBorder radius="md" p="lg" bg="gray.0" data-testid="faq-empty">
-          <Stack gap={4} align="center" ta="center">
-            <Text fw={600}>
-              <Trans>No questions yet</Trans>
-            </Text>
-            <Text size="sm" c="dimmed" maw={480}>
-              <Trans>Add the questions customers ask you most, with your answers: the assistant uses them when someone asks something similar.</Trans>
-            </Text>
-          </Stack>
-        </Paper>
-      ) : (
-        <ul className={classes.faqList} data-testid="faq-list">
-          {entries.map((entry) => (
-            <FaqItem key={entry.id} entry={entry} online={online} onEdit={() => dialog.open(entry)} onDelete={() => confirmDelete(entry)} />
-          ))}
-        </ul>
-      )
+    body = (
+      <QuestionList
+        items={entries}
+        testId="faq-list"
+        empty={{
+          title: <Trans>No questions yet</Trans>,
+          text: <Trans>Add the questions customers ask you most, with your answers: the assistant uses them when someone asks something similar.</Trans>,
+          testId: 'faq-empty',
+        }}
+      >
+        {(entry) => <FaqItem key={entry.id} entry={entry} online={online} onEdit={() => dialog.open(entry)} onDelete={() => confirmDelete(entry)} />}
+      </QuestionList>
+    )
   } else if (faq.isError && !faq.isFetching) {
     body = (
       <LoadError
@@ -139,24 +134,24 @@ function FaqItem(props: { entry: FaqEntryRow; online: boolean; onEdit: () => voi
   const { t } = useLingui()
   const question = props.entry.question
   return (
-    <Paper component="li" withBorder radius="md" p="md" data-testid="faq-item">
-      <Stack gap={6}>
-        <Text fw={700} className={classes.faqQuestion}>
-          {question}
-        </Text>
-        <Text size="sm" className={classes.faqAnswer}>
-          {props.entry.answer}
-        </Text>
-        <Group gap="xs" justify="flex-end">
+    <QuestionCard
+      question={question}
+      testId="faq-item"
+      actions={
+        <>
           <Button variant="default" size="xs" onClick={props.onEdit} disabled={!props.online} aria-label={t`Edit: ${question}`}>
             <Trans>Edit</Trans>
           </Button>
           <Button variant="subtle" color="red" size="xs" onClick={props.onDelete} disabled={!props.online} aria-label={t`Delete: ${question}`}>
             <Trans>Delete</Trans>
           </Button>
-        </Group>
-      </Stack>
-    </Paper>
+        </>
+      }
+    >
+      <Text size="sm" className={classes.faqAnswer}>
+        {props.entry.answer}
+      </Text>
+    </QuestionCard>
   )
 }
 

@@ -5,7 +5,7 @@
 // load on their own, each with its loading, empty and error states; the chart
 // is its own chunk (insights-chart.tsx), loaded once the tab is shown.
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core'
+import { Alert, Anchor, Button, Paper, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { Link } from '@tanstack/react-router'
 import { plural } from '@lingui/core/macro'
@@ -20,6 +20,7 @@ import { useOnline } from '../../lib/use-online.ts'
 import { FaqDialog } from './faq-section.tsx'
 import type { InsightsCsv } from './insights-api.ts'
 import { KIND_LABELS } from './insights-messages.ts'
+import { QuestionCard, QuestionList } from './questions.tsx'
 import { useFaqActions } from './use-business.ts'
 import { useDismissQuestion, useInsights, useInsightsCsv, useUnansweredQuestions } from './use-insights.ts'
 import classes from './insights.module.css'
@@ -308,32 +309,28 @@ function UnansweredSection(props: { userId: string; online: boolean }) {
 
   let body
   if (list.isSuccess) {
-    body =
-      list.data.length === 0 ? (
-        <Paper withBorder radius="md" p="lg" bg="gray.0" data-testid="unanswered-empty">
-          <Stack gap={4} align="center" ta="center">
-            <Text fw={600}>
-              <Trans>Nothing unanswered</Trans>
-            </Text>
-            <Text size="sm" c="dimmed" maw={480}>
-              <Trans>When your assistant cannot answer a question, it appears here, so you can add the answer to your FAQ.</Trans>
-            </Text>
-          </Stack>
-        </Paper>
-      ) : (
-        <ul className={classes.unansweredList} data-testid="unanswered-list">
-          {list.data.map((question) => (
-            <UnansweredItem
-              key={question.question}
-              question={question}
-              online={props.online}
-              dismissing={dismiss.isPending && dismiss.variables === question.question}
-              onAdd={() => addToFaq(question.question)}
-              onDismiss={() => void dismissQuestion(question.question)}
-            />
-          ))}
-        </ul>
-      )
+    body = (
+      <QuestionList
+        items={list.data}
+        testId="unanswered-list"
+        empty={{
+          title: <Trans>Nothing unanswered</Trans>,
+          text: <Trans>When your assistant cannot answer a question, it appears here, so you can add the answer to your FAQ.</Trans>,
+          testId: 'unanswered-empty',
+        }}
+      >
+        {(question) => (
+          <UnansweredItem
+            key={question.question}
+            question={question}
+            online={props.online}
+            dismissing={dismiss.isPending && dismiss.variables === question.question}
+            onAdd={() => addToFaq(question.question)}
+            onDismiss={() => void dismissQuestion(question.question)}
+          />
+        )}
+      </QuestionList>
+    )
   } else if (list.isError && !list.isFetching) {
     body = (
       <LoadError
@@ -385,17 +382,11 @@ function UnansweredItem(props: { question: UnansweredQuestion; online: boolean; 
   const asked = plural(question.asked, { one: 'Asked once', other: 'Asked # times' })
   const offline = props.online ? undefined : OFFLINE_REASON_ID
   return (
-    <Paper component="li" withBorder radius="md" p="md" data-testid="unanswered-item">
-      <Stack gap={6}>
-        <Text fw={700} className={classes.question}>
-          {text}
-        </Text>
-        <Text size="sm" c="dimmed" data-testid="unanswered-meta">
-          <Trans>
-            {asked} · last on {when}
-          </Trans>
-        </Text>
-        <Group gap="xs" justify="flex-end">
+    <QuestionCard
+      question={text}
+      testId="unanswered-item"
+      actions={
+        <>
           <Button size="xs" onClick={props.onAdd} disabled={!props.online} aria-describedby={offline} aria-label={t`Add to FAQ: ${text}`}>
             <Trans>Add to FAQ</Trans>
           </Button>
@@ -421,8 +412,14 @@ function UnansweredItem(props: { question: UnansweredQuestion; online: boolean; 
           >
             <Trans context="an unanswered question">Dismiss</Trans>
           </Button>
-        </Group>
-      </Stack>
-    </Paper>
+        </>
+      }
+    >
+      <Text size="sm" c="dimmed" data-testid="unanswered-meta">
+        <Trans>
+          {asked} · last on {when}
+        </Trans>
+      </Text>
+    </QuestionCard>
   )
 }

@@ -2,15 +2,11 @@
 // disabled for the rest of the session (spec §4). Kept per owner in
 // sessionStorage, so leaving the screen and coming back, or reloading the
 // tab, keeps it locked, while a new tab or a new sign-in starts unlocked.
+import { webStorage } from '../../lib/web-storage.ts'
+
 const KEY_PREFIX = 'chatbot-settings-saved:'
 
-function storage(): Storage | null {
-  try {
-    return globalThis.sessionStorage ?? null
-  } catch {
-    return null
-  }
-}
+const storage = () => webStorage('sessionStorage')
 
 /** Storage can be blocked; the lock then lasts as long as the page. */
 const memory = new Set<string>()

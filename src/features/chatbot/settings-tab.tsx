@@ -2,7 +2,7 @@
 // (below it on narrow screens). The form is built from the first answer of
 // the configuration query and keeps what the owner types from then on.
 import { useEffect, useState } from 'react'
-import { Alert, Button, ColorInput, Grid, Group, NumberInput, Paper, Radio, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core'
+import { Alert, ColorInput, Grid, Group, NumberInput, Radio, SimpleGrid, Skeleton, Stack, Switch, TextInput, Textarea } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { Trans, useLingui } from '@lingui/react/macro'
 import {
@@ -19,13 +19,13 @@ import {
   type ChatbotConfigRow,
   type ChatbotFormValues,
 } from '../../../domain/chatbot.ts'
-import { useDomainForm } from '../../components/forms.ts'
-import { LoadError } from '../../components/list-states.tsx'
 import { useFirstAnswerInSlices } from '../../components/render-in-slices.tsx'
 import { SectionCard } from '../../components/section-card.tsx'
 import { useOnline } from '../../lib/use-online.ts'
+import { FirstLoad, LoadingCard } from './first-load.tsx'
 import { isChatbotToggleLocked, lockChatbotToggle } from './lock.ts'
 import { FORM_MESSAGES, chatbotFormErrors } from './messages.ts'
+import { SaveRow, useRowForm } from './row-form.tsx'
 import { TryItPanel } from './try-it-panel.tsx'
 import { useChatbotConfig, useSaveChatbotConfig } from './use-chatbot.ts'
 import classes from './chatbot.module.css'
@@ -35,6 +35,8 @@ const BUSINESS_NAME_PLACEHOLDER = '{business_name}'
 /** Domain names, the same in every language. */
 const DOMAINS_EXAMPLE = 'example.com, *.example.com'
 const OFFLINE_NOTICE_ID = 'chatbot-settings-offline'
+/** How the logs name the configuration's read (spec §8: a failed load is logged). */
+const CONFIG_READ = 'loading the chatbot configuration'
 const SWATCHES = ['#3B82F6', '#0C7A6B', '#7C3AED', '#DB2777', '#EA580C', '#16A34A', '#1F2937']
 
 type Props = { userId: string; onUnsavedChange: (unsaved: boolean) => void }
@@ -58,41 +60,28 @@ export function SettingsTab(props: Props) {
 
 function SettingsSection(props: Props & { config: ReturnType<typeof useChatbotConfig>; online: boolean }) {
   const { t } = useLingui()
-  const { config, online } = props
-
-  // Spec §8: a failed configuration load is logged.
-  useEffect(() => {
-    if (config.error) console.error('loading the chatbot configuration failed', config.error)
-  }, [config.error])
-
-  if (config.isSuccess) return <SettingsForm userId={props.userId} onUnsavedChange={props.onUnsavedChange} row={config.data} online={online} />
-  if (config.isError && !config.isFetching) {
-    // An empty form here could overwrite a configuration that exists: say so and offer to read again.
-    return (
-      <LoadError
-        title={t`Unable to load the chatbot settings`}
-        message={t`Your settings could not be read. Nothing was changed.`}
-        onRetry={() => void config.refetch()}
-        testId="chatbot-settings-error"
-      />
-    )
-  }
-  if (!online) {
-    return (
-      <Alert color="yellow" title={t`You are offline`} role="status" data-testid="chatbot-settings-offline">
-        <Trans>The chatbot settings need an internet connection. They will load as soon as you are back online.</Trans>
-      </Alert>
-    )
-  }
-  return <SettingsSkeleton />
+  return (
+    <FirstLoad
+      query={props.config}
+      online={props.online}
+      logAs={CONFIG_READ}
+      failed={{
+        title: t`Unable to load the chatbot settings`,
+        message: t`Your settings could not be read. Nothing was changed.`,
+        testId: 'chatbot-settings-error',
+      }}
+      offline={<Trans>The chatbot settings need an internet connection. They will load as soon as you are back online.</Trans>}
+      offlineTestId="chatbot-settings-offline"
+      skeleton={<SettingsSkeleton />}
+    >
+      {(row) => <SettingsForm userId={props.userId} onUnsavedChange={props.onUnsavedChange} row={row} online={props.online} />}
+    </FirstLoad>
+  )
 }
 
 function SettingsSkeleton() {
   return (
-    <Paper withBorder radius="md" p="lg" role="status" data-testid="chatbot-settings-loading">
-      <VisuallyHidden>
-        <Trans>Loading the chatbot settings</Trans>
-      </VisuallyHidden>
+    <LoadingCard label={<Trans>Loading the chatbot settings</Trans>} testId="chatbot-settings-loading">
       <Skeleton height={24} width="45%" mb="lg" />
       {[0, 1, 2, 3].map((i) => (
         <div key={i}>
@@ -100,9 +89,11 @@ function SettingsSkeleton() {
           <Skeleton height={36} mb="md" />
         </div>
       ))}
-    </Paper>
+    </LoadingCard>
   )
 }
+
+const SETTINGS_FORM = { toForm: chatbotConfigToForm, toPayload: chatbotPayloadFromForm, validate: chatbotFormErrors, messages: FORM_MESSAGES }
 
 function SettingsForm(props: Props & { row: ChatbotConfigRow | null; online: boolean }) {
   const { t } = useLingui()
@@ -111,11 +102,7 @@ function SettingsForm(props: Props & { row: ChatbotConfigRow | null; online: boo
   const [locked, setLocked] = useState(() => isChatbotToggleLocked(userId))
   const [failed, setFailed] = useState(false)
   const [hiddenErrors, setHiddenErrors] = useState(false)
-  const { form, onSubmit, errorText } = useDomainForm({
-    initialValues: chatbotConfigToForm(props.row),
-    validate: chatbotFormErrors,
-    messages: FORM_MESSAGES,
-  })
+  const { form, onSubmit, errorText, saveValues } = useRowForm(SETTINGS_FORM, props.row, save.mutateAsync)
   const values = form.getValues()
   const saving = form.submitting
   const enabled = values.enabled
@@ -127,13 +114,10 @@ function SettingsForm(props: Props & { row: ChatbotConfigRow | null; online: boo
     setFailed(false)
     setHiddenErrors(false)
     try {
-      const row = await save.mutateAsync(chatbotPayloadFromForm(submitted))
+      // The form then shows what is stored: a colour as #rrggbb, domains lower-cased.
+      await saveValues(submitted)
       lockChatbotToggle(userId)
       setLocked(true)
-      // The form now shows what is stored (a colour as #rrggbb, domains lower-cased), and counts as unchanged.
-      const stored = chatbotConfigToForm(row)
-      form.setValues(stored)
-      form.resetDirty(stored)
       notifications.show({ color: 'green', message: t`Chatbot settings saved` })
     } catch (error) {
       console.error('saving the chatbot settings failed', error)
@@ -300,22 +284,9 @@ function SettingsForm(props: Props & { row: ChatbotConfigRow | null; online: boo
             </Alert>
           )}
 
-          <Group justify="flex-end">
-            <Button
-              type="submit"
-              loading={saving}
-              disabled={!online}
-              aria-describedby={!online ? OFFLINE_NOTICE_ID : undefined}
-              data-testid="chatbot-save"
-            >
-              <Trans>Save settings</Trans>
-            </Button>
-          </Group>
-          {!online && (
-            <Text size="sm" c="dimmed" ta="right" aria-hidden="true">
-              <Trans>Saving is possible again once you are back online.</Trans>
-            </Text>
-          )}
+          <SaveRow saving={saving} online={online} offlineNoticeId={OFFLINE_NOTICE_ID} testId="chatbot-save">
+            <Trans>Save settings</Trans>
+          </SaveRow>
         </Stack>
       </form>
     </SectionCard>

@@ -3,26 +3,20 @@
 // database stored back into the cache. Online-only, as the rest of the
 // chatbot screen: offline a read waits, paused, and a write fails at once
 // (the tab disables writing meanwhile and says why).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { FaqEntryRow, FaqFormValues } from '../../../domain/business.ts'
+import { ownerQuery, useOwnerQuery, WRITE_NOW } from '../../lib/owner-query.ts'
 import { useOwnerRow, useSaveOwnerRow } from '../../lib/owner-row.ts'
 import { getSupabase } from '../../lib/supabase.ts'
 import { unansweredPrefix } from './use-insights.ts'
 import { addFaqEntry, businessProfile, deleteFaqEntry, fetchFaqEntries, updateFaqEntry } from './business-api.ts'
 
-export const faqEntriesKey = (userId: string) => ['faq-entries', userId] as const
+// Another device may add entries; a minute is fresh enough for a list the owner mostly writes here.
+const faqEntries = ownerQuery('faq-entries', fetchFaqEntries, 60_000)
 
 export const useBusinessProfile = (userId: string) => useOwnerRow(businessProfile, userId)
 export const useSaveBusinessProfile = (userId: string) => useSaveOwnerRow(businessProfile, userId)
-
-export function useFaqEntries(userId: string) {
-  return useQuery({
-    queryKey: faqEntriesKey(userId),
-    queryFn: async () => fetchFaqEntries(await getSupabase(), userId),
-    // Another device may add entries; a minute is fresh enough for a list the owner mostly writes here.
-    staleTime: 60_000,
-  })
-}
+export const useFaqEntries = (userId: string) => useOwnerQuery(faqEntries, userId)
 
 type FaqChange = { kind: 'added'; entry: FaqEntryRow } | { kind: 'updated'; entry: FaqEntryRow } | { kind: 'deleted' | 'gone'; id: string }
 
@@ -33,7 +27,7 @@ export function useFaqActions(userId: string) {
     // Which questions the assistant could not answer depends on the FAQ: the Insights tab's list is read again.
     void queryClient.invalidateQueries({ queryKey: unansweredPrefix(userId) })
     // A list never read stays unread (the Insights tab adds entries too): made from this one entry, it would hide the others.
-    return queryClient.setQueryData<FaqEntryRow[]>(faqEntriesKey(userId), (list) => {
+    return queryClient.setQueryData<FaqEntryRow[]>(faqEntries.queryKey(userId), (list) => {
       if (list === undefined) return undefined
       switch (change.kind) {
         case 'added':
@@ -45,20 +39,18 @@ export function useFaqActions(userId: string) {
       }
     })
   }
-  const options = { networkMode: 'always', retry: false } as const
-
   const add = useMutation({
-    ...options,
+    ...WRITE_NOW,
     mutationFn: async (values: FaqFormValues) => addFaqEntry(await getSupabase(), userId, values),
     onSuccess: (entry) => apply({ kind: 'added', entry }),
   })
   const update = useMutation({
-    ...options,
+    ...WRITE_NOW,
     mutationFn: async ({ id, values }: { id: string; values: FaqFormValues }) => ({ id, entry: await updateFaqEntry(await getSupabase(), id, values) }),
     onSuccess: ({ id, entry }) => apply(entry ? { kind: 'updated', entry } : { kind: 'gone', id }),
   })
   const remove = useMutation({
-    ...options,
+    ...WRITE_NOW,
     mutationFn: async (id: string) => {
       await deleteFaqEntry(await getSupabase(), id)
       return id
@@ -66,6 +58,6 @@ export function useFaqActions(userId: string) {
     onSuccess: (id) => apply({ kind: 'deleted', id }),
   })
   /** Reads the list again: after a refusal because it is full, it holds entries another device added. */
-  const refresh = () => queryClient.invalidateQueries({ queryKey: faqEntriesKey(userId) })
+  const refresh = () => queryClient.invalidateQueries({ queryKey: faqEntries.queryKey(userId) })
   return { add, update, remove, refresh }
 }

@@ -4,6 +4,7 @@
 // (use-business.ts; the database decides which questions the FAQ answers).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { UnansweredQuestion } from '../../../domain/insights.ts'
+import { WRITE_NOW } from '../../lib/owner-query.ts'
 import { getSupabase } from '../../lib/supabase.ts'
 import { dismissUnansweredQuestion, fetchInsights, fetchInsightsCsv, fetchUnansweredQuestions, type InsightsCsv } from './insights-api.ts'
 
@@ -30,8 +31,7 @@ export function useDismissQuestion(userId: string, days: number) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (question: string) => dismissUnansweredQuestion(await getSupabase(), question),
-    networkMode: 'always',
-    retry: false,
+    ...WRITE_NOW,
     onSuccess: (_done, question) =>
       queryClient.setQueryData<UnansweredQuestion[]>(unansweredKey(userId, days), (list) => list?.filter((q) => q.question !== question)),
   })
@@ -40,7 +40,6 @@ export function useDismissQuestion(userId: string, days: number) {
 export function useInsightsCsv(userId: string, days: number) {
   return useMutation({
     mutationFn: async (input: { what: InsightsCsv; today: string }) => fetchInsightsCsv(await getSupabase(), userId, days, input.what, input.today),
-    networkMode: 'always',
-    retry: false,
+    ...WRITE_NOW,
   })
 }

@@ -4,15 +4,15 @@
 // the saved configuration has the assistant off there is no code to give:
 // a notice sends the owner to the settings instead.
 import { useRef } from 'react'
-import { Alert, Button, Code, List, Paper, Skeleton, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core'
+import { Alert, Button, Code, List, Skeleton, Stack, Text, Textarea } from '@mantine/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { widgetScriptUrl, widgetSnippet, type ChatbotConfigRow, type ChatbotPosition } from '../../../domain/chatbot.ts'
 import { CopiedStatus, ManualCopyNote, useCopy } from '../../components/copy.tsx'
-import { LoadError } from '../../components/list-states.tsx'
 import { SectionCard } from '../../components/section-card.tsx'
 import { useSupabaseUrl } from '../../lib/use-runtime-config.ts'
 import { useOnline } from '../../lib/use-online.ts'
 import { CHATBOT_FUNCTION } from './api.ts'
+import { FirstLoad, LoadingCard } from './first-load.tsx'
 import { useChatbotConfig } from './use-chatbot.ts'
 import classes from './chatbot.module.css'
 
@@ -27,36 +27,33 @@ export function WidgetCodeTab(props: Props) {
   const config = useChatbotConfig(props.userId)
   const apiBase = useSupabaseUrl()
 
-  if (config.isError && !config.isFetching) {
-    return (
-      <LoadError
-        title={t`Unable to load the chatbot settings`}
-        message={t`The widget code is made from your saved settings, which could not be read.`}
-        onRetry={() => void config.refetch()}
-        testId="chatbot-code-error"
-      />
-    )
-  }
-  if (!config.isSuccess || apiBase === null) {
-    if (!online && !config.isSuccess) {
-      return (
-        <Alert color="yellow" title={t`You are offline`} role="status">
-          <Trans>The widget code is made from your saved settings, which need an internet connection to load.</Trans>
-        </Alert>
-      )
-    }
-    return (
-      <Paper withBorder radius="md" p="lg" role="status" data-testid="chatbot-code-loading">
-        <VisuallyHidden>
-          <Trans>Loading the widget code</Trans>
-        </VisuallyHidden>
-        <Skeleton height={24} width="40%" mb="md" />
-        <Skeleton height={180} />
-      </Paper>
-    )
-  }
+  const skeleton = (
+    <LoadingCard label={<Trans>Loading the widget code</Trans>} testId="chatbot-code-loading">
+      <Skeleton height={24} width="40%" mb="md" />
+      <Skeleton height={180} />
+    </LoadingCard>
+  )
+  return (
+    <FirstLoad
+      query={config}
+      online={online}
+      failed={{
+        title: t`Unable to load the chatbot settings`,
+        message: t`The widget code is made from your saved settings, which could not be read.`,
+        testId: 'chatbot-code-error',
+      }}
+      offline={<Trans>The widget code is made from your saved settings, which need an internet connection to load.</Trans>}
+      skeleton={skeleton}
+    >
+      {(row) => (apiBase === null ? skeleton : <SavedCode row={row} apiBase={apiBase} {...props} />)}
+    </FirstLoad>
+  )
+}
 
-  const row = config.data
+/** The saved configuration's code, or, while the assistant is off, the way to the settings. */
+function SavedCode(props: Props & { row: ChatbotConfigRow | null; apiBase: string }) {
+  const { t } = useLingui()
+  const { row } = props
   if (!row?.enabled) {
     return (
       <Alert color="gray" variant="light" title={t`The chatbot is turned off`} data-testid="chatbot-code-disabled">
@@ -71,7 +68,7 @@ export function WidgetCodeTab(props: Props) {
       </Alert>
     )
   }
-  return <SnippetCard row={row} userId={props.userId} apiBase={apiBase} unsaved={props.unsaved} />
+  return <SnippetCard row={row} userId={props.userId} apiBase={props.apiBase} unsaved={props.unsaved} />
 }
 
 function SnippetCard(props: { row: ChatbotConfigRow; userId: string; apiBase: string; unsaved: boolean }) {

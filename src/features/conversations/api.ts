@@ -9,6 +9,7 @@ import type { ConversationStatus, HandoffReason, MessageAuthor } from '../../../
 import { normalizePhone } from '../../../domain/phone.ts'
 import { CONVERSATION_REPLY_ERRORS, type ConversationReplyError } from '../../../domain/functions.ts'
 import { invokeFunction, refusalCode } from '../../lib/functions.ts'
+import { readRow, RequestFailed } from '../../lib/data-api.ts'
 
 export const INBOX_FILTERS = ['needs_you', 'assistant', 'resolved', 'all'] as const
 export type InboxFilter = (typeof INBOX_FILTERS)[number]
@@ -44,14 +45,6 @@ export type ThreadMessage = {
 
 type Client = Pick<SupabaseClient, 'from' | 'rpc'>
 
-/** A read or write of the inbox that failed; `cause` is supabase-js's error. */
-export class InboxRequestFailed extends Error {
-  constructor(what: string, cause: unknown) {
-    super(`${what} failed`, { cause })
-    this.name = 'InboxRequestFailed'
-  }
-}
-
 export async function fetchInbox(
   client: Client,
   query: { filter: InboxFilter; search: string; customer?: string | null; before?: { at: string; id: string } | null },
@@ -64,25 +57,24 @@ export async function fetchInbox(
     p_before_id: query.before?.id ?? null,
     p_customer: query.customer ?? null,
   })
-  if (error) throw new InboxRequestFailed('reading the conversations', error)
+  if (error) throw new RequestFailed('reading the conversations', error)
   return (data as InboxRow[] | null) ?? []
 }
 
 export async function fetchWaitingCount(client: Client): Promise<number> {
   const { data, error } = await client.rpc('inbox_waiting_count')
-  if (error) throw new InboxRequestFailed('counting the conversations waiting', error)
+  if (error) throw new RequestFailed('counting the conversations waiting', error)
   return typeof data === 'number' ? data : 0
 }
 
 export async function fetchConversation(client: Client, id: string): Promise<InboxRow | null> {
-  const { data, error } = await client
-    .from('conversations')
-    .select('id,channel,contact,status,handoff_reason,unread_count,last_message_at,customer_id')
-    .eq('id', id)
-    .maybeSingle()
-  if (error) throw new InboxRequestFailed('reading the conversation', error)
-  if (!data) return null
-  return { customer_name: null, customer_phone: null, last_author: null, last_text: null, ...(data as Omit<InboxRow, 'customer_name' | 'customer_phone' | 'last_author' | 'last_text'>) }
+  const row = await readRow<Omit<InboxRow, 'customer_name' | 'customer_phone' | 'last_author' | 'last_text'>>(client, {
+    table: 'conversations',
+    columns: 'id,channel,contact,status,handoff_reason,unread_count,last_message_at,customer_id',
+    where: ['id', id],
+    what: 'the conversation',
+  })
+  return row && { customer_name: null, customer_phone: null, last_author: null, last_text: null, ...row }
 }
 
 /** Oldest first, the last THREAD_MESSAGES_MAX; a WhatsApp reply still being sent is not shown as sent. */
@@ -95,7 +87,7 @@ export async function fetchThread(client: Client, conversationId: string): Promi
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .limit(THREAD_MESSAGES_MAX)
-  if (error) throw new InboxRequestFailed('reading the messages', error)
+  if (error) throw new RequestFailed('reading the messages', error)
   return ((data as ThreadMessage[] | null) ?? []).reverse()
 }
 
@@ -104,7 +96,7 @@ export type ConversationChange = { status?: Exclude<ConversationStatus, 'needs_h
 
 export async function updateConversation(client: Client, id: string, change: ConversationChange): Promise<void> {
   const { error } = await client.from('conversations').update(change).eq('id', id)
-  if (error) throw new InboxRequestFailed('changing the conversation', error)
+  if (error) throw new RequestFailed('changing the conversation', error)
 }
 
 export type ReplyResult = { ok: true; id: string; createdAt: string } | { ok: false; code: ConversationReplyError | 'network' | 'server_error'; retryAfter?: number }
@@ -141,19 +133,18 @@ export async function findCustomer(client: Client, conversation: InboxRow): Prom
   let query = client.from('customers').select('id,name,phone_number,email').eq('_deleted', false)
   query = conversation.customer_id ? query.eq('id', conversation.customer_id) : query.eq('phone_number', phone ?? '')
   const { data, error } = await query.order('created_at').limit(1)
-  if (error) throw new InboxRequestFailed('reading the customer', error)
+  if (error) throw new RequestFailed('reading the customer', error)
   return { customer: ((data as CustomerRow[] | null) ?? [])[0] ?? null, linked: conversation.customer_id !== null }
 }
 
 /** Whether the owner gets an SMS when a conversation waits for them (business_profiles.handoff_sms). */
 export async function fetchHandoffSms(client: Client, userId: string): Promise<boolean> {
-  const { data, error } = await client.from('business_profiles').select('handoff_sms').eq('user_id', userId).maybeSingle()
-  if (error) throw new InboxRequestFailed('reading the SMS setting', error)
-  return (data as { handoff_sms: boolean } | null)?.handoff_sms ?? false
+  const row = await readRow<{ handoff_sms: boolean }>(client, { table: 'business_profiles', columns: 'handoff_sms', where: ['user_id', userId], what: 'the SMS setting' })
+  return row?.handoff_sms ?? false
 }
 
 export async function saveHandoffSms(client: Client, userId: string, on: boolean): Promise<boolean> {
   const { data, error } = await client.from('business_profiles').update({ handoff_sms: on }).eq('user_id', userId).select('handoff_sms').single()
-  if (error) throw new InboxRequestFailed('saving the SMS setting', error)
+  if (error) throw new RequestFailed('saving the SMS setting', error)
   return (data as { handoff_sms: boolean }).handoff_sms
 }

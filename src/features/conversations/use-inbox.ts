@@ -6,6 +6,7 @@
 // live on every screen.
 import { useEffect, useRef } from 'react'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { WRITE_NOW } from '../../lib/owner-query.ts'
 import { getSupabase } from '../../lib/supabase.ts'
 import {
   fetchConversation,
@@ -37,8 +38,7 @@ export function useHandoffSms(userId: string) {
   const setting = useQuery({ queryKey: inboxKeys.handoffSms(userId), queryFn: async () => fetchHandoffSms(await getSupabase(), userId) })
   const save = useMutation({
     mutationFn: async (on: boolean) => saveHandoffSms(await getSupabase(), userId, on),
-    networkMode: 'always',
-    retry: false,
+    ...WRITE_NOW,
     onSuccess: (on) => queryClient.setQueryData(inboxKeys.handoffSms(userId), on),
   })
   return { setting, save }
@@ -93,8 +93,7 @@ export function useConversationChange(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (change: ConversationChange) => updateConversation(await getSupabase(), id, change),
-    networkMode: 'always',
-    retry: false,
+    ...WRITE_NOW,
     onSettled: () => refreshConversation(queryClient, id),
   })
 }
@@ -103,8 +102,7 @@ export function useSendReply(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (request: { messageId: string; message: string }) => sendReply(await getSupabase(), { conversationId: id, ...request }),
-    networkMode: 'always',
-    retry: false,
+    ...WRITE_NOW,
     onSettled: () => refreshConversation(queryClient, id),
   })
 }

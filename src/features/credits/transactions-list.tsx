@@ -1,6 +1,7 @@
 // The newest purchases: a table on wider screens, stacked rows on a phone.
-import { Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core'
+import { Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { DataTable } from '../../components/data-table.tsx'
 import { useMedia } from '../../components/media.ts'
 import type { CreditTransaction } from './api.ts'
 import { WIDE_SCREEN_QUERY } from './constants.ts'
@@ -33,38 +34,25 @@ export function TransactionsList(props: { transactions: readonly CreditTransacti
   if (wide) {
     return (
       <Paper withBorder radius="md" data-testid="transactions">
-        <Table verticalSpacing="sm" horizontalSpacing="md">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Trans>Date</Trans>
-              </Table.Th>
-              <Table.Th className={classes.numeric}>
-                <Trans>Messages</Trans>
-              </Table.Th>
-              <Table.Th className={classes.numeric}>
-                <Trans>Amount</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Status</Trans>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {props.transactions.map((tx) => (
-              <Table.Tr key={tx.id} data-testid="transaction-row">
-                <Table.Td className={classes.nowrap}>{formatTransactionDate(tx.created_at, i18n.locale)}</Table.Td>
-                <Table.Td className={classes.numeric}>{formatCount(tx.credits_purchased, i18n.locale)}</Table.Td>
-                <Table.Td className={classes.numeric} data-testid="transaction-amount">
-                  {formatTransactionAmount(tx.amount, i18n.locale)}
-                </Table.Td>
-                <Table.Td>
-                  <StatusPill status={tx.status} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          rows={props.transactions}
+          rowKey={(tx) => tx.id}
+          rowTestId="transaction-row"
+          columns={[
+            { key: 'date', header: <Trans>Date</Trans>, cellClassName: classes.nowrap, cell: (tx) => formatTransactionDate(tx.created_at, i18n.locale) },
+            { key: 'messages', header: <Trans>Messages</Trans>, className: classes.numeric, cell: (tx) => formatCount(tx.credits_purchased, i18n.locale) },
+            {
+              key: 'amount',
+              header: <Trans>Amount</Trans>,
+              className: classes.numeric,
+              cellTestId: 'transaction-amount',
+              cell: (tx) => formatTransactionAmount(tx.amount, i18n.locale),
+            },
+            { key: 'status', header: <Trans>Status</Trans>, cell: (tx) => <StatusPill status={tx.status} /> },
+          ]}
+        />
       </Paper>
     )
   }

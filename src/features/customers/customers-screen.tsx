@@ -2,7 +2,7 @@
 // local store, so every action here works offline and syncs later.
 import { useEffect, useState } from 'react'
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
+import { Alert, Button, SimpleGrid, Stack } from '@mantine/core'
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatPhone } from '../../../domain/phone.ts'
@@ -14,12 +14,12 @@ import { useRecordDialog } from '../../components/record-dialog.ts'
 import { RecordList, RecordListSkeleton } from '../../components/record-list.tsx'
 import { ScreenHeader } from '../../components/screen-header.tsx'
 import { SearchBar } from '../../components/search-bar.tsx'
+import { StatCard } from '../../components/stat-card.tsx'
 import { useLiveQuery, useRecordActions } from '../../db/hooks.ts'
 import { CustomerFormModal } from './customer-form-modal.tsx'
 import { useCustomerListView } from './customer-list.tsx'
 import type { CustomersSearch } from './search.ts'
 import { useCustomers } from './use-customers.ts'
-import classes from './customers.module.css'
 
 export function CustomersScreen() {
   const { t } = useLingui()
@@ -140,21 +140,14 @@ function SummaryCards(props: { data: ReturnType<typeof useCustomers> }) {
   return (
     <SimpleGrid cols={3} spacing="sm" aria-busy={loading} data-testid="customer-summary">
       {cards.map((card) => (
-        <Paper key={card.key} withBorder radius="md" className={classes.summaryCard} data-testid={`summary-${card.key}`}>
-          <Text size="sm" c="dimmed" className={classes.summaryLabel}>
-            {card.label}
-          </Text>
-          {loading ? (
-            // Sized in em of the number's own font, so nothing moves when the number arrives.
-            <Text component="div" className={classes.summaryValue}>
-              <Skeleton height="1.2em" width="2em" />
-            </Text>
-          ) : (
-            <Text className={classes.summaryValue} data-testid="summary-value">
-              {error ? '–' : number.format(card.value)}
-            </Text>
-          )}
-        </Paper>
+        <StatCard
+          key={card.key}
+          label={card.label}
+          value={error ? '–' : number.format(card.value)}
+          loading={loading}
+          testId={`summary-${card.key}`}
+          valueTestId="summary-value"
+        />
       ))}
     </SimpleGrid>
   )

@@ -7,6 +7,7 @@ import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon
 import type { IconName } from './icons.ts'
 import { PhoneMockup } from './phone-mockup.tsx'
 import { PricingSection } from './pricing-section.tsx'
+import { LandingSection } from './section.tsx'
 import { StaticIsland } from './static-island.tsx'
 import { SvgIcon } from './svg-icon.tsx'
 import classes from './landing.module.css'
@@ -100,59 +101,48 @@ function Hero() {
 function Features() {
   const { i18n } = useLingui()
   return (
-    <Box component="section" aria-labelledby="features-title" py={{ base: 56, md: 88 }}>
-      <Container size="lg">
-        <Stack gap="xs" align="center" ta="center" mb="xl">
-          <Title order={2} id="features-title">
-            <Trans>Everything a small business needs to answer customers</Trans>
-          </Title>
-          <Text size="lg" c="gray.7" maw={620}>
-            <Trans>One dashboard for your assistant, products, appointments and customers.</Trans>
-          </Text>
-        </Stack>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-          {FEATURES.map((f) => (
-            <Card key={f.icon} withBorder radius="lg" padding="lg">
-              <ThemeIcon size={48} radius="md" variant="light" color="brand">
-                <SvgIcon name={f.icon} />
-              </ThemeIcon>
-              <Title order={3} size="h4" mt="md" mb={6}>
-                {i18n._(f.title)}
-              </Title>
-              <Text c="gray.7">{i18n._(f.body)}</Text>
-            </Card>
-          ))}
-        </SimpleGrid>
-      </Container>
-    </Box>
+    <LandingSection
+      titleId="features-title"
+      title={<Trans>Everything a small business needs to answer customers</Trans>}
+      intro={<Trans>One dashboard for your assistant, products, appointments and customers.</Trans>}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+        {FEATURES.map((f) => (
+          <Card key={f.icon} withBorder radius="lg" padding="lg">
+            <ThemeIcon size={48} radius="md" variant="light" color="brand">
+              <SvgIcon name={f.icon} />
+            </ThemeIcon>
+            <Title order={3} size="h4" mt="md" mb={6}>
+              {i18n._(f.title)}
+            </Title>
+            <Text c="gray.7">{i18n._(f.body)}</Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </LandingSection>
   )
 }
 
 function HowItWorks() {
   const { i18n } = useLingui()
   return (
-    <Box component="section" aria-labelledby="how-title" py={{ base: 56, md: 88 }} bg="brand.0">
-      <Container size="lg">
-        <Title order={2} id="how-title" ta="center" mb="xl">
-          <Trans>Up and running in three steps</Trans>
-        </Title>
-        <SimpleGrid component="ol" cols={{ base: 1, md: 3 }} spacing="xl" p={0} m={0}>
-          {STEPS.map((s, i) => (
-            <li key={i} className={classes.step}>
-              <Stack gap="sm" align="flex-start">
-                <span className={classes.stepNumber} aria-hidden="true">
-                  {i + 1}
-                </span>
-                <Title order={3} size="h4">
-                  {i18n._(s.title)}
-                </Title>
-                <Text c="gray.8">{i18n._(s.body)}</Text>
-              </Stack>
-            </li>
-          ))}
-        </SimpleGrid>
-      </Container>
-    </Box>
+    <LandingSection titleId="how-title" title={<Trans>Up and running in three steps</Trans>} bg="brand.0">
+      <SimpleGrid component="ol" cols={{ base: 1, md: 3 }} spacing="xl" p={0} m={0}>
+        {STEPS.map((s, i) => (
+          <li key={i} className={classes.step}>
+            <Stack gap="sm" align="flex-start">
+              <span className={classes.stepNumber} aria-hidden="true">
+                {i + 1}
+              </span>
+              <Title order={3} size="h4">
+                {i18n._(s.title)}
+              </Title>
+              <Text c="gray.8">{i18n._(s.body)}</Text>
+            </Stack>
+          </li>
+        ))}
+      </SimpleGrid>
+    </LandingSection>
   )
 }
 

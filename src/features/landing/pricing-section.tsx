@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Badge, Box, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { PLANS, formatUsd, type Plan } from '../../../domain/plans.ts'
 import { EnterpriseContact } from '../../components/enterprise-contact.tsx'
 import { PLAN_NAMES, PLAN_SUMMARIES } from '../../lib/plan-messages.ts'
+import { LandingSection } from './section.tsx'
 import { SvgIcon } from './svg-icon.tsx'
 import classes from './landing.module.css'
 
@@ -65,22 +66,18 @@ function PlanCard({ plan }: { plan: Plan }) {
 
 export function PricingSection() {
   return (
-    <Box component="section" id="pricing" aria-labelledby="pricing-title" py={{ base: 56, md: 88 }} bg="gray.0">
-      <Container size="lg">
-        <Stack gap="xs" align="center" ta="center" mb="xl">
-          <Title order={2} id="pricing-title">
-            <Trans>Prepaid message packages</Trans>
-          </Title>
-          <Text size="lg" c="gray.7" maw={620}>
-            <Trans>Buy credits once and use them whenever customers write. No subscription, no monthly fee.</Trans>
-          </Text>
-        </Stack>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
-          {PLANS.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} />
-          ))}
-        </SimpleGrid>
-      </Container>
-    </Box>
+    <LandingSection
+      id="pricing"
+      titleId="pricing-title"
+      title={<Trans>Prepaid message packages</Trans>}
+      intro={<Trans>Buy credits once and use them whenever customers write. No subscription, no monthly fee.</Trans>}
+      bg="gray.0"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+        {PLANS.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} />
+        ))}
+      </SimpleGrid>
+    </LandingSection>
   )
 }

@@ -9,6 +9,7 @@ import { createBatchId, stampBatch } from '../../../domain/products/batches.ts'
 import { formatPrice } from '../../../domain/products/currency.ts'
 import { excelFileProblem, type ExcelRowError } from '../../../domain/products/excel.ts'
 import { clampPage, pageCount, pageSlice, PREVIEW_PAGE_SIZE } from '../../../domain/products/pagination.ts'
+import { DataTable } from '../../components/data-table.tsx'
 import { ModalButtons, ResponsiveModal } from '../../components/responsive-modal.tsx'
 import { useRecordActions } from '../../db/hooks.ts'
 import { isExcelImportError, type ExcelImportErrorCode } from './excel/errors.ts'
@@ -277,34 +278,35 @@ function Review(props: {
             <Trans>Products to add</Trans>
           </Text>
           <Table.ScrollContainer minWidth={520}>
-            <Table striped verticalSpacing={6} aria-labelledby="import-preview-title" data-testid="import-preview">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <Trans>No.</Trans>
-                  </Table.Th>
-                  <Table.Th>{i18n._(COLUMN_LABELS.name)}</Table.Th>
-                  <Table.Th>{i18n._(COLUMN_LABELS.description)}</Table.Th>
-                  <Table.Th className={classes.numeric}>{i18n._(COLUMN_LABELS.price)}</Table.Th>
-                  <Table.Th className={classes.numeric}>{i18n._(COLUMN_LABELS.stock)}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {pageSlice(result.products, page).map((product, i) => (
-                  <Table.Tr key={(page - 1) * PREVIEW_PAGE_SIZE + i}>
-                    <Table.Td>{number.format((page - 1) * PREVIEW_PAGE_SIZE + i + 1)}</Table.Td>
-                    <Table.Td>{product.name}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" lineClamp={1}>
-                        {product.description ?? ''}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td className={`${classes.numeric} ${classes.nowrap}`}>{formatPrice(product.price, product.currency, i18n.locale)}</Table.Td>
-                    <Table.Td className={classes.numeric}>{number.format(product.stock)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <DataTable
+              striped
+              verticalSpacing={6}
+              aria-labelledby="import-preview-title"
+              testId="import-preview"
+              rows={pageSlice(result.products, page)}
+              rowKey={(_, i) => (page - 1) * PREVIEW_PAGE_SIZE + i}
+              columns={[
+                { key: 'number', header: <Trans>No.</Trans>, cell: (_, i) => number.format((page - 1) * PREVIEW_PAGE_SIZE + i + 1) },
+                { key: 'name', header: i18n._(COLUMN_LABELS.name), cell: (product) => product.name },
+                {
+                  key: 'description',
+                  header: i18n._(COLUMN_LABELS.description),
+                  cell: (product) => (
+                    <Text size="sm" lineClamp={1}>
+                      {product.description ?? ''}
+                    </Text>
+                  ),
+                },
+                {
+                  key: 'price',
+                  header: i18n._(COLUMN_LABELS.price),
+                  className: classes.numeric,
+                  cellClassName: classes.nowrap,
+                  cell: (product) => formatPrice(product.price, product.currency, i18n.locale),
+                },
+                { key: 'stock', header: i18n._(COLUMN_LABELS.stock), className: classes.numeric, cell: (product) => number.format(product.stock) },
+              ]}
+            />
           </Table.ScrollContainer>
           {pages > 1 && <Pages label={t`Preview pages`} page={page} pages={pages} onPage={props.onPage} />}
         </Stack>
@@ -343,30 +345,18 @@ function RowErrors(props: { errors: ExcelRowError[]; page: number; onPage: (page
       </Text>
       {/* Keyed by page: another page starts at its first row, not where the last one was scrolled to. */}
       <ScrollArea.Autosize key={page} mah={220} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, 'aria-labelledby': 'import-errors-title' }}>
-        <Table verticalSpacing={4} aria-labelledby="import-errors-title" data-testid="import-errors">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Trans>Row</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Field</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Message</Trans>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((error, i) => (
-              <Table.Tr key={`${page}-${i}`}>
-                <Table.Td>{error.row}</Table.Td>
-                <Table.Td>{i18n._(COLUMN_LABELS[error.field])}</Table.Td>
-                <Table.Td>{rowErrorMessage(i18n, error.code)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          verticalSpacing={4}
+          aria-labelledby="import-errors-title"
+          testId="import-errors"
+          rows={shown}
+          rowKey={(_, i) => `${page}-${i}`}
+          columns={[
+            { key: 'row', header: <Trans>Row</Trans>, cell: (error) => error.row },
+            { key: 'field', header: <Trans>Field</Trans>, cell: (error) => i18n._(COLUMN_LABELS[error.field]) },
+            { key: 'message', header: <Trans>Message</Trans>, cell: (error) => rowErrorMessage(i18n, error.code) },
+          ]}
+        />
       </ScrollArea.Autosize>
       {pages > 1 && <Pages label={t`Error pages`} page={page} pages={pages} onPage={props.onPage} />}
     </Stack>

@@ -15,6 +15,7 @@ import {
   AUTOMATION_TOKEN_ERRORS, AUTOMATION_TOKEN_FUNCTION, type AutomationAccessStatus, type AutomationTokenAction, type AutomationTokenError,
 } from '../../../domain/functions.ts'
 import { invokeFunction, numberField, refusalCode, type FunctionBody } from '../../lib/functions.ts'
+import { RequestFailed } from '../../lib/data-api.ts'
 
 export const AVATAR_BUCKET = 'avatars'
 
@@ -32,17 +33,10 @@ type Rpc = Pick<SupabaseClient, 'rpc'>
 
 async function rpc<T>(client: Rpc, name: string, args?: Record<string, unknown>): Promise<T> {
   const { data, error } = await client.rpc(name, args)
-  if (error) throw new SettingsRequestFailed(name, error)
+  if (error) throw new RequestFailed(name, error)
   return data as T
 }
 
-/** A call that failed; `cause` is supabase-js's error. */
-export class SettingsRequestFailed extends Error {
-  constructor(what: string, cause: unknown) {
-    super(`${what} failed`, { cause })
-    this.name = 'SettingsRequestFailed'
-  }
-}
 
 export async function fetchSettingsData(client: Rpc): Promise<SettingsData> {
   const [credentials, channel, automationToken] = await Promise.all([

@@ -2,6 +2,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { PasswordConfirmationError, SettingsFormError } from '../../../domain/settings.ts'
+import { retryWaitText } from '../../lib/retry-wait.ts'
 import type { AutomationTokenFailure, AutomationTokenFailureCode, AvatarUploadError } from './api.ts'
 
 export const FORM_ERRORS: Record<SettingsFormError, MessageDescriptor> = {
@@ -37,13 +38,11 @@ const AUTOMATION_TOKEN_FAILURES: Record<AutomationTokenFailureCode, MessageDescr
 }
 
 export function automationTokenFailureText(failure: Pick<AutomationTokenFailure, 'code' | 'retryAfter'>): MessageDescriptor {
-  const seconds = failure.retryAfter
-  if (failure.code === 'rate_limited' && seconds !== undefined) {
-    // The window is 15 minutes: said in minutes unless under two.
-    const minutes = Math.ceil(seconds / 60)
-    return seconds < 120
-      ? msg`Too many wrong passwords. Please try again in ${seconds} s.`
-      : msg`Too many wrong passwords. Please try again in ${minutes} min.`
+  if (failure.code === 'rate_limited' && failure.retryAfter !== undefined) {
+    return retryWaitText(failure.retryAfter, {
+      seconds: (seconds) => msg`Too many wrong passwords. Please try again in ${seconds} s.`,
+      minutes: (minutes) => msg`Too many wrong passwords. Please try again in ${minutes} min.`,
+    })
   }
   return AUTOMATION_TOKEN_FAILURES[failure.code]
 }

@@ -1,60 +1,42 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent, type RouteComponent } from '@tanstack/react-router'
 import { dashboardRoute } from '../dashboard.tsx'
 import { validatePaymentSearch } from './success.tsx'
 import { validateChatbotSearch } from '../../features/chatbot/search.ts'
 import { validateConversationsSearch } from '../../features/conversations/search.ts'
 import { validateCustomersSearch } from '../../features/customers/search.ts'
 
+// Each screen is a chunk of its own, loaded when first opened. Two helpers
+// rather than one with an optional validator: the router types a screen's
+// search from whether it has one, and links are checked against that.
+type Screen = { component: RouteComponent }
+
+/** A dashboard screen at `path`. */
+const screen = <TPath extends string>(path: TPath, { component }: Screen) => createRoute({ getParentRoute: () => dashboardRoute, path, component })
+
+/** A dashboard screen at `path` whose query `validateSearch` reads. */
+const searchScreen = <TPath extends string, S>(path: TPath, validateSearch: (search: Record<string, unknown>) => S, { component }: Screen) =>
+  createRoute({ getParentRoute: () => dashboardRoute, path, validateSearch, component })
+
 // /dashboard and /dashboard/credits are one screen; a session_id in the query marks a payment return.
-export const dashboardIndexRoute = createRoute({
-  getParentRoute: () => dashboardRoute,
-  path: '/',
-  validateSearch: validatePaymentSearch,
-  component: lazyRouteComponent(() => import('../../features/credits/credits-screen.tsx'), 'CreditsScreen'),
-})
+const credits: Screen = { component: lazyRouteComponent(() => import('../../features/credits/credits-screen.tsx'), 'CreditsScreen') }
+export const dashboardIndexRoute = searchScreen('/', validatePaymentSearch, credits)
+export const creditsRoute = searchScreen('credits', validatePaymentSearch, credits)
 
-export const creditsRoute = createRoute({
-  getParentRoute: () => dashboardRoute,
-  path: 'credits',
-  validateSearch: validatePaymentSearch,
-  component: lazyRouteComponent(() => import('../../features/credits/credits-screen.tsx'), 'CreditsScreen'),
-})
-
-export const productsRoute = createRoute({
-  getParentRoute: () => dashboardRoute,
-  path: 'products',
+export const productsRoute = screen('products', {
   component: lazyRouteComponent(() => import('../../features/products/products-screen.tsx'), 'ProductsScreen'),
 })
-
-export const appointmentsRoute = createRoute({
-  getParentRoute: () => dashboardRoute,
-  path: 'appointments',
+export const appointmentsRoute = screen('appointments', {
   component: lazyRouteComponent(() => import('../../features/appointments/appointments-screen.tsx'), 'AppointmentsScreen'),
 })
-
-export const customersRoute = createRoute({
-  getParentRoute: () => dashboardRoute,
-  path: 'customers',
-  validateSearch: validateCustomersSearch,
+export const customersRoute = searchScreen('customers', validateCustomersSearch, {
   component: lazyRouteComponent(() => import('../../features/customers/customers-screen.tsx'), 'CustomersScreen'),
 })
-
-export const chatbotRoute = createRoute({
-  getParentRoute: () => dashboardRoute,
-  path: 'chatbot',
-  validateSearch: validateChatbotSearch,
+export const chatbotRoute = searchScreen('chatbot', validateChatbotSearch, {
   component: lazyRouteComponent(() => import('../../features/chatbot/chatbot-screen.tsx'), 'ChatbotScreen'),
 })
-
-export const conversationsRoute = createRoute({
-  getParentRoute: () => dashboardRoute,
-  path: 'conversations',
-  validateSearch: validateConversationsSearch,
+export const conversationsRoute = searchScreen('conversations', validateConversationsSearch, {
   component: lazyRouteComponent(() => import('../../features/conversations/conversations-screen.tsx'), 'ConversationsScreen'),
 })
-
-export const settingsRoute = createRoute({
-  getParentRoute: () => dashboardRoute,
-  path: 'settings',
+export const settingsRoute = screen('settings', {
   component: lazyRouteComponent(() => import('../../features/settings/settings-screen.tsx'), 'SettingsScreen'),
 })

@@ -454,6 +454,13 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('kayış 15 var mı', { items, faq: [] })).productIds).toEqual(['p8'])
   })
 
+  it('"the leather one, how much?" asks the price of the product the material names', async () => {
+    const items = [...PRODUCTS, product('p8', 'Leather Bag', 120, 'USD', 8, null, 'Handmade')]
+    const out = await ask('the leather one how much', { history: said(['p8']), items, faq: [] })
+    expect(out).toMatchObject({ kind: 'price', productIds: ['p8'] })
+    expect(out.reply).toContain('$120.00')
+  })
+
   it('asks which product when a property is asked of nothing discussed yet', async () => {
     for (const message of ['gümüş mü', 'is it leather?', 'is the first one cotton']) {
       const out = await ask(message, { faq: [] })

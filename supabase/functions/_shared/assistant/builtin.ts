@@ -240,9 +240,10 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
     const named = (await context.catalogue.search(whole, 3)).filter((product) => coverage(whole, product.name) === 1)
     if (named.length === 1) return answerProductQuestion('stock', whole, context)
   }
-  // "Silk tie?": a material that is part of the one name the message writes, with its kind of product and nothing asking
-  // what it is made of. "Is it cotton?" names no product: it asks the material of the one discussed.
-  if (attribute === 'material' && thingWords(whole).length > 0 && !asksOfIt(message) && !keysOf(message).some((key) => ASKS_MATERIAL.test(key))) {
+  // "Silk tie?", "the leather one, how much?": a material that is part of the one name the message writes, with its kind
+  // of product or a price or stock asked, and nothing asking what it is made of. "Is it cotton?" names no product: it asks the
+  // material of the one discussed.
+  if (attribute === 'material' && (thingWords(whole).length > 0 || PRODUCT_CUES.test(keyLine(words(message)))) && !asksOfIt(message) && !keysOf(message).some((key) => ASKS_MATERIAL.test(key))) {
     const named = (await context.catalogue.search(whole, 3)).filter((product) => coverage(whole, product.name) === 1)
     if (named.length === 1) return answerProductQuestion(asksWhetherSo(message) ? 'stock' : 'price', whole, context)
   }

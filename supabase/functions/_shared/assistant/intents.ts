@@ -284,14 +284,18 @@ const WEEKDAY_WORDS: readonly [RegExp, Weekday][] = [
   [/^(pazar|pazarlari|pazara|pazari|sunday|sundays|sun)$/, 'sun'],
 ]
 
+/** "Tomorrow" as customers write it. */
+const TOMORROW = String.raw`yarin\w*|tomorrow|tomorow|tommorow|tmrw|tmr|2moro`
+const SAYS_TOMORROW = new RegExp(` (${TOMORROW}) `)
+
 /** A word that names a day. */
-const DAY_WORD = new RegExp(`^(gun|gunu|gunleri|day|bugun\\w*|today|tonight|yarin\\w*|tomorrow|tomorow|tommorow|tmrw|tmr|2moro|hafta|sonu\\w*|weekends?|ici|weekdays?|${WEEKDAY_WORDS.map(([pattern]) => pattern.source.slice(2, -2)).join('|')})$`)
+const DAY_WORD = new RegExp(`^(gun|gunu|gunleri|day|bugun\\w*|today|tonight|${TOMORROW}|hafta|sonu\\w*|weekends?|ici|weekdays?|${WEEKDAY_WORDS.map(([pattern]) => pattern.source.slice(2, -2)).join('|')})$`)
 
 /** The day an hours question names. */
 export function dayOf(list: readonly Word[]): DayRef {
   const line = keyLine(list)
   if (/ (bugun\w*|today|tonight|bu aksam) /.test(line)) return { offset: 0 }
-  if (/ (yarin\w*|tomorrow|tomorow|tommorow|tmrw|tmr|2moro) /.test(line)) return { offset: 1 }
+  if (SAYS_TOMORROW.test(line)) return { offset: 1 }
   if (/ (hafta ?sonu\w*|weekends?) /.test(line)) return { weekend: true }
   if (/ (hafta ?ici\w*|weekdays?) /.test(line)) return { weekdays: true }
   // "cumartesi" before "cuma", which it starts with.

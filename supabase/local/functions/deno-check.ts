@@ -92,29 +92,59 @@ export function deployProblems(name: string, graph: { modules: GraphModule[] }, 
   return problems
 }
 
-export async function checkFunction(name: string, deno = findDeno(), dir = FUNCTIONS_DIR): Promise<FunctionCheck> {
-  const entry = path.join(dir, name, 'index.ts')
+/** The flags every deno call for this function takes: its own import map, packages from node_modules. */
+function denoFlags(name: string, dir: string): string[] {
   const config = path.join(dir, name, 'deno.json')
-  const common = ['--node-modules-dir=manual', ...(existsSync(config) ? ['--config', config] : [])]
-  const checked = await run(deno, ['check', ...common, entry])
-  const problems: string[] = []
-  let output = `${checked.stdout}${checked.stderr}`.trim()
-  if (checked.code !== 0) problems.push('deno check failed')
-  const info = await run(deno, ['info', '--json', ...common, entry])
-  if (info.code !== 0) {
-    problems.push('deno info failed')
-    output += `\n${info.stderr}`
-  } else {
-    problems.push(...deployProblems(name, JSON.parse(info.stdout) as { modules: GraphModule[] }, dir))
-  }
+  return ['--node-modules-dir=manual', ...(existsSync(config) ? ['--config', config] : [])]
+}
+
+/** What `deno info` says would break this function's deploy. */
+async function deployCheck(name: string, deno: string, dir: string): Promise<{ problems: string[]; output: string }> {
+  const info = await run(deno, ['info', '--json', ...denoFlags(name, dir), path.join(dir, name, 'index.ts')])
+  if (info.code !== 0) return { problems: ['deno info failed'], output: info.stderr }
+  return { problems: deployProblems(name, JSON.parse(info.stdout) as { modules: GraphModule[] }, dir), output: '' }
+}
+
+export async function checkFunction(name: string, deno = findDeno(), dir = FUNCTIONS_DIR): Promise<FunctionCheck> {
+  const checked = await run(deno, ['check', ...denoFlags(name, dir), path.join(dir, name, 'index.ts')])
+  const problems: string[] = checked.code === 0 ? [] : ['deno check failed']
+  const deploy = await deployCheck(name, deno, dir)
+  problems.push(...deploy.problems)
+  const output = [`${checked.stdout}${checked.stderr}`.trim(), deploy.output].filter(Boolean).join('\n')
   return { name, ok: problems.length === 0, problems, output }
 }
 
-export async function checkAllFunctions(names = listFunctions()): Promise<FunctionCheck[]> {
+/** Functions whose deno.json files say the same, so one `deno check` can type-check them together. */
+export function groupBySameConfig(names: readonly string[], dir = FUNCTIONS_DIR): string[][] {
+  const groups = new Map<string, string[]>()
+  for (const name of names) {
+    const config = path.join(dir, name, 'deno.json')
+    const key = existsSync(config) ? readFileSync(config, 'utf8') : ''
+    groups.set(key, [...(groups.get(key) ?? []), name])
+  }
+  return [...groups.values()]
+}
+
+/**
+ * Functions with the same import map are type-checked in one program: their
+ * shared code is checked once, not once per function. Only a group that fails
+ * is checked again one function at a time, to say which of them fails.
+ */
+export async function checkAllFunctions(names = listFunctions(), dir = FUNCTIONS_DIR): Promise<FunctionCheck[]> {
   const deno = findDeno()
-  const results: FunctionCheck[] = []
-  for (const name of names) results.push(await checkFunction(name, deno))
-  return results
+  const results = new Map<string, FunctionCheck>()
+  for (const group of groupBySameConfig(names, dir)) {
+    const checked = await run(deno, ['check', ...denoFlags(group[0]!, dir), ...group.map((name) => path.join(dir, name, 'index.ts'))])
+    for (const name of group) {
+      if (checked.code !== 0) {
+        results.set(name, await checkFunction(name, deno, dir))
+        continue
+      }
+      const deploy = await deployCheck(name, deno, dir)
+      results.set(name, { name, ok: deploy.problems.length === 0, problems: deploy.problems, output: deploy.output })
+    }
+  }
+  return names.map((name) => results.get(name)!)
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

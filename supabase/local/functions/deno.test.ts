@@ -2,14 +2,17 @@
 // type-checks and is deployable, the health function answers, and phone
 // verification works end to end against a running stack.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkAllFunctions, listFunctions } from './deno-check.ts'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { checkAllFunctions, groupBySameConfig, listFunctions } from './deno-check.ts'
 import { serveWithDeno, type DenoFunction } from './deno-serve.ts'
 import type { OutboxMessage } from './outbox.ts'
 import { startFunctionsStack, type FunctionsStack } from './test-stack.ts'
 
 // Well inside a test's 60 s, so a slow start fails with Deno's own output.
 const START_TIMEOUT_MS = 30_000
-/** Each function is checked on its own (each has its import map): about 2 s alone, several times that on a busy machine. */
+/** Functions sharing an import map are checked together: about 1 s each alone, several times that on a busy machine. */
 const CHECK_TIMEOUT_PER_FUNCTION_MS = 10_000
 
 describe('edge functions under Deno', () => {
@@ -18,6 +21,28 @@ describe('edge functions under Deno', () => {
     expect(results.map((r) => r.name)).toEqual(listFunctions())
     for (const r of results) expect(r.problems, `${r.name}:\n${r.output}`).toEqual([])
   }, listFunctions().length * CHECK_TIMEOUT_PER_FUNCTION_MS)
+
+  it('checks functions with the same import map together, and names the one that fails', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'deno-check-'))
+    try {
+      const write = (name: string, config: object, code: string) => {
+        mkdirSync(path.join(dir, name))
+        writeFileSync(path.join(dir, name, 'deno.json'), JSON.stringify(config))
+        writeFileSync(path.join(dir, name, 'index.ts'), code)
+      }
+      const plain = { imports: {} }
+      write('good', plain, 'export const n: number = 1\n')
+      write('bad', plain, 'export const n: number = "one"\n')
+      write('other', { imports: { 'x/': './x/' } }, 'export const s: string = "ok"\n')
+      expect(groupBySameConfig(['bad', 'good', 'other'], dir)).toEqual([['bad', 'good'], ['other']])
+      const results = await checkAllFunctions(['bad', 'good', 'other'], dir)
+      expect(results.map((r) => [r.name, r.ok])).toEqual([['bad', false], ['good', true], ['other', true]])
+      expect(results[0]!.problems).toEqual(['deno check failed'])
+      expect(results[0]!.output).toMatch(/TS2322/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 3 * CHECK_TIMEOUT_PER_FUNCTION_MS)
 
   it('serves the health function', async () => {
     const fn = await serveWithDeno('health', {}, START_TIMEOUT_MS)

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { ENTERPRISE_CONTACT_EMAIL } from '../../domain/plans.ts'
+import { POLL_DURATION_MS, POLL_INTERVAL_MS, RETURN_REDIRECT_MS } from '../../src/features/credits/constants.ts'
 import { axeViolations } from '../support/axe.ts'
 import { useAppUnderTest, type OpenOptions } from '../support/app-under-test.ts'
 import { reloadUnderServiceWorker } from '../support/browser.ts'
@@ -25,6 +26,20 @@ describe('credits screen', () => {
   const remaining = (page: Page) => page.getByTestId('balance-remaining').textContent()
   const path = (page: Page) => new URL(page.url()).pathname
   const search = (page: Page) => new URL(page.url()).search
+
+  /**
+   * Waits for the return page to reach `state`, moving the page's clock on
+   * meanwhile (the page must be opened with `clock`): its waits before and
+   * after asking the server pass in a moment, its requests take their time.
+   */
+  async function returnPageReaches(page: Page, state: string) {
+    const panel = page.getByTestId('payment-return')
+    const deadline = Date.now() + 15_000
+    while ((await panel.getAttribute('data-state')) !== state) {
+      if (Date.now() > deadline) throw new Error(`the return page never showed "${state}": it shows "${await panel.getAttribute('data-state')}"`)
+      await page.clock.runFor(250)
+    }
+  }
 
   /** A checkout session opened through the function as the app opens it, for the tests that return without the browser paying. */
   async function openSession(owner: Owner, priceId = 'price_starter'): Promise<string> {
@@ -65,7 +80,7 @@ describe('credits screen', () => {
 
   it('buys Starter at the provider: the return page confirms it once however often it is reloaded, and the dashboard shows 250', async () => {
     const owner = await createVerifiedOwner(running.keys)
-    const { page } = await open(owner)
+    const { page } = await open(owner, '/dashboard', { clock: new Date() })
     await page.getByRole('heading', { level: 1, name: 'Krediler' }).waitFor()
     await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
     expect(await page.getByTestId('balance-purchased').textContent()).toBe('0')
@@ -84,7 +99,7 @@ describe('credits screen', () => {
     await page.waitForURL(`${running.app}/dashboard/success?session_id=${sessionId}`)
     const panel = page.getByTestId('payment-return')
     await page.getByRole('heading', { level: 1, name: 'Ödemeniz işleniyor' }).waitFor()
-    await expect.poll(() => panel.getAttribute('data-state'), { timeout: 15_000 }).toBe('credited')
+    await returnPageReaches(page, 'credited')
     expect(await panel.getByTestId('credits-added').textContent()).toBe('Hesabınıza 250 mesaj kredisi eklendi.')
     await panel.getByText('Birkaç saniye içinde panele yönlendirileceksiniz.').waitFor()
     await panel.getByRole('link', { name: 'Ürünlere git' }).waitFor()
@@ -93,12 +108,13 @@ describe('credits screen', () => {
     // A reloaded return page asks again; nothing is credited twice.
     for (let i = 0; i < 2; i++) {
       await page.reload()
-      await expect.poll(() => panel.getAttribute('data-state'), { timeout: 15_000 }).toBe('credited')
+      await returnPageReaches(page, 'credited')
       expect(await balance(owner)).toEqual({ amount: 250, used: 0, remaining: 250 })
     }
     expect(await transactions(owner)).toEqual([{ amount: 1500, credits_purchased: 250, status: 'completed', provider_session_id: sessionId }])
 
     // It moves on to the dashboard by itself, where the purchase is in.
+    await page.clock.runFor(RETURN_REDIRECT_MS)
     await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/dashboard')
     expect(search(page)).toBe('')
     await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('250')
@@ -224,19 +240,29 @@ describe('credits screen', () => {
   it('gives up waiting after 30 s: the banner and the query string go, purchases come back', async () => {
     const owner = await createVerifiedOwner(running.keys)
     const sessionId = await openSession(owner)
-    const { page } = await open(owner, `/dashboard?session_id=${sessionId}`)
+    const { page } = await open(owner, `/dashboard?session_id=${sessionId}`, { clock: new Date() })
     const banner = page.getByTestId('processing-banner')
     await banner.waitFor()
-    const shownAt = Date.now()
+    const pageNow = () => page.evaluate(() => Date.now())
+    const shownAt = await pageNow()
     expect(await page.getByRole('button', { name: 'Başlangıç paketini satın al' }).isDisabled()).toBe(true)
-    // Re-reads happen every 2 s while the banner shows.
+    // Re-reads happen every 2 s while the banner shows. The page's clock is
+    // moved on a re-read at a time, each one answered before the next step,
+    // so the 30 s pass in a moment and every re-read is counted.
     let reads = 0
-    page.on('request', (request) => {
+    page.on('requestfinished', (request) => {
       if (request.url().includes('/rest/v1/credits')) reads++
     })
-    await banner.waitFor({ state: 'detached', timeout: 40_000 })
-    const waited = Date.now() - shownAt
-    expect(waited).toBeGreaterThan(25_000)
+    let stepsPastTheWait = 0
+    while (await banner.isVisible()) {
+      expect(stepsPastTheWait, 'the banner outlived the wait').toBeLessThan(3)
+      const before = reads
+      await page.clock.runFor(POLL_INTERVAL_MS)
+      if ((await pageNow()) - shownAt < POLL_DURATION_MS) await expect.poll(() => reads, { timeout: 10_000 }).toBeGreaterThan(before)
+      else stepsPastTheWait++
+    }
+    expect((await pageNow()) - shownAt).toBeGreaterThanOrEqual(POLL_DURATION_MS)
+    // Real time passes as well between the steps, so a few steps may hold a little more than 2 s.
     expect(reads).toBeGreaterThanOrEqual(10)
     expect(path(page)).toBe('/dashboard')
     expect(search(page)).toBe('')
@@ -322,7 +348,7 @@ describe('credits screen', () => {
     // The provider's webhook lands meanwhile; back online, the page checks and confirms it.
     await paySession(sessionId)
     await context.setOffline(false)
-    await expect.poll(() => panel.getAttribute('data-state'), { timeout: 15_000 }).toBe('credited')
+    await returnPageReaches(page, 'credited')
     expect(await panel.getByTestId('credits-added').textContent()).toBe('Hesabınıza 250 mesaj kredisi eklendi.')
     expect(await balance(owner)).toEqual({ amount: 250, used: 0, remaining: 250 })
   })
@@ -368,17 +394,18 @@ describe('credits screen', () => {
 
   it('ends the return page without a session id, and reports an unknown session as not confirmed', async () => {
     const owner = await createVerifiedOwner(running.keys)
-    const { page } = await open(owner, '/dashboard/success', { language: 'en' })
+    const { page } = await open(owner, '/dashboard/success', { language: 'en', clock: new Date() })
     const panel = page.getByTestId('payment-return')
     await expect.poll(() => panel.getAttribute('data-state'), { timeout: 15_000 }).toBe('none')
     await panel.getByRole('link', { name: 'Go to credits' }).waitFor()
 
     await page.goto(`${running.app}/dashboard/success?session_id=cs_local_${'0'.repeat(32)}`)
-    await expect.poll(() => panel.getAttribute('data-state'), { timeout: 15_000 }).toBe('awaited')
+    await returnPageReaches(page, 'awaited')
     await panel.getByRole('heading', { level: 1, name: 'Payment not confirmed' }).waitFor()
     await panel.getByText('We could not find this payment for your account.').waitFor()
     expect(await axeViolations(page)).toEqual([])
     // Nothing will arrive for it, so the dashboard it moves on to does not wait either.
+    await page.clock.runFor(RETURN_REDIRECT_MS)
     await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/dashboard')
     expect(search(page)).toBe('')
     expect(await balance(owner)).toEqual({ amount: 0, used: 0, remaining: 0 })

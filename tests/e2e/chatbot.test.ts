@@ -118,9 +118,11 @@ describe('chatbot screen', () => {
     expect(await field(page, 'En fazla token').inputValue()).toBe('1000')
 
     await field(page, 'Bot adı').fill('Mağaza Asistanı')
-    await field(page, 'Ana renk').fill('#12ab')
+    // Not a colour even to the colour picker: leaving the field keeps it as typed, for the check to name.
+    await field(page, 'Ana renk').fill('#12')
     await page.keyboard.press('Escape')
     await field(page, 'İzin verilen alan adları').fill('example.com, kötü alan!, *.shop.example.com')
+    expect(await field(page, 'Ana renk').inputValue()).toBe('#12')
     await field(page, 'En fazla token').fill('5000')
     await page.getByTestId('chatbot-save').click()
     await page.getByText('Rengi onaltılık kod olarak girin, örneğin #3B82F6').waitFor()
@@ -132,6 +134,7 @@ describe('chatbot screen', () => {
     await field(page, 'Ana renk').fill('#12AB34')
     await page.keyboard.press('Escape')
     await field(page, 'İzin verilen alan adları').fill('Example.com, *.shop.example.com, example.com')
+    expect(await field(page, 'Ana renk').inputValue()).toBe('#12AB34')
     await field(page, 'En fazla token').fill('1500')
     await field(page, 'Sıcaklık').fill('0.3')
     await field(page, 'Web sitesi adresi').fill('https://shop.example.com')

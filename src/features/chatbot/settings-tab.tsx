@@ -174,6 +174,9 @@ function SettingsForm(props: Props & { row: ChatbotConfigRow | null; online: boo
                 withPicker={false}
                 swatches={SWATCHES}
                 withPreview={false}
+                // Mantine would put back its last valid colour on blur, silently, and after a fast
+                // paste-and-Tab an older one: what was typed stays, and the form's check judges it.
+                fixOnBlur={false}
                 leftSection={
                   <input
                     type="color"

@@ -145,6 +145,10 @@ describe('terms', () => {
     expect(intentOf('again', 'what about saturday')).toEqual({ kind: 'hours', day: { weekday: 'sat' }, asks: 'both' })
     expect(intentOf('again', 'peki pazar günü')).toEqual({ kind: 'hours', day: { weekday: 'sun' }, asks: 'both' })
     expect(intentOf('ack', 'peki pazar')).toEqual({ kind: 'hours', day: { weekday: 'sun' }, asks: 'both' })
+    // With a time beside it, a day is a time wanted (a booking asking for its service goes on), not the hours.
+    expect(intentOf('None', 'pazartesi')).toMatchObject({ kind: 'hours' })
+    expect(intentOf('None', 'pazartesi 12:00').kind).not.toBe('hours')
+    expect(intentOf('again', 'what about saturday 10.30').kind).not.toBe('hours')
     expect(intentOf('ack', 'tamam')).toEqual({ kind: 'ack' })
     expect(intentOf('stock', 'yarın var mı')).toMatchObject({ kind: 'stock' })
     expect(intentOf('budget', 'not more than 40 euros')).toEqual({ kind: 'budget', budget: { currency: 'EUR', max: 40 }, term: '' })

@@ -539,7 +539,9 @@ export function intentOf(asked: string, message: string): Intent {
   // "What about Saturday?", "peki pazar?", "cumartesi kaça kadar?": a day alone asks its hours.
   // "Saturday until when?" asks how late, not when an order comes.
   if (/ (until|till|til) (when|what time) /.test(line) && dayOf(list) !== null) return { kind: 'hours', day: dayOf(list), asks: 'close' }
-  if ((intent === 'again' || intent === 'None' || intent === 'ack' || intent === 'price') && dayOf(list) !== null && productTerm(list.filter((word) => !DAY_WORD.test(word.key))) === '') {
+  // A day with a time of day ("pazartesi 12:00") is a time someone wants, not a question about the hours.
+  const dayAlone = dayOf(list) !== null && message.search(CLOCK_TIME) < 0 && productTerm(list.filter((word) => !DAY_WORD.test(word.key))) === ''
+  if ((intent === 'again' || intent === 'None' || intent === 'ack' || intent === 'price') && dayAlone) {
     return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   }
   if (COURTESY_KINDS.has(intent)) {

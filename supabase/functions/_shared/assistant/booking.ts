@@ -135,7 +135,10 @@ const OTHER_QUESTIONS = new Set([
 
 /** Whether a message in the middle of a booking asks something else ("kargo ücretli mi?"). */
 function asksSomethingElse(message: string, kind: string): boolean {
-  return OTHER_QUESTIONS.has(kind) || (/\?/.test(message) && !saysWhen(readWhen(message, '2000-01-01')))
+  const when = readWhen(message, '2000-01-01')
+  // "pazartesi 12:00" also reads as that day's hours; said in a booking, and not asked, it is the time wanted.
+  if (kind === 'hours' && when.times && !/\?/.test(message)) return false
+  return OTHER_QUESTIONS.has(kind) || (/\?/.test(message) && !saysWhen(when))
 }
 
 /** Whether the message starts a booking conversation (or a cancellation or move of one). */

@@ -145,10 +145,8 @@ describe('terms', () => {
     expect(intentOf('again', 'what about saturday')).toEqual({ kind: 'hours', day: { weekday: 'sat' }, asks: 'both' })
     expect(intentOf('again', 'peki pazar günü')).toEqual({ kind: 'hours', day: { weekday: 'sun' }, asks: 'both' })
     expect(intentOf('ack', 'peki pazar')).toEqual({ kind: 'hours', day: { weekday: 'sun' }, asks: 'both' })
-    // With a time beside it, a day is a time wanted (a booking asking for its service goes on), not the hours.
-    expect(intentOf('None', 'pazartesi')).toMatchObject({ kind: 'hours' })
-    expect(intentOf('None', 'pazartesi 12:00').kind).not.toBe('hours')
-    expect(intentOf('again', 'what about saturday 10.30').kind).not.toBe('hours')
+    // With a time beside it too: a shop answers that day's hours (a booking takes it as the time wanted).
+    expect(intentOf('again', 'what about saturday 10.30')).toEqual({ kind: 'hours', day: { weekday: 'sat' }, asks: 'both' })
     expect(intentOf('ack', 'tamam')).toEqual({ kind: 'ack' })
     expect(intentOf('stock', 'yarın var mı')).toMatchObject({ kind: 'stock' })
     expect(intentOf('budget', 'not more than 40 euros')).toEqual({ kind: 'budget', budget: { currency: 'EUR', max: 40 }, term: '' })
@@ -616,6 +614,11 @@ describe('follow-ups as customers write them', () => {
     // A call with a question in it is the question.
     expect((await ask('merhaba, kulaklık var mı', {})).kind).not.toBe('greeting')
     expect((await ask('var mı', { history: said(['p1']) })).kind).not.toBe('greeting')
+    // "How much?" after a product asks its price ("much" thanks only beside thanks).
+    for (const message of ['how much', 'how much?', 'how many']) {
+      expect((await ask(message, { language: 'en', history: said(['p1']) })).kind, message).not.toBe('greeting')
+    }
+    expect(await ask('how much?', { language: 'en', history: said(['p1']) })).toMatchObject({ kind: 'price', productIds: ['p1'] })
   })
 
   it('the weather is no product question: "is it going to rain tomorrow" gets no "no matching product"', async () => {

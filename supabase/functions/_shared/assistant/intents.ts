@@ -398,9 +398,12 @@ const CALLING_WORDS: ReadonlySet<string> = new Set([
 ])
 const CALLING = /^(orada|burada|kimse|musait|bakar|nasilsiniz|nasilsin|naber|soru|sorum|sormak|sorabilir|yardim|anyone|question|ask|help|how|hope|shop|store|sup)$/
 
+const AMOUNT_WORDS = /^(much|many|kadar)$/
+
 /** Whether the message only calls for attention ("orada kimse var mı?", "I have a question"), asking nothing yet. */
 function callsOnly(list: readonly Word[]): boolean {
-  const keys = list.map((word) => word.key).filter((key) => !OPENERS.has(key) && !COURTESY_FILLERS.has(key))
+  // "How much?" asks a price: "much" goes with thanks ("thank you very much"), not with a call.
+  const keys = list.map((word) => word.key).filter((key) => !OPENERS.has(key) && (!COURTESY_FILLERS.has(key) || AMOUNT_WORDS.test(key)))
   return keys.length > 0 && keys.every((key) => CALLING_WORDS.has(key)) && keys.some((key) => CALLING.test(key))
 }
 
@@ -539,9 +542,7 @@ export function intentOf(asked: string, message: string): Intent {
   // "What about Saturday?", "peki pazar?", "cumartesi kaça kadar?": a day alone asks its hours.
   // "Saturday until when?" asks how late, not when an order comes.
   if (/ (until|till|til) (when|what time) /.test(line) && dayOf(list) !== null) return { kind: 'hours', day: dayOf(list), asks: 'close' }
-  // A day with a time of day ("pazartesi 12:00") is a time someone wants, not a question about the hours.
-  const dayAlone = dayOf(list) !== null && message.search(CLOCK_TIME) < 0 && productTerm(list.filter((word) => !DAY_WORD.test(word.key))) === ''
-  if ((intent === 'again' || intent === 'None' || intent === 'ack' || intent === 'price') && dayAlone) {
+  if ((intent === 'again' || intent === 'None' || intent === 'ack' || intent === 'price') && dayOf(list) !== null && productTerm(list.filter((word) => !DAY_WORD.test(word.key))) === '') {
     return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   }
   if (COURTESY_KINDS.has(intent)) {

@@ -456,6 +456,20 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('kayış 15 var mı', { items, faq: [] })).productIds).toEqual(['p8'])
   })
 
+  it('offers no product whose record lacks the material asked for: a velvet jacket is no leather one', async () => {
+    const velvet = [product('v1', 'Kadife Ceket', 89, 'EUR', 7, null, 'Slim kesim kadife ceket')]
+    for (const message of ['deri ceketiniz var mı', 'deri ceket kaç para', 'do you have a leather jacket']) {
+      const out = await ask(message, { items: velvet, faq: [], language: message.startsWith('do') ? 'en' : 'tr' })
+      expect(out.productIds, message).toEqual([])
+      expect(out.reply, message).not.toMatch(/Kadife/)
+    }
+    expect((await ask('kadife ceket var mı', { items: velvet, faq: [] })).productIds).toEqual(['v1'])
+    expect((await ask('ceket var mı', { items: velvet, faq: [] })).productIds).toEqual(['v1'])
+    // A material the description states is stated all the same.
+    const onlyDescribed = [product('l1', 'Ceket', 150, 'EUR', 2, null, 'Hakiki deri')]
+    expect((await ask('deri ceket var mı', { items: onlyDescribed, faq: [] })).productIds).toEqual(['l1'])
+  })
+
   it('"the leather one, how much?" asks the price of the product the material names', async () => {
     const items = [...PRODUCTS, product('p8', 'Leather Bag', 120, 'USD', 8, null, 'Handmade')]
     const out = await ask('the leather one how much', { history: said(['p8']), items, faq: [] })

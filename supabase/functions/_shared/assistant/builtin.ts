@@ -8,7 +8,7 @@
 // Longer than 500 lines because its answerers call one another: a reply that
 // finds no product reads the message again as the next kind of question.
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
-import { asksOfIt, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, ordinalOf, pointsBack, productTerm, topicOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, asksOfIt, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, materialsIn, ordinalOf, pointsBack, productTerm, topicOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
 import { departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
 import * as biz from './business-replies.ts'
@@ -80,8 +80,14 @@ async function subject(term: string, context: Context, limit: number): Promise<C
   // A price, stock or link question names its product: a product whose description only shares a word is not it,
   // nor one whose name lacks the kind of thing asked for ("çay bardağı" is no Rize Çayı).
   const head = thingWords(term).at(-1)
+  // Nor one whose record does not state the material asked for ("deri ceket" is no velvet jacket).
+  const materials = materialsIn(term)
+  const statesMaterials = (product: CatalogueProduct) => {
+    const record = `${product.name} ${product.description ?? ''}`
+    return materials.every((key) => coverage(key, record) > 0 || holdsEquivalent(key, record))
+  }
   const named = bestNamed(term, await context.catalogue.search(term, limit + 2), false)
-  return (head ? named.filter((product) => coverage(head, product.name) > 0) : named).slice(0, limit)
+  return (head ? named.filter((product) => coverage(head, product.name) > 0) : named).filter(statesMaterials).slice(0, limit)
 }
 
 async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' | 'search', term: string, context: Context): Promise<ResponderOutput> {
@@ -372,9 +378,6 @@ const WILL_DO = /^\w{2,}(acagim|ecegim|acam|ecem|icam|icem|ucam|ucem|ayim|eyim|m
 /** "Kaç dolar?", "how many euros?": a price asked in a currency, all the message is. */
 const HOW_MUCH_IN = /^ (kac|ne kadar|how many|how much) (dolar|dollars?|euro|euros|avro|tl|lira|pound|pounds|sterlin) (mi |mu |is it |eder |ediyor )?$/
 
-/** Words that ask what a product is made of, rather than name a material. */
-const ASKS_MATERIAL = /^(kumas\w*|malzeme\w*|materyal\w*|icerig\w*|icerik\w*|materials?|fabric|made)$/
-
 /** A question that opens on "it" ("does it…", "is it…"); "is this bag…" names its product. */
 const OPENS_ON_IT = /^ (is|does|can|will|would|could|has|was) it /
 
@@ -599,6 +602,8 @@ async function namedWithoutOneWord(term: string, context: Context): Promise<stri
   // After a product, "şarjı kaç gün gider" asks of that product: a word of it ("şarj") is not a new one.
   if ((await lastProducts(context))?.length) return null
   for (let i = list.length - 1; i >= 0; i--) {
+    // A material is what is asked for, not a measure: without "deri", "deri ceket" would name a velvet one.
+    if (materialsIn(list[i]!.text).length > 0) continue
     const rest = list.filter((_, j) => j !== i).map((word) => word.text).join(' ')
     const named = (await context.catalogue.search(rest, 3)).filter((product) => coverage(rest, product.name) === 1)
     if (named.length > 0) return rest

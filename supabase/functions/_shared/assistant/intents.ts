@@ -264,6 +264,16 @@ export function attributeOf(list: readonly Word[]): Attribute | null {
   return null
 }
 
+/** Words that ask what a product is made of, rather than name a material. */
+export const ASKS_MATERIAL = /^(kumas\w*|malzeme\w*|materyal\w*|icerig\w*|icerik\w*|materials?|fabric|made)$/
+
+/** The materials a product term names ("deri ceket": deri), not the words asking for one. */
+export function materialsIn(term: string): string[] {
+  return words(term)
+    .map((word) => word.key)
+    .filter((key) => (MATERIAL_WORDS.test(key) || MATERIAL_NAMES.test(key)) && !ASKS_MATERIAL.test(key))
+}
+
 export const ATTRIBUTE_PATTERNS: Record<Attribute, RegExp> = {
   size: SIZE_WORDS,
   colour: COLOUR_WORDS,

@@ -7,6 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { EventEmitter } from 'node:events'
 import pg from 'pg'
+import { createFromImage } from './pglite-image.ts'
 
 export type Row = Record<string, unknown>
 export type QueryResult<R extends Row = Row> = { rows: R[]; affectedRows: number }
@@ -66,8 +67,17 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
 // stack builds its JSON in SQL, so raw text for the rare scalar is enough.
 const textParsers = Object.fromEntries([20, 1700, 114, 3802, 1082, 1083, 1114, 1184].map((oid) => [oid, (v: string) => v]))
 
+const PGLITE_EXTENSIONS = { pgcrypto, pg_trgm, unaccent, fuzzystrmatch }
+
+/** In memory, from the image of a fresh cluster (pglite-image.ts); in a folder, as PGlite finds it. */
+function createPglite(dataDir: string | undefined): Promise<PGlite> {
+  const options = { dataDir, extensions: PGLITE_EXTENSIONS, parsers: textParsers }
+  if (dataDir !== undefined) return PGlite.create(options)
+  return createFromImage((loadDataDir) => PGlite.create({ ...options, loadDataDir }))
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const db = await PGlite.create({ dataDir, extensions: { pgcrypto, pg_trgm, unaccent, fuzzystrmatch }, parsers: textParsers })
+  const db = await createPglite(dataDir)
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
     async query<R extends Row>(sql: string, params?: unknown[]) {
       const res = await q.query<R>(sql, params as never)

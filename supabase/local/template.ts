@@ -4,25 +4,16 @@
 // directory, each test stack) copy it and open the copy, which is several times
 // faster. Opening a directory also beats loading a tarball into memory.
 import { createHash } from 'node:crypto'
-import { cpSync, existsSync, readFileSync } from 'node:fs'
+import { cpSync, existsSync } from 'node:fs'
 import { mkdir, readFile, readdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { createRequire } from 'node:module'
 import { listMigrations, prepareDatabase, SEED_FILE, SUPABASE_DIR } from './migrate.ts'
 import { openDatabase } from './db.ts'
 import { installChangeCapture } from './realtime/index.ts'
-
-export const TEMPLATE_DIR = path.resolve(SUPABASE_DIR, '..', '.data', 'templates')
-
-// The package does not export its package.json; read it beside the resolved entry point.
-const pgliteVersion = (() => {
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite')
-  const pkg = path.join(entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`)), 'package.json')
-  return (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version
-})()
+import { PGLITE_VERSION, TEMPLATE_DIR } from './pglite-image.ts'
 
 export async function templateKey(seed: boolean): Promise<string> {
-  const hash = createHash('sha256').update(pgliteVersion)
+  const hash = createHash('sha256').update(PGLITE_VERSION)
   hash.update(await readFile(path.join(SUPABASE_DIR, 'local', 'bootstrap.sql')))
   for (const m of await listMigrations()) hash.update(m.version).update(await readFile(m.file))
   if (seed) {

@@ -108,29 +108,34 @@ export function useAppUnderTest(cliArgs: string[] = []): AppUnderTest {
       return context
     },
     async storeSession(page, session, options = {}) {
-      const now = options.now ?? Date.now()
-      const stored = { ...session, expires_at: Math.floor(now / 1000) + Number(session.expires_in ?? 3600) }
-      await page.evaluate(
-        ([key, value, language]) => {
-          localStorage.setItem(key!, value!)
-          if (language) localStorage.setItem('language', language)
-        },
-        [AUTH_STORAGE_KEY, JSON.stringify(stored), options.language ?? ''],
-      )
+      await page.evaluate((items) => {
+        for (const { name, value } of items) localStorage.setItem(name, value)
+      }, sessionStorageItems(session, options))
     },
     async openAs(owner, path, options = {}) {
-      const context = await self.newContext({ ...(options.viewport ? { viewport: options.viewport } : {}), ...options.context })
+      // The profile starts with the session in its storage, so the app loads once, already signed in.
+      const localStorage = sessionStorageItems(owner.session, { language: options.language ?? 'tr', now: options.clock?.getTime() })
+      const context = await self.newContext({
+        ...(options.viewport ? { viewport: options.viewport } : {}),
+        storageState: { cookies: [], origins: [{ origin: self.app, localStorage }] },
+        ...options.context,
+      })
       if (options.initScript) await context.addInitScript(options.initScript)
       if (options.clock) await context.clock.install({ time: options.clock })
       const page = await context.newPage()
       await options.setup?.(page)
-      await page.goto(`${self.app}/`)
-      await self.storeSession(page, owner.session, { language: options.language ?? 'tr', now: options.clock?.getTime() })
       await page.goto(`${self.app}${path}`)
       return { context, page }
     },
   }
   return self
+}
+
+/** The local storage of a signed-in app: the session where supabase-js looks for it, expiring `expires_in` after `now`, and the language. */
+function sessionStorageItems(session: Record<string, unknown>, options: { language?: 'tr' | 'en'; now?: number }): { name: string; value: string }[] {
+  const now = options.now ?? Date.now()
+  const stored = { ...session, expires_at: Math.floor(now / 1000) + Number(session.expires_in ?? 3600) }
+  return [{ name: AUTH_STORAGE_KEY, value: JSON.stringify(stored) }, ...(options.language ? [{ name: 'language', value: options.language }] : [])]
 }
 
 async function reportPages(contexts: BrowserContext[]): Promise<void> {

@@ -21,6 +21,8 @@ export type StackConfig = {
   authRateLimitSignInSignUps: number
   /** Refresh-token grants per client address per 5 minutes (`[auth.rate_limit] token_refresh`). */
   authRateLimitTokenRefresh: number
+  /** bcrypt's cost for stored passwords: GoTrue's 10 unless a test stack wants hashing cheap. */
+  authPasswordHashCost: number
 }
 
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
@@ -34,6 +36,10 @@ export const DEFAULT_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz'
 /** The Supabase CLI's `[auth.rate_limit]` defaults (GoTrue's per-IP limits). */
 export const DEFAULT_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS = 30
 export const DEFAULT_AUTH_RATE_LIMIT_TOKEN_REFRESH = 150
+
+/** GoTrue hashes passwords with bcrypt at cost 10 (`$2a$10$…`); bcrypt takes 4 to 31. */
+export const DEFAULT_AUTH_PASSWORD_HASH_COST = 10
+const PASSWORD_HASH_COSTS = { min: 4, max: 31 }
 
 /** Published with the Supabase CLI: anyone who holds them is the project's admin. */
 export const PUBLIC_DEFAULT_SECRETS: ReadonlySet<string> = new Set([
@@ -95,6 +101,16 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   return n
 }
 
+function passwordHashCost(env: NodeJS.ProcessEnv): number {
+  const raw = env.AUTH_PASSWORD_HASH_COST
+  if (raw === undefined || raw === '') return DEFAULT_AUTH_PASSWORD_HASH_COST
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < PASSWORD_HASH_COSTS.min || n > PASSWORD_HASH_COSTS.max) {
+    throw new Error(`AUTH_PASSWORD_HASH_COST must be a bcrypt cost from ${PASSWORD_HASH_COSTS.min} to ${PASSWORD_HASH_COSTS.max}, not "${raw}"`)
+  }
+  return n
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   // A secret of one's own gets keys of its own; keys not given are derived from it.
   const keys = env.JWT_SECRET
@@ -118,5 +134,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
       .filter(Boolean),
     authRateLimitSignInSignUps: positiveInteger(env, 'AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS', DEFAULT_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS),
     authRateLimitTokenRefresh: positiveInteger(env, 'AUTH_RATE_LIMIT_TOKEN_REFRESH', DEFAULT_AUTH_RATE_LIMIT_TOKEN_REFRESH),
+    authPasswordHashCost: passwordHashCost(env),
   }
 }

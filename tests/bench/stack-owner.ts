@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks'
 import { startStack, type RunningStack } from '../../supabase/local/server.ts'
 import { requestContextParams, requestContextSql, signJwt } from '../../supabase/local/jwt.ts'
-import { TEST_RATE_LIMITS } from '../support/stack.ts'
+import { TEST_STACK_CONFIG } from '../support/stack.ts'
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 export const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.95 * xs.length))]!
@@ -26,7 +26,7 @@ export type StackOwner = {
 
 /** Starts the stack and signs up an owner (`tag` names its e-mail); the caller closes `stack`. */
 export async function stackWithOwner(tag: string, phone: string): Promise<StackOwner> {
-  const stack = await startStack({ port: 0, db: { kind: 'memory' }, seed: false, config: { ...TEST_RATE_LIMITS } })
+  const stack = await startStack({ port: 0, db: { kind: 'memory' }, seed: false, config: { ...TEST_STACK_CONFIG } })
   try {
     const { url, config, db } = stack
     const signup = await fetch(`${url}/auth/v1/signup`, {

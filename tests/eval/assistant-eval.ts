@@ -31,7 +31,7 @@ import { hoursStatus, rangesOf, weekdayAfter, WEEKDAYS, type OpeningHours, type 
 import { formatPrice } from '../../domain/products/currency.ts'
 import { CORPUS } from '../../supabase/functions/_shared/assistant/corpus.ts'
 import { startStack } from '../../supabase/local/server.ts'
-import { TEST_RATE_LIMITS } from '../support/stack.ts'
+import { TEST_STACK_CONFIG } from '../support/stack.ts'
 import { HELDOUT_CONVERSATIONS } from './assistant-heldout.ts'
 import { runBookingEvals } from './booking-eval.ts'
 import {
@@ -398,7 +398,7 @@ export type RunEvalOptions = {
 export async function runEval({ conversations, fillerProducts, log = console.info, showReplies = false, floorSamples = FLOOR_SAMPLES }: RunEvalOptions): Promise<EvalMetrics> {
   const saved = Object.keys(LIFTED_LIMITS).map((name) => [name, process.env[name]] as const)
   for (const [name, value] of Object.entries(LIFTED_LIMITS)) process.env[name] ??= value
-  const stack = await startStack({ port: 0, db: { kind: 'memory' }, seed: false, config: { ...TEST_RATE_LIMITS } })
+  const stack = await startStack({ port: 0, db: { kind: 'memory' }, seed: false, config: { ...TEST_STACK_CONFIG } })
   try {
     const { url, config } = stack
     const service = { apikey: config.serviceRoleKey, authorization: `Bearer ${config.serviceRoleKey}`, 'content-type': 'application/json' }

@@ -14,7 +14,7 @@ import { builtinResponder } from '../../supabase/functions/_shared/assistant/bui
 import { answer } from '../../supabase/functions/_shared/assistant/index.ts'
 import { installDenoShim } from '../../supabase/local/functions/deno-shim.ts'
 import { startStack } from '../../supabase/local/server.ts'
-import { makeClient, TEST_RATE_LIMITS } from '../support/stack.ts'
+import { makeClient, TEST_STACK_CONFIG } from '../support/stack.ts'
 import { fold } from './assistant-eval.ts'
 import { DIALOGUES, NOW, SALON_SERVICES, type BookingOwner, type Dialogue } from './booking-dialogues.ts'
 import { HELDOUT_DIALOGUES } from './booking-heldout.ts'
@@ -36,7 +36,7 @@ export type BookingMetrics = {
 installDenoShim()
 
 export async function runBookingEval({ dialogues = DIALOGUES, log = console.info, showReplies = false, failuresShown = true } = {}): Promise<BookingMetrics> {
-  const stack = await startStack({ port: 0, db: { kind: 'memory' }, seed: false, config: { ...TEST_RATE_LIMITS } })
+  const stack = await startStack({ port: 0, db: { kind: 'memory' }, seed: false, config: { ...TEST_STACK_CONFIG } })
   try {
     const { url, config } = stack
     const service = makeClient(url, config.serviceRoleKey)

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { TEST_RATE_LIMIT_ENV } from './stack.ts'
+import { TEST_STACK_ENV } from './stack.ts'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 
@@ -39,7 +39,7 @@ function spawnCli(args: string[], env: Record<string, string> = {}): ChildProces
   return spawn(process.execPath, [path.join(ROOT, 'supabase/local/run.mjs'), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...TEST_RATE_LIMIT_ENV, ...env },
+    env: { ...process.env, ...TEST_STACK_ENV, ...env },
   })
 }
 

@@ -159,7 +159,7 @@ export function createUserHandler({ db, config }: AuthContext) {
           ...(params.password_hash ? { passwordHash: params.password_hash } : {}),
           appMetadata: { provider: providers[0], providers },
           userMetadata: params.user_metadata ?? {},
-        })
+        }, config.authPasswordHashCost)
         if (email) await insertIdentity(tx, id, 'email', identityClaims(id, { email }))
         if (phone) await insertIdentity(tx, id, 'phone', identityClaims(id, { phone }))
         await setRole(tx, id, params.role || DEFAULT_ROLE)
@@ -195,7 +195,7 @@ export function updateUserByIdHandler({ db, config }: AuthContext) {
         if (params.email_confirm) await confirmEmail(tx, current.id)
         if (params.phone_confirm) await confirmPhone(tx, current.id)
         if (params.password !== undefined) {
-          await writePassword(tx, current.id, params.password || null)
+          await writePassword(tx, current.id, params.password || null, config.authPasswordHashCost)
           await logout(tx, current.id, undefined, 'global')
         }
         if (email) await upsertIdentity(tx, current, 'email', email, params.email_confirm ?? false)

@@ -13,7 +13,7 @@ import { openDatabase, type Database, type DbTarget } from '../db.ts'
 import { signJwt } from '../jwt.ts'
 import { createAuthApp } from './index.ts'
 import { withBrokenSignature } from '../../../tests/support/jwt.ts'
-import { TEST_RATE_LIMITS, wsTransport } from '../../../tests/support/stack.ts'
+import { TEST_STACK_CONFIG, wsTransport } from '../../../tests/support/stack.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const BASE_URL = 'http://local.test'
@@ -31,7 +31,7 @@ export type AuthHarness = {
 export async function startAuthHarness(target: DbTarget, opts: { config?: Partial<StackConfig> } = {}): Promise<AuthHarness> {
   const db = await openDatabase(target)
   await db.exec(await readFile(path.join(here, '..', 'bootstrap.sql'), 'utf8'))
-  const config = { ...loadConfig({}), ...TEST_RATE_LIMITS, ...opts.config }
+  const config = { ...loadConfig({}), ...TEST_STACK_CONFIG, ...opts.config }
   const app = new Hono().route('/auth/v1', createAuthApp({ db, config }))
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => app.request(new Request(input, init))
   return {
@@ -136,7 +136,9 @@ export function defineAuthSuite(label: string, target: () => Promise<{ target: D
           'select encrypted_password, role, instance_id::text from auth.users where id = $1',
           [user.id],
         )
-        expect(row.rows[0]!.encrypted_password).toMatch(/^\$2a\$10\$/)
+        // bcrypt at the stack's cost: GoTrue's 10 by default (password-hash.test.ts), cheaper in test stacks.
+        const cost = String(h.config.authPasswordHashCost).padStart(2, '0')
+        expect(row.rows[0]!.encrypted_password).toMatch(new RegExp(`^\\$2a\\$${cost}\\$[./A-Za-z0-9]{53}$`))
         expect(row.rows[0]!.instance_id).toBe('00000000-0000-0000-0000-000000000000')
         const claims = decodeJwt(session.access_token)
         const sessions = await h.db.query('select aal from auth.sessions where id = $1 and user_id = $2', [

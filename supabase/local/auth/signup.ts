@@ -67,7 +67,7 @@ export function signupHandler({ db, config }: AuthContext, limits: AuthRateLimit
             password,
             appMetadata: { provider: 'email', providers: ['email'] },
             userMetadata: data,
-          }),
+          }, config.authPasswordHashCost),
         )
         await dbStep('Database error updating user', () => setRole(tx, userId, DEFAULT_ROLE))
       }

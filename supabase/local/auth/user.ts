@@ -54,7 +54,7 @@ export function updateUserHandler({ db, config }: AuthContext) {
         }
         if (byteLength(password) > MAX_PASSWORD_BYTES) throw internal('Error during password storage')
         await dbStep('Error during password storage', async () => {
-          await writePassword(tx, current.id, password || null)
+          await writePassword(tx, current.id, password || null, config.authPasswordHashCost)
           // A new password ends every other session of the user, as in GoTrue.
           await logout(tx, current.id, caller.session?.id, caller.session ? 'others' : 'global')
         })

@@ -221,8 +221,8 @@ export function userBody(u: UserRecord): Json {
   return out
 }
 
-/** bcrypt at cost 10 in SQL, so hashes are GoTrue's (`$2a$10$…`). */
-export const HASH_PASSWORD_SQL = (param: string) => `extensions.crypt(${param}, extensions.gen_salt('bf', 10))`
+/** bcrypt in SQL, so hashes are GoTrue's (`$2a$10$…` at the default cost). Checking a password costs what its hash was made with. */
+const hashPasswordSql = (param: string, cost: number) => `extensions.crypt(${param}, extensions.gen_salt('bf', ${Math.trunc(cost)}))`
 
 export type NewUser = {
   id: string
@@ -241,9 +241,9 @@ export type NewUser = {
  * Inserts the row the way GoTrue's first INSERT does: empty role (set by a
  * second statement), unconfirmed. AFTER INSERT triggers see exactly this.
  */
-export async function insertUser(tx: Queryable, u: NewUser): Promise<void> {
+export async function insertUser(tx: Queryable, u: NewUser, hashCost: number): Promise<void> {
   // crypt() is strict: no password hashes to null, stored as '' as GoTrue does.
-  const password = u.passwordHash !== undefined ? '$6::text' : `coalesce(${HASH_PASSWORD_SQL('$6::text')}, '')`
+  const password = u.passwordHash !== undefined ? '$6::text' : `coalesce(${hashPasswordSql('$6::text', hashCost)}, '')`
   await tx.query(
     `insert into auth.users (instance_id, id, aud, role, email, phone, encrypted_password,
        raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous)
@@ -319,12 +319,12 @@ export async function writeAppMetadata(tx: Queryable, userId: string, data: Json
 }
 
 /** Stores a new password (null clears it). */
-export async function writePassword(tx: Queryable, userId: string, password: string | null): Promise<void> {
+export async function writePassword(tx: Queryable, userId: string, password: string | null, hashCost: number): Promise<void> {
   if (password === null) {
     await tx.query('update auth.users set encrypted_password = null, updated_at = now() where id = $1', [userId])
     return
   }
-  await tx.query(`update auth.users set encrypted_password = ${HASH_PASSWORD_SQL('$2')}, updated_at = now() where id = $1`, [
+  await tx.query(`update auth.users set encrypted_password = ${hashPasswordSql('$2', hashCost)}, updated_at = now() where id = $1`, [
     userId,
     password,
   ])

@@ -6,7 +6,7 @@
 // layout, the loading state, status colours, the spec's failure messages, an
 // edit racing a change from another device, and today moving at midnight.
 import { describe, expect, it } from 'vitest'
-import type { Locator, Page } from 'playwright-core'
+import type { Locator, Page, Route } from 'playwright-core'
 import { axeViolations } from '../support/axe.ts'
 import { useAppUnderTest, type OpenOptions } from '../support/app-under-test.ts'
 import { reloadUnderServiceWorker } from '../support/browser.ts'
@@ -580,6 +580,34 @@ describe('appointments screen', () => {
     await skeleton.waitFor()
     expect(await skeleton.getAttribute('aria-label')).toBe('Müşteriler yükleniyor')
     expect(await dialog.getByText('Henüz müşteriniz yok.', { exact: false }).count()).toBe(0)
+  })
+
+  it("says an appointment's customer is on its way, not that there is none, until the customer reaches the device", async () => {
+    const owner = await createVerifiedOwner(running.keys)
+    // Once the calendar is open, the customers' pulls wait until let through: each table syncs on its own.
+    let hold = false
+    const held: Route[] = []
+    const { page } = await openAppointments(owner, {
+      setup: (p) =>
+        p.route(
+          (url) => url.pathname === '/rest/v1/customers',
+          (route) => (hold && route.request().method() === 'GET' ? held.push(route) : route.continue()),
+        ),
+    })
+    hold = true
+    const can = await seedCustomer(owner, { name: 'Can Öztürk', phone_number: '+905426789012' })
+    await seedAppointment(owner, { customer_id: can, appointment_date: day(9), appointment_time: '09:00:00' })
+    await seedAppointment(owner, { appointment_date: day(9), appointment_time: '11:00:00' })
+    await dayEntries(page, day(9)).toEqual([
+      ['09:00 Müşteri eşitleniyor…', 'scheduled'],
+      ['11:00 Müşteri yok', 'scheduled'],
+    ])
+    hold = false
+    for (const route of held.splice(0)) await route.continue().catch(() => undefined)
+    await dayEntries(page, day(9)).toEqual([
+      ['09:00 Can Öztürk', 'scheduled'],
+      ['11:00 Müşteri yok', 'scheduled'],
+    ])
   })
 
   it('paints each status in the colour the spec gives it, on entries, dots, day items and quick actions', async () => {

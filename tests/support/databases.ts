@@ -8,6 +8,7 @@ import path from 'node:path'
 import { openDatabase, type Database } from '../../supabase/local/db.ts'
 import { listMigrations, prepareDatabase } from '../../supabase/local/migrate.ts'
 import { afterAll, beforeAll } from 'vitest'
+import { uniquePhone } from './factories.ts'
 import { startTempPostgres } from './postgres.ts'
 
 export type OpenedDatabase = { db: Database; url?: string; stop(): Promise<void> }
@@ -77,14 +78,18 @@ export function useDatabaseBefore(backend: DatabaseBackend, version: string): ()
   }
 }
 
-/** An owner's auth.users row inserted as sign-up inserts it, so the sign-up triggers run; returns the id. */
-export async function insertSignedUpOwner(db: Database, meta: { business_name: string; phone_number: string }, id: string = randomUUID()): Promise<string> {
+/** An owner's auth.users row inserted as sign-up inserts it, so the sign-up triggers run (a number of its own unless given); returns the id. */
+export async function insertSignedUpOwner(
+  db: Database,
+  { business_name, phone_number = uniquePhone() }: { business_name: string; phone_number?: string },
+  id: string = randomUUID(),
+): Promise<string> {
   await db.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
                              raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
      values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, 'x', now(),
              '{"provider":"email","providers":["email"]}', $3::jsonb, now(), now())`,
-    [id, `owner-${id}@example.com`, JSON.stringify(meta)],
+    [id, `owner-${id}@example.com`, JSON.stringify({ business_name, phone_number })],
   )
   return id
 }

@@ -8,6 +8,7 @@ import { formatLongDate, formatTime, statusColor, type DayKey } from '../../../d
 import { formatPhone } from '../../../domain/customers.ts'
 import { ResponsiveModal } from '../../components/responsive-modal.tsx'
 import { Icon } from './icon.tsx'
+import { customerLabel } from './messages.ts'
 import { StatusBadge } from './status-badge.tsx'
 import { useDayAppointments, type CustomerList } from './use-appointments.ts'
 import classes from './appointments.module.css'
@@ -31,7 +32,7 @@ export function DayListModal(props: DayListModalProps) {
 }
 
 function DayList(props: DayListModalProps) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const { list, loading } = useDayAppointments(props.day, props.customers)
   const count = list.length
 
@@ -58,7 +59,7 @@ function DayList(props: DayListModalProps) {
         <ul className={classes.dayList}>
           {list.map((a) => {
             const time = formatTime(a.appointment_time)
-            const name = a.customer?.name ?? t`No customer`
+            const name = customerLabel(i18n, a)
             const contact = a.customer
               ? [a.customer.phone_number ? formatPhone(a.customer.phone_number) : null, a.customer.email].filter(Boolean).join(' · ')
               : ''

@@ -9,6 +9,7 @@ import { overlappingAppointments } from '../../../domain/booking.ts'
 import { formatTime } from '../../../domain/calendar.ts'
 import { useOnline } from '../../lib/use-online.ts'
 import { useSession } from '../../lib/session.tsx'
+import { customerLabel } from './messages.ts'
 import { useDayAppointments, type CustomerList } from './use-appointments.ts'
 import { useFreeTimes } from './use-booking.ts'
 
@@ -49,11 +50,11 @@ export function FreeTimes(props: { date: string; duration: number; time: string;
 }
 
 export function OverlapWarning(props: { date: string; time: string; duration: number; customers: CustomerList; exceptId?: string }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const day = useDayAppointments(props.date, props.customers)
   const overlaps = overlappingAppointments(day.list, props.date, props.time, props.duration, props.exceptId)
   if (overlaps.length === 0) return null
-  const names = overlaps.map((a) => `${formatTime(a.appointment_time)} ${a.customer?.name ?? t`No customer`}`).join(', ')
+  const names = overlaps.map((a) => `${formatTime(a.appointment_time)} ${customerLabel(i18n, a)}`).join(', ')
   return (
     <Alert color="yellow" role="status" data-testid="overlap-warning">
       {t`This time overlaps ${names}. You can still create it.`}

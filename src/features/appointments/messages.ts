@@ -20,6 +20,15 @@ export function statusLabel(i18n: I18n, status: string): string {
   return isAppointmentStatus(status) ? i18n._(STATUS_LABELS[status]) : status
 }
 
+/**
+ * Who an entry is for. An appointment can reach the device a moment before
+ * its customer does (each table syncs on its own): it is not "No customer" then.
+ */
+export function customerLabel(i18n: I18n, a: { customer_id?: string | null; customer: { name: string } | null }): string {
+  if (a.customer) return a.customer.name
+  return i18n._(a.customer_id ? msg`Customer syncing…` : msg`No customer`)
+}
+
 export const FORM_ERRORS: Record<WizardError | 'invalid_status', MessageDescriptor> = {
   required: msg`This field is required`,
   invalid_date: msg`Enter a valid date`,

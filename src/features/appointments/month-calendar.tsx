@@ -9,7 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { formatLongDate, formatMonth, formatTime, GRID_CELLS, statusColor, weekdayNames, type CalendarCell, type MonthRef } from '../../../domain/calendar.ts'
 import { MAX_DOTS_PER_DAY, MAX_ENTRIES_PER_DAY } from './constants.ts'
 import { Icon } from './icon.tsx'
-import { statusLabel } from './messages.ts'
+import { customerLabel, statusLabel } from './messages.ts'
 import type { CalendarAppointment, MonthData } from './use-appointments.ts'
 import classes from './appointments.module.css'
 
@@ -111,7 +111,7 @@ function DayCell(props: { cell: CalendarCell; appointments: CalendarAppointment[
           <ul className={classes.entries}>
             {listed.map((a) => {
               const time = formatTime(a.appointment_time)
-              const customer = a.customer?.name ?? t`No customer`
+              const customer = customerLabel(i18n, a)
               const status = a.source === 'assistant' ? `${statusLabel(i18n, a.status)}, ${t`booked by the assistant`}` : statusLabel(i18n, a.status)
               return (
                 <li key={a.id}>

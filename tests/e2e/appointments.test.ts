@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Locator, Page, Route } from 'playwright-core'
 import { axeViolations } from '../support/axe.ts'
-import { useAppUnderTest, type OpenOptions } from '../support/app-under-test.ts'
+import { screenshot, useAppUnderTest, type OpenOptions } from '../support/app-under-test.ts'
 import { reloadUnderServiceWorker } from '../support/browser.ts'
 import { createVerifiedOwner, insertRows, serverRows, updateRows, type Owner } from '../support/owners.ts'
 import { failLocalWrites, storeNeverOpens } from '../support/local-store-faults.ts'
@@ -602,6 +602,7 @@ describe('appointments screen', () => {
       ['09:00 Müşteri eşitleniyor…', 'scheduled'],
       ['11:00 Müşteri yok', 'scheduled'],
     ])
+    await screenshot(page, 'appointments-customer-syncing-tr-1280')
     hold = false
     for (const route of held.splice(0)) await route.continue().catch(() => undefined)
     await dayEntries(page, day(9)).toEqual([

@@ -52,10 +52,14 @@ function serverOwnedTempDir(prefix: string): string {
  * initdb's half second, and the suites start a hundred servers. The folder is
  * renamed into place, so servers starting at once never copy half of one.
  */
+let clusterPath: string | undefined
 function initdbCluster(): string {
-  const version = execFileSync(path.join(PG_BIN, 'initdb'), ['--version'], { encoding: 'utf8' })
-  const key = createHash('sha256').update(version).update(INITDB_ARGS.join(' ')).digest('hex').slice(0, 16)
-  const cluster = path.join(tmpdir(), `pg15-initdb-${key}`)
+  if (!clusterPath) {
+    const version = execFileSync(path.join(PG_BIN, 'initdb'), ['--version'], { encoding: 'utf8' })
+    const key = createHash('sha256').update(version).update(INITDB_ARGS.join(' ')).digest('hex').slice(0, 16)
+    clusterPath = path.join(tmpdir(), `pg15-initdb-${key}`)
+  }
+  const cluster = clusterPath
   if (existsSync(path.join(cluster, 'PG_VERSION'))) return cluster
   const making = serverOwnedTempDir('pg15-initdb-making-')
   try {

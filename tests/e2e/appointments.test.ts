@@ -585,16 +585,24 @@ describe('appointments screen', () => {
   it("says an appointment's customer is on its way, not that there is none, until the customer reaches the device", async () => {
     const owner = await createVerifiedOwner(running.keys)
     // Once the calendar is open, the customers' pulls wait until let through: each table syncs on its own.
+    // A pull let through before that is answered by the server first, so none can carry the new customer.
     let hold = false
     const held: Route[] = []
+    const passing = new Set<Promise<void>>()
     const { page } = await openAppointments(owner, {
       setup: (p) =>
         p.route(
           (url) => url.pathname === '/rest/v1/customers',
-          (route) => (hold && route.request().method() === 'GET' ? held.push(route) : route.continue()),
+          async (route) => {
+            if (hold && route.request().method() === 'GET') return void held.push(route)
+            const answered = route.fetch().then((response) => route.fulfill({ response }))
+            passing.add(answered)
+            await answered.catch(() => undefined).finally(() => passing.delete(answered))
+          },
         ),
     })
     hold = true
+    await Promise.allSettled([...passing])
     const can = await seedCustomer(owner, { name: 'Can Öztürk', phone_number: '+905426789012' })
     await seedAppointment(owner, { customer_id: can, appointment_date: day(9), appointment_time: '09:00:00' })
     await seedAppointment(owner, { appointment_date: day(9), appointment_time: '11:00:00' })

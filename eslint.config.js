@@ -7,6 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import pluginLingui from 'eslint-plugin-lingui'
 import globals from 'globals'
 import boundaries from 'eslint-plugin-boundaries'
+import comments from '@eslint-community/eslint-plugin-eslint-comments/configs'
 
 const restrict = (patterns) => ['error', { patterns }]
 
@@ -19,13 +20,24 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  comments.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser }, ecmaVersion: 2022, sourceType: 'module' },
+    // A rule switched off says why after `--`; one that no longer suppresses anything is an error.
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+      '@eslint-community/eslint-comments/require-description': 'error',
+      '@eslint-community/eslint-comments/disable-enable-pair': ['error', { allowWholeFile: true }],
     },
+  },
+  {
+    // A module past 500 lines says at its top why it is one file:
+    // `/* eslint-disable max-lines -- the reason */`.
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'max-lines': ['error', { max: 500 }] },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

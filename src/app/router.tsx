@@ -22,8 +22,7 @@ export function createAppRouter(options: AppRouterOptions = {}) {
 export type AppRouter = ReturnType<typeof createAppRouter>
 
 declare module '@tanstack/react-router' {
-  // Module augmentation only merges into an interface.
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation only merges into an interface
   interface Register {
     router: AppRouter
   }

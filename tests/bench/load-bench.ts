@@ -39,6 +39,7 @@
 // LOAD_CPU_PROF=<dir> writes a CPU profile of the stack process for each
 // phase (<dir>/<database>-<phase>.cpuprofile; open in Chrome DevTools).
 // The numbers are only as quiet as the machine: run it on an idle one.
+/* eslint-disable max-lines -- one run: its four loads and their floors share the stacks, the owners and the report */
 import { fork, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync } from 'node:fs'

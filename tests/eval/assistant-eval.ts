@@ -6,7 +6,7 @@
 // returned, so follow-ups lean on what the assistant said before. When an
 // answer hands the conversation to a person, the owner gives it straight back,
 // so the next turns are the assistant's again.
-// (Past 500 lines: the checks of a reply and the report of them go together.)
+/* eslint-disable max-lines -- the checks of a reply and the report of them go together */
 //
 // Prints per kind of message: how many, the share answered right (every
 // expected fact there and none of the errors below), wrong products listed,

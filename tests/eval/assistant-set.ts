@@ -14,6 +14,7 @@
 // link and name are read from EVAL_PRODUCTS), a fact of the profile through
 // PROFILE_FACTS (the texts below are built from it), hours through HoursAsk,
 // which the runner turns into times with hoursStatus at the moment it asks.
+/* eslint-disable max-lines -- data: one line a case */
 
 import type { BusinessProfilePayload, Weekday } from '../../domain/business.ts'
 import type { CatalogueProduct } from '../../supabase/functions/_shared/assistant/types.ts'

@@ -7,16 +7,8 @@ import { Alert, Anchor, Badge, Button, Group, NativeSelect, Skeleton, Stack, Tex
 import { modals } from '@mantine/modals'
 import { notifications } from '@mantine/notifications'
 import { Trans, useLingui } from '@lingui/react/macro'
-import {
-  appointmentToEditForm,
-  changedAppointmentFields,
-  formatLongDate,
-  formatTime,
-  otherStatuses,
-  statusColor,
-  validateAppointmentEdit,
-  type AppointmentEditValues,
-} from '../../../domain/calendar.ts'
+import { appointmentToEditForm, changedAppointmentFields, validateAppointmentEdit, type AppointmentEditValues } from '../../../domain/appointment-form.ts'
+import { formatLongDate, formatTime, otherStatuses, statusColor } from '../../../domain/calendar.ts'
 import { formatPhone } from '../../../domain/customers.ts'
 import { APPOINTMENT_STATUSES, type AppointmentStatus, type CustomerRecord } from '../../../domain/records.ts'
 import { useDomainForm } from '../../components/forms.ts'

@@ -23,9 +23,9 @@ import {
 } from '@mantine/core'
 import type { GetInputPropsReturnType } from '@mantine/form'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { formatLongDate, type DayKey } from '../../../domain/calendar.ts'
 import {
   emptyWizard,
-  formatLongDate,
   isWizardStepValid,
   WIZARD_STEPS,
   wizardAppointmentPayload,
@@ -34,9 +34,8 @@ import {
   wizardStepErrors,
   type AppointmentWizardValues,
   type CustomerMode,
-  type DayKey,
   type WizardStep,
-} from '../../../domain/calendar.ts'
+} from '../../../domain/appointment-form.ts'
 import { createCustomerSearchIndex, customerFieldsFromPayload, formatPhone } from '../../../domain/customers.ts'
 import type { AppointmentRecord, CustomerRecord } from '../../../domain/records.ts'
 import { useDomainForm } from '../../components/forms.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { appointmentChangesFromEdit, emptyWizard, wizardAppointmentPayload } from '../../../domain/calendar.ts'
+import { appointmentChangesFromEdit, emptyWizard, wizardAppointmentPayload } from '../../../domain/appointment-form.ts'
 import { appointmentChangeFields, appointmentFields } from './fields.ts'
 
 describe('appointment fields for the local store', () => {

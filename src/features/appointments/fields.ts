@@ -2,7 +2,7 @@
 // fields of the local store's records, where an optional column is an absent
 // key. An update keeps the keys with undefined, which clears them, and leaves
 // out the keys it does not change.
-import type { AppointmentChanges, AppointmentPayload } from '../../../domain/calendar.ts'
+import type { AppointmentChanges, AppointmentPayload } from '../../../domain/appointment-form.ts'
 import type { AppointmentRecord } from '../../../domain/records.ts'
 
 export function appointmentFields(payload: AppointmentPayload): Omit<AppointmentRecord, 'id' | 'created_at'> {

@@ -2,7 +2,7 @@
 // reminder call return, as Lingui descriptors.
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
-import type { WizardError } from '../../../domain/calendar.ts'
+import type { WizardError } from '../../../domain/appointment-form.ts'
 import { isAppointmentStatus } from '../../../domain/calendar.ts'
 import type { AppointmentStatus } from '../../../domain/records.ts'
 import type { ReminderErrorCode } from './reminder.ts'

@@ -113,8 +113,7 @@ export function PhoneVerifyPage() {
         handleSendFailure(outcome)
       }
     })
-    // countdown.start and handleSendFailure are stable in effect; re-running would not send again anyway.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- countdown.start and handleSendFailure are stable in effect; re-running would not send again anyway
   }, [userId, phone, alreadyVerified, sendCode])
 
   function handleSendFailure(outcome: Exclude<FunctionOutcome, { ok: true }>) {

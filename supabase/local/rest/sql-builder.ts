@@ -4,8 +4,7 @@
 // returns the page size, the optional total and the response body as text
 // built by Postgres. Every value is a bound parameter; every identifier is
 // quoted; every column is checked against the schema cache first.
-// Past 500 lines because reads, mutations and calls share the source CTE,
-// the embeds and the outer select; apart, each would restate them.
+/* eslint-disable max-lines -- reads, mutations and calls share the source CTE, the embeds and the outer select; apart, each would restate them */
 import {
   columnNotFound,
   invalidBody,

@@ -5,6 +5,7 @@
 // collection of its own (see pluginSchema). The bench drives it
 // through `window.syncBench` with page.evaluate; timings are taken here so
 // that the DevTools protocol round trips are not part of them.
+/* eslint-disable max-lines -- the one module the bench bundles for the page: the three stores it compares share its device setup and timing */
 import Dexie from 'dexie'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Subscription } from 'rxjs'
@@ -69,8 +70,7 @@ export type SyncBenchApi = {
 }
 
 declare global {
-  // Only an interface can extend the DOM's Window.
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- only an interface can extend the DOM's Window
   interface Window {
     syncBench: SyncBenchApi
   }

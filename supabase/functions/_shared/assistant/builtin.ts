@@ -4,10 +4,8 @@
 // owner's profile and FAQ while replying (a follow-up re-reads the product by
 // id rather than trusting an earlier turn's text) and says so when it does
 // not know, instead of guessing. How a message flows: README.md.
-//
-// Longer than 500 lines because its answerers call one another: a reply that
-// finds no product reads the message again as the next kind of question.
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
+/* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { ASKS_MATERIAL, asksOfIt, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, materialsIn, ordinalOf, pointsBack, productTerm, topicOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
 import { departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'

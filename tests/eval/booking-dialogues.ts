@@ -117,6 +117,15 @@ export const DIALOGUES: Dialogue[] = [
     w('pazar günü randevu var mı', ['hizmet']), w('kargo ücretli mi', undefined, ['hizmeti seçelim']), w('pazartesi 12:00', ['önce hizmeti seçelim']),
     w('saç kesimi', ['çalışma saatlerimizin dışında']), w('13:00'), w('Ali Can'), w('0534 111 22 33'), w('evet'),
   ], { date: '2026-12-07', time: '13:00', service: 'Saç kesimi' }),
+  // The day in one message, the time in the next, the service last: Thursday at 15:00, not today. "Cuma" is a name here.
+  trSalon('tr-gun-sonra-saat', [
+    w('perşembe randevu alabilir miyim', ['hizmet']), w('saat 15 olur mu', ['önce hizmeti seçelim']), w('fön', ['3 Aralık 2026', '15:00', 'müsait']),
+    w('Cuma Yılmaz', ['telefon']), w('0546 111 22 33', ['Cuma Yılmaz', '3 Aralık 2026', '15:00']), w('evet', ['oluşturuldu']),
+  ], { date: '2026-12-03', time: '15:00', service: 'Fön' }),
+  // A new hour at the summary keeps the day chosen.
+  trSalon('tr-ozette-saat',
+    [w('cuma 15te saç kesimi'), w('Ece Tan'), w('0546 222 33 44', ['15:00']), w('saat 16 olsun', ['4 Aralık 2026', '16:00'], ['1 Aralık']), w('evet', ['4 Aralık 2026 Cuma saat 16:00'])],
+    { date: '2026-12-04', time: '16:00', service: 'Saç kesimi' }),
   // --- Turkish, WhatsApp ---------------------------------------------------------------------------
   trSalonWhatsApp('tr-wa-yarin',
     [w('Merhaba yarın 10:30 saç kesimi için randevu alabilir miyim'), w('Fatma Koç'), w('evet', ['oluşturuldu'])],
@@ -181,6 +190,11 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-name-before-time',
     [w('haircut on friday please'), w('Emma Brown', ['pick a time first']), w('2'), w('0532 111 00 99'), w('yes', ['Emma Brown'])],
     { date: '2026-12-04', time: '09:30', service: 'Saç kesimi' }),
+  // The day, then the hour, then the service; then another hour while the number is asked: still Friday.
+  enSalon('en-day-then-hour', [
+    w('can I book an appointment for friday', ['service']), w('is 3pm ok?', ['service first']), w('haircut', ['December 4, 2026', '15:00', 'is free']),
+    w('Ann Lee'), w('actually make it 4pm', ['December 4, 2026', '16:00', 'phone']), w('0532 111 22 35'), w('yes', ['December 4, 2026 at 16:00']),
+  ], { date: '2026-12-04', time: '16:00', service: 'Saç kesimi' }),
   // --- English, WhatsApp ---------------------------------------------------------------------------
   enSalonWhatsApp('en-wa-book',
     [w('Hi, could I get a haircut appointment on Friday at 3pm?'), w('Daniel Hall'), w('yes')],

@@ -84,7 +84,10 @@ describe('assistant evaluation slice on pglite', () => {
 // with new offers, a change of mind, a cancellation and a move, a question
 // about something else in the middle of one. Every one right, and never an
 // appointment the customer did not end up asking for.
-const BOOKING_SLICE = ['tr-yarin-15', 'tr-dolu-saat', 'tr-hizmet-sorulurken-kargo', 'tr-hayir-sonra-baska', 'tr-wa-iptal', 'tr-wa-tasi', 'en-tomorrow-10', 'en-sunday', 'en-changed-mind', 'en-wa-move']
+const BOOKING_SLICE = [
+  'tr-yarin-15', 'tr-dolu-saat', 'tr-hizmet-sorulurken-kargo', 'tr-gun-sonra-saat', 'tr-ozette-saat', 'tr-hayir-sonra-baska', 'tr-wa-iptal', 'tr-wa-tasi',
+  'en-tomorrow-10', 'en-sunday', 'en-changed-mind', 'en-day-then-hour', 'en-wa-move',
+]
 
 describe('booking evaluation slice on pglite', () => {
   it('books exactly what each customer settled on', async () => {

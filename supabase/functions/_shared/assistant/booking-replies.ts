@@ -95,6 +95,10 @@ export function nothingFree(language: Lang): string {
     : "I can't see any free times in the coming days. I can pass you to our team if you like."
 }
 
+export function isFree(offer: Offer, language: Lang): string {
+  return language === 'tr' ? `${at(offer, language)} müsait.` : `${at(offer, language)} is free.`
+}
+
 export function askName(language: Lang): string {
   return language === 'tr' ? 'Randevuyu kimin adına oluşturayım? Adınızı ve soyadınızı yazar mısınız?' : 'Whose name should I put the appointment under? Please write your first and last name.'
 }

@@ -8,7 +8,7 @@
 // and time to them (the summary, or the appointment to cancel). Otherwise the
 // tool answers what is missing, and nothing changes.
 import { normalizePhone } from '../../../../domain/phone.ts'
-import { isYes } from './booking.ts'
+import { isYes } from './booking-reading.ts'
 import { formatReminderDate } from '../reminder.ts'
 import { functionTool, type FunctionTool } from './model-tools.ts'
 import type { BookingDesk, ResponderInput } from './types.ts'

@@ -1,76 +1,10 @@
-// How the built-in booking conversation reads a customer's answers
-// (_shared/assistant/booking.ts): picks from a list, names, numbers, yes and
-// no, services named in either language, and what starts a booking. The
-// whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
+// The booking conversation's own interface (_shared/assistant/booking.ts);
+// its dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts,
+// a slice of them in tests/integration/assistant-eval-slice.test.ts).
 import { describe, expect, it } from 'vitest'
-import { bookingAsked, choiceOf, isNo, isYes, lastDraft, nameIn, phoneIn, serviceIn } from './booking.ts'
-import { handoffAsked } from './handoff.ts'
-import type { BookableService } from './types.ts'
+import { lastDraft } from './booking.ts'
 
-const SERVICES: BookableService[] = [
-  { id: 'a', name: 'Boya', duration_minutes: 120, price: 1500, currency: 'TRY' },
-  { id: 'b', name: 'Fön', duration_minutes: 30, price: null, currency: 'TRY' },
-  { id: 'c', name: 'Saç kesimi', duration_minutes: 30, price: 400, currency: 'TRY' },
-]
-
-describe('the booking conversation reads', () => {
-  it('a pick from the list by number or ordinal, and nothing else', () => {
-    for (const [text, n] of [['2', 2], ['2.', 2], ['3 numara', 3], ['ikincisi', 2], ['ilki olsun', 1], ['the second one', 2], ['first', 1], ['sonuncusu', 3], ['last one', 3]] as const) {
-      expect(choiceOf(text, 3), text).toBe(n)
-    }
-    for (const text of ['7', 'öğleden sonra', 'saat 2', '14:00', 'yarın']) expect(choiceOf(text, 3), text).toBeNull()
-  })
-
-  it('a name, with or without its lead words and a number beside it', () => {
-    expect(nameIn('Ayşe Yılmaz')).toBe('Ayşe Yılmaz')
-    expect(nameIn('adım zeynep kaya')).toBe('Zeynep Kaya')
-    expect(nameIn('Adım Hakan Çelik, numaram 0541 123 45 67')).toBe('Hakan Çelik')
-    expect(nameIn('my name is Noah Taylor')).toBe('Noah Taylor')
-    for (const text of ['evet', 'kaç para?', '0532 111 22 33', 'yarın saat 3', 'what time do you open']) expect(nameIn(text), text).toBeNull()
-  })
-
-  it('a phone number in E.164, or that what was written is none', () => {
-    expect(phoneIn('0532 111 22 33')).toBe('+905321112233')
-    expect(phoneIn('numaram +90 (532) 111-22-33')).toBe('+905321112233')
-    expect(phoneIn('Ayşe')).toBeUndefined()
-    expect(phoneIn('1234567890123')).toBeNull()
-  })
-
-  it('yes and no in both languages', () => {
-    for (const text of ['evet', 'Evet, onaylıyorum', 'olur', 'tamam', 'yes please', 'confirm', 'sure']) expect(isYes(text), text).toBe(true)
-    for (const text of ['hayır', 'yok', 'no', 'nope', 'istemiyorum']) expect(isNo(text), text).toBe(true)
-    expect(isYes('hayır olmaz')).toBe(false)
-  })
-
-  it('a service by its number or its words, in the other language too', () => {
-    expect(serviceIn('saç kesimi', SERVICES)?.id).toBe('c')
-    expect(serviceIn('sac kesimi icin', SERVICES)?.id).toBe('c')
-    expect(serviceIn('a haircut please', SERVICES)?.id).toBe('c')
-    expect(serviceIn('blow dry', SERVICES)?.id).toBe('b')
-    expect(serviceIn('colour', SERVICES)?.id).toBe('a')
-    expect(serviceIn('2', SERVICES)?.id).toBe('b')
-    expect(serviceIn('cuma öğleden sonra', SERVICES)).toBeNull()
-  })
-
-  it('what starts a booking, a cancellation or a move', () => {
-    expect(bookingAsked('randevu almak istiyorum', 'unknown')).toBe('book')
-    expect(bookingAsked('any slots on friday?', 'stock')).toBe('book')
-    expect(bookingAsked('do you have any openings on friday', 'stock')).toBe('book')
-    // The shop's opening hours are no appointment.
-    expect(bookingAsked('hi, what are your opening hours', 'hours')).toBeNull()
-    expect(bookingAsked('opening times?', 'hours')).toBeNull()
-    expect(bookingAsked('randevumu iptal etmek istiyorum', 'booking')).toBe('cancel')
-    expect(bookingAsked('can I reschedule my appointment', 'booking')).toBe('move')
-    expect(bookingAsked('siparişimi iptal etmek istiyorum', 'complaint')).toBeNull()
-    expect(bookingAsked('kargo ücretli mi', 'shipping')).toBeNull()
-  })
-
-  it('an appointment asked for with a day or time as no complaint, and a complaint about one as a complaint', async () => {
-    expect(await handoffAsked('yarın 14:00 ürün deneme randevusu')).toBeNull()
-    expect(await handoffAsked('randevum iptal edildi, çok kızgınım!')).toBe('complaint')
-    expect(await handoffAsked('Siparişim gelmedi, çok kızgınım!')).toBe('complaint')
-  })
-
+describe('the booking conversation', () => {
   it('the draft the latest assistant turn left, and none once a later turn left none', () => {
     const draft = { mode: 'book' as const, step: 'name' as const }
     expect(lastDraft([{ role: 'user' }, { role: 'assistant', booking: draft }, { role: 'user' }])).toEqual(draft)

@@ -14,13 +14,13 @@
 // and the draft is kept for the next turn.
 import { hasAnyHours, rangesOf, timeToMinutes, type OpeningHours } from '../../../../domain/business.ts'
 import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
-import { normalizePhone } from '../../../../domain/phone.ts'
+import {
+  asksSomethingElse, bookingAsked, choiceOf, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, stops,
+} from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import type { Offer } from './booking-replies.ts'
-import { translate } from './lexicon.ts'
-import { asciiKey, keyLine, words } from './text.ts'
 import type { AssistantLanguage, BookableService, BookingDesk, BookingDraft, BookingRules, ResponderOutput } from './types.ts'
-import { PART_RANGES, readWhen, saysWhen, type When } from './when.ts'
+import { mergeWhen, PART_RANGES, readWhen, saysWhen, type When } from './when.ts'
 
 /** At most this many times in one offer. */
 export const MAX_OFFERS = 5
@@ -46,110 +46,6 @@ export type BookingTurn = {
 const out = (reply: string, language: Lang, kind: string, draft: BookingDraft | null): ResponderOutput => ({
   reply, language, productIds: [], kind, booking: draft,
 })
-
-// Reading the customer ----------------------------------------------------------
-
-const line = (message: string) => keyLine(words(message))
-
-const APPOINTMENT = / (randevu\w*|rezervasyon\w*|appointment\w*|booking\w*|reservation\w*|seans\w*|session) /
-const BOOK_WORDS = / (randevu\w*|rezervasyon\w*|appointment\w*|book|booking|reserve|reservation|schedule|musait\w*|bos yer|bos saat\w*|yer var mi|slot|slots|free time|free times|opening(?! (hours?|times?) )|openings) /
-const CANCEL_WORDS = / (iptal\w*|cancel\w*|gelemeyece\w*|gelemiyorum|katilamayaca\w*) /
-const MOVE_WORDS = / (degistir\w*|ertele\w*|kaydir\w*|baska (bir )?(gun|saat)\w*|reschedul\w*|move|change|postpone|another (day|time)|different (day|time)) /
-const STOP_WORDS = / (vazgec\w*|bosver|bos ver|gerek yok|istemiyorum|never mind|nevermind|forget it|no thanks|stop) /
-const YES = / (evet|evt|olur|tamam|tmm|tamamdir|onay\w*|uygun|uyar|ok|okay|okey|yes|yep|yeah|yea|sure|confirm\w*|correct|dogru|aynen|kesinlikle|tabii|tabi|elbette|perfect|great|harika|super) /
-const NO = / (hayir|yok|olmaz|istemiyorum|no|nope|nah|not|degil|uymaz|uymuyor|hicbiri|none|neither) /
-
-export const isYes = (message: string) => YES.test(line(message)) && !NO.test(line(message))
-export const isNo = (message: string) => NO.test(line(message)) && !YES.test(line(message))
-
-const ORDINALS: ReadonlyArray<RegExp> = [
-  / (ilk\w*|birinci\w*|first|1st) /, / (ikinci\w*|second|2nd) /, / (ucuncu\w*|third|3rd) /, / (dorduncu\w*|fourth|4th) /, / (besinci\w*|fifth|5th) /,
-]
-
-/** "2", "2.", "2 numara", "ikincisi", "the second one": the n-th of `count` listed; null when none is picked. */
-export function choiceOf(message: string, count: number): number | null {
-  const plain = /^\s*(?:no\.?\s*)?(\d)\s*(?:[.)]|numara\w*|nolu|olsun|lutfen|please)?\s*[.!]?\s*$/i.exec(asciiKey(message))
-  if (plain) {
-    const n = Number(plain[1])
-    return n >= 1 && n <= count ? n : null
-  }
-  const l = line(message)
-  if (/ (sonuncu\w*|last|last one) /.test(l) && count > 0) return count
-  const index = ORDINALS.findIndex((pattern) => pattern.test(l))
-  return index >= 0 && index < count ? index + 1 : null
-}
-
-/** The phone number a message holds, in E.164; undefined when it holds none, null when what it holds is no number. */
-export function phoneIn(message: string): string | null | undefined {
-  const run = /(\+?\d[\d\s().-]{8,}\d)/.exec(message)
-  if (!run) return undefined
-  return normalizePhone(run[1]!)
-}
-
-const NOT_NAMES = new Set([
-  'evet', 'hayir', 'tamam', 'olur', 'yes', 'no', 'ok', 'randevu', 'appointment', 'merhaba', 'selam', 'hello', 'hi', 'tesekkurler', 'thanks', 'thank',
-  'yarin', 'bugun', 'tomorrow', 'today', 'saat', 'fiyat', 'price', 'kac', 'ne', 'nedir', 'var', 'mi', 'mu', 'how', 'what', 'when', 'where', 'is', 'the',
-])
-
-/** A person's name as written in an answer to "what is your name?": "Ayşe Yılmaz", "adım Ayşe Yılmaz", "my name is John Smith". */
-export function nameIn(message: string): string | null {
-  let text = message.replace(/\+?\d[\d\s().-]{8,}\d/g, ' ').trim()
-  text = text
-    .replace(/^(benim\s+)?(ad[ıi]m|ismim|isim|ad[ıi]\s*soyad[ıi]m?|ad\s*soyad)\s*[:,]?\s*/iu, '')
-    .replace(/^(my\s+name\s+is|name\s*:|i\s+am|i'm|it's|it\s+is|this\s+is|under)\s+/iu, '')
-    .replace(/^ben\s+/iu, '')
-    .replace(/\s*[,;]?\s*(numaram|telefonum|tel|telefon|phone|number|no)\s*[:.]?\s*$/iu, '')
-    .replace(/[.!,;]+\s*$/u, '')
-    .trim()
-  if (!text || /[?]/.test(text)) return null
-  const parts = text.split(/\s+/)
-  if (parts.length < 1 || parts.length > 5) return null
-  if (!parts.every((part) => /^[\p{L}][\p{L}'’.-]*$/u.test(part))) return null
-  if (parts.some((part) => NOT_NAMES.has(asciiKey(part)))) return null
-  const name = parts.map((part) => part.charAt(0).toLocaleUpperCase('tr') + part.slice(1)).join(' ')
-  return name.length >= 2 && name.length <= 60 ? name : null
-}
-
-/** The service a message names, by number in the list shown or by the words of its name. */
-export function serviceIn(message: string, services: readonly BookableService[]): BookableService | null {
-  const n = choiceOf(message, services.length)
-  if (n) return services[n - 1]!
-  // Read in the other language's words too: "a haircut" of a "Saç kesimi".
-  const said = [...words(message), ...words(translate(message))].map((w) => w.key).filter((k) => k.length >= 3)
-  let best: { service: BookableService; share: number } | null = null
-  for (const service of services) {
-    const keys = words(service.name).map((w) => w.key).filter((k) => k.length >= 3)
-    if (keys.length === 0) continue
-    const held = keys.filter((key) => said.some((word) => word.startsWith(key.slice(0, Math.max(4, key.length - 2))) || key.startsWith(word.slice(0, Math.max(4, word.length - 2))))).length
-    const share = held / keys.length
-    if (held > 0 && (!best || share > best.share)) best = { service, share }
-  }
-  return best && best.share >= 0.5 ? best.service : null
-}
-
-// Readings that are questions of their own, answered by the rest of the responder while a booking waits.
-const OTHER_QUESTIONS = new Set([
-  'price', 'stock', 'link', 'list', 'compare', 'cheapest', 'priciest', 'extreme', 'budget', 'recommend', 'attribute', 'ordering',
-  'hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'human', 'complaint', 'faq',
-])
-
-/** Whether a message in the middle of a booking asks something else ("kargo ücretli mi?"). */
-function asksSomethingElse(message: string, kind: string): boolean {
-  const when = readWhen(message, '2000-01-01')
-  // "pazartesi 12:00" also reads as that day's hours; said in a booking, and not asked, it is the time wanted.
-  if (kind === 'hours' && when.times && !/\?/.test(message)) return false
-  return OTHER_QUESTIONS.has(kind) || (/\?/.test(message) && !saysWhen(when))
-}
-
-/** Whether the message starts a booking conversation (or a cancellation or move of one). */
-export function bookingAsked(message: string, kind: string): 'book' | 'cancel' | 'move' | null {
-  const l = line(message)
-  const appointment = APPOINTMENT.test(l)
-  if (appointment && CANCEL_WORDS.test(l)) return 'cancel'
-  if (appointment && MOVE_WORDS.test(l)) return 'move'
-  if (kind === 'booking' || (BOOK_WORDS.test(l) && !/ (siparis\w*|order\w*) /.test(l))) return 'book'
-  return null
-}
 
 // Offering times ---------------------------------------------------------------------
 
@@ -250,16 +146,21 @@ type Loaded = { rules: BookingRules; services: BookableService[] }
 
 const serviceOf = (services: readonly BookableService[], id: string | null | undefined) => services.find((s) => s.id === id) ?? null
 
-/** The next question once a time is chosen: the name, the phone on the widget, then the summary. */
-async function afterTime(draft: BookingDraft, turn: BookingTurn, loaded: Loaded): Promise<ResponderOutput> {
+/**
+ * The next question once a time is chosen: the name, the phone on the widget,
+ * then the summary. `lead` goes before the name or phone question (the
+ * summary says the time itself).
+ */
+async function afterTime(draft: BookingDraft, turn: BookingTurn, loaded: Loaded, lead?: string): Promise<ResponderOutput> {
   const { language, desk } = turn
   const next: BookingDraft = { ...draft, offers: undefined }
   if (!next.name) {
     const known = draft.mode === 'move' ? null : await desk.knownName()
     if (known) next.name = known
   }
-  if (!next.name) return out(say.askName(language), language, 'booking', { ...next, step: 'name' })
-  if (!next.phone && !desk.knownPhone) return out(say.askPhone(language), language, 'booking', { ...next, step: 'phone' })
+  const ask = (question: string) => (lead ? `${lead} ${question}` : question)
+  if (!next.name) return out(ask(say.askName(language)), language, 'booking', { ...next, step: 'name' })
+  if (!next.phone && !desk.knownPhone) return out(ask(say.askPhone(language)), language, 'booking', { ...next, step: 'phone' })
   return confirm(next, turn, loaded)
 }
 
@@ -282,13 +183,23 @@ function offerFor(message: string, draft: BookingDraft, turn: BookingTurn, loade
   return offerAt(readWhen(message, turn.desk.today), draft, turn, loaded)
 }
 
+/**
+ * A new day or time once one was chosen ("saat 4 olsun", "make it Friday"):
+ * what the message leaves unsaid stays as chosen, and the rest of the draft is kept.
+ */
+function changeWhen(message: string, draft: BookingDraft, turn: BookingTurn, loaded: Loaded): Promise<ResponderOutput> {
+  const chosen: When = draft.date && draft.time ? { date: draft.date, times: [draft.time] } : {}
+  return offerAt(mergeWhen(chosen, readWhen(message, turn.desk.today)), { ...draft, date: undefined, time: undefined }, turn, loaded)
+}
+
 async function offerAt(when: When, draft: BookingDraft, turn: BookingTurn, loaded: Loaded, lead?: string): Promise<ResponderOutput> {
   const { language, desk } = turn
   const duration = draft.duration ?? loaded.rules.default_duration_minutes
   // A time without a day is of the day just offered, or of the appointment being moved.
   const dayHint = draft.offers?.[0]?.date ?? (draft.mode === 'move' ? draft.choices?.[0]?.date : undefined)
   const found = await findTimes(when, duration, desk, loaded.rules, turn.hours, dayHint)
-  if (found.exact) return afterTime({ ...draft, date: found.exact.date, time: found.exact.time }, turn, loaded)
+  // The time asked for is free: said so, since the customer may have named it over several messages.
+  if (found.exact) return afterTime({ ...draft, date: found.exact.date, time: found.exact.time }, turn, loaded, say.isFree(found.exact, language))
   const reason = found.reason && found.asked ? say.refusal(found.reason, found.asked, language) : undefined
   if (found.offers.length === 0) {
     return out([reason, say.nothingFree(language)].filter(Boolean).join(' '), language, 'booking', null)
@@ -307,12 +218,15 @@ async function start(message: string, turn: BookingTurn, loaded: Loaded, base: P
     else if (services.length === 1) draft.serviceId = services[0]!.id
     else {
       const named = serviceIn(message, services)
-      if (!named) return out(say.askService(services, turn.language), turn.language, 'booking', { ...draft, step: 'service', asked: message.slice(0, 300) })
+      if (!named) {
+        const when = readWhen(message, turn.desk.today)
+        return out(say.askService(services, turn.language), turn.language, 'booking', { ...draft, step: 'service', ...(saysWhen(when) ? { when } : {}) })
+      }
       draft.serviceId = named.id
     }
   }
   draft.duration = draft.duration ?? serviceOf(services, draft.serviceId)?.duration_minutes ?? rules.default_duration_minutes
-  return offerFor(draft.asked ?? message, { ...draft, asked: undefined }, turn, loaded)
+  return offerAt(mergeWhen(draft.when, readWhen(message, turn.desk.today)), { ...draft, when: undefined }, turn, loaded)
 }
 
 async function findOwn(turn: BookingTurn, mode: 'cancel' | 'move', message: string, loaded: Loaded): Promise<ResponderOutput> {
@@ -387,13 +301,13 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
   if (asked === 'cancel' || asked === 'move') return findOwn(turn, asked, message, loaded)
   if (!draft) return start(message, turn, loaded)
 
-  const l = line(message)
-  if (STOP_WORDS.test(l) && !saysWhen(readWhen(message, desk.today))) {
+  if (stops(message) && !saysWhen(readWhen(message, desk.today))) {
     return out(draft.mode === 'book' ? say.dropped(language) : say.kept(language), language, 'booking', null)
   }
-  if (asked === 'book' && draft.step !== 'time' && draft.step !== 'service' && saysWhen(readWhen(message, desk.today))) {
+  const newWhen = draft.step !== 'time' && draft.step !== 'service' && !(draft.step === 'name' && nameGiven(message, desk.today))
+  if (asked === 'book' && newWhen && saysWhen(readWhen(message, desk.today))) {
     // A new day or time in the middle: offered again, the rest kept.
-    return offerFor(message, { ...draft, date: undefined, time: undefined }, turn, loaded)
+    return changeWhen(message, draft, turn, loaded)
   }
 
   switch (draft.step) {
@@ -401,12 +315,12 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
       const named = serviceIn(message, loaded.services)
       if (!named) {
         // A question of its own ("kargo ücretli mi") is answered and the booking waits; anything else (a name,
-        // a time) asks for the service again, keeping the latest day and time said.
+        // a time) asks for the service again, keeping the day and time said so far.
         if (asksSomethingElse(message, turn.kind)) return null
-        const said = saysWhen(readWhen(message, desk.today)) ? message : draft.asked
-        return out(say.askService(loaded.services, language, true), language, 'booking', { ...draft, asked: said })
+        const when = mergeWhen(draft.when, readWhen(message, desk.today))
+        return out(say.askService(loaded.services, language, true), language, 'booking', { ...draft, ...(saysWhen(when) ? { when } : {}) })
       }
-      return start(draft.asked ?? message, turn, loaded, { ...draft, serviceId: named.id, duration: named.duration_minutes, asked: draft.asked ?? message })
+      return start(message, turn, loaded, { ...draft, serviceId: named.id, duration: named.duration_minutes })
     }
     case 'time': {
       const offers = draft.offers ?? []
@@ -434,19 +348,21 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
     }
     case 'name': {
       const phone = phoneIn(message)
-      const name = nameIn(message)
+      const name = nameGiven(message, desk.today)
+      if (!name && !phone && saysWhen(readWhen(message, desk.today))) return changeWhen(message, draft, turn, loaded)
       if (!name) return phone ? out(say.askName(language), language, 'booking', { ...draft, phone: phone ?? draft.phone }) : null
       return afterTime({ ...draft, name, phone: phone ?? draft.phone }, turn, loaded)
     }
     case 'phone': {
       const phone = phoneIn(message)
+      if (phone === undefined && saysWhen(readWhen(message, desk.today))) return changeWhen(message, draft, turn, loaded)
       if (phone === undefined) return /\d/.test(message) ? out(say.badPhone(language), language, 'booking', draft) : null
       if (phone === null) return out(say.badPhone(language), language, 'booking', draft)
       return afterTime({ ...draft, phone }, turn, loaded)
     }
     case 'confirm': {
       if (isYes(message)) return book(draft, turn, loaded)
-      if (saysWhen(readWhen(message, desk.today))) return offerFor(message, { ...draft, date: undefined, time: undefined }, turn, loaded)
+      if (saysWhen(readWhen(message, desk.today))) return changeWhen(message, draft, turn, loaded)
       if (isNo(message)) return out(say.notBooked(language), language, 'booking', { ...draft, step: 'time', date: undefined, time: undefined, offers: [] })
       return null
     }

@@ -5,7 +5,7 @@
 // responder, whichever responder answers, so a model-backed assistant hands
 // off on the same messages. The owner taking a conversation over is theirs
 // to decide, on the inbox.
-import { bookingAsked } from './booking.ts'
+import { bookingAsked } from './booking-reading.ts'
 import { understand } from './intents.ts'
 import { keyLine, words } from './text.ts'
 import { readWhen, saysWhen } from './when.ts'

@@ -5,6 +5,7 @@
 
 import type { BusinessProfileRow } from '../../../../domain/business.ts'
 import type { BookingRefusal, FreeSlot } from '../../../../domain/booking.ts'
+import type { When } from './when.ts'
 
 export type AssistantLanguage = 'tr' | 'en'
 export type AssistantChannel = 'widget' | 'whatsapp'
@@ -151,8 +152,8 @@ export type BookingDraft = {
   target?: string
   /** step 'pick': the customer's appointments listed to choose from. */
   choices?: Array<{ id: string; date: string; time: string }>
-  /** What the customer asked for before the service was chosen. */
-  asked?: string
+  /** The day and time the customer asked for before the service was chosen, as read when they said it. */
+  when?: When
 }
 
 export type { ConversationStatus, HandoffReason } from '../../../../domain/conversations.ts'

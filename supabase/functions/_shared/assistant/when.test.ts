@@ -1,7 +1,7 @@
 // The booking's reading of when a customer wants to come (_shared/assistant/when.ts),
 // against Tuesday 1 December 2026 as the owner's today.
 import { describe, expect, it } from 'vitest'
-import { readWhen } from './when.ts'
+import { mergeWhen, readWhen } from './when.ts'
 
 const TODAY = '2026-12-01'
 const read = (text: string) => readWhen(text, TODAY)
@@ -25,6 +25,7 @@ describe('readWhen', () => {
     ['saat 10', ['10:00', '22:00']], ['öğleden sonra 3', ['15:00']], ['sabah 10', ['10:00']], ['akşam 6', ['18:00']], ['3 buçuk', ['15:30', '03:30']],
     ['saat 3 buçukta', ['15:30', '03:30']], ['10 gibi', ['10:00', '22:00']], ['2:30 pm', ['14:30']], ['10am', ['10:00']], ['at 10', ['10:00', '22:00']],
     ['tomorrow at 10', ['10:00', '22:00']], ['12 pm', ['12:00']], ['noon', ['12:00']], ['öğlen', ['12:00']], ['saat 09.00', ['09:00']],
+    ['yarın 16 olsun', ['16:00']], ['cuma 3', ['15:00', '03:00']], ['friday 4 then', ['16:00', '04:00']], ['yarın 2 kişi', undefined],
   ])('reads the time of "%s"', (text, times) => {
     expect(read(text).times).toEqual(times)
   })
@@ -51,5 +52,28 @@ describe('readWhen', () => {
     for (const text of ['randevu almak istiyorum', 'I would like to book', 'Ayşe Yılmaz', 'evet', '0532 123 45 67', 'kaç para']) {
       expect(read(text), text).toEqual({})
     }
+  })
+})
+
+describe('mergeWhen', () => {
+  it('takes the later message\'s day and time where it says them, and the earlier one\'s where it does not', () => {
+    expect(mergeWhen(read('perşembe'), read('saat 15 olur mu'))).toEqual({ date: '2026-12-03', times: ['15:00'] })
+    expect(mergeWhen(read('cuma 15:00'), read('saat 16 olsun'))).toEqual({ date: '2026-12-04', times: ['16:00'] })
+    expect(mergeWhen(read('cuma 15:00'), read('perşembe olsun'))).toEqual({ date: '2026-12-03', times: ['15:00'] })
+    expect(mergeWhen(read('friday morning'), read('tomorrow afternoon'))).toEqual({ date: '2026-12-02', part: 'afternoon' })
+    expect(mergeWhen(read('haftaya'), read('öğleden sonra'))).toEqual({ from: '2026-12-07', part: 'afternoon' })
+  })
+
+  it('keeps what was said when the later message says nothing of when, and reads the later alone without an earlier', () => {
+    expect(mergeWhen(read('yarın 15:00'), read('fön'))).toEqual({ date: '2026-12-02', times: ['15:00'] })
+    expect(mergeWhen(undefined, read('yarın 15:00'))).toEqual({ date: '2026-12-02', times: ['15:00'] })
+    expect(mergeWhen(undefined, read('fön'))).toEqual({})
+  })
+
+  it('takes only the well-formed parts of a kept draft\'s day and time', () => {
+    expect(mergeWhen({ date: '2026-13-40', times: '15:00', part: 'night' }, read('fön'))).toEqual({})
+    expect(mergeWhen({ date: '2026-12-03', times: ['15:00', 'x'] }, read('fön'))).toEqual({ date: '2026-12-03' })
+    expect(mergeWhen({ from: '2026-12-07', times: ['25:00'], part: 'morning' }, read('fön'))).toEqual({ from: '2026-12-07', part: 'morning' })
+    expect(mergeWhen('perşembe', read('saat 15'))).toEqual({ times: ['15:00'] })
   })
 })

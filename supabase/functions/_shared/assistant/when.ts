@@ -9,7 +9,7 @@
 // languages keeps a customer who mixes them ("yarın 2 pm") understood, so
 // this is a small grammar of its own. The booking evaluation
 // (tests/eval/booking-dialogues.ts) measures it.
-import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
+import { addDays, isDayKey, parseDayKey } from '../../../../domain/calendar.ts'
 import { asciiKey } from './text.ts'
 
 export type DayPart = 'morning' | 'noon' | 'afternoon' | 'evening'
@@ -149,6 +149,8 @@ function timesOf(line: string, part: DayPart | undefined): string[] | undefined 
       /\b(\d{1,2})(?:te|ta|de|da|den|dan|ten|tan)\b/.exec(line) ??
       /\b(\d{1,2})\s+(?:gibi|civari\w*|sular\w*|bucuk\w*|o'?clock|oclock|ish)\b/.exec(line) ??
       /\b(?:sabah\w*|ogleden sonra|aksam\w*|ogle\w*|morning|afternoon|evening)\s+(\d{1,2})\b/.exec(line) ??
+      // "yarın 16 olsun", "friday 4": an hour straight after the day.
+      /\b(?:bugun|yarin|today|tomorrow|pazartesi|sali|carsamba|persembe|cuma|cumartesi|pazar|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\w*\s+(\d{1,2})\b(?![.:/]\d|\s*(?:st|nd|rd|th|kisi|people|persons?)\b)/.exec(line) ??
       /\b(\d{1,2})(?:ish)\b/.exec(line)
     if (said) hour = Number(said[1])
     else if (part === 'noon' && /\b(noon|ogle|oglen)\b/.test(line) && !/\b(ogleden|sonra)\b/.test(line)) return ['12:00']
@@ -187,6 +189,39 @@ export function readWhen(text: string, today: string): When {
   const times = timesOf(withoutDate, part)
   if (times) when.times = times
   if (part) when.part = part
+  return when
+}
+
+/**
+ * What two messages ask for together: the later one's day where it names one,
+ * else the earlier one's, and likewise the time. "Perşembe" then "saat 3 olur
+ * mu" is Thursday at 3; "cuma olsun" after Thursday at 3 is Friday at 3.
+ * `earlier` is as a draft kept it (the preview panel sends drafts back), so
+ * only its well-formed parts count.
+ */
+export function mergeWhen(earlier: unknown, later: When): When {
+  const kept = storedWhen(earlier)
+  const day = later.date || later.from ? later : kept
+  const time = later.times || later.part ? later : kept
+  const when: When = {}
+  if (day.date) when.date = day.date
+  if (day.from) when.from = day.from
+  if (time.times) when.times = time.times
+  if (time.part) when.part = time.part
+  return when
+}
+
+const isDay = (value: unknown): value is string => typeof value === 'string' && isDayKey(value)
+const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/
+
+function storedWhen(value: unknown): When {
+  if (typeof value !== 'object' || value === null) return {}
+  const { date, from, times, part } = value as Record<string, unknown>
+  const when: When = {}
+  if (isDay(date)) when.date = date
+  if (isDay(from)) when.from = from
+  if (Array.isArray(times) && times.length > 0 && times.length <= 2 && times.every((t) => typeof t === 'string' && CLOCK.test(t))) when.times = times as string[]
+  if (typeof part === 'string' && Object.hasOwn(PART_RANGES, part)) when.part = part as DayPart
   return when
 }
 

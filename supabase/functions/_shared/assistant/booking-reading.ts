@@ -1,0 +1,126 @@
+// How the booking conversation (booking.ts) reads a customer's message: a
+// request to book, cancel or move, yes and no, a pick from the list shown, a
+// name, a phone number, a service, and whether it asks something else while
+// a booking waits. Words are compared on ASCII keys (text.ts), in Turkish and
+// English.
+import { normalizePhone } from '../../../../domain/phone.ts'
+import { translate } from './lexicon.ts'
+import { asciiKey, keyLine, words } from './text.ts'
+import type { BookableService } from './types.ts'
+import { readWhen, saysWhen } from './when.ts'
+
+const line = (message: string) => keyLine(words(message))
+
+const APPOINTMENT = / (randevu\w*|rezervasyon\w*|appointment\w*|booking\w*|reservation\w*|seans\w*|session) /
+const BOOK_WORDS = / (randevu\w*|rezervasyon\w*|appointment\w*|book|booking|reserve|reservation|schedule|musait\w*|bos yer|bos saat\w*|yer var mi|slot|slots|free time|free times|opening(?! (hours?|times?) )|openings) /
+const CANCEL_WORDS = / (iptal\w*|cancel\w*|gelemeyece\w*|gelemiyorum|katilamayaca\w*) /
+const MOVE_WORDS = / (degistir\w*|ertele\w*|kaydir\w*|baska (bir )?(gun|saat)\w*|reschedul\w*|move|change|postpone|another (day|time)|different (day|time)) /
+const STOP_WORDS = / (vazgec\w*|bosver|bos ver|gerek yok|istemiyorum|never mind|nevermind|forget it|no thanks|stop) /
+const YES = / (evet|evt|olur|tamam|tmm|tamamdir|onay\w*|uygun|uyar|ok|okay|okey|yes|yep|yeah|yea|sure|confirm\w*|correct|dogru|aynen|kesinlikle|tabii|tabi|elbette|perfect|great|harika|super) /
+const NO = / (hayir|yok|olmaz|istemiyorum|no|nope|nah|not|degil|uymaz|uymuyor|hicbiri|none|neither) /
+
+export const isYes = (message: string) => YES.test(line(message)) && !NO.test(line(message))
+export const isNo = (message: string) => NO.test(line(message)) && !YES.test(line(message))
+
+const ORDINALS: ReadonlyArray<RegExp> = [
+  / (ilk\w*|birinci\w*|first|1st) /, / (ikinci\w*|second|2nd) /, / (ucuncu\w*|third|3rd) /, / (dorduncu\w*|fourth|4th) /, / (besinci\w*|fifth|5th) /,
+]
+
+/** "2", "2.", "2 numara", "ikincisi", "the second one": the n-th of `count` listed; null when none is picked. */
+export function choiceOf(message: string, count: number): number | null {
+  const plain = /^\s*(?:no\.?\s*)?(\d)\s*(?:[.)]|numara\w*|nolu|olsun|lutfen|please)?\s*[.!]?\s*$/i.exec(asciiKey(message))
+  if (plain) {
+    const n = Number(plain[1])
+    return n >= 1 && n <= count ? n : null
+  }
+  const l = line(message)
+  if (/ (sonuncu\w*|last|last one) /.test(l) && count > 0) return count
+  const index = ORDINALS.findIndex((pattern) => pattern.test(l))
+  return index >= 0 && index < count ? index + 1 : null
+}
+
+/** The phone number a message holds, in E.164; undefined when it holds none, null when what it holds is no number. */
+export function phoneIn(message: string): string | null | undefined {
+  const run = /(\+?\d[\d\s().-]{8,}\d)/.exec(message)
+  if (!run) return undefined
+  return normalizePhone(run[1]!)
+}
+
+const NOT_NAMES = new Set([
+  'evet', 'hayir', 'tamam', 'olur', 'yes', 'no', 'ok', 'randevu', 'appointment', 'merhaba', 'selam', 'hello', 'hi', 'tesekkurler', 'thanks', 'thank',
+  'yarin', 'bugun', 'tomorrow', 'today', 'saat', 'fiyat', 'price', 'kac', 'ne', 'nedir', 'var', 'mi', 'mu', 'how', 'what', 'when', 'where', 'is', 'the',
+  // Asking for another day or time ("cuma olsun", "friday instead").
+  'olsun', 'olabilir', 'yapalim', 'alalim', 'lutfen', 'instead', 'make', 'please', 'then', 'actually', 'rather',
+])
+
+/** A person's name as written in an answer to "what is your name?": "Ayşe Yılmaz", "adım Ayşe Yılmaz", "my name is John Smith". */
+export function nameIn(message: string): string | null {
+  let text = message.replace(/\+?\d[\d\s().-]{8,}\d/g, ' ').trim()
+  text = text
+    .replace(/^(benim\s+)?(ad[ıi]m|ismim|isim|ad[ıi]\s*soyad[ıi]m?|ad\s*soyad)\s*[:,]?\s*/iu, '')
+    .replace(/^(my\s+name\s+is|name\s*:|i\s+am|i'm|it's|it\s+is|this\s+is|under)\s+/iu, '')
+    .replace(/^ben\s+/iu, '')
+    .replace(/\s*[,;]?\s*(numaram|telefonum|tel|telefon|phone|number|no)\s*[:.]?\s*$/iu, '')
+    .replace(/[.!,;]+\s*$/u, '')
+    .trim()
+  if (!text || /[?]/.test(text)) return null
+  const parts = text.split(/\s+/)
+  if (parts.length < 1 || parts.length > 5) return null
+  if (!parts.every((part) => /^[\p{L}][\p{L}'’.-]*$/u.test(part))) return null
+  if (parts.some((part) => NOT_NAMES.has(asciiKey(part)))) return null
+  const name = parts.map((part) => part.charAt(0).toLocaleUpperCase('tr') + part.slice(1)).join(' ')
+  return name.length >= 2 && name.length <= 60 ? name : null
+}
+
+/**
+ * The name in an answer to "what is your name?" that may also read as a day:
+ * "Cuma Yılmaz" is a name; "cuma olsun" (NOT_NAMES) or a lone "cuma" is a day.
+ */
+export function nameGiven(message: string, today: string): string | null {
+  const name = nameIn(message)
+  return name && !(name.split(' ').length === 1 && saysWhen(readWhen(message, today))) ? name : null
+}
+
+/** The service a message names, by number in the list shown or by the words of its name. */
+export function serviceIn(message: string, services: readonly BookableService[]): BookableService | null {
+  const n = choiceOf(message, services.length)
+  if (n) return services[n - 1]!
+  // Read in the other language's words too: "a haircut" of a "Saç kesimi".
+  const said = [...words(message), ...words(translate(message))].map((w) => w.key).filter((k) => k.length >= 3)
+  let best: { service: BookableService; share: number } | null = null
+  for (const service of services) {
+    const keys = words(service.name).map((w) => w.key).filter((k) => k.length >= 3)
+    if (keys.length === 0) continue
+    const held = keys.filter((key) => said.some((word) => word.startsWith(key.slice(0, Math.max(4, key.length - 2))) || key.startsWith(word.slice(0, Math.max(4, word.length - 2))))).length
+    const share = held / keys.length
+    if (held > 0 && (!best || share > best.share)) best = { service, share }
+  }
+  return best && best.share >= 0.5 ? best.service : null
+}
+
+// Readings that are questions of their own, answered by the rest of the responder while a booking waits.
+const OTHER_QUESTIONS = new Set([
+  'price', 'stock', 'link', 'list', 'compare', 'cheapest', 'priciest', 'extreme', 'budget', 'recommend', 'attribute', 'ordering',
+  'hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'human', 'complaint', 'faq',
+])
+
+/** Whether a message in the middle of a booking asks something else ("kargo ücretli mi?"). */
+export function asksSomethingElse(message: string, kind: string): boolean {
+  const when = readWhen(message, '2000-01-01')
+  // "pazartesi 12:00" also reads as that day's hours; said in a booking, and not asked, it is the time wanted.
+  if (kind === 'hours' && when.times && !/\?/.test(message)) return false
+  return OTHER_QUESTIONS.has(kind) || (/\?/.test(message) && !saysWhen(when))
+}
+
+/** Whether the message starts a booking conversation (or a cancellation or move of one). */
+export function bookingAsked(message: string, kind: string): 'book' | 'cancel' | 'move' | null {
+  const l = line(message)
+  const appointment = APPOINTMENT.test(l)
+  if (appointment && CANCEL_WORDS.test(l)) return 'cancel'
+  if (appointment && MOVE_WORDS.test(l)) return 'move'
+  if (kind === 'booking' || (BOOK_WORDS.test(l) && !/ (siparis\w*|order\w*) /.test(l))) return 'book'
+  return null
+}
+
+/** "Vazgeçtim", "never mind": the customer drops the booking (unless the same message names a new day or time). */
+export const stops = (message: string) => STOP_WORDS.test(line(message))

@@ -97,11 +97,17 @@ describe('language', () => {
     expect(detectLanguage(message)).toBe(expected)
   })
 
-  it('falls back to the widget, then the conversation, then Turkish', () => {
+  it('falls back to the customer\'s latest message that shows one, then the widget, then Turkish', () => {
     const english: Turn[] = [{ role: 'user', content: 'How much is the lamp?', productIds: [] }, { role: 'assistant', content: 'It is…', productIds: ['p5'] }]
     expect(replyLanguage('Kupa', 'en', [])).toBe('en')
     expect(replyLanguage('Kupa', undefined, english)).toBe('en')
     expect(replyLanguage('Kupa', undefined, [])).toBe('tr')
+    // What the customer wrote outweighs the page's language.
+    expect(replyLanguage('is 3pm ok?', 'tr', english)).toBe('en')
+    expect(replyLanguage('Kupa', 'tr', english)).toBe('en')
+    // The assistant's turns quote the owner's texts, so they do not count.
+    const quoted: Turn[] = [english[0]!, { role: 'assistant', content: 'İade süresi 14 gündür, kargo ücretsizdir.', productIds: [] }]
+    expect(replyLanguage('Kupa', undefined, quoted)).toBe('en')
     // The message's own language wins over the widget's.
     expect(replyLanguage('how much is it?', 'tr', [])).toBe('en')
     expect(replyLanguage('ne kadar?', 'en', english)).toBe('tr')

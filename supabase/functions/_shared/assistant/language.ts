@@ -56,15 +56,21 @@ export function detectLanguage(message: string): AssistantLanguage | null {
   return null
 }
 
-/** The reply's language: the message's own, else the widget's, else the latest turn that showed one, else Turkish. */
+/**
+ * The reply's language: the message's own, else that of the customer's latest
+ * message that showed one, else the widget's (the host page's), else Turkish.
+ * What the customer wrote outweighs the page: an English speaker on a Turkish
+ * shop's site who writes "is 3pm ok?" is answered in English. The
+ * assistant's own turns do not count, since they quote the owner's texts as
+ * written, in whatever language the owner wrote them.
+ */
 export function replyLanguage(message: string, widget: AssistantLanguage | undefined, history: readonly Turn[]): AssistantLanguage {
   const own = detectLanguage(message)
   if (own) return own
-  if (widget) return widget
   for (let i = history.length - 1; i >= 0; i--) {
     const turn = history[i]!
-    const detected = detectLanguage(turn.content)
+    const detected = turn.role === 'user' ? detectLanguage(turn.content) : null
     if (detected) return detected
   }
-  return 'tr'
+  return widget ?? 'tr'
 }

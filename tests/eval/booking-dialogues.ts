@@ -122,6 +122,10 @@ export const DIALOGUES: Dialogue[] = [
     w('perşembe randevu alabilir miyim', ['hizmet']), w('saat 15 olur mu', ['önce hizmeti seçelim']), w('fön', ['3 Aralık 2026', '15:00', 'müsait']),
     w('Cuma Yılmaz', ['telefon']), w('0546 111 22 33', ['Cuma Yılmaz', '3 Aralık 2026', '15:00']), w('evet', ['oluşturuldu']),
   ], { date: '2026-12-03', time: '15:00', service: 'Fön' }),
+  // A service the salon does not offer: the list again, and who to ask.
+  trSalon('tr-listede-yok',
+    [w('randevu almak istiyorum', ['hizmet']), w('manikür', ['listede yok mu', '0212 555 00 00']), w('peki fön', ['En yakın boş saatler']), w('vazgeçtim', ['bıraktım'])],
+    null),
   // A new hour at the summary keeps the day chosen.
   trSalon('tr-ozette-saat',
     [w('cuma 15te saç kesimi'), w('Ece Tan'), w('0546 222 33 44', ['15:00']), w('saat 16 olsun', ['4 Aralık 2026', '16:00'], ['1 Aralık']), w('evet', ['4 Aralık 2026 Cuma saat 16:00'])],
@@ -190,6 +194,9 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-name-before-time',
     [w('haircut on friday please'), w('Emma Brown', ['pick a time first']), w('2'), w('0532 111 00 99'), w('yes', ['Emma Brown'])],
     { date: '2026-12-04', time: '09:30', service: 'Saç kesimi' }),
+  enSalon('en-not-listed',
+    [w('I want to book an appointment', ['service']), w('nails please', ['not on the list', '0212 555 00 00']), w('never mind', ['stopped'])],
+    null),
   // The day, then the hour, then the service; then another hour while the number is asked: still Friday.
   enSalon('en-day-then-hour', [
     w('can I book an appointment for friday', ['service']), w('is 3pm ok?', ['service first']), w('haircut', ['December 4, 2026', '15:00', 'is free']),

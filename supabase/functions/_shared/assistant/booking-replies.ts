@@ -47,12 +47,18 @@ export function serviceLine(service: BookableService, language: Lang): string {
   return `${service.name} (${minutes}${price})`
 }
 
-export function askService(services: readonly BookableService[], language: Lang, again = false): string {
+/**
+ * The services to choose from. `again` when the customer's answer named none;
+ * `contact` then follows when what they wrote may have been a service the
+ * owner does not offer, so nobody is asked the same question forever.
+ */
+export function askService(services: readonly BookableService[], language: Lang, again = false, contact?: string): string {
   const list = services.map((s, i) => `${i + 1}) ${serviceLine(s, language)}`).join('\n')
   if (again) {
+    const unlisted = contact ? `\n${language === 'tr' ? 'Aradığınız hizmet listede yok mu?' : 'Not on the list?'} ${contact}` : ''
     return language === 'tr'
-      ? `Randevu için önce hizmeti seçelim; numarasını ya da adını yazabilirsiniz:\n${list}`
-      : `Let's choose the service first; you can write its number or name:\n${list}`
+      ? `Randevu için önce hizmeti seçelim; numarasını ya da adını yazabilirsiniz:\n${list}${unlisted}`
+      : `Let's choose the service first; you can write its number or name:\n${list}${unlisted}`
   }
   return language === 'tr' ? `Hangi hizmet için randevu istersiniz?\n${list}` : `Which service would you like to book?\n${list}`
 }

@@ -317,8 +317,11 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
         // A question of its own ("kargo ücretli mi") is answered and the booking waits; anything else (a name,
         // a time) asks for the service again, keeping the day and time said so far.
         if (asksSomethingElse(message, turn.kind)) return null
-        const when = mergeWhen(draft.when, readWhen(message, desk.today))
-        return out(say.askService(loaded.services, language, true), language, 'booking', { ...draft, ...(saysWhen(when) ? { when } : {}) })
+        const said = readWhen(message, desk.today)
+        const when = mergeWhen(draft.when, said)
+        // A day or time is no attempt at a service; anything else may name one the owner does not offer.
+        const contact = saysWhen(said) ? undefined : turn.contact
+        return out(say.askService(loaded.services, language, true, contact), language, 'booking', { ...draft, ...(saysWhen(when) ? { when } : {}) })
       }
       return start(message, turn, loaded, { ...draft, serviceId: named.id, duration: named.duration_minutes })
     }

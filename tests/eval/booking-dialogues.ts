@@ -122,6 +122,10 @@ export const DIALOGUES: Dialogue[] = [
     w('perşembe randevu alabilir miyim', ['hizmet']), w('saat 15 olur mu', ['önce hizmeti seçelim']), w('fön', ['3 Aralık 2026', '15:00', 'müsait']),
     w('Cuma Yılmaz', ['telefon']), w('0546 111 22 33', ['Cuma Yılmaz', '3 Aralık 2026', '15:00']), w('evet', ['oluşturuldu']),
   ], { date: '2026-12-03', time: '15:00', service: 'Fön' }),
+  // The afternoon of the day just offered, not the first afternoon slots of several days.
+  trSalon('tr-o-gun-ogleden-sonra',
+    [w('perşembe saç kesimi randevusu', ['3 Aralık 2026']), w('öğleden sonra olur mu', ['3 Aralık 2026', '13:00', '15:00'], ['4 Aralık']), w('3'), w('Nur Kaya'), w('0547 111 22 33'), w('evet')],
+    { date: '2026-12-03', time: '14:00', service: 'Saç kesimi' }),
   // A service the salon does not offer: the list again, and who to ask.
   trSalon('tr-listede-yok',
     [w('randevu almak istiyorum', ['hizmet']), w('manikür', ['listede yok mu', '0212 555 00 00']), w('peki fön', ['En yakın boş saatler']), w('vazgeçtim', ['bıraktım'])],
@@ -143,6 +147,10 @@ export const DIALOGUES: Dialogue[] = [
   trSalonWhatsApp('tr-wa-tasi',
     [w('randevumun saatini değiştirebilir miyim', ['3 Aralık 2026']), w('cuma 11:00'), w('evet', ['4 Aralık 2026', '11:00'])],
     { date: '2026-12-04', time: '11:00', service: 'Saç kesimi' }, { existing: { date: '2026-12-03', time: '15:00', service: 'Saç kesimi' }, cancelled: true }),
+  // The idiom the assistant itself uses ("hangi gün ve saate almak istersiniz"), and the time it had.
+  trSalonWhatsApp('tr-wa-saliya-al',
+    [w('randevumu cumaya alabilir miyim', ['4 Aralık 2026'], ['hizmet']), w('aynı saatte', ['15:00']), w('evet', ['4 Aralık 2026', '15:00'])],
+    { date: '2026-12-04', time: '15:00', service: 'Saç kesimi' }, { existing: { date: '2026-12-03', time: '15:00', service: 'Saç kesimi' }, cancelled: true }),
   trSalonWhatsApp('tr-wa-randevu-yok',
     [w('randevumu iptal etmek istiyorum', ['bulamadım'])],
     null),

@@ -73,6 +73,12 @@ describe('the booking conversation reads', () => {
     expect(bookingAsked('opening times?', 'hours')).toBeNull()
     expect(bookingAsked('randevumu iptal etmek istiyorum', 'booking')).toBe('cancel')
     expect(bookingAsked('can I reschedule my appointment', 'booking')).toBe('move')
+    expect(bookingAsked('randevumu salıya alabilir miyim', 'shipping')).toBe('move')
+    expect(bookingAsked('randevumu yarına çekebilir misiniz', 'unknown')).toBe('move')
+    expect(bookingAsked('randevumu taşıyabilir miyiz', 'unknown')).toBe('move')
+    expect(bookingAsked('can I have my appointment on friday instead', 'unknown')).toBe('move')
+    // A new appointment, not one the customer has.
+    expect(bookingAsked('salıya randevu alabilir miyim', 'unknown')).toBe('book')
     expect(bookingAsked('siparişimi iptal etmek istiyorum', 'complaint')).toBeNull()
     expect(bookingAsked('kargo ücretli mi', 'shipping')).toBeNull()
   })

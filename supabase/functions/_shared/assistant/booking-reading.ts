@@ -14,7 +14,7 @@ const line = (message: string) => keyLine(words(message))
 const APPOINTMENT = / (randevu\w*|rezervasyon\w*|appointment\w*|booking\w*|reservation\w*|seans\w*|session) /
 const BOOK_WORDS = / (randevu\w*|rezervasyon\w*|appointment\w*|book|booking|reserve|reservation|schedule|musait\w*|bos yer|bos saat\w*|yer var mi|slot|slots|free time|free times|opening(?! (hours?|times?) )|openings) /
 const CANCEL_WORDS = / (iptal\w*|cancel\w*|gelemeyece\w*|gelemiyorum|katilamayaca\w*) /
-const MOVE_WORDS = / (degistir\w*|ertele\w*|kaydir\w*|baska (bir )?(gun|saat)\w*|reschedul\w*|move|change|postpone|another (day|time)|different (day|time)) /
+const MOVE_WORDS = / (degistir\w*|ertele\w*|kaydir\w*|tasi\w*|baska (bir )?(gun|saat)\w*|reschedul\w*|move|change|postpone|another (day|time)|different (day|time)) /
 const STOP_WORDS = / (vazgec\w*|bosver|bos ver|gerek yok|istemiyorum|never mind|nevermind|forget it|no thanks|stop) /
 const YES = / (evet|evt|olur|tamam|tmm|tamamdir|onay\w*|uygun|uyar|ok|okay|okey|yes|yep|yeah|yea|sure|confirm\w*|correct|dogru|aynen|kesinlikle|tabii|tabi|elbette|perfect|great|harika|super) /
 const NO = / (hayir|yok|olmaz|istemiyorum|no|nope|nah|not|degil|uymaz|uymuyor|hicbiri|none|neither) /
@@ -112,15 +112,26 @@ export function asksSomethingElse(message: string, kind: string): boolean {
   return OTHER_QUESTIONS.has(kind) || (/\?/.test(message) && !saysWhen(when))
 }
 
+/** "Randevumu", "my appointment": one the customer already has. */
+const OWN_APPOINTMENT = / (randevum\w*|rezervasyonum\w*|my (appointment|booking|reservation)\w*) /
+/** Taking it to another day or time: "salıya alabilir miyim", "yarına çekebilir misiniz", "cuma olsun", "friday instead". */
+const TO_ANOTHER = / (al\w*|cek\w*|olsun|olabilir\w*|instead) /
+const SAME_TIME = / (ayni saat\w*|same time) /
+
 /** Whether the message starts a booking conversation (or a cancellation or move of one). */
 export function bookingAsked(message: string, kind: string): 'book' | 'cancel' | 'move' | null {
   const l = line(message)
   const appointment = APPOINTMENT.test(l)
   if (appointment && CANCEL_WORDS.test(l)) return 'cancel'
   if (appointment && MOVE_WORDS.test(l)) return 'move'
+  // "Randevumu salıya alabilir miyim?": the customer's own appointment taken to a day or time is a move.
+  if (OWN_APPOINTMENT.test(l) && TO_ANOTHER.test(l) && saysWhen(readWhen(message, '2000-01-01'))) return 'move'
   if (kind === 'booking' || (BOOK_WORDS.test(l) && !/ (siparis\w*|order\w*) /.test(l))) return 'book'
   return null
 }
+
+/** "Aynı saatte", "same time": of an appointment being moved, the time it had. */
+export const asksSameTime = (message: string) => SAME_TIME.test(line(message))
 
 /** "Vazgeçtim", "never mind": the customer drops the booking (unless the same message names a new day or time). */
 export const stops = (message: string) => STOP_WORDS.test(line(message))

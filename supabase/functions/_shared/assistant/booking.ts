@@ -15,7 +15,7 @@
 import { hasAnyHours, rangesOf, timeToMinutes, type OpeningHours } from '../../../../domain/business.ts'
 import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksSomethingElse, bookingAsked, choiceOf, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, stops,
+  asksSameTime, asksSomethingElse, bookingAsked, choiceOf, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, stops,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import type { Offer } from './booking-replies.ts'
@@ -97,7 +97,8 @@ function whyNot(offer: Offer, duration: number, desk: BookingDesk, rules: Bookin
 
 async function findTimes(when: When, duration: number, desk: BookingDesk, rules: BookingRules, hours: OpeningHours | null, dayOfOffers?: string): Promise<Found> {
   const asOffers = (slots: Awaited<ReturnType<BookingDesk['freeSlots']>>) => slots.map((s) => ({ date: s.slot_date, time: s.slot_time }))
-  const date = when.date ?? (when.times && dayOfOffers ? dayOfOffers : undefined)
+  // "Saat 3 olur mu", "öğleden sonra?" just after one day's offers: of that day.
+  const date = when.date ?? ((when.times || when.part) && dayOfOffers ? dayOfOffers : undefined)
 
   if (date) {
     const day = date < desk.today ? null : asOffers(await desk.freeSlots(date, date, duration))
@@ -178,9 +179,14 @@ function summaryOf(draft: BookingDraft, loaded: Loaded): say.Summary {
   }
 }
 
-/** Offers for what the message asks (or the next free times), or the time itself when it is free. */
+/**
+ * Offers for what the message asks (or the next free times), or the time
+ * itself when it is free. Moving an appointment, "aynı saatte" is the time it had.
+ */
 function offerFor(message: string, draft: BookingDraft, turn: BookingTurn, loaded: Loaded): Promise<ResponderOutput> {
-  return offerAt(readWhen(message, turn.desk.today), draft, turn, loaded)
+  const when = readWhen(message, turn.desk.today)
+  const had = draft.mode === 'move' ? draft.choices?.[0]?.time : undefined
+  return offerAt(had && !when.times && asksSameTime(message) ? { ...when, times: [had] } : when, draft, turn, loaded)
 }
 
 /**
@@ -195,7 +201,7 @@ function changeWhen(message: string, draft: BookingDraft, turn: BookingTurn, loa
 async function offerAt(when: When, draft: BookingDraft, turn: BookingTurn, loaded: Loaded, lead?: string): Promise<ResponderOutput> {
   const { language, desk } = turn
   const duration = draft.duration ?? loaded.rules.default_duration_minutes
-  // A time without a day is of the day just offered, or of the appointment being moved.
+  // A time or part of the day without a day is of the day just offered, or of the appointment being moved.
   const dayHint = draft.offers?.[0]?.date ?? (draft.mode === 'move' ? draft.choices?.[0]?.date : undefined)
   const found = await findTimes(when, duration, desk, loaded.rules, turn.hours, dayHint)
   // The time asked for is free: said so, since the customer may have named it over several messages.
@@ -334,7 +340,7 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
         const matching = offers.filter((o) => when.times!.includes(o.time))
         if (matching.length === 1) return afterTime({ ...draft, date: matching[0]!.date, time: matching[0]!.time }, turn, loaded)
       }
-      if (saysWhen(when)) return offerFor(message, draft, turn, loaded)
+      if (saysWhen(when) || (draft.mode === 'move' && asksSameTime(message))) return offerFor(message, draft, turn, loaded)
       if (isYes(message) && offers.length === 1) return afterTime({ ...draft, date: offers[0]!.date, time: offers[0]!.time }, turn, loaded)
       if (isNo(message)) return out(language === 'tr' ? 'Hangi gün ve saat size uyar?' : 'Which day and time would suit you?', language, 'booking', { ...draft, offers })
       if (asked) return offerFor(message, draft, turn, loaded)

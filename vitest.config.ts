@@ -2,6 +2,8 @@
 // unit tests need nothing but Node; stack tests start the embedded Supabase
 // stack on PGlite or PostgreSQL 15; e2e tests drive Chromium against a
 // production build, made once for the layer. tests/README.md says more.
+import babel from '@rolldown/plugin-babel'
+import { lingui } from '@lingui/vite-plugin'
 import { defineConfig } from 'vitest/config'
 
 // A `*.suite.test.ts` defines tests that other test files run on each
@@ -18,6 +20,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        // Lingui's macros, as the app's build compiles them, so message maps can be tested in words.
+        plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()],
         test: {
           name: 'unit',
           include: ['{domain,src,sync}/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts'],

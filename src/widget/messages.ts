@@ -35,9 +35,17 @@ const errors: Record<Exclude<WidgetErrorKind, 'rate_limited'>, MessageDescriptor
   network: msg`The assistant could not be reached. Check your connection and try again.`,
 }
 
+/**
+ * A refusal in words; for rate_limited, the wait the server gave in the unit
+ * a person reads it in. A wait of hours is a day's allowance used up, not
+ * typing too fast.
+ */
 export function errorMessage(kind: WidgetErrorKind, retryAfter?: number): MessageDescriptor {
   if (kind !== 'rate_limited') return errors[kind]
-  return retryAfter === undefined
-    ? msg`You are sending messages too quickly. Please wait a moment and try again.`
-    : msg`You are sending messages too quickly. Try again in ${retryAfter} s.`
+  if (retryAfter === undefined) return msg`You are sending messages too quickly. Please wait a moment and try again.`
+  if (retryAfter < 60) return msg`You are sending messages too quickly. Try again in ${retryAfter} s.`
+  const minutes = Math.ceil(retryAfter / 60)
+  if (retryAfter < 3600) return msg`You are sending messages too quickly. Try again in ${minutes} min.`
+  const hours = Math.ceil(retryAfter / 3600)
+  return msg`You have sent too many messages for now. Please try again in ${hours} h or contact the business directly.`
 }

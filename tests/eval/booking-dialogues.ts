@@ -126,6 +126,10 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-o-gun-ogleden-sonra',
     [w('perşembe saç kesimi randevusu', ['3 Aralık 2026']), w('öğleden sonra olur mu', ['3 Aralık 2026', '13:00', '15:00'], ['4 Aralık']), w('3'), w('Nur Kaya'), w('0547 111 22 33'), w('evet')],
     { date: '2026-12-03', time: '14:00', service: 'Saç kesimi' }),
+  // "En erken" is the earliest free time (today after lunch), not the next morning; "hafta sonu" is Saturday.
+  trSalon('tr-en-erken',
+    [w('en erken ne zaman fön randevusu verebilirsiniz', ['1 Aralık 2026', '13:00']), w('hafta sonu olmaz mı', ['5 Aralık 2026', '10:00']), w('1'), w('Eda Su'), w('0547 222 33 44'), w('evet', ['5 Aralık 2026'])],
+    { date: '2026-12-05', time: '10:00', service: 'Fön' }),
   // A service the salon does not offer: the list again, and who to ask.
   trSalon('tr-listede-yok',
     [w('randevu almak istiyorum', ['hizmet']), w('manikür', ['listede yok mu', '0212 555 00 00']), w('peki fön', ['En yakın boş saatler']), w('vazgeçtim', ['bıraktım'])],

@@ -16,6 +16,7 @@ describe('readWhen', () => {
     ['3 Aralık', '2026-12-03'], ["3 Aralık'ta", '2026-12-03'], ['3 aralik', '2026-12-03'], ['15 ocak', '2027-01-15'], ['December 3', '2026-12-03'],
     ['Dec 3rd', '2026-12-03'], ['3rd of December', '2026-12-03'], ['3/12', '2026-12-03'], ['5.1.2027', '2027-01-05'], ['3.12', '2026-12-03'],
     ['30 kasım', '2027-11-30'], ['31 şubat', undefined],
+    ['hafta sonu olmaz mı', '2026-12-05'], ['haftasonu müsait misiniz', '2026-12-05'], ['this weekend?', '2026-12-05'],
   ])('reads the day of "%s"', (text, date) => {
     expect(read(text).date).toBe(date)
   })
@@ -46,6 +47,16 @@ describe('readWhen', () => {
     expect(read('in the morning')).toEqual({ part: 'morning' })
     expect(read('haftaya')).toEqual({ from: '2026-12-07' })
     expect(read('next week')).toEqual({ from: '2026-12-07' })
+    // The earliest time, not the morning.
+    expect(read('en erken ne zaman randevu verebilirsiniz')).toEqual({})
+    expect(read('erken saatte')).toEqual({})
+    expect(read('sabah erken')).toEqual({ part: 'morning' })
+  })
+
+  it('reads the weekend as its Saturday, or today on a weekend day', () => {
+    expect(readWhen('hafta sonu', '2026-12-05')).toEqual({ date: '2026-12-05' })
+    expect(readWhen('weekend', '2026-12-06')).toEqual({ date: '2026-12-06' })
+    expect(readWhen('hafta sonu öğleden sonra', '2026-12-07')).toEqual({ date: '2026-12-12', part: 'afternoon' })
   })
 
   it('finds nothing in messages that name no time', () => {

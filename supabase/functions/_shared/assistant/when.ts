@@ -104,6 +104,11 @@ function relativeDate(line: string, today: string): string | undefined {
   if (/\b(obur gun|ertesi gun|yarindan sonra|day after tomorrow)\b/.test(line)) return addDays(today, 2)
   if (/\b(yarin\w*|tomorrow|tmrw|tmr)\b/.test(line)) return addDays(today, 1)
   if (/\b(bugun\w*|today|tonight|bu aksam)\b/.test(line)) return today
+  // The weekend: its Saturday, or today when it is the weekend already.
+  if (/\b(hafta ?sonu\w*|weekends?)\b/.test(line)) {
+    const weekday = weekdayOf(today)
+    return weekday === 0 || weekday === 6 ? today : addDays(today, 6 - weekday)
+  }
   return undefined
 }
 
@@ -122,7 +127,8 @@ function partOf(line: string): DayPart | undefined {
   if (/\b(ogleden sonra|ogle sonrasi|afternoon|pm)\b/.test(line)) return 'afternoon'
   if (/\b(aksam\w*|evening|tonight|after work|is cikisi)\b/.test(line)) return 'evening'
   if (/\b(ogle|oglen|ogleyin|ogle arasi|noon|lunch\w*|midday)\b/.test(line)) return 'noon'
-  if (/\b(sabah\w*|morning|erken(?! saat)|early)\b/.test(line)) return 'morning'
+  // "En erken" is the earliest time, not the morning.
+  if (/\b(sabah\w*|morning|(?<!\ben )erken(?! saat)|early)\b/.test(line)) return 'morning'
   return undefined
 }
 

@@ -954,6 +954,22 @@ describe('the business', () => {
     expect(out.reply).toContain(expected)
   })
 
+  it('hours: a day asked alone right after the hours is that day\'s hours, not an appointment', async () => {
+    const afterHours = (question: string, answer: string): Turn[] => [
+      { role: 'user', content: question, productIds: [] },
+      { role: 'assistant', content: answer, productIds: [], kind: 'hours' },
+    ]
+    const english = await ask('and on saturday?', { history: afterHours('what time do you close today?', "Today (Wednesday): we're open 09:00–18:00.") })
+    expect(english.kind).toBe('hours')
+    expect(english.reply).toContain("Saturday: we're open 10:00–14:00.")
+    const turkish = await ask('cumartesi?', { history: afterHours('bugün kaça kadar açıksınız', 'Bugün (Çarşamba) 09:00–18:00 arası açığız.') })
+    expect(turkish.kind).toBe('hours')
+    expect(turkish.reply).toContain('Cumartesi 10:00–14:00 arası açığız.')
+    // Asked in so many words, it is an appointment.
+    const booking = await ask('cumartesi randevu alabilir miyim', { history: afterHours('bugün kaça kadar açıksınız', 'Bugün (Çarşamba) 09:00–18:00 arası açığız.') })
+    expect(booking.kind).toBe('booking')
+  })
+
   it('hours: the week, with consecutive days joined', async () => {
     const out = await ask('Çalışma saatleriniz nedir?')
     expect(out.reply).toContain('• Salı–Cuma: 09:00–18:00')

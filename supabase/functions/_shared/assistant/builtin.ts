@@ -9,6 +9,7 @@
 import { ASKS_MATERIAL, asksOfIt, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, materialsIn, ordinalOf, pointsBack, productTerm, topicOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
 import { departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
+import { bookingAsked } from './booking-reading.ts'
 import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
 import { corpusClassifier, type Classification } from './nlu.ts'
@@ -641,7 +642,10 @@ async function answerProduct(intent: Intent, message: string, context: Context, 
 export const builtinResponder: Responder = async (input) => {
   const { message, language, history, business } = input
   const draft = lastDraft(history)
-  const understood = await understand(message, await corpusClassifier())
+  const classified = await understand(message, await corpusClassifier())
+  // "And on Saturday?" just after the hours: that day's hours, not an appointment (no word of one is said).
+  const afterHours = !draft && classified.kind === 'booking' && history.findLast((turn) => turn.role === 'assistant')?.kind === 'hours'
+  const understood = afterHours && bookingAsked(message, '') === null ? { ...classified, ...intentOf('hours', message) } : classified
   if (input.booking) {
     const replyIn = replyLanguage(message, language, history)
     const contact = biz.contactDetails(business.profile, input.businessName, replyIn)

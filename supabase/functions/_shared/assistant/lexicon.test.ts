@@ -36,6 +36,8 @@ describe('holdsEquivalent', () => {
       ['scarves', 'İpek Şal', true],
       ['kupa', 'Ceramic Mug', true],
       ['sunglasses', 'Güneş Gözlüğü', true],
+      ['velvet', 'Kadife Ceket', true],
+      ['suede', 'Süet Bot', true],
       ['bags', 'Leather Notebook', false],
     ])
   })

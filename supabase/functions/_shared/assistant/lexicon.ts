@@ -70,6 +70,7 @@ export const SAME_MEANING: readonly Meaning[] = [
   thing('alteration, alterations, tailoring', 'tadilat'), thing('repair', 'tamir'),
   // What things are made of, look like and are for
   m('leather', 'deri'), m('silk', 'ipek'), m('linen', 'keten'), m('cotton', 'pamuk, pamuklu'), m('wool, woollen', 'yun'),
+  m('velvet', 'kadife'), m('suede', 'suet'), m('satin', 'saten'), m('cashmere', 'kasmir'), m('lace', 'dantel'), m('knitted, knit', 'orgu'),
   m('ceramic', 'seramik'), m('porcelain', 'porselen'), m('wood, wooden', 'ahsap'), m('silver', 'gumus'), m('gold', 'altin'),
   m('steel', 'celik'), m('glass', 'cam'), m('straw', 'hasir'), m('bamboo', 'bambu'), m('copper', 'bakir'), m('black', 'siyah'),
   m('white', 'beyaz'), m('red', 'kirmizi'), m('blue', 'mavi'), m('green', 'yesil'), m('grey, gray', 'gri'), m('navy', 'lacivert'),

@@ -17,6 +17,8 @@ describe('readWhen', () => {
     ['Dec 3rd', '2026-12-03'], ['3rd of December', '2026-12-03'], ['3/12', '2026-12-03'], ['5.1.2027', '2027-01-05'], ['3.12', '2026-12-03'],
     ['30 kasım', '2027-11-30'], ['31 şubat', undefined],
     ['hafta sonu olmaz mı', '2026-12-05'], ['haftasonu müsait misiniz', '2026-12-05'], ['this weekend?', '2026-12-05'],
+    ['this afternoon', '2026-12-01'], ['bu sabah', '2026-12-01'], ['for the 10th', '2026-12-10'], ["ayın 10'u", '2026-12-10'],
+    ['ayın 10unda', '2026-12-10'], ['on the 1st', '2026-12-01'], ['the 31st', '2026-12-31'],
   ])('reads the day of "%s"', (text, date) => {
     expect(read(text).date).toBe(date)
   })
@@ -26,7 +28,7 @@ describe('readWhen', () => {
     ['saat 10', ['10:00', '22:00']], ['öğleden sonra 3', ['15:00']], ['sabah 10', ['10:00']], ['akşam 6', ['18:00']], ['3 buçuk', ['15:30', '03:30']],
     ['saat 3 buçukta', ['15:30', '03:30']], ['10 gibi', ['10:00', '22:00']], ['2:30 pm', ['14:30']], ['10am', ['10:00']], ['at 10', ['10:00', '22:00']],
     ['tomorrow at 10', ['10:00', '22:00']], ['12 pm', ['12:00']], ['noon', ['12:00']], ['öğlen', ['12:00']], ['saat 09.00', ['09:00']],
-    ['yarın 16 olsun', ['16:00']], ['cuma 3', ['15:00', '03:00']], ['friday 4 then', ['16:00', '04:00']], ['yarın 2 kişi', undefined],
+    ['yarın 16 olsun', ['16:00']], ['thursday after 3', ['15:00', '03:00']], ['from 10', ['10:00', '22:00']], ['for the 10th', undefined], ['cuma 3', ['15:00', '03:00']], ['friday 4 then', ['16:00', '04:00']], ['yarın 2 kişi', undefined],
   ])('reads the time of "%s"', (text, times) => {
     expect(read(text).times).toEqual(times)
   })
@@ -88,3 +90,11 @@ describe('mergeWhen', () => {
     expect(mergeWhen('perşembe', read('saat 15'))).toEqual({ times: ['15:00'] })
   })
 })
+
+describe('readWhen across months', () => {
+  it('takes "the 10th" of the next month once this month\'s has passed', () => {
+    expect(readWhen('the 10th', '2026-12-11')).toEqual({ date: '2027-01-10' })
+    expect(readWhen('ayın 31i', '2027-02-01')).toEqual({ date: '2027-03-31' })
+  })
+})
+

@@ -1,8 +1,9 @@
 // When a customer wants an appointment, read from what they wrote, in
 // Turkish or English: "yarın", "cuma", "haftaya salı", "3 Aralık",
-// "öğleden sonra", "saat 3", "14.30", "tomorrow at 10", "next Tuesday",
-// "2:30 pm". Days are resolved against the owner's today (the caller reads it
-// on the owner's clock), never the server's.
+// "ayın 10'u", "hafta sonu", "öğleden sonra", "saat 3", "14.30",
+// "tomorrow at 10", "next Tuesday", "the 10th", "after 3", "2:30 pm". Days
+// are resolved against the owner's today (the caller reads it on the
+// owner's clock), never the server's.
 //
 // No date library reads Turkish (chrono-node, the best-kept one, covers
 // English and a dozen other languages, not Turkish), and one reader for both
@@ -103,13 +104,25 @@ function weekdayDate(line: string, today: string): string | undefined {
 function relativeDate(line: string, today: string): string | undefined {
   if (/\b(obur gun|ertesi gun|yarindan sonra|day after tomorrow)\b/.test(line)) return addDays(today, 2)
   if (/\b(yarin\w*|tomorrow|tmrw|tmr)\b/.test(line)) return addDays(today, 1)
-  if (/\b(bugun\w*|today|tonight|bu aksam)\b/.test(line)) return today
+  if (/\b(bugun\w*|today|tonight|bu aksam|bu sabah|bu ogleden sonra|this (morning|afternoon|evening))\b/.test(line)) return today
   // The weekend: its Saturday, or today when it is the weekend already.
   if (/\b(hafta ?sonu\w*|weekends?)\b/.test(line)) {
     const weekday = weekdayOf(today)
     return weekday === 0 || weekday === 6 ? today : addDays(today, 6 - weekday)
   }
   return undefined
+}
+
+/** "The 10th", "ayın 10'u": that day of this month, or of the next once it has passed. */
+function dayOfMonth(line: string, today: string): string | undefined {
+  const found = /\bthe (\d{1,2})(?:st|nd|rd|th)\b/.exec(line) ?? /\bayin (\d{1,2})(?!\d)/.exec(line)
+  if (!found) return undefined
+  const day = Number(found[1])
+  const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))]
+  const inMonth = (y: number, m: number) => dayOf(day, m, y, today)
+  const thisMonth = inMonth(year, month)
+  if (thisMonth && thisMonth >= today) return thisMonth
+  return month === 12 ? inMonth(year + 1, 1) : inMonth(year, month + 1)
 }
 
 /** 3/12, 3/12/2026, 3.12.2026, or "3.12" where a time is not plainly meant ("saat 3.12", "14.30", "10.00"); with the words it took. */
@@ -150,7 +163,7 @@ function timesOf(line: string, part: DayPart | undefined): string[] | undefined 
     minute = Number(exact[2])
   } else {
     const said =
-      /\b(?:saat|at|around|about|by)\s+(\d{1,2})\b(?!\s*(?:st|nd|rd|th)\b)/.exec(line) ??
+      /\b(?:saat|at|around|about|by|after|from)\s+(\d{1,2})\b(?!\s*(?:st|nd|rd|th)\b)/.exec(line) ??
       /\b(\d{1,2})\s+'(?:te|ta|de|da|e|a|ye|ya|den|dan|ten|tan)\b/.exec(line) ??
       /\b(\d{1,2})(?:te|ta|de|da|den|dan|ten|tan)\b/.exec(line) ??
       /\b(\d{1,2})\s+(?:gibi|civari\w*|sular\w*|bucuk\w*|o'?clock|oclock|ish)\b/.exec(line) ??
@@ -181,7 +194,7 @@ function isDateLike(m: RegExpExecArray): boolean {
 export function readWhen(text: string, today: string): When {
   const line = normalise(text)
   const numeric = numericDate(line, today)
-  const date = monthDate(line, today) ?? numeric?.date ?? relativeDate(line, today) ?? weekdayDate(line, today)
+  const date = monthDate(line, today) ?? numeric?.date ?? dayOfMonth(line, today) ?? relativeDate(line, today) ?? weekdayDate(line, today)
   const part = partOf(line)
   const when: When = {}
   if (date) when.date = date

@@ -137,6 +137,10 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-listede-yok',
     [w('randevu almak istiyorum', ['hizmet']), w('manikür', ['listede yok mu', '0212 555 00 00']), w('peki fön', ['En yakın boş saatler']), w('vazgeçtim', ['bıraktım'])],
     null),
+  // A yes with another hour is that hour; a yes naming the hour summed up is a yes.
+  trSalon('tr-evet-ama',
+    [w('cuma 15te saç kesimi'), w('Ece Tan'), w('0546 222 33 45', ['15:00']), w('evet ama saat 16 olsun', ['16:00'], ['oluşturuldu']), w('evet, 16:00 uygun', ['oluşturuldu', '16:00'])],
+    { date: '2026-12-04', time: '16:00', service: 'Saç kesimi' }),
   // A new hour at the summary keeps the day chosen.
   trSalon('tr-ozette-saat',
     [w('cuma 15te saç kesimi'), w('Ece Tan'), w('0546 222 33 44', ['15:00']), w('saat 16 olsun', ['4 Aralık 2026', '16:00'], ['1 Aralık']), w('evet', ['4 Aralık 2026 Cuma saat 16:00'])],

@@ -83,14 +83,14 @@ describe('assistant evaluation slice on pglite', () => {
 // The booking dialogues' slice: both languages, both channels, a refusal
 // with new offers, a change of mind, a cancellation and a move, a question
 // about something else in the middle of one, a day and an hour said in
-// separate messages, a new hour once one was chosen, a service the owner
-// does not offer, the afternoon of the day just offered, "en erken",
-// "hafta sonu" and "the 10th", a move asked as "cumaya alabilir miyim" to
-// the same time. Every one right, and never an appointment the customer did
-// not end up asking for.
+// separate messages, a new hour once one was chosen ("evet ama saat 16
+// olsun" too), a service the owner does not offer, the afternoon of the day
+// just offered, "en erken", "hafta sonu" and "the 10th", a move asked as
+// "cumaya alabilir miyim" to the same time. Every one right, and never an
+// appointment the customer did not end up asking for.
 const BOOKING_SLICE = [
-  'tr-yarin-15', 'tr-dolu-saat', 'tr-hizmet-sorulurken-kargo', 'tr-gun-sonra-saat', 'tr-ozette-saat', 'tr-o-gun-ogleden-sonra', 'tr-en-erken',
-  'tr-hayir-sonra-baska', 'tr-wa-iptal', 'tr-wa-tasi', 'tr-wa-saliya-al',
+  'tr-yarin-15', 'tr-dolu-saat', 'tr-hizmet-sorulurken-kargo', 'tr-gun-sonra-saat', 'tr-ozette-saat', 'tr-evet-ama',
+  'tr-o-gun-ogleden-sonra', 'tr-en-erken', 'tr-hayir-sonra-baska', 'tr-wa-iptal', 'tr-wa-tasi', 'tr-wa-saliya-al',
   'en-tomorrow-10', 'en-sunday', 'en-changed-mind', 'en-day-then-hour', 'en-the-10th', 'en-not-listed', 'en-wa-move',
 ]
 

@@ -189,6 +189,14 @@ function offerFor(message: string, draft: BookingDraft, turn: BookingTurn, loade
   return offerAt(had && !when.times && asksSameTime(message) ? { ...when, times: [had] } : when, draft, turn, loaded)
 }
 
+/** Whether the message names a day or time other than the one chosen. */
+function saysOtherTime(message: string, draft: BookingDraft, today: string): boolean {
+  const said = readWhen(message, today)
+  if (!saysWhen(said) || !draft.date || !draft.time) return saysWhen(said)
+  const wanted = mergeWhen({ date: draft.date, times: [draft.time] }, said)
+  return wanted.date !== draft.date || (wanted.times !== undefined && !wanted.times.includes(draft.time)) || !inPart(draft.time, wanted.part)
+}
+
 /**
  * A new day or time once one was chosen ("saat 4 olsun", "make it Friday"):
  * what the message leaves unsaid stays as chosen, and the rest of the draft is kept.
@@ -370,8 +378,9 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
       return afterTime({ ...draft, phone }, turn, loaded)
     }
     case 'confirm': {
+      // "Evet ama saat 16 olsun" changes the time; "evet, 15:00 uygun" confirms the one summed up.
+      if (saysOtherTime(message, draft, desk.today)) return changeWhen(message, draft, turn, loaded)
       if (isYes(message)) return book(draft, turn, loaded)
-      if (saysWhen(readWhen(message, desk.today))) return changeWhen(message, draft, turn, loaded)
       if (isNo(message)) return out(say.notBooked(language), language, 'booking', { ...draft, step: 'time', date: undefined, time: undefined, offers: [] })
       return null
     }

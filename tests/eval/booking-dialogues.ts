@@ -133,6 +133,10 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-ayin-10u',
     [w('ayın 10unda boya yaptırmak istiyorum', ['10 Aralık 2026']), w('13:00'), w('Sena Ak'), w('0547 333 44 55'), w('evet', ['10 Aralık 2026'])],
     { date: '2026-12-10', time: '13:00', service: 'Boya' }),
+  // A quarter past on a half-hour grid: not taken, just not a start time.
+  trSalon('tr-ceyrek',
+    [w("perşembe 3'ü çeyrek geçe fön", ['30 dakikada bir', '15:00'], ['dolu']), w('15:00'), w('Ada Er'), w('0547 444 55 66'), w('evet', ['15:00'])],
+    { date: '2026-12-03', time: '15:00', service: 'Fön' }),
   // A service the salon does not offer: the list again, and who to ask.
   trSalon('tr-listede-yok',
     [w('randevu almak istiyorum', ['hizmet']), w('manikür', ['listede yok mu', '0212 555 00 00']), w('peki fön', ['En yakın boş saatler']), w('vazgeçtim', ['bıraktım'])],
@@ -219,6 +223,10 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-this-afternoon',
     [w('can I get a blow dry this afternoon', ['December 1, 2026', '13:00'], ['December 2']), w('2'), w('Zoe Lane'), w('0532 444 55 67'), w('yes')],
     { date: '2026-12-01', time: '13:30', service: 'Fön' }),
+  // Quarter past 3 on a half-hour grid: not taken, just not a start time.
+  enSalon('en-quarter-past',
+    [w('haircut at quarter past 3 on thursday?', ['every 30 minutes', '15:00', '15:30'], ['taken']), w('15:30'), w('Max Hill'), w('0532 444 55 68'), w('yes')],
+    { date: '2026-12-03', time: '15:30', service: 'Saç kesimi' }),
   enSalon('en-not-listed',
     [w('I want to book an appointment', ['service']), w('nails please', ['not on the list', '0212 555 00 00']), w('never mind', ['stopped'])],
     null),

@@ -67,11 +67,13 @@ export function pickFirst(language: Lang): string {
   return language === 'tr' ? 'Önce bir saat seçelim. Şu saatler müsait:' : "Let's pick a time first. These times are free:"
 }
 
-export function refusal(reason: BookingRefusal | 'closed_day' | 'full_day' | 'past', wanted: Offer | { date: string } | null, language: Lang): string {
+/** Why a time cannot be booked; `every`, for off_grid, is how many minutes apart appointments start. */
+export function refusal(reason: BookingRefusal | 'closed_day' | 'full_day' | 'past' | 'off_grid', wanted: Offer | { date: string } | null, language: Lang, every = 30): string {
   const when = wanted ? ('time' in wanted ? at(wanted, language) : longDate(wanted.date, language)) : ''
   if (language === 'tr') {
     switch (reason) {
       case 'slot_taken': return `${when} maalesef dolu.`
+      case 'off_grid': return `Randevular ${every} dakikada bir başlıyor; ${when} bunlardan biri değil.`
       case 'outside_hours': return `${when} çalışma saatlerimizin dışında.`
       case 'too_soon': return `${when} için çok geç kaldık; o kadar kısa süre içinde randevu veremiyoruz.`
       case 'too_far': return `${when} için henüz randevu vermiyoruz.`
@@ -84,6 +86,7 @@ export function refusal(reason: BookingRefusal | 'closed_day' | 'full_day' | 'pa
   }
   switch (reason) {
     case 'slot_taken': return `${when} is already taken, sorry.`
+    case 'off_grid': return `Appointments start every ${every} minutes, so ${when} isn't one of our times.`
     case 'outside_hours': return `${when} is outside our opening hours.`
     case 'too_soon': return `${when} is too soon for us to book, sorry.`
     case 'too_far': return `We don't take bookings for ${when} yet.`

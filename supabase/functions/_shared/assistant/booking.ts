@@ -89,9 +89,11 @@ function whyNot(offer: Offer, duration: number, desk: BookingDesk, rules: Bookin
   const ranges = rangesOf(hours, weekday)
   if (ranges.length === 0) return 'closed_day'
   const start = minutes(offer.time)
-  const inside = ranges.some(([from, to]) => start >= minutes(from) && start + duration <= (to === '24:00' ? 1440 : minutes(to)))
-  if (!inside) return 'outside_hours'
+  const range = ranges.find(([from, to]) => start >= minutes(from) && start + duration <= (to === '24:00' ? 1440 : minutes(to)))
+  if (!range) return 'outside_hours'
   if (offer.date === desk.today && start < desk.nowMinutes + rules.min_notice_minutes) return 'too_soon'
+  // "Quarter past 3" on a half-hour grid: not taken, just not a time appointments start at.
+  if (rules.slot_minutes > 0 && (start - minutes(range[0])) % rules.slot_minutes !== 0) return 'off_grid'
   return 'slot_taken'
 }
 
@@ -214,7 +216,7 @@ async function offerAt(when: When, draft: BookingDraft, turn: BookingTurn, loade
   const found = await findTimes(when, duration, desk, loaded.rules, turn.hours, dayHint)
   // The time asked for is free: said so, since the customer may have named it over several messages.
   if (found.exact) return afterTime({ ...draft, date: found.exact.date, time: found.exact.time }, turn, loaded, say.isFree(found.exact, language))
-  const reason = found.reason && found.asked ? say.refusal(found.reason, found.asked, language) : undefined
+  const reason = found.reason && found.asked ? say.refusal(found.reason, found.asked, language, loaded.rules.slot_minutes) : undefined
   if (found.offers.length === 0) {
     return out([reason, say.nothingFree(language)].filter(Boolean).join(' '), language, 'booking', null)
   }

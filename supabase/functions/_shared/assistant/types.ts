@@ -78,6 +78,8 @@ export type BookableService = { id: string; name: string; duration_minutes: numb
 
 export type BookingRules = {
   enabled: boolean
+  /** Appointments start this many minutes apart from each opening (booking_settings.slot_minutes). */
+  slot_minutes: number
   default_duration_minutes: number
   max_days_ahead: number
   min_notice_minutes: number

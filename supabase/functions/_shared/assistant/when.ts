@@ -162,6 +162,15 @@ function timesOf(line: string, part: DayPart | undefined): string[] | undefined 
     hour = Number(exact[1])
     minute = Number(exact[2])
   } else {
+    // "Half 2", "quarter past 3", "quarter to 4", "3'ü çeyrek geçe", "4'e çeyrek var": an hour and a part of it.
+    const half = /\bhalf (?:past )?(\d{1,2})\b/.exec(line)
+    const quarterPast = /\bquarter (?:past|after) (\d{1,2})\b/.exec(line) ?? /\b(\d{1,2}) ?'?\w* ceyrek gece\b/.exec(line)
+    const quarterTo = /\bquarter to (\d{1,2})\b/.exec(line) ?? /\b(\d{1,2}) ?'?\w* ceyrek var\b/.exec(line)
+    if (half) [hour, minute] = [Number(half[1]), 30]
+    else if (quarterPast) [hour, minute] = [Number(quarterPast[1]), 15]
+    else if (quarterTo) [hour, minute] = [(Number(quarterTo[1]) + 23) % 24, 45]
+  }
+  if (!exact && hour === undefined) {
     const said =
       /\b(?:saat|at|around|about|by|after|from)\s+(\d{1,2})\b(?!\s*(?:st|nd|rd|th)\b)/.exec(line) ??
       /\b(\d{1,2})\s+'(?:te|ta|de|da|e|a|ye|ya|den|dan|ten|tan)\b/.exec(line) ??

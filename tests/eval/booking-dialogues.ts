@@ -133,6 +133,10 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-ayin-10u',
     [w('ayın 10unda boya yaptırmak istiyorum', ['10 Aralık 2026']), w('13:00'), w('Sena Ak'), w('0547 333 44 55'), w('evet', ['10 Aralık 2026'])],
     { date: '2026-12-10', time: '13:00', service: 'Boya' }),
+  // A name that is also a weekday, given before a time was picked: kept as the name, the same day's times again.
+  trSalon('tr-isim-gun',
+    [w('perşembe saç kesimi'), w('Cuma Yılmaz', ['Önce bir saat seçelim', '3 Aralık 2026'], ['4 Aralık']), w('2'), w('0547 555 66 77'), w('evet', ['Cuma Yılmaz', '3 Aralık 2026'])],
+    { date: '2026-12-03', time: '09:30', service: 'Saç kesimi' }),
   // A quarter past on a half-hour grid: not taken, just not a start time.
   trSalon('tr-ceyrek',
     [w("perşembe 3'ü çeyrek geçe fön", ['30 dakikada bir', '15:00'], ['dolu']), w('15:00'), w('Ada Er'), w('0547 444 55 66'), w('evet', ['15:00'])],

@@ -86,12 +86,12 @@ describe('assistant evaluation slice on pglite', () => {
 // separate messages, a new hour once one was chosen ("evet ama saat 16
 // olsun" too), a service the owner does not offer, the afternoon of the day
 // just offered, "en erken", "hafta sonu" and "the 10th", a quarter past
-// on a half-hour grid, a move asked as "cumaya alabilir miyim" to the same
-// time. Every one right, and never an appointment the customer did not end
-// up asking for.
+// on a half-hour grid, a first name that is a weekday ("Cuma Yılmaz"), a
+// move asked as "cumaya alabilir miyim" to the same time. Every one right,
+// and never an appointment the customer did not end up asking for.
 const BOOKING_SLICE = [
   'tr-yarin-15', 'tr-dolu-saat', 'tr-hizmet-sorulurken-kargo', 'tr-gun-sonra-saat', 'tr-ozette-saat', 'tr-evet-ama',
-  'tr-o-gun-ogleden-sonra', 'tr-en-erken', 'tr-hayir-sonra-baska', 'tr-wa-iptal', 'tr-wa-tasi', 'tr-wa-saliya-al',
+  'tr-o-gun-ogleden-sonra', 'tr-en-erken', 'tr-isim-gun', 'tr-hayir-sonra-baska', 'tr-wa-iptal', 'tr-wa-tasi', 'tr-wa-saliya-al',
   'en-tomorrow-10', 'en-sunday', 'en-changed-mind', 'en-day-then-hour', 'en-the-10th', 'en-quarter-past', 'en-not-listed', 'en-wa-move',
 ]
 

@@ -33,7 +33,10 @@ describe('the booking conversation reads', () => {
     const today = '2026-12-01'
     expect(nameGiven('Cuma Yılmaz', today)).toBe('Cuma Yılmaz')
     expect(nameGiven('Ayşe Yılmaz', today)).toBe('Ayşe Yılmaz')
-    for (const text of ['cuma', 'cuma olsun', 'friday instead', 'make it friday', 'perşembe olabilir', 'yarın olsun']) expect(nameGiven(text, today), text).toBeNull()
+    expect(nameGiven('Pazar Demir', today)).toBe('Pazar Demir')
+    for (const text of ['cuma', 'cuma olsun', 'friday instead', 'make it friday', 'perşembe olabilir', 'yarın olsun', 'cuma öğleden sonra', 'pazar günü', 'next friday', 'this friday', 'aynı saatte', 'same time']) {
+      expect(nameGiven(text, today), text).toBeNull()
+    }
   })
 
   it('the customer dropping the booking', () => {
@@ -62,6 +65,20 @@ describe('the booking conversation reads', () => {
     expect(serviceIn('colour', SERVICES)?.id).toBe('a')
     expect(serviceIn('2', SERVICES)?.id).toBe('b')
     expect(serviceIn('cuma öğleden sonra', SERVICES)).toBeNull()
+  })
+
+  it('a service by the word of its name that is its own, not by the words any service may hold', () => {
+    const boutique: BookableService[] = [
+      { id: 's', name: 'Stil danışmanlığı', duration_minutes: 90, price: 750, currency: 'TRY' },
+      { id: 't', name: 'Tadilat ve prova', duration_minutes: 60, price: 300, currency: 'TRY' },
+      { id: 'u', name: 'Ürün deneme randevusu', duration_minutes: 30, price: null, currency: 'TRY' },
+    ]
+    expect(serviceIn('deneme', boutique)?.id).toBe('u')
+    expect(serviceIn('deneme randevusu', boutique)?.id).toBe('u')
+    expect(serviceIn('danışmanlık', boutique)?.id).toBe('s')
+    expect(serviceIn('prova', boutique)?.id).toBe('t')
+    expect(serviceIn('randevu', boutique)).toBeNull()
+    expect(serviceIn('ürün', boutique)).toBeNull()
   })
 
   it('what starts a booking, a cancellation or a move', () => {

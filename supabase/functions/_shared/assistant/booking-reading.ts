@@ -49,8 +49,9 @@ export function phoneIn(message: string): string | null | undefined {
 const NOT_NAMES = new Set([
   'evet', 'hayir', 'tamam', 'olur', 'yes', 'no', 'ok', 'randevu', 'appointment', 'merhaba', 'selam', 'hello', 'hi', 'tesekkurler', 'thanks', 'thank',
   'yarin', 'bugun', 'tomorrow', 'today', 'saat', 'fiyat', 'price', 'kac', 'ne', 'nedir', 'var', 'mi', 'mu', 'how', 'what', 'when', 'where', 'is', 'the',
-  // Asking for another day or time ("cuma olsun", "friday instead").
-  'olsun', 'olabilir', 'yapalim', 'alalim', 'lutfen', 'instead', 'make', 'please', 'then', 'actually', 'rather',
+  // Asking for another day or time ("cuma olsun", "friday instead", "pazar günü", "aynı saatte").
+  'gun', 'gunu', 'day', 'next', 'this', 'ayni', 'same', 'time', 'saatte', 'olsun', 'olabilir', 'yapalim', 'alalim', 'lutfen',
+  'instead', 'make', 'please', 'then', 'actually', 'rather',
 ])
 
 /** A person's name as written in an answer to "what is your name?": "Ayşe Yılmaz", "adım Ayşe Yılmaz", "my name is John Smith". */
@@ -73,13 +74,21 @@ export function nameIn(message: string): string | null {
 }
 
 /**
- * The name in an answer to "what is your name?" that may also read as a day:
- * "Cuma Yılmaz" is a name; "cuma olsun" (NOT_NAMES) or a lone "cuma" is a day.
+ * The name in a message that may also read as a day: "Cuma Yılmaz" is a
+ * name (a first name that is a weekday, and nothing else of when); "cuma
+ * olsun" (NOT_NAMES), "cuma öğleden sonra" or a lone "cuma" is a day.
  */
 export function nameGiven(message: string, today: string): string | null {
   const name = nameIn(message)
-  return name && !(name.split(' ').length === 1 && saysWhen(readWhen(message, today))) ? name : null
+  if (!name) return null
+  const when = readWhen(message, today)
+  if (!saysWhen(when)) return name
+  const [, ...rest] = name.split(' ')
+  const onlyADay = when.date !== undefined && !when.times && !when.part && !when.from
+  return onlyADay && rest.length > 0 && !saysWhen(readWhen(rest.join(' '), today)) ? name : null
 }
+
+const GENERIC_SERVICE_WORDS = / (randevu\w*|urun\w*|hizmet\w*|seans\w*|appointment\w*|session\w*|service\w*|booking\w*) /
 
 /** The service a message names, by number in the list shown or by the words of its name. */
 export function serviceIn(message: string, services: readonly BookableService[]): BookableService | null {
@@ -89,7 +98,10 @@ export function serviceIn(message: string, services: readonly BookableService[])
   const said = [...words(message), ...words(translate(message))].map((w) => w.key).filter((k) => k.length >= 3)
   let best: { service: BookableService; share: number } | null = null
   for (const service of services) {
-    const keys = words(service.name).map((w) => w.key).filter((k) => k.length >= 3)
+    // "Ürün deneme randevusu" is named by "deneme": words any service's name may hold name none of them.
+    const named = words(service.name).map((w) => w.key).filter((k) => k.length >= 3)
+    const own = named.filter((k) => !GENERIC_SERVICE_WORDS.test(` ${k} `))
+    const keys = own.length > 0 ? own : named
     if (keys.length === 0) continue
     const held = keys.filter((key) => said.some((word) => word.startsWith(key.slice(0, Math.max(4, key.length - 2))) || key.startsWith(word.slice(0, Math.max(4, word.length - 2))))).length
     const share = held / keys.length

@@ -15,7 +15,7 @@
 import { hasAnyHours, rangesOf, timeToMinutes, type OpeningHours } from '../../../../domain/business.ts'
 import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksSameTime, asksSomethingElse, bookingAsked, choiceOf, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, stops,
+  asksSameTime, asksSomethingElse, bookingAsked, choiceOf, isNo, isYes, nameGiven, phoneIn, serviceIn, stops,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import type { Offer } from './booking-replies.ts'
@@ -350,15 +350,16 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
         const matching = offers.filter((o) => when.times!.includes(o.time))
         if (matching.length === 1) return afterTime({ ...draft, date: matching[0]!.date, time: matching[0]!.time }, turn, loaded)
       }
-      if (saysWhen(when) || (draft.mode === 'move' && asksSameTime(message))) return offerFor(message, draft, turn, loaded)
+      // "Cuma Yılmaz" before a time was chosen is a name, kept below, not Friday.
+      const name = nameGiven(message, desk.today)
+      if (!name && (saysWhen(when) || (draft.mode === 'move' && asksSameTime(message)))) return offerFor(message, draft, turn, loaded)
       if (isYes(message) && offers.length === 1) return afterTime({ ...draft, date: offers[0]!.date, time: offers[0]!.time }, turn, loaded)
       if (isNo(message)) return out(language === 'tr' ? 'Hangi gün ve saat size uyar?' : 'Which day and time would suit you?', language, 'booking', { ...draft, offers })
-      if (asked) return offerFor(message, draft, turn, loaded)
+      if (asked && !name) return offerFor(message, draft, turn, loaded)
       // A bare hour ("2", "15") right after offers of one day: that hour.
       const hour = /^\s*(\d{1,2})\s*$/.exec(message)
       if (hour && offers.length > 0) return offerAt({ date: offers[0]!.date, times: readWhen(`saat ${hour[1]}`, desk.today).times }, draft, turn, loaded)
       // A name, a number or a "yes" before a time was chosen: the times again, and the name and number kept.
-      const name = nameIn(message)
       const phone = phoneIn(message)
       if (offers.length === 0 || (!name && !phone && asksSomethingElse(message, turn.kind))) return null
       return out(say.offers(offers, language, say.pickFirst(language)), language, 'booking', {

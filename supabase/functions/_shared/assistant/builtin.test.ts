@@ -705,6 +705,15 @@ describe('follow-ups as customers write them', () => {
     expect(out.productIds.sort()).toEqual(['p1', 'p2', 'p3'])
   })
 
+  it('"what kind of stuff do you sell" lists the catalogue rather than searching for "stuff"', async () => {
+    for (const message of ['hi! what kind of stuff do you sell', 'what stuff do you have']) {
+      const out = await ask(message)
+      expect(out.kind, message).toBe('list')
+      expect(out.productIds.length, message).toBeGreaterThan(0)
+      expect(out.reply, message).not.toMatch(/bulamadım|couldn't find/)
+    }
+  })
+
   it('a person is asked for with a person in the words; "değiştirmek istiyorum" wants an exchange, "return shipping" is returns', async () => {
     for (const message of ['bir yetkiliyle görüşmek istiyorum', 'beni arayın', 'can someone call me back', 'temsilciye bağla']) {
       expect((await ask(message)).kind, message).toBe('human')
@@ -985,6 +994,7 @@ describe('the business', () => {
     ['İade yapabiliyor muyum?', 'returns', ['14 gün içinde']],
     ['taksit var mı', 'payment', ['6 taksit']],
     ['can I pay in installments?', 'payment', ['6 taksit']],
+    ['whats your instagram', 'contact', ['0216 555 00 11']],
     ['Bir yetkiliyle görüşmek istiyorum', 'human', ['0216 555 00 11']],
     ['Siparişim gelmedi, çok kızgınım!', 'complaint', ['üzgünüz', '0216 555 00 11']],
     ['Yarın saat 15:00 için randevu alabilir miyim?', 'booking', ['randevu alamıyorum', '0216 555 00 11']],

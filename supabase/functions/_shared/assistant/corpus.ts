@@ -288,6 +288,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     can i call you
     how do i reach you
     contact info
+    are you on instagram
+    what is your instagram
+    social media accounts
       do you have whatsapp
     how do i get in touch with you
     can i message you somewhere

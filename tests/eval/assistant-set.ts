@@ -545,6 +545,11 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('stock', 'Do you have the steel water bottle?', { inStock: ['bottle'] }),
     t('follow_up', 'How big is it?', { facts: ['500 ml'], stated: true, products: ['bottle'] }),
   ]),
+  c('en-materials', 'en', [
+    t('list', 'Anything in leather?', { anyOf: ['ceket', 'canta', 'notebook'], products: ['ceket', 'canta', 'notebook'] }),
+    t('follow_up', 'Is the jacket real leather?', { facts: ['Hakiki kuzu derisi'], products: ['ceket'] }),
+    t('list', 'got anything in silk', { anyOf: ['sal', 'tie'], products: ['sal', 'tie'] }),
+  ]),
   c('en-contact', 'en', [
     t('greeting', 'Good morning!', talk()),
     t('contact', "What's your phone number?", handOver()),

@@ -153,6 +153,17 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-ozette-saat',
     [w('cuma 15te saç kesimi'), w('Ece Tan'), w('0546 222 33 44', ['15:00']), w('saat 16 olsun', ['4 Aralık 2026', '16:00'], ['1 Aralık']), w('evet', ['4 Aralık 2026 Cuma saat 16:00'])],
     { date: '2026-12-04', time: '16:00', service: 'Saç kesimi' }),
+  // The service said again while times are offered is no name; another service changes it, the day kept.
+  trSalon('tr-hizmet-yine',
+    [w('yarın saç kesimi için gelebilir miyim'), w('kesim', ['2 Aralık 2026']), w('saat 3 gibi', ['adınızı']), w('Ayşe Kaya'), w('0532 111 22 33', ['Ad: Ayşe Kaya']), w('tamam', ['oluşturuldu'])],
+    { date: '2026-12-02', time: '15:00', service: 'Saç kesimi' }),
+  trSalon('tr-hizmet-degisti',
+    [w('yarın saç kesimi için gelebilir miyim'), w('fön', ['2 Aralık 2026']), w('saat 3 gibi', ['adınızı']), w('Ayşe Kaya'), w('0532 111 22 33', ['Hizmet: Fön']), w('tamam', ['oluşturuldu'])],
+    { date: '2026-12-02', time: '15:00', service: 'Fön' }),
+  // A name where the number is asked puts the name right; a question there is no name.
+  trSalon('tr-telefonda-isim',
+    [w('yarın saç kesimi için gelebilir miyim'), w('saat 3 gibi'), w('ayse'), w('neden numara istiyorsunuz', [], ['Neden']), w('Ayşe Kara', ['telefon']), w('0532 111 22 33', ['Ad: Ayşe Kara']), w('evet', ['oluşturuldu'])],
+    { date: '2026-12-02', time: '15:00', service: 'Saç kesimi' }),
   // --- Turkish, WhatsApp ---------------------------------------------------------------------------
   trSalonWhatsApp('tr-wa-yarin',
     [w('Merhaba yarın 10:30 saç kesimi için randevu alabilir miyim'), w('Fatma Koç'), w('evet', ['oluşturuldu'])],

@@ -350,8 +350,14 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
         const matching = offers.filter((o) => when.times!.includes(o.time))
         if (matching.length === 1) return afterTime({ ...draft, date: matching[0]!.date, time: matching[0]!.time }, turn, loaded)
       }
+      // A service named again is no name ("tadilat" after "prova için"); another one than chosen changes it.
+      const service = draft.mode === 'book' ? serviceIn(message, loaded.services) : null
+      if (service && service.id !== draft.serviceId) {
+        const when = offers.length > 0 ? { date: offers[0]!.date } : undefined
+        return start(message, turn, loaded, { name: draft.name, phone: draft.phone, serviceId: service.id, duration: service.duration_minutes, when })
+      }
       // "Cuma Yılmaz" before a time was chosen is a name, kept below, not Friday.
-      const name = nameGiven(message, desk.today)
+      const name = service ? null : nameGiven(message, desk.today)
       if (!name && (saysWhen(when) || (draft.mode === 'move' && asksSameTime(message)))) return offerFor(message, draft, turn, loaded)
       if (isYes(message) && offers.length === 1) return afterTime({ ...draft, date: offers[0]!.date, time: offers[0]!.time }, turn, loaded)
       if (isNo(message)) return out(language === 'tr' ? 'Hangi gün ve saat size uyar?' : 'Which day and time would suit you?', language, 'booking', { ...draft, offers })
@@ -376,6 +382,11 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
     case 'phone': {
       const phone = phoneIn(message)
       if (phone === undefined && saysWhen(readWhen(message, desk.today))) return changeWhen(message, draft, turn, loaded)
+      // A name where the number was asked puts it right, and the number is asked again: only one written as a
+      // name is ("Ayşe Kaya"), since words here more often ask why a number is wanted.
+      const written = /^\s*\p{Lu}\p{Ll}+(\s+\p{Lu}\p{Ll}+){1,3}\s*$/u.test(message) && !serviceIn(message, loaded.services)
+      const name = written && phone === undefined ? nameGiven(message, desk.today) : null
+      if (name) return out(say.askPhone(language), language, 'booking', { ...draft, name })
       if (phone === undefined) return /\d/.test(message) ? out(say.badPhone(language), language, 'booking', draft) : null
       if (phone === null) return out(say.badPhone(language), language, 'booking', draft)
       return afterTime({ ...draft, phone }, turn, loaded)

@@ -230,6 +230,26 @@ describe('lists', () => {
     expect(kulaklik.reply).toContain('Kablolu Kulaklık — ₺349,90 TRY, stokta yok')
   })
 
+  it('lists what is made of a material asked for as products, named so or described so', async () => {
+    const items = [
+      product('c1', 'Pamuklu Tişört', 249, 'TRY', 60, null, 'Organik pamuk, bisiklet yaka'),
+      product('c2', 'Nakışlı Elbise', 1299, 'TRY', 9, null, 'El nakışlı, midi boy pamuklu elbise'),
+      product('c3', 'Yün Kazak', 79, 'USD', 12, null, 'Merinos yünü'),
+      product('l1', 'Leather Wallet', 40, 'USD', 3, null, 'Full-grain leather'),
+      product('l2', 'Canvas Tote', 25, 'USD', 7, null, 'Cotton canvas with leather straps'),
+      product('l3', 'Wool Scarf', 30, 'USD', 5, null),
+    ]
+    const cotton = await ask('pamuklu ürünleriniz neler?', { items })
+    expect(cotton).toMatchObject({ kind: 'list', productIds: ['c1', 'c2'] })
+    // The classifier's first reading of "anything in …?" is a booking ("anything on Friday?"); a material makes it products.
+    const leather = await ask('anything in leather?', { items })
+    expect(leather).toMatchObject({ kind: 'list', productIds: ['l1', 'l2'] })
+    expect((await ask('do you have anything in wool', { items })).productIds).toEqual(['l3'])
+    // Of the product just discussed, a material is still a question about it.
+    const ofIt = await ask('is it leather?', { items, history: said(['l3']) })
+    expect(ofIt).toMatchObject({ kind: 'attribute', productIds: ['l3'] })
+  })
+
   it('shows at most five products of the whole catalogue', async () => {
     const out = await ask('Neler satıyorsunuz?')
     expect(out.productIds).toHaveLength(5)
@@ -390,6 +410,18 @@ describe('follow-ups as customers write them', () => {
     expect(so.reply).toContain('katalogda bu bilgi yer almıyor')
   })
 
+  it('quotes the description with a detail it cannot name, which may answer it, and never says yes', async () => {
+    const items = [...PRODUCTS, product('p8', 'Gümüş Kolye', 120, 'USD', 5, null, '925 ayar gümüş, zincir uzunluğu 45 cm')]
+    const real = await ask('bu kolye gerçek gümüş mü', { items, history: said(['p8']) })
+    expect(real).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(real.reply).toBe('Gümüş Kolye için katalogda bu bilgi yer almıyor; açıklamada: “925 ayar gümüş, zincir uzunluğu 45 cm”. Ayşe Butik size yardımcı olabilir: 0216 555 00 11 · ayse@example.com')
+    const english = await ask('is it real silver?', { items, history: said(['p8']) })
+    expect(english.reply).toMatch(/^The catalogue doesn't list this detail for Gümüş Kolye; it says: “925 ayar gümüş, zincir uzunluğu 45 cm”\. /)
+    // A detail it can name and the record lacks gets no description: it would not say it.
+    const colour = await ask('kolyenin rengi ne', { items })
+    expect(colour.reply).not.toContain('açıklamada')
+  })
+
   it('keeps "what does it …", a volume and a past-tense price on the product just discussed', async () => {
     const items = [...PRODUCTS, product('p8', 'Travel Backpack', 75, 'USD', 6, null, '30 litres, water-resistant')]
     const smell = await ask('what does it smell like?', { history: said(['p8']), items })
@@ -520,7 +552,14 @@ describe('follow-ups as customers write them', () => {
 
   it('"stok durumu?" and "when will it be back in stock?" ask the stock of the product just discussed', async () => {
     expect(await ask('stok durumu?', { history: said(['p1']) })).toMatchObject({ kind: 'stock', productIds: ['p1'] })
-    expect(await ask('when will it be back in stock?', { language: 'en', history: said(['p5']) })).toMatchObject({ kind: 'stock', productIds: ['p5'] })
+    const back = await ask('when will it be back in stock?', { language: 'en', history: said(['p5']) })
+    expect(back).toMatchObject({ kind: 'stock', productIds: ['p5'] })
+    // The catalogue holds no date: said, with who may know one, never a guess.
+    expect(back.reply).toBe("Sorry, Desk Lamp is out of stock right now. It's €12.50 EUR. The catalogue doesn't say when it will be back. Ayşe Butik can help you: 0216 555 00 11 · ayse@example.com")
+    const again = await ask('tekrar gelecek mi', { history: said(['p2']) })
+    expect(again.reply).toContain('Ne zaman tekrar stoğa gireceği katalogda yazmıyor. Ayşe Butik size yardımcı olabilir: 0216 555 00 11')
+    // In stock, there is nothing to wait for.
+    expect((await ask('when will it be back?', { language: 'en', history: said(['p4']) })).reply).not.toContain("doesn't say when")
   })
 
   it("\"that's all, cheers\" after a product says goodbye, it asks nothing of the product", async () => {
@@ -756,7 +795,14 @@ describe('follow-ups as customers write them', () => {
     const back = await ask('ne zaman gelir', { history: said(['p2']) })
     expect(back).toMatchObject({ kind: 'delivery_time', productIds: ['p2'] })
     expect(back.reply).toContain('şu an stokta yok')
+    expect(back.reply).toContain('Ne zaman tekrar stoğa gireceği katalogda yazmıyor')
     expect(back.reply).toContain('2 iş gününde kargoda')
+    // Named rather than just discussed, and asked of the stock in more words.
+    for (const message of ['kablolu kulaklık ne zaman gelir', 'kablolu kulaklık stoğa ne zaman girer']) {
+      const named = await ask(message)
+      expect(named, message).toMatchObject({ kind: 'delivery_time', productIds: ['p2'] })
+      expect(named.reply, message).toContain('Ne zaman tekrar stoğa gireceği katalogda yazmıyor')
+    }
     const days = await ask('kaç günde gelir', { history: said(['p2']) })
     expect(days).toMatchObject({ kind: 'delivery_time', productIds: [] })
     expect(days.reply).not.toContain('stokta yok')

@@ -6,7 +6,7 @@
 // not know, instead of guessing. How a message flows: README.md.
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
-import { ASKS_MATERIAL, asksOfIt, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, materialsIn, ordinalOf, pointsBack, productTerm, topicOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, asksOfIt, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, materialsIn, ordinalOf, pointsBack, productTerm, topicOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
 import { departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
 import { bookingAsked } from './booking-reading.ts'
@@ -81,19 +81,29 @@ async function subject(term: string, context: Context, limit: number): Promise<C
   const head = thingWords(term).at(-1)
   // Nor one whose record does not state the material asked for ("deri ceket" is no velvet jacket).
   const materials = materialsIn(term)
-  const statesMaterials = (product: CatalogueProduct) => {
-    const record = `${product.name} ${product.description ?? ''}`
-    return materials.every((key) => coverage(key, record) > 0 || holdsEquivalent(key, record))
-  }
   const named = bestNamed(term, await context.catalogue.search(term, limit + 2), false)
-  return (head ? named.filter((product) => coverage(head, product.name) > 0) : named).filter(statesMaterials).slice(0, limit)
+  return (head ? named.filter((product) => coverage(head, product.name) > 0) : named).filter((product) => statesMaterials(product, materials)).slice(0, limit)
+}
+
+/** Whether the product's name or description says it is made of each of these materials, in either language. */
+function statesMaterials(product: CatalogueProduct, materials: readonly string[]): boolean {
+  const record = `${product.name} ${product.description ?? ''}`
+  return materials.every((key) => coverage(key, record) > 0 || holdsEquivalent(key, record))
 }
 
 async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' | 'search', term: string, context: Context): Promise<ResponderOutput> {
   const { language, businessName, catalogue } = context
   if (kind === 'list' || kind === 'search') {
     // One more than shown, to know whether to say there are more.
-    let found = term === '' && kind === 'list' ? await catalogue.list(MAX_LISTED + 1) : bestNamed(term, await catalogue.search(term, MAX_LISTED + 1), kind === 'list')
+    const materials = materialsIn(term)
+    // "Pamuklu ne var?": a material is said in a description as often as in a name; whatever is made of it.
+    const ofMaterial = kind === 'list' && materials.length > 0 && materials.length === words(term).length
+    let found =
+      term === '' && kind === 'list'
+        ? await catalogue.list(MAX_LISTED + 1)
+        : ofMaterial
+          ? (await catalogue.search(term, MAX_LISTED + 1)).filter((product) => statesMaterials(product, materials))
+          : bestNamed(term, await catalogue.search(term, MAX_LISTED + 1), kind === 'list')
     // "Elektronik ne var?": a department the catalogue does not name, asked as the things it holds.
     const department = found.length === 0 ? departmentOf(term) : null
     // Any thing of it, not the best-named one: a wired headphone is no more electronic than a speaker.
@@ -458,12 +468,17 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       return reply('shipping', biz.policyAnswer(profile, businessName, 'shipping', language), language, [], biz.written(profile, 'shipping'))
     case 'delivery_time': {
       const text = biz.policyAnswer(profile, businessName, 'delivery', language)
-      // "Ne zaman gelir?" just after a product that is out of stock may ask when it is back: its stock, then delivery.
-      // "Kaç günde gelir?" and a question naming the order or its shipping ask only how long delivery takes.
+      // "Ne zaman gelir?" of a product that is out of stock, named or just discussed, may ask when it is back: its
+      // stock and that the catalogue has no date, then delivery. "Kaç günde gelir?" and a question naming the order or
+      // its shipping ask only how long delivery takes.
       const line = keyLine(words(message))
-      const whenBack = words(message).length <= 4 && / (ne zaman|when) /.test(line) && !/ (kargo\w*|siparis\w*|orders?|ship\w*|deliver\w*|teslim\w*|parcel|package|paket\w*) /.test(line)
-      const last = whenBack ? await lastProducts(context) : null
-      if (last && last.length === 1 && last[0]!.stock <= 0) return reply('delivery_time', `${say.stockOf(last[0]!, language)}\n\n${text}`, language, last)
+      const asksBack = (words(message).length <= 5 || / (stog\w*|stok\w*|stock) /.test(line)) && / (ne zaman|when) /.test(line) && !/ (kargo\w*|siparis\w*|orders?|ship\w*|deliver\w*|teslim\w*|parcel|package|paket\w*) /.test(line)
+      const term = asksBack ? productTerm(words(message)) : ''
+      const named = term === '' ? null : await subject(term, context, 1)
+      const product = asksBack ? (Array.isArray(named) && named.length === 1 ? named : await lastProducts(context)) : null
+      if (product?.length === 1 && product[0]!.stock <= 0) {
+        return reply('delivery_time', `${say.stockOf(product[0]!, language)} ${say.notBackYet(contactOf(context), language)}\n\n${text}`, language, product)
+      }
       return reply('delivery_time', text, language, [], biz.written(profile, 'delivery'))
     }
     case 'returns':
@@ -610,11 +625,22 @@ async function namedWithoutOneWord(term: string, context: Context): Promise<stri
   return null
 }
 
+/**
+ * "When will it be back in stock?" of a product that is out of stock: the
+ * catalogue has no date for it, so the reply says so and who may know one.
+ */
+async function whenBack(out: ResponderOutput, message: string, context: Context): Promise<ResponderOutput> {
+  if (out.kind !== 'stock' || out.productIds.length !== 1 || !asksWhenBack(message)) return out
+  const [product] = await context.catalogue.byIds(out.productIds)
+  if (!product || product.stock > 0) return out
+  return { ...out, reply: `${out.reply} ${say.notBackYet(contactOf(context), context.language)}` }
+}
+
 /** A price, stock, link or list question; when nothing in the catalogue is what the words name, another reading of the message if there is one. */
 async function answerProduct(intent: Intent, message: string, context: Context, alternatives: readonly Classification[]): Promise<ResponderOutput> {
   if (!('term' in intent) || !['price', 'stock', 'link', 'list', 'search'].includes(intent.kind)) return answerIntent(intent, message, context)
   const kind = intent.kind as 'price' | 'stock' | 'link' | 'list' | 'search'
-  const out = await answerProductQuestion(kind, intent.term, context)
+  const out = await whenBack(await answerProductQuestion(kind, intent.term, context), message, context)
   if (out.productIds.length === 0 && intent.term !== '') {
     // "Kargosu ne kadar?": nothing in the catalogue is what the words name, but a topic of the business is.
     const topic = topicOf(message)
@@ -643,9 +669,13 @@ export const builtinResponder: Responder = async (input) => {
   const { message, language, history, business } = input
   const draft = lastDraft(history)
   const classified = await understand(message, await corpusClassifier())
-  // "And on Saturday?" just after the hours: that day's hours, not an appointment (no word of one is said).
-  const afterHours = !draft && classified.kind === 'booking' && history.findLast((turn) => turn.role === 'assistant')?.kind === 'hours'
-  const understood = afterHours && bookingAsked(message, '') === null ? { ...classified, ...intentOf('hours', message) } : classified
+  // A booking reading with no word of a booking in it:
+  const unbooked = !draft && classified.kind === 'booking' && bookingAsked(message, '') === null
+  // "And on Saturday?" just after the hours asks that day's hours, not for an appointment;
+  const afterHours = unbooked && history.findLast((turn) => turn.role === 'assistant')?.kind === 'hours'
+  // "anything in leather?" reads like "anything on Friday?", but asks for the products made of it.
+  const ofProducts = unbooked && !afterHours ? intentOf('None', message) : null
+  const understood = afterHours ? { ...classified, ...intentOf('hours', message) } : ofProducts?.kind === 'list' ? { ...classified, ...ofProducts } : classified
   if (input.booking) {
     const replyIn = replyLanguage(message, language, history)
     const contact = biz.contactDetails(business.profile, input.businessName, replyIn)

@@ -163,6 +163,9 @@ export function yesOrNo(message: string): boolean {
 // Words that ask whether something exists ("kaşmir atkı var mı?"), not whether it is so.
 const EXISTENCE = / (var|varmi|yok|mevcut\w*|bulun\w*|sat\w*|kald\w*|have|has|got|sell|sells|stock|carry|any) /
 
+/** "When will it be back?", "stoğa ne zaman girer?", "tekrar gelecek mi?": when a product is in stock again. */
+export const asksWhenBack = (message: string) => / (ne zaman|when|tekrar|yeniden|again|back|restock\w*|gelecek mi|gelir mi) /.test(keyLine(words(message)))
+
 /** Whether the message asks whether something is so ("öğütülmüş mü?", "is it lined?"), not whether it exists. */
 export function asksWhetherSo(message: string): boolean {
   return yesOrNo(message) && !EXISTENCE.test(keyLine(words(message)))
@@ -471,6 +474,8 @@ const ANSWERED_AFTER_LEADERS = new Set([
 ])
 
 const PRODUCT_KINDS = new Set(['price', 'stock', 'link', 'list'])
+/** Words asking for products, not for a property of one: "anything", "bir şey", "ürünleriniz", "ne var". */
+const WANTS_PRODUCTS = / (anything|something|any|products?|items?|stuff|things?|bisey|birsey|sey|seyler|urun\w*|neler|ne var\w*) /
 const BUSINESS_KINDS = new Set(['location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'human', 'complaint', 'booking', 'personal_info'])
 const COURTESY_KINDS = new Set(['greeting', 'thanks', 'goodbye', 'ack'])
 
@@ -568,6 +573,9 @@ export function intentOf(asked: string, message: string): Intent {
   if ((intent === 'stock' || intent === 'None') && /^\d{1,3}$/.test(term)) return { kind: 'attribute', attribute: 'size', term: '' }
   // "L bedeni var mı?", "siyahı kaldı mı?": a stock question about a size or a colour asks what the record may not hold.
   const asksVariant = (intent === 'stock' || intent === 'None') && ['size', 'colour'].includes(attributeOf(list) ?? '')
+  // "Anything in leather?", "pamuklu ürünleriniz neler?": a material alone, asked for as products, asks which are made of it.
+  const onlyMaterials = term !== '' && materialsIn(term).length === words(term).length
+  if (onlyMaterials && WANTS_PRODUCTS.test(line) && (intent === 'attribute' || intent === 'None' || PRODUCT_KINDS.has(intent))) return { kind: 'list', term }
   // "Kaç mm?": a question whose only object is a measure or a property asks it of a product.
   const termWords = words(term)
   const onlyProperty = termWords.length > 0 && termWords.every((word) => attributeOf([word]) !== null)

@@ -83,12 +83,19 @@ export function attributeFromRecord(product: CatalogueProduct, language: Lang): 
     : `The catalogue describes ${product.name} as: “${description || product.name}”`
 }
 
-/** The record does not say it: never a yes, the way to ask instead. */
+/**
+ * The record does not say it: never a yes, the way to ask instead. Asked
+ * something the assistant cannot name ("is it real silver?"), the customer
+ * gets the description as written too, which may answer it ("925 ayar gümüş").
+ */
 export function attributeNotListed(product: CatalogueProduct, attribute: Attribute | null, contact: string, language: Lang): string {
-  const what = attribute ? ATTRIBUTE_NAMES[attribute][language] : language === 'tr' ? 'bu' : 'this'
-  return language === 'tr'
-    ? `${product.name} için katalogda ${attribute ? `${what} bilgisi` : 'bu bilgi'} yer almıyor. ${contact}`
-    : `The catalogue doesn't list ${attribute ? `the ${what}` : 'this detail'} for ${product.name}. ${contact}`
+  const description = attribute ? '' : (product.description?.trim() ?? '')
+  if (language === 'tr') {
+    const what = attribute ? `${ATTRIBUTE_NAMES[attribute].tr} bilgisi` : 'bu bilgi'
+    return `${product.name} için katalogda ${what} yer almıyor${description ? `; açıklamada: “${description}”` : ''}. ${contact}`
+  }
+  const what = attribute ? `the ${ATTRIBUTE_NAMES[attribute].en}` : 'this detail'
+  return `The catalogue doesn't list ${what} for ${product.name}${description ? `; it says: “${description}”` : ''}. ${contact}`
 }
 
 /** The record lists sizes and not the one asked: which it does list, as written, never a yes. */
@@ -199,6 +206,11 @@ export function stockOf(product: CatalogueProduct, language: Lang): string {
   return product.stock > 0
     ? `Yes, ${product.name} is in stock (${product.stock} available). It's ${amount}.`
     : `Sorry, ${product.name} is out of stock right now. It's ${amount}.`
+}
+
+/** Said after "out of stock" to "when will it be back?": the catalogue holds no date, and who may know one. */
+export function notBackYet(contact: string, language: Lang): string {
+  return language === 'tr' ? `Ne zaman tekrar stoğa gireceği katalogda yazmıyor. ${contact}` : `The catalogue doesn't say when it will be back. ${contact}`
 }
 
 export function linkOf(product: CatalogueProduct, businessName: string, language: Lang): string {

@@ -162,7 +162,7 @@ export const DIALOGUES: Dialogue[] = [
     { date: '2026-12-02', time: '15:00', service: 'Fön' }),
   // A name where the number is asked puts the name right; a question there is no name.
   trSalon('tr-telefonda-isim',
-    [w('yarın saç kesimi için gelebilir miyim'), w('saat 3 gibi'), w('ayse'), w('neden numara istiyorsunuz', [], ['Neden']), w('Ayşe Kara', ['telefon']), w('0532 111 22 33', ['Ad: Ayşe Kara']), w('evet', ['oluşturuldu'])],
+    [w('yarın saç kesimi için gelebilir miyim'), w('saat 3 gibi'), w('ayse'), w('neden numara istiyorsunuz', ['hatırlatma', 'vazgeçtim'], ['Neden']), w('Ayşe Kara', ['telefon']), w('0532 111 22 33', ['Ad: Ayşe Kara']), w('evet', ['oluşturuldu'])],
     { date: '2026-12-02', time: '15:00', service: 'Saç kesimi' }),
   // --- Turkish, WhatsApp ---------------------------------------------------------------------------
   trSalonWhatsApp('tr-wa-yarin',
@@ -250,6 +250,10 @@ export const DIALOGUES: Dialogue[] = [
     w('can I book an appointment for friday', ['service']), w('is 3pm ok?', ['service first']), w('haircut', ['December 4, 2026', '15:00', 'is free']),
     w('Ann Lee'), w('actually make it 4pm', ['December 4, 2026', '16:00', 'phone']), w('0532 111 22 35'), w('yes', ['December 4, 2026 at 16:00']),
   ], { date: '2026-12-04', time: '16:00', service: 'Saç kesimi' }),
+  // Asked why the number is wanted: what it is for, and the booking goes on once it is given.
+  enSalon('en-why-number',
+    [w('can i book a haircut tomorrow'), w('3pm'), w('Tom Hardy'), w('why do you need my number?', ['reminder', 'never mind']), w('+90 532 111 22 36', ['December 2, 2026']), w('yes', ['booked'])],
+    { date: '2026-12-02', time: '15:00', service: 'Saç kesimi' }),
   // --- English, WhatsApp ---------------------------------------------------------------------------
   enSalonWhatsApp('en-wa-book',
     [w('Hi, could I get a haircut appointment on Friday at 3pm?'), w('Daniel Hall'), w('yes')],

@@ -3,7 +3,7 @@
 // yes and no, services named in either language, and what starts a booking.
 // The whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
 import { describe, expect, it } from 'vitest'
-import { bookingAsked, choiceOf, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, stops } from './booking-reading.ts'
+import { asksWhyNumber, bookingAsked, choiceOf, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, stops } from './booking-reading.ts'
 import { handoffAsked } from './handoff.ts'
 import type { BookableService } from './types.ts'
 
@@ -27,6 +27,13 @@ describe('the booking conversation reads', () => {
     expect(nameIn('Adım Hakan Çelik, numaram 0541 123 45 67')).toBe('Hakan Çelik')
     expect(nameIn('my name is Noah Taylor')).toBe('Noah Taylor')
     for (const text of ['evet', 'kaç para?', '0532 111 22 33', 'yarın saat 3', 'what time do you open']) expect(nameIn(text), text).toBeNull()
+  })
+
+  it('"why do you need my number?" where the number is asked, and no other why', () => {
+    for (const text of ['neden numara istiyorsunuz', 'neden?', 'niye', 'telefonumu neden istiyorsunuz', 'why do you need my number?', 'why?', 'what for?']) {
+      expect(asksWhyNumber(text), text).toBe(true)
+    }
+    for (const text of ['kargo neden bu kadar geç geliyor', 'why is shipping so expensive', '0532 111 22 33', 'Ayşe Kaya']) expect(asksWhyNumber(text), text).toBe(false)
   })
 
   it('a name that could be a day as a name, and another day asked for as none', () => {

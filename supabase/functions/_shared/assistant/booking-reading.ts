@@ -130,6 +130,12 @@ const OWN_APPOINTMENT = / (randevum\w*|rezervasyonum\w*|my (appointment|booking|
 const TO_ANOTHER = / (al\w*|cek\w*|olsun|olabilir\w*|instead) /
 const SAME_TIME = / (ayni saat\w*|same time) /
 
+/** "Neden numara istiyorsunuz?", "why do you need my number?", a bare "neden?" when it is asked for: what it is for. */
+export function asksWhyNumber(message: string): boolean {
+  const l = line(message)
+  return / (neden|niye|nicin|why|what for) /.test(l) && (words(message).length <= 3 || / (numara\w*|telefon\w*|tel|number|phone) /.test(l))
+}
+
 /** Whether the message starts a booking conversation (or a cancellation or move of one). */
 export function bookingAsked(message: string, kind: string): 'book' | 'cancel' | 'move' | null {
   const l = line(message)

@@ -118,6 +118,13 @@ export function askPhone(language: Lang): string {
     : 'Please write your phone number so we can reach you and send a reminder (e.g. +90 532 123 45 67).'
 }
 
+/** "Neden numara istiyorsunuz?": what the number is for, that a booking needs one, and how to stop instead. */
+export function whyPhone(language: Lang): string {
+  return language === 'tr'
+    ? 'Numaranızı yalnızca randevunuzla ilgili size ulaşmak ve hatırlatma göndermek için kullanıyoruz; randevu için gerekli. Numaranızı yazar mısınız? Vermek istemezseniz “vazgeçtim” yazmanız yeterli.'
+    : 'We use your number only to reach you about your appointment and to send a reminder; a booking needs one. Could you write it? If you would rather not, just write “never mind”.'
+}
+
 export function badPhone(language: Lang): string {
   return language === 'tr'
     ? 'Bu numarayı okuyamadım. Numaranızı 0532 123 45 67 ya da +90 532 123 45 67 gibi yazar mısınız?'

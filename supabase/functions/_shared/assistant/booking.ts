@@ -15,7 +15,7 @@
 import { hasAnyHours, rangesOf, timeToMinutes, type OpeningHours } from '../../../../domain/business.ts'
 import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksSameTime, asksSomethingElse, bookingAsked, choiceOf, isNo, isYes, nameGiven, phoneIn, serviceIn, stops,
+  asksSameTime, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, isNo, isYes, nameGiven, phoneIn, serviceIn, stops,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import type { Offer } from './booking-replies.ts'
@@ -387,6 +387,7 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
       const written = /^\s*\p{Lu}\p{Ll}+(\s+\p{Lu}\p{Ll}+){1,3}\s*$/u.test(message) && !serviceIn(message, loaded.services)
       const name = written && phone === undefined ? nameGiven(message, desk.today) : null
       if (name) return out(say.askPhone(language), language, 'booking', { ...draft, name })
+      if (phone === undefined && asksWhyNumber(message)) return out(say.whyPhone(language), language, 'booking', draft)
       if (phone === undefined) return /\d/.test(message) ? out(say.badPhone(language), language, 'booking', draft) : null
       if (phone === null) return out(say.badPhone(language), language, 'booking', draft)
       return afterTime({ ...draft, phone }, turn, loaded)

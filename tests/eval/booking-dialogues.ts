@@ -164,6 +164,14 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-telefonda-isim',
     [w('yarın saç kesimi için gelebilir miyim'), w('saat 3 gibi'), w('ayse'), w('neden numara istiyorsunuz', ['hatırlatma', 'vazgeçtim'], ['Neden']), w('Ayşe Kara', ['telefon']), w('0532 111 22 33', ['Ad: Ayşe Kara']), w('evet', ['oluşturuldu'])],
     { date: '2026-12-02', time: '15:00', service: 'Saç kesimi' }),
+  // A service's price asked first; the day written after it books that service.
+  trSalon('tr-hizmet-fiyati',
+    [w('saç kesimi ne kadar', ['30 dakika', '400,00'], ['müsait']), w('yarın 15 olur mu', ['2 Aralık 2026', '15:00']), w('Ayşe Kaya'), w('0532 111 22 33', ['Hizmet: Saç kesimi']), w('evet', ['oluşturuldu'])],
+    { date: '2026-12-02', time: '15:00', service: 'Saç kesimi' }),
+  // A price the owner did not enter is said to be missing, and thanks and another question book nothing.
+  trSalon('tr-fiyatsiz-hizmet',
+    [w('fön ücretli mi', ['30 dakika', 'listede yazmıyor'], ['müsait']), w('teşekkürler', ['Rica ederim']), w('kargo ne kadar', ['Kargo'])],
+    null),
   // --- Turkish, WhatsApp ---------------------------------------------------------------------------
   trSalonWhatsApp('tr-wa-yarin',
     [w('Merhaba yarın 10:30 saç kesimi için randevu alabilir miyim'), w('Fatma Koç'), w('evet', ['oluşturuldu'])],
@@ -254,6 +262,10 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-why-number',
     [w('can i book a haircut tomorrow'), w('3pm'), w('Tom Hardy'), w('why do you need my number?', ['reminder', 'never mind']), w('+90 532 111 22 36', ['December 2, 2026']), w('yes', ['booked'])],
     { date: '2026-12-02', time: '15:00', service: 'Saç kesimi' }),
+  // Which services, how long one takes, then a day: that one is booked.
+  enSalon('en-services',
+    [w('what services do you have', ['Boya (120 min', 'Fön (30 min)', 'Saç kesimi (30 min']), w('how long does colouring take', ['Boya takes 120 minutes']), w('friday 2pm', ['December 4, 2026', '14:00']), w('Jo Ray'), w('+905321112237', ['Service: Boya']), w('yes', ['booked'])],
+    { date: '2026-12-04', time: '14:00', service: 'Boya' }),
   // --- English, WhatsApp ---------------------------------------------------------------------------
   enSalonWhatsApp('en-wa-book',
     [w('Hi, could I get a haircut appointment on Friday at 3pm?'), w('Daniel Hall'), w('yes')],

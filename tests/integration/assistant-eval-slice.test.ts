@@ -91,8 +91,8 @@ describe('assistant evaluation slice on pglite', () => {
 // and never an appointment the customer did not end up asking for.
 const BOOKING_SLICE = [
   'tr-yarin-15', 'tr-dolu-saat', 'tr-hizmet-sorulurken-kargo', 'tr-gun-sonra-saat', 'tr-ozette-saat', 'tr-evet-ama',
-  'tr-o-gun-ogleden-sonra', 'tr-en-erken', 'tr-isim-gun', 'tr-hizmet-yine', 'tr-hayir-sonra-baska', 'tr-wa-iptal', 'tr-wa-tasi', 'tr-wa-saliya-al',
-  'en-tomorrow-10', 'en-sunday', 'en-changed-mind', 'en-day-then-hour', 'en-the-10th', 'en-quarter-past', 'en-not-listed', 'en-wa-move',
+  'tr-o-gun-ogleden-sonra', 'tr-en-erken', 'tr-isim-gun', 'tr-hizmet-yine', 'tr-hizmet-fiyati', 'tr-hayir-sonra-baska', 'tr-wa-iptal', 'tr-wa-tasi', 'tr-wa-saliya-al',
+  'en-tomorrow-10', 'en-sunday', 'en-changed-mind', 'en-day-then-hour', 'en-the-10th', 'en-quarter-past', 'en-not-listed', 'en-services', 'en-wa-move',
 ]
 
 describe('booking evaluation slice on pglite', () => {

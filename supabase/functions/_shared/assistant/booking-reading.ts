@@ -94,6 +94,11 @@ const GENERIC_SERVICE_WORDS = / (randevu\w*|urun\w*|hizmet\w*|seans\w*|appointme
 export function serviceIn(message: string, services: readonly BookableService[]): BookableService | null {
   const n = choiceOf(message, services.length)
   if (n) return services[n - 1]!
+  return serviceNamed(message, services)
+}
+
+/** The service whose own words the message holds, most of them; never one picked by number. */
+export function serviceNamed(message: string, services: readonly BookableService[]): BookableService | null {
   // Read in the other language's words too: "a haircut" of a "Saç kesimi".
   const said = [...words(message), ...words(translate(message))].map((w) => w.key).filter((k) => k.length >= 3)
   let best: { service: BookableService; share: number } | null = null
@@ -129,6 +134,12 @@ const OWN_APPOINTMENT = / (randevum\w*|rezervasyonum\w*|my (appointment|booking|
 /** Taking it to another day or time: "salıya alabilir miyim", "yarına çekebilir misiniz", "cuma olsun", "friday instead". */
 const TO_ANOTHER = / (al\w*|cek\w*|olsun|olabilir\w*|instead) /
 const SAME_TIME = / (ayni saat\w*|same time) /
+
+/** What is asked of one service: its price or how long it takes. */
+const PRICE_OR_LENGTH = / (fiyat\w*|ucret\w*|kac para|kaca|ne kadar|tutar\w*|price\w*|cost\w*|how much|sur\w*|how long|take|takes|dakika\w*|minutes?) /
+
+/** Whether the message asks the price or the length of something ("ücretli mi?", "ne kadar sürer?", "how much is …"). */
+export const asksPriceOrLength = (message: string) => PRICE_OR_LENGTH.test(line(message))
 
 /** "Neden numara istiyorsunuz?", "why do you need my number?", a bare "neden?" when it is asked for: what it is for. */
 export function asksWhyNumber(message: string): boolean {

@@ -47,6 +47,26 @@ export function serviceLine(service: BookableService, language: Lang): string {
   return `${service.name} (${minutes}${price})`
 }
 
+/** "Which services do you offer?" outside a booking: each with its length and price, and how to book. */
+export function serviceList(services: readonly BookableService[], language: Lang): string {
+  const list = services.map((s) => `• ${serviceLine(s, language)}`).join('\n')
+  return language === 'tr'
+    ? `Sunduğumuz hizmetler:\n${list}\nRandevu almak isterseniz hizmeti ve size uyan günü yazmanız yeterli.`
+    : `Our services:\n${list}\nTo book, just tell me the service and a day that suits you.`
+}
+
+/** The length and price of one service as the owner entered them; a price not entered is said to be so. */
+export function serviceInfo(service: BookableService, language: Lang): string {
+  const locale = language === 'tr' ? 'tr-TR' : 'en-US'
+  const price = service.price === null ? null : formatPrice(service.price, service.currency, locale)
+  if (language === 'tr') {
+    const cost = price ? `ücreti ${price}` : 'ücreti listede yazmıyor'
+    return `${service.name} ${service.duration_minutes} dakika sürüyor; ${cost}. Randevu almak isterseniz size uyan günü yazmanız yeterli.`
+  }
+  const cost = price ? `it costs ${price}` : "the price isn't listed"
+  return `${service.name} takes ${service.duration_minutes} minutes; ${cost}. To book, just tell me a day that suits you.`
+}
+
 /**
  * The services to choose from. `again` when the customer's answer named none;
  * `contact` then follows when what they wrote may have been a service the

@@ -15,7 +15,7 @@
 import { hasAnyHours, rangesOf, timeToMinutes, type OpeningHours } from '../../../../domain/business.ts'
 import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksSameTime, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, isNo, isYes, nameGiven, phoneIn, serviceIn, stops,
+  asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, isNo, isYes, nameGiven, phoneIn, serviceIn, serviceNamed, stops,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import type { Offer } from './booking-replies.ts'
@@ -315,6 +315,8 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
   }
 
   if (asked === 'cancel' || asked === 'move') return findOwn(turn, asked, message, loaded)
+  // "Ürün deneme randevusu ücretli mi?": the price or length of a service, asked with no day or time, books nothing yet.
+  if (!draft && asksPriceOrLength(message) && serviceNamed(message, loaded.services) && !saysWhen(readWhen(message, desk.today))) return null
   if (!draft) return start(message, turn, loaded)
 
   if (stops(message) && !saysWhen(readWhen(message, desk.today))) {

@@ -14,6 +14,7 @@ import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
 import { corpusClassifier, type Classification } from './nlu.ts'
 import * as say from './replies.ts'
+import { answerServices } from './services.ts'
 import { bestNamed, coverage, keysOf, sameStem, sameWord } from './matching.ts'
 import { askedSize, listedSizes, recordStates } from './record-facts.ts'
 import { keyLine, words } from './text.ts'
@@ -682,7 +683,9 @@ export const builtinResponder: Responder = async (input) => {
     const booked = await converse({ message, draft, desk: input.booking, language: replyIn, kind: understood.kind, hours: business.profile?.opening_hours ?? null, contact })
     if (booked) return booked
   }
-  const answered = await answerMessage(input, understood)
+  const services = input.booking ? await answerServices(message, input.booking, input.catalogue, replyLanguage(message, language, history)) : null
+  if (services && !draft) return services
+  const answered = services ?? (await answerMessage(input, understood))
   // A question in the middle of a booking ("kargo ücretli mi?") is answered, and the booking waits for the next turn.
   return draft ? { ...answered, booking: draft } : answered
 }

@@ -1,0 +1,68 @@
+// The owner's services asked about outside a booking (services.ts): which
+// there are, one's length and price, and when the catalogue or nothing
+// answers instead. Whole conversations are the booking evaluation's.
+import { describe, expect, it } from 'vitest'
+import { memoryCatalogue } from '../../../../tests/support/assistant-memory.ts'
+import { answerServices } from './services.ts'
+import type { BookableService, BookingDesk, CatalogueProduct } from './types.ts'
+
+const SERVICES: BookableService[] = [
+  { id: 's1', name: 'Boya', duration_minutes: 120, price: 1500, currency: 'TRY' },
+  { id: 's2', name: 'Fön', duration_minutes: 30, price: null, currency: 'TRY' },
+  { id: 's3', name: 'Saç kesimi', duration_minutes: 30, price: 400, currency: 'TRY' },
+]
+
+/** A desk that only reads: the settings and services, and how often they were read. */
+function desk(enabled = true, services = SERVICES) {
+  const reads = { count: 0 }
+  const fake = {
+    load: async () => {
+      reads.count++
+      return { rules: { enabled, slot_minutes: 30, default_duration_minutes: 60, max_days_ahead: 30, min_notice_minutes: 60 }, services }
+    },
+  } as unknown as BookingDesk
+  return { fake, reads }
+}
+
+const product = (id: string, name: string): CatalogueProduct => ({ id, name, description: null, price: 250, currency: 'TRY', stock: 3, product_link: null })
+
+async function ask(message: string, options: { enabled?: boolean; services?: BookableService[]; products?: CatalogueProduct[]; language?: 'tr' | 'en' } = {}) {
+  const { fake, reads } = desk(options.enabled, options.services)
+  const out = await answerServices(message, fake, memoryCatalogue(options.products ?? []).catalogue, options.language ?? 'tr')
+  return { out, reads: reads.count }
+}
+
+describe('services asked about outside a booking', () => {
+  it('lists them with length and price, in either language', async () => {
+    const { out } = await ask('hangi hizmetleriniz var')
+    expect(out?.reply).toBe(
+      'Sunduğumuz hizmetler:\n• Boya (120 dk, ₺1.500,00 TRY)\n• Fön (30 dk)\n• Saç kesimi (30 dk, ₺400,00 TRY)\nRandevu almak isterseniz hizmeti ve size uyan günü yazmanız yeterli.',
+    )
+    expect(out?.booking).toBeUndefined()
+    const english = await ask('what services do you offer?', { language: 'en' })
+    expect(english.out?.reply).toContain('Our services:\n• Boya (120 min, ₺1,500.00 TRY)')
+  })
+
+  it("gives one service's length and price, or says its price is not listed, and keeps it for the day written next", async () => {
+    const cut = await ask('saç kesimi ne kadar')
+    expect(cut.out).toMatchObject({ kind: 'service', productIds: [], booking: { mode: 'book', step: 'time', serviceId: 's3', duration: 30 } })
+    expect(cut.out?.reply).toBe('Saç kesimi 30 dakika sürüyor; ücreti ₺400,00 TRY. Randevu almak isterseniz size uyan günü yazmanız yeterli.')
+    expect((await ask('fön ücretli mi')).out?.reply).toContain('ücreti listede yazmıyor')
+    expect((await ask('how long does colouring take', { language: 'en' })).out?.reply).toBe(
+      'Boya takes 120 minutes; it costs ₺1,500.00 TRY. To book, just tell me a day that suits you.',
+    )
+  })
+
+  it('leaves a product the message names to the catalogue, and other services to their own answers', async () => {
+    expect((await ask('saç boyası ne kadar', { products: [product('p1', 'Saç Boyası')] })).out).toBeNull()
+    for (const message of ['müşteri hizmetleri numaranız ne', 'hangi kargo hizmetiyle gönderiyorsunuz', 'kargo ne kadar']) {
+      expect((await ask(message)).out, message).toBeNull()
+    }
+  })
+
+  it('answers nothing when the owner takes no bookings or offers no service, and reads nothing for other messages', async () => {
+    expect((await ask('hangi hizmetleriniz var', { enabled: false })).out).toBeNull()
+    expect((await ask('saç kesimi ne kadar', { services: [] })).out).toBeNull()
+    expect(await ask('merhaba, iade var mı')).toEqual({ out: null, reads: 0 })
+  })
+})

@@ -1,0 +1,41 @@
+// The owner's bookable services asked about outside a booking: "hangi
+// hizmetleriniz var?", "stil danışmanlığı ne kadar sürüyor?", "how much is a
+// haircut?". Answered from the services read for this reply (booking-desk.ts),
+// never from the catalogue or a policy text.
+import { asksPriceOrLength, serviceNamed } from './booking-reading.ts'
+import { serviceInfo, serviceList } from './booking-replies.ts'
+import { productTerm } from './intents.ts'
+import { coverage } from './matching.ts'
+import { keyLine, words } from './text.ts'
+import type { AssistantLanguage, BookingDesk, BookingDraft, Catalogue, ResponderOutput } from './types.ts'
+
+/** Words asking which services there are… */
+const SERVICE_WORDS = / (hizmet\w*|services?|treatments?) /
+/** …unless they are of another service: customer service, a courier's. */
+const OTHER_SERVICE = / (musteri|customer|kargo\w*|shipping|delivery|teslimat\w*|courier) /
+
+/**
+ * The answer when the message asks which services the owner offers, or the
+ * price or length of one it names; null otherwise, and when the owner takes
+ * no bookings. A product the message names as well as a service wins: the
+ * catalogue answers for it.
+ */
+export async function answerServices(message: string, desk: BookingDesk, catalogue: Catalogue, language: AssistantLanguage): Promise<ResponderOutput | null> {
+  const line = keyLine(words(message))
+  const listAsked = SERVICE_WORDS.test(line) && !OTHER_SERVICE.test(line)
+  const oneAsked = asksPriceOrLength(message)
+  if (!listAsked && !oneAsked) return null
+  const { rules, services } = await desk.load()
+  if (!rules.enabled || services.length === 0) return null
+  const named = oneAsked ? serviceNamed(message, services) : null
+  if (named) {
+    const term = productTerm(words(message))
+    const products = term === '' ? [] : await catalogue.search(term, 3)
+    if (products.some((product) => coverage(term, product.name) >= coverage(term, named.name))) return null
+    // "Size uyan günü yazmanız yeterli": the day written next books this service.
+    const booking: BookingDraft = { mode: 'book', step: 'time', serviceId: named.id, duration: named.duration_minutes, offers: [] }
+    return { reply: serviceInfo(named, language), language, productIds: [], kind: 'service', booking }
+  }
+  if (listAsked) return { reply: serviceList(services, language), language, productIds: [], kind: 'service' }
+  return null
+}

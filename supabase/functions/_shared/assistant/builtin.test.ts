@@ -835,6 +835,17 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('dolar kaç tl', { history: said(['p4']) })).productIds).toEqual([])
   })
 
+  it('a price asked in another currency than the owner wrote is given as written, and no rate is made up', async () => {
+    const lamp = await ask('desk lamp kaç tl')
+    expect(lamp).toMatchObject({ kind: 'price', productIds: ['p5'] })
+    expect(lamp.reply).toBe('Desk Lamp fiyatı €12,50 EUR; ancak şu an stokta yok. Katalogdaki fiyat euro cinsinden; TL karşılığını bilemiyorum.')
+    const after = await ask('kaç lira', { history: said(['p4']) })
+    expect(after.reply).toContain('Katalogdaki fiyat dolar cinsinden; TL karşılığını bilemiyorum.')
+    expect((await ask('how much is the desk lamp in dollars?', { language: 'en' })).reply).toContain("The catalogue gives the price in euros; I can't say what it is in dollars.")
+    // Asked in its own currency, nothing to add.
+    expect((await ask('kablosuz kulaklık kaç tl')).reply).not.toContain('karşılığını')
+  })
+
   it('still says a product asked about by name is not in the catalogue', async () => {
     const out = await ask('kaşmir atkı var mı?', { history: said(['p1']) })
     expect(out.productIds).toEqual([])
@@ -1040,6 +1051,10 @@ describe('the business', () => {
     ['İade yapabiliyor muyum?', 'returns', ['14 gün içinde']],
     ['taksit var mı', 'payment', ['6 taksit']],
     ['can I pay in installments?', 'payment', ['6 taksit']],
+    // "Alıyor musunuz" of a way to pay accepts it; it buys nothing.
+    ['kapıda ödeme alıyor musunuz', 'payment', ['6 taksit']],
+    ['kredi kartı alıyor musunuz', 'payment', ['6 taksit']],
+    ['do you take cards?', 'payment', ['6 taksit']],
     ['whats your instagram', 'contact', ['0216 555 00 11']],
     ['Bir yetkiliyle görüşmek istiyorum', 'human', ['0216 555 00 11']],
     ['Siparişim gelmedi, çok kızgınım!', 'complaint', ['üzgünüz', '0216 555 00 11']],

@@ -6,7 +6,7 @@
 // not know, instead of guessing. How a message flows: README.md.
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
-import { ASKS_MATERIAL, asksOfIt, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, materialsIn, ordinalOf, pointsBack, productTerm, topicOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, asksOfIt, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, currencyAsked, intentOf, isQuestionWord, materialsIn, ordinalOf, pointsBack, productTerm, topicOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
 import { departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
 import { bookingAsked } from './booking-reading.ts'
@@ -440,7 +440,7 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     case 'off_topic': {
       // "Kaç dolar?" just after a product asks its price; "dolar kaç?" asks the exchange rate.
       const last = HOW_MUCH_IN.test(keyLine(words(message))) ? await lastProducts(context) : null
-      if (last && last.length === 1) return reply('price', say.priceOf(last[0]!, language), language, last)
+      if (last && last.length === 1) return addNotes(reply('price', say.priceOf(last[0]!, language), language, last), message, context)
       return reply(intent.kind, say.redirect(businessName, language), language)
     }
     case 'injection':
@@ -627,21 +627,30 @@ async function namedWithoutOneWord(term: string, context: Context): Promise<stri
 }
 
 /**
- * "When will it be back in stock?" of a product that is out of stock: the
- * catalogue has no date for it, so the reply says so and who may know one.
+ * What one product's answer leaves unsaid, from its record: "when will it be
+ * back?" of one out of stock (the catalogue has no date: said, with who may
+ * know one), and a price asked in another currency than the owner's (no rate
+ * is made up).
  */
-async function whenBack(out: ResponderOutput, message: string, context: Context): Promise<ResponderOutput> {
-  if (out.kind !== 'stock' || out.productIds.length !== 1 || !asksWhenBack(message)) return out
+async function addNotes(out: ResponderOutput, message: string, context: Context): Promise<ResponderOutput> {
+  if ((out.kind !== 'stock' && out.kind !== 'price') || out.productIds.length !== 1) return out
+  const asksBack = out.kind === 'stock' && asksWhenBack(message)
+  const currency = currencyAsked(message)
+  if (!asksBack && !currency) return out
   const [product] = await context.catalogue.byIds(out.productIds)
-  if (!product || product.stock > 0) return out
-  return { ...out, reply: `${out.reply} ${say.notBackYet(contactOf(context), context.language)}` }
+  if (!product) return out
+  const notes = [
+    ...(asksBack && product.stock <= 0 ? [say.notBackYet(contactOf(context), context.language)] : []),
+    ...(currency && currency !== product.currency ? [say.otherCurrency(product, currency, context.language)] : []),
+  ]
+  return notes.length === 0 ? out : { ...out, reply: [out.reply, ...notes].join(' ') }
 }
 
 /** A price, stock, link or list question; when nothing in the catalogue is what the words name, another reading of the message if there is one. */
 async function answerProduct(intent: Intent, message: string, context: Context, alternatives: readonly Classification[]): Promise<ResponderOutput> {
   if (!('term' in intent) || !['price', 'stock', 'link', 'list', 'search'].includes(intent.kind)) return answerIntent(intent, message, context)
   const kind = intent.kind as 'price' | 'stock' | 'link' | 'list' | 'search'
-  const out = await whenBack(await answerProductQuestion(kind, intent.term, context), message, context)
+  const out = await addNotes(await answerProductQuestion(kind, intent.term, context), message, context)
   if (out.productIds.length === 0 && intent.term !== '') {
     // "Kargosu ne kadar?": nothing in the catalogue is what the words name, but a topic of the business is.
     const topic = topicOf(message)

@@ -434,6 +434,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     nasıl ödeme yapabilirim
     kartla ödeyebilir miyim
     ödeme
+    kapıda ödeme alıyor musunuz
+    kredi kartı alıyor musunuz
   `),
   ...examples('payment', 'en', `
     do you take visa
@@ -450,6 +452,7 @@ export const CORPUS: readonly CorpusEntry[] = [
     how can i pay
     do you take cash
     payment methods
+    do you take cards
   `),
   ...examples('ordering', 'tr', `
     2 adet alabilir miyim

@@ -334,6 +334,15 @@ function currencyOf(token: string): string | null {
   return null
 }
 
+/** The currency a message asks a price in ("kaç TL?", "how much in lira?"), if it names one. */
+export function currencyAsked(message: string): string | null {
+  for (const word of words(message)) {
+    const code = currencyOf(word.key)
+    if (code) return code
+  }
+  return null
+}
+
 /** A number as customers write amounts: "1.000", "1,000", "499,90", "1.5k". */
 function amountOf(text: string): number | null {
   const k = /k$/i.test(text)

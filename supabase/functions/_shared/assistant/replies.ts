@@ -208,6 +208,22 @@ export function stockOf(product: CatalogueProduct, language: Lang): string {
     : `Sorry, ${product.name} is out of stock right now. It's ${amount}.`
 }
 
+const CURRENCY_WORDS: Record<string, Record<Lang, string>> = {
+  TRY: { tr: 'TL', en: 'lira' },
+  USD: { tr: 'dolar', en: 'dollars' },
+  EUR: { tr: 'euro', en: 'euros' },
+  GBP: { tr: 'sterlin', en: 'pounds' },
+}
+const currencyWord = (code: string, language: Lang) => CURRENCY_WORDS[code]?.[language] ?? code
+
+/** Said after a price asked in another currency ("gözlük kaç TL?" of a price in GBP): no rate is made up. */
+export function otherCurrency(product: CatalogueProduct, asked: string, language: Lang): string {
+  const written = currencyWord(product.currency, language)
+  return language === 'tr'
+    ? `Katalogdaki fiyat ${written} cinsinden; ${currencyWord(asked, language)} karşılığını bilemiyorum.`
+    : `The catalogue gives the price in ${written}; I can't say what it is in ${currencyWord(asked, language)}.`
+}
+
 /** Said after "out of stock" to "when will it be back?": the catalogue holds no date, and who may know one. */
 export function notBackYet(contact: string, language: Lang): string {
   return language === 'tr' ? `Ne zaman tekrar stoğa gireceği katalogda yazmıyor. ${contact}` : `The catalogue doesn't say when it will be back. ${contact}`

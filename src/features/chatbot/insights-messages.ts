@@ -39,6 +39,7 @@ export const KIND_LABELS: Record<string, MessageDescriptor> = {
   thanks: msg`Thanks`,
   goodbye: msg`Goodbyes`,
   ack: msg`Acknowledgements`,
+  identity: msg`Asked whether it is a bot`,
   off_topic: msg`Off-topic`,
   injection: msg`Attempts to misuse`,
   unknown: msg`Not known`,

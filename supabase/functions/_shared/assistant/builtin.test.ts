@@ -830,6 +830,17 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('putting a product aside is an order, and the reply says the assistant cannot: "kadar" there is no price', async () => {
+    const turkish = await ask('bunu bana cumartesiye kadar ayırabilir misiniz', { history: said(['p6']) })
+    expect(turkish).toMatchObject({ kind: 'ordering', productIds: ['p6'] })
+    expect(turkish.reply).toContain('Ürün ayırmayı buradan yapamıyorum. Ayşe Butik size yardımcı olabilir: 0216 555 00 11')
+    const english = await ask('can you hold the desk lamp for me until saturday?', { language: 'en' })
+    expect(english).toMatchObject({ kind: 'ordering', productIds: ['p5'] })
+    expect(english.reply).toContain("I can't put products aside from here.")
+    // Ordered, not held: nothing about putting aside.
+    expect((await ask('seramik vazo sipariş vermek istiyorum')).reply).not.toContain('ayırmayı')
+  })
+
   it('"kaç dolar?" after a product asks its price; "dolar kaç tl?" stays the exchange rate', async () => {
     expect(await ask('kaç dolar', { history: said(['p4']) })).toMatchObject({ kind: 'price', productIds: ['p4'] })
     expect((await ask('dolar kaç tl', { history: said(['p4']) })).productIds).toEqual([])
@@ -914,6 +925,18 @@ describe('courtesy', () => {
     const out = await ask(message)
     expect(out).toMatchObject({ language, productIds: [] })
     expect(out.reply).toMatch(expected)
+    expect(out.calls).toEqual([])
+  })
+
+  it.each([
+    ['are you a bot?', 'en', "I'm an AI assistant answering for Ayşe Butik."], ['who am I talking to', 'en', 'AI assistant'], ['r u a robot', 'en', 'AI assistant'],
+    ['sen bot musun', 'tr', 'Ben Ayşe Butik adına yanıt veren bir yapay zekâ asistanıyım.'], ['botla mı konuşuyorum', 'tr', 'yapay zekâ'], ['kiminle konuşuyorum', 'tr', 'yapay zekâ'],
+  ] as const)('says who answers: %s', async (message, language, expected) => {
+    const out = await ask(message)
+    expect(out).toMatchObject({ kind: 'identity', language, productIds: [] })
+    expect(out.reply).toContain(expected)
+    // …and how to reach a person, in words that do reach one.
+    expect(out.reply).toContain(language === 'tr' ? '“yetkiliyle görüşmek istiyorum”' : '“I\'d like to talk to someone”')
     expect(out.calls).toEqual([])
   })
 

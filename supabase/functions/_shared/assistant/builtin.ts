@@ -6,7 +6,7 @@
 // not know, instead of guessing. How a message flows: README.md.
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
-import { ASKS_MATERIAL, asksOfIt, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, currencyAsked, intentOf, isQuestionWord, materialsIn, ordinalOf, pointsBack, productTerm, topicOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, asksOfIt, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, currencyAsked, intentOf, isQuestionWord, materialsIn, ordinalOf, pointsBack, productTerm, topicOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
 import { departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
 import { bookingAsked } from './booking-reading.ts'
@@ -304,7 +304,7 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   return reply('attribute', say.attributeNotListed(product, attribute, contactOf(context), language), language, [product], false)
 }
 
-async function answerOrdering(term: string, context: Context): Promise<ResponderOutput> {
+async function answerOrdering(term: string, message: string, context: Context): Promise<ResponderOutput> {
   const { language } = context
   const found = await subject(term, context, MAX_FOR_QUESTION)
   let products = Array.isArray(found) ? (term === '' ? found : bestNamed(term, found, false)) : []
@@ -312,7 +312,9 @@ async function answerOrdering(term: string, context: Context): Promise<Responder
   if (products.length === 0 && term !== '' && keysOf(term).every((key) => VERB_FORM.test(key) || WILL_DO.test(key))) products = (await lastProducts(context)) ?? []
   const how = biz.policyText(context.business.profile, 'ordering')
   const text = say.orderAnswer(products, how, contactOf(context), language)
-  return reply('ordering', text, language, products, how !== null || products.some((product) => product.product_link))
+  // "Bana bir tane ayırır mısınız?": how to order, and that putting one aside is the owner's to do.
+  const reserve = asksToReserve(message) ? `\n${say.cannotReserve(contactOf(context), language)}` : ''
+  return reply('ordering', `${text}${reserve}`, language, products, how !== null || products.some((product) => product.product_link))
 }
 
 const PRODUCT_QUESTIONS = new Set(['price', 'stock', 'link', 'list', 'search', 'compare', 'extreme', 'budget'])
@@ -447,6 +449,8 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       return reply(intent.kind, say.redirect(businessName, language), language)
     case 'greeting':
       return reply('greeting', say.greeting(businessName, language), language)
+    case 'identity':
+      return reply('identity', say.identity(businessName, language), language)
     case 'thanks':
       return reply('thanks', say.thanks(language), language)
     case 'goodbye':
@@ -497,7 +501,7 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     case 'personal_info':
       return reply('personal_info', biz.personalInfoAnswer(language), language)
     case 'ordering':
-      return answerOrdering(intent.term, context)
+      return answerOrdering(intent.term, message, context)
     case 'stock':
     case 'search':
       if (intent.term !== '') {

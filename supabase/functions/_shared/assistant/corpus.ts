@@ -495,6 +495,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     i want one
     can i order it
     i'll take it
+    can you hold one for me
+    could you put it aside for me
   `),
   ...examples('human', 'tr', `
     bir yetkiliyle görüşmek istiyorum
@@ -554,6 +556,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     where is my order
     my package is lost
     i want my money back
+    i ordered last week and it still has not come
+    my order still hasnt come
   `),
   ...examples('booking', 'tr', `
     randevu almak istiyorum

@@ -15,7 +15,7 @@ import { asciiKey, keyLine, words, type Word } from './text.ts'
 
 export type ProductQuestion = 'price' | 'stock' | 'link' | 'list' | 'search'
 export type BusinessTopic = 'location' | 'contact' | 'shipping' | 'delivery_time' | 'returns' | 'payment' | 'discounts' | 'human' | 'complaint' | 'booking' | 'personal_info'
-export type Courtesy = 'greeting' | 'thanks' | 'goodbye' | 'ack'
+export type Courtesy = 'greeting' | 'thanks' | 'goodbye' | 'ack' | 'identity'
 export type Attribute = 'size' | 'colour' | 'material' | 'dimensions' | 'weight' | 'duration' | 'scent'
 /** Which day an hours question means; null: the week, or now. */
 export type DayRef = { offset: number } | { weekday: Weekday } | { weekend: true } | { weekdays: true } | null
@@ -162,6 +162,13 @@ export function yesOrNo(message: string): boolean {
 
 // Words that ask whether something exists ("kaşmir atkı var mı?"), not whether it is so.
 const EXISTENCE = / (var|varmi|yok|mevcut\w*|bulun\w*|sat\w*|kald\w*|have|has|got|sell|sells|stock|carry|any) /
+
+const RESERVE = / (ayir\w*|rezerve|reserve|(hold|keep|put|set) (\w+ ){0,4}(for me|for us|aside)) /
+const RESERVE_WORD = /^(hold|keep|put|set|reserve|aside|until|till|ayir\w*|rezerve)$/
+const BOOKING_WORDS = / (randevu\w*|rezervasyon\w*|appointment\w*|booking) /
+
+/** "Bana bir tane ayırır mısınız?", "can you hold it for me?": putting a product aside for the customer. */
+export const asksToReserve = (message: string) => RESERVE.test(keyLine(words(message)))
 
 /** "When will it be back?", "stoğa ne zaman girer?", "tekrar gelecek mi?": when a product is in stock again. */
 export const asksWhenBack = (message: string) => / (ne zaman|when|tekrar|yeniden|again|back|restock\w*|gelecek mi|gelir mi) /.test(keyLine(words(message)))
@@ -398,6 +405,17 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
 /** What a quantity is counted in ("2 şişe", "3 kavanoz", "two packs"): after a number, no product's name. */
 const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre\w*|lt|adet\w*|tane\w*|cift\w*|bottles?|jars?|packs?|packets?|boxes|box|pairs?|pieces?|pcs|kilos?|litres?|liters?)$/
 
+/** "Are you a bot?", "sen kimsin?": who answers. (Asking for a real person is a handoff, read before the responder.) */
+const ASKS_WHO = [
+  / (are|r) (you|u) (a |an )?(bot|robot|ai|chatbot|machine|computer|program) /,
+  / (is this|am i (talking|speaking|chatting) (to|with)) (a |an )?(bot|robot|ai|chatbot|machine|computer|program) /,
+  / who (are you|am i (talking|speaking|chatting) (to|with)) /,
+  / (bot|robot|chatbot|yapay zeka|makine|program) (mu|mi|musun|misin|musunuz|misiniz|mudur|midir) /,
+  / (botla|robotla|yapay zekayla|makineyle) mi /,
+  / (sen|siz) kimsin\w* /,
+  / kim(inle|le) (konusuyorum|yaziyorum|yazisiyorum|gorusuyorum) /,
+]
+
 /** Words that open a message without asking anything. */
 const OPENERS: ReadonlySet<string> = new Set([
   'merhaba', 'merhabalar', 'meraba', 'mrhb', 'selam', 'selamlar', 'slm', 'slmlar', 'mrb', 'sa', 'selamun', 'aleykum', 'selamunaleykum', 'iyi', 'gunler',
@@ -507,6 +525,7 @@ export async function understand(message: string, classifier: Classifier): Promi
   if (courtesy) return { kind: courtesy, alternatives: [], unknownWords: 0 }
   // "S.a.": the Turkish greeting, abbreviated.
   if (callsOnly(list) || /^\s*s\.\s*a\.?\s*$/i.test(message)) return { kind: 'greeting', alternatives: [], unknownWords: 0 }
+  if (ASKS_WHO.some((pattern) => pattern.test(line))) return { kind: 'identity', alternatives: [], unknownWords: 0 }
   let classified: Classification = await classifier.classify(message)
   // "Slm, kargo kaç gün sürüyor?": the greeting is not the question.
   if (opening > 0 && list.length - opening >= 2 && (classified.intent === 'greeting' || classified.score < MIN_SCORE)) {
@@ -557,6 +576,13 @@ export function intentOf(asked: string, message: string): Intent {
     if (budget) return { kind: 'budget', budget, term: productTerm(words(termWithoutNumbers).filter((word) => !/^(not|no)$/.test(word.key))) }
   }
   if (intent === 'off_topic') return { kind: 'off_topic' }
+  // What is ordered or put aside, without when or the asking: "hold the jacket until Saturday" orders a jacket.
+  const ordered = () => productTerm(words(termWithoutNumbers).filter((word) => !DAY_WORD.test(word.key) && !RESERVE_WORD.test(word.key)))
+  // "Cumartesiye kadar ayırır mısınız?", "can you hold one for me?": putting a product aside is an order's business,
+  // however much "kadar" sounds like a price or the day like its hours.
+  if (asksToReserve(message) && !BOOKING_WORDS.test(line) && (PRODUCT_KINDS.has(intent) || ['None', 'attribute', 'hours', 'again'].includes(intent))) {
+    return { kind: 'ordering', term: ordered() }
+  }
   // "Saat kaç?" asks the time, not the price of a watch ("akıllı saat kaç para?"): what the shop can say is whether it is open.
   if (/^ (su an |simdi )?saat kac (acaba |su an |simdi )?$|^ what time is it (now |right now )?$/.test(line)) return { kind: 'hours', day: null, asks: 'now' }
   // "What time is it in New York?": the time somewhere else is nothing the shop knows.
@@ -575,7 +601,7 @@ export function intentOf(asked: string, message: string): Intent {
   // A message carrying a phone number or an e-mail address gives the customer's own, it does not ask for the shop's.
   if (intent === 'contact' && ((message.match(/\d/g) ?? []).length >= 10 || /\S@\S+\.\S/.test(message))) return { kind: 'personal_info' }
   if (BUSINESS_KINDS.has(intent)) return { kind: intent as BusinessTopic }
-  if (intent === 'ordering') return { kind: 'ordering', term: termWithoutNumbers }
+  if (intent === 'ordering') return { kind: 'ordering', term: ordered() }
   if (intent === 'cheapest' || intent === 'priciest') return { kind: 'extreme', order: intent, term }
   if (intent === 'recommend') return { kind: 'recommend', term }
   // "46 var mı?": a number alone names no product but a size of the one discussed.

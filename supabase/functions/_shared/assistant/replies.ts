@@ -42,6 +42,14 @@ export function greeting(businessName: string, language: Lang): string {
     : `Hello! I can help with ${name}'s products, prices and stock, opening hours, shipping and returns. What are you looking for?`
 }
 
+/** "Are you a bot?": said plainly, what it can do, and how to reach a person. */
+export function identity(businessName: string, language: Lang): string {
+  const name = business(businessName, language)
+  return language === 'tr'
+    ? `Ben ${name} adına yanıt veren bir yapay zekâ asistanıyım. Ürünler, fiyatlar ve stok, çalışma saatleri, kargo ve iade hakkında yardımcı olabilirim. Bir kişiyle görüşmek isterseniz “yetkiliyle görüşmek istiyorum” yazmanız yeterli.`
+    : `I'm an AI assistant answering for ${name}. I can help with products, prices and stock, opening hours, shipping and returns. To talk to a person, just write “I'd like to talk to someone”.`
+}
+
 export function thanks(language: Lang): string {
   return language === 'tr' ? 'Rica ederim! Başka bir sorunuz olursa buradayım.' : "You're welcome! Let me know if you need anything else."
 }
@@ -158,6 +166,11 @@ export function orderAnswer(products: readonly CatalogueProduct[], orderingInfo:
     return language === 'tr' ? `${how}\nHangi ürünü almak istersiniz?` : `${how}\nWhich product would you like?`
   }
   return [...lines, how].join('\n')
+}
+
+/** Said after the order answer to "can you hold it for me?": the assistant puts nothing aside; who can. */
+export function cannotReserve(contact: string, language: Lang): string {
+  return language === 'tr' ? `Ürün ayırmayı buradan yapamıyorum. ${contact}` : `I can't put products aside from here. ${contact}`
 }
 
 export function notFound(businessName: string, language: Lang): string {

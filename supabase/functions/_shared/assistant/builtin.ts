@@ -690,13 +690,14 @@ export const builtinResponder: Responder = async (input) => {
   // "anything in leather?" reads like "anything on Friday?", but asks for the products made of it.
   const ofProducts = unbooked && !afterHours ? intentOf('None', message) : null
   const understood = afterHours ? { ...classified, ...intentOf('hours', message) } : ofProducts?.kind === 'list' ? { ...classified, ...ofProducts } : classified
+  const replyIn = replyLanguage(message, language, history)
   if (input.booking) {
-    const replyIn = replyLanguage(message, language, history)
     const contact = biz.contactDetails(business.profile, input.businessName, replyIn)
     const booked = await converse({ message, draft, desk: input.booking, language: replyIn, kind: understood.kind, hours: business.profile?.opening_hours ?? null, contact })
     if (booked) return booked
   }
-  const services = input.booking ? await answerServices(message, input.booking, input.catalogue, replyLanguage(message, language, history)) : null
+  // A service's price or length, or which there are: the service keeps for the day written next, unless a booking is under way.
+  const services = input.booking ? await answerServices(message, input.booking, input.catalogue, replyIn) : null
   if (services && !draft) return services
   const answered = services ?? (await answerMessage(input, understood))
   // A question in the middle of a booking ("kargo ücretli mi?") is answered, and the booking waits for the next turn.

@@ -1078,6 +1078,10 @@ describe('the business', () => {
     ['kapıda ödeme alıyor musunuz', 'payment', ['6 taksit']],
     ['kredi kartı alıyor musunuz', 'payment', ['6 taksit']],
     ['do you take cards?', 'payment', ['6 taksit']],
+    // An exchange asked as customers put it, a name said first or not.
+    ['merhaba ben ayşe, geçen hafta aldığım elbiseyi değiştirmek istiyorum', 'returns', ['14 gün içinde']],
+    ['the jacket is too small, can I swap it for a bigger size?', 'returns', ['14 gün içinde']],
+    ["Hi, I'm Tom. Can I return it?", 'returns', ['14 gün içinde']],
     ['whats your instagram', 'contact', ['0216 555 00 11']],
     ['Bir yetkiliyle görüşmek istiyorum', 'human', ['0216 555 00 11']],
     ['Siparişim gelmedi, çok kızgınım!', 'complaint', ['üzgünüz', '0216 555 00 11']],

@@ -396,6 +396,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     para iadesi
     değişim
     iade
+    aldığım ürünü değiştirmek istiyorum
+    küçük geldi değiştirebilir miyim
   `),
   ...examples('returns', 'en', `
     can i return it
@@ -409,6 +411,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     exchange
     can i get my money back
     will you refund me if i change my mind
+    it is too small can i swap it
+    can i swap it for another size
   `),
   ...examples('payment', 'tr', `
     apple pay var mı

@@ -405,6 +405,9 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
 /** What a quantity is counted in ("2 şişe", "3 kavanoz", "two packs"): after a number, no product's name. */
 const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre\w*|lt|adet\w*|tane\w*|cift\w*|bottles?|jars?|packs?|packets?|boxes|box|pairs?|pieces?|pcs|kilos?|litres?|liters?)$/
 
+/** A name given before the message ("merhaba, ben Ayşe,", "hi, I'm Tom."), ended by a comma or a full stop. */
+const INTRODUCTION = /^\s*(?:(?:merhaba|merhabalar|selam|iyi günler|hi|hello|hey)[\s,!.]+)?(?:ben|benim adım|adım|i'm|i am|im|my name is|this is)\s+\p{L}+(?:\s+\p{L}+)?\s*[,.]\s*/iu
+
 /** "Are you a bot?", "sen kimsin?": who answers. (Asking for a real person is a handoff, read before the responder.) */
 const ASKS_WHO = [
   / (are|r) (you|u) (a |an )?(bot|robot|ai|chatbot|machine|computer|program) /,
@@ -526,6 +529,9 @@ export async function understand(message: string, classifier: Classifier): Promi
   // "S.a.": the Turkish greeting, abbreviated.
   if (callsOnly(list) || /^\s*s\.\s*a\.?\s*$/i.test(message)) return { kind: 'greeting', alternatives: [], unknownWords: 0 }
   if (ASKS_WHO.some((pattern) => pattern.test(line))) return { kind: 'identity', alternatives: [], unknownWords: 0 }
+  // "Merhaba, ben Ayşe. Elbiseyi değiştirmek istiyorum": the introduction is not the question.
+  const introduced = INTRODUCTION.exec(message)
+  if (introduced && words(message.slice(introduced[0].length)).length >= 2) return understand(message.slice(introduced[0].length), classifier)
   let classified: Classification = await classifier.classify(message)
   // "Slm, kargo kaç gün sürüyor?": the greeting is not the question.
   if (opening > 0 && list.length - opening >= 2 && (classified.intent === 'greeting' || classified.score < MIN_SCORE)) {

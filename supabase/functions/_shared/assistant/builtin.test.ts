@@ -203,6 +203,14 @@ describe('stock', () => {
 })
 
 describe('link', () => {
+  it('a picture asked for is the product page, which shows it; "hâlâ satışta mı" asks the stock', async () => {
+    const picture = await ask('can you send a picture of the wireless headphones?', { language: 'en' })
+    expect(picture).toMatchObject({ kind: 'link', productIds: ['p4'] })
+    expect(picture.reply).toContain('https://example.com/headphones')
+    expect(await ask('fotoğrafını atar mısınız', { history: said(['p6']) })).toMatchObject({ kind: 'link', productIds: ['p6'] })
+    expect(await ask('iyi akşamlar, kablosuz kulaklık hala satışta mı')).toMatchObject({ kind: 'stock', productIds: ['p1'] })
+  })
+
   it('gives the link when the product has one', async () => {
     expect((await ask('Vazo linki')).reply).toContain('https://ornek.com/vazo')
     expect((await ask('link for the wireless headphones')).reply).toContain('https://example.com/headphones')
@@ -285,6 +293,14 @@ describe('compare', () => {
 })
 
 describe('cheapest and most expensive', () => {
+  it('in the currency the customer names, when the catalogue has prices in it', async () => {
+    const lira = await ask("what's the cheapest thing in lira?", { language: 'en' })
+    expect(lira.productIds).toEqual(['p2'])
+    expect(lira.reply).toBe('The cheapest is Kablolu Kulaklık at ₺349.90 TRY, out of stock.')
+    // No price in pounds: one per currency, as without a currency.
+    expect((await ask("what's the cheapest thing in pounds?", { language: 'en' })).productIds.length).toBeGreaterThan(1)
+  })
+
   it('in a category', async () => {
     const cheapest = await ask('En ucuz kulaklık hangisi?')
     expect(cheapest.productIds).toEqual(['p2'])

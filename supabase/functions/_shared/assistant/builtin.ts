@@ -160,15 +160,22 @@ async function answerExtreme(order: 'cheapest' | 'priciest', term: string, messa
     // the list answered a question about the whole shop ("the cheapest item in the shop?", "and the priciest one?").
     const asked = context.history.findLast((turn) => turn.role === 'user')?.content ?? ''
     const listed = overWholeShop(message) || overWholeShop(asked) ? [] : ((await justListed(context)) ?? [])
-    const chosen = listed.length >= 2 ? extremesByCurrency(listed, order) : (await catalogue.extremes(order)).slice(0, MAX_LISTED)
+    const chosen = inCurrencyAsked(listed.length >= 2 ? extremesByCurrency(listed, order) : (await catalogue.extremes(order)).slice(0, MAX_LISTED), message)
     if (chosen.length === 0) return reply(kind, say.emptyCatalogue(businessName, language), language)
     return reply(kind, say.extreme(chosen, order, language), language, chosen)
   }
   // "The most expensive backpack": among what the words name, not everything sharing a word with them.
   const pool = bestNamed(term, await catalogue.search(term, 50), true)
   if (pool.length === 0) return reply(kind, say.notFound(businessName, language), language, [], false)
-  const chosen = extremesByCurrency(pool, order)
+  const chosen = inCurrencyAsked(extremesByCurrency(pool, order), message)
   return reply(kind, say.extreme(chosen, order, language), language, chosen)
+}
+
+/** "The cheapest thing in lira": of one per currency, the one in the currency named, when there is one. */
+function inCurrencyAsked(chosen: CatalogueProduct[], message: string): CatalogueProduct[] {
+  const currency = currencyAsked(message)
+  const asked = chosen.filter((product) => product.currency === currency)
+  return asked.length > 0 ? asked : chosen
 }
 
 /** The cheapest or dearest of a pool in each currency: prices in different currencies are never ranked together. */

@@ -86,12 +86,15 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'tamam', 'ok', 'okay', 'take', 'ill', 'will', 'two', 'iki', 'onerir', 'onerirsin', 'onerirsiniz', 'oneri', 'tavsiye', 'tavsiyeniz',
   'misin', 'musun', 'ariyorum', 'ariyordum', 'bakiyorum', 'bakiyordum', 'bakiniyorum', 'recommend', 'suggest', 'suggestion', 'suggestions', 'something', 'sey', 'bisey', 'birsey', 'altinda',
   'alti', 'ustu', 'uzeri', 'under', 'below', 'over', 'above', 'up', 'at', 'most', 'least', 'fazla', 'az', 'butce', 'butcem',
-  'budget', 'liraya', 'liralik', 'dolar', 'dollar', 'dollars', 'euro', 'avro', 'arasi', 'between', 'ne', 'nedir', 'neler', 'hangi',
+  'budget', 'liraya', 'liralik', 'dolar', 'dollar', 'dollars', 'euro', 'euros', 'avro', 'pound', 'pounds', 'sterlin', 'sterling', 'gbp', 'usd', 'eur', 'arasi', 'between', 'ne', 'nedir', 'neler', 'hangi',
   'var', 'mi', 'kac', 'kadar', 'cm', 'icin', 'olan', 'gibi', 'm', 's', 'l', 'xl', 'xs', 'xxl', 'it', 'is', 'what', 'which', 'there',
   'have', 'do', 'in', 'baska', 'another', 'other', 'also', 'boy', 'boyu', 'uzunlugu', 'long', 'id', 'im', 'ive', 'youre', 'dont',
   'kalan', 'kalmis', 'elinizde', 'elimde', 'ya', 'olan', 'ama', 'about', 'alirim', 'veriyorum', 'veririm', 'verecegim', 'alacagiz', 'send', 'gonder', 'gonderir', 'gonderebilir', 'atar',
   'atabilir', 'atin', 'yollar', 'yollayabilir', 'diger', 'digeri', 'obur', 'oburu', 'oteki', 'other', 'again', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
-  'sattiginiz', 'satilan', 'satiyorsunuz', 'you', 'sell', 'selling', 'got', 'adet', 'tane', 'stuff', 'goods',
+  'sattiginiz', 'satilan', 'satiyorsunuz', 'satista', 'hala', 'still', 'you', 'sell', 'selling', 'got', 'adet', 'tane', 'stuff', 'goods',
+  // A picture of it is asked for, not a product called so ("çantanın fotoğrafını atar mısınız").
+  'picture', 'pictures', 'photo', 'photos', 'pic', 'pics', 'fotograf', 'fotografi', 'fotografini', 'fotograflari', 'fotograflarini',
+  'resmi', 'resmini', 'resimleri', 'resimlerini', 'gorsel', 'gorseli', 'gorselini', 'gorselleri',
   'ney', 'neyiniz', 'neyin', 'neleriniz', 'nelerin', 'olani', 'olanlari', 'olanin', 'sizdeki', 'sizdekiler', 'elinizdeki', 'burada', 'here',
   'alsam', 'alsak', 'olacak', 'istesem', 'dearest', 'pricey', 'degerli', 'degerlisi', 'premium', 'luxury', 'luks', 'lux',
   // Which of a list ("ilkinin linki", "the second one"): ordinalOf reads the place, no product is so named.
@@ -405,6 +408,9 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
 /** What a quantity is counted in ("2 şişe", "3 kavanoz", "two packs"): after a number, no product's name. */
 const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre\w*|lt|adet\w*|tane\w*|cift\w*|bottles?|jars?|packs?|packets?|boxes|box|pairs?|pieces?|pcs|kilos?|litres?|liters?)$/
 
+const PICTURE = / (fotograf\w*|resmi|resmini|resimleri\w*|gorsel\w*|pictures?|photos?|pics?) /
+const ON_SALE = / satista /
+
 /** A name given before the message ("merhaba, ben Ayşe,", "hi, I'm Tom."), ended by a comma or a full stop. */
 const INTRODUCTION = /^\s*(?:(?:merhaba|merhabalar|selam|iyi günler|hi|hello|hey)[\s,!.]+)?(?:ben|benim adım|adım|i'm|i am|im|my name is|this is)\s+\p{L}+(?:\s+\p{L}+)?\s*[,.]\s*/iu
 
@@ -581,6 +587,10 @@ export function intentOf(asked: string, message: string): Intent {
     // "Not more than 40 euros": the bound's words name nothing either.
     if (budget) return { kind: 'budget', budget, term: productTerm(words(termWithoutNumbers).filter((word) => !/^(not|no)$/.test(word.key))) }
   }
+  // "Çantanın fotoğrafını atar mısınız?", "can you send a picture of the bag?": its page is what shows it, whatever
+  // the network makes of "send". "Deri çanta hâlâ satışta mı?" asks whether it is still sold, not how to pay.
+  if (PICTURE.test(line)) return { kind: 'link', term }
+  if (ON_SALE.test(line) && (intent === 'payment' || intent === 'None') && term !== '') return { kind: 'stock', term }
   if (intent === 'off_topic') return { kind: 'off_topic' }
   // What is ordered or put aside, without when or the asking: "hold the jacket until Saturday" orders a jacket.
   const ordered = () => productTerm(words(termWithoutNumbers).filter((word) => !DAY_WORD.test(word.key) && !RESERVE_WORD.test(word.key)))

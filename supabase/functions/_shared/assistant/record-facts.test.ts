@@ -35,5 +35,8 @@ describe('recordStates', () => {
     expect(recordStates(product('Mum', 'about 40 hours'), 'duration')).toBe(true)
     expect(recordStates(product('Scented Candle', 'Lavender'), 'scent')).toBe(true)
     expect(recordStates(product('Soy Candle', 'Hand poured'), 'scent')).toBe(false)
+    // A length said in words answers "boyu ne kadar?", not "bedeni ne?".
+    expect(recordStates(product('Nakışlı Elbise', 'El nakışlı, midi boy pamuklu elbise'), 'dimensions')).toBe(true)
+    expect(recordStates(product('Nakışlı Elbise', 'El nakışlı, midi boy pamuklu elbise'), 'size')).toBe(false)
   })
 })

@@ -43,6 +43,9 @@ export function listedSizes(description: string) {
 const SCENT_NAMES =
   /^(lavender|lavanta\w*|vanilla|vanilya\w*|rose|roses|gul|jasmine|yasemin\w*|sandalwood|sandal|citrus|narenciye\w*|lemon|limon\w*|cinnamon|tarcin\w*|mint|nane\w*|musk|misk\w*|amber|oud|bergamot|bergamut|vetiver|coconut|hindistan|pine|sage|adacayi\w*|scent\w*|scented|kokulu|kokusu|aroma\w*|fragrance|unscented|kokusuz)$/
 
+const MEASURES = /\d\s*(cm|mm|ml|cl|lt|l|litres?|liters?|litre|inch|in[cç]|")(?![\p{L}])|\d+\s*x\s*\d+/iu
+const MEASURE_WORDS = /^(olcu\w*|boyut\w*|ebat\w*)$/
+
 /** Whether the product's own record (name or description) speaks of the attribute. */
 export function recordStates(product: CatalogueProduct, attribute: Attribute): boolean {
   const text = `${product.name} ${product.description ?? ''}`
@@ -50,10 +53,11 @@ export function recordStates(product: CatalogueProduct, attribute: Attribute): b
   const keys = words(text.replace(/-/g, ' ')).map((word) => word.key)
   switch (attribute) {
     case 'size':
-      // "What size is it?" of a scarf is answered by its "90x90 cm".
-      return keys.some((key) => /^(beden\w*|numara\w*|size|sizes|xs|s|m|l|xl|xxl|xxxl)$/.test(key)) || recordStates(product, 'dimensions')
+      // "What size is it?" of a scarf is answered by its "90x90 cm" (but not by a dress's "midi boy").
+      return keys.some((key) => /^(beden\w*|numara\w*|size|sizes|xs|s|m|l|xl|xxl|xxxl)$/.test(key)) || MEASURES.test(text) || keys.some((key) => MEASURE_WORDS.test(key))
     case 'dimensions':
-      return /\d\s*(cm|mm|ml|cl|lt|l|litres?|liters?|litre|inch|in[cç]|")(?![\p{L}])|\d+\s*x\s*\d+/iu.test(text) || keys.some((key) => /^(olcu\w*|boyut\w*|ebat\w*)$/.test(key))
+      // A length said in words is one too: "midi boy", "maxi".
+      return MEASURES.test(text) || keys.some((key) => MEASURE_WORDS.test(key) || /^(boy|boylu|midi|maxi)$/.test(key))
     case 'weight':
       return /\d\s*(g|gr|kg|gram)\b/i.test(text)
     case 'duration':

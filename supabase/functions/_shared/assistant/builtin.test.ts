@@ -846,6 +846,15 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('"I\'ll take it, how do I pay?" orders the product just discussed and gives the payment text', async () => {
+    const out = await ask("ok I'll take it, how do I pay?", { language: 'en', history: said(['p4']) })
+    expect(out).toMatchObject({ kind: 'ordering', productIds: ['p4'] })
+    expect(out.reply).toContain('https://example.com/headphones')
+    expect(out.reply).toContain('Kredi kartına 6 taksit')
+    // Ordered only: no payment text.
+    expect((await ask("I'll take it", { language: 'en', history: said(['p4']) })).reply).not.toContain('taksit')
+  })
+
   it('putting a product aside is an order, and the reply says the assistant cannot: "kadar" there is no price', async () => {
     const turkish = await ask('bunu bana cumartesiye kadar ayırabilir misiniz', { history: said(['p6']) })
     expect(turkish).toMatchObject({ kind: 'ordering', productIds: ['p6'] })

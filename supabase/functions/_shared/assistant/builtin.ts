@@ -321,8 +321,14 @@ async function answerOrdering(term: string, message: string, context: Context): 
   const text = say.orderAnswer(products, how, contactOf(context), language)
   // "Bana bir tane ayırır mısınız?": how to order, and that putting one aside is the owner's to do.
   const reserve = asksToReserve(message) ? `\n${say.cannotReserve(contactOf(context), language)}` : ''
-  return reply('ordering', `${text}${reserve}`, language, products, how !== null || products.some((product) => product.product_link))
+  // "I'll take it, how do I pay?": how to order, and how to pay when the owner wrote it.
+  const pay = PAYING.test(keyLine(words(message))) && biz.written(context.business.profile, 'payment')
+    ? `\n${biz.policyAnswer(context.business.profile, context.businessName, 'payment', language)}`
+    : ''
+  return reply('ordering', `${text}${reserve}${pay}`, language, products, how !== null || products.some((product) => product.product_link))
 }
+
+const PAYING = / (pay|paying|payment|odeme\w*|oderim|odeyebilir\w*|odenir) /
 
 const PRODUCT_QUESTIONS = new Set(['price', 'stock', 'link', 'list', 'search', 'compare', 'extreme', 'budget'])
 

@@ -91,7 +91,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'have', 'do', 'in', 'baska', 'another', 'other', 'also', 'boy', 'boyu', 'uzunlugu', 'long', 'id', 'im', 'ive', 'youre', 'dont',
   'kalan', 'kalmis', 'elinizde', 'elimde', 'ya', 'olan', 'ama', 'about', 'alirim', 'veriyorum', 'veririm', 'verecegim', 'alacagiz', 'send', 'gonder', 'gonderir', 'gonderebilir', 'atar',
   'atabilir', 'atin', 'yollar', 'yollayabilir', 'diger', 'digeri', 'obur', 'oburu', 'oteki', 'other', 'again', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
-  'sattiginiz', 'satilan', 'satiyorsunuz', 'satista', 'hala', 'still', 'you', 'sell', 'selling', 'got', 'adet', 'tane', 'stuff', 'goods',
+  'sattiginiz', 'satilan', 'satiyorsunuz', 'satista', 'hala', 'still', 'pay', 'odeme', 'odemeyi', 'oderim', 'you', 'sell', 'selling', 'got', 'adet', 'tane', 'stuff', 'goods',
   // A picture of it is asked for, not a product called so ("çantanın fotoğrafını atar mısınız").
   'picture', 'pictures', 'photo', 'photos', 'pic', 'pics', 'fotograf', 'fotografi', 'fotografini', 'fotograflari', 'fotograflarini',
   'resmi', 'resmini', 'resimleri', 'resimlerini', 'gorsel', 'gorseli', 'gorselini', 'gorselleri',

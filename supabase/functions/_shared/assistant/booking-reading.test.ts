@@ -59,7 +59,7 @@ describe('the booking conversation reads', () => {
   })
 
   it('yes and no in both languages', () => {
-    for (const text of ['evet', 'Evet, onaylıyorum', 'olur', 'tamam', 'yes please', 'confirm', 'sure']) expect(isYes(text), text).toBe(true)
+    for (const text of ['evet', 'Evet, onaylıyorum', 'olur', 'tamam', 'yes please', 'confirm', 'sure', '👍', '👍🏻', '👌']) expect(isYes(text), text).toBe(true)
     for (const text of ['hayır', 'yok', 'no', 'nope', 'istemiyorum']) expect(isNo(text), text).toBe(true)
     expect(isYes('hayır olmaz')).toBe(false)
   })

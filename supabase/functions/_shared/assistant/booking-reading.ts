@@ -19,7 +19,10 @@ const STOP_WORDS = / (vazgec\w*|bosver|bos ver|gerek yok|istemiyorum|never mind|
 const YES = / (evet|evt|olur|tamam|tmm|tamamdir|onay\w*|uygun|uyar|ok|okay|okey|yes|yep|yeah|yea|sure|confirm\w*|correct|dogru|aynen|kesinlikle|tabii|tabi|elbette|perfect|great|harika|super) /
 const NO = / (hayir|yok|olmaz|istemiyorum|no|nope|nah|not|degil|uymaz|uymuyor|hicbiri|none|neither) /
 
-export const isYes = (message: string) => YES.test(line(message)) && !NO.test(line(message))
+/** A thumbs-up or an OK hand alone says yes as plainly as the word. */
+const YES_SIGN = /^\s*(👍|👌|✅|✔️?)(\p{Emoji_Modifier})?\s*[!.]*\s*$/u
+
+export const isYes = (message: string) => YES_SIGN.test(message) || (YES.test(line(message)) && !NO.test(line(message)))
 export const isNo = (message: string) => NO.test(line(message)) && !YES.test(line(message))
 
 const ORDINALS: ReadonlyArray<RegExp> = [

@@ -203,6 +203,15 @@ describe('stock', () => {
 })
 
 describe('link', () => {
+  it('a product link the customer pastes names the product its address names', async () => {
+    const pasted = await ask('https://ornek.com/urunler/seramik-vazo bu ürün var mı?')
+    expect(pasted.productIds).toEqual(['p6'])
+    expect((await ask('how much is this? https://example.com/p/desk_lamp.html?ref=ig', { language: 'en' })).productIds).toEqual(['p5'])
+    // An address with no words of a name, or none that reads, names nothing and breaks nothing.
+    expect((await ask('https://instagram.com/p/Cx12Ab/ bu var mı')).productIds).toEqual([])
+    expect((await ask('https://a.com/%E0%A4%A')).kind).toBe('greeting')
+  })
+
   it('a picture asked for is the product page, which shows it; "hâlâ satışta mı" asks the stock', async () => {
     const picture = await ask('can you send a picture of the wireless headphones?', { language: 'en' })
     expect(picture).toMatchObject({ kind: 'link', productIds: ['p4'] })
@@ -963,6 +972,17 @@ describe('courtesy', () => {
     // …and how to reach a person, in words that do reach one.
     expect(out.reply).toContain(language === 'tr' ? '“yetkiliyle görüşmek istiyorum”' : '“I\'d like to talk to someone”')
     expect(out.calls).toEqual([])
+  })
+
+  it('a sign with no words is taken as one, and asking to ask is answered with what can be asked', async () => {
+    for (const message of ['👍', '🙏🙏', '👌🏻']) expect((await ask(message)).kind, message).toBe('ack')
+    for (const message of ['?', '...', 'bilgi alabilir miyim', 'merhaba, bir sorum var', 'I have a question']) {
+      const out = await ask(message)
+      expect(out.kind, message).toBe('greeting')
+      expect(out.reply, message).toMatch(/Merhaba!|Hello!/)
+    }
+    // Asking to ask, then asking: the question is answered.
+    expect((await ask('bilgi alabilir miyim, kargo ücretli mi?')).kind).toBe('shipping')
   })
 
   it('answers the question after a greeting', async () => {

@@ -17,7 +17,7 @@ import * as say from './replies.ts'
 import { answerServices } from './services.ts'
 import { bestNamed, coverage, keysOf, sameStem, sameWord } from './matching.ts'
 import { askedSize, listedSizes, recordStates } from './record-facts.ts'
-import { keyLine, words } from './text.ts'
+import { keyLine, linksAsWords, words } from './text.ts'
 import type { AssistantLanguage, BusinessKnowledge, Catalogue, CatalogueProduct, Responder, ResponderOutput, Turn } from './types.ts'
 
 /** At most this many products in one reply: a chat bubble, not a catalogue page. */
@@ -692,7 +692,9 @@ async function answerProduct(intent: Intent, message: string, context: Context, 
   return out
 }
 
-export const builtinResponder: Responder = async (input) => {
+export const builtinResponder: Responder = async (asked) => {
+  // A pasted product link is read as the words it names.
+  const input = { ...asked, message: linksAsWords(asked.message) }
   const { message, language, history, business } = input
   const draft = lastDraft(history)
   const classified = await understand(message, await corpusClassifier())

@@ -411,6 +411,9 @@ const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre
 const PICTURE = / (fotograf\w*|resmi|resmini|resimleri\w*|gorsel\w*|pictures?|photos?|pics?) /
 const ON_SALE = / satista /
 
+const ASKS_TO_ASK =
+  /^ (merhaba |selam |iyi gunler |hi |hello )?(bilgi (alabilir miyim|almak istiyorum|almak istiyordum|rica ediyorum)|bir (sey|sorum var|sey sorabilir miyim|soru sorabilir miyim)|soru sorabilir miyim|sorum var|i have a question|can i ask (you )?(something|a question)|quick question) $/
+
 /** A name given before the message ("merhaba, ben Ayşe,", "hi, I'm Tom."), ended by a comma or a full stop. */
 const INTRODUCTION = /^\s*(?:(?:merhaba|merhabalar|selam|iyi günler|hi|hello|hey)[\s,!.]+)?(?:ben|benim adım|adım|i'm|i am|im|my name is|this is)\s+\p{L}+(?:\s+\p{L}+)?\s*[,.]\s*/iu
 
@@ -525,7 +528,8 @@ export type Understood = Intent & {
 /** The question a message asks, read with the classifier. */
 export async function understand(message: string, classifier: Classifier): Promise<Understood> {
   const list = words(message)
-  if (list.length === 0) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
+  // "👍", "🙏", "?": no words. A sign of agreement or thanks is taken as one; anything else is an opening to answer.
+  if (list.length === 0) return { kind: /\p{Extended_Pictographic}/u.test(message) ? 'ack' : 'greeting', alternatives: [], unknownWords: 0 }
   const line = keyLine(list)
   if (INJECTION.some((pattern) => pattern.test(line))) return { kind: 'injection', alternatives: [], unknownWords: 0 }
   const opening = list.findIndex((word) => !OPENERS.has(word.key))
@@ -535,6 +539,8 @@ export async function understand(message: string, classifier: Classifier): Promi
   // "S.a.": the Turkish greeting, abbreviated.
   if (callsOnly(list) || /^\s*s\.\s*a\.?\s*$/i.test(message)) return { kind: 'greeting', alternatives: [], unknownWords: 0 }
   if (ASKS_WHO.some((pattern) => pattern.test(line))) return { kind: 'identity', alternatives: [], unknownWords: 0 }
+  // "Bilgi alabilir miyim?", "I have a question": asking to ask is answered with what can be asked.
+  if (ASKS_TO_ASK.test(line)) return { kind: 'greeting', alternatives: [], unknownWords: 0 }
   // "Merhaba, ben Ayşe. Elbiseyi değiştirmek istiyorum": the introduction is not the question.
   const introduced = INTRODUCTION.exec(message)
   if (introduced && words(message.slice(introduced[0].length)).length >= 2) return understand(message.slice(introduced[0].length), classifier)

@@ -67,3 +67,31 @@ function gluedQuestion(text: string): [string, string] | null {
 export function keyLine(list: readonly Word[]): string {
   return ` ${list.map((word) => word.key).join(' ')} `
 }
+
+const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"]+/giu
+const HAS_LINK = /\b(?:https?:\/\/|www\.)\S/iu
+
+/**
+ * A link the customer pastes ("…/urun/kot-pantolon bu var mı?") read as the
+ * words of its last path segment ("kot pantolon"), which usually name the
+ * product; a link with no such words (an id, a code) is left out.
+ */
+export function linksAsWords(message: string): string {
+  if (!HAS_LINK.test(message)) return message
+  return message
+    .replace(LINK, (link) => ` ${slugWords(link)} `)
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+function slugWords(link: string): string {
+  try {
+    const path = new URL(/^www\./i.test(link) ? `https://${link}` : link).pathname
+    const segment = decodeURIComponent(path.split('/').filter(Boolean).at(-1) ?? '').replace(/\.[a-z0-9]{2,5}$/i, '')
+    // Words and numbers ("iphone-15"), not ids that mix them ("Cx12Ab").
+    const parts = segment.split(/[-_+.\s]+/).filter((part) => /^(\p{L}+|\d+)$/u.test(part))
+    return parts.some((part) => /^\p{L}{2,}$/u.test(part)) ? parts.join(' ') : ''
+  } catch {
+    return ''
+  }
+}

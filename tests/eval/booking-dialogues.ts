@@ -266,6 +266,10 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-services',
     [w('what services do you have', ['Boya (120 min', 'Fön (30 min)', 'Saç kesimi (30 min']), w('how long does colouring take', ['Boya takes 120 minutes']), w('friday 2pm', ['December 4, 2026', '14:00']), w('Jo Ray'), w('+905321112237', ['Service: Boya']), w('yes', ['booked'])],
     { date: '2026-12-04', time: '14:00', service: 'Boya' }),
+  // A thumbs-up at the summary is a yes.
+  enSalon('en-thumbs-up',
+    [w('haircut tomorrow at 10'), w('Sam Hill'), w('+90 532 111 22 38', ['December 2, 2026', '10:00']), w('👍', ['booked'])],
+    { date: '2026-12-02', time: '10:00', service: 'Saç kesimi' }),
   // --- English, WhatsApp ---------------------------------------------------------------------------
   enSalonWhatsApp('en-wa-book',
     [w('Hi, could I get a haircut appointment on Friday at 3pm?'), w('Daniel Hall'), w('yes')],

@@ -1254,6 +1254,12 @@ describe('honest products', () => {
     expect((await ask('M bedeni var mı', { items: all, history: said(['p9']), faq: [] })).reply).not.toContain('yer almıyor')
     expect((await ask('46 var mı', { items: all, history: said(['p15']), faq: [] })).reply).toContain('46 beden yer almıyor')
     expect((await ask('44 numara var mı', { items: all, history: said(['p15']), faq: [] })).reply).not.toContain('yer almıyor')
+    // A waist size is a size: never "yes, in stock" to one the record does not list.
+    const jeans = product('p17', 'Slim Jeans', 60, 'USD', 9, null, 'Stretch denim, sizes 28-34')
+    const waist = await ask('do you have the slim jeans in a 36 waist?', { language: 'en', items: [...all, jeans], faq: [] })
+    expect(waist).toMatchObject({ kind: 'attribute', productIds: ['p17'] })
+    expect(waist.reply).toContain("doesn't list size 36")
+    expect(waist.reply).not.toMatch(/yes|in stock \(/i)
     const linen = product('p16', 'Linen Dress', 79, 'USD', 7, null, 'Light linen. Sizes XS to L.')
     expect((await ask('do you have it in xl?', { items: [...items, linen], history: said(['p16']), faq: [], language: 'en' })).reply).toContain("doesn't list size XL")
   })

@@ -248,7 +248,7 @@ const PERSON =
 /** The classifier's least score for a kind to be taken; below it the message is read by its words alone. */
 export const MIN_SCORE = 0.55
 
-const SIZE_WORDS = /^(beden\w*|numara\w*|size|sizes|small|medium|large|xs|s|m|l|xl|xxl|xxxl)$/
+const SIZE_WORDS = /^(beden\w*|numara\w*|size|sizes|small|medium|large|waist|xs|s|m|l|xl|xxl|xxxl)$/
 const COLOUR_WORDS = /^(renk\w*|rengi\w*|colou?rs?|siyah\w*|beyaz\w*|kirmizi\w*|mavi\w*|yesil\w*|sari\w*|pembe\w*|mor|gri|lacivert\w*|bej|kahverengi\w*|turuncu\w*|black|white|red|blue|green|yellow|pink|purple|gr[ae]y|navy|beige|brown|orange)$/
 const MATERIAL_WORDS = /^(kumas\w*|malzeme\w*|materyal\w*|icerig\w*|icerik\w*|pamuk\w*|keten\w*|deri\w*|ipek\w*|yun\w*|polyester|materials?|fabric|made|cotton|linen|leather|silk|wool)$/
 /** Materials a description names: "925 ayar gümüş" answers "what is it made of?". */

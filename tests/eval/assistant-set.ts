@@ -436,6 +436,10 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('attribute', 'Siyah deri ceketin L bedeni var mı?', { notListed: true, products: ['ceket'] }),
     t('follow_up', 'Astarlı mı?', { facts: ['astarlı'], stated: true, products: ['ceket'] }),
   ]),
+  // Another material than the record's, first thing: still the jacket, never a yes, and what it is made of as written.
+  c('tr-baska-malzeme', 'tr', [
+    t('attribute', 'deri ceket kadife mi', { notListed: true, facts: ['Hakiki kuzu derisi'], products: ['ceket'] }),
+  ]),
   c('tr-harfsiz', 'tr', [
     t('price', 'kablosuz kulaklk ne kadar', { prices: ['kulaklik'] }),
     t('price', 'turk kahvesi fiyati', { prices: ['kahve'] }),

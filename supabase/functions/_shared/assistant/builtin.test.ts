@@ -447,6 +447,10 @@ describe('follow-ups as customers write them', () => {
     expect(colour.reply).not.toContain('açıklamada')
   })
 
+  it('"fiyat alabilir miyim?" with no product named asks which one', async () => {
+    expect(await ask('fiyat alabilir miyim')).toMatchObject({ kind: 'price', reply: 'Hangi ürünü sorduğunuzu anlayamadım; ürünün adını yazar mısınız?' })
+  })
+
   it('keeps "what does it …", a volume and a past-tense price on the product just discussed', async () => {
     const items = [...PRODUCTS, product('p8', 'Travel Backpack', 75, 'USD', 6, null, '30 litres, water-resistant')]
     const smell = await ask('what does it smell like?', { history: said(['p8']), items })

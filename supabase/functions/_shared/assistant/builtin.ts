@@ -274,6 +274,12 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   const discussed = term === '' ? await lastProducts(context) : null
   if (discussed && discussed.length > 1) return reply('attribute', say.whichProduct(language), language)
   let found = await subject(term, context, 1)
+  // "Kolye çelik mi?" of a silver necklace: the material is what is asked, so the necklace is still the one asked about.
+  const materials = materialsIn(term)
+  if (Array.isArray(found) && found.length === 0 && materials.length > 0) {
+    const kind = productTerm(words(term).filter((word) => !materials.includes(word.key)))
+    if (kind !== '') found = await subject(kind, context, 1)
+  }
   // Words that name no product, or name one only in part and no kind of product, just after a product, ask of it:
   // "kaç gün şarj gidiyor" after the watch asks of the watch, though "şarj" is a word of the charger's name.
   if (term !== '') {

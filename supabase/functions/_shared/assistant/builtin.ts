@@ -524,7 +524,12 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     case 'stock':
     case 'search':
       if (intent.term !== '') {
-        const named = bestNamed(intent.term, await context.catalogue.search(intent.term, 3), false)
+        // The kind of thing the words name decides between equally named products: "kazak çeker mi" is of the sweater,
+        // though "çeker" is one letter from "ceket".
+        const head = thingWords(intent.term).at(-1)
+        const candidates = bestNamed(intent.term, await context.catalogue.search(intent.term, 3), false)
+        const ofKind = head && candidates.length > 1 ? candidates.filter((product) => coverage(head, product.name) > 0) : []
+        const named = ofKind.length === 1 ? ofKind : candidates
         // About the product just discussed: "do they have UV400 protection?", "öğütülmüş mü?" and "kaç mm?" when the
         // words name no other product, "is it bluetooth?" even when they would; a yes-or-no question that may well
         // be about the business instead ("is there a warranty?") is left to that reading unless it names a property.

@@ -850,6 +850,12 @@ describe('follow-ups as customers write them', () => {
       expect(out.kind, message).toBe('shipping')
       expect(out.reply, message).toContain('500 TL üzeri kargo ücretsiz')
     }
+    // Getting there is the address and the map, never "no matching product".
+    for (const message of ['otopark var mı', 'is there parking nearby', 'metroya yakın mısınız']) {
+      const out = await ask(message, { faq: [] })
+      expect(out.kind, message).toBe('location')
+      expect(out.reply, message).toContain('Bağdat Cad. 5, Kadıköy')
+    }
   })
 
   it('"bundan bana 2 tane ayırın" orders the product just discussed', async () => {

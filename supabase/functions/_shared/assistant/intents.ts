@@ -234,6 +234,8 @@ const TOPIC_WORDS: readonly [RegExp, BusinessTopic][] = [
   [/^(kargo\w*|gonder\w*|yolla\w*|shipping|ship|ships|postage|courier|kurye\w*)$/, 'shipping'],
   [/^(iade\w*|degisim\w*|degistir\w*|returns?|refunds?|exchange\w*)$/, 'returns'],
   [/^(odeme\w*|taksit\w*|havale\w*|eft|payments?|pay|installments?|instalments?)$/, 'payment'],
+  // How to get there: the address and the map are what the owner wrote of it.
+  [/^(otopark\w*|parking|metro\w*|otobus\w*|durag\w*|ulasim\w*|bus|subway|tram|tramvay\w*|directions?)$/, 'location'],
 ]
 
 /** The one business topic the message's words name, if they name exactly one. */

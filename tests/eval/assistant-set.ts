@@ -497,6 +497,11 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('budget', 'Do you have anything under $100?', { budget: { currency: 'USD', max: 100 } }),
     t('budget', 'Anything between 50 and 100 dollars?', { budget: { currency: 'USD', min: 50, max: 100 } }),
   ]),
+  c('en-gift-accessories', 'en', [
+    // A department named in a wish: its things, by their names.
+    t('recommendation', 'my sister loves accessories, any ideas for a gift?', { recommends: ['canta', 'sal', 'sapka', 'tie', 'sunglasses', 'umbrella', 'saat', 'backpack'] }),
+    t('list', 'show me everything', { products: EVAL_PRODUCTS.map((product) => product.key), anyOf: EVAL_PRODUCTS.map((product) => product.key) }),
+  ]),
   c('en-wedding', 'en', [
     t('recommendation', 'What would you recommend for a summer wedding?', { recommends: ['dress', 'tie'] }),
     t('price', 'How much is the linen summer dress?', { prices: ['dress'] }),

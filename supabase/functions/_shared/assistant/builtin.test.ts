@@ -267,6 +267,15 @@ describe('lists', () => {
     expect(ofIt).toMatchObject({ kind: 'attribute', productIds: ['l3'] })
   })
 
+  it.each(['tüm ürünleri görebilir miyim', 'show me everything', "what's new?", 'yeni gelenler neler', 'ürünlerinizin hepsini görebilir miyim'])(
+    'lists the catalogue for "%s" (it was shipping, a goodbye or "no matching product")',
+    async (message) => {
+      const out = await ask(message)
+      expect(out.kind).toBe('list')
+      expect(out.productIds).toHaveLength(5)
+    },
+  )
+
   it('shows at most five products of the whole catalogue', async () => {
     const out = await ask('Neler satıyorsunuz?')
     expect(out.productIds).toHaveLength(5)

@@ -7,7 +7,7 @@
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { ASKS_MATERIAL, asksOfIt, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, currencyAsked, intentOf, isQuestionWord, materialsIn, ordinalOf, pointsBack, productTerm, topicOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
-import { departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
+import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
 import { bookingAsked } from './booking-reading.ts'
 import * as biz from './business-replies.ts'
@@ -240,7 +240,10 @@ async function answerRecommendation(term: string, context: Context): Promise<Res
     const best = Math.max(0, ...scored.map((entry) => entry.score))
     return scored.filter((entry) => best > 0 && entry.score === best).map((entry) => entry.product).slice(0, 3)
   }
-  let found = await bestFor(term)
+  // "Annem için hediye, takı seviyor": a department named is what the person likes; its things, by their names.
+  const department = departmentIn(term)
+  let found = department ? (await catalogue.search(department, MAX_LISTED)).filter((product) => coverage(department, product.name) > 0).slice(0, 3) : []
+  if (found.length === 0) found = await bestFor(term)
   // "Sevgilime ne alsam?": a present; "tatile gidiyorum": something for the summer. The customer's own words come first.
   const occasion = occasionWords(term)
   if (found.length === 0 && occasion !== '') found = await bestFor(`${term} ${occasion}`)

@@ -410,6 +410,8 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
 /** What a quantity is counted in ("2 şişe", "3 kavanoz", "two packs"): after a number, no product's name. */
 const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre\w*|lt|adet\w*|tane\w*|cift\w*|bottles?|jars?|packs?|packets?|boxes|box|pairs?|pieces?|pcs|kilos?|litres?|liters?)$/
 
+const WHOLE_CATALOGUE =
+  /^ (hi |hello |merhaba |selam )?(can you |could you |please )?(show me everything|show me all (your |the )?(products|items|stuff)|(whats|what is|anything) new|new arrivals|(tum|butun) urun\w*( gorebilir miyim| gorebilir miyiz| neler| nedir| var mi)?|urunlerinizin (hepsi\w*|tamami\w*)( gorebilir miyim)?|yeni (gelen\w*|urun\w*)( neler| var mi| nedir)?|(neler|ne) yeni) (please |lutfen )?$/
 const PICTURE = / (fotograf\w*|resmi|resmini|resimleri\w*|gorsel\w*|pictures?|photos?|pics?) /
 const ON_SALE = / satista /
 
@@ -595,6 +597,8 @@ export function intentOf(asked: string, message: string): Intent {
     // "Not more than 40 euros": the bound's words name nothing either.
     if (budget) return { kind: 'budget', budget, term: productTerm(words(termWithoutNumbers).filter((word) => !/^(not|no)$/.test(word.key))) }
   }
+  // "Tüm ürünleri görebilir miyim?", "show me everything", "what's new?": the catalogue, whatever the network makes of it.
+  if (WHOLE_CATALOGUE.test(line)) return { kind: 'list', term: '' }
   // "Çantanın fotoğrafını atar mısınız?", "can you send a picture of the bag?": its page is what shows it, whatever
   // the network makes of "send". "Deri çanta hâlâ satışta mı?" asks whether it is still sold, not how to pay.
   if (PICTURE.test(line)) return { kind: 'link', term }

@@ -1,6 +1,6 @@
 // The assistant's words of the same meaning across Turkish and English.
 import { describe, expect, it } from 'vitest'
-import { departmentOf, equivalents, holdsEquivalent, onlyProperties, phrasesHeld, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
+import { departmentIn, departmentOf, equivalents, holdsEquivalent, onlyProperties, phrasesHeld, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
 
 describe('equivalents', () => {
   it('gives the other language’s words for a product word, in its endings and plurals', () => {
@@ -95,6 +95,15 @@ describe('phrasesHeld and thingWords', () => {
   it('gives the words that name a kind of product, in order', () => {
     expect(thingWords('Kablolu Kulaklık')).toEqual(['kablolu', 'kulaklık'])
     expect(thingWords('kablosuz olanı')).toEqual([])
+  })
+})
+
+describe('departmentIn', () => {
+  it('reads a department any word names, among other words', () => {
+    expect(departmentIn('annem için hediye, takı seviyor')).toContain('kolye')
+    expect(departmentIn('my sister loves jewellery')).toContain('yuzuk')
+    expect(departmentIn('she likes accessories')).toContain('canta')
+    expect(departmentIn('annem için hediye')).toBeNull()
   })
 })
 

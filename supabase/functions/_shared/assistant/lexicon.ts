@@ -219,6 +219,7 @@ const DEPARTMENTS: readonly { words: RegExp; things: string }[] = [
   { words: /^(elektronik\w*|electronics?|teknoloji\w*|tech|gadgets?)$/, things: 'kulaklik hoparlor sarj powerbank kablo kilif telefon mouse klavye saat lamba pil' },
   { words: /^(giyim\w*|kiyafet\w*|elbiseler|clothes|clothing|apparel)$/, things: 'gomlek tisort elbise etek pantolon ceket kaban kazak hirka sal sapka ayakkabi corap kravat' },
   { words: /^(aksesuar\w*|accessor\w*)$/, things: 'canta cuzdan kemer kravat kolye yuzuk bileklik kupe saat gozluk semsiye sal sapka' },
+  { words: /^(taki|takilar\w*|takiya|takiyi|mucevher\w*|jewell?ery|jewelry|jewell?er(y|ies))$/, things: 'kolye yuzuk bileklik bilezik kupe halhal bros' },
   { words: /^(gida\w*|yiyecek\w*|yemek\w*|food|foods|groceries|sarkuteri\w*|icecek\w*|drinks?)$/, things: 'kahve cay bal zeytinyagi zeytin lokum cikolata peynir recel baharat kuruyemis pekmez' },
   { words: /^(mutfak\w*|kitchen\w*|homeware|dekorasyon\w*|decor)$/, things: 'fincan kupa tabak kase bardak demlik tava tencere vazo mum lamba' },
 ]
@@ -228,6 +229,12 @@ export function departmentOf(text: string): string | null {
   const keys = words(text).map((word) => word.key)
   const found = DEPARTMENTS.find(({ words: pattern }) => keys.some((key) => pattern.test(key)))
   return found && keys.every((key) => found.words.test(key) || /^(urun\w*|products?|items?|things?|seyler\w*)$/.test(key)) ? found.things : null
+}
+
+/** The things of a department any word of the text names ("annem takı seviyor": jewellery), as one search. */
+export function departmentIn(text: string): string | null {
+  const keys = words(text).map((word) => word.key)
+  return DEPARTMENTS.find(({ words: pattern }) => keys.some((key) => pattern.test(key)))?.things ?? null
 }
 
 /** Whether every word of the text is a property a description may state ("su geçirmez", "dishwasher safe" is not: "safe"). */

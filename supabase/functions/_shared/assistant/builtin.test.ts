@@ -267,6 +267,17 @@ describe('lists', () => {
     expect(ofIt).toMatchObject({ kind: 'attribute', productIds: ['l3'] })
   })
 
+  it('lists what the record says is of a colour asked for as products, and says when nothing is', async () => {
+    const items = [...PRODUCTS, product('b1', 'Siyah Deri Ceket', 189, 'USD', 2, null), product('b2', 'Desk Organiser', 20, 'USD', 5, null, 'Black metal, three trays')]
+    expect(await ask('do you have anything in black?', { language: 'en', items })).toMatchObject({ kind: 'list', productIds: ['b2'] })
+    expect(await ask('siyah ne var', { items })).toMatchObject({ kind: 'list', productIds: ['b1'] })
+    const none = await ask('beyaz ürünleriniz var mı', { items })
+    expect(none).toMatchObject({ kind: 'list', productIds: [] })
+    expect(none.reply).toContain('bulamadım')
+    // Of the product just discussed, a colour is still a question about it.
+    expect(await ask('siyah mı', { items, history: said(['b2']) })).toMatchObject({ kind: 'attribute', productIds: ['b2'] })
+  })
+
   it.each(['tüm ürünleri görebilir miyim', 'show me everything', "what's new?", 'yeni gelenler neler', 'ürünlerinizin hepsini görebilir miyim'])(
     'lists the catalogue for "%s" (it was shipping, a goodbye or "no matching product")',
     async (message) => {

@@ -6,7 +6,7 @@
 // not know, instead of guessing. How a message flows: README.md.
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
-import { ASKS_MATERIAL, asksOfIt, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, currencyAsked, intentOf, isQuestionWord, materialsIn, ordinalOf, pointsBack, productTerm, topicOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, asksOfIt, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, ordinalOf, pointsBack, productTerm, topicOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
 import { bookingAsked } from './booking-reading.ts'
@@ -83,27 +83,28 @@ async function subject(term: string, context: Context, limit: number): Promise<C
   // Nor one whose record does not state the material asked for ("deri ceket" is no velvet jacket).
   const materials = materialsIn(term)
   const named = bestNamed(term, await context.catalogue.search(term, limit + 2), false)
-  return (head ? named.filter((product) => coverage(head, product.name) > 0) : named).filter((product) => statesMaterials(product, materials)).slice(0, limit)
+  return (head ? named.filter((product) => coverage(head, product.name) > 0) : named).filter((product) => statesAll(product, materials)).slice(0, limit)
 }
 
-/** Whether the product's name or description says it is made of each of these materials, in either language. */
-function statesMaterials(product: CatalogueProduct, materials: readonly string[]): boolean {
+/** Whether the product's name or description says each of these words (materials, colours), in either language. */
+function statesAll(product: CatalogueProduct, keys: readonly string[]): boolean {
   const record = `${product.name} ${product.description ?? ''}`
-  return materials.every((key) => coverage(key, record) > 0 || holdsEquivalent(key, record))
+  return keys.every((key) => coverage(key, record) > 0 || holdsEquivalent(key, record))
 }
 
 async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' | 'search', term: string, context: Context): Promise<ResponderOutput> {
   const { language, businessName, catalogue } = context
   if (kind === 'list' || kind === 'search') {
     // One more than shown, to know whether to say there are more.
-    const materials = materialsIn(term)
-    // "Pamuklu ne var?": a material is said in a description as often as in a name; whatever is made of it.
-    const ofMaterial = kind === 'list' && materials.length > 0 && materials.length === words(term).length
+    const said = [...materialsIn(term), ...coloursIn(term)]
+    // "Pamuklu ne var?", "anything in black?": a material or a colour is said in a description as often as in a name;
+    // whatever the record says is so.
+    const ofWhat = kind === 'list' && said.length > 0 && said.length === words(term).length
     let found =
       term === '' && kind === 'list'
         ? await catalogue.list(MAX_LISTED + 1)
-        : ofMaterial
-          ? (await catalogue.search(term, MAX_LISTED + 1)).filter((product) => statesMaterials(product, materials))
+        : ofWhat
+          ? (await catalogue.search(term, MAX_LISTED + 1)).filter((product) => statesAll(product, said))
           : bestNamed(term, await catalogue.search(term, MAX_LISTED + 1), kind === 'list')
     // "Elektronik ne var?": a department the catalogue does not name, asked as the things it holds.
     const department = found.length === 0 ? departmentOf(term) : null
@@ -262,7 +263,8 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   const { language, businessName } = context
   // "Kırmızı elbise var mı?" where the catalogue has a Kırmızı Elbise: the colour is the product's name, the question its stock.
   const whole = productTerm(words(message))
-  if (attribute === 'colour' && whole !== term && whole !== '') {
+  // "Siyah mı?" asks whether the product discussed is black, not for the Siyah Deri Ceket.
+  if (attribute === 'colour' && whole !== term && whole !== '' && !asksWhetherSo(message)) {
     const named = (await context.catalogue.search(whole, 3)).filter((product) => coverage(whole, product.name) === 1)
     if (named.length === 1) return answerProductQuestion('stock', whole, context)
   }

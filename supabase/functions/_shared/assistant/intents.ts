@@ -251,6 +251,8 @@ const PERSON =
 export const MIN_SCORE = 0.55
 
 const SIZE_WORDS = /^(beden\w*|numara\w*|size|sizes|small|medium|large|waist|xs|s|m|l|xl|xxl|xxxl)$/
+/** Colours themselves, not the words asking for one. */
+const COLOUR_NAMES = /^(siyah\w*|beyaz\w*|kirmizi\w*|mavi\w*|yesil\w*|sari\w*|pembe\w*|mor|gri|lacivert\w*|bej|kahverengi\w*|turuncu\w*|black|white|red|blue|green|yellow|pink|purple|gr[ae]y|navy|beige|brown|orange)$/
 const COLOUR_WORDS = /^(renk\w*|rengi\w*|colou?rs?|siyah\w*|beyaz\w*|kirmizi\w*|mavi\w*|yesil\w*|sari\w*|pembe\w*|mor|gri|lacivert\w*|bej|kahverengi\w*|turuncu\w*|black|white|red|blue|green|yellow|pink|purple|gr[ae]y|navy|beige|brown|orange)$/
 const MATERIAL_WORDS = /^(kumas\w*|malzeme\w*|materyal\w*|icerig\w*|icerik\w*|pamuk\w*|keten\w*|deri\w*|ipek\w*|yun\w*|polyester|materials?|fabric|made|cotton|linen|leather|silk|wool)$/
 /** Materials a description names: "925 ayar gümüş" answers "what is it made of?". */
@@ -279,6 +281,13 @@ export function attributeOf(list: readonly Word[]): Attribute | null {
 
 /** Words that ask what a product is made of, rather than name a material. */
 export const ASKS_MATERIAL = /^(kumas\w*|malzeme\w*|materyal\w*|icerig\w*|icerik\w*|materials?|fabric|made)$/
+
+/** The colours a text names ("siyah çanta": siyah), not the words asking for one. */
+export function coloursIn(text: string): string[] {
+  return words(text)
+    .map((word) => word.key)
+    .filter((key) => COLOUR_NAMES.test(key))
+}
 
 /** The materials a product term names ("deri ceket": deri), not the words asking for one. */
 export function materialsIn(term: string): string[] {
@@ -639,6 +648,12 @@ export function intentOf(asked: string, message: string): Intent {
   // "Anything in leather?", "pamuklu ürünleriniz neler?": a material alone, asked for as products, asks which are made of it.
   const onlyMaterials = term !== '' && materialsIn(term).length === words(term).length
   if (onlyMaterials && WANTS_PRODUCTS.test(line) && (intent === 'attribute' || intent === 'None' || PRODUCT_KINDS.has(intent))) return { kind: 'list', term }
+  // "Anything in black?", "siyah ne var?": the same of a colour, which the names and descriptions say or not.
+  const colours = list.filter((word) => COLOUR_NAMES.test(word.key))
+  const onlyColours = colours.length > 0 && productTerm(list.filter((word) => !COLOUR_NAMES.test(word.key))) === '' && !/ (ones?|olan\w*) /.test(line)
+  if (onlyColours && WANTS_PRODUCTS.test(line) && (intent === 'attribute' || intent === 'None' || PRODUCT_KINDS.has(intent))) {
+    return { kind: 'list', term: colours.map((word) => word.text).join(' ') }
+  }
   // "Kaç mm?": a question whose only object is a measure or a property asks it of a product.
   const termWords = words(term)
   const onlyProperty = termWords.length > 0 && termWords.every((word) => attributeOf([word]) !== null)

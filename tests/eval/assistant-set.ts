@@ -439,6 +439,9 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
   // Another material than the record's, first thing: still the jacket, never a yes, and what it is made of as written.
   c('tr-baska-malzeme', 'tr', [
     t('attribute', 'deri ceket kadife mi', { notListed: true, facts: ['Hakiki kuzu derisi'], products: ['ceket'] }),
+    // A kind of product the catalogue has, with what its record does not say: the nearest, said to be only that.
+    t('stock', 'uzun kollu gömlek var mı', { notListed: true, products: ['gomlek'] }),
+    t('stock', 'çocuk ayakkabısı var mı', { notListed: true, products: ['ayakkabi'] }),
     // "Çeker mi" (does it shrink?) is asked of the shirt, never answered with its stock, though "çeker" is one letter from "ceket".
     t('attribute', 'gömlek çeker mi', { notListed: true, products: ['gomlek'] }),
   ]),

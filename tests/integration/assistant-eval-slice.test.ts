@@ -23,6 +23,7 @@ const SLICE = [
   'en-policies',
   'en-hours',
   'tr-sevgili-kablosuz',
+  'tr-baska-malzeme',
   // Held-out half
   'h-tr-sapka',
   'h-tr-sikayet',

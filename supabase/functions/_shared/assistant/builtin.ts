@@ -132,6 +132,10 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
     return reply(kind, text, language, found)
   }
   const product = found[0]!
+  // "Uzun kollu tişört var mı?" of a Pamuklu Tişört whose record says nothing of sleeves: never "yes, in stock", but
+  // the closest product, said to be only that.
+  const unsaid = term === '' ? [] : keysOf(term).filter((key) => !isQuestionWord(key) && coverage(key, `${product.name} ${product.description ?? ''}`) === 0)
+  if (unsaid.length > 0 && kind !== 'link') return reply(kind, say.closest(product, term, language), language, [product], false)
   const text =
     kind === 'price' ? say.priceOf(product, language) : kind === 'stock' ? say.stockOf(product, language) : say.linkOf(product, businessName, language)
   return reply(kind, text, language, [product])

@@ -173,6 +173,14 @@ export function cannotReserve(contact: string, language: Lang): string {
   return language === 'tr' ? `Ürün ayırmayı buradan yapamıyorum. ${contact}` : `I can't put products aside from here. ${contact}`
 }
 
+/** The product nearest to what was asked, whose record does not say all of it: offered as only that. */
+export function closest(product: CatalogueProduct, asked: string, language: Lang): string {
+  const description = product.description?.trim() ? ` (${product.description.trim()})` : ''
+  return language === 'tr'
+    ? `Katalogda “${asked}” yer almıyor; en yakını:\n${productLine(product, language)}${description}`
+    : `The catalogue doesn't list “${asked}”; the closest is:\n${productLine(product, language)}${description}`
+}
+
 export function notFound(businessName: string, language: Lang): string {
   const prefix = language === 'tr' ? 'Üzgünüm, bununla eşleşen bir ürün bulamadım.' : "Sorry, I couldn't find a matching product."
   return `${prefix} ${contact(businessName, language)}`

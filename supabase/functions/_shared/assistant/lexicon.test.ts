@@ -98,22 +98,18 @@ describe('phrasesHeld and thingWords', () => {
   })
 })
 
-describe('departmentIn', () => {
-  it('reads a department any word names, among other words', () => {
-    expect(departmentIn('annem için hediye, takı seviyor')).toContain('kolye')
-    expect(departmentIn('my sister loves jewellery')).toContain('yuzuk')
-    expect(departmentIn('she likes accessories')).toContain('canta')
-    expect(departmentIn('annem için hediye')).toBeNull()
-  })
-})
-
-describe('departmentOf and onlyProperties', () => {
+describe('departmentOf, departmentIn and onlyProperties', () => {
   it('reads a department as the things it holds, only when the words ask for the department alone', () => {
     expect(departmentOf('elektronik')).toContain('kulaklik')
     expect(departmentOf('electronics products')).toContain('hoparlor')
     expect(departmentOf('clothes')).toContain('gomlek')
     expect(departmentOf('elektronik kulaklık')).toBeNull()
     expect(departmentOf('kazak')).toBeNull()
+    // …while departmentIn reads one among other words: a wish for someone who likes it.
+    expect(departmentIn('annem için hediye, takı seviyor')).toContain('kolye')
+    expect(departmentIn('my sister loves jewellery')).toContain('yuzuk')
+    expect(departmentIn('she likes accessories')).toContain('canta')
+    expect(departmentIn('annem için hediye')).toBeNull()
   })
 
   it('tells a property a description states from a product or a material', () => {

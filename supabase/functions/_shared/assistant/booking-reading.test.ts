@@ -86,6 +86,9 @@ describe('the booking conversation reads', () => {
     expect(serviceIn('prova', boutique)?.id).toBe('t')
     expect(serviceIn('randevu', boutique)).toBeNull()
     expect(serviceIn('ürün', boutique)).toBeNull()
+    // In English: trying on is the try-on appointment, a fitting the alterations.
+    expect(serviceIn('can I come in on Tuesday to try on the velvet jacket', boutique)?.id).toBe('u')
+    expect(serviceIn('I need a fitting', boutique)?.id).toBe('t')
   })
 
   it('what starts a booking, a cancellation or a move', () => {

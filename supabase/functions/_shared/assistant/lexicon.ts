@@ -66,7 +66,7 @@ export const SAME_MEANING: readonly Meaning[] = [
   // Services a shop books appointments for
   thing('haircut, hair cut, cut', 'sac kesimi, kesim'), thing('colour, color, hair colour, hair color, dye, colouring, coloring', 'boya, sac boyasi, boyama'),
   thing('blow dry, blowdry, blow-dry, blowout', 'fon'), thing('manicure', 'manikur'), thing('pedicure', 'pedikur'), thing('massage', 'masaj'),
-  thing('shave', 'tiras'), thing('facial, skin care', 'cilt bakimi'), thing('consultation', 'danismanlik'), thing('fitting', 'prova'),
+  thing('shave', 'tiras'), thing('facial, skin care', 'cilt bakimi'), thing('consultation', 'danismanlik'), thing('fitting', 'prova'), thing('try on, try it on, trying on', 'deneme'),
   thing('alteration, alterations, tailoring', 'tadilat'), thing('repair', 'tamir'),
   // What things are made of, look like and are for
   m('leather', 'deri'), m('silk', 'ipek'), m('linen', 'keten'), m('cotton', 'pamuk, pamuklu'), m('wool, woollen', 'yun'),

@@ -1006,7 +1006,7 @@ describe('courtesy', () => {
 
   it('a sign with no words is taken as one, and asking to ask is answered with what can be asked', async () => {
     for (const message of ['👍', '🙏🙏', '👌🏻']) expect((await ask(message)).kind, message).toBe('ack')
-    for (const message of ['?', '...', 'bilgi alabilir miyim', 'merhaba, bir sorum var', 'I have a question']) {
+    for (const message of ['?', '...', 'bilgi alabilir miyim', 'merhaba, bir sorum var', 'I have a question', 'hello, do you speak English?']) {
       const out = await ask(message)
       expect(out.kind, message).toBe('greeting')
       expect(out.reply, message).toMatch(/Merhaba!|Hello!/)
@@ -1164,6 +1164,8 @@ describe('the business', () => {
     ['Adım Ayşe, numaram 0532 111 22 33', 'personal_info', ['Teşekkürler']],
     ['hediye paketi var mı?', 'faq', ['hediye paketi ücretsizdir']],
     ['kampanya var mı', 'discounts', ['henüz yazılmamış', '0216 555 00 11']],
+    ['is the price negotiable?', 'discounts', ['0216 555 00 11']],
+    ['can I get a discount if I buy two?', 'discounts', ['0216 555 00 11']],
   ] as const)('%s → %s, from the owner\'s words', async (message, kind, facts) => {
     const out = await ask(message)
     expect(out.kind).toBe(kind)

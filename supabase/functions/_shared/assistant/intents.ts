@@ -236,6 +236,8 @@ const TOPIC_WORDS: readonly [RegExp, BusinessTopic][] = [
   [/^(odeme\w*|taksit\w*|havale\w*|eft|payments?|pay|installments?|instalments?)$/, 'payment'],
   // How to get there: the address and the map are what the owner wrote of it.
   [/^(otopark\w*|parking|metro\w*|otobus\w*|durag\w*|ulasim\w*|bus|subway|tram|tramvay\w*|directions?)$/, 'location'],
+  // "Is the price negotiable?", "two of them, any discount?": offers, which the owner writes in the FAQ if anywhere.
+  [/^(indirim\w*|kampanya\w*|pazarlik\w*|kupon\w*|discounts?|negotiable|coupons?|promo\w*|deals?)$/, 'discounts'],
 ]
 
 /** The one business topic the message's words name, if they name exactly one. */
@@ -428,6 +430,9 @@ const ON_SALE = / satista /
 const ASKS_TO_ASK =
   /^ (merhaba |selam |iyi gunler |hi |hello )?(bilgi (alabilir miyim|almak istiyorum|almak istiyordum|rica ediyorum)|bir (sey|sorum var|sey sorabilir miyim|soru sorabilir miyim)|soru sorabilir miyim|sorum var|i have a question|can i ask (you )?(something|a question)|quick question) $/
 
+/** "Do you speak English?", "Türkçe biliyor musunuz?": answered in the language asked, with what can be asked. */
+const ASKS_LANGUAGE = / (do|can) you (speak|understand|write) (english|turkish)|(english|ingilizce|turkce) (please|lutfen|biliyor\w*|konusuyor\w*|konusabilir\w*|yazabilir\w*|anliyor\w*) /
+
 /** A name given before the message ("merhaba, ben Ayşe,", "hi, I'm Tom."), ended by a comma or a full stop. */
 const INTRODUCTION = /^\s*(?:(?:merhaba|merhabalar|selam|iyi günler|hi|hello|hey)[\s,!.]+)?(?:ben|benim adım|adım|i'm|i am|im|my name is|this is)\s+\p{L}+(?:\s+\p{L}+)?\s*[,.]\s*/iu
 
@@ -554,7 +559,7 @@ export async function understand(message: string, classifier: Classifier): Promi
   if (callsOnly(list) || /^\s*s\.\s*a\.?\s*$/i.test(message)) return { kind: 'greeting', alternatives: [], unknownWords: 0 }
   if (ASKS_WHO.some((pattern) => pattern.test(line))) return { kind: 'identity', alternatives: [], unknownWords: 0 }
   // "Bilgi alabilir miyim?", "I have a question": asking to ask is answered with what can be asked.
-  if (ASKS_TO_ASK.test(line)) return { kind: 'greeting', alternatives: [], unknownWords: 0 }
+  if (ASKS_TO_ASK.test(line) || ASKS_LANGUAGE.test(line)) return { kind: 'greeting', alternatives: [], unknownWords: 0 }
   // "Merhaba, ben Ayşe. Elbiseyi değiştirmek istiyorum": the introduction is not the question.
   const introduced = INTRODUCTION.exec(message)
   if (introduced && words(message.slice(introduced[0].length)).length >= 2) return understand(message.slice(introduced[0].length), classifier)

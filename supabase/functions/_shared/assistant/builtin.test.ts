@@ -1165,6 +1165,9 @@ describe('the business', () => {
     ['hediye paketi var mı?', 'faq', ['hediye paketi ücretsizdir']],
     ['kampanya var mı', 'discounts', ['henüz yazılmamış', '0216 555 00 11']],
     ['is the price negotiable?', 'discounts', ['0216 555 00 11']],
+    // What no profile field holds is the owner's to say, never the hours or the discounts text.
+    ['fatura kesiyor musunuz', 'unknown', ['0216 555 00 11']],
+    ['ürünleriniz orijinal mi', 'unknown', ['0216 555 00 11']],
     ['can I get a discount if I buy two?', 'discounts', ['0216 555 00 11']],
   ] as const)('%s → %s, from the owner\'s words', async (message, kind, facts) => {
     const out = await ask(message)

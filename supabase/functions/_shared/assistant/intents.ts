@@ -433,6 +433,11 @@ const ASKS_TO_ASK =
 /** "Do you speak English?", "Türkçe biliyor musunuz?": answered in the language asked, with what can be asked. */
 const ASKS_LANGUAGE = / (do|can) you (speak|understand|write) (english|turkish)|(english|ingilizce|turkce) (please|lutfen|biliyor\w*|konusuyor\w*|konusabilir\w*|yazabilir\w*|anliyor\w*) /
 
+/** What the profile has no field for: invoices, whether the goods are genuine. */
+const NO_FIELD = /^(fatura\w*|invoices?|receipts?|orijinal\w*|orjinal\w*|original|originals|authentic|genuine|sahte|fake)$/
+/** The rest of such a question: the shop's goods, and asking for the paper ("kesiyor musunuz", "do you give"). */
+const ASKED_OF_THE_SHOP = /^(urun\w*|products?|items?|goods|your|sizin|siz|kesiyor\w*|kesilir|kesebilir\w*|veriyor\w*|give|issue|provide)$/
+
 /** A name given before the message ("merhaba, ben Ayşe,", "hi, I'm Tom."), ended by a comma or a full stop. */
 const INTRODUCTION = /^\s*(?:(?:merhaba|merhabalar|selam|iyi günler|hi|hello|hey)[\s,!.]+)?(?:ben|benim adım|adım|i'm|i am|im|my name is|this is)\s+\p{L}+(?:\s+\p{L}+)?\s*[,.]\s*/iu
 
@@ -560,6 +565,11 @@ export async function understand(message: string, classifier: Classifier): Promi
   if (ASKS_WHO.some((pattern) => pattern.test(line))) return { kind: 'identity', alternatives: [], unknownWords: 0 }
   // "Bilgi alabilir miyim?", "I have a question": asking to ask is answered with what can be asked.
   if (ASKS_TO_ASK.test(line) || ASKS_LANGUAGE.test(line)) return { kind: 'greeting', alternatives: [], unknownWords: 0 }
+  // "Fatura kesiyor musunuz?", "ürünleriniz orijinal mi?": what no field of the profile holds, asked of no product, is
+  // the FAQ's or the owner's to answer, never the nearest topic the network guesses (the hours, the discounts).
+  if (list.some((word) => NO_FIELD.test(word.key)) && productTerm(list.filter((word) => !NO_FIELD.test(word.key) && !ASKED_OF_THE_SHOP.test(word.key))) === '') {
+    return { kind: 'unknown', alternatives: [], unknownWords: 0 }
+  }
   // "Merhaba, ben Ayşe. Elbiseyi değiştirmek istiyorum": the introduction is not the question.
   const introduced = INTRODUCTION.exec(message)
   if (introduced && words(message.slice(introduced[0].length)).length >= 2) return understand(message.slice(introduced[0].length), classifier)

@@ -892,6 +892,10 @@ describe('follow-ups as customers write them', () => {
     expect(out.reply).toContain('Kredi kartına 6 taksit')
     // Ordered only: no payment text.
     expect((await ask("I'll take it", { language: 'en', history: said(['p4']) })).reply).not.toContain('taksit')
+    // Where the order is placed names no product: the one discussed is ordered.
+    for (const message of ['can I order on WhatsApp?', 'whatsapptan sipariş verebilir miyim']) {
+      expect(await ask(message, { history: said(['p4']) }), message).toMatchObject({ kind: 'ordering', productIds: ['p4'] })
+    }
   })
 
   it('putting a product aside is an order, and the reply says the assistant cannot: "kadar" there is no price', async () => {

@@ -92,6 +92,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'kalan', 'kalmis', 'elinizde', 'elimde', 'ya', 'olan', 'ama', 'about', 'alirim', 'veriyorum', 'veririm', 'verecegim', 'alacagiz', 'send', 'gonder', 'gonderir', 'gonderebilir', 'atar',
   'atabilir', 'atin', 'yollar', 'yollayabilir', 'diger', 'digeri', 'obur', 'oburu', 'oteki', 'other', 'again', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
   'sattiginiz', 'satilan', 'satiyorsunuz', 'satista', 'hala', 'still', 'pay', 'odeme', 'odemeyi', 'oderim', 'you', 'sell', 'selling', 'got', 'adet', 'tane', 'stuff', 'goods',
+  // Where an order is placed, not what is ordered ("can I order on WhatsApp?").
+  'verebilir', 'verebilirim', 'verilir', 'verilebilir', 'whatsapp', 'whatsapptan', 'whatsappdan', 'instagram', 'instagramdan', 'dm', 'website', 'siteden', 'sitenizden', 'internetten',
   // A picture of it is asked for, not a product called so ("çantanın fotoğrafını atar mısınız").
   'picture', 'pictures', 'photo', 'photos', 'pic', 'pics', 'fotograf', 'fotografi', 'fotografini', 'fotograflari', 'fotograflarini',
   'resmini', 'resimleri', 'resimlerini', 'gorsel', 'gorseli', 'gorselini', 'gorselleri',

@@ -1225,6 +1225,11 @@ describe('handing off to a person', () => {
     for (const message of ['Bir yetkiliyle görüşmek istiyorum', 'müşteri temsilcisine bağlar mısınız', 'can I talk to a real person', 'insanla konuşmak istiyorum']) {
       expect(await handoffAsked(message), message).toBe('asked')
     }
+    // An order already placed, to cancel or change, is the owner's to act on (it got "which product would you like?").
+    for (const message of ['siparişimi iptal etmek istiyorum', 'I want to cancel my order', 'siparişimde adresi değiştirebilir miyim']) {
+      expect(await handoffAsked(message), message).toBe('asked')
+    }
+    for (const message of ['sipariş vermek istiyorum', 'randevumu iptal etmek istiyorum']) expect(await handoffAsked(message), message).toBeNull()
     for (const message of ['Siparişim gelmedi, çok kızgınım!', 'This is unacceptable, my order never arrived']) {
       expect(await handoffAsked(message), message).toBe('complaint')
     }

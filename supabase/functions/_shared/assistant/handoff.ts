@@ -1,6 +1,7 @@
 // When the assistant hands a conversation to a person: the customer asks for
 // one ("bir yetkiliyle görüşmek istiyorum", "a real person"), complains
-// ("siparişim gelmedi, çok kızgınım"), or the assistant did not know the
+// ("siparişim gelmedi, çok kızgınım"), wants an order already placed cancelled
+// or changed ("siparişimi iptal etmek istiyorum"), or the assistant did not know the
 // answer twice in a row. Read with the same classifier as the built-in
 // responder, whichever responder answers, so a model-backed assistant hands
 // off on the same messages. The owner taking a conversation over is theirs
@@ -19,6 +20,9 @@ export const NOT_KNOWN_KIND = 'unknown'
 export async function handoffAsked(message: string): Promise<Extract<HandoffReason, 'asked' | 'complaint'> | null> {
   const { kind } = await understand(message, await corpusClassifier())
   if (kind === 'human') return 'asked'
+  // "Siparişimi iptal etmek istiyorum", "I want to change my order": an order already placed is the owner's to act
+  // on; no assistant answer does it.
+  if (OWN_ORDER_CHANGED.test(keyLine(words(message)))) return 'asked'
   // Anger said outright is a complaint, whatever else the message is about ("randevum iptal edildi, çok kızgınım!").
   if (ANGER.test(keyLine(words(message)))) return 'complaint'
   // "Yarın 14:00 ürün deneme randevusu" asks for an appointment in so many words, whatever the classifier
@@ -27,6 +31,8 @@ export async function handoffAsked(message: string): Promise<Extract<HandoffReas
   return null
 }
 
+const OWN_ORDER_CHANGED =
+  / (siparisim\w*|my order\w*|the order i (placed|made)) .*(iptal\w*|degistir\w*|cancel\w*|change|amend|edit\w*)|(iptal\w*|cancel\w*|change|amend) (\w+ )?(siparisim\w*|my order\w*) /
 const ANGER = / (kizgin\w*|sinirli\w*|rezalet\w*|berbat|skandal|sikayet\w*|angry|furious|terrible|awful|unacceptable|disgrace\w*|complain\w*) /
 
 /** Whether a message names a day or time does not depend on which day is today. */

@@ -79,11 +79,16 @@ async function subject(term: string, context: Context, limit: number): Promise<C
   if (listed.length >= 2 && picked.length > 0 && picked.length < listed.length) return picked.slice(0, limit)
   // A price, stock or link question names its product: a product whose description only shares a word is not it,
   // nor one whose name lacks the kind of thing asked for ("çay bardağı" is no Rize Çayı).
-  const head = thingWords(term).at(-1)
   // Nor one whose record does not state the material asked for ("deri ceket" is no velvet jacket).
   const materials = materialsIn(term)
   const named = bestNamed(term, await context.catalogue.search(term, limit + 2), false)
-  return (head ? named.filter((product) => coverage(head, product.name) > 0) : named).filter((product) => statesAll(product, materials)).slice(0, limit)
+  return ofTheKind(term, named).filter((product) => statesAll(product, materials)).slice(0, limit)
+}
+
+/** Of these products, those whose names hold the kind of thing the words name ("çay bardağı": a glass), or all when they name none. */
+function ofTheKind(term: string, products: readonly CatalogueProduct[]): CatalogueProduct[] {
+  const head = thingWords(term).at(-1)
+  return head ? products.filter((product) => coverage(head, product.name) > 0) : [...products]
 }
 
 /** Whether the product's name or description says each of these words (materials, colours), in either language. */
@@ -535,9 +540,8 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       if (intent.term !== '') {
         // The kind of thing the words name decides between equally named products: "kazak çeker mi" is of the sweater,
         // though "çeker" is one letter from "ceket".
-        const head = thingWords(intent.term).at(-1)
         const candidates = bestNamed(intent.term, await context.catalogue.search(intent.term, 3), false)
-        const ofKind = head && candidates.length > 1 ? candidates.filter((product) => coverage(head, product.name) > 0) : []
+        const ofKind = candidates.length > 1 ? ofTheKind(intent.term, candidates) : candidates
         const named = ofKind.length === 1 ? ofKind : candidates
         // About the product just discussed: "do they have UV400 protection?", "öğütülmüş mü?" and "kaç mm?" when the
         // words name no other product, "is it bluetooth?" even when they would; a yes-or-no question that may well

@@ -346,6 +346,7 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('hours', 'Kaçta kapanıyorsunuz?', hours('today', 'closing')),
     t('hours', 'Cumartesi kaça kadar açıksınız?', hours('sat', 'closing')),
     t('hours', 'Yarın açık mısınız?', hours('tomorrow')),
+    t('hours', 'bayramda açık mısınız', { ...hours('week'), facts: ['tatil günlerinin çalışma saatleri yazılmamış'] }),
     t('thanks', 'Çok sağ olun', talk()),
   ]),
   c('tr-iade', 'tr', [
@@ -448,6 +449,8 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
   c('tr-harfsiz', 'tr', [
     t('price', 'kablosuz kulaklk ne kadar', { prices: ['kulaklik'] }),
     t('price', 'turk kahvesi fiyati', { prices: ['kahve'] }),
+    // Praise is the customer's taste, no detail the record lacks.
+    t('price', 'cok guzel elbise fiyati ne', { prices: ['elbise', 'dress'] }),
   ]),
   c('tr-kilif', 'tr', [
     t('stock', 'spor ayakabı var mı', { inStock: ['ayakkabi'] }),
@@ -485,6 +488,8 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('hours', 'What are your opening hours on Saturday?', hours('sat')),
     t('hours', 'Are you open now?', hours('now')),
     t('hours', 'What time do you close today?', hours('today', 'closing')),
+    // A holiday's hours are nothing the week tells: said so, with the week.
+    t('hours', 'Are you open on Christmas Day?', { ...hours('week'), facts: ["aren't written down"] }),
     t('location', 'Where is your shop?', info(F.street)),
   ]),
   c('en-policies', 'en', [

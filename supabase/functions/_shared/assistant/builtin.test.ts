@@ -1138,6 +1138,39 @@ describe('the business', () => {
     expect(booking.kind).toBe('booking')
   })
 
+  it.each([
+    ['bayramda açık mısınız', 'tr'],
+    ['yılbaşında kaça kadar açıksınız', 'tr'],
+    ['bugün resmi tatil, açık mısınız', 'tr'],
+    ['are you open on christmas day?', 'en'],
+    ["what are your hours on new year's eve", 'en'],
+  ] as const)('hours: a holiday (%s) is not answered with the weekly hours as if they held; the week and whom to ask are', async (message, language) => {
+    const out = await ask(message)
+    expect(out.kind).toBe('hours')
+    expect(out.reply).toContain(language === 'tr' ? 'Bayram ve resmî tatil günlerinin çalışma saatleri yazılmamış.' : "Opening hours for public holidays aren't written down.")
+    expect(out.reply).toContain(language === 'tr' ? '• Salı–Cuma: 09:00–18:00' : '• Tuesday–Friday: 09:00–18:00')
+    expect(out.reply).toContain('0216 555 00 11')
+    expect(out.reply).not.toMatch(/Şu an açığız|We're open now/)
+  })
+
+  it('hours: the owner\'s FAQ on holidays answers before the weekly hours', async () => {
+    const faq = [{ id: 'f9', question: 'Bayramlarda açık mısınız?', answer: 'Bayramın ilk günü kapalıyız, diğer günler 12:00–18:00.' }]
+    const out = await ask('bayramda açık mısınız', { faq })
+    expect(out.kind).toBe('faq')
+    expect(out.reply).toContain('Bayramın ilk günü kapalıyız')
+  })
+
+  it.each([
+    ['çok güzel seramik vazo fiyatı ne', 'p6'],
+    ['şu şık vazo kaç para', 'p6'],
+    ['that lovely coffee mug, how much is it?', 'p7'],
+    ['such a pretty mug! is it in stock?', 'p7'],
+  ])('praise (%s) is the customer\'s taste, not a detail the record lacks', async (message, id) => {
+    const out = await ask(message)
+    expect(out.productIds).toEqual([id])
+    expect(out.reply).not.toMatch(/yer almıyor|doesn't list/)
+  })
+
   it('hours: the week, with consecutive days joined', async () => {
     const out = await ask('Çalışma saatleriniz nedir?')
     expect(out.reply).toContain('• Salı–Cuma: 09:00–18:00')

@@ -125,6 +125,11 @@ export function hoursAnswer(profile: BusinessProfile | null, businessName: strin
     if (asks === 'both') return `${language === 'tr' ? 'Çalışma saatlerimiz:' : 'Our opening hours:'}\n${weekText(hours, language)}\n${nowText(profile, now, language)}`
     return `${daySentence(hours, today, language === 'tr' ? 'Bugün' : 'Today', language)} ${nowText(profile, now, language)}`
   }
+  // The weekly hours say nothing of a holiday: that is said, with the week and whom to ask.
+  if ('holiday' in day) {
+    const head = language === 'tr' ? 'Bayram ve resmî tatil günlerinin çalışma saatleri yazılmamış. Haftalık saatlerimiz:' : "Opening hours for public holidays aren't written down. Our weekly hours:"
+    return `${head}\n${weekText(hours, language)}\n${contactDetails(profile, businessName, language)}`
+  }
   let days: Weekday[]
   if ('offset' in day) days = [weekdayAfter(today, day.offset)]
   else if ('weekday' in day) days = [day.weekday]

@@ -18,7 +18,7 @@ export type BusinessTopic = 'location' | 'contact' | 'shipping' | 'delivery_time
 export type Courtesy = 'greeting' | 'thanks' | 'goodbye' | 'ack' | 'identity'
 export type Attribute = 'size' | 'colour' | 'material' | 'dimensions' | 'weight' | 'duration' | 'scent'
 /** Which day an hours question means; null: the week, or now. */
-export type DayRef = { offset: number } | { weekday: Weekday } | { weekend: true } | { weekdays: true } | null
+export type DayRef = { offset: number } | { weekday: Weekday } | { weekend: true } | { weekdays: true } | { holiday: true } | null
 export type Budget = { currency: string; max: number; min?: number }
 type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun'
 
@@ -104,6 +104,9 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'ucuncusu', 'ucuncunun', 'ucuncuyu', 'dorduncu', 'dorduncusu', 'besinci', 'besincisi', 'sonuncu', 'sonuncusu', 'sonuncunun', 'sonuncuyu',
   'first', 'second', 'third', 'fourth', 'fifth',
   'durum', 'durumu', 'status', 'daha', 'youve', 'weve', 'theyve', 'youll', 'youd', 'isnt', 'doesnt', 'cant', 'wont', 'didnt', 'arent', 'theres', 'heres', 'wheres', 'hows', 'lets', 'thats', 'cheers', 'too', 'gimme', 'ayir', 'ayirin', 'ayirir', 'ayirabilir', 'ayirabilirmisiniz', 'when', 'be', 'back', 'restock', 'coming', 'come', 'comes', 'tekrar', 'gelecek', 'gelir', 'zaman', 'stoga', 'stoklara', 'girer', 'girecek',
+  // Praise and its intensifiers: the customer's taste, which no record holds ("çok güzel elbise", "that lovely scarf").
+  'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
+  'gorgeous', 'stunning', 'amazing', 'awesome', 'very', 'so', 'such', 'really',
   'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',
 ])
 
@@ -327,9 +330,16 @@ const SAYS_TOMORROW = new RegExp(` (${TOMORROW}) `)
 /** A word that names a day. */
 const DAY_WORD = new RegExp(`^(gun|gunu|gunleri|day|bugun\\w*|today|tonight|${TOMORROW}|hafta|sonu\\w*|weekends?|ici|weekdays?|${WEEKDAY_WORDS.map(([pattern]) => pattern.source.slice(2, -2)).join('|')})$`)
 
+/**
+ * A holiday, whose hours the weekly ones do not tell ("bayramda açık mısınız", "open on Christmas?"). Before today
+ * and the weekdays: "bugün bayram, açık mısınız" asks about the holiday.
+ */
+const HOLIDAY = / (bayram\w*|arife\w*|yilbasi\w*|resmi tatil\w*|tatil gun\w*|noel\w*|holidays?|bank holiday\w*|christmas\w*|xmas|new years?|easter|eid|thanksgiving) /
+
 /** The day an hours question names. */
 export function dayOf(list: readonly Word[]): DayRef {
   const line = keyLine(list)
+  if (HOLIDAY.test(line)) return { holiday: true }
   if (/ (bugun\w*|today|tonight|bu aksam) /.test(line)) return { offset: 0 }
   if (SAYS_TOMORROW.test(line)) return { offset: 1 }
   if (/ (hafta ?sonu\w*|weekends?) /.test(line)) return { weekend: true }

@@ -857,6 +857,35 @@ describe('follow-ups as customers write them', () => {
     expect(days.reply).not.toContain('stokta yok')
   })
 
+  it('"how long would it take?" after shipping, or with nothing discussed, is how long delivery takes', async () => {
+    const afterShipping: Turn[] = [
+      { role: 'user', content: 'do you ship abroad', productIds: [] },
+      { role: 'assistant', content: '500 TL üzeri kargo ücretsiz', productIds: [], kind: 'shipping' },
+    ]
+    for (const history of [afterShipping, []]) {
+      const out = await ask('how long would it take', { history })
+      expect(out.kind).toBe('delivery_time')
+      expect(out.reply).toContain('2 iş gününde')
+    }
+    // Just after a product, its length is what is asked.
+    expect((await ask('how long is it', { history: said(['p6']) })).kind).toBe('attribute')
+  })
+
+  it('"kutusuyla mı geliyor?": a particle before the verb asks it of the product just discussed, never the payment text', async () => {
+    const out = await ask('kutusuyla mı geliyor', { history: said(['p6']) })
+    expect(out).toMatchObject({ kind: 'attribute', productIds: ['p6'] })
+    expect(out.reply).toContain('Seramik Vazo için katalogda')
+  })
+
+  it('"can I wash it?" asks it of the product just discussed; "annem için alıyorum" orders it', async () => {
+    const wash = await ask('can I wash it', { history: said(['p7']), language: 'en' })
+    expect(wash).toMatchObject({ kind: 'attribute', productIds: ['p7'] })
+    expect(wash.reply).toContain("doesn't list")
+    const mum = await ask('annem için alıyorum', { history: said(['p6']) })
+    expect(mum).toMatchObject({ kind: 'ordering', productIds: ['p6'] })
+    expect(mum.reply).toContain('Seramik Vazo')
+  })
+
   it('"kahve mi çay mı daha pahalı?" compares the two', async () => {
     const items = [...PRODUCTS, product('p8', 'Türk Kahvesi', 185, 'TRY', 60, null), product('p9', 'Rize Çayı', 210, 'TRY', 33, null)]
     const out = await ask('kahve mi çay mı daha pahalı', { items, faq: [] })

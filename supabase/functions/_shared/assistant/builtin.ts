@@ -337,6 +337,12 @@ async function answerOrdering(term: string, message: string, context: Context): 
   let products = Array.isArray(found) ? (term === '' ? found : bestNamed(term, found, false)) : []
   // "Bundan 3 tane istiyorum, nasıl yapıcam?": words that only say what the customer will do order the product just discussed.
   if (products.length === 0 && term !== '' && keysOf(term).every((key) => VERB_FORM.test(key) || WILL_DO.test(key))) products = (await lastProducts(context)) ?? []
+  if (products.length === 0 && term !== '' && (await lastProducts(context))?.length) {
+    // "Can I wash it?": "can I" asks what may be done with the product just discussed, which its record may say.
+    if (pointsBack(message) && topicOf(message) === null) return answerAttribute(attributeOf(words(message)), '', message, context)
+    // "Annem için alıyorum": whom it is for, or why, names no other product; the one just discussed is ordered.
+    if (thingWords(term).length === 0) products = (await lastProducts(context)) ?? []
+  }
   const how = biz.policyText(context.business.profile, 'ordering')
   const text = say.orderAnswer(products, how, contactOf(context), language)
   // "Bana bir tane ayırır mısınız?": how to order, and that putting one aside is the owner's to do.
@@ -773,6 +779,11 @@ async function answerMessage(
   const asksProperty = words(message).length <= 5 && words(message).some((word) => onlyProperties(word.text))
   if (SHORT_FOLLOW_UP_OVER.has(understood.kind) && asksWhetherSo(message) && ((understood.unknownWords > 0 && words(message).length <= 3) || asksProperty)) {
     if ((await lastProducts(context))?.length) return answerAttribute(attributeOf(words(message)), '', message, context)
+  }
+  // "How long would it take?" just after shipping, or with no product discussed: how long delivery takes, not a length.
+  if (understood.kind === 'attribute' && understood.term === '' && understood.alternatives.some((reading) => reading.intent === 'delivery_time' && reading.score >= ALTERNATIVE_MIN_SCORE)) {
+    const previous = history.findLast((turn) => turn.role === 'assistant')?.kind
+    if (previous === 'shipping' || previous === 'delivery_time' || !(await lastProducts(context))?.length) return answerIntent({ kind: 'delivery_time' }, message, context)
   }
   // "Daha ucuz bir şey var mı?" just after a list: cheaper than the cheapest of it. "Kahve mi çay mı daha ucuz?" compares.
   if (understood.kind !== 'compare' && CHEAPER.test(keyLine(words(message)))) {

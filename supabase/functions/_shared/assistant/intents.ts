@@ -165,8 +165,13 @@ export function yesOrNo(message: string): boolean {
   const list = words(message)
   const last = list[list.length - 1]?.key ?? ''
   // "Can you write a poem about tea?" asks the assistant to do something, not whether the tea is so.
-  return /^m[iu](s[iu]n[iu]z|y[iu]m|d[iu]r)?$/.test(last) || /^ (is|are|does|do|can(?! you )|will(?! you )|has|have|was) /.test(keyLine(list))
+  // "Kutusuyla mı geliyor?": the particle after the word asked about, and the verb last.
+  const particleBefore = list.length >= 3 && /^m[iu]$/.test(list[list.length - 2]!.key) && PRESENT_VERB.test(last)
+  return /^m[iu](s[iu]n[iu]z|y[iu]m|d[iu]r)?$/.test(last) || particleBefore || /^ (is|are|does|do|can(?! you )|will(?! you )|has|have|was) /.test(keyLine(list))
 }
+
+/** A Turkish verb in the present, as a question ends on it: "geliyor", "gönderiyorsunuz", "yapılıyor". */
+const PRESENT_VERB = /^\w{2,}(iyor|uyor)(sunuz|lar|sun|um|uz)?$/
 
 // Words that ask whether something exists ("kaşmir atkı var mı?"), not whether it is so.
 const EXISTENCE = / (var|varmi|yok|mevcut\w*|bulun\w*|sat\w*|kald\w*|have|has|got|sell|sells|stock|carry|any) /

@@ -444,6 +444,9 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     // A kind of product the catalogue has, with what its record does not say: the nearest, said to be only that.
     t('stock', 'uzun kollu gömlek var mı', { notListed: true, products: ['gomlek'] }),
     t('stock', 'çocuk ayakkabısı var mı', { notListed: true, products: ['ayakkabi'] }),
+    // "Erkek modeli mi?" asks whether it is so, not for the models there are; "kutusu var mı?" asks it of the bag.
+    t('attribute', 'deri çanta erkek modeli mi', { notListed: true, products: ['canta'] }),
+    t('follow_up', 'kutusu var mı', { notListed: true, products: ['canta'] }),
     // "Çeker mi" (does it shrink?) is asked of the shirt, never answered with its stock, though "çeker" is one letter from "ceket".
     t('attribute', 'gömlek çeker mi', { notListed: true, products: ['gomlek'] }),
   ]),

@@ -869,6 +869,26 @@ describe('follow-ups as customers write them', () => {
     }
     // Just after a product, its length is what is asked.
     expect((await ask('how long is it', { history: said(['p6']) })).kind).toBe('attribute')
+    // Within how many days, just after the returns, is the returns text's.
+    const afterReturns: Turn[] = [
+      { role: 'user', content: 'iade edebilir miyim', productIds: [] },
+      { role: 'assistant', content: '14 gün içinde iade ve değişim yapılır.', productIds: [], kind: 'returns' },
+    ]
+    const within = await ask('kaç gün içinde', { history: afterReturns })
+    expect(within.kind).toBe('returns')
+    expect(within.reply).toContain('14 gün içinde')
+  })
+
+  it('"kutusu var mı?", "garanti var mı?" just after a product ask it of that product, the owner\'s FAQ first', async () => {
+    for (const message of ['kutusu var mı', 'garanti var mı', 'askısı var mı']) {
+      const out = await ask(message, { history: said(['p6']) })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: ['p6'] })
+      expect(out.reply, message).toContain('Seramik Vazo için katalogda')
+    }
+    const faq = [{ id: 'f8', question: 'Ürünleriniz garantili mi?', answer: 'Tüm ürünlerimiz 2 yıl garantilidir.' }]
+    const covered = await ask('garantisi var mı', { history: said(['p6']), faq })
+    expect(covered.kind).toBe('faq')
+    expect(covered.reply).toContain('2 yıl garantilidir')
   })
 
   it('"kutusuyla mı geliyor?": a particle before the verb asks it of the product just discussed, never the payment text', async () => {

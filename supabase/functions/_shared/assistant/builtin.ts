@@ -6,7 +6,7 @@
 // not know, instead of guessing. How a message flows: README.md.
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
-import { ASKS_MATERIAL, asksOfIt, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, ordinalOf, pointsBack, productTerm, topicOf, understand, type Attribute, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, asksOfIt, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, ordinalOf, pointsBack, productTerm, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
 import { bookingAsked } from './booking-reading.ts'
@@ -421,6 +421,8 @@ const NAME_CLASHES = new Set(['off_topic', 'contact', 'location', 'hours'])
 const ASKED_OF_PRODUCTS = new Set(['price', 'stock', 'link'])
 /** Readings a short yes-or-no question right after a product is taken from ("pamuklu mu?" is no question about the hours). */
 const SHORT_FOLLOW_UP_OVER = new Set(['hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'off_topic', 'unknown'])
+/** A Turkish noun with "its" on it: "kutusu", "garantisi", "askısı", "kapağı". */
+const ITS = /^\w{2,}(s[iu]|[bcdfghjklmnprstvyz][iu])$/
 /** A Turkish verb as a question puts it: "ölçüyor", "yıkanabilir", "girilir". */
 const VERB_FORM = /(iyor|uyor|abilir|ebilir|ilir|ulur|inir|unur)$/
 /** A Turkish verb saying what the customer will do: "yapıcam", "alacağım", "ödeyeyim". */
@@ -578,6 +580,13 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
           (asksWhetherSo(message) || MEASURE.test(line) || WHICH.test(line) || (ENDS_ON_WHAT.test(line) && !aboutBusiness))
         if ((named.length === 0 && (pointsBack(message) || ofTheLast)) || (askedOfIt && (!aboutBusiness || attribute !== null) && (named.length === 0 || ofPicked))) {
           if ((await lastProducts(context))?.length) return answerAttribute(attribute, '', message, context)
+        }
+        // "Kutusu var mı?", "garanti var mı?" just after a product: a part of it or a promise, no product of that name.
+        // The owner's FAQ first: a warranty may be the shop's for everything.
+        const partOf = keysOf(intent.term).every((key) => ITS.test(key)) || onlyProperties(intent.term)
+        if (named.length === 0 && words(message).length <= 3 && yesOrNo(message) && partOf && topicOf(message) === null && (await lastProducts(context))?.length === 1) {
+          const hit = await faqFor(message, context, intent.kind)
+          return hit ? reply('faq', biz.faqAnswer(hit), context.language) : answerAttribute(attribute, '', message, context)
         }
         // "Ya kablolu olan?": the previous question asked again of the product these words name.
         if (intent.kind === 'search' && named.length > 0) {
@@ -780,10 +789,15 @@ async function answerMessage(
   if (SHORT_FOLLOW_UP_OVER.has(understood.kind) && asksWhetherSo(message) && ((understood.unknownWords > 0 && words(message).length <= 3) || asksProperty)) {
     if ((await lastProducts(context))?.length) return answerAttribute(attributeOf(words(message)), '', message, context)
   }
-  // "How long would it take?" just after shipping, or with no product discussed: how long delivery takes, not a length.
-  if (understood.kind === 'attribute' && understood.term === '' && understood.alternatives.some((reading) => reading.intent === 'delivery_time' && reading.score >= ALTERNATIVE_MIN_SCORE)) {
-    const previous = history.findLast((turn) => turn.role === 'assistant')?.kind
-    if (previous === 'shipping' || previous === 'delivery_time' || !(await lastProducts(context))?.length) return answerIntent({ kind: 'delivery_time' }, message, context)
+  // How long, with no product in the words, just after a business text asks more of it: "kaç gün içinde?" after the
+  // returns, "how long would it take?" after shipping (the delivery's time, not a length). With no product discussed
+  // at all, "how long would it take?" is the delivery's too.
+  if (understood.kind === 'attribute' && understood.term === '' && ASKS_HOW_LONG.test(keyLine(words(message)))) {
+    const previous = history.findLast((turn) => turn.role === 'assistant')?.kind ?? ''
+    const followed = TIMED_TOPICS[previous]
+    if (followed) return answerIntent({ kind: followed }, message, context)
+    const delivery = understood.alternatives.some((reading) => reading.intent === 'delivery_time' && reading.score >= ALTERNATIVE_MIN_SCORE)
+    if (delivery && !(await lastProducts(context))?.length) return answerIntent({ kind: 'delivery_time' }, message, context)
   }
   // "Daha ucuz bir şey var mı?" just after a list: cheaper than the cheapest of it. "Kahve mi çay mı daha ucuz?" compares.
   if (understood.kind !== 'compare' && CHEAPER.test(keyLine(words(message)))) {
@@ -792,6 +806,11 @@ async function answerMessage(
   }
   return answerIntent(understood, message, context, understood.alternatives)
 }
+
+/** How long something takes, or within how many days. */
+const ASKS_HOW_LONG = / (how long|ne kadar sur\w*|kac (gun|hafta|is gunu)\w*|how many (days|weeks)|within) /
+/** A business text a question of how long follows, and the topic that answers it: after shipping, the delivery's time. */
+const TIMED_TOPICS: Partial<Record<string, BusinessTopic>> = { shipping: 'delivery_time', delivery_time: 'delivery_time', returns: 'returns' }
 
 const CHEAPER = / (daha ucuz\w*|daha uygun\w*|cheaper|less expensive|anything less) /
 

@@ -105,7 +105,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'first', 'second', 'third', 'fourth', 'fifth',
   'durum', 'durumu', 'status', 'daha', 'youve', 'weve', 'theyve', 'youll', 'youd', 'isnt', 'doesnt', 'cant', 'wont', 'didnt', 'arent', 'theres', 'heres', 'wheres', 'hows', 'lets', 'thats', 'cheers', 'too', 'gimme', 'ayir', 'ayirin', 'ayirir', 'ayirabilir', 'ayirabilirmisiniz', 'when', 'be', 'back', 'restock', 'coming', 'come', 'comes', 'tekrar', 'gelecek', 'gelir', 'zaman', 'stoga', 'stoklara', 'girer', 'girecek',
   // Praise and its intensifiers: the customer's taste, which no record holds ("çok güzel elbise", "that lovely scarf").
-  'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
+  'icinde', 'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
   'gorgeous', 'stunning', 'amazing', 'awesome', 'very', 'so', 'such', 'really',
   'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',
 ])
@@ -706,6 +706,8 @@ export function intentOf(asked: string, message: string): Intent {
   if (intent === 'budget') return term === '' ? { kind: 'list', term } : { kind: 'search', term }
   // "What about the necklace?": a search, which asks the previous question again of what it names.
   if (intent === 'again') return term === '' ? { kind: 'unknown' } : { kind: 'search', term }
+  // "Güneş gözlüğü erkek modeli mi?" asks whether it is so, not for the models there are.
+  if (intent === 'list' && term !== '' && asksWhetherSo(message)) return { kind: 'search', term }
   if (PRODUCT_KINDS.has(intent)) return { kind: intent as ProductQuestion, term }
   if (intent === 'compare') return { kind: 'search', term }
   if (term !== '') return { kind: 'search', term }

@@ -463,6 +463,8 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
   ]),
   c('tr-kargo', 'tr', [
     t('shipping', 'Kargo ücreti ne kadar?', info(F.shippingFee)),
+    // Two questions in one message, one of them about the business: both answered.
+    t('price', 'Türk kahvesi kaç TL ve iade süreniz ne kadar?', { prices: ['kahve'], facts: [F.returnDays] }),
     t('shipping', 'Hangi kargo firmasıyla gönderiyorsunuz?', info(F.carrier)),
     t('delivery', 'Siparişim ne zaman kargoya verilir?', info(F.dispatchDays)),
   ]),
@@ -492,6 +494,7 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('hours', 'What are your opening hours on Saturday?', hours('sat')),
     t('hours', 'Are you open now?', hours('now')),
     t('hours', 'What time do you close today?', hours('today', 'closing')),
+    t('hours', 'What time do you open on Saturday, and where is your shop?', { ...hours('sat', 'opening'), facts: [F.street] }),
     // A holiday's hours are nothing the week tells: said so, with the week.
     t('hours', 'Are you open on Christmas Day?', { ...hours('week'), facts: ["aren't written down"] }),
     t('location', 'Where is your shop?', info(F.street)),

@@ -906,6 +906,30 @@ describe('follow-ups as customers write them', () => {
     expect(mum.reply).toContain('Seramik Vazo')
   })
 
+  describe('two questions in one message, one about the business', () => {
+    it('answers both, in the order asked', async () => {
+      const out = await ask('seramik vazo fiyatı nedir ve kargo ücreti ne kadar')
+      expect(out).toMatchObject({ kind: 'price', productIds: ['p6'] })
+      expect(out.reply).toContain(priceIn('tr')('p6'))
+      expect(out.reply).toContain('500 TL üzeri kargo ücretsiz')
+      expect(out.reply.indexOf('Seramik Vazo')).toBeLessThan(out.reply.indexOf('500 TL'))
+      const topicFirst = await ask('kargo ücretli mi, coffee mug kaç dolar')
+      expect(topicFirst.reply.indexOf('500 TL')).toBeLessThan(topicFirst.reply.indexOf('Coffee Mug'))
+      expect(topicFirst.productIds).toEqual(['p7'])
+      const english = await ask('what time do you open on saturday and where is your shop?')
+      expect(english.reply).toContain("Saturday: we're open 10:00–14:00.")
+      expect(english.reply).toContain('Bağdat Cad. 5, Kadıköy')
+    })
+
+    it('says one text of the owner\'s once, and reads the message whole when its product question finds nothing', async () => {
+      const once = await ask('kargo ücreti ne kadar, kaç günde gelir')
+      expect(once.reply.split('500 TL üzeri').length).toBe(2)
+      // A product question that finds nothing is read whole, as one question.
+      const nothing = await ask('uçan halı ne kadar ve kargo ücreti ne kadar')
+      expect(nothing.productIds).toEqual([])
+    })
+  })
+
   it('"kahve mi çay mı daha pahalı?" compares the two', async () => {
     const items = [...PRODUCTS, product('p8', 'Türk Kahvesi', 185, 'TRY', 60, null), product('p9', 'Rize Çayı', 210, 'TRY', 33, null)]
     const out = await ask('kahve mi çay mı daha pahalı', { items, faq: [] })

@@ -15,6 +15,7 @@ import { replyLanguage } from './language.ts'
 import { corpusClassifier, type Classification } from './nlu.ts'
 import * as say from './replies.ts'
 import { answerServices } from './services.ts'
+import { ofAProduct, twoQuestions, type Part } from './two-questions.ts'
 import { bestNamed, coverage, keysOf, sameStem, sameWord } from './matching.ts'
 import { askedSize, listedSizes, recordStates } from './record-facts.ts'
 import { keyLine, linksAsWords, words } from './text.ts'
@@ -753,9 +754,43 @@ export const builtinResponder: Responder = async (asked) => {
   // A service's price or length, or which there are: the service keeps for the day written next, unless a booking is under way.
   const services = input.booking ? await answerServices(message, input.booking, input.catalogue, replyIn) : null
   if (services && !draft) return services
+  if (!draft && !services) {
+    const two = await answerTwo(input, replyIn)
+    if (two) return two
+  }
   const answered = services ?? (await answerMessage(input, understood))
   // A question in the middle of a booking ("kargo ücretli mi?") is answered, and the booking waits for the next turn.
   return draft ? { ...answered, booking: draft } : answered
+}
+
+/**
+ * Two questions in one message, one of them about the business ("ceketin fiyatı nedir ve kargo ücreti ne kadar?"):
+ * each answered, the second as asked after the first. Null when the message asks one thing, or its product
+ * question finds no product (then the message is read whole).
+ */
+async function answerTwo(input: Parameters<Responder>[0], language: AssistantLanguage): Promise<ResponderOutput | null> {
+  const parts = await twoQuestions(input.message, await corpusClassifier())
+  if (!parts) return null
+  const [one, two] = parts
+  const first = await answerMessage({ ...input, language, message: one.text }, one.understood)
+  // A product question that found no product: the message is read whole instead, as before.
+  const unanswered = (out: ResponderOutput, part: Part) => out.kind === 'unknown' || (ofAProduct(part.understood) && out.productIds.length === 0)
+  if (unanswered(first, one)) return null
+  const asked: Turn[] = [
+    ...input.history,
+    { role: 'user', content: one.text, productIds: [] },
+    { role: 'assistant', content: first.reply, productIds: first.productIds, kind: first.kind },
+  ]
+  const second = await answerMessage({ ...input, language, message: two.text, history: asked }, two.understood)
+  if (unanswered(second, two)) return null
+  // "Kargo ücreti ne kadar, kaç günde gelir?": one text of the owner's answers both, and is said once.
+  const text = first.reply.includes(second.reply) ? first.reply : second.reply.includes(first.reply) ? second.reply : `${first.reply}\n\n${second.reply}`
+  return {
+    ...first,
+    reply: text,
+    productIds: [...new Set([...first.productIds, ...second.productIds])],
+    ...(first.known === false || second.known === false ? { known: false } : {}),
+  }
 }
 
 /** "İlkinin linki?" after a list: the conversation as if the last reply had named only that product. */

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { corpusClassifier } from './nlu.ts'
+import { twoQuestions } from './two-questions.ts'
+
+const parts = async (message: string) => (await twoQuestions(message, await corpusClassifier()))?.map((part) => [part.text, part.understood.kind]) ?? null
+
+describe('twoQuestions', () => {
+  it.each([
+    ['kadife ceketin fiyatı nedir ve kargo ücreti ne kadar', [['kadife ceketin fiyatı nedir', 'price'], ['kargo ücreti ne kadar', 'shipping']]],
+    ['kargo ücretli mi, coffee mug kaç dolar', [['kargo ücretli mi', 'shipping'], ['coffee mug kaç dolar', 'off_topic']]],
+    ['what time do you open on saturday and where is your shop?', [['what time do you open on saturday', 'hours'], ['where is your shop?', 'location']]],
+    ['iade var mı? taksit yapıyor musunuz', [['iade var mı', 'returns'], ['taksit yapıyor musunuz', 'payment']]],
+  ])('splits %s', async (message, expected) => {
+    expect(await parts(message)).toEqual(expected)
+  })
+
+  it.each([
+    // One question, whatever joins its words: two products, a name with "ve" in it, a comparison.
+    'kahve ve çay fiyatı',
+    'Kahve ve Çay Seti ne kadar',
+    'kulaklık ile hoparlör arasındaki fark ne',
+    'merhaba, kargo ücreti ne kadar',
+    // Shipping and delivery are one text of the owner's.
+    'kargo ücreti ne kadar, kaç günde gelir',
+    'how much is shipping and how long does it take',
+  ])('leaves %s whole', async (message) => {
+    expect(await parts(message)).toBeNull()
+  })
+})

@@ -1,0 +1,46 @@
+// A message that asks two things, one of them about the business: "kadife ceketin fiyatı nedir ve kargo ücreti ne
+// kadar?", "what time do you open, and where are you?". Read whole, the classifier hears only the louder question;
+// read in two, each gets its answer, in the order asked.
+import { understand, type Understood } from './intents.ts'
+import type { Classifier } from './nlu.ts'
+
+/** Where one question ends and the next begins: a question mark, a comma or semicolon, or a joining word. */
+const BETWEEN = /(?:[?;,]\s+|\s+(?:ve|ayrıca|ayrica|bir de|and|also|plus)\s+)/giu
+
+/** Questions about the business, and the text of the owner's each is answered by: shipping and delivery share one. */
+const TOPICS: Record<string, string> = {
+  shipping: 'shipping',
+  delivery_time: 'shipping',
+  returns: 'returns',
+  payment: 'payment',
+  hours: 'hours',
+  location: 'address',
+  contact: 'contact',
+  discounts: 'discounts',
+}
+/** Questions about a named product, or words that may name one ("coffee mug kaç dolar"). */
+const OF_PRODUCTS = new Set(['price', 'stock', 'link', 'attribute', 'search'])
+
+export type Part = { text: string; understood: Understood }
+
+/** A product question, or words the corpus does not know read as off-topic ("coffee mug kaç dolar" is no exchange rate). */
+export const ofAProduct = (understood: Understood) =>
+  (OF_PRODUCTS.has(understood.kind) && 'term' in understood && understood.term !== '') || (understood.kind === 'off_topic' && understood.unknownWords > 0)
+
+/**
+ * The two questions the message asks, when one is about the business and the other about a product or another
+ * topic of the business; null when it asks one thing ("kahve ve çay fiyatı", a name with "ve" in it, a comparison).
+ */
+export async function twoQuestions(message: string, classifier: Classifier): Promise<[Part, Part] | null> {
+  for (const at of message.matchAll(BETWEEN)) {
+    const first = message.slice(0, at.index).trim()
+    const second = message.slice(at.index + at[0].length).trim()
+    if (first === '' || second === '') continue
+    const [one, two] = await Promise.all([understand(first, classifier), understand(second, classifier)])
+    const topics = [one, two].flatMap((part) => TOPICS[part.kind] ?? [])
+    const products = [one, two].filter(ofAProduct)
+    const asksTwo = (topics.length === 1 && products.length === 1) || (topics.length === 2 && topics[0] !== topics[1])
+    if (asksTwo) return [{ text: first, understood: one }, { text: second, understood: two }]
+  }
+  return null
+}

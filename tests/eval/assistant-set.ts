@@ -455,6 +455,8 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('price', 'turk kahvesi fiyati', { prices: ['kahve'] }),
     // Praise is the customer's taste, no detail the record lacks.
     t('price', 'cok guzel elbise fiyati ne', { prices: ['elbise', 'dress'] }),
+    // Two products asked at once: both prices.
+    t('price', 'deri çanta ve ipek şal ne kadar', { prices: ['canta', 'sal'] }),
   ]),
   c('tr-kilif', 'tr', [
     t('stock', 'spor ayakabı var mı', { inStock: ['ayakkabi'] }),

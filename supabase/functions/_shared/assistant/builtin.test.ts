@@ -916,6 +916,10 @@ describe('follow-ups as customers write them', () => {
       const topicFirst = await ask('kargo ücretli mi, coffee mug kaç dolar')
       expect(topicFirst.reply.indexOf('500 TL')).toBeLessThan(topicFirst.reply.indexOf('Coffee Mug'))
       expect(topicFirst.productIds).toEqual(['p7'])
+      // The greeting it opens with is no part of the product's name.
+      const greeted = await ask('merhabalar, seramik vazo fiyatı nedir ve kargo ücreti ne kadar')
+      expect(greeted.productIds).toEqual(['p6'])
+      expect(greeted.reply).toContain('500 TL üzeri kargo ücretsiz')
       const english = await ask('what time do you open on saturday and where is your shop?')
       expect(english.reply).toContain("Saturday: we're open 10:00–14:00.")
       expect(english.reply).toContain('Bağdat Cad. 5, Kadıköy')
@@ -928,6 +932,18 @@ describe('follow-ups as customers write them', () => {
       const nothing = await ask('uçan halı ne kadar ve kargo ücreti ne kadar')
       expect(nothing.productIds).toEqual([])
     })
+  })
+
+  it('"seramik vazo ve coffee mug ne kadar?" gives both prices', async () => {
+    const turkish = await ask('seramik vazo ve coffee mug ne kadar')
+    expect(turkish).toMatchObject({ kind: 'price', productIds: ['p6', 'p7'] })
+    expect(turkish.reply).toContain(priceIn('tr')('p6'))
+    expect(turkish.reply).toContain(priceIn('tr')('p7'))
+    const english = await ask('do you have the coffee mug and the desk lamp in stock?')
+    expect(english).toMatchObject({ kind: 'stock', productIds: ['p7', 'p5'] })
+    // A name with "ve" in it is one product.
+    const items = [...PRODUCTS, product('p8', 'Kahve ve Çay Seti', 500, 'TRY', 3, null)]
+    expect((await ask('kahve ve çay seti ne kadar', { items })).productIds).toEqual(['p8'])
   })
 
   it('"kahve mi çay mı daha pahalı?" compares the two', async () => {

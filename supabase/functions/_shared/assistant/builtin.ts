@@ -6,7 +6,7 @@
 // not know, instead of guessing. How a message flows: README.md.
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
-import { ASKS_MATERIAL, asksOfIt, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, ordinalOf, pointsBack, productTerm, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, asksOfIt, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, ordinalOf, pointsBack, productPair, productTerm, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
 import { bookingAsked } from './booking-reading.ts'
@@ -98,7 +98,8 @@ function statesAll(product: CatalogueProduct, keys: readonly string[]): boolean 
   return keys.every((key) => coverage(key, record) > 0 || holdsEquivalent(key, record))
 }
 
-async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' | 'search', term: string, context: Context): Promise<ResponderOutput> {
+/** `message`, when given, may name two products joined by "ve" or "and", asked of both. */
+async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' | 'search', term: string, context: Context, message?: string): Promise<ResponderOutput> {
   const { language, businessName, catalogue } = context
   if (kind === 'list' || kind === 'search') {
     // One more than shown, to know whether to say there are more.
@@ -132,6 +133,10 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
   if (found === 'gone') return reply(kind, say.gone(businessName, language), language)
   // "Su geçirmez mi?" with no product discussed yet: a property asked of nothing named; which product is the question.
   if (found.length === 0 && onlyProperties(term)) return reply(kind, say.whichProduct(language), language)
+  // "Deri çanta ve gümüş kolye ne kadar?": two products, when the words as one name neither fully.
+  const unnamed = found.length === 0 || (found.length === 1 && keysOf(term).some((key) => !isQuestionWord(key) && coverage(key, `${found[0]!.name} ${found[0]!.description ?? ''}`) === 0))
+  const pair = unnamed && message && kind !== 'link' ? await namedPair(message, context) : null
+  if (pair) return reply(kind, say.productList(pair, false, language), language, pair)
   if (found.length === 0) return reply(kind, say.notFound(businessName, language), language, [], false)
   if (found.length > 1) {
     const text = kind === 'link' ? say.linkList(found, businessName, language) : say.productList(found, false, language)
@@ -145,6 +150,14 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
   const text =
     kind === 'price' ? say.priceOf(product, language) : kind === 'stock' ? say.stockOf(product, language) : say.linkOf(product, businessName, language)
   return reply(kind, text, language, [product])
+}
+
+/** Two products, each named by the words on its side of "ve", "and" or "ile", or null. */
+async function namedPair(message: string, context: Context): Promise<[CatalogueProduct, CatalogueProduct] | null> {
+  const terms = productPair(message)
+  if (!terms) return null
+  const [first, second] = await Promise.all(terms.map(async (term) => bestNamed(term, await context.catalogue.search(term, 3), false)[0] ?? null))
+  return first && second && first.id !== second.id ? [first, second] : null
 }
 
 async function answerCompare(terms: [string, string], message: string, context: Context): Promise<ResponderOutput> {
@@ -707,7 +720,7 @@ async function addNotes(out: ResponderOutput, message: string, context: Context)
 async function answerProduct(intent: Intent, message: string, context: Context, alternatives: readonly Classification[]): Promise<ResponderOutput> {
   if (!('term' in intent) || !['price', 'stock', 'link', 'list', 'search'].includes(intent.kind)) return answerIntent(intent, message, context)
   const kind = intent.kind as 'price' | 'stock' | 'link' | 'list' | 'search'
-  const out = await addNotes(await answerProductQuestion(kind, intent.term, context), message, context)
+  const out = await addNotes(await answerProductQuestion(kind, intent.term, context, message), message, context)
   if (out.productIds.length === 0 && intent.term !== '') {
     // "Kargosu ne kadar?": nothing in the catalogue is what the words name, but a topic of the business is.
     const topic = topicOf(message)

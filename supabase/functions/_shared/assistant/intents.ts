@@ -212,13 +212,20 @@ const THE_SHOP = /^(magaza|dukkan)\w*$/
 
 /** The product words of a run of words: question words and pointers out, the last word's possessive ending off. */
 export function productTerm(list: readonly Word[]): string {
-  const kept = list
-    .filter((word, i) => !QUESTION_WORDS.has(word.key) && !pointer(word) && !THE_SHOP.test(word.key) && !(list[i - 1]?.key === 'kac' && TIME_UNITS.test(word.key)))
+  // "Merhabalar, kadife ceket…": the greeting it opens with is no part of a name.
+  const asked = list.slice(Math.max(list.findIndex((word) => !OPENERS.has(word.key)), 0))
+  const kept = asked
+    .filter((word, i) => !QUESTION_WORDS.has(word.key) && !pointer(word) && !THE_SHOP.test(word.key) && !(asked[i - 1]?.key === 'kac' && TIME_UNITS.test(word.key)))
     .map((word) => word.text)
   if (kept.length > 0) kept[kept.length - 1] = stripPossessive(kept[kept.length - 1]!)
   // "En ucuz şeyiniz": without its ending the last word may be one of the question's.
   if (kept.length > 0 && QUESTION_WORDS.has(asciiKey(kept[kept.length - 1]!))) kept.pop()
   return kept.join(' ')
+}
+
+/** "Deri çanta ve gümüş kolye ne kadar?": the two product terms a price or stock question joins, or null. */
+export function productPair(message: string): [string, string] | null {
+  return splitPair(words(message), true)
 }
 
 /** The two product terms around the separator, or null when one side has no product words. */

@@ -457,6 +457,7 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('price', 'cok guzel elbise fiyati ne', { prices: ['elbise', 'dress'] }),
     // Two products asked at once: both prices.
     t('price', 'deri çanta ve ipek şal ne kadar', { prices: ['canta', 'sal'] }),
+    t('price', 'kulaklık fiyatları', { prices: ['kulaklik', 'kulaklik-kablolu', 'headphones'] }),
   ]),
   c('tr-kilif', 'tr', [
     t('stock', 'spor ayakabı var mı', { inStock: ['ayakkabi'] }),

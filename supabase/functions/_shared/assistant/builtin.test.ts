@@ -941,6 +941,11 @@ describe('follow-ups as customers write them', () => {
     expect(turkish.reply).toContain(priceIn('tr')('p7'))
     const english = await ask('do you have the coffee mug and the desk lamp in stock?')
     expect(english).toMatchObject({ kind: 'stock', productIds: ['p7', 'p5'] })
+    // "Fiyatları" asks the prices, not which is cheapest.
+    const plural = await ask('kulaklık fiyatları')
+    expect(plural.kind).toBe('price')
+    expect(plural.productIds).toEqual(expect.arrayContaining(['p1', 'p2']))
+    expect(plural.reply).not.toMatch(/En uygun/)
     // A name with "ve" in it is one product.
     const items = [...PRODUCTS, product('p8', 'Kahve ve Çay Seti', 500, 'TRY', 3, null)]
     expect((await ask('kahve ve çay seti ne kadar', { items })).productIds).toEqual(['p8'])

@@ -369,6 +369,9 @@ function hoursAsks(line: string): 'open' | 'close' | 'now' | 'both' {
   return 'both'
 }
 
+/** The words that rank by price: the cheapest, the dearest, the most or least of something. */
+const RANKS = / (en|ucuz\w*|uygun\w*|pahali\w*|dusuk\w*|yuksek\w*|hesapli\w*|ekonomik\w*|luks\w*|degerli\w*|cheap\w*|expensive|dear\w*|pric(ey|ier|iest)|lowest|highest|least|most|affordable|premium|top) /
+
 const CURRENCIES: readonly [RegExp, string][] = [
   [/^(tl|tlden|tldan|tlye|tlya|tllik|try|lira\w*|₺)$/, 'TRY'],
   [/^(usd|dolar\w*|dollars?|bucks?|\$)$/, 'USD'],
@@ -679,7 +682,11 @@ export function intentOf(asked: string, message: string): Intent {
   if (intent === 'contact' && ((message.match(/\d/g) ?? []).length >= 10 || /\S@\S+\.\S/.test(message))) return { kind: 'personal_info' }
   if (BUSINESS_KINDS.has(intent)) return { kind: intent as BusinessTopic }
   if (intent === 'ordering') return { kind: 'ordering', term: ordered() }
-  if (intent === 'cheapest' || intent === 'priciest') return { kind: 'extreme', order: intent, term }
+  if (intent === 'cheapest' || intent === 'priciest') {
+    // "Kulaklık fiyatları" asks the prices, not which is cheapest: a superlative is what makes it an extreme.
+    if (!RANKS.test(line)) return { kind: 'price', term }
+    return { kind: 'extreme', order: intent, term }
+  }
   if (intent === 'recommend') return { kind: 'recommend', term }
   // "46 var mı?": a number alone names no product but a size of the one discussed.
   if ((intent === 'stock' || intent === 'None') && /^\d{1,3}$/.test(term)) return { kind: 'attribute', attribute: 'size', term: '' }

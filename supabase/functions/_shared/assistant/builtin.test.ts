@@ -879,6 +879,20 @@ describe('follow-ups as customers write them', () => {
     expect(within.reply).toContain('14 gün içinde')
   })
 
+  it('"beden tablosu var mı?" names no kind of product: the FAQ, else "I can\'t answer" with the contact, never "no matching product"', async () => {
+    const out = await ask('sizde beden tablosu var mı')
+    expect(out.kind).toBe('unknown')
+    expect(out.reply).toContain('0216 555 00 11')
+    const faq = [{ id: 'f7', question: 'Beden tablosu var mı?', answer: 'Beden tablosu her ürün sayfasının altındadır.' }]
+    expect((await ask('sizde beden tablosu var mı', { faq })).reply).toContain('her ürün sayfasının altındadır')
+  })
+
+  it('"whats the cheapest thing u have": text-speak is no product\'s name', async () => {
+    const out = await ask('whats the cheapest thing u have')
+    expect(out.kind).toBe('cheapest')
+    expect(out.productIds.length).toBeGreaterThan(0)
+  })
+
   it('"kutusu var mı?", "garanti var mı?" just after a product ask it of that product, the owner\'s FAQ first', async () => {
     for (const message of ['kutusu var mı', 'garanti var mı', 'askısı var mı']) {
       const out = await ask(message, { history: said(['p6']) })
@@ -1356,7 +1370,11 @@ describe('handing off to a person', () => {
     for (const message of ['siparişimi iptal etmek istiyorum', 'I want to cancel my order', 'siparişimde adresi değiştirebilir miyim']) {
       expect(await handoffAsked(message), message).toBe('asked')
     }
-    for (const message of ['sipariş vermek istiyorum', 'randevumu iptal etmek istiyorum']) expect(await handoffAsked(message), message).toBeNull()
+    // Where it is, too (it got the product just discussed ordered again).
+    for (const message of ['siparişimi nasıl takip ederim', 'kargom nerede', 'kargo takip numarası nasıl alırım', 'where is my order?', 'how do I track my order']) {
+      expect(await handoffAsked(message), message).toBe('asked')
+    }
+    for (const message of ['sipariş vermek istiyorum', 'randevumu iptal etmek istiyorum', 'siparişler kaç günde kargoya verilir']) expect(await handoffAsked(message), message).toBeNull()
     for (const message of ['Siparişim gelmedi, çok kızgınım!', 'This is unacceptable, my order never arrived']) {
       expect(await handoffAsked(message), message).toBe('complaint')
     }

@@ -320,6 +320,11 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   if (found === 'gone') return reply('attribute', say.gone(businessName, language), language)
   const product = found[0]
   if (!product && onlyProperties(term)) return reply('attribute', say.whichProduct(language), language)
+  // "Beden tablosu var mı?": words that name no kind of product ask something of the shop, not for a product.
+  if (!product && thingWords(term).length === 0) {
+    const hit = await faqFor(message, context, 'attribute')
+    return hit ? reply('faq', biz.faqAnswer(hit), language) : reply('unknown', say.dontKnow(contactOf(context), language), language)
+  }
   if (!product) return reply('attribute', say.notFound(businessName, language), language, [], false)
   const named = words(product.name).map((word) => word.key)
   const asking = keysOf(message).filter((key) => !isQuestionWord(key) && !named.some((word) => sameWord(key, word)) && !holdsEquivalent(key, product.name))
@@ -354,8 +359,8 @@ async function answerOrdering(term: string, message: string, context: Context): 
   if (products.length === 0 && term !== '' && (await lastProducts(context))?.length) {
     // "Can I wash it?": "can I" asks what may be done with the product just discussed, which its record may say.
     if (pointsBack(message) && topicOf(message) === null) return answerAttribute(attributeOf(words(message)), '', message, context)
-    // "Annem için alıyorum": whom it is for, or why, names no other product; the one just discussed is ordered.
-    if (thingWords(term).length === 0) products = (await lastProducts(context)) ?? []
+    // "Annem için alıyorum": whom it is for, or why, names no other product; the one just discussed is bought.
+    if (BUYING.test(keyLine(words(message))) && thingWords(term).length === 0) products = (await lastProducts(context)) ?? []
   }
   const how = biz.policyText(context.business.profile, 'ordering')
   const text = say.orderAnswer(products, how, contactOf(context), language)
@@ -367,6 +372,9 @@ async function answerOrdering(term: string, message: string, context: Context): 
     : ''
   return reply('ordering', `${text}${reserve}${pay}`, language, products, how !== null || products.some((product) => product.product_link))
 }
+
+/** Saying it is being bought, not asking how ordering works. */
+const BUYING = / (aliyorum|alacagim|alicam|alcam|alayim|alirim|alsam|buying|ill take|ill get|take it|get it|buy it) /
 
 const PAYING = / (pay|paying|payment|odeme\w*|oderim|odeyebilir\w*|odenir) /
 

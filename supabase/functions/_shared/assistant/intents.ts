@@ -105,6 +105,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'first', 'second', 'third', 'fourth', 'fifth',
   'durum', 'durumu', 'status', 'daha', 'youve', 'weve', 'theyve', 'youll', 'youd', 'isnt', 'doesnt', 'cant', 'wont', 'didnt', 'arent', 'theres', 'heres', 'wheres', 'hows', 'lets', 'thats', 'cheers', 'too', 'gimme', 'ayir', 'ayirin', 'ayirir', 'ayirabilir', 'ayirabilirmisiniz', 'when', 'be', 'back', 'restock', 'coming', 'come', 'comes', 'tekrar', 'gelecek', 'gelir', 'zaman', 'stoga', 'stoklara', 'girer', 'girecek',
   // Praise and its intensifiers: the customer's taste, which no record holds ("çok güzel elbise", "that lovely scarf").
+  // Text-speak: "whats the cheapest thing u have".
+  'u', 'ur', 'r', 'pls', 'plz', 'thx', 'ty',
   'icinde', 'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
   'gorgeous', 'stunning', 'amazing', 'awesome', 'very', 'so', 'such', 'really',
   'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',

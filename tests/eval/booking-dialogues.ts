@@ -119,7 +119,7 @@ export const DIALOGUES: Dialogue[] = [
   ], { date: '2026-12-07', time: '13:00', service: 'Saç kesimi' }),
   // The day in one message, the time in the next, the service last: Thursday at 15:00, not today. "Cuma" is a name here.
   trSalon('tr-gun-sonra-saat', [
-    w('perşembe randevu alabilir miyim', ['hizmet']), w('saat 15 olur mu', ['önce hizmeti seçelim']), w('fön', ['3 Aralık 2026', '15:00', 'müsait']),
+    w('perşembe randevu alabilir miyim', ['hizmet']), w('saat 15 olur mu', ['not aldım', 'önce hizmeti seçelim']), w('fön', ['3 Aralık 2026', '15:00', 'müsait']),
     w('Cuma Yılmaz', ['telefon']), w('0546 111 22 33', ['Cuma Yılmaz', '3 Aralık 2026', '15:00']), w('evet', ['oluşturuldu']),
   ], { date: '2026-12-03', time: '15:00', service: 'Fön' }),
   // The afternoon of the day just offered, not the first afternoon slots of several days.
@@ -266,6 +266,11 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-services',
     [w('what services do you have', ['Boya (120 min', 'Fön (30 min)', 'Saç kesimi (30 min']), w('how long does colouring take', ['Boya takes 120 minutes']), w('friday 2pm', ['December 4, 2026', '14:00']), w('Jo Ray'), w('+905321112237', ['Service: Boya']), w('yes', ['booked'])],
     { date: '2026-12-04', time: '14:00', service: 'Boya' }),
+  // A day and time before the service is noted and kept; not knowing which service gets whom to ask.
+  enSalon('en-unsure-service',
+    [w('can I book an appointment', ['Which service']), w('tomorrow afternoon', ['Noted']), w('not sure which one', ['Not sure which one?', '0212 555 00 00']),
+      w('a haircut', ['December 2, 2026', '13:00']), w('1'), w('Lee Park'), w('+90 532 111 22 39', ['13:00']), w('yes', ['booked'])],
+    { date: '2026-12-02', time: '13:00', service: 'Saç kesimi' }),
   // A thumbs-up at the summary is a yes.
   enSalon('en-thumbs-up',
     [w('haircut tomorrow at 10'), w('Sam Hill'), w('+90 532 111 22 38', ['December 2, 2026', '10:00']), w('👍', ['booked'])],

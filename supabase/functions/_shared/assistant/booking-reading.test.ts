@@ -3,7 +3,7 @@
 // yes and no, services named in either language, and what starts a booking.
 // The whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
 import { describe, expect, it } from 'vitest'
-import { asksWhyNumber, bookingAsked, choiceOf, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, stops } from './booking-reading.ts'
+import { asksWhyNumber, bookingAsked, choiceOf, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, stops, unsure } from './booking-reading.ts'
 import { handoffAsked } from './handoff.ts'
 import type { BookableService } from './types.ts'
 
@@ -114,5 +114,14 @@ describe('the booking conversation reads', () => {
     expect(await handoffAsked('yarın 14:00 ürün deneme randevusu')).toBeNull()
     expect(await handoffAsked('randevum iptal edildi, çok kızgınım!')).toBe('complaint')
     expect(await handoffAsked('Siparişim gelmedi, çok kızgınım!')).toBe('complaint')
+  })
+})
+
+describe('unsure', () => {
+  it.each(['bilmiyorum hangisi', 'emin değilim', 'fark etmez', 'not sure which one', "I don't know"])('%s cannot choose', (message) => {
+    expect(unsure(message)).toBe(true)
+  })
+  it.each(['saç kesimi', 'yarın', 'the first one', 'I know what I want'])('%s is no doubt', (message) => {
+    expect(unsure(message)).toBe(false)
   })
 })

@@ -11,6 +11,10 @@ import { readWhen, saysWhen } from './when.ts'
 
 const line = (message: string) => keyLine(words(message))
 
+const UNSURE = / (bilmiyorum|emin degil\w*|karar veremedim|kararsiz\w*|fark etmez|farketmez|hangisi olur|not sure|dont know|no idea|unsure|whichever|any of them) /
+/** "Bilmiyorum", "not sure which one": the customer cannot choose. */
+export const unsure = (message: string) => UNSURE.test(line(message))
+
 const APPOINTMENT = / (randevu\w*|rezervasyon\w*|appointment\w*|booking\w*|reservation\w*|seans\w*|session) /
 const BOOK_WORDS = / (randevu\w*|rezervasyon\w*|appointment\w*|book|booking|reserve|reservation|schedule|musait\w*|bos yer|bos saat\w*|yer var mi|slot|slots|free time|free times|opening(?! (hours?|times?) )|openings) /
 const CANCEL_WORDS = / (iptal\w*|cancel\w*|gelemeyece\w*|gelemiyorum|katilamayaca\w*) /

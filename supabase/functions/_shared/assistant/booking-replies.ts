@@ -72,13 +72,22 @@ export function serviceInfo(service: BookableService, language: Lang): string {
  * `contact` then follows when what they wrote may have been a service the
  * owner does not offer, so nobody is asked the same question forever.
  */
-export function askService(services: readonly BookableService[], language: Lang, again = false, contact?: string): string {
+/**
+ * Which service, asked first or again. Again: `heard` is what the customer wrote instead, a day or time (noted and
+ * kept), being unsure, or anything else (which may be a service the owner does not offer); `contact` follows the last two.
+ */
+export function askService(services: readonly BookableService[], language: Lang, again?: { heard: 'when' | 'unsure' | 'other'; contact: string }): string {
   const list = services.map((s, i) => `${i + 1}) ${serviceLine(s, language)}`).join('\n')
   if (again) {
-    const unlisted = contact ? `\n${language === 'tr' ? 'Aradığınız hizmet listede yok mu?' : 'Not on the list?'} ${contact}` : ''
-    return language === 'tr'
-      ? `Randevu için önce hizmeti seçelim; numarasını ya da adını yazabilirsiniz:\n${list}${unlisted}`
-      : `Let's choose the service first; you can write its number or name:\n${list}${unlisted}`
+    const lead =
+      again.heard === 'when'
+        ? language === 'tr' ? 'Not aldım. Önce hizmeti seçelim; numarasını ya da adını yazabilirsiniz:' : "Noted. Let's choose the service first; you can write its number or name:"
+        : language === 'tr' ? 'Randevu için önce hizmeti seçelim; numarasını ya da adını yazabilirsiniz:' : "Let's choose the service first; you can write its number or name:"
+    const help =
+      again.heard === 'when' ? '' : again.heard === 'unsure'
+        ? `\n${language === 'tr' ? 'Hangisi olduğundan emin değil misiniz?' : 'Not sure which one?'} ${again.contact}`
+        : `\n${language === 'tr' ? 'Aradığınız hizmet listede yok mu?' : 'Not on the list?'} ${again.contact}`
+    return `${lead}\n${list}${help}`
   }
   return language === 'tr' ? `Hangi hizmet için randevu istersiniz?\n${list}` : `Which service would you like to book?\n${list}`
 }

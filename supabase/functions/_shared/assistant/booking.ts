@@ -15,7 +15,7 @@
 import { hasAnyHours, rangesOf, timeToMinutes, type OpeningHours } from '../../../../domain/business.ts'
 import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, isNo, isYes, nameGiven, phoneIn, serviceIn, serviceNamed, stops,
+  asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, isNo, isYes, nameGiven, phoneIn, serviceIn, serviceNamed, stops, unsure,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import type { Offer } from './booking-replies.ts'
@@ -337,9 +337,10 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
         if (asksSomethingElse(message, turn.kind)) return null
         const said = readWhen(message, desk.today)
         const when = mergeWhen(draft.when, said)
-        // A day or time is no attempt at a service; anything else may name one the owner does not offer.
-        const contact = saysWhen(said) ? undefined : turn.contact
-        return out(say.askService(loaded.services, language, true, contact), language, 'booking', { ...draft, ...(saysWhen(when) ? { when } : {}) })
+        // A day or time is noted and kept; being unsure, or what may name a service the owner does not offer, gets
+        // whom to ask.
+        const heard = saysWhen(said) ? 'when' : unsure(message) ? 'unsure' : 'other'
+        return out(say.askService(loaded.services, language, { heard, contact: turn.contact }), language, 'booking', { ...draft, ...(saysWhen(when) ? { when } : {}) })
       }
       return start(message, turn, loaded, { ...draft, serviceId: named.id, duration: named.duration_minutes })
     }

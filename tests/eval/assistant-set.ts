@@ -458,6 +458,9 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     // Two products asked at once: both prices.
     t('price', 'deri çanta ve ipek şal ne kadar', { prices: ['canta', 'sal'] }),
     t('price', 'kulaklık fiyatları', { prices: ['kulaklik', 'kulaklik-kablolu', 'headphones'] }),
+    // Another of the kind just discussed: the others, never the same one again.
+    t('stock', 'şapka var mı', { inStock: ['sapka'] }),
+    t('stock', 'başka şapka var mı', { facts: ['başka şapka yok'], products: ['sapka'] }),
   ]),
   c('tr-kilif', 'tr', [
     t('stock', 'spor ayakabı var mı', { inStock: ['ayakkabi'] }),

@@ -893,6 +893,23 @@ describe('follow-ups as customers write them', () => {
     expect(out.productIds.length).toBeGreaterThan(0)
   })
 
+  it('"başka kulaklık var mı?" just after one: the others of the kind, or that there is none', async () => {
+    const others = await ask('başka kulaklık var mı', { history: said(['p1']) })
+    expect(others.productIds).toEqual(['p2'])
+    const items = PRODUCTS.filter((p) => p.id !== 'p2')
+    const none = await ask('başka kulaklık var mı', { history: said(['p1']), items })
+    expect(none.reply).toBe('Katalogda Kablosuz Kulaklık dışında başka kulaklık yok.')
+    const english = await ask('do you have another mug?', { history: said(['p7']) })
+    expect(english.reply).toBe('The catalogue has no other mug than Coffee Mug.')
+    // Another of a kind the product discussed is not: asked as it stands.
+    expect((await ask('başka vazo var mı', { history: said(['p1']) })).productIds).toEqual(['p6'])
+  })
+
+  it('"how about the mug, is it in stock?": "it" is the product the words turn to', async () => {
+    const out = await ask('how about the coffee mug, is it in stock?', { history: said(['p6']) })
+    expect(out.productIds).toEqual(['p7'])
+  })
+
   it('"kutusu var mı?", "garanti var mı?" just after a product ask it of that product, the owner\'s FAQ first', async () => {
     for (const message of ['kutusu var mı', 'garanti var mı', 'askısı var mı']) {
       const out = await ask(message, { history: said(['p6']) })

@@ -152,6 +152,26 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
   return reply(kind, text, language, [product])
 }
 
+/** "Başka şapka var mı?", "do you have another bag?": of the kind named, the ones not discussed just before. */
+const OTHER = / (baska|another|other|others|diger\w*|else) /
+/** "How about the necklace…", "peki kolye…": the words turn to another product. */
+const TURNS_TO = / (how about|what about|and the|peki|ya) /
+
+/** The products the words name other than the one just discussed, or null when it is not of them. */
+async function othersThanDiscussed(term: string, context: Context): Promise<ResponderOutput | null> {
+  const { language } = context
+  const discussed = (await lastProducts(context)) ?? []
+  if (discussed.length === 0) return null
+  const found = ofTheKind(term, bestNamed(term, await context.catalogue.search(term, MAX_LISTED + discussed.length + 1), true))
+  const seen = found.filter((product) => discussed.some((one) => one.id === product.id))
+  // Another of a kind the product just discussed is not: the question as asked.
+  if (seen.length === 0) return null
+  const others = found.filter((product) => !seen.includes(product))
+  if (others.length === 0) return reply('stock', say.noOther(seen[0]!, term, language), language, [seen[0]!])
+  const shown = others.slice(0, MAX_LISTED)
+  return reply('list', say.productList(shown, others.length > MAX_LISTED, language), language, shown)
+}
+
 /** Two products, each named by the words on its side of "ve", "and" or "ile", or null. */
 async function namedPair(message: string, context: Context): Promise<[CatalogueProduct, CatalogueProduct] | null> {
   const terms = productPair(message)
@@ -567,6 +587,10 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       return answerOrdering(intent.term, message, context)
     case 'stock':
     case 'search':
+      if (intent.term !== '' && OTHER.test(keyLine(words(message)))) {
+        const others = await othersThanDiscussed(intent.term, context)
+        if (others) return others
+      }
       if (intent.term !== '') {
         // The kind of thing the words name decides between equally named products: "kazak çeker mi" is of the sweater,
         // though "çeker" is one letter from "ceket".
@@ -579,7 +603,8 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
         const attribute = attributeOf(words(message))
         const aboutBusiness = alternatives.some((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= BUSINESS_READING_MIN_SCORE)
         // "Is the first one wireless?": the one picked from the list is "it", whatever else the words name.
-        const ofPicked = asksOfIt(message) || ordinalOf(message) !== null
+        // "How about the necklace, is it gold?": "it" is the necklace the words turn to, not the product before.
+        const ofPicked = (asksOfIt(message) && !(TURNS_TO.test(keyLine(words(message))) && named.length > 0)) || ordinalOf(message) !== null
         const askedOfIt = ofPicked || asksWhetherSo(message) || attribute !== null
         // "Pamuklu mu?" just after the shirt asks whether it is cotton, though a Pamuklu Tişört is sold too: a
         // yes-or-no question whose words name no kind of product is a property of the product just discussed.

@@ -181,6 +181,11 @@ export function closest(product: CatalogueProduct, asked: string, language: Lang
     : `The catalogue doesn't list “${asked}”; the closest is:\n${productLine(product, language)}${description}`
 }
 
+/** "Başka şapka var mı?" when the catalogue's only hat is the one just discussed. */
+export function noOther(product: CatalogueProduct, asked: string, language: Lang): string {
+  return language === 'tr' ? `Katalogda ${product.name} dışında başka ${asked} yok.` : `The catalogue has no other ${asked} than ${product.name}.`
+}
+
 export function notFound(businessName: string, language: Lang): string {
   const prefix = language === 'tr' ? 'Üzgünüm, bununla eşleşen bir ürün bulamadım.' : "Sorry, I couldn't find a matching product."
   return `${prefix} ${contact(businessName, language)}`

@@ -369,6 +369,7 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('greeting', 'İyi günler', talk()),
     t('booking', 'Yarın saat 15:00 için randevu alabilir miyim?', handOver()),
     t('contact', 'Telefon numaranız nedir?', handOver()),
+    t('contact', 'whatsapp numaranız var mı', handOver()),
   ]),
   c('tr-butce', 'tr', [
     t('budget', '500 liraya kadar ne önerirsin?', { budget: { currency: 'TRY', max: 500 } }),

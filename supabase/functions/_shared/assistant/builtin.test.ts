@@ -910,6 +910,25 @@ describe('follow-ups as customers write them', () => {
     expect(out.productIds).toEqual(['p7'])
   })
 
+  it('"whatsapp numaranız var mı?", "what\'s your instagram?" ask how to reach the shop', async () => {
+    for (const message of ['whatsapp numaranız var mı', 'instagram hesabınız var mı', "what's your instagram?"]) {
+      const out = await ask(message, { history: said(['p6']) })
+      expect(out.kind, message).toBe('contact')
+      expect(out.reply, message).toContain('0216 555 00 11')
+    }
+    expect((await ask('whatsapp numaram 0532 111 22 33')).kind).toBe('personal_info')
+  })
+
+  it('"do you have any jewellery?" lists the department\'s things', async () => {
+    const items = [...PRODUCTS, product('p8', 'Gümüş Kolye', 120, 'USD', 5, null), product('p9', 'Altın Küpe', 300, 'USD', 2, null)]
+    const fake = memoryCatalogue(items)
+    // The database's search ranks products sharing any word; the memory one wants them all.
+    const catalogue = { ...fake.catalogue, search: async (query: string) => items.filter((p) => words(query).some((word) => words(p.name).some((name) => name.key === word.key))) }
+    const out = await builtinResponder({ message: 'do you have any jewellery?', history: [], businessName: BUSINESS, catalogue, business: memoryBusiness(PROFILE, []), now: WEDNESDAY_MORNING })
+    expect(out.kind).toBe('list')
+    expect(out.productIds.sort()).toEqual(['p8', 'p9'])
+  })
+
   it('"kutusu var mı?", "garanti var mı?" just after a product ask it of that product, the owner\'s FAQ first', async () => {
     for (const message of ['kutusu var mı', 'garanti var mı', 'askısı var mı']) {
       const out = await ask(message, { history: said(['p6']) })

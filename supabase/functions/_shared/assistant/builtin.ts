@@ -133,6 +133,8 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
   if (found === 'gone') return reply(kind, say.gone(businessName, language), language)
   // "Su geçirmez mi?" with no product discussed yet: a property asked of nothing named; which product is the question.
   if (found.length === 0 && onlyProperties(term)) return reply(kind, say.whichProduct(language), language)
+  // "Do you have any jewellery?": a department, asked as the things it holds.
+  if (found.length === 0 && kind !== 'link' && departmentOf(term)) return answerProductQuestion('list', term, context)
   // "Deri çanta ve gümüş kolye ne kadar?": two products, when the words as one name neither fully.
   const unnamed = found.length === 0 || (found.length === 1 && keysOf(term).some((key) => !isQuestionWord(key) && coverage(key, `${found[0]!.name} ${found[0]!.description ?? ''}`) === 0))
   const pair = unnamed && message && kind !== 'link' ? await namedPair(message, context) : null

@@ -371,6 +371,8 @@ function hoursAsks(line: string): 'open' | 'close' | 'now' | 'both' {
   return 'both'
 }
 
+const REACH = / (whatsapp\w*|instagram\w*|insta|facebook\w*|telegram\w*) (numara\w*|hatti\w*|hesab\w*|adres\w*|number|account|handle|page|sayfa\w*)|^ (whats|what is) (your|ur) (whatsapp|instagram|insta|facebook|number|phone|email|e mail) /
+
 /** The words that rank by price: the cheapest, the dearest, the most or least of something. */
 const RANKS = / (en|ucuz\w*|uygun\w*|pahali\w*|dusuk\w*|yuksek\w*|hesapli\w*|ekonomik\w*|luks\w*|degerli\w*|cheap\w*|expensive|dear\w*|pric(ey|ier|iest)|lowest|highest|least|most|affordable|premium|top) /
 
@@ -655,6 +657,9 @@ export function intentOf(asked: string, message: string): Intent {
   if (WHOLE_CATALOGUE.test(line)) return { kind: 'list', term: '' }
   // "Çantanın fotoğrafını atar mısınız?", "can you send a picture of the bag?": its page is what shows it, whatever
   // the network makes of "send". "Deri çanta hâlâ satışta mı?" asks whether it is still sold, not how to pay.
+  // "WhatsApp numaranız var mı?", "what's your Instagram?": how to reach the shop, not a product or an order.
+  // A message carrying a number gives the customer's own ("my WhatsApp number is 0532…").
+  if (REACH.test(line) && (message.match(/\d/g) ?? []).length < 10) return { kind: 'contact' }
   if (PICTURE.test(line)) return { kind: 'link', term }
   if (ON_SALE.test(line) && (intent === 'payment' || intent === 'None') && term !== '') return { kind: 'stock', term }
   if (intent === 'off_topic') return { kind: 'off_topic' }

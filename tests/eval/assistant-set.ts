@@ -438,6 +438,9 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('link', 'Deri ceket bağlantısı', { links: ['ceket'] }),
     t('attribute', 'Siyah deri ceketin L bedeni var mı?', { notListed: true, products: ['ceket'] }),
     t('follow_up', 'Astarlı mı?', { facts: ['astarlı'], stated: true, products: ['ceket'] }),
+    // Asked of the shop, not of the jacket just discussed.
+    t('faq', 'fatura kesiyor musunuz', info(FAQ.invoice)),
+    t('attribute', 'ceket hangi deriden', { facts: ['kuzu derisi'], stated: true, products: ['ceket'] }),
   ]),
   // Another material than the record's, first thing: still the jacket, never a yes, and what it is made of as written.
   c('tr-baska-malzeme', 'tr', [
@@ -462,6 +465,7 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     // Another of the kind just discussed: the others, never the same one again.
     t('stock', 'şapka var mı', { inStock: ['sapka'] }),
     t('stock', 'başka şapka var mı', { facts: ['başka şapka yok'], products: ['sapka'] }),
+    t('ordering', 'şapkadan 20 tane alabilir miyim', { facts: ['14 adet'], products: ['sapka'] }),
   ]),
   c('tr-kilif', 'tr', [
     t('stock', 'spor ayakabı var mı', { inStock: ['ayakkabi'] }),

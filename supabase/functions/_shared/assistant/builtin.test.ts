@@ -75,6 +75,13 @@ async function ask(
   return { ...out, calls: fake.calls, faqSearches: business.faqSearches }
 }
 
+/** As `ask`, over a search that, like the database's, finds products sharing any word of the query (the memory one wants them all). */
+async function askAnyWord(message: string, items: readonly CatalogueProduct[], history: Turn[] = []) {
+  const fake = memoryCatalogue(items)
+  const catalogue = { ...fake.catalogue, search: async (query: string) => items.filter((p) => words(query).some((word) => words(p.name).some((name) => name.key === word.key))) }
+  return builtinResponder({ message, history, businessName: BUSINESS, catalogue, business: memoryBusiness(PROFILE, FAQ), now: WEDNESDAY_MORNING })
+}
+
 const priceIn = (language: AssistantLanguage) => (id: string) => {
   const { price, currency } = PRODUCTS.find((p) => p.id === id)!
   return formatPrice(price, currency, language)
@@ -784,11 +791,7 @@ describe('follow-ups as customers write them', () => {
   })
 
   it('"elektronik ne var?" lists the things of that department the catalogue holds', async () => {
-    const items = [...PRODUCTS, product('p8', 'Keten Gömlek', 649, 'TRY', 3, null)]
-    const fake = memoryCatalogue(items)
-    // The database's search ranks products sharing any word; the memory one wants them all.
-    const catalogue = { ...fake.catalogue, search: async (query: string) => items.filter((p) => words(query).some((word) => words(p.name).some((name) => name.key === word.key))) }
-    const out = await builtinResponder({ message: 'elektronik ne var', history: [], businessName: BUSINESS, catalogue, business: memoryBusiness(PROFILE, []), now: WEDNESDAY_MORNING })
+    const out = await askAnyWord('elektronik ne var', [...PRODUCTS, product('p8', 'Keten Gömlek', 649, 'TRY', 3, null)])
     expect(out.kind).toBe('list')
     expect(out.productIds.sort()).toEqual(['p1', 'p2', 'p3'])
   })
@@ -920,13 +923,45 @@ describe('follow-ups as customers write them', () => {
   })
 
   it('"do you have any jewellery?" lists the department\'s things', async () => {
-    const items = [...PRODUCTS, product('p8', 'Gümüş Kolye', 120, 'USD', 5, null), product('p9', 'Altın Küpe', 300, 'USD', 2, null)]
-    const fake = memoryCatalogue(items)
-    // The database's search ranks products sharing any word; the memory one wants them all.
-    const catalogue = { ...fake.catalogue, search: async (query: string) => items.filter((p) => words(query).some((word) => words(p.name).some((name) => name.key === word.key))) }
-    const out = await builtinResponder({ message: 'do you have any jewellery?', history: [], businessName: BUSINESS, catalogue, business: memoryBusiness(PROFILE, []), now: WEDNESDAY_MORNING })
+    const out = await askAnyWord('do you have any jewellery?', [...PRODUCTS, product('p8', 'Gümüş Kolye', 120, 'USD', 5, null), product('p9', 'Altın Küpe', 300, 'USD', 2, null)])
     expect(out.kind).toBe('list')
     expect(out.productIds.sort()).toEqual(['p8', 'p9'])
+  })
+
+  it('what is asked of the shop and all it sells ("fatura kesiyor musunuz", "ürünleriniz el yapımı mı") is the FAQ\'s or the owner\'s, even just after a product', async () => {
+    for (const message of ['fatura kesiyor musunuz', 'ürünleriniz el yapımı mı', 'are all your products handmade?']) {
+      const out = await ask(message, { history: said(['p6']) })
+      expect(out, message).toMatchObject({ kind: 'unknown', productIds: [] })
+      expect(out.reply, message).toContain('0216 555 00 11')
+    }
+    const faq = [{ id: 'f6', question: 'Ürünleriniz el yapımı mı?', answer: 'Evet, tüm ürünlerimiz atölyemizde el yapımıdır.' }]
+    expect((await ask('ürünleriniz el yapımı mı', { faq })).reply).toContain('atölyemizde el yapımıdır')
+  })
+
+  it('"çanta hangi deriden?" asks the material, answered from the record; "kolye alerji yapar mı?" is asked of the necklace', async () => {
+    const items = [...PRODUCTS, product('p8', 'Deri Çanta', 1450, 'TRY', 2, null, 'Hakiki dana derisi'), product('p9', 'Gümüş Kolye', 120, 'USD', 5, null, '925 ayar gümüş')]
+    const leather = await askAnyWord('çanta hangi deriden', items)
+    expect(leather).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(leather.reply).toContain('Hakiki dana derisi')
+    const allergy = await askAnyWord('kolye alerji yapar mı', items)
+    expect(allergy).toMatchObject({ kind: 'attribute', productIds: ['p9'] })
+    expect(allergy.reply).toContain('yer almıyor')
+  })
+
+  it('"how do I send it back?" is a return, however much "ok" leads it', async () => {
+    const out = await ask('ok how do I send it back', { language: 'en' })
+    expect(out.kind).toBe('returns')
+    expect(out.reply).toContain('14 gün içinde')
+  })
+
+  it('more asked for than the catalogue shows in stock is said, with whom to ask', async () => {
+    const order = await ask('seramik vazo 10 tane alabilir miyim')
+    expect(order.productIds).toEqual(['p6'])
+    expect(order.reply).toContain('10 adet için: katalogda Seramik Vazo stoğu 5 adet görünüyor. Ayşe Butik size yardımcı olabilir: 0216 555 00 11')
+    const stock = await ask('do you have 30 of the coffee mugs?')
+    expect(stock.reply).toContain('For 30: the catalogue shows 20 of Coffee Mug in stock.')
+    expect(stock.reply).not.toContain("doesn't list")
+    expect((await ask('do you have 3 of the coffee mugs?')).reply).not.toMatch(/For 3|doesn't list/)
   })
 
   it('"kutusu var mı?", "garanti var mı?" just after a product ask it of that product, the owner\'s FAQ first', async () => {

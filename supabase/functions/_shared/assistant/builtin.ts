@@ -6,7 +6,7 @@
 // not know, instead of guessing. How a message flows: README.md.
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
-import { ASKS_MATERIAL, asksOfIt, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, ordinalOf, pointsBack, productPair, productTerm, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, asksOfIt, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, ordinalOf, pointsBack, productPair, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
 import { bookingAsked } from './booking-reading.ts'
@@ -147,7 +147,8 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
   const product = found[0]!
   // "Uzun kollu tişört var mı?" of a Pamuklu Tişört whose record says nothing of sleeves: never "yes, in stock", but
   // the closest product, said to be only that.
-  const unsaid = term === '' ? [] : keysOf(term).filter((key) => !isQuestionWord(key) && coverage(key, `${product.name} ${product.description ?? ''}`) === 0)
+  // A quantity ("3 silk scarves") is how many, no word of the record's.
+  const unsaid = term === '' ? [] : keysOf(term).filter((key) => !isQuestionWord(key) && !/^\d+$/.test(key) && coverage(key, `${product.name} ${product.description ?? ''}`) === 0)
   if (unsaid.length > 0 && kind !== 'link') return reply(kind, say.closest(product, term, language), language, [product], false)
   const text =
     kind === 'price' ? say.priceOf(product, language) : kind === 'stock' ? say.stockOf(product, language) : say.linkOf(product, businessName, language)
@@ -316,7 +317,7 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   // "Silk tie?", "the leather one, how much?": a material that is part of the one name the message writes, with its kind
   // of product or a price or stock asked, and nothing asking what it is made of. "Is it cotton?" names no product: it asks the
   // material of the one discussed.
-  if (attribute === 'material' && (thingWords(whole).length > 0 || PRODUCT_CUES.test(keyLine(words(message)))) && !asksOfIt(message) && !keysOf(message).some((key) => ASKS_MATERIAL.test(key))) {
+  if (attribute === 'material' && (thingWords(whole).length > 0 || PRODUCT_CUES.test(keyLine(words(message)))) && !asksOfIt(message) && !asksWhichMaterial(words(message)) && !keysOf(message).some((key) => ASKS_MATERIAL.test(key))) {
     const named = (await context.catalogue.search(whole, 3)).filter((product) => coverage(whole, product.name) === 1)
     if (named.length === 1) return answerProductQuestion(asksWhetherSo(message) ? 'stock' : 'price', whole, context)
   }
@@ -385,7 +386,8 @@ async function answerOrdering(term: string, message: string, context: Context): 
     if (BUYING.test(keyLine(words(message))) && thingWords(term).length === 0) products = (await lastProducts(context)) ?? []
   }
   const how = biz.policyText(context.business.profile, 'ordering')
-  const text = say.orderAnswer(products, how, contactOf(context), language)
+  const wanted = products.length === 1 ? moreThanStocked(products[0]!, quantityAsked(message), context) : []
+  const text = [say.orderAnswer(products, how, contactOf(context), language), ...wanted].join('\n')
   // "Bana bir tane ayırır mısınız?": how to order, and that putting one aside is the owner's to do.
   const reserve = asksToReserve(message) ? `\n${say.cannotReserve(contactOf(context), language)}` : ''
   // "I'll take it, how do I pay?": how to order, and how to pay when the owner wrote it.
@@ -499,13 +501,18 @@ function asksAllOf(question: string, message: string): boolean {
     .every((key) => asked.some((word) => sameWord(key, word) || sameStem(key, word)))
 }
 
-/** Whether the message writes two words or more of a product's name: then it is about that product, whatever else its words suggest. */
-async function writesProductName(message: string, context: Context): Promise<boolean> {
+/**
+ * The words of a product's name the message writes, when they make it about that product whatever else its words
+ * suggest: two words or more, or in a yes-or-no question one naming a kind of thing ("kolye alerji yapar mı?").
+ */
+async function productNameWritten(message: string, context: Context): Promise<string | null> {
   const term = productTerm(words(message))
-  if (term === '') return false
+  if (term === '') return null
   const asked = keysOf(message)
   const found = await context.catalogue.search(term, 3)
-  return found.some((product) => keysOf(product.name).filter((key) => asked.some((word) => sameWord(key, word))).length >= 2)
+  const shared = found.map((product) => keysOf(product.name).filter((key) => asked.some((word) => sameWord(key, word))))
+  const named = shared.find((keys) => keys.length >= 2) ?? (asksWhetherSo(message) ? shared.find((keys) => keys.some((key) => thingWords(key).length > 0)) : undefined)
+  return named ? named.join(' ') : null
 }
 
 async function answerIntent(intent: Intent, message: string, context: Context, alternatives: readonly Classification[] = []): Promise<ResponderOutput> {
@@ -683,7 +690,7 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     }
     case 'unknown': {
       // "Peki onun?": the product just discussed, as the catalogue has it now.
-      const last = pointsBack(message) ? await lastProducts(context) : null
+      const last = pointsBack(message) && !asksOfTheShop(message) ? await lastProducts(context) : null
       if (last && last.length === 1) {
         // "Peki onun?" asks the usual thing, its price; "is it polarised?" asks what the record may say.
         if (productTerm(words(message)) === '') return reply('price', say.priceOf(last[0]!, language), language, last)
@@ -692,7 +699,7 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       // "Asit oranı ne?": a short question of what, just after one product, asks it of that product.
       const line = keyLine(words(message))
       const aboutBusiness = alternatives.some((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= BUSINESS_READING_MIN_SCORE)
-      if (!aboutBusiness && words(message).length <= 4 && (asksWhetherSo(message) || WHICH.test(line) || ENDS_ON_WHAT.test(line) || MEASURE.test(line))) {
+      if (!aboutBusiness && !asksOfTheShop(message) && words(message).length <= 4 && (asksWhetherSo(message) || WHICH.test(line) || ENDS_ON_WHAT.test(line) || MEASURE.test(line))) {
         const discussed = await lastProducts(context)
         if (discussed && discussed.length === 1) return answerAttribute(attributeOf(words(message)), '', message, context)
       }
@@ -741,14 +748,22 @@ async function addNotes(out: ResponderOutput, message: string, context: Context)
   if ((out.kind !== 'stock' && out.kind !== 'price') || out.productIds.length !== 1) return out
   const asksBack = out.kind === 'stock' && asksWhenBack(message)
   const currency = currencyAsked(message)
-  if (!asksBack && !currency) return out
+  const wanted = quantityAsked(message)
+  if (!asksBack && !currency && wanted === null) return out
   const [product] = await context.catalogue.byIds(out.productIds)
   if (!product) return out
   const notes = [
     ...(asksBack && product.stock <= 0 ? [say.notBackYet(contactOf(context), context.language)] : []),
     ...(currency && currency !== product.currency ? [say.otherCurrency(product, currency, context.language)] : []),
+    ...moreThanStocked(product, wanted, context),
   ]
   return notes.length === 0 ? out : { ...out, reply: [out.reply, ...notes].join(' ') }
+}
+
+/** "10 tane alabilir miyim?" of a product with 7 in stock: that the catalogue shows fewer, and whom to ask. */
+function moreThanStocked(product: CatalogueProduct, wanted: number | null, context: Context): string[] {
+  if (wanted === null || product.stock <= 0 || wanted <= product.stock) return []
+  return [say.fewerInStock(product, wanted, contactOf(context), context.language)]
 }
 
 /** A price, stock, link or list question; when nothing in the catalogue is what the words name, another reading of the message if there is one. */
@@ -860,8 +875,12 @@ async function answerMessage(
   const context: Context = { catalogue, business, businessName, language: replyIn, history: narrowedToPlace(message, history), now }
   // Words the corpus does not know may be a product's name: "deri ceket kaç dolar" asks a price, not the exchange rate.
   // An off-topic reading reads no data unless the words also ask a price or stock ("kaç", "how much").
-  const mayBeProduct = understood.kind !== 'off_topic' || PRODUCT_CUES.test(keyLine(words(message)))
-  if (NAME_CLASHES.has(understood.kind) && understood.unknownWords > 0 && mayBeProduct && (await writesProductName(message, context))) {
+  // So does a yes-or-no question ("kolye alerji yapar mı?"), when its words name a product.
+  const mayBeProduct = understood.kind !== 'off_topic' || PRODUCT_CUES.test(keyLine(words(message))) || asksWhetherSo(message)
+  const written = NAME_CLASHES.has(understood.kind) && understood.unknownWords > 0 && mayBeProduct ? await productNameWritten(message, context) : null
+  if (written !== null) {
+    // Whether it is so is asked of the product the name names ("kolye alerji yapar mı?").
+    if (asksWhetherSo(message)) return answerAttribute(attributeOf(words(message)), written, message, context)
     const asked = understood.alternatives.find((reading) => ASKED_OF_PRODUCTS.has(reading.intent))?.intent ?? 'search'
     return answerProduct(intentOf(asked, message), message, context, [])
   }
@@ -869,7 +888,7 @@ async function answerMessage(
   // that product, however the classifier read its one familiar particle.
   // So does one naming a property a description may state ("hızlı şarj destekliyor mu?" of a powerbank), in a few more words.
   const asksProperty = words(message).length <= 5 && words(message).some((word) => onlyProperties(word.text))
-  if (SHORT_FOLLOW_UP_OVER.has(understood.kind) && asksWhetherSo(message) && ((understood.unknownWords > 0 && words(message).length <= 3) || asksProperty)) {
+  if (SHORT_FOLLOW_UP_OVER.has(understood.kind) && asksWhetherSo(message) && !asksOfTheShop(message) && ((understood.unknownWords > 0 && words(message).length <= 3) || asksProperty)) {
     if ((await lastProducts(context))?.length) return answerAttribute(attributeOf(words(message)), '', message, context)
   }
   // How long, with no product in the words, just after a business text asks more of it: "kaç gün içinde?" after the

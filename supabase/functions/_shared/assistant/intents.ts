@@ -296,8 +296,15 @@ export function attributeOf(list: readonly Word[]): Attribute | null {
   if (keys.some((key) => DIMENSION_WORDS.test(key))) return 'dimensions'
   if (keys.some((key) => COLOUR_WORDS.test(key))) return 'colour'
   if (keys.some((key) => MATERIAL_WORDS.test(key) && !/^(keten|deri|ipek|yun|pamuk)/.test(key))) return 'material'
+  if (asksWhichMaterial(list)) return 'material'
   if (keys.some((key) => SIZE_WORDS.test(key))) return 'size'
   return null
+}
+
+/** "Hangi deriden?", "what kind of leather?": which of a material, asked; the material names no product here. */
+export function asksWhichMaterial(list: readonly Word[]): boolean {
+  return list.some((word, i) => i > 0 && /^(hangi|which|what|ne)$/.test(list[i - 1]!.key) && (MATERIAL_WORDS.test(word.key) || MATERIAL_NAMES.test(word.key)))
+    || / what (kind|type|sort) of /.test(keyLine(list)) && list.some((word) => MATERIAL_WORDS.test(word.key) || MATERIAL_NAMES.test(word.key))
 }
 
 /** Words that ask what a product is made of, rather than name a material. */
@@ -371,6 +378,7 @@ function hoursAsks(line: string): 'open' | 'close' | 'now' | 'both' {
   return 'both'
 }
 
+const SEND_BACK = / (send|ship|post|mail|return) (it|them|this|these|that|the \w+) back | geri (gonder|yolla)\w* /
 const REACH = / (whatsapp\w*|instagram\w*|insta|facebook\w*|telegram\w*) (numara\w*|hatti\w*|hesab\w*|adres\w*|number|account|handle|page|sayfa\w*)|^ (whats|what is) (your|ur) (whatsapp|instagram|insta|facebook|number|phone|email|e mail) /
 
 /** The words that rank by price: the cheapest, the dearest, the most or least of something. */
@@ -450,6 +458,16 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
 }
 
 /** What a quantity is counted in ("2 şişe", "3 kavanoz", "two packs"): after a number, no product's name. */
+/** Words that count things, after a number: "10 tane", "3 of the scarves", "2 pairs". */
+const COUNT = /^(tane\w*|adet\w*|pieces?|pcs|units?|pairs?|cift\w*|of)$/
+
+/** How many the customer asks for ("kadife ceketten 10 tane", "3 of the silk scarves"), or null. */
+export function quantityAsked(message: string): number | null {
+  const list = words(message)
+  const at = list.findIndex((word, i) => /^\d{1,4}$/.test(word.key) && COUNT.test(list[i + 1]?.key ?? ''))
+  return at < 0 ? null : Number(list[at]!.key)
+}
+
 const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre\w*|lt|adet\w*|tane\w*|cift\w*|bottles?|jars?|packs?|packets?|boxes|box|pairs?|pieces?|pcs|kilos?|litres?|liters?)$/
 
 const WHOLE_CATALOGUE =
@@ -465,6 +483,18 @@ const ASKS_TO_ASK =
 const ASKS_LANGUAGE = / (do|can) you (speak|understand|write) (english|turkish)|(english|ingilizce|turkce) (please|lutfen|biliyor\w*|konusuyor\w*|konusabilir\w*|yazabilir\w*|anliyor\w*) /
 
 /** What the profile has no field for: invoices, whether the goods are genuine. */
+/**
+ * "Fatura kesiyor musunuz?", "ürünleriniz el yapımı mı?", "are all your products vegan?": asked of the shop and all it
+ * sells, which no field of the profile and no one product answers.
+ */
+export function asksOfTheShop(message: string): boolean {
+  const list = words(message)
+  if (list.some((word) => NO_FIELD.test(word.key)) && productTerm(list.filter((word) => !NO_FIELD.test(word.key) && !ASKED_OF_THE_SHOP.test(word.key))) === '') return true
+  // Whether they are so, not whether the customer may see them ("tüm ürünleri görebilir miyim" lists them).
+  const ofThem = /^m[iu](d[iu]r)?$/.test(list.at(-1)?.key ?? '') || /^ (are|do|is|does) /.test(keyLine(list))
+  return ofThem && asksWhetherSo(message) && / (urunleriniz\w*|urunlerin hepsi|tum urunler\w*|your (products|items|things)|all (the |of the )?(products|items)) /.test(keyLine(list))
+}
+
 const NO_FIELD = /^(fatura\w*|invoices?|receipts?|orijinal\w*|orjinal\w*|original|originals|authentic|genuine|sahte|fake)$/
 /** The rest of such a question: the shop's goods, and asking for the paper ("kesiyor musunuz", "do you give"). */
 const ASKED_OF_THE_SHOP = /^(urun\w*|products?|items?|goods|your|sizin|siz|kesiyor\w*|kesilir|kesebilir\w*|veriyor\w*|give|issue|provide)$/
@@ -598,9 +628,7 @@ export async function understand(message: string, classifier: Classifier): Promi
   if (ASKS_TO_ASK.test(line) || ASKS_LANGUAGE.test(line)) return { kind: 'greeting', alternatives: [], unknownWords: 0 }
   // "Fatura kesiyor musunuz?", "ürünleriniz orijinal mi?": what no field of the profile holds, asked of no product, is
   // the FAQ's or the owner's to answer, never the nearest topic the network guesses (the hours, the discounts).
-  if (list.some((word) => NO_FIELD.test(word.key)) && productTerm(list.filter((word) => !NO_FIELD.test(word.key) && !ASKED_OF_THE_SHOP.test(word.key))) === '') {
-    return { kind: 'unknown', alternatives: [], unknownWords: 0 }
-  }
+  if (asksOfTheShop(message)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
   // "Merhaba, ben Ayşe. Elbiseyi değiştirmek istiyorum": the introduction is not the question.
   const introduced = INTRODUCTION.exec(message)
   if (introduced && words(message.slice(introduced[0].length)).length >= 2) return understand(message.slice(introduced[0].length), classifier)
@@ -636,7 +664,8 @@ export function intentOf(asked: string, message: string): Intent {
   // Handing the conversation to a person is asked for with a person in the words ("yetkili", "someone", "beni arayın"):
   // "değiştirmek istiyorum" wants an exchange, however much it sounds like "görüşmek istiyorum".
   const intent = asked === 'human' && !PERSON.test(line) ? 'None' : asked
-  const term = productTerm(list)
+  // "Kadife ceketten 10 tane", "30 of the mugs": how many is asked, and names no product.
+  const term = productTerm(list.filter((word, i) => !(/^\d{1,4}$/.test(word.key) && COUNT.test(list[i + 1]?.key ?? '')) && !(COUNT.test(word.key) && /^\d{1,4}$/.test(list[i - 1]?.key ?? ''))))
   // Amounts and quantities name no product: "500 TL altı", "2 tane alacağım", "2 şişe alsam".
   const termWithoutNumbers = productTerm(
     list.filter(
@@ -660,6 +689,8 @@ export function intentOf(asked: string, message: string): Intent {
   // "WhatsApp numaranız var mı?", "what's your Instagram?": how to reach the shop, not a product or an order.
   // A message carrying a number gives the customer's own ("my WhatsApp number is 0532…").
   if (REACH.test(line) && (message.match(/\d/g) ?? []).length < 10) return { kind: 'contact' }
+  // "How do I send it back?": a return, however much "ok" leads it.
+  if (SEND_BACK.test(line)) return { kind: 'returns' }
   if (PICTURE.test(line)) return { kind: 'link', term }
   if (ON_SALE.test(line) && (intent === 'payment' || intent === 'None') && term !== '') return { kind: 'stock', term }
   if (intent === 'off_topic') return { kind: 'off_topic' }

@@ -181,6 +181,13 @@ export function closest(product: CatalogueProduct, asked: string, language: Lang
     : `The catalogue doesn't list “${asked}”; the closest is:\n${productLine(product, language)}${description}`
 }
 
+/** More asked for than the catalogue shows in stock. */
+export function fewerInStock(product: CatalogueProduct, wanted: number, contact: string, language: Lang): string {
+  return language === 'tr'
+    ? `${wanted} adet için: katalogda ${product.name} stoğu ${product.stock} adet görünüyor. ${contact}`
+    : `For ${wanted}: the catalogue shows ${product.stock} of ${product.name} in stock. ${contact}`
+}
+
 /** "Başka şapka var mı?" when the catalogue's only hat is the one just discussed. */
 export function noOther(product: CatalogueProduct, asked: string, language: Lang): string {
   return language === 'tr' ? `Katalogda ${product.name} dışında başka ${asked} yok.` : `The catalogue has no other ${asked} than ${product.name}.`

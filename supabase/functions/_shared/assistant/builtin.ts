@@ -136,7 +136,7 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
   // "Do you have any jewellery?": a department, asked as the things it holds.
   if (found.length === 0 && kind !== 'link' && departmentOf(term)) return answerProductQuestion('list', term, context)
   // "Deri çanta ve gümüş kolye ne kadar?": two products, when the words as one name neither fully.
-  const unnamed = found.length === 0 || (found.length === 1 && keysOf(term).some((key) => !isQuestionWord(key) && coverage(key, `${found[0]!.name} ${found[0]!.description ?? ''}`) === 0))
+  const unnamed = found.length === 0 || (found.length === 1 && notInRecord(term, found[0]!).length > 0)
   const pair = unnamed && message && kind !== 'link' ? await namedPair(message, context) : null
   if (pair) return reply(kind, say.productList(pair, false, language), language, pair)
   if (found.length === 0) return reply(kind, say.notFound(businessName, language), language, [], false)
@@ -147,12 +147,17 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
   const product = found[0]!
   // "Uzun kollu tişört var mı?" of a Pamuklu Tişört whose record says nothing of sleeves: never "yes, in stock", but
   // the closest product, said to be only that.
-  // A quantity ("3 silk scarves") is how many, no word of the record's.
-  const unsaid = term === '' ? [] : keysOf(term).filter((key) => !isQuestionWord(key) && !/^\d+$/.test(key) && coverage(key, `${product.name} ${product.description ?? ''}`) === 0)
+  const unsaid = notInRecord(term, product)
   if (unsaid.length > 0 && kind !== 'link') return reply(kind, say.closest(product, term, language), language, [product], false)
   const text =
     kind === 'price' ? say.priceOf(product, language) : kind === 'stock' ? say.stockOf(product, language) : say.linkOf(product, businessName, language)
   return reply(kind, text, language, [product])
+}
+
+/** The words asked that neither the product's name nor its description holds; a quantity ("3 silk scarves") is how many, no word of it. */
+function notInRecord(term: string, product: CatalogueProduct): string[] {
+  if (term === '') return []
+  return keysOf(term).filter((key) => !isQuestionWord(key) && !/^\d+$/.test(key) && coverage(key, `${product.name} ${product.description ?? ''}`) === 0)
 }
 
 /** "Başka şapka var mı?", "do you have another bag?": of the kind named, the ones not discussed just before. */
@@ -379,11 +384,12 @@ async function answerOrdering(term: string, message: string, context: Context): 
   let products = Array.isArray(found) ? (term === '' ? found : bestNamed(term, found, false)) : []
   // "Bundan 3 tane istiyorum, nasıl yapıcam?": words that only say what the customer will do order the product just discussed.
   if (products.length === 0 && term !== '' && keysOf(term).every((key) => VERB_FORM.test(key) || WILL_DO.test(key))) products = (await lastProducts(context)) ?? []
-  if (products.length === 0 && term !== '' && (await lastProducts(context))?.length) {
+  const discussed = products.length === 0 && term !== '' ? ((await lastProducts(context)) ?? []) : []
+  if (discussed.length > 0) {
     // "Can I wash it?": "can I" asks what may be done with the product just discussed, which its record may say.
     if (pointsBack(message) && topicOf(message) === null) return answerAttribute(attributeOf(words(message)), '', message, context)
     // "Annem için alıyorum": whom it is for, or why, names no other product; the one just discussed is bought.
-    if (BUYING.test(keyLine(words(message))) && thingWords(term).length === 0) products = (await lastProducts(context)) ?? []
+    if (BUYING.test(keyLine(words(message))) && thingWords(term).length === 0) products = discussed
   }
   const how = biz.policyText(context.business.profile, 'ordering')
   const wanted = products.length === 1 ? moreThanStocked(products[0]!, quantityAsked(message), context) : []

@@ -964,6 +964,14 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('do you have 3 of the coffee mugs?')).reply).not.toMatch(/For 3|doesn't list/)
   })
 
+  it('a question is never answered with a goodbye; "indirime girer mi?" after a product is the discounts\' question', async () => {
+    const wrap = await ask('can you gift wrap and add a note', { language: 'en', faq: [] })
+    expect(wrap.kind).not.toBe('goodbye')
+    expect(wrap.reply).toContain('0216 555 00 11')
+    const sale = await ask('indirime girer mi', { history: said(['p6']) })
+    expect(sale.kind).toBe('discounts')
+  })
+
   it('"kutusu var mı?", "garanti var mı?" just after a product ask it of that product, the owner\'s FAQ first', async () => {
     for (const message of ['kutusu var mı', 'garanti var mı', 'askısı var mı']) {
       const out = await ask(message, { history: said(['p6']) })

@@ -793,7 +793,8 @@ async function answerProduct(intent: Intent, message: string, context: Context, 
     const other = alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE)
     if (other) return answerIntent(intentOf(other.intent, message), message, context)
     // "Bu kadar yeter", "tamam sağolun iyi geceler": words no product holds, from someone taking their leave or thanking.
-    const parting = alternatives.find((reading) => PARTINGS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE)
+    // A question is never answered with a goodbye ("can you gift wrap and add a note?").
+    const parting = asksSomething(message) ? undefined : alternatives.find((reading) => PARTINGS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE)
     if (parting) return answerIntent({ kind: parting.intent as 'goodbye' | 'thanks' }, message, context)
     // "Yaz için hafif bir şey arıyorum": no product of that name, but a wish the names and descriptions may answer.
     if (alternatives.some((reading) => reading.intent === 'recommend' && reading.score >= RECOMMEND_MIN_SCORE)) return answerRecommendation(intent.term, context)
@@ -894,7 +895,7 @@ async function answerMessage(
   // that product, however the classifier read its one familiar particle.
   // So does one naming a property a description may state ("hızlı şarj destekliyor mu?" of a powerbank), in a few more words.
   const asksProperty = words(message).length <= 5 && words(message).some((word) => onlyProperties(word.text))
-  if (SHORT_FOLLOW_UP_OVER.has(understood.kind) && asksWhetherSo(message) && !asksOfTheShop(message) && ((understood.unknownWords > 0 && words(message).length <= 3) || asksProperty)) {
+  if (SHORT_FOLLOW_UP_OVER.has(understood.kind) && asksWhetherSo(message) && !asksOfTheShop(message) && topicOf(message) === null && ((understood.unknownWords > 0 && words(message).length <= 3) || asksProperty)) {
     if ((await lastProducts(context))?.length) return answerAttribute(attributeOf(words(message)), '', message, context)
   }
   // How long, with no product in the words, just after a business text asks more of it: "kaç gün içinde?" after the
@@ -913,6 +914,11 @@ async function answerMessage(
     if (listed.length > 0) return answerCheaper(listed, understood.kind === 'unknown' || !('term' in understood) ? '' : understood.term, context)
   }
   return answerIntent(understood, message, context, understood.alternatives)
+}
+
+/** Whether the message asks something: a question mark, a yes-or-no question, or "can you…", "could I…". */
+function asksSomething(message: string): boolean {
+  return /\?\s*$/.test(message) || yesOrNo(message) || /^ (can|could|would|will|do|does) (you|i|we|u) /.test(keyLine(words(message)))
 }
 
 /** How long something takes, or within how many days. */

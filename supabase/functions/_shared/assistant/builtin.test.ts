@@ -972,8 +972,25 @@ describe('follow-ups as customers write them', () => {
     expect(sale.kind).toBe('discounts')
   })
 
+  it('"çok pahalı ya" and "daha ucuz kulaklık yok mu" after a product offer cheaper ones, even with a reply between', async () => {
+    const between: Turn[] = [...said(['p1']), { role: 'user', content: 'hmm', productIds: [] }, { role: 'assistant', content: 'Bunu yanıtlayamıyorum.', productIds: [], kind: 'unknown' }]
+    for (const message of ['çok pahalı ya', 'too expensive', 'daha ucuz kulaklık yok mu']) {
+      const out = await ask(message, { history: between })
+      expect(out.kind, message).toBe('budget')
+      expect(out.productIds, message).toContain('p2')
+      expect(out.productIds, message).not.toContain('p1')
+    }
+  })
+
+  it('"abla ceket kaç": whom it is said to is no part of a name', async () => {
+    const out = await ask('abla vazo kaç')
+    expect(out.productIds).toEqual(['p6'])
+    expect(out.reply).toContain(priceIn('tr')('p6'))
+    expect(out.reply).not.toContain('yer almıyor')
+  })
+
   it('"kutusu var mı?", "garanti var mı?" just after a product ask it of that product, the owner\'s FAQ first', async () => {
-    for (const message of ['kutusu var mı', 'garanti var mı', 'askısı var mı']) {
+    for (const message of ['kutusu var mı', 'garanti var mı', 'askısı var mı', 'kutusu faturası var mı']) {
       const out = await ask(message, { history: said(['p6']) })
       expect(out, message).toMatchObject({ kind: 'attribute', productIds: ['p6'] })
       expect(out.reply, message).toContain('Seramik Vazo için katalogda')

@@ -646,7 +646,7 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
         // "Kutusu var mı?", "garanti var mı?" just after a product: a part of it or a promise, no product of that name.
         // The owner's FAQ first: a warranty may be the shop's for everything.
         const partOf = keysOf(intent.term).every((key) => ITS.test(key)) || onlyProperties(intent.term)
-        if (named.length === 0 && words(message).length <= 3 && yesOrNo(message) && partOf && topicOf(message) === null && (await lastProducts(context))?.length === 1) {
+        if (named.length === 0 && words(message).length <= 4 && yesOrNo(message) && partOf && topicOf(message) === null && (await lastProducts(context))?.length === 1) {
           const hit = await faqFor(message, context, intent.kind)
           return hit ? reply('faq', biz.faqAnswer(hit), context.language) : answerAttribute(attribute, '', message, context)
         }
@@ -909,8 +909,10 @@ async function answerMessage(
     if (delivery && !(await lastProducts(context))?.length) return answerIntent({ kind: 'delivery_time' }, message, context)
   }
   // "Daha ucuz bir şey var mı?" just after a list: cheaper than the cheapest of it. "Kahve mi çay mı daha ucuz?" compares.
-  if (understood.kind !== 'compare' && CHEAPER.test(keyLine(words(message)))) {
-    const listed = (await justListed(context)) ?? []
+  // "Çok pahalı ya", "too expensive": cheaper than what was shown, too. A reply between (an "I can't answer") does not
+  // lose the products shown before it.
+  if (understood.kind !== 'compare' && (CHEAPER.test(keyLine(words(message))) || TOO_DEAR.test(keyLine(words(message))))) {
+    const listed = (await justListed(context)) ?? (await lastProducts(context)) ?? []
     if (listed.length > 0) return answerCheaper(listed, understood.kind === 'unknown' || !('term' in understood) ? '' : understood.term, context)
   }
   return answerIntent(understood, message, context, understood.alternatives)
@@ -926,6 +928,7 @@ const ASKS_HOW_LONG = / (how long|ne kadar sur\w*|kac (gun|hafta|is gunu)\w*|how
 /** A business text a question of how long follows, and the topic that answers it: after shipping, the delivery's time. */
 const TIMED_TOPICS: Partial<Record<string, BusinessTopic>> = { shipping: 'delivery_time', delivery_time: 'delivery_time', returns: 'returns' }
 
+const TOO_DEAR = / (cok|fazla|biraz|baya|bayagi|too|bit|so|very|quite) (pahali\w*|expensive|pricey|dear) /
 const CHEAPER = / (daha ucuz\w*|daha uygun\w*|cheaper|less expensive|anything less) /
 
 /** Products cheaper than the cheapest just listed, in its currency, the dearest of them first; of the kind named, if one is. */

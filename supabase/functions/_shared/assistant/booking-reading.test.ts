@@ -89,6 +89,12 @@ describe('the booking conversation reads', () => {
     // In English: trying on is the try-on appointment, a fitting the alterations.
     expect(serviceIn('can I come in on Tuesday to try on the velvet jacket', boutique)?.id).toBe('u')
     expect(serviceIn('I need a fitting', boutique)?.id).toBe('t')
+    // What the alteration is for names it, in either language, as "styling" names the Stil danışmanlığı.
+    expect(serviceIn('elbisemin boyunu kısaltmak istiyorum', boutique)?.id).toBe('t')
+    expect(serviceIn('I need my trousers hemmed', boutique)?.id).toBe('t')
+    expect(serviceIn('can I book a styling session on saturday', boutique)?.id).toBe('s')
+    expect(serviceIn('hemen gelebilir miyim', boutique)).toBeNull()
+    expect(serviceIn('a product', boutique)).toBeNull()
   })
 
   it('what starts a booking, a cancellation or a move', () => {

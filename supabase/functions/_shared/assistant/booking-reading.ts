@@ -95,7 +95,7 @@ export function nameGiven(message: string, today: string): string | null {
   return onlyADay && rest.length > 0 && !saysWhen(readWhen(rest.join(' '), today)) ? name : null
 }
 
-const GENERIC_SERVICE_WORDS = / (randevu\w*|urun\w*|hizmet\w*|seans\w*|appointment\w*|session\w*|service\w*|booking\w*) /
+const GENERIC_SERVICE_WORDS = / (randevu\w*|urun\w*|hizmet\w*|seans\w*|appointment\w*|session\w*|service\w*|booking\w*|products?|items?) /
 
 /** The service a message names, by number in the list shown or by the words of its name. */
 export function serviceIn(message: string, services: readonly BookableService[]): BookableService | null {
@@ -110,14 +110,17 @@ export function serviceNamed(message: string, services: readonly BookableService
   const said = [...words(message), ...words(translate(message))].map((w) => w.key).filter((k) => k.length >= 3)
   let best: { service: BookableService; share: number } | null = null
   for (const service of services) {
-    // "Ürün deneme randevusu" is named by "deneme": words any service's name may hold name none of them.
-    const named = words(service.name).map((w) => w.key).filter((k) => k.length >= 3)
-    const own = named.filter((k) => !GENERIC_SERVICE_WORDS.test(` ${k} `))
-    const keys = own.length > 0 ? own : named
-    if (keys.length === 0) continue
-    const held = keys.filter((key) => said.some((word) => word.startsWith(key.slice(0, Math.max(4, key.length - 2))) || key.startsWith(word.slice(0, Math.max(4, word.length - 2))))).length
-    const share = held / keys.length
-    if (held > 0 && (!best || share > best.share)) best = { service, share }
+    // The name as the owner wrote it and in the other language's words: "kısaltmak" names a "Tadilat" by "alteration".
+    for (const name of [service.name, translate(service.name)]) {
+      // "Ürün deneme randevusu" is named by "deneme": words any service's name may hold name none of them.
+      const named = words(name).map((w) => w.key).filter((k) => k.length >= 3)
+      const own = named.filter((k) => !GENERIC_SERVICE_WORDS.test(` ${k} `))
+      const keys = own.length > 0 ? own : named
+      if (keys.length === 0) continue
+      const held = keys.filter((key) => said.some((word) => word.startsWith(key.slice(0, Math.max(4, key.length - 2))) || key.startsWith(word.slice(0, Math.max(4, word.length - 2))))).length
+      const share = held / keys.length
+      if (held > 0 && (!best || share > best.share)) best = { service, share }
+    }
   }
   return best && best.share >= 0.5 ? best.service : null
 }

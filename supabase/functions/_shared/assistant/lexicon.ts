@@ -67,7 +67,8 @@ export const SAME_MEANING: readonly Meaning[] = [
   thing('haircut, hair cut, cut', 'sac kesimi, kesim'), thing('colour, color, hair colour, hair color, dye, colouring, coloring', 'boya, sac boyasi, boyama'),
   thing('blow dry, blowdry, blow-dry, blowout', 'fon'), thing('manicure', 'manikur'), thing('pedicure', 'pedikur'), thing('massage', 'masaj'),
   thing('shave', 'tiras'), thing('facial, skin care', 'cilt bakimi'), thing('consultation', 'danismanlik'), thing('fitting', 'prova'), thing('try on, try it on, trying on', 'deneme'),
-  thing('alteration, alterations, tailoring', 'tadilat'), thing('repair', 'tamir'),
+  thing('alteration, alterations, tailoring, hemming, hemmed, shortening, shorten, take in', 'tadilat, kisaltma, kisaltmak, daraltma, daraltmak'), thing('repair', 'tamir'),
+  thing('styling, stylist', 'stil'),
   // What things are made of, look like and are for
   m('leather', 'deri'), m('silk', 'ipek'), m('linen', 'keten'), m('cotton', 'pamuk, pamuklu'), m('wool, woollen', 'yun'),
   m('velvet', 'kadife'), m('suede', 'suet'), m('satin', 'saten'), m('cashmere', 'kasmir'), m('lace', 'dantel'), m('knitted, knit', 'orgu'),

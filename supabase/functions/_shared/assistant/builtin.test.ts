@@ -1214,7 +1214,7 @@ describe('courtesy', () => {
 
   it('a sign with no words is taken as one, and asking to ask is answered with what can be asked', async () => {
     for (const message of ['👍', '🙏🙏', '👌🏻']) expect((await ask(message)).kind, message).toBe('ack')
-    for (const message of ['?', '...', 'bilgi alabilir miyim', 'merhaba, bir sorum var', 'I have a question', 'hello, do you speak English?']) {
+    for (const message of ['?', '...', 'bilgi alabilir miyim', 'merhaba, bir sorum var', 'ben bir şey soracaktım', 'I have a question', 'hello, do you speak English?']) {
       const out = await ask(message)
       expect(out.kind, message).toBe('greeting')
       expect(out.reply, message).toMatch(/Merhaba!|Hello!/)

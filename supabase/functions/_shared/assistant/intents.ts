@@ -479,7 +479,7 @@ const PICTURE = / (fotograf\w*|resmini|resimleri\w*|gorsel\w*|pictures?|photos?|
 const ON_SALE = / satista /
 
 const ASKS_TO_ASK =
-  /^ (merhaba |selam |iyi gunler |hi |hello )?(bilgi (alabilir miyim|almak istiyorum|almak istiyordum|rica ediyorum)|bir (sey|sorum var|sey sorabilir miyim|soru sorabilir miyim)|soru sorabilir miyim|sorum var|i have a question|can i ask (you )?(something|a question)|quick question) $/
+  /^ (merhaba |selam |iyi gunler |hi |hello )?(ben |size )?(bilgi (alabilir miyim|almak istiyorum|almak istiyordum|rica ediyorum)|bir (sey|sorum var|sey sorabilir miyim|soru sorabilir miyim|sey (soracaktim|sorucaktim|soracagim|sormak istiyordum))|soru sorabilir miyim|sorum var|i have a question|can i ask (you )?(something|a question)|quick question) $/
 
 /** "Do you speak English?", "Türkçe biliyor musunuz?": answered in the language asked, with what can be asked. */
 const ASKS_LANGUAGE = / (do|can) you (speak|understand|write) (english|turkish)|(english|ingilizce|turkce) (please|lutfen|biliyor\w*|konusuyor\w*|konusabilir\w*|yazabilir\w*|anliyor\w*) /

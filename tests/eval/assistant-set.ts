@@ -514,6 +514,7 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('shipping', 'How much is shipping?', info(F.shippingFee)),
     // Just after shipping, "how long" is the delivery's, not a product's length.
     t('delivery', 'How long would it take?', info(F.deliveryDays)),
+    t('shipping', 'what about free delivery', info(F.freeShippingOver)),
     t('delivery', 'How long does delivery take?', info(F.deliveryDays)),
     t('returns', 'Can I return an item?', info(F.returnDays)),
     t('payment', 'What payment methods do you accept?', info(F.transfer)),

@@ -989,6 +989,14 @@ describe('follow-ups as customers write them', () => {
     expect(out.reply).not.toContain('yer almıyor')
   })
 
+  it('delivery, asked in so many words, is the shipping text', async () => {
+    for (const message of ['what about free delivery', 'how much for delivery to ankara']) {
+      const out = await ask(message, { language: 'en' })
+      expect(out.kind, message).toBe('shipping')
+      expect(out.reply, message).toContain('500 TL üzeri kargo ücretsiz')
+    }
+  })
+
   it('"kutusu var mı?", "garanti var mı?" just after a product ask it of that product, the owner\'s FAQ first', async () => {
     for (const message of ['kutusu var mı', 'garanti var mı', 'askısı var mı', 'kutusu faturası var mı']) {
       const out = await ask(message, { history: said(['p6']) })
@@ -1033,6 +1041,12 @@ describe('follow-ups as customers write them', () => {
       const english = await ask('what time do you open on saturday and where is your shop?')
       expect(english.reply).toContain("Saturday: we're open 10:00–14:00.")
       expect(english.reply).toContain('Bağdat Cad. 5, Kadıköy')
+    })
+
+    it('gives the hours of two days asked at once', async () => {
+      const out = await ask('pazartesi kaçta açıyorsunuz ve cumartesi kaça kadar açıksınız')
+      expect(out.reply).toContain('Pazartesi 09:00–12:30 ve 13:30–18:00 arası açığız.')
+      expect(out.reply).toContain('Cumartesi 10:00–14:00 arası açığız.')
     })
 
     it('says one text of the owner\'s once, and reads the message whole when its product question finds nothing', async () => {

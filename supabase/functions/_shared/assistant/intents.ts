@@ -252,7 +252,7 @@ function splitPair(list: readonly Word[], explicit: boolean): [string, string] |
 // asked ("kargosu ne kadar?", "hangi firma ile gönderiyorsunuz?"). A shop may sell a "Kargo Pantolon", so these are
 // read only after the catalogue.
 const TOPIC_WORDS: readonly [RegExp, BusinessTopic][] = [
-  [/^(kargo\w*|gonder\w*|yolla\w*|shipping|ship|ships|postage|courier|kurye\w*)$/, 'shipping'],
+  [/^(kargo\w*|gonder\w*|yolla\w*|shipping|ship|ships|postage|courier|kurye\w*|delivery|deliveries|deliver|delivers|teslimat\w*)$/, 'shipping'],
   [/^(iade\w*|degisim\w*|degistir\w*|returns?|refunds?|exchange\w*)$/, 'returns'],
   [/^(odeme\w*|taksit\w*|havale\w*|eft|payments?|pay|installments?|instalments?)$/, 'payment'],
   // How to get there: the address and the map are what the owner wrote of it.

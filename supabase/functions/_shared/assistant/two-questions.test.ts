@@ -10,6 +10,7 @@ describe('twoQuestions', () => {
     ['kargo ücretli mi, coffee mug kaç dolar', [['kargo ücretli mi', 'shipping'], ['coffee mug kaç dolar', 'off_topic']]],
     ['what time do you open on saturday and where is your shop?', [['what time do you open on saturday', 'hours'], ['where is your shop?', 'location']]],
     ['iade var mı? taksit yapıyor musunuz', [['iade var mı', 'returns'], ['taksit yapıyor musunuz', 'payment']]],
+    ['pazartesi kaçta açıyorsunuz ve cumartesi kaça kadar açıksınız', [['pazartesi kaçta açıyorsunuz', 'hours'], ['cumartesi kaça kadar açıksınız', 'hours']]],
   ])('splits %s', async (message, expected) => {
     expect(await parts(message)).toEqual(expected)
   })
@@ -23,6 +24,8 @@ describe('twoQuestions', () => {
     // Shipping and delivery are one text of the owner's.
     'kargo ücreti ne kadar, kaç günde gelir',
     'how much is shipping and how long does it take',
+    // One day's opening and closing are one question.
+    'cumartesi kaçta açılıyor ve kaçta kapanıyor',
   ])('leaves %s whole', async (message) => {
     expect(await parts(message)).toBeNull()
   })

@@ -39,7 +39,9 @@ export async function twoQuestions(message: string, classifier: Classifier): Pro
     const [one, two] = await Promise.all([understand(first, classifier), understand(second, classifier)])
     const topics = [one, two].flatMap((part) => TOPICS[part.kind] ?? [])
     const products = [one, two].filter(ofAProduct)
-    const asksTwo = (topics.length === 1 && products.length === 1) || (topics.length === 2 && topics[0] !== topics[1])
+    // "Pazartesi kaçta açıyorsunuz ve cumartesi kaça kadar?": the hours of two days are two questions too.
+    const twoDays = one.kind === 'hours' && two.kind === 'hours' && one.day !== null && two.day !== null && JSON.stringify(one.day) !== JSON.stringify(two.day)
+    const asksTwo = (topics.length === 1 && products.length === 1) || (topics.length === 2 && topics[0] !== topics[1]) || twoDays
     if (asksTwo) return [{ text: first, understood: one }, { text: second, understood: two }]
   }
   return null

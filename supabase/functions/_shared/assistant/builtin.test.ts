@@ -913,6 +913,13 @@ describe('follow-ups as customers write them', () => {
     expect(out.productIds).toEqual(['p7'])
   })
 
+  it('"aksesuar olabilir" after a gift question lists the department\'s things, not how to order', async () => {
+    const items = [...PRODUCTS, product('p8', 'Deri Çanta', 1450, 'TRY', 2, null), product('p9', 'Gümüş Kolye', 120, 'USD', 5, null)]
+    const out = await askAnyWord('aksesuar olabilir', items)
+    expect(out.kind).toBe('list')
+    expect(out.productIds.sort()).toEqual(['p8', 'p9'])
+  })
+
   it('"whatsapp numaranız var mı?", "what\'s your instagram?" ask how to reach the shop', async () => {
     for (const message of ['whatsapp numaranız var mı', 'instagram hesabınız var mı', "what's your instagram?"]) {
       const out = await ask(message, { history: said(['p6']) })
@@ -1019,6 +1026,9 @@ describe('follow-ups as customers write them', () => {
     const wash = await ask('can I wash it', { history: said(['p7']), language: 'en' })
     expect(wash).toMatchObject({ kind: 'attribute', productIds: ['p7'] })
     expect(wash.reply).toContain("doesn't list")
+    // Saying it is taken is no question of it.
+    const taken = await ask('perfect, I will order it', { history: said(['p7']), language: 'en' })
+    expect(taken).toMatchObject({ kind: 'ordering', productIds: ['p7'] })
     const mum = await ask('annem için alıyorum', { history: said(['p6']) })
     expect(mum).toMatchObject({ kind: 'ordering', productIds: ['p6'] })
     expect(mum.reply).toContain('Seramik Vazo')

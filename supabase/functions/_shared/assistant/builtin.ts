@@ -387,10 +387,12 @@ async function answerOrdering(term: string, message: string, context: Context): 
   const discussed = products.length === 0 && term !== '' ? ((await lastProducts(context)) ?? []) : []
   if (discussed.length > 0) {
     // "Can I wash it?": "can I" asks what may be done with the product just discussed, which its record may say.
-    if (pointsBack(message) && topicOf(message) === null) return answerAttribute(attributeOf(words(message)), '', message, context)
+    if (pointsBack(message) && asksSomething(message) && topicOf(message) === null) return answerAttribute(attributeOf(words(message)), '', message, context)
     // "Annem için alıyorum": whom it is for, or why, names no other product; the one just discussed is bought.
     if (BUYING.test(keyLine(words(message))) && thingWords(term).length === 0) products = discussed
   }
+  // "Aksesuar olabilir": a department, wished for rather than ordered; its things are listed.
+  if (products.length === 0 && departmentOf(term)) return answerProductQuestion('list', term, context)
   const how = biz.policyText(context.business.profile, 'ordering')
   const wanted = products.length === 1 ? moreThanStocked(products[0]!, quantityAsked(message), context) : []
   const text = [say.orderAnswer(products, how, contactOf(context), language), ...wanted].join('\n')

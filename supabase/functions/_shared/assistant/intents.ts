@@ -110,7 +110,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   // Text-speak: "whats the cheapest thing u have".
   'u', 'ur', 'r', 'pls', 'plz', 'thx', 'ty',
   'icinde', 'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
-  'gorgeous', 'stunning', 'amazing', 'awesome', 'very', 'so', 'such', 'really',
+  'gorgeous', 'stunning', 'amazing', 'awesome', 'perfect', 'great', 'excellent', 'super', 'very', 'so', 'such', 'really', 'olabilir',
   'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',
 ])
 

@@ -498,6 +498,8 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('price', 'How much is the mechanical keyboard?', { prices: ['keyboard'] }),
     t('follow_up', 'Is it in stock?', { outOfStock: ['keyboard'] }),
     t('compare', 'Compare the wireless mouse and the mechanical keyboard', { prices: ['mouse', 'keyboard'] }),
+    // Said as a difference, with a material in one name.
+    t('compare', "what's the difference between the silk tie and the leather notebook", { prices: ['tie', 'notebook'] }),
     t('attribute', 'Does the mechanical keyboard have a US layout?', { facts: ['US layout'], stated: true, products: ['keyboard'] }),
   ]),
   c('en-hours', 'en', [
@@ -519,6 +521,7 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('returns', 'Can I return an item?', info(F.returnDays)),
     t('payment', 'What payment methods do you accept?', info(F.transfer)),
     t('payment', 'Can I pay in installments?', info(F.installments)),
+    t('payment', 'bank transfer ok?', info(F.transfer)),
   ]),
   c('en-extremes', 'en', [
     t('cheapest_overall', 'What is the cheapest thing you sell?', { extremes: 'cheapest' }),

@@ -99,7 +99,7 @@ describe('language', () => {
     ['Kulaklık ne kadar?', 'tr'], ['fiyati ne', 'tr'], ['stokta var mi', 'tr'], ["iPhone'un fiyatı", 'tr'], ['merhaba', 'tr'], ['teşekkürler', 'tr'],
     ['How much is the kulaklık?', 'en'], ['is it in stock?', 'en'], ['hello', 'en'], ["what's the price", 'en'], ['thanks!', 'en'],
     ['Randevu alabilir miyim?', 'tr'], ['kargo yarin gelir mi', 'tr'],
-    ['iPhone 15', null], ['Kupa', null], ['123', null], ['', null],
+    ['iPhone 15', null], ['apple pay?', null], ['PayPal?', null], ['Kupa', null], ['123', null], ['', null],
   ] as const)('%s → %s', (message, expected) => {
     expect(detectLanguage(message)).toBe(expected)
   })
@@ -994,6 +994,22 @@ describe('follow-ups as customers write them', () => {
     expect(out.productIds).toEqual(['p6'])
     expect(out.reply).toContain(priceIn('tr')('p6'))
     expect(out.reply).not.toContain('yer almıyor')
+  })
+
+  it('a comparison said in so many words is one, whatever material the names hold', async () => {
+    const items = [...PRODUCTS, product('p8', 'Cotton T-Shirt', 15, 'USD', 9, null), product('p9', 'Linen Shirt', 45, 'USD', 4, null)]
+    const out = await ask("what's the difference between the cotton t-shirt and the linen shirt", { items })
+    expect(out.kind).toBe('compare')
+    expect(out.productIds.sort()).toEqual(['p8', 'p9'])
+  })
+
+  it('"bank transfer ok?" and "apple pay?" ask how to pay, in the language the customer writes', async () => {
+    const english: Turn[] = [{ role: 'user', content: 'can i pay with paypal', productIds: [] }, { role: 'assistant', content: '…', productIds: [], kind: 'payment' }]
+    for (const message of ['bank transfer ok?', 'apple pay?']) {
+      const out = await ask(message, { history: english })
+      expect(out.kind, message).toBe('payment')
+      expect(out.language, message).toBe('en')
+    }
   })
 
   it('delivery, asked in so many words, is the shipping text', async () => {

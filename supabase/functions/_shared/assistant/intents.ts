@@ -254,7 +254,7 @@ function splitPair(list: readonly Word[], explicit: boolean): [string, string] |
 const TOPIC_WORDS: readonly [RegExp, BusinessTopic][] = [
   [/^(kargo\w*|gonder\w*|yolla\w*|shipping|ship|ships|postage|courier|kurye\w*|delivery|deliveries|deliver|delivers|teslimat\w*)$/, 'shipping'],
   [/^(iade\w*|degisim\w*|degistir\w*|returns?|refunds?|exchange\w*)$/, 'returns'],
-  [/^(odeme\w*|taksit\w*|havale\w*|eft|payments?|pay|installments?|instalments?)$/, 'payment'],
+  [/^(odeme\w*|taksit\w*|havale\w*|eft|payments?|pay|installments?|instalments?|transfer|paypal|crypto|bitcoin|cash|nakit|iban)$/, 'payment'],
   // How to get there: the address and the map are what the owner wrote of it.
   [/^(otopark\w*|parking|metro\w*|otobus\w*|durag\w*|ulasim\w*|bus|subway|tram|tramvay\w*|directions?)$/, 'location'],
   // "Is the price negotiable?", "two of them, any discount?": offers, which the owner writes in the FAQ if anywhere.
@@ -382,6 +382,8 @@ function hoursAsks(line: string): 'open' | 'close' | 'now' | 'both' {
 
 const SEND_BACK = / (send|ship|post|mail|return) (it|them|this|these|that|the \w+) back | geri (gonder|yolla)\w* /
 const REACH = / (whatsapp\w*|instagram\w*|insta|facebook\w*|telegram\w*) (numara\w*|hatti\w*|hesab\w*|adres\w*|number|account|handle|page|sayfa\w*)|^ (whats|what is) (your|ur) (whatsapp|instagram|insta|facebook|number|phone|email|e mail) /
+
+const COMPARES = / (difference|differences|differ|fark|farki|farklari|compare|karsilastir\w*|vs|versus) /
 
 /** The words that rank by price: the cheapest, the dearest, the most or least of something. */
 const RANKS = / (en|ucuz\w*|uygun\w*|pahali\w*|dusuk\w*|yuksek\w*|hesapli\w*|ekonomik\w*|luks\w*|degerli\w*|cheap\w*|expensive|dear\w*|pric(ey|ier|iest)|lowest|highest|least|most|affordable|premium|top) /
@@ -713,6 +715,9 @@ export function intentOf(asked: string, message: string): Intent {
   if ((intent === 'again' || intent === 'None' || intent === 'ack' || intent === 'price') && dayOf(list) !== null && productTerm(list.filter((word) => !DAY_WORD.test(word.key))) === '') {
     return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   }
+  // "Bank transfer ok?": a question naming a topic of the business is that question, however "ok" sounds.
+  const topicAsked = /\?\s*$/.test(message) ? topicOf(message) : null
+  if ((intent === 'ack' || intent === 'thanks') && topicAsked) return { kind: topicAsked }
   if (COURTESY_KINDS.has(intent)) {
     // A greeting with a question after it ("merhaba, kulaklık ne kadar") is the question.
     if (term === '' || intent !== 'greeting') return { kind: intent as Courtesy }
@@ -740,6 +745,12 @@ export function intentOf(asked: string, message: string): Intent {
   const onlyColours = colours.length > 0 && productTerm(list.filter((word) => !COLOUR_NAMES.test(word.key))) === '' && !/ (ones?|olan\w*) /.test(line)
   if (onlyColours && WANTS_PRODUCTS.test(line) && (intent === 'attribute' || intent === 'None' || PRODUCT_KINDS.has(intent))) {
     return { kind: 'list', term: colours.map((word) => word.text).join(' ') }
+  }
+  // "What's the difference between the t-shirt and the linen shirt?": a comparison said in so many words, whatever
+  // material or property its names hold.
+  if (COMPARES.test(line)) {
+    const pair = splitPair(list, true)
+    if (pair) return { kind: 'compare', terms: pair }
   }
   // "Kaç mm?": a question whose only object is a measure or a property asks it of a product.
   const termWords = words(term)

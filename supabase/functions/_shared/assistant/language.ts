@@ -36,8 +36,10 @@ const corpusWords = (language: AssistantLanguage) =>
   new Set(CORPUS.filter((entry) => entry.language === language).flatMap((entry) => words(entry.text).map((word) => word.key).filter((key) => /^[a-z]{2,}$/.test(key))))
 const CORPUS_TR = corpusWords('tr')
 const CORPUS_EN = corpusWords('en')
-const ONLY_TR: ReadonlySet<string> = new Set([...CORPUS_TR, ...TURKISH_WORDS].filter((word) => !CORPUS_EN.has(word) && !ENGLISH_WORDS.has(word)))
-const ONLY_EN: ReadonlySet<string> = new Set([...CORPUS_EN, ...ENGLISH_WORDS].filter((word) => !CORPUS_TR.has(word) && !TURKISH_WORDS.has(word)))
+// Names both languages write alike ("Apple Pay var mı?", "can I pay with PayPal?"): the corpus's use of them shows no language.
+const NAMES: ReadonlySet<string> = new Set(['apple', 'google', 'paypal', 'visa', 'mastercard', 'troy', 'amex', 'whatsapp', 'instagram', 'facebook', 'iban', 'eft', 'iphone', 'samsung'])
+const ONLY_TR: ReadonlySet<string> = new Set([...CORPUS_TR, ...TURKISH_WORDS].filter((word) => !CORPUS_EN.has(word) && !ENGLISH_WORDS.has(word) && !NAMES.has(word)))
+const ONLY_EN: ReadonlySet<string> = new Set([...CORPUS_EN, ...ENGLISH_WORDS].filter((word) => !CORPUS_TR.has(word) && !TURKISH_WORDS.has(word) && !NAMES.has(word)))
 
 // "ı" is left out: it is what a Turkish keyboard gives for "I" too, yet no English text writes it by choice.
 const TURKISH_LETTERS = /[çğışöüÇĞİŞÖÜ]/

@@ -1012,6 +1012,11 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('no thanks for details the message does not give ("farklı beden ile" is no name)', async () => {
+    expect((await ask('farklı beden ile')).kind).not.toBe('personal_info')
+    for (const message of ['ben ali', 'adım ayşe', 'numaram 0532 111 22 33', 'this is anna']) expect((await ask(message)).kind, message).toBe('personal_info')
+  })
+
   it('delivery, asked in so many words, is the shipping text', async () => {
     for (const message of ['what about free delivery', 'how much for delivery to ankara']) {
       const out = await ask(message, { language: 'en' })

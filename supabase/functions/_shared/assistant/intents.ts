@@ -383,6 +383,7 @@ function hoursAsks(line: string): 'open' | 'close' | 'now' | 'both' {
 const SEND_BACK = / (send|ship|post|mail|return) (it|them|this|these|that|the \w+) back | geri (gonder|yolla)\w* /
 const REACH = / (whatsapp\w*|instagram\w*|insta|facebook\w*|telegram\w*) (numara\w*|hatti\w*|hesab\w*|adres\w*|number|account|handle|page|sayfa\w*)|^ (whats|what is) (your|ur) (whatsapp|instagram|insta|facebook|number|phone|email|e mail) /
 
+const GIVES_DETAILS = / (ben|benim|adim|ismim|isim|soyadim|numaram|telefonum|mailim|adresim|my (name|number|phone|email|e mail)|i am|im|this is|it s|its) /
 const COMPARES = / (difference|differences|differ|fark|farki|farklari|compare|karsilastir\w*|vs|versus) /
 
 /** The words that rank by price: the cheapest, the dearest, the most or least of something. */
@@ -667,7 +668,9 @@ export function intentOf(asked: string, message: string): Intent {
   const line = keyLine(list)
   // Handing the conversation to a person is asked for with a person in the words ("yetkili", "someone", "beni arayın"):
   // "değiştirmek istiyorum" wants an exchange, however much it sounds like "görüşmek istiyorum".
-  const intent = asked === 'human' && !PERSON.test(line) ? 'None' : asked
+  // The customer's own details are given with them in the words: a number, an address, "adım", "ben Ali", "this is Anna".
+  const gives = asked !== 'personal_info' || GIVES_DETAILS.test(line) || (message.match(/\d/g) ?? []).length >= 7 || /\S@\S+\.\S/.test(message)
+  const intent = (asked === 'human' && !PERSON.test(line)) || !gives ? 'None' : asked
   // "Kadife ceketten 10 tane", "30 of the mugs": how many is asked, and names no product.
   const term = productTerm(list.filter((word, i) => !(/^\d{1,4}$/.test(word.key) && COUNT.test(list[i + 1]?.key ?? '')) && !(COUNT.test(word.key) && /^\d{1,4}$/.test(list[i - 1]?.key ?? ''))))
   // Amounts and quantities name no product: "500 TL altı", "2 tane alacağım", "2 şişe alsam".

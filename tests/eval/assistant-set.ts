@@ -522,6 +522,8 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('payment', 'What payment methods do you accept?', info(F.transfer)),
     t('payment', 'Can I pay in installments?', info(F.installments)),
     t('payment', 'bank transfer ok?', info(F.transfer)),
+    t('price', 'how much is the desk lamp', { prices: ['lamp'] }),
+    t('follow_up', 'in EUR right', { prices: ['lamp'] }),
   ]),
   c('en-extremes', 'en', [
     t('cheapest_overall', 'What is the cheapest thing you sell?', { extremes: 'cheapest' }),

@@ -271,6 +271,10 @@ export const DIALOGUES: Dialogue[] = [
     [w('can I book an appointment', ['Which service']), w('tomorrow afternoon', ['Noted']), w('not sure which one', ['Not sure which one?', '0212 555 00 00']),
       w('a haircut', ['December 2, 2026', '13:00']), w('1'), w('Lee Park'), w('+90 532 111 22 39', ['13:00']), w('yes', ['booked'])],
     { date: '2026-12-02', time: '13:00', service: 'Saç kesimi' }),
+  // The day written short, the hour right after it.
+  enSalon('en-short-day',
+    [w('can I book a haircut'), w('sat 12', ['December 5, 2026', '12:00', 'name']), w('Anna Lee'), w('+90 532 111 22 40', ['12:00']), w('yes', ['booked'])],
+    { date: '2026-12-05', time: '12:00', service: 'Saç kesimi' }),
   // A thumbs-up at the summary is a yes.
   enSalon('en-thumbs-up',
     [w('haircut tomorrow at 10'), w('Sam Hill'), w('+90 532 111 22 38', ['December 2, 2026', '10:00']), w('👍', ['booked'])],

@@ -10,7 +10,7 @@ import { handoffAnswer } from './business-replies.ts'
 import { handoffAsked, notKnownTwice } from './handoff.ts'
 import { intentOf, understand } from './intents.ts'
 import { corpusClassifier } from './nlu.ts'
-import { occasionWords } from './lexicon.ts'
+import { occasionWords, translate } from './lexicon.ts'
 import { memoryBusiness, memoryCatalogue, type CatalogueCall, type FaqEntry } from '../../../../tests/support/assistant-memory.ts'
 import { detectLanguage, replyLanguage } from './language.ts'
 import { words } from './text.ts'
@@ -75,10 +75,13 @@ async function ask(
   return { ...out, calls: fake.calls, faqSearches: business.faqSearches }
 }
 
-/** As `ask`, over a search that, like the database's, finds products sharing any word of the query (the memory one wants them all). */
+/**
+ * As `ask`, over a search that, like the database's behind catalogue.ts, finds products sharing any word of the query
+ * or of its other language's words (the memory one wants them all, as written).
+ */
 async function askAnyWord(message: string, items: readonly CatalogueProduct[], history: Turn[] = []) {
   const fake = memoryCatalogue(items)
-  const catalogue = { ...fake.catalogue, search: async (query: string) => items.filter((p) => words(query).some((word) => words(p.name).some((name) => name.key === word.key))) }
+  const catalogue = { ...fake.catalogue, search: async (query: string) => items.filter((p) => words(`${query} ${translate(query)}`).some((word) => words(p.name).some((name) => name.key === word.key))) }
   return builtinResponder({ message, history, businessName: BUSINESS, catalogue, business: memoryBusiness(PROFILE, FAQ), now: WEDNESDAY_MORNING })
 }
 
@@ -793,7 +796,8 @@ describe('follow-ups as customers write them', () => {
   it('"elektronik ne var?" lists the things of that department the catalogue holds', async () => {
     const out = await askAnyWord('elektronik ne var', [...PRODUCTS, product('p8', 'Keten Gömlek', 649, 'TRY', 3, null)])
     expect(out.kind).toBe('list')
-    expect(out.productIds.sort()).toEqual(['p1', 'p2', 'p3'])
+    // The Wireless Headphones too: the search reads "kulaklık" in English as well.
+    expect(out.productIds.sort()).toEqual(['p1', 'p2', 'p3', 'p4'])
   })
 
   it('"what kind of stuff do you sell" lists the catalogue rather than searching for "stuff"', async () => {
@@ -1015,6 +1019,24 @@ describe('follow-ups as customers write them', () => {
   it('no thanks for details the message does not give ("farklı beden ile" is no name)', async () => {
     expect((await ask('farklı beden ile')).kind).not.toBe('personal_info')
     for (const message of ['ben ali', 'adım ayşe', 'numaram 0532 111 22 33', 'this is anna']) expect((await ask(message)).kind, message).toBe('personal_info')
+  })
+
+  it('"in EUR right?", "what is it in lira roughly?" after a product give its price, and no rate', async () => {
+    const euro = await ask('in EUR right', { history: said(['p5']), language: 'en' })
+    expect(euro).toMatchObject({ kind: 'price', productIds: ['p5'] })
+    const lira = await ask('what is it in lira roughly', { history: said(['p4']), language: 'en' })
+    expect(lira).toMatchObject({ kind: 'price', productIds: ['p4'] })
+    expect(lira.reply).toContain("I can't say what it is in lira")
+  })
+
+  it('a product named in the other language\'s words is that product, whatever else the words suggest', async () => {
+    const out = await askAnyWord('hello, i saw your instagram post about a velvet jacket', [...PRODUCTS, product('p8', 'Kadife Ceket', 89, 'EUR', 7, null)])
+    expect(out.productIds).toEqual(['p8'])
+  })
+
+  it('"can i bring my dog?" is no return', async () => {
+    expect((await ask('can i bring my dog', { language: 'en' })).kind).not.toBe('returns')
+    expect((await ask('too small, can i swap it', { language: 'en' })).kind).toBe('returns')
   })
 
   it('delivery, asked in so many words, is the shipping text', async () => {

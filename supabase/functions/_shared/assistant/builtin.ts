@@ -516,7 +516,8 @@ function asksAllOf(question: string, message: string): boolean {
 async function productNameWritten(message: string, context: Context): Promise<string | null> {
   const term = productTerm(words(message))
   if (term === '') return null
-  const asked = keysOf(message)
+  // In either language: "velvet jacket" writes the name "Kadife Ceket".
+  const asked = [...keysOf(message), ...keysOf(translate(message))]
   const found = await context.catalogue.search(term, 3)
   const shared = found.map((product) => keysOf(product.name).filter((key) => asked.some((word) => sameWord(key, word))))
   const named = shared.find((keys) => keys.length >= 2) ?? (asksWhetherSo(message) ? shared.find((keys) => keys.some((key) => thingWords(key).length > 0)) : undefined)
@@ -909,6 +910,12 @@ async function answerMessage(
     if (followed) return answerIntent({ kind: followed }, message, context)
     const delivery = understood.alternatives.some((reading) => reading.intent === 'delivery_time' && reading.score >= ALTERNATIVE_MIN_SCORE)
     if (delivery && !(await lastProducts(context))?.length) return answerIntent({ kind: 'delivery_time' }, message, context)
+  }
+  // "In EUR right?", "what is it in lira roughly?": the price of the product just discussed, in the currency asked when
+  // it is the owner's, else as written with no rate made up.
+  if (currencyAsked(message) !== null && productTerm(words(message)) === '' && !['budget', 'extreme', 'list', 'off_topic'].includes(understood.kind)) {
+    const last = (await lastProducts(context)) ?? []
+    if (last.length === 1) return addNotes(reply('price', say.priceOf(last[0]!, replyIn), replyIn, last), message, context)
   }
   // "Daha ucuz bir şey var mı?" just after a list: cheaper than the cheapest of it. "Kahve mi çay mı daha ucuz?" compares.
   // "Çok pahalı ya", "too expensive": cheaper than what was shown, too. A reply between (an "I can't answer") does not

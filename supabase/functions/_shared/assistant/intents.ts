@@ -108,7 +108,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   // Whom it is said to ("abla ceket kaç?", "hocam"): no part of a name.
   'abla', 'abi', 'hocam', 'kardesim', 'kardes', 'canim', 'dostum', 'efendim', 'bro', 'mate', 'sir', 'madam',
   // Text-speak: "whats the cheapest thing u have".
-  'u', 'ur', 'r', 'pls', 'plz', 'thx', 'ty',
+  'u', 'ur', 'r', 'pls', 'plz', 'thx', 'ty', 'roughly', 'approximately', 'approx', 'yaklasik', 'civari', 'civarinda',
   'icinde', 'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
   'gorgeous', 'stunning', 'amazing', 'awesome', 'perfect', 'great', 'excellent', 'super', 'very', 'so', 'such', 'really', 'olabilir',
   'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',
@@ -256,7 +256,7 @@ const TOPIC_WORDS: readonly [RegExp, BusinessTopic][] = [
   [/^(iade\w*|degisim\w*|degistir\w*|returns?|refunds?|exchange\w*)$/, 'returns'],
   [/^(odeme\w*|taksit\w*|havale\w*|eft|payments?|pay|installments?|instalments?|transfer|paypal|crypto|bitcoin|cash|nakit|iban)$/, 'payment'],
   // How to get there: the address and the map are what the owner wrote of it.
-  [/^(otopark\w*|parking|metro\w*|otobus\w*|durag\w*|ulasim\w*|bus|subway|tram|tramvay\w*|directions?)$/, 'location'],
+  [/^(otopark\w*|parking|park|metro\w*|otobus\w*|durag\w*|ulasim\w*|bus|subway|tram|tramvay\w*|directions?)$/, 'location'],
   // "Is the price negotiable?", "two of them, any discount?": offers, which the owner writes in the FAQ if anywhere.
   [/^(indirim\w*|kampanya\w*|pazarlik\w*|kupon\w*|discounts?|negotiable|coupons?|promo\w*|deals?)$/, 'discounts'],
 ]
@@ -383,6 +383,8 @@ function hoursAsks(line: string): 'open' | 'close' | 'now' | 'both' {
 const SEND_BACK = / (send|ship|post|mail|return) (it|them|this|these|that|the \w+) back | geri (gonder|yolla)\w* /
 const REACH = / (whatsapp\w*|instagram\w*|insta|facebook\w*|telegram\w*) (numara\w*|hatti\w*|hesab\w*|adres\w*|number|account|handle|page|sayfa\w*)|^ (whats|what is) (your|ur) (whatsapp|instagram|insta|facebook|number|phone|email|e mail) /
 
+const RETURN_CUES =
+  / (iade\w*|degis\w*|uymaz\w*|uymad\w*|olmaz\w*|olmad\w*|geri|begenme\w*|(kucuk|buyuk|dar|bol) geld\w*|return\w*|refund\w*|exchange\w*|fit|fits|money back|swap\w*|change my mind|too (small|big|large|tight|short|long)|send (it|them) back) /
 const GIVES_DETAILS = / (ben|benim|adim|ismim|isim|soyadim|numaram|telefonum|mailim|adresim|my (name|number|phone|email|e mail)|i am|im|this is|it s|its) /
 const COMPARES = / (difference|differences|differ|fark|farki|farklari|compare|karsilastir\w*|vs|versus) /
 
@@ -670,7 +672,9 @@ export function intentOf(asked: string, message: string): Intent {
   // "değiştirmek istiyorum" wants an exchange, however much it sounds like "görüşmek istiyorum".
   // The customer's own details are given with them in the words: a number, an address, "adım", "ben Ali", "this is Anna".
   const gives = asked !== 'personal_info' || GIVES_DETAILS.test(line) || (message.match(/\d/g) ?? []).length >= 7 || /\S@\S+\.\S/.test(message)
-  const intent = (asked === 'human' && !PERSON.test(line)) || !gives ? 'None' : asked
+  // A return is asked with a word of one ("can I bring my dog?" is none, however the network heard "bring").
+  const returning = asked !== 'returns' || RETURN_CUES.test(line)
+  const intent = (asked === 'human' && !PERSON.test(line)) || !gives || !returning ? 'None' : asked
   // "Kadife ceketten 10 tane", "30 of the mugs": how many is asked, and names no product.
   const term = productTerm(list.filter((word, i) => !(/^\d{1,4}$/.test(word.key) && COUNT.test(list[i + 1]?.key ?? '')) && !(COUNT.test(word.key) && /^\d{1,4}$/.test(list[i - 1]?.key ?? ''))))
   // Amounts and quantities name no product: "500 TL altı", "2 tane alacağım", "2 şişe alsam".

@@ -30,7 +30,7 @@ describe('readWhen', () => {
     ['tomorrow at 10', ['10:00', '22:00']], ['12 pm', ['12:00']], ['noon', ['12:00']], ['öğlen', ['12:00']], ['saat 09.00', ['09:00']],
     ['yarın 16 olsun', ['16:00']], ['thursday after 3', ['15:00', '03:00']], ['at half 2 tomorrow', ['14:30', '02:30']],
     ['half past 10', ['10:30', '22:30']], ['quarter past 3', ['15:15', '03:15']], ['quarter to 4', ['15:45', '03:45']], ["saat 3'ü çeyrek geçe", ['15:15', '03:15']],
-    ["4'e çeyrek var", ['15:45', '03:45']], ['from 10', ['10:00', '22:00']], ['for the 10th', undefined], ['cuma 3', ['15:00', '03:00']], ['friday 4 then', ['16:00', '04:00']], ['yarın 2 kişi', undefined],
+    ["4'e çeyrek var", ['15:45', '03:45']], ['from 10', ['10:00', '22:00']], ['for the 10th', undefined], ['cuma 3', ['15:00', '03:00']], ['friday 4 then', ['16:00', '04:00']], ['sat 12', ['12:00']], ['tmrw 4', ['16:00', '04:00']], ['sunglasses 2 tane', undefined], ['yarın 2 kişi', undefined],
   ])('reads the time of "%s"', (text, times) => {
     expect(read(text).times).toEqual(times)
   })

@@ -1027,6 +1027,8 @@ describe('follow-ups as customers write them', () => {
     const lira = await ask('what is it in lira roughly', { history: said(['p4']), language: 'en' })
     expect(lira).toMatchObject({ kind: 'price', productIds: ['p4'] })
     expect(lira.reply).toContain("I can't say what it is in lira")
+    const turkish = await ask('tl olarak ne kadar', { history: said(['p4']) })
+    expect(turkish).toMatchObject({ kind: 'price', productIds: ['p4'] })
   })
 
   it('a product named in the other language\'s words is that product, whatever else the words suggest', async () => {
@@ -1035,7 +1037,10 @@ describe('follow-ups as customers write them', () => {
   })
 
   it('"can i bring my dog?" is no return', async () => {
-    expect((await ask('can i bring my dog', { language: 'en' })).kind).not.toBe('returns')
+    const dog = await ask('can i bring my dog', { language: 'en' })
+    expect(dog.kind).not.toBe('returns')
+    // Nor an appointment: no word of one.
+    expect(dog.kind).not.toBe('booking')
     expect((await ask('too small, can i swap it', { language: 'en' })).kind).toBe('returns')
   })
 

@@ -160,6 +160,14 @@ function notInRecord(term: string, product: CatalogueProduct): string[] {
   return keysOf(term).filter((key) => !isQuestionWord(key) && !/^\d+$/.test(key) && coverage(key, `${product.name} ${product.description ?? ''}`) === 0)
 }
 
+/**
+ * The classifier's next reading of a message the first could not answer, when it is about the business: an
+ * appointment only when the words ask for one ("can I bring my dog?" books nothing).
+ */
+function otherReading(alternatives: readonly Classification[], message: string): Classification | undefined {
+  return alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE && (reading.intent !== 'booking' || bookingAsked(message, '') !== null))
+}
+
 /** "Başka şapka var mı?", "do you have another bag?": of the kind named, the ones not discussed just before. */
 const OTHER = / (baska|another|other|others|diger\w*|else) /
 /** "How about the necklace…", "peki kolye…": the words turn to another product. */
@@ -672,7 +680,7 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     case 'extreme': {
       const out = await answerExtreme(intent.order, intent.term, message, context)
       // "En yakın eczane nerede?": the catalogue has nothing of the words, so another reading of them answers.
-      const other = out.productIds.length === 0 && intent.term !== '' ? alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE) : undefined
+      const other = out.productIds.length === 0 && intent.term !== '' ? otherReading(alternatives, message) : undefined
       return other ? answerIntent(intentOf(other.intent, message), message, context) : out
     }
     case 'budget':
@@ -694,7 +702,7 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       const topic = topicOf(message)
       if (topic) return answerIntent({ kind: topic }, message, context)
       // "En sevdiğin renk ne?": another reading of the words answers.
-      const other = alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE)
+      const other = otherReading(alternatives, message)
       return other ? answerIntent(intentOf(other.intent, message), message, context) : out
     }
     case 'unknown': {
@@ -713,7 +721,7 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
         if (discussed && discussed.length === 1) return answerAttribute(attributeOf(words(message)), '', message, context)
       }
       // "One for me too": what the rules could not place, the classifier may have read second.
-      const other = alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE)
+      const other = otherReading(alternatives, message)
       if (other) return answerIntent(intentOf(other.intent, message), message, context)
       return reply('unknown', say.dontKnow(contactOf(context), language), language)
     }
@@ -793,7 +801,7 @@ async function answerProduct(intent: Intent, message: string, context: Context, 
     // Nothing in the catalogue is what the words name: the owner's FAQ may answer them ("toptan alırsam fiyat düşer mi?").
     const hit = FAQ_FIRST.has(kind) ? null : await faqFor(message, context, kind)
     if (hit) return reply('faq', biz.faqAnswer(hit), context.language)
-    const other = alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE)
+    const other = otherReading(alternatives, message)
     if (other) return answerIntent(intentOf(other.intent, message), message, context)
     // "Bu kadar yeter", "tamam sağolun iyi geceler": words no product holds, from someone taking their leave or thanking.
     // A question is never answered with a goodbye ("can you gift wrap and add a note?").

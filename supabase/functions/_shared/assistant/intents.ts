@@ -108,7 +108,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   // Whom it is said to ("abla ceket kaç?", "hocam"): no part of a name.
   'abla', 'abi', 'hocam', 'kardesim', 'kardes', 'canim', 'dostum', 'efendim', 'bro', 'mate', 'sir', 'madam',
   // Text-speak: "whats the cheapest thing u have".
-  'u', 'ur', 'r', 'pls', 'plz', 'thx', 'ty', 'roughly', 'approximately', 'approx', 'yaklasik', 'civari', 'civarinda',
+  'u', 'ur', 'r', 'pls', 'plz', 'thx', 'ty', 'olarak', 'roughly', 'approximately', 'approx', 'yaklasik', 'civari', 'civarinda',
   'icinde', 'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
   'gorgeous', 'stunning', 'amazing', 'awesome', 'perfect', 'great', 'excellent', 'super', 'very', 'so', 'such', 'really', 'olabilir',
   'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',

@@ -92,6 +92,12 @@ const priceIn = (language: AssistantLanguage) => (id: string) => {
 const tr = priceIn('tr')
 const en = priceIn('en')
 
+/** A question about the business and the owner's text that answered it, of this kind. */
+const answered = (question: string, answer: string, kind: string): Turn[] => [
+  { role: 'user', content: question, productIds: [] },
+  { role: 'assistant', content: answer, productIds: [], kind },
+]
+
 const said = (ids: string[], content = '…'): Turn[] => [
   { role: 'user', content: 'Kablosuz kulaklık ne kadar?', productIds: [] },
   { role: 'assistant', content, productIds: ids },
@@ -865,10 +871,7 @@ describe('follow-ups as customers write them', () => {
   })
 
   it('"how long would it take?" after shipping, or with nothing discussed, is how long delivery takes', async () => {
-    const afterShipping: Turn[] = [
-      { role: 'user', content: 'do you ship abroad', productIds: [] },
-      { role: 'assistant', content: '500 TL üzeri kargo ücretsiz', productIds: [], kind: 'shipping' },
-    ]
+    const afterShipping = answered('do you ship abroad', '500 TL üzeri kargo ücretsiz', 'shipping')
     for (const history of [afterShipping, []]) {
       const out = await ask('how long would it take', { history })
       expect(out.kind).toBe('delivery_time')
@@ -877,11 +880,7 @@ describe('follow-ups as customers write them', () => {
     // Just after a product, its length is what is asked.
     expect((await ask('how long is it', { history: said(['p6']) })).kind).toBe('attribute')
     // Within how many days, just after the returns, is the returns text's.
-    const afterReturns: Turn[] = [
-      { role: 'user', content: 'iade edebilir miyim', productIds: [] },
-      { role: 'assistant', content: '14 gün içinde iade ve değişim yapılır.', productIds: [], kind: 'returns' },
-    ]
-    const within = await ask('kaç gün içinde', { history: afterReturns })
+    const within = await ask('kaç gün içinde', { history: answered('iade edebilir miyim', '14 gün içinde iade ve değişim yapılır.', 'returns') })
     expect(within.kind).toBe('returns')
     expect(within.reply).toContain('14 gün içinde')
   })
@@ -984,7 +983,7 @@ describe('follow-ups as customers write them', () => {
   })
 
   it('"çok pahalı ya" and "daha ucuz kulaklık yok mu" after a product offer cheaper ones, even with a reply between', async () => {
-    const between: Turn[] = [...said(['p1']), { role: 'user', content: 'hmm', productIds: [] }, { role: 'assistant', content: 'Bunu yanıtlayamıyorum.', productIds: [], kind: 'unknown' }]
+    const between: Turn[] = [...said(['p1']), ...answered('hmm', 'Bunu yanıtlayamıyorum.', 'unknown')]
     for (const message of ['çok pahalı ya', 'too expensive', 'daha ucuz kulaklık yok mu']) {
       const out = await ask(message, { history: between })
       expect(out.kind, message).toBe('budget')
@@ -1008,7 +1007,7 @@ describe('follow-ups as customers write them', () => {
   })
 
   it('"bank transfer ok?" and "apple pay?" ask how to pay, in the language the customer writes', async () => {
-    const english: Turn[] = [{ role: 'user', content: 'can i pay with paypal', productIds: [] }, { role: 'assistant', content: '…', productIds: [], kind: 'payment' }]
+    const english = answered('can i pay with paypal', '…', 'payment')
     for (const message of ['bank transfer ok?', 'apple pay?']) {
       const out = await ask(message, { history: english })
       expect(out.kind, message).toBe('payment')
@@ -1399,10 +1398,7 @@ describe('the business', () => {
   })
 
   it('hours: a day asked alone right after the hours is that day\'s hours, not an appointment', async () => {
-    const afterHours = (question: string, answer: string): Turn[] => [
-      { role: 'user', content: question, productIds: [] },
-      { role: 'assistant', content: answer, productIds: [], kind: 'hours' },
-    ]
+    const afterHours = (question: string, answer: string) => answered(question, answer, 'hours')
     const english = await ask('and on saturday?', { history: afterHours('what time do you close today?', "Today (Wednesday): we're open 09:00–18:00.") })
     expect(english.kind).toBe('hours')
     expect(english.reply).toContain("Saturday: we're open 10:00–14:00.")

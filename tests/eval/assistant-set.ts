@@ -384,6 +384,8 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
   ]),
   c('tr-sss', 'tr', [
     t('faq', 'Hediye paketi yapıyor musunuz?', info(FAQ.giftWrap)),
+    // Asked of the entry just given.
+    t('faq', 'ücretli mi', info(FAQ.giftWrap)),
     t('faq', 'Toptan satış yapıyor musunuz?', info(FAQ.wholesale)),
     t('faq', 'Fatura kesiyor musunuz?', info(FAQ.invoice)),
     t('faq', 'Yurt dışına gönderim yapıyor musunuz?', info(FAQ.abroad)),

@@ -1043,6 +1043,25 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('too small, can i swap it', { language: 'en' })).kind).toBe('returns')
   })
 
+  it('a short question just after an FAQ answer is asked of that entry ("ücretli mi?" after the gift wrapping)', async () => {
+    const history = answered('Hediye paketi yapıyor musunuz?', 'Evet, hediye paketi ücretsizdir.', 'faq')
+    for (const message of ['ücretli mi', 'not eklenir mi']) {
+      const out = await ask(message, { history })
+      expect(out.kind, message).toBe('faq')
+      expect(out.reply, message).toContain('hediye paketi ücretsizdir')
+    }
+    // A product named is the product's question; a question another entry answers by itself is that entry's.
+    expect((await ask('seramik vazo var mı', { history })).productIds).toEqual(['p6'])
+    expect((await ask('vazolar bulaşık makinesinde yıkanır mı', { history })).reply).toContain('elde yıkanmalıdır')
+  })
+
+  it('chat shorthand ("ne kdr", "nkdr", "fyt", "stkta") is read as the words it stands for', async () => {
+    expect(await ask('seramik vazo ne kdr')).toMatchObject({ kind: 'price', productIds: ['p6'] })
+    expect(await ask('seramik vazo fyt')).toMatchObject({ kind: 'price', productIds: ['p6'] })
+    expect(await ask('nkdr', { history: said(['p6']) })).toMatchObject({ kind: 'price', productIds: ['p6'] })
+    expect(await ask('stkta var mi', { history: said(['p6']) })).toMatchObject({ kind: 'stock', productIds: ['p6'] })
+  })
+
   it('delivery, asked in so many words, is the shipping text', async () => {
     for (const message of ['what about free delivery', 'how much for delivery to ankara']) {
       const out = await ask(message, { language: 'en' })

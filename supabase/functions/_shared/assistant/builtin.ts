@@ -902,6 +902,15 @@ async function answerMessage(
     const asked = understood.alternatives.find((reading) => ASKED_OF_PRODUCTS.has(reading.intent))?.intent ?? 'search'
     return answerProduct(intentOf(asked, message), message, context, [])
   }
+  // "Ücretli mi?", "not ekleyebilir miyim?" just after an FAQ answer, naming no product: asked of that entry.
+  if (history.findLast((turn) => turn.role === 'assistant')?.kind === 'faq' && words(message).length <= 4 && FAQ_FOLLOWED.has(understood.kind)) {
+    const term = 'term' in understood ? understood.term : ''
+    const named = term === '' ? [] : bestNamed(term, await catalogue.search(term, 3), false)
+    const asked = history.findLast((turn) => turn.role === 'user')?.content ?? ''
+    // A question an entry answers by itself ("isim yazdırma yapıyor musunuz?") is that entry's, as ever.
+    const hit = named.length === 0 && !(await faqFor(message, context, 'unknown')) ? await faqFor(`${asked} ${message}`, context, 'unknown') : null
+    if (hit) return reply('faq', biz.faqAnswer(hit), replyIn)
+  }
   // "Pamuklu mu?" just after a product: a short yes-or-no question with a word the corpus does not know asks it of
   // that product, however the classifier read its one familiar particle.
   // So does one naming a property a description may state ("hızlı şarj destekliyor mu?" of a powerbank), in a few more words.
@@ -939,6 +948,9 @@ async function answerMessage(
 function asksSomething(message: string): boolean {
   return /\?\s*$/.test(message) || yesOrNo(message) || /^ (can|could|would|will|do|does) (you|i|we|u) /.test(keyLine(words(message)))
 }
+
+/** Readings a short question just after an FAQ answer may be asked of that entry under. */
+const FAQ_FOLLOWED = new Set(['search', 'stock', 'attribute', 'unknown', 'off_topic', 'location', 'contact'])
 
 /** How long something takes, or within how many days. */
 const ASKS_HOW_LONG = / (how long|ne kadar sur\w*|kac (gun|hafta|is gunu)\w*|how many (days|weeks)|within) /

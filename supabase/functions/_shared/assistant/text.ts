@@ -38,6 +38,12 @@ export function words(message: string): Word[] {
     const english = ENGLISH_CONTRACTIONS.has(suffix)
     const text = english ? parts.join('') : (parts[0] ?? trimmed)
     if (text === '') continue
+    // "ne kdr", "nkdr", "fyt": chat shorthand for the words the rules and the corpus know.
+    const expanded = suffix === '' ? SHORTHANDS[asciiKey(text)] : undefined
+    if (expanded) {
+      for (const part of expanded.split(' ')) result.push({ text: part, key: asciiKey(part), apostropheSuffix: false })
+      continue
+    }
     const glued = suffix === '' ? gluedQuestion(text) : null
     if (glued) {
       for (const part of glued) result.push({ text: part, key: asciiKey(part), apostropheSuffix: false })
@@ -46,6 +52,11 @@ export function words(message: string): Word[] {
     result.push({ text, key: asciiKey(text), apostropheSuffix: suffix !== '' && !english })
   }
   return result
+}
+
+const SHORTHANDS: Readonly<Record<string, string>> = {
+  kdr: 'kadar', nkdr: 'ne kadar', nekdr: 'ne kadar', fyt: 'fiyat', fiyt: 'fiyat', fyti: 'fiyatı', stkta: 'stokta', nsl: 'nasıl', tsk: 'teşekkürler',
+  tskler: 'teşekkürler', tskrler: 'teşekkürler', tsklr: 'teşekkürler', wat: 'what', wut: 'what',
 }
 
 // Turkish writes the question particle apart ("var mı", "atar mısın"), but customers often glue it on ("varmı",

@@ -1050,9 +1050,24 @@ describe('follow-ups as customers write them', () => {
       expect(out.kind, message).toBe('faq')
       expect(out.reply, message).toContain('hediye paketi ücretsizdir')
     }
+    // Two follow-ups in a row are still of the entry first asked about.
+    const again = await ask('ücretli mi', { history: [...history, ...answered('not eklenir mi', 'Evet, hediye paketi ücretsizdir.', 'faq')] })
+    expect(again.kind).toBe('faq')
     // A product named is the product's question; a question another entry answers by itself is that entry's.
     expect((await ask('seramik vazo var mı', { history })).productIds).toEqual(['p6'])
     expect((await ask('vazolar bulaşık makinesinde yıkanır mı', { history })).reply).toContain('elde yıkanmalıdır')
+  })
+
+  it('an entry a message asks of, with no word of the topic the network heard, is answered alone', async () => {
+    const faq = [{ id: 'f5', question: 'Toptan satış yapıyor musunuz?', answer: 'Toptan siparişler için e-posta ile yazın.' }]
+    const out = await ask('toptan satış var mı', { faq })
+    expect(out.reply).toBe('Toptan siparişler için e-posta ile yazın.')
+  })
+
+  it('a word one typo from the record\'s is no detail the record lacks ("seramik vzao")', async () => {
+    const out = await askAnyWord('seramik vzao fiyatı', PRODUCTS)
+    expect(out.productIds).toEqual(['p6'])
+    expect(out.reply).not.toContain('yer almıyor')
   })
 
   it('chat shorthand ("ne kdr", "nkdr", "fyt", "stkta") is read as the words it stands for', async () => {

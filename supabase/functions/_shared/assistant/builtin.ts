@@ -12,7 +12,7 @@ import { converse, lastDraft } from './booking.ts'
 import { bookingAsked } from './booking-reading.ts'
 import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
-import { corpusClassifier, type Classification } from './nlu.ts'
+import { corpusClassifier, editDistance, type Classification } from './nlu.ts'
 import * as say from './replies.ts'
 import { answerServices } from './services.ts'
 import { ofAProduct, twoQuestions, type Part } from './two-questions.ts'
@@ -157,7 +157,11 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
 /** The words asked that neither the product's name nor its description holds; a quantity ("3 silk scarves") is how many, no word of it. */
 function notInRecord(term: string, product: CatalogueProduct): string[] {
   if (term === '') return []
-  return keysOf(term).filter((key) => !isQuestionWord(key) && !/^\d+$/.test(key) && coverage(key, `${product.name} ${product.description ?? ''}`) === 0)
+  const record = `${product.name} ${product.description ?? ''}`
+  // "Kadife cekt": a word one typo from the record's is that word, as the search found it; never a kind of thing
+  // that is a word of its own ("kazak" is no "kazan").
+  const misspelt = (key: string) => key.length >= 4 && thingWords(key).length === 0 && words(record).some((word) => word.key.length >= 4 && editDistance(key, word.key, 1) <= 1)
+  return keysOf(term).filter((key) => !isQuestionWord(key) && !/^\d+$/.test(key) && coverage(key, record) === 0 && !misspelt(key))
 }
 
 /**
@@ -541,7 +545,8 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       // "Hangi kargoyla gönderiyorsunuz?" shares shipping with the entry on sending abroad, but asks what the shipping
       // text says: an entry the message asks only part of comes after the text the owner wrote on the topic.
       const topic = POLICY_TOPICS[intent.kind]
-      if (topic && biz.written(profile, topic) && !asksAllOf(hit.question, message)) {
+      // Only when the message speaks of the topic: "toptan satış var mı?", heard as payment, is the entry's alone.
+      if (topic && biz.written(profile, topic) && topicOf(message) !== null && !asksAllOf(hit.question, message)) {
         return reply(intent.kind, `${biz.policyAnswer(profile, businessName, topic, language)}\n\n${biz.faqAnswer(hit)}`, language)
       }
       return reply('faq', biz.faqAnswer(hit), language)
@@ -906,7 +911,8 @@ async function answerMessage(
   if (history.findLast((turn) => turn.role === 'assistant')?.kind === 'faq' && words(message).length <= 4 && FAQ_FOLLOWED.has(understood.kind)) {
     const term = 'term' in understood ? understood.term : ''
     const named = term === '' ? [] : bestNamed(term, await catalogue.search(term, 3), false)
-    const asked = history.findLast((turn) => turn.role === 'user')?.content ?? ''
+    // The question the entry first answered: "ücretli mi?" after "not ekleyebilir miyim?" is still of the gift wrapping.
+    const asked = entryAsked(history)
     // A question an entry answers by itself ("isim yazdırma yapıyor musunuz?") is that entry's, as ever.
     const hit = named.length === 0 && !(await faqFor(message, context, 'unknown')) ? await faqFor(`${asked} ${message}`, context, 'unknown') : null
     if (hit) return reply('faq', biz.faqAnswer(hit), replyIn)
@@ -947,6 +953,15 @@ async function answerMessage(
 /** Whether the message asks something: a question mark, a yes-or-no question, or "can you…", "could I…". */
 function asksSomething(message: string): boolean {
   return /\?\s*$/.test(message) || yesOrNo(message) || /^ (can|could|would|will|do|does) (you|i|we|u) /.test(keyLine(words(message)))
+}
+
+/** The customer's question that began the FAQ answers the conversation ends on. */
+function entryAsked(history: readonly Turn[]): string {
+  let asked = ''
+  for (let i = history.length - 1; i > 0 && history[i]!.role === 'assistant' && history[i]!.kind === 'faq'; i -= 2) {
+    if (history[i - 1]!.role === 'user') asked = history[i - 1]!.content
+  }
+  return asked
 }
 
 /** Readings a short question just after an FAQ answer may be asked of that entry under. */

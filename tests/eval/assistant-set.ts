@@ -347,6 +347,7 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('hours', 'Cumartesi kaça kadar açıksınız?', hours('sat', 'closing')),
     t('hours', 'Yarın açık mısınız?', hours('tomorrow')),
     t('hours', 'bayramda açık mısınız', { ...hours('week'), facts: ['tatil günlerinin çalışma saatleri yazılmamış'] }),
+    t('hours', 'cumartesi de aynı mı', hours('sat')),
     t('thanks', 'Çok sağ olun', talk()),
   ]),
   c('tr-iade', 'tr', [

@@ -1070,6 +1070,28 @@ describe('follow-ups as customers write them', () => {
     expect(out.reply).not.toContain('yer almıyor')
   })
 
+  it('"cumartesi de aynı mı?" just after the hours is Saturday\'s hours', async () => {
+    const out = await ask('cumartesi de aynı mı', { history: answered('hafta içi kaça kadar açıksınız', 'Salı–Cuma 09:00–18:00 arası açığız.', 'hours') })
+    expect(out.kind).toBe('hours')
+    expect(out.reply).toContain('Cumartesi 10:00–14:00 arası açığız.')
+  })
+
+  it('"peki mavisi?" after a product asks its colours; "ipek mi?" of a product so named is answered from its record, not its stock', async () => {
+    const blue = await ask('peki mavisi', { history: said(['p6']) })
+    expect(blue).toMatchObject({ kind: 'attribute', productIds: ['p6'] })
+    const items = [...PRODUCTS, product('p8', 'İpek Eşarp', 45, 'EUR', 15, null, 'Desenli ipek eşarp, 90x90 cm')]
+    const silk = await ask('ipek mi', { history: said(['p8']), items })
+    expect(silk).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(silk.reply).toContain('Desenli ipek eşarp')
+    expect(silk.reply).not.toContain('stokta')
+  })
+
+  it('"2 linen shirts and 1 straw hat" orders both; no budget is read from the quantities', async () => {
+    const out = await ask('I want to order 2 coffee mugs and 1 desk lamp', { language: 'en' })
+    expect(out.kind).toBe('ordering')
+    expect(out.productIds.sort()).toEqual(['p5', 'p7'])
+  })
+
   it('chat shorthand ("ne kdr", "nkdr", "fyt", "stkta") is read as the words it stands for', async () => {
     expect(await ask('seramik vazo ne kdr')).toMatchObject({ kind: 'price', productIds: ['p6'] })
     expect(await ask('seramik vazo fyt')).toMatchObject({ kind: 'price', productIds: ['p6'] })

@@ -6,7 +6,7 @@
 // not know, instead of guessing. How a message flows: README.md.
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
-import { ASKS_MATERIAL, asksOfIt, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, ordinalOf, pointsBack, productPair, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, asksOfIt, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
 import { bookingAsked } from './booking-reading.ts'
@@ -394,6 +394,8 @@ async function answerOrdering(term: string, message: string, context: Context): 
   const { language } = context
   const found = await subject(term, context, MAX_FOR_QUESTION)
   let products = Array.isArray(found) ? (term === '' ? found : bestNamed(term, found, false)) : []
+  // "2 linen shirts and 1 straw hat": two products, each by its own words.
+  if (products.length === 0 && term !== '') products = (await namedPair(message, context)) ?? []
   // "Bundan 3 tane istiyorum, nasıl yapıcam?": words that only say what the customer will do order the product just discussed.
   if (products.length === 0 && term !== '' && keysOf(term).every((key) => VERB_FORM.test(key) || WILL_DO.test(key))) products = (await lastProducts(context)) ?? []
   const discussed = products.length === 0 && term !== '' ? ((await lastProducts(context)) ?? []) : []
@@ -641,7 +643,9 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
         // yes-or-no question whose words name no kind of product is a property of the product just discussed.
         if (named.length > 0 && asksWhetherSo(message) && words(message).length <= 3 && thingWords(intent.term).length === 0) {
           const last = (await lastProducts(context)) ?? []
-          if (last.length === 1 && !named.some((product) => product.id === last[0]!.id)) return answerAttribute(attribute, '', message, context)
+          // Of the product just discussed, whether or not its name holds the word ("ipek mi?" of the İpek Eşarp is
+          // answered from its record, never with its stock).
+          if (last.length === 1) return answerAttribute(attribute, '', message, context)
         }
         // "Deri ceket hakiki mi?", "fincan takımı kaç kişilik?": a yes-or-no or how-many question of a named product, in
         // words its name does not hold, asks them of it. Just after another product, "şarjı kaç gün gider" measures
@@ -906,6 +910,10 @@ async function answerMessage(
     if (asksWhetherSo(message)) return answerAttribute(attributeOf(words(message)), written, message, context)
     const asked = understood.alternatives.find((reading) => ASKED_OF_PRODUCTS.has(reading.intent))?.intent ?? 'search'
     return answerProduct(intentOf(asked, message), message, context, [])
+  }
+  // "Cumartesi de aynı mı?", "and Sunday?" just after the hours: that day's hours, whatever the words sounded like.
+  if (history.findLast((turn) => turn.role === 'assistant')?.kind === 'hours' && understood.kind !== 'hours' && understood.kind !== 'booking' && namesOnlyADay(message)) {
+    return answerIntent(intentOf('hours', message), message, context)
   }
   // "Ücretli mi?", "not ekleyebilir miyim?" just after an FAQ answer, naming no product: asked of that entry.
   if (history.findLast((turn) => turn.role === 'assistant')?.kind === 'faq' && words(message).length <= 4 && FAQ_FOLLOWED.has(understood.kind)) {

@@ -109,7 +109,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'abla', 'abi', 'hocam', 'kardesim', 'kardes', 'canim', 'dostum', 'efendim', 'bro', 'mate', 'sir', 'madam',
   // Text-speak: "whats the cheapest thing u have".
   'u', 'ur', 'r', 'pls', 'plz', 'thx', 'ty', 'olarak', 'roughly', 'approximately', 'approx', 'yaklasik', 'civari', 'civarinda',
-  'icinde', 'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
+  'ayni', 'aynimi', 'same', 'icinde', 'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
   'gorgeous', 'stunning', 'amazing', 'awesome', 'perfect', 'great', 'excellent', 'super', 'very', 'so', 'such', 'really', 'olabilir',
   'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',
 ])
@@ -359,6 +359,12 @@ const DAY_WORD = new RegExp(`^(gun|gunu|gunleri|day|bugun\\w*|today|tonight|${TO
  */
 const HOLIDAY = / (bayram\w*|arife\w*|yilbasi\w*|resmi tatil\w*|tatil gun\w*|noel\w*|holidays?|bank holiday\w*|christmas\w*|xmas|new years?|easter|eid|thanksgiving) /
 
+/** Whether the message names a day and nothing else a question is about ("cumartesi de aynı mı?", "and Sunday?"). */
+export function namesOnlyADay(message: string): boolean {
+  const list = words(message)
+  return dayOf(list) !== null && productTerm(list.filter((word) => !DAY_WORD.test(word.key))) === ''
+}
+
 /** The day an hours question names. */
 export function dayOf(list: readonly Word[]): DayRef {
   const line = keyLine(list)
@@ -433,6 +439,7 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
   const text = ` ${message.toLocaleLowerCase('tr').replace(/(\d)\s*'\s*/g, '$1 ')} `
     .replace(/[₺$€£]/g, (mark) => ` ${mark} `)
     .replace(/(\d)(tl|lira|usd|eur|dolar)/g, '$1 $2')
+    .replace(/(\d)\s*-\s*(\d)/g, '$1 - $2')
   const tokens = text.split(/[\s?!]+/).filter(Boolean).map((t) => t.replace(/[.,:;]+$/, ''))
   const keys = tokens.map((t) => t.normalize('NFD').replace(/\p{M}/gu, '').replace(/ı/g, 'i').replace(/['’]/g, ''))
   const amounts: { index: number; value: number }[] = []
@@ -448,7 +455,9 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
     currency ??= currencyOf(keys[index - 1] ?? '') ?? currencyOf(keys[index + 1] ?? '') ?? currencyOf((keys[index + 1] ?? '').replace(/(ya|ye|a|e|lik|luk)$/, ''))
   }
   const line = ` ${keys.join(' ')} `
-  const range = amounts.length >= 2 && / (ile|and|to|-|ve|arasi\w*|between) /.test(line) ? amounts.slice(0, 2) : null
+  // Only what joins two amounts makes a range: "100 ile 500 TL", not "2 linen shirts and 1 straw hat".
+  const joined = amounts.length >= 2 && keys.slice(amounts[0]!.index + 1, amounts[1]!.index).every((key) => /^(ile|and|to|-|ve|[$€£₺])$/.test(key) || currencyOf(key) !== null)
+  const range = joined && / (ile|and|to|-|ve|arasi\w*|between) /.test(line) ? amounts.slice(0, 2) : null
   if (range) {
     const [a, b] = [range[0]!.value, range[1]!.value]
     return { currency: currency ?? 'TRY', min: Math.min(a, b), max: Math.max(a, b) }
@@ -464,7 +473,6 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
   return null
 }
 
-/** What a quantity is counted in ("2 şişe", "3 kavanoz", "two packs"): after a number, no product's name. */
 /** Words that count things, after a number: "10 tane", "3 of the scarves", "2 pairs". */
 const COUNT = /^(tane\w*|adet\w*|pieces?|pcs|units?|pairs?|cift\w*|of)$/
 
@@ -475,6 +483,7 @@ export function quantityAsked(message: string): number | null {
   return at < 0 ? null : Number(list[at]!.key)
 }
 
+/** What a quantity is counted in ("2 şişe", "3 kavanoz", "two packs"): after a number, no product's name. */
 const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre\w*|lt|adet\w*|tane\w*|cift\w*|bottles?|jars?|packs?|packets?|boxes|box|pairs?|pieces?|pcs|kilos?|litres?|liters?)$/
 
 const WHOLE_CATALOGUE =
@@ -723,6 +732,8 @@ export function intentOf(asked: string, message: string): Intent {
     return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   }
   // "Bank transfer ok?": a question naming a topic of the business is that question, however "ok" sounds.
+  // "Peki mavisi?": a colour, size or material after an okay asks it of the product discussed.
+  if (intent === 'ack' && list.length <= 3 && attributeOf(list) !== null) return { kind: 'attribute', attribute: attributeOf(list), term: '' }
   const topicAsked = /\?\s*$/.test(message) ? topicOf(message) : null
   if ((intent === 'ack' || intent === 'thanks') && topicAsked) return { kind: topicAsked }
   if (COURTESY_KINDS.has(intent)) {

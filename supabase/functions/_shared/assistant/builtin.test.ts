@@ -1090,6 +1090,8 @@ describe('follow-ups as customers write them', () => {
     const out = await ask('I want to order 2 coffee mugs and 1 desk lamp', { language: 'en' })
     expect(out.kind).toBe('ordering')
     expect(out.productIds.sort()).toEqual(['p5', 'p7'])
+    // Two amounts joined by a dash are a range.
+    expect((await ask('100-500 tl arası ne var')).kind).toBe('budget')
   })
 
   it('chat shorthand ("ne kdr", "nkdr", "fyt", "stkta") is read as the words it stands for', async () => {

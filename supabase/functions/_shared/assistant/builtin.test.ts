@@ -1094,6 +1094,12 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('100-500 tl arası ne var')).kind).toBe('budget')
   })
 
+  it('"is the desk lamp back in stock yet": "yet" is no word of a name', async () => {
+    const out = await ask('is the desk lamp back in stock yet')
+    expect(out.productIds).toEqual(['p5'])
+    expect(out.reply).not.toContain("doesn't list")
+  })
+
   it('chat shorthand ("ne kdr", "nkdr", "fyt", "stkta") is read as the words it stands for', async () => {
     expect(await ask('seramik vazo ne kdr')).toMatchObject({ kind: 'price', productIds: ['p6'] })
     expect(await ask('seramik vazo fyt')).toMatchObject({ kind: 'price', productIds: ['p6'] })
@@ -1590,6 +1596,10 @@ describe('handing off to a person', () => {
     }
     // An order already placed, to cancel or change, is the owner's to act on (it got "which product would you like?").
     for (const message of ['siparişimi iptal etmek istiyorum', 'I want to cancel my order', 'siparişimde adresi değiştirebilir miyim']) {
+      expect(await handoffAsked(message), message).toBe('asked')
+    }
+    // A payment that fails at the checkout (it got the payment text).
+    for (const message of ['sepete ekledim ama ödeme yapamıyorum', 'kartım reddedildi', 'my card was declined', "I can't complete the payment"]) {
       expect(await handoffAsked(message), message).toBe('asked')
     }
     // Where it is, too (it got the product just discussed ordered again).

@@ -23,9 +23,11 @@ export async function handoffAsked(message: string): Promise<Extract<HandoffReas
   // "Siparişimi iptal etmek istiyorum", "I want to change my order": an order already placed is the owner's to act
   // on; no assistant answer does it.
   // Where it is, too: "siparişimi nasıl takip ederim", "where is my order?" are the owner's to look up.
-  if (OWN_ORDER_CHANGED.test(keyLine(words(message))) || OWN_ORDER_WHERE.test(keyLine(words(message)))) return 'asked'
+  // And a payment that fails at the checkout: a sale the owner can still save, no text of theirs answers it.
+  const line = keyLine(words(message))
+  if (OWN_ORDER_CHANGED.test(line) || OWN_ORDER_WHERE.test(line) || PAYMENT_FAILS.test(line)) return 'asked'
   // Anger said outright is a complaint, whatever else the message is about ("randevum iptal edildi, çok kızgınım!").
-  if (ANGER.test(keyLine(words(message)))) return 'complaint'
+  if (ANGER.test(line)) return 'complaint'
   // "Yarın 14:00 ürün deneme randevusu" asks for an appointment in so many words, whatever the classifier
   // made of its other words; a complaint about an appointment ("randevum iptal edildi, çok kızgınım") stays one.
   if (kind === 'complaint' && !(bookingAsked(message, kind) === 'book' && saysWhen(readWhen(message, ANY_DAY)))) return 'complaint'
@@ -36,6 +38,8 @@ const OWN_ORDER_CHANGED =
   / (siparisim\w*|my order\w*|the order i (placed|made)) .*(iptal\w*|degistir\w*|cancel\w*|change|amend|edit\w*)|(iptal\w*|cancel\w*|change|amend) (\w+ )?(siparisim\w*|my order\w*) /
 const OWN_ORDER_WHERE =
   / (siparisim\w*|kargom\w*|paketim\w*|my order\w*|my package|my parcel) .*(takip\w*|nerede|nerde|where|track\w*|status)|(takip\w*|track\w*) (\w+ )?(siparisim\w*|kargom\w*|my order\w*|my package)|(kargo )?takip (numara|kod)\w*|tracking (number|code|no|link)|where is my (order|package|parcel) /
+const PAYMENT_FAILS =
+  / (odeme (yapamiyorum|yapamadim|olmuyor|gecmiyor|hata\w*|basarisiz\w*)|kartim (reddedildi|gecmedi|gecmiyor|kabul edilmedi)|(card|payment) (was |is |got )?(declined|rejected|failed|not going through|wont go through|doesnt go through|isnt going through)|(cant|cannot|couldnt|unable to) (pay|checkout|check out|complete (the |my )?(payment|order|checkout))) /
 const ANGER = / (kizgin\w*|sinirli\w*|rezalet\w*|berbat|skandal|sikayet\w*|angry|furious|terrible|awful|unacceptable|disgrace\w*|complain\w*) /
 
 /** Whether a message names a day or time does not depend on which day is today. */

@@ -109,7 +109,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'abla', 'abi', 'hocam', 'kardesim', 'kardes', 'canim', 'dostum', 'efendim', 'bro', 'mate', 'sir', 'madam',
   // Text-speak: "whats the cheapest thing u have".
   'u', 'ur', 'r', 'pls', 'plz', 'thx', 'ty', 'olarak', 'roughly', 'approximately', 'approx', 'yaklasik', 'civari', 'civarinda',
-  'ayni', 'aynimi', 'same', 'icinde', 'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
+  'ayni', 'aynimi', 'same', 'yet', 'already', 'henuz', 'icinde', 'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
   'gorgeous', 'stunning', 'amazing', 'awesome', 'perfect', 'great', 'excellent', 'super', 'very', 'so', 'such', 'really', 'olabilir',
   'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',
 ])

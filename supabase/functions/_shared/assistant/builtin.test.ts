@@ -1100,6 +1100,19 @@ describe('follow-ups as customers write them', () => {
     expect(out.reply).not.toContain("doesn't list")
   })
 
+  it('an FAQ entry about another kind of thing is no answer ("gift vouchers" of the gift wrapping)', async () => {
+    // As the database scores it: "gift" is "hediye", a voucher a card, so the gift wrapping holds most of the words.
+    const business = { ...memoryBusiness(PROFILE, FAQ), searchFaq: async () => [{ ...FAQ[0]!, score: 0.635 }] }
+    const vouchers = await builtinResponder({ message: 'do you have gift vouchers', history: [], businessName: BUSINESS, catalogue: memoryCatalogue(PRODUCTS).catalogue, business, now: WEDNESDAY_MORNING })
+    expect(vouchers.kind).not.toBe('faq')
+    expect(vouchers.reply).not.toContain('hediye paketi')
+    const faq = [...FAQ, { id: 'f4', question: 'Hediye kartı satıyor musunuz?', answer: 'Evet, 250 TL ve üzeri hediye kartlarımız var.' }]
+    expect((await ask('do you sell gift cards?', { faq })).reply).toContain('hediye kartlarımız var')
+    // An entry of all products answers of one too.
+    const all = [{ id: 'f3', question: 'Ürünleriniz garantili mi?', answer: 'Tüm ürünlerimiz 2 yıl garantilidir.' }]
+    expect((await ask('kulaklığın garantisi var mı', { faq: all })).reply).toContain('2 yıl garantilidir')
+  })
+
   it('chat shorthand ("ne kdr", "nkdr", "fyt", "stkta") is read as the words it stands for', async () => {
     expect(await ask('seramik vazo ne kdr')).toMatchObject({ kind: 'price', productIds: ['p6'] })
     expect(await ask('seramik vazo fyt')).toMatchObject({ kind: 'price', productIds: ['p6'] })

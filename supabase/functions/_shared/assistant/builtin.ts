@@ -7,7 +7,7 @@
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { ASKS_MATERIAL, asksOfIt, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
-import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
+import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
 import { bookingAsked } from './booking-reading.ts'
 import * as biz from './business-replies.ts'
@@ -19,7 +19,7 @@ import { ofAProduct, twoQuestions, type Part } from './two-questions.ts'
 import { bestNamed, coverage, keysOf, sameStem, sameWord } from './matching.ts'
 import { askedSize, listedSizes, recordStates } from './record-facts.ts'
 import { keyLine, linksAsWords, words } from './text.ts'
-import type { AssistantLanguage, BusinessKnowledge, Catalogue, CatalogueProduct, Responder, ResponderOutput, Turn } from './types.ts'
+import type { AssistantLanguage, BusinessKnowledge, Catalogue, CatalogueProduct, FaqHit, Responder, ResponderOutput, Turn } from './types.ts'
 
 /** At most this many products in one reply: a chat bubble, not a catalogue page. */
 export const MAX_LISTED = 5
@@ -430,14 +430,19 @@ const PRODUCT_QUESTIONS = new Set(['price', 'stock', 'link', 'list', 'search', '
 export async function faqAnswers(business: BusinessKnowledge, message: string): Promise<boolean> {
   if (!business.hasFaq) return false
   const [best] = await business.searchFaq(message, 1)
-  return best !== undefined && best.score >= FAQ_MIN_SCORE
+  return entryAnswers(best, message)
+}
+
+/** Whether the FAQ's best entry answers the message: most of the asked words, and no other kind of thing than asked. */
+function entryAnswers(hit: FaqHit | undefined, message: string): hit is FaqHit {
+  return hit !== undefined && hit.score >= FAQ_MIN_SCORE && sameThings(message, hit.question)
 }
 
 /** The owner's FAQ entry that answers this question, if one does. */
 async function faqFor(message: string, context: Context, kind: string) {
   if (!context.business.hasFaq) return null
   const [best] = await context.business.searchFaq(message, 1)
-  if (best && best.score >= FAQ_MIN_SCORE) return best
+  if (entryAnswers(best, message)) return best
   // The owner may have written the entry in the other language ("do you wrap presents?" of "Hediye paketi yapıyor
   // musunuz?"), or of all products rather than the one named ("kulaklığın garantisi var mı?").
   const asWritten = words(message).map((word) => word.text).join(' ')
@@ -446,7 +451,7 @@ async function faqFor(message: string, context: Context, kind: string) {
   for (const again of new Set(retries)) {
     if (again === asWritten || keysOf(again).length === 0) continue
     const [other] = await context.business.searchFaq(again, 1)
-    if (other && other.score >= FAQ_MIN_SCORE) return other
+    if (entryAnswers(other, message)) return other
   }
   return null
 }

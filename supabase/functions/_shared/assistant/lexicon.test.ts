@@ -1,6 +1,6 @@
 // The assistant's words of the same meaning across Turkish and English.
 import { describe, expect, it } from 'vitest'
-import { departmentIn, departmentOf, equivalents, holdsEquivalent, onlyProperties, phrasesHeld, sameProperty, thingWords, translate, withoutThings } from './lexicon.ts'
+import { departmentIn, departmentOf, equivalents, holdsEquivalent, onlyProperties, phrasesHeld, sameProperty, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
 
 describe('equivalents', () => {
   it('gives the other language’s words for a product word, in its endings and plurals', () => {
@@ -118,5 +118,18 @@ describe('departmentOf, departmentIn and onlyProperties', () => {
     expect(onlyProperties('şarj aleti')).toBe(false)
     expect(onlyProperties('deri')).toBe(false)
     expect(onlyProperties('')).toBe(false)
+  })
+})
+
+describe('sameThings', () => {
+  it.each([
+    ['do you have gift vouchers', 'Hediye paketi yapıyor musunuz?', false],
+    ['yüzük ölçüsü nasıl seçilir', 'Kolye zinciri ne uzunlukta?', false],
+    ['do you sell gift cards', 'Hediye kartı satıyor musunuz?', true],
+    ['kolye için hediye paketi yapıyor musunuz', 'Hediye paketi yapıyor musunuz?', true],
+    ['kulaklığın garantisi var mı', 'Ürünleriniz garantili mi?', true],
+    ['toptan satış var mı', 'Toptan satış yapıyor musunuz?', true],
+  ])('%s ~ %s: %s', (asked, entry, same) => {
+    expect(sameThings(asked, entry)).toBe(same)
   })
 })

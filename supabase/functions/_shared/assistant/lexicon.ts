@@ -62,7 +62,7 @@ export const SAME_MEANING: readonly Meaning[] = [
   thing('pillow, cushion', 'yastik, kirlent'), thing('blanket', 'battaniye'), thing('bedding, duvet cover', 'nevresim'), thing('vase', 'vazo'),
   thing('mirror', 'ayna'), thing('frame', 'cerceve'), thing('notebook', 'defter'), thing('pen', 'kalem'), thing('bottle', 'sise, matara'),
   thing('toy, toys', 'oyuncak'), thing('perfume', 'parfum'), thing('cream', 'krem'), thing('shampoo', 'sampuan'), thing('lipstick', 'ruj'),
-  thing('gift card', 'hediye karti, hediye ceki'), thing('gift, present', 'hediye, hediyelik'),
+  thing('gift card, gift cards, gift voucher, gift vouchers, voucher, vouchers', 'hediye karti, hediye ceki'), thing('gift, present', 'hediye, hediyelik'),
   // Services a shop books appointments for
   thing('haircut, hair cut, cut', 'sac kesimi, kesim'), thing('colour, color, hair colour, hair color, dye, colouring, coloring', 'boya, sac boyasi, boyama'),
   thing('blow dry, blowdry, blow-dry, blowout', 'fon'), thing('manicure', 'manikur'), thing('pedicure', 'pedikur'), thing('massage', 'masaj'),
@@ -198,19 +198,34 @@ export function translate(text: string): string {
   return out.join(' ')
 }
 
-/** The words of the text that name a kind of product ("Kablolu Kulaklık" → "kulaklık"). */
-export function thingWords(text: string): string[] {
+/** The kinds of product the text names, each with its words, the longest reading first ("gift card" before "gift"). */
+function thingsNamed(text: string): { group: Meaning; words: string[] }[] {
   const list = words(text)
   const keys = list.map((word) => word.key)
-  const out: string[] = []
+  const out: { group: Meaning; words: string[] }[] = []
   for (let at = 0; at < keys.length; ) {
     const [best] = groupsAt(keys, at).filter((entry) => entry.group.thing).sort((a, b) => b.span - a.span)
     if (best) {
-      out.push(...list.slice(at, at + best.span).map((word) => word.text))
+      out.push({ group: best.group, words: list.slice(at, at + best.span).map((word) => word.text) })
       at += best.span
     } else at += 1
   }
   return out
+}
+
+/** The words of the text that name a kind of product ("Kablolu Kulaklık" → "kulaklık"). */
+export function thingWords(text: string): string[] {
+  return thingsNamed(text).flatMap((named) => named.words)
+}
+
+/**
+ * Whether a question about things could be the entry's: true unless both name kinds of product and none is the same
+ * ("do you have gift vouchers?" is no question about "Hediye paketi yapıyor musunuz?", though both say "gift").
+ */
+export function sameThings(asked: string, entry: string): boolean {
+  const mine = thingsNamed(asked).map((named) => named.group)
+  const theirs = thingsNamed(entry).map((named) => named.group)
+  return mine.length === 0 || theirs.length === 0 || mine.some((group) => theirs.includes(group))
 }
 
 // Kinds of products a customer asks for by department ("elektronik ne var?",

@@ -1616,7 +1616,7 @@ describe('handing off to a person', () => {
       expect(await handoffAsked(message), message).toBe('asked')
     }
     // Where it is, too (it got the product just discussed ordered again).
-    for (const message of ['siparişimi nasıl takip ederim', 'kargom nerede', 'kargo takip numarası nasıl alırım', 'where is my order?', 'how do I track my order']) {
+    for (const message of ['siparişimi nasıl takip ederim', 'kargom nerede', 'kargo takip numarası nasıl alırım', 'where is my order?', 'how do I track my order', 'kargoya verildi mi siparişim', 'has my order shipped yet']) {
       expect(await handoffAsked(message), message).toBe('asked')
     }
     for (const message of ['sipariş vermek istiyorum', 'randevumu iptal etmek istiyorum', 'siparişler kaç günde kargoya verilir']) expect(await handoffAsked(message), message).toBeNull()

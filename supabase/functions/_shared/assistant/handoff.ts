@@ -37,7 +37,7 @@ export async function handoffAsked(message: string): Promise<Extract<HandoffReas
 const OWN_ORDER_CHANGED =
   / (siparisim\w*|my order\w*|the order i (placed|made)) .*(iptal\w*|degistir\w*|cancel\w*|change|amend|edit\w*)|(iptal\w*|cancel\w*|change|amend) (\w+ )?(siparisim\w*|my order\w*) /
 const OWN_ORDER_WHERE =
-  / (siparisim\w*|kargom\w*|paketim\w*|my order\w*|my package|my parcel) .*(takip\w*|nerede|nerde|where|track\w*|status)|(takip\w*|track\w*) (\w+ )?(siparisim\w*|kargom\w*|my order\w*|my package)|(kargo )?takip (numara|kod)\w*|tracking (number|code|no|link)|where is my (order|package|parcel) /
+  / (siparisim\w*|kargom\w*|paketim\w*|my order\w*|my package|my parcel) .*(takip\w*|nerede|nerde|where|track\w*|status|kargoya verildi\w*|kargolandi\w*|gonderildi\w*|shipped|dispatched|sent out)|(kargoya verildi\w*|kargolandi\w*|gonderildi\w*|shipped|dispatched) .*(siparisim\w*|kargom\w*|my order\w*)|(takip\w*|track\w*) (\w+ )?(siparisim\w*|kargom\w*|my order\w*|my package)|(kargo )?takip (numara|kod)\w*|tracking (number|code|no|link)|where is my (order|package|parcel) /
 const PAYMENT_FAILS =
   / (odeme (yapamiyorum|yapamadim|olmuyor|gecmiyor|hata\w*|basarisiz\w*)|kartim (reddedildi|gecmedi|gecmiyor|kabul edilmedi)|(card|payment) (was |is |got )?(declined|rejected|failed|not going through|wont go through|doesnt go through|isnt going through)|(cant|cannot|couldnt|unable to) (pay|checkout|check out|complete (the |my )?(payment|order|checkout))) /
 const ANGER = / (kizgin\w*|sinirli\w*|rezalet\w*|berbat|skandal|sikayet\w*|angry|furious|terrible|awful|unacceptable|disgrace\w*|complain\w*) /

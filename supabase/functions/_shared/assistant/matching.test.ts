@@ -12,6 +12,8 @@ describe('sameWord', () => {
     ['kulakligin', 'kulaklik', true],
     ['kulaklk', 'kulaklik', true],
     ['mugs', 'mug', true],
+    ['ayarlanabilir', 'ayar', false],
+    ['kollar', 'kol', true],
     ['kablosuz', 'kablolu', false],
     ['watt', 'water', false],
     ['ab', 'ab', true],

@@ -26,8 +26,10 @@ export function sameWord(a: string, b: string): boolean {
   if (shorter < 3) return false
   let common = 0
   while (common < shorter && a[common] === b[common]) common++
-  // A word of four letters or fewer whole ("mug", "mugs"); "watt" is not "water".
-  return shorter <= 4 ? common === shorter : common >= shorter - 1
+  // A word of four letters or fewer whole ("mug", "mugs"); "watt" is not "water", nor "ayar" (a silver's
+  // fineness) "ayarlanabilir" (adjustable): a verb made of it is another word.
+  if (shorter <= 4) return common === shorter && !/^l[ae][nst]/.test((a.length > b.length ? a : b).slice(shorter))
+  return common >= shorter - 1
 }
 
 // Suffixes that make another word of a stem: "kablosuz" is not "kablolu", "kulaklık" is not "kulak".

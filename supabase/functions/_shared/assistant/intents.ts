@@ -104,13 +104,14 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'ucuncusu', 'ucuncunun', 'ucuncuyu', 'dorduncu', 'dorduncusu', 'besinci', 'besincisi', 'sonuncu', 'sonuncusu', 'sonuncunun', 'sonuncuyu',
   'first', 'second', 'third', 'fourth', 'fifth',
   'durum', 'durumu', 'status', 'daha', 'youve', 'weve', 'theyve', 'youll', 'youd', 'isnt', 'doesnt', 'cant', 'wont', 'didnt', 'arent', 'theres', 'heres', 'wheres', 'hows', 'lets', 'thats', 'cheers', 'too', 'gimme', 'ayir', 'ayirin', 'ayirir', 'ayirabilir', 'ayirabilirmisiniz', 'when', 'be', 'back', 'restock', 'coming', 'come', 'comes', 'tekrar', 'gelecek', 'gelir', 'zaman', 'stoga', 'stoklara', 'girer', 'girecek',
-  // Praise and its intensifiers: the customer's taste, which no record holds ("çok güzel elbise", "that lovely scarf").
   // Whom it is said to ("abla ceket kaç?", "hocam"): no part of a name.
   'abla', 'abi', 'hocam', 'kardesim', 'kardes', 'canim', 'dostum', 'efendim', 'bro', 'mate', 'sir', 'madam',
-  // Text-speak: "whats the cheapest thing u have".
+  // Text-speak ("whats the cheapest thing u have"), and the words around an amount, a time or a sameness.
   'u', 'ur', 'r', 'pls', 'plz', 'thx', 'ty', 'olarak', 'roughly', 'approximately', 'approx', 'yaklasik', 'civari', 'civarinda',
-  'ayni', 'aynimi', 'same', 'yet', 'already', 'henuz', 'icinde', 'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
-  'gorgeous', 'stunning', 'amazing', 'awesome', 'perfect', 'great', 'excellent', 'super', 'very', 'so', 'such', 'really', 'olabilir',
+  'ayni', 'aynimi', 'same', 'yet', 'already', 'henuz', 'icinde', 'olabilir',
+  // Praise and its intensifiers: the customer's taste, which no record holds ("çok güzel elbise", "that lovely scarf").
+  'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
+  'gorgeous', 'stunning', 'amazing', 'awesome', 'perfect', 'great', 'excellent', 'super', 'very', 'so', 'such', 'really',
   'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',
 ])
 
@@ -499,6 +500,10 @@ const ASKS_TO_ASK =
 const ASKS_LANGUAGE = / (do|can) you (speak|understand|write) (english|turkish)|(english|ingilizce|turkce) (please|lutfen|biliyor\w*|konusuyor\w*|konusabilir\w*|yazabilir\w*|anliyor\w*) /
 
 /** What the profile has no field for: invoices, whether the goods are genuine. */
+const NO_FIELD = /^(fatura\w*|invoices?|receipts?|orijinal\w*|orjinal\w*|original|originals|authentic|genuine|sahte|fake)$/
+/** The rest of such a question: the shop's goods, and asking for the paper ("kesiyor musunuz", "do you give"). */
+const ASKED_OF_THE_SHOP = /^(urun\w*|products?|items?|goods|your|sizin|siz|kesiyor\w*|kesilir|kesebilir\w*|veriyor\w*|give|issue|provide)$/
+
 /**
  * "Fatura kesiyor musunuz?", "ürünleriniz el yapımı mı?", "are all your products vegan?": asked of the shop and all it
  * sells, which no field of the profile and no one product answers.
@@ -510,10 +515,6 @@ export function asksOfTheShop(message: string): boolean {
   const ofThem = /^m[iu](d[iu]r)?$/.test(list.at(-1)?.key ?? '') || /^ (are|do|is|does) /.test(keyLine(list))
   return ofThem && asksWhetherSo(message) && / (urunleriniz\w*|urunlerin hepsi|tum urunler\w*|your (products|items|things)|all (the |of the )?(products|items)) /.test(keyLine(list))
 }
-
-const NO_FIELD = /^(fatura\w*|invoices?|receipts?|orijinal\w*|orjinal\w*|original|originals|authentic|genuine|sahte|fake)$/
-/** The rest of such a question: the shop's goods, and asking for the paper ("kesiyor musunuz", "do you give"). */
-const ASKED_OF_THE_SHOP = /^(urun\w*|products?|items?|goods|your|sizin|siz|kesiyor\w*|kesilir|kesebilir\w*|veriyor\w*|give|issue|provide)$/
 
 /** A name given before the message ("merhaba, ben Ayşe,", "hi, I'm Tom."), ended by a comma or a full stop. */
 const INTRODUCTION = /^\s*(?:(?:merhaba|merhabalar|selam|iyi günler|hi|hello|hey)[\s,!.]+)?(?:ben|benim adım|adım|i'm|i am|im|my name is|this is)\s+\p{L}+(?:\s+\p{L}+)?\s*[,.]\s*/iu
@@ -704,13 +705,13 @@ export function intentOf(asked: string, message: string): Intent {
   }
   // "Tüm ürünleri görebilir miyim?", "show me everything", "what's new?": the catalogue, whatever the network makes of it.
   if (WHOLE_CATALOGUE.test(line)) return { kind: 'list', term: '' }
-  // "Çantanın fotoğrafını atar mısınız?", "can you send a picture of the bag?": its page is what shows it, whatever
-  // the network makes of "send". "Deri çanta hâlâ satışta mı?" asks whether it is still sold, not how to pay.
   // "WhatsApp numaranız var mı?", "what's your Instagram?": how to reach the shop, not a product or an order.
   // A message carrying a number gives the customer's own ("my WhatsApp number is 0532…").
   if (REACH.test(line) && (message.match(/\d/g) ?? []).length < 10) return { kind: 'contact' }
   // "How do I send it back?": a return, however much "ok" leads it.
   if (SEND_BACK.test(line)) return { kind: 'returns' }
+  // "Çantanın fotoğrafını atar mısınız?", "can you send a picture of the bag?": its page is what shows it, whatever
+  // the network makes of "send". "Deri çanta hâlâ satışta mı?" asks whether it is still sold, not how to pay.
   if (PICTURE.test(line)) return { kind: 'link', term }
   if (ON_SALE.test(line) && (intent === 'payment' || intent === 'None') && term !== '') return { kind: 'stock', term }
   if (intent === 'off_topic') return { kind: 'off_topic' }
@@ -731,9 +732,9 @@ export function intentOf(asked: string, message: string): Intent {
   if ((intent === 'again' || intent === 'None' || intent === 'ack' || intent === 'price') && dayOf(list) !== null && productTerm(list.filter((word) => !DAY_WORD.test(word.key))) === '') {
     return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   }
-  // "Bank transfer ok?": a question naming a topic of the business is that question, however "ok" sounds.
   // "Peki mavisi?": a colour, size or material after an okay asks it of the product discussed.
   if (intent === 'ack' && list.length <= 3 && attributeOf(list) !== null) return { kind: 'attribute', attribute: attributeOf(list), term: '' }
+  // "Bank transfer ok?": a question naming a topic of the business is that question, however "ok" sounds.
   const topicAsked = /\?\s*$/.test(message) ? topicOf(message) : null
   if ((intent === 'ack' || intent === 'thanks') && topicAsked) return { kind: topicAsked }
   if (COURTESY_KINDS.has(intent)) {

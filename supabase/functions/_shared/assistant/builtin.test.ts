@@ -939,7 +939,7 @@ describe('follow-ups as customers write them', () => {
   })
 
   it('what is asked of the shop and all it sells ("fatura kesiyor musunuz", "ürünleriniz el yapımı mı") is the FAQ\'s or the owner\'s, even just after a product', async () => {
-    for (const message of ['fatura kesiyor musunuz', 'ürünleriniz el yapımı mı', 'are all your products handmade?']) {
+    for (const message of ['fatura kesiyor musunuz', 'ürünleriniz el yapımı mı', 'are all your products handmade?', 'Hello! Are your products handmade?']) {
       const out = await ask(message, { history: said(['p6']) })
       expect(out, message).toMatchObject({ kind: 'unknown', productIds: [] })
       expect(out.reply, message).toContain('0216 555 00 11')
@@ -1033,6 +1033,11 @@ describe('follow-ups as customers write them', () => {
   it('a product named in the other language\'s words is that product, whatever else the words suggest', async () => {
     const out = await askAnyWord('hello, i saw your instagram post about a velvet jacket', [...PRODUCTS, product('p8', 'Kadife Ceket', 89, 'EUR', 7, null)])
     expect(out.productIds).toEqual(['p8'])
+  })
+
+  it('"is there a fitting room?" is no question about offers, though the network heard one', async () => {
+    expect((await ask('is there a fitting room', { language: 'en' })).kind).not.toBe('discounts')
+    expect((await ask('any discounts on the vase?', { language: 'en' })).kind).toBe('discounts')
   })
 
   it('"can i bring my dog?" is no return', async () => {

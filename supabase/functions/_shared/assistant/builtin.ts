@@ -6,7 +6,7 @@
 // not know, instead of guessing. How a message flows: README.md.
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
-import { ASKS_MATERIAL, asksOfIt, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, asksOfIt, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
 import { bookingAsked } from './booking-reading.ts'
@@ -165,12 +165,21 @@ function notInRecord(term: string, product: CatalogueProduct): string[] {
 }
 
 /**
- * The classifier's next reading of a message the first could not answer, when it is about the business: an
- * appointment only when the words ask for one ("can I bring my dog?" books nothing).
+ * The classifier's next reading of a message the first could not answer, when it is about the business and the words
+ * bear it out: an appointment only when they ask for one ("can I bring my dog?" books nothing).
  */
 function otherReading(alternatives: readonly Classification[], message: string): Classification | undefined {
-  return alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE && (reading.intent !== 'booking' || bookingAsked(message, '') !== null))
+  // A return, an offer or the customer's own details the words do not bear out is none.
+  const borneOut = (reading: Classification) => {
+    if (reading.intent === 'booking') return bookingAsked(message, '') !== null
+    if (reading.intent === 'discounts') return saysOffer(message)
+    return !WORD_BORNE.has(reading.intent) || intentOf(reading.intent, message).kind === reading.intent
+  }
+  return alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE && borneOut(reading))
 }
+
+/** Readings the classifier may hear in words that never say them (intents.ts `intentOf` asks for their words). */
+const WORD_BORNE = new Set(['returns', 'personal_info'])
 
 /** "Başka şapka var mı?", "do you have another bag?": of the kind named, the ones not discussed just before. */
 const OTHER = / (baska|another|other|others|diger\w*|else) /

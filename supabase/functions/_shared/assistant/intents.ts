@@ -392,6 +392,10 @@ const REACH = / (whatsapp\w*|instagram\w*|insta|facebook\w*|telegram\w*) (numara
 
 const RETURN_CUES =
   / (iade\w*|degis\w*|uymaz\w*|uymad\w*|olmaz\w*|olmad\w*|geri|begenme\w*|(kucuk|buyuk|dar|bol) geld\w*|return\w*|refund\w*|exchange\w*|fit|fits|money back|swap\w*|change my mind|too (small|big|large|tight|short|long)|send (it|them) back) /
+/** Whether the words speak of an offer: the classifier's next reading of "is there a fitting room?" is none. */
+export const saysOffer = (message: string) => DISCOUNT_CUES.test(keyLine(words(message)))
+const DISCOUNT_CUES =
+  / (indirim\w*|kampanya\w*|kupon\w*|kod\w*|pazarlik\w*|firsat\w*|ucuz\w*|discount\w*|sales?|deals?|offers?|coupons?|promo\w*|codes?|negotiable|cheaper|off) /
 const GIVES_DETAILS = / (ben|benim|adim|ismim|isim|soyadim|numaram|telefonum|mailim|adresim|my (name|number|phone|email|e mail)|i am|im|this is|it s|its) /
 const COMPARES = / (difference|differences|differ|fark|farki|farklari|compare|karsilastir\w*|vs|versus) /
 
@@ -509,11 +513,13 @@ const ASKED_OF_THE_SHOP = /^(urun\w*|products?|items?|goods|your|sizin|siz|kesiy
  * sells, which no field of the profile and no one product answers.
  */
 export function asksOfTheShop(message: string): boolean {
-  const list = words(message)
+  // "Hello! Are your products handmade?": the greeting it opens with is not the question.
+  const all = words(message)
+  const list = all.slice(Math.max(all.findIndex((word) => !OPENERS.has(word.key)), 0))
   if (list.some((word) => NO_FIELD.test(word.key)) && productTerm(list.filter((word) => !NO_FIELD.test(word.key) && !ASKED_OF_THE_SHOP.test(word.key))) === '') return true
   // Whether they are so, not whether the customer may see them ("tüm ürünleri görebilir miyim" lists them).
   const ofThem = /^m[iu](d[iu]r)?$/.test(list.at(-1)?.key ?? '') || /^ (are|do|is|does) /.test(keyLine(list))
-  return ofThem && asksWhetherSo(message) && / (urunleriniz\w*|urunlerin hepsi|tum urunler\w*|your (products|items|things)|all (the |of the )?(products|items)) /.test(keyLine(list))
+  return ofThem && yesOrNo(list.map((word) => word.text).join(' ')) && !EXISTENCE.test(keyLine(list)) && / (urunleriniz\w*|urunlerin hepsi|tum urunler\w*|your (products|items|things)|all (the |of the )?(products|items)) /.test(keyLine(list))
 }
 
 /** A name given before the message ("merhaba, ben Ayşe,", "hi, I'm Tom."), ended by a comma or a full stop. */

@@ -160,7 +160,8 @@ function notInRecord(term: string, product: CatalogueProduct): string[] {
   const record = `${product.name} ${product.description ?? ''}`
   // "Kadife cekt": a word one typo from the record's is that word, as the search found it; never a kind of thing
   // that is a word of its own ("kazak" is no "kazan").
-  const misspelt = (key: string) => key.length >= 4 && thingWords(key).length === 0 && words(record).some((word) => word.key.length >= 4 && editDistance(key, word.key, 1) <= 1)
+  const long = words(record).map((word) => word.key).filter((word) => word.length >= 4)
+  const misspelt = (key: string) => key.length >= 4 && thingWords(key).length === 0 && long.some((word) => editDistance(key, word, 1) <= 1)
   return keysOf(term).filter((key) => !isQuestionWord(key) && !/^\d+$/.test(key) && coverage(key, record) === 0 && !misspelt(key))
 }
 

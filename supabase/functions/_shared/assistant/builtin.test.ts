@@ -1069,6 +1069,20 @@ describe('follow-ups as customers write them', () => {
     expect(out.reply).toBe('Toptan siparişler için e-posta ile yazın.')
   })
 
+  it('a gift card is a thing sold and wholesale an offer, not a way to pay; paying said in words stays payment', async () => {
+    for (const message of ['do you sell gift cards', 'hediye kartı var mı']) {
+      const out = await ask(message)
+      expect(out.kind, message).not.toBe('payment')
+      expect(out.reply, message).not.toContain('Kredi kartı')
+    }
+    expect((await ask('toptan satış yapıyor musunuz')).kind).toBe('discounts')
+    for (const message of ['do you take visa', 'kartla ödeyebilir miyim', 'hediye kartıyla ödeme yapabilir miyim']) {
+      expect((await ask(message)).kind, message).toBe('payment')
+    }
+    const faq = [{ id: 'f4', question: 'Hediye kartı satıyor musunuz?', answer: 'Evet, 250 TL ve üzeri hediye kartlarımız var.' }]
+    expect((await ask('hediye kartı var mı', { faq })).reply).toContain('hediye kartlarımız var')
+  })
+
   it('a word one typo from the record\'s is no detail the record lacks ("seramik vzao")', async () => {
     const out = await askAnyWord('seramik vzao fiyatı', PRODUCTS)
     expect(out.productIds).toEqual(['p6'])

@@ -6,7 +6,7 @@
 // not know, instead of guessing. How a message flows: README.md.
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
-import { ASKS_MATERIAL, asksOfIt, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, asksOfIt, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
 import { bookingAsked } from './booking-reading.ts'
@@ -174,6 +174,8 @@ function otherReading(alternatives: readonly Classification[], message: string):
   const borneOut = (reading: Classification) => {
     if (reading.intent === 'booking') return bookingAsked(message, '') !== null
     if (reading.intent === 'discounts') return saysOffer(message)
+    // "Do you sell gift cards?": a card sold is no way to pay.
+    if (reading.intent === 'payment') return saysPaying(message) || thingWords(message).length === 0
     return !WORD_BORNE.has(reading.intent) || intentOf(reading.intent, message).kind === reading.intent
   }
   return alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE && borneOut(reading))

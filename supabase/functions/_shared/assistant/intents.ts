@@ -11,6 +11,7 @@
 // statistical model could be talked past is no guard.
 /* eslint-disable max-lines -- word lists: each rule sits beside the words it reads, so that a change to one is seen with the other */
 import { type Classification, type Classifier } from './nlu.ts'
+import { thingWords } from './lexicon.ts'
 import { asciiKey, keyLine, words, type Word } from './text.ts'
 
 export type ProductQuestion = 'price' | 'stock' | 'link' | 'list' | 'search'
@@ -259,8 +260,14 @@ const TOPIC_WORDS: readonly [RegExp, BusinessTopic][] = [
   // How to get there: the address and the map are what the owner wrote of it.
   [/^(otopark\w*|parking|park|metro\w*|otobus\w*|durag\w*|ulasim\w*|bus|subway|tram|tramvay\w*|directions?)$/, 'location'],
   // "Is the price negotiable?", "two of them, any discount?": offers, which the owner writes in the FAQ if anywhere.
-  [/^(indirim\w*|kampanya\w*|pazarlik\w*|kupon\w*|discounts?|negotiable|coupons?|promo\w*|deals?)$/, 'discounts'],
+  // Wholesale is a price for many, as the owner writes of offers.
+  [/^(indirim\w*|kampanya\w*|pazarlik\w*|kupon\w*|toptan\w*|discounts?|negotiable|coupons?|promo\w*|deals?|wholesale\w*|bulk)$/, 'discounts'],
 ]
+
+/** Whether paying is said in so many words ("kartla ödeme", "can I pay by card"), not only sounded like ("hediye kartı"). */
+export function saysPaying(message: string): boolean {
+  return words(message).some((word) => TOPIC_WORDS.some(([pattern, topic]) => topic === 'payment' && pattern.test(word.key)))
+}
 
 /** The one business topic the message's words name, if they name exactly one. */
 export function topicOf(message: string): BusinessTopic | null {
@@ -750,6 +757,13 @@ export function intentOf(asked: string, message: string): Intent {
   if (intent === 'hours') return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   // A message carrying a phone number or an e-mail address gives the customer's own, it does not ask for the shop's.
   if (intent === 'contact' && ((message.match(/\d/g) ?? []).length >= 10 || /\S@\S+\.\S/.test(message))) return { kind: 'personal_info' }
+  if (intent === 'payment' && !saysPaying(message)) {
+    // "Hediye kartı var mı?" asks for a thing sold, "toptan satış yapıyor musunuz?" about offers, however much "kart"
+    // and "satış" sound like paying.
+    if (thingWords(message).length > 0 && term !== '') return { kind: 'stock', term }
+    const topic = topicOf(message)
+    if (topic) return { kind: topic }
+  }
   if (BUSINESS_KINDS.has(intent)) return { kind: intent as BusinessTopic }
   if (intent === 'ordering') return { kind: 'ordering', term: ordered() }
   if (intent === 'cheapest' || intent === 'priciest') {

@@ -275,6 +275,11 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-short-day',
     [w('can I book a haircut'), w('sat 12', ['December 5, 2026', '12:00', 'name']), w('Anna Lee'), w('+90 532 111 22 40', ['12:00']), w('yes', ['booked'])],
     { date: '2026-12-05', time: '12:00', service: 'Saç kesimi' }),
+  // How long a service takes, asked while choosing one: the answer, then its times.
+  enSalon('en-how-long-choosing',
+    [w('can I book an appointment', ['Which service']), w('how long does a colour take', ['Boya takes 120 minutes', '1,500.00', 'December 1, 2026']),
+      w('2'), w('Mia Stone'), w('+90 532 111 22 41', ['Boya']), w('yes', ['booked'])],
+    { date: '2026-12-01', time: '13:30', service: 'Boya' }),
   // A thumbs-up at the summary is a yes.
   enSalon('en-thumbs-up',
     [w('haircut tomorrow at 10'), w('Sam Hill'), w('+90 532 111 22 38', ['December 2, 2026', '10:00']), w('👍', ['booked'])],

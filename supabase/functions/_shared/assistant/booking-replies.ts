@@ -57,14 +57,20 @@ export function serviceList(services: readonly BookableService[], language: Lang
 
 /** The length and price of one service as the owner entered them; a price not entered is said to be so. */
 export function serviceInfo(service: BookableService, language: Lang): string {
+  const invite = language === 'tr' ? 'Randevu almak isterseniz size uyan günü yazmanız yeterli.' : 'To book, just tell me a day that suits you.'
+  return `${serviceFacts(service, language)} ${invite}`
+}
+
+/** How long a service takes and what it costs, as the owner's list says. */
+export function serviceFacts(service: BookableService, language: Lang): string {
   const locale = language === 'tr' ? 'tr-TR' : 'en-US'
   const price = service.price === null ? null : formatPrice(service.price, service.currency, locale)
   if (language === 'tr') {
     const cost = price ? `ücreti ${price}` : 'ücreti listede yazmıyor'
-    return `${service.name} ${service.duration_minutes} dakika sürüyor; ${cost}. Randevu almak isterseniz size uyan günü yazmanız yeterli.`
+    return `${service.name} ${service.duration_minutes} dakika sürüyor; ${cost}.`
   }
   const cost = price ? `it costs ${price}` : "the price isn't listed"
-  return `${service.name} takes ${service.duration_minutes} minutes; ${cost}. To book, just tell me a day that suits you.`
+  return `${service.name} takes ${service.duration_minutes} minutes; ${cost}.`
 }
 
 /**

@@ -342,7 +342,10 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
         const heard = saysWhen(said) ? 'when' : unsure(message) ? 'unsure' : 'other'
         return out(say.askService(loaded.services, language, { heard, contact: turn.contact }), language, 'booking', { ...draft, ...(saysWhen(when) ? { when } : {}) })
       }
-      return start(message, turn, loaded, { ...draft, serviceId: named.id, duration: named.duration_minutes })
+      const started = await start(message, turn, loaded, { ...draft, serviceId: named.id, duration: named.duration_minutes })
+      // "How long does a fitting take?" while choosing: the answer, then the times.
+      if (asksPriceOrLength(message)) return { ...started, reply: `${say.serviceFacts(named, language)}\n\n${started.reply}` }
+      return started
     }
     case 'time': {
       const offers = draft.offers ?? []

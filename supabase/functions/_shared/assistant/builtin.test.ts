@@ -1028,6 +1028,10 @@ describe('follow-ups as customers write them', () => {
     expect(lira.reply).toContain("I can't say what it is in lira")
     const turkish = await ask('tl olarak ne kadar', { history: said(['p4']) })
     expect(turkish).toMatchObject({ kind: 'price', productIds: ['p4'] })
+    // Asked as a conversion.
+    for (const message of ['tl ye çevirir misiniz', "TL'ye çevirebilir misiniz", 'can you convert it to lira']) {
+      expect(await ask(message, { history: said(['p4']) }), message).toMatchObject({ kind: 'price', productIds: ['p4'] })
+    }
   })
 
   it('a product named in the other language\'s words is that product, whatever else the words suggest', async () => {

@@ -514,6 +514,8 @@ const VERB_FORM = /(iyor|uyor|abilir|ebilir|ilir|ulur|inir|unur)$/
 const WILL_DO = /^\w{2,}(acagim|ecegim|acam|ecem|icam|icem|ucam|ucem|ayim|eyim|maliyim|meliyim)$/
 
 /** "Kaç dolar?", "how many euros?": a price asked in a currency, all the message is. */
+/** A price asked in another currency as a conversion. */
+const CONVERTS = / (cevir\w*|convert\w*) /
 const HOW_MUCH_IN = /^ (kac|ne kadar|how many|how much) (dolar|dollars?|euro|euros|avro|tl|lira|pound|pounds|sterlin) (mi |mu |is it |eder |ediyor )?$/
 
 /** A question that opens on "it" ("does it…", "is it…"); "is this bag…" names its product. */
@@ -961,7 +963,9 @@ async function answerMessage(
   }
   // "In EUR right?", "what is it in lira roughly?": the price of the product just discussed, in the currency asked when
   // it is the owner's, else as written with no rate made up.
-  if (currencyAsked(message) !== null && productTerm(words(message)) === '' && !['budget', 'extreme', 'list', 'off_topic'].includes(understood.kind)) {
+  // "TL'ye çevirir misiniz?", "can you convert it to lira?" say so, whatever the network made of them.
+  const converts = CONVERTS.test(keyLine(words(message)))
+  if (currencyAsked(message) !== null && productTerm(words(message)) === '' && (converts || !['budget', 'extreme', 'list', 'off_topic'].includes(understood.kind))) {
     const last = (await lastProducts(context)) ?? []
     if (last.length === 1) return addNotes(reply('price', say.priceOf(last[0]!, replyIn), replyIn, last), message, context)
   }

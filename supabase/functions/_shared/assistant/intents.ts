@@ -95,6 +95,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'sattiginiz', 'satilan', 'satiyorsunuz', 'satista', 'hala', 'still', 'pay', 'odeme', 'odemeyi', 'oderim', 'you', 'sell', 'selling', 'got', 'adet', 'tane', 'stuff', 'goods',
   // Where an order is placed, not what is ordered ("can I order on WhatsApp?").
   'verebilir', 'verebilirim', 'verilir', 'verilebilir', 'whatsapp', 'whatsapptan', 'whatsappdan', 'instagram', 'instagramdan', 'dm', 'website', 'siteden', 'sitenizden', 'internetten',
+  // A price in another currency, asked as a conversion ("TL'ye çevirir misiniz", "tl ye", "convert it to euros").
+  'ye', 'cevir', 'cevirir', 'cevirin', 'cevirebilir', 'cevirebilirmisiniz', 'convert', 'converted', 'conversion',
   // A picture of it is asked for, not a product called so ("çantanın fotoğrafını atar mısınız").
   'picture', 'pictures', 'photo', 'photos', 'pic', 'pics', 'fotograf', 'fotografi', 'fotografini', 'fotograflari', 'fotograflarini',
   'resmini', 'resimleri', 'resimlerini', 'gorsel', 'gorseli', 'gorselini', 'gorselleri',

@@ -1073,6 +1073,17 @@ describe('follow-ups as customers write them', () => {
     expect(out.reply).toBe('Toptan siparişler için e-posta ile yazın.')
   })
 
+  it('"kot pantolonun beli yüksek mi?", "pahalı mı?" ask of the product named or discussed, not for the priciest', async () => {
+    const jeans = product('p8', 'Kot Pantolon', 899.5, 'TRY', 30, null, 'Yüksek bel, düz paça kot pantolon')
+    const items = [...PRODUCTS, jeans]
+    const waist = await askAnyWord('kot pantolonun beli yüksek mi', items)
+    expect(waist).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(waist.reply).toContain('Yüksek bel, düz paça kot pantolon')
+    expect(await ask('pahalı mı', { history: said(['p6']) })).toMatchObject({ kind: 'price', productIds: ['p6'] })
+    // The most of all is asked with a word that says so.
+    expect((await ask('en yüksek fiyatlı ürün hangisi')).kind).toBe('priciest')
+  })
+
   it('a gift card is a thing sold and wholesale an offer, not a way to pay; paying said in words stays payment', async () => {
     for (const message of ['do you sell gift cards', 'hediye kartı var mı']) {
       const out = await ask(message)

@@ -409,6 +409,8 @@ const GIVES_DETAILS = / (ben|benim|adim|ismim|isim|soyadim|numaram|telefonum|mai
 const COMPARES = / (difference|differences|differ|fark|farki|farklari|compare|karsilastir\w*|vs|versus) /
 
 /** The words that rank by price: the cheapest, the dearest, the most or least of something. */
+/** The words that make a rank the most or the least of all. */
+const SUPERLATIVE = / (en|most|least|cheapest|priciest|lowest|highest|best) /
 const RANKS = / (en|ucuz\w*|uygun\w*|pahali\w*|dusuk\w*|yuksek\w*|hesapli\w*|ekonomik\w*|luks\w*|degerli\w*|cheap\w*|expensive|dear\w*|pric(ey|ier|iest)|lowest|highest|least|most|affordable|premium|top) /
 
 const CURRENCIES: readonly [RegExp, string][] = [
@@ -771,6 +773,10 @@ export function intentOf(asked: string, message: string): Intent {
   if (intent === 'cheapest' || intent === 'priciest') {
     // "Kulaklık fiyatları" asks the prices, not which is cheapest: a superlative is what makes it an extreme.
     if (!RANKS.test(line)) return { kind: 'price', term }
+    // "Kot pantolonun beli yüksek mi?", "çanta pahalı mı?": whether the product named is so, not which is the most.
+    if (asksWhetherSo(message) && !SUPERLATIVE.test(line)) {
+      return / (yuksek\w*|dusuk\w*|high\w*|low\w*) /.test(line) ? { kind: 'attribute', attribute: null, term } : { kind: 'price', term }
+    }
     return { kind: 'extreme', order: intent, term }
   }
   if (intent === 'recommend') return { kind: 'recommend', term }

@@ -1154,6 +1154,13 @@ describe('follow-ups as customers write them', () => {
     expect(await ask('stkta var mi', { history: said(['p6']) })).toMatchObject({ kind: 'stock', productIds: ['p6'] })
   })
 
+  it('a letter drawn out is the letter ("hiii", "selaaam", "seramik vazooo"); sizes and addresses keep theirs', async () => {
+    expect((await ask('hiii', { language: 'en' })).kind).toBe('greeting')
+    expect((await ask('selaaam')).kind).toBe('greeting')
+    expect(await ask('seramik vazooo ne kadar')).toMatchObject({ kind: 'price', productIds: ['p6'] })
+    expect(words('XXXL var mı www.ornek.com').map((word) => word.key)).toEqual(['xxxl', 'var', 'mi', 'www.ornek.com'])
+  })
+
   it('delivery, asked in so many words, is the shipping text', async () => {
     for (const message of ['what about free delivery', 'how much for delivery to ankara']) {
       const out = await ask(message, { language: 'en' })

@@ -36,7 +36,8 @@ export function words(message: string): Word[] {
     const suffix = parts.length > 1 ? parts.slice(1).join('') : ''
     // English contractions stay one word ("what's" → "whats"); anything else after an apostrophe is a Turkish suffix.
     const english = ENGLISH_CONTRACTIONS.has(suffix)
-    const text = english ? parts.join('') : (parts[0] ?? trimmed)
+    // "Hiii", "selaaam", "çoook": a letter drawn out is the letter (not an x or a w: "xxxl", "www").
+    const text = (english ? parts.join('') : (parts[0] ?? trimmed)).replace(/(\p{L})\1{2,}/gu, (run, letter: string) => ('xw'.includes(letter) ? run : letter))
     if (text === '') continue
     // "ne kdr", "nkdr", "fyt": chat shorthand for the words the rules and the corpus know.
     const expanded = suffix === '' ? SHORTHANDS[asciiKey(text)] : undefined

@@ -632,6 +632,12 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('faq', 'can i collect in person', info(FAQ.pickup)),
     t('faq', 'do u have gift vouchers', info(FAQ.giftCard)),
   ]),
+  // A return asked with "something" and with "no"; when it was bought, just after.
+  c('en-return-something', 'en', [
+    t('returns', 'I want to return something', info(F.returnDays)),
+    t('follow_up', 'I bought it 3 weeks ago', info(F.returnDays)),
+    t('returns', 'so no refund?', info(F.returnDays)),
+  ]),
   // A present by who it is for; "the wireless one" after the wired headphones.
   c('tr-sevgili-kablosuz', 'tr', [
     t('recommendation', 'sevgilime ne alsam', { recommends: GIFT_PRODUCTS }),

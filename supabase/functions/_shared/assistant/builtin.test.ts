@@ -885,6 +885,19 @@ describe('follow-ups as customers write them', () => {
     expect(within.reply).toContain('14 gün içinde')
   })
 
+  it('"I want to return something", "so no refund?" ask about returns; when it was bought, just after the returns, asks the same', async () => {
+    for (const message of ['I want to return something', 'so no refund?']) {
+      expect((await ask(message, { language: 'en' })).kind, message).toBe('returns')
+    }
+    const afterReturns = answered('can I return it', '14 gün içinde iade ve değişim yapılır.', 'returns')
+    for (const message of ['I bought it 3 weeks ago', '10 gün önce teslim aldım', 'geçen hafta aldım']) {
+      expect((await ask(message, { history: afterReturns })).kind, message).toBe('returns')
+    }
+    // A parting is still a parting, and a month's word no shoe.
+    expect((await ask('ok bye', { language: 'en' })).kind).toBe('goodbye')
+    expect((await ask('bir ayakkabı var mı', { history: afterReturns })).kind).not.toBe('returns')
+  })
+
   it('"beden tablosu var mı?" names no kind of product: the FAQ, else "I can\'t answer" with the contact, never "no matching product"', async () => {
     const out = await ask('sizde beden tablosu var mı')
     expect(out.kind).toBe('unknown')

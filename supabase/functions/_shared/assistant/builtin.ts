@@ -951,6 +951,10 @@ async function answerMessage(
   if (SHORT_FOLLOW_UP_OVER.has(understood.kind) && asksWhetherSo(message) && !asksOfTheShop(message) && topicOf(message) === null && ((understood.unknownWords > 0 && words(message).length <= 3) || asksProperty)) {
     if ((await lastProducts(context))?.length) return answerAttribute(attributeOf(words(message)), '', message, context)
   }
+  // "I bought it 3 weeks ago", "10 gün önce teslim aldım" just after the returns: whether the return is still possible,
+  // which the returns text says.
+  const previousKind = history.findLast((turn) => turn.role === 'assistant')?.kind
+  if (previousKind === 'returns' && TIME_AGO.test(keyLine(words(message)))) return answerIntent({ kind: 'returns' }, message, context)
   // How long, with no product in the words, just after a business text asks more of it: "kaç gün içinde?" after the
   // returns, "how long would it take?" after shipping (the delivery's time, not a length). With no product discussed
   // at all, "how long would it take?" is the delivery's too.
@@ -997,6 +1001,8 @@ function entryAsked(history: readonly Turn[]): string {
 const FAQ_FOLLOWED = new Set(['search', 'stock', 'attribute', 'unknown', 'off_topic', 'location', 'contact'])
 
 /** How long something takes, or within how many days. */
+/** A while ago: "3 weeks ago", "geçen hafta", "10 gün önce". */
+const TIME_AGO = / (\d+|a|one|two|three|bir|iki|uc|birkac|last|gecen) (days?|weeks?|months?|gun|gundur|hafta|haftadir|ay|aydir) | (ago|once) /
 const ASKS_HOW_LONG = / (how long|ne kadar sur\w*|kac (gun|hafta|is gunu)\w*|how many (days|weeks)|within) /
 /** A business text a question of how long follows, and the topic that answers it: after shipping, the delivery's time. */
 const TIMED_TOPICS: Partial<Record<string, BusinessTopic>> = { shipping: 'delivery_time', delivery_time: 'delivery_time', returns: 'returns' }

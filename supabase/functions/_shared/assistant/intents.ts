@@ -754,6 +754,10 @@ export function intentOf(asked: string, message: string): Intent {
   // "Bank transfer ok?": a question naming a topic of the business is that question, however "ok" sounds.
   const topicAsked = /\?\s*$/.test(message) ? topicOf(message) : null
   if ((intent === 'ack' || intent === 'thanks') && topicAsked) return { kind: topicAsked }
+  // "I want to return something", "so no refund?": a return, its shipping or paying named is what is asked, however
+  // much "something" sounds like a wish for a suggestion or "no" like a goodbye.
+  const named = topicOf(message)
+  if ((intent === 'recommend' || intent === 'goodbye') && (named === 'returns' || named === 'shipping' || named === 'payment')) return { kind: named }
   if (COURTESY_KINDS.has(intent)) {
     // A greeting with a question after it ("merhaba, kulaklık ne kadar") is the question.
     if (term === '' || intent !== 'greeting') return { kind: intent as Courtesy }

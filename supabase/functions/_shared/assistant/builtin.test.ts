@@ -1817,6 +1817,18 @@ describe('honest products', () => {
     expect((await ask('sevgilime ne alsam', { items })).kind).toBe('recommend')
   })
 
+  it('what the present should be, told just after being asked, is read with the wish before it', async () => {
+    const jewellery = [...PRODUCTS, product('p9', 'Gümüş Kolye', 120, 'USD', 5, null, '925 ayar gümüş')]
+    const asked = (wish: string): Turn[] => [
+      { role: 'user', content: wish, productIds: [] },
+      { role: 'assistant', content: '…', productIds: [], kind: 'recommend' },
+    ]
+    expect(await askAnyWord('takı seviyor', jewellery, asked('annem için hediye bakıyorum'))).toMatchObject({ kind: 'recommend', productIds: ['p9'] })
+    expect(await askAnyWord('she likes jewellery', jewellery, asked('looking for a present for my mum'))).toMatchObject({ kind: 'recommend', productIds: ['p9'] })
+    // Another question just after is that question.
+    expect((await askAnyWord('kargo ücreti ne kadar', jewellery, asked('annem için hediye bakıyorum'))).kind).toBe('shipping')
+  })
+
   it('"the wireless one" after the wired headphones is the wireless headphones, not any wireless thing', async () => {
     const items = [...PRODUCTS, product('p12', 'Kablosuz Mouse', 300, 'TRY', 9, null)]
     const history: Turn[] = [

@@ -951,6 +951,14 @@ async function answerMessage(
   if (SHORT_FOLLOW_UP_OVER.has(understood.kind) && asksWhetherSo(message) && !asksOfTheShop(message) && topicOf(message) === null && ((understood.unknownWords > 0 && words(message).length <= 3) || asksProperty)) {
     if ((await lastProducts(context))?.length) return answerAttribute(attributeOf(words(message)), '', message, context)
   }
+  // "Takı seviyor", "she likes jewellery" just after being asked what the present should be: the wish, told in two
+  // messages, is read whole.
+  const lastTurn = history.at(-1)
+  if (lastTurn?.role === 'assistant' && lastTurn.kind === 'recommend' && lastTurn.productIds.length === 0 && TELLS_MORE.has(understood.kind)) {
+    const wish = history.at(-2)?.role === 'user' ? history.at(-2)!.content : ''
+    const suggested = await answerRecommendation(productTerm(words(`${wish} ${message}`)), context)
+    if (suggested.productIds.length > 0) return suggested
+  }
   // "I bought it 3 weeks ago", "10 gün önce teslim aldım" just after the returns: whether the return is still possible,
   // which the returns text says.
   const previousKind = history.findLast((turn) => turn.role === 'assistant')?.kind
@@ -1001,6 +1009,8 @@ function entryAsked(history: readonly Turn[]): string {
 const FAQ_FOLLOWED = new Set(['search', 'stock', 'attribute', 'unknown', 'off_topic', 'location', 'contact'])
 
 /** How long something takes, or within how many days. */
+/** How an answer to "what kind of product, for whom?" may be read on its own: as nothing, or as a search. */
+const TELLS_MORE = new Set(['off_topic', 'unknown', 'search', 'list', 'recommend', 'attribute'])
 /** A while ago: "3 weeks ago", "geçen hafta", "10 gün önce". */
 const TIME_AGO = / (\d+|a|one|two|three|bir|iki|uc|birkac|last|gecen) (days?|weeks?|months?|gun|gundur|hafta|haftadir|ay|aydir) | (ago|once) /
 const ASKS_HOW_LONG = / (how long|ne kadar sur\w*|kac (gun|hafta|is gunu)\w*|how many (days|weeks)|within) /

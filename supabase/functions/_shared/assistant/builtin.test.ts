@@ -701,6 +701,15 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('"başka?", "anything else?" ask for more; "başka bir şey yok", "belki başka zaman" take leave', async () => {
+    for (const message of ['başka', 'başka?', 'anything else?']) {
+      expect((await ask(message, { history: said(['p1']) })).kind, message).toBe('list')
+    }
+    for (const message of ['başka bir şey yok', 'başka yok teşekkürler', 'belki başka zaman', "no that's all thanks"]) {
+      expect(['goodbye', 'thanks'], message).toContain((await ask(message, { history: said(['p1']) })).kind)
+    }
+  })
+
   it('"tamamdır sonra yazarım" takes leave, and a well-wish alone ("iyi akşamlar size") is greeted, not answered with the contact details', async () => {
     expect((await ask('tamamdır sonra yazarım', { history: said(['p1']) })).kind).toBe('goodbye')
     for (const message of ['iyi akşamlar size', 'size de iyi günler', 'iyi sabahlar']) {

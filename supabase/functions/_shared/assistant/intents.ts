@@ -409,6 +409,8 @@ const GIVES_DETAILS = / (ben|benim|adim|ismim|isim|soyadim|numaram|telefonum|mai
 const COMPARES = / (difference|differences|differ|fark|farki|farklari|compare|karsilastir\w*|vs|versus) /
 
 /** The words that rank by price: the cheapest, the dearest, the most or least of something. */
+/** Words that end a conversation or decline more. */
+const CLOSES = / (yok|hayir|gerek|yeter|zaman|sefer\w*|time|no|nope|nothing|all|tesekkur\w*|sagol\w*|thanks|thank|thx|bye|gorusuruz|hoscakal\w*|iyi) /
 /** The words that make a rank the most or the least of all. */
 const SUPERLATIVE = / (en|most|least|cheapest|priciest|lowest|highest|best) /
 const RANKS = / (en|ucuz\w*|uygun\w*|pahali\w*|dusuk\w*|yuksek\w*|hesapli\w*|ekonomik\w*|luks\w*|degerli\w*|cheap\w*|expensive|dear\w*|pric(ey|ier|iest)|lowest|highest|least|most|affordable|premium|top) /
@@ -758,6 +760,8 @@ export function intentOf(asked: string, message: string): Intent {
   // much "something" sounds like a wish for a suggestion or "no" like a goodbye.
   const named = topicOf(message)
   if ((intent === 'recommend' || intent === 'goodbye') && (named === 'returns' || named === 'shipping' || named === 'payment')) return { kind: named }
+  // "Başka?", "anything else?": more is asked for, unless the words close ("başka bir şey yok", "nothing else, thanks").
+  if (intent === 'goodbye' && / (baska|else|other|others|diger\w*) /.test(line) && !CLOSES.test(line)) return { kind: 'list', term: '' }
   if (COURTESY_KINDS.has(intent)) {
     // A greeting with a question after it ("merhaba, kulaklık ne kadar") is the question.
     if (term === '' || intent !== 'greeting') return { kind: intent as Courtesy }

@@ -638,6 +638,15 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('follow_up', 'I bought it 3 weeks ago', info(F.returnDays)),
     t('returns', 'so no refund?', info(F.returnDays)),
   ]),
+  // What the order comes to, and whether shipping is then free, just after the shipping text; an order that did not come.
+  c('en-order-total', 'en', [
+    t('shipping', 'do you charge for shipping', info(F.freeShippingOver)),
+    t('follow_up', 'my order is 500 tl', info(F.freeShippingOver)),
+    t('follow_up', 'and is it free', info(F.freeShippingOver)),
+  ]),
+  c('tr-siparis-gelmedi', 'tr', [
+    t('complaint', '500 TL ödedim ama ürün hâlâ gelmedi', handOver()),
+  ]),
   // A present by who it is for; "the wireless one" after the wired headphones.
   c('tr-sevgili-kablosuz', 'tr', [
     t('recommendation', 'sevgilime ne alsam', { recommends: GIFT_PRODUCTS }),

@@ -233,6 +233,9 @@ describe('link', () => {
     expect(picture).toMatchObject({ kind: 'link', productIds: ['p4'] })
     expect(picture.reply).toContain('https://example.com/headphones')
     expect(await ask('fotoğrafını atar mısınız', { history: said(['p6']) })).toMatchObject({ kind: 'link', productIds: ['p6'] })
+    for (const message of ['fotoğrafını görebilir miyim', 'can I see a photo']) {
+      expect(await ask(message, { history: said(['p6']) }), message).toMatchObject({ kind: 'link', productIds: ['p6'] })
+    }
     expect(await ask('iyi akşamlar, kablosuz kulaklık hala satışta mı')).toMatchObject({ kind: 'stock', productIds: ['p1'] })
   })
 
@@ -699,6 +702,13 @@ describe('follow-ups as customers write them', () => {
       expect(out.productIds, message).toEqual([])
       expect(['goodbye', 'thanks'], message).toContain(out.kind)
     }
+  })
+
+  it('help asked for with nothing said of what gets what the assistant can help with; "help me find a bag" looks for one', async () => {
+    for (const message of ['i need help', 'yardım lazım', 'yardımcı olur musunuz', 'help me please']) {
+      expect((await ask(message, { language: 'en' })).kind, message).toBe('greeting')
+    }
+    expect(await ask('can you help me find a coffee mug', { language: 'en' })).toMatchObject({ productIds: ['p7'] })
   })
 
   it('"başka?", "anything else?" ask for more; "başka bir şey yok", "belki başka zaman" take leave', async () => {
@@ -1687,6 +1697,24 @@ describe('handing off to a person', () => {
       expect(await handoffAsked(message), message).toBe('complaint')
     }
     for (const message of ['Kargo ücretli mi?', 'Keten gömlek ne kadar?', 'merhaba']) expect(await handoffAsked(message), message).toBeNull()
+    // An order that did not come, however calmly put (it got a product search); a product not back in stock is none.
+    for (const message of ['500 TL ödedim ama ürün gelmedi', 'I paid 300 lira and got nothing', "my parcel hasn't arrived"]) {
+      expect(await handoffAsked(message), message).toBe('complaint')
+    }
+    expect(await handoffAsked('kadife ceket stoğa gelmedi mi')).toBeNull()
+    // What the order comes to, just after the shipping text, asks what shipping costs.
+    const afterShipping = answered('kargo ücretli mi', '750 TL üzeri kargo ücretsiz', 'shipping')
+    expect(await handoffAsked('my order is 500 tl')).toBe('complaint')
+    expect(await handoffAsked('my order is 500 tl', afterShipping)).toBeNull()
+  })
+
+  it('what the order comes to, or whether it is free, just after the shipping text, is the shipping text', async () => {
+    const afterShipping = answered('kargo ücretli mi', '750 TL üzeri kargo ücretsiz', 'shipping')
+    for (const message of ['my order is 500 tl', 'siparişim 600 tl', 'and is it free', 'ücretsiz mi', 'bedava mı']) {
+      expect((await ask(message, { history: afterShipping })).kind, message).toBe('shipping')
+    }
+    // Just after a product, whether it is free is asked of nothing the shipping text says.
+    expect((await ask('ücretsiz mi', { history: said(['p6']) })).kind).not.toBe('shipping')
   })
 
   it('hands off on the second "I don\'t know" in a row, not the first, and not after an answer', () => {

@@ -10,6 +10,7 @@ import { ASKS_MATERIAL, asksOfIt, asksOfTheShop, asksWhichMaterial, asksToReserv
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
 import { converse, lastDraft } from './booking.ts'
 import { bookingAsked } from './booking-reading.ts'
+import { statesAmountAfterShipping } from './handoff.ts'
 import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
 import { corpusClassifier, editDistance, type Classification } from './nlu.ts'
@@ -963,6 +964,11 @@ async function answerMessage(
   // which the returns text says.
   const previousKind = history.findLast((turn) => turn.role === 'assistant')?.kind
   if (previousKind === 'returns' && TIME_AGO.test(keyLine(words(message)))) return answerIntent({ kind: 'returns' }, message, context)
+  // "Is it free?", "ücretli mi?" naming nothing else, just after the shipping or the returns: what that text says of it.
+  const costOnly = words(message).some((word) => COST_WORDS.test(word.key)) && productTerm(words(message).filter((word) => !COST_WORDS.test(word.key))) === ''
+  if (costOnly && previousKind && COSTED_TOPICS[previousKind]) return answerIntent({ kind: COSTED_TOPICS[previousKind] }, message, context)
+  // "Siparişim 600 TL", "my order is 500 tl" just after the shipping text: what shipping costs for it, which the text says.
+  if (statesAmountAfterShipping(message, history)) return answerIntent({ kind: 'shipping' }, message, context)
   // How long, with no product in the words, just after a business text asks more of it: "kaç gün içinde?" after the
   // returns, "how long would it take?" after shipping (the delivery's time, not a length). With no product discussed
   // at all, "how long would it take?" is the delivery's too.
@@ -1011,6 +1017,10 @@ const FAQ_FOLLOWED = new Set(['search', 'stock', 'attribute', 'unknown', 'off_to
 /** How long something takes, or within how many days. */
 /** How an answer to "what kind of product, for whom?" may be read on its own: as nothing, or as a search. */
 const TELLS_MORE = new Set(['off_topic', 'unknown', 'search', 'list', 'recommend', 'attribute'])
+/** Words asking what something costs, or whether it is free. */
+const COST_WORDS = /^(free|paid|charge\w*|cost|costs|fee|fees|ucretsiz\w*|ucretli\w*|bedava\w*|parali\w*)$/
+/** A business text that says what it costs, and the topic that answers it. */
+const COSTED_TOPICS: Partial<Record<string, BusinessTopic>> = { shipping: 'shipping', delivery_time: 'shipping', returns: 'returns' }
 /** A while ago: "3 weeks ago", "geçen hafta", "10 gün önce". */
 const TIME_AGO = / (\d+|a|one|two|three|bir|iki|uc|birkac|last|gecen) (days?|weeks?|months?|gun|gundur|hafta|haftadir|ay|aydir) | (ago|once) /
 const ASKS_HOW_LONG = / (how long|ne kadar sur\w*|kac (gun|hafta|is gunu)\w*|how many (days|weeks)|within) /

@@ -7,7 +7,7 @@
 // off on the same messages. The owner taking a conversation over is theirs
 // to decide, on the inbox.
 import { bookingAsked } from './booking-reading.ts'
-import { understand } from './intents.ts'
+import { currencyAsked, understand } from './intents.ts'
 import { keyLine, words } from './text.ts'
 import { readWhen, saysWhen } from './when.ts'
 import { corpusClassifier } from './nlu.ts'
@@ -17,7 +17,7 @@ import type { HandoffReason, Turn } from './types.ts'
 export const NOT_KNOWN_KIND = 'unknown'
 
 /** Whether the customer's message itself asks for a person: a request for one, or a complaint. */
-export async function handoffAsked(message: string): Promise<Extract<HandoffReason, 'asked' | 'complaint'> | null> {
+export async function handoffAsked(message: string, history: readonly Turn[] = []): Promise<Extract<HandoffReason, 'asked' | 'complaint'> | null> {
   const { kind } = await understand(message, await corpusClassifier())
   if (kind === 'human') return 'asked'
   // "Siparişimi iptal etmek istiyorum", "I want to change my order": an order already placed is the owner's to act
@@ -27,7 +27,10 @@ export async function handoffAsked(message: string): Promise<Extract<HandoffReas
   const line = keyLine(words(message))
   if (OWN_ORDER_CHANGED.test(line) || OWN_ORDER_WHERE.test(line) || PAYMENT_FAILS.test(line)) return 'asked'
   // Anger said outright is a complaint, whatever else the message is about ("randevum iptal edildi, çok kızgınım!").
-  if (ANGER.test(line)) return 'complaint'
+  // So is an order that did not come ("500 TL ödedim ama ürün gelmedi", "I paid and got nothing").
+  if (ANGER.test(line) || notArrived(line)) return 'complaint'
+  // "My order is 500 TL" just after the shipping text tells what the order comes to, to learn what shipping costs.
+  if (kind === 'complaint' && statesAmountAfterShipping(message, history)) return null
   // "Yarın 14:00 ürün deneme randevusu" asks for an appointment in so many words, whatever the classifier
   // made of its other words; a complaint about an appointment ("randevum iptal edildi, çok kızgınım") stays one.
   if (kind === 'complaint' && !(bookingAsked(message, kind) === 'book' && saysWhen(readWhen(message, ANY_DAY)))) return 'complaint'
@@ -41,6 +44,22 @@ const OWN_ORDER_WHERE =
 const PAYMENT_FAILS =
   / (odeme (yapamiyorum|yapamadim|olmuyor|gecmiyor|hata\w*|basarisiz\w*)|kartim (reddedildi|gecmedi|gecmiyor|kabul edilmedi)|(card|payment) (was |is |got )?(declined|rejected|failed|not going through|wont go through|doesnt go through|isnt going through)|(cant|cannot|couldnt|unable to) (pay|checkout|check out|complete (the |my )?(payment|order|checkout))) /
 const ANGER = / (kizgin\w*|sinirli\w*|rezalet\w*|berbat|skandal|sikayet\w*|angry|furious|terrible|awful|unacceptable|disgrace\w*|complain\w*) /
+
+const NOT_ARRIVED =
+  / (gelmedi|ulasmadi|teslim edilmedi|elime gecmedi|didnt (arrive|come|get)|hasnt (arrived|come)|never (arrived|came|got)|not (arrived|received)|havent (received|got)|got nothing|nothing (arrived|came)) /
+/** A product not yet back in stock is no order gone missing ("ceket stoğa gelmedi mi?"). */
+const RESTOCK = / (stog\w*|stok\w*|stock|restock\w*) /
+
+/** Whether the words say an order did not come. */
+export function notArrived(line: string): boolean {
+  return NOT_ARRIVED.test(line) && !RESTOCK.test(line)
+}
+
+/** "Siparişim 600 TL", "my order is 500 tl" just after the shipping text: an amount told, with no order gone missing. */
+export function statesAmountAfterShipping(message: string, history: readonly Turn[]): boolean {
+  const previous = history.findLast((turn) => turn.role === 'assistant')?.kind
+  return previous === 'shipping' && /\d/.test(message) && currencyAsked(message) !== null && !notArrived(keyLine(words(message)))
+}
 
 /** Whether a message names a day or time does not depend on which day is today. */
 const ANY_DAY = '2000-01-03'

@@ -100,6 +100,9 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   // A picture of it is asked for, not a product called so ("çantanın fotoğrafını atar mısınız").
   'picture', 'pictures', 'photo', 'photos', 'pic', 'pics', 'fotograf', 'fotografi', 'fotografini', 'fotograflari', 'fotograflarini',
   'resmini', 'resimleri', 'resimlerini', 'gorsel', 'gorseli', 'gorselini', 'gorselleri',
+  'gorebilir', 'gorebilirim', 'gormek', 'gormem', 'goster', 'gosterir', 'gosterebilir', 'gosterin', 'see', 'view',
+  // Help asked for is no product ("can you help me find a bag?").
+  'help', 'yardim', 'yardimci',
   'ney', 'neyiniz', 'neyin', 'neleriniz', 'nelerin', 'olani', 'olanlari', 'olanin', 'sizdeki', 'sizdekiler', 'elinizdeki', 'burada', 'here',
   'alsam', 'alsak', 'olacak', 'istesem', 'dearest', 'pricey', 'degerli', 'degerlisi', 'premium', 'luxury', 'luks', 'lux',
   // Which of a list ("ilkinin linki", "the second one"): ordinalOf reads the place, no product is so named.
@@ -409,6 +412,8 @@ const GIVES_DETAILS = / (ben|benim|adim|ismim|isim|soyadim|numaram|telefonum|mai
 const COMPARES = / (difference|differences|differ|fark|farki|farklari|compare|karsilastir\w*|vs|versus) /
 
 /** The words that rank by price: the cheapest, the dearest, the most or least of something. */
+/** Help asked for with nothing said of what. */
+const ASKS_HELP = /^ (hi |hello |merhaba |selam )?(i need |need |i want |can you |can u |could you |please )?help( me)?( please| pls| plz)? $|^ (merhaba |selam )?(bir )?yardim\w*( lazim| istiyorum| eder misiniz| edebilir misiniz| edin| edermisiniz| olur musunuz| olabilir misiniz| lutfen)? $/
 /** Words that end a conversation or decline more. */
 const CLOSES = / (yok|hayir|gerek|yeter|zaman|sefer\w*|time|no|nope|nothing|all|tesekkur\w*|sagol\w*|thanks|thank|thx|bye|gorusuruz|hoscakal\w*|iyi) /
 /** The words that make a rank the most or the least of all. */
@@ -734,6 +739,10 @@ export function intentOf(asked: string, message: string): Intent {
   if (PICTURE.test(line)) return { kind: 'link', term }
   if (ON_SALE.test(line) && (intent === 'payment' || intent === 'None') && term !== '') return { kind: 'stock', term }
   if (intent === 'off_topic') return { kind: 'off_topic' }
+  // "I need help", "yardım lazım": what the assistant can help with, as to a greeting.
+  if (ASKS_HELP.test(line)) return { kind: 'greeting' }
+  // "Can you help me find a bag?": what is to be found is asked for, not where the shop is.
+  if (/ help (me )?(to )?find /.test(line) && term !== '') return { kind: 'search', term }
   // What is ordered or put aside, without when or the asking: "hold the jacket until Saturday" orders a jacket.
   const ordered = () => productTerm(words(termWithoutNumbers).filter((word) => !DAY_WORD.test(word.key) && !RESERVE_WORD.test(word.key)))
   // "Cumartesiye kadar ayırır mısınız?", "can you hold one for me?": putting a product aside is an order's business,

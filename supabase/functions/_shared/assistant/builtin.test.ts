@@ -879,7 +879,7 @@ describe('follow-ups as customers write them', () => {
     expect(back.reply).toContain('Ne zaman tekrar stoğa gireceği katalogda yazmıyor')
     expect(back.reply).toContain('2 iş gününde kargoda')
     // Named rather than just discussed, and asked of the stock in more words.
-    for (const message of ['kablolu kulaklık ne zaman gelir', 'kablolu kulaklık stoğa ne zaman girer']) {
+    for (const message of ['kablolu kulaklık ne zaman gelir', 'kablolu kulaklık stoğa ne zaman girer', 'selamlar kablolu kulaklık ne zaman gelir acaba']) {
       const named = await ask(message)
       expect(named, message).toMatchObject({ kind: 'delivery_time', productIds: ['p2'] })
       expect(named.reply, message).toContain('Ne zaman tekrar stoğa gireceği katalogda yazmıyor')
@@ -1702,6 +1702,11 @@ describe('handing off to a person', () => {
       expect(await handoffAsked(message), message).toBe('complaint')
     }
     expect(await handoffAsked('kadife ceket stoğa gelmedi mi')).toBeNull()
+    // Being told when a product is back is a person's to do, with what the customer leaves.
+    for (const message of ['gelince haber verir misiniz', 'stoğa girince bana haber verin', "notify me when it's back", 'can you let me know when it is']) {
+      expect(await handoffAsked(message), message).toBe('asked')
+    }
+    for (const message of ['ne zaman gelir haber verir misiniz fiyatı', 'let me know the price']) expect(await handoffAsked(message), message).toBeNull()
     // What the order comes to, just after the shipping text, asks what shipping costs.
     const afterShipping = answered('kargo ücretli mi', '750 TL üzeri kargo ücretsiz', 'shipping')
     expect(await handoffAsked('my order is 500 tl')).toBe('complaint')

@@ -613,7 +613,7 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       // stock and that the catalogue has no date, then delivery. "Kaç günde gelir?" and a question naming the order or
       // its shipping ask only how long delivery takes.
       const line = keyLine(words(message))
-      const asksBack = (words(message).length <= 5 || / (stog\w*|stok\w*|stock) /.test(line)) && / (ne zaman|when) /.test(line) && !/ (kargo\w*|siparis\w*|orders?|ship\w*|deliver\w*|teslim\w*|parcel|package|paket\w*) /.test(line)
+      const asksBack = (words(message).length <= 5 || / (stog\w*|stok\w*|stock) /.test(line) || productTerm(words(message)) !== '') && / (ne zaman|when) /.test(line) && !/ (kargo\w*|siparis\w*|orders?|ship\w*|deliver\w*|teslim\w*|parcel|package|paket\w*) /.test(line)
       const term = asksBack ? productTerm(words(message)) : ''
       const named = term === '' ? null : await subject(term, context, 1)
       const product = asksBack ? (Array.isArray(named) && named.length === 1 ? named : await lastProducts(context)) : null

@@ -25,7 +25,9 @@ export async function handoffAsked(message: string, history: readonly Turn[] = [
   // Where it is, too: "siparişimi nasıl takip ederim", "where is my order?" are the owner's to look up.
   // And a payment that fails at the checkout: a sale the owner can still save, no text of theirs answers it.
   const line = keyLine(words(message))
-  if (OWN_ORDER_CHANGED.test(line) || OWN_ORDER_WHERE.test(line) || PAYMENT_FAILS.test(line)) return 'asked'
+  // So is being told when a product is back ("gelince haber verir misiniz?", "notify me when it's back"): a person
+  // does it, with the number or address the customer leaves.
+  if (OWN_ORDER_CHANGED.test(line) || OWN_ORDER_WHERE.test(line) || PAYMENT_FAILS.test(line) || asksToBeTold(line)) return 'asked'
   // Anger said outright is a complaint, whatever else the message is about ("randevum iptal edildi, çok kızgınım!").
   // So is an order that did not come ("500 TL ödedim ama ürün gelmedi", "I paid and got nothing").
   if (ANGER.test(line) || notArrived(line)) return 'complaint'
@@ -43,6 +45,12 @@ const OWN_ORDER_WHERE =
   / (siparisim\w*|kargom\w*|paketim\w*|my order\w*|my package|my parcel) .*(takip\w*|nerede|nerde|where|track\w*|status|kargoya verildi\w*|kargolandi\w*|gonderildi\w*|shipped|dispatched|sent out)|(kargoya verildi\w*|kargolandi\w*|gonderildi\w*|shipped|dispatched) .*(siparisim\w*|kargom\w*|my order\w*)|(takip\w*|track\w*) (\w+ )?(siparisim\w*|kargom\w*|my order\w*|my package)|(kargo )?takip (numara|kod)\w*|tracking (number|code|no|link)|where is my (order|package|parcel) /
 const PAYMENT_FAILS =
   / (odeme (yapamiyorum|yapamadim|olmuyor|gecmiyor|hata\w*|basarisiz\w*)|kartim (reddedildi|gecmedi|gecmiyor|kabul edilmedi)|(card|payment) (was |is |got )?(declined|rejected|failed|not going through|wont go through|doesnt go through|isnt going through)|(cant|cannot|couldnt|unable to) (pay|checkout|check out|complete (the |my )?(payment|order|checkout))) /
+const TELL_ME_EN = / (let me know|notify me|tell me|message me|text me|inform me|email me|ping me) (when|once|as soon as|if) (it|they|its|theyre|the \w+) |notify me /
+const TELL_ME_TR = / (haber\w*|haberdar\w*|bildir\w*|mesaj at\w*|yazar misiniz|yazin|arar misiniz|arayin) /
+const BACK_TR = / (gelince|girince|gelirse|gelir gelmez|gelindiginde|stoga\w*|stoklara\w*) /
+function asksToBeTold(line: string): boolean {
+  return TELL_ME_EN.test(line) || (TELL_ME_TR.test(line) && BACK_TR.test(line))
+}
 const ANGER = / (kizgin\w*|sinirli\w*|rezalet\w*|berbat|skandal|sikayet\w*|angry|furious|terrible|awful|unacceptable|disgrace\w*|complain\w*) /
 
 const NOT_ARRIVED =

@@ -704,6 +704,15 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('"can I try things on there?" is no question about paying; "the most expensive thing overall" is the catalogue\'s', async () => {
+    const tryOn = await ask('can i try things on there', { language: 'en' })
+    expect(tryOn.kind).toBe('unknown')
+    expect(tryOn.reply).not.toContain('taksit')
+    const dearest = await ask('and the most expensive thing overall', { language: 'en' })
+    expect(dearest.kind).toBe('priciest')
+    expect(dearest.productIds).toContain('p1')
+  })
+
   it('help asked for with nothing said of what gets what the assistant can help with; "help me find a bag" looks for one', async () => {
     for (const message of ['i need help', 'yardım lazım', 'yardımcı olur musunuz', 'help me please']) {
       expect((await ask(message, { language: 'en' })).kind, message).toBe('greeting')

@@ -101,6 +101,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'picture', 'pictures', 'photo', 'photos', 'pic', 'pics', 'fotograf', 'fotografi', 'fotografini', 'fotograflari', 'fotograflarini',
   'resmini', 'resimleri', 'resimlerini', 'gorsel', 'gorseli', 'gorselini', 'gorselleri',
   'gorebilir', 'gorebilirim', 'gormek', 'gormem', 'goster', 'gosterir', 'gosterebilir', 'gosterin', 'see', 'view',
+  // The whole catalogue's most or least ("the most expensive thing overall").
+  'overall', 'altogether',
   // Help asked for is no product ("can you help me find a bag?").
   'help', 'yardim', 'yardimci',
   'ney', 'neyiniz', 'neyin', 'neleriniz', 'nelerin', 'olani', 'olanlari', 'olanin', 'sizdeki', 'sizdekiler', 'elinizdeki', 'burada', 'here',
@@ -412,6 +414,8 @@ const GIVES_DETAILS = / (ben|benim|adim|ismim|isim|soyadim|numaram|telefonum|mai
 const COMPARES = / (difference|differences|differ|fark|farki|farklari|compare|karsilastir\w*|vs|versus) /
 
 /** The words that rank by price: the cheapest, the dearest, the most or least of something. */
+/** Trying clothes on. */
+const TRY_ON = / (try (it |them |this |that |things |these |those |something |stuff |clothes )?on|fitting rooms?|changing rooms?|deneyebilir\w*|denemek|deneme kabin\w*|prova kabin\w*) /
 /** Help asked for with nothing said of what. */
 const ASKS_HELP = /^ (hi |hello |merhaba |selam )?(i need |need |i want |can you |can u |could you |please )?help( me)?( please| pls| plz)? $|^ (merhaba |selam )?(bir )?yardim\w*( lazim| istiyorum| eder misiniz| edebilir misiniz| edin| edermisiniz| olur musunuz| olabilir misiniz| lutfen)? $/
 /** Words that end a conversation or decline more. */
@@ -778,6 +782,9 @@ export function intentOf(asked: string, message: string): Intent {
   if (intent === 'hours') return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   // A message carrying a phone number or an e-mail address gives the customer's own, it does not ask for the shop's.
   if (intent === 'contact' && ((message.match(/\d/g) ?? []).length >= 10 || /\S@\S+\.\S/.test(message))) return { kind: 'personal_info' }
+  // "Can I try things on there?": whether the shop has somewhere to try things is nothing the owner's texts say, and no
+  // question about paying, however "there" sounded.
+  if (intent === 'payment' && TRY_ON.test(line)) return { kind: 'unknown' }
   if (intent === 'payment' && !saysPaying(message)) {
     // "Hediye kartı var mı?" asks for a thing sold, "toptan satış yapıyor musunuz?" about offers, however much "kart"
     // and "satış" sound like paying.

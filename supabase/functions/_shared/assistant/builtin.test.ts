@@ -713,6 +713,14 @@ describe('follow-ups as customers write them', () => {
     expect(dearest.productIds).toContain('p1')
   })
 
+  it('"tamam alacağım", "tmm alıcam" after a product order it; "paramı ne zaman geri alırım" asks about returns', async () => {
+    for (const message of ['tamam alacağım', 'tmm alicam', 'tamam alıcam']) {
+      expect(await ask(message, { history: said(['p6']) }), message).toMatchObject({ kind: 'ordering', productIds: ['p6'] })
+    }
+    expect((await ask('tamam', { history: said(['p6']) })).kind).toBe('ack')
+    expect((await ask('paramı ne zaman geri alırım')).kind).toBe('returns')
+  })
+
   it('help asked for with nothing said of what gets what the assistant can help with; "help me find a bag" looks for one', async () => {
     for (const message of ['i need help', 'yardım lazım', 'yardımcı olur musunuz', 'help me please']) {
       expect((await ask(message, { language: 'en' })).kind, message).toBe('greeting')

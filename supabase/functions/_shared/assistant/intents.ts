@@ -401,6 +401,7 @@ function hoursAsks(line: string): 'open' | 'close' | 'now' | 'both' {
   return 'both'
 }
 
+const MONEY_BACK = / (param\w*|paraniz\w*|ucretim\w*) (\w+ ){0,2}geri|para iade\w*|geri odeme\w*|money back /
 const SEND_BACK = / (send|ship|post|mail|return) (it|them|this|these|that|the \w+) back | geri (gonder|yolla)\w* /
 const REACH = / (whatsapp\w*|instagram\w*|insta|facebook\w*|telegram\w*) (numara\w*|hatti\w*|hesab\w*|adres\w*|number|account|handle|page|sayfa\w*)|^ (whats|what is) (your|ur) (whatsapp|instagram|insta|facebook|number|phone|email|e mail) /
 
@@ -738,6 +739,8 @@ export function intentOf(asked: string, message: string): Intent {
   if (REACH.test(line) && (message.match(/\d/g) ?? []).length < 10) return { kind: 'contact' }
   // "How do I send it back?": a return, however much "ok" leads it.
   if (SEND_BACK.test(line)) return { kind: 'returns' }
+  // "Paramı ne zaman geri alırım?": money back is a return's, however much "ne zaman" sounds like delivery.
+  if (MONEY_BACK.test(line)) return { kind: 'returns' }
   // "Çantanın fotoğrafını atar mısınız?", "can you send a picture of the bag?": its page is what shows it, whatever
   // the network makes of "send". "Deri çanta hâlâ satışta mı?" asks whether it is still sold, not how to pay.
   if (PICTURE.test(line)) return { kind: 'link', term }
@@ -764,6 +767,8 @@ export function intentOf(asked: string, message: string): Intent {
   if ((intent === 'again' || intent === 'None' || intent === 'ack' || intent === 'price') && dayOf(list) !== null && productTerm(list.filter((word) => !DAY_WORD.test(word.key))) === '') {
     return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   }
+  // "Tamam alacağım", "tmm alıcam": buying what was discussed, not only an okay.
+  if (intent === 'ack' && / (alacagim|aliyorum|alayim|aliriz|alacagiz) /.test(line)) return { kind: 'ordering', term: ordered() }
   // "Peki mavisi?": a colour, size or material after an okay asks it of the product discussed.
   if (intent === 'ack' && list.length <= 3 && attributeOf(list) !== null) return { kind: 'attribute', attribute: attributeOf(list), term: '' }
   // "Bank transfer ok?": a question naming a topic of the business is that question, however "ok" sounds.

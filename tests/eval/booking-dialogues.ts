@@ -70,6 +70,10 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-yarin-15',
     [w('Yarın saat 15:00 için randevu alabilir miyim?', ['hizmet']), w('saç kesimi'), w('Ayşe Yılmaz'), w('0532 111 22 33', ['2 Aralık 2026', '15:00']), w('evet', ['oluşturuldu'])],
     { date: '2026-12-02', time: '15:00', service: 'Saç kesimi' }),
+  // The hour with its suffix written apart ("3 te"), after the afternoon's times: 15:00, not the third offer.
+  trSalon('tr-ayri-ek',
+    [w('yarın için boya randevusu alabilir miyim'), w('öğleden sonra olur mu', ['15:00']), w('3 te', ['adınızı']), w('Ayşe Demir'), w('0532 111 22 50', ['15:00']), w('evet', ['oluşturuldu'])],
+    { date: '2026-12-02', time: '15:00', service: 'Boya' }),
   trSalon('tr-dolu-saat',
     [w('yarın 14:00 saç kesimi için randevu', ['dolu']), w('2'), w('Mehmet Demir'), w('05321112244'), w('evet', ['oluşturuldu'])],
     { date: '2026-12-02', time: '13:30', service: 'Saç kesimi' }),

@@ -175,6 +175,8 @@ function timesOf(line: string, part: DayPart | undefined): string[] | undefined 
       /\b(?:saat|at|around|about|by|after|from)\s+(\d{1,2})\b(?!\s*(?:st|nd|rd|th)\b)/.exec(line) ??
       /\b(\d{1,2})\s+'(?:te|ta|de|da|e|a|ye|ya|den|dan|ten|tan)\b/.exec(line) ??
       /\b(\d{1,2})(?:te|ta|de|da|den|dan|ten|tan)\b/.exec(line) ??
+      // "3 te", "4 de": the suffix written apart, as it is typed in a hurry.
+      /\b(\d{1,2})\s+(?:te|ta|de|da|ten|tan|den|dan)\b/.exec(line) ??
       /\b(\d{1,2})\s+(?:gibi|civari\w*|sular\w*|bucuk\w*|o'?clock|oclock|ish)\b/.exec(line) ??
       /\b(?:sabah\w*|ogleden sonra|aksam\w*|ogle\w*|morning|afternoon|evening)\s+(\d{1,2})\b/.exec(line) ??
       // "yarın 16 olsun", "friday 4": an hour straight after the day.

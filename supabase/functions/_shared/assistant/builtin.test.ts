@@ -708,6 +708,9 @@ describe('follow-ups as customers write them', () => {
     const tryOn = await ask('can i try things on there', { language: 'en' })
     expect(tryOn.kind).toBe('unknown')
     expect(tryOn.reply).not.toContain('taksit')
+    // Nor is a card put in the parcel.
+    expect((await ask('can u add a card', { language: 'en' })).kind).not.toBe('payment')
+    expect((await ask('can i pay by card', { language: 'en' })).kind).toBe('payment')
     const dearest = await ask('and the most expensive thing overall', { language: 'en' })
     expect(dearest.kind).toBe('priciest')
     expect(dearest.productIds).toContain('p1')
@@ -732,7 +735,10 @@ describe('follow-ups as customers write them', () => {
     for (const message of ['başka', 'başka?', 'anything else?']) {
       expect((await ask(message, { history: said(['p1']) })).kind, message).toBe('list')
     }
-    for (const message of ['başka bir şey yok', 'başka yok teşekkürler', 'belki başka zaman', "no that's all thanks"]) {
+    // "Is that free?" asks, too.
+    const afterShipping = answered('do you charge for shipping', '750 TL üzeri kargo ücretsiz', 'shipping')
+    expect((await ask('is that free', { history: afterShipping })).kind).toBe('shipping')
+    for (const message of ['başka bir şey yok', 'başka yok teşekkürler', 'belki başka zaman', "no that's all thanks", 'is that all']) {
       expect(['goodbye', 'thanks'], message).toContain((await ask(message, { history: said(['p1']) })).kind)
     }
   })
@@ -1111,6 +1117,17 @@ describe('follow-ups as customers write them', () => {
     // Two follow-ups in a row are still of the entry first asked about.
     const again = await ask('ücretli mi', { history: [...history, ...answered('not eklenir mi', 'Evet, hediye paketi ücretsizdir.', 'faq')] })
     expect(again.kind).toBe('faq')
+    // The first question in more words than the entry holds: the follow-up is read with the entry's own.
+    const wrapping = [{ id: 'f1', question: 'Hediye paketi yapıyor musunuz?', answer: 'Evet, ücretsiz; dilerseniz sipariş notuna mesajınızı yazın.' }]
+    const wordy = answered('seramik vazoyu hediye paketi yapabilir misiniz acaba', wrapping[0]!.answer, 'faq')
+    for (const message of ['not da ekleyebilir misiniz', 'ücretli mi']) {
+      const out = await ask(message, { history: wordy, faq: wrapping })
+      expect(out.kind, message).toBe('faq')
+      expect(out.reply, message).toContain('sipariş notuna')
+    }
+    // Words the entry does not hold, or another topic, are not of it.
+    expect((await ask('mağazadan teslim alabilir miyim', { history: wordy, faq: wrapping })).kind).not.toBe('faq')
+    expect((await ask('adresiniz nerede', { history: wordy, faq: wrapping })).kind).toBe('location')
     // A product named is the product's question; a question another entry answers by itself is that entry's.
     expect((await ask('seramik vazo var mı', { history })).productIds).toEqual(['p6'])
     expect((await ask('vazolar bulaşık makinesinde yıkanır mı', { history })).reply).toContain('elde yıkanmalıdır')

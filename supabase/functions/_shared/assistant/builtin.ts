@@ -944,6 +944,17 @@ async function answerMessage(
     // A question an entry answers by itself ("isim yazdırma yapıyor musunuz?") is that entry's, as ever.
     const hit = named.length === 0 && !(await faqFor(message, context, 'unknown')) ? await faqFor(`${asked} ${message}`, context, 'unknown') : null
     if (hit) return reply('faq', biz.faqAnswer(hit), replyIn)
+    // Asked in more words than the entry holds ("kolyeyi hediye paketi yapabilir misiniz", then "not da ekleyebilir
+    // misiniz"): the entry whose answer was given, when the words ask of nothing else (no topic, no product, no word of
+    // another entry).
+    const given = history.findLast((turn) => turn.role === 'assistant')?.content
+    const mayBeOfIt = !hit && named.length === 0 && topicOf(message) === null && understood.kind !== 'location' && understood.kind !== 'contact'
+    const ofNothingElse = mayBeOfIt && (await business.searchFaq(message, 3)).every((candidate) => biz.faqAnswer(candidate) === given)
+    const found = ofNothingElse ? (await business.searchFaq(asked, 5)).find((candidate) => biz.faqAnswer(candidate) === given) : undefined
+    // …and the follow-up shares a word with it ("not" of "sipariş notuna"): "mağazadan teslim alabilir miyim?" is no more
+    // of the gift wrapping.
+    const entry = found && sharesAWord(message, `${found.question} ${found.answer}`) ? found : undefined
+    if (entry) return reply('faq', biz.faqAnswer(entry), replyIn)
   }
   // "Pamuklu mu?" just after a product: a short yes-or-no question with a word the corpus does not know asks it of
   // that product, however the classifier read its one familiar particle.
@@ -1011,10 +1022,17 @@ function entryAsked(history: readonly Turn[]): string {
   return asked
 }
 
+/** Whether a word the message asks with, not only its question words, is one of the text's ("not" of "notuna"). */
+function sharesAWord(message: string, text: string): boolean {
+  const theirs = keysOf(text)
+  // A root of five letters is shared too: "ücretli" asks of "ücretsiz".
+  const rooted = (a: string, b: string) => a.length >= 5 && b.length >= 5 && a.slice(0, 5) === b.slice(0, 5)
+  return keysOf(message).some((key) => key.length >= 3 && !isQuestionWord(key) && theirs.some((word) => sameWord(key, word) || sameStem(key, word) || rooted(key, word)))
+}
+
 /** Readings a short question just after an FAQ answer may be asked of that entry under. */
 const FAQ_FOLLOWED = new Set(['search', 'stock', 'attribute', 'unknown', 'off_topic', 'location', 'contact'])
 
-/** How long something takes, or within how many days. */
 /** How an answer to "what kind of product, for whom?" may be read on its own: as nothing, or as a search. */
 const TELLS_MORE = new Set(['off_topic', 'unknown', 'search', 'list', 'recommend', 'attribute'])
 /** Words asking what something costs, or whether it is free. */
@@ -1023,6 +1041,7 @@ const COST_WORDS = /^(free|paid|charge\w*|cost|costs|fee|fees|ucretsiz\w*|ucretl
 const COSTED_TOPICS: Partial<Record<string, BusinessTopic>> = { shipping: 'shipping', delivery_time: 'shipping', returns: 'returns' }
 /** A while ago: "3 weeks ago", "geçen hafta", "10 gün önce". */
 const TIME_AGO = / (\d+|a|one|two|three|bir|iki|uc|birkac|last|gecen) (days?|weeks?|months?|gun|gundur|hafta|haftadir|ay|aydir) | (ago|once) /
+/** How long something takes, or within how many days. */
 const ASKS_HOW_LONG = / (how long|ne kadar sur\w*|kac (gun|hafta|is gunu)\w*|how many (days|weeks)|within) /
 /** A business text a question of how long follows, and the topic that answers it: after shipping, the delivery's time. */
 const TIMED_TOPICS: Partial<Record<string, BusinessTopic>> = { shipping: 'delivery_time', delivery_time: 'delivery_time', returns: 'returns' }

@@ -780,6 +780,9 @@ export function intentOf(asked: string, message: string): Intent {
   if ((intent === 'recommend' || intent === 'goodbye') && (named === 'returns' || named === 'shipping' || named === 'payment')) return { kind: named }
   // "Başka?", "anything else?": more is asked for, unless the words close ("başka bir şey yok", "nothing else, thanks").
   if (intent === 'goodbye' && / (baska|else|other|others|diger\w*) /.test(line) && !CLOSES.test(line)) return { kind: 'list', term: '' }
+  // "Is that free?": a question is asked of what was said before, not a goodbye ("is that all?" still closes).
+  // ("Have a good one" wishes, it does not ask.)
+  if (intent === 'goodbye' && yesOrNo(message) && !/^ (have|has) /.test(line) && !CLOSES.test(line)) return { kind: 'attribute', attribute: attributeOf(list), term }
   if (COURTESY_KINDS.has(intent)) {
     // A greeting with a question after it ("merhaba, kulaklık ne kadar") is the question.
     if (term === '' || intent !== 'greeting') return { kind: intent as Courtesy }
@@ -790,6 +793,8 @@ export function intentOf(asked: string, message: string): Intent {
   // "Can I try things on there?": whether the shop has somewhere to try things is nothing the owner's texts say, and no
   // question about paying, however "there" sounded.
   if (intent === 'payment' && TRY_ON.test(line)) return { kind: 'unknown' }
+  // "Can you add a card?": a card put in the parcel, not one to pay with.
+  if (intent === 'payment' && !saysPaying(message) && / (add|include|put|ekle\w*|koy\w*) /.test(line)) return { kind: 'unknown' }
   if (intent === 'payment' && !saysPaying(message)) {
     // "Hediye kartı var mı?" asks for a thing sold, "toptan satış yapıyor musunuz?" about offers, however much "kart"
     // and "satış" sound like paying.

@@ -721,6 +721,9 @@ describe('follow-ups as customers write them', () => {
       expect(await ask(message, { history: said(['p6']) }), message).toMatchObject({ kind: 'ordering', productIds: ['p6'] })
     }
     expect((await ask('tamam', { history: said(['p6']) })).kind).toBe('ack')
+    expect(await ask('tamam vazo alayım')).toMatchObject({ kind: 'ordering', productIds: ['p6'] })
+    // Who answers, asked in one word.
+    for (const message of ['kimsiniz', 'kimsin']) expect((await ask(message)).kind, message).toBe('identity')
     expect((await ask('paramı ne zaman geri alırım')).kind).toBe('returns')
   })
 

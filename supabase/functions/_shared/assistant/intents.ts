@@ -417,6 +417,8 @@ const COMPARES = / (difference|differences|differ|fark|farki|farklari|compare|ka
 /** The words that rank by price: the cheapest, the dearest, the most or least of something. */
 /** Trying clothes on. */
 const TRY_ON = / (try (it |them |this |that |things |these |those |something |stuff |clothes )?on|fitting rooms?|changing rooms?|deneyebilir\w*|denemek|deneme kabin\w*|prova kabin\w*) /
+/** Saying one buys it. */
+const BUYS = / (alacagim|aliyorum|alayim|aliriz|alacagiz|alalim) /
 /** Help asked for with nothing said of what. */
 const ASKS_HELP = /^ (hi |hello |merhaba |selam )?(i need |need |i want |can you |can u |could you |please )?help( me)?( please| pls| plz)? $|^ (merhaba |selam )?(bir )?yardim\w*( lazim| istiyorum| eder misiniz| edebilir misiniz| edin| edermisiniz| olur musunuz| olabilir misiniz| lutfen)? $/
 /** Words that end a conversation or decline more. */
@@ -745,6 +747,8 @@ export function intentOf(asked: string, message: string): Intent {
   // the network makes of "send". "Deri çanta hâlâ satışta mı?" asks whether it is still sold, not how to pay.
   if (PICTURE.test(line)) return { kind: 'link', term }
   if (ON_SALE.test(line) && (intent === 'payment' || intent === 'None') && term !== '') return { kind: 'stock', term }
+  // "Kimsiniz?", "kimsin?": who answers, as "siz kimsiniz?" asks.
+  if (/^ (sen |siz )?(kimsin|kimsiniz)( acaba)? $/.test(line)) return { kind: 'identity' }
   if (intent === 'off_topic') return { kind: 'off_topic' }
   // "I need help", "yardım lazım": what the assistant can help with, as to a greeting.
   if (ASKS_HELP.test(line)) return { kind: 'greeting' }
@@ -768,7 +772,9 @@ export function intentOf(asked: string, message: string): Intent {
     return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   }
   // "Tamam alacağım", "tmm alıcam": buying what was discussed, not only an okay.
-  if (intent === 'ack' && / (alacagim|aliyorum|alayim|aliriz|alacagiz) /.test(line)) return { kind: 'ordering', term: ordered() }
+  if (intent === 'ack' && BUYS.test(line)) return { kind: 'ordering', term: ordered() }
+  // "Tamam keteni alayım": buying the product named, however the rest was heard.
+  if ((intent === 'None' || PRODUCT_KINDS.has(intent)) && term !== '' && BUYS.test(line) && !asksWhetherSo(message)) return { kind: 'ordering', term: ordered() }
   // "Peki mavisi?": a colour, size or material after an okay asks it of the product discussed.
   if (intent === 'ack' && list.length <= 3 && attributeOf(list) !== null) return { kind: 'attribute', attribute: attributeOf(list), term: '' }
   // "Bank transfer ok?": a question naming a topic of the business is that question, however "ok" sounds.

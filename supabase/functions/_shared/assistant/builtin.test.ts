@@ -722,6 +722,8 @@ describe('follow-ups as customers write them', () => {
     }
     expect((await ask('tamam', { history: said(['p6']) })).kind).toBe('ack')
     expect(await ask('tamam vazo alayım')).toMatchObject({ kind: 'ordering', productIds: ['p6'] })
+    // What is new, asked of a week, is the catalogue.
+    expect((await ask("what's new this week", { language: 'en' })).kind).toBe('list')
     // Who answers, asked in one word.
     for (const message of ['kimsiniz', 'kimsin']) expect((await ask(message)).kind, message).toBe('identity')
     expect((await ask('paramı ne zaman geri alırım')).kind).toBe('returns')
@@ -1257,9 +1259,11 @@ describe('follow-ups as customers write them', () => {
   })
 
   it('"can I wash it?" asks it of the product just discussed; "annem için alıyorum" orders it', async () => {
-    const wash = await ask('can I wash it', { history: said(['p7']), language: 'en' })
-    expect(wash).toMatchObject({ kind: 'attribute', productIds: ['p7'] })
-    expect(wash.reply).toContain("doesn't list")
+    for (const message of ['can I wash it', 'how should I wash it', 'how do i wash it']) {
+      const wash = await ask(message, { history: said(['p7']), language: 'en' })
+      expect(wash, message).toMatchObject({ kind: 'attribute', productIds: ['p7'] })
+      expect(wash.reply, message).toContain("doesn't list")
+    }
     // Saying it is taken is no question of it.
     const taken = await ask('perfect, I will order it', { history: said(['p7']), language: 'en' })
     expect(taken).toMatchObject({ kind: 'ordering', productIds: ['p7'] })

@@ -1010,7 +1010,7 @@ async function answerMessage(
 
 /** Whether the message asks something: a question mark, a yes-or-no question, or "can you…", "could I…". */
 function asksSomething(message: string): boolean {
-  return /\?\s*$/.test(message) || yesOrNo(message) || /^ (can|could|would|will|do|does) (you|i|we|u) /.test(keyLine(words(message)))
+  return /\?\s*$/.test(message) || yesOrNo(message) || /^ (can|could|would|will|do|does) (you|i|we|u) |^ how (should|do|can|would|to) /.test(keyLine(words(message)))
 }
 
 /** The customer's question that began the FAQ answers the conversation ends on. */

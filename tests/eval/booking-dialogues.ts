@@ -183,6 +183,10 @@ export const DIALOGUES: Dialogue[] = [
   trSalonWhatsApp('tr-wa-iptal',
     [w('randevumu iptal etmek istiyorum', ['3 Aralık 2026', '15:00']), w('evet', ['iptal edildi'])],
     null, { existing: { date: '2026-12-03', time: '15:00' }, cancelled: true }),
+  // The customer's own appointment looked up: shown, nothing booked or cancelled.
+  trSalonWhatsApp('tr-wa-randevum-ne-zaman',
+    [w('randevum ne zamandı kontrol eder misiniz', ['3 Aralık 2026', '15:00', 'Saç kesimi'], ['hizmet'])],
+    null, { existing: { date: '2026-12-03', time: '15:00', service: 'Saç kesimi' }, cancelled: false }),
   trSalonWhatsApp('tr-wa-iptal-vazgecti',
     [w('randevumu iptal edebilir misiniz'), w('hayır', ['duruyor'])],
     null, { existing: { date: '2026-12-03', time: '15:00' }, cancelled: false }),
@@ -284,6 +288,10 @@ export const DIALOGUES: Dialogue[] = [
     [w('can I book an appointment', ['Which service']), w('how long does a colour take', ['Boya takes 120 minutes', '1,500.00', 'December 1, 2026']),
       w('2'), w('Mia Stone'), w('+90 532 111 22 41', ['Boya']), w('yes', ['booked'])],
     { date: '2026-12-01', time: '13:30', service: 'Boya' }),
+  // Booked in this chat, then looked up.
+  enSalon('en-when-is-mine',
+    [w('haircut tomorrow at 11'), w('Rose Hart'), w('+90 532 111 22 42'), w('yes', ['booked']), w('when is my appointment?', ['December 2, 2026', '11:00', 'Saç kesimi'], ['Which service'])],
+    { date: '2026-12-02', time: '11:00', service: 'Saç kesimi' }),
   // A thumbs-up at the summary is a yes.
   enSalon('en-thumbs-up',
     [w('haircut tomorrow at 10'), w('Sam Hill'), w('+90 532 111 22 38', ['December 2, 2026', '10:00']), w('👍', ['booked'])],

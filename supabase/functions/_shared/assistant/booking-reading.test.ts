@@ -110,6 +110,10 @@ describe('the booking conversation reads', () => {
     expect(bookingAsked('randevumu yarına çekebilir misiniz', 'unknown')).toBe('move')
     expect(bookingAsked('randevumu taşıyabilir miyiz', 'unknown')).toBe('move')
     expect(bookingAsked('can I have my appointment on friday instead', 'unknown')).toBe('move')
+    // One the customer has, looked up.
+    expect(bookingAsked('randevum ne zamandı kontrol eder misiniz', 'booking')).toBe('check')
+    expect(bookingAsked('when is my appointment?', 'booking')).toBe('check')
+    expect(bookingAsked('do i have a booking on friday', 'booking')).toBe('book')
     // A new appointment, not one the customer has.
     expect(bookingAsked('salıya randevu alabilir miyim', 'unknown')).toBe('book')
     expect(bookingAsked('siparişimi iptal etmek istiyorum', 'complaint')).toBeNull()

@@ -140,6 +140,7 @@ export function asksSomethingElse(message: string, kind: string): boolean {
 }
 
 /** "Randevumu", "my appointment": one the customer already has. */
+const CHECK_WORDS = / (kontrol\w*|var miydi|var mi|ne zaman\w*|saat kac\w*|hangi gun\w*|hatirlat\w*|check\w*|confirm\w*|when is|what time is|do i have|is there) /
 const OWN_APPOINTMENT = / (randevum\w*|rezervasyonum\w*|my (appointment|booking|reservation)\w*) /
 /** Taking it to another day or time: "salıya alabilir miyim", "yarına çekebilir misiniz", "cuma olsun", "friday instead". */
 const TO_ANOTHER = / (al\w*|cek\w*|olsun|olabilir\w*|instead) /
@@ -158,11 +159,13 @@ export function asksWhyNumber(message: string): boolean {
 }
 
 /** Whether the message starts a booking conversation (or a cancellation or move of one). */
-export function bookingAsked(message: string, kind: string): 'book' | 'cancel' | 'move' | null {
+export function bookingAsked(message: string, kind: string): 'book' | 'cancel' | 'move' | 'check' | null {
   const l = line(message)
   const appointment = APPOINTMENT.test(l)
   if (appointment && CANCEL_WORDS.test(l)) return 'cancel'
   if (appointment && MOVE_WORDS.test(l)) return 'move'
+  // "Randevum var mıydı, kontrol eder misiniz?", "when is my appointment?": the customer's own, looked up.
+  if (OWN_APPOINTMENT.test(l) && CHECK_WORDS.test(l)) return 'check'
   // "Randevumu salıya alabilir miyim?": the customer's own appointment taken to a day or time is a move.
   if (OWN_APPOINTMENT.test(l) && TO_ANOTHER.test(l) && saysWhen(readWhen(message, '2000-01-01'))) return 'move'
   if (kind === 'booking' || (BOOK_WORDS.test(l) && !/ (siparis\w*|order\w*) /.test(l))) return 'book'

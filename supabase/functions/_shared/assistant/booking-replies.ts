@@ -205,6 +205,16 @@ export function noUpcoming(widget: boolean, contact: string, language: Lang): st
     : `I can't find an upcoming appointment for this number. ${contact}`
 }
 
+/** The customer's own upcoming appointments, each with its service when it has one. */
+export function ownUpcoming(list: readonly (Offer & { service: string | null })[], language: Lang): string {
+  const line = (b: Offer & { service: string | null }) => `${at(b, language)}${b.service ? ` (${b.service})` : ''}`
+  if (list.length === 1) {
+    return language === 'tr' ? `Yaklaşan randevunuz: ${line(list[0]!)}.` : `Your upcoming appointment: ${line(list[0]!)}.`
+  }
+  const lines = list.map((b) => `• ${line(b)}`).join('\n')
+  return language === 'tr' ? `Yaklaşan randevularınız:\n${lines}` : `Your upcoming appointments:\n${lines}`
+}
+
 export function whichBooking(list: readonly Offer[], language: Lang): string {
   const lines = list.map((offer, i) => `${i + 1}) ${at(offer, language)}`).join('\n')
   return language === 'tr' ? `Hangi randevunuz?\n${lines}` : `Which appointment?\n${lines}`

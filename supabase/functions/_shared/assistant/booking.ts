@@ -254,6 +254,15 @@ async function findOwn(turn: BookingTurn, mode: 'cancel' | 'move', message: stri
   return chosenOwn(list[0]!.id, mode, message, turn, loaded)
 }
 
+/** "Randevum ne zaman?": the customer's own upcoming appointments, as the desk finds them; a booking under way waits. */
+async function showOwn(turn: BookingTurn): Promise<ResponderOutput> {
+  const { desk, language } = turn
+  const list = await desk.upcoming()
+  if (list.length === 0) return out(say.noUpcoming(desk.knownPhone === null, turn.contact, language), language, 'booking', turn.draft)
+  const named = list.slice(0, MAX_OFFERS).map((b) => ({ date: b.date, time: b.time, service: b.serviceName }))
+  return out(say.ownUpcoming(named, language), language, 'booking', turn.draft)
+}
+
 async function chosenOwn(id: string, mode: 'cancel' | 'move', message: string, turn: BookingTurn, loaded: Loaded): Promise<ResponderOutput> {
   const { language } = turn
   const own = (await turn.desk.upcoming()).find((b) => b.id === id)
@@ -315,6 +324,7 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
   }
 
   if (asked === 'cancel' || asked === 'move') return findOwn(turn, asked, message, loaded)
+  if (asked === 'check') return showOwn(turn)
   // "Ürün deneme randevusu ücretli mi?": the price or length of a service, asked with no day or time, books nothing yet.
   if (!draft && asksPriceOrLength(message) && serviceNamed(message, loaded.services) && !saysWhen(readWhen(message, desk.today))) return null
   if (!draft) return start(message, turn, loaded)

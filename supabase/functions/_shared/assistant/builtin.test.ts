@@ -711,6 +711,7 @@ describe('follow-ups as customers write them', () => {
     // Nor is a card put in the parcel.
     expect((await ask('can u add a card', { language: 'en' })).kind).not.toBe('payment')
     expect((await ask('can i pay by card', { language: 'en' })).kind).toBe('payment')
+    expect((await ask('kredi kartı ekleyebilir miyim')).kind).toBe('payment')
     const dearest = await ask('and the most expensive thing overall', { language: 'en' })
     expect(dearest.kind).toBe('priciest')
     expect(dearest.productIds).toContain('p1')

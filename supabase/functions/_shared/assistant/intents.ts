@@ -263,7 +263,7 @@ function splitPair(list: readonly Word[], explicit: boolean): [string, string] |
 const TOPIC_WORDS: readonly [RegExp, BusinessTopic][] = [
   [/^(kargo\w*|gonder\w*|yolla\w*|shipping|ship|ships|postage|courier|kurye\w*|delivery|deliveries|deliver|delivers|teslimat\w*)$/, 'shipping'],
   [/^(iade\w*|degisim\w*|degistir\w*|returns?|refunds?|exchange\w*)$/, 'returns'],
-  [/^(odeme\w*|taksit\w*|havale\w*|eft|payments?|pay|installments?|instalments?|transfer|paypal|crypto|bitcoin|cash|nakit|iban)$/, 'payment'],
+  [/^(odeme\w*|taksit\w*|havale\w*|eft|kredi\w*|payments?|pay|installments?|instalments?|transfer|paypal|crypto|bitcoin|cash|nakit|iban|visa|mastercard|amex)$/, 'payment'],
   // How to get there: the address and the map are what the owner wrote of it.
   [/^(otopark\w*|parking|park|metro\w*|otobus\w*|durag\w*|ulasim\w*|bus|subway|tram|tramvay\w*|directions?)$/, 'location'],
   // "Is the price negotiable?", "two of them, any discount?": offers, which the owner writes in the FAQ if anywhere.
@@ -782,8 +782,8 @@ export function intentOf(asked: string, message: string): Intent {
   if ((intent === 'ack' || intent === 'thanks') && topicAsked) return { kind: topicAsked }
   // "I want to return something", "so no refund?": a return, its shipping or paying named is what is asked, however
   // much "something" sounds like a wish for a suggestion or "no" like a goodbye.
-  const named = topicOf(message)
-  if ((intent === 'recommend' || intent === 'goodbye') && (named === 'returns' || named === 'shipping' || named === 'payment')) return { kind: named }
+  const topicNamed = topicOf(message)
+  if ((intent === 'recommend' || intent === 'goodbye') && (topicNamed === 'returns' || topicNamed === 'shipping' || topicNamed === 'payment')) return { kind: topicNamed }
   // "Başka?", "anything else?": more is asked for, unless the words close ("başka bir şey yok", "nothing else, thanks").
   if (intent === 'goodbye' && / (baska|else|other|others|diger\w*) /.test(line) && !CLOSES.test(line)) return { kind: 'list', term: '' }
   // "Is that free?": a question is asked of what was said before, not a goodbye ("is that all?" still closes).

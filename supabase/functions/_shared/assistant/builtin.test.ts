@@ -730,6 +730,14 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('paramı ne zaman geri alırım')).kind).toBe('returns')
   })
 
+  it('"how many do you have of…" asks the stock; "can I get 20", "ok just 5 then" order that many of the product discussed', async () => {
+    expect(await ask('how many do you have of the coffee mug', { language: 'en' })).toMatchObject({ kind: 'stock', productIds: ['p7'] })
+    const many = await ask('can i get 20', { history: said(['p1']), language: 'en' })
+    expect(many).toMatchObject({ kind: 'ordering', productIds: ['p1'] })
+    expect(many.reply).toContain('12')
+    expect(await ask('ok just 5 then', { history: said(['p1']), language: 'en' })).toMatchObject({ kind: 'ordering', productIds: ['p1'] })
+  })
+
   it('help asked for with nothing said of what gets what the assistant can help with; "help me find a bag" looks for one', async () => {
     for (const message of ['i need help', 'yardım lazım', 'yardımcı olur musunuz', 'help me please']) {
       expect((await ask(message, { language: 'en' })).kind, message).toBe('greeting')

@@ -103,6 +103,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'gorebilir', 'gorebilirim', 'gormek', 'gormem', 'goster', 'gosterir', 'gosterebilir', 'gosterin', 'see', 'view',
   // The whole catalogue's most or least ("the most expensive thing overall").
   'overall', 'altogether',
+  // How many, and how many are taken ("how many are left", "ok just 5 then").
+  'many', 'just', 'only', 'then', 'sadece',
   // Help asked for is no product ("can you help me find a bag?").
   'help', 'yardim', 'yardimci',
   'ney', 'neyiniz', 'neyin', 'neleriniz', 'nelerin', 'olani', 'olanlari', 'olanin', 'sizdeki', 'sizdekiler', 'elinizdeki', 'burada', 'here',
@@ -504,12 +506,14 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
 }
 
 /** Words that count things, after a number: "10 tane", "3 of the scarves", "2 pairs". */
+/** What a number of things is taken with: "can I get 6", "just 5". */
+const TAKES = /^(get|take|want|need|just|only|sadece|yalnizca)$/
 const COUNT = /^(tane\w*|adet\w*|pieces?|pcs|units?|pairs?|cift\w*|of)$/
 
 /** How many the customer asks for ("kadife ceketten 10 tane", "3 of the silk scarves"), or null. */
 export function quantityAsked(message: string): number | null {
   const list = words(message)
-  const at = list.findIndex((word, i) => /^\d{1,4}$/.test(word.key) && COUNT.test(list[i + 1]?.key ?? ''))
+  const at = list.findIndex((word, i) => /^\d{1,4}$/.test(word.key) && (COUNT.test(list[i + 1]?.key ?? '') || TAKES.test(list[i - 1]?.key ?? '')))
   return at < 0 ? null : Number(list[at]!.key)
 }
 
@@ -773,6 +777,8 @@ export function intentOf(asked: string, message: string): Intent {
   }
   // "Tamam alacağım", "tmm alıcam": buying what was discussed, not only an okay.
   if (intent === 'ack' && BUYS.test(line)) return { kind: 'ordering', term: ordered() }
+  // "Can I get 6?", "ok just 5 then": how many of the product discussed, ordered.
+  if (list.some((word, i) => /^\d{1,3}$/.test(word.key) && TAKES.test(list[i - 1]?.key ?? '')) && termWithoutNumbers === '') return { kind: 'ordering', term: '' }
   // "Tamam keteni alayım": buying the product named, however the rest was heard.
   if ((intent === 'None' || PRODUCT_KINDS.has(intent)) && term !== '' && BUYS.test(line) && !asksWhetherSo(message)) return { kind: 'ordering', term: ordered() }
   // "Peki mavisi?": a colour, size or material after an okay asks it of the product discussed.

@@ -738,6 +738,17 @@ describe('follow-ups as customers write them', () => {
     expect(await ask('ok just 5 then', { history: said(['p1']), language: 'en' })).toMatchObject({ kind: 'ordering', productIds: ['p1'] })
   })
 
+  it('"son fiyat ne olur?" bargains; "when will it be back?" after a product out of stock says no date is known; "telefon kılıfı" is a product', async () => {
+    expect((await ask('son fiyat ne olur', { history: said(['p6']) })).kind).toBe('discounts')
+    expect((await ask("what's your best price", { language: 'en' })).kind).toBe('discounts')
+    const back = await ask('when will it be back', { history: said(['p5']), language: 'en' })
+    expect(back).toMatchObject({ kind: 'stock', productIds: ['p5'] })
+    expect(back.reply).toContain("doesn't say when")
+    const items = [...PRODUCTS, product('p9', 'Telefon Kılıfı', 150, 'TRY', 10, null)]
+    expect(await askAnyWord('telefon kılıfı', items)).toMatchObject({ productIds: ['p9'] })
+    expect((await ask('telefon numaranız')).kind).toBe('contact')
+  })
+
   it('help asked for with nothing said of what gets what the assistant can help with; "help me find a bag" looks for one', async () => {
     for (const message of ['i need help', 'yardım lazım', 'yardımcı olur musunuz', 'help me please']) {
       expect((await ask(message, { language: 'en' })).kind, message).toBe('greeting')

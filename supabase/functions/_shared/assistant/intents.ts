@@ -417,6 +417,9 @@ const GIVES_DETAILS = / (ben|benim|adim|ismim|isim|soyadim|numaram|telefonum|mai
 const COMPARES = / (difference|differences|differ|fark|farki|farklari|compare|karsilastir\w*|vs|versus) /
 
 /** The words that rank by price: the cheapest, the dearest, the most or least of something. */
+const BARGAINS = / (son fiyat\w*|en son ne olur|best price|final price|lowest (price )?you can (do|go)|can you do (any )?better|pazarlik\w*) /
+/** Words that ask how to reach the shop, not for a thing. */
+const CONTACT_CUES = / (numara\w*|numbers?|ulas\w*|reach|iletisim\w*|contact|e ?posta\w*|email|mail|adres\w*|ara\w*|call) /
 /** Trying clothes on. */
 const TRY_ON = / (try (it |them |this |that |things |these |those |something |stuff |clothes )?on|fitting rooms?|changing rooms?|deneyebilir\w*|denemek|deneme kabin\w*|prova kabin\w*) /
 /** Saying one buys it. */
@@ -747,6 +750,14 @@ export function intentOf(asked: string, message: string): Intent {
   if (SEND_BACK.test(line)) return { kind: 'returns' }
   // "Paramı ne zaman geri alırım?": money back is a return's, however much "ne zaman" sounds like delivery.
   if (MONEY_BACK.test(line)) return { kind: 'returns' }
+  // "Son fiyat ne olur?", "what's your best price?": bargaining, which the owner writes of with the offers if anywhere.
+  if (BARGAINS.test(line)) return { kind: 'discounts' }
+  // "When will it be back?": the stock of the product discussed, and that no date is known.
+  if (/ when (will|is|does|do) (it|they|this|that|these|those)( be| come)? back /.test(line)) return { kind: 'stock', term: '' }
+  // "Telefon kılıfı": a thing named with "telefon" is a product, not the shop's number.
+  if (intent === 'contact' && term !== '' && !CONTACT_CUES.test(line) && thingWords(message).some((word) => !/^(telefon\w*|phones?)$/.test(asciiKey(word)))) {
+    return { kind: 'search', term }
+  }
   // "Çantanın fotoğrafını atar mısınız?", "can you send a picture of the bag?": its page is what shows it, whatever
   // the network makes of "send". "Deri çanta hâlâ satışta mı?" asks whether it is still sold, not how to pay.
   if (PICTURE.test(line)) return { kind: 'link', term }

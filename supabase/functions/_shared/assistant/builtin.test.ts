@@ -1248,6 +1248,9 @@ describe('follow-ups as customers write them', () => {
   it('a letter drawn out is the letter ("hiii", "selaaam", "seramik vazooo"); sizes and addresses keep theirs', async () => {
     expect((await ask('hiii', { language: 'en' })).kind).toBe('greeting')
     expect((await ask('selaaam')).kind).toBe('greeting')
+    for (const message of ['merhabaa', 'hii']) expect((await ask(message)).kind, message).toBe('greeting')
+    // A lunch break is asked of the hours.
+    for (const message of ['öğle tatiliniz var mı', 'öğle arası var mı']) expect((await ask(message)).kind, message).toBe('hours')
     expect(await ask('seramik vazooo ne kadar')).toMatchObject({ kind: 'price', productIds: ['p6'] })
     expect(words('XXXL var mı www.ornek.com').map((word) => word.key)).toEqual(['xxxl', 'var', 'mi', 'www.ornek.com'])
   })

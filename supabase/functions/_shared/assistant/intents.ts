@@ -750,6 +750,8 @@ export function intentOf(asked: string, message: string): Intent {
   if (SEND_BACK.test(line)) return { kind: 'returns' }
   // "Paramı ne zaman geri alırım?": money back is a return's, however much "ne zaman" sounds like delivery.
   if (MONEY_BACK.test(line)) return { kind: 'returns' }
+  // "Öğle arası var mı?", "do you close for lunch?": the hours, which say when the shop is open.
+  if (/ (ogle (arasi|tatil)\w*|lunch (break|time)|close for lunch) /.test(line)) return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   // "Son fiyat ne olur?", "what's your best price?": bargaining, which the owner writes of with the offers if anywhere.
   if (BARGAINS.test(line)) return { kind: 'discounts' }
   // "When will it be back?": the stock of the product discussed, and that no date is known.
@@ -762,6 +764,8 @@ export function intentOf(asked: string, message: string): Intent {
   // the network makes of "send". "Deri çanta hâlâ satışta mı?" asks whether it is still sold, not how to pay.
   if (PICTURE.test(line)) return { kind: 'link', term }
   if (ON_SALE.test(line) && (intent === 'payment' || intent === 'None') && term !== '') return { kind: 'stock', term }
+  // "Merhabaa", "hii": a greeting alone with its last letter doubled (three or more are folded for any word, text.ts).
+  if (/^ (merhabaa|mrbb|selamm|slmm|hii|heyy|helloo)( (nasilsiniz|there|all))? $/.test(line)) return { kind: 'greeting' }
   // "Kimsiniz?", "kimsin?": who answers, as "siz kimsiniz?" asks.
   if (/^ (sen |siz )?(kimsin|kimsiniz)( acaba)? $/.test(line)) return { kind: 'identity' }
   if (intent === 'off_topic') return { kind: 'off_topic' }

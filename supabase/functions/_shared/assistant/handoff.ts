@@ -40,7 +40,7 @@ export async function handoffAsked(message: string, history: readonly Turn[] = [
 }
 
 const OWN_ORDER_CHANGED =
-  / (siparisim\w*|my order\w*|the order i (placed|made)) .*(iptal\w*|degistir\w*|cancel\w*|change|amend|edit\w*)|(iptal\w*|cancel\w*|change|amend) (\w+ )?(siparisim\w*|my order\w*) /
+  / (siparisim\w*|my order\w*|the order i (placed|made)|i (just )?ordered|i placed an order|siparis verdim|siparis vermistim) .*(iptal\w*|degistir\w*|cancel\w*|change|amend|edit\w*)|(iptal\w*|cancel\w*|change|amend) (\w+ )?(siparisim\w*|my order\w*) /
 const OWN_ORDER_WHERE =
   / (siparisim\w*|kargom\w*|paketim\w*|my order\w*|my package|my parcel) .*(takip\w*|nerede|nerde|where|track\w*|status|kargoya verildi\w*|kargolandi\w*|gonderildi\w*|shipped|dispatched|sent out)|(kargoya verildi\w*|kargolandi\w*|gonderildi\w*|shipped|dispatched) .*(siparisim\w*|kargom\w*|my order\w*)|(takip\w*|track\w*) (\w+ )?(siparisim\w*|kargom\w*|my order\w*|my package)|(kargo )?takip (numara|kod)\w*|tracking (number|code|no|link)|where is my (order|package|parcel) /
 const PAYMENT_FAILS =

@@ -931,12 +931,15 @@ async function answerMessage(
     const asked = understood.alternatives.find((reading) => ASKED_OF_PRODUCTS.has(reading.intent))?.intent ?? 'search'
     return answerProduct(intentOf(asked, message), message, context, [])
   }
+  // The reply just before, which short follow-ups are read against.
+  const previousReply = history.findLast((turn) => turn.role === 'assistant')
+  const previousKind = previousReply?.kind
   // "Cumartesi de aynı mı?", "and Sunday?" just after the hours: that day's hours, whatever the words sounded like.
-  if (history.findLast((turn) => turn.role === 'assistant')?.kind === 'hours' && understood.kind !== 'hours' && understood.kind !== 'booking' && namesOnlyADay(message)) {
+  if (previousKind === 'hours' && understood.kind !== 'hours' && understood.kind !== 'booking' && namesOnlyADay(message)) {
     return answerIntent(intentOf('hours', message), message, context)
   }
   // "Ücretli mi?", "not ekleyebilir miyim?" just after an FAQ answer, naming no product: asked of that entry.
-  if (history.findLast((turn) => turn.role === 'assistant')?.kind === 'faq' && words(message).length <= 4 && FAQ_FOLLOWED.has(understood.kind)) {
+  if (previousKind === 'faq' && words(message).length <= 4 && FAQ_FOLLOWED.has(understood.kind)) {
     const term = 'term' in understood ? understood.term : ''
     const named = term === '' ? [] : bestNamed(term, await catalogue.search(term, 3), false)
     // The question the entry first answered: "ücretli mi?" after "not ekleyebilir miyim?" is still of the gift wrapping.
@@ -947,7 +950,7 @@ async function answerMessage(
     // Asked in more words than the entry holds ("kolyeyi hediye paketi yapabilir misiniz", then "not da ekleyebilir
     // misiniz"): the entry whose answer was given, when the words ask of nothing else (no topic, no product, no word of
     // another entry).
-    const given = history.findLast((turn) => turn.role === 'assistant')?.content
+    const given = previousReply?.content
     const mayBeOfIt = !hit && named.length === 0 && topicOf(message) === null && understood.kind !== 'location' && understood.kind !== 'contact'
     const ofNothingElse = mayBeOfIt && (await business.searchFaq(message, 3)).every((candidate) => biz.faqAnswer(candidate) === given)
     const found = ofNothingElse ? (await business.searchFaq(asked, 5)).find((candidate) => biz.faqAnswer(candidate) === given) : undefined
@@ -973,7 +976,6 @@ async function answerMessage(
   }
   // "I bought it 3 weeks ago", "10 gün önce teslim aldım" just after the returns: whether the return is still possible,
   // which the returns text says.
-  const previousKind = history.findLast((turn) => turn.role === 'assistant')?.kind
   if (previousKind === 'returns' && TIME_AGO.test(keyLine(words(message)))) return answerIntent({ kind: 'returns' }, message, context)
   // "Is it free?", "ücretli mi?" naming nothing else, just after the shipping or the returns: what that text says of it.
   const costOnly = words(message).some((word) => COST_WORDS.test(word.key)) && productTerm(words(message).filter((word) => !COST_WORDS.test(word.key))) === ''
@@ -984,8 +986,7 @@ async function answerMessage(
   // returns, "how long would it take?" after shipping (the delivery's time, not a length). With no product discussed
   // at all, "how long would it take?" is the delivery's too.
   if (understood.kind === 'attribute' && understood.term === '' && ASKS_HOW_LONG.test(keyLine(words(message)))) {
-    const previous = history.findLast((turn) => turn.role === 'assistant')?.kind ?? ''
-    const followed = TIMED_TOPICS[previous]
+    const followed = TIMED_TOPICS[previousKind ?? '']
     if (followed) return answerIntent({ kind: followed }, message, context)
     const delivery = understood.alternatives.some((reading) => reading.intent === 'delivery_time' && reading.score >= ALTERNATIVE_MIN_SCORE)
     if (delivery && !(await lastProducts(context))?.length) return answerIntent({ kind: 'delivery_time' }, message, context)

@@ -1837,6 +1837,25 @@ describe('honest products', () => {
     expect(order).toMatchObject({ kind: 'ordering', productIds: ['p8'] })
   })
 
+  it('"M olur mu bana?" and one\'s own height and weight ask a size of the product discussed', async () => {
+    const fits = await ask('M olur mu bana', { items, history: said(['p9']), faq: [] })
+    expect(fits).toMatchObject({ kind: 'attribute', productIds: ['p9'] })
+    expect(fits.reply).not.toContain('yer almıyor')
+    expect((await ask('XL olur mu bana', { items, history: said(['p9']), faq: [] })).reply).toContain('XL beden yer almıyor')
+    const measures = await ask('1.70 boyundayım 65 kiloyum hangi beden olur', { items, history: said(['p8']), faq: [] })
+    expect(measures).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(measures.reply).toContain('katalogda beden bilgisi yer almıyor')
+    const own = await ask('boyum 1.65 kilom 58 S mi M mi', { items, history: said(['p8']), faq: [] })
+    expect(own.reply).toContain('beden bilgisi')
+    const medium = await ask("would a medium fit me? i'm 5'6", { language: 'en', items, history: said(['p8']), faq: [] })
+    expect(medium).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(medium.reply).toContain("doesn't list the sizes")
+    // One that did not fit, or is to be swapped, is a return.
+    for (const message of ["bought a medium but it doesn't fit, can I swap for a large", 'küçük oldu, L olur mu değişim', 'M aldım ama olmadı, L ile değişir mi']) {
+      expect((await ask(message, { items, history: said(['p8']) })).kind, message).toBe('returns')
+    }
+  })
+
   it('a size the description does not list is said to be missing, with the sizes it does list', async () => {
     // DRESS lists "S, M, L"; the shoes "36-45".
     const shoes = product('p15', 'Spor Ayakkabı', 1799, 'TRY', 11, null, 'Beyaz-lacivert, 36-45 numara arası')

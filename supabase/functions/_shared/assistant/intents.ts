@@ -122,6 +122,10 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   // Praise and its intensifiers: the customer's taste, which no record holds ("çok güzel elbise", "that lovely scarf").
   'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
   'gorgeous', 'stunning', 'amazing', 'awesome', 'perfect', 'great', 'excellent', 'super', 'very', 'so', 'such', 'really',
+  // The customer's own measures, given to ask a size ("1.70 boyundayım 65 kiloyum", "I'm 5'6, would a medium fit?").
+  // What was bought before ("bought a medium but it doesn't fit"): the product is the one discussed, not one so named.
+  'bought', 'but', 'aldim', 'almistim', 'ama', 'fakat',
+  'boyum', 'boyunda', 'boyundayim', 'boyluyum', 'kilom', 'kiloyum', 'kilodayim', 'kg', 'tall', 'fit', 'fits', 'almaliyim', 'olurmu',
   'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',
 ])
 
@@ -290,6 +294,9 @@ const PERSON =
 /** The classifier's least score for a kind to be taken; below it the message is read by its words alone. */
 export const MIN_SCORE = 0.55
 
+/** Whether something fits the one asking ("olur mu", "uyar mı", "would it fit"). */
+const FITS = / (olur|olurmu|uyar|uyarmi|fit|fits|fitting) /
+const OWN_MEASURES = /^(boyum|boyunda|boyundayim|boyluyum|kilom|kiloyum|kilodayim)$/
 const SIZE_WORDS = /^(beden\w*|numara\w*|size|sizes|small|medium|large|waist|xs|s|m|l|xl|xxl|xxxl)$/
 /** Colours themselves, not the words asking for one. */
 const COLOUR_NAMES = /^(siyah\w*|beyaz\w*|kirmizi\w*|mavi\w*|yesil\w*|sari\w*|pembe\w*|mor|gri|lacivert\w*|bej|kahverengi\w*|turuncu\w*|black|white|red|blue|green|yellow|pink|purple|gr[ae]y|navy|beige|brown|orange)$/
@@ -307,7 +314,8 @@ const DURATION_PHRASES = / (how long (does|do|will|would|can) (it|they|this|that
 
 /** The attribute a question asks about, from its words; null when it names none the rules know. */
 export function attributeOf(list: readonly Word[]): Attribute | null {
-  const keys = list.map((word) => word.key)
+  // "Kilom 58": the customer's own measure, given to ask a size, asks no product's weight.
+  const keys = list.map((word) => word.key).filter((key) => !OWN_MEASURES.test(key))
   if (keys.some((key) => /^(beden\w*|numara\w*|size|sizes|small|medium|large)$/.test(key))) return 'size'
   if (keys.some((key) => WEIGHT_WORDS.test(key))) return 'weight'
   if (keys.some((key) => SCENT_WORDS.test(key))) return 'scent'
@@ -409,6 +417,8 @@ const REACH = / (whatsapp\w*|instagram\w*|insta|facebook\w*|telegram\w*) (numara
 
 const RETURN_CUES =
   / (iade\w*|degis\w*|uymaz\w*|uymad\w*|olmaz\w*|olmad\w*|geri|begenme\w*|(kucuk|buyuk|dar|bol) geld\w*|return\w*|refund\w*|exchange\w*|fit|fits|money back|swap\w*|change my mind|too (small|big|large|tight|short|long)|send (it|them) back) /
+/** Whether the words speak of a return: something bought that did not fit or is to go back ("M aldım ama olmadı"). */
+export const saysReturn = (message: string) => RETURN_CUES.test(keyLine(words(message)))
 /** Whether the words speak of an offer: the classifier's next reading of "is there a fitting room?" is none. */
 export const saysOffer = (message: string) => DISCOUNT_CUES.test(keyLine(words(message)))
 const DISCOUNT_CUES =
@@ -768,6 +778,12 @@ export function intentOf(asked: string, message: string): Intent {
   if (/^ (merhabaa|mrbb|selamm|slmm|hii|heyy|helloo)( (nasilsiniz|there|all))? $/.test(line)) return { kind: 'greeting' }
   // "Kimsiniz?", "kimsin?": who answers, as "siz kimsiniz?" asks.
   if (/^ (sen |siz )?(kimsin|kimsiniz)( acaba)? $/.test(line)) return { kind: 'identity' }
+  // "M olur mu bana?", "would a medium fit me?": a size asked of the product discussed or named, however far from the
+  // shop the network heard it. One that did not fit, or is to go back, is a return's.
+  const returnOrMiss = / (doesnt|dont|didnt|not|wont|olmad\w*|olmuyor|uymad\w*|uymuyor) /.test(line) || RETURN_CUES.test(line.replace(/ (fit|fits) /g, ' '))
+  if (FITS.test(line) && !returnOrMiss && list.some((word) => SIZE_WORDS.test(word.key))) {
+    return { kind: 'attribute', attribute: 'size', term: productTerm(list.filter((word) => !SIZE_WORDS.test(word.key) && !/^\d/.test(word.key))) }
+  }
   if (intent === 'off_topic') return { kind: 'off_topic' }
   // "I need help", "yardım lazım": what the assistant can help with, as to a greeting.
   if (ASKS_HELP.test(line)) return { kind: 'greeting' }

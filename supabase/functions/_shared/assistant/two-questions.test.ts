@@ -26,6 +26,9 @@ describe('twoQuestions', () => {
     'how much is shipping and how long does it take',
     // One day's opening and closing are one question.
     'cumartesi kaçta açılıyor ve kaçta kapanıyor',
+    // What went wrong with a purchase is the reason for the return asked beside it.
+    'M aldım ama olmadı, L ile değişir mi',
+    'dün keten gömlek aldım ama olmadı, iade edebilir miyim',
   ])('leaves %s whole', async (message) => {
     expect(await parts(message)).toBeNull()
   })

@@ -1,7 +1,7 @@
 // A message that asks two things, one of them about the business: "kadife ceketin fiyatı nedir ve kargo ücreti ne
 // kadar?", "what time do you open, and where are you?". Read whole, the classifier hears only the louder question;
 // read in two, each gets its answer, in the order asked.
-import { understand, type Understood } from './intents.ts'
+import { saysReturn, understand, type Understood } from './intents.ts'
 import type { Classifier } from './nlu.ts'
 
 /** Where one question ends and the next begins: a question mark, a comma or semicolon, or a joining word. */
@@ -37,6 +37,10 @@ export async function twoQuestions(message: string, classifier: Classifier): Pro
     const second = message.slice(at.index + at[0].length).trim()
     if (first === '' || second === '') continue
     const [one, two] = await Promise.all([understand(first, classifier), understand(second, classifier)])
+    // "M aldım ama olmadı, L ile değişir mi?": what went wrong with a purchase is the reason for the return asked
+    // beside it, not a question of its own about the size.
+    const why = (text: string, part: Understood) => part.kind !== 'returns' && saysReturn(text)
+    if ((two.kind === 'returns' && why(first, one)) || (one.kind === 'returns' && why(second, two))) continue
     const topics = [one, two].flatMap((part) => TOPICS[part.kind] ?? [])
     const products = [one, two].filter(ofAProduct)
     // "Pazartesi kaçta açıyorsunuz ve cumartesi kaça kadar?": the hours of two days are two questions too.

@@ -101,6 +101,10 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-tarih-sayi',
     [w('5.12 saat 11 saç kesimi randevu'), w('Gizem Yıldız'), w('0539 888 99 00'), w('evet', ['5 Aralık 2026'])],
     { date: '2026-12-05', time: '11:00', service: 'Saç kesimi' }),
+  // Thursday's mornings are taken: said of the morning, not the day; "10 olur" is offered on two days, so which one.
+  trSalon('tr-sabah-dolu-iki-gun',
+    [w('perşembe boya yaptırmak istiyorum'), w('sabah erken', ['Perşembe sabah boş saat kalmadı'], ['için boş saat kalmadı']), w('10 olur', ['birden fazla günde', 'Cuma', 'Cumartesi']), w('cumartesi', ['adınızı']), w('adım Elif, numaram 05441234567', ['5 Aralık 2026', '10:00']), w('evet', ['oluşturuldu'])],
+    { date: '2026-12-05', time: '10:00', service: 'Boya' }),
   trSalon('tr-cok-ileri',
     [w('15 ocak için saç kesimi randevusu', ['henüz']), w('vazgeçtim')],
     null),
@@ -296,6 +300,9 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-thumbs-up',
     [w('haircut tomorrow at 10'), w('Sam Hill'), w('+90 532 111 22 38', ['December 2, 2026', '10:00']), w('👍', ['booked'])],
     { date: '2026-12-02', time: '10:00', service: 'Saç kesimi' }),
+  enSalon('en-morning-full-two-days',
+    [w('can i book a colour for thursday morning', ['no free times in the morning']), w('10 please', ['more than one day']), w('the friday one', ['name']), w('Ruth Wells'), w('0532 444 19 20', ['December 4, 2026', '10:00']), w('yes', ['booked'])],
+    { date: '2026-12-04', time: '10:00', service: 'Boya' }),
   // --- English, WhatsApp ---------------------------------------------------------------------------
   enSalonWhatsApp('en-wa-book',
     [w('Hi, could I get a haircut appointment on Friday at 3pm?'), w('Daniel Hall'), w('yes')],

@@ -3,7 +3,7 @@
 // yes and no, services named in either language, and what starts a booking.
 // The whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
 import { describe, expect, it } from 'vitest'
-import { asksWhyNumber, bookingAsked, choiceOf, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, stops, unsure } from './booking-reading.ts'
+import { asksWhyNumber, bookingAsked, choiceOf, hourAlone, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, stops, unsure } from './booking-reading.ts'
 import { handoffAsked } from './handoff.ts'
 import type { BookableService } from './types.ts'
 
@@ -19,6 +19,13 @@ describe('the booking conversation reads', () => {
       expect(choiceOf(text, 3), text).toBe(n)
     }
     for (const text of ['7', 'öğleden sonra', 'saat 2', '14:00', 'yarın']) expect(choiceOf(text, 3), text).toBeNull()
+  })
+
+  it('an hour alone, agreed to, and no hour in anything more', () => {
+    for (const [text, hour] of [['10', 10], ['10 olur', 10], ['11 please', 11], ['saat 3 uygun mu?', 3], ['4 ok', 4], ['15', 15]] as const) {
+      expect(hourAlone(text), text).toBe(hour)
+    }
+    for (const text of ['10 tane', 'cuma 10', '25', '10:30', 'olur', '2 kişi']) expect(hourAlone(text), text).toBeNull()
   })
 
   it('a name, with or without its lead words and a number beside it', () => {

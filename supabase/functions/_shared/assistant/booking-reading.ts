@@ -46,6 +46,13 @@ export function choiceOf(message: string, count: number): number | null {
   return index >= 0 && index < count ? index + 1 : null
 }
 
+/** "10 olur", "11 please", "saat 3": an hour alone, agreed to, as said of times just offered; null when it is not one. */
+export function hourAlone(message: string): number | null {
+  const plain = /^\s*(?:saat\s*)?(\d{1,2})\s*(?:olur|olsun|uygun\w*|uyar|iyi|ok|okay|please|pls|lutfen|works|is fine|fine|good)?\s*(?:mu|mi)?\s*[.!?]?\s*$/i.exec(asciiKey(message))
+  const hour = plain ? Number(plain[1]) : null
+  return hour !== null && hour <= 23 ? hour : null
+}
+
 /** The phone number a message holds, in E.164; undefined when it holds none, null when what it holds is no number. */
 export function phoneIn(message: string): string | null | undefined {
   const run = /(\+?\d[\d\s().-]{8,}\d)/.exec(message)

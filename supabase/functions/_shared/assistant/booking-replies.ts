@@ -6,6 +6,7 @@ import type { BookingRefusal } from '../../../../domain/booking.ts'
 import { formatPrice } from '../../../../domain/products/currency.ts'
 import { formatReminderDate } from '../reminder.ts'
 import type { AssistantLanguage, BookableService } from './types.ts'
+import type { DayPart } from './when.ts'
 
 type Lang = AssistantLanguage
 export type Offer = { date: string; time: string }
@@ -98,13 +99,30 @@ export function askService(services: readonly BookableService[], language: Lang,
   return language === 'tr' ? `Hangi hizmet için randevu istersiniz?\n${list}` : `Which service would you like to book?\n${list}`
 }
 
+export function onSeveralDays(language: Lang): string {
+  return language === 'tr' ? 'Bu saat birden fazla günde müsait:' : 'That time is free on more than one day:'
+}
+
 export function pickFirst(language: Lang): string {
   return language === 'tr' ? 'Önce bir saat seçelim. Şu saatler müsait:' : "Let's pick a time first. These times are free:"
 }
 
-/** Why a time cannot be booked; `every`, for off_grid, is how many minutes apart appointments start. */
-export function refusal(reason: BookingRefusal | 'closed_day' | 'full_day' | 'past' | 'off_grid', wanted: Offer | { date: string } | null, language: Lang, every = 30): string {
+/** A part of the day, as a day full in that part is said to be ("perşembe sabah", "in the morning"). */
+const PART_NAMES: Record<DayPart, Record<Lang, string>> = {
+  morning: { tr: 'sabah', en: 'in the morning' },
+  noon: { tr: 'öğle saatlerinde', en: 'around noon' },
+  afternoon: { tr: 'öğleden sonra', en: 'in the afternoon' },
+  evening: { tr: 'akşam', en: 'in the evening' },
+}
+
+/**
+ * Why a time cannot be booked; `every`, for off_grid, is how many minutes apart appointments start. A day asked with
+ * a part of it ("perşembe sabah") that is full there is said to be full there, not all day.
+ */
+export function refusal(reason: BookingRefusal | 'closed_day' | 'full_day' | 'past' | 'off_grid', wanted: Offer | { date: string; part?: DayPart } | null, language: Lang, every = 30): string {
   const when = wanted ? ('time' in wanted ? at(wanted, language) : longDate(wanted.date, language)) : ''
+  const part = wanted && 'part' in wanted && wanted.part ? PART_NAMES[wanted.part][language] : null
+  if (reason === 'full_day' && part) return language === 'tr' ? `${when} ${part} boş saat kalmadı.` : `${when} has no free times ${part}.`
   if (language === 'tr') {
     switch (reason) {
       case 'slot_taken': return `${when} maalesef dolu.`

@@ -15,7 +15,7 @@
 import { hasAnyHours, rangesOf, timeToMinutes, type OpeningHours } from '../../../../domain/business.ts'
 import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, isNo, isYes, nameGiven, phoneIn, serviceIn, serviceNamed, stops, unsure,
+  asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, hourAlone, isNo, isYes, nameGiven, phoneIn, serviceIn, serviceNamed, stops, unsure,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import type { Offer } from './booking-replies.ts'
@@ -49,7 +49,7 @@ const out = (reply: string, language: Lang, kind: string, draft: BookingDraft | 
 
 // Offering times ---------------------------------------------------------------------
 
-type Found = { exact?: Offer; offers: Offer[]; reason?: Parameters<typeof say.refusal>[0]; asked?: Offer | { date: string } }
+type Found = { exact?: Offer; offers: Offer[]; reason?: Parameters<typeof say.refusal>[0]; asked?: Parameters<typeof say.refusal>[1] }
 
 const minutes = (time: string) => timeToMinutes(time) ?? 0
 const inPart = (time: string, part: When['part']) => {
@@ -123,7 +123,9 @@ async function findTimes(when: When, duration: number, desk: BookingDesk, rules:
       : rangesOf(hours, (['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const)[parseDayKey(date)!.getDay()]!).length === 0 ? 'closed_day' : 'full_day'
     const from = date < desk.today ? desk.today : addDays(date, 1)
     const later = asOffers(await desk.freeSlots(from, addDays(from, LOOKAHEAD_DAYS), duration)).filter((s) => inPart(s.time, when.part))
-    return { offers: spread(later, 3), reason, asked: { date } }
+    // Free at other times of that day: full only in the part asked.
+    const partFull = day && day.length > 0 && when.part ? { part: when.part } : {}
+    return { offers: spread(later, 3), reason, asked: { date, ...partFull } }
   }
 
   const from = when.from && when.from > desk.today ? when.from : desk.today
@@ -361,11 +363,22 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
       const offers = draft.offers ?? []
       const n = choiceOf(message, offers.length)
       if (n) return afterTime({ ...draft, date: offers[n - 1]!.date, time: offers[n - 1]!.time }, turn, loaded)
-      const when = readWhen(message, desk.today)
+      const said = readWhen(message, desk.today)
+      // "10 olur", "11 please": an hour alone is of the times just offered.
+      const hour = saysWhen(said) ? null : hourAlone(message)
+      const when = hour === null ? said : readWhen(`saat ${hour}`, desk.today)
       if (when.times && !when.date) {
         const matching = offers.filter((o) => when.times!.includes(o.time))
         if (matching.length === 1) return afterTime({ ...draft, date: matching[0]!.date, time: matching[0]!.time }, turn, loaded)
+        // Offered on more than one day: which of them, never the first guessed.
+        if (matching.length > 1) return out(say.offers(matching, language, say.onSeveralDays(language)), language, 'booking', { ...draft, offers: matching })
       }
+      // "Cuma", "the Saturday one" after one time offered on several days: that day's.
+      if (when.date && !when.times && offers.length > 1 && offers.every((o) => o.time === offers[0]!.time)) {
+        const onDay = offers.filter((o) => o.date === when.date)
+        if (onDay.length === 1) return afterTime({ ...draft, date: onDay[0]!.date, time: onDay[0]!.time }, turn, loaded)
+      }
+      if (hour !== null && offers.length > 0) return offerAt(when, draft, turn, loaded)
       // A service named again is no name ("tadilat" after "prova için"); another one than chosen changes it.
       const service = draft.mode === 'book' ? serviceIn(message, loaded.services) : null
       if (service && service.id !== draft.serviceId) {
@@ -378,9 +391,6 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
       if (isYes(message) && offers.length === 1) return afterTime({ ...draft, date: offers[0]!.date, time: offers[0]!.time }, turn, loaded)
       if (isNo(message)) return out(language === 'tr' ? 'Hangi gün ve saat size uyar?' : 'Which day and time would suit you?', language, 'booking', { ...draft, offers })
       if (asked && !name) return offerFor(message, draft, turn, loaded)
-      // A bare hour ("2", "15") right after offers of one day: that hour.
-      const hour = /^\s*(\d{1,2})\s*$/.exec(message)
-      if (hour && offers.length > 0) return offerAt({ date: offers[0]!.date, times: readWhen(`saat ${hour[1]}`, desk.today).times }, draft, turn, loaded)
       // A name, a number or a "yes" before a time was chosen: the times again, and the name and number kept.
       const phone = phoneIn(message)
       if (offers.length === 0 || (!name && !phone && asksSomethingElse(message, turn.kind))) return null

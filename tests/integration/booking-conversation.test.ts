@@ -61,6 +61,19 @@ describe.each(BACKENDS)('the booking conversation on %s', (backend) => {
     expect(await booked()).toEqual([time])
   })
 
+  it('greets and introduces itself with the appointments it can book, and without them once booking is off', async () => {
+    expect((await say('merhaba')).reply).toContain('randevunuzu oluşturabilirim')
+    expect((await say('hi', undefined, { language: 'en' })).reply).toContain('book you an appointment')
+    expect((await say('bot musun')).reply).toContain('Randevu da oluşturabilirim.')
+    await stack.db.query('update public.booking_settings set enabled = false where user_id = $1', [owner.user.id])
+    try {
+      expect((await say('merhaba')).reply).not.toContain('randevu')
+      expect((await say('bot musun')).reply).not.toContain('Randevu')
+    } finally {
+      await stack.db.query('update public.booking_settings set enabled = true where user_id = $1', [owner.user.id])
+    }
+  })
+
   it('books nothing in the owner\'s preview, which carries the booking in the turns it sends back', async () => {
     const history: Turn[] = []
     const preview = async (message: string) => {

@@ -8,6 +8,7 @@
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { ASKS_MATERIAL, asksOfIt, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
+import { hasAnyHours } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
 import { bookingAsked } from './booking-reading.ts'
 import { statesAmountAfterShipping } from './handoff.ts'
@@ -20,7 +21,7 @@ import { ofAProduct, twoQuestions, type Part } from './two-questions.ts'
 import { bestNamed, coverage, keysOf, sameStem, sameWord } from './matching.ts'
 import { askedSize, listedSizes, recordStates } from './record-facts.ts'
 import { keyLine, linksAsWords, words } from './text.ts'
-import type { AssistantLanguage, BusinessKnowledge, Catalogue, CatalogueProduct, FaqHit, Responder, ResponderOutput, Turn } from './types.ts'
+import type { AssistantLanguage, BookingDesk, BusinessKnowledge, Catalogue, CatalogueProduct, FaqHit, Responder, ResponderOutput, Turn } from './types.ts'
 
 /** At most this many products in one reply: a chat bubble, not a catalogue page. */
 export const MAX_LISTED = 5
@@ -36,6 +37,13 @@ type Context = {
   language: AssistantLanguage
   history: readonly Turn[]
   now: Date
+  /** The owner's appointment desk, when the channel can book. */
+  booking?: BookingDesk
+}
+
+/** Whether the customer can book here: the owner takes appointments and has written the hours they are given in. */
+async function takesBookings({ booking, business }: Context): Promise<boolean> {
+  return Boolean(booking && hasAnyHours(business.profile?.opening_hours ?? null) && (await booking.load()).rules.enabled)
 }
 
 /** `known: false` when the text says the business has not written it, or the catalogue does not list it. */
@@ -584,9 +592,9 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     case 'injection':
       return reply(intent.kind, say.redirect(businessName, language), language)
     case 'greeting':
-      return reply('greeting', say.greeting(businessName, language), language)
+      return reply('greeting', say.greeting(businessName, language, await takesBookings(context)), language)
     case 'identity':
-      return reply('identity', say.identity(businessName, language), language)
+      return reply('identity', say.identity(businessName, language, await takesBookings(context)), language)
     case 'thanks':
       return reply('thanks', say.thanks(language), language)
     case 'goodbye':
@@ -915,11 +923,11 @@ function narrowedToPlace(message: string, history: readonly Turn[]): Turn[] {
 }
 
 async function answerMessage(
-  { message, language, history, businessName, catalogue, business, now }: Parameters<Responder>[0],
+  { message, language, history, businessName, catalogue, business, now, booking }: Parameters<Responder>[0],
   understood: Awaited<ReturnType<typeof understand>>,
 ): Promise<ResponderOutput> {
   const replyIn = replyLanguage(message, language, history)
-  const context: Context = { catalogue, business, businessName, language: replyIn, history: narrowedToPlace(message, history), now }
+  const context: Context = { catalogue, business, businessName, language: replyIn, history: narrowedToPlace(message, history), now, booking }
   // Words the corpus does not know may be a product's name: "deri ceket kaç dolar" asks a price, not the exchange rate.
   // An off-topic reading reads no data unless the words also ask a price or stock ("kaç", "how much").
   // So does a yes-or-no question ("kolye alerji yapar mı?"), when its words name a product.

@@ -35,19 +35,26 @@ function contact(businessName: string, language: Lang): string {
   return language === 'tr' ? `Daha fazla bilgi için ${name} ile iletişime geçebilirsiniz.` : `For more, please contact ${name}.`
 }
 
-export function greeting(businessName: string, language: Lang): string {
+/** `books`: the owner takes appointments here, so the customer hears they can book one. */
+export function greeting(businessName: string, language: Lang, books = false): string {
   const name = business(businessName, language)
+  if (books) {
+    return language === 'tr'
+      ? `Merhaba! ${name} ürünleri, fiyatları ve stok durumu, çalışma saatleri, kargo ve iade hakkında yardımcı olabilir, randevunuzu oluşturabilirim. Nasıl yardımcı olayım?`
+      : `Hello! I can help with ${name}'s products, prices and stock, opening hours, shipping and returns, and book you an appointment. How can I help?`
+  }
   return language === 'tr'
     ? `Merhaba! ${name} ürünleri, fiyatları ve stok durumu, çalışma saatleri, kargo ve iade hakkında yardımcı olabilirim. Ne arıyorsunuz?`
     : `Hello! I can help with ${name}'s products, prices and stock, opening hours, shipping and returns. What are you looking for?`
 }
 
 /** "Are you a bot?": said plainly, what it can do, and how to reach a person. */
-export function identity(businessName: string, language: Lang): string {
+export function identity(businessName: string, language: Lang, books = false): string {
   const name = business(businessName, language)
+  const booking = books ? (language === 'tr' ? ' Randevu da oluşturabilirim.' : ' I can book appointments too.') : ''
   return language === 'tr'
-    ? `Ben ${name} adına yanıt veren bir yapay zekâ asistanıyım. Ürünler, fiyatlar ve stok, çalışma saatleri, kargo ve iade hakkında yardımcı olabilirim. Bir kişiyle görüşmek isterseniz “yetkiliyle görüşmek istiyorum” yazmanız yeterli.`
-    : `I'm an AI assistant answering for ${name}. I can help with products, prices and stock, opening hours, shipping and returns. To talk to a person, just write “I'd like to talk to someone”.`
+    ? `Ben ${name} adına yanıt veren bir yapay zekâ asistanıyım. Ürünler, fiyatlar ve stok, çalışma saatleri, kargo ve iade hakkında yardımcı olabilirim.${booking} Bir kişiyle görüşmek isterseniz “yetkiliyle görüşmek istiyorum” yazmanız yeterli.`
+    : `I'm an AI assistant answering for ${name}. I can help with products, prices and stock, opening hours, shipping and returns.${booking} To talk to a person, just write “I'd like to talk to someone”.`
 }
 
 export function thanks(language: Lang): string {

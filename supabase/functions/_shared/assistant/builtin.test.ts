@@ -1112,6 +1112,13 @@ describe('follow-ups as customers write them', () => {
     for (const message of ['tl ye çevirir misiniz', "TL'ye çevirebilir misiniz", 'can you convert it to lira']) {
       expect(await ask(message, { history: said(['p4']) }), message).toMatchObject({ kind: 'price', productIds: ['p4'] })
     }
+    // Whether the price is in a currency, asked of it; "dolar kaç?" still asks the rate, which no record holds.
+    for (const message of ['dolar mı o', 'o dolar mı', 'is it usd', 'dolar mı tl mi']) {
+      const asked = await ask(message, { history: said(['p4']) })
+      expect(asked, message).toMatchObject({ kind: 'price', productIds: ['p4'] })
+      expect(asked.reply, message).toContain('59')
+    }
+    expect((await ask('dolar kaç', { history: said(['p4']) })).kind).toBe('off_topic')
   })
 
   it('a product named in the other language\'s words is that product, whatever else the words suggest', async () => {
@@ -1275,10 +1282,12 @@ describe('follow-ups as customers write them', () => {
     expect(covered.reply).toContain('2 yıl garantilidir')
   })
 
-  it('"kutusuyla mı geliyor?": a particle before the verb asks it of the product just discussed, never the payment text', async () => {
-    const out = await ask('kutusuyla mı geliyor', { history: said(['p6']) })
-    expect(out).toMatchObject({ kind: 'attribute', productIds: ['p6'] })
-    expect(out.reply).toContain('Seramik Vazo için katalogda')
+  it('"kutusuyla mı geliyor?", "kutusu ile mi geliyor?": a particle before the verb asks it of the product just discussed, never the payment text', async () => {
+    for (const message of ['kutusuyla mı geliyor', 'kutusu ile mi geliyor']) {
+      const out = await ask(message, { history: said(['p6']) })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: ['p6'] })
+      expect(out.reply, message).toContain('Seramik Vazo için katalogda')
+    }
   })
 
   it('"can I wash it?" asks it of the product just discussed; "annem için alıyorum" orders it', async () => {

@@ -971,7 +971,8 @@ async function answerMessage(
   // that product, however the classifier read its one familiar particle.
   // So does one naming a property a description may state ("hızlı şarj destekliyor mu?" of a powerbank), in a few more words.
   const asksProperty = words(message).length <= 5 && words(message).some((word) => onlyProperties(word.text))
-  if (SHORT_FOLLOW_UP_OVER.has(understood.kind) && asksWhetherSo(message) && !asksOfTheShop(message) && topicOf(message) === null && ((understood.unknownWords > 0 && words(message).length <= 3) || asksProperty)) {
+  // ("Is it usd?" asks the price's currency, below.)
+  if (SHORT_FOLLOW_UP_OVER.has(understood.kind) && asksWhetherSo(message) && !asksOfTheShop(message) && topicOf(message) === null && currencyAsked(message) === null && ((understood.unknownWords > 0 && words(message).length <= 3) || asksProperty)) {
     if ((await lastProducts(context))?.length) return answerAttribute(attributeOf(words(message)), '', message, context)
   }
   // "Takı seviyor", "she likes jewellery" just after being asked what the present should be: the wish, told in two
@@ -1003,7 +1004,9 @@ async function answerMessage(
   // it is the owner's, else as written with no rate made up.
   // "TL'ye çevirir misiniz?", "can you convert it to lira?" say so, whatever the network made of them.
   const converts = CONVERTS.test(keyLine(words(message)))
-  if (currencyAsked(message) !== null && productTerm(words(message)) === '' && (converts || !['budget', 'extreme', 'list', 'off_topic'].includes(understood.kind))) {
+  // "Dolar mı o?", "is it usd?": whether the price is in that currency, asked of it ("dolar kaç?" asks the rate).
+  const whetherIn = / (m[iu]|is (it|that|this)|are (they|those|these)) /.test(keyLine(words(message)))
+  if (currencyAsked(message) !== null && productTerm(words(message)) === '' && (converts || whetherIn || !['budget', 'extreme', 'list', 'off_topic'].includes(understood.kind))) {
     const last = (await lastProducts(context)) ?? []
     if (last.length === 1) return addNotes(reply('price', say.priceOf(last[0]!, replyIn), replyIn, last), message, context)
   }

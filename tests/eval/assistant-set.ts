@@ -647,6 +647,22 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
   c('tr-siparis-gelmedi', 'tr', [
     t('complaint', '500 TL ödedim ama ürün hâlâ gelmedi', handOver()),
   ]),
+  // A size asked as whether it fits, with one's own measures; what it comes with; a price's currency asked of it.
+  c('tr-beden-olur-mu', 'tr', [
+    t('price', 'keten gömlek kaç dolar', { prices: ['gomlek'] }),
+    t('follow_up', 'M olur mu bana', { stated: true, facts: ['S, M, L'], products: ['gomlek'] }),
+    t('follow_up', 'dolar mı o', { prices: ['gomlek'] }),
+  ]),
+  c('tr-boy-kilo-kutu', 'tr', [
+    t('stock', 'çiçekli elbise var mı', { inStock: ['elbise'] }),
+    t('follow_up', '1.70 boyundayım 65 kiloyum hangi beden olur', { notListed: true, products: ['elbise'] }),
+    t('follow_up', 'kutusu ile mi geliyor', { notListed: true, products: ['elbise'] }),
+  ]),
+  c('en-medium-fit', 'en', [
+    t('price', 'how much is the linen shirt', { prices: ['gomlek'] }),
+    t('follow_up', "would a medium fit me? i'm 5'6", { stated: true, facts: ['S, M, L'], products: ['gomlek'] }),
+    t('returns', "bought a medium but it doesn't fit, can I swap for a large", info(F.returnDays)),
+  ]),
   // A present by who it is for; "the wireless one" after the wired headphones.
   c('tr-sevgili-kablosuz', 'tr', [
     t('recommendation', 'sevgilime ne alsam', { recommends: GIFT_PRODUCTS }),

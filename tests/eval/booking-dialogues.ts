@@ -105,6 +105,10 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-sabah-dolu-iki-gun',
     [w('perşembe boya yaptırmak istiyorum'), w('sabah erken', ['Perşembe sabah boş saat kalmadı'], ['için boş saat kalmadı']), w('10 olur', ['birden fazla günde', 'Cuma', 'Cumartesi']), w('cumartesi', ['adınızı']), w('adım Elif, numaram 05441234567', ['5 Aralık 2026', '10:00']), w('evet', ['oluşturuldu'])],
     { date: '2026-12-05', time: '10:00', service: 'Boya' }),
+  // "Çarşamba" just after next week's times is next week's Wednesday, which was offered.
+  trSalon('tr-haftaya-carsamba',
+    [w('haftaya saç kesimi için yer var mı', ['9 Aralık 2026']), w('çarşamba öğleden sonra', ['9 Aralık 2026'], ['2 Aralık 2026']), w('14:00'), w('Kerem Aslan'), w('0533 908 12 12'), w('evet', ['oluşturuldu'])],
+    { date: '2026-12-09', time: '14:00', service: 'Saç kesimi' }),
   trSalon('tr-cok-ileri',
     [w('15 ocak için saç kesimi randevusu', ['henüz']), w('vazgeçtim')],
     null),
@@ -303,6 +307,9 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-morning-full-two-days',
     [w('can i book a colour for thursday morning', ['no free times in the morning']), w('10 please', ['more than one day']), w('the friday one', ['name']), w('Ruth Wells'), w('0532 444 19 20', ['December 4, 2026', '10:00']), w('yes', ['booked'])],
     { date: '2026-12-04', time: '10:00', service: 'Boya' }),
+  enSalon('en-next-week-wednesday',
+    [w('hi do you have any availability next week for a haircut'), w('wednesday', ['December 9, 2026'], ['December 2, 2026']), w('something around lunch', ['December 9, 2026']), w('13:00'), w('Jo Park'), w('0532 909 13 13'), w('yes', ['booked'])],
+    { date: '2026-12-09', time: '13:00', service: 'Saç kesimi' }),
   // --- English, WhatsApp ---------------------------------------------------------------------------
   enSalonWhatsApp('en-wa-book',
     [w('Hi, could I get a haircut appointment on Friday at 3pm?'), w('Daniel Hall'), w('yes')],

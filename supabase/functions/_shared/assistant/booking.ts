@@ -20,7 +20,7 @@ import {
 import * as say from './booking-replies.ts'
 import type { Offer } from './booking-replies.ts'
 import type { AssistantLanguage, BookableService, BookingDesk, BookingDraft, BookingRules, ResponderOutput } from './types.ts'
-import { mergeWhen, PART_RANGES, readWhen, saysWhen, type When } from './when.ts'
+import { mergeWhen, PART_RANGES, readWhen, saysWhen, weekdayAlone, type When } from './when.ts'
 
 /** At most this many times in one offer. */
 export const MAX_OFFERS = 5
@@ -366,7 +366,13 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
       const said = readWhen(message, desk.today)
       // "10 olur", "11 please": an hour alone is of the times just offered.
       const hour = saysWhen(said) ? null : hourAlone(message)
-      const when = hour === null ? said : readWhen(`saat ${hour}`, desk.today)
+      const heard = hour === null ? said : readWhen(`saat ${hour}`, desk.today)
+      // "Wednesday" just after next week's times: the Wednesday offered, not this week's.
+      const sameWeekday = (a: string, b: string) => parseDayKey(a)!.getDay() === parseDayKey(b)!.getDay()
+      const offeredDay = heard.date && weekdayAlone(message, desk.today) && !offers.some((o) => o.date === heard.date)
+        ? offers.find((o) => sameWeekday(o.date, heard.date!))?.date
+        : undefined
+      const when = offeredDay ? { ...heard, date: offeredDay } : heard
       if (when.times && !when.date) {
         const matching = offers.filter((o) => when.times!.includes(o.time))
         if (matching.length === 1) return afterTime({ ...draft, date: matching[0]!.date, time: matching[0]!.time }, turn, loaded)
@@ -378,7 +384,7 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
         const onDay = offers.filter((o) => o.date === when.date)
         if (onDay.length === 1) return afterTime({ ...draft, date: onDay[0]!.date, time: onDay[0]!.time }, turn, loaded)
       }
-      if (hour !== null && offers.length > 0) return offerAt(when, draft, turn, loaded)
+      if ((hour !== null && offers.length > 0) || offeredDay) return offerAt(when, draft, turn, loaded)
       // A service named again is no name ("tadilat" after "prova için"); another one than chosen changes it.
       const service = draft.mode === 'book' ? serviceIn(message, loaded.services) : null
       if (service && service.id !== draft.serviceId) {

@@ -1,7 +1,7 @@
 // The booking's reading of when a customer wants to come (_shared/assistant/when.ts),
 // against Tuesday 1 December 2026 as the owner's today.
 import { describe, expect, it } from 'vitest'
-import { mergeWhen, readWhen } from './when.ts'
+import { mergeWhen, readWhen, weekdayAlone } from './when.ts'
 
 const TODAY = '2026-12-01'
 const read = (text: string) => readWhen(text, TODAY)
@@ -66,6 +66,15 @@ describe('readWhen', () => {
   it('finds nothing in messages that name no time', () => {
     for (const text of ['randevu almak istiyorum', 'I would like to book', 'Ayşe Yılmaz', 'evet', '0532 123 45 67', 'kaç para']) {
       expect(read(text), text).toEqual({})
+    }
+  })
+})
+
+describe('weekdayAlone', () => {
+  it('is a weekday named with nothing saying which week', () => {
+    for (const text of ['çarşamba', 'wednesday', 'çarşamba öğleden sonra', 'cuma 10 olur mu', 'on friday']) expect(weekdayAlone(text, TODAY), text).toBe(true)
+    for (const text of ['haftaya çarşamba', 'next wednesday', 'bu çarşamba', 'this friday', '9 aralık çarşamba', 'yarın', '10:00', 'öğleden sonra']) {
+      expect(weekdayAlone(text, TODAY), text).toBe(false)
     }
   })
 })

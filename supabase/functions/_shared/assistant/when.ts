@@ -257,6 +257,16 @@ function storedWhen(value: unknown): When {
   return when
 }
 
+/**
+ * Whether the day the text names is a weekday alone ("çarşamba", "wednesday"), with nothing saying which week: the
+ * next one by the calendar, though just after offers of a later week the customer means that week's.
+ */
+export function weekdayAlone(text: string, today: string): boolean {
+  const line = normalise(text)
+  const other = monthDate(line, today) ?? numericDate(line, today)?.date ?? dayOfMonth(line, today) ?? relativeDate(line, today)
+  return !other && weekdayDate(line, today) !== undefined && !/\b(haftaya|gelecek|onumuzdeki|next|following|this|bu|bugun\w*)\b/.test(line)
+}
+
 /** Whether the text names a day or a time at all. */
 export function saysWhen(when: When): boolean {
   return Boolean(when.date || when.from || when.times || when.part)

@@ -109,6 +109,10 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-haftaya-carsamba',
     [w('haftaya saç kesimi için yer var mı', ['9 Aralık 2026']), w('çarşamba öğleden sonra', ['9 Aralık 2026'], ['2 Aralık 2026']), w('14:00'), w('Kerem Aslan'), w('0533 908 12 12'), w('evet', ['oluşturuldu'])],
     { date: '2026-12-09', time: '14:00', service: 'Saç kesimi' }),
+  // The latest times of the day offered, not its first ones again.
+  trSalon('tr-en-gec',
+    [w('saç kesimi randevusu'), w('cumartesi olur mu', ['10:00']), w('en geç kaça kadar var', ['13:30']), w('13:30'), w('Pelin Er'), w('0533 919 14 14'), w('evet', ['oluşturuldu'])],
+    { date: '2026-12-05', time: '13:30', service: 'Saç kesimi' }),
   trSalon('tr-cok-ileri',
     [w('15 ocak için saç kesimi randevusu', ['henüz']), w('vazgeçtim')],
     null),
@@ -310,6 +314,9 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-next-week-wednesday',
     [w('hi do you have any availability next week for a haircut'), w('wednesday', ['December 9, 2026'], ['December 2, 2026']), w('something around lunch', ['December 9, 2026']), w('13:00'), w('Jo Park'), w('0532 909 13 13'), w('yes', ['booked'])],
     { date: '2026-12-09', time: '13:00', service: 'Saç kesimi' }),
+  enSalon('en-latest',
+    [w('can i get a haircut, latest time on thursday?', ['17:30'], ['09:00']), w('5'), w('Mia Stone'), w('0532 929 15 15'), w('yes', ['booked'])],
+    { date: '2026-12-03', time: '17:30', service: 'Saç kesimi' }),
   // --- English, WhatsApp ---------------------------------------------------------------------------
   enSalonWhatsApp('en-wa-book',
     [w('Hi, could I get a haircut appointment on Friday at 3pm?'), w('Daniel Hall'), w('yes')],

@@ -100,7 +100,9 @@ function whyNot(offer: Offer, duration: number, desk: BookingDesk, rules: Bookin
 async function findTimes(when: When, duration: number, desk: BookingDesk, rules: BookingRules, hours: OpeningHours | null, dayOfOffers?: string): Promise<Found> {
   const asOffers = (slots: Awaited<ReturnType<BookingDesk['freeSlots']>>) => slots.map((s) => ({ date: s.slot_date, time: s.slot_time }))
   // "Saat 3 olur mu", "öğleden sonra?" just after one day's offers: of that day.
-  const date = when.date ?? ((when.times || when.part) && dayOfOffers ? dayOfOffers : undefined)
+  const date = when.date ?? ((when.times || when.part || when.latest) && dayOfOffers ? dayOfOffers : undefined)
+  // "En geç kaça kadar?": the last times of the day, not the first.
+  const firstOrLast = (slots: Offer[]) => (when.latest ? slots.slice(-MAX_OFFERS) : slots.slice(0, MAX_OFFERS))
 
   if (date) {
     const day = date < desk.today ? null : asOffers(await desk.freeSlots(date, date, duration))
@@ -116,7 +118,7 @@ async function findTimes(when: When, duration: number, desk: BookingDesk, rules:
     }
     if (day && day.length > 0) {
       const inWanted = day.filter((slot) => inPart(slot.time, when.part))
-      if (inWanted.length > 0) return { offers: inWanted.slice(0, MAX_OFFERS) }
+      if (inWanted.length > 0) return { offers: firstOrLast(inWanted) }
     }
     const reason = date < desk.today ? 'past' : date > addDays(desk.today, rules.max_days_ahead) ? 'too_far'
       : day && day.length > 0 ? 'full_day'
@@ -136,7 +138,9 @@ async function findTimes(when: When, duration: number, desk: BookingDesk, rules:
     if (exact) return { exact, offers: [] }
     return { offers: nearestAcrossDays(slots, when.times[0]!) }
   }
-  return { offers: spread(slots.filter((s) => inPart(s.time, when.part)), PER_DAY_WHEN_OPEN) }
+  const wanted = slots.filter((s) => inPart(s.time, when.part))
+  if (when.latest && wanted.length > 0) return { offers: firstOrLast(wanted.filter((s) => s.date === wanted[0]!.date)) }
+  return { offers: spread(wanted, PER_DAY_WHEN_OPEN) }
 }
 
 /** The time nearest to `time` on each of the first days that have one. */

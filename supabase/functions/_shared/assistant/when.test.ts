@@ -70,6 +70,17 @@ describe('readWhen', () => {
   })
 })
 
+describe('the latest of a day', () => {
+  it('is asked with "en geç" or "latest", a day or not, and kept only from the later message', () => {
+    expect(read('en geç kaça kadar var')).toEqual({ latest: true })
+    expect(read('cumartesi en geç saat kaç')).toEqual({ date: '2026-12-05', latest: true })
+    expect(read("what's your latest on friday")).toEqual({ date: '2026-12-04', latest: true })
+    expect(read('en geç 17:00')).toEqual({ times: ['17:00'] })
+    expect(mergeWhen({ date: '2026-12-04' }, read('latest please'))).toEqual({ date: '2026-12-04', latest: true })
+    expect(mergeWhen(read('latest please'), read('cuma'))).toEqual({ date: '2026-12-04' })
+  })
+})
+
 describe('weekdayAlone', () => {
   it('is a weekday named with nothing saying which week', () => {
     for (const text of ['çarşamba', 'wednesday', 'çarşamba öğleden sonra', 'cuma 10 olur mu', 'on friday']) expect(weekdayAlone(text, TODAY), text).toBe(true)

@@ -27,6 +27,8 @@ export type When = {
    */
   times?: string[]
   part?: DayPart
+  /** The day's latest times are wanted ("en geç kaça kadar var?", "what's your latest?"). */
+  latest?: true
 }
 
 const MONTHS: ReadonlyArray<readonly string[]> = [
@@ -221,8 +223,12 @@ export function readWhen(text: string, today: string): When {
   const times = timesOf(withoutDate, part)
   if (times) when.times = times
   if (part) when.part = part
+  if (!times && LATEST.test(line)) when.latest = true
   return when
 }
+
+/** The latest of a day asked for: "en geç", "en son saat", "latest", "as late as possible". */
+const LATEST = /\b(en gec\w*|en son (saat|randevu)\w*|latest|as late as (possible|you can))\b/
 
 /**
  * What two messages ask for together: the later one's day where it names one,
@@ -240,6 +246,7 @@ export function mergeWhen(earlier: unknown, later: When): When {
   if (day.from) when.from = day.from
   if (time.times) when.times = time.times
   if (time.part) when.part = time.part
+  if (later.latest && !time.times) when.latest = true
   return when
 }
 
@@ -269,7 +276,7 @@ export function weekdayAlone(text: string, today: string): boolean {
 
 /** Whether the text names a day or a time at all. */
 export function saysWhen(when: When): boolean {
-  return Boolean(when.date || when.from || when.times || when.part)
+  return Boolean(when.date || when.from || when.times || when.part || when.latest)
 }
 
 /** The minutes of the day a part covers, for choosing offers within it. */

@@ -381,6 +381,21 @@ describe('cheapest and most expensive', () => {
     expect((await ask('and the priciest one?', { history: overall })).productIds.sort()).toEqual(['p1', 'p4', 'p5'])
   })
 
+  it('"and the most expensive?" just after the cheapest is the other end of what was asked then, not of its answer', async () => {
+    const cheapest = (question: string, ids: string[], before: Turn[] = []): Turn[] => [
+      ...before,
+      { role: 'user', content: question, productIds: [] },
+      { role: 'assistant', content: '…', productIds: ids, kind: 'cheapest' },
+    ]
+    expect((await ask('and the most expensive?', { history: cheapest('whats the cheapest', ['p2', 'p7', 'p5']) })).productIds.sort()).toEqual(['p1', 'p4', 'p5'])
+    expect((await ask('en pahalısı?', { history: cheapest('en ucuz kulaklık', ['p2']) })).productIds).toEqual(['p1'])
+    const listed: Turn[] = [
+      { role: 'user', content: 'kulaklık bakıyorum', productIds: [] },
+      { role: 'assistant', content: '…', productIds: ['p1', 'p2', 'p3'], kind: 'search' },
+    ]
+    expect((await ask('en pahalısı?', { history: cheapest('en ucuzu hangisi', ['p2'], listed) })).productIds).toEqual(['p1'])
+  })
+
   it('"daha ucuz bir şey var mı?" just after a list: cheaper than the cheapest of it, in its currency', async () => {
     const listed: Turn[] = [
       { role: 'user', content: 'hoparlör ve vazo', productIds: [] },
@@ -1280,6 +1295,26 @@ describe('follow-ups as customers write them', () => {
     const covered = await ask('garantisi var mı', { history: said(['p6']), faq })
     expect(covered.kind).toBe('faq')
     expect(covered.reply).toContain('2 yıl garantilidir')
+  })
+
+  it('"polarized?", one word asked just after a product and naming no kind of product, asks it of that product', async () => {
+    const glasses = product('p12', 'Güneş Gözlüğü', 39.99, 'GBP', 10, null, 'UV400 korumalı, polarize camlı')
+    const asked = await ask('polarized?', { items: [...PRODUCTS, glasses], history: said(['p12']), language: 'en' })
+    expect(asked).toMatchObject({ kind: 'attribute', productIds: ['p12'] })
+    expect(asked.reply).toContain('polarize camlı')
+    expect((await ask('lamp?', { items: [...PRODUCTS, glasses], history: said(['p12']), language: 'en' })).productIds).toEqual(['p5'])
+  })
+
+  it('information asked for is the product\'s, or what is sold, not an order', async () => {
+    const linen = await ask('kablosuz kulaklık hakkında bilgi alabilir miyim')
+    expect(linen).toMatchObject({ kind: 'search', productIds: ['p1'] })
+    expect(linen.reply).not.toContain('sipariş verebilirsiniz')
+    for (const message of ['ürünleriniz hakkında bilgi alabilir miyim', 'can I get information about your products']) {
+      const listed = await ask(message)
+      expect(listed.kind, message).toBe('list')
+      expect(listed.productIds.length, message).toBeGreaterThan(1)
+    }
+    expect((await ask('iade hakkında bilgi almak istiyorum')).kind).toBe('returns')
   })
 
   it('"kutusuyla mı geliyor?", "kutusu ile mi geliyor?": a particle before the verb asks it of the product just discussed, never the payment text', async () => {

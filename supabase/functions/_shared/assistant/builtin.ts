@@ -244,6 +244,14 @@ async function answerExtreme(order: 'cheapest' | 'priciest', term: string, messa
     // "En ucuzu hangisi?" just after a list: the cheapest of that list, unless the words speak of the whole shop, or
     // the list answered a question about the whole shop ("the cheapest item in the shop?", "and the priciest one?").
     const asked = context.history.findLast((turn) => turn.role === 'user')?.content ?? ''
+    // "And the most expensive?" just after the cheapest: the other end of what was asked then (of the same products,
+    // the whole shop or the list before it), not of its answer.
+    const previousKind = context.history.findLast((turn) => turn.role === 'assistant')?.kind
+    const askedAt = context.history.findLastIndex((turn) => turn.role === 'user')
+    if ((previousKind === 'cheapest' || previousKind === 'priciest') && askedAt >= 0) {
+      const then = { ...context, history: context.history.slice(0, askedAt) }
+      return answerExtreme(order, productTerm(words(asked)), `${asked} ${message}`, then)
+    }
     const listed = overWholeShop(message) || overWholeShop(asked) ? [] : ((await justListed(context)) ?? [])
     const chosen = inCurrencyAsked(listed.length >= 2 ? extremesByCurrency(listed, order) : (await catalogue.extremes(order)).slice(0, MAX_LISTED), message)
     if (chosen.length === 0) return reply(kind, say.emptyCatalogue(businessName, language), language)
@@ -683,11 +691,13 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
           return answerAttribute(attribute, intent.term, message, context)
         }
         // "Kutulu mu?", "kaç kişilik?": a short question of how or how much, whose words name no product.
+        // "Polarized?": one word asked, naming no kind of product, is a property too.
         const line = keyLine(words(message))
+        const oneWordAsked = words(message).length === 1 && /\?\s*$/.test(message) && thingWords(intent.term).length === 0
         const ofTheLast =
           named.length === 0 &&
           words(message).length <= 3 &&
-          (asksWhetherSo(message) || MEASURE.test(line) || WHICH.test(line) || (ENDS_ON_WHAT.test(line) && !aboutBusiness))
+          (asksWhetherSo(message) || oneWordAsked || MEASURE.test(line) || WHICH.test(line) || (ENDS_ON_WHAT.test(line) && !aboutBusiness))
         if ((named.length === 0 && (pointsBack(message) || ofTheLast)) || (askedOfIt && (!aboutBusiness || attribute !== null) && (named.length === 0 || ofPicked))) {
           if ((await lastProducts(context))?.length) return answerAttribute(attribute, '', message, context)
         }

@@ -125,6 +125,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   // The customer's own measures, given to ask a size ("1.70 boyundayım 65 kiloyum", "I'm 5'6, would a medium fit?").
   // What was bought before ("bought a medium but it doesn't fit"): the product is the one discussed, not one so named.
   'bought', 'but', 'aldim', 'almistim', 'ama', 'fakat',
+  // What information is asked about ("keten gömlek hakkında bilgi", "details on the bag").
+  'hakkinda', 'hakkindaki', 'konusunda', 'details', 'detail', 'regarding',
   'boyum', 'boyunda', 'boyundayim', 'boyluyum', 'kilom', 'kiloyum', 'kilodayim', 'kg', 'tall', 'fit', 'fits', 'almaliyim', 'olurmu',
   'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',
 ])
@@ -534,6 +536,7 @@ export function quantityAsked(message: string): number | null {
 /** What a quantity is counted in ("2 şişe", "3 kavanoz", "two packs"): after a number, no product's name. */
 const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre\w*|lt|adet\w*|tane\w*|cift\w*|bottles?|jars?|packs?|packets?|boxes|box|pairs?|pieces?|pcs|kilos?|litres?|liters?)$/
 
+const INFO_ASKED = / (bilgi (al|ver|ist|rica|ogren)\w*|(info|information|details) (on|about|regarding|of)) /
 const WHOLE_CATALOGUE =
   /^ (hi |hello |merhaba |selam )?(can you |could you |please )?(show me everything|show me all (your |the )?(products|items|stuff)|(whats|what is|anything) new( this week| this month| today| in)?|new arrivals|(tum|butun) urun\w*( gorebilir miyim| gorebilir miyiz| neler| nedir| var mi)?|urunlerinizin (hepsi\w*|tamami\w*)( gorebilir miyim)?|yeni (gelen\w*|urun\w*)( neler| var mi| nedir)?|(neler|ne) yeni) (please |lutfen )?$/
 // Not "resmi": "resmi fatura" is an official invoice.
@@ -754,6 +757,12 @@ export function intentOf(asked: string, message: string): Intent {
   }
   // "Tüm ürünleri görebilir miyim?", "show me everything", "what's new?": the catalogue, whatever the network makes of it.
   if (WHOLE_CATALOGUE.test(line)) return { kind: 'list', term: '' }
+  // "Keten gömlek hakkında bilgi alabilir miyim?", "can I get information about your products?": information asked for
+  // is the product's, or what is sold, however much "alabilir miyim" sounds like buying.
+  if (INFO_ASKED.test(line) && !BUSINESS_KINDS.has(intent) && topicOf(message) === null) {
+    if (term !== '') return { kind: 'search', term }
+    if (/ (urun\w*|products?|items?|catalog\w*|katalog\w*) /.test(line)) return { kind: 'list', term: '' }
+  }
   // "WhatsApp numaranız var mı?", "what's your Instagram?": how to reach the shop, not a product or an order.
   // A message carrying a number gives the customer's own ("my WhatsApp number is 0532…").
   if (REACH.test(line) && (message.match(/\d/g) ?? []).length < 10) return { kind: 'contact' }

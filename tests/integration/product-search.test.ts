@@ -220,6 +220,11 @@ describe.each(BACKENDS)('product search on %s', (backend) => {
     expect(listed).toHaveLength(CATALOGUE.filter((s) => !s.deleted).length)
     expect(listed).not.toContain('Silinmiş Kulaklık Kutusu')
     expect(await catalogue.list(3)).toHaveLength(3)
+    // Newest first for "what's new": the product added last leads, however its name sorts.
+    await stack.db.query(`update public.products set created_at = now() + interval '1 minute' where user_id = $1 and name = $2`, [owner.user.id, listed.at(-1)])
+    const newest = await catalogue.list(3, 'newest')
+    expect(newest[0]!.name).toBe(listed.at(-1))
+    expect(newest.map((p) => p.name)).not.toContain('Silinmiş Kulaklık Kutusu')
   })
 
   it('is for the server only: owners and anonymous callers cannot call search_products', async () => {

@@ -35,8 +35,10 @@ export function memoryCatalogue(products: readonly CatalogueProduct[]): { catalo
     async byIds(ids) {
       return record('byIds', ids.join(','), copy(ids.flatMap((id) => items.find((p) => p.id === id) ?? [])))
     },
-    async list(limit = 20) {
-      return record('list', limit, copy([...items].sort((a, b) => a.name.localeCompare(b.name)).slice(0, limit)))
+    // Newest first is the items' own order backwards: later in the list, added later.
+    async list(limit = 20, order = 'name') {
+      const ordered = order === 'newest' ? [...items].reverse() : [...items].sort((a, b) => a.name.localeCompare(b.name))
+      return record('list', limit, copy(ordered.slice(0, limit)))
     },
     async extremes(order) {
       const best = new Map<string, CatalogueProduct>()

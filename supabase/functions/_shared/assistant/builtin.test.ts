@@ -1305,6 +1305,19 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('lamp?', { items: [...PRODUCTS, glasses], history: said(['p12']), language: 'en' })).productIds).toEqual(['p5'])
   })
 
+  it('"yeni gelenler", "what\'s new?" list the latest products first and say so; the whole catalogue is in name order', async () => {
+    for (const message of ['yeni gelenler', "what's new?", 'new arrivals?']) {
+      const out = await ask(message)
+      expect(out.kind, message).toBe('list')
+      expect(out.calls[0], message).toMatchObject({ method: 'list' })
+      expect(out.productIds[0], message).toBe('p7')
+      expect(out.reply, message).toMatch(/En son eklenen ürünlerimiz|Our most recently added products/)
+    }
+    const all = await ask('tüm ürünleriniz neler')
+    expect(all.productIds[0]).toBe('p3')
+    expect(all.reply).toContain('Bulduklarım:')
+  })
+
   it('information asked for is the product\'s, or what is sold, not an order', async () => {
     const linen = await ask('kablosuz kulaklık hakkında bilgi alabilir miyim')
     expect(linen).toMatchObject({ kind: 'search', productIds: ['p1'] })

@@ -79,13 +79,13 @@ export function createCatalogue(client: SupabaseClient, ownerId: string): Catalo
       return ids.flatMap((id) => found.get(id.toLowerCase()) ?? [])
     },
 
-    async list(limit) {
+    async list(limit, order = 'name') {
       const { data, error } = await client
         .from('products')
         .select(COLUMNS)
         .eq('user_id', ownerId)
         .eq('_deleted', false)
-        .order('name', { ascending: true })
+        .order(order === 'newest' ? 'created_at' : 'name', { ascending: order !== 'newest' })
         .order('id', { ascending: true })
         .limit(clampLimit(limit, DEFAULT_LIST_LIMIT))
       if (error) throw new Error(`product list failed: ${error.message}`)

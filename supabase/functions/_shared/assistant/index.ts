@@ -311,7 +311,7 @@ function remembering(catalogue: Catalogue, links: Set<string>): Catalogue {
   return {
     search: async (query, limit) => note(await catalogue.search(query, limit)),
     byIds: async (ids) => note(await catalogue.byIds(ids)),
-    list: async (limit) => note(await catalogue.list(limit)),
+    list: async (limit, order) => note(await catalogue.list(limit, order)),
     extremes: async (order) => note(await catalogue.extremes(order)),
     inBudget: async (budget, limit) => note(await catalogue.inBudget(budget, limit)),
   }

@@ -222,8 +222,9 @@ export function emptyCatalogue(businessName: string, language: Lang): string {
 }
 
 /** Several products, at most `shown` of them, with a note when there are more. */
-export function productList(products: readonly CatalogueProduct[], more: boolean, language: Lang): string {
-  const head = language === 'tr' ? 'Bulduklarım:' : "Here's what I found:"
+/** `newest`: the catalogue's latest products, said to be so. */
+export function productList(products: readonly CatalogueProduct[], more: boolean, language: Lang, newest = false): string {
+  const head = newest ? (language === 'tr' ? 'En son eklenen ürünlerimiz:' : 'Our most recently added products:') : language === 'tr' ? 'Bulduklarım:' : "Here's what I found:"
   const tail = more ? [language === 'tr' ? 'Daha fazlası da var; ürün adıyla sorabilirsiniz.' : 'There are more; ask me by product name.'] : []
   return [head, ...products.map((product) => productLine(product, language)), ...tail].join('\n')
 }

@@ -27,8 +27,8 @@ export type Catalogue = {
   search(query: string, limit?: number): Promise<CatalogueProduct[]>
   /** The products with these ids that are still there, in the order asked, in one read; gone, deleted and unknown ids are left out. */
   byIds(ids: readonly string[]): Promise<CatalogueProduct[]>
-  /** Up to `limit` products in name order, for "what do you have" without a term. */
-  list(limit?: number): Promise<CatalogueProduct[]>
+  /** Up to `limit` products in name order, for "what do you have" without a term; `newest` first, for "what's new". */
+  list(limit?: number, order?: 'name' | 'newest'): Promise<CatalogueProduct[]>
   /** The cheapest (or dearest) product of each currency over the whole catalogue. */
   extremes(order: 'cheapest' | 'priciest'): Promise<CatalogueProduct[]>
   /** Products in one currency priced within [min, max], dearest first: what a budget buys. */

@@ -1318,6 +1318,18 @@ describe('follow-ups as customers write them', () => {
     expect(all.reply).toContain('Bulduklarım:')
   })
 
+  it('"en çok satan ne?", "best seller?" list the products with no ranking claimed, of the kind named', async () => {
+    for (const message of ['en çok satan ne', "what's your best seller", 'most popular item?']) {
+      const out = await ask(message)
+      expect(out.kind, message).toBe('list')
+      expect(out.productIds.length, message).toBeGreaterThan(1)
+      expect(out.reply, message).toMatch(/en çok sattığı bilgisi bende yok|I don't have sales figures/)
+    }
+    const headphones = await ask('en çok satan kulaklık hangisi')
+    expect(headphones.productIds.sort()).toEqual(['p1', 'p2'])
+    expect(headphones.kind).toBe('list')
+  })
+
   it('information asked for is the product\'s, or what is sold, not an order', async () => {
     const linen = await ask('kablosuz kulaklık hakkında bilgi alabilir miyim')
     expect(linen).toMatchObject({ kind: 'search', productIds: ['p1'] })

@@ -6,7 +6,7 @@
 // not know, instead of guessing. How a message flows: README.md.
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
-import { ASKS_MATERIAL, NEW_ARRIVALS, asksOfIt, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, NEW_ARRIVALS, POPULAR, asksOfIt, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
 import { hasAnyHours } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
@@ -117,6 +117,7 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
     // whatever the record says is so.
     const ofWhat = kind === 'list' && said.length > 0 && said.length === words(term).length
     const newest = message !== undefined && NEW_ARRIVALS.test(keyLine(words(message)))
+    const popular = message !== undefined && POPULAR.test(keyLine(words(message)))
     let found =
       term === '' && kind === 'list'
         ? await catalogue.list(MAX_LISTED + 1, newest ? 'newest' : 'name')
@@ -135,7 +136,8 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
       if (kind === 'search') return reply('unknown', say.dontKnow(contactOf(context), language), language)
       return reply(kind, term === '' ? say.emptyCatalogue(businessName, language) : say.notFound(businessName, language), language, [], false)
     }
-    return reply(kind, say.productList(shown, found.length > MAX_LISTED, language, newest && term === ''), language, shown)
+    const head = newest && term === '' ? 'newest' : popular ? 'unranked' : 'found'
+    return reply(kind, say.productList(shown, found.length > MAX_LISTED, language, head), language, shown)
   }
 
   const found = await subject(term, context, MAX_FOR_QUESTION)

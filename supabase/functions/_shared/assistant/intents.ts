@@ -537,6 +537,9 @@ export function quantityAsked(message: string): number | null {
 const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre\w*|lt|adet\w*|tane\w*|cift\w*|bottles?|jars?|packs?|packets?|boxes|box|pairs?|pieces?|pcs|kilos?|litres?|liters?)$/
 
 const INFO_ASKED = / (bilgi (al|ver|ist|rica|ogren)\w*|(info|information|details) (on|about|regarding|of)) /
+/** What sells most ("en çok satan", "best seller", "most popular"): no record says it, so the products as they are. */
+export const POPULAR = / (en (cok|fazla) (satan|satilan|tercih edilen|begenilen|sevilen|alinan)\w*|cok satan\w*|best ?sell\w*|top sell\w*|most popular|popular|populer\w*|most (sold|bought|ordered|liked)) /
+const POPULAR_WORD = /^(satan\w*|satilan\w*|tercih|edilen|begenilen|sevilen|alinan|best|sellers?|bestsellers?|selling|top|popular|populer\w*|sold|bought|ordered|liked|most|cok|fazla|en)$/
 /** New arrivals asked for ("yeni gelenler", "what's new this week"): the catalogue, newest first. */
 export const NEW_ARRIVALS = / ((whats|what is|anything) new|new (arrivals?|in|stuff|products?|items?)|(just|recently|newly) (in|arrived|added)|yeni (gelen\w*|urun\w*|eklenen\w*|sezon\w*)|(neler|ne) yeni|yeni (ne|neler) var|son (gelen|eklenen)\w*) /
 const WHOLE_CATALOGUE =
@@ -759,6 +762,8 @@ export function intentOf(asked: string, message: string): Intent {
   }
   // "Tüm ürünleri görebilir miyim?", "show me everything", "what's new?": the catalogue, whatever the network makes of it.
   if (WHOLE_CATALOGUE.test(line)) return { kind: 'list', term: '' }
+  // "En çok satan kolye hangisi?", "what's your best seller?": the products (of the kind named), with no ranking made up.
+  if (POPULAR.test(line) && !BUSINESS_KINDS.has(intent)) return { kind: 'list', term: productTerm(list.filter((word) => !POPULAR_WORD.test(word.key))) }
   // "Keten gömlek hakkında bilgi alabilir miyim?", "can I get information about your products?": information asked for
   // is the product's, or what is sold, however much "alabilir miyim" sounds like buying.
   if (INFO_ASKED.test(line) && !BUSINESS_KINDS.has(intent) && topicOf(message) === null) {

@@ -222,11 +222,17 @@ export function emptyCatalogue(businessName: string, language: Lang): string {
 }
 
 /** Several products, at most `shown` of them, with a note when there are more. */
-/** `newest`: the catalogue's latest products, said to be so. */
-export function productList(products: readonly CatalogueProduct[], more: boolean, language: Lang, newest = false): string {
-  const head = newest ? (language === 'tr' ? 'En son eklenen ürünlerimiz:' : 'Our most recently added products:') : language === 'tr' ? 'Bulduklarım:' : "Here's what I found:"
+const LIST_HEADS: Record<'found' | 'newest' | 'unranked', Record<Lang, string>> = {
+  found: { tr: 'Bulduklarım:', en: "Here's what I found:" },
+  newest: { tr: 'En son eklenen ürünlerimiz:', en: 'Our most recently added products:' },
+  // Asked what sells most: no record says, and the list does not pretend to rank.
+  unranked: { tr: 'Hangi ürünün en çok sattığı bilgisi bende yok; katalogda şunlar var:', en: "I don't have sales figures, so I can't say what sells most; here's what the catalogue has:" },
+}
+
+/** `head`: what the list is, the products found, the latest added, or the catalogue's with no ranking claimed. */
+export function productList(products: readonly CatalogueProduct[], more: boolean, language: Lang, head: keyof typeof LIST_HEADS = 'found'): string {
   const tail = more ? [language === 'tr' ? 'Daha fazlası da var; ürün adıyla sorabilirsiniz.' : 'There are more; ask me by product name.'] : []
-  return [head, ...products.map((product) => productLine(product, language)), ...tail].join('\n')
+  return [LIST_HEADS[head][language], ...products.map((product) => productLine(product, language)), ...tail].join('\n')
 }
 
 export function priceOf(product: CatalogueProduct, language: Lang): string {

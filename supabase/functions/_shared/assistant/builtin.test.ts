@@ -1231,6 +1231,12 @@ describe('follow-ups as customers write them', () => {
     expect(silk).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
     expect(silk.reply).toContain('Desenli ipek eşarp')
     expect(silk.reply).not.toContain('stokta')
+    // Its name says so: never "the catalogue does not list it".
+    expect(silk.reply).not.toContain('yer almıyor')
+    const necklace = product('p9', 'Gümüş Kolye', 120, 'USD', 5, null, '925 ayar gümüş, zincir uzunluğu 45 cm')
+    const silver = await ask('gümüş mü', { history: said(['p9']), items: [...items, necklace] })
+    expect(silver).toMatchObject({ kind: 'attribute', productIds: ['p9'] })
+    expect(silver.reply).toContain('katalogdaki açıklama: “925 ayar gümüş')
   })
 
   it('"2 linen shirts and 1 straw hat" orders both; no budget is read from the quantities', async () => {
@@ -1943,6 +1949,15 @@ describe('honest products', () => {
     expect(waist).toMatchObject({ kind: 'attribute', productIds: ['p17'] })
     expect(waist.reply).toContain("doesn't list size 36")
     expect(waist.reply).not.toMatch(/yes|in stock \(/i)
+    // "In 32" without the word "waist", and "what about 30?" just after.
+    const in32 = await ask('do you have the slim jeans in 32', { language: 'en', items: [...all, jeans], faq: [] })
+    expect(in32).toMatchObject({ kind: 'attribute', productIds: ['p17'] })
+    expect(in32.reply).not.toMatch(/yes|in stock \(/i)
+    expect((await ask('what about 36', { language: 'en', items: [...all, jeans], history: said(['p17']), faq: [] })).reply).toContain("doesn't list size 36")
+    // How many in stock is no size.
+    const five = await ask('do you have 12 in stock', { language: 'en', items: [...all, jeans], history: said(['p17']), faq: [] })
+    expect(five).toMatchObject({ kind: 'stock', productIds: ['p17'] })
+    expect(five.reply).toContain('the catalogue shows 9')
     const linen = product('p16', 'Linen Dress', 79, 'USD', 7, null, 'Light linen. Sizes XS to L.')
     expect((await ask('do you have it in xl?', { items: [...items, linen], history: said(['p16']), faq: [], language: 'en' })).reply).toContain("doesn't list size XL")
   })

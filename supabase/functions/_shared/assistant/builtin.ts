@@ -414,6 +414,9 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
       return reply('attribute', say.sizeNotListed(product, size.toUpperCase(), contactOf(context), language), language, [product], false)
     }
   }
+  // "Gümüş mü?" of the Gümüş Kolye, "ipek mi?" of the İpek Eşarp: its name says so.
+  const ofName = asking.length === 0 && keysOf(message).some((key) => !isQuestionWord(key) && named.some((word) => sameWord(key, word)))
+  if (ofName && attribute !== 'size') return reply('attribute', say.attributeFromRecord(product, language), language, [product])
   const described = keysOf((product.description ?? '').replace(/-/g, ' '))
   // Most of what was asked, not one shared word: "microwave safe" is not answered by "dishwasher safe".
   const held = asked.filter((key) => described.some((word) => sameWord(key, word) || sameStem(key, word))).length

@@ -529,7 +529,9 @@ const COUNT = /^(tane\w*|adet\w*|pieces?|pcs|units?|pairs?|cift\w*|of)$/
 /** How many the customer asks for ("kadife ceketten 10 tane", "3 of the silk scarves"), or null. */
 export function quantityAsked(message: string): number | null {
   const list = words(message)
-  const at = list.findIndex((word, i) => /^\d{1,4}$/.test(word.key) && (COUNT.test(list[i + 1]?.key ?? '') || TAKES.test(list[i - 1]?.key ?? '')))
+  // "Do you have 2 in stock?", "3 available?": how many, however the number is followed.
+  const inStock = (i: number) => /^(available|left|stokta\w*)$/.test(list[i + 1]?.key ?? '') || (list[i + 1]?.key === 'in' && list[i + 2]?.key === 'stock')
+  const at = list.findIndex((word, i) => /^\d{1,4}$/.test(word.key) && (COUNT.test(list[i + 1]?.key ?? '') || TAKES.test(list[i - 1]?.key ?? '') || inStock(i)))
   return at < 0 ? null : Number(list[at]!.key)
 }
 
@@ -874,8 +876,15 @@ export function intentOf(asked: string, message: string): Intent {
     return { kind: 'extreme', order: intent, term }
   }
   if (intent === 'recommend') return { kind: 'recommend', term }
-  // "46 var mı?": a number alone names no product but a size of the one discussed.
-  if ((intent === 'stock' || intent === 'None') && /^\d{1,3}$/.test(term)) return { kind: 'attribute', attribute: 'size', term: '' }
+  // "46 var mı?", "what about 30?": a number alone names no product but a size of the one discussed ("do you have 2 in
+  // stock?" asks how many).
+  const counted = quantityAsked(message) !== null
+  if ((intent === 'stock' || intent === 'None' || intent === 'again') && /^\d{1,3}$/.test(term) && !counted) return { kind: 'attribute', attribute: 'size', term: '' }
+  if (intent === 'stock' && /^\d{1,3}$/.test(term) && counted) return { kind: 'stock', term: '' }
+  // "Do you have the jeans in 32?": a number after "in" is a size of the product named, never its stock.
+  if (/ in (a |an |size )?\d{1,3} (waist )?$/.test(line) && !counted && (intent === 'stock' || intent === 'None' || PRODUCT_KINDS.has(intent))) {
+    return { kind: 'attribute', attribute: 'size', term: productTerm(list.filter((word) => !/^\d/.test(word.key) && word.key !== 'waist')) }
+  }
   // "L bedeni var mı?", "siyahı kaldı mı?": a stock question about a size or a colour asks what the record may not hold.
   const asksVariant = (intent === 'stock' || intent === 'None') && ['size', 'colour'].includes(attributeOf(list) ?? '')
   // "Anything in leather?", "pamuklu ürünleriniz neler?": a material alone, asked for as products, asks which are made of it.

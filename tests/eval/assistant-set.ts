@@ -663,6 +663,21 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('follow_up', "would a medium fit me? i'm 5'6", { stated: true, facts: ['S, M, L'], products: ['gomlek'] }),
     t('returns', "bought a medium but it doesn't fit, can I swap for a large", info(F.returnDays)),
   ]),
+  // The other end just after the cheapest, of the same products; what sells most, with no ranking made up.
+  c('tr-en-ucuz-sonra-pahali', 'tr', [
+    t('cheapest', 'En ucuz kulaklık hangisi?', { names: ['kulaklik-kablolu'], prices: ['kulaklik-kablolu'], products: ['kulaklik', 'headphones'] }),
+    t('follow_up', 'peki en pahalı olanı', { names: ['kulaklik'], prices: ['kulaklik'], products: ['kulaklik-kablolu', 'headphones'] }),
+    t('list', 'en çok satan kulaklık hangisi', { anyOf: ['kulaklik', 'kulaklik-kablolu'], products: ['headphones'], facts: ['en çok sattığı bilgisi bende yok'] }),
+  ]),
+  // A property of the name ("ipek mi?"), one of two ("desenli mi düz mü?"), a size after "in".
+  c('tr-ipek-mi', 'tr', [
+    t('stock', 'ipek şal var mı', { inStock: ['sal'] }),
+    t('follow_up', 'ipek mi', { products: ['sal'], facts: ['İpek Şal'] }),
+  ]),
+  c('en-dress-in-size', 'en', [
+    t('attribute', 'do you have the linen summer dress in 12', { notListed: true, products: ['dress'] }),
+    t('follow_up', 'is it plain or patterned?', { notListed: true, products: ['dress'] }),
+  ]),
   // A present by who it is for; "the wireless one" after the wired headphones.
   c('tr-sevgili-kablosuz', 'tr', [
     t('recommendation', 'sevgilime ne alsam', { recommends: GIFT_PRODUCTS }),

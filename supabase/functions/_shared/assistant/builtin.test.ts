@@ -1231,6 +1231,10 @@ describe('follow-ups as customers write them', () => {
     expect(silk).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
     expect(silk.reply).toContain('Desenli ipek eşarp')
     expect(silk.reply).not.toContain('stokta')
+    // One of two asked, and the description says which.
+    const either = await ask('desenli mi düz mü', { history: said(['p8']), items })
+    expect(either.reply).toContain('katalogdaki açıklama: “Desenli ipek eşarp')
+    expect((await ask('kare mi dikdörtgen mi', { history: said(['p8']), items })).reply).toContain('yer almıyor')
     // Its name says so: never "the catalogue does not list it".
     expect(silk.reply).not.toContain('yer almıyor')
     const necklace = product('p9', 'Gümüş Kolye', 120, 'USD', 5, null, '925 ayar gümüş, zincir uzunluğu 45 cm')
@@ -1954,6 +1958,14 @@ describe('honest products', () => {
     expect(in32).toMatchObject({ kind: 'attribute', productIds: ['p17'] })
     expect(in32.reply).not.toMatch(/yes|in stock \(/i)
     expect((await ask('what about 36', { language: 'en', items: [...all, jeans], history: said(['p17']), faq: [] })).reply).toContain("doesn't list size 36")
+    // A size of another system than the record's ("12" of "XS to L") is not listed either.
+    const dress = product('p18', 'Summer Dress', 79, 'USD', 7, null, 'Light linen. Sizes XS to L.')
+    const twelve = await ask('do you have the summer dress in 12', { language: 'en', items: [...all, dress], faq: [] })
+    expect(twelve).toMatchObject({ kind: 'attribute', productIds: ['p18'] })
+    expect(twelve.reply).toContain("doesn't list size 12")
+    // "Is it plain or patterned?": which of two it is, of the product discussed, not two products.
+    const either = await ask('is it plain or patterned?', { language: 'en', items: [...all, dress], history: said(['p18']), faq: [] })
+    expect(either).toMatchObject({ kind: 'attribute', productIds: ['p18'] })
     // How many in stock is no size.
     const five = await ask('do you have 12 in stock', { language: 'en', items: [...all, jeans], history: said(['p17']), faq: [] })
     expect(five).toMatchObject({ kind: 'stock', productIds: ['p17'] })

@@ -413,6 +413,8 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
       if (listed.has(size)) return reply('attribute', say.attributeFromRecord(product, language), language, [product])
       return reply('attribute', say.sizeNotListed(product, size.toUpperCase(), contactOf(context), language), language, [product], false)
     }
+    // "In 12" of a dress in "XS to L": the record lists sizes, none of them so written.
+    if (size && listed?.any()) return reply('attribute', say.sizeNotListed(product, size.toUpperCase(), contactOf(context), language), language, [product], false)
   }
   // "Gümüş mü?" of the Gümüş Kolye, "ipek mi?" of the İpek Eşarp: its name says so.
   const ofName = asking.length === 0 && keysOf(message).some((key) => !isQuestionWord(key) && named.some((word) => sameWord(key, word)))
@@ -420,7 +422,9 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   const described = keysOf((product.description ?? '').replace(/-/g, ' '))
   // Most of what was asked, not one shared word: "microwave safe" is not answered by "dishwasher safe".
   const held = asked.filter((key) => described.some((word) => sameWord(key, word) || sameStem(key, word))).length
-  const holds = (asked.length > 0 && held / asked.length >= 0.6) || sameProperty(asked.join(' '), product.description ?? '')
+  // "Desenli mi düz mü?": one of two asked, and the record says which.
+  const eitherOr = (keyLine(words(message)).match(/ m[iu] /g) ?? []).length >= 2 && asked.length === 2
+  const holds = (asked.length > 0 && held / asked.length >= 0.6) || (eitherOr && held === 1) || sameProperty(asked.join(' '), product.description ?? '')
   if ((attribute && recordStates(product, attribute)) || holds) return reply('attribute', say.attributeFromRecord(product, language), language, [product])
   return reply('attribute', say.attributeNotListed(product, attribute, contactOf(context), language), language, [product], false)
 }

@@ -882,7 +882,7 @@ export function intentOf(asked: string, message: string): Intent {
   if ((intent === 'stock' || intent === 'None' || intent === 'again') && /^\d{1,3}$/.test(term) && !counted) return { kind: 'attribute', attribute: 'size', term: '' }
   if (intent === 'stock' && /^\d{1,3}$/.test(term) && counted) return { kind: 'stock', term: '' }
   // "Do you have the jeans in 32?": a number after "in" is a size of the product named, never its stock.
-  if (/ in (a |an |size )?\d{1,3} (waist )?$/.test(line) && !counted && (intent === 'stock' || intent === 'None' || PRODUCT_KINDS.has(intent))) {
+  if (/ in (a |an |size )?\d{1,3} (waist )?$/.test(line) && !counted && (intent === 'stock' || intent === 'None' || intent === 'attribute' || PRODUCT_KINDS.has(intent))) {
     return { kind: 'attribute', attribute: 'size', term: productTerm(list.filter((word) => !/^\d/.test(word.key) && word.key !== 'waist')) }
   }
   // "L bedeni var mı?", "siyahı kaldı mı?": a stock question about a size or a colour asks what the record may not hold.
@@ -895,6 +895,10 @@ export function intentOf(asked: string, message: string): Intent {
   const onlyColours = colours.length > 0 && productTerm(list.filter((word) => !COLOUR_NAMES.test(word.key))) === '' && !/ (ones?|olan\w*) /.test(line)
   if (onlyColours && WANTS_PRODUCTS.test(line) && (intent === 'attribute' || intent === 'None' || PRODUCT_KINDS.has(intent))) {
     return { kind: 'list', term: colours.map((word) => word.text).join(' ') }
+  }
+  // "Is it plain or patterned?": which of two the product discussed is, no two products to compare.
+  if (/^ (is|are|was|were) (it|they|this|that|these|those) /.test(line) && / or /.test(line) && !COMPARES.test(line) && !/ (\w+er|more|less|better|worse|than) (or|than) /.test(line)) {
+    return { kind: 'attribute', attribute: attributeOf(list), term: '' }
   }
   // "What's the difference between the t-shirt and the linen shirt?": a comparison said in so many words, whatever
   // material or property its names hold.

@@ -13,6 +13,13 @@ describe('sizes', () => {
     expect(askedSize('2XL beden')).toBe('xxl')
     expect(askedSize('44 numara var mı')).toBe('44')
     expect(askedSize('rengi ne')).toBeNull()
+    // A size's name, a child's or a dress's number; a count and one's height are none.
+    expect(askedSize("would a medium fit me? i'm 5'6")).toBe('m')
+    expect(askedSize('do you have it in 12')).toBe('12')
+    expect(askedSize('4 yaş için var mı')).toBe('4')
+    expect(askedSize('2 tane L')).toBe('l')
+    expect(askedSize('2 tane var mı')).toBeNull()
+    expect(askedSize('do you have 2 in stock')).toBeNull()
   })
 
   it('reads the sizes a description lists, as lists and ranges', () => {

@@ -8,15 +8,18 @@ import type { CatalogueProduct } from './types.ts'
 
 const LETTER_SIZES = ['xxs', 'xs', 's', 'm', 'l', 'xl', 'xxl', 'xxxl']
 const LETTER_SIZE = /^(xxs|xs|s|m|l|xl|xxl|xxxl|2xl|3xl)$/
-const NUMBER_SIZE = /^(1[6-9]|[2-5]\d|60)$/
+/** "Would a medium fit?": the letter a size's name stands for. */
+const SIZE_NAMES: Partial<Record<string, string>> = { small: 's', medium: 'm', large: 'l' }
+const NUMBER_SIZE = /^([2-9]|[1-5]\d|60)$/
 
 /** The size a message asks for: a letter size ("XL") or a number ("44"), as a key. */
 export function askedSize(message: string): string | null {
-  for (const { key } of words(message)) {
-    if (LETTER_SIZE.test(key)) return key.replace(/^2xl$/, 'xxl').replace(/^3xl$/, 'xxxl')
-    if (NUMBER_SIZE.test(key)) return key
-  }
-  return null
+  const list = words(message)
+  const letter = list.find(({ key }) => LETTER_SIZE.test(key) || SIZE_NAMES[key])
+  if (letter) return SIZE_NAMES[letter.key] ?? letter.key.replace(/^2xl$/, 'xxl').replace(/^3xl$/, 'xxxl')
+  // "2 tane", "3 pieces" count; a number otherwise is a size (a child's 4, a dress's 12, shoes' 38, a waist's 32).
+  const number = list.find(({ key }, i) => NUMBER_SIZE.test(key) && !/^(tane\w*|adet\w*|pieces?|pcs|units?|in)$/.test(list[i + 1]?.key ?? ''))
+  return number?.key ?? null
 }
 
 /**
@@ -36,6 +39,8 @@ export function listedSizes(description: string) {
   for (const [, from, to] of text.matchAll(/\b(\d{2})\s*-\s*(\d{2})\b/g)) ranges.push([Number(from), Number(to)])
   return {
     known: (size: string) => (NUMBER_SIZE.test(size) ? ranges.length > 0 : letters.size > 0),
+    /** Any size at all, letters or a range of numbers. */
+    any: () => letters.size > 0 || ranges.length > 0,
     has: (size: string) => (NUMBER_SIZE.test(size) ? ranges.some(([from, to]) => Number(size) >= from && Number(size) <= to) : letters.has(size)),
   }
 }

@@ -113,6 +113,10 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-en-gec',
     [w('saç kesimi randevusu'), w('cumartesi olur mu', ['10:00']), w('en geç kaça kadar var', ['13:30']), w('13:30'), w('Pelin Er'), w('0533 919 14 14'), w('evet', ['oluşturuldu'])],
     { date: '2026-12-05', time: '13:30', service: 'Saç kesimi' }),
+  // An okay where the name, then the number, is asked: the question again, not "anything else?".
+  trSalon('tr-tamam-isim-sorusu',
+    [w('cumaya fön için yer var mı acaba'), w('öğleden sonra 3 gibi', ['15:00', 'adınızı']), w('tamam', ['adınızı']), w('Sevgi Tan', ['telefon']), w('ok', ['telefon']), w('05321239876', ['15:00']), w('evet', ['oluşturuldu'])],
+    { date: '2026-12-04', time: '15:00', service: 'Fön' }),
   trSalon('tr-cok-ileri',
     [w('15 ocak için saç kesimi randevusu', ['henüz']), w('vazgeçtim')],
     null),

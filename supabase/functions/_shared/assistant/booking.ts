@@ -412,6 +412,8 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
       const phone = phoneIn(message)
       const name = nameGiven(message, desk.today)
       if (!name && !phone && saysWhen(readWhen(message, desk.today))) return changeWhen(message, draft, turn, loaded)
+      // "Tamam", "ok": agreed to the time; the name is still what is asked.
+      if (!name && !phone && (isYes(message) || turn.kind === 'ack')) return out(say.askName(language), language, 'booking', draft)
       if (!name) return phone ? out(say.askName(language), language, 'booking', { ...draft, phone: phone ?? draft.phone }) : null
       return afterTime({ ...draft, name, phone: phone ?? draft.phone }, turn, loaded)
     }
@@ -424,6 +426,7 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
       const name = written && phone === undefined ? nameGiven(message, desk.today) : null
       if (name) return out(say.askPhone(language), language, 'booking', { ...draft, name })
       if (phone === undefined && asksWhyNumber(message)) return out(say.whyPhone(language), language, 'booking', draft)
+      if (phone === undefined && (isYes(message) || turn.kind === 'ack')) return out(say.askPhone(language), language, 'booking', draft)
       if (phone === undefined) return /\d/.test(message) ? out(say.badPhone(language), language, 'booking', draft) : null
       if (phone === null) return out(say.badPhone(language), language, 'booking', draft)
       return afterTime({ ...draft, phone }, turn, loaded)

@@ -219,6 +219,13 @@ export const DIALOGUES: Dialogue[] = [
   trSalonWhatsApp('tr-wa-3-aralik',
     [w('3 Aralık boya randevusu almak istiyorum'), w('2'), w('Kemal Şen'), w('evet')],
     { date: '2026-12-03', time: '13:30', service: 'Boya' }),
+  // Just after booking: "iptal etmek istiyorum" cancels what was made; "cuma olsun" moves it.
+  trSalonWhatsApp('tr-wa-hemen-iptal',
+    [w('cuma 10da fön'), w('Eda Kaya'), w('evet', ['oluşturuldu']), w('iptal etmek istiyorum', ['iptal edeyim mi']), w('evet', ['iptal edildi'])],
+    null),
+  trSalonWhatsApp('tr-wa-hemen-tasi',
+    [w('yarın 11de saç kesimi'), w('Ece Ak'), w('evet', ['oluşturuldu']), w('cuma olsun', ['4 Aralık 2026']), w('10:00', ['taşınacak']), w('evet', ['oluşturuldu'])],
+    { date: '2026-12-04', time: '10:00', service: 'Saç kesimi' }),
   // --- Turkish, the shop (one service) ------------------------------------------------------------
   trShop('tr-dukkan',
     [w('randevu almak istiyorum', ['En yakın']), w('yarın 11:00'), w('Nazlı Er'), w('0544 345 67 89'), w('evet')],
@@ -334,6 +341,9 @@ export const DIALOGUES: Dialogue[] = [
   enSalonWhatsApp('en-wa-none',
     [w('please cancel my booking', ["can't find"])],
     null),
+  enSalonWhatsApp('en-wa-make-it-4',
+    [w('book me a haircut tomorrow at 3pm'), w('Max Bell'), w('yes', ['booked']), w('actually can we make it 4', ['16:00', 'moves']), w('yes', ['booked'])],
+    { date: '2026-12-02', time: '16:00', service: 'Saç kesimi' }),
   enSalonWhatsApp('en-wa-keep',
     [w('I want to cancel my appointment'), w('no', ['stays'])],
     null, { existing: { date: '2026-12-04', time: '16:00' }, cancelled: false }),

@@ -125,6 +125,14 @@ describe('the booking conversation reads', () => {
     expect(bookingAsked('salıya randevu alabilir miyim', 'unknown')).toBe('book')
     expect(bookingAsked('siparişimi iptal etmek istiyorum', 'complaint')).toBeNull()
     expect(bookingAsked('kargo ücretli mi', 'shipping')).toBeNull()
+    // Just after booking, or heard as a booking with none under way: the appointment is meant.
+    expect(bookingAsked('iptal etmek istiyorum', 'unknown', { justBooked: true })).toBe('cancel')
+    expect(bookingAsked('iptal etmek istiyorum', 'booking')).toBe('cancel')
+    expect(bookingAsked('iptal etmek istiyorum', 'booking', { drafting: true })).toBe('book')
+    expect(bookingAsked('actually can we make it 4', 'unknown', { justBooked: true })).toBe('move')
+    expect(bookingAsked('cuma olsun', 'unknown', { justBooked: true })).toBe('move')
+    expect(bookingAsked('cuma olsun', 'unknown')).toBeNull()
+    expect(bookingAsked('what are your hours on friday', 'hours', { justBooked: true })).toBeNull()
   })
 
   it('an appointment asked for with a day or time as no complaint, and a complaint about one as a complaint', async () => {

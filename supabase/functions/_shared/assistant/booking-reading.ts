@@ -152,6 +152,8 @@ const OWN_APPOINTMENT = / (randevum\w*|rezervasyonum\w*|my (appointment|booking|
 /** Taking it to another day or time: "salıya alabilir miyim", "yarına çekebilir misiniz", "cuma olsun", "friday instead". */
 const TO_ANOTHER = / (al\w*|cek\w*|olsun|olabilir\w*|instead) /
 const SAME_TIME = / (ayni saat\w*|same time) /
+/** A new time for what was just booked: "make it 4", "friday instead", "saat 4 olsun", "yarına alabilir miyiz". */
+const CHANGE_JUST_MADE = / (make it|instead|rather|olsun|yapalim|yapabilir miyiz|alabilir miyiz|alalim|cekebilir\w*|cekelim) /
 
 /** What is asked of one service: its price or how long it takes. */
 const PRICE_OR_LENGTH = / (fiyat\w*|ucret\w*|kac para|kaca|ne kadar|tutar\w*|price\w*|cost\w*|how much|sur\w*|how long|take|takes|dakika\w*|minutes?) /
@@ -166,11 +168,14 @@ export function asksWhyNumber(message: string): boolean {
 }
 
 /** Whether the message starts a booking conversation (or a cancellation or move of one). */
-export function bookingAsked(message: string, kind: string): 'book' | 'cancel' | 'move' | 'check' | null {
+export function bookingAsked(message: string, kind: string, { justBooked = false, drafting = false } = {}): 'book' | 'cancel' | 'move' | 'check' | null {
   const l = line(message)
   const appointment = APPOINTMENT.test(l)
-  if (appointment && CANCEL_WORDS.test(l)) return 'cancel'
+  // "İptal etmek istiyorum" just after booking, or heard as a booking with none under way: the appointment is meant.
+  if ((appointment || justBooked || (kind === 'booking' && !drafting)) && CANCEL_WORDS.test(l)) return 'cancel'
   if (appointment && MOVE_WORDS.test(l)) return 'move'
+  // "Actually can we make it 4?", "cuma olsun" just after booking: the appointment just made, taken to that time.
+  if (justBooked && (MOVE_WORDS.test(l) || CHANGE_JUST_MADE.test(l)) && saysWhen(readWhen(message, '2000-01-01'))) return 'move'
   // "Randevum var mıydı, kontrol eder misiniz?", "when is my appointment?": the customer's own, looked up.
   if (OWN_APPOINTMENT.test(l) && CHECK_WORDS.test(l)) return 'check'
   // "Randevumu salıya alabilir miyim?": the customer's own appointment taken to a day or time is a move.

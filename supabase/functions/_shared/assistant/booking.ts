@@ -41,6 +41,8 @@ export type BookingTurn = {
   hours: OpeningHours | null
   /** How to reach the business, for what the assistant cannot do. */
   contact: string
+  /** What the assistant's last reply was (`booked` just after an appointment was made). */
+  lastKind?: string
 }
 
 const out = (reply: string, language: Lang, kind: string, draft: BookingDraft | null): ResponderOutput => ({
@@ -317,7 +319,7 @@ export function lastDraft(history: readonly { role: string; booking?: BookingDra
  */
 export async function converse(turn: BookingTurn): Promise<ResponderOutput | null> {
   const { message, draft, desk, language } = turn
-  let asked = bookingAsked(message, turn.kind)
+  let asked = bookingAsked(message, turn.kind, { justBooked: turn.lastKind === 'booked', drafting: draft !== null })
   // "Yarın 11'de saç kesimi olur mu?": a service the owner offers and a time ask for a booking in so many words.
   const mayName = !draft && !asked && saysWhen(readWhen(message, desk.today))
   if (!draft && !asked && !mayName) return null

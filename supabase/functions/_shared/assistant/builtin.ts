@@ -886,7 +886,8 @@ export const builtinResponder: Responder = async (asked) => {
   const replyIn = replyLanguage(message, language, history)
   if (input.booking) {
     const contact = biz.contactDetails(business.profile, input.businessName, replyIn)
-    const booked = await converse({ message, draft, desk: input.booking, language: replyIn, kind: understood.kind, hours: business.profile?.opening_hours ?? null, contact })
+    const lastKind = history.findLast((turn) => turn.role === 'assistant')?.kind
+    const booked = await converse({ message, draft, desk: input.booking, language: replyIn, kind: understood.kind, hours: business.profile?.opening_hours ?? null, contact, lastKind: lastKind ?? undefined })
     if (booked) return booked
   }
   // A service's price or length, or which there are: the service keeps for the day written next, unless a booking is under way.

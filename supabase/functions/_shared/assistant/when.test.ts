@@ -70,6 +70,15 @@ describe('readWhen', () => {
   })
 })
 
+describe('an hour wanted instead', () => {
+  it('is read after "make it" or before "olsun", and not from a count', () => {
+    expect(read('actually can we make it 4')).toEqual({ times: ['16:00', '04:00'] })
+    expect(read('make it 4?')).toEqual({ times: ['16:00', '04:00'] })
+    expect(read('4 olsun')).toEqual({ times: ['16:00', '04:00'] })
+    expect(read('make it 2 shirts')).toEqual({})
+  })
+})
+
 describe('the latest of a day', () => {
   it('is asked with "en geç" or "latest", a day or not, and kept only from the later message', () => {
     expect(read('en geç kaça kadar var')).toEqual({ latest: true })

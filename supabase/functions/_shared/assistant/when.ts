@@ -185,7 +185,10 @@ function timesOf(line: string, part: DayPart | undefined): string[] | undefined 
       /\b(?:bugun|yarin|today|tomorrow|pazartesi|sali|carsamba|persembe|cuma|cumartesi|pazar|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\w*\s+(\d{1,2})\b(?![.:/]\d|\s*(?:st|nd|rd|th|kisi|people|persons?)\b)/.exec(line) ??
       // "sat 12", "tmrw 4": the day written short, as a whole word ("sunglasses 2" is no Sunday).
       /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|tmrw|tmr)\s+(\d{1,2})\b(?![.:/]\d|\s*(?:st|nd|rd|th|kisi|people|persons?)\b)/.exec(line) ??
-      /\b(\d{1,2})(?:ish)\b/.exec(line)
+      /\b(\d{1,2})(?:ish)\b/.exec(line) ??
+      // "Make it 4", "can we do 4 instead", "4 olsun": an hour wanted instead of the one said.
+      /\b(?:make it|do|change it to|move it to)\s+(\d{1,2})\s*(?:instead|then|please|pls|o'?clock|oclock)?\s*[?.!]*\s*$/.exec(line) ??
+      /\b(\d{1,2})\s+(?:olsun|instead)\b/.exec(line)
     if (said) hour = Number(said[1])
     else if (part === 'noon' && /\b(noon|ogle|oglen)\b/.test(line) && !/\b(ogleden|sonra)\b/.test(line)) return ['12:00']
   }

@@ -1846,6 +1846,13 @@ describe('handing off to a person', () => {
       expect(await handoffAsked(message), message).toBe('complaint')
     }
     expect(await handoffAsked('kadife ceket stoğa gelmedi mi')).toBeNull()
+    // One that came broken, faulty or wrong (the English got no person); "kırık beyaz" is a colour.
+    for (const message of ['ürün kırık geldi', 'the bag i received is damaged', 'yanlış beden gönderilmiş', 'the lamp stopped working']) {
+      expect(await handoffAsked(message), message).toBe('complaint')
+    }
+    for (const message of ['kırık beyaz rengi var mı', 'is it breakable']) expect(await handoffAsked(message), message).toBeNull()
+    // A refund wanted is a return's question, never an order.
+    expect((await ask('i want a refund', { language: 'en' })).kind).toBe('returns')
     // Being told when a product is back is a person's to do, with what the customer leaves.
     for (const message of ['gelince haber verir misiniz', 'stoğa girince bana haber verin', "notify me when it's back", 'can you let me know when it is']) {
       expect(await handoffAsked(message), message).toBe('asked')

@@ -30,7 +30,8 @@ export async function handoffAsked(message: string, history: readonly Turn[] = [
   if (OWN_ORDER_CHANGED.test(line) || OWN_ORDER_WHERE.test(line) || PAYMENT_FAILS.test(line) || asksToBeTold(line)) return 'asked'
   // Anger said outright is a complaint, whatever else the message is about ("randevum iptal edildi, çok kızgınım!").
   // So is an order that did not come ("500 TL ödedim ama ürün gelmedi", "I paid and got nothing").
-  if (ANGER.test(line) || notArrived(line)) return 'complaint'
+  // And one that came broken, faulty or wrong ("ürün kırık geldi", "the bag I received is damaged").
+  if (ANGER.test(line) || notArrived(line) || cameWrong(line)) return 'complaint'
   // "My order is 500 TL" just after the shipping text tells what the order comes to, to learn what shipping costs.
   if (kind === 'complaint' && statesAmountAfterShipping(message, history)) return null
   // "Yarın 14:00 ürün deneme randevusu" asks for an appointment in so many words, whatever the classifier
@@ -57,6 +58,16 @@ const NOT_ARRIVED =
   / (gelmedi|ulasmadi|teslim edilmedi|elime gecmedi|didnt (arrive|come|get)|hasnt (arrived|come)|never (arrived|came|got)|not (arrived|received)|havent (received|got)|got nothing|nothing (arrived|came)) /
 /** A product not yet back in stock is no order gone missing ("ceket stoğa gelmedi mi?"). */
 const RESTOCK = / (stog\w*|stok\w*|stock|restock\w*) /
+
+const CAME_WRONG =
+  / (kirik|kirilmis|kirildi|hasarli|hasar gormus|yirtik|yirtilmis|bozuk|defolu|arizali|calismiyor|lekeli|damaged|broken|torn|faulty|defective|cracked|stained|doesnt work|not working|stopped working|wrong (item|size|colou?r|product|one)|yanlis (urun|beden|renk) (geldi|gonder\w*)) /
+/** "Kırık beyaz" is a colour; "bozuk para" small change. */
+const NOT_DAMAGE = / (kirik beyaz|bozuk para) /
+
+/** Whether the words say what came is broken, faulty or not what was ordered. */
+export function cameWrong(line: string): boolean {
+  return CAME_WRONG.test(line) && !NOT_DAMAGE.test(line)
+}
 
 /** Whether the words say an order did not come. */
 export function notArrived(line: string): boolean {

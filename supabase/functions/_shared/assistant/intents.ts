@@ -840,6 +840,8 @@ export function intentOf(asked: string, message: string): Intent {
   // much "something" sounds like a wish for a suggestion or "no" like a goodbye.
   const topicNamed = topicOf(message)
   if ((intent === 'recommend' || intent === 'goodbye') && (topicNamed === 'returns' || topicNamed === 'shipping' || topicNamed === 'payment')) return { kind: topicNamed }
+  // "I want a refund": no product is ordered.
+  if (intent === 'ordering' && topicNamed === 'returns') return { kind: 'returns' }
   // "Başka?", "anything else?": more is asked for, unless the words close ("başka bir şey yok", "nothing else, thanks").
   if (intent === 'goodbye' && / (baska|else|other|others|diger\w*) /.test(line) && !CLOSES.test(line)) return { kind: 'list', term: '' }
   // "Is that free?": a question is asked of what was said before, not a goodbye ("is that all?" still closes).

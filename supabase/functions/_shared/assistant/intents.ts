@@ -123,11 +123,11 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
   'gorgeous', 'stunning', 'amazing', 'awesome', 'perfect', 'great', 'excellent', 'super', 'very', 'so', 'such', 'really',
   // The customer's own measures, given to ask a size ("1.70 boyundayım 65 kiloyum", "I'm 5'6, would a medium fit?").
+  'boyum', 'boyunda', 'boyundayim', 'boyluyum', 'kilom', 'kiloyum', 'kilodayim', 'kg', 'tall', 'fit', 'fits', 'almaliyim', 'olurmu',
   // What was bought before ("bought a medium but it doesn't fit"): the product is the one discussed, not one so named.
   'bought', 'but', 'aldim', 'almistim', 'ama', 'fakat',
   // What information is asked about ("keten gömlek hakkında bilgi", "details on the bag").
   'hakkinda', 'hakkindaki', 'konusunda', 'details', 'detail', 'regarding',
-  'boyum', 'boyunda', 'boyundayim', 'boyluyum', 'kilom', 'kiloyum', 'kilodayim', 'kg', 'tall', 'fit', 'fits', 'almaliyim', 'olurmu',
   'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',
 ])
 
@@ -899,7 +899,7 @@ export function intentOf(asked: string, message: string): Intent {
     return { kind: 'list', term: colours.map((word) => word.text).join(' ') }
   }
   // "Is it plain or patterned?": which of two the product discussed is, no two products to compare.
-  if (/^ (is|are|was|were) (it|they|this|that|these|those) /.test(line) && / or /.test(line) && !COMPARES.test(line) && !/ (\w+er|more|less|better|worse|than) (or|than) /.test(line)) {
+  if (/^ (is|are|was|were) (it|they|this|that|these|those) /.test(line) && / or /.test(line) && !COMPARES.test(line) && !/ (cheaper|pricier|bigger|smaller|larger|lighter|heavier|better|worse|warmer|cooler|longer|shorter|softer|more|less) (or|than) /.test(line)) {
     return { kind: 'attribute', attribute: attributeOf(list), term: '' }
   }
   // "What's the difference between the t-shirt and the linen shirt?": a comparison said in so many words, whatever

@@ -221,7 +221,7 @@ export function emptyCatalogue(businessName: string, language: Lang): string {
   return `${prefix} ${contact(businessName, language)}`
 }
 
-/** Several products, at most `shown` of them, with a note when there are more. */
+/** What a list of products is, said before it. */
 const LIST_HEADS: Record<'found' | 'newest' | 'unranked', Record<Lang, string>> = {
   found: { tr: 'Bulduklarım:', en: "Here's what I found:" },
   newest: { tr: 'En son eklenen ürünlerimiz:', en: 'Our most recently added products:' },
@@ -229,7 +229,10 @@ const LIST_HEADS: Record<'found' | 'newest' | 'unranked', Record<Lang, string>> 
   unranked: { tr: 'Hangi ürünün en çok sattığı bilgisi bende yok; katalogda şunlar var:', en: "I don't have sales figures, so I can't say what sells most; here's what the catalogue has:" },
 }
 
-/** `head`: what the list is, the products found, the latest added, or the catalogue's with no ranking claimed. */
+/**
+ * Several products, at most `shown` of them, with a note when there are more. `head`: what the list is, the products
+ * found, the latest added, or the catalogue's with no ranking claimed.
+ */
 export function productList(products: readonly CatalogueProduct[], more: boolean, language: Lang, head: keyof typeof LIST_HEADS = 'found'): string {
   const tail = more ? [language === 'tr' ? 'Daha fazlası da var; ürün adıyla sorabilirsiniz.' : 'There are more; ask me by product name.'] : []
   return [LIST_HEADS[head][language], ...products.map((product) => productLine(product, language)), ...tail].join('\n')

@@ -1973,6 +1973,7 @@ describe('honest products', () => {
     // "Is it plain or patterned?": which of two it is, of the product discussed, not two products.
     const either = await ask('is it plain or patterned?', { language: 'en', items: [...all, dress], history: said(['p18']), faq: [] })
     expect(either).toMatchObject({ kind: 'attribute', productIds: ['p18'] })
+    expect(intentOf('None', 'is it leather or suede')).toEqual({ kind: 'attribute', attribute: 'material', term: '' })
     // How many in stock is no size.
     const five = await ask('do you have 12 in stock', { language: 'en', items: [...all, jeans], history: said(['p17']), faq: [] })
     expect(five).toMatchObject({ kind: 'stock', productIds: ['p17'] })

@@ -2057,6 +2057,16 @@ describe('honest products', () => {
     expect(await askAnyWord('she likes jewellery', jewellery, asked('looking for a present for my mum'))).toMatchObject({ kind: 'recommend', productIds: ['p9'] })
     // Another question just after is that question.
     expect((await askAnyWord('kargo ücreti ne kadar', jewellery, asked('annem için hediye bakıyorum'))).kind).toBe('shipping')
+    // Nothing fits what was told: said so, neither "I can't help with that" nor the same question again.
+    for (const [message, wish] of [['he likes to read', 'looking for something for my dad'], ['kitap okumayı seviyor', 'babam için bir şey arıyorum']] as const) {
+      const none = await askAnyWord(message, jewellery, asked(wish))
+      expect(none.kind, message).toBe('recommend')
+      expect(none.reply, message).toMatch(/couldn't find anything in the catalogue for that|buna uyan bir ürün bulamadım/)
+    }
+    // Whom it is for, said alone, asks what would suit them.
+    for (const message of ['erkek için', 'for my dad', 'what about for him']) expect((await ask(message, { items: jewellery })).kind, message).toBe('recommend')
+    // A word that only begins like one ("manikür", "herkes") is no person.
+    for (const message of ['manikür', 'herkes için', 'kids shoes']) expect(intentOf('None', message).kind, message).not.toBe('recommend')
   })
 
   it('"the wireless one" after the wired headphones is the wireless headphones, not any wireless thing', async () => {

@@ -343,7 +343,12 @@ async function answerRecommendation(term: string, context: Context): Promise<Res
   // "Sevgilime ne alsam?": a present; "tatile gidiyorum": something for the summer. The customer's own words come first.
   const occasion = occasionWords(term)
   if (found.length === 0 && occasion !== '') found = await bestFor(`${term} ${occasion}`)
-  if (found.length === 0) return reply('recommend', say.clarifyRecommendation(language), language)
+  if (found.length === 0) {
+    // Just asked what it should be, and told: nothing fits, rather than the same question again.
+    const previous = context.history.findLast((turn) => turn.role === 'assistant')
+    const askedBefore = previous?.kind === 'recommend' && previous.productIds.length === 0
+    return reply('recommend', askedBefore ? say.noRecommendation(language) : say.clarifyRecommendation(language), language)
+  }
   return reply('recommend', say.recommendList(found, language), language, found)
 }
 
@@ -1002,7 +1007,9 @@ async function answerMessage(
   if (lastTurn?.role === 'assistant' && lastTurn.kind === 'recommend' && lastTurn.productIds.length === 0 && TELLS_MORE.has(understood.kind)) {
     const wish = history.at(-2)?.role === 'user' ? history.at(-2)!.content : ''
     const suggested = await answerRecommendation(productTerm(words(`${wish} ${message}`)), context)
-    if (suggested.productIds.length > 0) return suggested
+    // "He likes to read" of a shop with no books: nothing fits, never "I can't help with that".
+    // (A search of the words told is in the wish's search already.)
+    if (suggested.productIds.length > 0 || ['off_topic', 'unknown', 'search'].includes(understood.kind)) return suggested
   }
   // "I bought it 3 weeks ago", "10 gün önce teslim aldım" just after the returns: whether the return is still possible,
   // which the returns text says.

@@ -538,6 +538,12 @@ export function quantityAsked(message: string): number | null {
 /** What a quantity is counted in ("2 şişe", "3 kavanoz", "two packs"): after a number, no product's name. */
 const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre\w*|lt|adet\w*|tane\w*|cift\w*|bottles?|jars?|packs?|packets?|boxes|box|pairs?|pieces?|pcs|kilos?|litres?|liters?)$/
 
+/** Whom a present is for, said alone: "erkek için", "annem için", "for my dad". */
+const PERSON_WORDS =
+  '(erkek|erkekler|kadin|kadinlar|bayan|bayanlar|cocuk|cocuklar|cocugum|bebek|bebegim|genc|gencler|babam|annem|esim|kocam|karim|sevgilim|arkadasim|men|mens|women|womens|man|woman|kid|kids|child|children|boy|boys|girl|girls|him|her|dad|mom|mum|husband|wife|boyfriend|girlfriend|friend)'
+const FOR_PERSON = new RegExp(
+  `^ (peki |ya |and |what about |how about )?(bir |a |an |my )?${PERSON_WORDS} (icin )?$|^ (peki |and |what about |how about )?for (a |an |my )?${PERSON_WORDS} $`,
+)
 const INFO_ASKED = / (bilgi (al|ver|ist|rica|ogren)\w*|(info|information|details) (on|about|regarding|of)) /
 /** What sells most ("en çok satan", "best seller", "most popular"): no record says it, so the products as they are. */
 export const POPULAR = / (en (cok|fazla) (satan|satilan|tercih edilen|begenilen|sevilen|alinan)\w*|cok satan\w*|best ?sell\w*|top sell\w*|most popular|popular|populer\w*|most (sold|bought|ordered|liked)) /
@@ -878,6 +884,8 @@ export function intentOf(asked: string, message: string): Intent {
     return { kind: 'extreme', order: intent, term }
   }
   if (intent === 'recommend') return { kind: 'recommend', term }
+  // "Erkek için", "for my dad": whom it is for, said alone, asks what would suit them.
+  if (FOR_PERSON.test(line) && !BUSINESS_KINDS.has(intent)) return { kind: 'recommend', term }
   // "46 var mı?", "what about 30?": a number alone names no product but a size of the one discussed ("do you have 2 in
   // stock?" asks how many).
   const counted = quantityAsked(message) !== null

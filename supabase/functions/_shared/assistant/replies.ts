@@ -156,6 +156,13 @@ export function recommendList(products: readonly CatalogueProduct[], language: L
   return [head, ...products.map((product) => describe(product, language))].join('\n')
 }
 
+/** Asked what the present should be and told, and still nothing in the catalogue fits: said so, not asked again. */
+export function noRecommendation(language: Lang): string {
+  return language === 'tr'
+    ? 'Katalogda buna uyan bir ürün bulamadım. Bir ürün türü ya da bütçe yazarsanız yeniden bakarım; isterseniz tüm ürünleri de listeleyebilirim.'
+    : "I couldn't find anything in the catalogue for that. Tell me a kind of product or a budget and I'll look again, or I can list everything we have."
+}
+
 export function clarifyRecommendation(language: Lang): string {
   return language === 'tr'
     ? 'Size uygun bir şey bulabilmem için biraz daha anlatır mısınız: ne tür bir ürün arıyorsunuz, kimin için ve bütçeniz ne kadar?'

@@ -1156,7 +1156,8 @@ describe('follow-ups as customers write them', () => {
 
   it('a short question just after an FAQ answer is asked of that entry ("ücretli mi?" after the gift wrapping)', async () => {
     const history = answered('Hediye paketi yapıyor musunuz?', 'Evet, hediye paketi ücretsizdir.', 'faq')
-    for (const message of ['ücretli mi', 'not eklenir mi']) {
+    // "Ne kadar?" asks what it costs, which the entry says; not which product.
+    for (const message of ['ücretli mi', 'not eklenir mi', 'ne kadar', 'ücreti ne kadar']) {
       const out = await ask(message, { history })
       expect(out.kind, message).toBe('faq')
       expect(out.reply, message).toContain('hediye paketi ücretsizdir')
@@ -1177,6 +1178,7 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('adresiniz nerede', { history: wordy, faq: wrapping })).kind).toBe('location')
     // A product named is the product's question; a question another entry answers by itself is that entry's.
     expect((await ask('seramik vazo var mı', { history })).productIds).toEqual(['p6'])
+    expect((await ask('seramik vazo ne kadar', { history })).productIds).toEqual(['p6'])
     expect((await ask('vazolar bulaşık makinesinde yıkanır mı', { history })).reply).toContain('elde yıkanmalıdır')
   })
 

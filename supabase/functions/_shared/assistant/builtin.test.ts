@@ -1860,6 +1860,14 @@ describe('handing off to a person', () => {
       expect(await handoffAsked(message), message).toBe('asked')
     }
     for (const message of ['ne zaman gelir haber verir misiniz fiyatı', 'let me know the price']) expect(await handoffAsked(message), message).toBeNull()
+    // Said alone just after a product's stock, too; anywhere else it is no request.
+    const afterStock = answered('hasır şapka var mı', 'Maalesef Hasır Şapka şu an stokta yok.', 'stock')
+    for (const message of ['ok let me know', 'tamam haber verin', 'haber verir misiniz']) expect(await handoffAsked(message, afterStock), message).toBe('asked')
+    expect(await handoffAsked('ok let me know')).toBeNull()
+    // A kind of product wanted ("I'd like the straw hat") is an order, however off the shop it sounded; a poem is none.
+    expect(intentOf('off_topic', 'I’d like the straw hat')).toEqual({ kind: 'ordering', term: 'straw hat' })
+    expect(intentOf('off_topic', "i'd like a poem")).toEqual({ kind: 'off_topic' })
+    expect(intentOf('stock', 'oh its out of stock? when will you have it')).toMatchObject({ kind: 'stock', term: '' })
     // What the order comes to, just after the shipping text, asks what shipping costs.
     const afterShipping = answered('kargo ücretli mi', '750 TL üzeri kargo ücretsiz', 'shipping')
     expect(await handoffAsked('my order is 500 tl')).toBe('complaint')

@@ -28,6 +28,8 @@ export async function handoffAsked(message: string, history: readonly Turn[] = [
   // So is being told when a product is back ("gelince haber verir misiniz?", "notify me when it's back"): a person
   // does it, with the number or address the customer leaves.
   if (OWN_ORDER_CHANGED.test(line) || OWN_ORDER_WHERE.test(line) || PAYMENT_FAILS.test(line) || asksToBeTold(line)) return 'asked'
+  // "Ok let me know", "haber verin" just after a product's stock: told when it is back, as above.
+  if (TELL_ME_ALONE.test(line) && history.findLast((turn) => turn.role === 'assistant')?.kind === 'stock') return 'asked'
   // Anger said outright is a complaint, whatever else the message is about ("randevum iptal edildi, çok kızgınım!").
   // So is an order that did not come ("500 TL ödedim ama ürün gelmedi", "I paid and got nothing").
   // And one that came broken, faulty or wrong ("ürün kırık geldi", "the bag I received is damaged").
@@ -49,6 +51,8 @@ const PAYMENT_FAILS =
 const TELL_ME_EN = / (let me know|notify me|tell me|message me|text me|inform me|email me|ping me) (when|once|as soon as|if) (it|they|its|theyre|the \w+) |notify me /
 const TELL_ME_TR = / (haber\w*|haberdar\w*|bildir\w*|mesaj at\w*|yazar misiniz|yazin|arar misiniz|arayin) /
 const BACK_TR = / (gelince|girince|gelirse|gelir gelmez|gelindiginde|stoga\w*|stoklara\w*) /
+const TELL_ME_ALONE =
+  /^ (ok |okay |tamam |peki |o zaman )*(please |lutfen )?(let me know|notify me|tell me|message me|text me|haber ver\w*|bana haber ver\w*|haberdar ed\w*|bildirin|bildirir)( misiniz| musunuz| misin)?( (please|pls|lutfen|then|o zaman|when|once))? $/
 function asksToBeTold(line: string): boolean {
   return TELL_ME_EN.test(line) || (TELL_ME_TR.test(line) && BACK_TR.test(line))
 }

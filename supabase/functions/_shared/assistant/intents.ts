@@ -126,6 +126,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'boyum', 'boyunda', 'boyundayim', 'boyluyum', 'kilom', 'kiloyum', 'kilodayim', 'kg', 'tall', 'fit', 'fits', 'almaliyim', 'olurmu',
   // What was bought before ("bought a medium but it doesn't fit"): the product is the one discussed, not one so named.
   'bought', 'but', 'aldim', 'almistim', 'ama', 'fakat',
+  // Exclamations before a question ("oh it's out of stock?").
+  'oh', 'ah', 'aah', 'ooh', 'hmm', 'hm', 'wow', 'aa', 'ay', 'vay', 'hee',
   // What information is asked about ("keten gömlek hakkında bilgi", "details on the bag").
   'hakkinda', 'hakkindaki', 'konusunda', 'details', 'detail', 'regarding',
   'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',
@@ -544,6 +546,7 @@ const PERSON_WORDS =
 const FOR_PERSON = new RegExp(
   `^ (peki |ya |and |what about |how about )?(bir |a |an |my )?${PERSON_WORDS} (icin )?$|^ (peki |and |what about |how about )?for (a |an |my )?${PERSON_WORDS} $`,
 )
+const WANTS_ONE = / (id like|i would like|i want|i need|ill take|ill have|can i have|can i get|istiyorum|isterim|alacagim|alicam) /
 const INFO_ASKED = / (bilgi (al|ver|ist|rica|ogren)\w*|(info|information|details) (on|about|regarding|of)) /
 /** What sells most ("en çok satan", "best seller", "most popular"): no record says it, so the products as they are. */
 export const POPULAR = / (en (cok|fazla) (satan|satilan|tercih edilen|begenilen|sevilen|alinan)\w*|cok satan\w*|best ?sell\w*|top sell\w*|most popular|popular|populer\w*|most (sold|bought|ordered|liked)) /
@@ -809,6 +812,8 @@ export function intentOf(asked: string, message: string): Intent {
   if (FITS.test(line) && !returnOrMiss && list.some((word) => SIZE_WORDS.test(word.key))) {
     return { kind: 'attribute', attribute: 'size', term: productTerm(list.filter((word) => !SIZE_WORDS.test(word.key) && !/^\d/.test(word.key))) }
   }
+  // "I'd like the straw hat", "I want a hat": a kind of product wanted, however far from the shop the network heard it.
+  if (intent === 'off_topic' && WANTS_ONE.test(line) && term !== '' && thingWords(message).length > 0) return { kind: 'ordering', term }
   if (intent === 'off_topic') return { kind: 'off_topic' }
   // "I need help", "yardım lazım": what the assistant can help with, as to a greeting.
   if (ASKS_HELP.test(line)) return { kind: 'greeting' }

@@ -1868,6 +1868,11 @@ describe('handing off to a person', () => {
     expect(intentOf('off_topic', 'I’d like the straw hat')).toEqual({ kind: 'ordering', term: 'straw hat' })
     expect(intentOf('off_topic', "i'd like a poem")).toEqual({ kind: 'off_topic' })
     expect(intentOf('stock', 'oh its out of stock? when will you have it')).toMatchObject({ kind: 'stock', term: '' })
+    // "Ayakkabı numaraları" are its sizes, not the shop's number; "ur hours" are the hours.
+    expect(intentOf('contact', 'selam ayakkabı numaraları kaç')).toEqual({ kind: 'attribute', attribute: 'size', term: 'ayakkabı' })
+    expect(intentOf('contact', 'telefon numaranız ne')).toEqual({ kind: 'contact' })
+    expect(intentOf('search', 'hey what are ur hours')).toMatchObject({ kind: 'hours' })
+    expect(intentOf('price', 'akıllı saat ne kadar')).toMatchObject({ kind: 'price', term: 'akıllı saat' })
     // What the order comes to, just after the shipping text, asks what shipping costs.
     const afterShipping = answered('kargo ücretli mi', '750 TL üzeri kargo ücretsiz', 'shipping')
     expect(await handoffAsked('my order is 500 tl')).toBe('complaint')

@@ -546,6 +546,7 @@ const PERSON_WORDS =
 const FOR_PERSON = new RegExp(
   `^ (peki |ya |and |what about |how about )?(bir |a |an |my )?${PERSON_WORDS} (icin )?$|^ (peki |and |what about |how about )?for (a |an |my )?${PERSON_WORDS} $`,
 )
+const HOURS_NAMED = / (hours|opening hours|calisma saat\w*|mesai( saat\w*)?) /
 const WANTS_ONE = / (id like|i would like|i want|i need|ill take|ill have|can i have|can i get|istiyorum|isterim|alacagim|alicam) /
 const INFO_ASKED = / (bilgi (al|ver|ist|rica|ogren)\w*|(info|information|details) (on|about|regarding|of)) /
 /** What sells most ("en çok satan", "best seller", "most popular"): no record says it, so the products as they are. */
@@ -794,6 +795,15 @@ export function intentOf(asked: string, message: string): Intent {
   if (BARGAINS.test(line)) return { kind: 'discounts' }
   // "When will it be back?": the stock of the product discussed, and that no date is known.
   if (/ when (will|is|does|do) (it|they|this|that|these|those)( be| come)? back /.test(line)) return { kind: 'stock', term: '' }
+  // "Ayakkabı numaraları kaç?": the sizes of a thing named, not the shop's number.
+  const notPhone = (word: string) => !/^(telefon\w*|phones?|whatsapp\w*|iletisim\w*|cep\w*)$/.test(asciiKey(word))
+  if (intent === 'contact' && / numara\w* /.test(line) && thingWords(message).some(notPhone)) {
+    return { kind: 'attribute', attribute: 'size', term: productTerm(list.filter((word) => !/^numara/.test(word.key))) }
+  }
+  // "What are ur hours?": the hours named and nothing else, however the network heard the rest.
+  if (HOURS_NAMED.test(line) && productTerm(list.filter((word) => !/^(hours|calisma|saat\w*|mesai\w*|opening)$/.test(word.key))) === '' && !BUSINESS_KINDS.has(intent)) {
+    return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
+  }
   // "Telefon kılıfı": a thing named with "telefon" is a product, not the shop's number.
   if (intent === 'contact' && term !== '' && !CONTACT_CUES.test(line) && thingWords(message).some((word) => !/^(telefon\w*|phones?)$/.test(asciiKey(word)))) {
     return { kind: 'search', term }

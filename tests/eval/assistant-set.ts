@@ -678,6 +678,17 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('attribute', 'do you have the linen summer dress in 12', { notListed: true, products: ['dress'] }),
     t('follow_up', 'is it plain or patterned?', { notListed: true, products: ['dress'] }),
   ]),
+  // Shoe sizes asked as "numaraları" (no phone number); the hours in text-speak; a product wanted in so many words;
+  // a refund; one that came broken.
+  c('tr-ayakkabi-numaralari', 'tr', [
+    t('attribute', 'selam ayakkabı numaraları kaç', { stated: true, facts: ['36-45'], products: ['ayakkabi'] }),
+  ]),
+  c('en-ur-hours-hat', 'en', [
+    t('hours', 'hey what are ur hours', hours('week')),
+    t('ordering', "I'd like the straw hat", { links: ['sapka'], facts: [F.ordering] }),
+    t('returns', 'i want a refund', info(F.returnDays)),
+    t('complaint', 'the umbrella i received is broken', handOver()),
+  ]),
   // A present by who it is for; "the wireless one" after the wired headphones.
   c('tr-sevgili-kablosuz', 'tr', [
     t('recommendation', 'sevgilime ne alsam', { recommends: GIFT_PRODUCTS }),

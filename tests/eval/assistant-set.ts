@@ -682,6 +682,7 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
   // a refund; one that came broken.
   c('tr-ayakkabi-numaralari', 'tr', [
     t('attribute', 'selam ayakkabı numaraları kaç', { stated: true, facts: ['36-45'], products: ['ayakkabi'] }),
+    t('attribute', 'iyi akşamlar, çiçekli elbisenin rengi ne', { notListed: true, products: ['elbise'] }),
   ]),
   c('en-ur-hours-hat', 'en', [
     t('hours', 'hey what are ur hours', hours('week')),

@@ -1243,6 +1243,11 @@ describe('follow-ups as customers write them', () => {
     const silver = await ask('gümüş mü', { history: said(['p9']), items: [...items, necklace] })
     expect(silver).toMatchObject({ kind: 'attribute', productIds: ['p9'] })
     expect(silver.reply).toContain('katalogdaki açıklama: “925 ayar gümüş')
+    // The product named with an attribute its record does not state is no property of the name.
+    const tee = product('p10', 'Pamuklu Tişört', 249, 'TRY', 60, null, 'Organik pamuk, bisiklet yaka tişört')
+    const colour = await ask('iyi akşamlar, tişörtün rengi ne', { items: [...items, tee] })
+    expect(colour).toMatchObject({ kind: 'attribute', productIds: ['p10'] })
+    expect(colour.reply).toContain('renk bilgisi yer almıyor')
   })
 
   it('"2 linen shirts and 1 straw hat" orders both; no budget is read from the quantities', async () => {
@@ -1307,6 +1312,12 @@ describe('follow-ups as customers write them', () => {
     const covered = await ask('garantisi var mı', { history: said(['p6']), faq })
     expect(covered.kind).toBe('faq')
     expect(covered.reply).toContain('2 yıl garantilidir')
+    // The warranty asked as how long, not whether: never the delivery's time or the vase's dimensions.
+    for (const message of ['garanti süresi', 'how long is the warranty']) {
+      const out = await ask(message, { history: said(['p6']), faq: [] })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: ['p6'] })
+      expect(out.reply, message).not.toMatch(/kargo|dimensions/i)
+    }
   })
 
   it('"polarized?", one word asked just after a product and naming no kind of product, asks it of that product', async () => {

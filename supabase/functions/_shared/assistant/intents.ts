@@ -804,6 +804,12 @@ export function intentOf(asked: string, message: string): Intent {
   if (HOURS_NAMED.test(line) && productTerm(list.filter((word) => !/^(hours|calisma|saat\w*|mesai\w*|opening)$/.test(word.key))) === '' && !BUSINESS_KINDS.has(intent)) {
     return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   }
+  // "Garanti süresi", "how long is the warranty?": a promise of the product discussed or of the shop, which the FAQ
+  // or the record may hold, never the delivery's time.
+  if (/ (garanti\w*|warrant\w*|guarantee\w*) /.test(line) && (intent === 'delivery_time' || intent === 'shipping' || intent === 'attribute')) {
+    const promised = productTerm(list.filter((word) => !/^(sure\w*|long)$/.test(word.key)))
+    return intent === 'attribute' ? { kind: 'attribute', attribute: null, term: promised } : { kind: 'stock', term: promised }
+  }
   // "Telefon kılıfı": a thing named with "telefon" is a product, not the shop's number.
   if (intent === 'contact' && term !== '' && !CONTACT_CUES.test(line) && thingWords(message).some((word) => !/^(telefon\w*|phones?)$/.test(asciiKey(word)))) {
     return { kind: 'search', term }

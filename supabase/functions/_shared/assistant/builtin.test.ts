@@ -1895,8 +1895,18 @@ describe('handing off to a person', () => {
     for (const message of ['my order is 500 tl', 'siparişim 600 tl', 'and is it free', 'ücretsiz mi', 'bedava mı']) {
       expect((await ask(message, { history: afterShipping })).kind, message).toBe('shipping')
     }
+    // "How much to the UK?": a place, no product, asked of the shipping text; a product named is its price.
+    for (const message of ['how much to the uk', 'ne kadar']) expect((await ask(message, { history: afterShipping })).kind, message).toBe('shipping')
+    expect((await ask('seramik vazo ne kadar', { history: afterShipping })).productIds).toEqual(['p6'])
     // Just after a product, whether it is free is asked of nothing the shipping text says.
     expect((await ask('ücretsiz mi', { history: said(['p6']) })).kind).not.toBe('shipping')
+  })
+
+  it('"saat kaça kadar?" just after the hours of a day asked is of that day', async () => {
+    const tomorrow = answered('yarın açık mısınız', 'Yarın (Perşembe) 09:00–18:00 arası açığız.', 'hours')
+    expect((await ask('saat kaça kadar', { history: tomorrow })).reply).toContain('Perşembe')
+    expect((await ask('saat kaça kadar')).reply).toContain('Çarşamba')
+    expect((await ask('şu an açık mısınız', { history: tomorrow })).reply).not.toContain('Perşembe')
   })
 
   it('hands off on the second "I don\'t know" in a row, not the first, and not after an answer', () => {

@@ -629,8 +629,15 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       if (last && last.length === 1) return reply('price', say.priceOf(last[0]!, language), language, last)
       return reply('ack', biz.ackAnswer(language), language)
     }
-    case 'hours':
-      return reply('hours', biz.hoursAnswer(profile, businessName, intent.day, intent.asks, now, language), language, [], biz.written(profile, 'hours'))
+    case 'hours': {
+      // "Saat kaça kadar?" just after "yarın açık mısınız?": of the day asked then, not of today.
+      const asked = context.history.findLast((turn) => turn.role === 'user')
+      // ("Are you open now?" is of now, whatever day was asked before.)
+      const ofNow = intent.asks === 'now' || / (now|today|tonight|simdi|su an|bugun\w*) /.test(keyLine(words(message)))
+      const before = intent.day === null && !ofNow && context.history.findLast((turn) => turn.role === 'assistant')?.kind === 'hours' && asked ? intentOf('hours', asked.content) : null
+      const day = before?.kind === 'hours' ? before.day : intent.day
+      return reply('hours', biz.hoursAnswer(profile, businessName, day, intent.asks, now, language), language, [], biz.written(profile, 'hours'))
+    }
     case 'location':
       return reply('location', biz.locationAnswer(profile, businessName, language), language, [], biz.written(profile, 'location'))
     case 'contact':
@@ -1020,7 +1027,11 @@ async function answerMessage(
   // which the returns text says.
   if (previousKind === 'returns' && TIME_AGO.test(keyLine(words(message)))) return answerIntent({ kind: 'returns' }, message, context)
   // "Is it free?", "ücretli mi?" naming nothing else, just after the shipping or the returns: what that text says of it.
-  const costOnly = words(message).some((word) => COST_WORDS.test(word.key)) && productTerm(words(message).filter((word) => !COST_WORDS.test(word.key))) === ''
+  // "How much to the UK?" too: a place, no product, is what the shipping text is asked of.
+  const howMuchTerm = productTerm(words(message))
+  const howMuch = Boolean(previousKind && COSTED_TOPICS[previousKind]) && / (how much|ne kadar|kac para) /.test(keyLine(words(message))) && thingWords(message).length === 0 &&
+    (howMuchTerm === '' || (await context.catalogue.search(howMuchTerm, 1)).length === 0)
+  const costOnly = howMuch || (words(message).some((word) => COST_WORDS.test(word.key)) && productTerm(words(message).filter((word) => !COST_WORDS.test(word.key))) === '')
   if (costOnly && previousKind && COSTED_TOPICS[previousKind]) return answerIntent({ kind: COSTED_TOPICS[previousKind] }, message, context)
   // "Siparişim 600 TL", "my order is 500 tl" just after the shipping text: what shipping costs for it, which the text says.
   if (statesAmountAfterShipping(message, history)) return answerIntent({ kind: 'shipping' }, message, context)

@@ -1206,7 +1206,7 @@ describe('follow-ups as customers write them', () => {
       expect(out.reply, message).not.toContain('Kredi kartı')
     }
     expect((await ask('toptan satış yapıyor musunuz')).kind).toBe('discounts')
-    for (const message of ['do you take visa', 'kartla ödeyebilir miyim', 'hediye kartıyla ödeme yapabilir miyim']) {
+    for (const message of ['do you take visa', 'kartla ödeyebilir miyim', 'hediye kartıyla ödeme yapabilir miyim', 'do you have klarna', 'papara ile ödeyebilir miyim']) {
       expect((await ask(message)).kind, message).toBe('payment')
     }
     const faq = [{ id: 'f4', question: 'Hediye kartı satıyor musunuz?', answer: 'Evet, 250 TL ve üzeri hediye kartlarımız var.' }]

@@ -274,7 +274,7 @@ function splitPair(list: readonly Word[], explicit: boolean): [string, string] |
 const TOPIC_WORDS: readonly [RegExp, BusinessTopic][] = [
   [/^(kargo\w*|gonder\w*|yolla\w*|shipping|ship|ships|postage|courier|kurye\w*|delivery|deliveries|deliver|delivers|teslimat\w*)$/, 'shipping'],
   [/^(iade\w*|degisim\w*|degistir\w*|returns?|refunds?|exchange\w*)$/, 'returns'],
-  [/^(odeme\w*|taksit\w*|havale\w*|eft|kredi\w*|payments?|pay|installments?|instalments?|transfer|paypal|crypto|bitcoin|cash|nakit|iban|visa|mastercard|amex)$/, 'payment'],
+  [/^(odeme\w*|taksit\w*|havale\w*|eft|kredi\w*|payments?|pay|installments?|instalments?|transfer|paypal|crypto|bitcoin|cash|nakit|iban|visa|mastercard|amex|klarna|afterpay|clearpay|applepay|googlepay|papara|iyzico|bkm|troy)$/, 'payment'],
   // How to get there: the address and the map are what the owner wrote of it.
   [/^(otopark\w*|parking|park|metro\w*|otobus\w*|durag\w*|ulasim\w*|bus|subway|tram|tramvay\w*|directions?)$/, 'location'],
   // "Is the price negotiable?", "two of them, any discount?": offers, which the owner writes in the FAQ if anywhere.

@@ -14,8 +14,9 @@
 // unlisted attributes claimed, invented prices or facts, and the median and
 // p95 time per answer; then the totals, and the totals of the 'corpus' and
 // 'heldout' halves apart (assistant-set.ts, assistant-heldout.ts), and the
-// floor measured in the same run: greetings through the same path, which
-// read no catalogue and no FAQ. The failing turns listed are the corpus
+// floor measured in the same run: thanks through the same path, which read
+// no catalogue, no FAQ and no booking settings (a greeting reads the latter to
+// say whether appointments are taken). The failing turns listed are the corpus
 // half's, so the corpus can be tuned without reading the held-out half
 // (EVAL_FAILURES=all lists both); EVAL_SHOW_REPLIES=1 prints every reply. Exits
 // non-zero when a target is missed, and refuses to run when a held-out
@@ -359,9 +360,9 @@ export type EvalMetrics = {
   targets: Array<{ name: string; value: string; target: string; met: boolean }>
   met: boolean
   /**
-   * The floor of an answer, measured in the same run: the p95 of greetings
+   * The floor of an answer, measured in the same run: the p95 of thanks
    * through the same chatbot-api path (admission, context, classifier, turn
-   * store) with no catalogue or FAQ read; what the answers cost above it is
+   * store) with no catalogue, FAQ or booking read; what the answers cost above it is
    * the assistant's own reading.
    */
   floorP95Ms?: number
@@ -391,7 +392,7 @@ export type RunEvalOptions = {
   log?: (line: string) => void
   /** Every reply, not only the failing ones. */
   showReplies?: boolean
-  /** Greetings timed for the floor; 0 measures none (a slice that checks answers, not times). */
+  /** Thanks timed for the floor; 0 measures none (a slice that checks answers, not times). */
   floorSamples?: number
 }
 
@@ -491,7 +492,7 @@ export async function runEval({ conversations, fillerProducts, log = console.inf
     let floorConversation: string | undefined
     for (let i = 0; i < floorSamples; i++) {
       const started = performance.now()
-      const answered = await ask(full.id, 'Merhaba', 'tr', floorConversation)
+      const answered = await ask(full.id, 'Teşekkürler', 'tr', floorConversation)
       floorConversation ??= answered.conversationId
       floor.push(performance.now() - started)
     }
@@ -543,7 +544,7 @@ function summarize(conversations: readonly EvalConversation[], turns: TurnResult
 }
 
 const MAX_FAILURES_SHOWN = 60
-/** Greetings timed for the floor: enough for a p95. */
+/** Thanks timed for the floor: enough for a p95. */
 const FLOOR_SAMPLES = 60
 const oneLine = (s: string, max: number) => {
   const flat = s.replace(/\s*\n\s*/g, ' ⏎ ')
@@ -567,7 +568,7 @@ function report(m: EvalMetrics, log: (line: string) => void, showReplies: boolea
   for (const t of m.targets) log(`${`${t.name}:`.padEnd(50)}${t.value.padStart(9)}  (target ${t.target})  ${t.met ? 'met' : 'MISSED'}`)
   if (m.floorP95Ms !== undefined) {
     const p95 = percentile(m.total.times, 95)
-    log(`${'floor: a greeting on the same path, p95:'.padEnd(50)}${`${m.floorP95Ms.toFixed(1)} ms`.padStart(9)}  (answers ${(p95 / m.floorP95Ms).toFixed(2)}× the floor)`)
+    log(`${'floor: a thanks on the same path, p95:'.padEnd(50)}${`${m.floorP95Ms.toFixed(1)} ms`.padStart(9)}  (answers ${(p95 / m.floorP95Ms).toFixed(2)}× the floor)`)
   }
   const slowest = [...m.turns].sort((a, b) => b.ms - a.ms).slice(0, 5)
   log(`slowest answers: ${slowest.map((r) => `${r.ms.toFixed(0)} ms "${r.message}"`).join(', ')}`)

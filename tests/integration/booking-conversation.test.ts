@@ -61,16 +61,25 @@ describe.each(BACKENDS)('the booking conversation on %s', (backend) => {
     expect(await booked()).toEqual([time])
   })
 
-  it('greets and introduces itself with the appointments it can book, and without them once booking is off', async () => {
-    expect((await say('merhaba')).reply).toContain('randevunuzu oluşturabilirim')
+  it('greets and introduces itself with the appointments it can book, products only when it lists some, and no appointments once booking is off', async () => {
+    // No products yet: what a salon is asked about.
+    const salon = await say('merhaba')
+    expect(salon.reply).toContain('randevunuzu da oluşturabilirim')
+    expect(salon.reply).not.toContain('ürün')
     expect((await say('hi', undefined, { language: 'en' })).reply).toContain('book you an appointment')
     expect((await say('bot musun')).reply).toContain('Randevu da oluşturabilirim.')
+    await stack.db.query(`insert into public.products (user_id, name, price) values ($1, 'Saç Kremi', 250)`, [owner.user.id])
     await stack.db.query('update public.booking_settings set enabled = false where user_id = $1', [owner.user.id])
     try {
-      expect((await say('merhaba')).reply).not.toContain('randevu')
+      const shop = await say('merhaba')
+      expect(shop.reply).toContain('ürünleri, fiyatları')
+      expect(shop.reply).not.toContain('randevu')
       expect((await say('bot musun')).reply).not.toContain('Randevu')
+      await stack.db.query('update public.booking_settings set enabled = true where user_id = $1', [owner.user.id])
+      expect((await say('merhaba')).reply).toContain('ürünleri, fiyatları ve stok durumu, çalışma saatleri, kargo ve iade hakkında yardımcı olabilir, randevunuzu oluşturabilirim')
     } finally {
       await stack.db.query('update public.booking_settings set enabled = true where user_id = $1', [owner.user.id])
+      await stack.db.query(`delete from public.products where user_id = $1`, [owner.user.id])
     }
   })
 

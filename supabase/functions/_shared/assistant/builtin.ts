@@ -41,9 +41,13 @@ type Context = {
   booking?: BookingDesk
 }
 
-/** Whether the customer can book here: the owner takes appointments and has written the hours they are given in. */
-async function takesBookings({ booking, business }: Context): Promise<boolean> {
-  return Boolean(booking && hasAnyHours(business.profile?.opening_hours ?? null) && (await booking.load()).rules.enabled)
+/**
+ * What the customer can ask of here: appointments when the owner takes them and has written the hours they are given
+ * in; products, unless a business taking appointments lists none (a salon). A shop's courtesy reads nothing more.
+ */
+async function offered({ booking, business, catalogue }: Context): Promise<say.Offers> {
+  const books = Boolean(booking && hasAnyHours(business.profile?.opening_hours ?? null) && (await booking.load()).rules.enabled)
+  return { books, sells: books ? (await catalogue.list(1)).length > 0 : true }
 }
 
 /** `known: false` when the text says the business has not written it, or the catalogue does not list it. */
@@ -616,9 +620,9 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     case 'injection':
       return reply(intent.kind, say.redirect(businessName, language), language)
     case 'greeting':
-      return reply('greeting', say.greeting(businessName, language, await takesBookings(context)), language)
+      return reply('greeting', say.greeting(businessName, language, await offered(context)), language)
     case 'identity':
-      return reply('identity', say.identity(businessName, language, await takesBookings(context)), language)
+      return reply('identity', say.identity(businessName, language, await offered(context)), language)
     case 'thanks':
       return reply('thanks', say.thanks(language), language)
     case 'goodbye':

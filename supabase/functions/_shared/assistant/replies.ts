@@ -35,9 +35,17 @@ function contact(businessName: string, language: Lang): string {
   return language === 'tr' ? `Daha fazla bilgi için ${name} ile iletişime geçebilirsiniz.` : `For more, please contact ${name}.`
 }
 
-/** `books`: the owner takes appointments here, so the customer hears they can book one. */
-export function greeting(businessName: string, language: Lang, books = false): string {
+/** What the business offers here: `books` appointments, `sells` products (a salon may list none). */
+export type Offers = { books: boolean; sells: boolean }
+
+/** The customer hears what they can ask: appointments when the owner takes them, products only when there are some. */
+export function greeting(businessName: string, language: Lang, { books, sells }: Offers = { books: false, sells: true }): string {
   const name = business(businessName, language)
+  if (!sells) {
+    return language === 'tr'
+      ? `Merhaba! ${name} çalışma saatleri, adresi ve iletişim bilgileri hakkında yardımcı olabilirim${books ? '; randevunuzu da oluşturabilirim' : ''}. Nasıl yardımcı olayım?`
+      : `Hello! I can help with ${name}'s opening hours, address and contact details${books ? ', and book you an appointment' : ''}. How can I help?`
+  }
   if (books) {
     return language === 'tr'
       ? `Merhaba! ${name} ürünleri, fiyatları ve stok durumu, çalışma saatleri, kargo ve iade hakkında yardımcı olabilir, randevunuzu oluşturabilirim. Nasıl yardımcı olayım?`
@@ -49,12 +57,15 @@ export function greeting(businessName: string, language: Lang, books = false): s
 }
 
 /** "Are you a bot?": said plainly, what it can do, and how to reach a person. */
-export function identity(businessName: string, language: Lang, books = false): string {
+export function identity(businessName: string, language: Lang, { books, sells }: Offers = { books: false, sells: true }): string {
   const name = business(businessName, language)
   const booking = books ? (language === 'tr' ? ' Randevu da oluşturabilirim.' : ' I can book appointments too.') : ''
+  const topics = sells
+    ? (language === 'tr' ? 'Ürünler, fiyatlar ve stok, çalışma saatleri, kargo ve iade' : 'products, prices and stock, opening hours, shipping and returns')
+    : (language === 'tr' ? 'Çalışma saatleri, adres ve iletişim bilgileri' : 'opening hours, address and contact details')
   return language === 'tr'
-    ? `Ben ${name} adına yanıt veren bir yapay zekâ asistanıyım. Ürünler, fiyatlar ve stok, çalışma saatleri, kargo ve iade hakkında yardımcı olabilirim.${booking} Bir kişiyle görüşmek isterseniz “yetkiliyle görüşmek istiyorum” yazmanız yeterli.`
-    : `I'm an AI assistant answering for ${name}. I can help with products, prices and stock, opening hours, shipping and returns.${booking} To talk to a person, just write “I'd like to talk to someone”.`
+    ? `Ben ${name} adına yanıt veren bir yapay zekâ asistanıyım. ${topics} hakkında yardımcı olabilirim.${booking} Bir kişiyle görüşmek isterseniz “yetkiliyle görüşmek istiyorum” yazmanız yeterli.`
+    : `I'm an AI assistant answering for ${name}. I can help with ${topics}.${booking} To talk to a person, just write “I'd like to talk to someone”.`
 }
 
 export function thanks(language: Lang): string {

@@ -117,6 +117,10 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-tamam-isim-sorusu',
     [w('cumaya fön için yer var mı acaba'), w('öğleden sonra 3 gibi', ['15:00', 'adınızı']), w('tamam', ['adınızı']), w('Sevgi Tan', ['telefon']), w('ok', ['telefon']), w('05321239876', ['15:00']), w('evet', ['oluşturuldu'])],
     { date: '2026-12-04', time: '15:00', service: 'Fön' }),
+  // A question of its own while the times are offered is answered, and taken for no name.
+  trSalon('tr-ara-soru-adres',
+    [w('yarın öğleden sonra saç kesimi', ['16:00']), w('adresiniz nerede', ['Adres'], ['Önce bir saat']), w('16:00', ['adınızı']), w('Aylin Koç', ['telefon']), w('05321112030', ['Aylin Koç']), w('evet', ['oluşturuldu'])],
+    { date: '2026-12-02', time: '16:00', service: 'Saç kesimi' }),
   trSalon('tr-cok-ileri',
     [w('15 ocak için saç kesimi randevusu', ['henüz']), w('vazgeçtim')],
     null),

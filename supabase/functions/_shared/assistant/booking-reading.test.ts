@@ -3,7 +3,7 @@
 // yes and no, services named in either language, and what starts a booking.
 // The whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
 import { describe, expect, it } from 'vitest'
-import { asksWhyNumber, bookingAsked, choiceOf, hourAlone, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, stops, unsure } from './booking-reading.ts'
+import { asksAQuestion, asksWhyNumber, bookingAsked, choiceOf, hourAlone, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, stops, unsure } from './booking-reading.ts'
 import { handoffAsked } from './handoff.ts'
 import type { BookableService } from './types.ts'
 
@@ -26,6 +26,11 @@ describe('the booking conversation reads', () => {
       expect(hourAlone(text), text).toBe(hour)
     }
     for (const text of ['10 tane', 'cuma 10', '25', '10:30', 'olur', '2 kişi']) expect(hourAlone(text), text).toBeNull()
+  })
+
+  it('a question put as one, and a name as none', () => {
+    for (const text of ['adresiniz nerede', 'kargo ücretli mi', 'what time do you close', 'fiyatı?']) expect(asksAQuestion(text), text).toBe(true)
+    for (const text of ['Emma Brown', 'Can Öztürk', 'Ayşe Yılmaz', 'adım Deniz Arslan']) expect(asksAQuestion(text), text).toBe(false)
   })
 
   it('a name, with or without its lead words and a number beside it', () => {

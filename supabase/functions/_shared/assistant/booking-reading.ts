@@ -138,6 +138,12 @@ const OTHER_QUESTIONS = new Set([
   'hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'human', 'complaint', 'faq',
 ])
 
+/** Words only a question holds, never a name ("Can" is one, so "can" is not here). */
+const QUESTION_CUE = / (ne|neler|nerede|nerde|nereye|nasil|kac|kim|hangi|mi|mu|misiniz|musunuz|neden|niye|where|what|whats|how|when|why|which|who|is|are|do|does) /
+
+/** Whether the message is put as a question: a question mark or a word only questions hold. */
+export const asksAQuestion = (message: string) => /\?/.test(message) || QUESTION_CUE.test(line(message))
+
 /** Whether a message in the middle of a booking asks something else ("kargo ücretli mi?"). */
 export function asksSomethingElse(message: string, kind: string): boolean {
   const when = readWhen(message, '2000-01-01')

@@ -15,7 +15,7 @@
 import { hasAnyHours, rangesOf, timeToMinutes, type OpeningHours } from '../../../../domain/business.ts'
 import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, hourAlone, isNo, isYes, nameGiven, phoneIn, serviceIn, serviceNamed, stops, unsure,
+  asksAQuestion, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, hourAlone, isNo, isYes, nameGiven, phoneIn, serviceIn, serviceNamed, stops, unsure,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import type { Offer } from './booking-replies.ts'
@@ -398,7 +398,8 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
         return start(message, turn, loaded, { name: draft.name, phone: draft.phone, serviceId: service.id, duration: service.duration_minutes, when })
       }
       // "Cuma Yılmaz" before a time was chosen is a name, kept below, not Friday.
-      const name = service ? null : nameGiven(message, desk.today)
+      // "Adresiniz nerede?" is a question of its own, answered while the times wait, never a name.
+      const name = service || (asksSomethingElse(message, turn.kind) && asksAQuestion(message)) ? null : nameGiven(message, desk.today)
       if (!name && (saysWhen(when) || (draft.mode === 'move' && asksSameTime(message)))) return offerFor(message, draft, turn, loaded)
       if (isYes(message) && offers.length === 1) return afterTime({ ...draft, date: offers[0]!.date, time: offers[0]!.time }, turn, loaded)
       if (isNo(message)) return out(language === 'tr' ? 'Hangi gün ve saat size uyar?' : 'Which day and time would suit you?', language, 'booking', { ...draft, offers })

@@ -1002,6 +1002,10 @@ describe('follow-ups as customers write them', () => {
     expect(none.reply).toBe('Katalogda Kablosuz Kulaklık dışında başka kulaklık yok.')
     const english = await ask('do you have another mug?', { history: said(['p7']) })
     expect(english.reply).toBe('The catalogue has no other mug than Coffee Mug.')
+    // "Benzer bir şey var mı?", "anything similar?": the same, of the product discussed's kind.
+    expect((await ask('benzer bir şey var mı', { history: said(['p1']) })).productIds).toEqual(['p2'])
+    expect((await ask('anything similar?', { history: said(['p1']), language: 'en' })).productIds).toEqual(['p2'])
+    expect((await ask('alternatif var mı', { history: said(['p1']), items })).reply).toBe('Katalogda Kablosuz Kulaklık dışında başka kulaklık yok.')
     // Another of a kind the product discussed is not: asked as it stands.
     expect((await ask('başka vazo var mı', { history: said(['p1']) })).productIds).toEqual(['p6'])
   })

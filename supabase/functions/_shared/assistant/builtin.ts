@@ -1017,6 +1017,14 @@ async function answerMessage(
   if (SHORT_FOLLOW_UP_OVER.has(understood.kind) && asksWhetherSo(message) && !asksOfTheShop(message) && topicOf(message) === null && currencyAsked(message) === null && ((understood.unknownWords > 0 && words(message).length <= 3) || asksProperty)) {
     if ((await lastProducts(context))?.length) return answerAttribute(attributeAsked(message), '', message, context)
   }
+  // "Benzer bir şey var mı?", "anything similar?" just after a product: others of its kind.
+  const similarOnly = words(message).some((word) => SIMILAR.test(word.key)) && productTerm(words(message).filter((word) => !SIMILAR.test(word.key))) === ''
+  if (similarOnly) {
+    const [last] = (await lastProducts(context)) ?? []
+    const kind = last ? thingWords(last.name).at(-1) : undefined
+    const others = kind ? await othersThanDiscussed(kind, context) : null
+    if (others) return others
+  }
   // "Takı seviyor", "she likes jewellery" just after being asked what the present should be: the wish, told in two
   // messages, is read whole.
   const lastTurn = history.at(-1)
@@ -1089,6 +1097,9 @@ function sharesAWord(message: string, text: string): boolean {
   const rooted = (a: string, b: string) => a.length >= 5 && b.length >= 5 && a.slice(0, 5) === b.slice(0, 5)
   return keysOf(message).some((key) => key.length >= 3 && !isQuestionWord(key) && theirs.some((word) => sameWord(key, word) || sameStem(key, word) || rooted(key, word)))
 }
+
+/** Words asking for something like the product discussed. */
+const SIMILAR = /^(benzer\w*|similar|alternatif\w*|alternatives?|muadil\w*|yerine)$/
 
 /** A warranty asked about, however long or whether there is one. */
 const WARRANTY = / (garanti\w*|warrant\w*|guarantee\w*) /

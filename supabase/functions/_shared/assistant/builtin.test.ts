@@ -1324,12 +1324,21 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('a kind of thing the catalogue does not hold is said to be missing, not "I can\'t answer that"', async () => {
+    for (const message of ['küpe yok mu', 'earrings?', 'do you have earrings']) {
+      const out = await ask(message, { history: said(['p6']) })
+      expect(out.reply, message).toMatch(/eşleşen bir ürün bulamadım|couldn't find a matching product/)
+      expect(out.kind, message).not.toBe('unknown')
+    }
+  })
+
   it('"polarized?", one word asked just after a product and naming no kind of product, asks it of that product', async () => {
     const glasses = product('p12', 'Güneş Gözlüğü', 39.99, 'GBP', 10, null, 'UV400 korumalı, polarize camlı')
     const asked = await ask('polarized?', { items: [...PRODUCTS, glasses], history: said(['p12']), language: 'en' })
     expect(asked).toMatchObject({ kind: 'attribute', productIds: ['p12'] })
     expect(asked.reply).toContain('polarize camlı')
     expect((await ask('lamp?', { items: [...PRODUCTS, glasses], history: said(['p12']), language: 'en' })).productIds).toEqual(['p5'])
+    expect(await ask('machine washable?', { items: [...PRODUCTS, glasses], history: said(['p12']), language: 'en' })).toMatchObject({ kind: 'attribute', productIds: ['p12'] })
   })
 
   it('"yeni gelenler", "what\'s new?" list the latest products first and say so; the whole catalogue is in name order', async () => {

@@ -6,7 +6,7 @@
 // not know, instead of guessing. How a message flows: README.md.
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
-import { ASKS_MATERIAL, NEW_ARRIVALS, POPULAR, asksOfIt, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, NEW_ARRIVALS, POPULAR, asksOfIt, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
 import { hasAnyHours } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
@@ -137,7 +137,10 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
     const sentence = kind === 'search' && keysOf(term).length >= 3 && found.length > 0 && coverage(term, found[0]!.name) < 0.5
     const shown = sentence ? [] : found.slice(0, MAX_LISTED)
     if (shown.length === 0) {
-      if (kind === 'search') return reply('unknown', say.dontKnow(contactOf(context), language), language)
+      // "Küpe yok mu?", "earrings?": a kind of thing asked for is one the catalogue does not hold, not a question the
+      // assistant missed.
+      const thingAsked = message !== undefined && (asksWhetherThereIs(message) || words(message).length <= 2) && thingWords(term).length > 0
+      if (kind === 'search' && !thingAsked) return reply('unknown', say.dontKnow(contactOf(context), language), language)
       return reply(kind, term === '' ? say.emptyCatalogue(businessName, language) : say.notFound(businessName, language), language, [], false)
     }
     const head = newest && term === '' ? 'newest' : popular ? 'unranked' : 'found'
@@ -718,9 +721,9 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
           return answerAttribute(attribute, intent.term, message, context)
         }
         // "Kutulu mu?", "kaç kişilik?": a short question of how or how much, whose words name no product.
-        // "Polarized?": one word asked, naming no kind of product, is a property too.
+        // "Polarized?", "machine washable?": a word or two asked, naming no kind of product, is a property too.
         const line = keyLine(words(message))
-        const oneWordAsked = words(message).length === 1 && /\?\s*$/.test(message) && thingWords(intent.term).length === 0
+        const oneWordAsked = words(message).length <= 2 && /\?\s*$/.test(message) && thingWords(intent.term).length === 0
         const ofTheLast =
           named.length === 0 &&
           words(message).length <= 3 &&

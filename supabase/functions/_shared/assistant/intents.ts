@@ -209,6 +209,9 @@ export const asksToReserve = (message: string) => RESERVE.test(keyLine(words(mes
 /** "When will it be back?", "stoğa ne zaman girer?", "tekrar gelecek mi?": when a product is in stock again. */
 export const asksWhenBack = (message: string) => / (ne zaman|when|tekrar|yeniden|again|back|restock\w*|gelecek mi|gelir mi) /.test(keyLine(words(message)))
 
+/** Whether the message asks whether something exists or is sold ("küpe yok mu?", "do you have earrings?"). */
+export const asksWhetherThereIs = (message: string) => EXISTENCE.test(keyLine(words(message)))
+
 /** Whether the message asks whether something is so ("öğütülmüş mü?", "is it lined?"), not whether it exists. */
 export function asksWhetherSo(message: string): boolean {
   return yesOrNo(message) && !EXISTENCE.test(keyLine(words(message)))

@@ -1441,6 +1441,11 @@ describe('follow-ups as customers write them', () => {
     expect(turkish.reply).toContain(priceIn('tr')('p7'))
     const english = await ask('do you have the coffee mug and the desk lamp in stock?')
     expect(english).toMatchObject({ kind: 'stock', productIds: ['p7', 'p5'] })
+    // One of the two not in the catalogue: the other answered, and the missing one said to be missing.
+    const half = await ask('seramik vazo ve küpe var mı')
+    expect(half).toMatchObject({ kind: 'stock', productIds: ['p6'] })
+    expect(half.reply).toContain('Seramik Vazo stokta var')
+    expect(half.reply).toContain('“küpe” ise katalogda yer almıyor.')
     // "Fiyatları" asks the prices, not which is cheapest.
     const plural = await ask('kulaklık fiyatları')
     expect(plural.kind).toBe('price')

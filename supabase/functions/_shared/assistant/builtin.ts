@@ -158,6 +158,12 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
   const unnamed = found.length === 0 || (found.length === 1 && notInRecord(term, found[0]!).length > 0)
   const pair = unnamed && message && kind !== 'link' ? await namedPair(message, context) : null
   if (pair) return reply(kind, say.productList(pair, false, language), language, pair)
+  // "Kolye ve küpe var mı?" of a shop with a necklace and no earrings: the one it has, and that the other is not listed.
+  const half = !pair && found.length === 0 && message && kind !== 'link' ? await onePairFound(message, context) : null
+  if (half) {
+    const text = kind === 'price' ? say.priceOf(half.found, language) : say.stockOf(half.found, language)
+    return reply(kind, `${text}\n${say.notListedTerm(half.missing, language)}`, language, [half.found], false)
+  }
   if (found.length === 0) return reply(kind, say.notFound(businessName, language), language, [], false)
   if (found.length > 1) {
     const text = kind === 'link' ? say.linkList(found, businessName, language) : say.productList(found, false, language)
@@ -229,6 +235,16 @@ async function namedPair(message: string, context: Context): Promise<[CatalogueP
   if (!terms) return null
   const [first, second] = await Promise.all(terms.map(async (term) => bestNamed(term, await context.catalogue.search(term, 3), false)[0] ?? null))
   return first && second && first.id !== second.id ? [first, second] : null
+}
+
+/** Of two products named ("kolye ve küpe"), the one the catalogue has and the words of the one it does not. */
+async function onePairFound(message: string, context: Context): Promise<{ found: CatalogueProduct; missing: string } | null> {
+  const terms = productPair(message)
+  if (!terms) return null
+  const [first, second] = await Promise.all(terms.map(async (term) => bestNamed(term, await context.catalogue.search(term, 3), false)[0] ?? null))
+  if (first && !second) return { found: first, missing: terms[1] }
+  if (second && !first) return { found: second, missing: terms[0] }
+  return null
 }
 
 async function answerCompare(terms: [string, string], message: string, context: Context): Promise<ResponderOutput> {

@@ -344,6 +344,11 @@ export function comparison(first: CatalogueProduct, second: CatalogueProduct, la
   return lines.join('\n')
 }
 
+/** A product asked for beside one the catalogue has, in the customer's words: not listed. */
+export function notListedTerm(term: string, language: Lang): string {
+  return language === 'tr' ? `“${term}” ise katalogda yer almıyor.` : `“${term}” isn't in the catalogue.`
+}
+
 export function compareMissing(found: CatalogueProduct | null, businessName: string, language: Lang): string {
   if (!found) {
     return language === 'tr'

@@ -1324,6 +1324,17 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('a material that is the product\'s own name answers no other question of it ("is the linen shirt see-through?")', async () => {
+    const linen = product('p13', 'Linen Shirt', 49, 'USD', 4, null, '100% linen, white')
+    const through = await ask('is the linen shirt see through?', { items: [...PRODUCTS, linen], language: 'en' })
+    expect(through).toMatchObject({ kind: 'attribute', productIds: ['p13'] })
+    expect(through.reply).toContain("doesn't list this detail")
+    expect((await ask('is the linen shirt 100% linen', { items: [...PRODUCTS, linen], language: 'en' })).reply).toContain('The catalogue describes Linen Shirt as')
+    // "Size guide?" asks the sizes, never the delivery's time; "u guys" names no product.
+    expect(await ask('size guide?', { items: [...PRODUCTS, linen], history: said(['p13']), language: 'en' })).toMatchObject({ kind: 'attribute', productIds: ['p13'] })
+    expect(intentOf('stock', 'yo do u guys have mugs')).toEqual({ kind: 'stock', term: 'mugs' })
+  })
+
   it('a kind of thing the catalogue does not hold is said to be missing, not "I can\'t answer that"', async () => {
     for (const message of ['küpe yok mu', 'earrings?', 'do you have earrings']) {
       const out = await ask(message, { history: said(['p6']) })

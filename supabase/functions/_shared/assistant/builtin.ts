@@ -444,6 +444,11 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
     // "In 12" of a dress in "XS to L": the record lists sizes, none of them so written.
     if (size && listed?.any()) return reply('attribute', say.sizeNotListed(product, size.toUpperCase(), contactOf(context), language), language, [product], false)
   }
+  // "Is the linen shirt see-through?": the material named is the product's own name (or its other language's), what is
+  // asked is something else, which its material stated in the record does not answer.
+  const materialNamed = attribute === 'material' && asked.length > 0 && !keysOf(message).some((key) => ASKS_MATERIAL.test(key)) &&
+    keysOf(message).filter((key) => ATTRIBUTE_PATTERNS.material.test(key)).every((key) => named.some((word) => sameWord(key, word)) || holdsEquivalent(key, product.name))
+  if (materialNamed) attribute = null
   // "Gümüş mü?" of the Gümüş Kolye, "ipek mi?" of the İpek Eşarp: its name says so.
   // ("Tişörtün rengi ne?" names the product and asks its colour, which the name does not say.)
   const ofName = attribute === null && asksWhetherSo(message) && asking.length === 0 && keysOf(message).some((key) => !isQuestionWord(key) && named.some((word) => sameWord(key, word)))

@@ -126,6 +126,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'boyum', 'boyunda', 'boyundayim', 'boyluyum', 'kilom', 'kiloyum', 'kilodayim', 'kg', 'tall', 'fit', 'fits', 'almaliyim', 'olurmu',
   // What was bought before ("bought a medium but it doesn't fit"): the product is the one discussed, not one so named.
   'bought', 'but', 'aldim', 'almistim', 'ama', 'fakat',
+  // Whom it is said to, and an okay before a question ("do u guys have hats", "fine, what's similar").
+  'guys', 'yall', 'yo', 'fine',
   // Exclamations before a question ("oh it's out of stock?").
   'oh', 'ah', 'aah', 'ooh', 'hmm', 'hm', 'wow', 'aa', 'ay', 'vay', 'hee',
   // What information is asked about ("keten gömlek hakkında bilgi", "details on the bag").
@@ -806,6 +808,10 @@ export function intentOf(asked: string, message: string): Intent {
   // "What are ur hours?": the hours named and nothing else, however the network heard the rest.
   if (HOURS_NAMED.test(line) && productTerm(list.filter((word) => !/^(hours|calisma|saat\w*|mesai\w*|opening)$/.test(word.key))) === '' && !BUSINESS_KINDS.has(intent)) {
     return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
+  }
+  // "Size guide?", "size chart": the sizes of the product discussed or named (or the FAQ's chart), never the delivery.
+  if (/ (size (guide|chart|table)s?|sizing( guide| chart)?) /.test(line)) {
+    return { kind: 'attribute', attribute: 'size', term: productTerm(list.filter((word) => !/^(guides?|charts?|tables?|sizing)$/.test(word.key))) }
   }
   // "Garanti süresi", "how long is the warranty?": a promise of the product discussed or of the shop, which the FAQ
   // or the record may hold, never the delivery's time.

@@ -690,6 +690,11 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('returns', 'i want a refund', info(F.returnDays)),
     t('complaint', 'the umbrella i received is broken', handOver()),
   ]),
+  // A material that is the product's own name answers nothing else asked of it.
+  c('en-see-through', 'en', [
+    t('attribute', 'is the linen summer dress see through?', { notListed: true, products: ['dress'] }),
+    t('follow_up', 'size guide?', { stated: true, facts: ['XS to L'], products: ['dress'] }),
+  ]),
   // A present by who it is for; "the wireless one" after the wired headphones.
   c('tr-sevgili-kablosuz', 'tr', [
     t('recommendation', 'sevgilime ne alsam', { recommends: GIFT_PRODUCTS }),

@@ -1241,6 +1241,9 @@ describe('follow-ups as customers write them', () => {
     const either = await ask('desenli mi düz mü', { history: said(['p8']), items })
     expect(either.reply).toContain('katalogdaki açıklama: “Desenli ipek eşarp')
     expect((await ask('kare mi dikdörtgen mi', { history: said(['p8']), items })).reply).toContain('yer almıyor')
+    // One of the two in the name and the description: "deri mi suni mi?" of a leather bag.
+    const bag = product('p11', 'Deri Omuz Çantası', 1899, 'TRY', 8, null, 'El yapımı hakiki deri omuz çantası')
+    expect((await ask('deri mi suni mi', { items: [...items, bag], history: said(['p11']) })).reply).toContain('katalogdaki açıklama: “El yapımı hakiki deri')
     // Its name says so: never "the catalogue does not list it".
     expect(silk.reply).not.toContain('yer almıyor')
     const necklace = product('p9', 'Gümüş Kolye', 120, 'USD', 5, null, '925 ayar gümüş, zincir uzunluğu 45 cm')
@@ -1333,6 +1336,8 @@ describe('follow-ups as customers write them', () => {
     // "Size guide?" asks the sizes, never the delivery's time; "u guys" names no product.
     expect(await ask('size guide?', { items: [...PRODUCTS, linen], history: said(['p13']), language: 'en' })).toMatchObject({ kind: 'attribute', productIds: ['p13'] })
     expect(intentOf('stock', 'yo do u guys have mugs')).toEqual({ kind: 'stock', term: 'mugs' })
+    // A shop to visit, asked beside selling online, is where it is.
+    expect(intentOf('stock', 'do you sell online only or do you have a shop')).toEqual({ kind: 'location' })
   })
 
   it('a kind of thing the catalogue does not hold is said to be missing, not "I can\'t answer that"', async () => {
@@ -1620,7 +1625,7 @@ describe('courtesy', () => {
 
   it('a sign with no words is taken as one, and asking to ask is answered with what can be asked', async () => {
     for (const message of ['👍', '🙏🙏', '👌🏻']) expect((await ask(message)).kind, message).toBe('ack')
-    for (const message of ['?', '...', 'bilgi alabilir miyim', 'merhaba, bir sorum var', 'ben bir şey soracaktım', 'I have a question', 'hello, do you speak English?']) {
+    for (const message of ['?', '...', 'bilgi alabilir miyim', 'merhaba, bir sorum var', 'ben bir şey soracaktım', 'I have a question', 'hello, do you speak English?', 'merhaba iyi günler, bir sorum olacaktı']) {
       const out = await ask(message)
       expect(out.kind, message).toBe('greeting')
       expect(out.reply, message).toMatch(/Merhaba!|Hello!/)

@@ -456,9 +456,12 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   const described = keysOf((product.description ?? '').replace(/-/g, ' '))
   // Most of what was asked, not one shared word: "microwave safe" is not answered by "dishwasher safe".
   const held = asked.filter((key) => described.some((word) => sameWord(key, word) || sameStem(key, word))).length
-  // "Desenli mi düz mü?": one of two asked, and the record says which.
-  const eitherOr = (keyLine(words(message)).match(/ m[iu] /g) ?? []).length >= 2 && asked.length === 2
-  const holds = (asked.length > 0 && held / asked.length >= 0.6) || (eitherOr && held === 1) || sameProperty(asked.join(' '), product.description ?? '')
+  // "Desenli mi düz mü?", "deri mi suni mi?": one of two asked, and the record (its name or description) says which.
+  const list = words(message)
+  const alternatives = list.filter((_, i) => /^m[iu]$/.test(list[i + 1]?.key ?? '')).map((word) => word.key)
+  const recordKeys = [...described, ...named]
+  const saysWhich = alternatives.length === 2 && alternatives.filter((key) => recordKeys.some((word) => sameWord(key, word) || sameStem(key, word))).length === 1
+  const holds = (asked.length > 0 && held / asked.length >= 0.6) || saysWhich || sameProperty(asked.join(' '), product.description ?? '')
   if ((attribute && recordStates(product, attribute)) || holds) return reply('attribute', say.attributeFromRecord(product, language), language, [product])
   return reply('attribute', say.attributeNotListed(product, attribute, contactOf(context), language), language, [product], false)
 }

@@ -566,7 +566,7 @@ const PICTURE = / (fotograf\w*|resmini|resimleri\w*|gorsel\w*|pictures?|photos?|
 const ON_SALE = / satista /
 
 const ASKS_TO_ASK =
-  /^ (merhaba |selam |iyi gunler |hi |hello )?(ben |size )?(bilgi (alabilir miyim|almak istiyorum|almak istiyordum|rica ediyorum)|bir (sey|sorum var|sey sorabilir miyim|soru sorabilir miyim|sey (soracaktim|sorucaktim|soracagim|sormak istiyordum))|soru sorabilir miyim|sorum var|i have a question|can i ask (you )?(something|a question)|quick question) $/
+  /^ (merhaba |merhabalar |selam |selamlar |iyi gunler |iyi aksamlar |hi |hello )*(ben |size )?(bilgi (alabilir miyim|almak istiyorum|almak istiyordum|rica ediyorum)|bir (sey|sorum var|sorum olacakti|sorum olacak|sey sorabilir miyim|soru sorabilir miyim|sey (soracaktim|sorucaktim|soracagim|sormak istiyordum))|soru sorabilir miyim|sorum var|sorum olacakti|i have a question|can i ask (you )?(something|a question)|quick question) $/
 
 /** "Do you speak English?", "Türkçe biliyor musunuz?": answered in the language asked, with what can be asked. */
 const ASKS_LANGUAGE = / (do|can) you (speak|understand|write) (english|turkish)|(english|ingilizce|turkce) (please|lutfen|biliyor\w*|konusuyor\w*|konusabilir\w*|yazabilir\w*|anliyor\w*) /
@@ -787,6 +787,8 @@ export function intentOf(asked: string, message: string): Intent {
     if (term !== '') return { kind: 'search', term }
     if (/ (urun\w*|products?|items?|catalog\w*|katalog\w*) /.test(line)) return { kind: 'list', term: '' }
   }
+  // "Do you sell online only or do you have a shop?": where the shop is, which the address says.
+  if (/ (online only|only online|sadece (online|internetten)|(a |physical )(shop|store) (i can visit|to visit)|have a (physical )?(shop|store)|magazaniz (var|da) mi) /.test(line)) return { kind: 'location' }
   // "WhatsApp numaranız var mı?", "what's your Instagram?": how to reach the shop, not a product or an order.
   // A message carrying a number gives the customer's own ("my WhatsApp number is 0532…").
   if (REACH.test(line) && (message.match(/\d/g) ?? []).length < 10) return { kind: 'contact' }

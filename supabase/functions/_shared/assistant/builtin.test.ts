@@ -1005,7 +1005,9 @@ describe('follow-ups as customers write them', () => {
     // "Benzer bir şey var mı?", "anything similar?": the same, of the product discussed's kind.
     expect((await ask('benzer bir şey var mı', { history: said(['p1']) })).productIds).toEqual(['p2'])
     expect((await ask('anything similar?', { history: said(['p1']), language: 'en' })).productIds).toEqual(['p2'])
-    expect((await ask('alternatif var mı', { history: said(['p1']), items })).reply).toBe('Katalogda Kablosuz Kulaklık dışında başka kulaklık yok.')
+    expect((await ask('alternatif var mı', { history: said(['p1']), items })).reply).toBe('Katalogda Kablosuz Kulaklık dışında benzer bir ürün yok.')
+    // Just after several, which one is the question.
+    expect((await ask('benzer bir şey var mı', { history: said(['p1', 'p6']) })).reply).toContain('Hangi ürünü')
     // Another of a kind the product discussed is not: asked as it stands.
     expect((await ask('başka vazo var mı', { history: said(['p1']) })).productIds).toEqual(['p6'])
   })

@@ -215,7 +215,7 @@ const OTHER = / (baska|another|other|others|diger\w*|else) /
 const TURNS_TO = / (how about|what about|and the|peki|ya) /
 
 /** The products the words name other than the one just discussed, or null when it is not of them. */
-async function othersThanDiscussed(term: string, context: Context): Promise<ResponderOutput | null> {
+async function othersThanDiscussed(term: string, context: Context, none?: (product: CatalogueProduct) => string): Promise<ResponderOutput | null> {
   const { language } = context
   const discussed = (await lastProducts(context)) ?? []
   if (discussed.length === 0) return null
@@ -224,7 +224,7 @@ async function othersThanDiscussed(term: string, context: Context): Promise<Resp
   // Another of a kind the product just discussed is not: the question as asked.
   if (seen.length === 0) return null
   const others = found.filter((product) => !seen.includes(product))
-  if (others.length === 0) return reply('stock', say.noOther(seen[0]!, term, language), language, [seen[0]!])
+  if (others.length === 0) return reply('stock', none ? none(seen[0]!) : say.noOther(seen[0]!, term, language), language, [seen[0]!])
   const shown = others.slice(0, MAX_LISTED)
   return reply('list', say.productList(shown, others.length > MAX_LISTED, language), language, shown)
 }
@@ -1046,10 +1046,13 @@ async function answerMessage(
   }
   // "Benzer bir şey var mı?", "anything similar?" just after a product: others of its kind.
   const similarOnly = words(message).some((word) => SIMILAR.test(word.key)) && productTerm(words(message).filter((word) => !SIMILAR.test(word.key))) === ''
-  if (similarOnly) {
-    const [last] = (await lastProducts(context)) ?? []
-    const kind = last ? thingWords(last.name).at(-1) : undefined
-    const others = kind ? await othersThanDiscussed(kind, context) : null
+  const discussedNow = similarOnly ? ((await lastProducts(context)) ?? []) : []
+  // Of several just listed, which one is the question.
+  if (discussedNow.length > 1) return reply('attribute', say.whichProduct(replyIn), replyIn)
+  if (discussedNow.length === 1) {
+    const kind = thingWords(discussedNow[0]!.name).at(-1)
+    // "None" said of the product, not of its kind as the name inflects it ("Çantası").
+    const others = kind ? await othersThanDiscussed(kind, context, (product) => say.noSimilar(product, replyIn)) : null
     if (others) return others
   }
   // "Takı seviyor", "she likes jewellery" just after being asked what the present should be: the wish, told in two

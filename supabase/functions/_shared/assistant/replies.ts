@@ -344,6 +344,11 @@ export function comparison(first: CatalogueProduct, second: CatalogueProduct, la
   return lines.join('\n')
 }
 
+/** "Anything similar?" when the catalogue has no other of its kind. */
+export function noSimilar(product: CatalogueProduct, language: Lang): string {
+  return language === 'tr' ? `Katalogda ${product.name} dışında benzer bir ürün yok.` : `The catalogue has nothing similar to ${product.name}.`
+}
+
 /** A product asked for beside one the catalogue has, in the customer's words: not listed. */
 export function notListedTerm(term: string, language: Lang): string {
   return language === 'tr' ? `“${term}” ise katalogda yer almıyor.` : `“${term}” isn't in the catalogue.`

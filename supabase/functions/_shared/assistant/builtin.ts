@@ -477,7 +477,7 @@ async function answerOrdering(term: string, message: string, context: Context): 
   const discussed = products.length === 0 && term !== '' ? ((await lastProducts(context)) ?? []) : []
   if (discussed.length > 0) {
     // "Can I wash it?": "can I" asks what may be done with the product just discussed, which its record may say.
-    if (pointsBack(message) && asksSomething(message) && topicOf(message) === null) return answerAttribute(attributeAsked(message), '', message, context)
+    if (pointsBack(message) && asksSomething(message) && topicOf(message) === null) return answerAttribute(attributeOf(words(message)), '', message, context)
     // "Annem için alıyorum": whom it is for, or why, names no other product; the one just discussed is bought.
     if (BUYING.test(keyLine(words(message))) && thingWords(term).length === 0) products = discussed
   }
@@ -723,7 +723,7 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
         // About the product just discussed: "do they have UV400 protection?", "öğütülmüş mü?" and "kaç mm?" when the
         // words name no other product, "is it bluetooth?" even when they would; a yes-or-no question that may well
         // be about the business instead ("is there a warranty?") is left to that reading unless it names a property.
-        const attribute = attributeAsked(message)
+        const attribute = attributeOf(words(message))
         const aboutBusiness = alternatives.some((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= BUSINESS_READING_MIN_SCORE)
         // "Is the first one wireless?": the one picked from the list is "it", whatever else the words name.
         // "How about the necklace, is it gold?": "it" is the necklace the words turn to, not the product before.
@@ -799,10 +799,10 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       // "Is it leather?" with nothing discussed yet: "it" is no product, whatever "leather" is a word of.
       if (pointsAtOne && (await lastProducts(context)) === null) return reply('attribute', say.whichProduct(context.language), context.language)
       const ofIt = pointsAtOne && Boolean((await lastProducts(context))?.length)
-      const out = await answerAttribute(intent.attribute ?? attributeAsked(message), ofIt ? '' : intent.term, message, context)
+      const out = await answerAttribute(intent.attribute ?? attributeOf(words(message)), ofIt ? '' : intent.term, message, context)
       if (out.productIds.length > 0 || intent.term === '') return out
       const measured = ofIt ? null : await namedWithoutOneWord(intent.term, context)
-      if (measured) return answerAttribute(intent.attribute ?? attributeAsked(message), measured, message, context)
+      if (measured) return answerAttribute(intent.attribute ?? attributeOf(words(message)), measured, message, context)
       // "Başka renkle değiştirmek istiyorum": no product to ask it of, but a topic of the business.
       const topic = topicOf(message)
       if (topic) return answerIntent({ kind: topic }, message, context)
@@ -816,14 +816,14 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       if (last && last.length === 1) {
         // "Peki onun?" asks the usual thing, its price; "is it polarised?" asks what the record may say.
         if (productTerm(words(message)) === '') return reply('price', say.priceOf(last[0]!, language), language, last)
-        return answerAttribute(attributeAsked(message), '', message, context)
+        return answerAttribute(attributeOf(words(message)), '', message, context)
       }
       // "Asit oranı ne?": a short question of what, just after one product, asks it of that product.
       const line = keyLine(words(message))
       const aboutBusiness = alternatives.some((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= BUSINESS_READING_MIN_SCORE)
       if (!aboutBusiness && !asksOfTheShop(message) && words(message).length <= 4 && (asksWhetherSo(message) || WHICH.test(line) || ENDS_ON_WHAT.test(line) || MEASURE.test(line))) {
         const discussed = await lastProducts(context)
-        if (discussed && discussed.length === 1) return answerAttribute(attributeAsked(message), '', message, context)
+        if (discussed && discussed.length === 1) return answerAttribute(attributeOf(words(message)), '', message, context)
       }
       // "One for me too": what the rules could not place, the classifier may have read second.
       const other = otherReading(alternatives, message)
@@ -834,7 +834,7 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       // "What does it smell like?": of the product just discussed when the words name no other.
       if ('term' in intent && intent.term !== '' && asksOfIt(message) && ['price', 'list', 'link'].includes(intent.kind)) {
         const named = bestNamed(intent.term, await context.catalogue.search(intent.term, 3), false)
-        if (named.length === 0 && (await lastProducts(context))?.length) return answerAttribute(attributeAsked(message), '', message, context)
+        if (named.length === 0 && (await lastProducts(context))?.length) return answerAttribute(attributeOf(words(message)), '', message, context)
       }
       return answerProduct(intent, message, context, alternatives)
   }
@@ -902,7 +902,7 @@ async function answerProduct(intent: Intent, message: string, context: Context, 
       return reply(kind, say.whichProduct(context.language), context.language)
     }
     const measured = MEASURE.test(keyLine(words(message))) ? await namedWithoutOneWord(intent.term, context) : null
-    if (measured) return answerAttribute(attributeAsked(message), measured, message, context)
+    if (measured) return answerAttribute(attributeOf(words(message)), measured, message, context)
     // Nothing in the catalogue is what the words name: the owner's FAQ may answer them ("toptan alırsam fiyat düşer mi?").
     const hit = FAQ_FIRST.has(kind) ? null : await faqFor(message, context, kind)
     if (hit) return reply('faq', biz.faqAnswer(hit), context.language)
@@ -1004,7 +1004,7 @@ async function answerMessage(
   const written = NAME_CLASHES.has(understood.kind) && understood.unknownWords > 0 && mayBeProduct ? await productNameWritten(message, context) : null
   if (written !== null) {
     // Whether it is so is asked of the product the name names ("kolye alerji yapar mı?").
-    if (asksWhetherSo(message)) return answerAttribute(attributeAsked(message), written, message, context)
+    if (asksWhetherSo(message)) return answerAttribute(attributeOf(words(message)), written, message, context)
     const asked = understood.alternatives.find((reading) => ASKED_OF_PRODUCTS.has(reading.intent))?.intent ?? 'search'
     return answerProduct(intentOf(asked, message), message, context, [])
   }
@@ -1042,7 +1042,7 @@ async function answerMessage(
   const asksProperty = words(message).length <= 5 && words(message).some((word) => onlyProperties(word.text))
   // ("Is it usd?" asks the price's currency, below.)
   if (SHORT_FOLLOW_UP_OVER.has(understood.kind) && asksWhetherSo(message) && !asksOfTheShop(message) && topicOf(message) === null && currencyAsked(message) === null && ((understood.unknownWords > 0 && words(message).length <= 3) || asksProperty)) {
-    if ((await lastProducts(context))?.length) return answerAttribute(attributeAsked(message), '', message, context)
+    if ((await lastProducts(context))?.length) return answerAttribute(attributeOf(words(message)), '', message, context)
   }
   // "Benzer bir şey var mı?", "anything similar?" just after a product: others of its kind.
   const similarOnly = words(message).some((word) => SIMILAR.test(word.key)) && productTerm(words(message).filter((word) => !SIMILAR.test(word.key))) === ''
@@ -1133,11 +1133,6 @@ const SIMILAR = /^(benzer\w*|similar|alternatif\w*|alternatives?|muadil\w*|yerin
 
 /** A warranty asked about, however long or whether there is one. */
 const WARRANTY = / (garanti\w*|warrant\w*|guarantee\w*) /
-
-/** The attribute the message asks of a product; "how long is the warranty?" measures none. */
-function attributeAsked(message: string): Attribute | null {
-  return WARRANTY.test(keyLine(words(message))) ? null : attributeOf(words(message))
-}
 
 /** Readings a short question just after an FAQ answer may be asked of that entry under. */
 const FAQ_FOLLOWED = new Set(['search', 'stock', 'attribute', 'unknown', 'off_topic', 'location', 'contact', 'price', 'link'])

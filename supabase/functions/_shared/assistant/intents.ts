@@ -326,6 +326,8 @@ const DURATION_PHRASES = / (how long (does|do|will|would|can) (it|they|this|that
 export function attributeOf(list: readonly Word[]): Attribute | null {
   // "Kilom 58": the customer's own measure, given to ask a size, asks no product's weight.
   const keys = list.map((word) => word.key).filter((key) => !OWN_MEASURES.test(key))
+  // "How long is the warranty?": a promise asked about measures nothing.
+  if (keys.some((key) => /^(garanti\w*|warrant\w*|guarantee\w*)$/.test(key))) return null
   if (keys.some((key) => /^(beden\w*|numara\w*|size|sizes|small|medium|large)$/.test(key))) return 'size'
   if (keys.some((key) => WEIGHT_WORDS.test(key))) return 'weight'
   if (keys.some((key) => SCENT_WORDS.test(key))) return 'scent'
@@ -817,9 +819,8 @@ export function intentOf(asked: string, message: string): Intent {
   }
   // "Garanti süresi", "how long is the warranty?": a promise of the product discussed or of the shop, which the FAQ
   // or the record may hold, never the delivery's time.
-  if (/ (garanti\w*|warrant\w*|guarantee\w*) /.test(line) && (intent === 'delivery_time' || intent === 'shipping' || intent === 'attribute')) {
-    const promised = productTerm(list.filter((word) => !/^(sure\w*|long)$/.test(word.key)))
-    return intent === 'attribute' ? { kind: 'attribute', attribute: null, term: promised } : { kind: 'stock', term: promised }
+  if (/ (garanti\w*|warrant\w*|guarantee\w*) /.test(line) && (intent === 'delivery_time' || intent === 'shipping')) {
+    return { kind: 'stock', term: productTerm(list.filter((word) => !/^(sure\w*|long)$/.test(word.key))) }
   }
   // "Telefon kılıfı": a thing named with "telefon" is a product, not the shop's number.
   if (intent === 'contact' && term !== '' && !CONTACT_CUES.test(line) && thingWords(message).some((word) => !/^(telefon\w*|phones?)$/.test(asciiKey(word)))) {

@@ -1495,6 +1495,18 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('just after a product, "is there parking?" is a topic of the business, not a detail of the product', async () => {
+    for (const [message, kind] of [
+      ['is there parking', 'location'],
+      ['otopark var mı', 'location'],
+      ['can I pay in installments?', 'payment'],
+    ] as const) {
+      const out = await ask(message, { faq: [], history: said(['p1']) })
+      expect(out.kind, message).toBe(kind)
+      expect(out.productIds, message).toEqual([])
+    }
+  })
+
   it('"bundan bana 2 tane ayırın" orders the product just discussed', async () => {
     for (const message of ['bundan bana 2 tane ayırın']) {
       const out = await ask(message, { history: said(['p1']) })

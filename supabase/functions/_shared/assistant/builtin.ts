@@ -752,7 +752,9 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
           named.length === 0 &&
           words(message).length <= 3 &&
           (asksWhetherSo(message) || oneWordAsked || MEASURE.test(line) || WHICH.test(line) || (ENDS_ON_WHAT.test(line) && !aboutBusiness))
-        if ((named.length === 0 && (pointsBack(message) || ofTheLast)) || (askedOfIt && (!aboutBusiness || attribute !== null) && (named.length === 0 || ofPicked))) {
+        // "Is there parking?" just after a product: a topic of the business, not a detail of the product.
+        const ofTheShop = topicOf(message) !== null && named.length === 0
+        if (!ofTheShop && ((named.length === 0 && (pointsBack(message) || ofTheLast)) || (askedOfIt && (!aboutBusiness || attribute !== null) && (named.length === 0 || ofPicked)))) {
           if ((await lastProducts(context))?.length) return answerAttribute(attribute, '', message, context)
         }
         // "Kutusu var mı?", "garanti var mı?" just after a product: a part of it or a promise, no product of that name.

@@ -1507,6 +1507,20 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('what a customer tells of an earlier purchase is not the question: the product asked after it is', async () => {
+    const items = [product('b1', 'Deri Çanta', 1899, 'TRY', 4, null), product('w1', 'Deri Cüzdan', 449, 'TRY', 7, null)]
+    for (const message of [
+      'merhabalar ben geçen hafta bir çanta aldım çok beğendim bir de cüzdan almak istiyorum var mı acaba',
+      'hi i bought a bag last week and loved it, do you also have wallets?',
+      'I ordered a bag yesterday, do you have a matching wallet?',
+    ]) {
+      const out = await askAnyWord(message, items)
+      expect(out.productIds, message).toEqual(['w1'])
+      expect(out.reply, message).toContain('449')
+    }
+    expect((await askAnyWord('cüzdan aldım beğenmedim, çanta var mı', items)).productIds).toEqual(['b1'])
+  })
+
   it('"bundan bana 2 tane ayırın" orders the product just discussed', async () => {
     for (const message of ['bundan bana 2 tane ayırın']) {
       const out = await ask(message, { history: said(['p1']) })

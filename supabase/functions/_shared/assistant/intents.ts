@@ -703,6 +703,26 @@ export type Understood = Intent & {
   unknownWords: number
 }
 
+/** A purchase or a liking told in the first person and the past: "aldım", "beğendim", "I bought", "loved". */
+const TOLD_TR = /^(?!yardim$)\w{2,}(d|t)(im|um)$/
+const TOLD_EN = /^(bought|ordered|purchased|got|loved|liked|received|tried)$/
+/** Where an English question starts after what was told: "I ordered a dress, do you have a matching belt?". */
+const ASKS_FROM = /^(do|does|have|has|is|are|can|could|any|how|what|which)$/
+const PRODUCT_QUESTIONS = new Set(['search', 'stock', 'price', 'link'])
+
+/** What the message asks after the last thing the customer tells they did ("... loved it, do you have wallets?"). */
+function toldBefore(list: readonly Word[]): string | null {
+  const at = list.findLastIndex((word) => TOLD_TR.test(word.key) || TOLD_EN.test(word.key))
+  if (at < 0) return null
+  // Turkish puts what was bought before the verb, so the question follows it; English puts it after.
+  const from = TOLD_EN.test(list[at]!.key) ? list.findIndex((word, i) => i > at && ASKS_FROM.test(word.key)) : at + 1
+  if (from < 0 || from >= list.length) return null
+  return list
+    .slice(from)
+    .map((word) => word.text)
+    .join(' ')
+}
+
 /** The question a message asks, read with the classifier. */
 export async function understand(message: string, classifier: Classifier): Promise<Understood> {
   const list = words(message)
@@ -725,6 +745,13 @@ export async function understand(message: string, classifier: Classifier): Promi
   // "Merhaba, ben Ayşe. Elbiseyi değiştirmek istiyorum": the introduction is not the question.
   const introduced = INTRODUCTION.exec(message)
   if (introduced && words(message.slice(introduced[0].length)).length >= 2) return understand(message.slice(introduced[0].length), classifier)
+  // "Geçen hafta bir çanta aldım, çok beğendim; bir de cüzdan var mı?": the story of an earlier purchase is not the
+  // question, the product asked after it is; so after one that went wrong ("cüzdan aldım beğenmedim, çanta var mı?").
+  const told = toldBefore(list)
+  if (told !== null) {
+    const asked = await understand(told, classifier)
+    if (PRODUCT_QUESTIONS.has(asked.kind) && 'term' in asked && asked.term !== '') return asked
+  }
   let classified: Classification = await classifier.classify(message)
   // "Slm, kargo kaç gün sürüyor?": the greeting is not the question.
   if (opening > 0 && list.length - opening >= 2 && (classified.intent === 'greeting' || classified.score < MIN_SCORE)) {

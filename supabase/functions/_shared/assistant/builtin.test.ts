@@ -1513,12 +1513,17 @@ describe('follow-ups as customers write them', () => {
       'merhabalar ben geçen hafta bir çanta aldım çok beğendim bir de cüzdan almak istiyorum var mı acaba',
       'hi i bought a bag last week and loved it, do you also have wallets?',
       'I ordered a bag yesterday, do you have a matching wallet?',
+      'geçen ay çanta almıştım çok memnunum, cüzdanınız var mı',
+      'love your bags! do you have wallets?',
     ]) {
       const out = await askAnyWord(message, items)
       expect(out.productIds, message).toEqual(['w1'])
       expect(out.reply, message).toContain('449')
     }
     expect((await askAnyWord('cüzdan aldım beğenmedim, çanta var mı', items)).productIds).toEqual(['b1'])
+    // With no wallet listed, the bag of the story is not offered in its place.
+    const bagOnly = await askAnyWord('hi i bought a bag last week and loved it, do you also have wallets?', items.slice(0, 1))
+    expect(bagOnly.productIds).toEqual([])
   })
 
   it('"bundan bana 2 tane ayırın" orders the product just discussed', async () => {

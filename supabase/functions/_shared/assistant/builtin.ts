@@ -6,7 +6,7 @@
 // not know, instead of guessing. How a message flows: README.md.
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
-import { ASKS_MATERIAL, NEW_ARRIVALS, POPULAR, asksOfIt, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, askedAfterStory, NEW_ARRIVALS, POPULAR, asksOfIt, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
 import { hasAnyHours } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
@@ -922,10 +922,13 @@ async function answerProduct(intent: Intent, message: string, context: Context, 
 
 export const builtinResponder: Responder = async (asked) => {
   // A pasted product link is read as the words it names.
-  const input = { ...asked, message: linksAsWords(asked.message) }
+  const linked = { ...asked, message: linksAsWords(asked.message) }
+  const draft = lastDraft(asked.history)
+  // Only the question after a story of an earlier purchase is read ("çanta aldım, çok beğendim; cüzdan var mı?").
+  const story = draft ? null : await askedAfterStory(linked.message, await corpusClassifier())
+  const input = story ? { ...linked, message: story.text } : linked
   const { message, language, history, business } = input
-  const draft = lastDraft(history)
-  const classified = await understand(message, await corpusClassifier())
+  const classified = story?.understood ?? (await understand(message, await corpusClassifier()))
   // A booking reading with no word of a booking in it:
   const unbooked = !draft && classified.kind === 'booking' && bookingAsked(message, '') === null
   // "And on Saturday?" just after the hours asks that day's hours, not for an appointment;

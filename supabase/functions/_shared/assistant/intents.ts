@@ -126,6 +126,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'boyum', 'boyunda', 'boyundayim', 'boyluyum', 'kilom', 'kiloyum', 'kilodayim', 'kg', 'tall', 'fit', 'fits', 'almaliyim', 'olurmu',
   // What was bought before ("bought a medium but it doesn't fit"): the product is the one discussed, not one so named.
   'bought', 'but', 'aldim', 'almistim', 'ama', 'fakat',
+  // How pleased the customer was with it ("gözlük almıştım, çok memnunum; şapkanız var mı?").
+  'memnun', 'memnunum', 'memnunuz', 'mutlu', 'mutluyum', 'happy', 'pleased', 'satisfied',
   // Whom it is said to, and an okay before a question ("do u guys have hats", "fine, what's similar").
   'guys', 'yall', 'yo', 'fine',
   // Exclamations before a question ("oh it's out of stock?").
@@ -703,12 +705,24 @@ export type Understood = Intent & {
   unknownWords: number
 }
 
-/** A purchase or a liking told in the first person and the past: "aldım", "beğendim", "I bought", "loved". */
+/** A purchase or a liking told in the first person ("aldım", "beğendim", "I bought", "loved", "happy with"). */
 const TOLD_TR = /^(?!yardim$)\w{2,}(d|t)(im|um)$/
-const TOLD_EN = /^(bought|ordered|purchased|got|loved|liked|received|tried)$/
+const TOLD_EN = /^(bought|ordered|purchased|got|loved|liked|received|tried|love|happy|pleased|satisfied)$/
 /** Where an English question starts after what was told: "I ordered a dress, do you have a matching belt?". */
 const ASKS_FROM = /^(do|does|have|has|is|are|can|could|any|how|what|which)$/
 const PRODUCT_QUESTIONS = new Set(['search', 'stock', 'price', 'link'])
+
+/**
+ * "Geçen hafta bir çanta aldım, çok beğendim; bir de cüzdan var mı?": the story of an earlier purchase is not the
+ * question, the product asked after it is; so after one that went wrong ("cüzdan aldım beğenmedim, çanta var mı?").
+ * The product question after the story, read, or null when the message tells nothing or asks no product after it.
+ */
+export async function askedAfterStory(message: string, classifier: Classifier): Promise<{ text: string; understood: Understood } | null> {
+  const text = toldBefore(words(message))
+  if (text === null) return null
+  const understood = await understand(text, classifier)
+  return PRODUCT_QUESTIONS.has(understood.kind) && 'term' in understood && understood.term !== '' ? { text, understood } : null
+}
 
 /** What the message asks after the last thing the customer tells they did ("... loved it, do you have wallets?"). */
 function toldBefore(list: readonly Word[]): string | null {
@@ -745,13 +759,6 @@ export async function understand(message: string, classifier: Classifier): Promi
   // "Merhaba, ben Ayşe. Elbiseyi değiştirmek istiyorum": the introduction is not the question.
   const introduced = INTRODUCTION.exec(message)
   if (introduced && words(message.slice(introduced[0].length)).length >= 2) return understand(message.slice(introduced[0].length), classifier)
-  // "Geçen hafta bir çanta aldım, çok beğendim; bir de cüzdan var mı?": the story of an earlier purchase is not the
-  // question, the product asked after it is; so after one that went wrong ("cüzdan aldım beğenmedim, çanta var mı?").
-  const told = toldBefore(list)
-  if (told !== null) {
-    const asked = await understand(told, classifier)
-    if (PRODUCT_QUESTIONS.has(asked.kind) && 'term' in asked && asked.term !== '') return asked
-  }
   let classified: Classification = await classifier.classify(message)
   // "Slm, kargo kaç gün sürüyor?": the greeting is not the question.
   if (opening > 0 && list.length - opening >= 2 && (classified.intent === 'greeting' || classified.score < MIN_SCORE)) {

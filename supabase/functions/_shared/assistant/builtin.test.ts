@@ -1093,6 +1093,14 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('"neden bu kadar pahalı", "why so expensive?" after a product offer cheaper ones, never "nothing cheaper" of a word searched', async () => {
+    for (const message of ['neden bu kadar pahalı', 'why so expensive', "that's expensive", 'bana biraz pahalı geldi', 'bu kadar pahalı olması normal mi']) {
+      const out = await ask(message, { history: said(['p1']) })
+      expect(out.kind, message).toBe('budget')
+      expect(out.productIds, message).toContain('p2')
+    }
+  })
+
   it('"abla ceket kaç": whom it is said to is no part of a name', async () => {
     const out = await ask('abla vazo kaç')
     expect(out.productIds).toEqual(['p6'])

@@ -1155,14 +1155,17 @@ const ASKS_HOW_LONG = / (how long|ne kadar sur\w*|kac (gun|hafta|is gunu)\w*|how
 /** A business text a question of how long follows, and the topic that answers it: after shipping, the delivery's time. */
 const TIMED_TOPICS: Partial<Record<string, BusinessTopic>> = { shipping: 'delivery_time', delivery_time: 'delivery_time', returns: 'returns' }
 
-const TOO_DEAR = / (cok|fazla|biraz|baya|bayagi|too|bit|so|very|quite) (pahali\w*|expensive|pricey|dear) /
+const TOO_DEAR = / (cok|fazla|biraz|baya|bayagi|kadar|too|bit|so|very|quite|thats|its|is) (pahali\w*|expensive|pricey|dear) | pahali (ya|geldi|gibi|bence) | pahaliymis /
 const CHEAPER = / (daha ucuz\w*|daha uygun\w*|cheaper|less expensive|anything less) /
 
 /** Products cheaper than the cheapest just listed, in its currency, the dearest of them first; of the kind named, if one is. */
 async function answerCheaper(listed: readonly CatalogueProduct[], term: string, context: Context): Promise<ResponderOutput> {
   const { language, catalogue } = context
   const than = extremesByCurrency(listed, 'cheapest')[0]!
-  const cheaper = (term === '' ? await catalogue.inBudget({ currency: than.currency, max: than.price }, MAX_LISTED + 2) : await catalogue.search(term, 50))
+  // Only words naming a kind narrow it ("daha ucuz tişört"): of any other ("why so expensive?"), "nothing cheaper" would
+  // be said of the whole catalogue after searching for nothing in it.
+  const kind = thingWords(term).length > 0 ? term : ''
+  const cheaper = (kind === '' ? await catalogue.inBudget({ currency: than.currency, max: than.price }, MAX_LISTED + 2) : await catalogue.search(kind, 50))
     .filter((product) => product.currency === than.currency && product.price < than.price)
     .sort((a, b) => b.price - a.price)
   if (cheaper.length === 0) return reply('budget', say.nothingCheaper(than, language), language, [than])

@@ -3,7 +3,7 @@
 // yes and no, services named in either language, and what starts a booking.
 // The whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
 import { describe, expect, it } from 'vitest'
-import { asksAQuestion, asksWhyNumber, bookingAsked, choiceOf, hourAlone, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, stops, unsure } from './booking-reading.ts'
+import { asksAQuestion, asksOfATopic, asksWhyNumber, bookingAsked, choiceOf, hourAlone, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, stops, unsure } from './booking-reading.ts'
 import { handoffAsked } from './handoff.ts'
 import type { BookableService } from './types.ts'
 
@@ -19,6 +19,15 @@ describe('the booking conversation reads', () => {
       expect(choiceOf(text, 3), text).toBe(n)
     }
     for (const text of ['7', 'öğleden sonra', 'saat 2', '14:00', 'yarın']) expect(choiceOf(text, 3), text).toBeNull()
+  })
+
+  it("a question of the shop's shipping or payment, whose day is no time wanted, and no such question in a time or a name", () => {
+    for (const [text, kind] of [['will you ship it today', 'search'], ['bugün kargoya verir misiniz', 'search'], ['can i pay by card tomorrow?', 'payment'], ['yarın havale ile ödesem olur mu', 'payment']] as const) {
+      expect(asksOfATopic(text, kind), text).toBe(true)
+    }
+    for (const [text, kind] of [['yarın 10:00', 'booking'], ['tomorrow instead', 'booking'], ['Will Smith', 'personal_info'], ['cuma olur mu', 'booking']] as const) {
+      expect(asksOfATopic(text, kind), text).toBe(false)
+    }
   })
 
   it('an hour alone, agreed to, and no hour in anything more', () => {

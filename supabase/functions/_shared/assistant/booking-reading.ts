@@ -4,6 +4,7 @@
 // a booking waits. Words are compared on ASCII keys (text.ts), in Turkish and
 // English.
 import { normalizePhone } from '../../../../domain/phone.ts'
+import { topicOf } from './intents.ts'
 import { translate } from './lexicon.ts'
 import { asciiKey, keyLine, words } from './text.ts'
 import type { BookableService } from './types.ts'
@@ -151,6 +152,13 @@ export function asksSomethingElse(message: string, kind: string): boolean {
   if (kind === 'hours' && when.times && !/\?/.test(message)) return false
   return OTHER_QUESTIONS.has(kind) || (/\?/.test(message) && !saysWhen(when))
 }
+
+/**
+ * "Bugün kargoya verir misiniz?", "will you ship it today?" while times are offered: a question of the shop's shipping,
+ * payment or returns, whose "today" is no time wanted.
+ */
+export const asksOfATopic = (message: string, kind: string) =>
+  topicOf(message) !== null && kind !== 'booking' && (asksSomethingElse(message, kind) || asksAQuestion(message) || /^ (will|would|can|could) /.test(line(message)))
 
 /** "Randevumu", "my appointment": one the customer already has. */
 const CHECK_WORDS = / (kontrol\w*|var miydi|var mi|ne zaman\w*|saat kac\w*|hangi gun\w*|hatirlat\w*|check\w*|confirm\w*|when is|what time is|do i have|is there) /

@@ -15,7 +15,7 @@
 import { hasAnyHours, rangesOf, timeToMinutes, type OpeningHours } from '../../../../domain/business.ts'
 import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksAQuestion, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, hourAlone, isNo, isYes, nameGiven, phoneIn, serviceIn, serviceNamed, stops, unsure,
+  asksAQuestion, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, hourAlone, isNo, isYes, nameGiven, phoneIn, serviceIn, serviceNamed, stops, unsure,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import type { Offer } from './booking-replies.ts'
@@ -400,6 +400,7 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
       // "Cuma Yılmaz" before a time was chosen is a name, kept below, not Friday.
       // "Adresiniz nerede?" is a question of its own, answered while the times wait, never a name.
       const name = service || (asksSomethingElse(message, turn.kind) && asksAQuestion(message)) ? null : nameGiven(message, desk.today)
+      if (!name && asksOfATopic(message, turn.kind)) return null
       if (!name && (saysWhen(when) || (draft.mode === 'move' && asksSameTime(message)))) return offerFor(message, draft, turn, loaded)
       if (isYes(message) && offers.length === 1) return afterTime({ ...draft, date: offers[0]!.date, time: offers[0]!.time }, turn, loaded)
       if (isNo(message)) return out(language === 'tr' ? 'Hangi gün ve saat size uyar?' : 'Which day and time would suit you?', language, 'booking', { ...draft, offers })
@@ -414,6 +415,8 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
     case 'name': {
       const phone = phoneIn(message)
       const name = nameGiven(message, desk.today)
+      // "Yarın havale ile ödesem olur mu?": a question of the shop, answered while the name waits; its day is no new time.
+      if (!name && !phone && asksOfATopic(message, turn.kind)) return null
       if (!name && !phone && saysWhen(readWhen(message, desk.today))) return changeWhen(message, draft, turn, loaded)
       // "Tamam", "ok": agreed to the time; the name is still what is asked.
       if (!name && !phone && (isYes(message) || turn.kind === 'ack')) return out(say.askName(language), language, 'booking', draft)
@@ -422,6 +425,7 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
     }
     case 'phone': {
       const phone = phoneIn(message)
+      if (phone === undefined && asksOfATopic(message, turn.kind)) return null
       if (phone === undefined && saysWhen(readWhen(message, desk.today))) return changeWhen(message, draft, turn, loaded)
       // A name where the number was asked puts it right, and the number is asked again: only one written as a
       // name is ("Ayşe Kaya"), since words here more often ask why a number is wanted.

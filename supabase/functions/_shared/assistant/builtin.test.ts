@@ -1612,6 +1612,13 @@ describe('the FAQ in the other language', () => {
     expect(out.faqSearches).toEqual(['Do you do gift wrapping?', 'do you do hediye paket'])
   })
 
+  it('finds where the products are made for "where are your products made", not their material', async () => {
+    const faq = [...FAQ, { id: 'f3', question: 'Ürünleriniz nerede üretiliyor?', answer: 'Ürünlerimizin çoğu İstanbul atölyelerinde üretiliyor.' }]
+    const out = await ask('where are your products made', { faq, language: 'en' })
+    expect(out.kind).toBe('faq')
+    expect(out.reply).toContain('İstanbul atölyelerinde')
+  })
+
   it('asks the FAQ when a comparison names no products', async () => {
     const faq = [...FAQ, { id: 'f3', question: 'Ürünleriniz orijinal mi yoksa replika mı?', answer: 'Tüm ürünlerimiz orijinaldir.' }]
     const out = await ask('orijinal mi yoksa replika mı?', { faq })

@@ -75,6 +75,10 @@ describe('translate', () => {
     expect(translate('kulaklığın garantisi var mı')).toBe('headphones warranty var mı')
     expect(translate('güneş gözlüğü var mı')).toBe('sunglasses var mı')
     expect(translate('teleskop var mı')).toBe('teleskop var mı')
+    // The words of the FAQ entries shops write: where things are made, wholesale, abroad.
+    expect(translate('where are your products made')).toBe('nerede are your urun uretiliyor')
+    expect(translate('do you sell wholesale')).toBe('do you sell toptan')
+    expect(translate('do you ship internationally')).toBe('do you ship yurt disi')
   })
 })
 

@@ -89,7 +89,9 @@ export const SAME_MEANING: readonly Meaning[] = [
   m('wrap, wrapping', 'paket, paketleme, ambalaj'), m('name, names', 'isim'), m('company', 'sirket, firma'),
   m('print, printing, engraving, engrave, personalised, personalized', 'baski, yazdirma, kisiye ozel'), m('discount, discounts', 'indirim'),
   m('pick up, collect', 'teslim al'), m('product, products, item, items', 'urun'), m('order, orders', 'siparis'),
-  m('card', 'kart'), m('free', 'ucretsiz'),
+  m('card', 'kart'), m('free', 'ucretsiz'), m('wholesale, bulk', 'toptan'),
+  m('abroad, international, internationally, overseas, worldwide', 'yurt disi, yurtdisi'),
+  m('made, produced, manufactured, make, makes, production', 'uretiliyor, uretim, uretilir'), m('where', 'nerede'),
 ]
 
 // Turkish case and possessive endings and English plurals a single word may carry.

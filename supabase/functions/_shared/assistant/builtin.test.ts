@@ -1101,6 +1101,23 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('"3 tane kulaklık toplam ne kadar?" is what that many come to, from the record, never a budget of 3', async () => {
+    const three = await ask('3 tane kablosuz kulaklık alsam toplam ne kadar')
+    expect(three.kind).toBe('price')
+    expect(three.productIds).toEqual(['p1'])
+    expect(three.reply).toContain(`3 adet toplam ${formatPrice(3750, 'TRY', 'tr')}`)
+    const english = await ask('how much for 3 wireless headphones', { language: 'en' })
+    expect(english.productIds).toEqual(['p4'])
+    expect(english.reply).toContain(`For 3, that's ${formatPrice(179.97, 'USD', 'en')} in total`)
+    const sum = await ask('kablosuz kulaklık 2 adet ne tutar')
+    expect(sum.reply).toContain(`2 adet toplam ${formatPrice(2500, 'TRY', 'tr')}`)
+    // More than the catalogue holds: no sum, but what it holds.
+    const many = await ask('20 tane kablosuz kulaklık ne kadar')
+    expect(many.reply).not.toContain('toplam')
+    expect(many.reply).toContain('12 adet')
+    expect((await ask("500 TL'ye kadar ne var")).kind).toBe('budget')
+  })
+
   it('"abla ceket kaç": whom it is said to is no part of a name', async () => {
     const out = await ask('abla vazo kaç')
     expect(out.productIds).toEqual(['p6'])

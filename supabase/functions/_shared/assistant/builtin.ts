@@ -880,6 +880,8 @@ async function addNotes(out: ResponderOutput, message: string, context: Context)
     ...(asksBack && product.stock <= 0 ? [say.notBackYet(contactOf(context), context.language)] : []),
     ...(currency && currency !== product.currency ? [say.otherCurrency(product, currency, context.language)] : []),
     ...moreThanStocked(product, wanted, context),
+    // "3 tane tişört toplam ne kadar?": what that many come to, from the record's price.
+    ...(out.kind === 'price' && wanted !== null && wanted > 1 && wanted <= product.stock ? [say.totalFor(product, wanted, context.language)] : []),
   ]
   return notes.length === 0 ? out : { ...out, reply: [out.reply, ...notes].join(' ') }
 }

@@ -11,7 +11,7 @@
 // statistical model could be talked past is no guard.
 /* eslint-disable max-lines -- word lists: each rule sits beside the words it reads, so that a change to one is seen with the other */
 import { type Classification, type Classifier } from './nlu.ts'
-import { thingWords } from './lexicon.ts'
+import { equivalents, thingWords } from './lexicon.ts'
 import { asciiKey, keyLine, words, type Word } from './text.ts'
 
 export type ProductQuestion = 'price' | 'stock' | 'link' | 'list' | 'search'
@@ -126,6 +126,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'boyum', 'boyunda', 'boyundayim', 'boyluyum', 'kilom', 'kiloyum', 'kilodayim', 'kg', 'tall', 'fit', 'fits', 'almaliyim', 'olurmu',
   // What was bought before ("bought a medium but it doesn't fit"): the product is the one discussed, not one so named.
   'bought', 'but', 'aldim', 'almistim', 'ama', 'fakat',
+  // A sum asked of several ("3 tane tişört toplam ne kadar?").
+  'toplam', 'toplamda', 'tutar', 'tutari', 'total', 'together',
   // How pleased the customer was with it ("gözlük almıştım, çok memnunum; şapkanız var mı?").
   'memnun', 'memnunum', 'memnunuz', 'mutlu', 'mutluyum', 'happy', 'pleased', 'satisfied',
   // Whom it is said to, and an okay before a question ("do u guys have hats", "fine, what's similar").
@@ -503,7 +505,8 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
   const keys = tokens.map((t) => t.normalize('NFD').replace(/\p{M}/gu, '').replace(/ı/g, 'i').replace(/['’]/g, ''))
   const amounts: { index: number; value: number }[] = []
   keys.forEach((key, index) => {
-    if (/^\d[\d.,]*k?$/.test(key)) {
+    // "3 tane", "2 adet": a count of things, no amount of money.
+    if (/^\d[\d.,]*k?$/.test(key) && !COUNT.test(keys[index + 1] ?? '')) {
       const value = amountOf(key)
       if (value !== null && value > 0) amounts.push({ index, value })
     }
@@ -522,7 +525,8 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
     return { currency: currency ?? 'TRY', min: Math.min(a, b), max: Math.max(a, b) }
   }
   const first = amounts[0]!
-  const upper = / (alti\w*|altinda\w*|kadar|fazla|max\w*|maksimum|under|below|less|up to|at most|upto|within|butce\w*|budget|dan ucuz|den ucuz|cheaper|(not|no) more than|gecmesin|gecmeyen|asmasin|asmayan|(dan|den|tan|ten|tlden|tldan) az|daha az) /.test(line)
+  // "Ne kadar" asks how much; "500 TL'ye kadar" bounds it.
+  const upper = / (alti\w*|altinda\w*|(?<! ne )kadar|fazla|max\w*|maksimum|under|below|less|up to|at most|upto|within|butce\w*|budget|dan ucuz|den ucuz|cheaper|(not|no) more than|gecmesin|gecmeyen|asmasin|asmayan|(dan|den|tan|ten|tlden|tldan) az|daha az) /.test(line)
   // "200 liraya ne alabilirim?", "what can I get for $30?": what an amount buys is a budget too.
   const forAmount = amounts.some(({ index }) => /^(liraya|tlye|tlya|dolara|euroya|avroya|sterline)$/.test(keys[index + 1] ?? '') || keys[index - 1] === 'for' || (keys[index - 2] === 'for' && /^[$€£₺]$/.test(keys[index - 1] ?? '')))
   const whatFor = forAmount && / (ne|neler|what|anything|something|bisey|birsey|sey|oner\w*|suggest\w*|recommend\w*|alabilirim|get) /.test(line)
@@ -542,8 +546,17 @@ export function quantityAsked(message: string): number | null {
   const list = words(message)
   // "Do you have 2 in stock?", "3 available?": how many, however the number is followed.
   const inStock = (i: number) => /^(available|left|stokta\w*)$/.test(list[i + 1]?.key ?? '') || (list[i + 1]?.key === 'in' && list[i + 2]?.key === 'stock')
-  const at = list.findIndex((word, i) => /^\d{1,4}$/.test(word.key) && (COUNT.test(list[i + 1]?.key ?? '') || TAKES.test(list[i - 1]?.key ?? '') || inStock(i)))
+  const at = list.findIndex((word, i) => counting(list, i) || (/^\d{1,4}$/.test(word.key) && (TAKES.test(list[i - 1]?.key ?? '') || inStock(i))))
   return at < 0 ? null : Number(list[at]!.key)
+}
+
+/** Whether the word at `i` is a number counting things: "10 tane", "3 of the mugs", "3 tişört", "2 linen shirts". */
+function counting(list: readonly Word[], i: number): boolean {
+  if (!/^\d{1,4}$/.test(list[i]!.key)) return false
+  const next = list[i + 1]?.text ?? ''
+  // A word of what it is like between ("2 linen shirts", "3 wireless headphones"); a size or measure ("38 numara ayakkabı") is none.
+  const described = materialsIn(next).length > 0 || coloursIn(next).length > 0 || equivalents(next).length > 0
+  return COUNT.test(list[i + 1]?.key ?? '') || thingWords(next).length > 0 || (described && thingWords(list[i + 2]?.text ?? '').length > 0)
 }
 
 /** What a quantity is counted in ("2 şişe", "3 kavanoz", "two packs"): after a number, no product's name. */
@@ -555,6 +568,7 @@ const PERSON_WORDS =
 const FOR_PERSON = new RegExp(
   `^ (peki |ya |and |what about |how about )?(bir |a |an |my )?${PERSON_WORDS} (icin )?$|^ (peki |and |what about |how about )?for (a |an |my )?${PERSON_WORDS} $`,
 )
+const SUM_ASKED = / (ne tutar\w*|toplam\w*|ne kadar|kac para|kaca|how much|total|come to|cost) /
 const HOURS_NAMED = / (hours|opening hours|calisma saat\w*|mesai( saat\w*)?) /
 const WANTS_ONE = / (id like|i would like|i want|i need|ill take|ill have|can i have|can i get|istiyorum|isterim|alacagim|alicam) /
 const INFO_ASKED = / (bilgi (al|ver|ist|rica|ogren)\w*|(info|information|details) (on|about|regarding|of)) /
@@ -795,8 +809,8 @@ export function intentOf(asked: string, message: string): Intent {
   // A return is asked with a word of one ("can I bring my dog?" is none, however the network heard "bring").
   const returning = asked !== 'returns' || RETURN_CUES.test(line)
   const intent = (asked === 'human' && !PERSON.test(line)) || !gives || !returning ? 'None' : asked
-  // "Kadife ceketten 10 tane", "30 of the mugs": how many is asked, and names no product.
-  const term = productTerm(list.filter((word, i) => !(/^\d{1,4}$/.test(word.key) && COUNT.test(list[i + 1]?.key ?? '')) && !(COUNT.test(word.key) && /^\d{1,4}$/.test(list[i - 1]?.key ?? ''))))
+  // "Kadife ceketten 10 tane", "30 of the mugs", "3 tişört": how many is asked, and names no product.
+  const term = productTerm(list.filter((word, i) => !counting(list, i) && !(COUNT.test(word.key) && /^\d{1,4}$/.test(list[i - 1]?.key ?? ''))))
   // Amounts and quantities name no product: "500 TL altı", "2 tane alacağım", "2 şişe alsam".
   const termWithoutNumbers = productTerm(
     list.filter(
@@ -813,6 +827,8 @@ export function intentOf(asked: string, message: string): Intent {
     // "Not more than 40 euros": the bound's words name nothing either.
     if (budget) return { kind: 'budget', budget, term: productTerm(words(termWithoutNumbers).filter((word) => !/^(not|no)$/.test(word.key))) }
   }
+  // "Keten gömlek 2 adet ne tutar?", "how much for 3 mugs?": what that many of a product come to is its price.
+  if (term !== '' && quantityAsked(message) !== null && SUM_ASKED.test(line) && !BUSINESS_KINDS.has(intent)) return { kind: 'price', term }
   // "Tüm ürünleri görebilir miyim?", "show me everything", "what's new?": the catalogue, whatever the network makes of it.
   if (WHOLE_CATALOGUE.test(line)) return { kind: 'list', term: '' }
   // "En çok satan kolye hangisi?", "what's your best seller?": the products (of the kind named), with no ranking made up.

@@ -213,6 +213,12 @@ export function fewerInStock(product: CatalogueProduct, wanted: number, contact:
     : `For ${wanted}: the catalogue shows ${product.stock} of ${product.name} in stock. ${contact}`
 }
 
+/** "3 tane tişört toplam ne kadar?": the record's price times the number asked, in its currency. */
+export function totalFor(product: CatalogueProduct, wanted: number, language: Lang): string {
+  const total = formatPrice(Math.round(product.price * 100 * wanted) / 100, product.currency, language)
+  return language === 'tr' ? `${wanted} adet toplam ${total}.` : `For ${wanted}, that's ${total} in total.`
+}
+
 /** "Başka şapka var mı?" when the catalogue's only hat is the one just discussed. */
 export function noOther(product: CatalogueProduct, asked: string, language: Lang): string {
   return language === 'tr' ? `Katalogda ${product.name} dışında başka ${asked} yok.` : `The catalogue has no other ${asked} than ${product.name}.`

@@ -1118,6 +1118,20 @@ describe('follow-ups as customers write them', () => {
     expect((await ask("500 TL'ye kadar ne var")).kind).toBe('budget')
   })
 
+  it('"2 kablosuz kulaklık 1 vazo ne tutar?" lists each for the number asked and what they come to, per currency', async () => {
+    const out = await ask('2 kablosuz kulaklık 1 vazo ne tutar')
+    expect(out.kind).toBe('price')
+    expect(out.productIds).toEqual(['p1', 'p6'])
+    expect(out.reply).toContain(`2 × Kablosuz Kulaklık — ${formatPrice(2500, 'TRY', 'tr')}`)
+    expect(out.reply).toContain(`Toplam: ${formatPrice(2849.9, 'TRY', 'tr')}`)
+    // Just after a price, "what about …" asks the same; two currencies are summed apart, never converted.
+    const afterPrice = said(['p7']).map((turn) => (turn.role === 'assistant' ? { ...turn, kind: 'price' } : turn))
+    const english = await ask('what about 2 wireless headphones and a desk lamp', { language: 'en', history: afterPrice })
+    expect(english.reply).toContain(`Total: ${formatPrice(119.98, 'USD', 'en')} + ${formatPrice(12.5, 'EUR', 'en')}`)
+    // A line the catalogue does not have leaves the message to the usual answers, never a sum without it.
+    expect((await ask('2 kablosuz kulaklık 1 teleskop ne tutar')).reply).not.toContain('Toplam')
+  })
+
   it('"abla ceket kaç": whom it is said to is no part of a name', async () => {
     const out = await ask('abla vazo kaç')
     expect(out.productIds).toEqual(['p6'])

@@ -6,6 +6,7 @@
 // not know, instead of guessing. How a message flows: README.md.
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
+import { asksWhatItCosts, readBasket, type BasketLine } from './basket.ts'
 import { ASKS_MATERIAL, askedAfterStory, NEW_ARRIVALS, POPULAR, asksOfIt, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
 import { hasAnyHours } from '../../../../domain/business.ts'
@@ -957,6 +958,14 @@ export const builtinResponder: Responder = async (asked) => {
   return draft ? { ...answered, booking: draft } : answered
 }
 
+/** Each line's product as the catalogue has it and what they come to; null unless every line names a product of its own. */
+async function answerBasket(lines: readonly BasketLine[], context: Context): Promise<ResponderOutput | null> {
+  const products = await Promise.all(lines.map(async (line) => bestNamed(line.term, await context.catalogue.search(line.term, 3), false)[0] ?? null))
+  if (products.some((product) => product === null) || new Set(products.map((product) => product!.id)).size < products.length) return null
+  const counted = lines.map((line, i) => ({ product: products[i]!, quantity: line.quantity }))
+  return reply('price', say.basket(counted, context.language), context.language, counted.map((line) => line.product))
+}
+
 /**
  * Two questions in one message, one of them about the business ("ceketin fiyatı nedir ve kargo ücreti ne kadar?"):
  * each answered, the second as asked after the first. Null when the message asks one thing, or its product
@@ -1018,6 +1027,12 @@ async function answerMessage(
   // The reply just before, which short follow-ups are read against.
   const previousReply = history.findLast((turn) => turn.role === 'assistant')
   const previousKind = previousReply?.kind
+  // "2 keten gömlek 1 şapka ne tutar?", "what about 2 linen shirts and a hat?" after a price: what they come to.
+  const lines = readBasket(message)
+  if (lines && (asksWhatItCosts(message) || previousKind === 'price')) {
+    const basket = await answerBasket(lines, context)
+    if (basket) return basket
+  }
   // "Cumartesi de aynı mı?", "and Sunday?" just after the hours: that day's hours, whatever the words sounded like.
   if (previousKind === 'hours' && understood.kind !== 'hours' && understood.kind !== 'booking' && namesOnlyADay(message)) {
     return answerIntent(intentOf('hours', message), message, context)

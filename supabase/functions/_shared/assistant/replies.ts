@@ -219,6 +219,18 @@ export function totalFor(product: CatalogueProduct, wanted: number, language: La
   return language === 'tr' ? `${wanted} adet toplam ${total}.` : `For ${wanted}, that's ${total} in total.`
 }
 
+/** "2 gömlek 1 şapka ne tutar?": each product's line for the number asked, and the sum in each currency. */
+export function basket(lines: readonly { product: CatalogueProduct; quantity: number }[], language: Lang): string {
+  const amount = (value: number, currency: string) => formatPrice(Math.round(value * 100) / 100, currency, language)
+  const rows = lines.map(({ product, quantity }) => `• ${quantity} × ${product.name} — ${amount(product.price * quantity, product.currency)} (${stockState(product, language)})`)
+  const sums = new Map<string, number>()
+  for (const { product, quantity } of lines) sums.set(product.currency, (sums.get(product.currency) ?? 0) + product.price * quantity)
+  const total = [...sums].map(([currency, value]) => amount(value, currency)).join(' + ')
+  return language === 'tr'
+    ? `Katalogdaki fiyatlarla:\n${rows.join('\n')}\nToplam: ${total}`
+    : `At the catalogue's prices:\n${rows.join('\n')}\nTotal: ${total}`
+}
+
 /** "Başka şapka var mı?" when the catalogue's only hat is the one just discussed. */
 export function noOther(product: CatalogueProduct, asked: string, language: Lang): string {
   return language === 'tr' ? `Katalogda ${product.name} dışında başka ${asked} yok.` : `The catalogue has no other ${asked} than ${product.name}.`

@@ -1132,6 +1132,16 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('2 kablosuz kulaklık 1 teleskop ne tutar')).reply).not.toContain('Toplam')
   })
 
+  it('"is the bag real leather?" is answered from a description saying "hakiki deri", in either language', async () => {
+    const items = [product('b1', 'Deri Omuz Çantası', 1899, 'TRY', 8, null, 'El yapımı hakiki deri omuz çantası')]
+    for (const message of ['is the bag real leather', 'is it genuine leather?', 'hakiki deri mi']) {
+      const out = await ask(message, { items, history: said(['b1']) })
+      expect(out.productIds, message).toEqual(['b1'])
+      expect(out.reply, message).toContain('hakiki deri')
+      expect(out.reply, message).not.toMatch(/doesn't list|yer almıyor/)
+    }
+  })
+
   it('"abla ceket kaç": whom it is said to is no part of a name', async () => {
     const out = await ask('abla vazo kaç')
     expect(out.productIds).toEqual(['p6'])

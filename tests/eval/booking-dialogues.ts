@@ -339,6 +339,9 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-shipping-today-midway',
     [w('can i book a haircut'), w('will you ship it today', ['shipping'], ['These times are free']), w('1'), w('can i pay by card tomorrow?', ['payment'], ['December 2, 2026']), w('Zoe Ward'), w('0532 111 44 55'), w('yes', ['booked'])],
     { date: '2026-12-01', time: '13:00', service: 'Saç kesimi' }),
+  enSalon('en-sure-then-name',
+    [w('hey any slots this week for a blow dry'), w('thursday after work, like 5ish', ['17:00']), w('sure', ['name']), w('its Kate Moss', ['phone']), w('+44 7911 123456', ['Kate Moss']), w('yep', ['booked'])],
+    { date: '2026-12-03', time: '17:00', service: 'Fön' }),
   // --- English, WhatsApp ---------------------------------------------------------------------------
   enSalonWhatsApp('en-wa-book',
     [w('Hi, could I get a haircut appointment on Friday at 3pm?'), w('Daniel Hall'), w('yes')],

@@ -47,7 +47,8 @@ describe('the booking conversation reads', () => {
     expect(nameIn('adım zeynep kaya')).toBe('Zeynep Kaya')
     expect(nameIn('Adım Hakan Çelik, numaram 0541 123 45 67')).toBe('Hakan Çelik')
     expect(nameIn('my name is Noah Taylor')).toBe('Noah Taylor')
-    for (const text of ['evet', 'kaç para?', '0532 111 22 33', 'yarın saat 3', 'what time do you open']) expect(nameIn(text), text).toBeNull()
+    expect(nameIn('its Kate Moss')).toBe('Kate Moss')
+    for (const text of ['evet', 'kaç para?', '0532 111 22 33', 'yarın saat 3', 'what time do you open', 'sure', 'yep', 'tamamdır', 'okey', 'nope']) expect(nameIn(text), text).toBeNull()
   })
 
   it('"why do you need my number?" where the number is asked, and no other why', () => {

@@ -69,12 +69,17 @@ const NOT_NAMES = new Set([
   'instead', 'make', 'please', 'then', 'actually', 'rather',
 ])
 
+/** Words that introduce a name in English: "my name is John", "it's Kate Moss". */
+const INTRODUCED = /^(my\s+name\s+is|name\s*:|i\s+am|i'm|it's|its|it\s+is|this\s+is|under)\s+/iu
+/** Whether a name is introduced as one ("adım Ayşe Kaya", "ben Elif", "it's Kate Moss"). */
+export const introducesAName = (message: string) => INTRODUCED.test(message.trim()) || /^(benim\s+)?(ad[ıi]m|ismim|ben)\s+\p{L}/iu.test(message.trim())
+
 /** A person's name as written in an answer to "what is your name?": "Ayşe Yılmaz", "adım Ayşe Yılmaz", "my name is John Smith". */
 export function nameIn(message: string): string | null {
   let text = message.replace(/\+?\d[\d\s().-]{8,}\d/g, ' ').trim()
   text = text
     .replace(/^(benim\s+)?(ad[ıi]m|ismim|isim|ad[ıi]\s*soyad[ıi]m?|ad\s*soyad)\s*[:,]?\s*/iu, '')
-    .replace(/^(my\s+name\s+is|name\s*:|i\s+am|i'm|it's|it\s+is|this\s+is|under)\s+/iu, '')
+    .replace(INTRODUCED, '')
     .replace(/^ben\s+/iu, '')
     .replace(/\s*[,;]?\s*(numaram|telefonum|tel|telefon|phone|number|no)\s*[:.]?\s*$/iu, '')
     .replace(/[.!,;]+\s*$/u, '')
@@ -84,6 +89,8 @@ export function nameIn(message: string): string | null {
   if (parts.length < 1 || parts.length > 5) return null
   if (!parts.every((part) => /^[\p{L}][\p{L}'’.-]*$/u.test(part))) return null
   if (parts.some((part) => NOT_NAMES.has(asciiKey(part)))) return null
+  // "Sure", "yep", "tamamdır": agreeing, never a name.
+  if (parts.every((part) => YES.test(` ${asciiKey(part)} `) || NO.test(` ${asciiKey(part)} `))) return null
   const name = parts.map((part) => part.charAt(0).toLocaleUpperCase('tr') + part.slice(1)).join(' ')
   return name.length >= 2 && name.length <= 60 ? name : null
 }

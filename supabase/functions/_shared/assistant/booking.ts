@@ -15,7 +15,7 @@
 import { hasAnyHours, rangesOf, timeToMinutes, type OpeningHours } from '../../../../domain/business.ts'
 import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksAQuestion, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, hourAlone, isNo, isYes, nameGiven, phoneIn, serviceIn, serviceNamed, stops, unsure,
+  asksAQuestion, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, hourAlone, introducesAName, isNo, isYes, nameGiven, phoneIn, serviceIn, serviceNamed, stops, unsure,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import type { Offer } from './booking-replies.ts'
@@ -429,7 +429,7 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
       if (phone === undefined && saysWhen(readWhen(message, desk.today))) return changeWhen(message, draft, turn, loaded)
       // A name where the number was asked puts it right, and the number is asked again: only one written as a
       // name is ("Ayşe Kaya"), since words here more often ask why a number is wanted.
-      const written = /^\s*\p{Lu}\p{Ll}+(\s+\p{Lu}\p{Ll}+){1,3}\s*$/u.test(message) && !serviceIn(message, loaded.services)
+      const written = (/^\s*\p{Lu}\p{Ll}+(\s+\p{Lu}\p{Ll}+){1,3}\s*$/u.test(message) || introducesAName(message)) && !serviceIn(message, loaded.services)
       const name = written && phone === undefined ? nameGiven(message, desk.today) : null
       if (name) return out(say.askPhone(language), language, 'booking', { ...draft, name })
       if (phone === undefined && asksWhyNumber(message)) return out(say.whyPhone(language), language, 'booking', draft)

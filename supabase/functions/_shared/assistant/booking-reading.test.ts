@@ -3,7 +3,7 @@
 // yes and no, services named in either language, and what starts a booking.
 // The whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
 import { describe, expect, it } from 'vitest'
-import { asksAQuestion, asksOfATopic, asksWhyNumber, bookingAsked, choiceOf, hourAlone, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, stops, unsure } from './booking-reading.ts'
+import { asksAQuestion, asksOfATopic, asksWhyNumber, bookingAsked, choiceOf, hourAlone, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, shiftAsked, stops, unsure } from './booking-reading.ts'
 import { handoffAsked } from './handoff.ts'
 import type { BookableService } from './types.ts'
 
@@ -119,6 +119,13 @@ describe('the booking conversation reads', () => {
     expect(serviceIn('a product', boutique)).toBeNull()
   })
 
+  it('how far an appointment is moved, in minutes, later or earlier', () => {
+    for (const [text, minutes] of [['randevumu 1 saat sonraya alabilir miyiz', 60], ['yarım saat erkene çekebilir miyiz', -30], ['an hour later', 60], ['half an hour earlier', -30], ['2 hours later', 120], ['15 dk sonraya', 15]] as const) {
+      expect(shiftAsked(text), text).toBe(minutes)
+    }
+    for (const text of ['yarın saat 3', '1 saat sürer mi', 'in an hour', 'cuma olsun']) expect(shiftAsked(text), text).toBeNull()
+  })
+
   it('what starts a booking, a cancellation or a move', () => {
     expect(bookingAsked('randevu almak istiyorum', 'unknown')).toBe('book')
     expect(bookingAsked('any slots on friday?', 'stock')).toBe('book')
@@ -132,6 +139,10 @@ describe('the booking conversation reads', () => {
     expect(bookingAsked('randevumu yarına çekebilir misiniz', 'unknown')).toBe('move')
     expect(bookingAsked('randevumu taşıyabilir miyiz', 'unknown')).toBe('move')
     expect(bookingAsked('can I have my appointment on friday instead', 'unknown')).toBe('move')
+    expect(bookingAsked('can i push my appointment to next week', 'booking')).toBe('move')
+    expect(bookingAsked('randevumu 1 saat sonraya alabilir miyiz', 'booking')).toBe('move')
+    expect(bookingAsked('what time was my appointment again', 'booking')).toBe('check')
+    expect(bookingAsked('cuma günkü randevum kaçtaydı', 'booking')).toBe('check')
     // One the customer has, looked up.
     expect(bookingAsked('randevum ne zamandı kontrol eder misiniz', 'booking')).toBe('check')
     expect(bookingAsked('when is my appointment?', 'booking')).toBe('check')

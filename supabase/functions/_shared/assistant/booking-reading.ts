@@ -19,7 +19,7 @@ export const unsure = (message: string) => UNSURE.test(line(message))
 const APPOINTMENT = / (randevu\w*|rezervasyon\w*|appointment\w*|booking\w*|reservation\w*|seans\w*|session) /
 const BOOK_WORDS = / (randevu\w*|rezervasyon\w*|appointment\w*|book|booking|reserve|reservation|schedule|musait\w*|bos yer|bos saat\w*|yer var mi|slot|slots|free time|free times|opening(?! (hours?|times?) )|openings) /
 const CANCEL_WORDS = / (iptal\w*|cancel\w*|gelemeyece\w*|gelemiyorum|katilamayaca\w*) /
-const MOVE_WORDS = / (degistir\w*|ertele\w*|kaydir\w*|tasi\w*|baska (bir )?(gun|saat)\w*|reschedul\w*|move|change|postpone|another (day|time)|different (day|time)) /
+const MOVE_WORDS = / (degistir\w*|ertele\w*|kaydir\w*|tasi\w*|baska (bir )?(gun|saat)\w*|reschedul\w*|move|change|postpone|push|shift|bring (it )?forward|another (day|time)|different (day|time)) /
 const STOP_WORDS = / (vazgec\w*|bosver|bos ver|gerek yok|istemiyorum|never mind|nevermind|forget it|no thanks|stop) /
 const YES = / (evet|evt|olur|tamam|tmm|tamamdir|onay\w*|uygun|uyar|ok|okay|okey|yes|yep|yeah|yea|sure|confirm\w*|correct|dogru|aynen|kesinlikle|tabii|tabi|elbette|perfect|great|harika|super) /
 const NO = / (hayir|yok|olmaz|istemiyorum|no|nope|nah|not|degil|uymaz|uymuyor|hicbiri|none|neither) /
@@ -168,7 +168,7 @@ export const asksOfATopic = (message: string, kind: string) =>
   topicOf(message) !== null && kind !== 'booking' && (asksSomethingElse(message, kind) || asksAQuestion(message) || /^ (will|would|can|could) /.test(line(message)))
 
 /** "Randevumu", "my appointment": one the customer already has. */
-const CHECK_WORDS = / (kontrol\w*|var miydi|var mi|ne zaman\w*|saat kac\w*|hangi gun\w*|hatirlat\w*|check\w*|confirm\w*|when is|what time is|do i have|is there) /
+const CHECK_WORDS = / (kontrol\w*|var miydi|var mi|ne zaman\w*|saat kac\w*|kacta\w*|hangi gun\w*|hatirlat\w*|check\w*|confirm\w*|when is|when was|what time (is|was)|do i have|is there) /
 const OWN_APPOINTMENT = / (randevum\w*|rezervasyonum\w*|my (appointment|booking|reservation)\w*) /
 /** Taking it to another day or time: "salıya alabilir miyim", "yarına çekebilir misiniz", "cuma olsun", "friday instead". */
 const TO_ANOTHER = / (al\w*|cek\w*|olsun|olabilir\w*|instead) /
@@ -199,10 +199,24 @@ export function bookingAsked(message: string, kind: string, { justBooked = false
   if (justBooked && (MOVE_WORDS.test(l) || CHANGE_JUST_MADE.test(l)) && saysWhen(readWhen(message, '2000-01-01'))) return 'move'
   // "Randevum var mıydı, kontrol eder misiniz?", "when is my appointment?": the customer's own, looked up.
   if (OWN_APPOINTMENT.test(l) && CHECK_WORDS.test(l)) return 'check'
-  // "Randevumu salıya alabilir miyim?": the customer's own appointment taken to a day or time is a move.
-  if (OWN_APPOINTMENT.test(l) && TO_ANOTHER.test(l) && saysWhen(readWhen(message, '2000-01-01'))) return 'move'
+  // "Randevumu salıya alabilir miyim?", "1 saat sonraya alabilir miyiz?": the customer's own appointment taken to a day
+  // or time, or by an hour, is a move.
+  if (OWN_APPOINTMENT.test(l) && TO_ANOTHER.test(l) && (saysWhen(readWhen(message, '2000-01-01')) || shiftAsked(message) !== null)) return 'move'
   if (kind === 'booking' || (BOOK_WORDS.test(l) && !/ (siparis\w*|order\w*) /.test(l))) return 'book'
   return null
+}
+
+const SHIFT = / (\d{1,2}|bir|a|an|one|iki|two|uc|three|yarim|half an|half) (saat\w*|hours?|dakika\w*|dk|mins?|minutes) (sonra\w*|ileri\w*|later|erken\w*|once\w*|geri\w*|earlier) /
+const SHIFT_AMOUNTS: Readonly<Record<string, number>> = { bir: 1, a: 1, an: 1, one: 1, iki: 2, two: 2, uc: 3, three: 3, yarim: 0.5, 'half an': 0.5, half: 0.5 }
+
+/** "1 saat sonraya", "yarım saat erkene", "an hour later", "30 minutes earlier": how far to move it, in minutes. */
+export function shiftAsked(message: string): number | null {
+  const found = SHIFT.exec(line(message))
+  if (!found) return null
+  const [, amount, unit, direction] = found as unknown as [string, string, string, string]
+  const count = /^\d+$/.test(amount) ? Number(amount) : SHIFT_AMOUNTS[amount]!
+  const minutes = count * (/^(saat|hour)/.test(unit) ? 60 : 1)
+  return /^(erken|once|geri|earlier)/.test(direction) ? -minutes : minutes
 }
 
 /** "Aynı saatte", "same time": of an appointment being moved, the time it had. */

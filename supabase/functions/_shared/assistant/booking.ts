@@ -12,10 +12,10 @@
 // be stale but never wrong. A message that does not answer the question
 // asked (a price question mid-booking) is left to the rest of the responder
 // and the draft is kept for the next turn.
-import { hasAnyHours, rangesOf, timeToMinutes, type OpeningHours } from '../../../../domain/business.ts'
+import { hasAnyHours, minutesToTime, rangesOf, timeToMinutes, type OpeningHours } from '../../../../domain/business.ts'
 import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksAQuestion, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, hourAlone, introducesAName, isNo, isYes, nameGiven, phoneIn, serviceIn, serviceNamed, stops, unsure,
+  asksAQuestion, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, hourAlone, introducesAName, isNo, isYes, nameGiven, phoneIn, serviceIn, serviceNamed, shiftAsked, stops, unsure,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import type { Offer } from './booking-replies.ts'
@@ -281,6 +281,9 @@ async function chosenOwn(id: string, mode: 'cancel' | 'move', message: string, t
     mode: 'move', step: 'time', target: id, choices: [{ id, ...offer }],
     serviceId: own.serviceId, duration: own.duration, name: own.customerName ?? undefined, phone: own.phone ?? undefined,
   }
+  // "Bir saat sonraya": the same day, that much later or earlier.
+  const shift = shiftAsked(message)
+  if (shift !== null && !saysWhen(readWhen(message, turn.desk.today))) return offerAt({ date: own.date, times: [minutesToTime(minutes(own.time) + shift)] }, draft, turn, loaded)
   if (!saysWhen(readWhen(message, turn.desk.today))) return out(say.moveWhen(offer, language), language, 'booking', draft)
   return offerFor(message, draft, turn, loaded)
 }

@@ -141,6 +141,9 @@ export const DIALOGUES: Dialogue[] = [
     w('saç kesimi randevusu istiyorum'), w('bugün kargoya verir misiniz', ['Kargo'], ['Şu saatler müsait']), w('1'), w('Deniz Ak'),
     w('yarın havale ile ödesem olur mu', ['ödeme'], ['2 Aralık']), w('0532 222 33 44'), w('evet'),
   ], { date: '2026-12-01', time: '13:00', service: 'Saç kesimi' }),
+  trSalon('tr-hizmet-sorulurken-gun', [
+    w('randevu almak istiyorum', ['hizmet']), w('pazartesi', ['Not aldım'], ['açığız']), w('saç kesimi', ['7 Aralık 2026']), w('10:00'), w('Can Er'), w('0532 444 55 66'), w('evet'),
+  ], { date: '2026-12-07', time: '10:00', service: 'Saç kesimi' }),
   trSalon('tr-hizmet-sorulurken-kargo', [
     w('pazar günü randevu var mı', ['hizmet']), w('kargo ücretli mi', undefined, ['hizmeti seçelim']), w('pazartesi 12:00', ['önce hizmeti seçelim']),
     w('saç kesimi', ['çalışma saatlerimizin dışında']), w('13:00'), w('Ali Can'), w('0534 111 22 33'), w('evet'),
@@ -342,6 +345,9 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-latest',
     [w('can i get a haircut, latest time on thursday?', ['17:30'], ['09:00']), w('5'), w('Mia Stone'), w('0532 929 15 15'), w('yes', ['booked'])],
     { date: '2026-12-03', time: '17:30', service: 'Saç kesimi' }),
+  enSalon('en-day-while-choosing-service',
+    [w('i want to book', ['service']), w('monday', ['Noted'], ["we're open"]), w('haircut', ['December 7, 2026']), w('2'), w('Sam Lee'), w('0532 444 66 77'), w('yes', ['booked'])],
+    { date: '2026-12-07', time: '09:30', service: 'Saç kesimi' }),
   enSalon('en-shipping-today-midway',
     [w('can i book a haircut'), w('will you ship it today', ['shipping'], ['These times are free']), w('1'), w('can i pay by card tomorrow?', ['payment'], ['December 2, 2026']), w('Zoe Ward'), w('0532 111 44 55'), w('yes', ['booked'])],
     { date: '2026-12-01', time: '13:00', service: 'Saç kesimi' }),

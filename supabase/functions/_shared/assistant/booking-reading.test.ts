@@ -3,7 +3,7 @@
 // yes and no, services named in either language, and what starts a booking.
 // The whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
 import { describe, expect, it } from 'vitest'
-import { asksAQuestion, asksOfATopic, asksWhyNumber, bookingAsked, choiceOf, hourAlone, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, shiftAsked, stops, unsure } from './booking-reading.ts'
+import { asksAQuestion, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, hourAlone, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, shiftAsked, stops, unsure } from './booking-reading.ts'
 import { handoffAsked } from './handoff.ts'
 import type { BookableService } from './types.ts'
 
@@ -19,6 +19,11 @@ describe('the booking conversation reads', () => {
       expect(choiceOf(text, 3), text).toBe(n)
     }
     for (const text of ['7', 'öğleden sonra', 'saat 2', '14:00', 'yarın']) expect(choiceOf(text, 3), text).toBeNull()
+  })
+
+  it('a day said alone in a booking is the day wanted, and whether the shop is open that day a question', () => {
+    for (const text of ['pazartesi', 'monday', 'pazartesi 12:00']) expect(asksSomethingElse(text, 'hours'), text).toBe(false)
+    for (const text of ['pazartesi açık mısınız', 'are you open on monday', 'monday?']) expect(asksSomethingElse(text, 'hours'), text).toBe(true)
   })
 
   it("a question of the shop's shipping or payment, whose day is no time wanted, and no such question in a time or a name", () => {

@@ -152,11 +152,14 @@ const QUESTION_CUE = / (ne|neler|nerede|nerde|nereye|nasil|kac|kim|hangi|mi|mu|m
 /** Whether the message is put as a question: a question mark or a word only questions hold. */
 export const asksAQuestion = (message: string) => /\?/.test(message) || QUESTION_CUE.test(line(message))
 
+/** Words asking whether the shop is open, not for a time. */
+const OPEN_WORDS = / (acik\w*|kapali\w*|kapan\w*|open\w*|close\w*|calisma\w*|mesai\w*|hours) /
+
 /** Whether a message in the middle of a booking asks something else ("kargo ücretli mi?"). */
 export function asksSomethingElse(message: string, kind: string): boolean {
   const when = readWhen(message, '2000-01-01')
-  // "pazartesi 12:00" also reads as that day's hours; said in a booking, and not asked, it is the time wanted.
-  if (kind === 'hours' && when.times && !/\?/.test(message)) return false
+  // "pazartesi 12:00", "monday" also read as that day's hours; said in a booking, and not asked, it is the time wanted.
+  if (kind === 'hours' && saysWhen(when) && !/\?/.test(message) && (when.times || !OPEN_WORDS.test(line(message)))) return false
   return OTHER_QUESTIONS.has(kind) || (/\?/.test(message) && !saysWhen(when))
 }
 

@@ -579,6 +579,8 @@ const POPULAR_WORD = /^(satan\w*|satilan\w*|tercih|edilen|begenilen|sevilen|alin
 export const NEW_ARRIVALS = / ((whats|what is|anything) new|new (arrivals?|in|stuff|products?|items?)|(just|recently|newly) (in|arrived|added)|yeni (gelen\w*|urun\w*|eklenen\w*|sezon\w*)|(neler|ne) yeni|yeni (ne|neler) var|son (gelen|eklenen)\w*) /
 const WHOLE_CATALOGUE =
   /^ (hi |hello |merhaba |selam )?(can you |could you |please )?(show me everything|show me all (your |the )?(products|items|stuff)|(whats|what is|anything) new( this week| this month| today| in)?|new arrivals|(tum|butun) urun\w*( gorebilir miyim| gorebilir miyiz| neler| nedir| var mi)?|urunlerinizin (hepsi\w*|tamami\w*)( gorebilir miyim)?|yeni (gelen\w*|urun\w*)( neler| var mi| nedir)?|(neler|ne) yeni) (please |lutfen )?$/
+/** The catalogue named as a thing to be sent or seen ("katalog atar mısınız", "send me the catalogue"). */
+const CATALOGUE_WORD = /^(katalo[gk]\w*|catalog\w*|brochure|menu)$/
 // Not "resmi": "resmi fatura" is an official invoice.
 const PICTURE = / (fotograf\w*|resmini|resimleri\w*|gorsel\w*|pictures?|photos?|pics?) /
 const ON_SALE = / satista /
@@ -829,8 +831,10 @@ export function intentOf(asked: string, message: string): Intent {
   }
   // "Keten gömlek 2 adet ne tutar?", "how much for 3 mugs?": what that many of a product come to is its price.
   if (term !== '' && quantityAsked(message) !== null && SUM_ASKED.test(line) && !BUSINESS_KINDS.has(intent)) return { kind: 'price', term }
-  // "Tüm ürünleri görebilir miyim?", "show me everything", "what's new?": the catalogue, whatever the network makes of it.
+  // "Tüm ürünleri görebilir miyim?", "show me everything", "what's new?", "katalog atar mısınız": the catalogue, whatever
+  // the network makes of it.
   if (WHOLE_CATALOGUE.test(line)) return { kind: 'list', term: '' }
+  if (term !== '' && words(term).every((word) => CATALOGUE_WORD.test(word.key)) && !BUSINESS_KINDS.has(intent)) return { kind: 'list', term: '' }
   // "En çok satan kolye hangisi?", "what's your best seller?": the products (of the kind named), with no ranking made up.
   if (POPULAR.test(line) && !BUSINESS_KINDS.has(intent)) return { kind: 'list', term: productTerm(list.filter((word) => !POPULAR_WORD.test(word.key))) }
   // "Keten gömlek hakkında bilgi alabilir miyim?", "can I get information about your products?": information asked for

@@ -1987,6 +1987,9 @@ describe('handing off to a person', () => {
       expect(await handoffAsked(message), message).toBe('complaint')
     }
     for (const message of ['kırık beyaz rengi var mı', 'is it breakable']) expect(await handoffAsked(message), message).toBeNull()
+    // Fed up with the assistant itself (the English got the opening hours): a person takes over.
+    for (const message of ['you are useless', 'this bot is stupid', 'işe yaramaz bir bot', 'anlamıyorsun']) expect(await handoffAsked(message), message).toBe('complaint')
+    for (const message of ['stupid question but do you ship abroad', "I don't understand the return policy"]) expect(await handoffAsked(message), message).toBeNull()
     // A refund wanted is a return's question, never an order.
     expect((await ask('i want a refund', { language: 'en' })).kind).toBe('returns')
     // Being told when a product is back is a person's to do, with what the customer leaves.

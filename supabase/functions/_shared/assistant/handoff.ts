@@ -33,7 +33,7 @@ export async function handoffAsked(message: string, history: readonly Turn[] = [
   // Anger said outright is a complaint, whatever else the message is about ("randevum iptal edildi, çok kızgınım!").
   // So is an order that did not come ("500 TL ödedim ama ürün gelmedi", "I paid and got nothing").
   // And one that came broken, faulty or wrong ("ürün kırık geldi", "the bag I received is damaged").
-  if (ANGER.test(line) || notArrived(line) || cameWrong(line)) return 'complaint'
+  if (ANGER.test(line) || notArrived(line) || cameWrong(line) || fedUp(line)) return 'complaint'
   // "My order is 500 TL" just after the shipping text tells what the order comes to, to learn what shipping costs.
   if (kind === 'complaint' && statesAmountAfterShipping(message, history)) return null
   // "Yarın 14:00 ürün deneme randevusu" asks for an appointment in so many words, whatever the classifier
@@ -57,6 +57,14 @@ function asksToBeTold(line: string): boolean {
   return TELL_ME_EN.test(line) || (TELL_ME_TR.test(line) && BACK_TR.test(line))
 }
 const ANGER = / (kizgin\w*|sinirli\w*|rezalet\w*|berbat|skandal|sikayet\w*|angry|furious|terrible|awful|unacceptable|disgrace\w*|complain\w*) /
+
+/** Fed up with the assistant itself ("you are useless", "bu bot işe yaramıyor"): a person takes over. */
+const FED_UP_EN = / (useless|stupid|dumb|idiot\w*|pointless|not helpful|unhelpful|no help|(dont|do not|doesnt) (understand|get it|help)) /
+const AT_THE_BOT = / (you|u|youre|ur|bot|robot|assistant|chatbot|this chat|ai) /
+const FED_UP_TR = / (salak\w*|aptal\w*|gerizekal\w*|ise yaramaz\w*|ise yaramiyor\w*|anlamiyorsun\w*|anlamadin\w*|bos yapma|sacmaliyorsun) /
+/** "Stupid question, but …" is the customer's own modesty. */
+const OWN_QUESTION = / (stupid|dumb|silly) questions? /
+const fedUp = (line: string) => FED_UP_TR.test(line) || (FED_UP_EN.test(line) && AT_THE_BOT.test(line) && !OWN_QUESTION.test(line))
 
 const NOT_ARRIVED =
   / (gelmedi|ulasmadi|teslim edilmedi|elime gecmedi|didnt (arrive|come|get)|hasnt (arrived|come)|never (arrived|came|got)|not (arrived|received)|havent (received|got)|got nothing|nothing (arrived|came)) /

@@ -947,6 +947,10 @@ describe('follow-ups as customers write them', () => {
       expect(named, message).toMatchObject({ kind: 'delivery_time', productIds: ['p2'] })
       expect(named.reply, message).toContain('Ne zaman tekrar stoğa gireceği katalogda yazmıyor')
     }
+    // With no delivery text written, no "nothing written" beside the stock.
+    const unwritten = await ask('kablolu kulaklık ne zaman gelir', { profile: { ...PROFILE, shipping_info: null } })
+    expect(unwritten.reply).toContain('Ne zaman tekrar stoğa gireceği katalogda yazmıyor')
+    expect(unwritten.reply).not.toContain('henüz yazılmamış')
     const days = await ask('kaç günde gelir', { history: said(['p2']) })
     expect(days).toMatchObject({ kind: 'delivery_time', productIds: [] })
     expect(days.reply).not.toContain('stokta yok')
@@ -1140,6 +1144,16 @@ describe('follow-ups as customers write them', () => {
       expect(out.reply, message).toContain('hakiki deri')
       expect(out.reply, message).not.toMatch(/doesn't list|yer almıyor/)
     }
+  })
+
+  it('"anything for summer?" lists what the descriptions say is for summer, in the other language too', async () => {
+    const items = [product('s1', 'Keten Gömlek', 649.9, 'TRY', 25, null, 'Yazlık, nefes alan keten'), product('s2', 'Yün Kazak', 899, 'TRY', 4, null, 'Kışlık')]
+    const fake = memoryCatalogue(items)
+    // As the database's search (catalogue.ts): names and descriptions, then the other language's words.
+    const search = async (query: string) => items.filter((p) => words(`${query} ${translate(query)}`).some((word) => words(`${p.name} ${p.description}`).some((held) => held.key === word.key)))
+    const out = await builtinResponder({ message: 'anything for summer?', history: [], businessName: BUSINESS, catalogue: { ...fake.catalogue, search }, business: memoryBusiness(PROFILE, FAQ), now: WEDNESDAY_MORNING })
+    expect(out.kind).toBe('list')
+    expect(out.productIds).toEqual(['s1'])
   })
 
   it('"abla ceket kaç": whom it is said to is no part of a name', async () => {
@@ -1387,6 +1401,7 @@ describe('follow-ups as customers write them', () => {
     // "Size guide?" asks the sizes, never the delivery's time; "u guys" names no product.
     expect(await ask('size guide?', { items: [...PRODUCTS, linen], history: said(['p13']), language: 'en' })).toMatchObject({ kind: 'attribute', productIds: ['p13'] })
     expect(intentOf('stock', 'yo do u guys have mugs')).toEqual({ kind: 'stock', term: 'mugs' })
+    expect(intentOf('list', 'whats in stock rn')).toEqual({ kind: 'list', term: '' })
     // A shop to visit, asked beside selling online, is where it is.
     expect(intentOf('stock', 'do you sell online only or do you have a shop')).toEqual({ kind: 'location' })
   })

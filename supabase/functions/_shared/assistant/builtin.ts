@@ -689,7 +689,9 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       const named = term === '' ? null : await subject(term, context, 1)
       const product = asksBack ? (Array.isArray(named) && named.length === 1 ? named : await lastProducts(context)) : null
       if (product?.length === 1 && product[0]!.stock <= 0) {
-        return reply('delivery_time', `${say.stockOf(product[0]!, language)} ${say.notBackYet(contactOf(context), language)}\n\n${text}`, language, product)
+        // Delivery follows only when the owner wrote of it: "nothing written" beside a product's answer is noise.
+        const delivery = biz.written(profile, 'delivery') ? `\n\n${text}` : ''
+        return reply('delivery_time', `${say.stockOf(product[0]!, language)} ${say.notBackYet(contactOf(context), language)}${delivery}`, language, product)
       }
       return reply('delivery_time', text, language, [], biz.written(profile, 'delivery'))
     }

@@ -117,7 +117,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   // Whom it is said to ("abla ceket kaç?", "hocam"): no part of a name.
   'abla', 'abi', 'hocam', 'kardesim', 'kardes', 'canim', 'dostum', 'efendim', 'bro', 'mate', 'sir', 'madam',
   // Text-speak ("whats the cheapest thing u have"), and the words around an amount, a time or a sameness.
-  'u', 'ur', 'r', 'pls', 'plz', 'thx', 'ty', 'olarak', 'roughly', 'approximately', 'approx', 'yaklasik', 'civari', 'civarinda',
+  'u', 'ur', 'r', 'rn', 'pls', 'plz', 'thx', 'ty', 'olarak', 'roughly', 'approximately', 'approx', 'yaklasik', 'civari', 'civarinda',
   'ayni', 'aynimi', 'same', 'yet', 'already', 'henuz', 'icinde', 'olabilir',
   // Praise and its intensifiers: the customer's taste, which no record holds ("çok güzel elbise", "that lovely scarf").
   'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
@@ -986,7 +986,9 @@ export function intentOf(asked: string, message: string): Intent {
   const asksVariant = (intent === 'stock' || intent === 'None') && ['size', 'colour'].includes(attributeOf(list) ?? '')
   // "Anything in leather?", "pamuklu ürünleriniz neler?": a material alone, asked for as products, asks which are made of it.
   const onlyMaterials = term !== '' && materialsIn(term).length === words(term).length
-  if (onlyMaterials && WANTS_PRODUCTS.test(line) && (intent === 'attribute' || intent === 'None' || PRODUCT_KINDS.has(intent))) return { kind: 'list', term }
+  // "Anything for summer?", "anything waterproof?": so too words the lexicon knows of what things are like or are for.
+  const onlyDescribed = term !== '' && words(term).every((word) => equivalents(word.text).length > 0 && thingWords(word.text).length === 0)
+  if ((onlyMaterials || onlyDescribed) && WANTS_PRODUCTS.test(line) && (intent === 'attribute' || intent === 'None' || PRODUCT_KINDS.has(intent))) return { kind: 'list', term }
   // "Anything in black?", "siyah ne var?": the same of a colour, which the names and descriptions say or not.
   const colours = list.filter((word) => COLOUR_NAMES.test(word.key))
   const onlyColours = colours.length > 0 && productTerm(list.filter((word) => !COLOUR_NAMES.test(word.key))) === '' && !/ (ones?|olan\w*) /.test(line)

@@ -292,6 +292,14 @@ describe.each(BACKENDS)('whatsapp-webhook on %s', (backend) => {
       expect(out).toHaveLength(1)
       expect(out[0]!.body).toMatch(TEXT_ONLY)
       expect(await credits(owner)).toMatchObject({ used: 1 })
+      // A reaction to a reply is nothing to answer or charge; a photo's caption is asked like a text.
+      expect(await deliver(owner, [{ type: 'reaction', part: { message_id: 'wamid.x', emoji: '👍' } }])).toMatchObject({ status: 200, body: { messages: {} } })
+      const captioned = await deliver(owner, [{ type: 'image', part: { id: '9', mime_type: 'image/jpeg', caption: 'kargo ücretli mi?' } }])
+      expect(Object.values(captioned.body.messages!)).toEqual(['answered'])
+      const after = await sent(owner)
+      expect(after).toHaveLength(2)
+      expect(after[1]!.body).not.toMatch(TEXT_ONLY)
+      expect(await credits(owner)).toMatchObject({ used: 2 })
     })
 
     it('leaves out messages to another number of the same app', async () => {
@@ -393,5 +401,23 @@ describe('WhatsApp texts and deliveries', () => {
       ['905321234567', 'other', null],
     ])
     expect(readDelivery(body, '654321')!.messages).toEqual([])
+  })
+
+  it('reads the words of a caption and of a tapped button, and leaves a reaction out', () => {
+    const body = delivery('123456', [
+      { type: 'image', part: { id: '1', mime_type: 'image/jpeg', caption: ' fiyatı ne? ' } },
+      { type: 'document', part: { id: '2', filename: 'liste.pdf' } },
+      { type: 'interactive', part: { type: 'button_reply', button_reply: { id: 'b1', title: 'Evet' } } },
+      { type: 'interactive', part: { type: 'list_reply', list_reply: { id: 'r2', title: 'Saç kesimi' } } },
+      { type: 'button', part: { payload: 'p', text: 'Randevu al' } },
+      { type: 'reaction', part: { message_id: 'wamid.x', emoji: '👍' } },
+    ])
+    expect(readDelivery(body, '123456')!.messages.map((m) => [m.kind, m.text])).toEqual([
+      ['text', 'fiyatı ne?'],
+      ['other', null],
+      ['text', 'Evet'],
+      ['text', 'Saç kesimi'],
+      ['text', 'Randevu al'],
+    ])
   })
 })

@@ -12,7 +12,8 @@ export function metaJson(value: unknown): string {
 
 export const sign = (raw: string, secret: string) => `sha256=${createHmac('sha256', secret).update(raw, 'utf8').digest('hex')}`
 
-export type Inbound = { id?: string; from?: string; text?: string; type?: string; name?: string }
+/** One inbound message; `part` is the object of a non-text `type` (an image's caption, a tapped button). */
+export type Inbound = { id?: string; from?: string; text?: string; type?: string; name?: string; part?: Record<string, unknown> }
 
 export function delivery(phoneNumberId: string, messages: Inbound[], statuses: unknown[] = []): unknown {
   return {
@@ -29,7 +30,7 @@ export function delivery(phoneNumberId: string, messages: Inbound[], statuses: u
             from: m.from ?? '905321234567',
             id: m.id ?? `wamid.${randomBytes(12).toString('hex')}`,
             timestamp: String(Math.floor(Date.now() / 1000)),
-            ...(m.type && m.type !== 'text' ? { type: m.type, [m.type]: { id: '1234', mime_type: 'image/jpeg' } } : { type: 'text', text: { body: m.text ?? 'merhaba' } }),
+            ...(m.type && m.type !== 'text' ? { type: m.type, [m.type]: m.part ?? { id: '1234', mime_type: 'image/jpeg' } } : { type: 'text', text: { body: m.text ?? 'merhaba' } }),
           })),
           ...(statuses.length ? { statuses } : {}),
         },

@@ -33,7 +33,7 @@ export type InboundMessage = {
   /** The sender's WhatsApp profile name, when the delivery carries it. */
   name: string | null
   kind: 'text' | 'other'
-  /** The text of a text message. */
+  /** What the message says in words (wordsOf): a text, a caption, a tapped button's title. */
   text: string | null
 }
 
@@ -53,6 +53,22 @@ const NAME_MAX = 100
 type Json = Record<string, unknown>
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : [])
+
+/**
+ * What a message says in words: a text's body, the caption under a photo, video or document ("fiyatı ne?" under a
+ * screenshot), or the title of a button or list row the customer tapped. Null when it says none.
+ */
+function wordsOf(m: Json): string | null {
+  const field = (part: unknown, name: string) => (isObject(part) && typeof part[name] === 'string' ? (part[name] as string).trim() : '')
+  const interactive = isObject(m.interactive) ? m.interactive : {}
+  const said =
+    m.type === 'text' ? field(m.text, 'body')
+    : m.type === 'image' || m.type === 'video' || m.type === 'document' ? field(m[m.type], 'caption')
+    : m.type === 'interactive' ? field(interactive.button_reply, 'title') || field(interactive.list_reply, 'title')
+    : m.type === 'button' ? field(m.button, 'text')
+    : ''
+  return said === '' ? null : said
+}
 
 /**
  * The delivery's messages for the owner's number. `phoneNumberId` null (not
@@ -79,7 +95,9 @@ export function readDelivery(body: unknown, phoneNumberId: string | null): Deliv
       for (const m of list(value.messages)) {
         if (!isObject(m) || typeof m.id !== 'string' || !MESSAGE_ID.test(m.id)) continue
         if (typeof m.from !== 'string' || !WA_ID.test(m.from)) continue
-        const text = m.type === 'text' && isObject(m.text) && typeof m.text.body === 'string' ? m.text.body.trim() : null
+        // A reaction (👍 on a reply) is no message: nothing to answer, nothing to charge.
+        if (m.type === 'reaction') continue
+        const text = wordsOf(m)
         delivery.messages.push({
           id: m.id,
           from: m.from,

@@ -44,3 +44,7 @@ export function readBasket(message: string): BasketLine[] | null {
 
 /** Whether the message asks what something costs ("ne tutar", "how much", "toplam"). */
 export const asksWhatItCosts = (message: string) => PRICED.test(keyLine(words(message)))
+
+/** "İkisini de", "both", "hepsi", "all of them": every product just listed. */
+const ALL_LISTED = / (ikisi\w*|ucu de|ucunu de|hepsi\w*|both|all of them|all three|the lot) /
+export const namesAllListed = (message: string) => ALL_LISTED.test(keyLine(words(message)))

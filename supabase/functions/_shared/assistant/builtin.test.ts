@@ -1156,6 +1156,20 @@ describe('follow-ups as customers write them', () => {
     expect(out.productIds).toEqual(['s1'])
   })
 
+  it('just after two products, "ikisini de alsam ne tutar?" sums them and "hangisi daha ucuz?" picks one of them', async () => {
+    const two = said(['p1', 'p3'])
+    const both = await ask('ikisini de alsam ne tutar', { history: two })
+    expect(both.productIds).toEqual(['p1', 'p3'])
+    expect(both.reply).toContain(`Toplam: ${formatPrice(2149.5, 'TRY', 'tr')}`)
+    expect((await ask('how much for both', { history: two, language: 'en' })).reply).toContain(`Total: ${formatPrice(2149.5, 'TRY', 'en')}`)
+    expect(await ask('hangisi daha ucuz', { history: two })).toMatchObject({ kind: 'cheapest', productIds: ['p3'] })
+    expect(await ask('which one is more expensive', { history: two, language: 'en' })).toMatchObject({ kind: 'priciest', productIds: ['p1'] })
+    // Two kinds of thing asked for, one with a material, are both looked for, not the material of one.
+    const items = [product('t1', 'Basic Tshirts', 10, 'USD', 5, null), product('l1', 'Linen Shirts', 40, 'USD', 3, null)]
+    const pair = await askAnyWord('do you have tshirts and linen shirts', items)
+    expect(pair.productIds.sort()).toEqual(['l1', 't1'])
+  })
+
   it('"abla ceket kaç": whom it is said to is no part of a name', async () => {
     const out = await ask('abla vazo kaç')
     expect(out.productIds).toEqual(['p6'])

@@ -6,7 +6,7 @@
 // not know, instead of guessing. How a message flows: README.md.
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
-import { asksWhatItCosts, readBasket, type BasketLine } from './basket.ts'
+import { asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
 import { ASKS_MATERIAL, askedAfterStory, NEW_ARRIVALS, POPULAR, asksOfIt, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
 import { hasAnyHours } from '../../../../domain/business.ts'
@@ -1035,6 +1035,11 @@ async function answerMessage(
     const basket = await answerBasket(lines, context)
     if (basket) return basket
   }
+  // "İkisini de alsam ne tutar?", "how much for both?" just after a list: one of each, and what they come to.
+  if (namesAllListed(message) && asksWhatItCosts(message)) {
+    const listed = (await justListed(context)) ?? []
+    if (listed.length >= 2) return reply('price', say.basket(listed.map((product) => ({ product, quantity: 1 })), replyIn), replyIn, listed)
+  }
   // "Cumartesi de aynı mı?", "and Sunday?" just after the hours: that day's hours, whatever the words sounded like.
   if (previousKind === 'hours' && understood.kind !== 'hours' && understood.kind !== 'booking' && namesOnlyADay(message)) {
     return answerIntent(intentOf('hours', message), message, context)
@@ -1123,6 +1128,11 @@ async function answerMessage(
   // "Daha ucuz bir şey var mı?" just after a list: cheaper than the cheapest of it. "Kahve mi çay mı daha ucuz?" compares.
   // "Çok pahalı ya", "too expensive": cheaper than what was shown, too. A reply between (an "I can't answer") does not
   // lose the products shown before it.
+  // "Hangisi daha ucuz?", "which one is more expensive?" just after a list: that end of it, not cheaper ones than it.
+  const asked = keyLine(words(message))
+  if (understood.kind !== 'compare' && WHICH_ONE.test(asked) && (CHEAPER.test(asked) || DEARER.test(asked)) && ((await justListed(context)) ?? []).length >= 2) {
+    return answerExtreme(CHEAPER.test(asked) ? 'cheapest' : 'priciest', '', message, context)
+  }
   if (understood.kind !== 'compare' && (CHEAPER.test(keyLine(words(message))) || TOO_DEAR.test(keyLine(words(message))))) {
     const listed = (await justListed(context)) ?? (await lastProducts(context)) ?? []
     if (listed.length > 0) return answerCheaper(listed, understood.kind === 'unknown' || !('term' in understood) ? '' : understood.term, context)
@@ -1176,6 +1186,9 @@ const TIMED_TOPICS: Partial<Record<string, BusinessTopic>> = { shipping: 'delive
 
 const TOO_DEAR = / (cok|fazla|biraz|baya|bayagi|kadar|too|bit|so|very|quite|thats|its|is) (pahali\w*|expensive|pricey|dear) | pahali (ya|geldi|gibi|bence) | pahaliymis /
 const CHEAPER = / (daha ucuz\w*|daha uygun\w*|cheaper|less expensive|anything less) /
+const DEARER = / (daha pahali\w*|more expensive|pricier|dearer) /
+/** Which of the products listed: "hangisi", "which one". */
+const WHICH_ONE = / (hangisi\w*|which) /
 
 /** Products cheaper than the cheapest just listed, in its currency, the dearest of them first; of the kind named, if one is. */
 async function answerCheaper(listed: readonly CatalogueProduct[], term: string, context: Context): Promise<ResponderOutput> {

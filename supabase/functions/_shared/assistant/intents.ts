@@ -1005,6 +1005,9 @@ export function intentOf(asked: string, message: string): Intent {
     const pair = splitPair(list, true)
     if (pair) return { kind: 'compare', terms: pair }
   }
+  // "Do you have tshirts and linen shirts?": two kinds of thing asked for, not the material of one.
+  const pairAsked = intent === 'attribute' || intent === 'None' ? splitPair(list, true) : null
+  if (pairAsked && pairAsked.every((side) => thingWords(side).length > 0) && asksWhetherThereIs(message)) return { kind: 'stock', term }
   // "Kaç mm?": a question whose only object is a measure or a property asks it of a product.
   const termWords = words(term)
   const onlyProperty = termWords.length > 0 && termWords.every((word) => attributeOf([word]) !== null)

@@ -1164,6 +1164,10 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('how much for both', { history: two, language: 'en' })).reply).toContain(`Total: ${formatPrice(2149.5, 'TRY', 'en')}`)
     expect(await ask('hangisi daha ucuz', { history: two })).toMatchObject({ kind: 'cheapest', productIds: ['p3'] })
     expect(await ask('which one is more expensive', { history: two, language: 'en' })).toMatchObject({ kind: 'priciest', productIds: ['p1'] })
+    // A place in the list is of the list, even after a reply that picked one of it.
+    expect(await ask('ikincisinin fiyatı', { history: two })).toMatchObject({ kind: 'price', productIds: ['p3'] })
+    const picked = [...two, ...answered('hangisi daha ucuz', 'En uygun fiyatlı ürün: Bluetooth Hoparlör', 'cheapest').map((turn) => (turn.role === 'assistant' ? { ...turn, productIds: ['p3'] } : turn))]
+    expect(await ask('ilkinin linki', { history: picked })).toMatchObject({ kind: 'link', productIds: ['p1'] })
     // Two kinds of thing asked for, one with a material, are both looked for, not the material of one.
     const items = [product('t1', 'Basic Tshirts', 10, 'USD', 5, null), product('l1', 'Linen Shirts', 40, 'USD', 3, null)]
     const pair = await askAnyWord('do you have tshirts and linen shirts', items)

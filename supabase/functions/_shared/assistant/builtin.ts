@@ -321,16 +321,21 @@ function overWholeShop(message: string): boolean {
  * picked some of an earlier list ("en ucuzu hangisi", then "en pahalısı?"), the whole of that earlier list.
  */
 async function justListed(context: Context): Promise<CatalogueProduct[] | null> {
-  const replies = context.history.filter((turn) => turn.role === 'assistant')
+  const ids = listedIds(context.history.filter((turn) => turn.role === 'assistant'))
+  return ids.length === 0 ? null : context.catalogue.byIds(ids.slice(0, MAX_LISTED))
+}
+
+/** The ids of the list the last of these replies named, or picked some of (justListed). */
+function listedIds(replies: readonly Turn[]): string[] {
   let ids = replies.at(-1)?.productIds ?? []
-  if (ids.length === 0) return null
+  if (ids.length === 0) return []
   for (let i = replies.length - 2; i >= 0; i--) {
     const earlier = replies[i]!.productIds
     if (earlier.length === 0) continue
     if (earlier.length <= ids.length || !ids.every((id) => earlier.includes(id))) break
     ids = earlier
   }
-  return context.catalogue.byIds(ids.slice(0, MAX_LISTED))
+  return ids
 }
 
 async function answerBudget(budget: Budget, term: string, context: Context): Promise<ResponderOutput> {
@@ -998,12 +1003,16 @@ async function answerTwo(input: Parameters<Responder>[0], language: AssistantLan
   }
 }
 
-/** "İlkinin linki?" after a list: the conversation as if the last reply had named only that product. */
+/**
+ * "İlkinin linki?" after a list: the conversation as if the last reply had named only that product. The list is the one
+ * the last reply picked from, when it named some of an earlier one ("hangisi daha ucuz?", then "ikincisinin linki").
+ */
 function narrowedToPlace(message: string, history: readonly Turn[]): Turn[] {
   const place = ordinalOf(message)
   const at = history.findLastIndex((turn) => turn.role === 'assistant' && turn.productIds.length > 0)
-  if (place === null || at < 0 || history[at]!.productIds.length < 2) return [...history]
-  const listed = history[at]!.productIds.slice(0, MAX_LISTED)
+  if (place === null || at < 0) return [...history]
+  const listed = listedIds(history.slice(0, at + 1).filter((turn) => turn.role === 'assistant')).slice(0, MAX_LISTED)
+  if (listed.length < 2) return [...history]
   const chosen = place < 0 ? listed.at(-1) : listed[place]
   if (!chosen) return [...history]
   return history.map((turn, i) => (i === at ? { ...turn, productIds: [chosen] } : turn))

@@ -112,7 +112,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   // Which of a list ("ilkinin linki", "the second one"): ordinalOf reads the place, no product is so named.
   'ilk', 'ilki', 'ilkini', 'ilkinin', 'ilkine', 'birinci', 'birincisi', 'birincinin', 'ikinci', 'ikincisi', 'ikincinin', 'ikinciyi', 'ucuncu',
   'ucuncusu', 'ucuncunun', 'ucuncuyu', 'dorduncu', 'dorduncusu', 'besinci', 'besincisi', 'sonuncu', 'sonuncusu', 'sonuncunun', 'sonuncuyu',
-  'first', 'second', 'third', 'fourth', 'fifth',
+  'first', 'second', 'third', 'fourth', 'fifth', 'birincisinin', 'birincisini', 'ikincisinin', 'ikincisini', 'ucuncusunun', 'ucuncusunu',
+  'dorduncusunun', 'dorduncusunu', 'besincisinin', 'besincisini', 'sonuncusunun', 'sonuncusunu',
   'durum', 'durumu', 'status', 'daha', 'youve', 'weve', 'theyve', 'youll', 'youd', 'isnt', 'doesnt', 'cant', 'wont', 'didnt', 'arent', 'theres', 'heres', 'wheres', 'hows', 'lets', 'thats', 'cheers', 'too', 'gimme', 'ayir', 'ayirin', 'ayirir', 'ayirabilir', 'ayirabilirmisiniz', 'when', 'be', 'back', 'restock', 'coming', 'come', 'comes', 'tekrar', 'gelecek', 'gelir', 'zaman', 'stoga', 'stoklara', 'girer', 'girecek',
   // Whom it is said to ("abla ceket kaç?", "hocam"): no part of a name.
   'abla', 'abi', 'hocam', 'kardesim', 'kardes', 'canim', 'dostum', 'efendim', 'bro', 'mate', 'sir', 'madam',

@@ -144,6 +144,7 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-hizmet-sorulurken-gun', [
     w('randevu almak istiyorum', ['hizmet']), w('pazartesi', ['Not aldım'], ['açığız']), w('saç kesimi', ['7 Aralık 2026']), w('10:00'), w('Can Er'), w('0532 444 55 66'), w('evet'),
   ], { date: '2026-12-07', time: '10:00', service: 'Saç kesimi' }),
+  trSalon('tr-fiyat-listesi', [w('fiyat listesi alabilir miyim', ['Sunduğumuz hizmetler', 'Boya']), w('röfle var mı', ['hizmetlerimiz arasında bulamadım'])], null),
   trSalon('tr-hizmet-sorulurken-kargo', [
     w('pazar günü randevu var mı', ['hizmet']), w('kargo ücretli mi', undefined, ['hizmeti seçelim']), w('pazartesi 12:00', ['önce hizmeti seçelim']),
     w('saç kesimi', ['çalışma saatlerimizin dışında']), w('13:00'), w('Ali Can'), w('0534 111 22 33'), w('evet'),
@@ -354,6 +355,9 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-sure-then-name',
     [w('hey any slots this week for a blow dry'), w('thursday after work, like 5ish', ['17:00']), w('sure', ['name']), w('its Kate Moss', ['phone']), w('+44 7911 123456', ['Kate Moss']), w('yep', ['booked'])],
     { date: '2026-12-03', time: '17:00', service: 'Fön' }),
+  enSalon('en-not-a-service',
+    [w('do you do highlights', ["couldn't find that among our services", 'Saç kesimi'], ['matching product']), w('how much is a haircut and a blow dry', ['Fön', 'Saç kesimi'])],
+    null),
   // --- English, WhatsApp ---------------------------------------------------------------------------
   enSalonWhatsApp('en-wa-book',
     [w('Hi, could I get a haircut appointment on Friday at 3pm?'), w('Daniel Hall'), w('yes')],

@@ -121,23 +121,32 @@ export function serviceIn(message: string, services: readonly BookableService[])
 
 /** The service whose own words the message holds, most of them; never one picked by number. */
 export function serviceNamed(message: string, services: readonly BookableService[]): BookableService | null {
+  return servicesNamed(message, services)[0] ?? null
+}
+
+/** Every service the message names by this share of its own words or more, the best named first ("a haircut and a blow dry"). */
+export function servicesNamed(message: string, services: readonly BookableService[], least = 0.5): BookableService[] {
   // Read in the other language's words too: "a haircut" of a "Saç kesimi".
   const said = [...words(message), ...words(translate(message))].map((w) => w.key).filter((k) => k.length >= 3)
-  let best: { service: BookableService; share: number } | null = null
-  for (const service of services) {
+  const shares = services.map((service) => {
     // The name as the owner wrote it and in the other language's words: "kısaltmak" names a "Tadilat" by "alteration".
-    for (const name of [service.name, translate(service.name)]) {
-      // "Ürün deneme randevusu" is named by "deneme": words any service's name may hold name none of them.
-      const named = words(name).map((w) => w.key).filter((k) => k.length >= 3)
-      const own = named.filter((k) => !GENERIC_SERVICE_WORDS.test(` ${k} `))
-      const keys = own.length > 0 ? own : named
-      if (keys.length === 0) continue
-      const held = keys.filter((key) => said.some((word) => word.startsWith(key.slice(0, Math.max(4, key.length - 2))) || key.startsWith(word.slice(0, Math.max(4, word.length - 2))))).length
-      const share = held / keys.length
-      if (held > 0 && (!best || share > best.share)) best = { service, share }
-    }
-  }
-  return best && best.share >= 0.5 ? best.service : null
+    const share = Math.max(
+      ...[service.name, translate(service.name)].map((name) => {
+        // "Ürün deneme randevusu" is named by "deneme": words any service's name may hold name none of them.
+        const named = words(name).map((w) => w.key).filter((k) => k.length >= 3)
+        const own = named.filter((k) => !GENERIC_SERVICE_WORDS.test(` ${k} `))
+        const keys = own.length > 0 ? own : named
+        if (keys.length === 0) return 0
+        const held = keys.filter((key) => said.some((word) => word.startsWith(key.slice(0, Math.max(4, key.length - 2))) || key.startsWith(word.slice(0, Math.max(4, word.length - 2))))).length
+        return held / keys.length
+      }),
+    )
+    return { service, share }
+  })
+  return shares
+    .filter((entry) => entry.share >= least)
+    .sort((a, b) => b.share - a.share)
+    .map((entry) => entry.service)
 }
 
 // Readings that are questions of their own, answered by the rest of the responder while a booking waits.
@@ -180,7 +189,7 @@ const SAME_TIME = / (ayni saat\w*|same time) /
 const CHANGE_JUST_MADE = / (make it|instead|rather|olsun|yapalim|yapabilir miyiz|alabilir miyiz|alalim|cekebilir\w*|cekelim) /
 
 /** What is asked of one service: its price or how long it takes. */
-const PRICE_OR_LENGTH = / (fiyat\w*|ucret\w*|kac para|kaca|ne kadar|tutar\w*|price\w*|cost\w*|how much|sur\w*|how long|take|takes|dakika\w*|minutes?) /
+const PRICE_OR_LENGTH = / (fiyat\w*|ucret\w*|kac para|kac tl|kac lira|kaca|ne kadar|tutar\w*|price\w*|cost\w*|how much|sur\w*|how long|take|takes|dakika\w*|minutes?) /
 
 /** Whether the message asks the price or the length of something ("ücretli mi?", "ne kadar sürer?", "how much is …"). */
 export const asksPriceOrLength = (message: string) => PRICE_OR_LENGTH.test(line(message))

@@ -62,6 +62,20 @@ export function serviceInfo(service: BookableService, language: Lang): string {
   return `${serviceFacts(service, language)} ${invite}`
 }
 
+/** Several services' length and price, a line each, and how to book one. */
+export function servicesInfo(services: readonly BookableService[], language: Lang): string {
+  const lines = services.map((service) => `• ${serviceFacts(service, language)}`).join('\n')
+  return `${lines}\n${language === 'tr' ? 'Randevu almak isterseniz hizmeti ve size uyan günü yazmanız yeterli.' : 'To book, just tell me the service and a day that suits you.'}`
+}
+
+/** "Do you do highlights?" of a business that lists no products: not among its services, which are these. */
+export function serviceNotListed(services: readonly BookableService[], contact: string, language: Lang): string {
+  const list = services.map((s) => `• ${serviceLine(s, language)}`).join('\n')
+  return language === 'tr'
+    ? `Bunu hizmetlerimiz arasında bulamadım. Sunduğumuz hizmetler:\n${list}\n${contact}`
+    : `I couldn't find that among our services. Our services:\n${list}\n${contact}`
+}
+
 /** How long a service takes and what it costs, as the owner's list says. */
 export function serviceFacts(service: BookableService, language: Lang): string {
   const locale = language === 'tr' ? 'tr-TR' : 'en-US'

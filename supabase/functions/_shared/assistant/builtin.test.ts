@@ -297,7 +297,7 @@ describe('lists', () => {
     expect(await ask('siyah mı', { items, history: said(['b2']) })).toMatchObject({ kind: 'attribute', productIds: ['b2'] })
   })
 
-  it.each(['tüm ürünleri görebilir miyim', 'show me everything', "what's new?", 'yeni gelenler neler', 'ürünlerinizin hepsini görebilir miyim', 'katalog atar mısınız', 'can u send me the catalogue'])(
+  it.each(['tüm ürünleri görebilir miyim', 'show me everything', "what's new?", 'yeni gelenler neler', 'ürünlerinizin hepsini görebilir miyim', 'katalog atar mısınız', 'can u send me the catalogue', 'fiyat listesi alabilir miyim', 'price list?'])(
     'lists the catalogue for "%s" (it was shipping, a goodbye or "no matching product")',
     async (message) => {
       const out = await ask(message)

@@ -17,7 +17,7 @@ import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
 import { corpusClassifier, editDistance, type Classification } from './nlu.ts'
 import * as say from './replies.ts'
-import { answerServices } from './services.ts'
+import { answerServices, notAService } from './services.ts'
 import { ofAProduct, twoQuestions, type Part } from './two-questions.ts'
 import { bestNamed, coverage, keysOf, sameStem, sameWord } from './matching.ts'
 import { askedSize, listedSizes, recordStates } from './record-facts.ts'
@@ -918,6 +918,9 @@ async function answerProduct(intent: Intent, message: string, context: Context, 
     // Nothing in the catalogue is what the words name: the owner's FAQ may answer them ("toptan alırsam fiyat düşer mi?").
     const hit = FAQ_FIRST.has(kind) ? null : await faqFor(message, context, kind)
     if (hit) return reply('faq', biz.faqAnswer(hit), context.language)
+    // "Do you do highlights?" of a salon that lists no products: none of its services, which are these.
+    const unserved = context.booking ? await notAService(context.booking, context.catalogue, contactOf(context), context.language) : null
+    if (unserved) return unserved
     const other = otherReading(alternatives, message)
     if (other) return answerIntent(intentOf(other.intent, message), message, context)
     // "Bu kadar yeter", "tamam sağolun iyi geceler": words no product holds, from someone taking their leave or thanking.

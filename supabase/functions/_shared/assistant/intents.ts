@@ -580,8 +580,9 @@ const POPULAR_WORD = /^(satan\w*|satilan\w*|tercih|edilen|begenilen|sevilen|alin
 export const NEW_ARRIVALS = / ((whats|what is|anything) new|new (arrivals?|in|stuff|products?|items?)|(just|recently|newly) (in|arrived|added)|yeni (gelen\w*|urun\w*|eklenen\w*|sezon\w*)|(neler|ne) yeni|yeni (ne|neler) var|son (gelen|eklenen)\w*) /
 const WHOLE_CATALOGUE =
   /^ (hi |hello |merhaba |selam )?(can you |could you |please )?(show me everything|show me all (your |the )?(products|items|stuff)|(whats|what is|anything) new( this week| this month| today| in)?|new arrivals|(tum|butun) urun\w*( gorebilir miyim| gorebilir miyiz| neler| nedir| var mi)?|urunlerinizin (hepsi\w*|tamami\w*)( gorebilir miyim)?|yeni (gelen\w*|urun\w*)( neler| var mi| nedir)?|(neler|ne) yeni) (please |lutfen )?$/
-/** The catalogue named as a thing to be sent or seen ("katalog atar mısınız", "send me the catalogue"). */
-const CATALOGUE_WORD = /^(katalo[gk]\w*|catalog\w*|brochure|menu)$/
+/** The catalogue named as a thing to be sent or seen ("katalog atar mısınız", "send me the catalogue", "fiyat listesi"). */
+const CATALOGUE_WORD = /^(katalo[gk]\w*|catalog\w*|brochure|menu|liste\w*|list|pricelist)$/
+const PRICE_LIST = / (fiyat listesi\w*|fiyat listeniz\w*|price list|pricelist) /
 // Not "resmi": "resmi fatura" is an official invoice.
 const PICTURE = / (fotograf\w*|resmini|resimleri\w*|gorsel\w*|pictures?|photos?|pics?) /
 const ON_SALE = / satista /
@@ -835,7 +836,8 @@ export function intentOf(asked: string, message: string): Intent {
   // "Tüm ürünleri görebilir miyim?", "show me everything", "what's new?", "katalog atar mısınız": the catalogue, whatever
   // the network makes of it.
   if (WHOLE_CATALOGUE.test(line)) return { kind: 'list', term: '' }
-  if (term !== '' && words(term).every((word) => CATALOGUE_WORD.test(word.key)) && !BUSINESS_KINDS.has(intent)) return { kind: 'list', term: '' }
+  const catalogueAsked = (term !== '' && words(term).every((word) => CATALOGUE_WORD.test(word.key))) || PRICE_LIST.test(line)
+  if (catalogueAsked && !BUSINESS_KINDS.has(intent)) return { kind: 'list', term: '' }
   // "En çok satan kolye hangisi?", "what's your best seller?": the products (of the kind named), with no ranking made up.
   if (POPULAR.test(line) && !BUSINESS_KINDS.has(intent)) return { kind: 'list', term: productTerm(list.filter((word) => !POPULAR_WORD.test(word.key))) }
   // "Keten gömlek hakkında bilgi alabilir miyim?", "can I get information about your products?": information asked for

@@ -3,7 +3,7 @@
 // answers instead. Whole conversations are the booking evaluation's.
 import { describe, expect, it } from 'vitest'
 import { memoryCatalogue } from '../../../../tests/support/assistant-memory.ts'
-import { answerServices } from './services.ts'
+import { answerServices, notAService } from './services.ts'
 import type { BookableService, BookingDesk, CatalogueProduct } from './types.ts'
 
 const SERVICES: BookableService[] = [
@@ -51,6 +51,25 @@ describe('services asked about outside a booking', () => {
     expect((await ask('how long does colouring take', { language: 'en' })).out?.reply).toBe(
       'Boya takes 120 minutes; it costs ₺1,500.00 TRY. To book, just tell me a day that suits you.',
     )
+  })
+
+  it('gives each of two services named, a price asked in lira, and a price list of a business that sells nothing', async () => {
+    const two = await ask('how much is a haircut and a blow dry', { language: 'en' })
+    expect(two.out?.reply).toContain('• Fön takes 30 minutes')
+    expect(two.out?.reply).toContain('• Saç kesimi takes 30 minutes; it costs ₺400.00 TRY.')
+    expect(two.out?.booking).toBeUndefined()
+    expect((await ask('kadın saç kesimi kaç tl')).out?.reply).toContain('Saç kesimi 30 dakika sürüyor')
+    expect((await ask('fiyat listesi alabilir miyim')).out?.reply).toContain('Sunduğumuz hizmetler:')
+    // A shop's price list is its catalogue's.
+    expect((await ask('fiyat listesi alabilir miyim', { products: [product('p1', 'Vazo')] })).out).toBeNull()
+  })
+
+  it("says what a salon is asked for is none of its services, and lists them; a shop's catalogue says so itself", async () => {
+    const salon = await notAService(desk().fake, memoryCatalogue([]).catalogue, 'Işıl Kuaför: 0212 555 00 00', 'en')
+    expect(salon).toMatchObject({ kind: 'service', known: false })
+    expect(salon?.reply).toContain("I couldn't find that among our services. Our services:\n• Boya (120 min, ₺1,500.00 TRY)")
+    expect(await notAService(desk().fake, memoryCatalogue([product('p1', 'Vazo')]).catalogue, '', 'en')).toBeNull()
+    expect(await notAService(desk(false).fake, memoryCatalogue([]).catalogue, '', 'en')).toBeNull()
   })
 
   it('leaves a product the message names to the catalogue, and other services to their own answers', async () => {

@@ -2,8 +2,8 @@
 // hizmetleriniz var?", "stil danışmanlığı ne kadar sürüyor?", "how much is a
 // haircut?". Answered from the services read for this reply (booking-desk.ts),
 // never from the catalogue or a policy text.
-import { asksPriceOrLength, serviceNamed } from './booking-reading.ts'
-import { serviceInfo, serviceList } from './booking-replies.ts'
+import { asksPriceOrLength, servicesNamed } from './booking-reading.ts'
+import { serviceInfo, serviceList, serviceNotListed, servicesInfo } from './booking-replies.ts'
 import { productTerm } from './intents.ts'
 import { coverage } from './matching.ts'
 import { keyLine, words } from './text.ts'
@@ -13,6 +13,8 @@ import type { AssistantLanguage, BookingDesk, BookingDraft, Catalogue, Responder
 const SERVICE_WORDS = / (hizmet\w*|services?|treatments?) /
 /** …unless they are of another service: customer service, a courier's. */
 const OTHER_SERVICE = / (musteri|customer|kargo\w*|shipping|delivery|teslimat\w*|courier) /
+/** A price list asked for: of a business that sells nothing, its services and their prices. */
+const PRICE_LIST = / (fiyat listesi\w*|fiyat listeniz|ucret listesi\w*|price list|pricelist|fiyatlariniz|ucretleriniz|your prices) /
 
 /**
  * The answer when the message asks which services the owner offers, or the
@@ -24,18 +26,33 @@ export async function answerServices(message: string, desk: BookingDesk, catalog
   const line = keyLine(words(message))
   const listAsked = SERVICE_WORDS.test(line) && !OTHER_SERVICE.test(line)
   const oneAsked = asksPriceOrLength(message)
-  if (!listAsked && !oneAsked) return null
+  const priceList = PRICE_LIST.test(line)
+  if (!listAsked && !oneAsked && !priceList) return null
   const { rules, services } = await desk.load()
   if (!rules.enabled || services.length === 0) return null
-  const named = oneAsked ? serviceNamed(message, services) : null
+  const named = oneAsked ? servicesNamed(message, services)[0] : undefined
   if (named) {
     const term = productTerm(words(message))
     const products = term === '' ? [] : await catalogue.search(term, 3)
     if (products.some((product) => coverage(term, product.name) >= coverage(term, named.name))) return null
+    // "How much is a haircut and a blow dry?": each one named in all its words, its length and price.
+    const all = servicesNamed(message, services, 1)
+    if (all.length >= 2) return { reply: servicesInfo(all, language), language, productIds: [], kind: 'service' }
     // "Size uyan günü yazmanız yeterli": the day written next books this service.
     const booking: BookingDraft = { mode: 'book', step: 'time', serviceId: named.id, duration: named.duration_minutes, offers: [] }
     return { reply: serviceInfo(named, language), language, productIds: [], kind: 'service', booking }
   }
-  if (listAsked) return { reply: serviceList(services, language), language, productIds: [], kind: 'service' }
+  if (listAsked || (priceList && (await catalogue.list(1)).length === 0)) return { reply: serviceList(services, language), language, productIds: [], kind: 'service' }
   return null
+}
+
+/**
+ * "Do you do highlights?", "röfle var mı?" of a business that takes bookings and lists no products: what the words name
+ * is none of its services, which are these. Null for a business that sells products (the catalogue's "not found" is
+ * right there) or takes no bookings.
+ */
+export async function notAService(desk: BookingDesk, catalogue: Catalogue, contact: string, language: AssistantLanguage): Promise<ResponderOutput | null> {
+  const { rules, services } = await desk.load()
+  if (!rules.enabled || services.length === 0 || (await catalogue.list(1)).length > 0) return null
+  return { reply: serviceNotListed(services, contact, language), language, productIds: [], kind: 'service', known: false }
 }

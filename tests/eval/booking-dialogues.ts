@@ -144,7 +144,10 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-hizmet-sorulurken-gun', [
     w('randevu almak istiyorum', ['hizmet']), w('pazartesi', ['Not aldım'], ['açığız']), w('saç kesimi', ['7 Aralık 2026']), w('10:00'), w('Can Er'), w('0532 444 55 66'), w('evet'),
   ], { date: '2026-12-07', time: '10:00', service: 'Saç kesimi' }),
-  trSalon('tr-fiyat-listesi', [w('fiyat listesi alabilir miyim', ['Sunduğumuz hizmetler', 'Boya']), w('röfle var mı', ['hizmetlerimiz arasında bulamadım'])], null),
+  trSalon('tr-fiyat-listesi', [
+    w('fiyat listesi alabilir miyim', ['Sunduğumuz hizmetler', 'Boya']), w('röfle var mı', ['hizmetlerimiz arasında bulamadım']),
+    w('erkek saçı da kesiyor musunuz', ['Saç kesimi 30 dakika'], ['bulamadım']), w('randevusuz gelebilir miyim', ['0212 555 00 00'], ['Hangi hizmet', 'kargo']),
+  ], null),
   trSalon('tr-hizmet-sorulurken-kargo', [
     w('pazar günü randevu var mı', ['hizmet']), w('kargo ücretli mi', undefined, ['hizmeti seçelim']), w('pazartesi 12:00', ['önce hizmeti seçelim']),
     w('saç kesimi', ['çalışma saatlerimizin dışında']), w('13:00'), w('Ali Can'), w('0534 111 22 33'), w('evet'),

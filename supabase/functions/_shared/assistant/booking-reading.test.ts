@@ -150,6 +150,9 @@ describe('the booking conversation reads', () => {
     expect(bookingAsked('can i push my appointment to next week', 'booking')).toBe('move')
     expect(bookingAsked('randevumu 1 saat sonraya alabilir miyiz', 'booking')).toBe('move')
     expect(bookingAsked('what time was my appointment again', 'booking')).toBe('check')
+    // Coming without one asks for none.
+    expect(bookingAsked('randevusuz gelebilir miyim', 'booking')).toBeNull()
+    expect(bookingAsked('walk ins ok?', 'booking')).toBeNull()
     expect(bookingAsked('cuma günkü randevum kaçtaydı', 'booking')).toBe('check')
     // One the customer has, looked up.
     expect(bookingAsked('randevum ne zamandı kontrol eder misiniz', 'booking')).toBe('check')

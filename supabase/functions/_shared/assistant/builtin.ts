@@ -141,7 +141,7 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
       // "Küpe yok mu?", "earrings?": a kind of thing asked for is one the catalogue does not hold, not a question the
       // assistant missed.
       const thingAsked = message !== undefined && (asksWhetherThereIs(message) || words(message).length <= 2) && thingWords(term).length > 0
-      if (kind === 'search' && !thingAsked) return reply('unknown', say.dontKnow(contactOf(context), language), language)
+      if (kind === 'search' && !thingAsked) return reply('unknown', say.dontKnow(contactOf(context), language, await offered(context)), language)
       return reply(kind, term === '' ? say.emptyCatalogue(businessName, language) : say.notFound(businessName, language), language, [], false)
     }
     const head = newest && term === '' ? 'newest' : popular ? 'unranked' : 'found'
@@ -429,7 +429,7 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   // "Beden tablosu var mı?": words that name no kind of product ask something of the shop, not for a product.
   if (!product && thingWords(term).length === 0) {
     const hit = await faqFor(message, context, 'attribute')
-    return hit ? reply('faq', biz.faqAnswer(hit), language) : reply('unknown', say.dontKnow(contactOf(context), language), language)
+    return hit ? reply('faq', biz.faqAnswer(hit), language) : reply('unknown', say.dontKnow(contactOf(context), language, await offered(context)), language)
   }
   if (!product) return reply('attribute', say.notFound(businessName, language), language, [], false)
   const named = words(product.name).map((word) => word.key)
@@ -648,10 +648,10 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       // "Kaç dolar?" just after a product asks its price; "dolar kaç?" asks the exchange rate.
       const last = HOW_MUCH_IN.test(keyLine(words(message))) ? await lastProducts(context) : null
       if (last && last.length === 1) return addNotes(reply('price', say.priceOf(last[0]!, language), language, last), message, context)
-      return reply(intent.kind, say.redirect(businessName, language), language)
+      return reply(intent.kind, say.redirect(businessName, language, await offered(context)), language)
     }
     case 'injection':
-      return reply(intent.kind, say.redirect(businessName, language), language)
+      return reply(intent.kind, say.redirect(businessName, language, await offered(context)), language)
     case 'greeting':
       return reply('greeting', say.greeting(businessName, language, await offered(context)), language)
     case 'identity':
@@ -838,7 +838,7 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       // "One for me too": what the rules could not place, the classifier may have read second.
       const other = otherReading(alternatives, message)
       if (other) return answerIntent(intentOf(other.intent, message), message, context)
-      return reply('unknown', say.dontKnow(contactOf(context), language), language)
+      return reply('unknown', say.dontKnow(contactOf(context), language, await offered(context)), language)
     }
     default:
       // "What does it smell like?": of the product just discussed when the words name no other.
@@ -919,7 +919,7 @@ async function answerProduct(intent: Intent, message: string, context: Context, 
     const hit = FAQ_FIRST.has(kind) ? null : await faqFor(message, context, kind)
     if (hit) return reply('faq', biz.faqAnswer(hit), context.language)
     // "Do you do highlights?" of a salon that lists no products: none of its services, which are these.
-    const unserved = context.booking ? await notAService(context.booking, context.catalogue, contactOf(context), context.language) : null
+    const unserved = context.booking ? await notAService(message, context.booking, context.catalogue, contactOf(context), context.language) : null
     if (unserved) return unserved
     const other = otherReading(alternatives, message)
     if (other) return answerIntent(intentOf(other.intent, message), message, context)

@@ -582,6 +582,7 @@ const WHOLE_CATALOGUE =
   /^ (hi |hello |merhaba |selam )?(can you |could you |please )?(show me everything|show me all (your |the )?(products|items|stuff)|(whats|what is|anything) new( this week| this month| today| in)?|new arrivals|(tum|butun) urun\w*( gorebilir miyim| gorebilir miyiz| neler| nedir| var mi)?|urunlerinizin (hepsi\w*|tamami\w*)( gorebilir miyim)?|yeni (gelen\w*|urun\w*)( neler| var mi| nedir)?|(neler|ne) yeni) (please |lutfen )?$/
 /** The catalogue named as a thing to be sent or seen ("katalog atar mısınız", "send me the catalogue", "fiyat listesi"). */
 const CATALOGUE_WORD = /^(katalo[gk]\w*|catalog\w*|brochure|menu|liste\w*|list|pricelist)$/
+const WITHOUT_BOOKING = / (randevusuz|without (an |a )?(appointment|booking)|no appointment|walk ?ins?|drop ?ins?) /
 const PRICE_LIST = / (fiyat listesi\w*|fiyat listeniz\w*|price list|pricelist) /
 // Not "resmi": "resmi fatura" is an official invoice.
 const PICTURE = / (fotograf\w*|resmini|resimleri\w*|gorsel\w*|pictures?|photos?|pics?) /
@@ -774,6 +775,8 @@ export async function understand(message: string, classifier: Classifier): Promi
   // "Fatura kesiyor musunuz?", "ürünleriniz orijinal mi?": what no field of the profile holds, asked of no product, is
   // the FAQ's or the owner's to answer, never the nearest topic the network guesses (the hours, the discounts).
   if (asksOfTheShop(message)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
+  // "Randevusuz gelebilir miyim?", "walk-ins ok?": whether one may come without booking, the FAQ's or the owner's to say.
+  if (WITHOUT_BOOKING.test(line)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
   // "Merhaba, ben Ayşe. Elbiseyi değiştirmek istiyorum": the introduction is not the question.
   const introduced = INTRODUCTION.exec(message)
   if (introduced && words(message.slice(introduced[0].length)).length >= 2) return understand(message.slice(introduced[0].length), classifier)

@@ -77,15 +77,26 @@ export function goodbye(language: Lang): string {
 }
 
 /** For off-topic questions and attempts to change the assistant: what it is for, nothing about how it works. */
-export function redirect(businessName: string, language: Lang): string {
+export function redirect(businessName: string, language: Lang, { sells }: Offers = { books: false, sells: true }): string {
   const name = business(businessName, language)
+  if (!sells) {
+    return language === 'tr'
+      ? `Bu konuda yardımcı olamıyorum. ${name} çalışma saatleri, adresi ve hizmetleri hakkında sorularınızı yanıtlayabilir, randevunuzu oluşturabilirim.`
+      : `Sorry, I can't help with that. I can answer questions about ${name}'s opening hours, address and services, and book you an appointment.`
+  }
   return language === 'tr'
     ? `Bu konuda yardımcı olamıyorum. ${name} ürünleri, fiyatları, çalışma saatleri, kargo ve iade hakkında sorularınızı yanıtlayabilirim.`
     : `Sorry, I can't help with that. I can answer questions about ${name}'s products and prices, opening hours, shipping and returns.`
 }
 
 /** A message the assistant could not read: said plainly, with the way to ask a person. */
-export function dontKnow(contact: string, language: Lang): string {
+export function dontKnow(contact: string, language: Lang, { sells }: Offers = { books: false, sells: true }): string {
+  // A salon that lists no products is asked about its hours, address and services, and books.
+  if (!sells) {
+    return language === 'tr'
+      ? `Bunu yanıtlayamıyorum. ${contact} Bana çalışma saatlerini, adresi ve hizmetleri sorabilir, randevu alabilirsiniz.`
+      : `I can't answer that. ${contact} You can ask me about opening hours, the address and our services, or book an appointment.`
+  }
   return language === 'tr'
     ? `Bunu yanıtlayamıyorum. ${contact} Bana ürünleri, fiyatları, çalışma saatlerini, kargo ve iadeyi sorabilirsiniz.`
     : `I can't answer that. ${contact} You can ask me about products, prices, opening hours, shipping and returns.`

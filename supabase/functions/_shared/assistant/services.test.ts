@@ -65,11 +65,16 @@ describe('services asked about outside a booking', () => {
   })
 
   it("says what a salon is asked for is none of its services, and lists them; a shop's catalogue says so itself", async () => {
-    const salon = await notAService(desk().fake, memoryCatalogue([]).catalogue, 'Işıl Kuaför: 0212 555 00 00', 'en')
+    const salon = await notAService('do you do highlights', desk().fake, memoryCatalogue([]).catalogue, 'Işıl Kuaför: 0212 555 00 00', 'en')
     expect(salon).toMatchObject({ kind: 'service', known: false })
     expect(salon?.reply).toContain("I couldn't find that among our services. Our services:\n• Boya (120 min, ₺1,500.00 TRY)")
-    expect(await notAService(desk().fake, memoryCatalogue([product('p1', 'Vazo')]).catalogue, '', 'en')).toBeNull()
-    expect(await notAService(desk(false).fake, memoryCatalogue([]).catalogue, '', 'en')).toBeNull()
+    // A service asked in other words is that service, as the owner lists it.
+    const cut = await notAService('erkek saçı da kesiyor musunuz', desk().fake, memoryCatalogue([]).catalogue, 'Işıl Kuaför: 0212 555 00 00', 'tr')
+    expect(cut?.reply).toContain('Saç kesimi 30 dakika sürüyor')
+    // What asks for nothing ("walk-ins ok?") is no service looked for; a shop and an owner taking no bookings have none.
+    expect(await notAService('walk ins ok?', desk().fake, memoryCatalogue([]).catalogue, '', 'en')).toBeNull()
+    expect(await notAService('do you do highlights', desk().fake, memoryCatalogue([product('p1', 'Vazo')]).catalogue, '', 'en')).toBeNull()
+    expect(await notAService('do you do highlights', desk(false).fake, memoryCatalogue([]).catalogue, '', 'en')).toBeNull()
   })
 
   it('leaves a product the message names to the catalogue, and other services to their own answers', async () => {

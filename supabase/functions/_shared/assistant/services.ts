@@ -51,8 +51,16 @@ export async function answerServices(message: string, desk: BookingDesk, catalog
  * is none of its services, which are these. Null for a business that sells products (the catalogue's "not found" is
  * right there) or takes no bookings.
  */
-export async function notAService(desk: BookingDesk, catalogue: Catalogue, contact: string, language: AssistantLanguage): Promise<ResponderOutput | null> {
+export async function notAService(message: string, desk: BookingDesk, catalogue: Catalogue, contact: string, language: AssistantLanguage): Promise<ResponderOutput | null> {
+  const line = keyLine(words(message))
+  if (!ASKS_FOR_ONE.test(line)) return null
   const { rules, services } = await desk.load()
   if (!rules.enabled || services.length === 0 || (await catalogue.list(1)).length > 0) return null
+  // "Erkek saçı da kesiyor musunuz?": a service named in other words is said as the owner lists it, and who knows more.
+  const named = servicesNamed(message, services)
+  if (named.length > 0) return { reply: `${servicesInfo(named, language)} ${contact}`, language, productIds: [], kind: 'service' }
   return { reply: serviceNotListed(services, contact, language), language, productIds: [], kind: 'service', known: false }
 }
+
+/** Asking whether the business does or has something: "yapıyor musunuz", "var mı", "do you do", "do you cut". */
+const ASKS_FOR_ONE = / (var|varmi|yapiyor\w*|yapar\w*|yapilir\w*|\w+iyor musunuz|\w+ir misiniz|do you|can you|have|offer\w*|any) /

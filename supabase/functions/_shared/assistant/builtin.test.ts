@@ -1174,6 +1174,18 @@ describe('follow-ups as customers write them', () => {
     expect(pair.productIds.sort()).toEqual(['l1', 't1'])
   })
 
+  it('a product named in a question about another thing ("a gift box") is the one asked of, not the one discussed before', async () => {
+    const items = [product('b1', 'Deri Omuz Çantası', 1899, 'TRY', 8, null, 'El yapımı hakiki deri'), product('n1', 'Gümüş Kolye', 120, 'USD', 5, null, '925 ayar gümüş')]
+    const afterBag = said(['b1'])
+    for (const message of ['does the silver necklace come in a gift box', 'hey is the silver necklace real silver and does it come in a gift box']) {
+      expect((await askAnyWord(message, items, afterBag)).productIds, message).toEqual(['n1'])
+    }
+    // Asked politely, and heard as the shop's contact: the colour of the product named.
+    const black = await askAnyWord('I was wondering if you have the leather bag in black', items)
+    expect(black).toMatchObject({ kind: 'attribute', productIds: ['b1'] })
+    expect(intentOf('search', 'do you have the jeans in black')).toEqual({ kind: 'attribute', attribute: 'colour', term: 'jeans' })
+  })
+
   it('"abla ceket kaç": whom it is said to is no part of a name', async () => {
     const out = await ask('abla vazo kaç')
     expect(out.productIds).toEqual(['p6'])

@@ -417,7 +417,13 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   // Words that name no product, or name one only in part and no kind of product, just after a product, ask of it:
   // "kaç gün şarj gidiyor" after the watch asks of the watch, though "şarj" is a word of the charger's name.
   if (term !== '') {
-    const none = found === 'no_subject' || found === 'gone' || found.length === 0 || coverage(term, found[0]!.name) === 0
+    let none = found === 'no_subject' || found === 'gone' || found.length === 0 || coverage(term, found[0]!.name) === 0
+    // "Does the silver necklace come in a gift box?": the name the message writes, though "box" heads its words.
+    const written = none ? await productNameWritten(message, context) : null
+    if (written) {
+      found = await subject(written, context, 1)
+      none = !Array.isArray(found) || found.length === 0
+    }
     const partly = !none && thingWords(term).length === 0 && coverage(term, (found as CatalogueProduct[])[0]!.name) < 1
     const last = none || partly ? await lastProducts(context) : null
     if (last && (last.length === 1 || (none && last.length > 0))) found = last.slice(0, 1)

@@ -131,6 +131,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'toplam', 'toplamda', 'tutar', 'tutari', 'total', 'together',
   // How pleased the customer was with it ("gözlük almıştım, çok memnunum; şapkanız var mı?").
   'memnun', 'memnunum', 'memnunuz', 'mutlu', 'mutluyum', 'happy', 'pleased', 'satisfied',
+  // A question put politely ("I was wondering if you have the bag in black").
+  'wondering', 'wonder', 'if', 'whether',
   // Whom it is said to, and an okay before a question ("do u guys have hats", "fine, what's similar").
   'guys', 'yall', 'yo', 'fine',
   // Exclamations before a question ("oh it's out of stock?").
@@ -882,9 +884,11 @@ export function intentOf(asked: string, message: string): Intent {
   if (/ (garanti\w*|warrant\w*|guarantee\w*) /.test(line) && (intent === 'delivery_time' || intent === 'shipping')) {
     return { kind: 'stock', term: productTerm(list.filter((word) => !/^(sure\w*|long)$/.test(word.key))) }
   }
-  // "Telefon kılıfı": a thing named with "telefon" is a product, not the shop's number.
+  // "Telefon kılıfı": a thing named with "telefon" is a product, not the shop's number. "I was wondering if you have the
+  // leather bag in black" (heard as the shop's contact) asks its colour.
   if (intent === 'contact' && term !== '' && !CONTACT_CUES.test(line) && thingWords(message).some((word) => !/^(telefon\w*|phones?)$/.test(asciiKey(word)))) {
-    return { kind: 'search', term }
+    const read = intentOf('None', message)
+    return read.kind === 'attribute' ? read : { kind: 'search', term }
   }
   // "Çantanın fotoğrafını atar mısınız?", "can you send a picture of the bag?": its page is what shows it, whatever
   // the network makes of "send". "Deri çanta hâlâ satışta mı?" asks whether it is still sold, not how to pay.
@@ -989,7 +993,9 @@ export function intentOf(asked: string, message: string): Intent {
     return { kind: 'attribute', attribute: 'size', term: productTerm(list.filter((word) => !/^\d/.test(word.key) && word.key !== 'waist')) }
   }
   // "L bedeni var mı?", "siyahı kaldı mı?": a stock question about a size or a colour asks what the record may not hold.
-  const asksVariant = (intent === 'stock' || intent === 'None') && ['size', 'colour'].includes(attributeOf(list) ?? '')
+  // "Do you have the leather bag in black?": a colour or size of the product named, asked however the network heard it.
+  const inVariant = list.some((word, i) => word.key === 'in' && COLOUR_NAMES.test(list[i + 1]?.key ?? ''))
+  const asksVariant = (intent === 'stock' || intent === 'None' || (intent === 'search' && inVariant)) && ['size', 'colour'].includes(attributeOf(list) ?? '')
   // "Anything in leather?", "pamuklu ürünleriniz neler?": a material alone, asked for as products, asks which are made of it.
   const onlyMaterials = term !== '' && materialsIn(term).length === words(term).length
   // "Anything for summer?", "anything waterproof?": so too words the lexicon knows of what things are like or are for.

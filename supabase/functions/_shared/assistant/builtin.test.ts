@@ -1432,6 +1432,7 @@ describe('follow-ups as customers write them', () => {
     expect(await ask('size guide?', { items: [...PRODUCTS, linen], history: said(['p13']), language: 'en' })).toMatchObject({ kind: 'attribute', productIds: ['p13'] })
     expect(intentOf('stock', 'yo do u guys have mugs')).toEqual({ kind: 'stock', term: 'mugs' })
     expect(intentOf('list', 'whats in stock rn')).toEqual({ kind: 'list', term: '' })
+    expect(intentOf('ordering', 'cool, how do i order')).toEqual({ kind: 'ordering', term: '' })
     // A shop to visit, asked beside selling online, is where it is.
     expect(intentOf('stock', 'do you sell online only or do you have a shop')).toEqual({ kind: 'location' })
   })

@@ -133,8 +133,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'memnun', 'memnunum', 'memnunuz', 'mutlu', 'mutluyum', 'happy', 'pleased', 'satisfied',
   // A question put politely ("I was wondering if you have the bag in black").
   'wondering', 'wonder', 'if', 'whether',
-  // Whom it is said to, and an okay before a question ("do u guys have hats", "fine, what's similar").
-  'guys', 'yall', 'yo', 'fine',
+  // Whom it is said to, and an okay before a question ("do u guys have hats", "fine, what's similar", "cool, how do i order").
+  'guys', 'yall', 'yo', 'fine', 'cool', 'alright', 'sweet', 'gotcha', 'okay', 'ok', 'okey', 'tamam', 'tamamdir',
   // Exclamations before a question ("oh it's out of stock?").
   'oh', 'ah', 'aah', 'ooh', 'hmm', 'hm', 'wow', 'aa', 'ay', 'vay', 'hee',
   // What information is asked about ("keten gömlek hakkında bilgi", "details on the bag").

@@ -223,9 +223,14 @@ describe('link', () => {
     const pasted = await ask('https://ornek.com/urunler/seramik-vazo bu ürün var mı?')
     expect(pasted.productIds).toEqual(['p6'])
     expect((await ask('how much is this? https://example.com/p/desk_lamp.html?ref=ig', { language: 'en' })).productIds).toEqual(['p5'])
-    // An address with no words of a name, or none that reads, names nothing and breaks nothing.
-    expect((await ask('https://instagram.com/p/Cx12Ab/ bu var mı')).productIds).toEqual([])
-    expect((await ask('https://a.com/%E0%A4%A')).kind).toBe('greeting')
+    // An address with no words of a name, or none that reads, or of another shop's product, names nothing and breaks
+    // nothing: the page cannot be opened here, so its product's name is asked for, never the one discussed before.
+    for (const message of ['https://instagram.com/p/Cx12Ab/ bu var mı', 'https://a.com/%E0%A4%A', 'https://www.trendyol.com/abc-p-123 bu sizde var mı']) {
+      const out = await ask(message, { history: said(['p6']) })
+      expect(out, message).toMatchObject({ kind: 'unknown', productIds: [] })
+      expect(out.reply, message).toContain('Bağlantıları açıp göremiyorum')
+    }
+    expect((await ask('price of this pls 👉 https://instagram.com/p/xyz', { language: 'en' })).reply).toContain("I can't open links")
   })
 
   it('a picture asked for is the product page, which shows it; "hâlâ satışta mı" asks the stock', async () => {
@@ -1946,6 +1951,7 @@ describe('the business', () => {
     ['Siparişim gelmedi, çok kızgınım!', 'complaint', ['üzgünüz', '0216 555 00 11']],
     ['Yarın saat 15:00 için randevu alabilir miyim?', 'booking', ['randevu alamıyorum', '0216 555 00 11']],
     ['Adım Ayşe, numaram 0532 111 22 33', 'personal_info', ['Teşekkürler']],
+    ['5321112233', 'personal_info', ['Teşekkürler']],
     ['hediye paketi var mı?', 'faq', ['hediye paketi ücretsizdir']],
     ['kampanya var mı', 'discounts', ['henüz yazılmamış', '0216 555 00 11']],
     ['is the price negotiable?', 'discounts', ['0216 555 00 11']],

@@ -21,7 +21,7 @@ import { answerServices, notAService } from './services.ts'
 import { ofAProduct, twoQuestions, type Part } from './two-questions.ts'
 import { bestNamed, coverage, keysOf, sameStem, sameWord } from './matching.ts'
 import { askedSize, listedSizes, recordStates } from './record-facts.ts'
-import { keyLine, linksAsWords, words } from './text.ts'
+import { keyLine, linkWords, linksAsWords, words } from './text.ts'
 import type { AssistantLanguage, BookingDesk, BusinessKnowledge, Catalogue, CatalogueProduct, FaqHit, Responder, ResponderOutput, Turn } from './types.ts'
 
 /** At most this many products in one reply: a chat bubble, not a catalogue page. */
@@ -943,6 +943,13 @@ export const builtinResponder: Responder = async (asked) => {
   // A pasted product link is read as the words it names.
   const linked = { ...asked, message: linksAsWords(asked.message) }
   const draft = lastDraft(asked.history)
+  // A link whose words name no product ("https://www.trendyol.com/abc-p-123 bu sizde var mı?", an Instagram post): "bu" is
+  // that page, which cannot be opened here, never the product discussed before.
+  const linkedWords = draft ? null : linkWords(asked.message)
+  if (linkedWords !== null && (linkedWords === '' || bestNamed(linkedWords, await asked.catalogue.search(linkedWords, 3), false).length === 0)) {
+    const language = replyLanguage(linked.message, asked.language, asked.history)
+    return { reply: say.linkNotRead(language), language, productIds: [], kind: 'unknown' }
+  }
   // Only the question after a story of an earlier purchase is read ("çanta aldım, çok beğendim; cüzdan var mı?").
   const story = draft ? null : await askedAfterStory(linked.message, await corpusClassifier())
   const input = story ? { ...linked, message: story.text } : linked

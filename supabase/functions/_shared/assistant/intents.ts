@@ -765,6 +765,8 @@ export async function understand(message: string, classifier: Classifier): Promi
   if (list.length === 0) return { kind: /\p{Extended_Pictographic}/u.test(message) ? 'ack' : 'greeting', alternatives: [], unknownWords: 0 }
   const line = keyLine(list)
   if (INJECTION.some((pattern) => pattern.test(line))) return { kind: 'injection', alternatives: [], unknownWords: 0 }
+  // "0532 123 45 67" alone: the customer's number, given.
+  if (/^\s*\+?\d[\d\s().-]{8,}\d\s*$/.test(message)) return { kind: 'personal_info', alternatives: [], unknownWords: 0 }
   const opening = list.findIndex((word) => !OPENERS.has(word.key))
   if (opening === -1) return { kind: 'greeting', alternatives: [], unknownWords: 0 }
   const courtesy = courtesyOnly(list)

@@ -252,6 +252,13 @@ export function notFound(businessName: string, language: Lang): string {
   return `${prefix} ${contact(businessName, language)}`
 }
 
+/** A link to a page the catalogue names nothing of: it cannot be opened here, so its name is asked for. */
+export function linkNotRead(language: Lang): string {
+  return language === 'tr'
+    ? 'Bağlantıları açıp göremiyorum; sorduğunuz ürünün adını yazar mısınız?'
+    : "I can't open links; could you write the name of the product you mean?"
+}
+
 export function whichProduct(language: Lang): string {
   return language === 'tr'
     ? 'Hangi ürünü sorduğunuzu anlayamadım; ürünün adını yazar mısınız?'

@@ -97,6 +97,12 @@ export function linksAsWords(message: string): string {
     .trim()
 }
 
+/** The words the message's links name (linksAsWords): null when it has no link, '' when they name nothing. */
+export function linkWords(message: string): string | null {
+  if (!HAS_LINK.test(message)) return null
+  return (message.match(LINK) ?? []).map(slugWords).join(' ').replace(/\s+/g, ' ').trim()
+}
+
 function slugWords(link: string): string {
   try {
     const path = new URL(/^www\./i.test(link) ? `https://${link}` : link).pathname

@@ -1120,6 +1120,9 @@ describe('follow-ups as customers write them', () => {
     expect(english.reply).toContain(`For 3, that's ${formatPrice(179.97, 'USD', 'en')} in total`)
     const sum = await ask('kablosuz kulaklık 2 adet ne tutar')
     expect(sum.reply).toContain(`2 adet toplam ${formatPrice(2500, 'TRY', 'tr')}`)
+    // Of the product just discussed, however the number is put.
+    expect((await ask('3 tane alsam toplam ne tutar', { history: said(['p1']) })).reply).toContain(`3 adet toplam ${formatPrice(3750, 'TRY', 'tr')}`)
+    expect((await ask('how much would 2 be', { history: said(['p1']), language: 'en' })).reply).toContain(`For 2, that's ${formatPrice(2500, 'TRY', 'en')} in total`)
     // More than the catalogue holds: no sum, but what it holds.
     const many = await ask('20 tane kablosuz kulaklık ne kadar')
     expect(many.reply).not.toContain('toplam')

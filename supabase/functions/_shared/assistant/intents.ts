@@ -550,7 +550,10 @@ export function quantityAsked(message: string): number | null {
   // "Do you have 2 in stock?", "3 available?": how many, however the number is followed.
   const inStock = (i: number) => /^(available|left|stokta\w*)$/.test(list[i + 1]?.key ?? '') || (list[i + 1]?.key === 'in' && list[i + 2]?.key === 'stock')
   const at = list.findIndex((word, i) => counting(list, i) || (/^\d{1,4}$/.test(word.key) && (TAKES.test(list[i - 1]?.key ?? '') || inStock(i))))
-  return at < 0 ? null : Number(list[at]!.key)
+  if (at >= 0) return Number(list[at]!.key)
+  // "How much for 2?", "how much would 3 be?": a number alone, priced.
+  const priced = / how much (for|would|are|is|will) (\d{1,3})( be| cost| of them| pieces| pcs)? $/.exec(keyLine(list))
+  return priced ? Number(priced[2]) : null
 }
 
 /** Whether the word at `i` is a number counting things: "10 tane", "3 of the mugs", "3 tişört", "2 linen shirts". */
@@ -838,8 +841,12 @@ export function intentOf(asked: string, message: string): Intent {
     // "Not more than 40 euros": the bound's words name nothing either.
     if (budget) return { kind: 'budget', budget, term: productTerm(words(termWithoutNumbers).filter((word) => !/^(not|no)$/.test(word.key))) }
   }
-  // "Keten gömlek 2 adet ne tutar?", "how much for 3 mugs?": what that many of a product come to is its price.
-  if (term !== '' && quantityAsked(message) !== null && SUM_ASKED.test(line) && !BUSINESS_KINDS.has(intent)) return { kind: 'price', term }
+  // "Keten gömlek 2 adet ne tutar?", "how much for 3 mugs?", "3 tane alsam toplam ne tutar" of the one discussed: what that
+  // many of a product come to is its price.
+  const wanted = quantityAsked(message)
+  if (wanted !== null && SUM_ASKED.test(line) && !BUSINESS_KINDS.has(intent)) {
+    return { kind: 'price', term: term.split(' ').filter((word) => word !== String(wanted)).join(' ') }
+  }
   // "Tüm ürünleri görebilir miyim?", "show me everything", "what's new?", "katalog atar mısınız": the catalogue, whatever
   // the network makes of it.
   if (WHOLE_CATALOGUE.test(line)) return { kind: 'list', term: '' }

@@ -1747,11 +1747,17 @@ describe('courtesy', () => {
   it.each([
     ['Merhaba', 'tr', /Merhaba!/], ['hello there', 'en', /Hello!/], ['Teşekkürler', 'tr', /Rica ederim/], ['Çok sağ olun', 'tr', /Rica ederim/], ['thank you so much', 'en', /welcome/],
     ['Görüşürüz', 'tr', /İyi günler/], ['bye', 'en', /Goodbye/],
+    // Said on coming in as much as on leaving: as the first words, a greeting.
+    ['iyi çalışmalar', 'tr', /Merhaba!/], ['hayırlı işler', 'tr', /Merhaba!/],
   ] as const)('%s', async (message, language, expected) => {
     const out = await ask(message)
     expect(out).toMatchObject({ language, productIds: [] })
     expect(out.reply).toMatch(expected)
     expect(out.calls).toEqual([])
+  })
+
+  it('"iyi çalışmalar" after a conversation is a goodbye', async () => {
+    expect((await ask('iyi çalışmalar', { history: said(['p1']) })).kind).toBe('goodbye')
   })
 
   it.each([

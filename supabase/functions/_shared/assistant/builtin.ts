@@ -665,6 +665,10 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     case 'thanks':
       return reply('thanks', say.thanks(language), language)
     case 'goodbye':
+      // "İyi çalışmalar", "hayırlı işler" open a conversation as often as they close one: as its first words, a greeting.
+      if (BOTH_WAYS.test(keyLine(words(message))) && !context.history.some((turn) => turn.role === 'user')) {
+        return reply('greeting', say.greeting(businessName, language, await offered(context)), language)
+      }
       return reply('goodbye', say.goodbye(language), language)
     case 'ack': {
       // "Peki onun?": the product just discussed, as the catalogue has it now.
@@ -1211,6 +1215,8 @@ const TIMED_TOPICS: Partial<Record<string, BusinessTopic>> = { shipping: 'delive
 
 const TOO_DEAR = / (cok|fazla|biraz|baya|bayagi|kadar|too|bit|so|very|quite|thats|its|is) (pahali\w*|expensive|pricey|dear) | pahali (ya|geldi|gibi|bence) | pahaliymis /
 const CHEAPER = / (daha ucuz\w*|daha uygun\w*|cheaper|less expensive|anything less) /
+/** Words said on coming in as much as on leaving ("iyi çalışmalar", "hayırlı işler", "good evening"). */
+const BOTH_WAYS = /^ (merhaba |selam )?(iyi calismalar|hayirli isler|kolay gelsin|iyi gunler|iyi aksamlar|good (morning|afternoon|evening|day)) $/
 const DEARER = / (daha pahali\w*|more expensive|pricier|dearer) /
 /** Which of the products listed: "hangisi", "which one". */
 const WHICH_ONE = / (hangisi\w*|which) /

@@ -1441,6 +1441,10 @@ describe('follow-ups as customers write them', () => {
     expect(intentOf('stock', 'yo do u guys have mugs')).toEqual({ kind: 'stock', term: 'mugs' })
     expect(intentOf('list', 'whats in stock rn')).toEqual({ kind: 'list', term: '' })
     expect(intentOf('ordering', 'cool, how do i order')).toEqual({ kind: 'ordering', term: '' })
+    // Typed in haste: "wats", "hav", "retun" are the words they stand for.
+    expect(intentOf('price', 'wats the price of the bag')).toEqual({ kind: 'price', term: 'bag' })
+    expect(intentOf('stock', 'do u hav hats')).toEqual({ kind: 'stock', term: 'hats' })
+    expect((await ask('retun policy', { language: 'en' })).kind).toBe('returns')
     // A shop to visit, asked beside selling online, is where it is.
     expect(intentOf('stock', 'do you sell online only or do you have a shop')).toEqual({ kind: 'location' })
   })

@@ -118,7 +118,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   // Whom it is said to ("abla ceket kaç?", "hocam"): no part of a name.
   'abla', 'abi', 'hocam', 'kardesim', 'kardes', 'canim', 'dostum', 'efendim', 'bro', 'mate', 'sir', 'madam',
   // Text-speak ("whats the cheapest thing u have"), and the words around an amount, a time or a sameness.
-  'u', 'ur', 'r', 'rn', 'pls', 'plz', 'thx', 'ty', 'olarak', 'roughly', 'approximately', 'approx', 'yaklasik', 'civari', 'civarinda',
+  'u', 'ur', 'r', 'rn', 'pls', 'plz', 'thx', 'ty', 'wat', 'wats', 'waht', 'whta', 'hav', 'hve', 'hw', 'olarak', 'roughly', 'approximately', 'approx', 'yaklasik', 'civari', 'civarinda',
   'ayni', 'aynimi', 'same', 'yet', 'already', 'henuz', 'icinde', 'olabilir',
   // Praise and its intensifiers: the customer's taste, which no record holds ("çok güzel elbise", "that lovely scarf").
   'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
@@ -285,7 +285,7 @@ function splitPair(list: readonly Word[], explicit: boolean): [string, string] |
 // read only after the catalogue.
 const TOPIC_WORDS: readonly [RegExp, BusinessTopic][] = [
   [/^(kargo\w*|gonder\w*|yolla\w*|shipping|ship|ships|postage|courier|kurye\w*|delivery|deliveries|deliver|delivers|teslimat\w*)$/, 'shipping'],
-  [/^(iade\w*|degisim\w*|degistir\w*|returns?|refunds?|exchange\w*)$/, 'returns'],
+  [/^(iade\w*|degisim\w*|degistir\w*|returns?|refunds?|exchange\w*|retun\w*|retrun\w*|reutrn\w*|refnd\w*)$/, 'returns'],
   [/^(odeme\w*|taksit\w*|havale\w*|eft|kredi\w*|payments?|pay|installments?|instalments?|transfer|paypal|crypto|bitcoin|cash|nakit|iban|visa|mastercard|amex|klarna|afterpay|clearpay|applepay|googlepay|papara|iyzico|bkm|troy)$/, 'payment'],
   // How to get there: the address and the map are what the owner wrote of it.
   [/^(otopark\w*|parking|park|metro\w*|otobus\w*|durag\w*|ulasim\w*|bus|subway|tram|tramvay\w*|directions?)$/, 'location'],

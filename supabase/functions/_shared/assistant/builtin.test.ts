@@ -1444,6 +1444,8 @@ describe('follow-ups as customers write them', () => {
     // Typed in haste: "wats", "hav", "retun" are the words they stand for.
     expect(intentOf('price', 'wats the price of the bag')).toEqual({ kind: 'price', term: 'bag' })
     expect(intentOf('stock', 'do u hav hats')).toEqual({ kind: 'stock', term: 'hats' })
+    // A price list is the catalogue's, but the prices of a kind named are that kind's.
+    expect(intentOf('price', 'tişört fiyatlarınız ne kadar')).toEqual({ kind: 'price', term: 'tişört' })
     expect((await ask('retun policy', { language: 'en' })).kind).toBe('returns')
     // A shop to visit, asked beside selling online, is where it is.
     expect(intentOf('stock', 'do you sell online only or do you have a shop')).toEqual({ kind: 'location' })

@@ -588,7 +588,9 @@ const WHOLE_CATALOGUE =
 /** The catalogue named as a thing to be sent or seen ("katalog atar mısınız", "send me the catalogue", "fiyat listesi"). */
 const CATALOGUE_WORD = /^(katalo[gk]\w*|catalog\w*|brochure|menu|liste\w*|list|pricelist)$/
 const WITHOUT_BOOKING = / (randevusuz|without (an |a )?(appointment|booking)|no appointment|walk ?ins?|drop ?ins?) /
-const PRICE_LIST = / (fiyat listesi\w*|fiyat listeniz\w*|price list|pricelist) /
+const PRICE_LIST = / (fiyat listesi\w*|fiyat listeniz\w*|ucret listesi\w*|price list|pricelist|fiyatlariniz|ucretleriniz|your prices) /
+/** "Fiyat listesi?", "price list?": the catalogue's prices, or a salon's services (services.ts). */
+export const asksPriceList = (message: string) => PRICE_LIST.test(keyLine(words(message)))
 // Not "resmi": "resmi fatura" is an official invoice.
 const PICTURE = / (fotograf\w*|resmini|resimleri\w*|gorsel\w*|pictures?|photos?|pics?) /
 const ON_SALE = / satista /
@@ -850,7 +852,9 @@ export function intentOf(asked: string, message: string): Intent {
   // "Tüm ürünleri görebilir miyim?", "show me everything", "what's new?", "katalog atar mısınız": the catalogue, whatever
   // the network makes of it.
   if (WHOLE_CATALOGUE.test(line)) return { kind: 'list', term: '' }
-  const catalogueAsked = (term !== '' && words(term).every((word) => CATALOGUE_WORD.test(word.key))) || PRICE_LIST.test(line)
+  // ("Tişört fiyatlarınız" asks the t-shirts' prices.)
+  const onlyCatalogue = words(term).every((word) => CATALOGUE_WORD.test(word.key))
+  const catalogueAsked = onlyCatalogue && (term !== '' || PRICE_LIST.test(line))
   if (catalogueAsked && !BUSINESS_KINDS.has(intent)) return { kind: 'list', term: '' }
   // "En çok satan kolye hangisi?", "what's your best seller?": the products (of the kind named), with no ranking made up.
   if (POPULAR.test(line) && !BUSINESS_KINDS.has(intent)) return { kind: 'list', term: productTerm(list.filter((word) => !POPULAR_WORD.test(word.key))) }

@@ -4,7 +4,7 @@
 // never from the catalogue or a policy text.
 import { asksPriceOrLength, servicesNamed } from './booking-reading.ts'
 import { serviceInfo, serviceList, serviceNotListed, servicesInfo } from './booking-replies.ts'
-import { productTerm } from './intents.ts'
+import { asksPriceList, productTerm } from './intents.ts'
 import { coverage } from './matching.ts'
 import { keyLine, words } from './text.ts'
 import type { AssistantLanguage, BookingDesk, BookingDraft, Catalogue, ResponderOutput } from './types.ts'
@@ -13,8 +13,8 @@ import type { AssistantLanguage, BookingDesk, BookingDraft, Catalogue, Responder
 const SERVICE_WORDS = / (hizmet\w*|services?|treatments?) /
 /** …unless they are of another service: customer service, a courier's. */
 const OTHER_SERVICE = / (musteri|customer|kargo\w*|shipping|delivery|teslimat\w*|courier) /
-/** A price list asked for: of a business that sells nothing, its services and their prices. */
-const PRICE_LIST = / (fiyat listesi\w*|fiyat listeniz|ucret listesi\w*|price list|pricelist|fiyatlariniz|ucretleriniz|your prices) /
+/** Asking whether the business does or has something: "yapıyor musunuz", "var mı", "do you do", "do you cut". */
+const ASKS_FOR_ONE = / (var|varmi|yapiyor\w*|yapar\w*|yapilir\w*|\w+iyor musunuz|\w+ir misiniz|do you|can you|have|offer\w*|any) /
 
 /**
  * The answer when the message asks which services the owner offers, or the
@@ -26,7 +26,8 @@ export async function answerServices(message: string, desk: BookingDesk, catalog
   const line = keyLine(words(message))
   const listAsked = SERVICE_WORDS.test(line) && !OTHER_SERVICE.test(line)
   const oneAsked = asksPriceOrLength(message)
-  const priceList = PRICE_LIST.test(line)
+  // A price list of a business that sells nothing is its services and their prices.
+  const priceList = asksPriceList(message)
   if (!listAsked && !oneAsked && !priceList) return null
   const { rules, services } = await desk.load()
   if (!rules.enabled || services.length === 0) return null
@@ -61,6 +62,3 @@ export async function notAService(message: string, desk: BookingDesk, catalogue:
   if (named.length > 0) return { reply: `${servicesInfo(named, language)} ${contact}`, language, productIds: [], kind: 'service' }
   return { reply: serviceNotListed(services, contact, language), language, productIds: [], kind: 'service', known: false }
 }
-
-/** Asking whether the business does or has something: "yapıyor musunuz", "var mı", "do you do", "do you cut". */
-const ASKS_FOR_ONE = / (var|varmi|yapiyor\w*|yapar\w*|yapilir\w*|\w+iyor musunuz|\w+ir misiniz|do you|can you|have|offer\w*|any) /

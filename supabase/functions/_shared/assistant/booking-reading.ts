@@ -4,7 +4,7 @@
 // a booking waits. Words are compared on ASCII keys (text.ts), in Turkish and
 // English.
 import { normalizePhone } from '../../../../domain/phone.ts'
-import { topicOf } from './intents.ts'
+import { comesWithoutBooking, topicOf } from './intents.ts'
 import { translate } from './lexicon.ts'
 import { asciiKey, keyLine, words } from './text.ts'
 import type { BookableService } from './types.ts'
@@ -18,7 +18,6 @@ export const unsure = (message: string) => UNSURE.test(line(message))
 
 const APPOINTMENT = / (randevu\w*|rezervasyon\w*|appointment\w*|booking\w*|reservation\w*|seans\w*|session) /
 const BOOK_WORDS = / (randevu\w*|rezervasyon\w*|appointment\w*|book|booking|reserve|reservation|schedule|musait\w*|bos yer|bos saat\w*|yer var mi|slot|slots|free time|free times|opening(?! (hours?|times?) )|openings) /
-const WITHOUT_BOOKING = / (randevusuz|without (an |a )?(appointment|booking)|no appointment|walk ?ins?|drop ?ins?) /
 const CANCEL_WORDS = / (iptal\w*|cancel\w*|gelemeyece\w*|gelemiyorum|katilamayaca\w*) /
 const MOVE_WORDS = / (degistir\w*|ertele\w*|kaydir\w*|tasi\w*|baska (bir )?(gun|saat)\w*|reschedul\w*|move|change|postpone|push|shift|bring (it )?forward|another (day|time)|different (day|time)) /
 const STOP_WORDS = / (vazgec\w*|bosver|bos ver|gerek yok|istemiyorum|never mind|nevermind|forget it|no thanks|stop) /
@@ -205,7 +204,7 @@ export function asksWhyNumber(message: string): boolean {
 export function bookingAsked(message: string, kind: string, { justBooked = false, drafting = false } = {}): 'book' | 'cancel' | 'move' | 'check' | null {
   const l = line(message)
   // "Randevusuz gelebilir miyim?", "walk-ins ok?": coming without one asks for none.
-  if (WITHOUT_BOOKING.test(l)) return null
+  if (comesWithoutBooking(message)) return null
   const appointment = APPOINTMENT.test(l)
   // "İptal etmek istiyorum" just after booking, or heard as a booking with none under way: the appointment is meant.
   if ((appointment || justBooked || (kind === 'booking' && !drafting)) && CANCEL_WORDS.test(l)) return 'cancel'

@@ -283,7 +283,10 @@ async function chosenOwn(id: string, mode: 'cancel' | 'move', message: string, t
   }
   // "Bir saat sonraya": the same day, that much later or earlier.
   const shift = shiftAsked(message)
-  if (shift !== null && !saysWhen(readWhen(message, turn.desk.today))) return offerAt({ date: own.date, times: [minutesToTime(minutes(own.time) + shift)] }, draft, turn, loaded)
+  const shifted = shift === null ? null : minutes(own.time) + shift
+  if (shifted !== null && shifted >= 0 && shifted < 24 * 60 && !saysWhen(readWhen(message, turn.desk.today))) {
+    return offerAt({ date: own.date, times: [minutesToTime(shifted)] }, draft, turn, loaded)
+  }
   if (!saysWhen(readWhen(message, turn.desk.today))) return out(say.moveWhen(offer, language), language, 'booking', draft)
   return offerFor(message, draft, turn, loaded)
 }

@@ -588,6 +588,8 @@ const WHOLE_CATALOGUE =
 /** The catalogue named as a thing to be sent or seen ("katalog atar mısınız", "send me the catalogue", "fiyat listesi"). */
 const CATALOGUE_WORD = /^(katalo[gk]\w*|catalog\w*|brochure|menu|liste\w*|list|pricelist)$/
 const WITHOUT_BOOKING = / (randevusuz|without (an |a )?(appointment|booking)|no appointment|walk ?ins?|drop ?ins?) /
+/** "Randevusuz gelebilir miyim?", "walk-ins ok?": coming without an appointment, which asks for none. */
+export const comesWithoutBooking = (message: string) => WITHOUT_BOOKING.test(keyLine(words(message)))
 const PRICE_LIST = / (fiyat listesi\w*|fiyat listeniz\w*|ucret listesi\w*|price list|pricelist|fiyatlariniz|ucretleriniz|your prices) /
 /** "Fiyat listesi?", "price list?": the catalogue's prices, or a salon's services (services.ts). */
 export const asksPriceList = (message: string) => PRICE_LIST.test(keyLine(words(message)))

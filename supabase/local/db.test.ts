@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase, sqlLiteral, type Database, type DbTarget } from './db.ts'
 import { startTempPostgres, type TempPostgres } from '../../tests/support/postgres.ts'
+import pg_, { type PoolClient } from 'pg'
+
+const { Pool } = pg_
 
 describe.each(['pglite', 'postgres'] as const)('database adapter on %s', (backend) => {
   let pg: TempPostgres | undefined
@@ -133,6 +136,26 @@ describe('Postgres adapter', () => {
       warn.mockRestore()
       await db.close()
       await admin.close()
+    }
+  })
+
+  it('hands the listening connection back to the pool on close, and leaves its errors to the pool', async () => {
+    // A connection the server dropped while the pool was ending was released a second time by this module's own error
+    // listener, which threw "Release called on client which has already been released" out of the event.
+    const connect = vi.spyOn(Pool.prototype, 'connect')
+    try {
+      const db = await openDatabase({ kind: 'url', url: pg.url })
+      await db.listen('chan_closing', () => undefined)
+      // The pool's own queries connect with a callback and return nothing; the checked-out connections are promised.
+      const clients = await Promise.all(connect.mock.results.map((result) => result.value as Promise<PoolClient> | undefined))
+      const listening = clients.filter((client): client is PoolClient => client !== undefined && client.listenerCount('notification') > 0)
+      expect(listening).toHaveLength(1)
+      const watching = listening[0]!.listeners('error')
+      await db.close()
+      // Whatever listens for its errors now is the pool's, none of what listened while it was checked out.
+      expect(listening[0]!.listeners('error').filter((listener) => watching.includes(listener))).toEqual([])
+    } finally {
+      connect.mockRestore()
     }
   })
 })

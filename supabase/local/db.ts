@@ -168,6 +168,9 @@ async function openPostgres(url: string): Promise<Database> {
   // One dedicated connection for every LISTEN; concurrent first calls share it
   // (two would leak one, and pool.end() would then wait forever).
   let listenClient: Promise<pg.PoolClient> | undefined
+  // Takes this module's error listener off the listening connection when close() hands it back to the pool, which
+  // then answers for it: a connection the server drops while the pool ends is released once, never twice.
+  let unwatch: (() => void) | undefined
   // After a lost LISTEN connection: listen again on a new one, retrying each second while the server is away.
   const relisten = () => {
     if (closed || listeners.size === 0) return
@@ -183,14 +186,16 @@ async function openPostgres(url: string): Promise<Database> {
     (listenClient ??= pool.connect().then((client) => {
       // Checked out for good, so the pool's own listener no longer covers it.
       let gone = false
-      client.on('error', (err) => {
-        if (gone) return
+      const onError = (err: Error) => {
+        if (gone || closed) return
         gone = true
         lost(err)
         client.release(err)
         listenClient = undefined
         relisten()
-      })
+      }
+      client.on('error', onError)
+      unwatch = () => client.off('error', onError)
       client.on('notification', (n) => {
         for (const f of listeners.get(n.channel) ?? []) f(n.payload ?? '')
       })
@@ -261,7 +266,9 @@ async function openPostgres(url: string): Promise<Database> {
     },
     async close() {
       closed = true
-      if (listenClient) (await listenClient.catch(() => undefined))?.release()
+      const listening = listenClient ? await listenClient.catch(() => undefined) : undefined
+      unwatch?.()
+      listening?.release()
       await pool.end()
     },
   }

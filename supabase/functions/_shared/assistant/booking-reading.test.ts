@@ -135,33 +135,36 @@ describe('the booking conversation reads', () => {
   })
 
   it('what starts a booking, a cancellation or a move', () => {
-    expect(bookingAsked('randevu almak istiyorum', 'unknown')).toBe('book')
-    expect(bookingAsked('any slots on friday?', 'stock')).toBe('book')
-    expect(bookingAsked('do you have any openings on friday', 'stock')).toBe('book')
-    // The shop's opening hours are no appointment.
-    expect(bookingAsked('hi, what are your opening hours', 'hours')).toBeNull()
-    expect(bookingAsked('opening times?', 'hours')).toBeNull()
-    expect(bookingAsked('randevumu iptal etmek istiyorum', 'booking')).toBe('cancel')
-    expect(bookingAsked('can I reschedule my appointment', 'booking')).toBe('move')
-    expect(bookingAsked('randevumu salıya alabilir miyim', 'shipping')).toBe('move')
-    expect(bookingAsked('randevumu yarına çekebilir misiniz', 'unknown')).toBe('move')
-    expect(bookingAsked('randevumu taşıyabilir miyiz', 'unknown')).toBe('move')
-    expect(bookingAsked('can I have my appointment on friday instead', 'unknown')).toBe('move')
-    expect(bookingAsked('can i push my appointment to next week', 'booking')).toBe('move')
-    expect(bookingAsked('randevumu 1 saat sonraya alabilir miyiz', 'booking')).toBe('move')
-    expect(bookingAsked('what time was my appointment again', 'booking')).toBe('check')
-    // Coming without one asks for none.
-    expect(bookingAsked('randevusuz gelebilir miyim', 'booking')).toBeNull()
-    expect(bookingAsked('walk ins ok?', 'booking')).toBeNull()
-    expect(bookingAsked('cuma günkü randevum kaçtaydı', 'booking')).toBe('check')
-    // One the customer has, looked up.
-    expect(bookingAsked('randevum ne zamandı kontrol eder misiniz', 'booking')).toBe('check')
-    expect(bookingAsked('when is my appointment?', 'booking')).toBe('check')
-    expect(bookingAsked('do i have a booking on friday', 'booking')).toBe('book')
-    // A new appointment, not one the customer has.
-    expect(bookingAsked('salıya randevu alabilir miyim', 'unknown')).toBe('book')
-    expect(bookingAsked('siparişimi iptal etmek istiyorum', 'complaint')).toBeNull()
-    expect(bookingAsked('kargo ücretli mi', 'shipping')).toBeNull()
+    const cases: [message: string, kind: string, asked: ReturnType<typeof bookingAsked>][] = [
+      ['randevu almak istiyorum', 'unknown', 'book'],
+      ['any slots on friday?', 'stock', 'book'],
+      ['do you have any openings on friday', 'stock', 'book'],
+      // The shop's opening hours are no appointment.
+      ['hi, what are your opening hours', 'hours', null],
+      ['opening times?', 'hours', null],
+      ['randevumu iptal etmek istiyorum', 'booking', 'cancel'],
+      ['can I reschedule my appointment', 'booking', 'move'],
+      ['randevumu salıya alabilir miyim', 'shipping', 'move'],
+      ['randevumu yarına çekebilir misiniz', 'unknown', 'move'],
+      ['randevumu taşıyabilir miyiz', 'unknown', 'move'],
+      ['can I have my appointment on friday instead', 'unknown', 'move'],
+      ['can i push my appointment to next week', 'booking', 'move'],
+      ['randevumu 1 saat sonraya alabilir miyiz', 'booking', 'move'],
+      // One the customer has, looked up.
+      ['randevum ne zamandı kontrol eder misiniz', 'booking', 'check'],
+      ['when is my appointment?', 'booking', 'check'],
+      ['what time was my appointment again', 'booking', 'check'],
+      ['cuma günkü randevum kaçtaydı', 'booking', 'check'],
+      // Coming without one asks for none.
+      ['randevusuz gelebilir miyim', 'booking', null],
+      ['walk ins ok?', 'booking', null],
+      ['do i have a booking on friday', 'booking', 'book'],
+      // A new appointment, not one the customer has.
+      ['salıya randevu alabilir miyim', 'unknown', 'book'],
+      ['siparişimi iptal etmek istiyorum', 'complaint', null],
+      ['kargo ücretli mi', 'shipping', null],
+    ]
+    for (const [message, kind, asked] of cases) expect(bookingAsked(message, kind), message).toBe(asked)
     // Just after booking, or heard as a booking with none under way: the appointment is meant.
     expect(bookingAsked('iptal etmek istiyorum', 'unknown', { justBooked: true })).toBe('cancel')
     expect(bookingAsked('iptal etmek istiyorum', 'booking')).toBe('cancel')

@@ -1170,6 +1170,9 @@ describe('follow-ups as customers write them', () => {
     expect(both.productIds).toEqual(['p1', 'p3'])
     expect(both.reply).toContain(`Toplam: ${formatPrice(2149.5, 'TRY', 'tr')}`)
     expect((await ask('how much for both', { history: two, language: 'en' })).reply).toContain(`Total: ${formatPrice(2149.5, 'TRY', 'en')}`)
+    // Two products asked about one after the other are "both" too.
+    const oneThenOther = [...said(['p1']), ...said(['p3'])]
+    expect((await ask('ikisini de alsam ne tutar', { history: oneThenOther })).productIds).toEqual(['p1', 'p3'])
     expect(await ask('hangisi daha ucuz', { history: two })).toMatchObject({ kind: 'cheapest', productIds: ['p3'] })
     expect(await ask('which one is more expensive', { history: two, language: 'en' })).toMatchObject({ kind: 'priciest', productIds: ['p1'] })
     // A place in the list is of the list, even after a reply that picked one of it.

@@ -1066,7 +1066,11 @@ async function answerMessage(
   }
   // "İkisini de alsam ne tutar?", "how much for both?" just after a list: one of each, and what they come to.
   if (namesAllListed(message) && asksWhatItCosts(message)) {
-    const listed = (await justListed(context)) ?? []
+    // With no list just given, "both" are the last two products discussed ("keten gömlek var mı", then "şapka var mı").
+    const discussed = history.filter((turn) => turn.role === 'assistant').flatMap((turn) => turn.productIds)
+    const lastTwo = [...new Set(discussed.reverse())].slice(0, 2).reverse()
+    const justGiven = (await justListed(context)) ?? []
+    const listed = justGiven.length >= 2 ? justGiven : await catalogue.byIds(lastTwo)
     if (listed.length >= 2) return reply('price', say.basket(listed.map((product) => ({ product, quantity: 1 })), replyIn), replyIn, listed)
   }
   // "Cumartesi de aynı mı?", "and Sunday?" just after the hours: that day's hours, whatever the words sounded like.

@@ -2202,6 +2202,17 @@ describe('honest products', () => {
     const twelve = await ask('do you have the summer dress in 12', { language: 'en', items: [...all, dress], faq: [] })
     expect(twelve).toMatchObject({ kind: 'attribute', productIds: ['p18'] })
     expect(twelve.reply).toContain("doesn't list size 12")
+    // A number after a product named is its size: "yes, in stock" only when the record lists it.
+    const plainShoes = product('p19', 'Koşu Ayakkabısı', 1499, 'TRY', 20, null, 'Hafif tabanlı günlük ayakkabı')
+    for (const message of ['koşu ayakkabısı 42 var mı', "koşu ayakkabısının 42'si var mı", 'koşu ayakkabısının 42si kaldı mı']) {
+      const unlisted = await ask(message, { items: [...all, plainShoes], faq: [] })
+      expect(unlisted, message).toMatchObject({ kind: 'attribute', productIds: ['p19'] })
+      expect(unlisted.reply, message).toContain('beden bilgisi yer almıyor')
+    }
+    expect((await ask('spor ayakkabı 44 var mı', { items: all, faq: [] })).reply).not.toContain('yer almıyor')
+    expect((await ask('spor ayakkabının 46sı var mı', { items: all, faq: [] })).reply).toContain('46 beden yer almıyor')
+    // A number after "-den" counts: "gömlekten 3 var mı" asks for three.
+    expect((await ask('keten gömlekten 3 var mı', { items: all, faq: [] })).kind).toBe('stock')
     // "Is it plain or patterned?": which of two it is, of the product discussed, not two products.
     const either = await ask('is it plain or patterned?', { language: 'en', items: [...all, dress], history: said(['p18']), faq: [] })
     expect(either).toMatchObject({ kind: 'attribute', productIds: ['p18'] })

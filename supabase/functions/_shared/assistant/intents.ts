@@ -313,6 +313,10 @@ export const MIN_SCORE = 0.55
 
 /** Whether something fits the one asking ("olur mu", "uyar mı", "would it fit"). */
 const FITS = / (olur|olurmu|uyar|uyarmi|fit|fits|fitting) /
+/** A size written as a number, "42" or "42si" (its 42): the number, or null (a child's 4, a dress's 12, shoes' 38, a waist's 32). */
+export function sizeNumber(key: string): string | null {
+  return /^([2-9]|[1-5]\d|60)(si|su)?$/.exec(key)?.[1] ?? null
+}
 const OWN_MEASURES = /^(boyum|boyunda|boyundayim|boyluyum|kilom|kiloyum|kilodayim)$/
 const SIZE_WORDS = /^(beden\w*|numara\w*|size|sizes|small|medium|large|waist|xs|s|m|l|xl|xxl|xxxl)$/
 /** Colours themselves, not the words asking for one. */
@@ -1003,6 +1007,13 @@ export function intentOf(asked: string, message: string): Intent {
   const counted = quantityAsked(message) !== null
   if ((intent === 'stock' || intent === 'None' || intent === 'again') && /^\d{1,3}$/.test(term) && !counted) return { kind: 'attribute', attribute: 'size', term: '' }
   if (intent === 'stock' && /^\d{1,3}$/.test(term) && counted) return { kind: 'stock', term: '' }
+  // "Spor ayakkabı 42 var mı?", "ayakkabının 42'si": a number after a kind of product is its size ("gömlekten 3 var mı",
+  // after "-den", counts).
+  const termList = words(term)
+  const sizeAfter = termList.length > 1 && sizeNumber(termList.at(-1)!.key) !== null && !/(den|dan|ten|tan)$/.test(termList.at(-2)!.key)
+  if ((intent === 'stock' || intent === 'None') && sizeAfter && !counted && thingWords(term).length > 0) {
+    return { kind: 'attribute', attribute: 'size', term: productTerm(list.filter((word) => !/^\d/.test(word.key))) }
+  }
   // "Do you have the jeans in 32?": a number after "in" is a size of the product named, never its stock.
   if (/ in (a |an |size )?\d{1,3} (waist )?$/.test(line) && !counted && (intent === 'stock' || intent === 'None' || intent === 'attribute' || PRODUCT_KINDS.has(intent))) {
     return { kind: 'attribute', attribute: 'size', term: productTerm(list.filter((word) => !/^\d/.test(word.key) && word.key !== 'waist')) }

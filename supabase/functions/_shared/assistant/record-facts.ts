@@ -2,7 +2,7 @@
 // whether its name or description speaks of an attribute at all. An
 // attribute question is answered from the record only when it does; the
 // assistant never says yes about what the owner did not write.
-import { ATTRIBUTE_PATTERNS, type Attribute } from './intents.ts'
+import { ATTRIBUTE_PATTERNS, sizeNumber, type Attribute } from './intents.ts'
 import { asciiKey, words } from './text.ts'
 import type { CatalogueProduct } from './types.ts'
 
@@ -10,16 +10,15 @@ const LETTER_SIZES = ['xxs', 'xs', 's', 'm', 'l', 'xl', 'xxl', 'xxxl']
 const LETTER_SIZE = /^(xxs|xs|s|m|l|xl|xxl|xxxl|2xl|3xl)$/
 /** "Would a medium fit?": the letter a size's name stands for. */
 const SIZE_NAMES: Partial<Record<string, string>> = { small: 's', medium: 'm', large: 'l' }
-const NUMBER_SIZE = /^([2-9]|[1-5]\d|60)$/
 
 /** The size a message asks for: a letter size ("XL") or a number ("44"), as a key. */
 export function askedSize(message: string): string | null {
   const list = words(message)
   const letter = list.find(({ key }) => LETTER_SIZE.test(key) || SIZE_NAMES[key])
   if (letter) return SIZE_NAMES[letter.key] ?? letter.key.replace(/^2xl$/, 'xxl').replace(/^3xl$/, 'xxxl')
-  // "2 tane", "3 pieces" count; a number otherwise is a size (a child's 4, a dress's 12, shoes' 38, a waist's 32).
-  const number = list.find(({ key }, i) => NUMBER_SIZE.test(key) && !/^(tane\w*|adet\w*|pieces?|pcs|units?|in)$/.test(list[i + 1]?.key ?? ''))
-  return number?.key ?? null
+  // "2 tane", "3 pieces" count; a number otherwise is a size.
+  const number = list.find(({ key }, i) => sizeNumber(key) !== null && !/^(tane\w*|adet\w*|pieces?|pcs|units?|in)$/.test(list[i + 1]?.key ?? ''))
+  return number ? sizeNumber(number.key) : null
 }
 
 /**
@@ -38,10 +37,10 @@ export function listedSizes(description: string) {
   for (const [word] of text.matchAll(/\b(xxs|xs|s|m|l|xl|xxl|xxxl)\b/g)) letters.add(word)
   for (const [, from, to] of text.matchAll(/\b(\d{2})\s*-\s*(\d{2})\b/g)) ranges.push([Number(from), Number(to)])
   return {
-    known: (size: string) => (NUMBER_SIZE.test(size) ? ranges.length > 0 : letters.size > 0),
+    known: (size: string) => (sizeNumber(size) !== null ? ranges.length > 0 : letters.size > 0),
     /** Any size at all, letters or a range of numbers. */
     any: () => letters.size > 0 || ranges.length > 0,
-    has: (size: string) => (NUMBER_SIZE.test(size) ? ranges.some(([from, to]) => Number(size) >= from && Number(size) <= to) : letters.has(size)),
+    has: (size: string) => (sizeNumber(size) !== null ? ranges.some(([from, to]) => Number(size) >= from && Number(size) <= to) : letters.has(size)),
   }
 }
 

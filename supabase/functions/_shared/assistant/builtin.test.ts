@@ -1108,6 +1108,13 @@ describe('follow-ups as customers write them', () => {
       expect(out.kind, message).toBe('budget')
       expect(out.productIds, message).toContain('p2')
     }
+    // Asking for a discount as well gets the offers first (here, that none are written), then the cheaper ones.
+    for (const message of ['pahalıymış biraz indirim olur mu', 'bu çok pahalı, indirim yapar mısınız']) {
+      const out = await ask(message, { history: said(['p1']) })
+      expect(out.kind, message).toBe('discounts')
+      expect(out.reply, message).toMatch(/indirim[\s\S]*Kablolu Kulaklık/i)
+      expect(out.productIds, message).toContain('p2')
+    }
   })
 
   it('"3 tane kulaklık toplam ne kadar?" is what that many come to, from the record, never a budget of 3', async () => {

@@ -1168,7 +1168,13 @@ async function answerMessage(
   }
   if (understood.kind !== 'compare' && (CHEAPER.test(keyLine(words(message))) || TOO_DEAR.test(keyLine(words(message))))) {
     const listed = (await justListed(context)) ?? (await lastProducts(context)) ?? []
-    if (listed.length > 0) return answerCheaper(listed, understood.kind === 'unknown' || !('term' in understood) ? '' : understood.term, context)
+    if (listed.length > 0) {
+      const cheaper = await answerCheaper(listed, understood.kind === 'unknown' || !('term' in understood) ? '' : understood.term, context)
+      if (understood.kind !== 'discounts') return cheaper
+      // "Pahalıymış, indirim olur mu?": the offers asked for (the owner's, or that none are written), then cheaper ones.
+      const offers = await answerIntent(understood, message, context, understood.alternatives)
+      return { ...offers, reply: `${offers.reply}\n\n${cheaper.reply}`, productIds: cheaper.productIds }
+    }
   }
   return answerIntent(understood, message, context, understood.alternatives)
 }

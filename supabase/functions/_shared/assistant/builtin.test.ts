@@ -506,6 +506,18 @@ describe('follow-ups as customers write them', () => {
     expect(colour.reply).not.toContain('açıklamada')
   })
 
+  it('"what is it made of" just after a product is its record, never the FAQ on where the goods are made', async () => {
+    const items = [...PRODUCTS, product('p8', 'Kadife Ceket', 89, 'EUR', 7, null, 'Slim kesim kadife ceket')]
+    const faq = [{ id: 'f9', question: 'Ürünleriniz nerede üretiliyor?', answer: 'Ürünlerimizin çoğu İstanbul’daki atölyelerde üretiliyor.' }]
+    for (const message of ['whats it made of', 'what is this made of?', 'neyden yapılmış']) {
+      const out = await ask(message, { items, faq, history: said(['p8']) })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+      expect(out.reply, message).toContain('kadife')
+    }
+    // Asked of the shop, the FAQ answers.
+    expect((await ask('where are your products made', { items, faq, language: 'en' })).reply).toContain('atölyelerde')
+  })
+
   it('"fiyat alabilir miyim?" with no product named asks which one', async () => {
     expect(await ask('fiyat alabilir miyim')).toMatchObject({ kind: 'price', reply: 'Hangi ürünü sorduğunuzu anlayamadım; ürünün adını yazar mısınız?' })
   })

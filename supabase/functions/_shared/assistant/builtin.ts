@@ -633,10 +633,20 @@ async function productNameWritten(message: string, context: Context): Promise<st
   return named ? named.join(' ') : null
 }
 
+/**
+ * "What is it made of?" just after one product, whose record states it: the record answers, not an FAQ entry that
+ * shares a word ("where are your products made?").
+ */
+async function ofTheOneDiscussed(intent: Intent, message: string, context: Context): Promise<boolean> {
+  if (intent.kind !== 'attribute' || intent.attribute === null || intent.term !== '' || !(pointsBack(message) || asksOfIt(message) || ASKS_MATERIAL.test(words(message)[0]?.key ?? ''))) return false
+  const last = (await lastProducts(context)) ?? []
+  return last.length === 1 && recordStates(last[0]!, intent.attribute)
+}
+
 async function answerIntent(intent: Intent, message: string, context: Context, alternatives: readonly Classification[] = []): Promise<ResponderOutput> {
   const { language, businessName, now } = context
   const profile = context.business.profile
-  if (FAQ_FIRST.has(intent.kind)) {
+  if (FAQ_FIRST.has(intent.kind) && !(await ofTheOneDiscussed(intent, message, context))) {
     const hit = await faqFor(message, context, intent.kind)
     if (hit) {
       // "Hangi kargoyla gönderiyorsunuz?" shares shipping with the entry on sending abroad, but asks what the shipping

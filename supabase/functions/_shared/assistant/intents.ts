@@ -322,7 +322,7 @@ const SIZE_WORDS = /^(beden\w*|numara\w*|size|sizes|small|medium|large|waist|xs|
 /** Colours themselves, not the words asking for one. */
 const COLOUR_NAMES = /^(siyah\w*|beyaz\w*|kirmizi\w*|mavi\w*|yesil\w*|sari\w*|pembe\w*|mor|gri|lacivert\w*|bej|kahverengi\w*|turuncu\w*|black|white|red|blue|green|yellow|pink|purple|gr[ae]y|navy|beige|brown|orange)$/
 const COLOUR_WORDS = new RegExp(`^(renk\\w*|rengi\\w*|colou?rs?)$|${COLOUR_NAMES.source}`)
-const MATERIAL_WORDS = /^(kumas\w*|malzeme\w*|materyal\w*|icerig\w*|icerik\w*|pamuk\w*|keten\w*|deri\w*|ipek\w*|yun\w*|polyester|materials?|fabric|made|cotton|linen|leather|silk|wool)$/
+const MATERIAL_WORDS = /^(neyden|kumas\w*|malzeme\w*|materyal\w*|icerig\w*|icerik\w*|pamuk\w*|keten\w*|deri\w*|ipek\w*|yun\w*|polyester|materials?|fabric|made|cotton|linen|leather|silk|wool)$/
 /** Materials a description names: "925 ayar gümüş" answers "what is it made of?". */
 const MATERIAL_NAMES = /^(gumus\w*|altin\w*|celik\w*|seramik\w*|porselen\w*|ahsap\w*|bambu\w*|plastik\w*|metal\w*|kadife\w*|kasmir\w*|denim|silver|gold|steel|stainless|ceramic|porcelain|wood\w*|bamboo|plastic|velvet|cashmere|suede|glass|ayar)$/
 const DIMENSION_WORDS = /^(kalinlik\w*|kalinligi\w*|kalin|thick|thickness|genislik\w*|boy|boyu|olcu|olcusu|olculer\w*|olculeri\w*|boyut\w*|ebat\w*|cm|mm|ml|litre\w*|litres?|liters?|hacm\w*|uzunlug\w*|genislig\w*|yuksekli\w*|dimensions?|big|long|wide|width|length|height|volume|capacity|hold|holds)$/
@@ -358,7 +358,7 @@ export function asksWhichMaterial(list: readonly Word[]): boolean {
 }
 
 /** Words that ask what a product is made of, rather than name a material. */
-export const ASKS_MATERIAL = /^(kumas\w*|malzeme\w*|materyal\w*|icerig\w*|icerik\w*|materials?|fabric|made)$/
+export const ASKS_MATERIAL = /^(neyden|kumas\w*|malzeme\w*|materyal\w*|icerig\w*|icerik\w*|materials?|fabric|made)$/
 
 /** The colours a text names ("siyah çanta": siyah), not the words asking for one. */
 export function coloursIn(text: string): string[] {

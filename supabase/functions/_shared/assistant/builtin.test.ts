@@ -2088,7 +2088,7 @@ describe('handing off to a person', () => {
     for (const message of ['ne zaman gelir haber verir misiniz fiyatı', 'let me know the price']) expect(await handoffAsked(message), message).toBeNull()
     // Said alone just after a product's stock, too; anywhere else it is no request.
     const afterStock = answered('hasır şapka var mı', 'Maalesef Hasır Şapka şu an stokta yok.', 'stock')
-    for (const message of ['ok let me know', 'tamam haber verin', 'haber verir misiniz']) expect(await handoffAsked(message, afterStock), message).toBe('asked')
+    for (const message of ['ok let me know', 'tamam haber verin', 'haber verir misiniz', 'ok can you let me know', 'could you please notify me']) expect(await handoffAsked(message, afterStock), message).toBe('asked')
     expect(await handoffAsked('ok let me know')).toBeNull()
     // A kind of product wanted ("I'd like the straw hat") is an order, however off the shop it sounded; a poem is none.
     expect(intentOf('off_topic', 'I’d like the straw hat')).toEqual({ kind: 'ordering', term: 'straw hat' })

@@ -52,7 +52,7 @@ const TELL_ME_EN = / (let me know|notify me|tell me|message me|text me|inform me
 const TELL_ME_TR = / (haber\w*|haberdar\w*|bildir\w*|mesaj at\w*|yazar misiniz|yazin|arar misiniz|arayin) /
 const BACK_TR = / (gelince|girince|gelirse|gelir gelmez|gelindiginde|stoga\w*|stoklara\w*) /
 const TELL_ME_ALONE =
-  /^ (ok |okay |tamam |peki |o zaman )*(please |lutfen )?(let me know|notify me|tell me|message me|text me|haber ver\w*|bana haber ver\w*|haberdar ed\w*|bildirin|bildirir)( misiniz| musunuz| misin)?( (please|pls|lutfen|then|o zaman|when|once))? $/
+  /^ (ok |okay |tamam |peki |o zaman )*(please |lutfen )?((can|could|will|would) (you|u) (please )?)?(let me know|notify me|tell me|message me|text me|haber ver\w*|bana haber ver\w*|haberdar ed\w*|bildirin|bildirir)( misiniz| musunuz| misin)?( (please|pls|lutfen|then|o zaman|when|once))? $/
 function asksToBeTold(line: string): boolean {
   return TELL_ME_EN.test(line) || (TELL_ME_TR.test(line) && BACK_TR.test(line))
 }

@@ -1043,6 +1043,12 @@ describe('follow-ups as customers write them', () => {
     const out = await askAnyWord('aksesuar olabilir', items)
     expect(out.kind).toBe('list')
     expect(out.productIds.sort()).toEqual(['p8', 'p9'])
+    // A kind of product suggested the same way is shown, not ordered.
+    for (const message of ['kolye olabilir mi', 'bir çanta olabilir']) {
+      const one = await askAnyWord(message, items)
+      expect(one.kind, message).toBe('search')
+      expect(one.reply, message).not.toContain('Sipariş')
+    }
   })
 
   it('"whatsapp numaranız var mı?", "what\'s your instagram?" ask how to reach the shop', async () => {

@@ -989,6 +989,8 @@ export function intentOf(asked: string, message: string): Intent {
     if (topic) return { kind: topic }
   }
   if (BUSINESS_KINDS.has(intent)) return { kind: intent as BusinessTopic }
+  // "Kolye olabilir mi?", "bir çanta olabilir": a kind of product suggested, not an order placed.
+  if (intent === 'ordering' && / olabilir (mi )?$/.test(line) && thingWords(term).length > 0 && !/ (siparis\w*|satin|al\w*) /.test(line)) return { kind: 'search', term }
   if (intent === 'ordering') return { kind: 'ordering', term: ordered() }
   if (intent === 'cheapest' || intent === 'priciest') {
     // "Kulaklık fiyatları" asks the prices, not which is cheapest: a superlative is what makes it an extreme.

@@ -28,6 +28,8 @@ export type Dialogue = {
   turns: DialogueTurn[]
   /** What the calendar holds after the dialogue, made by it: a booking, or none. */
   booked: { date: string; time: string; service?: string } | null
+  /** A second booking the dialogue makes, for another person ("kızım için de"). */
+  alsoBooked?: { date: string; time: string; service?: string }
   /** An appointment of this customer's there before the dialogue (to cancel or move), as the owner's calendar has it. */
   existing?: { date: string; time: string; service?: string }
   /** The existing appointment is cancelled at the end. */
@@ -48,7 +50,7 @@ export const w = (say: string, expect?: string[], not?: string[]): DialogueTurn 
 /** Dialogues of one language, channel and owner: an id, the turns, what the calendar holds after, and the customer's appointment before. */
 const dialoguesOf =
   (language: Dialogue['language'], channel: Dialogue['channel'], owner: BookingOwner) =>
-  (id: string, turns: DialogueTurn[], booked: Dialogue['booked'], before: Pick<Dialogue, 'existing' | 'cancelled'> = {}): Dialogue => ({
+  (id: string, turns: DialogueTurn[], booked: Dialogue['booked'], before: Pick<Dialogue, 'existing' | 'cancelled' | 'alsoBooked'> = {}): Dialogue => ({
     id,
     language,
     channel,
@@ -207,6 +209,10 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-fiyatsiz-hizmet',
     [w('fön ücretli mi', ['30 dakika', 'listede yazmıyor'], ['müsait']), w('teşekkürler', ['Rica ederim']), w('kargo ne kadar', ['Kargo'])],
     null),
+  trSalon('tr-kizim-ve-ben',
+    [w('kızım ve ben için cumartesi saç kesimi', ['bir kişilik', '5 Aralık 2026']), w('2 kişi', ['bir kişilik']), w('11 olur'), w('Ayşe Kaya'), w('0532 765 43 21'),
+      w('evet', ['oluşturuldu']), w('şimdi kızım için de 11:30', ['11:30', 'kimin adına'], ['Ayşe Kaya']), w('Elif Kaya', ['Saç kesimi', '5 Aralık 2026']), w('evet', ['Elif Kaya'])],
+    { date: '2026-12-05', time: '11:00', service: 'Saç kesimi' }, { alsoBooked: { date: '2026-12-05', time: '11:30', service: 'Saç kesimi' } }),
   // --- Turkish, WhatsApp ---------------------------------------------------------------------------
   trSalonWhatsApp('tr-wa-yarin',
     [w('Merhaba yarın 10:30 saç kesimi için randevu alabilir miyim'), w('Fatma Koç'), w('evet', ['oluşturuldu'])],
@@ -389,6 +395,10 @@ export const DIALOGUES: Dialogue[] = [
   enSalonWhatsApp('en-wa-keep',
     [w('I want to cancel my appointment'), w('no', ['stays'])],
     null, { existing: { date: '2026-12-04', time: '16:00' }, cancelled: false }),
+  enSalonWhatsApp('en-wa-friend-too',
+    [w('can my friend and I both get haircuts on friday', ['one person at a time', 'December 4, 2026']), w('ok 10', ['name']), w('Nora Quinn'), w('yes', ['booked']),
+      w('and one for my friend at 10:30', ['10:30', 'name'], ['Nora Quinn']), w('Ruth Lane'), w('yes', ['Ruth Lane'])],
+    { date: '2026-12-04', time: '10:00', service: 'Saç kesimi' }, { alsoBooked: { date: '2026-12-04', time: '10:30', service: 'Saç kesimi' } }),
   // --- English, the shop -----------------------------------------------------------------------------
   enShop('en-shop',
     [w('I would like to book an appointment', ['next free']), w('2'), w('Grace Hill'), w('0532 098 76 54'), w('yes')],

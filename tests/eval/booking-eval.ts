@@ -107,18 +107,21 @@ export async function runBookingEval({ dialogues = DIALOGUES, log = console.info
             and (a.conversation_id = $2 or c.phone_number = $3)`,
         [owner.id, conversationId ?? null, phone])
       let wrong = false
-      const expected = dialogue.booked
-      if (!expected && made.length > 0) {
+      const expected = [dialogue.booked, dialogue.alsoBooked].filter((booking) => booking != null)
+      const said = (booking: NonNullable<Dialogue['booked']>) => `${booking.date} ${booking.time} ${booking.service ?? ''}`
+      if (expected.length === 0 && made.length > 0) {
         wrong = true
         problems.push(`booked ${made.map((m) => `${m.appointment_date} ${m.appointment_time}`).join(', ')} but nothing was asked for`)
       }
-      if (expected) {
-        const serviceId = expected.service ? owner.services.get(expected.service) : undefined
-        const match = made.filter((m) => m.appointment_date === expected.date && m.appointment_time === expected.time && (serviceId === undefined || m.service_id === serviceId))
-        if (made.length > match.length) {
+      if (expected.length > 0) {
+        const matches = expected.map((booking) => {
+          const serviceId = booking.service ? owner.services.get(booking.service) : undefined
+          return made.filter((m) => m.appointment_date === booking.date && m.appointment_time === booking.time && (serviceId === undefined || m.service_id === serviceId))
+        })
+        if (made.length > matches.flat().length) {
           wrong = true
-          problems.push(`booked ${made.map((m) => `${m.appointment_date} ${m.appointment_time}`).join(', ')}, expected ${expected.date} ${expected.time} ${expected.service ?? ''}`)
-        } else if (match.length !== 1) problems.push(`no booking of ${expected.date} ${expected.time} ${expected.service ?? ''}`)
+          problems.push(`booked ${made.map((m) => `${m.appointment_date} ${m.appointment_time}`).join(', ')}, expected ${expected.map(said).join(' and ')}`)
+        } else matches.forEach((match, i) => match.length !== 1 && problems.push(`no booking of ${said(expected[i]!)}`))
       }
       if (existingId && dialogue.cancelled !== undefined) {
         const { rows: [state] } = await stack.db.query<{ status: string }>('select status from public.appointments where id = $1', [existingId])
@@ -127,7 +130,7 @@ export async function runBookingEval({ dialogues = DIALOGUES, log = console.info
           if (!dialogue.cancelled) wrong = true
         }
       }
-      results.push({ dialogue, problems, replies, booked: bookedAt > 0 && problems.length === 0 && !!expected, turns: bookedAt, wrong })
+      results.push({ dialogue, problems, replies, booked: bookedAt > 0 && problems.length === 0 && expected.length > 0, turns: bookedAt, wrong })
       // Each dialogue starts from the same calendar.
       await stack.db.query(`delete from public.appointments where user_id = any($1) and (source = 'assistant' or customer_id is not null)`, [[...owners.values()].map((o) => o.id)])
     }

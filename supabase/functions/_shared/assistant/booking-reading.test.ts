@@ -3,7 +3,7 @@
 // yes and no, services named in either language, and what starts a booking.
 // The whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
 import { describe, expect, it } from 'vitest'
-import { asksAQuestion, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, hourAlone, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, shiftAsked, stops, unsure } from './booking-reading.ts'
+import { asksAQuestion, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, shiftAsked, stops, unsure } from './booking-reading.ts'
 import { handoffAsked } from './handoff.ts'
 import type { BookableService } from './types.ts'
 
@@ -36,10 +36,19 @@ describe('the booking conversation reads', () => {
   })
 
   it('an hour alone, agreed to, and no hour in anything more', () => {
-    for (const [text, hour] of [['10', 10], ['10 olur', 10], ['11 please', 11], ['saat 3 uygun mu?', 3], ['4 ok', 4], ['15', 15]] as const) {
+    for (const [text, hour] of [['10', 10], ['10 olur', 10], ['11 please', 11], ['saat 3 uygun mu?', 3], ['4 ok', 4], ['15', 15], ['ok 10', 10], ['tamam 11 olsun', 11], ['okay, 3 then', 3]] as const) {
       expect(hourAlone(text), text).toBe(hour)
     }
-    for (const text of ['10 tane', 'cuma 10', '25', '10:30', 'olur', '2 kişi']) expect(hourAlone(text), text).toBeNull()
+    for (const text of ['10 tane', 'cuma 10', '25', '10:30', 'olur', '2 kişi', 'ok 10 tane']) expect(hourAlone(text), text).toBeNull()
+  })
+
+  it('more than one person to be booked, and another appointment for someone else', () => {
+    for (const text of ['kızım ve ben için cumartesi', '2 kişi', 'iki kişiyiz', 'annemle ben gelicez', 'for me and my friend', 'my daughter and I', 'both of us']) {
+      expect(forSeveral(text), text).toBe(true)
+    }
+    for (const text of ['kızım için saç kesimi', 'for my mom', 'saat 2 de', '2 tane']) expect(forSeveral(text), text).toBe(false)
+    for (const text of ['şimdi kızım için de 11:30', 'and one for my friend at 10:30', 'bir randevu daha', 'my son too', 'bir de oğlum için']) expect(forAnother(text), text).toBe(true)
+    for (const text of ['kızım için', 'evet', 'for my friend', 'one more question', 'bir de şunu sorayım']) expect(forAnother(text), text).toBe(false)
   })
 
   it('a question put as one, and a name as none', () => {

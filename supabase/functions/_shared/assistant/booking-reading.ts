@@ -47,9 +47,9 @@ export function choiceOf(message: string, count: number): number | null {
   return index >= 0 && index < count ? index + 1 : null
 }
 
-/** "10 olur", "11 please", "saat 3": an hour alone, agreed to, as said of times just offered; null when it is not one. */
+/** "10 olur", "ok 11", "11 please", "saat 3": an hour alone, agreed to, as said of times just offered; null when it is not one. */
 export function hourAlone(message: string): number | null {
-  const plain = /^\s*(?:saat\s*)?(\d{1,2})\s*(?:olur|olsun|uygun\w*|uyar|iyi|ok|okay|please|pls|lutfen|works|is fine|fine|good)?\s*(?:mu|mi)?\s*[.!?]?\s*$/i.exec(asciiKey(message))
+  const plain = /^\s*(?:(?:ok|okay|tamam|tmm|peki|evet|yes|yeah|sure)\s*,?\s*)?(?:saat\s*)?(\d{1,2})\s*(?:olur|olsun|uygun\w*|uyar|iyi|ok|okay|please|pls|lutfen|works|is fine|fine|good)?\s*(?:mu|mi|then|o zaman)?\s*[.!?]?\s*$/i.exec(asciiKey(message))
   const hour = plain ? Number(plain[1]) : null
   return hour !== null && hour <= 23 ? hour : null
 }
@@ -216,6 +216,7 @@ export function bookingAsked(message: string, kind: string, { justBooked = false
   // "Randevumu salıya alabilir miyim?", "1 saat sonraya alabilir miyiz?": the customer's own appointment taken to a day
   // or time, or by an hour, is a move.
   if (OWN_APPOINTMENT.test(l) && TO_ANOTHER.test(l) && (saysWhen(readWhen(message, '2000-01-01')) || shiftAsked(message) !== null)) return 'move'
+  if (justBooked && forAnother(message)) return 'book'
   if (kind === 'booking' || (BOOK_WORDS.test(l) && !/ (siparis\w*|order\w*) /.test(l))) return 'book'
   return null
 }
@@ -238,3 +239,17 @@ export const asksSameTime = (message: string) => SAME_TIME.test(line(message))
 
 /** "Vazgeçtim", "never mind": the customer drops the booking (unless the same message names a new day or time). */
 export const stops = (message: string) => STOP_WORDS.test(line(message))
+
+const PARTY_COUNT = / ([2-9]|iki|uc|dort|bes|two|three|four|five) (kisi\w*|people|persons|of us) | (ikimiz\w*|ucumuz\w*|both of us|two of us|for two|for 2) /
+const RELATIVE = '(kizim\\w*|oglum\\w*|annem\\w*|esim\\w*|arkadasim\\w*|kardesim\\w*|ablam\\w*|my (daughter|son|mum|mom|mother|wife|husband|partner|friend|sister|brother|kids|children))'
+const TOGETHER = new RegExp(` ${RELATIVE} (ve|and|ile|with) (ben|me|i|myself|bana) | (ben|benim|me|i|myself) (ve|and|ile|with) ${RELATIVE} | ${RELATIVE} (ve|and) ${RELATIVE} | (annem|kizim|oglum|esim|arkadasim|kardesim|ablam)(le|la) (ben|birlikte|beraber) `)
+
+/** "2 kişi", "kızım ve ben", "for me and my friend": more than one person to be booked. */
+export const forSeveral = (message: string) => PARTY_COUNT.test(line(message)) || TOGETHER.test(line(message))
+
+const ANOTHER = new RegExp(
+  ` (bir randevu daha|one more (appointment|booking|slot)|another (appointment|booking|slot)|second (appointment|booking)) | bir de ${RELATIVE} | ${RELATIVE} (icin )?(de|da) | ${RELATIVE} (too|as well) | (also|and one|one) for ${RELATIVE} `,
+)
+
+/** "Kızım için de 11:30", "and one for my son", "bir randevu daha": another appointment, for someone else, just after one was made. */
+export const forAnother = (message: string) => ANOTHER.test(line(message))

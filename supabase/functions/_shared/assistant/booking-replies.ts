@@ -117,6 +117,13 @@ export function onSeveralDays(language: Lang): string {
   return language === 'tr' ? 'Bu saat birden fazla günde müsait:' : 'That time is free on more than one day:'
 }
 
+/** More than one person asked for: what one booking here holds, and how the others get theirs. */
+export function onePerBooking(language: Lang): string {
+  return language === 'tr'
+    ? 'Buradan her seferinde bir kişilik randevu alabiliyorum; bunu onayladıktan sonra diğer kişi için de ayrıca randevu isteyebilirsiniz.'
+    : 'I can book one person at a time here; once this one is confirmed, you can ask me for another appointment for the next person.'
+}
+
 export function pickFirst(language: Lang): string {
   return language === 'tr' ? 'Önce bir saat seçelim. Şu saatler müsait:' : "Let's pick a time first. These times are free:"
 }

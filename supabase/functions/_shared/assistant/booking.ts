@@ -15,7 +15,7 @@
 import { hasAnyHours, minutesToTime, rangesOf, timeToMinutes, type OpeningHours } from '../../../../domain/business.ts'
 import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksAQuestion, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, hourAlone, introducesAName, isNo, isYes, nameGiven, phoneIn, serviceIn, serviceNamed, shiftAsked, stops, unsure,
+  asksAQuestion, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducesAName, isNo, isYes, nameGiven, phoneIn, serviceIn, serviceNamed, shiftAsked, stops, unsure,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import type { Offer } from './booking-replies.ts'
@@ -166,7 +166,7 @@ async function afterTime(draft: BookingDraft, turn: BookingTurn, loaded: Loaded,
   const { language, desk } = turn
   const next: BookingDraft = { ...draft, offers: undefined }
   if (!next.name) {
-    const known = draft.mode === 'move' ? null : await desk.knownName()
+    const known = draft.mode === 'move' || draft.another ? null : await desk.knownName()
     if (known) next.name = known
   }
   const ask = (question: string) => (lead ? `${lead} ${question}` : question)
@@ -291,6 +291,17 @@ async function chosenOwn(id: string, mode: 'cancel' | 'move', message: string, t
   return offerFor(message, draft, turn, loaded)
 }
 
+/**
+ * "Kızım için de 11:30" just after booking: another person's appointment, on the day and for the service of the
+ * customer's upcoming ones when they share them, reachable on the same number; the name is asked.
+ */
+async function nextPerson(desk: BookingDesk): Promise<Partial<BookingDraft>> {
+  const own = await desk.upcoming()
+  const shared = <T>(pick: (b: (typeof own)[number]) => T): T | undefined => (own.length > 0 && own.every((b) => pick(b) === pick(own[0]!)) ? pick(own[0]!) : undefined)
+  const [date, serviceId, phone] = [shared((b) => b.date), shared((b) => b.serviceId), shared((b) => b.phone)]
+  return { another: true, ...(serviceId ? { serviceId, duration: shared((b) => b.duration) } : {}), ...(date ? { when: { date } } : {}), ...(phone ? { phone } : {}) }
+}
+
 async function book(draft: BookingDraft, turn: BookingTurn, loaded: Loaded): Promise<ResponderOutput> {
   const { desk, language } = turn
   const phone = draft.phone ?? desk.knownPhone
@@ -324,6 +335,13 @@ export function lastDraft(history: readonly { role: string; booking?: BookingDra
  * answers it (the draft, if any, is then kept by the caller).
  */
 export async function converse(turn: BookingTurn): Promise<ResponderOutput | null> {
+  const result = await conversation(turn)
+  // "Kızım ve ben için", "2 kişi": one booking holds one person, which the customer is told before going on.
+  if (result?.kind === 'booking' && result.booking && forSeveral(turn.message)) return { ...result, reply: `${say.onePerBooking(turn.language)}\n${result.reply}` }
+  return result
+}
+
+async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> {
   const { message, draft, desk, language } = turn
   let asked = bookingAsked(message, turn.kind, { justBooked: turn.lastKind === 'booked', drafting: draft !== null })
   // "Yarın 11'de saç kesimi olur mu?": a service the owner offers and a time ask for a booking in so many words.
@@ -341,6 +359,7 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
   if (asked === 'check') return showOwn(turn)
   // "Ürün deneme randevusu ücretli mi?": the price or length of a service, asked with no day or time, books nothing yet.
   if (!draft && asksPriceOrLength(message) && serviceNamed(message, loaded.services) && !saysWhen(readWhen(message, desk.today))) return null
+  if (!draft && turn.lastKind === 'booked' && forAnother(message)) return start(message, turn, loaded, await nextPerson(desk))
   if (!draft) return start(message, turn, loaded)
 
   if (stops(message) && !saysWhen(readWhen(message, desk.today))) {

@@ -156,6 +156,8 @@ export type BookingDraft = {
   choices?: Array<{ id: string; date: string; time: string }>
   /** The day and time the customer asked for before the service was chosen, as read when they said it. */
   when?: When
+  /** Booked for someone else than the one the number is known by ("kızım için de"): the name is asked. */
+  another?: boolean
 }
 
 export type { ConversationStatus, HandoffReason } from '../../../../domain/conversations.ts'

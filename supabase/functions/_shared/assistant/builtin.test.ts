@@ -1051,8 +1051,15 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('"iban verir misiniz", "hesap numaranız" ask how to pay, never how to order', async () => {
+    for (const message of ['iban verir misiniz', 'IBAN no?', 'hesap numaranız nedir', 'can you send your bank details']) {
+      const out = await ask(message, { history: said(['p6']) })
+      expect(out.kind, message).toBe('payment')
+    }
+  })
+
   it('"whatsapp numaranız var mı?", "what\'s your instagram?" ask how to reach the shop', async () => {
-    for (const message of ['whatsapp numaranız var mı', 'instagram hesabınız var mı', "what's your instagram?"]) {
+    for (const message of ['whatsapp numaranız var mı', 'instagram hesabınız var mı', "what's your instagram?", 'do u have a website', 'web siteniz var mı']) {
       const out = await ask(message, { history: said(['p6']) })
       expect(out.kind, message).toBe('contact')
       expect(out.reply, message).toContain('0216 555 00 11')

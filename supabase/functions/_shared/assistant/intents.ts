@@ -436,6 +436,8 @@ function hoursAsks(line: string): 'open' | 'close' | 'now' | 'both' {
 
 const MONEY_BACK = / (param\w*|paraniz\w*|ucretim\w*) (\w+ ){0,2}geri|para iade\w*|geri odeme\w*|money back /
 const SEND_BACK = / (send|ship|post|mail|return) (it|them|this|these|that|the \w+) back | geri (gonder|yolla)\w* /
+const WEBSITE = / (web ?site\w*|websites?|internet site\w*|web sayfa\w*|siteniz\w*) /
+const BANK_DETAILS = / (iban\w*|hesap (numara|no|bilgi)\w*|banka (hesab|bilgi)\w*|bank (details|account)|account (number|details)) /
 const REACH = / (whatsapp\w*|instagram\w*|insta|facebook\w*|telegram\w*) (numara\w*|hatti\w*|hesab\w*|adres\w*|number|account|handle|page|sayfa\w*)|^ (whats|what is) (your|ur) (whatsapp|instagram|insta|facebook|number|phone|email|e mail) /
 
 const RETURN_CUES =
@@ -875,6 +877,10 @@ export function intentOf(asked: string, message: string): Intent {
   // "WhatsApp numaranız var mı?", "what's your Instagram?": how to reach the shop, not a product or an order.
   // A message carrying a number gives the customer's own ("my WhatsApp number is 0532…").
   if (REACH.test(line) && (message.match(/\d/g) ?? []).length < 10) return { kind: 'contact' }
+  // "Web siteniz var mı?": where the shop is online, unless it asks how to order there.
+  if (WEBSITE.test(line) && !/ (siparis\w*|order\w*|satin|buy|al\w*) /.test(line)) return { kind: 'contact' }
+  // "IBAN verir misiniz?", "hesap numaranız": where a transfer goes, which the payment text or the FAQ may say.
+  if (BANK_DETAILS.test(line)) return { kind: 'payment' }
   // "How do I send it back?": a return, however much "ok" leads it.
   if (SEND_BACK.test(line)) return { kind: 'returns' }
   // "Paramı ne zaman geri alırım?": money back is a return's, however much "ne zaman" sounds like delivery.

@@ -2206,6 +2206,15 @@ describe('honest products', () => {
     }
   })
 
+  it('"kış için ceket var mı?" looks for one, and shows the nearest as only that, never a detail of it', async () => {
+    const jacket = product('p20', 'Kadife Ceket', 89, 'EUR', 7, null, 'Slim kesim, kadife')
+    for (const [message, language] of [['Merhaba, kış için ceket var mı?', 'tr'], ['do you have a jacket for winter', 'en']] as const) {
+      const out = await askAnyWord(message, [...items, jacket])
+      expect(out.productIds, message).toEqual(['p20'])
+      expect(out.reply, message).toContain(language === 'tr' ? 'en yakını' : 'the closest')
+    }
+  })
+
   it('a size the description does not list is said to be missing, with the sizes it does list', async () => {
     // DRESS lists "S, M, L"; the shoes "36-45".
     const shoes = product('p15', 'Spor Ayakkabı', 1799, 'TRY', 11, null, 'Beyaz-lacivert, 36-45 numara arası')

@@ -11,7 +11,7 @@
 // statistical model could be talked past is no guard.
 /* eslint-disable max-lines -- word lists: each rule sits beside the words it reads, so that a change to one is seen with the other */
 import { type Classification, type Classifier } from './nlu.ts'
-import { equivalents, thingWords } from './lexicon.ts'
+import { equivalents, occasionWords, thingWords } from './lexicon.ts'
 import { asciiKey, keyLine, words, type Word } from './text.ts'
 
 export type ProductQuestion = 'price' | 'stock' | 'link' | 'list' | 'search'
@@ -1054,6 +1054,10 @@ export function intentOf(asked: string, message: string): Intent {
   // "Do you have tshirts and linen shirts?": two kinds of thing asked for, not the material of one.
   const pairAsked = intent === 'attribute' || intent === 'None' ? splitPair(list, true) : null
   if (pairAsked && pairAsked.every((side) => thingWords(side).length > 0) && asksWhetherThereIs(message)) return { kind: 'stock', term }
+  // "Kış için mont var mı?", "do you have a coat for winter?": a kind of product wanted for a season or an occasion, not
+  // a detail of one.
+  const forOccasion = / (icin|for) /.test(line) && occasionWords(message) !== '' && thingWords(term).length > 0
+  if (intent === 'attribute' && forOccasion && attributeOf(list) === null && asksWhetherThereIs(message)) return { kind: 'stock', term }
   // "Kaç mm?": a question whose only object is a measure or a property asks it of a product.
   const termWords = words(term)
   const onlyProperty = termWords.length > 0 && termWords.every((word) => attributeOf([word]) !== null)

@@ -506,6 +506,15 @@ describe('follow-ups as customers write them', () => {
     expect(colour.reply).not.toContain('açıklamada')
   })
 
+  it('a property asked in a short word its record states ("uv" of "UV400 korumalı") is answered from the record', async () => {
+    const items = [...PRODUCTS, product('p8', 'Güneş Gözlüğü', 39.99, 'GBP', 10, null, 'UV400 korumalı, polarize camlı')]
+    for (const message of ['do they have uv protection', 'uv protection?']) {
+      const out = await ask(message, { items, history: said(['p8']), language: 'en' })
+      expect(out.reply, message).toMatch(/^(The catalogue describes Güneş Gözlüğü as|Güneş Gözlüğü için katalogdaki açıklama): “UV400 korumalı, polarize camlı”$/)
+    }
+    expect((await ask('are they unisex', { items, history: said(['p8']), language: 'en' })).reply).toContain("doesn't list this detail")
+  })
+
   it('"what is it made of" just after a product is its record, never the FAQ on where the goods are made', async () => {
     const items = [...PRODUCTS, product('p8', 'Kadife Ceket', 89, 'EUR', 7, null, 'Slim kesim kadife ceket')]
     const faq = [{ id: 'f9', question: 'Ürünleriniz nerede üretiliyor?', answer: 'Ürünlerimizin çoğu İstanbul’daki atölyelerde üretiliyor.' }]

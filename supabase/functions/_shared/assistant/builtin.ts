@@ -473,7 +473,9 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   const alternatives = list.filter((_, i) => /^m[iu]$/.test(list[i + 1]?.key ?? '')).map((word) => word.key)
   const recordKeys = [...described, ...named]
   const saysWhich = alternatives.length === 2 && alternatives.filter((key) => recordKeys.some((word) => sameWord(key, word) || sameStem(key, word))).length === 1
-  const holds = (asked.length > 0 && held / asked.length >= 0.6) || saysWhich || sameProperty(asked.join(' '), product.description ?? '')
+  // A property in any of its names, short words too ("uv" of "UV400 korumalı").
+  const spoken = words(message).map((word) => word.key).filter((key) => !named.some((word) => sameWord(key, word)) && !holdsEquivalent(key, product.name))
+  const holds = (asked.length > 0 && held / asked.length >= 0.6) || saysWhich || sameProperty(spoken.join(' '), product.description ?? '')
   if ((attribute && recordStates(product, attribute)) || holds) return reply('attribute', say.attributeFromRecord(product, language), language, [product])
   return reply('attribute', say.attributeNotListed(product, attribute, contactOf(context), language), language, [product], false)
 }

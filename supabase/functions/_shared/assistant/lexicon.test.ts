@@ -61,6 +61,8 @@ describe('sameProperty', () => {
       ['denize girilir mi', '5 ATM su geçirmez', true],
       ['can I swim with it', 'Water-resistant to 50 m', true],
       ['can i dim it', 'LED, three brightness levels', true],
+      ['do they have uv protection', 'UV400 korumalı, polarize camlı', true],
+      ['uv korumalı mı', 'Polarized lenses, UV400', true],
     ])
   })
 

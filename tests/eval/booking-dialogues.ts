@@ -253,6 +253,13 @@ export const DIALOGUES: Dialogue[] = [
   trSalonWhatsApp('tr-wa-hemen-tasi',
     [w('yarın 11de saç kesimi'), w('Ece Ak'), w('evet', ['oluşturuldu']), w('cuma olsun', ['4 Aralık 2026']), w('10:00', ['taşınacak']), w('evet', ['oluşturuldu'])],
     { date: '2026-12-04', time: '10:00', service: 'Saç kesimi' }),
+  trSalonWhatsApp('tr-wa-bos-yer-en-erken',
+    [w('slm yarın boş yeriniz var mı', ['Hangi hizmet']), w('saç kesimi', ['2 Aralık 2026']), w('en erken kaç', ['En erken', '09:00'], ['ürün']),
+      w('tamam ona yazın beni', ['kimin adına']), w('Fatma Demir'), w('evet', ['oluşturuldu'])],
+    { date: '2026-12-02', time: '09:00', service: 'Saç kesimi' }),
+  trSalon('tr-hizmet-adi-tek-basina',
+    [w('saç kesimi', ['30 dakika', '400'], ['ürün']), w('yarın 11', ['11:00']), w('Oya Tan'), w('0532 111 22 33'), w('evet')],
+    { date: '2026-12-02', time: '11:00', service: 'Saç kesimi' }),
   // --- Turkish, the shop (one service) ------------------------------------------------------------
   trShop('tr-dukkan',
     [w('randevu almak istiyorum', ['En yakın']), w('yarın 11:00'), w('Nazlı Er'), w('0544 345 67 89'), w('evet')],
@@ -367,6 +374,9 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-not-a-service',
     [w('do you do highlights', ["couldn't find that among our services", 'Saç kesimi'], ['matching product']), w('how much is a haircut and a blow dry', ['Fön', 'Saç kesimi'])],
     null),
+  enSalon('en-earliest-blow-dry',
+    [w('haircut?', ['30 minutes'], ['product']), w('whats the earliest you can do a blow dry', ['earliest', 'December 1, 2026', '13:00']), w('ok', ['name']), w('Ann Lee'), w('0532 222 33 44'), w('yes')],
+    { date: '2026-12-01', time: '13:00', service: 'Fön' }),
   // --- English, WhatsApp ---------------------------------------------------------------------------
   enSalonWhatsApp('en-wa-book',
     [w('Hi, could I get a haircut appointment on Friday at 3pm?'), w('Daniel Hall'), w('yes')],

@@ -178,6 +178,11 @@ export function nothingFree(language: Lang): string {
     : "I can't see any free times in the coming days. I can pass you to our team if you like."
 }
 
+/** "En erken kaç?": the first free time, asked whether it suits. */
+export function earliest(offer: Offer, language: Lang): string {
+  return language === 'tr' ? `En erken boş saat: ${at(offer, language)}. Size uyar mı?` : `The earliest free time is ${at(offer, language)}. Does that suit you?`
+}
+
 export function isFree(offer: Offer, language: Lang): string {
   return language === 'tr' ? `${at(offer, language)} müsait.` : `${at(offer, language)} is free.`
 }

@@ -102,9 +102,9 @@ function whyNot(offer: Offer, duration: number, desk: BookingDesk, rules: Bookin
 async function findTimes(when: When, duration: number, desk: BookingDesk, rules: BookingRules, hours: OpeningHours | null, dayOfOffers?: string): Promise<Found> {
   const asOffers = (slots: Awaited<ReturnType<BookingDesk['freeSlots']>>) => slots.map((s) => ({ date: s.slot_date, time: s.slot_time }))
   // "Saat 3 olur mu", "öğleden sonra?" just after one day's offers: of that day.
-  const date = when.date ?? ((when.times || when.part || when.latest) && dayOfOffers ? dayOfOffers : undefined)
-  // "En geç kaça kadar?": the last times of the day, not the first.
-  const firstOrLast = (slots: Offer[]) => (when.latest ? slots.slice(-MAX_OFFERS) : slots.slice(0, MAX_OFFERS))
+  const date = when.date ?? ((when.times || when.part || when.latest || when.earliest) && dayOfOffers ? dayOfOffers : undefined)
+  // "En geç kaça kadar?": the last times of the day, not the first; "en erken kaç?": the first alone.
+  const firstOrLast = (slots: Offer[]) => (when.latest ? slots.slice(-MAX_OFFERS) : slots.slice(0, when.earliest ? 1 : MAX_OFFERS))
 
   if (date) {
     const day = date < desk.today ? null : asOffers(await desk.freeSlots(date, date, duration))
@@ -141,7 +141,7 @@ async function findTimes(when: When, duration: number, desk: BookingDesk, rules:
     return { offers: nearestAcrossDays(slots, when.times[0]!) }
   }
   const wanted = slots.filter((s) => inPart(s.time, when.part))
-  if (when.latest && wanted.length > 0) return { offers: firstOrLast(wanted.filter((s) => s.date === wanted[0]!.date)) }
+  if ((when.latest || when.earliest) && wanted.length > 0) return { offers: firstOrLast(wanted.filter((s) => s.date === wanted[0]!.date)) }
   return { offers: spread(wanted, PER_DAY_WHEN_OPEN) }
 }
 
@@ -228,6 +228,8 @@ async function offerAt(when: When, draft: BookingDraft, turn: BookingTurn, loade
   if (found.offers.length === 0) {
     return out([reason, say.nothingFree(language)].filter(Boolean).join(' '), language, 'booking', null)
   }
+  // The earliest alone is put as a question, which a "yes" takes.
+  if (when.earliest && !reason && found.offers.length === 1) return out(say.earliest(found.offers[0]!, language), language, 'booking', { ...draft, step: 'time', offers: found.offers, date: undefined, time: undefined })
   const head = reason ? `${reason} ${language === 'tr' ? 'Şu saatler müsait:' : 'These times are free:'}` : lead
   const text = !saysWhen(when) && !lead && !reason ? `${say.askWhen(language)}\n${say.offers(found.offers, language, language === 'tr' ? 'En yakın boş saatler:' : 'The next free times:')}` : say.offers(found.offers, language, head)
   return out(text, language, 'booking', { ...draft, step: 'time', offers: found.offers, date: undefined, time: undefined })

@@ -25,13 +25,15 @@ const ASKS_FOR_ONE = / (var|varmi|yapiyor\w*|yapar\w*|yapilir\w*|\w+iyor musunuz
 export async function answerServices(message: string, desk: BookingDesk, catalogue: Catalogue, language: AssistantLanguage): Promise<ResponderOutput | null> {
   const line = keyLine(words(message))
   const listAsked = SERVICE_WORDS.test(line) && !OTHER_SERVICE.test(line)
+  // "Saç kesimi?", "haircut": a service named alone asks what its price or length would.
+  const alone = words(message).length <= 3
   const oneAsked = asksPriceOrLength(message)
   // A price list of a business that sells nothing is its services and their prices.
   const priceList = asksPriceList(message)
-  if (!listAsked && !oneAsked && !priceList) return null
+  if (!listAsked && !oneAsked && !priceList && !alone) return null
   const { rules, services } = await desk.load()
   if (!rules.enabled || services.length === 0) return null
-  const named = oneAsked ? servicesNamed(message, services)[0] : undefined
+  const named = oneAsked ? servicesNamed(message, services)[0] : alone ? servicesNamed(message, services, 1)[0] : undefined
   if (named) {
     const term = productTerm(words(message))
     const products = term === '' ? [] : await catalogue.search(term, 3)

@@ -52,7 +52,7 @@ describe('readWhen', () => {
     expect(read('haftaya')).toEqual({ from: '2026-12-07' })
     expect(read('next week')).toEqual({ from: '2026-12-07' })
     // The earliest time, not the morning.
-    expect(read('en erken ne zaman randevu verebilirsiniz')).toEqual({})
+    expect(read('en erken ne zaman randevu verebilirsiniz')).toEqual({ earliest: true })
     expect(read('erken saatte')).toEqual({})
     expect(read('sabah erken')).toEqual({ part: 'morning' })
   })
@@ -87,6 +87,13 @@ describe('the latest of a day', () => {
     expect(read('en geç 17:00')).toEqual({ times: ['17:00'] })
     expect(mergeWhen({ date: '2026-12-04' }, read('latest please'))).toEqual({ date: '2026-12-04', latest: true })
     expect(mergeWhen(read('latest please'), read('cuma'))).toEqual({ date: '2026-12-04' })
+  })
+
+  it('and the earliest, with "en erken" or "earliest", never the morning', () => {
+    expect(read('en erken kaç')).toEqual({ earliest: true })
+    expect(read('cuma en erken ne zaman')).toEqual({ date: '2026-12-04', earliest: true })
+    expect(read("what's the earliest you can do")).toEqual({ earliest: true })
+    expect(mergeWhen({ date: '2026-12-04' }, read('soonest please'))).toEqual({ date: '2026-12-04', earliest: true })
   })
 })
 

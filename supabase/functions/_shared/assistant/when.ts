@@ -29,6 +29,8 @@ export type When = {
   part?: DayPart
   /** The day's latest times are wanted ("en geç kaça kadar var?", "what's your latest?"). */
   latest?: true
+  /** The earliest free time is wanted ("en erken kaç?", "what's the earliest?"). */
+  earliest?: true
 }
 
 const MONTHS: ReadonlyArray<readonly string[]> = [
@@ -227,11 +229,14 @@ export function readWhen(text: string, today: string): When {
   if (times) when.times = times
   if (part) when.part = part
   if (!times && LATEST.test(line)) when.latest = true
+  if (!times && EARLIEST.test(line)) when.earliest = true
   return when
 }
 
 /** The latest of a day asked for: "en geç", "en son saat", "latest", "as late as possible". */
 const LATEST = /\b(en gec\w*|en son (saat|randevu)\w*|latest|as late as (possible|you can))\b/
+/** The earliest asked for: "en erken", "ilk boş saat", "earliest", "soonest". */
+const EARLIEST = /\b(en erken\w*|ilk bos (saat|randevu|yer)\w*|earliest|soonest|as early as (possible|you can))\b/
 
 /**
  * What two messages ask for together: the later one's day where it names one,
@@ -250,6 +255,7 @@ export function mergeWhen(earlier: unknown, later: When): When {
   if (time.times) when.times = time.times
   if (time.part) when.part = time.part
   if (later.latest && !time.times) when.latest = true
+  if (later.earliest && !time.times) when.earliest = true
   return when
 }
 
@@ -279,7 +285,7 @@ export function weekdayAlone(text: string, today: string): boolean {
 
 /** Whether the text names a day or a time at all. */
 export function saysWhen(when: When): boolean {
-  return Boolean(when.date || when.from || when.times || when.part || when.latest)
+  return Boolean(when.date || when.from || when.times || when.part || when.latest || when.earliest)
 }
 
 /** The minutes of the day a part covers, for choosing offers within it. */

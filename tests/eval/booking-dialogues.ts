@@ -260,6 +260,10 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-hizmet-adi-tek-basina',
     [w('saç kesimi', ['30 dakika', '400'], ['ürün']), w('yarın 11', ['11:00']), w('Oya Tan'), w('0532 111 22 33'), w('evet')],
     { date: '2026-12-02', time: '11:00', service: 'Saç kesimi' }),
+  trSalon('tr-boya-kac-saat',
+    [w('merhaba perşembe öğleden sonra boya yaptırmak istiyorum', ['3 Aralık 2026']), w('kaç saat sürüyor', ['120 dakika', '13:00'], ['Önce bir saat']), w('tamam 14 olur', ['kimin adına']),
+      w('Nur Ak'), w('0532 333 44 55'), w('evet')],
+    { date: '2026-12-03', time: '14:00', service: 'Boya' }),
   // --- Turkish, the shop (one service) ------------------------------------------------------------
   trShop('tr-dukkan',
     [w('randevu almak istiyorum', ['En yakın']), w('yarın 11:00'), w('Nazlı Er'), w('0544 345 67 89'), w('evet')],
@@ -377,6 +381,10 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-earliest-blow-dry',
     [w('haircut?', ['30 minutes'], ['product']), w('whats the earliest you can do a blow dry', ['earliest', 'December 1, 2026', '13:00']), w('ok', ['name']), w('Ann Lee'), w('0532 222 33 44'), w('yes')],
     { date: '2026-12-01', time: '13:00', service: 'Fön' }),
+  enSalon('en-how-much-perfect-name',
+    [w('Hi! I would like to book a haircut for next Friday morning please', ['December 11, 2026']), w('how much is it', ['400', '09:00']), w('is 9:30 ok', ['name']),
+      w('perfect, Sam Green', ['phone']), w('0532 444 55 66', ['Sam Green']), w('yes please', ['booked'])],
+    { date: '2026-12-11', time: '09:30', service: 'Saç kesimi' }),
   // --- English, WhatsApp ---------------------------------------------------------------------------
   enSalonWhatsApp('en-wa-book',
     [w('Hi, could I get a haircut appointment on Friday at 3pm?'), w('Daniel Hall'), w('yes')],

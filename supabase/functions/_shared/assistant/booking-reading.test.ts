@@ -63,6 +63,8 @@ describe('the booking conversation reads', () => {
       ['Adım Hakan Çelik, numaram 0541 123 45 67', 'Hakan Çelik'],
       ['my name is Noah Taylor', 'Noah Taylor'],
       ['its Kate Moss', 'Kate Moss'],
+      ['perfect, Sam Green', 'Sam Green'],
+      ['tamam Ayşe Kaya', 'Ayşe Kaya'],
     ]
     for (const [text, name] of named) expect(nameIn(text!), text).toBe(name)
     for (const text of ['evet', 'kaç para?', '0532 111 22 33', 'yarın saat 3', 'what time do you open', 'sure', 'yep', 'tamamdır', 'okey', 'nope']) expect(nameIn(text), text).toBeNull()

@@ -81,6 +81,8 @@ export function nameIn(message: string): string | null {
     .replace(/^(benim\s+)?(ad[ıi]m|ismim|isim|ad[ıi]\s*soyad[ıi]m?|ad\s*soyad)\s*[:,]?\s*/iu, '')
     .replace(INTRODUCED, '')
     .replace(/^ben\s+/iu, '')
+    // "Perfect, Sam Green", "tamam Ayşe Kaya": an okay before the name is no part of it.
+    .replace(/^(\p{L}+)[\s,!.:-]+(?=\p{L})/u, (whole, first: string) => (YES.test(` ${asciiKey(first)} `) ? '' : whole))
     .replace(/\s*[,;]?\s*(numaram|telefonum|tel|telefon|phone|number|no)\s*[:.]?\s*$/iu, '')
     .replace(/[.!,;]+\s*$/u, '')
     .trim()

@@ -12,22 +12,15 @@
 // be stale but never wrong. A message that does not answer the question
 // asked (a price question mid-booking) is left to the rest of the responder
 // and the draft is kept for the next turn.
-import { hasAnyHours, minutesToTime, rangesOf, timeToMinutes, type OpeningHours } from '../../../../domain/business.ts'
-import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
+import { hasAnyHours, minutesToTime, type OpeningHours } from '../../../../domain/business.ts'
+import { parseDayKey } from '../../../../domain/calendar.ts'
 import {
   asksAQuestion, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducesAName, isNo, isYes, nameGiven, phoneIn, serviceIn, serviceNamed, shiftAsked, stops, unsure,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
-import type { Offer } from './booking-replies.ts'
+import { findTimes, inPart, MAX_OFFERS, minutes } from './booking-times.ts'
 import type { AssistantLanguage, BookableService, BookingDesk, BookingDraft, BookingRules, ResponderOutput } from './types.ts'
-import { mergeWhen, PART_RANGES, readWhen, saysWhen, weekdayAlone, type When } from './when.ts'
-
-/** At most this many times in one offer. */
-export const MAX_OFFERS = 5
-/** How far ahead offers look when the customer names no day. */
-const LOOKAHEAD_DAYS = 14
-/** At most this many offers of one day when the customer names none: a spread of days to choose from. */
-const PER_DAY_WHEN_OPEN = 2
+import { mergeWhen, readWhen, saysWhen, weekdayAlone, type When } from './when.ts'
 
 type Lang = AssistantLanguage
 
@@ -48,108 +41,6 @@ export type BookingTurn = {
 const out = (reply: string, language: Lang, kind: string, draft: BookingDraft | null): ResponderOutput => ({
   reply, language, productIds: [], kind, booking: draft,
 })
-
-// Offering times ---------------------------------------------------------------------
-
-type Found = { exact?: Offer; offers: Offer[]; reason?: Parameters<typeof say.refusal>[0]; asked?: Parameters<typeof say.refusal>[1] }
-
-const minutes = (time: string) => timeToMinutes(time) ?? 0
-const inPart = (time: string, part: When['part']) => {
-  if (!part) return true
-  const [from, to] = PART_RANGES[part]
-  const m = minutes(time)
-  return m >= from && m < to
-}
-
-function spread(slots: readonly Offer[], perDay: number): Offer[] {
-  const count = new Map<string, number>()
-  const picked: Offer[] = []
-  for (const slot of slots) {
-    const n = count.get(slot.date) ?? 0
-    if (n >= perDay) continue
-    count.set(slot.date, n + 1)
-    picked.push(slot)
-    if (picked.length >= MAX_OFFERS) break
-  }
-  return picked
-}
-
-/** Up to MAX_OFFERS of `slots` nearest to `time`, in time order. */
-function nearest(slots: readonly Offer[], time: string): Offer[] {
-  const target = minutes(time)
-  return [...slots]
-    .sort((a, b) => Math.abs(minutes(a.time) - target) - Math.abs(minutes(b.time) - target) || a.time.localeCompare(b.time))
-    .slice(0, MAX_OFFERS)
-    .sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time))
-}
-
-/** Why the asked time itself is not free, from the hours and the rules (the booking path says the same when it is tried). */
-function whyNot(offer: Offer, duration: number, desk: BookingDesk, rules: BookingRules, hours: OpeningHours | null): Found['reason'] {
-  if (offer.date < desk.today) return 'past'
-  if (offer.date > addDays(desk.today, rules.max_days_ahead)) return 'too_far'
-  const weekday = (['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const)[parseDayKey(offer.date)!.getDay()]!
-  const ranges = rangesOf(hours, weekday)
-  if (ranges.length === 0) return 'closed_day'
-  const start = minutes(offer.time)
-  const range = ranges.find(([from, to]) => start >= minutes(from) && start + duration <= (to === '24:00' ? 1440 : minutes(to)))
-  if (!range) return 'outside_hours'
-  if (offer.date === desk.today && start < desk.nowMinutes + rules.min_notice_minutes) return 'too_soon'
-  // "Quarter past 3" on a half-hour grid: not taken, just not a time appointments start at.
-  if (rules.slot_minutes > 0 && (start - minutes(range[0])) % rules.slot_minutes !== 0) return 'off_grid'
-  return 'slot_taken'
-}
-
-async function findTimes(when: When, duration: number, desk: BookingDesk, rules: BookingRules, hours: OpeningHours | null, dayOfOffers?: string): Promise<Found> {
-  const asOffers = (slots: Awaited<ReturnType<BookingDesk['freeSlots']>>) => slots.map((s) => ({ date: s.slot_date, time: s.slot_time }))
-  // "Saat 3 olur mu", "öğleden sonra?" just after one day's offers: of that day.
-  const date = when.date ?? ((when.times || when.part || when.latest || when.earliest) && dayOfOffers ? dayOfOffers : undefined)
-  // "En geç kaça kadar?": the last times of the day, not the first; "en erken kaç?": the first alone.
-  const firstOrLast = (slots: Offer[]) => (when.latest ? slots.slice(-MAX_OFFERS) : slots.slice(0, when.earliest ? 1 : MAX_OFFERS))
-
-  if (date) {
-    const day = date < desk.today ? null : asOffers(await desk.freeSlots(date, date, duration))
-    if (when.times) {
-      const exact = day && when.times.map((t) => day.find((slot) => slot.time === t)).find((slot) => slot !== undefined)
-      if (exact) return { exact, offers: [] }
-      const asked = { date, time: when.times[0]! }
-      const reason = whyNot(asked, duration, desk, rules, hours)
-      if (day && day.length > 0) return { offers: nearest(day, asked.time), reason, asked }
-      const later = asOffers(await desk.freeSlots(addDays(date < desk.today ? desk.today : date, date < desk.today ? 0 : 1), addDays(date, LOOKAHEAD_DAYS), duration))
-      const firstDays = [...new Set(later.map((s) => s.date))].slice(0, 2)
-      return { offers: nearest(later.filter((s) => firstDays.includes(s.date)), asked.time), reason, asked }
-    }
-    if (day && day.length > 0) {
-      const inWanted = day.filter((slot) => inPart(slot.time, when.part))
-      if (inWanted.length > 0) return { offers: firstOrLast(inWanted) }
-    }
-    const reason = date < desk.today ? 'past' : date > addDays(desk.today, rules.max_days_ahead) ? 'too_far'
-      : day && day.length > 0 ? 'full_day'
-      : rangesOf(hours, (['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const)[parseDayKey(date)!.getDay()]!).length === 0 ? 'closed_day' : 'full_day'
-    const from = date < desk.today ? desk.today : addDays(date, 1)
-    const later = asOffers(await desk.freeSlots(from, addDays(from, LOOKAHEAD_DAYS), duration)).filter((s) => inPart(s.time, when.part))
-    // Free at other times of that day: full only in the part asked.
-    const partFull = day && day.length > 0 && when.part ? { part: when.part } : {}
-    return { offers: spread(later, 3), reason, asked: { date, ...partFull } }
-  }
-
-  const from = when.from && when.from > desk.today ? when.from : desk.today
-  // free_slots itself ends at the owner's max_days_ahead.
-  const slots = asOffers(await desk.freeSlots(from, addDays(from, LOOKAHEAD_DAYS), duration))
-  if (when.times) {
-    const exact = slots.find((slot) => when.times!.includes(slot.time))
-    if (exact) return { exact, offers: [] }
-    return { offers: nearestAcrossDays(slots, when.times[0]!) }
-  }
-  const wanted = slots.filter((s) => inPart(s.time, when.part))
-  if ((when.latest || when.earliest) && wanted.length > 0) return { offers: firstOrLast(wanted.filter((s) => s.date === wanted[0]!.date)) }
-  return { offers: spread(wanted, PER_DAY_WHEN_OPEN) }
-}
-
-/** The time nearest to `time` on each of the first days that have one. */
-function nearestAcrossDays(slots: readonly Offer[], time: string): Offer[] {
-  const days = [...new Set(slots.map((s) => s.date))]
-  return days.slice(0, MAX_OFFERS).map((day) => nearest(slots.filter((s) => s.date === day), time)[0]!).filter(Boolean)
-}
 
 // The conversation ---------------------------------------------------------------------
 
@@ -397,6 +288,11 @@ async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> 
       const n = choiceOf(message, offers.length)
       if (n) return afterTime({ ...draft, date: offers[n - 1]!.date, time: offers[n - 1]!.time }, turn, loaded)
       const said = readWhen(message, desk.today)
+      // "Kaç saat sürüyor?" while the times wait: the service's length and price, and the same times.
+      const about = serviceNamed(message, loaded.services) ?? serviceOf(loaded.services, draft.serviceId)
+      if (about && offers.length > 0 && asksPriceOrLength(message) && !asksOfATopic(message, turn.kind) && !saysWhen(said)) {
+        return out(`${say.serviceFacts(about, language)}\n\n${say.offers(offers, language)}`, language, 'booking', draft)
+      }
       // "10 olur", "11 please": an hour alone is of the times just offered.
       const hour = saysWhen(said) ? null : hourAlone(message)
       const heard = hour === null ? said : readWhen(`saat ${hour}`, desk.today)

@@ -838,11 +838,13 @@ describe('follow-ups as customers write them', () => {
     for (const message of [
       'selamün aleyküm', 's.a', 'tünaydın', 'hayırlı sabahlar', 'mrb nasılsınız', 'slm orada kimse var mı', 'merhaba size bir şey sormak istiyorum',
       'merhaba efendim iyi çalışmalar', 'howdy', 'hiya', 'yo', 'greetings', 'good afternoon to you', 'hi there, hope you are well',
-      'hello, I have a question', 'hey there, anyone here?', 'hello? is this the shop?',
+      'hello, I have a question', 'hey there, anyone here?', 'hello? is this the shop?', '👋', '👋🏻',
     ]) {
       const out = await ask(message, {})
       expect(out, message).toMatchObject({ kind: 'greeting', productIds: [] })
     }
+    // A wave later in the conversation is no hello.
+    expect((await ask('👋', { history: said(['p1']) })).kind).not.toBe('greeting')
     // A call with a question in it is the question.
     expect((await ask('merhaba, kulaklık var mı', {})).kind).not.toBe('greeting')
     expect((await ask('var mı', { history: said(['p1']) })).kind).not.toBe('greeting')
@@ -1955,6 +1957,7 @@ describe('the business', () => {
     ['bugün resmi tatil, açık mısınız', 'tr'],
     ['are you open on christmas day?', 'en'],
     ["what are your hours on new year's eve", 'en'],
+    ['ok what about public holidays', 'en'],
   ] as const)('hours: a holiday (%s) is not answered with the weekly hours as if they held; the week and whom to ask are', async (message, language) => {
     const out = await ask(message)
     expect(out.kind).toBe('hours')
@@ -1962,6 +1965,16 @@ describe('the business', () => {
     expect(out.reply).toContain(language === 'tr' ? '• Salı–Cuma: 09:00–18:00' : '• Tuesday–Friday: 09:00–18:00')
     expect(out.reply).toContain('0216 555 00 11')
     expect(out.reply).not.toMatch(/Şu an açığız|We're open now/)
+  })
+
+  it('hours: a date is answered with its weekday\'s hours and that a holiday\'s may differ, never with today\'s', async () => {
+    // WEDNESDAY_MORNING is 25 November 2026: 29 October is next year's, a Friday; 28 November a Saturday.
+    const october = await ask('29 ekimde açık mısınız')
+    expect(october.kind).toBe('hours')
+    expect(october.reply).toBe('29 Ekim 2027 (Cuma) 09:00–18:00 arası açığız. Bayram ve resmî tatillerde saatlerimiz farklı olabilir.')
+    expect((await ask('are you open on november 28?', { language: 'en' })).reply).toBe("November 28, 2026 (Saturday): we're open 10:00–14:00. Hours may differ on public holidays.")
+    // Today's date is today.
+    expect((await ask('25 kasımda açık mısınız')).reply).toMatch(/^Bugün \(Çarşamba\)/)
   })
 
   it('hours: the owner\'s FAQ on holidays answers before the weekly hours', async () => {
@@ -1976,6 +1989,8 @@ describe('the business', () => {
     ['şu şık vazo kaç para', 'p6'],
     ['that lovely coffee mug, how much is it?', 'p7'],
     ['such a pretty mug! is it in stock?', 'p7'],
+    ['😍 love the coffee mug', 'p7'],
+    ['bayıldım, seramik vazo kaç para', 'p6'],
   ])('praise (%s) is the customer\'s taste, not a detail the record lacks', async (message, id) => {
     const out = await ask(message)
     expect(out.productIds).toEqual([id])

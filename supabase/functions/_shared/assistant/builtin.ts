@@ -9,7 +9,7 @@
 import { asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
 import { ASKS_MATERIAL, askedAfterStory, NEW_ARRIVALS, POPULAR, asksOfIt, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
-import { hasAnyHours } from '../../../../domain/business.ts'
+import { hasAnyHours, hoursStatus } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
 import { bookingAsked } from './booking-reading.ts'
 import { statesAmountAfterShipping } from './handoff.ts'
@@ -22,6 +22,7 @@ import { ofAProduct, twoQuestions, type Part } from './two-questions.ts'
 import { bestNamed, coverage, keysOf, sameStem, sameWord } from './matching.ts'
 import { askedSize, listedSizes, recordStates } from './record-facts.ts'
 import { keyLine, linkWords, linksAsWords, words } from './text.ts'
+import { readWhen } from './when.ts'
 import type { AssistantLanguage, BookingDesk, BusinessKnowledge, Catalogue, CatalogueProduct, FaqHit, Responder, ResponderOutput, Turn } from './types.ts'
 
 /** At most this many products in one reply: a chat bubble, not a catalogue page. */
@@ -509,6 +510,8 @@ async function answerOrdering(term: string, message: string, context: Context): 
   return reply('ordering', `${text}${reserve}${pay}`, language, products, how !== null || products.some((product) => product.product_link))
 }
 
+const WAVE = /^\s*(👋(\p{Emoji_Modifier})?\s*)+[!.]*\s*$/u
+
 /** Saying it is being bought, not asking how ordering works. */
 const BUYING = / (aliyorum|alacagim|alicam|alcam|alayim|alirim|alsam|buying|ill take|ill get|take it|get it|buy it) /
 
@@ -686,6 +689,8 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       // "Peki onun?": the product just discussed, as the catalogue has it now.
       const last = pointsBack(message) ? await lastProducts(context) : null
       if (last && last.length === 1) return reply('price', say.priceOf(last[0]!, language), language, last)
+      // "👋" as the first message waves hello.
+      if (WAVE.test(message) && !context.history.some((turn) => turn.role === 'user')) return answerIntent({ kind: 'greeting' }, message, context)
       return reply('ack', biz.ackAnswer(language), language)
     }
     case 'hours': {
@@ -694,7 +699,10 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       // ("Are you open now?" is of now, whatever day was asked before.)
       const ofNow = intent.asks === 'now' || / (now|today|tonight|simdi|su an|bugun\w*) /.test(keyLine(words(message)))
       const before = intent.day === null && !ofNow && context.history.findLast((turn) => turn.role === 'assistant')?.kind === 'hours' && asked ? intentOf('hours', asked.content) : null
-      const day = before?.kind === 'hours' ? before.day : intent.day
+      // "29 Ekim'de açık mısınız?": a date other than today is that date's.
+      const today = profile && hasAnyHours(profile.opening_hours) ? hoursStatus(profile.opening_hours, profile.time_zone, now).local.date : null
+      const dated = intent.day === null && today ? readWhen(message, today).date : undefined
+      const day = dated && dated !== today ? { date: dated } : before?.kind === 'hours' ? before.day : intent.day
       return reply('hours', biz.hoursAnswer(profile, businessName, day, intent.asks, now, language), language, [], biz.written(profile, 'hours'))
     }
     case 'location':

@@ -6,6 +6,7 @@
 // them. When a fact is missing the reply says so and gives the contact
 // details the owner did write.
 import { hasAnyHours, hoursStatus, rangesOf, weekdayAfter, WEEKDAYS, type OpeningHours, type Weekday } from '../../../../domain/business.ts'
+import { parseDayKey } from '../../../../domain/calendar.ts'
 import type { DayRef } from './intents.ts'
 import type { AssistantLanguage, BusinessProfile, FaqHit } from './types.ts'
 
@@ -129,6 +130,13 @@ export function hoursAnswer(profile: BusinessProfile | null, businessName: strin
   if ('holiday' in day) {
     const head = language === 'tr' ? 'Bayram ve resmî tatil günlerinin çalışma saatleri yazılmamış. Haftalık saatlerimiz:' : "Opening hours for public holidays aren't written down. Our weekly hours:"
     return `${head}\n${weekText(hours, language)}\n${contactDetails(profile, businessName, language)}`
+  }
+  // "29 Ekim'de açık mısınız?": that date's weekday, and that a holiday's hours may differ (no holiday calendar is kept).
+  if ('date' in day) {
+    const date = parseDayKey(day.date)!
+    const label = new Intl.DateTimeFormat(language === 'tr' ? 'tr-TR' : 'en-US', { day: 'numeric', month: 'long', year: 'numeric' }).format(date)
+    const caveat = language === 'tr' ? 'Bayram ve resmî tatillerde saatlerimiz farklı olabilir.' : 'Hours may differ on public holidays.'
+    return `${daySentence(hours, WEEKDAYS[(date.getDay() + 6) % 7]!, label, language)} ${caveat}`
   }
   let days: Weekday[]
   if ('offset' in day) days = [weekdayAfter(today, day.offset)]

@@ -19,7 +19,7 @@ export type BusinessTopic = 'location' | 'contact' | 'shipping' | 'delivery_time
 export type Courtesy = 'greeting' | 'thanks' | 'goodbye' | 'ack' | 'identity'
 export type Attribute = 'size' | 'colour' | 'material' | 'dimensions' | 'weight' | 'duration' | 'scent'
 /** Which day an hours question means; null: the week, or now. */
-export type DayRef = { offset: number } | { weekday: Weekday } | { weekend: true } | { weekdays: true } | { holiday: true } | null
+export type DayRef = { offset: number } | { weekday: Weekday } | { weekend: true } | { weekdays: true } | { holiday: true } | { date: string } | null
 export type Budget = { currency: string; max: number; min?: number }
 type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun'
 
@@ -123,6 +123,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   // Praise and its intensifiers: the customer's taste, which no record holds ("çok güzel elbise", "that lovely scarf").
   'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
   'gorgeous', 'stunning', 'amazing', 'awesome', 'perfect', 'great', 'excellent', 'super', 'very', 'so', 'such', 'really',
+  'love', 'loving', 'adore', 'obsessed', 'bayildim', 'bayiliyorum', 'asik', 'asigim',
   // The customer's own measures, given to ask a size ("1.70 boyundayım 65 kiloyum", "I'm 5'6, would a medium fit?").
   'boyum', 'boyunda', 'boyundayim', 'boyluyum', 'kilom', 'kiloyum', 'kilodayim', 'kg', 'tall', 'fit', 'fits', 'almaliyim', 'olurmu',
   // What was bought before ("bought a medium but it doesn't fit"): the product is the one discussed, not one so named.
@@ -950,6 +951,10 @@ export function intentOf(asked: string, message: string): Intent {
   // "What about Saturday?", "peki pazar?", "cumartesi kaça kadar?": a day alone asks its hours.
   // "Saturday until when?" asks how late, not when an order comes.
   if (/ (until|till|til) (when|what time) /.test(line) && dayOf(list) !== null) return { kind: 'hours', day: dayOf(list), asks: 'close' }
+  // "Ok what about public holidays?": a holiday named and nothing else asks its hours.
+  if (HOLIDAY.test(line) && productTerm(list.filter((word) => !HOLIDAY.test(` ${word.key} `) && !/^(public|national|official|bank|resmi|milli|dini)$/.test(word.key))) === '') {
+    return { kind: 'hours', day: { holiday: true }, asks: hoursAsks(line) }
+  }
   if ((intent === 'again' || intent === 'None' || intent === 'ack' || intent === 'price') && dayOf(list) !== null && productTerm(list.filter((word) => !DAY_WORD.test(word.key))) === '') {
     return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   }

@@ -1977,6 +1977,27 @@ describe('the business', () => {
     expect((await ask('25 kasımda açık mısınız')).reply).toMatch(/^Bugün \(Çarşamba\)/)
   })
 
+  it('picking up in store: the owner\'s FAQ when written, else that it is not written, whom to ask and where the shop is; never a booking', async () => {
+    for (const [message, language] of [['can i pick up in store', 'en'], ['mağazadan teslim alabilir miyim', 'tr'], ['gelip kendim alabilir miyim', 'tr']] as const) {
+      const out = await ask(message, { language })
+      expect(out.kind, message).toBe('location')
+      expect(out.reply, message).toContain(language === 'tr' ? 'Mağazadan teslim alma hakkında bir bilgi henüz yazılmamış.' : "I don't have information about picking up in store yet.")
+      expect(out.reply, message).toContain('Bağdat Cad. 5, Kadıköy')
+      expect(out.reply, message).toContain('0216 555 00 11')
+    }
+    const faq = [{ id: 'f9', question: 'Mağazadan teslim alabilir miyim?', answer: 'Evet, sipariş hazır olunca SMS ile haber veriyoruz.' }]
+    expect((await ask('mağazadan gelip alabilir miyim', { faq })).reply).toContain('SMS ile haber')
+  })
+
+  it('a care question of the product discussed ("kuru temizleme mi gerekir?") is its record\'s, never the address', async () => {
+    const items = [...PRODUCTS, product('p8', 'Yün Kazak', 79, 'USD', 12, null, 'Merinos yünü; kuru temizleme önerilir')]
+    for (const message of ['kuru temizleme mi gerekir', 'is dry cleaning required']) {
+      const out = await ask(message, { items, history: said(['p8']) })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+      expect(out.reply, message).toContain('kuru temizleme önerilir')
+    }
+  })
+
   it('hours: the owner\'s FAQ on holidays answers before the weekly hours', async () => {
     const faq = [{ id: 'f9', question: 'Bayramlarda açık mısınız?', answer: 'Bayramın ilk günü kapalıyız, diğer günler 12:00–18:00.' }]
     const out = await ask('bayramda açık mısınız', { faq })

@@ -7,7 +7,7 @@
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
-import { ASKS_MATERIAL, askedAfterStory, NEW_ARRIVALS, POPULAR, asksOfIt, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksOfIt, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
 import { hasAnyHours, hoursStatus } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
@@ -706,6 +706,8 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       return reply('hours', biz.hoursAnswer(profile, businessName, day, intent.asks, now, language), language, [], biz.written(profile, 'hours'))
     }
     case 'location':
+      // "Mağazadan teslim alabilir miyim?": no field holds it (the FAQ, read first, may).
+      if (PICKUP.test(keyLine(words(message)))) return reply('location', biz.pickupAnswer(profile, businessName, language), language, [], false)
       return reply('location', biz.locationAnswer(profile, businessName, language), language, [], biz.written(profile, 'location'))
     case 'contact':
       return reply('contact', biz.contactAnswer(profile, businessName, language), language, [], biz.written(profile, 'contact'))

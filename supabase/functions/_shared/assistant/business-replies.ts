@@ -173,6 +173,13 @@ export function locationAnswer(profile: BusinessProfile | null, businessName: st
   return lines.filter(Boolean).join('\n')
 }
 
+/** "Mağazadan teslim alabilir miyim?" with no FAQ entry on it: no field says so; whom to ask, and where the shop is. */
+export function pickupAnswer(profile: BusinessProfile | null, businessName: string, language: Lang): string {
+  const topic = language === 'tr' ? 'Mağazadan teslim alma' : 'picking up in store'
+  const where = profile?.address?.trim() || profile?.maps_url?.trim() ? `\n${locationAnswer(profile, businessName, language)}` : ''
+  return `${notWritten(topic, profile, businessName, language)}${where}`
+}
+
 export function contactAnswer(profile: BusinessProfile | null, businessName: string, language: Lang): string {
   const lines = [
     profile?.contact_phone ? `${language === 'tr' ? 'Telefon' : 'Phone'}: ${profile.contact_phone}` : null,

@@ -128,6 +128,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'boyum', 'boyunda', 'boyundayim', 'boyluyum', 'kilom', 'kiloyum', 'kilodayim', 'kg', 'tall', 'fit', 'fits', 'almaliyim', 'olurmu',
   // What was bought before ("bought a medium but it doesn't fit"): the product is the one discussed, not one so named.
   'bought', 'but', 'aldim', 'almistim', 'ama', 'fakat',
+  // What a product needs ("kuru temizleme mi gerekir?", "is dry cleaning required?"): the need is asked, not named.
+  'gerekir', 'gerekiyor', 'gerekli', 'required', 'needed',
   // A sum asked of several ("3 tane tişört toplam ne kadar?").
   'toplam', 'toplamda', 'tutar', 'tutari', 'total', 'together',
   // How pleased the customer was with it ("gözlük almıştım, çok memnunum; şapkanız var mı?").
@@ -198,8 +200,8 @@ export function yesOrNo(message: string): boolean {
   const list = words(message)
   const last = list[list.length - 1]?.key ?? ''
   // "Can you write a poem about tea?" asks the assistant to do something, not whether the tea is so.
-  // "Kutusuyla mı geliyor?": the particle after the word asked about, and the verb last.
-  const particleBefore = list.length >= 3 && /^m[iu]$/.test(list[list.length - 2]!.key) && PRESENT_VERB.test(last)
+  // "Kutusuyla mı geliyor?", "kuru temizleme mi gerekir?": the particle after the word asked about, and the verb last.
+  const particleBefore = list.length >= 3 && /^m[iu]$/.test(list[list.length - 2]!.key) && (PRESENT_VERB.test(last) || /^(gerekir|gerekli|lazim|olur)$/.test(last))
   return /^m[iu](s[iu]n[iu]z|y[iu]m|d[iu]r)?$/.test(last) || particleBefore || /^ (is|are|does|do|can(?! you )|will(?! you )|has|have|was) /.test(keyLine(list))
 }
 
@@ -437,6 +439,8 @@ function hoursAsks(line: string): 'open' | 'close' | 'now' | 'both' {
 
 const MONEY_BACK = / (param\w*|paraniz\w*|ucretim\w*) (\w+ ){0,2}geri|para iade\w*|geri odeme\w*|money back /
 const SEND_BACK = / (send|ship|post|mail|return) (it|them|this|these|that|the \w+) back | geri (gonder|yolla)\w* /
+/** Collecting an order at the shop. */
+export const PICKUP = / (pick (it |them |this |that |my order )?up|collect (it |them |my order )?(from|in|at)|click and collect|(store|in store) pick ?up|magazadan (teslim|al\w*)|gelip (kendim |ben )?al\w*|elden teslim\w*|gel al) /
 const WEBSITE = / (web ?site\w*|websites?|internet site\w*|web sayfa\w*|siteniz\w*) /
 const BANK_DETAILS = / (iban\w*|hesap (numara|no|bilgi)\w*|banka (hesab|bilgi)\w*|bank (details|account)|account (number|details)) /
 const REACH = / (whatsapp\w*|instagram\w*|insta|facebook\w*|telegram\w*) (numara\w*|hatti\w*|hesab\w*|adres\w*|number|account|handle|page|sayfa\w*)|^ (whats|what is) (your|ur) (whatsapp|instagram|insta|facebook|number|phone|email|e mail) /
@@ -878,6 +882,8 @@ export function intentOf(asked: string, message: string): Intent {
   // "WhatsApp numaranız var mı?", "what's your Instagram?": how to reach the shop, not a product or an order.
   // A message carrying a number gives the customer's own ("my WhatsApp number is 0532…").
   if (REACH.test(line) && (message.match(/\d/g) ?? []).length < 10) return { kind: 'contact' }
+  // "Can I pick it up in store?", "mağazadan teslim alabilir miyim?": of the shop's place, never an appointment.
+  if (PICKUP.test(line)) return { kind: 'location' }
   // "Web siteniz var mı?": where the shop is online, unless it asks how to order there.
   if (WEBSITE.test(line) && !/ (siparis\w*|order\w*|satin|buy|al\w*) /.test(line)) return { kind: 'contact' }
   // "IBAN verir misiniz?", "hesap numaranız": where a transfer goes, which the payment text or the FAQ may say.

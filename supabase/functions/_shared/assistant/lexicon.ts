@@ -84,6 +84,7 @@ export const SAME_MEANING: readonly Meaning[] = [
   property('dim, dimmable, brightness', 'kisilabilir, parlaklik'),
   property('charge, charging', 'sarj'), property('lined, lining', 'astar, astarli'), property('warranty, guarantee', 'garanti, garantili'),
   property('dishwasher', 'bulasik makinesi'), property('microwave', 'mikrodalga'), property('polarized, polarised, polarising, polarizing', 'polarize'), property('uv, ultraviolet, uv400', 'uv korumali, uv koruma'),
+  property('dry clean, dry cleaning, dry cleaned', 'kuru temizleme'), property('machine wash, machine washable, washable, washing machine', 'makinede yikanabilir, makinede yikanir, yikanabilir, camasir makinesi'),
   property('compatible', 'uyumlu, uyuyor, uyar'), property('fits, fit', 'sigar, sigiyor, sigabilir'), property('heart rate, pulse', 'nabiz'), property('ground', 'ogutulmus, cekilmis'),
   // What customers ask of the shop, for its FAQ
   m('wrap, wrapping', 'paket, paketleme, ambalaj'), m('name, names', 'isim'), m('company', 'sirket, firma'),

@@ -515,6 +515,16 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('are they unisex', { items, history: said(['p8']), language: 'en' })).reply).toContain("doesn't list this detail")
   })
 
+  it('a product named beside "when will it be back?" is the one asked about; "gömlek 649 muydu" shows it', async () => {
+    const items = [...PRODUCTS, product('p8', 'Straw Hat', 20, 'USD', 0, null)]
+    const hat = await ask('Hi there! Quick q - do you have the straw hat in stock, and if not when will it be back? Thanks!', { items, language: 'en' })
+    expect(hat.productIds).toEqual(['p8'])
+    expect(hat.reply).toContain("doesn't say when it will be back")
+    const price = await askAnyWord('seramik vazo 349 muydu', PRODUCTS)
+    expect(price.productIds).toEqual(['p6'])
+    expect(price.reply).toContain(priceIn('tr')('p6'))
+  })
+
   it('"what is it made of" just after a product is its record, never the FAQ on where the goods are made', async () => {
     const items = [...PRODUCTS, product('p8', 'Kadife Ceket', 89, 'EUR', 7, null, 'Slim kesim kadife ceket')]
     const faq = [{ id: 'f9', question: 'Ürünleriniz nerede üretiliyor?', answer: 'Ürünlerimizin çoğu İstanbul’daki atölyelerde üretiliyor.' }]
@@ -1590,6 +1600,14 @@ describe('follow-ups as customers write them', () => {
       const english = await ask('what time do you open on saturday and where is your shop?')
       expect(english.reply).toContain("Saturday: we're open 10:00–14:00.")
       expect(english.reply).toContain('Bağdat Cad. 5, Kadıköy')
+    })
+
+    it('answers three, the last added with "bir de"', async () => {
+      const out = await ask('seramik vazo fiyatı nedir ve kargo ücreti ne kadar? Bir de iade süreniz ne kadar?')
+      expect(out.productIds).toEqual(['p6'])
+      expect(out.reply).toContain(priceIn('tr')('p6'))
+      expect(out.reply).toContain('500 TL üzeri kargo ücretsiz')
+      expect(out.reply).toContain('14 gün içinde iade')
     })
 
     it('gives the hours of two days asked at once', async () => {

@@ -1033,7 +1033,9 @@ async function answerTwo(input: Parameters<Responder>[0], language: AssistantLan
     { role: 'user', content: one.text, productIds: [] },
     { role: 'assistant', content: first.reply, productIds: first.productIds, kind: first.kind },
   ]
-  const second = await answerMessage({ ...input, language, message: two.text, history: asked }, two.understood)
+  // "…kaç günde gelir? Bir de iade süreniz ne kadar?": the rest may hold two questions itself.
+  const rest = { ...input, language, message: two.text, history: asked }
+  const second = (await answerTwo(rest, language)) ?? (await answerMessage(rest, two.understood))
   if (unanswered(second, two)) return null
   // "Kargo ücreti ne kadar, kaç günde gelir?": one text of the owner's answers both, and is said once.
   const text = first.reply.includes(second.reply) ? first.reply : second.reply.includes(first.reply) ? second.reply : `${first.reply}\n\n${second.reply}`

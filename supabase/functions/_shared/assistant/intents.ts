@@ -130,6 +130,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'bought', 'but', 'aldim', 'almistim', 'ama', 'fakat',
   // What a product needs ("kuru temizleme mi gerekir?", "is dry cleaning required?"): the need is asked, not named.
   'gerekir', 'gerekiyor', 'gerekli', 'required', 'needed',
+  // Asking again what was said ("gömlek 649 muydu?"), or asking at all ("quick q").
+  'muydu', 'miydi', 'quick', 'q',
   // A sum asked of several ("3 tane tişört toplam ne kadar?").
   'toplam', 'toplamda', 'tutar', 'tutari', 'total', 'together',
   // How pleased the customer was with it ("gözlük almıştım, çok memnunum; şapkanız var mı?").
@@ -633,6 +635,9 @@ export function asksOfTheShop(message: string): boolean {
   return ofThem && yesOrNo(list.map((word) => word.text).join(' ')) && !EXISTENCE.test(keyLine(list)) && / (urunleriniz\w*|urunlerin hepsi|tum urunler\w*|your (products|items|things)|all (the |of the )?(products|items)) /.test(keyLine(list))
 }
 
+/** "Bir de", "ayrıca", "also": a question added to what was asked. */
+const ALSO = /^\s*(?:bir de|ayrıca|ayrica|peki bir de|also|and also|plus)\b[\s,:-]*/iu
+
 /** A name given before the message ("merhaba, ben Ayşe,", "hi, I'm Tom."), ended by a comma or a full stop. */
 const INTRODUCTION = /^\s*(?:(?:merhaba|merhabalar|selam|iyi günler|hi|hello|hey)[\s,!.]+)?(?:ben|benim adım|adım|i'm|i am|im|my name is|this is)\s+\p{L}+(?:\s+\p{L}+)?\s*[,.]\s*/iu
 
@@ -799,6 +804,9 @@ export async function understand(message: string, classifier: Classifier): Promi
   if (asksOfTheShop(message)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
   // "Randevusuz gelebilir miyim?", "walk-ins ok?": whether one may come without booking, the FAQ's or the owner's to say.
   if (WITHOUT_BOOKING.test(line)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
+  // "Bir de iade süreniz ne kadar?", "also, do you ship abroad?": what is asked besides is asked.
+  const also = ALSO.exec(message)
+  if (also && words(message.slice(also[0].length)).length >= 2) return understand(message.slice(also[0].length), classifier)
   // "Merhaba, ben Ayşe. Elbiseyi değiştirmek istiyorum": the introduction is not the question.
   const introduced = INTRODUCTION.exec(message)
   if (introduced && words(message.slice(introduced[0].length)).length >= 2) return understand(message.slice(introduced[0].length), classifier)
@@ -897,7 +905,10 @@ export function intentOf(asked: string, message: string): Intent {
   // "Son fiyat ne olur?", "what's your best price?": bargaining, which the owner writes of with the offers if anywhere.
   if (BARGAINS.test(line)) return { kind: 'discounts' }
   // "When will it be back?": the stock of the product discussed, and that no date is known.
-  if (/ when (will|is|does|do) (it|they|this|that|these|those)( be| come)? back /.test(line)) return { kind: 'stock', term: '' }
+  // ("Do you have the straw hat, and if not when will it be back?" names the product.)
+  if (/ when (will|is|does|do) (it|they|this|that|these|those)( be| come)? back /.test(line)) {
+    return { kind: 'stock', term: productTerm(list.filter((word) => !/^(back|if|not|and|in|stock)$/.test(word.key))) }
+  }
   // "Ayakkabı numaraları kaç?": the sizes of a thing named, not the shop's number.
   const notPhone = (word: string) => !/^(telefon\w*|phones?|whatsapp\w*|iletisim\w*|cep\w*)$/.test(asciiKey(word))
   if (intent === 'contact' && / numara\w* /.test(line) && thingWords(message).some(notPhone)) {

@@ -1072,8 +1072,8 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
-  it('"iban verir misiniz", "hesap numaranız" ask how to pay, never how to order', async () => {
-    for (const message of ['iban verir misiniz', 'IBAN no?', 'hesap numaranız nedir', 'can you send your bank details']) {
+  it('"iban verir misiniz", "hesap numaranız", "nasıl ödeyeceğim" ask how to pay, never how to order', async () => {
+    for (const message of ['iban verir misiniz', 'IBAN no?', 'hesap numaranız nedir', 'can you send your bank details', 'nasıl ödeyeceğim']) {
       const out = await ask(message, { history: said(['p6']) })
       expect(out.kind, message).toBe('payment')
     }

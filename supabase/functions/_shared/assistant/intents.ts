@@ -896,6 +896,8 @@ export function intentOf(asked: string, message: string): Intent {
   if (WEBSITE.test(line) && !/ (siparis\w*|order\w*|satin|buy|al\w*) /.test(line)) return { kind: 'contact' }
   // "IBAN verir misiniz?", "hesap numaranız": where a transfer goes, which the payment text or the FAQ may say.
   if (BANK_DETAILS.test(line)) return { kind: 'payment' }
+  // "Nasıl ödeyeceğim?", "neyle ödeyebilirim?": how to pay, asked with the verb.
+  if (/ (nasil|ne ile|neyle) (odey\w*|oderi\w*|odese\w*)| (odey\w*|oderi\w*) (nasil|ne ile|neyle) /.test(line)) return { kind: 'payment' }
   // "How do I send it back?": a return, however much "ok" leads it.
   if (SEND_BACK.test(line)) return { kind: 'returns' }
   // "Paramı ne zaman geri alırım?": money back is a return's, however much "ne zaman" sounds like delivery.

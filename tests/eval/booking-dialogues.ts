@@ -264,6 +264,9 @@ export const DIALOGUES: Dialogue[] = [
     [w('merhaba perşembe öğleden sonra boya yaptırmak istiyorum', ['3 Aralık 2026']), w('kaç saat sürüyor', ['120 dakika', '13:00'], ['Önce bir saat']), w('tamam 14 olur', ['kimin adına']),
       w('Nur Ak'), w('0532 333 44 55'), w('evet')],
     { date: '2026-12-03', time: '14:00', service: 'Boya' }),
+  trSalonWhatsApp('tr-wa-gec-kalacagim',
+    [w('cuma 4teki randevuya 10 dk geç kalırım', ['ekibimize aktardım'], ['Hangi hizmet'])],
+    null, { existing: { date: '2026-12-04', time: '16:00', service: 'Fön' }, cancelled: false }),
   // --- Turkish, the shop (one service) ------------------------------------------------------------
   trShop('tr-dukkan',
     [w('randevu almak istiyorum', ['En yakın']), w('yarın 11:00'), w('Nazlı Er'), w('0544 345 67 89'), w('evet')],
@@ -417,6 +420,9 @@ export const DIALOGUES: Dialogue[] = [
     [w('can my friend and I both get haircuts on friday', ['one person at a time', 'December 4, 2026']), w('ok 10', ['name']), w('Nora Quinn'), w('yes', ['booked']),
       w('and one for my friend at 10:30', ['10:30', 'name'], ['Nora Quinn']), w('Ruth Lane'), w('yes', ['Ruth Lane'])],
     { date: '2026-12-04', time: '10:00', service: 'Saç kesimi' }, { alsoBooked: { date: '2026-12-04', time: '10:30', service: 'Saç kesimi' } }),
+  enSalonWhatsApp('en-wa-running-late',
+    [w('running 15 mins late for my appointment', ['passed you to our team'], ['Which service'])],
+    null, { existing: { date: '2026-12-04', time: '16:00', service: 'Fön' }, cancelled: false }),
   // --- English, the shop -----------------------------------------------------------------------------
   enShop('en-shop',
     [w('I would like to book an appointment', ['next free']), w('2'), w('Grace Hill'), w('0532 098 76 54'), w('yes')],

@@ -2162,6 +2162,10 @@ describe('handing off to a person', () => {
       expect(await handoffAsked(message), message).toBe('asked')
     }
     for (const message of ['ne zaman gelir haber verir misiniz fiyatı', 'let me know the price']) expect(await handoffAsked(message), message).toBeNull()
+    // Running late for an appointment is the owner's to know, never a new booking.
+    for (const message of ['running 15 mins late for my appointment', 'cuma 4teki randevuya 10 dk geç kalırım', 'biraz gecikeceğim kusura bakmayın']) {
+      expect(await handoffAsked(message), message).toBe('asked')
+    }
     // Said alone just after a product's stock, too; anywhere else it is no request.
     const afterStock = answered('hasır şapka var mı', 'Maalesef Hasır Şapka şu an stokta yok.', 'stock')
     for (const message of ['ok let me know', 'tamam haber verin', 'haber verir misiniz', 'ok can you let me know', 'could you please notify me']) expect(await handoffAsked(message, afterStock), message).toBe('asked')

@@ -27,7 +27,8 @@ export async function handoffAsked(message: string, history: readonly Turn[] = [
   const line = keyLine(words(message))
   // So is being told when a product is back ("gelince haber verir misiniz?", "notify me when it's back"): a person
   // does it, with the number or address the customer leaves.
-  if (OWN_ORDER_CHANGED.test(line) || OWN_ORDER_WHERE.test(line) || PAYMENT_FAILS.test(line) || asksToBeTold(line)) return 'asked'
+  // And "10 dk geç kalacağım", "running late for my appointment": the owner should know, and may answer.
+  if (OWN_ORDER_CHANGED.test(line) || OWN_ORDER_WHERE.test(line) || PAYMENT_FAILS.test(line) || asksToBeTold(line) || RUNNING_LATE.test(line)) return 'asked'
   // "Ok let me know", "haber verin" just after a product's stock: told when it is back, as above.
   if (TELL_ME_ALONE.test(line) && history.findLast((turn) => turn.role === 'assistant')?.kind === 'stock') return 'asked'
   // Anger said outright is a complaint, whatever else the message is about ("randevum iptal edildi, çok kızgınım!").
@@ -46,6 +47,8 @@ const OWN_ORDER_CHANGED =
   / (siparisim\w*|my order\w*|the order i (placed|made)|i (just )?ordered|i placed an order|siparis verdim|siparis vermistim) .*(iptal\w*|degistir\w*|cancel\w*|change|amend|edit\w*)|(iptal\w*|cancel\w*|change|amend) (\w+ )?(siparisim\w*|my order\w*) /
 const OWN_ORDER_WHERE =
   / (siparisim\w*|kargom\w*|paketim\w*|my order\w*|my package|my parcel) .*(takip\w*|nerede|nerde|where|track\w*|status|kargoya verildi\w*|kargolandi\w*|gonderildi\w*|shipped|dispatched|sent out)|(kargoya verildi\w*|kargolandi\w*|gonderildi\w*|shipped|dispatched) .*(siparisim\w*|kargom\w*|my order\w*)|(takip\w*|track\w*) (\w+ )?(siparisim\w*|kargom\w*|my order\w*|my package)|(kargo )?takip (numara|kod)\w*|tracking (number|code|no|link)|where is my (order|package|parcel) /
+const RUNNING_LATE =
+  / (gec kal\w*|gecikece\w*|gecikiyor\w*|gecikir\w*|running late|run late|be late|\d+ (dk|dakika\w*|mins?|minutes) (gec|late)|late for (my|the|our) (appointment|booking)|running (a bit |a little |\d+ (mins?|minutes) )late) /
 const PAYMENT_FAILS =
   / (odeme (yapamiyorum|yapamadim|olmuyor|gecmiyor|hata\w*|basarisiz\w*)|kartim (reddedildi|gecmedi|gecmiyor|kabul edilmedi)|(card|payment) (was |is |got )?(declined|rejected|failed|not going through|wont go through|doesnt go through|isnt going through)|(cant|cannot|couldnt|unable to) (pay|checkout|check out|complete (the |my )?(payment|order|checkout))) /
 const TELL_ME_EN = / (let me know|notify me|tell me|message me|text me|inform me|email me|ping me) (when|once|as soon as|if) (it|they|its|theyre|the \w+) |notify me /

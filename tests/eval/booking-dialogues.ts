@@ -423,6 +423,12 @@ export const DIALOGUES: Dialogue[] = [
   enSalonWhatsApp('en-wa-running-late',
     [w('running 15 mins late for my appointment', ['passed you to our team'], ['Which service'])],
     null, { existing: { date: '2026-12-04', time: '16:00', service: 'Fön' }, cancelled: false }),
+  enSalonWhatsApp('en-wa-do-i-have-one',
+    [w('do i have an appointment?', ['December 4, 2026', '16:00'], ['Which service']), w('can i change it to the morning', ['09:00', 'December 4, 2026']), w('1', ['moves']), w('yes', ['booked'])],
+    { date: '2026-12-04', time: '09:00', service: 'Fön' }, { existing: { date: '2026-12-04', time: '16:00', service: 'Fön' }, cancelled: true }),
+  trSalonWhatsApp('tr-wa-adim-ece',
+    [w('merhabalar cumartesi sabah 10 a randevu alabilir miyim fön için', ['Eski Müşteri']), w('adım Ece', ['Ece', 'Onaylıyor musunuz'], ['Eski Müşteri']), w('evet', ['Ece'])],
+    { date: '2026-12-05', time: '10:00', service: 'Fön' }, { existing: { date: '2026-12-04', time: '16:00', service: 'Fön' }, cancelled: false }),
   // --- English, the shop -----------------------------------------------------------------------------
   enShop('en-shop',
     [w('I would like to book an appointment', ['next free']), w('2'), w('Grace Hill'), w('0532 098 76 54'), w('yes')],

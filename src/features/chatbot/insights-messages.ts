@@ -33,6 +33,7 @@ export const KIND_LABELS: Record<string, MessageDescriptor> = {
   booked: msg`Appointments booked`,
   booking_failed: msg`Bookings that failed`,
   booking_cancelled: msg`Appointments cancelled`,
+  booking_shown: msg`Own appointments looked up`,
   service: msg`Services and their prices`,
   personal_info: msg`Name or number given`,
   greeting: msg`Greetings`,

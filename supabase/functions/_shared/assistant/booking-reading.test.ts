@@ -169,7 +169,7 @@ describe('the booking conversation reads', () => {
       // Coming without one asks for none.
       ['randevusuz gelebilir miyim', 'booking', null],
       ['walk ins ok?', 'booking', null],
-      ['do i have a booking on friday', 'booking', 'book'],
+      ['do i have a booking on friday', 'booking', 'check'],
       // A new appointment, not one the customer has.
       ['salıya randevu alabilir miyim', 'unknown', 'book'],
       ['siparişimi iptal etmek istiyorum', 'complaint', null],
@@ -184,6 +184,10 @@ describe('the booking conversation reads', () => {
     expect(bookingAsked('cuma olsun', 'unknown', { justBooked: true })).toBe('move')
     expect(bookingAsked('cuma olsun', 'unknown')).toBeNull()
     expect(bookingAsked('what are your hours on friday', 'hours', { justBooked: true })).toBeNull()
+    // Just after the customer's own appointments were shown, too; and "do I have an appointment?" looks them up.
+    expect(bookingAsked('can i change it to the morning', 'unknown', { justShown: true })).toBe('move')
+    expect(bookingAsked('can i change it to the morning', 'unknown')).toBeNull()
+    expect(bookingAsked('do i have an appointment?', 'booking')).toBe('check')
   })
 
   it('an appointment asked for with a day or time as no complaint, and a complaint about one as a complaint', async () => {

@@ -183,7 +183,7 @@ export const asksOfATopic = (message: string, kind: string) =>
 
 /** "Randevumu", "my appointment": one the customer already has. */
 const CHECK_WORDS = / (kontrol\w*|var miydi|var mi|ne zaman\w*|saat kac\w*|kacta\w*|hangi gun\w*|hatirlat\w*|check\w*|confirm\w*|when is|when was|what time (is|was)|do i have|is there) /
-const OWN_APPOINTMENT = / (randevum\w*|rezervasyonum\w*|my (appointment|booking|reservation)\w*) /
+const OWN_APPOINTMENT = / (randevum\w*|rezervasyonum\w*|my (appointment|booking|reservation)\w*|(do|did) i (have|book|make) (an |a )?(appointment|booking|reservation)\w*) /
 /** Taking it to another day or time: "salıya alabilir miyim", "yarına çekebilir misiniz", "cuma olsun", "friday instead". */
 const TO_ANOTHER = / (al\w*|cek\w*|olsun|olabilir\w*|instead) /
 const SAME_TIME = / (ayni saat\w*|same time) /
@@ -203,16 +203,17 @@ export function asksWhyNumber(message: string): boolean {
 }
 
 /** Whether the message starts a booking conversation (or a cancellation or move of one). */
-export function bookingAsked(message: string, kind: string, { justBooked = false, drafting = false } = {}): 'book' | 'cancel' | 'move' | 'check' | null {
+export function bookingAsked(message: string, kind: string, { justBooked = false, justShown = false, drafting = false } = {}): 'book' | 'cancel' | 'move' | 'check' | null {
   const l = line(message)
   // "Randevusuz gelebilir miyim?", "walk-ins ok?": coming without one asks for none.
   if (comesWithoutBooking(message)) return null
   const appointment = APPOINTMENT.test(l)
   // "İptal etmek istiyorum" just after booking, or heard as a booking with none under way: the appointment is meant.
-  if ((appointment || justBooked || (kind === 'booking' && !drafting)) && CANCEL_WORDS.test(l)) return 'cancel'
+  if ((appointment || justBooked || justShown || (kind === 'booking' && !drafting)) && CANCEL_WORDS.test(l)) return 'cancel'
   if (appointment && MOVE_WORDS.test(l)) return 'move'
-  // "Actually can we make it 4?", "cuma olsun" just after booking: the appointment just made, taken to that time.
-  if (justBooked && (MOVE_WORDS.test(l) || CHANGE_JUST_MADE.test(l)) && saysWhen(readWhen(message, '2000-01-01'))) return 'move'
+  // "Actually can we make it 4?", "cuma olsun" just after booking, "can I change it to the morning?" just after the
+  // customer's appointments were shown: the appointment, taken to that time.
+  if ((justBooked || justShown) && (MOVE_WORDS.test(l) || CHANGE_JUST_MADE.test(l)) && saysWhen(readWhen(message, '2000-01-01'))) return 'move'
   // "Randevum var mıydı, kontrol eder misiniz?", "when is my appointment?": the customer's own, looked up.
   if (OWN_APPOINTMENT.test(l) && CHECK_WORDS.test(l)) return 'check'
   // "Randevumu salıya alabilir miyim?", "1 saat sonraya alabilir miyiz?": the customer's own appointment taken to a day

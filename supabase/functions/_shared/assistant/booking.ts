@@ -161,7 +161,7 @@ async function showOwn(turn: BookingTurn): Promise<ResponderOutput> {
   const list = await desk.upcoming()
   if (list.length === 0) return out(say.noUpcoming(desk.knownPhone === null, turn.contact, language), language, 'booking', turn.draft)
   const named = list.slice(0, MAX_OFFERS).map((b) => ({ date: b.date, time: b.time, service: b.serviceName }))
-  return out(say.ownUpcoming(named, language), language, 'booking', turn.draft)
+  return out(say.ownUpcoming(named, language), language, 'booking_shown', turn.draft)
 }
 
 async function chosenOwn(id: string, mode: 'cancel' | 'move', message: string, turn: BookingTurn, loaded: Loaded): Promise<ResponderOutput> {
@@ -236,7 +236,7 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
 
 async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> {
   const { message, draft, desk, language } = turn
-  let asked = bookingAsked(message, turn.kind, { justBooked: turn.lastKind === 'booked', drafting: draft !== null })
+  let asked = bookingAsked(message, turn.kind, { justBooked: turn.lastKind === 'booked', justShown: turn.lastKind === 'booking_shown', drafting: draft !== null })
   // "Yarın 11'de saç kesimi olur mu?": a service the owner offers and a time ask for a booking in so many words.
   const mayName = !draft && !asked && saysWhen(readWhen(message, desk.today))
   if (!draft && !asked && !mayName) return null
@@ -364,6 +364,9 @@ async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> 
     case 'confirm': {
       // "Evet ama saat 16 olsun" changes the time; "evet, 15:00 uygun" confirms the one summed up.
       if (saysOtherTime(message, draft, desk.today)) return changeWhen(message, draft, turn, loaded)
+      // "Adım Ece": another name than the one summed up, summed up again.
+      const renamed = introducesAName(message) ? nameGiven(message, desk.today) : null
+      if (renamed && renamed !== draft.name) return confirm({ ...draft, name: renamed }, turn, loaded)
       if (isYes(message)) return book(draft, turn, loaded)
       if (isNo(message)) return out(say.notBooked(language), language, 'booking', { ...draft, step: 'time', date: undefined, time: undefined, offers: [] })
       return null

@@ -213,6 +213,9 @@ export const DIALOGUES: Dialogue[] = [
     [w('kızım ve ben için cumartesi saç kesimi', ['bir kişilik', '5 Aralık 2026']), w('2 kişi', ['bir kişilik']), w('11 olur'), w('Ayşe Kaya'), w('0532 765 43 21'),
       w('evet', ['oluşturuldu']), w('şimdi kızım için de 11:30', ['11:30', 'kimin adına'], ['Ayşe Kaya']), w('Elif Kaya', ['Saç kesimi', '5 Aralık 2026']), w('evet', ['Elif Kaya'])],
     { date: '2026-12-05', time: '11:00', service: 'Saç kesimi' }, { alsoBooked: { date: '2026-12-05', time: '11:30', service: 'Saç kesimi' } }),
+  trSalon('tr-boya-nedir-ne-kadar-surer',
+    [w('merhaba boya nedir tam olarak', ['120 dakika', '1.500']), w('ne kadar sürüyor', ['120 dakika'], ['Kargo']), w('yarın 10 olur mu', ['10:00']), w('Lale Su'), w('0532 555 66 77'), w('evet', ['Boya'])],
+    { date: '2026-12-02', time: '10:00', service: 'Boya' }),
   // --- Turkish, WhatsApp ---------------------------------------------------------------------------
   trSalonWhatsApp('tr-wa-yarin',
     [w('Merhaba yarın 10:30 saç kesimi için randevu alabilir miyim'), w('Fatma Koç'), w('evet', ['oluşturuldu'])],

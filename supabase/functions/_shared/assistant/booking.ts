@@ -290,8 +290,9 @@ async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> 
       const said = readWhen(message, desk.today)
       // "Kaç saat sürüyor?" while the times wait: the service's length and price, and the same times.
       const about = serviceNamed(message, loaded.services) ?? serviceOf(loaded.services, draft.serviceId)
-      if (about && offers.length > 0 && asksPriceOrLength(message) && !asksOfATopic(message, turn.kind) && !saysWhen(said)) {
-        return out(`${say.serviceFacts(about, language)}\n\n${say.offers(offers, language)}`, language, 'booking', draft)
+      if (about && asksPriceOrLength(message) && !asksOfATopic(message, turn.kind) && !saysWhen(said)) {
+        const facts = offers.length > 0 ? `${say.serviceFacts(about, language)}\n\n${say.offers(offers, language)}` : say.serviceInfo(about, language)
+        return out(facts, language, 'booking', draft)
       }
       // "10 olur", "11 please": an hour alone is of the times just offered.
       const hour = saysWhen(said) ? null : hourAlone(message)

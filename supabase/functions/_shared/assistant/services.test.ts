@@ -74,11 +74,21 @@ describe('services asked about outside a booking', () => {
     // What asks for nothing ("walk-ins ok?") is no service looked for; a shop and an owner taking no bookings have none.
     expect(await notAService('walk ins ok?', desk().fake, memoryCatalogue([]).catalogue, '', 'en')).toBeNull()
     expect(await notAService('do you do highlights', desk().fake, memoryCatalogue([product('p1', 'Vazo')]).catalogue, '', 'en')).toBeNull()
+    // A shop's own service named is that service, though it sells products too.
+    const shopCut = await notAService('saç kesimi yapıyor musunuz', desk().fake, memoryCatalogue([product('p1', 'Vazo')]).catalogue, 'Işıl Kuaför: 0212 555 00 00', 'tr')
+    expect(shopCut?.reply).toContain('Saç kesimi 30 dakika sürüyor')
     expect(await notAService('do you do highlights', desk(false).fake, memoryCatalogue([]).catalogue, '', 'en')).toBeNull()
   })
 
   it('leaves a product the message names to the catalogue, and other services to their own answers', async () => {
     expect((await ask('saç boyası ne kadar', { products: [product('p1', 'Saç Boyası')] })).out).toBeNull()
+    // Unless the words that name the service are no part of the product's name: the alteration of the jeans is priced.
+    const tailoring = [{ id: 's4', name: 'Tadilat ve prova', duration_minutes: 60, price: 300, currency: 'TRY' }]
+    const hemming = await ask('kot pantolon paça kısaltma ne kadar', { services: tailoring, products: [product('p1', 'Kot Pantolon')] })
+    expect(hemming.out?.reply).toContain('Tadilat ve prova 60 dakika sürüyor')
+    // What a service is, asked: its length and price, kept for the day written next.
+    const what = await ask('what is the blow dry exactly', { language: 'en' })
+    expect(what.out).toMatchObject({ kind: 'service', booking: { serviceId: 's2' } })
     for (const message of ['müşteri hizmetleri numaranız ne', 'hangi kargo hizmetiyle gönderiyorsunuz', 'kargo ne kadar']) {
       expect((await ask(message)).out, message).toBeNull()
     }

@@ -5,7 +5,7 @@
 import { asksPriceOrLength, servicesNamed } from './booking-reading.ts'
 import { serviceInfo, serviceList, serviceNotListed, servicesInfo } from './booking-replies.ts'
 import { asksPriceList, productTerm } from './intents.ts'
-import { coverage } from './matching.ts'
+import { coverage, keysOf } from './matching.ts'
 import { keyLine, words } from './text.ts'
 import type { AssistantLanguage, BookingDesk, BookingDraft, Catalogue, ResponderOutput } from './types.ts'
 
@@ -13,6 +13,8 @@ import type { AssistantLanguage, BookingDesk, BookingDraft, Catalogue, Responder
 const SERVICE_WORDS = / (hizmet\w*|services?|treatments?) /
 /** …unless they are of another service: customer service, a courier's. */
 const OTHER_SERVICE = / (musteri|customer|kargo\w*|shipping|delivery|teslimat\w*|courier) /
+/** Asking what something is: "nedir", "what is", "tell me about". */
+const WHAT_IS = / (nedir|ne demek|nasil bir sey|what is|whats|what does|tell me about|hakkinda bilgi\w*) /
 /** Asking whether the business does or has something: "yapıyor musunuz", "var mı", "do you do", "do you cut". */
 const ASKS_FOR_ONE = / (var|varmi|yapiyor\w*|yapar\w*|yapilir\w*|\w+iyor musunuz|\w+ir misiniz|do you|can you|have|offer\w*|any) /
 
@@ -28,16 +30,22 @@ export async function answerServices(message: string, desk: BookingDesk, catalog
   // "Saç kesimi?", "haircut": a service named alone asks what its price or length would.
   const alone = words(message).length <= 3
   const oneAsked = asksPriceOrLength(message)
+  // "Stil danışmanlığı nedir?", "what is the style consultation?": what a service named is. ("Tadilat yapıyor musunuz?"
+  // is notAService's, once the catalogue has nothing of that name.)
+  const whatIs = WHAT_IS.test(line)
   // A price list of a business that sells nothing is its services and their prices.
   const priceList = asksPriceList(message)
-  if (!listAsked && !oneAsked && !priceList && !alone) return null
+  if (!listAsked && !oneAsked && !priceList && !alone && !whatIs) return null
   const { rules, services } = await desk.load()
   if (!rules.enabled || services.length === 0) return null
-  const named = oneAsked ? servicesNamed(message, services)[0] : alone ? servicesNamed(message, services, 1)[0] : undefined
+  const named = oneAsked || whatIs ? servicesNamed(message, services)[0] : alone ? servicesNamed(message, services, 1)[0] : undefined
   if (named) {
     const term = productTerm(words(message))
     const products = term === '' ? [] : await catalogue.search(term, 3)
-    if (products.some((product) => coverage(term, product.name) >= coverage(term, named.name))) return null
+    // A product the words name as well wins, unless the words that name the service are not in its name ("kot pantolon
+    // kısaltma ne kadar" asks the alteration's price, not the jeans').
+    const serviceWords = keysOf(term).filter((key) => coverage(key, named.name) > 0)
+    if (products.some((product) => coverage(term, product.name) >= coverage(term, named.name) && serviceWords.every((key) => coverage(key, product.name) > 0))) return null
     // "How much is a haircut and a blow dry?": each one named in all its words, its length and price.
     const all = servicesNamed(message, services, 1)
     if (all.length >= 2) return { reply: servicesInfo(all, language), language, productIds: [], kind: 'service' }
@@ -58,9 +66,11 @@ export async function notAService(message: string, desk: BookingDesk, catalogue:
   const line = keyLine(words(message))
   if (!ASKS_FOR_ONE.test(line)) return null
   const { rules, services } = await desk.load()
-  if (!rules.enabled || services.length === 0 || (await catalogue.list(1)).length > 0) return null
+  if (!rules.enabled || services.length === 0) return null
   // "Erkek saçı da kesiyor musunuz?": a service named in other words is said as the owner lists it, and who knows more.
   const named = servicesNamed(message, services)
   if (named.length > 0) return { reply: `${servicesInfo(named, language)} ${contact}`, language, productIds: [], kind: 'service' }
+  // A shop that sells products: what no product and no service is, the catalogue's "not found" says.
+  if ((await catalogue.list(1)).length > 0) return null
   return { reply: serviceNotListed(services, contact, language), language, productIds: [], kind: 'service', known: false }
 }

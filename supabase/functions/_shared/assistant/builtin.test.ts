@@ -1072,6 +1072,19 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('"i want to return the vase" asks the returns, never for the vase; "nereden alabilirim" asks how to order', async () => {
+    for (const message of ['i want to return the vase i bought', 'i want to return the coffee mug']) {
+      const out = await askAnyWord(message, PRODUCTS)
+      expect(out.kind, message).toBe('returns')
+      expect(out.reply, message).toContain('14 gün içinde iade')
+    }
+    for (const message of ['ürünlerinizi nereden alabilirim', 'nereden satın alabilirim']) {
+      const out = await ask(message, { profile: { ...PROFILE, ordering_info: 'Sipariş için sitemizi kullanın.' } })
+      expect(out.kind, message).toBe('ordering')
+      expect(out.reply, message).toContain('Sipariş için sitemizi kullanın.')
+    }
+  })
+
   it('"iban verir misiniz", "hesap numaranız", "nasıl ödeyeceğim" ask how to pay, never how to order', async () => {
     for (const message of ['iban verir misiniz', 'IBAN no?', 'hesap numaranız nedir', 'can you send your bank details', 'nasıl ödeyeceğim']) {
       const out = await ask(message, { history: said(['p6']) })

@@ -441,6 +441,8 @@ function hoursAsks(line: string): 'open' | 'close' | 'now' | 'both' {
 
 const MONEY_BACK = / (param\w*|paraniz\w*|ucretim\w*) (\w+ ){0,2}geri|para iade\w*|geri odeme\w*|money back /
 const SEND_BACK = / (send|ship|post|mail|return) (it|them|this|these|that|the \w+) back | geri (gonder|yolla)\w* /
+const WHERE_TO_BUY = / (nereden|nerden|where (can|do|could) (i|we)) (satin )?(al\w*|buy|purchase|order|get) /
+const RETURNS_WORD = /^(return|returning|refund\w*|iade\w*)$/
 /** Collecting an order at the shop. */
 export const PICKUP = / (pick (it |them |this |that |my order )?up|collect (it |them |my order )?(from|in|at)|click and collect|(store|in store) pick ?up|magazadan (teslim|al\w*)|gelip (kendim |ben )?al\w*|elden teslim\w*|gel al) /
 const WEBSITE = / (web ?site\w*|websites?|internet site\w*|web sayfa\w*|siteniz\w*) /
@@ -892,6 +894,10 @@ export function intentOf(asked: string, message: string): Intent {
   if (REACH.test(line) && (message.match(/\d/g) ?? []).length < 10) return { kind: 'contact' }
   // "Can I pick it up in store?", "mağazadan teslim alabilir miyim?": of the shop's place, never an appointment.
   if (PICKUP.test(line)) return { kind: 'location' }
+  // "Ürünlerinizi nereden alabilirim?", "where can I buy it?": how to order, of the product discussed if any.
+  if (WHERE_TO_BUY.test(line) && words(term).every((word) => /^(urun\w*|products?|things?|items?|them|it)$/.test(word.key))) return { kind: 'ordering', term: '' }
+  // "I want to return the bag": the bag is what goes back; the return is asked.
+  if ((PRODUCT_KINDS.has(intent) || intent === 'search' || intent === 'None') && words(term).some((word) => RETURNS_WORD.test(word.key))) return { kind: 'returns' }
   // "Web siteniz var mı?": where the shop is online, unless it asks how to order there.
   if (WEBSITE.test(line) && !/ (siparis\w*|order\w*|satin|buy|al\w*) /.test(line)) return { kind: 'contact' }
   // "IBAN verir misiniz?", "hesap numaranız": where a transfer goes, which the payment text or the FAQ may say.

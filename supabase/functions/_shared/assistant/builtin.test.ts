@@ -1078,6 +1078,9 @@ describe('follow-ups as customers write them', () => {
       expect(out.kind, message).toBe('returns')
       expect(out.reply, message).toContain('14 gün içinde iade')
     }
+    // "How do I do that?" just after the returns text is the returns text, never the address.
+    const returned = [{ role: 'user' as const, content: 'i want to return the vase', productIds: [] }, { role: 'assistant' as const, content: 'Returns and exchanges: …', productIds: [], kind: 'returns' }]
+    for (const message of ['how do i do that', 'nasıl yapacağım']) expect((await ask(message, { history: returned })).reply, message).toContain('14 gün içinde iade')
     for (const message of ['ürünlerinizi nereden alabilirim', 'nereden satın alabilirim']) {
       const out = await ask(message, { profile: { ...PROFILE, ordering_info: 'Sipariş için sitemizi kullanın.' } })
       expect(out.kind, message).toBe('ordering')

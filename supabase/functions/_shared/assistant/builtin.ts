@@ -510,6 +510,8 @@ async function answerOrdering(term: string, message: string, context: Context): 
   return reply('ordering', `${text}${reserve}${pay}`, language, products, how !== null || products.some((product) => product.product_link))
 }
 
+const HOW_DO_I =
+  /^ (ok |okay |peki |tamam |so )?(how (do|can|should|would) (i|we|u) (do|go about) (that|this|it)|how does (that|this|it) work|nasil yapaca\w*|nasil yapari\w*|nasil yapicam|ne yapmam (gerek\w*|lazim)|ne yapmaliyim|nasil olacak|nasil oluyor) $/
 const WAVE = /^\s*(👋(\p{Emoji_Modifier})?\s*)+[!.]*\s*$/u
 
 /** Saying it is being bought, not asking how ordering works. */
@@ -1187,6 +1189,9 @@ async function answerMessage(
   // lose the products shown before it.
   // "Hangisi daha ucuz?", "which one is more expensive?" just after a list: that end of it, not cheaper ones than it.
   const asked = keyLine(words(message))
+  // "How do I do that?", "nasıl yapacağım?" just after a policy text (returns, shipping…): that text, which says how.
+  const lastKind = context.history.findLast((turn) => turn.role === 'assistant')?.kind ?? ''
+  if (HOW_DO_I.test(asked) && POLICY_TOPICS[lastKind]) return answerIntent({ kind: lastKind as BusinessTopic }, message, context)
   if (understood.kind !== 'compare' && WHICH_ONE.test(asked) && (CHEAPER.test(asked) || DEARER.test(asked)) && ((await justListed(context)) ?? []).length >= 2) {
     return answerExtreme(CHEAPER.test(asked) ? 'cheapest' : 'priciest', '', message, context)
   }

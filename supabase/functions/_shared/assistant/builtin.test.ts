@@ -679,6 +679,18 @@ describe('follow-ups as customers write them', () => {
     expect(again.reply).toContain('Ne zaman tekrar stoğa gireceği katalogda yazmıyor. Ayşe Butik size yardımcı olabilir: 0216 555 00 11')
     // In stock, there is nothing to wait for.
     expect((await ask('when will it be back?', { language: 'en', history: said(['p4']) })).reply).not.toContain("doesn't say when")
+    // Its stock asked in so many words gets no delivery times beside it.
+    const restock = await ask('ne zaman stoğa girer', { history: said(['p2']) })
+    expect(restock.reply).toContain('Ne zaman tekrar stoğa gireceği katalogda yazmıyor.')
+    expect(restock.reply).not.toContain('500 TL')
+  })
+
+  it('"show me everything you have" lists the catalogue', async () => {
+    for (const message of ['show me everything you have', 'tüm ürünleri göster']) {
+      const out = await ask(message, { language: message.startsWith('show') ? 'en' : 'tr' })
+      expect(out.kind, message).toBe('list')
+      expect(out.productIds.length, message).toBeGreaterThan(3)
+    }
   })
 
   it("\"that's all, cheers\" after a product says goodbye, it asks nothing of the product", async () => {

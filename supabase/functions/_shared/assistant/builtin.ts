@@ -729,7 +729,9 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       const product = asksBack ? (Array.isArray(named) && named.length === 1 ? named : await lastProducts(context)) : null
       if (product?.length === 1 && product[0]!.stock <= 0) {
         // Delivery follows only when the owner wrote of it: "nothing written" beside a product's answer is noise.
-        const delivery = biz.written(profile, 'delivery') ? `\n\n${text}` : ''
+        // Nor when the words ask of its stock alone ("şapka ne zaman stoğa girer").
+        const ofStock = / (stog\w*|stok\w*|stock|restock\w*) /.test(line)
+        const delivery = biz.written(profile, 'delivery') && !ofStock ? `\n\n${text}` : ''
         return reply('delivery_time', `${say.stockOf(product[0]!, language)} ${say.notBackYet(contactOf(context), language)}${delivery}`, language, product)
       }
       return reply('delivery_time', text, language, [], biz.written(profile, 'delivery'))

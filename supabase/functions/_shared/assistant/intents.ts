@@ -67,7 +67,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'nedir', 'karsilastir', 'karsilastirir', 'karsilastirin', 'karsilastirma', 'karsilastirabilir', 'en', 'ucuz', 'ucuzu', 'uygun', 'uygunu',
   'kullanilir', 'kullanilabilir', 'kullanabilir', 'use', 'used', 'suitable', 'kadardi', 'neydi', 'neden', 'niye', 'nicin', 'why',
   'pahali', 'pahalisi', 'dusuk', 'yuksek', 'fiyatli', 'fiyatlisi', 'hesapli', 'hesaplisi', 'ekonomik', 'lutfen', 'acaba', 'peki', 'bir', 'sizde', 'sizin', 'sende', 'elinizde', 'bende', 'bana', 'icin',
-  'de', 'da', 'ki', 'tane', 'adet', 'urun', 'urunler', 'urunu', 'urunun', 'urunleriniz', 'urununuz', 'urunlerinizde', 'hala',
+  'de', 'da', 'ki', 'tane', 'adet', 'urun', 'urunler', 'urunu', 'urunun', 'urunleriniz', 'urununuz', 'urunlerinizde', 'urunleri', 'urunlerini', 'urunlerinizi', 'urunlerin', 'hala',
   'merhaba', 'selam', 'selamlar', 'mrb', 'slm', 'gunaydin', 'iyi', 'gunler', 'aksamlar', 'tesekkurler', 'tesekkur', 'ederim', 'sagol',
   'sagolun', 'rica', 'ederiz', 'soyler', 'soyleyebilir', 'misin', 'musun', 'ogrenebilir', 'ogrenmek', 'bilgi', 'alabilir', 'olur',
   // English
@@ -130,6 +130,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'bought', 'but', 'aldim', 'almistim', 'ama', 'fakat',
   // What a product needs ("kuru temizleme mi gerekir?", "is dry cleaning required?"): the need is asked, not named.
   'gerekir', 'gerekiyor', 'gerekli', 'required', 'needed',
+  // The whole catalogue ("show me everything you have", "tüm ürünleri göster"): no kind of product.
+  'everything', 'tum', 'butun', 'hersey',
   // Asking again what was said ("gömlek 649 muydu?"), or asking at all ("quick q").
   'muydu', 'miydi', 'quick', 'q',
   // A sum asked of several ("3 tane tişört toplam ne kadar?").

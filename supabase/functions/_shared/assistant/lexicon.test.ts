@@ -63,6 +63,8 @@ describe('sameProperty', () => {
       ['can i dim it', 'LED, three brightness levels', true],
       ['do they have uv protection', 'UV400 korumalı, polarize camlı', true],
       ['uv korumalı mı', 'Polarized lenses, UV400', true],
+      ['are they high waisted', 'Yüksek bel, düz paça kot pantolon', true],
+      ['are they high waisted', 'Düşük bel, dar paça', false],
     ])
   })
 

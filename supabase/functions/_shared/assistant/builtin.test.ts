@@ -1861,6 +1861,8 @@ describe('courtesy', () => {
   it.each([
     ['are you a bot?', 'en', "I'm an AI assistant answering for Ayşe Butik."], ['who am I talking to', 'en', 'AI assistant'], ['r u a robot', 'en', 'AI assistant'],
     ['sen bot musun', 'tr', 'Ben Ayşe Butik adına yanıt veren bir yapay zekâ asistanıyım.'], ['botla mı konuşuyorum', 'tr', 'yapay zekâ'], ['kiminle konuşuyorum', 'tr', 'yapay zekâ'],
+    ['are you real', 'en', 'AI assistant'], ['are you a real person?', 'en', 'AI assistant'], ['sen gerçek misin', 'tr', 'yapay zekâ'], ['insan mısın', 'tr', 'yapay zekâ'],
+    ['gerçek biriyle mi konuşuyorum', 'tr', 'yapay zekâ'], ['am i talking to a real person', 'en', 'AI assistant'],
   ] as const)('says who answers: %s', async (message, language, expected) => {
     const out = await ask(message)
     expect(out).toMatchObject({ kind: 'identity', language, productIds: [] })

@@ -654,6 +654,9 @@ const ASKS_WHO = [
   / (botla|robotla|yapay zekayla|makineyle) mi /,
   / (sen|siz) kimsin\w* /,
   / kim(inle|le) (konusuyorum|yaziyorum|yazisiyorum|gorusuyorum) /,
+  / (are|r) (you|u) (real|human|a (real )?(person|human))( or (a )?(bot|robot|ai|machine))? $/,
+  /^ ((sen|siz) )?(gercek|insan) (misin|misiniz|mi)\w* /,
+  / (gercek|insan) (biri|birisi|bir insan)\w* (mi|mu) (konusuyorum|yaziyorum|yazisiyorum) | am i (talking|speaking|chatting) (to|with) (a )?(real )?(person|human) /,
 ]
 
 /** Words that open a message without asking anything. */

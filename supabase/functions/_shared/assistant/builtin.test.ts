@@ -1553,7 +1553,7 @@ describe('follow-ups as customers write them', () => {
   })
 
   it('"yeni gelenler", "what\'s new?" list the latest products first and say so; the whole catalogue is in name order', async () => {
-    for (const message of ['yeni gelenler', "what's new?", 'new arrivals?']) {
+    for (const message of ['yeni gelenler', "what's new?", 'new arrivals?', 'yeni gelen ürünler neler']) {
       const out = await ask(message)
       expect(out.kind, message).toBe('list')
       expect(out.calls[0], message).toMatchObject({ method: 'list' })

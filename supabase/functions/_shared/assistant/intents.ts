@@ -599,6 +599,8 @@ const INFO_ASKED = / (bilgi (al|ver|ist|rica|ogren)\w*|(info|information|details
 export const POPULAR = / (en (cok|fazla) (satan|satilan|tercih edilen|begenilen|sevilen|alinan)\w*|cok satan\w*|best ?sell\w*|top sell\w*|most popular|popular|populer\w*|most (sold|bought|ordered|liked)) /
 const POPULAR_WORD = /^(satan\w*|satilan\w*|tercih|edilen|begenilen|sevilen|alinan|best|sellers?|bestsellers?|selling|top|popular|populer\w*|sold|bought|ordered|liked|most|cok|fazla|en)$/
 /** New arrivals asked for ("yeni gelenler", "what's new this week"): the catalogue, newest first. */
+/** The words of a question about new arrivals, which name no product. */
+const NEW_WORDS = /^(yeni|gelen\w*|eklenen\w*|sezon\w*|son|new|arrivals?|just|recently|newly|arrived|added|stuff|products?|items?|neler|ne|var|whats|what|anything|urun\w*)$/
 export const NEW_ARRIVALS = / ((whats|what is|anything) new|new (arrivals?|in|stuff|products?|items?)|(just|recently|newly) (in|arrived|added)|yeni (gelen\w*|urun\w*|eklenen\w*|sezon\w*)|(neler|ne) yeni|yeni (ne|neler) var|son (gelen|eklenen)\w*) /
 const WHOLE_CATALOGUE =
   /^ (hi |hello |merhaba |selam )?(can you |could you |please )?(show me everything|show me all (your |the )?(products|items|stuff)|(whats|what is|anything) new( this week| this month| today| in)?|new arrivals|(tum|butun) urun\w*( gorebilir miyim| gorebilir miyiz| neler| nedir| var mi)?|urunlerinizin (hepsi\w*|tamami\w*)( gorebilir miyim)?|yeni (gelen\w*|urun\w*)( neler| var mi| nedir)?|(neler|ne) yeni) (please |lutfen )?$/
@@ -901,6 +903,8 @@ export function intentOf(asked: string, message: string): Intent {
   if (PICKUP.test(line)) return { kind: 'location' }
   // "Ürünlerinizi nereden alabilirim?", "where can I buy it?": how to order, of the product discussed if any.
   if (WHERE_TO_BUY.test(line) && words(term).every((word) => /^(urun\w*|products?|things?|items?|them|it)$/.test(word.key))) return { kind: 'ordering', term: '' }
+  // "Yeni gelen ürünler neler?": the newest of the catalogue, however the network heard it.
+  if (NEW_ARRIVALS.test(line) && productTerm(list.filter((word) => !NEW_WORDS.test(word.key))) === '') return { kind: 'list', term: '' }
   // "I want to return the bag": the bag is what goes back; the return is asked.
   if ((PRODUCT_KINDS.has(intent) || intent === 'search' || intent === 'None') && words(term).some((word) => RETURNS_WORD.test(word.key))) return { kind: 'returns' }
   // "Web siteniz var mı?": where the shop is online, unless it asks how to order there.

@@ -539,6 +539,7 @@ describe('follow-ups as customers write them', () => {
 
   it('"fiyat alabilir miyim?" with no product named asks which one', async () => {
     expect(await ask('fiyat alabilir miyim')).toMatchObject({ kind: 'price', reply: 'Hangi ürünü sorduğunuzu anlayamadım; ürünün adını yazar mısınız?' })
+    expect(await ask('Merhabalar fiyat bilgisi alabilir miyim')).toMatchObject({ kind: 'price', reply: 'Hangi ürünü sorduğunuzu anlayamadım; ürünün adını yazar mısınız?' })
   })
 
   it('keeps "what does it …", a volume and a past-tense price on the product just discussed', async () => {

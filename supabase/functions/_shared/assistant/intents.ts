@@ -69,7 +69,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'pahali', 'pahalisi', 'dusuk', 'yuksek', 'fiyatli', 'fiyatlisi', 'hesapli', 'hesaplisi', 'ekonomik', 'lutfen', 'acaba', 'peki', 'bir', 'sizde', 'sizin', 'sende', 'elinizde', 'bende', 'bana', 'icin',
   'de', 'da', 'ki', 'tane', 'adet', 'urun', 'urunler', 'urunu', 'urunun', 'urunleriniz', 'urununuz', 'urunlerinizde', 'urunleri', 'urunlerini', 'urunlerinizi', 'urunlerin', 'hala',
   'merhaba', 'selam', 'selamlar', 'mrb', 'slm', 'gunaydin', 'iyi', 'gunler', 'aksamlar', 'tesekkurler', 'tesekkur', 'ederim', 'sagol',
-  'sagolun', 'rica', 'ederiz', 'soyler', 'soyleyebilir', 'misin', 'musun', 'ogrenebilir', 'ogrenmek', 'bilgi', 'alabilir', 'olur',
+  'sagolun', 'rica', 'ederiz', 'soyler', 'soyleyebilir', 'misin', 'musun', 'ogrenebilir', 'ogrenmek', 'bilgi', 'bilgisi', 'bilgileri', 'bilgilerini', 'alabilir', 'olur',
   // English
   'how', 'much', 'is', 'are', 'was', 'the', 'a', 'an', 'price', 'prices', 'pricing', 'priced', 'of', 'for', 'cost', 'costs', 'does', 'do',
   'you', 'have', 'has', 'got', 'in', 'stock', 'stocked', 'available', 'availability', 'any', 'what', 'whats', 'where', 'can', 'could',

@@ -537,6 +537,15 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('where are your products made', { items, faq, language: 'en' })).reply).toContain('atölyelerde')
   })
 
+  it('"i need it by friday", "cumaya yetişir mi" ask about delivery, never that day\'s hours or a product', async () => {
+    for (const message of ['i need it by friday is that possible', 'will it arrive before saturday', 'cumaya yetişir mi', 'cumaya kadar elimde olur mu']) {
+      const out = await ask(message)
+      expect(out.kind, message).toBe('delivery_time')
+      expect(out.reply, message).toContain('2 iş gününde kargoda')
+    }
+    expect((await ask('cuma açık mısınız')).kind).toBe('hours')
+  })
+
   it('"fiyat alabilir miyim?" with no product named asks which one', async () => {
     expect(await ask('fiyat alabilir miyim')).toMatchObject({ kind: 'price', reply: 'Hangi ürünü sorduğunuzu anlayamadım; ürünün adını yazar mısınız?' })
     expect(await ask('Merhabalar fiyat bilgisi alabilir miyim')).toMatchObject({ kind: 'price', reply: 'Hangi ürünü sorduğunuzu anlayamadım; ürünün adını yazar mısınız?' })

@@ -443,6 +443,7 @@ function hoursAsks(line: string): 'open' | 'close' | 'now' | 'both' {
 
 const MONEY_BACK = / (param\w*|paraniz\w*|ucretim\w*) (\w+ ){0,2}geri|para iade\w*|geri odeme\w*|money back /
 const SEND_BACK = / (send|ship|post|mail|return) (it|them|this|these|that|the \w+) back | geri (gonder|yolla)\w* /
+const BY_A_DAY = / ((need|get|arrive|arrives|receive|have|deliver\w*|ship\w*|be here|be there) (it |them |this |that |my order )?(by|before)|yetis\w*|elimde olur\w*|elime (gecer|ulasir)\w*|ulasir mi|gelir mi) /
 const WHERE_TO_BUY = / (nereden|nerden|where (can|do|could) (i|we)) (satin )?(al\w*|buy|purchase|order|get) /
 const RETURNS_WORD = /^(return|returning|refund\w*|iade\w*)$/
 /** Collecting an order at the shop. */
@@ -901,6 +902,9 @@ export function intentOf(asked: string, message: string): Intent {
   if (REACH.test(line) && (message.match(/\d/g) ?? []).length < 10) return { kind: 'contact' }
   // "Can I pick it up in store?", "mağazadan teslim alabilir miyim?": of the shop's place, never an appointment.
   if (PICKUP.test(line)) return { kind: 'location' }
+  // "I need it by Friday", "cumaya yetişir mi?": whether delivery makes a day, which the delivery text says as far as
+  // anyone here can; never that day's opening hours.
+  if (BY_A_DAY.test(line) && (dayOf(list) !== null || / (by|before) (next week|the weekend|\d) /.test(line))) return { kind: 'delivery_time' }
   // "Ürünlerinizi nereden alabilirim?", "where can I buy it?": how to order, of the product discussed if any.
   if (WHERE_TO_BUY.test(line) && words(term).every((word) => /^(urun\w*|products?|things?|items?|them|it)$/.test(word.key))) return { kind: 'ordering', term: '' }
   // "Yeni gelen ürünler neler?": the newest of the catalogue, however the network heard it.

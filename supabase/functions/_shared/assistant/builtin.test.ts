@@ -513,6 +513,10 @@ describe('follow-ups as customers write them', () => {
       expect(out.reply, message).toMatch(/^(The catalogue describes Güneş Gözlüğü as|Güneş Gözlüğü için katalogdaki açıklama): “UV400 korumalı, polarize camlı”$/)
     }
     expect((await ask('are they unisex', { items, history: said(['p8']), language: 'en' })).reply).toContain("doesn't list this detail")
+    // The thing named first and the question after a comma is a detail of it, not a product of that name.
+    const tarnish = await askAnyWord('the sunglasses, are they scratch resistant', items)
+    expect(tarnish).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(tarnish.reply).toContain("doesn't list this detail")
   })
 
   it('a product named beside "when will it be back?" is the one asked about; "gömlek 649 muydu" shows it', async () => {

@@ -206,7 +206,9 @@ export function yesOrNo(message: string): boolean {
   // "Can you write a poem about tea?" asks the assistant to do something, not whether the tea is so.
   // "Kutusuyla mı geliyor?", "kuru temizleme mi gerekir?": the particle after the word asked about, and the verb last.
   const particleBefore = list.length >= 3 && /^m[iu]$/.test(list[list.length - 2]!.key) && (PRESENT_VERB.test(last) || /^(gerekir|gerekli|lazim|olur)$/.test(last))
-  return /^m[iu](s[iu]n[iu]z|y[iu]m|d[iu]r)?$/.test(last) || particleBefore || /^ (is|are|does|do|can(?! you )|will(?! you )|has|have|was) /.test(keyLine(list))
+  // "The necklace, is it tarnish free?": the question after the thing it is about.
+  const afterComma = /,\s*(is|are|does|do|has|have|was)\s+(it|they|this|that|these|those)\b/i.test(message)
+  return /^m[iu](s[iu]n[iu]z|y[iu]m|d[iu]r)?$/.test(last) || particleBefore || afterComma || /^ (is|are|does|do|can(?! you )|will(?! you )|has|have|was) /.test(keyLine(list))
 }
 
 /** A Turkish verb in the present, as a question ends on it: "geliyor", "gönderiyorsunuz", "yapılıyor". */

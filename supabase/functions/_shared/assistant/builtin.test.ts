@@ -1652,6 +1652,16 @@ describe('follow-ups as customers write them', () => {
       expect(out.reply).toContain('14 gün içinde iade')
     })
 
+    it('answers a part the owner\'s FAQ answers, though it names a product ("gift wrap the coffee mug")', async () => {
+      // (FAQ holds "Hediye paketi yapıyor musunuz?".)
+      const both = await askAnyWord('can you gift wrap the coffee mug and ship it to my mom', PRODUCTS)
+      expect(both.reply).toContain('hediye paketi ücretsizdir')
+      expect(both.reply).toContain('500 TL üzeri kargo ücretsiz')
+      const alone = await askAnyWord('can you gift wrap the coffee mug', PRODUCTS)
+      expect(alone).toMatchObject({ kind: 'faq' })
+      expect(alone.reply).not.toContain("doesn't list")
+    })
+
     it('gives the hours of two days asked at once', async () => {
       const out = await ask('pazartesi kaçta açıyorsunuz ve cumartesi kaça kadar açıksınız')
       expect(out.reply).toContain('Pazartesi 09:00–12:30 ve 13:30–18:00 arası açığız.')

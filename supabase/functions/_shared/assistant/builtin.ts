@@ -175,7 +175,12 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
   // "Uzun kollu tişört var mı?" of a Pamuklu Tişört whose record says nothing of sleeves: never "yes, in stock", but
   // the closest product, said to be only that.
   const unsaid = notInRecord(term, product)
-  if (unsaid.length > 0 && kind !== 'link') return reply(kind, say.closest(product, term, language), language, [product], false)
+  if (unsaid.length > 0 && kind !== 'link') {
+    // "Can you gift wrap the coffee mug?": what the record lacks is the shop's to answer, when an FAQ entry does.
+    const hit = await faqFor(unsaid.join(' '), context, kind)
+    if (hit) return reply('faq', biz.faqAnswer(hit), language)
+    return reply(kind, say.closest(product, term, language), language, [product], false)
+  }
   const text =
     kind === 'price' ? say.priceOf(product, language) : kind === 'stock' ? say.stockOf(product, language) : say.linkOf(product, businessName, language)
   return reply(kind, text, language, [product])
@@ -1030,7 +1035,8 @@ async function answerTwo(input: Parameters<Responder>[0], language: AssistantLan
   const [one, two] = parts
   const first = await answerMessage({ ...input, language, message: one.text }, one.understood)
   // A product question that found no product: the message is read whole instead, as before.
-  const unanswered = (out: ResponderOutput, part: Part) => out.kind === 'unknown' || (ofAProduct(part.understood) && out.productIds.length === 0)
+  // (The owner's FAQ answering a part that names a product answers it: "can you gift wrap the necklace".)
+  const unanswered = (out: ResponderOutput, part: Part) => out.kind === 'unknown' || (ofAProduct(part.understood) && out.productIds.length === 0 && out.kind !== 'faq')
   if (unanswered(first, one)) return null
   const asked: Turn[] = [
     ...input.history,

@@ -32,6 +32,7 @@ import {
   validateBusinessForm,
   validateFaqForm,
   weekdayAfter,
+  weekdayOfDay,
   type BusinessFormValues,
   type BusinessProfileRow,
   type OpeningHours,
@@ -67,6 +68,9 @@ describe('times', () => {
   it('counts weekdays round the week, both ways', () => {
     expect(weekdayAfter('sun', 1)).toBe('mon')
     expect(weekdayAfter('mon', -1)).toBe('sun')
+    expect(weekdayOfDay('2026-10-29')).toBe('thu')
+    expect(weekdayOfDay('2026-11-29')).toBe('sun')
+    expect(weekdayOfDay('2026-13-01')).toBeNull()
     expect(weekdayAfter('wed', 7)).toBe('wed')
     expect(weekdayAfter('wed', 15)).toBe('thu')
   })

@@ -8,6 +8,7 @@
 // Opening hours are wall-clock times in the owner's time zone, so "open now"
 // needs only the local date and time of an instant (localTime), never a
 // conversion the other way: a daylight-saving change moves no opening time.
+import { parseDayKey } from './calendar.ts'
 import { fieldErrors, hasErrors, lengthError, requiredError, TEXT_ERRORS, urlError, type TextError } from './forms.ts'
 
 // ---------------------------------------------------------------------------
@@ -111,6 +112,12 @@ export function localTime(now: Date, timeZone: string): LocalTime {
 /** The weekday `offset` days after `day`. */
 export function weekdayAfter(day: Weekday, offset: number): Weekday {
   return WEEKDAYS[(((WEEKDAYS.indexOf(day) + offset) % 7) + 7) % 7]!
+}
+
+/** The weekday of a `YYYY-MM-DD` day (as the calendar reads it); null for no such day. */
+export function weekdayOfDay(key: string): Weekday | null {
+  const date = parseDayKey(key)
+  return date ? WEEKDAYS[(date.getDay() + 6) % 7]! : null
 }
 
 /** A day's ranges as stored, in order; an unreadable day counts as closed rather than inventing hours. */

@@ -3,8 +3,8 @@
 // that have one, a spread of days when no day was named, and why the asked
 // time is not free (closed, too soon, between two start times). Every time
 // comes from free_slots through the desk.
-import { rangesOf, timeToMinutes, type OpeningHours } from '../../../../domain/business.ts'
-import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
+import { rangesOf, timeToMinutes, weekdayOfDay, type OpeningHours } from '../../../../domain/business.ts'
+import { addDays } from '../../../../domain/calendar.ts'
 import type * as say from './booking-replies.ts'
 import type { Offer } from './booking-replies.ts'
 import type { BookingDesk, BookingRules } from './types.ts'
@@ -53,8 +53,7 @@ function nearest(slots: readonly Offer[], time: string): Offer[] {
 function whyNot(offer: Offer, duration: number, desk: BookingDesk, rules: BookingRules, hours: OpeningHours | null): Found['reason'] {
   if (offer.date < desk.today) return 'past'
   if (offer.date > addDays(desk.today, rules.max_days_ahead)) return 'too_far'
-  const weekday = (['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const)[parseDayKey(offer.date)!.getDay()]!
-  const ranges = rangesOf(hours, weekday)
+  const ranges = rangesOf(hours, weekdayOfDay(offer.date)!)
   if (ranges.length === 0) return 'closed_day'
   const start = minutes(offer.time)
   const range = ranges.find(([from, to]) => start >= minutes(from) && start + duration <= (to === '24:00' ? 1440 : minutes(to)))
@@ -90,7 +89,7 @@ export async function findTimes(when: When, duration: number, desk: BookingDesk,
     }
     const reason = date < desk.today ? 'past' : date > addDays(desk.today, rules.max_days_ahead) ? 'too_far'
       : day && day.length > 0 ? 'full_day'
-      : rangesOf(hours, (['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const)[parseDayKey(date)!.getDay()]!).length === 0 ? 'closed_day' : 'full_day'
+      : rangesOf(hours, weekdayOfDay(date)!).length === 0 ? 'closed_day' : 'full_day'
     const from = date < desk.today ? desk.today : addDays(date, 1)
     const later = asOffers(await desk.freeSlots(from, addDays(from, LOOKAHEAD_DAYS), duration)).filter((s) => inPart(s.time, when.part))
     // Free at other times of that day: full only in the part asked.

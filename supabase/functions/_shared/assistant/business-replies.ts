@@ -5,7 +5,7 @@
 // own texts are quoted as written, never reworded, so nothing is added to
 // them. When a fact is missing the reply says so and gives the contact
 // details the owner did write.
-import { hasAnyHours, hoursStatus, rangesOf, weekdayAfter, WEEKDAYS, type OpeningHours, type Weekday } from '../../../../domain/business.ts'
+import { hasAnyHours, hoursStatus, rangesOf, weekdayAfter, weekdayOfDay, WEEKDAYS, type OpeningHours, type Weekday } from '../../../../domain/business.ts'
 import { parseDayKey } from '../../../../domain/calendar.ts'
 import type { DayRef } from './intents.ts'
 import type { AssistantLanguage, BusinessProfile, FaqHit } from './types.ts'
@@ -136,7 +136,7 @@ export function hoursAnswer(profile: BusinessProfile | null, businessName: strin
     const date = parseDayKey(day.date)!
     const label = new Intl.DateTimeFormat(language === 'tr' ? 'tr-TR' : 'en-US', { day: 'numeric', month: 'long', year: 'numeric' }).format(date)
     const caveat = language === 'tr' ? 'Bayram ve resmî tatillerde saatlerimiz farklı olabilir.' : 'Hours may differ on public holidays.'
-    return `${daySentence(hours, WEEKDAYS[(date.getDay() + 6) % 7]!, label, language)} ${caveat}`
+    return `${daySentence(hours, weekdayOfDay(day.date)!, label, language)} ${caveat}`
   }
   let days: Weekday[]
   if ('offset' in day) days = [weekdayAfter(today, day.offset)]

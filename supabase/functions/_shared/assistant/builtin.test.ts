@@ -2387,6 +2387,57 @@ describe('honest products', () => {
     expect((await ask('do you have it in xl?', { items: [...items, linen], history: said(['p16']), faq: [], language: 'en' })).reply).toContain("doesn't list size XL")
   })
 
+  it('a size or colour the record lists is named as listed, never with a yes, since the record does not say which are in stock', async () => {
+    const shoes = product('p15', 'Spor Ayakkabı', 1799, 'TRY', 11, null, 'Beyaz-lacivert, 36-45 numara arası')
+    const listed = await ask('spor ayakkabının 42 numarası var mı', { items: [...items, shoes], faq: [] })
+    expect(listed).toMatchObject({ kind: 'attribute', productIds: ['p15'] })
+    expect(listed.reply).toContain('42 numara yer alıyor')
+    expect(listed.reply).not.toMatch(/evet|stokta/i)
+    const medium = await ask('M var mı', { items, history: said(['p9']), faq: [] })
+    expect(medium.reply).toContain('M beden yer alıyor')
+  })
+
+  it('a colour question is answered with the colours the record names: which, whether the one asked is among them, that there is no other', async () => {
+    const shirt = product('p21', 'Keten Gömlek', 45, 'USD', 9, null, 'Yazlık, beyaz, %100 keten')
+    const jacket = product('p22', 'Siyah Deri Ceket', 189, 'USD', 2, null, 'Hakiki kuzu derisi, astarlı')
+    const dress = product('p23', 'Linen Summer Dress', 79, 'USD', 7, null, 'Light linen, sage green. Sizes XS to L.')
+    const shoes = product('p24', 'Spor Ayakkabı', 1799, 'TRY', 11, null, 'Beyaz-lacivert, 36-45 numara arası')
+    const tie = product('p25', 'Silk Tie', 35, 'USD', 10, null, 'Pure silk, navy blue')
+    const all = [...PRODUCTS, shirt, jacket, dress, shoes, tie]
+    const which = await ask('gömlek ne renk', { items: all, faq: [] })
+    expect(which).toMatchObject({ kind: 'attribute', productIds: ['p21'] })
+    expect(which.reply).toContain('yazan renk: beyaz. Açıklamada: “Yazlık, beyaz, %100 keten”')
+    // One the record does not name: the ones it does, and whom to ask; never a yes.
+    const black = await ask('gömleğin siyahı var mı', { items: all, history: said(['p21']), faq: [] })
+    expect(black.reply).toContain('siyah renk yer almıyor; yazan renk: beyaz')
+    expect(black.reply).toContain('0216 555 00 11')
+    expect(black.known).toBe(false)
+    expect((await ask('is the silk tie available in red', { language: 'en', items: all, faq: [] })).reply).toContain("doesn't list Silk Tie in red; it lists it in navy blue")
+    // The colour in the product's name counts ("hakiki" is no "haki"), with the reply's word beside the record's.
+    const jacketColour = await ask('what colour is it', { language: 'en', items: all, history: said(['p22']), faq: [] })
+    expect(jacketColour.reply).toBe('The catalogue lists Siyah Deri Ceket in siyah (black). It says: “Hakiki kuzu derisi, astarlı”')
+    const other = await ask('any other colours?', { language: 'en', items: all, history: said(['p22']), faq: [] })
+    expect(other.reply).toContain('only in siyah (black); it names no other colour')
+    expect((await ask('farklı renkleri var mı', { items: all, history: said(['p22']), faq: [] })).reply).toContain('yalnızca şu renk yazıyor: siyah')
+    // A shade, two colours in one, a colour asked in the other language.
+    expect((await ask('what colour is it', { language: 'en', items: all, history: said(['p23']), faq: [] })).reply).toContain('in sage green.')
+    const navy = await ask('lacivert mi', { items: all, history: said(['p24']), faq: [] })
+    expect(navy.reply).toContain('Katalogda Spor Ayakkabı için yazan renk: beyaz-lacivert.')
+    expect(navy.reply).not.toMatch(/evet/i)
+    expect((await ask('is it navy', { language: 'en', items: all, history: said(['p24']), faq: [] })).reply).toContain('in beyaz-lacivert (white-navy).')
+    // Two asked, one listed: that one answers it. A shade is not denied ("brown" of "taba").
+    const either = await ask('is it brown or black', { language: 'en', items: all, history: said(['p22']), faq: [] })
+    expect(either.reply).toContain('in siyah (black).')
+    expect(either.reply).not.toContain("doesn't list")
+    const bag = product('p26', 'Deri Çanta', 1450, 'TRY', 0, null, 'Taba rengi, 32 x 24 x 10 cm')
+    expect((await ask('kahverengi mi', { items: [...all, bag], history: said(['p26']), faq: [] })).reply).toContain('yazan renk: taba.')
+    // A kind named with a colour: the one of the kind in that colour, not a no of the first one found.
+    const navyShirt = product('p27', 'Oxford Gömlek', 39, 'USD', 4, null, 'Pamuklu, lacivert')
+    const navyOne = await ask('lacivert gömlek var mı', { items: [...all, navyShirt], faq: [] })
+    expect(navyOne.productIds).toEqual(['p27'])
+    expect(navyOne.reply).not.toContain('yer almıyor')
+  })
+
   it('a question about "it" that the rules cannot place is read against its record, in any word for the property', async () => {
     const glasses = product('p13', 'Güneş Gözlüğü', 39.99, 'GBP', 10, null, 'UV400 korumalı, polarize camlı')
     const chain = product('p14', 'Gümüş Kolye', 120, 'USD', 5, null, '925 ayar gümüş, zincir uzunluğu 45 cm')

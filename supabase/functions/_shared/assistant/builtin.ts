@@ -7,7 +7,7 @@
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
-import { ASKS_MATERIAL, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksOfIt, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksOfIt, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
 import { hasAnyHours, hoursStatus } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
@@ -20,8 +20,8 @@ import * as say from './replies.ts'
 import { answerServices, notAService } from './services.ts'
 import { ofAProduct, twoQuestions, type Part } from './two-questions.ts'
 import { bestNamed, coverage, keysOf, sameStem, sameWord } from './matching.ts'
-import { askedSize, listedSizes, recordStates } from './record-facts.ts'
-import { keyLine, linkWords, linksAsWords, words } from './text.ts'
+import { askedSize, colourListed, listedColours, listedSizes, recordStates } from './record-facts.ts'
+import { keyLine, linkWords, linksAsWords, words, type Word } from './text.ts'
 import { readWhen } from './when.ts'
 import type { AssistantLanguage, BookingDesk, BusinessKnowledge, Catalogue, CatalogueProduct, FaqHit, Responder, ResponderOutput, Turn } from './types.ts'
 
@@ -218,6 +218,10 @@ const WORD_BORNE = new Set(['returns', 'personal_info'])
 
 /** "Başka şapka var mı?", "do you have another bag?": of the kind named, the ones not discussed just before. */
 const OTHER = / (baska|another|other|others|diger\w*|else) /
+/** The words of a question about colour, besides colours themselves. */
+const ABOUT_COLOUR = /^(renk\w*|rengi\w*|colou?rs?|available|come|comes|have|has|got|any|var|mevcut|baska|farkli|diger\w*|other|another|different|more|olan\w*|one)$/
+/** "Farklı renkleri var mı?", "different colours?". */
+const DIFFERENT = / (farkli|different|more) /
 /** "How about the necklace…", "peki kolye…": the words turn to another product. */
 const TURNS_TO = / (how about|what about|and the|peki|ya) /
 
@@ -456,11 +460,15 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
     const size = askedSize(message)
     const listed = size ? listedSizes(product.description ?? '') : null
     if (size && listed && listed.known(size)) {
-      if (listed.has(size)) return reply('attribute', say.attributeFromRecord(product, language), language, [product])
+      if (listed.has(size)) return reply('attribute', say.sizeListed(product, size.toUpperCase(), language), language, [product])
       return reply('attribute', say.sizeNotListed(product, size.toUpperCase(), contactOf(context), language), language, [product], false)
     }
     // "In 12" of a dress in "XS to L": the record lists sizes, none of them so written.
     if (size && listed?.any()) return reply('attribute', say.sizeNotListed(product, size.toUpperCase(), contactOf(context), language), language, [product], false)
+  }
+  if (attribute === 'colour') {
+    const answered = await answerColour(product, term, message, asking, context)
+    if (answered) return answered
   }
   // "Is the linen shirt see-through?": the material named is the product's own name (or its other language's), what is
   // asked is something else, which its material stated in the record does not answer.
@@ -484,6 +492,34 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   const holds = (asked.length > 0 && held / asked.length >= 0.6) || saysWhich || sameProperty(spoken.join(' '), product.description ?? '')
   if ((attribute && recordStates(product, attribute)) || holds) return reply('attribute', say.attributeFromRecord(product, language), language, [product])
   return reply('attribute', say.attributeNotListed(product, attribute, contactOf(context), language), language, [product], false)
+}
+
+/**
+ * "Ne renk?", "siyahı var mı?", "başka rengi var mı?": the colours the record names answer it, whichever they are;
+ * null when the record names none, or the question asks more than a colour ("is the black watch waterproof?").
+ */
+async function answerColour(product: CatalogueProduct, term: string, message: string, asking: readonly string[], context: Context): Promise<ResponderOutput | null> {
+  const { language } = context
+  const colours = listedColours(product)
+  if (colours.length === 0 || !asking.every((key) => colourOf(key) !== null || ABOUT_COLOUR.test(key))) return null
+  const asked = words(message).filter((word) => colourOf(word.key) !== null)
+  // A shade is not denied ("kahverengi mi?" of "taba"): the colours listed answer it, with neither yes nor no.
+  const lists = (record: CatalogueProduct, word: Word) => colourListed(colourOf(word.key)!, listedColours(record), true)
+  // "Siyah mı kahverengi mi?": the one listed answers it; only a colour asked alone, or all asked, are said to be missing.
+  const missing = asked.every((word) => !lists(product, word)) ? asked[0] : undefined
+  if (missing) {
+    // "Lacivert gömlek var mı?" names a kind, not one product: another of the kind may be the navy one.
+    const kin = term !== '' ? (await context.catalogue.search(term, 5)).filter((other) => other.id !== product.id && coverage(term, other.name) === 1) : []
+    const instead = kin.find((other) => asked.some((word) => lists(other, word)))
+    if (instead) return reply('attribute', say.coloursListed(instead, listedColours(instead), language), language, [instead])
+    if (kin.length > 0) return null
+    // The colour as the customer wrote it, without its ending: one of the known colour names.
+    const written = missing.text.slice(0, colourOf(missing.key)!.length)
+    return reply('attribute', say.colourNotListed(product, written, colours, contactOf(context), language), language, [product], false)
+  }
+  const line = keyLine(words(message))
+  if (asked.length === 0 && (OTHER.test(line) || DIFFERENT.test(line))) return reply('attribute', say.onlyColours(product, colours, contactOf(context), language), language, [product], false)
+  return reply('attribute', say.coloursListed(product, colours, language), language, [product])
 }
 
 async function answerOrdering(term: string, message: string, context: Context): Promise<ResponderOutput> {

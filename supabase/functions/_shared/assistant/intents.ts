@@ -328,8 +328,12 @@ export function sizeNumber(key: string): string | null {
 }
 const OWN_MEASURES = /^(boyum|boyunda|boyundayim|boyluyum|kilom|kiloyum|kilodayim)$/
 const SIZE_WORDS = /^(beden\w*|numara\w*|size|sizes|small|medium|large|waist|xs|s|m|l|xl|xxl|xxxl)$/
-/** Colours themselves, not the words asking for one. */
-const COLOUR_NAMES = /^(siyah\w*|beyaz\w*|kirmizi\w*|mavi\w*|yesil\w*|sari\w*|pembe\w*|mor|gri|lacivert\w*|bej|kahverengi\w*|turuncu\w*|black|white|red|blue|green|yellow|pink|purple|gr[ae]y|navy|beige|brown|orange)$/
+/** Turkish colours, which take endings ("siyahı", "kırmızısı"). */
+const COLOUR_STEMS = ['siyah', 'beyaz', 'kirmizi', 'mavi', 'yesil', 'sari', 'pembe', 'lacivert', 'kahverengi', 'turuncu', 'bordo', 'turkuaz']
+/** Colours themselves, not the words asking for one. ("Haki" and "taba" alone: "hakiki", "tabak" are no colours.) */
+const COLOUR_NAMES = new RegExp(
+  `^((${COLOUR_STEMS.join('|')})\\w*|mor|gri|bej|haki|ekru|taba|lila|antrasit|black|white|red|blue|green|yellow|pink|purple|gr[ae]y|navy|beige|brown|orange|burgundy|khaki|turquoise|lilac|ivory)$`,
+)
 const COLOUR_WORDS = new RegExp(`^(renk\\w*|rengi\\w*|colou?rs?)$|${COLOUR_NAMES.source}`)
 const MATERIAL_WORDS = /^(neyden|kumas\w*|malzeme\w*|materyal\w*|icerig\w*|icerik\w*|pamuk\w*|keten\w*|deri\w*|ipek\w*|yun\w*|polyester|materials?|fabric|made|cotton|linen|leather|silk|wool)$/
 /** Materials a description names: "925 ayar gümüş" answers "what is it made of?". */
@@ -374,6 +378,12 @@ export function coloursIn(text: string): string[] {
   return words(text)
     .map((word) => word.key)
     .filter((key) => COLOUR_NAMES.test(key))
+}
+
+/** The colour a word names, without its Turkish ending ("kirmizisi": kirmizi), or null. */
+export function colourOf(key: string): string | null {
+  if (!COLOUR_NAMES.test(key)) return null
+  return COLOUR_STEMS.find((stem) => key.startsWith(stem)) ?? key
 }
 
 /** The materials a product term names ("deri ceket": deri), not the words asking for one. */

@@ -181,15 +181,16 @@ export function sameProperty(question: string, text: string): boolean {
 /**
  * The text with each word this lexicon knows put in the other language's
  * usual word ("do you wrap presents" → "do you paket hediye"), the rest kept:
- * for finding an FAQ entry the owner wrote in the other language.
+ * for finding an FAQ entry the owner wrote in the other language. With
+ * `into`, only the words of the other language are changed.
  */
-export function translate(text: string): string {
+export function translate(text: string, into?: 'tr' | 'en'): string {
   const list = words(text)
   const keys = list.map((word) => word.key)
   const out: string[] = []
   for (let at = 0; at < keys.length; ) {
     const [best] = groupsAt(keys, at).sort((a, b) => b.span - a.span)
-    const other = best ? best.group[best.language === 'en' ? 'tr' : 'en'][0] : undefined
+    const other = best && best.language !== into ? best.group[best.language === 'en' ? 'tr' : 'en'][0] : undefined
     if (best && other) {
       out.push(other)
       at += best.span

@@ -1,6 +1,6 @@
 // What a product's record states (record-facts.ts): the ground for never saying yes about what the owner did not write.
 import { describe, expect, it } from 'vitest'
-import { askedSize, listedSizes, recordStates } from './record-facts.ts'
+import { askedSize, colourListed, listedColours, listedSizes, recordStates } from './record-facts.ts'
 import type { CatalogueProduct } from './types.ts'
 
 const product = (name: string, description: string | null): CatalogueProduct => ({
@@ -29,6 +29,26 @@ describe('sizes', () => {
     expect(['xs', 's', 'm', 'l', 'xl'].map((size) => range.has(size))).toEqual([true, true, true, true, false])
     const numbers = listedSizes('36-45 numara arası')
     expect([numbers.known('46'), numbers.has('40'), numbers.has('46'), numbers.known('m')]).toEqual([true, true, false, false])
+  })
+})
+
+describe('colours', () => {
+  it('reads the colours a name and description name, as written, a shade and two-colour words as one', () => {
+    expect(listedColours(product('Siyah Deri Ceket', 'Hakiki kuzu derisi, astarlı'))).toEqual(['siyah'])
+    expect(listedColours(product('Spor Ayakkabı', 'Beyaz-lacivert, 36-45 numara arası'))).toEqual(['beyaz-lacivert'])
+    expect(listedColours(product('Linen Dress', 'Light linen, sage green'))).toEqual(['sage green'])
+    expect(listedColours(product('Silk Tie', 'Pure silk, navy blue, a classic gift'))).toEqual(['navy blue'])
+    expect(listedColours(product('Deri Çanta', 'Taba rengi, 32 x 24 x 10 cm'))).toEqual(['taba'])
+    // "Tabak" and "hakiki" hold a colour's letters, not a colour.
+    expect(listedColours(product('Seramik Tabak', 'Hakiki el yapımı'))).toEqual([])
+  })
+
+  it('finds a colour asked among those listed, with its ending or in the other language', () => {
+    expect(colourListed('lacivert', ['beyaz-lacivert'])).toBe(true)
+    expect(colourListed('navy', ['beyaz-lacivert'])).toBe(true)
+    expect(colourListed('black', ['siyah'])).toBe(true)
+    expect(colourListed('kirmizi', ['beyaz'])).toBe(false)
+    expect(colourListed('blue', ['lacivert'])).toBe(false)
   })
 })
 

@@ -1,8 +1,9 @@
-// What a product's own record states: the sizes its description lists, and
-// whether its name or description speaks of an attribute at all. An
+// What a product's own record states: the sizes its description lists, the
+// colours its name and description name, and whether its name or description speaks of an attribute at all. An
 // attribute question is answered from the record only when it does; the
 // assistant never says yes about what the owner did not write.
-import { ATTRIBUTE_PATTERNS, sizeNumber, type Attribute } from './intents.ts'
+import { ATTRIBUTE_PATTERNS, colourOf, sizeNumber, type Attribute } from './intents.ts'
+import { holdsEquivalent } from './lexicon.ts'
 import { asciiKey, words } from './text.ts'
 import type { CatalogueProduct } from './types.ts'
 
@@ -42,6 +43,58 @@ export function listedSizes(description: string) {
     any: () => letters.size > 0 || ranges.length > 0,
     has: (size: string) => (sizeNumber(size) !== null ? ranges.some(([from, to]) => Number(size) >= from && Number(size) <= to) : letters.has(size)),
   }
+}
+
+/** Words that make a shade of the colour after them: "sage green", "koyu mavi", "açık gri". */
+const SHADES = /^(sage|olive|mint|sky|light|dark|pale|deep|bright|pastel|baby|royal|forest|emerald|dusty|powder|koyu|acik|pudra|buz|petrol|zeytin|hardal|gece|kiremit|metalik|metallic|neon)$/
+
+/**
+ * The colours the record names, as written there and lower-cased: "beyaz-lacivert", "sage green", "siyah" of
+ * "Siyah Deri Ceket". Words of colour side by side are one colour.
+ */
+export function listedColours(product: CatalogueProduct): string[] {
+  const listed: string[] = []
+  let run: string[] = []
+  let shade: string | null = null
+  const end = () => {
+    const colour = run.join(' ')
+    if (colour !== '' && !listed.includes(colour)) listed.push(colour)
+    run = []
+  }
+  for (const token of `${product.name} ${product.description ?? ''}`.split(/[^\p{L}\p{N}-]+/u)) {
+    const parts = token.split('-').filter((part) => part !== '')
+    const written = token.toLocaleLowerCase('tr')
+    if (parts.length > 0 && parts.every((part) => colourOf(asciiKey(part)) !== null)) {
+      if (shade !== null && run.length === 0) run.push(shade)
+      run.push(written)
+      shade = null
+    } else {
+      end()
+      shade = SHADES.test(asciiKey(token)) ? written : null
+    }
+  }
+  end()
+  return listed
+}
+
+/** Colours and their shades, in both languages: "kahverengi mi?" of "taba" is not answered no. */
+const COLOUR_FAMILIES: readonly (readonly string[])[] = [
+  ['kahverengi', 'brown', 'taba', 'bej', 'beige'],
+  ['mavi', 'blue', 'lacivert', 'navy', 'turkuaz', 'turquoise'],
+  ['kirmizi', 'red', 'bordo', 'burgundy'],
+  ['yesil', 'green', 'haki', 'khaki', 'turkuaz', 'turquoise'],
+  ['mor', 'purple', 'lila', 'lilac'],
+  ['gri', 'grey', 'gray', 'antrasit'],
+  ['beyaz', 'white', 'ekru', 'ivory'],
+]
+
+/**
+ * Whether a colour (as colourOf gives it) is among those listed, in either language ("navy" of "lacivert"), or,
+ * with `shades`, one of its shades or the colour a listed shade is of ("blue" of "lacivert").
+ */
+export function colourListed(colour: string, listed: readonly string[], shades = false): boolean {
+  const family = shades ? COLOUR_FAMILIES.filter((members) => members.includes(colour)).flat() : [colour]
+  return listed.some((named) => words(named.replace(/-/g, ' ')).some((word) => family.includes(colourOf(word.key) ?? '')) || holdsEquivalent(colour, named))
 }
 
 const SCENT_NAMES =

@@ -6,6 +6,7 @@ import { formatPrice } from '../../../../domain/products/currency.ts'
 import { productLinkHref } from '../../../../domain/products/links.ts'
 import { business } from './business-replies.ts'
 import type { Attribute, Budget } from './intents.ts'
+import { translate } from './lexicon.ts'
 import type { AssistantLanguage, CatalogueProduct } from './types.ts'
 
 type Lang = AssistantLanguage
@@ -133,6 +134,50 @@ export function attributeNotListed(product: CatalogueProduct, attribute: Attribu
   }
   const what = attribute ? `the ${ATTRIBUTE_NAMES[attribute].en}` : 'this detail'
   return `The catalogue doesn't list ${what} for ${product.name}${description ? `; it says: “${description}”` : ''}. ${contact}`
+}
+
+/** A colour as the record writes it, with the reply's language's word beside it when the lexicon knows one: "siyah (black)". */
+function colourShown(colour: string, language: Lang): string {
+  if (colour.includes(' ')) return colour
+  const parts = colour.split('-')
+  const into = parts.map((part) => translate(part, language))
+  return into.some((word, i) => word !== parts[i]) && !into.some((word) => word.includes(' ')) ? `${colour} (${into.join('-')})` : colour
+}
+
+const coloursShown = (colours: readonly string[], language: Lang) => colours.map((colour) => colourShown(colour, language)).join(', ')
+
+/**
+ * The colours the record names, with its description, which says what each is the colour of ("siyah kasa"); no
+ * yes, since the record does not say which of them are in stock.
+ */
+export function coloursListed(product: CatalogueProduct, colours: readonly string[], language: Lang): string {
+  const description = product.description?.trim() ?? ''
+  return language === 'tr'
+    ? `Katalogda ${product.name} için yazan renk: ${coloursShown(colours, language)}.${description ? ` Açıklamada: “${description}”` : ''}`
+    : `The catalogue lists ${product.name} in ${coloursShown(colours, language)}.${description ? ` It says: “${description}”` : ''}`
+}
+
+/** A colour asked that the record does not name: the ones it does, with the description, never a yes. */
+export function colourNotListed(product: CatalogueProduct, asked: string, colours: readonly string[], contact: string, language: Lang): string {
+  const description = product.description?.trim() ?? ''
+  return language === 'tr'
+    ? `Katalogda ${product.name} için ${asked} renk yer almıyor; yazan renk: ${coloursShown(colours, language)}.${description ? ` Açıklamada: “${description}”.` : ''} ${contact}`
+    : `The catalogue doesn't list ${product.name} in ${asked}; it lists it in ${coloursShown(colours, language)}.${description ? ` It says: “${description}”.` : ''} ${contact}`
+}
+
+/** "Başka rengi var mı?": the colours the record names are all it says. */
+export function onlyColours(product: CatalogueProduct, colours: readonly string[], contact: string, language: Lang): string {
+  return language === 'tr'
+    ? `Katalogda ${product.name} için yalnızca şu renk yazıyor: ${coloursShown(colours, language)}; başka bir renk yer almıyor. ${contact}`
+    : `The catalogue lists ${product.name} only in ${coloursShown(colours, language)}; it names no other colour. ${contact}`
+}
+
+/** The record lists the size asked: said so, with no yes, since the record does not say which sizes are in stock. */
+export function sizeListed(product: CatalogueProduct, size: string, language: Lang): string {
+  const description = product.description?.trim() ?? ''
+  return language === 'tr'
+    ? `Katalogda ${product.name} için ${size} ${/^\d/.test(size) ? 'numara' : 'beden'} yer alıyor: “${description}”`
+    : `The catalogue lists size ${size} for ${product.name}: “${description}”`
 }
 
 /** The record lists sizes and not the one asked: which it does list, as written, never a yes. */

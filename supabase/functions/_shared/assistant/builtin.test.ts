@@ -146,6 +146,22 @@ describe('words', () => {
 })
 
 describe('terms', () => {
+  it('reads a disappointed "yok mu ya?" as the stock asked again, and the customer\'s phone charged as a detail of the product', async () => {
+    const classifier = await corpusClassifier()
+    for (const message of ['stokta yok mu ya', 'gerçekten yok mu', 'hiç kalmadı mı', 'hiç yok mu']) {
+      expect(await understand(message, classifier), message).toMatchObject({ kind: 'stock', term: '' })
+    }
+    expect(await understand('kablolu olan var mı ya', classifier)).toMatchObject({ kind: 'stock', term: 'kablolu' })
+    for (const message of ['yok sağol', 'yok teşekkürler']) expect((await understand(message, classifier)).kind, message).toBe('goodbye')
+    for (const message of ['telefonu kaç kere şarj eder', 'how many times can it charge my phone']) {
+      expect(await understand(message, classifier), message).toMatchObject({ kind: 'attribute', attribute: null, term: '' })
+    }
+    expect(await understand('powerbank telefonu kaç kez şarj eder', classifier)).toMatchObject({ kind: 'attribute', term: 'powerbank' })
+    // A charger for phones is a product; the shop's phone is still asked for.
+    expect(await understand('telefon şarj aleti var mı', classifier)).toMatchObject({ kind: 'stock', term: 'telefon şarj aleti' })
+    expect((await understand('telefonunuz kaç', classifier)).kind).toBe('contact')
+  })
+
   it('strips the question and Turkish possessives before searching', async () => {
     const classifier = await corpusClassifier()
     expect(await understand('kablosuz kulaklıklarınız var mı?', classifier)).toMatchObject({ kind: 'stock', term: 'kablosuz kulaklıklar' })
@@ -542,7 +558,7 @@ describe('follow-ups as customers write them', () => {
   })
 
   it('"i need it by friday", "cumaya yetişir mi" ask about delivery, never that day\'s hours or a product', async () => {
-    for (const message of ['i need it by friday is that possible', 'will it arrive before saturday', 'cumaya yetişir mi', 'cumaya kadar elimde olur mu']) {
+    for (const message of ['i need it by friday is that possible', 'will it arrive before saturday', 'cumaya yetişir mi', 'cumaya kadar elimde olur mu', 'can i get it tomorrow if i order today', 'will it arrive tomorrow']) {
       const out = await ask(message)
       expect(out.kind, message).toBe('delivery_time')
       expect(out.reply, message).toContain('2 iş gününde kargoda')

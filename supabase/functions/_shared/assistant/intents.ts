@@ -120,6 +120,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   // Text-speak ("whats the cheapest thing u have"), and the words around an amount, a time or a sameness.
   'u', 'ur', 'r', 'rn', 'pls', 'plz', 'thx', 'ty', 'wat', 'wats', 'waht', 'whta', 'hav', 'hve', 'hw', 'olarak', 'roughly', 'approximately', 'approx', 'yaklasik', 'civari', 'civarinda',
   'ayni', 'aynimi', 'same', 'yet', 'already', 'henuz', 'icinde', 'olabilir',
+  // Surprise at an answer ("gerçekten yok mu?", "hiç kalmadı mı?"): no product's words.
+  'gercekten', 'hic', 'kalmadi', 'kalmamis',
   // Praise and its intensifiers: the customer's taste, which no record holds ("çok güzel elbise", "that lovely scarf").
   'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
   'gorgeous', 'stunning', 'amazing', 'awesome', 'perfect', 'great', 'excellent', 'super', 'very', 'so', 'such', 'really',
@@ -455,7 +457,7 @@ function hoursAsks(line: string): 'open' | 'close' | 'now' | 'both' {
 
 const MONEY_BACK = / (param\w*|paraniz\w*|ucretim\w*) (\w+ ){0,2}geri|para iade\w*|geri odeme\w*|money back /
 const SEND_BACK = / (send|ship|post|mail|return) (it|them|this|these|that|the \w+) back | geri (gonder|yolla)\w* /
-const BY_A_DAY = / ((need|get|arrive|arrives|receive|have|deliver\w*|ship\w*|be here|be there) (it |them |this |that |my order )?(by|before)|yetis\w*|elimde olur\w*|elime (gecer|ulasir)\w*|ulasir mi|gelir mi) /
+const BY_A_DAY = / ((need|get|arrive|arrives|receive|have|deliver\w*|ship\w*|be here|be there) (it |them |this |that |my order )?(by|before)|(get|receive|have) (it|them|my order) (tomorrow|today|on)|arrives? (tomorrow|today|on)|yetis\w*|elimde olur\w*|elime (gecer|ulasir)\w*|ulasir mi|gelir mi) /
 const WHERE_TO_BUY = / (nereden|nerden|where (can|do|could) (i|we)) (satin )?(al\w*|buy|purchase|order|get) /
 const RETURNS_WORD = /^(return|returning|refund\w*|iade\w*)$/
 /** Collecting an order at the shop. */
@@ -803,6 +805,10 @@ function toldBefore(list: readonly Word[]): string | null {
     .join(' ')
 }
 
+const TRAILING_PARTICLE = /^(ya|yaa|yahu|be|ki|abi|abla|hocam)$/
+const SURPRISE = /^(gercekten|hic|cidden|really|seriously)$/
+const NONE_LEFT = /^ (stokta )?(yok|kalmadi|bitti|tukendi|tukenmis) m[iu] $|^ (no|none|out of) stock( left)? $/
+
 /** The question a message asks, read with the classifier. */
 export async function understand(message: string, classifier: Classifier): Promise<Understood> {
   const list = words(message)
@@ -832,6 +838,12 @@ export async function understand(message: string, classifier: Classifier): Promi
   // "Merhaba, ben Ayşe. Elbiseyi değiştirmek istiyorum": the introduction is not the question.
   const introduced = INTRODUCTION.exec(message)
   if (introduced && words(message.slice(introduced[0].length)).length >= 2) return understand(message.slice(introduced[0].length), classifier)
+  // "Stokta yok mu ya?", "ne zaman gelir yahu": a particle of feeling at the end is no "what about…".
+  if (list.length >= 3 && TRAILING_PARTICLE.test(list.at(-1)!.key)) return understand(list.slice(0, -1).map((word) => word.text).join(' '), classifier)
+  // "Gerçekten yok mu?", "hiç kalmadı mı?": surprise at the answer asks it again.
+  if (list.length >= 3 && SURPRISE.test(list[0]!.key)) return understand(list.slice(1).map((word) => word.text).join(' '), classifier)
+  // "Yok mu?", "no stock?": a question, never the "no, thanks" of a goodbye.
+  if (NONE_LEFT.test(line)) return { kind: 'stock', term: '', alternatives: [], unknownWords: 0 }
   let classified: Classification = await classifier.classify(message)
   // "Slm, kargo kaç gün sürüyor?": the greeting is not the question.
   if (opening > 0 && list.length - opening >= 2 && (classified.intent === 'greeting' || classified.score < MIN_SCORE)) {
@@ -959,6 +971,12 @@ export function intentOf(asked: string, message: string): Intent {
   // or the record may hold, never the delivery's time.
   if (/ (garanti\w*|warrant\w*|guarantee\w*) /.test(line) && (intent === 'delivery_time' || intent === 'shipping')) {
     return { kind: 'stock', term: productTerm(list.filter((word) => !/^(sure\w*|long)$/.test(word.key))) }
+  }
+  // "Telefonu kaç kere şarj eder?", "does it charge my phone?": the customer's phone, and what the product does for it.
+  // ("Telefon şarj aleti" is a product.)
+  const ofPhone = / (telefonu|telefonumu|telefonlari|telefonlarimizi) (\w+ ){0,3}sarj (eder|ede\w+) | charges? (my |your |a |an |the )?(phone|iphone|telefon)\w* /.test(line)
+  if (ofPhone || (intent === 'contact' && !CONTACT_CUES.test(line) && / (sarj\w*|uyumlu\w*|uyar|uyuyor|charges?|charging|compatible) /.test(line))) {
+    return { kind: 'attribute', attribute: null, term: productTerm(list.filter(({ key }) => !/^(telefon\w*|phones?|kere|kez|times|sarj|eder|ede\w+|charges?|can|my)$/.test(key))) }
   }
   // "Telefon kılıfı": a thing named with "telefon" is a product, not the shop's number. "I was wondering if you have the
   // leather bag in black" (heard as the shop's contact) asks its colour.

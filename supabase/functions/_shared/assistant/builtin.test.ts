@@ -2550,6 +2550,18 @@ describe('honest products', () => {
     expect(await ask('kablosuz olanı peki', { items, history })).toMatchObject({ productIds: ['p1'] })
   })
 
+  it('"çiçekli olanın bedenleri neler" just after two dresses asks the sizes of the floral one, not for floral things', async () => {
+    const dresses = [...PRODUCTS, product('p13', 'Çiçekli Elbise', 59.9, 'USD', 4, null), product('p14', 'Linen Summer Dress', 79, 'USD', 7, null, 'Light linen. Sizes XS to L.'), product('p15', 'Çiçek Balı', 450, 'TRY', 8, null)]
+    const history: Turn[] = [
+      { role: 'user', content: 'elbise var mı', productIds: [] },
+      { role: 'assistant', content: '…', productIds: ['p13', 'p14'] },
+    ]
+    const sizes = await ask('çiçekli olanın bedenleri neler', { items: dresses, history })
+    expect(sizes).toMatchObject({ kind: 'attribute', productIds: ['p13'] })
+    expect(sizes.reply).toContain('beden bilgisi yer almıyor')
+    expect(await ask('what sizes does the linen one come in', { language: 'en', items: dresses, history })).toMatchObject({ kind: 'attribute', productIds: ['p14'] })
+  })
+
   it('how to order: the product\'s link and the owner\'s ordering text', async () => {
     const out = await ask('Tamam 2 tane alacağım, nasıl sipariş verebilirim?', { items, history: said(['p8']) })
     expect(out).toMatchObject({ kind: 'ordering', productIds: ['p8'] })

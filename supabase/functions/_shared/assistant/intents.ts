@@ -1107,7 +1107,9 @@ export function intentOf(asked: string, message: string): Intent {
   const onlyMaterials = term !== '' && materialsIn(term).length === words(term).length
   // "Anything for summer?", "anything waterproof?": so too words the lexicon knows of what things are like or are for.
   const onlyDescribed = term !== '' && words(term).every((word) => equivalents(word.text).length > 0 && thingWords(word.text).length === 0)
-  if ((onlyMaterials || onlyDescribed) && WANTS_PRODUCTS.test(line) && (intent === 'attribute' || intent === 'None' || PRODUCT_KINDS.has(intent))) return { kind: 'list', term }
+  // "Çiçekli olanın bedenleri neler?": a size or colour of the one of those just shown that the words pick, not a list.
+  const ofOneShown = / (olan|olanin|olanini|olaninin|one) /.test(line) && ['size', 'colour'].includes(attributeOf(list) ?? '')
+  if ((onlyMaterials || onlyDescribed) && !ofOneShown && WANTS_PRODUCTS.test(line) && (intent === 'attribute' || intent === 'None' || PRODUCT_KINDS.has(intent))) return { kind: 'list', term }
   // "Anything in black?", "siyah ne var?": the same of a colour, which the names and descriptions say or not.
   const colours = list.filter((word) => COLOUR_NAMES.test(word.key))
   const onlyColours = colours.length > 0 && productTerm(list.filter((word) => !COLOUR_NAMES.test(word.key))) === '' && !/ (ones?|olan\w*) /.test(line)
@@ -1135,7 +1137,7 @@ export function intentOf(asked: string, message: string): Intent {
   const termWords = words(term)
   const onlyProperty = termWords.length > 0 && termWords.every((word) => attributeOf([word]) !== null)
   // "What's the mug's capacity?" reads like "what about the mug?", but it says what it asks.
-  if (intent === 'attribute' || asksVariant || ((intent === 'None' || intent === 'again') && attributeOf(list)) || (PRODUCT_KINDS.has(intent) && onlyProperty)) {
+  if (intent === 'attribute' || asksVariant || (intent === 'list' && ofOneShown) || ((intent === 'None' || intent === 'again') && attributeOf(list)) || (PRODUCT_KINDS.has(intent) && onlyProperty)) {
     // "Gömlek beyaz mı?": the colour asked about is not part of the product's name.
     return {
       kind: 'attribute',

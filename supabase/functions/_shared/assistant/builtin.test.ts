@@ -566,6 +566,22 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('cuma açık mısınız')).kind).toBe('hours')
   })
 
+  it('"2 tane alsam kargo ücretsiz olur mu" just after a product: what that many come to, then the shipping text that says from what amount it is free', async () => {
+    const items = [...PRODUCTS, product('p8', 'Keten Gömlek', 649.9, 'TRY', 25, null)]
+    for (const [message, language, expected] of [
+      ['2 tane alsam kargo ücretsiz olur mu', 'tr', '• 2 × Keten Gömlek — ₺1.299,80 TRY'],
+      ['if i buy 3 is shipping free?', 'en', '• 3 × Keten Gömlek — ₺1,949.70 TRY'],
+    ] as const) {
+      const out = await ask(message, { items, history: said(['p8']), language })
+      expect(out, message).toMatchObject({ kind: 'shipping', productIds: ['p8'] })
+      expect(out.reply, message).toContain(expected)
+      expect(out.reply, message).toContain('500 TL üzeri kargo ücretsiz')
+    }
+    // With no number, or nothing discussed, the shipping text alone.
+    expect((await ask('kargo ücretsiz mi', { items, history: said(['p8']) })).reply).not.toContain('×')
+    expect((await ask('2 tane alsam kargo ücretsiz olur mu', { items })).reply).not.toContain('×')
+  })
+
   it('"fiyat alabilir miyim?" with no product named asks which one', async () => {
     expect(await ask('fiyat alabilir miyim')).toMatchObject({ kind: 'price', reply: 'Hangi ürünü sorduğunuzu anlayamadım; ürünün adını yazar mısınız?' })
     expect(await ask('Merhabalar fiyat bilgisi alabilir miyim')).toMatchObject({ kind: 'price', reply: 'Hangi ürünü sorduğunuzu anlayamadım; ürünün adını yazar mısınız?' })

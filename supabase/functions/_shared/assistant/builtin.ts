@@ -757,7 +757,7 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     case 'shipping':
       // "Is return shipping free?", "iade kargosu": shipping a return back is the returns text's.
       if (/ (iade\w*|returns?|returning|refunds?) /.test(keyLine(words(message)))) return answerIntent({ kind: 'returns' }, message, context, alternatives)
-      return reply('shipping', biz.policyAnswer(profile, businessName, 'shipping', language), language, [], biz.written(profile, 'shipping'))
+      return withBasket(reply('shipping', biz.policyAnswer(profile, businessName, 'shipping', language), language, [], biz.written(profile, 'shipping')), message, context)
     case 'delivery_time': {
       const text = biz.policyAnswer(profile, businessName, 'delivery', language)
       // "Ne zaman gelir?" of a product that is out of stock, named or just discussed, may ask when it is back: its
@@ -969,6 +969,18 @@ async function addNotes(out: ResponderOutput, message: string, context: Context)
     ...(out.kind === 'price' && wanted !== null && wanted > 1 && wanted <= product.stock ? [say.totalFor(product, wanted, context.language)] : []),
   ]
   return notes.length === 0 ? out : { ...out, reply: [out.reply, ...notes].join(' ') }
+}
+
+/**
+ * "2 tane alsam kargo ücretsiz olur mu?" just after a product: what that many come to at the catalogue's price, before
+ * the owner's shipping text, which says from what amount shipping is free. The sum is the customer's to compare.
+ */
+async function withBasket(out: ResponderOutput, message: string, context: Context): Promise<ResponderOutput> {
+  const wanted = quantityAsked(message)
+  if (wanted === null || wanted < 2) return out
+  const discussed = await lastProducts(context)
+  if (discussed?.length !== 1) return out
+  return { ...out, reply: `${say.basket([{ product: discussed[0]!, quantity: wanted }], context.language)}\n\n${out.reply}`, productIds: [discussed[0]!.id] }
 }
 
 /** "10 tane alabilir miyim?" of a product with 7 in stock: that the catalogue shows fewer, and whom to ask. */

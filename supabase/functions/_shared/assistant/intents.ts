@@ -573,7 +573,7 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
 
 /** Words that count things, after a number: "10 tane", "3 of the scarves", "2 pairs". */
 /** What a number of things is taken with: "can I get 6", "just 5". */
-const TAKES = /^(get|take|want|need|just|only|sadece|yalnizca)$/
+const TAKES = /^(get|take|want|need|buy|order|just|only|sadece|yalnizca)$/
 const COUNT = /^(tane\w*|adet\w*|pieces?|pcs|units?|pairs?|cift\w*|of)$/
 
 /** How many the customer asks for ("kadife ceketten 10 tane", "3 of the silk scarves"), or null. */

@@ -1410,6 +1410,13 @@ describe('follow-ups as customers write them', () => {
       expect(out.kind, message).toBe('faq')
       expect(out.reply, message).toContain('sipariş notuna')
     }
+    // A product whose name only begins with the word ("not" of "Notebook") is not named.
+    // (The database's search finds "Notebook" for "not", as it finds "mugs" for "mug".)
+    const notebook = product('p30', 'Leather Notebook', 22, 'USD', 9, null)
+    const fake = memoryCatalogue([...PRODUCTS, notebook])
+    const catalogue = { ...fake.catalogue, search: async (query: string) => (/\bnot/i.test(query) ? [notebook] : fake.catalogue.search(query)) }
+    const note = await builtinResponder({ message: 'not da ekleyebilir misiniz', history: wordy, businessName: BUSINESS, catalogue, business: memoryBusiness(PROFILE, wrapping), now: WEDNESDAY_MORNING })
+    expect(note.kind).toBe('faq')
     // Words the entry does not hold, or another topic, are not of it.
     expect((await ask('mağazadan teslim alabilir miyim', { history: wordy, faq: wrapping })).kind).not.toBe('faq')
     expect((await ask('adresiniz nerede', { history: wordy, faq: wrapping })).kind).toBe('location')

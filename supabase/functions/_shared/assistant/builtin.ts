@@ -1162,7 +1162,9 @@ async function answerMessage(
   // "Ücretli mi?", "not ekleyebilir miyim?" just after an FAQ answer, naming no product: asked of that entry.
   if (previousKind === 'faq' && words(message).length <= 4 && FAQ_FOLLOWED.has(understood.kind)) {
     const term = 'term' in understood ? understood.term : ''
-    const named = term === '' ? [] : bestNamed(term, await catalogue.search(term, 3), false)
+    // A product the words name whole: "not" (a note) only begins "Notebook".
+    const whole = (product: CatalogueProduct) => keysOf(term).some((key) => keysOf(product.name).some((word) => word === key || sameStem(key, word)))
+    const named = term === '' ? [] : bestNamed(term, await catalogue.search(term, 3), false).filter(whole)
     // The question the entry first answered: "ücretli mi?" after "not ekleyebilir miyim?" is still of the gift wrapping.
     const asked = entryAsked(history)
     // A question an entry answers by itself ("isim yazdırma yapıyor musunuz?") is that entry's, as ever.

@@ -162,6 +162,13 @@ describe('terms', () => {
     expect((await understand('telefonunuz kaç', classifier)).kind).toBe('contact')
   })
 
+  it('reads a measure given with a price asked as part of the product, and a measure asked as a detail', async () => {
+    const classifier = await corpusClassifier()
+    expect(await understand('250 gram kahve kaç para', classifier)).toMatchObject({ kind: 'price', term: '250 gram kahve' })
+    expect(await understand('how much is the 250g coffee', classifier)).toMatchObject({ kind: 'price', term: '250g coffee' })
+    expect(await understand('kahve kaç gram', classifier)).toMatchObject({ kind: 'attribute', attribute: 'weight' })
+  })
+
   it('strips the question and Turkish possessives before searching', async () => {
     const classifier = await corpusClassifier()
     expect(await understand('kablosuz kulaklıklarınız var mı?', classifier)).toMatchObject({ kind: 'stock', term: 'kablosuz kulaklıklar' })

@@ -1136,6 +1136,9 @@ export function intentOf(asked: string, message: string): Intent {
   // "Kaç mm?": a question whose only object is a measure or a property asks it of a product.
   const termWords = words(term)
   const onlyProperty = termWords.length > 0 && termWords.every((word) => attributeOf([word]) !== null)
+  // "250 gram kahve kaç para?": a measure given, not asked, is part of what the price is asked of.
+  const givesMeasure = list.some((word, i) => /^\d+(g|gr|kg|ml|l|lt)$/.test(word.key) || (/^\d+$/.test(word.key) && /^(g|gr|gram\w*|kg|kilo\w*|ml|l|lt|litre\w*|litres?|liters?)$/.test(list[i + 1]?.key ?? '')))
+  if (givesMeasure && / (kac para|kaca|ne kadar|fiyat\w*|how much|price|cost) /.test(line) && ['weight', 'dimensions'].includes(attributeOf(list) ?? '')) return { kind: 'price', term }
   // "What's the mug's capacity?" reads like "what about the mug?", but it says what it asks.
   if (intent === 'attribute' || asksVariant || (intent === 'list' && ofOneShown) || ((intent === 'None' || intent === 'again') && attributeOf(list)) || (PRODUCT_KINDS.has(intent) && onlyProperty)) {
     // "Gömlek beyaz mı?": the colour asked about is not part of the product's name.

@@ -216,6 +216,10 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-boya-nedir-ne-kadar-surer',
     [w('merhaba boya nedir tam olarak', ['120 dakika', '1.500']), w('ne kadar sürüyor', ['120 dakika'], ['Kargo']), w('yarın 10 olur mu', ['10:00']), w('Lale Su'), w('0532 555 66 77'), w('evet', ['Boya'])],
     { date: '2026-12-02', time: '10:00', service: 'Boya' }),
+  // Mornings ruled out: the afternoon's times, not the morning's.
+  trSalon('tr-sabah-olmaz',
+    [w('yarın için saç kesimi randevusu almak istiyorum ama sabah olmaz', ['13:00'], ['09:00']), w('1'), w('Derya Kurt'), w('0532 111 22 71'), w('evet', ['oluşturuldu'])],
+    { date: '2026-12-02', time: '13:00', service: 'Saç kesimi' }),
   // --- Turkish, WhatsApp ---------------------------------------------------------------------------
   trSalonWhatsApp('tr-wa-yarin',
     [w('Merhaba yarın 10:30 saç kesimi için randevu alabilir miyim'), w('Fatma Koç'), w('evet', ['oluşturuldu'])],
@@ -391,6 +395,13 @@ export const DIALOGUES: Dialogue[] = [
     [w('Hi! I would like to book a haircut for next Friday morning please', ['December 11, 2026']), w('how much is it', ['400', '09:00']), w('is 9:30 ok', ['name']),
       w('perfect, Sam Green', ['phone']), w('0532 444 55 66', ['Sam Green']), w('yes please', ['booked'])],
     { date: '2026-12-11', time: '09:30', service: 'Saç kesimi' }),
+  // "Anything free this week?" asks for a time, however much it sounds like a product wanted.
+  enSalon('en-anything-free',
+    [w('Hi, do you have anything free this week for a colour?', ['free times'], ['product']), w('thursday afternoon', ['13:00']), w('2pm', ['name']), w('Iris Bell'), w('0532 111 22 72', ['Boya']), w('yes', ['booked'])],
+    { date: '2026-12-03', time: '14:00', service: 'Boya' }),
+  enSalon('en-not-mornings',
+    [w('can you fit me in tomorrow for a haircut? not in the morning though', ['13:00'], ['09:00']), w('3', ['name']), w('Jude Fox'), w('0532 111 22 73', ['15:00']), w('yes', ['booked'])],
+    { date: '2026-12-02', time: '15:00', service: 'Saç kesimi' }),
   // --- English, WhatsApp ---------------------------------------------------------------------------
   enSalonWhatsApp('en-wa-book',
     [w('Hi, could I get a haircut appointment on Friday at 3pm?'), w('Daniel Hall'), w('yes')],

@@ -149,6 +149,12 @@ describe('the booking conversation reads', () => {
     const cases: [message: string, kind: string, asked: ReturnType<typeof bookingAsked>][] = [
       ['randevu almak istiyorum', 'unknown', 'book'],
       ['any slots on friday?', 'stock', 'book'],
+      ['do you have anything free this week for a colour?', 'recommend', 'book'],
+      ['any availability tomorrow', 'unknown', 'book'],
+      ['can you fit me in today', 'unknown', 'book'],
+      // Free and available of goods are not a time.
+      ['is shipping free on orders over 500', 'shipping', null],
+      ['is the mug available', 'stock', null],
       ['do you have any openings on friday', 'stock', 'book'],
       // The shop's opening hours are no appointment.
       ['hi, what are your opening hours', 'hours', null],

@@ -55,6 +55,11 @@ describe('readWhen', () => {
     expect(read('en erken ne zaman randevu verebilirsiniz')).toEqual({ earliest: true })
     expect(read('erken saatte')).toEqual({})
     expect(read('sabah erken')).toEqual({ part: 'morning' })
+    // A half of the day ruled out asks for the other.
+    expect(read('yarın olur ama sabah olmaz')).toEqual({ date: '2026-12-02', part: 'afternoon' })
+    expect(read('friday, not in the morning though')).toEqual({ date: '2026-12-04', part: 'afternoon' })
+    expect(read('no mornings')).toEqual({ part: 'afternoon' })
+    expect(read('öğleden sonra müsait değilim')).toEqual({ part: 'morning' })
   })
 
   it('reads the weekend as its Saturday, or today on a weekend day', () => {

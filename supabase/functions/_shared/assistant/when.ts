@@ -140,7 +140,12 @@ function numericDate(line: string, today: string): { date: string; text: string 
   return date ? { date, text: found[0] } : undefined
 }
 
+/** "Sabah olmaz", "not in the morning", "öğleden sonra müsait değilim": the other half of the day is wanted. */
+const NOT_PART = /\b(?:(sabah\w*|mornings?|ogleden sonra|afternoons?)\s+(?:olmaz|olmuyor|olamaz|uymaz|uymuyor|degil\w*|musait degil\w*|zor|no good|doesnt work|dont work|is out|are out)|(?:not|no|cant do|cannot do|cant make)\s+(?:in the\s+)?(mornings?|afternoons?))\b/
+
 function partOf(line: string): DayPart | undefined {
+  const refused = NOT_PART.exec(line)
+  if (refused) return /^(sabah|morning)/.test(refused[1] ?? refused[2]!) ? 'afternoon' : 'morning'
   if (/\b(ogleden sonra|ogle sonrasi|afternoon|pm)\b/.test(line)) return 'afternoon'
   if (/\b(aksam\w*|evening|tonight|after work|is cikisi)\b/.test(line)) return 'evening'
   if (/\b(ogle|oglen|ogleyin|ogle arasi|noon|lunch\w*|midday)\b/.test(line)) return 'noon'

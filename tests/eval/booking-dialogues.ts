@@ -220,6 +220,11 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-sabah-olmaz',
     [w('yarın için saç kesimi randevusu almak istiyorum ama sabah olmaz', ['13:00'], ['09:00']), w('1'), w('Derya Kurt'), w('0532 111 22 71'), w('evet', ['oluşturuldu'])],
     { date: '2026-12-02', time: '13:00', service: 'Saç kesimi' }),
+  // Whether the price differs for long hair: the chosen service as listed and whom to ask, not "Saç kesimi" for "saç".
+  trSalon('tr-uzun-sac',
+    [w('boya kaç para', ['1.500']), w('uzun saç için fiyat farklı mı', ['Boya', 'yazılı değil', '0212 555 00 00'], ['Saç kesimi']), w('cuma 2 olur mu', ['14:00']),
+      w('Seda Ak'), w('0532 111 22 74', ['Boya']), w('evet', ['oluşturuldu'])],
+    { date: '2026-12-04', time: '14:00', service: 'Boya' }),
   // --- Turkish, WhatsApp ---------------------------------------------------------------------------
   trSalonWhatsApp('tr-wa-yarin',
     [w('Merhaba yarın 10:30 saç kesimi için randevu alabilir miyim'), w('Fatma Koç'), w('evet', ['oluşturuldu'])],
@@ -402,6 +407,10 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-not-mornings',
     [w('can you fit me in tomorrow for a haircut? not in the morning though', ['13:00'], ['09:00']), w('3', ['name']), w('Jude Fox'), w('0532 111 22 73', ['15:00']), w('yes', ['booked'])],
     { date: '2026-12-02', time: '15:00', service: 'Saç kesimi' }),
+  enSalon('en-long-hair',
+    [w('how much is a colour'), w('is it the same price for long hair', ['Boya', 'Nothing is written', '0212 555 00 00'], ['Saç kesimi']), w('friday at 2', ['14:00']),
+      w('Mia Stone'), w('0532 111 22 75', ['Boya']), w('yes', ['booked'])],
+    { date: '2026-12-04', time: '14:00', service: 'Boya' }),
   // --- English, WhatsApp ---------------------------------------------------------------------------
   enSalonWhatsApp('en-wa-book',
     [w('Hi, could I get a haircut appointment on Friday at 3pm?'), w('Daniel Hall'), w('yes')],

@@ -3,7 +3,7 @@
 // yes and no, services named in either language, and what starts a booking.
 // The whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
 import { describe, expect, it } from 'vitest'
-import { asksAQuestion, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, shiftAsked, stops, unsure } from './booking-reading.ts'
+import { asksAQuestion, asksIfItVaries, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, shiftAsked, stops, unsure } from './booking-reading.ts'
 import { handoffAsked } from './handoff.ts'
 import type { BookableService } from './types.ts'
 
@@ -136,6 +136,13 @@ describe('the booking conversation reads', () => {
     expect(serviceIn('can I book a styling session on saturday', boutique)?.id).toBe('s')
     expect(serviceIn('hemen gelebilir miyim', boutique)).toBeNull()
     expect(serviceIn('a product', boutique)).toBeNull()
+  })
+
+  it('whether a service costs or takes otherwise for a case, and no such question in a time or a plain price', () => {
+    for (const message of ['uzun saç için de aynı mı', 'uzun saç için fiyat farklı mı', 'is it the same price for long hair', 'is it more for thick hair']) {
+      expect(asksIfItVaries(message), message).toBe(true)
+    }
+    for (const message of ['boya kaç para', 'how long does it take', 'same time on friday', 'cuma günü için']) expect(asksIfItVaries(message), message).toBe(false)
   })
 
   it('how far an appointment is moved, in minutes, later or earlier', () => {

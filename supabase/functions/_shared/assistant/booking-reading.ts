@@ -196,6 +196,11 @@ const PRICE_OR_LENGTH = / (fiyat\w*|ucret\w*|kac para|kac tl|kac lira|kaca|ne ka
 /** Whether the message asks the price or the length of something ("ücretli mi?", "ne kadar sürer?", "how much is …"). */
 export const asksPriceOrLength = (message: string) => PRICE_OR_LENGTH.test(line(message))
 
+/** Whether a service's price or length differs for a case: "uzun saç için de aynı mı?", "is it more for long hair?". */
+const VARIES = / (ayni mi|ayni fiyat\w*|farkli mi|fark\w*|degisir\w*|degisiyor\w*|same|different|differ\w*|vary|varies|extra|ekstra|daha (pahali|ucuz|uzun|kisa|fazla)|more|less|cheaper) /
+const FOR_A_CASE = / (icin|icinde|for|with) /
+export const asksIfItVaries = (message: string) => VARIES.test(line(message)) && FOR_A_CASE.test(line(message))
+
 /** "Neden numara istiyorsunuz?", "why do you need my number?", a bare "neden?" when it is asked for: what it is for. */
 export function asksWhyNumber(message: string): boolean {
   const l = line(message)

@@ -62,6 +62,13 @@ export function serviceInfo(service: BookableService, language: Lang): string {
   return `${serviceFacts(service, language)} ${invite}`
 }
 
+/** "Uzun saç için de aynı mı?": the service as listed; a price or length for a case of it is not written anywhere. */
+export function variesNotWritten(service: BookableService, contact: string, language: Lang): string {
+  return language === 'tr'
+    ? `Listede: ${serviceFacts(service, language)} Farklı bir durum için ayrı bir ücret ya da süre yazılı değil. ${contact}`
+    : `As listed: ${serviceFacts(service, language)} Nothing is written about a different price or length for a particular case. ${contact}`
+}
+
 /** Several services' length and price, a line each, and how to book one. */
 export function servicesInfo(services: readonly BookableService[], language: Lang): string {
   const lines = services.map((service) => `• ${serviceFacts(service, language)}`).join('\n')

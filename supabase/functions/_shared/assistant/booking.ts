@@ -15,7 +15,7 @@
 import { hasAnyHours, minutesToTime, type OpeningHours } from '../../../../domain/business.ts'
 import { parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksAQuestion, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducesAName, isNo, isYes, nameGiven, phoneIn, serviceIn, serviceNamed, shiftAsked, stops, unsure,
+  asksAQuestion, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducesAName, isNo, isYes, nameGiven, phoneIn, serviceIn, serviceNamed, shiftAsked, stops, unsure,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import { findTimes, inPart, MAX_OFFERS, minutes } from './booking-times.ts'
@@ -288,8 +288,15 @@ async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> 
       const n = choiceOf(message, offers.length)
       if (n) return afterTime({ ...draft, date: offers[n - 1]!.date, time: offers[n - 1]!.time }, turn, loaded)
       const said = readWhen(message, desk.today)
+      // "Uzun saç için de aynı mı?" while the times wait: the chosen service as listed, that no other case is written, the
+      // same times. ("Saç" names no service here: "Saç kesimi" was not asked for.)
+      const chosen = serviceOf(loaded.services, draft.serviceId)
+      if (chosen && asksIfItVaries(message) && !saysWhen(said)) {
+        const varies = say.variesNotWritten(chosen, turn.contact, language)
+        return out(offers.length > 0 ? `${varies}\n\n${say.offers(offers, language)}` : varies, language, 'booking', draft)
+      }
       // "Kaç saat sürüyor?" while the times wait: the service's length and price, and the same times.
-      const about = serviceNamed(message, loaded.services) ?? serviceOf(loaded.services, draft.serviceId)
+      const about = serviceNamed(message, loaded.services) ?? chosen
       if (about && asksPriceOrLength(message) && !asksOfATopic(message, turn.kind) && !saysWhen(said)) {
         const facts = offers.length > 0 ? `${say.serviceFacts(about, language)}\n\n${say.offers(offers, language)}` : say.serviceInfo(about, language)
         return out(facts, language, 'booking', draft)

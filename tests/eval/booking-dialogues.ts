@@ -225,6 +225,11 @@ export const DIALOGUES: Dialogue[] = [
     [w('boya kaç para', ['1.500']), w('uzun saç için fiyat farklı mı', ['Boya', 'yazılı değil', '0212 555 00 00'], ['Saç kesimi']), w('cuma 2 olur mu', ['14:00']),
       w('Seda Ak'), w('0532 111 22 74', ['Boya']), w('evet', ['oluşturuldu'])],
     { date: '2026-12-04', time: '14:00', service: 'Boya' }),
+  // Two services at once: told one appointment holds one, then the second booked right after the first.
+  trSalon('tr-iki-hizmet',
+    [w('pazartesi 15:00 için saç kesimi ve fön randevusu alabilir miyim', ['tek bir hizmet']), w('Nur Ay'), w('0532 111 22 76'), w('evet', ['oluşturuldu']),
+      w('saç kesimi için de hemen arkasına alalım', ['15:30', 'Saç kesimi', 'Nur Ay']), w('evet', ['oluşturuldu'])],
+    { date: '2026-12-07', time: '15:00', service: 'Fön' }, { alsoBooked: { date: '2026-12-07', time: '15:30', service: 'Saç kesimi' } }),
   // --- Turkish, WhatsApp ---------------------------------------------------------------------------
   trSalonWhatsApp('tr-wa-yarin',
     [w('Merhaba yarın 10:30 saç kesimi için randevu alabilir miyim'), w('Fatma Koç'), w('evet', ['oluşturuldu'])],
@@ -411,6 +416,14 @@ export const DIALOGUES: Dialogue[] = [
     [w('how much is a colour'), w('is it the same price for long hair', ['Boya', 'Nothing is written', '0212 555 00 00'], ['Saç kesimi']), w('friday at 2', ['14:00']),
       w('Mia Stone'), w('0532 111 22 75', ['Boya']), w('yes', ['booked'])],
     { date: '2026-12-04', time: '14:00', service: 'Boya' }),
+  enSalon('en-two-services',
+    [w('can i do a haircut and a blow dry on monday at 4pm', ['one service']), w('Ola Berg'), w('0532 111 22 77'), w('yes', ['booked']),
+      w('and the haircut right after', ['16:30', 'Saç kesimi', 'Ola Berg']), w('yes', ['booked'])],
+    { date: '2026-12-07', time: '16:00', service: 'Fön' }, { alsoBooked: { date: '2026-12-07', time: '16:30', service: 'Saç kesimi' } }),
+  // A question after booking is no second booking.
+  enSalon('en-after-question',
+    [w('friday 17:00 blow dry'), w('Kim Ray'), w('0532 111 22 78'), w('yes', ['booked']), w('thanks, do you also sell hair products', [], ['To sum up', 'These times are free'])],
+    { date: '2026-12-04', time: '17:00', service: 'Fön' }),
   // --- English, WhatsApp ---------------------------------------------------------------------------
   enSalonWhatsApp('en-wa-book',
     [w('Hi, could I get a haircut appointment on Friday at 3pm?'), w('Daniel Hall'), w('yes')],

@@ -3,7 +3,7 @@
 // yes and no, services named in either language, and what starts a booking.
 // The whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
 import { describe, expect, it } from 'vitest'
-import { asksAQuestion, asksIfItVaries, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, isNo, isYes, nameGiven, nameIn, phoneIn, serviceIn, shiftAsked, stops, unsure } from './booking-reading.ts'
+import { alsoAsked, asksAQuestion, asksIfItVaries, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, isNo, isYes, nameGiven, nameIn, onTheSameDay, phoneIn, rightAfter, serviceIn, shiftAsked, stops, unsure } from './booking-reading.ts'
 import { handoffAsked } from './handoff.ts'
 import type { BookableService } from './types.ts'
 
@@ -143,6 +143,16 @@ describe('the booking conversation reads', () => {
       expect(asksIfItVaries(message), message).toBe(true)
     }
     for (const message of ['boya kaç para', 'how long does it take', 'same time on friday', 'cuma günü için']) expect(asksIfItVaries(message), message).toBe(false)
+  })
+
+  it('another service to follow the one just booked, and two at one visit', () => {
+    for (const message of ['saç kesimi için de hemen arkasına alalım', 'and a blow dry right after', 'fön de olsun']) expect(alsoAsked(message), message).toBe(true)
+    expect(rightAfter('and a blow dry right after')).toBe(true)
+    expect(rightAfter('fön de olsun')).toBe(false)
+    expect(alsoAsked('tamam teşekkürler')).toBe(false)
+    expect(onTheSameDay('can i do a haircut and colour on the same day')).toBe(true)
+    expect(onTheSameDay('aynı gün kargo var mı')).toBe(true)
+    expect(onTheSameDay('cuma günü olur mu')).toBe(false)
   })
 
   it('how far an appointment is moved, in minutes, later or earlier', () => {

@@ -196,6 +196,9 @@ const PRICE_OR_LENGTH = / (fiyat\w*|ucret\w*|kac para|kac tl|kac lira|kaca|ne ka
 /** Whether the message asks the price or the length of something ("ücretli mi?", "ne kadar sürer?", "how much is …"). */
 export const asksPriceOrLength = (message: string) => PRICE_OR_LENGTH.test(line(message))
 
+/** "Aynı gün", "on the same day": two things at one visit, which asks for a day as much as a day named does. */
+export const onTheSameDay = (message: string) => / (ayni gun\w*|same day) /.test(line(message))
+
 /** Whether a service's price or length differs for a case: "uzun saç için de aynı mı?", "is it more for long hair?". */
 const VARIES = / (ayni mi|ayni fiyat\w*|farkli mi|fark\w*|degisir\w*|degisiyor\w*|same|different|differ\w*|vary|varies|extra|ekstra|daha (pahali|ucuz|uzun|kisa|fazla)|more|less|cheaper) /
 const FOR_A_CASE = / (icin|icinde|for|with) /
@@ -261,3 +264,9 @@ const ANOTHER = new RegExp(
 
 /** "Kızım için de 11:30", "and one for my son", "bir randevu daha": another appointment, for someone else, just after one was made. */
 export const forAnother = (message: string) => ANOTHER.test(line(message))
+
+/** "Hemen arkasına", "right after it": the next appointment to follow the one just made. */
+const AFTER_IT = / (arkasina|arkasindan|ardindan|ardina|sonrasina|hemen sonra\w*|right after|straight after|after (it|that|this)|afterwards|then) /
+export const rightAfter = (message: string) => AFTER_IT.test(line(message))
+/** "Fön için de", "the blow dry too": something more, just after an appointment was made. */
+export const alsoAsked = (message: string) => rightAfter(message) || / (de|da|too|also|as well|now) /.test(line(message))

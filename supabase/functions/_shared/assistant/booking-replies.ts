@@ -131,6 +131,13 @@ export function onePerBooking(language: Lang): string {
     : 'I can book one person at a time here; once this one is confirmed, you can ask me for another appointment for the next person.'
 }
 
+/** Two services asked for at once: one appointment holds one service; the other is booked after this one. */
+export function oneServicePerBooking(first: string, next: string, language: Lang): string {
+  return language === 'tr'
+    ? `Her randevu tek bir hizmet için; önce ${first} için bir saat seçelim. Onaylandıktan sonra ${next} için de hemen ardından randevu alabilirsiniz.`
+    : `Each appointment is for one service, so let's pick a time for ${first} first. Once it's confirmed, you can book ${next} right after it.`
+}
+
 export function pickFirst(language: Lang): string {
   return language === 'tr' ? 'Önce bir saat seçelim. Şu saatler müsait:' : "Let's pick a time first. These times are free:"
 }

@@ -15,7 +15,7 @@
 import { hasAnyHours, minutesToTime, type OpeningHours } from '../../../../domain/business.ts'
 import { parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksAQuestion, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducesAName, isNo, isYes, nameGiven, phoneIn, serviceIn, serviceNamed, shiftAsked, stops, unsure,
+  asksAQuestion, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, alsoAsked, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducesAName, isNo, isYes, nameGiven, onTheSameDay, phoneIn, rightAfter, serviceIn, serviceNamed, servicesNamed, shiftAsked, stops, unsure,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import { findTimes, inPart, MAX_OFFERS, minutes } from './booking-times.ts'
@@ -195,6 +195,20 @@ async function nextPerson(desk: BookingDesk): Promise<Partial<BookingDraft>> {
   return { another: true, ...(serviceId ? { serviceId, duration: shared((b) => b.duration) } : {}), ...(date ? { when: { date } } : {}), ...(phone ? { phone } : {}) }
 }
 
+/**
+ * Another service for the customer just booked: the same person and number, on the day of their appointments when they
+ * share one, from the end of the last of them when it is to follow ("hemen arkasına").
+ */
+async function nextService(desk: BookingDesk, service: BookableService, after: boolean): Promise<Partial<BookingDraft>> {
+  const own = await desk.upcoming()
+  const date = own.length > 0 && own.every((b) => b.date === own[0]!.date) ? own[0]!.date : undefined
+  const ends = own.map((b) => minutes(b.time) + b.duration)
+  const from = date && after ? minutesToTime(Math.max(...ends)) : undefined
+  const phone = own.length > 0 && own.every((b) => b.phone === own[0]!.phone) ? own[0]!.phone ?? undefined : undefined
+  const name = own.length > 0 && own.every((b) => b.customerName === own[0]!.customerName) ? own[0]!.customerName ?? undefined : undefined
+  return { serviceId: service.id, duration: service.duration_minutes, ...(date ? { when: { date, ...(from ? { times: [from] } : {}) } } : {}), ...(phone ? { phone } : {}), ...(name ? { name } : {}) }
+}
+
 async function book(draft: BookingDraft, turn: BookingTurn, loaded: Loaded): Promise<ResponderOutput> {
   const { desk, language } = turn
   const phone = draft.phone ?? desk.knownPhone
@@ -231,6 +245,14 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
   const result = await conversation(turn)
   // "Kızım ve ben için", "2 kişi": one booking holds one person, which the customer is told before going on.
   if (result?.kind === 'booking' && result.booking && forSeveral(turn.message)) return { ...result, reply: `${say.onePerBooking(turn.language)}\n${result.reply}` }
+  // "Saç kesimi ve fön için", "a haircut and colour": one appointment holds one service, which the customer is told too.
+  const serviceId = result?.kind === 'booking' && !turn.draft ? result.booking?.serviceId : undefined
+  if (serviceId) {
+    const named = servicesNamed(turn.message, (await turn.desk.load()).services, 1)
+    const chosen = named.find((service) => service.id === serviceId)
+    const next = named.find((service) => service.id !== serviceId)
+    if (chosen && next) return { ...result!, reply: `${say.oneServicePerBooking(chosen.name, next.name, turn.language)}\n${result!.reply}` }
+  }
   return result
 }
 
@@ -238,14 +260,24 @@ async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> 
   const { message, draft, desk, language } = turn
   let asked = bookingAsked(message, turn.kind, { justBooked: turn.lastKind === 'booked', justShown: turn.lastKind === 'booking_shown', drafting: draft !== null })
   // "Yarın 11'de saç kesimi olur mu?": a service the owner offers and a time ask for a booking in so many words.
-  const mayName = !draft && !asked && saysWhen(readWhen(message, desk.today))
-  if (!draft && !asked && !mayName) return null
+  // So does "can I do a haircut and colour on the same day?".
+  const mayName = !draft && !asked && (saysWhen(readWhen(message, desk.today)) || onTheSameDay(message))
+  // "Saç kesimi için de hemen arkasına": another service, just after an appointment was made.
+  // ("Do you also sell hair products?" asks something else.)
+  const mayFollow = !draft && !asked && turn.lastKind === 'booked' && alsoAsked(message) && (rightAfter(message) || !asksAQuestion(message))
+  if (!draft && !asked && !mayName && !mayFollow) return null
   const loaded = await desk.load()
   if (!loaded.rules.enabled) return null
   if (!turn.hours || !hasAnyHours(turn.hours)) return null
   if (mayName) {
     if (!serviceIn(message, loaded.services) || choiceOf(message, loaded.services.length)) return null
     asked = 'book'
+  }
+  if (mayFollow) {
+    // Named in all its words: "saçımı da yıkar mısınız" is no second haircut.
+    const [service] = servicesNamed(message, loaded.services, 1)
+    if (!service) return null
+    return start(message, turn, loaded, await nextService(desk, service, rightAfter(message)))
   }
 
   if (asked === 'cancel' || asked === 'move') return findOwn(turn, asked, message, loaded)

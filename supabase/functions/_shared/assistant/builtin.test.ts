@@ -162,6 +162,18 @@ describe('terms', () => {
     expect((await understand('telefonunuz kaç', classifier)).kind).toBe('contact')
   })
 
+  it('reads what someone likes, told, as a wish for what would suit them, and a question after an okay as that question', async () => {
+    const classifier = await corpusClassifier()
+    for (const [message, term] of [['my sister loves jewellery', 'jewellery'], ['she likes summer stuff', 'summer'], ['he is into coffee', 'coffee']]) {
+      expect(await understand(message, classifier), message).toMatchObject({ kind: 'recommend', term })
+    }
+    // Liked and gone wrong is a complaint; liked, with thanks, is thanks.
+    expect((await understand('my wife loves the necklace but the clasp broke', classifier)).kind).toBe('complaint')
+    expect((await understand('she loves it thanks', classifier)).kind).toBe('thanks')
+    for (const message of ['ok the price in dollars?', 'ok n the price in dollars?']) expect(await understand(message, classifier), message).toMatchObject({ kind: 'price', term: '' })
+    expect((await understand('ok thanks?', classifier)).kind).toBe('thanks')
+  })
+
   it('reads a measure given with a price asked as part of the product, and a measure asked as a detail', async () => {
     const classifier = await corpusClassifier()
     expect(await understand('250 gram kahve kaç para', classifier)).toMatchObject({ kind: 'price', term: '250 gram kahve' })

@@ -118,14 +118,14 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   // Whom it is said to ("abla ceket kaç?", "hocam"): no part of a name.
   'abla', 'abi', 'hocam', 'kardesim', 'kardes', 'canim', 'dostum', 'efendim', 'bro', 'mate', 'sir', 'madam',
   // Text-speak ("whats the cheapest thing u have"), and the words around an amount, a time or a sameness.
-  'u', 'ur', 'r', 'rn', 'pls', 'plz', 'thx', 'ty', 'wat', 'wats', 'waht', 'whta', 'hav', 'hve', 'hw', 'olarak', 'roughly', 'approximately', 'approx', 'yaklasik', 'civari', 'civarinda',
+  'u', 'ur', 'r', 'n', 'rn', 'she', 'he', 'her', 'him', 'pls', 'plz', 'thx', 'ty', 'wat', 'wats', 'waht', 'whta', 'hav', 'hve', 'hw', 'olarak', 'roughly', 'approximately', 'approx', 'yaklasik', 'civari', 'civarinda',
   'ayni', 'aynimi', 'same', 'yet', 'already', 'henuz', 'icinde', 'olabilir',
   // Surprise at an answer ("gerçekten yok mu?", "hiç kalmadı mı?"): no product's words.
   'gercekten', 'hic', 'kalmadi', 'kalmamis',
   // Praise and its intensifiers: the customer's taste, which no record holds ("çok güzel elbise", "that lovely scarf").
   'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
   'gorgeous', 'stunning', 'amazing', 'awesome', 'perfect', 'great', 'excellent', 'super', 'very', 'so', 'such', 'really',
-  'love', 'loving', 'adore', 'obsessed', 'bayildim', 'bayiliyorum', 'asik', 'asigim',
+  'love', 'loves', 'likes', 'loving', 'adore', 'obsessed', 'bayildim', 'bayiliyorum', 'asik', 'asigim',
   // The customer's own measures, given to ask a size ("1.70 boyundayım 65 kiloyum", "I'm 5'6, would a medium fit?").
   'boyum', 'boyunda', 'boyundayim', 'boyluyum', 'kilom', 'kiloyum', 'kilodayim', 'kg', 'tall', 'fit', 'fits', 'almaliyim', 'olurmu',
   // What was bought before ("bought a medium but it doesn't fit"): the product is the one discussed, not one so named.
@@ -603,6 +603,11 @@ const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre
 /** Whom a present is for, said alone: "erkek için", "annem için", "for my dad". */
 const PERSON_WORDS =
   '(erkek|erkekler|kadin|kadinlar|bayan|bayanlar|cocuk|cocuklar|cocugum|bebek|bebegim|genc|gencler|babam|annem|esim|kocam|karim|sevgilim|arkadasim|men|mens|women|womens|man|woman|kid|kids|child|children|boy|boys|girl|girls|him|her|dad|mom|mum|husband|wife|boyfriend|girlfriend|friend)'
+/** Someone's liking told: "she likes", "my dad loves", "he's into". */
+const LIKES = / (she|he|they|hes|shes|theyre|my \w+|wife|husband|gf|bf|girlfriend|boyfriend|mom|mum|dad|sister|brother|friend) (really |also |just )?(likes?|loves?|is into|into|enjoys?|adores?|prefers?|is a fan of) /
+/** What went wrong with something liked: "loves it but the clasp broke" is a complaint. */
+const GONE_WRONG = / (but|ama|broke|broken|damaged|problem\w*|issue|wrong|return\w*|refund\w*|iade\w*|bozuk\w*|kirik\w*|kirildi) /
+
 const FOR_PERSON = new RegExp(
   `^ (peki |ya |and |what about |how about )?(bir |a |an |my )?${PERSON_WORDS} (icin )?$|^ (peki |and |what about |how about )?for (a |an |my )?${PERSON_WORDS} $`,
 )
@@ -857,6 +862,8 @@ export async function understand(message: string, classifier: Classifier): Promi
     // A sure "okay" gives way only to a surer question; a message the classifier could not place, to any it can.
     const enough = classified.intent === 'ack' ? 0.8 : MIN_SCORE
     if (parting || (list.length - leading >= 2 && rest.score >= enough && ANSWERED_AFTER_LEADERS.has(rest.intent))) classified = rest
+    // "Ok, the price in dollars?": a question after the okay, asked in so many words, is read as if said alone.
+    else if (classified.intent === 'ack' && list.length - leading >= 2 && /\?\s*$/.test(message)) return understand(list.slice(leading).map((word) => word.text).join(' '), classifier)
   }
   let label = classified.score >= MIN_SCORE ? classified.intent : 'None'
   // Courtesy is made of courtesy words: "ya kablolu olan?" is no "okay" however sure the network is of its one known word.
@@ -898,6 +905,11 @@ export function intentOf(asked: string, message: string): Intent {
     // "Not more than 40 euros": the bound's words name nothing either.
     if (budget) return { kind: 'budget', budget, term: productTerm(words(termWithoutNumbers).filter((word) => !/^(not|no)$/.test(word.key))) }
   }
+  // "My sister loves jewellery", "she likes summer stuff": what someone likes, told, asks what would suit them (not a
+  // complaint, however the network heard "my sister"; "she loves it, thanks" tells no liking of a kind of thing).
+  const liked = LIKES.exec(line)
+  const likedTerm = liked ? productTerm(words(line.slice(liked.index + liked[0].length)).filter((word) => !/^(it|them|this|that|stuff|things?)$/.test(word.key))) : ''
+  if (liked && likedTerm !== '' && !GONE_WRONG.test(line) && !['human', 'thanks', 'goodbye', 'ack'].includes(intent)) return { kind: 'recommend', term: likedTerm }
   // "Keten gömlek 2 adet ne tutar?", "how much for 3 mugs?", "3 tane alsam toplam ne tutar" of the one discussed: what that
   // many of a product come to is its price.
   const wanted = quantityAsked(message)

@@ -1445,6 +1445,18 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('vazolar bulaşık makinesinde yıkanır mı', { history })).reply).toContain('elde yıkanmalıdır')
   })
 
+  it('"sizde hediyelik ne var" lists the products whose records say so, before the gift-wrap entry that shares the word', async () => {
+    const items = [...PRODUCTS, product('p31', 'Fıstıklı Lokum', 320, 'TRY', 4, null, 'Antep fıstıklı, hediyelik kutuda'), product('p32', 'Porselen Fincan', 890, 'TRY', 5, null, '6 kişilik, hediyelik kutusunda')]
+    // (The database's search_faq finds the entry for "hediyelik", as it stems.)
+    const fakeBusiness = memoryBusiness(PROFILE, FAQ)
+    const business = { ...fakeBusiness, searchFaq: async (query: string) => (/hediye/i.test(query) ? [{ ...FAQ[0]!, score: 0.9 }] : fakeBusiness.searchFaq(query)) }
+    const out = await builtinResponder({ message: 'sizde hediyelik ne var', history: [], businessName: BUSINESS, catalogue: memoryCatalogue(items).catalogue, business, now: WEDNESDAY_MORNING })
+    expect(out.kind).toBe('list')
+    expect(out.productIds).toEqual(expect.arrayContaining(['p31', 'p32']))
+    // The entry is still the answer to what it asks.
+    expect((await ask('hediye paketi yapıyor musunuz', { items })).reply).toBe('Evet, hediye paketi ücretsizdir.')
+  })
+
   it('an entry a message asks of, with no word of the topic the network heard, is answered alone', async () => {
     const faq = [{ id: 'f5', question: 'Toptan satış yapıyor musunuz?', answer: 'Toptan siparişler için e-posta ile yazın.' }]
     const out = await ask('toptan satış var mı', { faq })

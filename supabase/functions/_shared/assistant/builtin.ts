@@ -694,6 +694,11 @@ async function ofTheOneDiscussed(intent: Intent, message: string, context: Conte
 async function answerIntent(intent: Intent, message: string, context: Context, alternatives: readonly Classification[] = []): Promise<ResponderOutput> {
   const { language, businessName, now } = context
   const profile = context.business.profile
+  // "Sizde hediyelik ne var?", "what gift items do you have?": products whose records say so are asked for, before an
+  // entry on gift wrapping that shares the word.
+  const asked = intent.kind === 'list' ? intent.term : ''
+  const listed = asked !== '' ? await answerProductQuestion('list', asked, context, message) : null
+  if (listed && listed.productIds.length > 0 && (await context.catalogue.byIds(listed.productIds)).every((product) => coverage(asked, `${product.name} ${product.description ?? ''}`) === 1)) return listed
   if (FAQ_FIRST.has(intent.kind) && !(await ofTheOneDiscussed(intent, message, context))) {
     const hit = await faqFor(message, context, intent.kind)
     if (hit) {

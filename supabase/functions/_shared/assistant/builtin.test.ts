@@ -174,6 +174,15 @@ describe('terms', () => {
     expect((await understand('ok thanks?', classifier)).kind).toBe('thanks')
   })
 
+  it('reads a change to an order placed as one for a person, and an order that came and does not fit as no such change', async () => {
+    const classifier = await corpusClassifier()
+    for (const message of ['dün verdiğim siparişi değiştirebilir miyim', 'can i change my order', 'siparişimdeki adresi değiştirmek istiyorum', 'siparişime bir ürün daha ekleyebilir miyim']) {
+      expect((await understand(message, classifier)).kind, message).toBe('human')
+    }
+    for (const message of ['siparişimi iade etmek istiyorum', 'ürünü değiştirmek istiyorum']) expect((await understand(message, classifier)).kind, message).toBe('returns')
+    expect((await understand('siparişimi değiştirmek istiyorum beden küçük geldi', classifier)).kind).not.toBe('human')
+  })
+
   it('reads a measure given with a price asked as part of the product, and a measure asked as a detail', async () => {
     const classifier = await corpusClassifier()
     expect(await understand('250 gram kahve kaç para', classifier)).toMatchObject({ kind: 'price', term: '250 gram kahve' })

@@ -603,6 +603,14 @@ const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre
 /** Whom a present is for, said alone: "erkek için", "annem için", "for my dad". */
 const PERSON_WORDS =
   '(erkek|erkekler|kadin|kadinlar|bayan|bayanlar|cocuk|cocuklar|cocugum|bebek|bebegim|genc|gencler|babam|annem|esim|kocam|karim|sevgilim|arkadasim|men|mens|women|womens|man|woman|kid|kids|child|children|boy|boys|girl|girls|him|her|dad|mom|mum|husband|wife|boyfriend|girlfriend|friend)'
+/** The customer's own order, placed already. */
+const OWN_ORDER = / (siparisim\w*|verdigim siparis\w*|my order|the order i (made|placed)|i ordered|i just ordered|i placed) /
+/** A change to it: an item, the address, the size. */
+const ORDER_CHANGE = / (degistir\w*|degisiklik\w*|ekle\w*|ekleyebilir\w*|cikar\w*|adres\w*|change\w*|add|adding|remove|update|edit|modify|wrong) /
+
+/** An order that came ("beden küçük geldi", "it arrived"), or is to go back: an exchange or a return, the returns text's. */
+const ARRIVED_OR_BACK = / (iade\w*|return\w*|refund\w*|send (it|them) back|geldi|gelen|teslim al\w*|arrived|received|came|fit|fits|olmadi|kucuk|buyuk|dar|bol) /
+
 /** Someone's liking told: "she likes", "my dad loves", "he's into". */
 const LIKES = / (she|he|they|hes|shes|theyre|my \w+|wife|husband|gf|bf|girlfriend|boyfriend|mom|mum|dad|sister|brother|friend) (really |also |just )?(likes?|loves?|is into|into|enjoys?|adores?|prefers?|is a fan of) /
 /** What went wrong with something liked: "loves it but the clasp broke" is a complaint. */
@@ -905,6 +913,9 @@ export function intentOf(asked: string, message: string): Intent {
     // "Not more than 40 euros": the bound's words name nothing either.
     if (budget) return { kind: 'budget', budget, term: productTerm(words(termWithoutNumbers).filter((word) => !/^(not|no)$/.test(word.key))) }
   }
+  // "Dün verdiğim siparişi değiştirebilir miyim?", "can I add something to my order?": an order placed is changed by a
+  // person, not by the returns text or the ordering text (sending it back is a return).
+  if (OWN_ORDER.test(line) && ORDER_CHANGE.test(line) && !ARRIVED_OR_BACK.test(line)) return { kind: 'human' }
   // "My sister loves jewellery", "she likes summer stuff": what someone likes, told, asks what would suit them (not a
   // complaint, however the network heard "my sister"; "she loves it, thanks" tells no liking of a kind of thing).
   const liked = LIKES.exec(line)

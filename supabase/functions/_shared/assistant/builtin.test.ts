@@ -181,6 +181,9 @@ describe('terms', () => {
     }
     for (const message of ['siparişimi iade etmek istiyorum', 'ürünü değiştirmek istiyorum']) expect((await understand(message, classifier)).kind, message).toBe('returns')
     expect((await understand('siparişimi değiştirmek istiyorum beden küçük geldi', classifier)).kind).not.toBe('human')
+    // The same rule hands the conversation over.
+    expect(await handoffAsked('dün verdiğim siparişi değiştirebilir miyim')).toBe('asked')
+    expect(await handoffAsked('can i cancel my order')).toBe('asked')
   })
 
   it('reads a measure given with a price asked as part of the product, and a measure asked as a detail', async () => {
@@ -2303,6 +2306,10 @@ describe('handing off to a person', () => {
     const afterStock = answered('hasır şapka var mı', 'Maalesef Hasır Şapka şu an stokta yok.', 'stock')
     for (const message of ['ok let me know', 'tamam haber verin', 'haber verir misiniz', 'ok can you let me know', 'could you please notify me']) expect(await handoffAsked(message, afterStock), message).toBe('asked')
     expect(await handoffAsked('ok let me know')).toBeNull()
+    // …or just after "when will it arrive?" of one out of stock, which was told its stock.
+    const afterWhen: Turn[] = [{ role: 'user', content: 'deri çanta ne zaman gelir', productIds: [] }, { role: 'assistant', content: 'Maalesef Deri Çanta şu an stokta yok.', productIds: ['p5'], kind: 'delivery_time' }]
+    expect(await handoffAsked('haber verir misiniz', afterWhen)).toBe('asked')
+    expect(await handoffAsked('haber verir misiniz', answered('kargo kaç günde gelir', '2-4 iş günü', 'delivery_time'))).toBeNull()
     // A kind of product wanted ("I'd like the straw hat") is an order, however off the shop it sounded; a poem is none.
     expect(intentOf('off_topic', 'I’d like the straw hat')).toEqual({ kind: 'ordering', term: 'straw hat' })
     expect(intentOf('off_topic', "i'd like a poem")).toEqual({ kind: 'off_topic' })

@@ -7,7 +7,7 @@
 // off on the same messages. The owner taking a conversation over is theirs
 // to decide, on the inbox.
 import { bookingAsked } from './booking-reading.ts'
-import { currencyAsked, understand } from './intents.ts'
+import { changesOwnOrder, currencyAsked, understand } from './intents.ts'
 import { keyLine, words } from './text.ts'
 import { readWhen, saysWhen } from './when.ts'
 import { corpusClassifier } from './nlu.ts'
@@ -28,9 +28,11 @@ export async function handoffAsked(message: string, history: readonly Turn[] = [
   // So is being told when a product is back ("gelince haber verir misiniz?", "notify me when it's back"): a person
   // does it, with the number or address the customer leaves.
   // And "10 dk geç kalacağım", "running late for my appointment": the owner should know, and may answer.
-  if (OWN_ORDER_CHANGED.test(line) || OWN_ORDER_WHERE.test(line) || PAYMENT_FAILS.test(line) || asksToBeTold(line) || RUNNING_LATE.test(line)) return 'asked'
+  if (changesOwnOrder(line) || OWN_ORDER_WHERE.test(line) || PAYMENT_FAILS.test(line) || asksToBeTold(line) || RUNNING_LATE.test(line)) return 'asked'
   // "Ok let me know", "haber verin" just after a product's stock: told when it is back, as above.
-  if (TELL_ME_ALONE.test(line) && history.findLast((turn) => turn.role === 'assistant')?.kind === 'stock') return 'asked'
+  // (Or just after "when will it arrive?" of one out of stock, which says its stock too.)
+  const previous = history.findLast((turn) => turn.role === 'assistant')
+  if (TELL_ME_ALONE.test(line) && (previous?.kind === 'stock' || (previous?.kind === 'delivery_time' && previous.productIds.length > 0))) return 'asked'
   // Anger said outright is a complaint, whatever else the message is about ("randevum iptal edildi, çok kızgınım!").
   // So is an order that did not come ("500 TL ödedim ama ürün gelmedi", "I paid and got nothing").
   // And one that came broken, faulty or wrong ("ürün kırık geldi", "the bag I received is damaged").
@@ -43,8 +45,6 @@ export async function handoffAsked(message: string, history: readonly Turn[] = [
   return null
 }
 
-const OWN_ORDER_CHANGED =
-  / (siparisim\w*|my order\w*|the order i (placed|made)|i (just )?ordered|i placed an order|siparis verdim|siparis vermistim) .*(iptal\w*|degistir\w*|cancel\w*|change|amend|edit\w*)|(iptal\w*|cancel\w*|change|amend) (\w+ )?(siparisim\w*|my order\w*) /
 const OWN_ORDER_WHERE =
   / (siparisim\w*|kargom\w*|paketim\w*|my order\w*|my package|my parcel) .*(takip\w*|nerede|nerde|where|track\w*|status|kargoya verildi\w*|kargolandi\w*|gonderildi\w*|shipped|dispatched|sent out)|(kargoya verildi\w*|kargolandi\w*|gonderildi\w*|shipped|dispatched) .*(siparisim\w*|kargom\w*|my order\w*)|(takip\w*|track\w*) (\w+ )?(siparisim\w*|kargom\w*|my order\w*|my package)|(kargo )?takip (numara|kod)\w*|tracking (number|code|no|link)|where is my (order|package|parcel) /
 const RUNNING_LATE =

@@ -604,12 +604,20 @@ const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre
 const PERSON_WORDS =
   '(erkek|erkekler|kadin|kadinlar|bayan|bayanlar|cocuk|cocuklar|cocugum|bebek|bebegim|genc|gencler|babam|annem|esim|kocam|karim|sevgilim|arkadasim|men|mens|women|womens|man|woman|kid|kids|child|children|boy|boys|girl|girls|him|her|dad|mom|mum|husband|wife|boyfriend|girlfriend|friend)'
 /** The customer's own order, placed already. */
-const OWN_ORDER = / (siparisim\w*|verdigim siparis\w*|my order|the order i (made|placed)|i ordered|i just ordered|i placed) /
-/** A change to it: an item, the address, the size. */
-const ORDER_CHANGE = / (degistir\w*|degisiklik\w*|ekle\w*|ekleyebilir\w*|cikar\w*|adres\w*|change\w*|add|adding|remove|update|edit|modify|wrong) /
-
+const OWN_ORDER = / (siparisim\w*|verdigim siparis\w*|siparis verdim|siparis vermistim|my order\w*|the order i (made|placed)|i (just )?ordered|i placed an order) /
+/** A change to it: cancelled, an item, the address, the size. */
+const ORDER_CHANGE = / (iptal\w*|degistir\w*|degisiklik\w*|ekle\w*|cikar\w*|adres\w*|cancel\w*|change\w*|amend\w*|add|adding|remove|update|edit\w*|modify|wrong) /
 /** An order that came ("beden küçük geldi", "it arrived"), or is to go back: an exchange or a return, the returns text's. */
 const ARRIVED_OR_BACK = / (iade\w*|return\w*|refund\w*|send (it|them) back|geldi|gelen|teslim al\w*|arrived|received|came|fit|fits|olmadi|kucuk|buyuk|dar|bol) /
+
+/**
+ * "Dün verdiğim siparişi değiştirebilir miyim?", "can I cancel my order?", "I want to add something to my order": an
+ * order already placed, to be changed, which the owner does (no text of theirs does it). One that came and is to be
+ * exchanged or sent back is a return.
+ */
+export function changesOwnOrder(line: string): boolean {
+  return OWN_ORDER.test(line) && ORDER_CHANGE.test(line) && !ARRIVED_OR_BACK.test(line)
+}
 
 /** Someone's liking told: "she likes", "my dad loves", "he's into". */
 const LIKES = / (she|he|they|hes|shes|theyre|my \w+|wife|husband|gf|bf|girlfriend|boyfriend|mom|mum|dad|sister|brother|friend) (really |also |just )?(likes?|loves?|is into|into|enjoys?|adores?|prefers?|is a fan of) /
@@ -915,7 +923,7 @@ export function intentOf(asked: string, message: string): Intent {
   }
   // "Dün verdiğim siparişi değiştirebilir miyim?", "can I add something to my order?": an order placed is changed by a
   // person, not by the returns text or the ordering text (sending it back is a return).
-  if (OWN_ORDER.test(line) && ORDER_CHANGE.test(line) && !ARRIVED_OR_BACK.test(line)) return { kind: 'human' }
+  if (changesOwnOrder(line)) return { kind: 'human' }
   // "My sister loves jewellery", "she likes summer stuff": what someone likes, told, asks what would suit them (not a
   // complaint, however the network heard "my sister"; "she loves it, thanks" tells no liking of a kind of thing).
   const liked = LIKES.exec(line)

@@ -2413,6 +2413,16 @@ describe('honest products', () => {
     }
   })
 
+  it('"do you have any vegan leather?" of leather goods none of which says vegan shows them as only the closest', async () => {
+    const leather = [...items, product('p40', 'Leather Wallet', 30, 'USD', 5, null, 'Cow leather'), product('p41', 'Leather Belt', 25, 'USD', 8, null)]
+    const out = await askAnyWord('do you have any vegan leather', leather)
+    expect(out.reply).toContain("doesn't list “vegan leather”; the closest are:")
+    expect(out.productIds).toEqual(expect.arrayContaining(['p40', 'p41']))
+    expect(out.known).toBe(false)
+    // Words every one of them holds list them as found.
+    expect((await askAnyWord('do you have leather goods', leather)).reply).not.toContain("doesn't list")
+  })
+
   it('"kış için ceket var mı?" looks for one, and shows the nearest as only that, never a detail of it', async () => {
     const jacket = product('p20', 'Kadife Ceket', 89, 'EUR', 7, null, 'Slim kesim, kadife')
     for (const [message, language] of [['Merhaba, kış için ceket var mı?', 'tr'], ['do you have a jacket for winter', 'en']] as const) {

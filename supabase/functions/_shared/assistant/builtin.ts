@@ -167,6 +167,10 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
     return reply(kind, `${text}\n${say.notListedTerm(half.missing, language)}`, language, [half.found], false)
   }
   if (found.length === 0) return reply(kind, say.notFound(businessName, language), language, [], false)
+  // "Do you have any vegan leather?" of leather goods none of which says vegan: the closest, said to be only that.
+  if (found.length > 1 && kind !== 'link' && found.every((product) => notInRecord(term, product).length > 0)) {
+    return reply(kind, say.closestList(found, term, language), language, found, false)
+  }
   if (found.length > 1) {
     const text = kind === 'link' ? say.linkList(found, businessName, language) : say.productList(found, false, language)
     return reply(kind, text, language, found)

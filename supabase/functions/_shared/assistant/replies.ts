@@ -262,6 +262,12 @@ export function closest(product: CatalogueProduct, asked: string, language: Lang
     : `The catalogue doesn't list “${asked}”; the closest is:\n${productLine(product, language)}${description}`
 }
 
+/** Several near what was asked, none of whose records says all of it ("vegan leather" of leather goods): only that. */
+export function closestList(products: readonly CatalogueProduct[], asked: string, language: Lang): string {
+  const lines = products.map((product) => productLine(product, language)).join('\n')
+  return language === 'tr' ? `Katalogda “${asked}” yer almıyor; en yakınları:\n${lines}` : `The catalogue doesn't list “${asked}”; the closest are:\n${lines}`
+}
+
 /** More asked for than the catalogue shows in stock. */
 export function fewerInStock(product: CatalogueProduct, wanted: number, contact: string, language: Lang): string {
   return language === 'tr'

@@ -230,6 +230,10 @@ export const DIALOGUES: Dialogue[] = [
     [w('pazartesi 15:00 için saç kesimi ve fön randevusu alabilir miyim', ['tek bir hizmet']), w('Nur Ay'), w('0532 111 22 76'), w('evet', ['oluşturuldu']),
       w('saç kesimi için de hemen arkasına alalım', ['15:30', 'Saç kesimi', 'Nur Ay']), w('evet', ['oluşturuldu'])],
     { date: '2026-12-07', time: '15:00', service: 'Fön' }, { alsoBooked: { date: '2026-12-07', time: '15:30', service: 'Saç kesimi' } }),
+  // A service wanted as soon as possible: the first free time, as a question a yes takes.
+  trSalon('tr-en-kisa-zamanda',
+    [w('en kısa zamanda saç kestirmek istiyorum', ['En erken', '13:00']), w('evet', ['adınızı']), w('Ece Tan'), w('0532 111 22 79', ['Saç kesimi']), w('evet', ['oluşturuldu'])],
+    { date: '2026-12-01', time: '13:00', service: 'Saç kesimi' }),
   // --- Turkish, WhatsApp ---------------------------------------------------------------------------
   trSalonWhatsApp('tr-wa-yarin',
     [w('Merhaba yarın 10:30 saç kesimi için randevu alabilir miyim'), w('Fatma Koç'), w('evet', ['oluşturuldu'])],
@@ -424,6 +428,9 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-after-question',
     [w('friday 17:00 blow dry'), w('Kim Ray'), w('0532 111 22 78'), w('yes', ['booked']), w('thanks, do you also sell hair products', [], ['To sum up', 'These times are free'])],
     { date: '2026-12-04', time: '17:00', service: 'Fön' }),
+  enSalon('en-want-one',
+    [w('i want a haircut', ['next free times'], ['product']), w('4', ['name']), w('Leo Hart'), w('0532 111 22 80', ['Saç kesimi']), w('yes', ['booked'])],
+    { date: '2026-12-02', time: '09:30', service: 'Saç kesimi' }),
   // --- English, WhatsApp ---------------------------------------------------------------------------
   enSalonWhatsApp('en-wa-book',
     [w('Hi, could I get a haircut appointment on Friday at 3pm?'), w('Daniel Hall'), w('yes')],

@@ -3,7 +3,7 @@
 // yes and no, services named in either language, and what starts a booking.
 // The whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
 import { describe, expect, it } from 'vitest'
-import { alsoAsked, asksAQuestion, asksIfItVaries, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, isNo, isYes, nameGiven, nameIn, onTheSameDay, phoneIn, rightAfter, serviceIn, shiftAsked, stops, unsure } from './booking-reading.ts'
+import { alsoAsked, asksAQuestion, asksIfItVaries, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, isNo, isYes, nameGiven, nameIn, onTheSameDay, phoneIn, rightAfter, serviceIn, wantsIt, shiftAsked, stops, unsure } from './booking-reading.ts'
 import { handoffAsked } from './handoff.ts'
 import type { BookableService } from './types.ts'
 
@@ -153,6 +153,11 @@ describe('the booking conversation reads', () => {
     expect(onTheSameDay('can i do a haircut and colour on the same day')).toBe(true)
     expect(onTheSameDay('aynı gün kargo var mı')).toBe(true)
     expect(onTheSameDay('cuma günü olur mu')).toBe(false)
+  })
+
+  it('a service wanted, in the words people want things with', () => {
+    for (const message of ['saç kesimi istiyorum', 'i need a haircut asap', 'fön lazım', 'saçımı boyatmak istiyorum', "i'd like a blow dry"]) expect(wantsIt(message), message).toBe(true)
+    for (const message of ['saç kesimi ne kadar', 'do you do blow dries']) expect(wantsIt(message), message).toBe(false)
   })
 
   it('how far an appointment is moved, in minutes, later or earlier', () => {

@@ -15,7 +15,7 @@
 import { hasAnyHours, minutesToTime, type OpeningHours } from '../../../../domain/business.ts'
 import { parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksAQuestion, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, alsoAsked, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducesAName, isNo, isYes, nameGiven, onTheSameDay, phoneIn, rightAfter, serviceIn, serviceNamed, servicesNamed, shiftAsked, stops, unsure,
+  asksAQuestion, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, alsoAsked, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducesAName, isNo, isYes, nameGiven, onTheSameDay, phoneIn, wantsIt, rightAfter, serviceIn, serviceNamed, servicesNamed, shiftAsked, stops, unsure,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import { findTimes, inPart, MAX_OFFERS, minutes } from './booking-times.ts'
@@ -260,8 +260,8 @@ async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> 
   const { message, draft, desk, language } = turn
   let asked = bookingAsked(message, turn.kind, { justBooked: turn.lastKind === 'booked', justShown: turn.lastKind === 'booking_shown', drafting: draft !== null })
   // "Yarın 11'de saç kesimi olur mu?": a service the owner offers and a time ask for a booking in so many words.
-  // So does "can I do a haircut and colour on the same day?".
-  const mayName = !draft && !asked && (saysWhen(readWhen(message, desk.today)) || onTheSameDay(message))
+  // So do "can I do a haircut and colour on the same day?" and "I need a haircut asap".
+  const mayName = !draft && !asked && (saysWhen(readWhen(message, desk.today)) || onTheSameDay(message) || wantsIt(message))
   // "Saç kesimi için de hemen arkasına": another service, just after an appointment was made.
   // ("Do you also sell hair products?" asks something else.)
   const mayFollow = !draft && !asked && turn.lastKind === 'booked' && alsoAsked(message) && (rightAfter(message) || !asksAQuestion(message))
@@ -271,6 +271,8 @@ async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> 
   if (!turn.hours || !hasAnyHours(turn.hours)) return null
   if (mayName) {
     if (!serviceIn(message, loaded.services) || choiceOf(message, loaded.services.length)) return null
+    // Wanted with no day: the service named in all its words ("kot pantolon istiyorum" wants the jeans, not their hemming).
+    if (!saysWhen(readWhen(message, desk.today)) && !onTheSameDay(message) && servicesNamed(message, loaded.services, 1).length === 0) return null
     asked = 'book'
   }
   if (mayFollow) {

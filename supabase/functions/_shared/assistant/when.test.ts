@@ -94,6 +94,10 @@ describe('the latest of a day', () => {
     expect(mergeWhen(read('latest please'), read('cuma'))).toEqual({ date: '2026-12-04' })
   })
 
+  it('and the earliest, with "en kısa zamanda", "asap" or "as soon as possible"', () => {
+    for (const message of ['en kısa zamanda', 'i need a haircut asap', 'as soon as possible please', 'en yakın zamanda']) expect(read(message), message).toEqual({ earliest: true })
+  })
+
   it('and the earliest, with "en erken" or "earliest", never the morning', () => {
     expect(read('en erken kaç')).toEqual({ earliest: true })
     expect(read('cuma en erken ne zaman')).toEqual({ date: '2026-12-04', earliest: true })

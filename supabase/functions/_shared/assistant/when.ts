@@ -240,8 +240,8 @@ export function readWhen(text: string, today: string): When {
 
 /** The latest of a day asked for: "en geç", "en son saat", "latest", "as late as possible". */
 const LATEST = /\b(en gec\w*|en son (saat|randevu)\w*|latest|as late as (possible|you can))\b/
-/** The earliest asked for: "en erken", "ilk boş saat", "earliest", "soonest". */
-const EARLIEST = /\b(en erken\w*|ilk bos (saat|randevu|yer)\w*|earliest|soonest|as early as (possible|you can))\b/
+/** The earliest asked for: "en erken", "ilk boş saat", "en kısa zamanda", "earliest", "soonest", "asap". */
+const EARLIEST = /\b(en erken\w*|ilk bos (saat|randevu|yer)\w*|earliest|soonest|as early as (possible|you can)|asap|as soon as possible|en kisa (zamanda|surede)|en yakin (zamanda|bos\w*))\b/
 
 /**
  * What two messages ask for together: the later one's day where it names one,

@@ -2069,6 +2069,10 @@ describe('the business', () => {
     const night = { ...PROFILE, opening_hours: { tue: [['18:00', '24:00']], wed: [['00:00', '03:00'], ['09:00', '18:00']] } } as Partial<BusinessProfile>
     const lateOpen = await ask('are you open?', { now: new Date('2026-11-24T20:00:00Z'), profile: night })
     expect(lateOpen.reply).toContain("We're open now, until 03:00 tomorrow.")
+    // Monday 10:00 in Istanbul, before the lunch break: the break, then the day's closing, not "closing at 12:30".
+    const monday = new Date('2026-11-23T07:00:00Z')
+    expect((await ask('açık mısınız', { now: monday })).reply).toContain('Şu an açığız; 12:30–13:30 arası ara veriyoruz, bugünkü kapanış saat 18:00.')
+    expect((await ask('are you open now?', { now: monday, language: 'en' })).reply).toContain("We're open now; we take a break 12:30–13:30 and close at 18:00 today.")
   })
 
   it.each([

@@ -97,6 +97,15 @@ function nowText(profile: BusinessProfile, now: Date, language: Lang): string {
   if (status.open) {
     if (status.closesAt === null) return language === 'tr' ? 'Şu an açığız; her gün günün her saati açığız.' : "We're open now, around the clock."
     const until = status.closesAt === '24:00' ? (language === 'tr' ? 'gece yarısı' : 'midnight') : status.closesAt
+    // A break before the day's later hours ("09:00–12:00 ve 13:00–18:00" at 10:00): the break, then the day's closing.
+    const later = status.closesInDays === 0 ? rangesOf(profile.opening_hours, status.local.weekday).filter(([from]) => from > status.closesAt!) : []
+    if (later.length > 0) {
+      const [back] = later[0]!
+      const last = later.at(-1)![1]
+      return language === 'tr'
+        ? `Şu an açığız; ${status.closesAt}–${back} arası ara veriyoruz, bugünkü kapanış saat ${last}.`
+        : `We're open now; we take a break ${status.closesAt}–${back} and close at ${last} today.`
+    }
     const day =
       status.closesInDays === 0 || status.closesInDays === null
         ? language === 'tr' ? 'bugün' : 'today'

@@ -234,6 +234,10 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-en-kisa-zamanda',
     [w('en kısa zamanda saç kestirmek istiyorum', ['En erken', '13:00']), w('evet', ['adınızı']), w('Ece Tan'), w('0532 111 22 79', ['Saç kesimi']), w('evet', ['oluşturuldu'])],
     { date: '2026-12-01', time: '13:00', service: 'Saç kesimi' }),
+  // A time to come said while the service is asked: noted, not taken for a product question.
+  trSalon('tr-gelsem',
+    [w('merhaba yarın müsait misiniz', ['hizmet']), w('tamam 5 gibi gelsem olur mu', ['Not aldım'], ['ürün']), w('fön', ['17:00']), w('Aslı Er'), w('0532 111 22 81'), w('evet', ['oluşturuldu'])],
+    { date: '2026-12-02', time: '17:00', service: 'Fön' }),
   // --- Turkish, WhatsApp ---------------------------------------------------------------------------
   trSalonWhatsApp('tr-wa-yarin',
     [w('Merhaba yarın 10:30 saç kesimi için randevu alabilir miyim'), w('Fatma Koç'), w('evet', ['oluşturuldu'])],

@@ -26,6 +26,12 @@ describe('the booking conversation reads', () => {
     for (const text of ['pazartesi açık mısınız', 'are you open on monday', 'monday?']) expect(asksSomethingElse(text, 'hours'), text).toBe(true)
   })
 
+  it('a time to come as the time wanted, whatever the network heard', () => {
+    expect(asksSomethingElse('tamam 5 gibi gelsem olur mu', 'stock')).toBe(false)
+    expect(asksSomethingElse('can i come at 4?', 'unknown')).toBe(false)
+    expect(asksSomethingElse('kulaklık 5 tane var mı', 'stock')).toBe(true)
+  })
+
   it("a question of the shop's shipping or payment, whose day is no time wanted, and no such question in a time or a name", () => {
     for (const [text, kind] of [['will you ship it today', 'search'], ['bugün kargoya verir misiniz', 'search'], ['can i pay by card tomorrow?', 'payment'], ['yarın havale ile ödesem olur mu', 'payment']] as const) {
       expect(asksOfATopic(text, kind), text).toBe(true)

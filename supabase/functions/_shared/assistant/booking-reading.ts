@@ -165,12 +165,16 @@ export const asksAQuestion = (message: string) => /\?/.test(message) || QUESTION
 
 /** Words asking whether the shop is open, not for a time. */
 const OPEN_WORDS = / (acik\w*|kapali\w*|kapan\w*|open\w*|close\w*|calisma\w*|mesai\w*|hours) /
+/** Coming at a time: "gelsem", "gelebilir miyim", "can I come", "drop by". */
+const COMING = / (gel\w*|come|coming|drop by|stop by|pop in|swing by) /
 
 /** Whether a message in the middle of a booking asks something else ("kargo ücretli mi?"). */
 export function asksSomethingElse(message: string, kind: string): boolean {
   const when = readWhen(message, '2000-01-01')
   // "pazartesi 12:00", "monday" also read as that day's hours; said in a booking, and not asked, it is the time wanted.
   if (kind === 'hours' && saysWhen(when) && !/\?/.test(message) && (when.times || !OPEN_WORDS.test(line(message)))) return false
+  // "Tamam 5 gibi gelsem olur mu?": a time to come, whatever product question the network heard in "olur mu".
+  if (when.times && COMING.test(line(message))) return false
   return OTHER_QUESTIONS.has(kind) || (/\?/.test(message) && !saysWhen(when))
 }
 

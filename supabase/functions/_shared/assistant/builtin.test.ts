@@ -1584,6 +1584,19 @@ describe('follow-ups as customers write them', () => {
     expect(words('XXXL var mı www.ornek.com').map((word) => word.key)).toEqual(['xxxl', 'var', 'mi', 'www.ornek.com'])
   })
 
+  it('"izmire", "what about to northern cyprus" just after the shipping text ask it again of that place; a product is no place', async () => {
+    const afterShipping = answered('kargo kaç günde gelir', '500 TL üzeri kargo ücretsiz; siparişler 2 iş gününde kargoda.', 'delivery_time')
+    for (const message of ['izmire', "Ankara'ya?"]) {
+      const out = await ask(message, { history: afterShipping })
+      expect(out.kind, message).toBe('delivery_time')
+      expect(out.reply, message).toContain('2 iş gününde kargoda')
+    }
+    const abroad = await ask('what about to northern cyprus', { language: 'en', history: answered('do you ship abroad', '500 TL üzeri kargo ücretsiz; siparişler 2 iş gününde kargoda.', 'shipping') })
+    expect(abroad.reply).toContain('2 iş gününde kargoda')
+    expect((await ask('peki kolye', { history: afterShipping })).kind).not.toBe('delivery_time')
+    expect((await ask('izmire')).kind).not.toBe('delivery_time')
+  })
+
   it('delivery, asked in so many words, is the shipping text', async () => {
     for (const message of ['what about free delivery', 'how much for delivery to ankara']) {
       const out = await ask(message, { language: 'en' })

@@ -1168,6 +1168,15 @@ async function answerMessage(
   if (previousKind === 'hours' && understood.kind !== 'hours' && understood.kind !== 'booking' && namesOnlyADay(message)) {
     return answerIntent(intentOf('hours', message), message, context)
   }
+  // "İzmir'e?", "what about to northern cyprus" just after the shipping text: the same question, of another place, which
+  // the same text (and any entry it was answered with) answers; never a product search for the place.
+  if ((previousKind === 'shipping' || previousKind === 'delivery_time') && TO_A_PLACE.has(understood.kind) && words(message).length <= 5 && topicOf(message) === null && asksOfAPlace(message)) {
+    const term = 'term' in understood ? understood.term : ''
+    const named = term === '' ? [] : bestNamed(term, await catalogue.search(term, 3), false)
+    const asked = history.findLast((turn) => turn.role === 'user')
+    // (A kind of product is no place: "peki kolye?" asks for a necklace.)
+    if (named.length === 0 && thingWords(message).length === 0 && asked) return answerIntent(intentOf(previousKind, asked.content), asked.content, context)
+  }
   // "Ücretli mi?", "not ekleyebilir miyim?" just after an FAQ answer, naming no product: asked of that entry.
   if (previousKind === 'faq' && words(message).length <= 4 && FAQ_FOLLOWED.has(understood.kind)) {
     const term = 'term' in understood ? understood.term : ''
@@ -1304,6 +1313,14 @@ const SIMILAR = /^(benzer\w*|similar|alternatif\w*|alternatives?|muadil\w*|yerin
 const WARRANTY = / (garanti\w*|warrant\w*|guarantee\w*) /
 
 /** Readings a short question just after an FAQ answer may be asked of that entry under. */
+/** Readings a place alone gets ("izmire": a search; "northern cyprus": nothing the network knows). */
+const TO_A_PLACE = new Set(['search', 'unknown', 'off_topic', 'again', 'attribute', 'stock'])
+/** A place asked of: "to …", "what about …", "ya …", or a Turkish place alone with its "to" ending ("İzmir'e", "Ankaraya"). */
+const asksOfAPlace = (message: string) => {
+  const line = keyLine(words(message))
+  return /^ (to|what about|how about|and|ya|peki) /.test(line) || (words(message).length <= 2 && / \w{3,}(y?[ae]) $/.test(line))
+}
+
 const FAQ_FOLLOWED = new Set(['search', 'stock', 'attribute', 'unknown', 'off_topic', 'location', 'contact', 'price', 'link'])
 
 /** How an answer to "what kind of product, for whom?" may be read on its own: as nothing, or as a search. */

@@ -375,6 +375,13 @@ describe('compare', () => {
     expect(out.reply).toContain('Bluetooth Hoparlör daha uygun fiyatlı')
   })
 
+  it('"the wired and wireless headphones": the kind named once is both sides\' of a comparison', async () => {
+    const items = [...PRODUCTS, product('p12', 'Wired Headphones', 19, 'USD', 3, null), product('p13', 'Wireless Mouse', 24.99, 'USD', 30, null)]
+    const out = await ask('whats the difference between the wired and wireless headphones', { language: 'en', items })
+    expect(out).toMatchObject({ kind: 'compare', productIds: ['p12', 'p4'] })
+    expect((await ask('kablolu ve kablosuz kulaklık arasındaki fark ne')).productIds).toEqual(['p2', 'p1'])
+  })
+
   it('compares in English, and never ranks different currencies', async () => {
     const same = await ask('wireless headphones or coffee mug?')
     expect(same.reply).toContain('Coffee Mug is the cheaper one')

@@ -287,6 +287,9 @@ function splitPair(list: readonly Word[], explicit: boolean): [string, string] |
   const first = productTerm(list.slice(0, at))
   const second = productTerm(list.slice(at + 1))
   if (first === '' || second === '') return null
+  // "The wired and wireless headphones", "kablolu ve kablosuz kulaklık": the kind named once is both sides'.
+  const head = thingWords(second).at(-1)
+  if (thingWords(first).length === 0 && head && words(second).length >= 2) return [`${first} ${head}`, second]
   return [first, second]
 }
 

@@ -16,6 +16,7 @@ describe('sameWord', () => {
     ['kollar', 'kol', true],
     ['kablosuz', 'kablolu', false],
     ['watt', 'water', false],
+    ['wired', 'wireless', false],
     ['ab', 'ab', true],
     ['ab', 'abc', false],
   ])('%s ~ %s: %s', (a, b, same) => {

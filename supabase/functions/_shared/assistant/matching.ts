@@ -29,6 +29,8 @@ export function sameWord(a: string, b: string): boolean {
   // A word of four letters or fewer whole ("mug", "mugs"); "watt" is not "water", nor "ayar" (a silver's
   // fineness) "ayarlanabilir" (adjustable): a verb made of it is another word.
   if (shorter <= 4) return common === shorter && !/^l[ae][nst]/.test((a.length > b.length ? a : b).slice(shorter))
+  // "Wired" is not "wireless": an English ending that makes another word is no typo.
+  if (/^(less|ful|ness)/.test((a.length > b.length ? a : b).slice(common))) return false
   return common >= shorter - 1
 }
 

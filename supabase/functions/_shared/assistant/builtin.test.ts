@@ -1288,6 +1288,8 @@ describe('follow-ups as customers write them', () => {
     // Of the product just discussed, however the number is put.
     expect((await ask('3 tane alsam toplam ne tutar', { history: said(['p1']) })).reply).toContain(`3 adet toplam ${formatPrice(3750, 'TRY', 'tr')}`)
     expect((await ask('how much would 2 be', { history: said(['p1']), language: 'en' })).reply).toContain(`For 2, that's ${formatPrice(2500, 'TRY', 'en')} in total`)
+    expect((await ask('ok 5 then, total?', { history: said(['p1']), language: 'en' })).reply).toContain(`For 5, that's ${formatPrice(6250, 'TRY', 'en')} in total`)
+    expect((await ask('tamam 3 olsun toplam kaç', { history: said(['p1']) })).reply).toContain(`3 adet toplam ${formatPrice(3750, 'TRY', 'tr')}`)
     // More than the catalogue holds: no sum, but what it holds.
     const many = await ask('20 tane kablosuz kulaklık ne kadar')
     expect(many.reply).not.toContain('toplam')

@@ -588,8 +588,14 @@ export function quantityAsked(message: string): number | null {
   if (at >= 0) return Number(list[at]!.key)
   // "How much for 2?", "how much would 3 be?": a number alone, priced.
   const priced = / how much (for|would|are|is|will) (\d{1,3})( be| cost| of them| pieces| pcs)? $/.exec(keyLine(list))
-  return priced ? Number(priced[2]) : null
+  if (priced) return Number(priced[2])
+  // "Ok 50 then, total?", "tamam 50 olsun toplam kaç": a number and a total asked is how many.
+  const number = TOTAL.test(keyLine(list)) ? list.filter((word) => /^\d{1,4}$/.test(word.key)) : []
+  return number.length === 1 ? Number(number[0]!.key) : null
 }
+
+/** A total asked: "total?", "toplam ne tutar", "altogether". */
+const TOTAL = / (total|totals|toplam\w*|in all|altogether|hepsi ne tutar) /
 
 /** Whether the word at `i` is a number counting things: "10 tane", "3 of the mugs", "3 tişört", "2 linen shirts". */
 function counting(list: readonly Word[], i: number): boolean {
@@ -927,6 +933,8 @@ export function intentOf(asked: string, message: string): Intent {
   // "Dün verdiğim siparişi değiştirebilir miyim?", "can I add something to my order?": an order placed is changed by a
   // person, not by the returns text or the ordering text (sending it back is a return).
   if (changesOwnOrder(line)) return { kind: 'human' }
+  // "Ok 50 then, total?": what that many of the product discussed come to.
+  if (TOTAL.test(line) && quantityAsked(message) !== null && termWithoutNumbers.split(' ').every((word) => word === '' || /^(then|olsun|tane|adet|pieces|pcs)$/.test(asciiKey(word)))) return { kind: 'price', term: '' }
   // "My sister loves jewellery", "she likes summer stuff": what someone likes, told, asks what would suit them (not a
   // complaint, however the network heard "my sister"; "she loves it, thanks" tells no liking of a kind of thing).
   const liked = LIKES.exec(line)

@@ -435,6 +435,10 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-want-one',
     [w('i want a haircut', ['next free times'], ['product']), w('4', ['name']), w('Leo Hart'), w('0532 111 22 80', ['Saç kesimi']), w('yes', ['booked'])],
     { date: '2026-12-02', time: '09:30', service: 'Saç kesimi' }),
+  // A child's price just after the haircut: the haircut as listed, and whom to ask; no product search.
+  enSalon('en-kids-price',
+    [w('do you do kids haircuts', ['Saç kesimi']), w('how much for a kid', ['Saç kesimi', 'Nothing is written', '0212 555 00 00'], ['matching product'])],
+    null),
   // --- English, WhatsApp ---------------------------------------------------------------------------
   enSalonWhatsApp('en-wa-book',
     [w('Hi, could I get a haircut appointment on Friday at 3pm?'), w('Daniel Hall'), w('yes')],

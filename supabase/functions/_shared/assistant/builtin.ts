@@ -17,7 +17,7 @@ import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
 import { corpusClassifier, editDistance, type Classification } from './nlu.ts'
 import * as say from './replies.ts'
-import { answerServices, notAService } from './services.ts'
+import { answerServices, notAService, serviceVariesAsked } from './services.ts'
 import { ofAProduct, twoQuestions, type Part } from './two-questions.ts'
 import { bestNamed, coverage, keysOf, sameStem, sameWord } from './matching.ts'
 import { askedSize, colourListed, listedColours, listedSizes, recordStates } from './record-facts.ts'
@@ -1168,6 +1168,10 @@ async function answerMessage(
   if (previousKind === 'hours' && understood.kind !== 'hours' && understood.kind !== 'booking' && namesOnlyADay(message)) {
     return answerIntent(intentOf('hours', message), message, context)
   }
+  // "How much for a kid?" just after a service: that service as listed, and that no price for a case of it is written.
+  const serviceBefore = previousKind === 'service' ? history.findLast((turn) => turn.role === 'user') : undefined
+  const varies = serviceBefore && booking ? await serviceVariesAsked(message, serviceBefore.content, booking, contactOf(context), replyIn) : null
+  if (varies) return varies
   // "İzmir'e?", "what about to northern cyprus" just after the shipping text: the same question, of another place, which
   // the same text (and any entry it was answered with) answers; never a product search for the place.
   if ((previousKind === 'shipping' || previousKind === 'delivery_time') && TO_A_PLACE.has(understood.kind) && words(message).length <= 5 && topicOf(message) === null && asksOfAPlace(message)) {

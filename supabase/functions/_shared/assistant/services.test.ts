@@ -3,7 +3,7 @@
 // answers instead. Whole conversations are the booking evaluation's.
 import { describe, expect, it } from 'vitest'
 import { memoryCatalogue } from '../../../../tests/support/assistant-memory.ts'
-import { answerServices, notAService } from './services.ts'
+import { answerServices, notAService, serviceVariesAsked } from './services.ts'
 import type { BookableService, BookingDesk, CatalogueProduct } from './types.ts'
 
 const SERVICES: BookableService[] = [
@@ -98,5 +98,18 @@ describe('services asked about outside a booking', () => {
     expect((await ask('hangi hizmetleriniz var', { enabled: false })).out).toBeNull()
     expect((await ask('saç kesimi ne kadar', { services: [] })).out).toBeNull()
     expect(await ask('merhaba, iade var mı')).toEqual({ out: null, reads: 0 })
+  })
+})
+
+describe('a case of a service asked about just after it', () => {
+  it('gives the service as listed and that no other price or length is written, never a yes', async () => {
+    const { fake } = desk()
+    const kid = await serviceVariesAsked('how much for a kid', 'do you do kids haircuts', fake, 'Işıl Kuaför: 0212 555 00 00', 'en')
+    expect(kid).toMatchObject({ kind: 'service', known: false })
+    expect(kid?.reply).toBe("As listed: Saç kesimi takes 30 minutes; it costs ₺400.00 TRY. Nothing is written about a different price or length for a particular case. Işıl Kuaför: 0212 555 00 00")
+    expect((await serviceVariesAsked('uzun saç için farklı mı', 'boya kaç para', fake, 'x', 'tr'))?.reply).toContain('Listede: Boya 120 dakika sürüyor')
+    // A plain price, or a service named in the words, is no case of the one before.
+    expect(await serviceVariesAsked('ne kadar', 'boya kaç para', fake, 'x', 'tr')).toBeNull()
+    expect(await serviceVariesAsked('how much for a blow dry', 'how much is a haircut', fake, 'x', 'en')).toBeNull()
   })
 })

@@ -2,8 +2,8 @@
 // hizmetleriniz var?", "stil danışmanlığı ne kadar sürüyor?", "how much is a
 // haircut?". Answered from the services read for this reply (booking-desk.ts),
 // never from the catalogue or a policy text.
-import { asksPriceOrLength, servicesNamed } from './booking-reading.ts'
-import { serviceInfo, serviceList, serviceNotListed, servicesInfo } from './booking-replies.ts'
+import { asksIfItVaries, asksPriceOrLength, servicesNamed } from './booking-reading.ts'
+import { serviceInfo, serviceList, serviceNotListed, servicesInfo, variesNotWritten } from './booking-replies.ts'
 import { asksPriceList, productTerm } from './intents.ts'
 import { coverage, keysOf } from './matching.ts'
 import { keyLine, words } from './text.ts'
@@ -55,6 +55,18 @@ export async function answerServices(message: string, desk: BookingDesk, catalog
   }
   if (listAsked || (priceList && (await catalogue.list(1)).length === 0)) return { reply: serviceList(services, language), language, productIds: [], kind: 'service' }
   return null
+}
+
+/**
+ * "How much for a kid?", "uzun saç için farklı mı?" just after a service was named: that service as listed, and that
+ * no price or length for a case of it is written. Null when the words ask no such thing or name a service themselves.
+ */
+export async function serviceVariesAsked(message: string, before: string, desk: BookingDesk, contact: string, language: AssistantLanguage): Promise<ResponderOutput | null> {
+  if (!asksIfItVaries(message) && !(asksPriceOrLength(message) && / (for|icin) /.test(keyLine(words(message))))) return null
+  const { rules, services } = await desk.load()
+  if (!rules.enabled || services.length === 0 || servicesNamed(message, services, 1).length > 0) return null
+  const [service] = servicesNamed(before, services)
+  return service ? { reply: variesNotWritten(service, contact, language), language, productIds: [], kind: 'service', known: false } : null
 }
 
 /**

@@ -648,9 +648,9 @@ const POPULAR_WORD = /^(satan\w*|satilan\w*|tercih|edilen|begenilen|sevilen|alin
 const NEW_WORDS = /^(yeni|gelen\w*|eklenen\w*|sezon\w*|son|new|arrivals?|just|recently|newly|arrived|added|stuff|products?|items?|neler|ne|var|whats|what|anything|urun\w*)$/
 export const NEW_ARRIVALS = / ((whats|what is|anything) new|new (arrivals?|in|stuff|products?|items?)|(just|recently|newly) (in|arrived|added)|yeni (gelen\w*|urun\w*|eklenen\w*|sezon\w*)|(neler|ne) yeni|yeni (ne|neler) var|son (gelen|eklenen)\w*) /
 const WHOLE_CATALOGUE =
-  /^ (hi |hello |merhaba |selam )?(can you |could you |please )?(show me everything|show me all (your |the )?(products|items|stuff)|(whats|what is|anything) new( this week| this month| today| in)?|new arrivals|(tum|butun) urun\w*( gorebilir miyim| gorebilir miyiz| neler| nedir| var mi)?|urunlerinizin (hepsi\w*|tamami\w*)( gorebilir miyim)?|yeni (gelen\w*|urun\w*)( neler| var mi| nedir)?|(neler|ne) yeni) (please |lutfen )?$/
+  /^ (hi |hello |merhaba |selam )?(can you |could you |please )?(show me everything|show me all (your |the )?(products|items|stuff)|(whats|what is|anything) new( this week| this month| today| in)?|new arrivals|(tum|butun) urun\w*( gorebilir miyim| gorebilir miyiz| neler| nedir| var mi)?|urunlerinizin (hepsi\w*|tamami\w*)( gorebilir miyim)?|urunleriniz\w* (gorebilir (miyim|miyiz)|gosterir misiniz|gosterebilir misiniz)|(can|could|may) (i|we) see (your |all your |all the |the )?(products|items|stuff|catalog\w*)|yeni (gelen\w*|urun\w*)( neler| var mi| nedir)?|(neler|ne) yeni) (please |lutfen )?$/
 /** The catalogue named as a thing to be sent or seen ("katalog atar mısınız", "send me the catalogue", "fiyat listesi"). */
-const CATALOGUE_WORD = /^(katalo[gk]\w*|catalog\w*|brochure|menu|liste\w*|list|pricelist)$/
+const CATALOGUE_WORD = /^(katalo[gk]\w*|catalog\w*|brochure|menu|liste\w*|list|pricelist|gorebilecegim\w*|bakabilecegim\w*|urunlerinizi|urunlerin\w*)$/
 const WITHOUT_BOOKING = / (randevusuz|without (an |a )?(appointment|booking)|no appointment|walk ?ins?|drop ?ins?) /
 /** "Randevusuz gelebilir miyim?", "walk-ins ok?": coming without an appointment, which asks for none. */
 export const comesWithoutBooking = (message: string) => WITHOUT_BOOKING.test(keyLine(words(message)))

@@ -2439,6 +2439,13 @@ describe('honest products', () => {
     }
   })
 
+  it('"güneş gözlüğü var mı" finds the Polarized Sunglasses: a kind named in two words is one thing in the other language', async () => {
+    const glasses = [...items, product('p42', 'Polarized Sunglasses', 55, 'USD', 0, null)]
+    const out = await askAnyWord('güneş gözlüğü var mı', glasses)
+    expect(out).toMatchObject({ kind: 'stock', productIds: ['p42'] })
+    expect(out.reply).toBe('Maalesef Polarized Sunglasses şu an stokta yok. Fiyatı $55,00 USD.')
+  })
+
   it('"do you have any vegan leather?" of leather goods none of which says vegan shows them as only the closest', async () => {
     const leather = [...items, product('p40', 'Leather Wallet', 30, 'USD', 5, null, 'Cow leather'), product('p41', 'Leather Belt', 25, 'USD', 8, null)]
     const out = await askAnyWord('do you have any vegan leather', leather)

@@ -8,7 +8,7 @@
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
 import { ASKS_MATERIAL, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksOfIt, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
-import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, sameProperty, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
+import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, phrasesHeld, sameProperty, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
 import { hasAnyHours, hoursStatus } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
 import { bookingAsked } from './booking-reading.ts'
@@ -103,8 +103,10 @@ async function subject(term: string, context: Context, limit: number): Promise<C
 
 /** Of these products, those whose names hold the kind of thing the words name ("çay bardağı": a glass), or all when they name none. */
 function ofTheKind(term: string, products: readonly CatalogueProduct[]): CatalogueProduct[] {
-  const head = thingWords(term).at(-1)
-  return head ? products.filter((product) => coverage(head, product.name) > 0) : [...products]
+  const things = thingWords(term)
+  const head = things.at(-1)
+  // A kind named in two words is one thing: "güneş gözlüğü" is the "Sunglasses", though "gözlüğü" alone is "glasses".
+  return head ? products.filter((product) => coverage(head, product.name) > 0 || (things.length > 1 && coverage(things.join(' '), product.name) === 1)) : [...products]
 }
 
 /** Whether the product's name or description says each of these words (materials, colours), in either language. */
@@ -198,7 +200,9 @@ function notInRecord(term: string, product: CatalogueProduct): string[] {
   // that is a word of its own ("kazak" is no "kazan").
   const long = words(record).map((word) => word.key).filter((word) => word.length >= 4)
   const misspelt = (key: string) => key.length >= 4 && thingWords(key).length === 0 && long.some((word) => editDistance(key, word, 1) <= 1)
-  return keysOf(term).filter((key) => !isQuestionWord(key) && !/^\d+$/.test(key) && coverage(key, record) === 0 && !misspelt(key))
+  // "Güneş gözlüğü" of "Sunglasses": words the record holds together in another language's one.
+  const together = phrasesHeld(term, record)
+  return keysOf(term).filter((key) => !isQuestionWord(key) && !/^\d+$/.test(key) && coverage(key, record) === 0 && !misspelt(key) && !together.has(key))
 }
 
 /**

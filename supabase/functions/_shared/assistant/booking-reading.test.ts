@@ -3,7 +3,7 @@
 // yes and no, services named in either language, and what starts a booking.
 // The whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
 import { describe, expect, it } from 'vitest'
-import { alsoAsked, asksAQuestion, asksIfItVaries, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, isNo, isYes, nameGiven, nameIn, onTheSameDay, phoneIn, rightAfter, serviceIn, wantsIt, shiftAsked, stops, unsure } from './booking-reading.ts'
+import { alsoAsked, asksAQuestion, asksIfItVaries, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, isNo, isYes, nameGiven, nameIn, onTheSameDay, otherServiceNamed, phoneIn, rightAfter, serviceIn, wantsIt, shiftAsked, stops, unsure } from './booking-reading.ts'
 import { handoffAsked } from './handoff.ts'
 import type { BookableService } from './types.ts'
 
@@ -159,6 +159,22 @@ describe('the booking conversation reads', () => {
     expect(onTheSameDay('can i do a haircut and colour on the same day')).toBe(true)
     expect(onTheSameDay('aynı gün kargo var mı')).toBe(true)
     expect(onTheSameDay('cuma günü olur mu')).toBe(false)
+  })
+
+  it('a second service named besides the one chosen, by words of its own', () => {
+    const [boya, fon, kesim] = SERVICES as [BookableService, BookableService, BookableService]
+    expect(otherServiceNamed('cuma saç kesimi ve fön için randevu', SERVICES, kesim)?.id).toBe(fon.id)
+    expect(otherServiceNamed('can i do a haircut and colour on the same day', SERVICES, kesim)?.id).toBe(boya.id)
+    expect(otherServiceNamed('yarın saç kesimi için randevu', SERVICES, kesim)).toBeUndefined()
+    const boutique: BookableService[] = [
+      { id: 's', name: 'Stil danışmanlığı', duration_minutes: 90, price: 750, currency: 'TRY' },
+      { id: 't', name: 'Tadilat ve prova', duration_minutes: 60, price: 300, currency: 'TRY' },
+    ]
+    expect(otherServiceNamed('yarın stil danışmanlığı ve tadilat için randevu', boutique, boutique[0]!)?.id).toBe('t')
+    expect(otherServiceNamed('yarın prova ve tadilat için randevu', boutique, boutique[1]!)).toBeUndefined()
+    // Two names that share a word: the shared word names no second one.
+    const salon: BookableService[] = [kesim, { id: 'd', name: 'Saç boyama', duration_minutes: 90, price: 900, currency: 'TRY' }]
+    expect(otherServiceNamed('saç kesimi istiyorum', salon, kesim)).toBeUndefined()
   })
 
   it('a service wanted, in the words people want things with', () => {

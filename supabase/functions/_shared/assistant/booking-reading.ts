@@ -6,6 +6,7 @@
 import { normalizePhone } from '../../../../domain/phone.ts'
 import { comesWithoutBooking, topicOf } from './intents.ts'
 import { translate } from './lexicon.ts'
+import { sameWord } from './matching.ts'
 import { asciiKey, keyLine, words } from './text.ts'
 import type { BookableService } from './types.ts'
 import { readWhen, saysWhen } from './when.ts'
@@ -271,6 +272,16 @@ const ANOTHER = new RegExp(
 
 /** "Kızım için de 11:30", "and one for my son", "bir randevu daha": another appointment, for someone else, just after one was made. */
 export const forAnother = (message: string) => ANOTHER.test(line(message))
+
+/**
+ * "Saç kesimi ve fön", "stil danışmanlığı ve tadilat": a service the message names besides the one chosen, by words of
+ * its own (not the ones the two names share).
+ */
+export function otherServiceNamed(message: string, services: readonly BookableService[], chosen: BookableService): BookableService | undefined {
+  const own = words(`${chosen.name} ${translate(chosen.name)}`).map((word) => word.key)
+  const rest = words(message).filter((word) => !own.some((key) => sameWord(word.key, key))).map((word) => word.text).join(' ')
+  return servicesNamed(rest, services).find((service) => service.id !== chosen.id)
+}
 
 /** "Hemen arkasına", "right after it": the next appointment to follow the one just made. */
 const AFTER_IT = / (arkasina|arkasindan|ardindan|ardina|sonrasina|hemen sonra\w*|right after|straight after|after (it|that|this)|afterwards|then) /

@@ -15,7 +15,7 @@
 import { hasAnyHours, minutesToTime, type OpeningHours } from '../../../../domain/business.ts'
 import { parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksAQuestion, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, alsoAsked, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducesAName, isNo, isYes, nameGiven, onTheSameDay, phoneIn, wantsIt, rightAfter, serviceIn, serviceNamed, servicesNamed, shiftAsked, stops, unsure,
+  asksAQuestion, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, alsoAsked, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducesAName, isNo, isYes, nameGiven, onTheSameDay, otherServiceNamed, phoneIn, wantsIt, rightAfter, serviceIn, serviceNamed, servicesNamed, shiftAsked, stops, unsure,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import { findTimes, inPart, MAX_OFFERS, minutes } from './booking-times.ts'
@@ -248,9 +248,9 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
   // "Saç kesimi ve fön için", "a haircut and colour": one appointment holds one service, which the customer is told too.
   const serviceId = result?.kind === 'booking' && !turn.draft ? result.booking?.serviceId : undefined
   if (serviceId) {
-    const named = servicesNamed(turn.message, (await turn.desk.load()).services, 1)
-    const chosen = named.find((service) => service.id === serviceId)
-    const next = named.find((service) => service.id !== serviceId)
+    const { services } = await turn.desk.load()
+    const chosen = serviceOf(services, serviceId)
+    const next = chosen ? otherServiceNamed(turn.message, services, chosen) : undefined
     if (chosen && next) return { ...result!, reply: `${say.oneServicePerBooking(chosen.name, next.name, turn.language)}\n${result!.reply}` }
   }
   return result

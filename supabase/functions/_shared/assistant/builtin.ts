@@ -702,13 +702,13 @@ async function ofTheOneDiscussed(intent: Intent, message: string, context: Conte
 async function answerIntent(intent: Intent, message: string, context: Context, alternatives: readonly Classification[] = []): Promise<ResponderOutput> {
   const { language, businessName, now } = context
   const profile = context.business.profile
-  // "Sizde hediyelik ne var?", "what gift items do you have?": products whose records say so are asked for, before an
-  // entry on gift wrapping that shares the word.
-  const asked = intent.kind === 'list' ? intent.term : ''
-  const listed = asked !== '' ? await answerProductQuestion('list', asked, context, message) : null
-  if (listed && listed.productIds.length > 0 && (await context.catalogue.byIds(listed.productIds)).every((product) => coverage(asked, `${product.name} ${product.description ?? ''}`) === 1)) return listed
   if (FAQ_FIRST.has(intent.kind) && !(await ofTheOneDiscussed(intent, message, context))) {
     const hit = await faqFor(message, context, intent.kind)
+    // "Sizde hediyelik ne var?", "what gift items do you have?": products whose records say so are asked for, before an
+    // entry on gift wrapping that shares the word.
+    const asked = hit && intent.kind === 'list' ? intent.term : ''
+    const listed = asked !== '' ? await answerProductQuestion('list', asked, context, message) : null
+    if (listed && listed.productIds.length > 0 && (await context.catalogue.byIds(listed.productIds)).every((product) => coverage(asked, `${product.name} ${product.description ?? ''}`) === 1)) return listed
     if (hit) {
       // "Hangi kargoyla gönderiyorsunuz?" shares shipping with the entry on sending abroad, but asks what the shipping
       // text says: an entry the message asks only part of comes after the text the owner wrote on the topic.
@@ -1320,7 +1320,6 @@ const SIMILAR = /^(benzer\w*|similar|alternatif\w*|alternatives?|muadil\w*|yerin
 /** A warranty asked about, however long or whether there is one. */
 const WARRANTY = / (garanti\w*|warrant\w*|guarantee\w*) /
 
-/** Readings a short question just after an FAQ answer may be asked of that entry under. */
 /** Readings a place alone gets ("izmire": a search; "northern cyprus": nothing the network knows). */
 const TO_A_PLACE = new Set(['search', 'unknown', 'off_topic', 'again', 'attribute', 'stock'])
 /** A place asked of: "to …", "what about …", "ya …", or a Turkish place alone with its "to" ending ("İzmir'e", "Ankaraya"). */
@@ -1329,6 +1328,7 @@ const asksOfAPlace = (message: string) => {
   return /^ (to|what about|how about|and|ya|peki) /.test(line) || (words(message).length <= 2 && / \w{3,}(y?[ae]) $/.test(line))
 }
 
+/** Readings a short question just after an FAQ answer may be asked of that entry under. */
 const FAQ_FOLLOWED = new Set(['search', 'stock', 'attribute', 'unknown', 'off_topic', 'location', 'contact', 'price', 'link'])
 
 /** How an answer to "what kind of product, for whom?" may be read on its own: as nothing, or as a search. */

@@ -671,6 +671,42 @@ describe('follow-ups as customers write them', () => {
     expect(colour.reply).not.toContain('yer almıyor')
   })
 
+  it('answers what no catalogue field keeps (brand, expiry) from the record or says it is not written, for every product of a kind asked', async () => {
+    const items = [
+      ...PRODUCTS,
+      product('p8', 'Rize Çayı 1 kg', 210, 'TRY', 33, null),
+      product('p9', 'Fıstıklı Lokum', 320, 'TRY', 0, null, 'Antep fıstıklı, 500 g'),
+      product('p10', 'Türk Kahvesi 250 g', 185, 'TRY', 60, null, 'Orta kavrulmuş, taze çekilmiş'),
+      product('p11', 'Scented Candle', 15, 'EUR', 12, null, 'Lavender, about 40 hours'),
+    ]
+    // An expiry date or a brand is asked of the product named, never the shop's address or a search.
+    for (const [message, id, language] of [['rize çayının son kullanma tarihi ne zaman', 'p8', 'tr'], ["what's the expiry date on the lokum", 'p9', 'en'], ['seramik vazo hangi marka', 'p6', 'tr']] as const) {
+      const out = await ask(message, { items, language, faq: [] })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: [id] })
+      expect(out.reply, message).toMatch(/bu bilgi yer almıyor|doesn't list this detail/)
+    }
+    // A kind several products share: each of them is named, not the first one found.
+    const brands = await ask('kulaklıklarınız hangi marka', { items, faq: [] })
+    expect(brands.kind).toBe('attribute')
+    expect(brands.productIds).toEqual(expect.arrayContaining(['p1', 'p2']))
+    expect(brands.reply).toMatch(/Kablosuz Kulaklık.*Kablolu Kulaklık|Kablolu Kulaklık.*Kablosuz Kulaklık/)
+    // How long it lasts: the records that say it answer, the one that does not is named; "ne kadar" asks no price.
+    for (const message of ['kulaklık kaç saat gider', 'kulaklığın pil ömrü ne kadar']) {
+      const lasts = await ask(message, { items, faq: [] })
+      expect(lasts, message).toMatchObject({ kind: 'attribute' })
+      expect(lasts.reply, message).toContain('30 saat pil')
+      expect(lasts.reply, message).toContain('Kablolu Kulaklık için katalogda süre bilgisi yer almıyor')
+    }
+    // "How long does the candle burn" asks how long it lasts, not its length; the battery of "headphone battery" is no product.
+    expect((await ask('how long does the candle burn', { items, language: 'en', faq: [] })).reply).toContain('40 hours')
+    const battery = await ask("what's the headphone battery life", { items, language: 'en', faq: [] })
+    expect(battery).toMatchObject({ kind: 'attribute' })
+    expect(battery.productIds).toContain('p4')
+    // The state a product is sent in is its record's, not the shipping text.
+    const ground = await ask('türk kahvesini öğütülmüş mü gönderiyorsunuz', { items, faq: [] })
+    expect(ground).toMatchObject({ kind: 'attribute', productIds: ['p10'] })
+  })
+
   it('measures a product named with the measure\'s own word, and "bakıyorum" looks for what it follows', async () => {
     const items = [...PRODUCTS, product('p8', 'Porselen Fincan Takımı', 890, 'TRY', 5, null, '6 kişilik, hediyelik kutuda'), product('p9', 'Çiçek Balı', 420, 'TRY', 9, null, '850 gram cam kavanoz'), product('p10', 'Hızlı Şarj Aleti', 299, 'TRY', 7, null)]
     const people = await ask('fincan takımı kaç kişilik', { items, faq: [] })

@@ -426,10 +426,11 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   const discussed = term === '' ? await lastProducts(context) : null
   if (discussed && discussed.length > 1) return reply('attribute', say.whichProduct(language), language)
   let found = await subject(term, context, 1)
-  // "Kolye çelik mi?" of a silver necklace: the material is what is asked, so the necklace is still the one asked about.
-  const materials = materialsIn(term)
-  if (Array.isArray(found) && found.length === 0 && materials.length > 0) {
-    const kind = productTerm(words(term).filter((word) => !materials.includes(word.key)))
+  // "Kolye çelik mi?" of a silver necklace: the material is what is asked, so the necklace is still the one asked about;
+  // so are the headphones of "how long does the headphone battery last?".
+  const asides = [...materialsIn(term), ...(attribute ? keysOf(term).filter((key) => ATTRIBUTE_PATTERNS[attribute!].test(key)) : [])]
+  if (Array.isArray(found) && found.length === 0 && asides.length > 0) {
+    const kind = productTerm(words(term).filter((word) => !asides.includes(word.key)))
     if (kind !== '') found = await subject(kind, context, 1)
   }
   // Words that name no product, or name one only in part and no kind of product, just after a product, ask of it:
@@ -498,8 +499,21 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   // A property in any of its names, short words too ("uv" of "UV400 korumalı").
   const spoken = words(message).map((word) => word.key).filter((key) => !named.some((word) => sameWord(key, word)) && !holdsEquivalent(key, product.name))
   const holds = (asked.length > 0 && held / asked.length >= 0.6) || saysWhich || sameProperty(spoken.join(' '), product.description ?? '')
-  if ((attribute && recordStates(product, attribute)) || holds) return reply('attribute', say.attributeFromRecord(product, language), language, [product])
-  return reply('attribute', say.attributeNotListed(product, attribute, contactOf(context), language), language, [product], false)
+  // "Kulaklıklarınız hangi marka?", "kulaklık kaç saat gider?": a kind several products share is asked of all of them;
+  // the records that say it answer, and the ones that do not are named. ("Koşu ayakkabısı" names the one, not the Spor
+  // Ayakkabı too.)
+  const kind = words(term).filter((word) => !asides.includes(word.key)).map((word) => word.text).join(' ')
+  const share = coverage(kind, product.name)
+  const kin = thingWords(kind).length > 0 && share > 0 ? await subject(kind, context, MAX_FOR_QUESTION) : []
+  const others = Array.isArray(kin) ? kin.filter((other) => other.id !== product.id && coverage(kind, other.name) >= share) : []
+  const states = (record: CatalogueProduct) =>
+    (attribute && recordStates(record, attribute)) ||
+    (record === product ? holds : asked.some((key) => keysOf(record.description ?? '').some((word) => sameWord(key, word) || sameStem(key, word))))
+  const stating = [product, ...others].filter(states)
+  const unsaid = [product, ...others].filter((record) => !states(record))
+  const answers = stating.map((record) => say.attributeFromRecord(record, language))
+  if (unsaid.length > 0) answers.push(say.attributeNotListed(unsaid as [CatalogueProduct, ...CatalogueProduct[]], attribute, contactOf(context), language))
+  return reply('attribute', answers.join('\n'), language, [...stating, ...unsaid], stating.length > 0)
 }
 
 /**

@@ -347,9 +347,19 @@ const DIMENSION_WORDS = /^(kalinlik\w*|kalinligi\w*|kalin|thick|thickness|genisl
 const WEIGHT_WORDS = /^(agirlig\w*|agirlik|kilo\w*|gram\w*|kg|weight|weigh|heavy)$/
 /** How long something lasts: a battery, a candle, a charge ("how long does it last?", "pil ömrü", "kaç saat gider"). */
 const DURATION_WORDS = /^(battery|pil|pili|omru|omur)$/
+/** A property of a product that the catalogue has no field for: its brand or maker, its expiry. */
+const UNKEPT_PROPERTY = / (marka\w*|brands?|manufacturer\w*|uretici\w*|who makes|made by|kim (uretiyor|yapiyor)|son kullanma( tarih\w*)?|skt\w*|raf omr\w*|expiry( date)?|expiration( date)?|best before( date)?|use by( date)?|shelf life) /
 /** How it smells ("kokusu nasıl?", "what scent is it?"). */
 const SCENT_WORDS = /^(smell|smells|scent|scents|fragrance|aroma|koku|kokusu|kokulari|kokuyor|esans\w*)$/
-const DURATION_PHRASES = / (how long (does|do|will|would|can) (it|they|this|that) (last|burn|run|go)|kac saat (gider|dayanir|yanar|calisir|caliyor|gidiyor)|ne kadar (dayanir|yanar)|battery life|pil omru) /
+const DURATION_PHRASES = / (how (long|many hours) (does|do|will|would|can) (\w+ ){1,3}(last|burn|run|go)|kac saat (gider|dayanir|yanar|calisir|caliyor|gidiyor)|ne kadar (dayanir|yanar)|battery life|pil omru) /
+/** The words of how long something lasts, besides the thing that lasts ("headphone battery life", "candle burn"). */
+const LASTING = /^(battery|pil|pili|omru|omur|life|last|lasts|burn|burns|run|runs|gider|dayanir|yanar|calisir)$/
+/** "Headphone battery life?": what the words ask of, when a duration is asked and a kind of thing is left to name it. */
+function withoutDuration(list: readonly Word[]): Word[] {
+  if (attributeOf(list) !== 'duration') return [...list]
+  const rest = list.filter((word) => !LASTING.test(word.key))
+  return thingWords(rest.map((word) => word.text).join(' ')).length > 0 ? rest : [...list]
+}
 
 /** The attribute a question asks about, from its words; null when it names none the rules know. */
 export function attributeOf(list: readonly Word[]): Attribute | null {
@@ -933,6 +943,13 @@ export function intentOf(asked: string, message: string): Intent {
   // "Dün verdiğim siparişi değiştirebilir miyim?", "can I add something to my order?": an order placed is changed by a
   // person, not by the returns text or the ordering text (sending it back is a return).
   if (changesOwnOrder(line)) return { kind: 'human' }
+  // "Çayın son kullanma tarihi ne zaman?", "what brand are your headphones?", "who makes your bags?": a property of the
+  // product named or discussed that no field of the catalogue keeps; the record may still say it, or whom to ask does.
+  // ("Hangi markalar var?" asks what is sold.)
+  if (UNKEPT_PROPERTY.test(line)) {
+    const of = productTerm(words(line.replace(UNKEPT_PROPERTY, ' ')))
+    if (of !== '' || !/ (markalar\w*|brands) /.test(line)) return { kind: 'attribute', attribute: null, term: of }
+  }
   // "Ok 50 then, total?": what that many of the product discussed come to.
   if (TOTAL.test(line) && quantityAsked(message) !== null && termWithoutNumbers.split(' ').every((word) => word === '' || /^(then|olsun|tane|adet|pieces|pcs)$/.test(asciiKey(word)))) return { kind: 'price', term: '' }
   // "My sister loves jewellery", "she likes summer stuff": what someone likes, told, asks what would suit them (not a
@@ -987,6 +1004,12 @@ export function intentOf(asked: string, message: string): Intent {
   if (SEND_BACK.test(line)) return { kind: 'returns' }
   // "Paramı ne zaman geri alırım?": money back is a return's, however much "ne zaman" sounds like delivery.
   if (MONEY_BACK.test(line)) return { kind: 'returns' }
+  // "Kahveyi öğütülmüş mü gönderiyorsunuz?": the state the product named comes in, which its record may say, not the
+  // shipping text ("paketlenmiş mi gönderiyorsunuz" is about the parcel).
+  const sentAs = / (\w+(mis|mus)) (mi|mu) (gonder\w*|yolla\w*|gel\w*) /.exec(line)
+  if (sentAs && (intent === 'shipping' || intent === 'delivery_time') && !/^(paket|kargo|sigorta)/.test(sentAs[1]!) && thingWords(term).length > 0) {
+    return { kind: 'attribute', attribute: null, term: productTerm(list.filter((word) => !/^(gonder|yolla|gel)/.test(word.key))) }
+  }
   // "Öğle arası var mı?", "do you close for lunch?": the hours, which say when the shop is open.
   if (/ (ogle (arasi|tatil)\w*|lunch (break|time)|close for lunch) /.test(line)) return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   // "Son fiyat ne olur?", "what's your best price?": bargaining, which the owner writes of with the offers if anywhere.
@@ -1181,13 +1204,15 @@ export function intentOf(asked: string, message: string): Intent {
   // "250 gram kahve kaç para?": a measure given, not asked, is part of what the price is asked of.
   const givesMeasure = list.some((word, i) => /^\d+(g|gr|kg|ml|l|lt)$/.test(word.key) || (/^\d+$/.test(word.key) && /^(g|gr|gram\w*|kg|kilo\w*|ml|l|lt|litre\w*|litres?|liters?)$/.test(list[i + 1]?.key ?? '')))
   if (givesMeasure && / (kac para|kaca|ne kadar|fiyat\w*|how much|price|cost) /.test(line) && ['weight', 'dimensions'].includes(attributeOf(list) ?? '')) return { kind: 'price', term }
+  // "Kulaklığın pil ömrü ne kadar?": how long it lasts, however much "ne kadar" sounds like its price.
+  const lastsAsked = intent === 'price' && DURATION_PHRASES.test(line) && !/ (fiyat\w*|prices?|kac para|cost\w*) /.test(line)
   // "What's the mug's capacity?" reads like "what about the mug?", but it says what it asks.
-  if (intent === 'attribute' || asksVariant || (intent === 'list' && ofOneShown) || ((intent === 'None' || intent === 'again') && attributeOf(list)) || (PRODUCT_KINDS.has(intent) && onlyProperty)) {
+  if (intent === 'attribute' || lastsAsked || asksVariant || (intent === 'list' && ofOneShown) || ((intent === 'None' || intent === 'again') && attributeOf(list)) || (PRODUCT_KINDS.has(intent) && onlyProperty)) {
     // "Gömlek beyaz mı?": the colour asked about is not part of the product's name.
     return {
       kind: 'attribute',
       attribute: attributeOf(list),
-      term: productTerm(list.filter((word) => !COLOUR_WORDS.test(word.key) && !SIZE_WORDS.test(word.key) && !SCENT_WORDS.test(word.key) && !/^\d/.test(word.key))),
+      term: productTerm(withoutDuration(list.filter((word) => !COLOUR_WORDS.test(word.key) && !SIZE_WORDS.test(word.key) && !SCENT_WORDS.test(word.key) && !/^\d/.test(word.key)))),
     }
   }
   if (intent === 'compare' || (intent === 'None' && !/ (not|degil|yok) /.test(line))) {

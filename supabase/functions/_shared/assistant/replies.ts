@@ -125,15 +125,19 @@ export function attributeFromRecord(product: CatalogueProduct, language: Lang): 
  * The record does not say it: never a yes, the way to ask instead. Asked
  * something the assistant cannot name ("is it real silver?"), the customer
  * gets the description as written too, which may answer it ("925 ayar gümüş").
+ * Of a kind several products share ("kulaklıklarınız hangi marka?"), none of
+ * whose records says it, every one of them is named.
  */
-export function attributeNotListed(product: CatalogueProduct, attribute: Attribute | null, contact: string, language: Lang): string {
-  const description = attribute ? '' : (product.description?.trim() ?? '')
+export function attributeNotListed(products: readonly [CatalogueProduct, ...CatalogueProduct[]], attribute: Attribute | null, contact: string, language: Lang): string {
+  const [product] = products
+  const description = attribute || products.length > 1 ? '' : (product.description?.trim() ?? '')
+  const names = new Intl.ListFormat(language, { type: language === 'tr' ? 'conjunction' : 'disjunction' }).format(products.map((one) => one.name))
   if (language === 'tr') {
     const what = attribute ? `${ATTRIBUTE_NAMES[attribute].tr} bilgisi` : 'bu bilgi'
-    return `${product.name} için katalogda ${what} yer almıyor${description ? `; açıklamada: “${description}”` : ''}. ${contact}`
+    return `${names} için katalogda ${what} yer almıyor${description ? `; açıklamada: “${description}”` : ''}. ${contact}`
   }
   const what = attribute ? `the ${ATTRIBUTE_NAMES[attribute].en}` : 'this detail'
-  return `The catalogue doesn't list ${what} for ${product.name}${description ? `; it says: “${description}”` : ''}. ${contact}`
+  return `The catalogue doesn't list ${what} for ${names}${description ? `; it says: “${description}”` : ''}. ${contact}`
 }
 
 /** A colour as the record writes it, with the reply's language's word beside it when the lexicon knows one: "siyah (black)". */

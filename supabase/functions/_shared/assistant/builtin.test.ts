@@ -2397,6 +2397,10 @@ describe('handing off to a person', () => {
     expect((await ask('seramik vazo ne kadar', { history: afterShipping })).productIds).toEqual(['p6'])
     // Just after a product, whether it is free is asked of nothing the shipping text says.
     expect((await ask('ücretsiz mi', { history: said(['p6']) })).kind).not.toBe('shipping')
+    // Just after the returns, what a return's shipping costs is the returns text's; shipping to a place named is not.
+    const afterReturns = answered('iade süresi kaç gün', '14 gün içinde iade; iade kargo ücreti bize aittir', 'returns')
+    expect((await ask('iade kargo ücreti ne kadar', { history: afterReturns })).kind).toBe('returns')
+    for (const message of ['izmire kargo ücreti ne kadar', 'kargo ücreti ne kadar izmire']) expect((await ask(message, { history: afterReturns })).kind, message).toBe('shipping')
   })
 
   it('"saat kaça kadar?" just after the hours of a day asked is of that day', async () => {
@@ -2666,6 +2670,19 @@ describe('honest products', () => {
     expect(occasionWords('tatile gidiyorum')).toBe('yazlik summer plaj')
     expect(occasionWords('kablosuz kulaklık')).toBe('')
     expect((await ask('sevgilime ne alsam', { items })).kind).toBe('recommend')
+    // What can be bought now comes first; "a coffee lover" likes coffee, not what is "lovely".
+    const gifts = [
+      product('g1', 'Fıstıklı Lokum', 320, 'TRY', 0, null, 'hediyelik kutuda'),
+      product('g2', 'Porselen Fincan', 890, 'TRY', 5, null, 'hediyelik kutusunda'),
+      product('g3', 'Scented Candle', 15, 'EUR', 12, null, 'Lavender, a lovely gift'),
+      product('g4', 'Coffee Beans', 12, 'EUR', 40, null, 'Medium roast'),
+    ]
+    expect((await ask('hediyelik bir şey önerir misin', { items: gifts })).productIds).toEqual(['g2', 'g1'])
+    expect(await ask('something for a coffee lover?', { items: gifts, language: 'en' })).toMatchObject({ kind: 'recommend', productIds: ['g4'] })
+    // A kind told that the catalogue does not have: nothing fits, not the same question back.
+    const none = await ask('my sister loves jewellery', { items, language: 'en' })
+    expect(none.productIds).toEqual([])
+    expect(none.reply).toContain("couldn't find anything in the catalogue for that")
   })
 
   it('what the present should be, told just after being asked, is read with the wish before it', async () => {

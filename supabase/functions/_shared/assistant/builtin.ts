@@ -374,18 +374,25 @@ async function answerBudget(budget: Budget, term: string, context: Context): Pro
   return reply('budget', say.budgetList(shown, budget, found.length > MAX_LISTED, language), language, shown)
 }
 
-async function answerRecommendation(term: string, context: Context): Promise<ResponderOutput> {
+/** A suggestion is of what can be bought now: the products in stock before the ones out of it, each in its order. */
+const inStockFirst = (products: readonly CatalogueProduct[]) => [...products.filter((product) => product.stock > 0), ...products.filter((product) => product.stock <= 0)]
+
+/** Words for someone fond of a thing. */
+const FAN = /^(lovers?|fans?|sever|seven|severler|tutkun\w*|meraklis\w*|hayran\w*)$/
+async function answerRecommendation(asked: string, context: Context): Promise<ResponderOutput> {
   const { language, catalogue } = context
+  // "A coffee lover", "kahve tutkunu": the person, whose liking is what the words name.
+  const term = productTerm(words(asked).filter((word) => !FAN.test(word.key)))
   if (term === '') return reply('recommend', say.clarifyRecommendation(language), language)
   // "For a summer wedding": what answers most of the words, in name or description.
   const bestFor = async (words: string) => {
     const scored = (await catalogue.search(words, MAX_LISTED)).map((product) => ({ product, score: coverage(words, `${product.name} ${product.description ?? ''}`) }))
     const best = Math.max(0, ...scored.map((entry) => entry.score))
-    return scored.filter((entry) => best > 0 && entry.score === best).map((entry) => entry.product).slice(0, 3)
+    return inStockFirst(scored.filter((entry) => best > 0 && entry.score === best).map((entry) => entry.product)).slice(0, 3)
   }
   // "Annem için hediye, takı seviyor": a department named is what the person likes; its things, by their names.
   const department = departmentIn(term)
-  let found = department ? (await catalogue.search(department, MAX_LISTED)).filter((product) => coverage(department, product.name) > 0).slice(0, 3) : []
+  let found = department ? inStockFirst((await catalogue.search(department, MAX_LISTED)).filter((product) => coverage(department, product.name) > 0)).slice(0, 3) : []
   if (found.length === 0) found = await bestFor(term)
   // "Sevgilime ne alsam?": a present; "tatile gidiyorum": something for the summer. The customer's own words come first.
   const occasion = occasionWords(term)
@@ -393,7 +400,8 @@ async function answerRecommendation(term: string, context: Context): Promise<Res
   if (found.length === 0) {
     // Just asked what it should be, and told: nothing fits, rather than the same question again.
     const previous = context.history.findLast((turn) => turn.role === 'assistant')
-    const askedBefore = previous?.kind === 'recommend' && previous.productIds.length === 0
+    // "My sister loves jewellery" of a shop with none: a kind of thing was told, so nothing fits.
+    const askedBefore = (previous?.kind === 'recommend' && previous.productIds.length === 0) || department !== null || thingWords(term).length > 0
     return reply('recommend', askedBefore ? say.noRecommendation(language) : say.clarifyRecommendation(language), language)
   }
   return reply('recommend', say.recommendList(found, language), language, found)
@@ -1260,7 +1268,10 @@ async function answerMessage(
   const howMuch = Boolean(previousKind && COSTED_TOPICS[previousKind]) && / (how much|ne kadar|kac para) /.test(keyLine(words(message))) && thingWords(message).length === 0 &&
     (howMuchTerm === '' || (await context.catalogue.search(howMuchTerm, 1)).length === 0)
   const costOnly = howMuch || (words(message).some((word) => COST_WORDS.test(word.key)) && productTerm(words(message).filter((word) => !COST_WORDS.test(word.key))) === '')
-  if (costOnly && previousKind && COSTED_TOPICS[previousKind]) return answerIntent({ kind: COSTED_TOPICS[previousKind] }, message, context)
+  // "Kargo ücreti ne kadar izmire?" just after the returns names a place a parcel goes to: the shipping text's, not the
+  // return's shipping.
+  const toAPlace = understood.kind === 'shipping' && productTerm(words(message).filter((word) => !SHIPPING_WORD.test(word.key))) !== ''
+  if (costOnly && previousKind && COSTED_TOPICS[previousKind]) return answerIntent({ kind: toAPlace ? 'shipping' : COSTED_TOPICS[previousKind] }, message, context)
   // "Siparişim 600 TL", "my order is 500 tl" just after the shipping text: what shipping costs for it, which the text says.
   if (statesAmountAfterShipping(message, history)) return answerIntent({ kind: 'shipping' }, message, context)
   // How long, with no product in the words, just after a business text asks more of it: "kaç gün içinde?" after the
@@ -1347,6 +1358,8 @@ const FAQ_FOLLOWED = new Set(['search', 'stock', 'attribute', 'unknown', 'off_to
 
 /** How an answer to "what kind of product, for whom?" may be read on its own: as nothing, or as a search. */
 const TELLS_MORE = new Set(['off_topic', 'unknown', 'search', 'list', 'recommend', 'attribute'])
+/** Words that name shipping itself. */
+const SHIPPING_WORD = /^(kargo\w*|shipping|ship|delivery|teslimat\w*|gonderi\w*|postage)$/
 /** Words asking what something costs, or whether it is free. */
 const COST_WORDS = /^(free|paid|charge\w*|cost|costs|fee|fees|ucretsiz\w*|ucretli\w*|bedava\w*|parali\w*)$/
 /** A business text that says what it costs, and the topic that answers it. */

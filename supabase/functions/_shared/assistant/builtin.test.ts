@@ -705,6 +705,21 @@ describe('follow-ups as customers write them', () => {
     // The state a product is sent in is its record's, not the shipping text.
     const ground = await ask('türk kahvesini öğütülmüş mü gönderiyorsunuz', { items, faq: [] })
     expect(ground).toMatchObject({ kind: 'attribute', productIds: ['p10'] })
+    // A product named with its material is that one, not every one of its kind.
+    const dresses = [...items, product('d1', 'Linen Summer Dress', 79, 'USD', 7, null, 'Light linen. Sizes XS to L.'), product('d2', 'Floral Dress', 59, 'USD', 4, null)]
+    expect(await ask('what sizes does the linen dress come in', { items: dresses, language: 'en', faq: [] })).toMatchObject({ kind: 'attribute', productIds: ['d1'] })
+  })
+
+  it('reads a yes-or-no question after a greeting, and answers one its name answers from the name', async () => {
+    const items = [...PRODUCTS, product('p8', 'Smart Watch', 2499, 'TRY', 3, null, '5 ATM water resistant'), product('p9', 'Polarized Sunglasses', 55, 'USD', 0, null)]
+    for (const message of ['hi, is the smart watch water resistant?', 'ok so is the smart watch water resistant']) {
+      const out = await ask(message, { items, language: 'en', faq: [] })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+      expect(out.reply, message).toContain('5 ATM')
+    }
+    const polarized = await ask('are the sunglasses polarized', { items, language: 'en', faq: [] })
+    expect(polarized).toMatchObject({ kind: 'attribute', productIds: ['p9'] })
+    expect(polarized.reply).toBe('The catalogue lists it as “Polarized Sunglasses”, with no description.')
   })
 
   it('measures a product named with the measure\'s own word, and "bakıyorum" looks for what it follows', async () => {

@@ -436,7 +436,8 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   let found = await subject(term, context, 1)
   // "Kolye çelik mi?" of a silver necklace: the material is what is asked, so the necklace is still the one asked about;
   // so are the headphones of "how long does the headphone battery last?".
-  const asides = [...materialsIn(term), ...(attribute ? keysOf(term).filter((key) => ATTRIBUTE_PATTERNS[attribute!].test(key)) : [])]
+  const properties = attribute ? keysOf(term).filter((key) => ATTRIBUTE_PATTERNS[attribute!].test(key)) : []
+  const asides = [...materialsIn(term), ...properties]
   if (Array.isArray(found) && found.length === 0 && asides.length > 0) {
     const kind = productTerm(words(term).filter((word) => !asides.includes(word.key)))
     if (kind !== '') found = await subject(kind, context, 1)
@@ -470,8 +471,9 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   // "Nabız ölçüyor mu?" of "nabız ölçer": what is asked about is the thing, not the verb asking it.
   const things = asking.filter((key) => !VERB_FORM.test(key))
   const asked = things.length > 0 ? things : asking
-  // "Hangi kulaklıklarınız var?" asks nothing of a product but which there are.
-  if (asked.length === 0 && attribute === null && term !== '') return answerProductQuestion('list', term, context)
+  // "Hangi kulaklıklarınız var?" asks nothing of a product but which there are ("are the sunglasses polarized?" asks
+  // whether they are so, which the name says).
+  if (asked.length === 0 && attribute === null && term !== '' && !asksWhetherSo(message)) return answerProductQuestion('list', term, context)
   // "XL var mı?" of a shirt in "S, M, L": the sizes it lists answer it, whichever they are.
   if (attribute === 'size') {
     const size = askedSize(message)
@@ -508,9 +510,9 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   const spoken = words(message).map((word) => word.key).filter((key) => !named.some((word) => sameWord(key, word)) && !holdsEquivalent(key, product.name))
   const holds = (asked.length > 0 && held / asked.length >= 0.6) || saysWhich || sameProperty(spoken.join(' '), product.description ?? '')
   // "Kulaklıklarınız hangi marka?", "kulaklık kaç saat gider?": a kind several products share is asked of all of them;
-  // the records that say it answer, and the ones that do not are named. ("Koşu ayakkabısı" names the one, not the Spor
-  // Ayakkabı too.)
-  const kind = words(term).filter((word) => !asides.includes(word.key)).map((word) => word.text).join(' ')
+  // the records that say it answer, and the ones that do not are named. ("Koşu ayakkabısı", "the linen dress" name the
+  // one, not the Spor Ayakkabı or the Çiçekli Elbise too.)
+  const kind = words(term).filter((word) => !properties.includes(word.key)).map((word) => word.text).join(' ')
   const share = coverage(kind, product.name)
   const kin = thingWords(kind).length > 0 && share > 0 ? await subject(kind, context, MAX_FOR_QUESTION) : []
   const others = Array.isArray(kin) ? kin.filter((other) => other.id !== product.id && coverage(kind, other.name) >= share) : []

@@ -210,7 +210,10 @@ export function yesOrNo(message: string): boolean {
   const particleBefore = list.length >= 3 && /^m[iu]$/.test(list[list.length - 2]!.key) && (PRESENT_VERB.test(last) || /^(gerekir|gerekli|lazim|olur)$/.test(last))
   // "The necklace, is it tarnish free?": the question after the thing it is about.
   const afterComma = /,\s*(is|are|does|do|has|have|was)\s+(it|they|this|that|these|those)\b/i.test(message)
-  return /^m[iu](s[iu]n[iu]z|y[iu]m|d[iu]r)?$/.test(last) || particleBefore || afterComma || /^ (is|are|does|do|can(?! you )|will(?! you )|has|have|was) /.test(keyLine(list))
+  // "Hi, is the smart watch waterproof?": the question begins after the greeting or the "ok".
+  const start = list.findIndex((word) => !OPENERS.has(word.key) && !LEADERS.has(word.key))
+  const asked = keyLine(start > 0 ? list.slice(start) : list)
+  return /^m[iu](s[iu]n[iu]z|y[iu]m|d[iu]r)?$/.test(last) || particleBefore || afterComma || /^ (is|are|does|do|can(?! you )|will(?! you )|has|have|was) /.test(asked)
 }
 
 /** A Turkish verb in the present, as a question ends on it: "geliyor", "gönderiyorsunuz", "yapılıyor". */

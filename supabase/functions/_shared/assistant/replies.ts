@@ -116,9 +116,11 @@ const ATTRIBUTE_NAMES: Record<Attribute, Record<Lang, string>> = {
 /** The product's own record says it: the description (and name) quoted as the owner wrote them. */
 export function attributeFromRecord(product: CatalogueProduct, language: Lang): string {
   const description = product.description?.trim() ?? ''
-  return language === 'tr'
-    ? `${product.name} için katalogdaki açıklama: “${description || product.name}”`
-    : `The catalogue describes ${product.name} as: “${description || product.name}”`
+  // "Are the sunglasses polarized?" of the Polarized Sunglasses: the name is all the record says.
+  if (description === '') {
+    return language === 'tr' ? `Katalogda “${product.name}” adıyla yer alıyor; açıklaması yok.` : `The catalogue lists it as “${product.name}”, with no description.`
+  }
+  return language === 'tr' ? `${product.name} için katalogdaki açıklama: “${description}”` : `The catalogue describes ${product.name} as: “${description}”`
 }
 
 /**

@@ -1195,6 +1195,9 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('benzer bir şey var mı', { history: said(['p1']) })).productIds).toEqual(['p2'])
     expect((await ask('anything similar?', { history: said(['p1']), language: 'en' })).productIds).toEqual(['p2'])
     expect((await ask('alternatif var mı', { history: said(['p1']), items })).reply).toBe('Katalogda Kablosuz Kulaklık dışında benzer bir ürün yok.')
+    // The kind named with it is the discussed product's own: the same question, not a search for "benzer kulaklık".
+    expect((await ask('benzer bir kulaklık var mı', { history: said(['p1']) })).productIds).toEqual(['p2'])
+    expect((await ask('any similar headphones', { history: said(['p1']), items, language: 'en' })).reply).toBe('The catalogue has nothing similar to Kablosuz Kulaklık.')
     // Just after several, which one is the question.
     expect((await ask('benzer bir şey var mı', { history: said(['p1', 'p6']) })).reply).toContain('Hangi ürünü')
     // Another of a kind the product discussed is not: asked as it stands.
@@ -1336,6 +1339,10 @@ describe('follow-ups as customers write them', () => {
     expect(english.reply).toContain(`For 3, that's ${formatPrice(179.97, 'USD', 'en')} in total`)
     const sum = await ask('kablosuz kulaklık 2 adet ne tutar')
     expect(sum.reply).toContain(`2 adet toplam ${formatPrice(2500, 'TRY', 'tr')}`)
+    // "Alırsam" buys; it is no word of a name, so the product is found, not only the closest.
+    const ifBought = await ask('kablosuz kulaklık 2 tane alırsam ne kadar tutar')
+    expect(ifBought.reply).toMatch(/^Kablosuz Kulaklık fiyatı/)
+    expect(ifBought.reply).toContain(`2 adet toplam ${formatPrice(2500, 'TRY', 'tr')}`)
     // Of the product just discussed, however the number is put.
     expect((await ask('3 tane alsam toplam ne tutar', { history: said(['p1']) })).reply).toContain(`3 adet toplam ${formatPrice(3750, 'TRY', 'tr')}`)
     expect((await ask('how much would 2 be', { history: said(['p1']), language: 'en' })).reply).toContain(`For 2, that's ${formatPrice(2500, 'TRY', 'en')} in total`)

@@ -1240,9 +1240,13 @@ async function answerMessage(
   if (SHORT_FOLLOW_UP_OVER.has(understood.kind) && asksWhetherSo(message) && !asksOfTheShop(message) && topicOf(message) === null && currencyAsked(message) === null && ((understood.unknownWords > 0 && words(message).length <= 3) || asksProperty)) {
     if ((await lastProducts(context))?.length) return answerAttribute(attributeOf(words(message)), '', message, context)
   }
-  // "Benzer bir şey var mı?", "anything similar?" just after a product: others of its kind.
-  const similarOnly = words(message).some((word) => SIMILAR.test(word.key)) && productTerm(words(message).filter((word) => !SIMILAR.test(word.key))) === ''
-  const discussedNow = similarOnly ? ((await lastProducts(context)) ?? []) : []
+  // "Benzer bir şey var mı?", "anything similar?" just after a product: others of its kind. So is "benzer bir çanta" of
+  // the bag, whose name holds what the words name.
+  const similarAsked = words(message).some((word) => SIMILAR.test(word.key))
+  const rest = similarAsked ? productTerm(words(message).filter((word) => !SIMILAR.test(word.key))) : ''
+  const discussedBefore = similarAsked ? ((await lastProducts(context)) ?? []) : []
+  const ofItsKind = rest === '' || (discussedBefore.length === 1 && words(rest).every((word) => coverage(word.text, discussedBefore[0]!.name) > 0))
+  const discussedNow = ofItsKind ? discussedBefore : []
   // Of several just listed, which one is the question.
   if (discussedNow.length > 1) return reply('attribute', say.whichProduct(replyIn), replyIn)
   if (discussedNow.length === 1) {

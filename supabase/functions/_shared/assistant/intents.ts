@@ -108,7 +108,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   // Help asked for is no product ("can you help me find a bag?").
   'help', 'yardim', 'yardimci',
   'ney', 'neyiniz', 'neyin', 'neleriniz', 'nelerin', 'olani', 'olanlari', 'olanin', 'sizdeki', 'sizdekiler', 'elinizdeki', 'burada', 'here',
-  'alsam', 'alsak', 'olacak', 'istesem', 'dearest', 'pricey', 'degerli', 'degerlisi', 'premium', 'luxury', 'luks', 'lux',
+  'alsam', 'alsak', 'alsaniz', 'alirsam', 'alirsak', 'alirsaniz', 'olacak', 'istesem', 'dearest', 'pricey', 'degerli', 'degerlisi', 'premium', 'luxury', 'luks', 'lux',
   // Which of a list ("ilkinin linki", "the second one"): ordinalOf reads the place, no product is so named.
   'ilk', 'ilki', 'ilkini', 'ilkinin', 'ilkine', 'birinci', 'birincisi', 'birincinin', 'ikinci', 'ikincisi', 'ikincinin', 'ikinciyi', 'ucuncu',
   'ucuncusu', 'ucuncunun', 'ucuncuyu', 'dorduncu', 'dorduncusu', 'besinci', 'besincisi', 'sonuncu', 'sonuncusu', 'sonuncunun', 'sonuncuyu',

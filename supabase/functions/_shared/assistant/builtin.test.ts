@@ -392,6 +392,20 @@ describe('compare', () => {
     expect(mixed.reply).not.toMatch(/cheaper/)
   })
 
+  it('"what\'s the difference between them?" just after a list sets the products listed side by side', async () => {
+    const items = [...PRODUCTS, product('p12', 'Bluetooth Kulaklık', 899, 'TRY', 6, null, 'Kulak içi')]
+    const listed: Turn[] = [
+      { role: 'user', content: 'kulaklık var mı', productIds: [] },
+      { role: 'assistant', content: '…', productIds: ['p1', 'p2', 'p12'], kind: 'stock' },
+    ]
+    const among = await ask('aralarındaki fark ne', { history: listed, items })
+    expect(among).toMatchObject({ kind: 'compare', productIds: ['p1', 'p2', 'p12'] })
+    expect(among.reply).toContain('En uygun fiyatlısı Kablolu Kulaklık.')
+    const english = await ask("what's the difference between them", { history: listed, items, language: 'en' })
+    expect(english).toMatchObject({ kind: 'compare', productIds: ['p1', 'p2', 'p12'] })
+    expect(english.reply).toContain('Kablolu Kulaklık is the cheapest.')
+  })
+
   it('says which one it could not find', async () => {
     const out = await ask('compare the desk lamp with a telescope')
     expect(out.productIds).toEqual(['p5'])
@@ -2692,6 +2706,8 @@ describe('honest products', () => {
     expect(occasionWords('tatile gidiyorum')).toBe('yazlik summer plaj')
     expect(occasionWords('kablosuz kulaklık')).toBe('')
     expect((await ask('sevgilime ne alsam', { items })).kind).toBe('recommend')
+    // "He loves music": what music is listened to on.
+    expect((await askAnyWord('a gift for my boyfriend, he loves music', PRODUCTS)).productIds).toEqual(expect.arrayContaining(['p1', 'p3']))
     // What can be bought now comes first; "a coffee lover" likes coffee, not what is "lovely".
     const gifts = [
       product('g1', 'Fıstıklı Lokum', 320, 'TRY', 0, null, 'hediyelik kutuda'),

@@ -7,7 +7,7 @@
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
-import { ASKS_MATERIAL, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksOfIt, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, COMPARES, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksOfIt, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, phrasesHeld, sameProperty, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
 import { hasAnyHours, hoursStatus } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
@@ -269,7 +269,7 @@ async function onePairFound(message: string, context: Context): Promise<{ found:
 async function answerCompare(terms: [string, string], message: string, context: Context): Promise<ResponderOutput> {
   const { language, businessName, catalogue } = context
   const [first, second] = await Promise.all(terms.map(async (term) => bestNamed(term, await catalogue.search(term, 3), true)[0] ?? null))
-  if (first && second && first.id !== second.id) return reply('compare', say.comparison(first, second, language), language, [first, second])
+  if (first && second && first.id !== second.id) return reply('compare', say.comparison([first, second], language), language, [first, second])
   const found = first ?? second ?? null
   // "Are these fakes or original?" compares no products: the owner's FAQ may answer it.
   if (!found) {
@@ -1240,6 +1240,11 @@ async function answerMessage(
   if (SHORT_FOLLOW_UP_OVER.has(understood.kind) && asksWhetherSo(message) && !asksOfTheShop(message) && topicOf(message) === null && currencyAsked(message) === null && ((understood.unknownWords > 0 && words(message).length <= 3) || asksProperty)) {
     if ((await lastProducts(context))?.length) return answerAttribute(attributeOf(words(message)), '', message, context)
   }
+  // "What's the difference between them?", "aralarındaki fark ne?" just after a list: the products listed, side by side.
+  if (COMPARES.test(keyLine(words(message))) && productTerm(words(message).filter((word) => !AMONG_THEM.test(word.key))) === '') {
+    const listed = (await justListed(context)) ?? []
+    if (listed.length >= 2) return reply('compare', say.comparison(listed, replyIn), replyIn, listed)
+  }
   // "Benzer bir şey var mı?", "anything similar?" just after a product: others of its kind. So is "benzer bir çanta" of
   // the bag, whose name holds what the words name.
   const similarAsked = words(message).some((word) => SIMILAR.test(word.key))
@@ -1344,6 +1349,9 @@ function sharesAWord(message: string, text: string): boolean {
   const rooted = (a: string, b: string) => a.length >= 5 && b.length >= 5 && a.slice(0, 5) === b.slice(0, 5)
   return keysOf(message).some((key) => key.length >= 3 && !isQuestionWord(key) && theirs.some((word) => sameWord(key, word) || sameStem(key, word) || rooted(key, word)))
 }
+
+/** Words pointing at the products just listed, together. */
+const AMONG_THEM = /^(aralarindaki|aralarinda|arasindaki|ikisinin|ikisi|ikisini|hepsinin|bunlarin|onlarin|between|them|these|those|both|all|three)$/
 
 /** Words asking for something like the product discussed. */
 const SIMILAR = /^(benzer\w*|similar|alternatif\w*|alternatives?|muadil\w*|yerine)$/

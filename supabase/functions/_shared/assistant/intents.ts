@@ -491,7 +491,7 @@ export const saysOffer = (message: string) => DISCOUNT_CUES.test(keyLine(words(m
 const DISCOUNT_CUES =
   / (indirim\w*|kampanya\w*|kupon\w*|kod\w*|pazarlik\w*|firsat\w*|ucuz\w*|discount\w*|sales?|deals?|offers?|coupons?|promo\w*|codes?|negotiable|cheaper|off) /
 const GIVES_DETAILS = / (ben|benim|adim|ismim|isim|soyadim|numaram|telefonum|mailim|adresim|my (name|number|phone|email|e mail)|i am|im|this is|it s|its) /
-const COMPARES = / (difference|differences|differ|fark|farki|farklari|compare|karsilastir\w*|vs|versus) /
+export const COMPARES = / (difference|differences|differ|fark|farki|farklari|compare|karsilastir\w*|vs|versus) /
 
 /** The words that rank by price: the cheapest, the dearest, the most or least of something. */
 const BARGAINS = / (son fiyat\w*|en son ne olur|best price|final price|lowest (price )?you can (do|go)|can you do (any )?better|pazarlik\w*) /

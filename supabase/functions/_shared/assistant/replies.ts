@@ -425,14 +425,15 @@ function describe(product: CatalogueProduct, language: Lang): string {
   return short ? `${productLine(product, language)} (${short})` : productLine(product, language)
 }
 
-export function comparison(first: CatalogueProduct, second: CatalogueProduct, language: Lang): string {
-  const lines = [describe(first, language), describe(second, language)]
+export function comparison(products: readonly CatalogueProduct[], language: Lang): string {
+  const lines = products.map((product) => describe(product, language))
   // Amounts in different currencies are not compared: the catalogue has no exchange rates.
-  if (first.currency === second.currency && first.price !== second.price) {
-    const cheaper = first.price < second.price ? first : second
-    lines.push(language === 'tr' ? `${cheaper.name} daha uygun fiyatlı.` : `${cheaper.name} is the cheaper one.`)
-  } else if (first.currency === second.currency) {
-    lines.push(language === 'tr' ? 'İkisinin fiyatı aynı.' : 'They cost the same.')
+  if (products.every((product) => product.currency === products[0]!.currency)) {
+    const prices = new Set(products.map((product) => product.price))
+    const cheapest = products.reduce((best, product) => (product.price < best.price ? product : best))
+    if (prices.size === 1) lines.push(language === 'tr' ? (products.length === 2 ? 'İkisinin fiyatı aynı.' : 'Hepsinin fiyatı aynı.') : 'They cost the same.')
+    else if (products.length === 2) lines.push(language === 'tr' ? `${cheapest.name} daha uygun fiyatlı.` : `${cheapest.name} is the cheaper one.`)
+    else lines.push(language === 'tr' ? `En uygun fiyatlısı ${cheapest.name}.` : `${cheapest.name} is the cheapest.`)
   }
   return lines.join('\n')
 }

@@ -404,6 +404,12 @@ describe('compare', () => {
     const english = await ask("what's the difference between them", { history: listed, items, language: 'en' })
     expect(english).toMatchObject({ kind: 'compare', productIds: ['p1', 'p2', 'p12'] })
     expect(english.reply).toContain('Kablolu Kulaklık is the cheapest.')
+    // Which is better is no record's to say: the products side by side, and what would help choose.
+    for (const [message, language, honest] of [['hangisini önerirsin', 'tr', 'Hangisinin daha iyi olduğunu katalog söylemiyor.'], ['which one would you recommend', 'en', "The catalogue doesn't say which one is better."], ['which is better', 'en', "doesn't say which one is better"]] as const) {
+      const out = await ask(message, { history: listed, items, language })
+      expect(out, message).toMatchObject({ kind: 'compare', productIds: ['p1', 'p2', 'p12'] })
+      expect(out.reply, message).toContain(honest)
+    }
   })
 
   it('says which one it could not find', async () => {

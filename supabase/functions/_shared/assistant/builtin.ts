@@ -1240,10 +1240,12 @@ async function answerMessage(
   if (SHORT_FOLLOW_UP_OVER.has(understood.kind) && asksWhetherSo(message) && !asksOfTheShop(message) && topicOf(message) === null && currencyAsked(message) === null && ((understood.unknownWords > 0 && words(message).length <= 3) || asksProperty)) {
     if ((await lastProducts(context))?.length) return answerAttribute(attributeOf(words(message)), '', message, context)
   }
-  // "What's the difference between them?", "aralarındaki fark ne?" just after a list: the products listed, side by side.
-  if (COMPARES.test(keyLine(words(message))) && productTerm(words(message).filter((word) => !AMONG_THEM.test(word.key))) === '') {
+  // "What's the difference between them?", "aralarındaki fark ne?" just after a list: the products listed, side by side;
+  // "which one would you recommend?", "hangisi daha iyi?" too, with no taste made up.
+  const betterAsked = WHICH_BETTER.test(keyLine(words(message)))
+  if ((COMPARES.test(keyLine(words(message))) && productTerm(words(message).filter((word) => !AMONG_THEM.test(word.key))) === '') || betterAsked) {
     const listed = (await justListed(context)) ?? []
-    if (listed.length >= 2) return reply('compare', say.comparison(listed, replyIn), replyIn, listed)
+    if (listed.length >= 2) return reply('compare', betterAsked ? say.noneBetter(listed, replyIn) : say.comparison(listed, replyIn), replyIn, listed)
   }
   // "Benzer bir şey var mı?", "anything similar?" just after a product: others of its kind. So is "benzer bir çanta" of
   // the bag, whose name holds what the words name.
@@ -1350,6 +1352,8 @@ function sharesAWord(message: string, text: string): boolean {
   return keysOf(message).some((key) => key.length >= 3 && !isQuestionWord(key) && theirs.some((word) => sameWord(key, word) || sameStem(key, word) || rooted(key, word)))
 }
 
+/** "Which one would you recommend?", "hangisi daha iyi?": which of a list is best, asked. */
+const WHICH_BETTER = /^ (peki |so |ok |and )?(hangisi\w* (daha )?(iyi|guzel|kaliteli|onerir\w*|tavsiye\w*)|hangisini (onerir\w*|tavsiye\w*|alay\w*|almali\w*|secey\w*|secmeli\w*)|which (one )?(is |would you |do you |should i )?(better|best|recommend\w*|suggest\w*|get|buy|choose|pick)) /
 /** Words pointing at the products just listed, together. */
 const AMONG_THEM = /^(aralarindaki|aralarinda|arasindaki|ikisinin|ikisi|ikisini|hepsinin|bunlarin|onlarin|between|them|these|those|both|all|three)$/
 

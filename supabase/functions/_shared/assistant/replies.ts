@@ -438,6 +438,16 @@ export function comparison(products: readonly CatalogueProduct[], language: Lang
   return lines.join('\n')
 }
 
+/** "Which one would you recommend?" just after a list: the records side by side, and no taste made up. */
+export function noneBetter(products: readonly CatalogueProduct[], language: Lang): string {
+  return [
+    comparison(products, language),
+    language === 'tr'
+      ? 'Hangisinin daha iyi olduğunu katalog söylemiyor. Ne için kullanacağınızı ya da bütçenizi yazarsanız ona göre bakarım.'
+      : "The catalogue doesn't say which one is better. Tell me what you need it for or your budget, and I'll look with that in mind.",
+  ].join('\n')
+}
+
 /** "Anything similar?" when the catalogue has no other of its kind. */
 export function noSimilar(product: CatalogueProduct, language: Lang): string {
   return language === 'tr' ? `Katalogda ${product.name} dışında benzer bir ürün yok.` : `The catalogue has nothing similar to ${product.name}.`

@@ -698,13 +698,19 @@ describe('follow-ups as customers write them', () => {
       product('p9', 'Fıstıklı Lokum', 320, 'TRY', 0, null, 'Antep fıstıklı, 500 g'),
       product('p10', 'Türk Kahvesi 250 g', 185, 'TRY', 60, null, 'Orta kavrulmuş, taze çekilmiş'),
       product('p11', 'Scented Candle', 15, 'EUR', 12, null, 'Lavender, about 40 hours'),
+      product('p12', 'Porselen Fincan Takımı', 890, 'TRY', 5, null, '6 kişilik'),
     ]
-    // An expiry date or a brand is asked of the product named, never the shop's address or a search.
-    for (const [message, id, language] of [['rize çayının son kullanma tarihi ne zaman', 'p8', 'tr'], ["what's the expiry date on the lokum", 'p9', 'en'], ['seramik vazo hangi marka', 'p6', 'tr']] as const) {
+    // An expiry date, a brand or how many pieces is asked of the product named, never the shop's address or a search.
+    const asked = [['rize çayının son kullanma tarihi ne zaman', 'p8', 'tr'], ["what's the expiry date on the lokum", 'p9', 'en'], ['seramik vazo hangi marka', 'p6', 'tr']] as const
+    for (const [message, id, language] of asked) {
       const out = await ask(message, { items, language, faq: [] })
       expect(out, message).toMatchObject({ kind: 'attribute', productIds: [id] })
       expect(out.reply, message).toMatch(/bu bilgi yer almıyor|doesn't list this detail/)
     }
+    // A search that finds the product by some of the words ("parça" is in no record) still answers of it.
+    const pieces = await askAnyWord('porselen fincan takımı kaç parça', items)
+    expect(pieces).toMatchObject({ kind: 'attribute', productIds: ['p12'] })
+    expect(pieces.reply).toContain('bu bilgi yer almıyor; açıklamada: “6 kişilik”')
     // A kind several products share: each of them is named, not the first one found.
     const brands = await ask('kulaklıklarınız hangi marka', { items, faq: [] })
     expect(brands.kind).toBe('attribute')

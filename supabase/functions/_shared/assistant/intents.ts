@@ -350,8 +350,8 @@ const DIMENSION_WORDS = /^(kalinlik\w*|kalinligi\w*|kalin|thick|thickness|genisl
 const WEIGHT_WORDS = /^(agirlig\w*|agirlik|kilo\w*|gram\w*|kg|weight|weigh|heavy)$/
 /** How long something lasts: a battery, a candle, a charge ("how long does it last?", "pil ömrü", "kaç saat gider"). */
 const DURATION_WORDS = /^(battery|pil|pili|omru|omur)$/
-/** A property of a product that the catalogue has no field for: its brand or maker, its expiry. */
-const UNKEPT_PROPERTY = / (marka\w*|brands?|manufacturer\w*|uretici\w*|who makes|made by|kim (uretiyor|yapiyor)|son kullanma( tarih\w*)?|skt\w*|raf omr\w*|expiry( date)?|expiration( date)?|best before( date)?|use by( date)?|shelf life) /
+/** A property of a product asked in words no attribute reads: its brand or maker, its expiry, how many pieces it has. */
+const PROPERTY_ASKED = / (kac parca\w*|how many (pieces|parts)|marka\w*|brands?|manufacturer\w*|uretici\w*|who makes|made by|kim (uretiyor|yapiyor)|son kullanma( tarih\w*)?|skt\w*|raf omr\w*|expiry( date)?|expiration( date)?|best before( date)?|use by( date)?|shelf life) /
 /** How it smells ("kokusu nasıl?", "what scent is it?"). */
 const SCENT_WORDS = /^(smell|smells|scent|scents|fragrance|aroma|koku|kokusu|kokulari|kokuyor|esans\w*)$/
 const DURATION_PHRASES = / (how (long|many hours) (does|do|will|would|can) (\w+ ){1,3}(last|burn|run|go)|kac saat (gider|dayanir|yanar|calisir|caliyor|gidiyor)|ne kadar (dayanir|yanar)|battery life|pil omru) /
@@ -946,11 +946,11 @@ export function intentOf(asked: string, message: string): Intent {
   // "Dün verdiğim siparişi değiştirebilir miyim?", "can I add something to my order?": an order placed is changed by a
   // person, not by the returns text or the ordering text (sending it back is a return).
   if (changesOwnOrder(line)) return { kind: 'human' }
-  // "Çayın son kullanma tarihi ne zaman?", "what brand are your headphones?", "who makes your bags?": a property of the
-  // product named or discussed that no field of the catalogue keeps; the record may still say it, or whom to ask does.
-  // ("Hangi markalar var?" asks what is sold.)
-  if (UNKEPT_PROPERTY.test(line)) {
-    const of = productTerm(words(line.replace(UNKEPT_PROPERTY, ' ')))
+  // "Çayın son kullanma tarihi ne zaman?", "what brand are your headphones?", "fincan takımı kaç parça?": a property of
+  // the product named or discussed that no field of the catalogue keeps; the record may still say it, or whom to ask
+  // does. ("Hangi markalar var?" asks what is sold.)
+  if (PROPERTY_ASKED.test(line)) {
+    const of = productTerm(words(line.replace(PROPERTY_ASKED, ' ')))
     if (of !== '' || !/ (markalar\w*|brands) /.test(line)) return { kind: 'attribute', attribute: null, term: of }
   }
   // "Ok 50 then, total?": what that many of the product discussed come to.

@@ -289,6 +289,10 @@ export const DIALOGUES: Dialogue[] = [
     [w('merhaba perşembe öğleden sonra boya yaptırmak istiyorum', ['3 Aralık 2026']), w('kaç saat sürüyor', ['120 dakika', '13:00'], ['Önce bir saat']), w('tamam 14 olur', ['kimin adına']),
       w('Nur Ak'), w('0532 333 44 55'), w('evet')],
     { date: '2026-12-03', time: '14:00', service: 'Boya' }),
+  // "Boş musunuz?" asks for a time, not for a product that is "boş".
+  trSalon('tr-bos-musunuz',
+    [w('perşembe akşam 5 te boş musunuz', ['Hangi hizmet'], ['ürün', 'yanıtlayamıyorum']), w('saç kesimi için', ['17:00', 'kimin adına']), w('Ece Su'), w('0532 111 22 83'), w('evet', ['oluşturuldu'])],
+    { date: '2026-12-03', time: '17:00', service: 'Saç kesimi' }),
   trSalonWhatsApp('tr-wa-gec-kalacagim',
     [w('cuma 4teki randevuya 10 dk geç kalırım', ['ekibimize aktardım'], ['Hangi hizmet'])],
     null, { existing: { date: '2026-12-04', time: '16:00', service: 'Fön' }, cancelled: false }),

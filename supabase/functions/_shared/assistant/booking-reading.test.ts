@@ -196,6 +196,8 @@ describe('the booking conversation reads', () => {
       ['do you have anything free this week for a colour?', 'recommend', 'book'],
       ['any availability tomorrow', 'unknown', 'book'],
       ['can you fit me in today', 'unknown', 'book'],
+      ['perşembe akşam 6 da boş musunuz', 'search', 'book'],
+      ['are you free thursday at 5', 'unknown', 'book'],
       // Free and available of goods are not a time.
       ['is shipping free on orders over 500', 'shipping', null],
       ['is the mug available', 'stock', null],

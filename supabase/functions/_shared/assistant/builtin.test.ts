@@ -2764,6 +2764,19 @@ describe('honest products', () => {
       { role: 'assistant', content: '…', productIds: ['p2'] },
     ]
     expect(await ask('kablosuz olanı peki', { items, history })).toMatchObject({ productIds: ['p1'] })
+    // Just after a list, "kablosuz olan" picks from it: the wireless headphones in either language, no mouse.
+    const listed: Turn[] = [
+      { role: 'user', content: 'kulaklık', productIds: [] },
+      { role: 'assistant', content: '…', productIds: ['p1', 'p2', 'p4'], kind: 'search' },
+    ]
+    expect(await ask('kablosuz olan', { items, history: listed })).toMatchObject({ productIds: ['p1', 'p4'] })
+  })
+
+  it('"ok 2 please" just after a price orders that many of the product, not an okay', async () => {
+    for (const message of ['ok 2 please', '2 please', 'tamam 3 lütfen']) {
+      const out = await ask(message, { history: said(['p7']), language: message.includes('lütfen') ? 'tr' : 'en' })
+      expect(out, message).toMatchObject({ kind: 'ordering', productIds: ['p7'] })
+    }
   })
 
   it('"çiçekli olanın bedenleri neler" just after two dresses asks the sizes of the floral one, not for floral things', async () => {

@@ -119,6 +119,12 @@ function statesAll(product: CatalogueProduct, keys: readonly string[]): boolean 
 async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' | 'search', term: string, context: Context, message?: string): Promise<ResponderOutput> {
   const { language, businessName, catalogue } = context
   if (kind === 'list' || kind === 'search') {
+    // "Kablosuz olan", "the wireless ones" just after a list: those of the list the words name, not the whole catalogue's.
+    if (kind === 'search' && message !== undefined && / (olan\w*|one|ones) /.test(keyLine(words(message)))) {
+      const listed = (await justListed(context)) ?? []
+      const picked = listed.filter((product) => coverage(term, product.name) === 1)
+      if (listed.length >= 2 && picked.length > 0) return reply(kind, say.productList(picked, false, language, 'found'), language, picked)
+    }
     // One more than shown, to know whether to say there are more.
     const said = [...materialsIn(term), ...coloursIn(term)]
     // "Pamuklu ne var?", "anything in black?": a material or a colour is said in a description as often as in a name;

@@ -946,6 +946,8 @@ export function intentOf(asked: string, message: string): Intent {
   // "Dün verdiğim siparişi değiştirebilir miyim?", "can I add something to my order?": an order placed is changed by a
   // person, not by the returns text or the ordering text (sending it back is a return).
   if (changesOwnOrder(line)) return { kind: 'human' }
+  // "Ok 2 please", "3 lütfen": how many of the product discussed, ordered, however much "ok" sounds like an okay.
+  if (/^ ((ok|okay|tamam|peki|yes|evet|sure) )?\d{1,2} (please|pls|plz|lutfen|then|olsun) $/.test(line)) return { kind: 'ordering', term: '' }
   // "Çayın son kullanma tarihi ne zaman?", "what brand are your headphones?", "fincan takımı kaç parça?": a property of
   // the product named or discussed that no field of the catalogue keeps; the record may still say it, or whom to ask
   // does. ("Hangi markalar var?" asks what is sold.)

@@ -932,6 +932,10 @@ describe('follow-ups as customers write them', () => {
     const tryOn = await ask('can i try things on there', { language: 'en' })
     expect(tryOn.kind).toBe('unknown')
     expect(tryOn.reply).not.toContain('taksit')
+    // Nor about an appointment, a product named between the words.
+    const jacket = await ask('can i try the jacket on in store', { language: 'en' })
+    expect(jacket.kind).toBe('unknown')
+    expect(jacket.reply).not.toContain("can't book")
     // Nor is a card put in the parcel.
     expect((await ask('can u add a card', { language: 'en' })).kind).not.toBe('payment')
     expect((await ask('can i pay by card', { language: 'en' })).kind).toBe('payment')

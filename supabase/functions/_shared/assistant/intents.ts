@@ -498,7 +498,7 @@ const BARGAINS = / (son fiyat\w*|en son ne olur|best price|final price|lowest (p
 /** Words that ask how to reach the shop, not for a thing. */
 const CONTACT_CUES = / (numara\w*|numbers?|ulas\w*|reach|iletisim\w*|contact|e ?posta\w*|email|mail|adres\w*|ara\w*|call) /
 /** Trying clothes on. */
-const TRY_ON = / (try (it |them |this |that |things |these |those |something |stuff |clothes )?on|fitting rooms?|changing rooms?|deneyebilir\w*|denemek|deneme kabin\w*|prova kabin\w*) /
+const TRY_ON = / (try (it |them |this |that |things |these |those |something |stuff |clothes |(the |a |an )?\w+ (\w+ )?)?on|fitting rooms?|changing rooms?|deneyebilir\w*|denemek|deneme kabin\w*|prova kabin\w*) /
 /** Saying one buys it. */
 const BUYS = / (alacagim|aliyorum|alayim|aliriz|alacagiz|alalim) /
 /** Help asked for with nothing said of what. */
@@ -1125,9 +1125,9 @@ export function intentOf(asked: string, message: string): Intent {
   if (intent === 'hours') return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   // A message carrying a phone number or an e-mail address gives the customer's own, it does not ask for the shop's.
   if (intent === 'contact' && ((message.match(/\d/g) ?? []).length >= 10 || /\S@\S+\.\S/.test(message))) return { kind: 'personal_info' }
-  // "Can I try things on there?": whether the shop has somewhere to try things is nothing the owner's texts say, and no
-  // question about paying, however "there" sounded.
-  if (intent === 'payment' && TRY_ON.test(line)) return { kind: 'unknown' }
+  // "Can I try things on there?", "can I try the jacket on in store?": whether the shop has somewhere to try things is
+  // nothing the owner's texts say, and no question about paying or an appointment, however "there" or "try" sounded.
+  if ((intent === 'payment' || (intent === 'booking' && !BOOKING_WORDS.test(line))) && TRY_ON.test(line)) return { kind: 'unknown' }
   // "Can you add a card?": a card put in the parcel, not one to pay with.
   if (intent === 'payment' && !saysPaying(message) && / (add|include|put|ekle\w*|koy\w*) /.test(line)) return { kind: 'unknown' }
   if (intent === 'payment' && !saysPaying(message)) {

@@ -736,6 +736,33 @@ describe('follow-ups as customers write them', () => {
     expect(await ask('what sizes does the linen dress come in', { items: dresses, language: 'en', faq: [] })).toMatchObject({ kind: 'attribute', productIds: ['d1'] })
   })
 
+  it('a question of the product in a shopper\'s words: doubt after it, its origin, two properties, what its record said', async () => {
+    const items = [
+      ...PRODUCTS,
+      product('p8', 'İpek Şal', 39.5, 'EUR', 6, null),
+      product('p9', 'Çiçek Balı', 450, 'TRY', 8, null, '850 g cam kavanoz'),
+      product('p10', 'Akıllı Saat', 2499, 'TRY', 3, null, '5 ATM su geçirmez, siyah kasa'),
+    ]
+    // "Gerçekten" after the question, and a material "mi" asks of: the name says so, no stock answer or list.
+    for (const message of ['abla bu şal ipek mi gerçekten', 'şal ipek mi']) {
+      const out = await ask(message, { items, faq: [] })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+      expect(out.reply, message).toBe('Katalogda “İpek Şal” adıyla yer alıyor; açıklaması yok.')
+    }
+    // Where it comes from, when it was made: the product's, never the shop's address or the delivery.
+    for (const [message, history] of [['nereden geliyor bu bal', []], ['üretim tarihi ne', said(['p9'])]] as const) {
+      const out = await ask(message, { items, history: [...history], faq: [] })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: ['p9'] })
+      expect(out.reply, message).toContain('bu bilgi yer almıyor')
+    }
+    // Two properties asked, one product: no comparison with a product not found.
+    const either = await ask('bal gerçek mi katkısız mı', { items, faq: [] })
+    expect(either).toMatchObject({ kind: 'attribute', productIds: ['p9'] })
+    // Repeating what the record of the product just discussed says, in more words: of it.
+    const sea = await ask('su geçirmez diyorsunuz denizde kullanılır mı', { items, history: said(['p10']), faq: [] })
+    expect(sea).toMatchObject({ kind: 'attribute', productIds: ['p10'] })
+  })
+
   it('reads a yes-or-no question after a greeting, and answers one its name answers from the name', async () => {
     const items = [...PRODUCTS, product('p8', 'Smart Watch', 2499, 'TRY', 3, null, '5 ATM water resistant'), product('p9', 'Polarized Sunglasses', 55, 'USD', 0, null)]
     for (const message of ['hi, is the smart watch water resistant?', 'ok so is the smart watch water resistant']) {

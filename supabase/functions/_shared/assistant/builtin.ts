@@ -274,9 +274,18 @@ async function onePairFound(message: string, context: Context): Promise<{ found:
 
 async function answerCompare(terms: [string, string], message: string, context: Context): Promise<ResponderOutput> {
   const { language, businessName, catalogue } = context
-  const [first, second] = await Promise.all(terms.map(async (term) => bestNamed(term, await catalogue.search(term, 3), true)[0] ?? null))
+  // A side found by its words, or by the kind of thing they name ("bal gerçek" of "bal gerçek mi katkısız mı").
+  const side = async (term: string) => {
+    const found = bestNamed(term, await catalogue.search(term, 3), true)[0]
+    const kind = thingWords(term).join(' ')
+    return found ?? (kind !== '' && kind !== term ? (bestNamed(kind, await catalogue.search(kind, 3), false)[0] ?? null) : null)
+  }
+  const [first, second] = await Promise.all(terms.map(side))
   if (first && second && first.id !== second.id) return reply('compare', say.comparison([first, second], language), language, [first, second])
   const found = first ?? second ?? null
+  // "Bal gerçek mi katkısız mı?": one product and a property beside it, no second product; what it is, asked of it.
+  const other = first ? terms[1] : terms[0]
+  if (found && (!first || !second) && thingWords(other).length === 0) return answerAttribute(attributeOf(words(message)), found.name, message, context)
   // "Are these fakes or original?" compares no products: the owner's FAQ may answer it.
   if (!found) {
     const hit = await faqFor(message, context, 'unknown')
@@ -432,7 +441,8 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   // "Silk tie?", "the leather one, how much?": a material that is part of the one name the message writes, with its kind
   // of product or a price or stock asked, and nothing asking what it is made of. "Is it cotton?" names no product: it asks the
   // material of the one discussed.
-  if (attribute === 'material' && (thingWords(whole).length > 0 || PRODUCT_CUES.test(keyLine(words(message)))) && !asksOfIt(message) && !asksWhichMaterial(words(message)) && !keysOf(message).some((key) => ASKS_MATERIAL.test(key))) {
+  // ("Şal ipek mi?" asks whether the shawl is silk: the material is what "mi" asks of.)
+  if (attribute === 'material' && (thingWords(whole).length > 0 || PRODUCT_CUES.test(keyLine(words(message)))) && !asksOfIt(message) && !asksWhichMaterial(words(message)) && !keysOf(message).some((key) => ASKS_MATERIAL.test(key)) && !materialAsked(message)) {
     const named = (await context.catalogue.search(whole, 3)).filter((product) => coverage(whole, product.name) === 1)
     if (named.length === 1) return answerProductQuestion(asksWhetherSo(message) ? 'stock' : 'price', whole, context)
   }
@@ -869,7 +879,9 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
         // words its name does not hold, asks them of it. Just after another product, "şarjı kaç gün gider" measures
         // that one, though "şarj" names a charger.
         const measuresNamed = named.length === 1 && MEASURE.test(keyLine(words(message))) && !((await lastProducts(context)) ?? []).some((product) => product.id !== named[0]!.id)
-        if (named.length === 1 && (asksWhetherSo(message) || measuresNamed) && keysOf(intent.term).some((key) => !keysOf(named[0]!.name).some((word) => sameWord(key, word)) && !holdsEquivalent(key, named[0]!.name))) {
+        const one = named.length === 1 ? named[0]! : null
+        const unnamed = one !== null && keysOf(intent.term).some((key) => !keysOf(one.name).some((word) => sameWord(key, word)) && !holdsEquivalent(key, one.name))
+        if (one && (((asksWhetherSo(message) || measuresNamed) && unnamed) || materialAsked(message))) {
           return answerAttribute(attribute, intent.term, message, context)
         }
         // "Kutulu mu?", "kaç kişilik?": a short question of how or how much, whose words name no product.
@@ -1243,8 +1255,18 @@ async function answerMessage(
   // So does one naming a property a description may state ("hızlı şarj destekliyor mu?" of a powerbank), in a few more words.
   const asksProperty = words(message).length <= 5 && words(message).some((word) => onlyProperties(word.text))
   // ("Is it usd?" asks the price's currency, below.)
-  if (SHORT_FOLLOW_UP_OVER.has(understood.kind) && asksWhetherSo(message) && !asksOfTheShop(message) && topicOf(message) === null && currencyAsked(message) === null && ((understood.unknownWords > 0 && words(message).length <= 3) || asksProperty)) {
+  const followsUp = SHORT_FOLLOW_UP_OVER.has(understood.kind) && asksWhetherSo(message) && !asksOfTheShop(message) && topicOf(message) === null && currencyAsked(message) === null
+  if (followsUp && ((understood.unknownWords > 0 && words(message).length <= 3) || asksProperty)) {
     if ((await lastProducts(context))?.length) return answerAttribute(attributeOf(words(message)), '', message, context)
+  }
+  // "Su geçirmez diyorsunuz, denizde kullanılır mı?": longer, but repeating what the one product's record says, and
+  // naming no other product.
+  if (followsUp || (understood.kind === 'search' && asksWhetherSo(message) && topicOf(message) === null)) {
+    const last = (await lastProducts(context)) ?? []
+    const record = last.length === 1 ? `${last[0]!.name} ${last[0]!.description ?? ''}` : ''
+    const recordKeys = keysOf(record).filter((key) => key.length >= 4)
+    const echoes = keysOf(message).some((key) => key.length >= 4 && !isQuestionWord(key) && recordKeys.some((word) => sameWord(key, word)))
+    if (echoes && thingWords(message).every((thing) => coverage(thing, last[0]!.name) > 0)) return answerAttribute(attributeOf(words(message)), '', message, context)
   }
   // "What's the difference between them?", "aralarındaki fark ne?" just after a list: the products listed, side by side;
   // "which one would you recommend?", "hangisi daha iyi?" too, with no taste made up.
@@ -1360,6 +1382,13 @@ function sharesAWord(message: string, text: string): boolean {
 
 /** "Which one would you recommend?", "hangisi daha iyi?": which of a list is best, asked. */
 const WHICH_BETTER = /^ (peki |so |ok |and )?(hangisi\w* (daha )?(iyi|guzel|kaliteli|onerir\w*|tavsiye\w*)|hangisini (onerir\w*|tavsiye\w*|alay\w*|almali\w*|secey\w*|secmeli\w*)|which (one )?(is |would you |do you |should i )?(better|best|recommend\w*|suggest\w*|get|buy|choose|pick)) /
+/** "Şal ipek mi?", "is the shawl silk?": a material is what the yes-or-no question asks of. */
+function materialAsked(message: string): boolean {
+  const list = words(message)
+  const asked = (i: number) => ATTRIBUTE_PATTERNS.material.test(list[i]!.key) && thingWords(list[i]!.text).length === 0
+  return asksWhetherSo(message) && list.some((word, i) => asked(i) && (/^m[iu]$/.test(list[i + 1]?.key ?? '') || (i === list.length - 1 && /^(is|are)$/.test(list[0]?.key ?? ''))))
+}
+
 /** Words pointing at the products just listed, together. */
 const AMONG_THEM = /^(aralarindaki|aralarinda|arasindaki|ikisinin|ikisi|ikisini|hepsinin|bunlarin|onlarin|between|them|these|those|both|all|three)$/
 

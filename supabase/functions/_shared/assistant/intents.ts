@@ -201,9 +201,14 @@ export function asksOfIt(message: string): boolean {
   return / (is|does|can|will|would|could|has|was) (it|this|that) | (are|do|can|will) (they|these|those) /.test(line) || /^ (bu|bunun|bunu|o|onun|onu) (?!kadar )/.test(line)
 }
 
+/** A word of doubt or feeling said after a question. */
+const DOUBT = /^(gercekten|acaba|ya|yaa|yani|peki|really|though|tho|then)$/
+
 /** Whether the message is a yes-or-no question ("öğütülmüş mü?", "is it lined?"). */
 export function yesOrNo(message: string): boolean {
-  const list = words(message)
+  // "Bu şal ipek mi gerçekten?", "is it silk really?": a word of doubt after the question leaves it one.
+  const said = words(message)
+  const list = said.length >= 3 && DOUBT.test(said.at(-1)!.key) ? said.slice(0, -1) : said
   const last = list[list.length - 1]?.key ?? ''
   // "Can you write a poem about tea?" asks the assistant to do something, not whether the tea is so.
   // "Kutusuyla mı geliyor?", "kuru temizleme mi gerekir?": the particle after the word asked about, and the verb last.
@@ -351,7 +356,7 @@ const WEIGHT_WORDS = /^(agirlig\w*|agirlik|kilo\w*|gram\w*|kg|weight|weigh|heavy
 /** How long something lasts: a battery, a candle, a charge ("how long does it last?", "pil ömrü", "kaç saat gider"). */
 const DURATION_WORDS = /^(battery|pil|pili|omru|omur)$/
 /** A property of a product asked in words no attribute reads: its brand or maker, its expiry, how many pieces it has. */
-const PROPERTY_ASKED = / (kac parca\w*|how many (pieces|parts)|marka\w*|brands?|manufacturer\w*|uretici\w*|who makes|made by|kim (uretiyor|yapiyor)|son kullanma( tarih\w*)?|skt\w*|raf omr\w*|expiry( date)?|expiration( date)?|best before( date)?|use by( date)?|shelf life) /
+const PROPERTY_ASKED = / (kac parca\w*|how many (pieces|parts)|uretim tarih\w*|ne zaman uretil\w*|production date|when was it made|nereden (geliyor|gelir|getiri\w*)|mensei\w*|comes? from|made in|origin|marka\w*|brands?|manufacturer\w*|uretici\w*|who makes|made by|kim (uretiyor|yapiyor)|son kullanma( tarih\w*)?|skt\w*|raf omr\w*|expiry( date)?|expiration( date)?|best before( date)?|use by( date)?|shelf life) /
 /** How it smells ("kokusu nasıl?", "what scent is it?"). */
 const SCENT_WORDS = /^(smell|smells|scent|scents|fragrance|aroma|koku|kokusu|kokulari|kokuyor|esans\w*)$/
 const DURATION_PHRASES = / (how (long|many hours) (does|do|will|would|can) (\w+ ){1,3}(last|burn|run|go)|kac saat (gider|dayanir|yanar|calisir|caliyor|gidiyor)|ne kadar (dayanir|yanar)|battery life|pil omru) /
@@ -817,7 +822,7 @@ export type Understood = Intent & {
 }
 
 /** A purchase or a liking told in the first person ("aldım", "beğendim", "I bought", "loved", "happy with"). */
-const TOLD_TR = /^(?!yardim$)\w{2,}(d|t)(im|um)$/
+const TOLD_TR = /^(?!(yardim|uretim|egitim)$)\w{2,}(d|t)(im|um)$/
 const TOLD_EN = /^(bought|ordered|purchased|got|loved|liked|received|tried|love|happy|pleased|satisfied)$/
 /** Where an English question starts after what was told: "I ordered a dress, do you have a matching belt?". */
 const ASKS_FROM = /^(do|does|have|has|is|are|can|could|any|how|what|which)$/

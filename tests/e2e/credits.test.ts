@@ -240,11 +240,13 @@ describe('credits screen', () => {
   it('gives up waiting after 30 s: the banner and the query string go, purchases come back', async () => {
     const owner = await createVerifiedOwner(running.keys)
     const sessionId = await openSession(owner)
-    const { page } = await open(owner, `/dashboard?session_id=${sessionId}`, { clock: new Date() })
+    // The wait starts in an effect of the render that shows the banner, so the page's clock when the banner entered the
+    // DOM is no later than the wait's start (read from the test, it would be a round trip later).
+    const { page } = await open(owner, `/dashboard?session_id=${sessionId}`, { clock: new Date(), initScript: recordBannerShown })
     const banner = page.getByTestId('processing-banner')
     await banner.waitFor()
     const pageNow = () => page.evaluate(() => Date.now())
-    const shownAt = await pageNow()
+    const shownAt = await page.evaluate(() => (window as unknown as { bannerShownAt: number }).bannerShownAt)
     expect(await page.getByRole('button', { name: 'Başlangıç paketini satın al' }).isDisabled()).toBe(true)
     // Re-reads happen every 2 s while the banner shows. The page's clock is
     // moved on a re-read at a time, each one answered before the next step,
@@ -259,7 +261,7 @@ describe('credits screen', () => {
       const before = reads
       await page.clock.runFor(POLL_INTERVAL_MS)
       const elapsed = (await pageNow()) - shownAt
-      // The screen began its wait a moment before shownAt was read, so in the wait's last interval a re-read may or
+      // The screen began its wait a moment after the banner showed, so in the wait's last interval a re-read may or
       // may not come; before it, every step brings one, and after it the banner has a few steps to go.
       if (elapsed < POLL_DURATION_MS - POLL_INTERVAL_MS) await expect.poll(() => reads, { timeout: 10_000 }).toBeGreaterThan(before)
       else if (elapsed >= POLL_DURATION_MS) stepsPastTheWait++
@@ -414,3 +416,14 @@ describe('credits screen', () => {
     expect(await balance(owner)).toEqual({ amount: 0, used: 0, remaining: 0 })
   })
 })
+
+/** Runs in the page before the app: keeps the page's time when the processing banner first enters the DOM. */
+function recordBannerShown(): void {
+  const seen = window as unknown as { bannerShownAt?: number }
+  new MutationObserver((_, observer) => {
+    if (document.querySelector('[data-testid="processing-banner"]')) {
+      seen.bannerShownAt = Date.now()
+      observer.disconnect()
+    }
+  }).observe(document, { childList: true, subtree: true })
+}

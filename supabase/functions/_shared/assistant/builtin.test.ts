@@ -863,6 +863,9 @@ describe('follow-ups as customers write them', () => {
     expect(back).toMatchObject({ kind: 'stock', productIds: ['p5'] })
     // The catalogue holds no date: said, with who may know one, never a guess.
     expect(back.reply).toBe("Sorry, Desk Lamp is out of stock right now. It's €12.50 EUR. The catalogue doesn't say when it will be back. Ayşe Butik can help you: 0216 555 00 11 · ayse@example.com")
+    for (const message of ['when will it be restocked', 'when will they be available again']) {
+      expect((await ask(message, { language: 'en', history: said(['p5']) })).reply, message).toBe(back.reply)
+    }
     const again = await ask('tekrar gelecek mi', { history: said(['p2']) })
     expect(again.reply).toContain('Ne zaman tekrar stoğa gireceği katalogda yazmıyor. Ayşe Butik size yardımcı olabilir: 0216 555 00 11')
     // In stock, there is nothing to wait for.

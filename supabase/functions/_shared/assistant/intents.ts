@@ -1024,10 +1024,10 @@ export function intentOf(asked: string, message: string): Intent {
   if (/ (ogle (arasi|tatil)\w*|lunch (break|time)|close for lunch) /.test(line)) return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   // "Son fiyat ne olur?", "what's your best price?": bargaining, which the owner writes of with the offers if anywhere.
   if (BARGAINS.test(line)) return { kind: 'discounts' }
-  // "When will it be back?": the stock of the product discussed, and that no date is known.
+  // "When will it be back?", "when will it be restocked?": the stock of the product discussed, and that no date is known.
   // ("Do you have the straw hat, and if not when will it be back?" names the product.)
-  if (/ when (will|is|does|do) (it|they|this|that|these|those)( be| come)? back /.test(line)) {
-    return { kind: 'stock', term: productTerm(list.filter((word) => !/^(back|if|not|and|in|stock)$/.test(word.key))) }
+  if (/ when (will|is|does|do|are) (it|they|this|that|these|those)( be| come| get)? (back|restocked|restocking|available again|in stock again) /.test(line)) {
+    return { kind: 'stock', term: productTerm(list.filter((word) => !/^(back|if|not|and|in|stock|restocked|restocking|available|again|get)$/.test(word.key))) }
   }
   // "Ayakkabı numaraları kaç?": the sizes of a thing named, not the shop's number.
   const notPhone = (word: string) => !/^(telefon\w*|phones?|whatsapp\w*|iletisim\w*|cep\w*)$/.test(asciiKey(word))

@@ -570,10 +570,10 @@ describe('follow-ups as customers write them', () => {
 
   it('quotes the description with a detail it cannot name, which may answer it, and never says yes', async () => {
     const items = [...PRODUCTS, product('p8', 'Gümüş Kolye', 120, 'USD', 5, null, '925 ayar gümüş, zincir uzunluğu 45 cm')]
-    const real = await ask('bu kolye gerçek gümüş mü', { items, history: said(['p8']) })
-    expect(real).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
-    expect(real.reply).toBe('Gümüş Kolye için katalogda bu bilgi yer almıyor; açıklamada: “925 ayar gümüş, zincir uzunluğu 45 cm”. Ayşe Butik size yardımcı olabilir: 0216 555 00 11 · ayse@example.com')
-    const english = await ask('is it real silver?', { items, history: said(['p8']) })
+    const tarnish = await ask('bu kolye kararır mı', { items, history: said(['p8']) })
+    expect(tarnish).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(tarnish.reply).toBe('Gümüş Kolye için katalogda bu bilgi yer almıyor; açıklamada: “925 ayar gümüş, zincir uzunluğu 45 cm”. Ayşe Butik size yardımcı olabilir: 0216 555 00 11 · ayse@example.com')
+    const english = await ask('does it tarnish?', { items, history: said(['p8']) })
     expect(english.reply).toMatch(/^The catalogue doesn't list this detail for Gümüş Kolye; it says: “925 ayar gümüş, zincir uzunluğu 45 cm”\. /)
     // A detail it can name and the record lacks gets no description: it would not say it.
     const colour = await ask('kolyenin rengi ne', { items })
@@ -761,6 +761,38 @@ describe('follow-ups as customers write them', () => {
     // Repeating what the record of the product just discussed says, in more words: of it.
     const sea = await ask('su geçirmez diyorsunuz denizde kullanılır mı', { items, history: said(['p10']), faq: [] })
     expect(sea).toMatchObject({ kind: 'attribute', productIds: ['p10'] })
+  })
+
+  it('asks whether a material is real of the product, never of a real person', async () => {
+    const items = [
+      ...PRODUCTS,
+      product('p8', 'İpek Şal', 39.5, 'EUR', 6, null),
+      product('p9', 'Silk Tie', 35, 'USD', 10, null, 'Pure silk, navy blue'),
+      product('p10', 'Gümüş Kolye', 650, 'TRY', 4, null, '925 ayar gümüş, 45 cm zincir'),
+      product('p11', 'Çiçek Balı', 450, 'TRY', 8, null, '850 g cam kavanoz'),
+      product('p12', 'Silver Necklace', 40, 'USD', 4, null, '925 sterling silver, 45 cm chain'),
+    ]
+    // The record says it ("pure silk", "925 ayar gümüş"): quoted, with no handoff and no "not listed".
+    for (const [message, id, language, quote] of [
+      ['is the silk tie real silk?', 'p9', 'en', 'Pure silk'],
+      ['gümüş kolye gerçek gümüş mü', 'p10', 'tr', '925 ayar'],
+      ['is the silver necklace genuine silver', 'p12', 'en', '925 sterling'],
+    ] as const) {
+      const out = await ask(message, { items, language, faq: [] })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: [id] })
+      expect(out.reply, message).toContain(quote)
+      expect(out.reply, message).not.toMatch(/yer almıyor|doesn't list/)
+    }
+    // The name is all the record says: it is listed by that name.
+    expect((await ask('ipek şal gerçek ipek mi', { items, faq: [] })).reply).toBe('Katalogda “İpek Şal” adıyla yer alıyor; açıklaması yok.')
+    // Purity the record does not state is not claimed.
+    const honey = await ask('bal saf mı', { items, faq: [] })
+    expect(honey).toMatchObject({ kind: 'attribute', productIds: ['p11'] })
+    expect(honey.reply).toContain('bu bilgi yer almıyor')
+    // A real ring the catalogue does not have is not found, not a person asked for.
+    expect(await ask('is the gold ring real gold', { items, language: 'en', faq: [] })).toMatchObject({ kind: 'attribute', productIds: [] })
+    // A real person is still a person.
+    for (const message of ['gerçek biriyle konuşmak istiyorum', 'i want to talk to a real person']) expect((await ask(message, { items, faq: [] })).kind, message).toBe('human')
   })
 
   it('reads a yes-or-no question after a greeting, and answers one its name answers from the name', async () => {

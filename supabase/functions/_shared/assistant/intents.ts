@@ -328,7 +328,7 @@ export function topicOf(message: string): BusinessTopic | null {
 }
 
 const PERSON =
-  / (yetkili\w*|temsilci\w*|insan\w*|kisi\w*|gercek|sahib\w*|canli|biri|birisi\w*|biriyle|kimse\w*|aramak|arayin|arar|arasin|ara|bot|mudur\w*|yonetici\w*|patron\w*|operator\w*|destek|hizmet\w*|person|people|someone|somebody|human|humans|agent|owner|manager|staff|representative|operator|support|service|call|real|live|bot) /
+  / (yetkili\w*|temsilci\w*|insan\w*|kisi\w*|sahib\w*|canli|biri|birisi\w*|biriyle|kimse\w*|aramak|arayin|arar|arasin|ara|bot|mudur\w*|yonetici\w*|patron\w*|operator\w*|destek|hizmet\w*|person|people|someone|somebody|human|humans|agent|owner|manager|staff|representative|operator|support|service|call|live|bot) /
 
 /** The classifier's least score for a kind to be taken; below it the message is read by its words alone. */
 export const MIN_SCORE = 0.55
@@ -357,6 +357,11 @@ const WEIGHT_WORDS = /^(agirlig\w*|agirlik|kilo\w*|gram\w*|kg|weight|weigh|heavy
 const DURATION_WORDS = /^(battery|pil|pili|omru|omur)$/
 /** A property of a product asked in words no attribute reads: its brand or maker, its expiry, how many pieces it has. */
 const PROPERTY_ASKED = / (kac parca\w*|how many (pieces|parts)|uretim tarih\w*|ne zaman uretil\w*|production date|when was it made|nereden (geliyor|gelir|getiri\w*)|mensei\w*|comes? from|made in|origin|marka\w*|brands?|manufacturer\w*|uretici\w*|who makes|made by|kim (uretiyor|yapiyor)|son kullanma( tarih\w*)?|skt\w*|raf omr\w*|expiry( date)?|expiration( date)?|best before( date)?|use by( date)?|shelf life) /
+/** Whether a material is the real thing: "real silver", "gerçek deri mi", "is it genuine?". */
+const GENUINE = /^(real|genuine|pure|authentic|hakiki|gercek|saf|halis)$/
+const GENUINE_ASKED = / (real|genuine|pure|authentic|hakiki|gercek|saf|halis) ((\w+ )?(mi|mu|mudur|midir|misiniz) |\w+ (mi|mu) $|$)| (is|are) (it|this|that|they|these|those|the \w+( \w+)?) (real|genuine|pure|authentic) \w+ $/
+/** Whether the words ask if a product (or its material) is the real thing. */
+export const asksIfGenuine = (message: string): boolean => GENUINE_ASKED.test(keyLine(words(message)))
 /** How it smells ("kokusu nasıl?", "what scent is it?"). */
 const SCENT_WORDS = /^(smell|smells|scent|scents|fragrance|aroma|koku|kokusu|kokulari|kokuyor|esans\w*)$/
 const DURATION_PHRASES = / (how (long|many hours) (does|do|will|would|can) (\w+ ){1,3}(last|burn|run|go)|kac saat (gider|dayanir|yanar|calisir|caliyor|gidiyor)|ne kadar (dayanir|yanar)|battery life|pil omru) /
@@ -959,6 +964,13 @@ export function intentOf(asked: string, message: string): Intent {
   if (PROPERTY_ASKED.test(line)) {
     const of = productTerm(words(line.replace(PROPERTY_ASKED, ' ')))
     if (of !== '' || !/ (markalar\w*|brands) /.test(line)) return { kind: 'attribute', attribute: null, term: of }
+  }
+  // "Is the silver necklace real silver?", "deri ceket hakiki mi": what it is made of, asked of the product the words name
+  // (however much "real" sounds like asking for a real person).
+  if (GENUINE_ASKED.test(line) && !['human', 'complaint'].includes(intent)) {
+    // The words before "real" name the product ("the silver necklace"); those after it, what it is asked to be.
+    const real = list.findIndex((word) => GENUINE.test(word.key))
+    return { kind: 'attribute', attribute: 'material', term: productTerm(list.slice(0, real)) }
   }
   // "Ok 50 then, total?": what that many of the product discussed come to.
   if (TOTAL.test(line) && quantityAsked(message) !== null && termWithoutNumbers.split(' ').every((word) => word === '' || /^(then|olsun|tane|adet|pieces|pcs)$/.test(asciiKey(word)))) return { kind: 'price', term: '' }

@@ -125,8 +125,8 @@ export function attributeFromRecord(product: CatalogueProduct, language: Lang): 
 
 /**
  * The record does not say it: never a yes, the way to ask instead. Asked
- * something the assistant cannot name ("is it real silver?"), the customer
- * gets the description as written too, which may answer it ("925 ayar gümüş").
+ * something the assistant cannot name ("does it tarnish?"), the customer
+ * gets the description as written too, which may answer it ("925 ayar gümüş, rodyum kaplama").
  * Of a kind several products share ("kulaklıklarınız hangi marka?"), none of
  * whose records says it, every one of them is named.
  */

@@ -763,6 +763,18 @@ describe('follow-ups as customers write them', () => {
     expect(sea).toMatchObject({ kind: 'attribute', productIds: ['p10'] })
   })
 
+  it('a property of "this product" or of "your products" asks which product, or of the one discussed; never lists the catalogue', async () => {
+    const items = [...PRODUCTS, product('p8', 'Spor Ayakkabı', 1799, 'TRY', 11, null, 'Beyaz-lacivert, 36-45 numara arası')]
+    for (const [message, language] of [['bu ürünün rengi ne', 'tr'], ['bu ürünün başka rengi var mı', 'tr'], ['what colours do your products come in', 'en']] as const) {
+      const out = await ask(message, { items, language, faq: [] })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: [] })
+      expect(out.reply, message).toMatch(/Hangi ürünü|Which product/)
+    }
+    const shoe = await ask('bu ürünün başka rengi var mı', { items, history: said(['p8']), faq: [] })
+    expect(shoe).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(shoe.reply).toContain('beyaz-lacivert')
+  })
+
   it('asks whether a material is real of the product, never of a real person', async () => {
     const items = [
       ...PRODUCTS,

@@ -1229,7 +1229,10 @@ export function intentOf(asked: string, message: string): Intent {
   // "Kulaklığın pil ömrü ne kadar?": how long it lasts, however much "ne kadar" sounds like its price.
   const lastsAsked = intent === 'price' && DURATION_PHRASES.test(line) && !/ (fiyat\w*|prices?|kac para|cost\w*) /.test(line)
   // "What's the mug's capacity?" reads like "what about the mug?", but it says what it asks.
-  if (intent === 'attribute' || lastsAsked || asksVariant || (intent === 'list' && ofOneShown) || ((intent === 'None' || intent === 'again') && attributeOf(list)) || (PRODUCT_KINDS.has(intent) && onlyProperty)) {
+  // "Bu ürünün rengi ne?", "what colours do your products come in?" name no product but point at one, or at all: a
+  // property of one, never the whole catalogue.
+  const ofThisOne = intent === 'list' && term === '' && attributeOf(list) !== null && (pointsBack(message) || list.some((word) => CATALOGUE_WORD.test(word.key) || /^(urun\w*|products?|items?)$/.test(word.key)))
+  if (intent === 'attribute' || lastsAsked || asksVariant || ofThisOne || (intent === 'list' && ofOneShown) || ((intent === 'None' || intent === 'again') && attributeOf(list)) || (PRODUCT_KINDS.has(intent) && onlyProperty)) {
     // "Gömlek beyaz mı?": the colour asked about is not part of the product's name.
     return {
       kind: 'attribute',

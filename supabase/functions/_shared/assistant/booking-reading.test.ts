@@ -198,6 +198,12 @@ describe('the booking conversation reads', () => {
       ['can you fit me in today', 'unknown', 'book'],
       ['perşembe akşam 6 da boş musunuz', 'search', 'book'],
       ['are you free thursday at 5', 'unknown', 'book'],
+      // Anything at a time named, a gap: a free time.
+      ['do you have anything tomorrow afternoon', 'stock', 'book'],
+      ['got anything on saturday', 'hours', 'book'],
+      ['yarın için bir şey var mı', 'hours', 'book'],
+      ['yarın öğleden sonra boşluk var mı', 'search', 'book'],
+      ['anything for a dinner party', 'recommend', null],
       // Free and available of goods are not a time.
       ['is shipping free on orders over 500', 'shipping', null],
       ['is the mug available', 'stock', null],

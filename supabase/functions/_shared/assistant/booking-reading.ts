@@ -18,7 +18,9 @@ const UNSURE = / (bilmiyorum|emin degil\w*|karar veremedim|kararsiz\w*|fark etme
 export const unsure = (message: string) => UNSURE.test(line(message))
 
 const APPOINTMENT = / (randevu\w*|rezervasyon\w*|appointment\w*|booking\w*|reservation\w*|seans\w*|session) /
-const BOOK_WORDS = / (randevu\w*|rezervasyon\w*|appointment\w*|book|booking|reserve|reservation|schedule|musait\w*|bos yer\w*|bos saat\w*|bos (gun|zaman)\w*|yer\w* (var mi|kaldi mi)|slot|slots|free time|free times|opening(?! (hours?|times?) )|openings|anything free|any availability|availability|(free|available) (this|next|tomorrow|today|tonight)|fit me in|squeeze me in|bos musunuz|bos musun|are you free) /
+const BOOK_WORDS = / (randevu\w*|rezervasyon\w*|appointment\w*|book|booking|reserve|reservation|schedule|musait\w*|bos yer\w*|bos saat\w*|bos (gun|zaman)\w*|yer\w* (var mi|kaldi mi)|slot|slots|free time|free times|opening(?! (hours?|times?) )|openings|anything free|any availability|availability|(free|available) (this|next|tomorrow|today|tonight)|fit me in|squeeze me in|bos musunuz|bos musun|bosluk\w*|are you free) /
+/** "Do you have anything tomorrow afternoon?", "yarın için bir şey var mı?": anything, at a time named, is a free time. */
+const ANYTHING = / (anything|bir sey|birsey) /
 const CANCEL_WORDS = / (iptal\w*|cancel\w*|gelemeyece\w*|gelemiyorum|katilamayaca\w*) /
 const MOVE_WORDS = / (degistir\w*|ertele\w*|kaydir\w*|tasi\w*|baska (bir )?(gun|saat)\w*|reschedul\w*|move|change|postpone|push|shift|bring (it )?forward|another (day|time)|different (day|time)) /
 const STOP_WORDS = / (vazgec\w*|bosver|bos ver|gerek yok|istemiyorum|never mind|nevermind|forget it|no thanks|stop) /
@@ -237,6 +239,7 @@ export function bookingAsked(message: string, kind: string, { justBooked = false
   if (OWN_APPOINTMENT.test(l) && TO_ANOTHER.test(l) && (saysWhen(readWhen(message, '2000-01-01')) || shiftAsked(message) !== null)) return 'move'
   if (justBooked && forAnother(message)) return 'book'
   if (kind === 'booking' || (BOOK_WORDS.test(l) && !/ (siparis\w*|order\w*) /.test(l))) return 'book'
+  if (ANYTHING.test(l) && saysWhen(readWhen(message, '2000-01-01'))) return 'book'
   return null
 }
 

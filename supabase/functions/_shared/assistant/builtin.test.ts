@@ -775,6 +775,15 @@ describe('follow-ups as customers write them', () => {
     expect(shoe.reply).toContain('beyaz-lacivert')
   })
 
+  it('a wish for an occasion is no parting, whatever the classifier heard in "night"', async () => {
+    const items = [...PRODUCTS, product('p8', 'Linen Summer Dress', 79, 'USD', 7, null, 'Light linen, for a summer wedding or a dinner party')]
+    expect(await ask('do you have anything for a dinner party', { items, language: 'en', faq: [] })).toMatchObject({ kind: 'recommend', productIds: ['p8'] })
+    expect((await ask('anything for saturday night dinner party', { items, language: 'en', faq: [] })).kind).toBe('recommend')
+    // Courtesy said in courtesy words still parts.
+    expect((await ask('tamam sağolun iyi geceler', { items, faq: [] })).kind).toBe('thanks')
+    expect((await ask('bu kadar yeter', { items, faq: [] })).kind).toBe('goodbye')
+  })
+
   it('asks whether a material is real of the product, never of a real person', async () => {
     const items = [
       ...PRODUCTS,

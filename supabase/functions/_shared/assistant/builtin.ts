@@ -7,7 +7,7 @@
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
-import { ASKS_MATERIAL, COMPARES, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksIfGenuine, asksOfIt, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, COMPARES, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksIfGenuine, asksOfIt, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, phrasesHeld, sameProperty, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
 import { hasAnyHours, hoursStatus } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
@@ -220,6 +220,7 @@ function otherReading(alternatives: readonly Classification[], message: string):
   const borneOut = (reading: Classification) => {
     if (reading.intent === 'booking') return bookingAsked(message, '') !== null
     if (reading.intent === 'discounts') return saysOffer(message)
+    if (reading.intent === 'goodbye' || reading.intent === 'thanks') return saysCourtesy(message)
     // "Do you sell gift cards?": a card sold is no way to pay.
     if (reading.intent === 'payment') return saysPaying(message) || thingWords(message).length === 0
     return !WORD_BORNE.has(reading.intent) || intentOf(reading.intent, message).kind === reading.intent
@@ -1071,7 +1072,8 @@ async function answerProduct(intent: Intent, message: string, context: Context, 
     if (other) return answerIntent(intentOf(other.intent, message), message, context)
     // "Bu kadar yeter", "tamam sağolun iyi geceler": words no product holds, from someone taking their leave or thanking.
     // A question is never answered with a goodbye ("can you gift wrap and add a note?").
-    const parting = asksSomething(message) ? undefined : alternatives.find((reading) => PARTINGS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE)
+    // Nor are words that say more than courtesy ("anything for saturday night dinner party" is no "good night").
+    const parting = asksSomething(message) || !saysCourtesy(message) ? undefined : alternatives.find((reading) => PARTINGS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE)
     if (parting) return answerIntent({ kind: parting.intent as 'goodbye' | 'thanks' }, message, context)
     // "Yaz için hafif bir şey arıyorum": no product of that name, but a wish the names and descriptions may answer.
     if (alternatives.some((reading) => reading.intent === 'recommend' && reading.score >= RECOMMEND_MIN_SCORE)) return answerRecommendation(intent.term, context)

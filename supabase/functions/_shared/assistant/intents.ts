@@ -357,6 +357,8 @@ const WEIGHT_WORDS = /^(agirlig\w*|agirlik|kilo\w*|gram\w*|kg|weight|weigh|heavy
 const DURATION_WORDS = /^(battery|pil|pili|omru|omur)$/
 /** A property of a product asked in words no attribute reads: its brand or maker, its expiry, how many pieces it has. */
 const PROPERTY_ASKED = / (kac parca\w*|how many (pieces|parts)|uretim tarih\w*|ne zaman uretil\w*|production date|when was it made|nereden (geliyor|gelir|getiri\w*)|mensei\w*|comes? from|made in|origin|marka\w*|brands?|manufacturer\w*|uretici\w*|who makes|made by|kim (uretiyor|yapiyor)|son kullanma( tarih\w*)?|skt\w*|raf omr\w*|expiry( date)?|expiration( date)?|best before( date)?|use by( date)?|shelf life) /
+/** "Anything for…", "bir şey … için": something wished for an occasion or a person. */
+const WISH_FOR = / (anything|something) (nice |good |special )?for /
 /** Whether a material is the real thing: "real silver", "gerçek deri mi", "is it genuine?". */
 const GENUINE = /^(real|genuine|pure|authentic|hakiki|gercek|saf|halis)$/
 const GENUINE_ASKED = / (real|genuine|pure|authentic|hakiki|gercek|saf|halis) ((\w+ )?(mi|mu|mudur|midir|misiniz) |\w+ (mi|mu) $|$)| (is|are) (it|this|that|they|these|those|the \w+( \w+)?) (real|genuine|pure|authentic) \w+ $/
@@ -804,6 +806,16 @@ function courtesyOnly(list: readonly Word[]): 'thanks' | 'goodbye' | 'greeting' 
   return / (iyi (gunler|aksamlar|sabahlar)|good (morning|afternoon)) /.test(line) ? 'greeting' : null
 }
 
+/**
+ * Whether thanks or a parting the classifier heard is borne out by the words: one of thanks or leave-taking said, and
+ * little else ("anything for saturday night dinner party" is no "good night").
+ */
+export function saysCourtesy(message: string): boolean {
+  const keys = words(message).map((word) => word.key)
+  const known = (key: string) => THANKS_WORDS.has(key) || PARTING_WORDS.has(key) || COURTESY_FILLERS.has(key) || LEADERS.has(key) || OPENERS.has(key)
+  return keys.some((key) => THANKS_WORDS.has(key) || PARTING_WORDS.has(key)) && keys.filter((key) => !known(key)).length <= 2
+}
+
 // Words a customer leads with before the question ("tamam, nasıl alırım?"): an answer to the last reply, not the question.
 const LEADERS: ReadonlySet<string> = new Set(['tamam', 'tamamdir', 'tmm', 'peki', 'evet', 'olur', 'anladim', 'ok', 'okay', 'oki', 'okey', 'yes', 'yeah', 'yep', 'sure', 'alright', 'right', 'so', 'well', 'hmm', 'great', 'cool', 'super', 'harika', 'guzel', 'sey'])
 
@@ -979,6 +991,15 @@ export function intentOf(asked: string, message: string): Intent {
   const liked = LIKES.exec(line)
   const likedTerm = liked ? productTerm(words(line.slice(liked.index + liked[0].length)).filter((word) => !/^(it|them|this|that|stuff|things?)$/.test(word.key))) : ''
   if (liked && likedTerm !== '' && !GONE_WRONG.test(line) && !['human', 'thanks', 'goodbye', 'ack'].includes(intent)) return { kind: 'recommend', term: likedTerm }
+  // "Anything for a saturday night dinner party?", "got anything for a 5 year old": a wish, whatever else the words sound
+  // like ("good night").
+  const wish = WISH_FOR.exec(line)
+  // ("Anything for summer?" lists what is described so, read below.)
+  if (wish && !BUSINESS_KINDS.has(intent) && !['human', 'complaint', 'booking', 'list'].includes(intent)) {
+    const wished = productTerm(words(line.slice(wish.index + wish[0].length)))
+    const described = words(wished).every((word) => equivalents(word.text).length > 0 && thingWords(word.text).length === 0)
+    if (wished !== '' && !described) return { kind: 'recommend', term: wished }
+  }
   // "Keten gömlek 2 adet ne tutar?", "how much for 3 mugs?", "3 tane alsam toplam ne tutar" of the one discussed: what that
   // many of a product come to is its price.
   const wanted = quantityAsked(message)

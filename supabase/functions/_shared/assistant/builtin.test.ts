@@ -2779,6 +2779,17 @@ describe('honest products', () => {
     expect(none.reply).toContain('€5,00 EUR ve altında fiyatlı bir ürün yok')
     const range = await ask('300 ile 1000 lira arası kulaklık', { items })
     expect(range.productIds).toEqual(['p2'])
+    // None of the kind in the budget: said so, with what the budget buys, never "nothing in the catalogue".
+    const cheap = await ask('400 tl altı hoparlör', { items })
+    expect(cheap.kind).toBe('budget')
+    expect(cheap.productIds.sort()).toEqual(['p2', 'p6'])
+    expect(cheap.reply).toMatch(/^Aradığınız türden ₺400,00 TRY ve altında bir ürün yok\.\n₺400,00 TRY ve altındaki ürünler:\n/)
+    // A budget just after suggestions or a kind listed keeps to them.
+    const headphones = await ask('1000 tl altı olan var mı', { items, history: [{ role: 'user', content: 'kulaklık var mı', productIds: [] }, { role: 'assistant', content: '…', productIds: ['p1', 'p2'], kind: 'stock' }] })
+    expect(headphones).toMatchObject({ kind: 'budget', productIds: ['p2'] })
+    const gifts = [...items, product('g1', 'Fincan Takımı', 890, 'TRY', 5, null, 'Hediyelik kutuda'), product('g2', 'Lokum', 320, 'TRY', 3, null, 'Hediyelik kutuda')]
+    const wish: Turn[] = [{ role: 'user', content: 'hediye arıyorum', productIds: [] }, { role: 'assistant', content: '…', productIds: ['g1', 'g2'], kind: 'recommend' }]
+    expect(await ask('bütçem 500 tl', { items: gifts, history: wish })).toMatchObject({ kind: 'budget', productIds: ['g2'] })
   })
 
   it('cheapest and dearest over the whole catalogue, not a page of it', async () => {

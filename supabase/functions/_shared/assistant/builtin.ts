@@ -375,15 +375,23 @@ function listedIds(replies: readonly Turn[]): string[] {
 async function answerBudget(budget: Budget, term: string, context: Context): Promise<ResponderOutput> {
   const { language, catalogue } = context
   let found: CatalogueProduct[]
+  let matches: CatalogueProduct[] = []
   if (term === '') {
     found = await catalogue.inBudget(budget, MAX_LISTED + 1)
   } else {
-    const matches = await catalogue.search(term, 50)
+    matches = await catalogue.search(term, 50)
     found = matches
       .filter((p) => p.currency === budget.currency && p.price <= budget.max && (budget.min === undefined || p.price >= budget.min))
       .sort((a, b) => b.price - a.price)
     // "1000 TL'ye kadar hediye": a word no product holds narrows nothing; the budget still does.
     if (matches.length === 0) found = await catalogue.inBudget(budget, MAX_LISTED + 1)
+  }
+  // "300 TL altı kulaklık" with none so cheap: that none of the kind is, and what the budget does buy (a list of a budget
+  // holds nothing over it).
+  if (found.length === 0 && matches.length > 0) {
+    const instead = await catalogue.inBudget(budget, MAX_LISTED + 1)
+    const shown = instead.slice(0, MAX_LISTED)
+    if (shown.length > 0) return reply('budget', `${say.budgetNoneOfKind(budget, language)}\n${say.budgetList(shown, budget, instead.length > MAX_LISTED, language)}`, language, shown)
   }
   if (found.length === 0) return reply('budget', say.budgetNone(budget, language), language)
   const shown = found.slice(0, MAX_LISTED)
@@ -1213,6 +1221,13 @@ async function answerMessage(
     const justGiven = (await justListed(context)) ?? []
     const listed = justGiven.length >= 2 ? justGiven : await catalogue.byIds(lastTwo)
     if (listed.length >= 2) return reply('price', say.basket(listed.map((product) => ({ product, quantity: 1 })), replyIn), replyIn, listed)
+  }
+  // "Bütçem 500 TL", "under 50 dollars" just after suggestions or a list of a kind: the same wish, in that budget (as
+  // "annem için 500 TL altı hediye" said at once), not everything the budget buys.
+  if (understood.kind === 'budget' && understood.term === '' && ['recommend', 'list', 'search', 'stock', 'cheapest'].includes(previousKind ?? '') && (history.at(-1)?.productIds.length ?? 0) >= 2) {
+    const wish = history.findLast((turn) => turn.role === 'user')
+    const term = wish ? productTerm(words(wish.content)) : ''
+    if (thingWords(term).length > 0 || departmentOf(term)) return answerBudget(understood.budget, term, context)
   }
   // "Cumartesi de aynı mı?", "and Sunday?" just after the hours: that day's hours, whatever the words sounded like.
   if (previousKind === 'hours' && understood.kind !== 'hours' && understood.kind !== 'booking' && namesOnlyADay(message)) {

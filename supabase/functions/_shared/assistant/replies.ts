@@ -213,6 +213,15 @@ export function budgetNone(budget: Budget, language: Lang): string {
     : `There is nothing in the catalogue ${from ? `between ${from} and ${limit}` : `at ${limit} or less`}.`
 }
 
+/** None of the kind asked for is in the budget, though other products are (listed after it). */
+export function budgetNoneOfKind(budget: Budget, language: Lang): string {
+  const limit = formatPrice(budget.max, budget.currency, language)
+  const from = budget.min !== undefined ? formatPrice(budget.min, budget.currency, language) : null
+  return language === 'tr'
+    ? `Aradığınız türden ${from ? `${from} ile ${limit} arasında` : `${limit} ve altında`} bir ürün yok.`
+    : `Nothing of the kind you asked for is ${from ? `between ${from} and ${limit}` : `at ${limit} or less`}.`
+}
+
 export function cheaperList(products: readonly CatalogueProduct[], than: CatalogueProduct, language: Lang): string {
   const head = language === 'tr' ? `${than.name} (${price(than, language)}) ürününden daha uygun olanlar:` : `Cheaper than ${than.name} (${price(than, language)}):`
   return [head, ...products.map((product) => productLine(product, language))].join('\n')

@@ -395,6 +395,8 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('faq', 'Ürünleriniz orijinal mi?', info(FAQ.warranty)),
     t('faq', 'Mağazadan teslim alabilir miyim?', info(FAQ.pickup)),
     t('faq', 'İsim yazdırma yapıyor musunuz?', info(FAQ.engraving)),
+    // No field holds offers: the entry on the offer named answers, however many more words are asked.
+    t('faq', 'toptan alırsam indirim olur mu', info(FAQ.wholesale)),
   ]),
   c('tr-deri', 'tr', [
     // The Leather Notebook is leather too, named in English.
@@ -587,6 +589,7 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('stock', 'Do you have polarized sunglasses?', { outOfStock: ['sunglasses'] }),
     t('follow_up', 'Do they have UV400 protection?', { notListed: true, products: ['sunglasses'] }),
     t('faq', 'Do you sell gift cards?', info(FAQ.giftCard)),
+    t('faq', 'do you give discounts for bulk orders', info(FAQ.wholesale)),
   ]),
   c('en-bottle', 'en', [
     t('list', 'Do you sell mugs?', { anyOf: ['mug'] }),

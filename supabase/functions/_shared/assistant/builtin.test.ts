@@ -775,6 +775,14 @@ describe('follow-ups as customers write them', () => {
     expect(shoe.reply).toContain('beyaz-lacivert')
   })
 
+  it('a discount asked of an offer the FAQ has an entry on gets that entry, and only that offer', async () => {
+    const faq = [{ question: 'Toptan satış yapıyor musunuz?', answer: '20 adet ve üzeri alımlarda toptan fiyat veriyoruz.' }, ...FAQ]
+    const bulk = await ask('toptan alırsam indirim olur mu', { faq })
+    expect(bulk).toMatchObject({ kind: 'faq', reply: '20 adet ve üzeri alımlarda toptan fiyat veriyoruz.' })
+    // A discount with no offer the entry speaks of is not answered with wholesale prices.
+    expect((await ask('öğrenci indirimi var mı', { faq })).kind).toBe('discounts')
+  })
+
   it('a wish for an occasion is no parting, whatever the classifier heard in "night"', async () => {
     const items = [...PRODUCTS, product('p8', 'Linen Summer Dress', 79, 'USD', 7, null, 'Light linen, for a summer wedding or a dinner party')]
     expect(await ask('do you have anything for a dinner party', { items, language: 'en', faq: [] })).toMatchObject({ kind: 'recommend', productIds: ['p8'] })

@@ -11,7 +11,7 @@
 // statistical model could be talked past is no guard.
 /* eslint-disable max-lines -- word lists: each rule sits beside the words it reads, so that a change to one is seen with the other */
 import { type Classification, type Classifier } from './nlu.ts'
-import { equivalents, occasionWords, thingWords } from './lexicon.ts'
+import { equivalents, occasionWords, thingWords, translate } from './lexicon.ts'
 import { asciiKey, keyLine, words, type Word } from './text.ts'
 
 export type ProductQuestion = 'price' | 'stock' | 'link' | 'list' | 'search'
@@ -498,6 +498,11 @@ const RETURN_CUES =
   / (iade\w*|degis\w*|uymaz\w*|uymad\w*|olmaz\w*|olmad\w*|geri|begenme\w*|(kucuk|buyuk|dar|bol) geld\w*|return\w*|refund\w*|exchange\w*|fit|fits|money back|swap\w*|change my mind|too (small|big|large|tight|short|long)|send (it|them) back) /
 /** Whether the words speak of a return: something bought that did not fit or is to go back ("M aldım ama olmadı"). */
 export const saysReturn = (message: string) => RETURN_CUES.test(keyLine(words(message)))
+/** The words of an offer a text holds, in either language ("toptan", "wholesale", "indirim"). */
+export function offerWords(text: string): string[] {
+  const offer = TOPIC_WORDS.find(([, topic]) => topic === 'discounts')![0]
+  return [...new Set(words(`${text} ${translate(text)}`).map((word) => word.key).filter((key) => offer.test(key)))]
+}
 /** Whether the words speak of an offer: the classifier's next reading of "is there a fitting room?" is none. */
 export const saysOffer = (message: string) => DISCOUNT_CUES.test(keyLine(words(message)))
 const DISCOUNT_CUES =

@@ -590,6 +590,9 @@ export const CORPUS_CONVERSATIONS: EvalConversation[] = [
     t('follow_up', 'Do they have UV400 protection?', { notListed: true, products: ['sunglasses'] }),
     t('faq', 'Do you sell gift cards?', info(FAQ.giftCard)),
     t('faq', 'do you give discounts for bulk orders', info(FAQ.wholesale)),
+    // The entry on the subject asked answers, though the question has more words than the entry's.
+    t('faq', 'how long is the warranty on the headphones', info(FAQ.warranty)),
+    t('faq', 'can i come pick it up today', info(FAQ.pickup)),
   ]),
   c('en-bottle', 'en', [
     t('list', 'Do you sell mugs?', { anyOf: ['mug'] }),

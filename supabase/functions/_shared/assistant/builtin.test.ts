@@ -783,6 +783,18 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('öğrenci indirimi var mı', { faq })).kind).toBe('discounts')
   })
 
+  it('an entry on the subject asked (a warranty) answers a question of more words than its own', async () => {
+    const faq = [
+      { id: 'f-warranty', question: 'Ürünleriniz garantili mi?', answer: 'Elektronik ürünler 2 yıl garantilidir.' },
+      { id: 'f-pickup', question: 'Mağazadan teslim alabilir miyim?', answer: 'Evet, mağazamızdan teslim alabilirsiniz.' },
+      ...FAQ,
+    ]
+    const warranty = await ask('kulaklığın garantisi ne kadar', { faq })
+    expect(warranty).toMatchObject({ kind: 'faq', reply: 'Elektronik ürünler 2 yıl garantilidir.' })
+    // A subject the entry does not speak of is not answered by it, however many words they share.
+    expect((await ask('kablosuz kulaklığın rengi ne', { faq })).kind).not.toBe('faq')
+  })
+
   it('a wish for an occasion is no parting, whatever the classifier heard in "night"', async () => {
     const items = [...PRODUCTS, product('p8', 'Linen Summer Dress', 79, 'USD', 7, null, 'Light linen, for a summer wedding or a dinner party')]
     expect(await ask('do you have anything for a dinner party', { items, language: 'en', faq: [] })).toMatchObject({ kind: 'recommend', productIds: ['p8'] })

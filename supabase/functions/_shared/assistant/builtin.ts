@@ -8,7 +8,7 @@
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
 import { ASKS_MATERIAL, COMPARES, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksIfGenuine, asksOfIt, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, offerWords, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
-import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, phrasesHeld, sameProperty, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
+import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, namesSubject, phrasesHeld, sameProperty, sameSubject, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
 import { hasAnyHours, hoursStatus } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
 import { bookingAsked } from './booking-reading.ts'
@@ -31,6 +31,8 @@ export const MAX_LISTED = 5
 const MAX_FOR_QUESTION = 3
 /** The least score (search_faq's share of the asked words an entry holds) for an FAQ entry to be the answer. */
 export const FAQ_MIN_SCORE = 0.6
+/** An entry on the subject a question names (sameSubject) answers it with a third of its words. */
+const FAQ_SUBJECT_MIN_SCORE = 0.3
 
 type Context = {
   catalogue: Catalogue
@@ -648,7 +650,13 @@ async function faqFor(message: string, context: Context, kind: string) {
     const [other] = await context.business.searchFaq(again, 1)
     if (entryAnswers(other, message)) return other
   }
-  return null
+  // "How long is the warranty on the headphones?", "can I come pick it up today?": the entry on that subject answers,
+  // though the message has more words than its question.
+  if (!namesSubject(message)) return null
+  const onSubject = (hit: FaqHit | undefined) => hit && hit.score >= FAQ_SUBJECT_MIN_SCORE && sameThings(message, hit.question) && sameSubject(message, `${hit.question} ${hit.answer}`)
+  if (onSubject(best)) return best!
+  const [translated] = await context.business.searchFaq(translate(message), 1)
+  return onSubject(translated) ? translated! : null
 }
 
 // Kinds the owner's FAQ may answer before the built-in answer: questions about

@@ -24,15 +24,18 @@ export type Meaning = {
   readonly thing: boolean
   /** A property a description states ("waterproof"), asked of a product rather than naming one. */
   readonly property: boolean
+  /** What a shop's FAQ entry is about and few other questions say ("warranty", "pick up"): an entry saying it answers a question saying it. */
+  readonly subject: boolean
 }
 
-function meaning(en: string, tr: string, thing: boolean, property = false): Meaning {
+function meaning(en: string, tr: string, thing: boolean, property = false, subject = false): Meaning {
   const list = (text: string) => text.split(',').map((word) => word.trim()).filter((word) => word !== '')
-  return { en: list(en), tr: list(tr), all: [...list(en), ...list(tr)], thing, property }
+  return { en: list(en), tr: list(tr), all: [...list(en), ...list(tr)], thing, property, subject }
 }
 const thing = (en: string, tr: string) => meaning(en, tr, true)
 const m = (en: string, tr: string) => meaning(en, tr, false)
 const property = (en: string, tr: string) => meaning(en, tr, false, true)
+const subject = (en: string, tr: string, isProperty = false) => meaning(en, tr, false, isProperty, true)
 
 export const SAME_MEANING: readonly Meaning[] = [
   // Clothing and accessories
@@ -82,16 +85,16 @@ export const SAME_MEANING: readonly Meaning[] = [
   // Properties a description states
   property('waterproof, water resistant, water-resistant, atm, swim, swimming, shower, rain', 'suya dayanikli, su gecirmez, su gecirmeyen, denize, havuza, dusta, yagmurda'),
   property('dim, dimmable, brightness', 'kisilabilir, parlaklik'),
-  property('charge, charging', 'sarj'), property('lined, lining', 'astar, astarli'), property('warranty, guarantee', 'garanti, garantili'),
+  property('charge, charging', 'sarj'), property('lined, lining', 'astar, astarli'), subject('warranty, guarantee', 'garanti, garantili', true),
   property('dishwasher', 'bulasik makinesi'), property('microwave', 'mikrodalga'), property('polarized, polarised, polarising, polarizing', 'polarize'), property('uv, ultraviolet, uv400', 'uv korumali, uv koruma'), property('high waist, high waisted, high rise', 'yuksek bel'), property('low waist, low waisted, low rise', 'dusuk bel'),
   property('dry clean, dry cleaning, dry cleaned', 'kuru temizleme'), property('machine wash, machine washable, washable, washing machine', 'makinede yikanabilir, makinede yikanir, yikanabilir, camasir makinesi'),
   property('compatible', 'uyumlu, uyuyor, uyar'), property('fits, fit', 'sigar, sigiyor, sigabilir'), property('heart rate, pulse', 'nabiz'), property('ground', 'ogutulmus, cekilmis'),
   // What customers ask of the shop, for its FAQ
-  m('wrap, wrapping', 'paket, paketleme, ambalaj'), m('name, names', 'isim'), m('company', 'sirket, firma'),
-  m('print, printing, engraving, engrave, personalised, personalized', 'baski, yazdirma, kisiye ozel'), m('discount, discounts', 'indirim'),
-  m('pick up, collect', 'teslim al'), m('product, products, item, items', 'urun'), m('order, orders', 'siparis'),
-  m('card', 'kart'), m('free', 'ucretsiz'), m('wholesale, bulk', 'toptan'),
-  m('abroad, international, internationally, overseas, worldwide', 'yurt disi, yurtdisi'),
+  subject('wrap, wrapping', 'paket, paketleme, ambalaj'), m('name, names', 'isim'), m('company', 'sirket, firma'),
+  subject('print, printing, engraving, engrave, personalised, personalized', 'baski, yazdirma, kisiye ozel'), m('discount, discounts', 'indirim'),
+  subject('pick up, pick it up, pick them up, collect', 'teslim al'), m('product, products, item, items', 'urun'), m('order, orders', 'siparis'),
+  m('card', 'kart'), m('free', 'ucretsiz'), subject('wholesale, bulk', 'toptan'),
+  subject('abroad, international, internationally, overseas, worldwide', 'yurt disi, yurtdisi'),
   m('made, produced, manufactured, make, makes, production', 'uretiliyor, uretim, uretilir'), m('where', 'nerede'),
 ]
 
@@ -168,6 +171,21 @@ export function phrasesHeld(term: string, text: string): Set<string> {
     }
   }
   return out
+}
+
+/** The subjects a shop's FAQ is about that the text speaks of ("warranty", "pick up"), in any of their names. */
+function subjectsOf(text: string): Set<Meaning> {
+  const keys = words(text).map((word) => word.key)
+  return new Set(keys.flatMap((_, at) => groupsAt(keys, at).map((entry) => entry.group)).filter((group) => group.subject))
+}
+
+/** Whether the question speaks of a subject a shop's FAQ is about. */
+export const namesSubject = (question: string): boolean => subjectsOf(question).size > 0
+
+/** Whether the question and the text (an FAQ entry) speak of one subject a shop's FAQ is about, in any of its names. */
+export function sameSubject(question: string, text: string): boolean {
+  const held = subjectsOf(text)
+  return [...subjectsOf(question)].some((group) => held.has(group))
 }
 
 /** Whether a property asked about appears in the text in any of its names ("su geçirmez" for "suya dayanıklı mı?"). */

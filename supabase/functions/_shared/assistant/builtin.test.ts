@@ -795,6 +795,22 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('kablosuz kulaklığın rengi ne', { faq })).kind).not.toBe('faq')
   })
 
+  it('"do you have this in a bigger size?" with nothing discussed asks which product', async () => {
+    for (const [message, language] of [['do you have this in a bigger size', 'en'], ['bunun büyük bedeni var mı', 'tr']] as const) {
+      const out = await ask(message, { language, faq: [] })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: [] })
+      expect(out.reply, message).toMatch(/Which product|Hangi ürünü/)
+    }
+  })
+
+  it('an order placed by phone orders no phone case', async () => {
+    const items = [...PRODUCTS, product('p8', 'Phone Case', 9, 'USD', 5, null), product('p9', 'Telefon Kılıfı', 149.9, 'TRY', 3, null)]
+    for (const [message, language] of [['can i order by phone', 'en'], ['can i order over the phone', 'en'], ['telefonla sipariş verebilir miyim', 'tr']] as const) {
+      expect(await ask(message, { items, language, faq: [] }), message).toMatchObject({ kind: 'ordering', productIds: [] })
+    }
+    expect(await ask('telefon kılıfı sipariş vermek istiyorum', { items, faq: [] })).toMatchObject({ kind: 'ordering', productIds: ['p9'] })
+  })
+
   it('a wish for an occasion is no parting, whatever the classifier heard in "night"', async () => {
     const items = [...PRODUCTS, product('p8', 'Linen Summer Dress', 79, 'USD', 7, null, 'Light linen, for a summer wedding or a dinner party')]
     expect(await ask('do you have anything for a dinner party', { items, language: 'en', faq: [] })).toMatchObject({ kind: 'recommend', productIds: ['p8'] })

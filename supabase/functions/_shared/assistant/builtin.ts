@@ -486,7 +486,8 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   if (found === 'no_subject') return reply('attribute', say.whichProduct(language), language)
   if (found === 'gone') return reply('attribute', say.gone(businessName, language), language)
   const product = found[0]
-  if (!product && onlyProperties(term)) return reply('attribute', say.whichProduct(language), language)
+  // ("Do you have this in a bigger size?" with nothing discussed: "this" is the product to name.)
+  if (!product && (onlyProperties(term) || (thingWords(term).length === 0 && pointsBack(message)))) return reply('attribute', say.whichProduct(language), language)
   // "Beden tablosu var mı?": words that name no kind of product ask something of the shop, not for a product.
   if (!product && thingWords(term).length === 0) {
     const hit = await faqFor(message, context, 'attribute')

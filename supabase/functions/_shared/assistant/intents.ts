@@ -357,6 +357,8 @@ const WEIGHT_WORDS = /^(agirlig\w*|agirlik|kilo\w*|gram\w*|kg|weight|weigh|heavy
 const DURATION_WORDS = /^(battery|pil|pili|omru|omur)$/
 /** A property of a product asked in words no attribute reads: its brand or maker, its expiry, how many pieces it has. */
 const PROPERTY_ASKED = / (kac parca\w*|how many (pieces|parts)|uretim tarih\w*|ne zaman uretil\w*|production date|when was it made|nereden (geliyor|gelir|getiri\w*)|mensei\w*|comes? from|made in|origin|marka\w*|brands?|manufacturer\w*|uretici\w*|who makes|made by|kim (uretiyor|yapiyor)|son kullanma( tarih\w*)?|skt\w*|raf omr\w*|expiry( date)?|expiration( date)?|best before( date)?|use by( date)?|shelf life) /
+/** An order placed by phone or e-mail: the way, not a thing. */
+const BY_PHONE = / ((by|over the|on the|via|through|with a) (phone|telephone|call|email|e mail|mail)|telefon(la|dan|tan|da)|e ?posta( ile|yla)|mail( ile|le|den)|arayarak) /
 /** "Anything for…", "bir şey … için": something wished for an occasion or a person. */
 const WISH_FOR = / (anything|something) (nice |good |special )?for /
 /** Whether a material is the real thing: "real silver", "gerçek deri mi", "is it genuine?". */
@@ -1156,6 +1158,8 @@ export function intentOf(asked: string, message: string): Intent {
   if ((intent === 'recommend' || intent === 'goodbye') && (topicNamed === 'returns' || topicNamed === 'shipping' || topicNamed === 'payment')) return { kind: topicNamed }
   // "I want a refund": no product is ordered.
   if (intent === 'ordering' && topicNamed === 'returns') return { kind: 'returns' }
+  // "Can I order by phone?", "telefonla sipariş verebilir miyim": how the order is placed, not a phone case ordered.
+  if (intent === 'ordering' && BY_PHONE.test(line)) return { kind: 'ordering', term: productTerm(words(line.replace(BY_PHONE, ' '))) }
   // "Başka?", "anything else?": more is asked for, unless the words close ("başka bir şey yok", "nothing else, thanks").
   if (intent === 'goodbye' && / (baska|else|other|others|diger\w*) /.test(line) && !CLOSES.test(line)) return { kind: 'list', term: '' }
   // "Is that free?": a question is asked of what was said before, not a goodbye ("is that all?" still closes).

@@ -803,6 +803,20 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('what is inside a product is asked of its record, never its price or a list; "ne kadr" is "ne kadar"', async () => {
+    const items = [...PRODUCTS, product('p8', 'Turkish Delight', 320, 'TRY', 0, null, 'Antep fıstıklı, 500 g')]
+    for (const message of ['turkish delight içinde ne var', 'turkish delight içindekiler neler', "what's in the turkish delight"]) {
+      const out = await ask(message, { items, faq: [] })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+      expect(out.reply, message).toContain('Antep fıstıklı')
+      expect(out.reply, message).not.toMatch(/320/)
+    }
+    // A typo of the question is no word of a name: the headphones, not "kulaklık kadr" said to be missing.
+    const typo = await ask('slm kulaklık fiyatı ne kadr', { items, faq: [] })
+    expect(typo).toMatchObject({ kind: 'price', productIds: ['p1', 'p2'] })
+    expect(typo.reply).not.toContain('yer almıyor')
+  })
+
   it('an order placed by phone orders no phone case', async () => {
     const items = [...PRODUCTS, product('p8', 'Phone Case', 9, 'USD', 5, null), product('p9', 'Telefon Kılıfı', 149.9, 'TRY', 3, null)]
     for (const [message, language] of [['can i order by phone', 'en'], ['can i order over the phone', 'en'], ['telefonla sipariş verebilir miyim', 'tr']] as const) {

@@ -88,7 +88,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'misin', 'musun', 'ariyorum', 'ariyordum', 'bakiyorum', 'bakiyordum', 'bakiniyorum', 'recommend', 'suggest', 'suggestion', 'suggestions', 'something', 'sey', 'bisey', 'birsey', 'altinda',
   'alti', 'ustu', 'uzeri', 'under', 'below', 'over', 'above', 'up', 'at', 'most', 'least', 'fazla', 'az', 'butce', 'butcem',
   'budget', 'liraya', 'liralik', 'dolar', 'dollar', 'dollars', 'euro', 'euros', 'avro', 'pound', 'pounds', 'sterlin', 'sterling', 'gbp', 'usd', 'eur', 'arasi', 'between', 'ne', 'nedir', 'neler', 'hangi',
-  'var', 'mi', 'mu', 'miyim', 'muyum', 'miyiz', 'muyuz', 'misiniz', 'musunuz', 'midir', 'mudur', 'kac', 'kadar', 'cm', 'icin', 'olan', 'gibi', 'm', 's', 'l', 'xl', 'xs', 'xxl', 'it', 'is', 'what', 'which', 'there',
+  'var', 'mi', 'mu', 'miyim', 'muyum', 'miyiz', 'muyuz', 'misiniz', 'musunuz', 'midir', 'mudur', 'kac', 'kadar', 'kadr', 'kdr', 'nekadar', 'nekadr', 'cm', 'icin', 'olan', 'gibi', 'm', 's', 'l', 'xl', 'xs', 'xxl', 'it', 'is', 'what', 'which', 'there',
   'have', 'do', 'in', 'baska', 'another', 'other', 'also', 'boy', 'boyu', 'uzunlugu', 'long', 'id', 'im', 'ive', 'youre', 'dont',
   'kalan', 'kalmis', 'elinizde', 'elimde', 'ya', 'olan', 'ama', 'about', 'alirim', 'veriyorum', 'veririm', 'verecegim', 'alacagiz', 'send', 'gonder', 'gonderir', 'gonderebilir', 'atar',
   'atabilir', 'atin', 'yollar', 'yollayabilir', 'diger', 'digeri', 'obur', 'oburu', 'oteki', 'other', 'again', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
@@ -357,6 +357,10 @@ const WEIGHT_WORDS = /^(agirlig\w*|agirlik|kilo\w*|gram\w*|kg|weight|weigh|heavy
 const DURATION_WORDS = /^(battery|pil|pili|omru|omur)$/
 /** A property of a product asked in words no attribute reads: its brand or maker, its expiry, how many pieces it has. */
 const PROPERTY_ASKED = / (kac parca\w*|how many (pieces|parts)|uretim tarih\w*|ne zaman uretil\w*|production date|when was it made|nereden (geliyor|gelir|getiri\w*)|mensei\w*|comes? from|made in|origin|marka\w*|brands?|manufacturer\w*|uretici\w*|who makes|made by|kim (uretiyor|yapiyor)|son kullanma( tarih\w*)?|skt\w*|raf omr\w*|expiry( date)?|expiration( date)?|best before( date)?|use by( date)?|shelf life) /
+/** What is inside something to eat or use ("içinde ne var", "what's in it"). */
+const CONTENTS_ASKED = / (icinde ne var|icinde neler var|icinde ne(ler)? bulunuyor|icindekiler\w*|ingredients?|(what s|whats|what is) (in|inside) (it|them|this|that|the)|what goes into) /
+/** Whether the words ask what is inside a product ("lokumun içinde ne var?", "ingredients?"). */
+export const asksContents = (message: string): boolean => CONTENTS_ASKED.test(keyLine(words(message)))
 /** An order placed by phone or e-mail: the way, not a thing. */
 const BY_PHONE = / ((by|over the|on the|via|through|with a) (phone|telephone|call|email|e mail|mail)|telefon(la|dan|tan|da)|e ?posta( ile|yla)|mail( ile|le|den)|arayarak) /
 /** "Anything for…", "bir şey … için": something wished for an occasion or a person. */
@@ -983,6 +987,11 @@ export function intentOf(asked: string, message: string): Intent {
   if (PROPERTY_ASKED.test(line)) {
     const of = productTerm(words(line.replace(PROPERTY_ASKED, ' ')))
     if (of !== '' || !/ (markalar\w*|brands) /.test(line)) return { kind: 'attribute', attribute: null, term: of }
+  }
+  // "Lokumun içinde ne var?", "what's in the turkish delight?": what it holds, which its description may say (as
+  // "Antep fıstıklı" does), not its price or stock.
+  if (CONTENTS_ASKED.test(line) && !BUSINESS_KINDS.has(intent)) {
+    return { kind: 'attribute', attribute: null, term: productTerm(words(line.replace(CONTENTS_ASKED, ' '))) }
   }
   // "Is the silver necklace real silver?", "deri ceket hakiki mi": what it is made of, asked of the product the words name
   // (however much "real" sounds like asking for a real person).

@@ -817,6 +817,29 @@ describe('follow-ups as customers write them', () => {
     expect(typo.reply).not.toContain('yer almıyor')
   })
 
+  it('how a product runs, a figure of its specification and what it fits are asked of its record, never the hours or its price', async () => {
+    const items = [
+      ...PRODUCTS,
+      product('p8', 'Powerbank 20000 mAh', 749.99, 'TRY', 25, null),
+      product('p9', 'Hızlı Şarj Aleti', 259, 'TRY', 40, null),
+      product('p10', 'Phone Case', 9, 'USD', 5, null, 'Silicone, clear'),
+    ]
+    // "Çalışıyor" of a product is how it runs: its record, not the shop's hours.
+    const runs = await ask('bluetooth hoparlör kaç saat çalışıyor', { items: [...items, product('p11', 'Bluetooth Hoparlör', 899, 'TRY', 7, null, '12 saat çalma süresi')], faq: [] })
+    expect(runs).toMatchObject({ kind: 'attribute' })
+    expect(runs.productIds).toContain('p11')
+    expect((await ask('pazar günü çalışıyor musunuz', { items, faq: [] })).kind).toBe('hours')
+    // A figure its name states is answered by the name; one no record states is said to be missing.
+    const mah = await ask('powerbank kaç mah', { items, faq: [] })
+    expect(mah).toMatchObject({ kind: 'attribute', productIds: ['p8'], reply: 'Katalogda “Powerbank 20000 mAh” adıyla yer alıyor; açıklaması yok.' })
+    const watt = await ask('şarj aleti kaç watt', { items, faq: [] })
+    expect(watt).toMatchObject({ kind: 'attribute', productIds: ['p9'] })
+    expect(watt.reply).toContain('bu bilgi yer almıyor')
+    const fits = await ask('what does the phone case fit', { items, language: 'en', faq: [] })
+    expect(fits).toMatchObject({ kind: 'attribute', productIds: ['p10'] })
+    expect(fits.reply).toContain("doesn't list this detail")
+  })
+
   it('an order placed by phone orders no phone case', async () => {
     const items = [...PRODUCTS, product('p8', 'Phone Case', 9, 'USD', 5, null), product('p9', 'Telefon Kılıfı', 149.9, 'TRY', 3, null)]
     for (const [message, language] of [['can i order by phone', 'en'], ['can i order over the phone', 'en'], ['telefonla sipariş verebilir miyim', 'tr']] as const) {

@@ -7,7 +7,7 @@
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
-import { ASKS_MATERIAL, COMPARES, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContents, asksIfGenuine, asksOfIt, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, offerWords, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, COMPARES, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, offerWords, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, namesSubject, phrasesHeld, sameProperty, sameSubject, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
 import { hasAnyHours, hoursStatus } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
@@ -501,7 +501,13 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   const asked = things.length > 0 ? things : asking
   // "Hangi kulaklıklarınız var?" asks nothing of a product but which there are ("are the sunglasses polarized?" asks
   // whether they are so, which the name says).
-  if (asked.length === 0 && attribute === null && term !== '' && !asksWhetherSo(message) && !asksContents(message)) return answerProductQuestion('list', term, context)
+  const unit = specUnitAsked(message)
+  if (asked.length === 0 && attribute === null && term !== '' && !asksWhetherSo(message) && !asksContentsOrFit(message) && !unit) return answerProductQuestion('list', term, context)
+  // "Powerbank kaç mAh?" of the Powerbank 20000 mAh: a figure in that unit is in its record ("20000 mAh", "20W").
+  const figures = keysOf(`${product.name} ${product.description ?? ''}`)
+  if (unit && figures.some((key, i) => (key === unit && /^\d/.test(figures[i - 1] ?? '')) || (key.endsWith(unit) && /^\d+$/.test(key.slice(0, -unit.length))))) {
+    return reply('attribute', say.attributeFromRecord(product, language), language, [product])
+  }
   // "XL var mı?" of a shirt in "S, M, L": the sizes it lists answer it, whichever they are.
   if (attribute === 'size') {
     const size = askedSize(message)

@@ -357,10 +357,22 @@ const WEIGHT_WORDS = /^(agirlig\w*|agirlik|kilo\w*|gram\w*|kg|weight|weigh|heavy
 const DURATION_WORDS = /^(battery|pil|pili|omru|omur)$/
 /** A property of a product asked in words no attribute reads: its brand or maker, its expiry, how many pieces it has. */
 const PROPERTY_ASKED = / (kac parca\w*|how many (pieces|parts)|uretim tarih\w*|ne zaman uretil\w*|production date|when was it made|nereden (geliyor|gelir|getiri\w*)|mensei\w*|comes? from|made in|origin|marka\w*|brands?|manufacturer\w*|uretici\w*|who makes|made by|kim (uretiyor|yapiyor)|son kullanma( tarih\w*)?|skt\w*|raf omr\w*|expiry( date)?|expiration( date)?|best before( date)?|use by( date)?|shelf life) /
+/** Which things a product fits or works with ("hangi modellere uyuyor", "which phones does it fit"). */
+const FITS_WHICH = / (hangi (\w+ )?(uyar\w*|uyuyor\w*|uyumlu\w*)|(which|what) (\w+ ){1,4}(fit|fits|work with|works with)|compatible with|ile uyumlu\w*) /
+/** Units of a device's specification ("kaç watt", "how many mAh"). */
+const SPEC_UNITS = /^(watt|watts|w|volt|volts|v|mah|amper|amp|amps|gb|tb|mp|megapiksel|megapixels?|hz|rpm|inc|inch|inches)$/
+const SPEC_ASKED = new RegExp(` (kac|how many|what) (${SPEC_UNITS.source.slice(2, -2)}) `)
+/** The unit of a specification figure asked ("kaç watt" → "watt"), or null. */
+export const specUnitAsked = (message: string): string | null => SPEC_ASKED.exec(keyLine(words(message)))?.[2] ?? null
+/** Words only the shop's hours are asked in (a product "çalışıyor" too). */
+const SHOP_HOURS = / (acik\w*|kapali\w*|kapan\w*|acil\w*|kacta|kaca kadar|mesai\w*|bugun|yarin|hafta\w*|pazar\w*|cumartesi\w*|open|close\w*|hours) /
 /** What is inside something to eat or use ("içinde ne var", "what's in it"). */
 const CONTENTS_ASKED = / (icinde ne var|icinde neler var|icinde ne(ler)? bulunuyor|icindekiler\w*|ingredients?|(what s|whats|what is) (in|inside) (it|them|this|that|the)|what goes into) /
-/** Whether the words ask what is inside a product ("lokumun içinde ne var?", "ingredients?"). */
-export const asksContents = (message: string): boolean => CONTENTS_ASKED.test(keyLine(words(message)))
+/** Whether the words ask what is inside a product ("lokumun içinde ne var?") or what it fits ("which phones does it fit?"). */
+export const asksContentsOrFit = (message: string): boolean => {
+  const line = keyLine(words(message))
+  return CONTENTS_ASKED.test(line) || FITS_WHICH.test(line)
+}
 /** An order placed by phone or e-mail: the way, not a thing. */
 const BY_PHONE = / ((by|over the|on the|via|through|with a) (phone|telephone|call|email|e mail|mail)|telefon(la|dan|tan|da)|e ?posta( ile|yla)|mail( ile|le|den)|arayarak) /
 /** "Anything for…", "bir şey … için": something wished for an occasion or a person. */
@@ -374,7 +386,7 @@ export const asksIfGenuine = (message: string): boolean => GENUINE_ASKED.test(ke
 const SCENT_WORDS = /^(smell|smells|scent|scents|fragrance|aroma|koku|kokusu|kokulari|kokuyor|esans\w*)$/
 const DURATION_PHRASES = / (how (long|many hours) (does|do|will|would|can) (\w+ ){1,3}(last|burn|run|go)|kac saat (gider|dayanir|yanar|calisir|caliyor|gidiyor)|ne kadar (dayanir|yanar)|battery life|pil omru) /
 /** The words of how long something lasts, besides the thing that lasts ("headphone battery life", "candle burn"). */
-const LASTING = /^(battery|pil|pili|omru|omur|life|last|lasts|burn|burns|run|runs|gider|dayanir|yanar|calisir)$/
+const LASTING = /^(battery|pil|pili|omru|omur|life|last|lasts|burn|burns|run|runs|gider|dayanir|yanar|calisir|calisiyor)$/
 /** "Headphone battery life?": what the words ask of, when a duration is asked and a kind of thing is left to name it. */
 function withoutDuration(list: readonly Word[]): Word[] {
   if (attributeOf(list) !== 'duration') return [...list]
@@ -391,7 +403,9 @@ export function attributeOf(list: readonly Word[]): Attribute | null {
   if (keys.some((key) => /^(beden\w*|numara\w*|size|sizes|small|medium|large)$/.test(key))) return 'size'
   if (keys.some((key) => WEIGHT_WORDS.test(key))) return 'weight'
   if (keys.some((key) => SCENT_WORDS.test(key))) return 'scent'
-  if (DURATION_PHRASES.test(keyLine(list)) || keys.some((key) => DURATION_WORDS.test(key))) return 'duration'
+  // ("Hangi pille çalışıyor?", "what batteries does it take?" ask which kind, not how long.)
+  const whichBattery = / (hangi|which|what|ne) (pil\w*|batter\w*) /.test(keyLine(list))
+  if (DURATION_PHRASES.test(keyLine(list)) || (keys.some((key) => DURATION_WORDS.test(key)) && !whichBattery)) return 'duration'
   if (keys.some((key) => DIMENSION_WORDS.test(key))) return 'dimensions'
   if (keys.some((key) => COLOUR_WORDS.test(key))) return 'colour'
   if (keys.some((key) => MATERIAL_WORDS.test(key) && !/^(keten|deri|ipek|yun|pamuk)/.test(key))) return 'material'
@@ -988,6 +1002,16 @@ export function intentOf(asked: string, message: string): Intent {
     const of = productTerm(words(line.replace(PROPERTY_ASKED, ' ')))
     if (of !== '' || !/ (markalar\w*|brands) /.test(line)) return { kind: 'attribute', attribute: null, term: of }
   }
+  // "Şarj aleti kaç watt?", "how many mAh is the powerbank?": a figure of its specification, which its name or
+  // description may state, not its price.
+  if (SPEC_ASKED.test(line) && !BUSINESS_KINDS.has(intent)) {
+    return { kind: 'attribute', attribute: null, term: productTerm(list.filter((word) => !SPEC_UNITS.test(word.key) && !/^(how|many|much)$/.test(word.key))) }
+  }
+  // "Telefon kılıfı hangi modellere uyuyor?", "which phones does the case fit?": what it fits, which its record may say.
+  if (FITS_WHICH.test(line) && !BUSINESS_KINDS.has(intent)) {
+    const of = productTerm(list.filter((word) => !/^(uyar\w*|uyuyor\w*|uyumlu\w*|fit|fits|work|works|compatible|with|does|do|model\w*)$/.test(word.key)))
+    if (thingWords(of).length > 0) return { kind: 'attribute', attribute: null, term: of }
+  }
   // "Lokumun içinde ne var?", "what's in the turkish delight?": what it holds, which its description may say (as
   // "Antep fıstıklı" does), not its price or stock.
   if (CONTENTS_ASKED.test(line) && !BUSINESS_KINDS.has(intent)) {
@@ -1177,6 +1201,11 @@ export function intentOf(asked: string, message: string): Intent {
   if (COURTESY_KINDS.has(intent)) {
     // A greeting with a question after it ("merhaba, kulaklık ne kadar") is the question.
     if (term === '' || intent !== 'greeting') return { kind: intent as Courtesy }
+  }
+  // "Hoparlör kaç saat çalışıyor?", "mouse hangi pil ile çalışıyor?": how a product runs, not when the shop works.
+  if (intent === 'hours' && / calis\w* /.test(line) && thingWords(term).length > 0 && !SHOP_HOURS.test(line)) {
+    const lasting = / kac saat /.test(line) ? 'duration' : null
+    return { kind: 'attribute', attribute: lasting, term: productTerm(withoutDuration(list).filter((word) => !/^(calis\w*|pil\w*|ile)$/.test(word.key))) }
   }
   if (intent === 'hours') return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   // A message carrying a phone number or an e-mail address gives the customer's own, it does not ask for the shop's.

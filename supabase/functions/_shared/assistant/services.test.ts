@@ -58,6 +58,10 @@ describe('services asked about outside a booking', () => {
     expect(two.out?.reply).toContain('• Fön takes 30 minutes')
     expect(two.out?.reply).toContain('• Saç kesimi takes 30 minutes; it costs ₺400.00 TRY.')
     expect(two.out?.booking).toBeUndefined()
+    // No sum when one of them has no price; with both priced, what they come to together.
+    expect(two.out?.reply).not.toContain('Together')
+    expect((await ask('how much is a haircut and colour together', { language: 'en' })).out?.reply).toContain('\nTogether: ₺1,900.00 TRY (150 minutes).\n')
+    expect((await ask('saç kesimi ve boya ne kadar tutar')).out?.reply).toContain('\nToplam: ₺1.900,00 TRY (150 dakika).\n')
     expect((await ask('kadın saç kesimi kaç tl')).out?.reply).toContain('Saç kesimi 30 dakika sürüyor')
     expect((await ask('fiyat listesi alabilir miyim')).out?.reply).toContain('Sunduğumuz hizmetler:')
     // A shop's price list is its catalogue's.

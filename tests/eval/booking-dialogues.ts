@@ -9,6 +9,7 @@
 // notice, and has three services. Already booked (capacity 1): Wednesday 2
 // December 14:00–15:00 and Thursday 3 December 10:00–12:00. The shop has a
 // single service (so it never asks which).
+/* eslint-disable max-lines -- data: one dialogue a few lines, each beside the others of its kind */
 
 export type BookingOwner = 'salon' | 'shop'
 
@@ -439,6 +440,10 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-want-one',
     [w('i want a haircut', ['next free times'], ['product']), w('4', ['name']), w('Leo Hart'), w('0532 111 22 80', ['Saç kesimi']), w('yes', ['booked'])],
     { date: '2026-12-02', time: '09:30', service: 'Saç kesimi' }),
+  // Agreeing to the time offered is no name ("Sounds Good" was booked), and a surname may be a word of agreeing.
+  enSalon('en-sounds-good',
+    [w('i want a haircut friday 10am', ['10:00', 'name']), w('sounds good', ['name'], ["can't answer"]), w('John Good'), w('0532 111 22 84', ['John Good']), w('sounds good', ['booked'])],
+    { date: '2026-12-04', time: '10:00', service: 'Saç kesimi' }),
   // A child's price just after the haircut: the haircut as listed, and whom to ask; no product search.
   enSalon('en-kids-price',
     [w('do you do kids haircuts', ['Saç kesimi']), w('how much for a kid', ['Saç kesimi', 'Nothing is written', '0212 555 00 00'], ['matching product'])],

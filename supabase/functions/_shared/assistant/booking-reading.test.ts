@@ -71,9 +71,11 @@ describe('the booking conversation reads', () => {
       ['its Kate Moss', 'Kate Moss'],
       ['perfect, Sam Green', 'Sam Green'],
       ['tamam Ayşe Kaya', 'Ayşe Kaya'],
+      // A word of agreeing may be part of a name, never all of it.
+      ['John Good', 'John Good'],
     ]
     for (const [text, name] of named) expect(nameIn(text!), text).toBe(name)
-    for (const text of ['evet', 'kaç para?', '0532 111 22 33', 'yarın saat 3', 'what time do you open', 'sure', 'yep', 'tamamdır', 'okey', 'nope']) expect(nameIn(text), text).toBeNull()
+    for (const text of ['evet', 'kaç para?', '0532 111 22 33', 'yarın saat 3', 'what time do you open', 'sure', 'yep', 'tamamdır', 'okey', 'nope', 'yes that works', 'sounds good', 'perfect, works for me', 'uygun']) expect(nameIn(text), text).toBeNull()
   })
 
   it('"why do you need my number?" where the number is asked, and no other why', () => {
@@ -106,7 +108,7 @@ describe('the booking conversation reads', () => {
   })
 
   it('yes and no in both languages', () => {
-    for (const text of ['evet', 'Evet, onaylıyorum', 'olur', 'tamam', 'yes please', 'confirm', 'sure', '👍', '👍🏻', '👌']) expect(isYes(text), text).toBe(true)
+    for (const text of ['evet', 'Evet, onaylıyorum', 'olur', 'tamam', 'yes please', 'confirm', 'sure', '👍', '👍🏻', '👌', 'sounds good', 'that works']) expect(isYes(text), text).toBe(true)
     for (const text of ['hayır', 'yok', 'no', 'nope', 'istemiyorum']) expect(isNo(text), text).toBe(true)
     expect(isYes('hayır olmaz')).toBe(false)
   })

@@ -24,7 +24,7 @@ const ANYTHING = / (anything|bir sey|birsey) /
 const CANCEL_WORDS = / (iptal\w*|cancel\w*|gelemeyece\w*|gelemiyorum|katilamayaca\w*) /
 const MOVE_WORDS = / (degistir\w*|ertele\w*|kaydir\w*|tasi\w*|baska (bir )?(gun|saat)\w*|reschedul\w*|move|change|postpone|push|shift|bring (it )?forward|another (day|time)|different (day|time)) /
 const STOP_WORDS = / (vazgec\w*|bosver|bos ver|gerek yok|istemiyorum|never mind|nevermind|forget it|no thanks|stop) /
-const YES = / (evet|evt|olur|tamam|tmm|tamamdir|onay\w*|uygun|uyar|ok|okay|okey|yes|yep|yeah|yea|sure|confirm\w*|correct|dogru|aynen|kesinlikle|tabii|tabi|elbette|perfect|great|harika|super) /
+const YES = / (evet|evt|olur|tamam|tmm|tamamdir|onay\w*|uygun|uyar|ok|okay|okey|yes|yep|yeah|yea|sure|confirm\w*|correct|dogru|aynen|kesinlikle|tabii|tabi|elbette|perfect|great|harika|super|sounds good|works for me|that works|fine by me) /
 const NO = / (hayir|yok|olmaz|istemiyorum|no|nope|nah|not|degil|uymaz|uymuyor|hicbiri|none|neither) /
 
 /** A thumbs-up or an OK hand alone says yes as plainly as the word. */
@@ -71,6 +71,8 @@ const NOT_NAMES = new Set([
   'gun', 'gunu', 'day', 'next', 'this', 'ayni', 'same', 'time', 'saatte', 'olsun', 'olabilir', 'yapalim', 'alalim', 'lutfen',
   'instead', 'make', 'please', 'then', 'actually', 'rather',
 ])
+/** Words of agreeing to what was offered ("yes that works", "sounds good"): never a whole name, though "Good" may be part of one. */
+const AGREEING = new Set(['that', 'works', 'work', 'fine', 'good', 'great', 'perfect', 'sounds', 'suits', 'okay', 'sure', 'cool', 'uyar', 'uygun', 'harika', 'super', 'me', 'for', 'it'])
 
 /** Words that introduce a name in English: "my name is John", "it's Kate Moss". */
 const INTRODUCED = /^(my\s+name\s+is|name\s*:|i\s+am|i'm|it's|its|it\s+is|this\s+is|under)\s+/iu
@@ -95,7 +97,7 @@ export function nameIn(message: string): string | null {
   if (!parts.every((part) => /^[\p{L}][\p{L}'’.-]*$/u.test(part))) return null
   if (parts.some((part) => NOT_NAMES.has(asciiKey(part)))) return null
   // "Sure", "yep", "tamamdır": agreeing, never a name.
-  if (parts.every((part) => YES.test(` ${asciiKey(part)} `) || NO.test(` ${asciiKey(part)} `))) return null
+  if (parts.every((part) => YES.test(` ${asciiKey(part)} `) || NO.test(` ${asciiKey(part)} `) || AGREEING.has(asciiKey(part)))) return null
   const name = parts.map((part) => part.charAt(0).toLocaleUpperCase('tr') + part.slice(1)).join(' ')
   return name.length >= 2 && name.length <= 60 ? name : null
 }

@@ -779,8 +779,13 @@ describe('follow-ups as customers write them', () => {
     const faq = [{ question: 'Toptan satış yapıyor musunuz?', answer: '20 adet ve üzeri alımlarda toptan fiyat veriyoruz.' }, ...FAQ]
     const bulk = await ask('toptan alırsam indirim olur mu', { faq })
     expect(bulk).toMatchObject({ kind: 'faq', reply: '20 adet ve üzeri alımlarda toptan fiyat veriyoruz.' })
-    // A discount with no offer the entry speaks of is not answered with wholesale prices.
+    // A discount with no offer the entry speaks of is not answered with wholesale prices; one on many of a thing is.
     expect((await ask('öğrenci indirimi var mı', { faq })).kind).toBe('discounts')
+    expect((await ask('2 tane alsam indirim olur mu', { faq })).kind).toBe('discounts')
+    expect(await ask('50 tane kupa alsam indirim olur mu', { faq })).toMatchObject({ kind: 'faq', reply: '20 adet ve üzeri alımlarda toptan fiyat veriyoruz.' })
+    // A percentage off asked for is a discount, however few its words.
+    const off = await ask('can i get 10% off', { faq, language: 'en' })
+    expect(off.kind, off.reply).toBe('discounts')
   })
 
   it('an entry on the subject asked (a warranty) answers a question of more words than its own', async () => {

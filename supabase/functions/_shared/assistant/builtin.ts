@@ -31,6 +31,8 @@ export const MAX_LISTED = 5
 const MAX_FOR_QUESTION = 3
 /** The least score (search_faq's share of the asked words an entry holds) for an FAQ entry to be the answer. */
 export const FAQ_MIN_SCORE = 0.6
+/** How many of a thing make a discount asked on them a wholesale one. */
+const BULK_QUANTITY = 10
 /** An entry on the subject a question names (sameSubject) answers it with a third of its words. */
 const FAQ_SUBJECT_MIN_SCORE = 0.3
 
@@ -863,8 +865,13 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     case 'discounts': {
       // "Toptan alırsam indirim olur mu?", "do you give discounts for bulk orders": no field holds offers, so an entry on
       // the offer named (wholesale) answers, however many more words the message says than the entry's question.
-      const asked = offerWords(message)
-      const near = context.business.hasFaq ? await context.business.searchFaq(message, 3) : []
+      // ("30 mugs for my office, any discount?": a discount on many is a wholesale price.)
+      // (A percentage is no quantity: "10% off".)
+      const many = !/%|percent|y[uü]zde/i.test(message) && (quantityAsked(message) ?? 0) >= BULK_QUANTITY
+      const bulk = many ? offerWords('wholesale') : []
+      const asked = [...offerWords(message), ...bulk]
+      const searches = context.business.hasFaq ? [message, ...(bulk.length > 0 ? [bulk.join(' ')] : [])] : []
+      const near = (await Promise.all(searches.map((query) => context.business.searchFaq(query, 3)))).flat()
       const entry = near.find((hit) => offerWords(`${hit.question} ${hit.answer}`).some((key) => asked.includes(key)))
       if (entry) return reply('faq', biz.faqAnswer(entry), language)
       return reply('discounts', biz.discountsAnswer(profile, businessName, language), language, [], false)

@@ -993,6 +993,8 @@ export function intentOf(asked: string, message: string): Intent {
   // "Dün verdiğim siparişi değiştirebilir miyim?", "can I add something to my order?": an order placed is changed by a
   // person, not by the returns text or the ordering text (sending it back is a return).
   if (changesOwnOrder(line)) return { kind: 'human' }
+  // "Can I get 10% off?", "%10 indirim yapar mısınız": a discount asked for, however little else the words say.
+  if (/(\d\s*%|%\s*\d|\d+ ?percent|yuzde \d+)\s*(off|discount|indirim)/i.test(asciiKey(message))) return { kind: 'discounts' }
   // "Ok 2 please", "3 lütfen": how many of the product discussed, ordered, however much "ok" sounds like an okay.
   if (/^ ((ok|okay|tamam|peki|yes|evet|sure) )?\d{1,2} (please|pls|plz|lutfen|then|olsun) $/.test(line)) return { kind: 'ordering', term: '' }
   // "Çayın son kullanma tarihi ne zaman?", "what brand are your headphones?", "fincan takımı kaç parça?": a property of

@@ -7,12 +7,12 @@
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
-import { ASKS_MATERIAL, COMPARES, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, offerWords, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, COMPARES, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, offerWords, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, namesSubject, phrasesHeld, sameProperty, sameSubject, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
 import { hasAnyHours, hoursStatus } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
 import { bookingAsked } from './booking-reading.ts'
-import { statesAmountAfterShipping } from './handoff.ts'
+import { cameWrong, statesAmountAfterShipping } from './handoff.ts'
 import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
 import { corpusClassifier, editDistance, type Classification } from './nlu.ts'
@@ -231,6 +231,9 @@ function otherReading(alternatives: readonly Classification[], message: string):
   }
   return alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE && borneOut(reading))
 }
+
+/** Topics a supposed case ("what if it doesn't arrive by Friday?") may ask of besides the returns. */
+const BUSINESS_KINDS_NOT_RETURNS = new Set(['shipping', 'delivery_time', 'payment', 'ordering'])
 
 /** Readings the classifier may hear in words that never say them (intents.ts `intentOf` asks for their words). */
 const WORD_BORNE = new Set(['returns', 'personal_info'])
@@ -1140,7 +1143,12 @@ export const builtinResponder: Responder = async (asked) => {
   const afterHours = unbooked && history.findLast((turn) => turn.role === 'assistant')?.kind === 'hours'
   // "anything in leather?" reads like "anything on Friday?", but asks for the products made of it.
   const ofProducts = unbooked && !afterHours ? intentOf('None', message) : null
-  const understood = afterHours ? { ...classified, ...intentOf('hours', message) } : ofProducts?.kind === 'list' ? { ...classified, ...ofProducts } : classified
+  // "What if it arrives damaged?", "what happens if it's the wrong size?": a case supposed, which the returns text answers.
+  const line = keyLine(words(message))
+  const supposed = supposesACase(line) && cameWrong(line) && !BUSINESS_KINDS_NOT_RETURNS.has(classified.kind)
+  const understood = supposed
+    ? { ...classified, kind: 'returns' as const }
+    : afterHours ? { ...classified, ...intentOf('hours', message) } : ofProducts?.kind === 'list' ? { ...classified, ...ofProducts } : classified
   const replyIn = replyLanguage(message, language, history)
   if (input.booking) {
     const contact = biz.contactDetails(business.profile, input.businessName, replyIn)

@@ -7,7 +7,7 @@
 // off on the same messages. The owner taking a conversation over is theirs
 // to decide, on the inbox.
 import { bookingAsked } from './booking-reading.ts'
-import { changesOwnOrder, currencyAsked, understand } from './intents.ts'
+import { changesOwnOrder, currencyAsked, supposesACase, understand } from './intents.ts'
 import { keyLine, words } from './text.ts'
 import { readWhen, saysWhen } from './when.ts'
 import { corpusClassifier } from './nlu.ts'
@@ -36,7 +36,10 @@ export async function handoffAsked(message: string, history: readonly Turn[] = [
   // Anger said outright is a complaint, whatever else the message is about ("randevum iptal edildi, çok kızgınım!").
   // So is an order that did not come ("500 TL ödedim ama ürün gelmedi", "I paid and got nothing").
   // And one that came broken, faulty or wrong ("ürün kırık geldi", "the bag I received is damaged").
-  if (ANGER.test(line) || notArrived(line) || cameWrong(line) || fedUp(line)) return 'complaint'
+  // ("What if it arrives damaged?", "kırık gelirse değiştiriyor musunuz?" suppose it: the returns text answers.)
+  const supposed = supposesACase(line)
+  if (ANGER.test(line) || notArrived(line) || (!supposed && cameWrong(line)) || fedUp(line)) return 'complaint'
+  if (kind === 'complaint' && supposed) return null
   // "My order is 500 TL" just after the shipping text tells what the order comes to, to learn what shipping costs.
   if (kind === 'complaint' && statesAmountAfterShipping(message, history)) return null
   // "Yarın 14:00 ürün deneme randevusu" asks for an appointment in so many words, whatever the classifier
@@ -75,7 +78,7 @@ const NOT_ARRIVED =
 const RESTOCK = / (stog\w*|stok\w*|stock|restock\w*) /
 
 const CAME_WRONG =
-  / (kirik|kirilmis|kirildi|hasarli|hasar gormus|yirtik|yirtilmis|bozuk|defolu|arizali|calismiyor|lekeli|damaged|broken|torn|faulty|defective|cracked|stained|doesnt work|not working|stopped working|wrong (item|size|colou?r|product|one)|yanlis (urun|beden|renk) (geldi|gonder\w*)) /
+  / (kirik|kirilmis|kirildi|hasarli|hasar gormus|yirtik|yirtilmis|bozuk|defolu|arizali|calismiyor|lekeli|damaged|broken|torn|faulty|defective|cracked|stained|doesnt work|not working|stopped working|wrong (item|size|colou?r|product|one)|yanlis (urun|beden|renk) (geldi|gonder\w*)|eksik (geldi|gonder\w*|cikti|urun)|(was|is|are|were|came|arrived) missing|missing (items?|pieces?|parts?|products?)|incomplete) /
 /** "Kırık beyaz" is a colour; "bozuk para" small change. */
 const NOT_DAMAGE = / (kirik beyaz|bozuk para) /
 

@@ -373,6 +373,10 @@ export const asksContentsOrFit = (message: string): boolean => {
   const line = keyLine(words(message))
   return CONTENTS_ASKED.test(line) || FITS_WHICH.test(line)
 }
+/** A case supposed, not one that happened: "what if", "in case", a Turkish conditional ("gelirse", "uymazsa", "olursa"). */
+const WHAT_IF = / (what if|what happens if|in case|if it|if they|if the) | \w{2,}(rs[ae]|zs[ae]|ys[ae]|ks[ae]) /
+/** Whether the words suppose a case rather than tell one ("what if it arrives damaged?", "kırık gelirse"). */
+export const supposesACase = (line: string): boolean => WHAT_IF.test(line)
 /** An order placed by phone or e-mail: the way, not a thing. */
 const BY_PHONE = / ((by|over the|on the|via|through|with a) (phone|telephone|call|email|e mail|mail)|telefon(la|dan|tan|da)|e ?posta( ile|yla)|mail( ile|le|den)|arayarak) /
 /** "Anything for…", "bir şey … için": something wished for an occasion or a person. */

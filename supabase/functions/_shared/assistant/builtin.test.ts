@@ -845,6 +845,22 @@ describe('follow-ups as customers write them', () => {
     expect(fits.reply).toContain("doesn't list this detail")
   })
 
+  it('a price per unit is the product\'s price as listed; two products asked together come to their sum', async () => {
+    const items = [...PRODUCTS, product('p8', 'Rize Çayı 1 kg', 210, 'TRY', 33, null), product('p9', 'Türk Kahvesi 250 g', 185, 'TRY', 60, null)]
+    for (const message of ['rize çayı kilosu ne kadar', 'rize çayı kilosu kaç para']) {
+      const out = await ask(message, { items, faq: [] })
+      expect(out, message).toMatchObject({ kind: 'price', productIds: ['p8'] })
+      expect(out.reply, message).not.toContain('yer almıyor')
+    }
+    for (const message of ['türk kahvesi ve rize çayı birlikte kaç tl', 'türk kahvesi ve rize çayı toplam ne tutar']) {
+      const out = await ask(message, { items, faq: [] })
+      expect(out, message).toMatchObject({ kind: 'price' })
+      expect(out.reply, message).toContain('Toplam: ₺395,00 TRY')
+    }
+    // Asked what each costs, not together: no sum.
+    expect((await ask('türk kahvesi ve rize çayı ne kadar', { items, faq: [] })).reply).not.toContain('Toplam')
+  })
+
   it('an order placed by phone orders no phone case', async () => {
     const items = [...PRODUCTS, product('p8', 'Phone Case', 9, 'USD', 5, null), product('p9', 'Telefon Kılıfı', 149.9, 'TRY', 3, null)]
     for (const [message, language] of [['can i order by phone', 'en'], ['can i order over the phone', 'en'], ['telefonla sipariş verebilir miyim', 'tr']] as const) {

@@ -171,6 +171,9 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
   // "Deri çanta ve gümüş kolye ne kadar?": two products, when the words as one name neither fully.
   const unnamed = found.length === 0 || (found.length === 1 && notInRecord(term, found[0]!).length > 0)
   const pair = unnamed && message && kind !== 'link' ? await namedPair(message, context) : null
+  // "Kahve ve çay birlikte kaç TL?", "the mug and the candle together?": what one of each comes to.
+  const together = pair && message !== undefined && (kind === 'price' || asksWhatItCosts(message)) && TOGETHER.test(keyLine(words(message)))
+  if (pair && together) return reply('price', say.basket(pair.map((product) => ({ product, quantity: 1 })), language), language, pair)
   if (pair) return reply(kind, say.productList(pair, false, language), language, pair)
   // "Kolye ve küpe var mı?" of a shop with a necklace and no earrings: the one it has, and that the other is not listed.
   const half = !pair && found.length === 0 && message && kind !== 'link' ? await onePairFound(message, context) : null
@@ -232,6 +235,8 @@ function otherReading(alternatives: readonly Classification[], message: string):
   return alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE && borneOut(reading))
 }
 
+/** Two products asked for at once, their sum ("birlikte", "together", "toplam"). */
+const TOGETHER = / (birlikte|beraber|ikisi birden|toplam\w*|together|altogether|total|in total|combined) /
 /** Topics a supposed case ("what if it doesn't arrive by Friday?") may ask of besides the returns. */
 const BUSINESS_KINDS_NOT_RETURNS = new Set(['shipping', 'delivery_time', 'payment', 'ordering'])
 

@@ -88,7 +88,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'misin', 'musun', 'ariyorum', 'ariyordum', 'bakiyorum', 'bakiyordum', 'bakiniyorum', 'recommend', 'suggest', 'suggestion', 'suggestions', 'something', 'sey', 'bisey', 'birsey', 'altinda',
   'alti', 'ustu', 'uzeri', 'under', 'below', 'over', 'above', 'up', 'at', 'most', 'least', 'fazla', 'az', 'butce', 'butcem',
   'budget', 'liraya', 'liralik', 'dolar', 'dollar', 'dollars', 'euro', 'euros', 'avro', 'pound', 'pounds', 'sterlin', 'sterling', 'gbp', 'usd', 'eur', 'arasi', 'between', 'ne', 'nedir', 'neler', 'hangi',
-  'var', 'mi', 'mu', 'miyim', 'muyum', 'miyiz', 'muyuz', 'misiniz', 'musunuz', 'midir', 'mudur', 'kac', 'kadar', 'kadr', 'kdr', 'nekadar', 'nekadr', 'cm', 'icin', 'olan', 'gibi', 'm', 's', 'l', 'xl', 'xs', 'xxl', 'it', 'is', 'what', 'which', 'there',
+  'var', 'mi', 'mu', 'miyim', 'muyum', 'miyiz', 'muyuz', 'misiniz', 'musunuz', 'midir', 'mudur', 'birlikte', 'beraber', 'together', 'altogether', 'combined', 'kac', 'kadar', 'kadr', 'kdr', 'nekadar', 'nekadr', 'cm', 'icin', 'olan', 'gibi', 'm', 's', 'l', 'xl', 'xs', 'xxl', 'it', 'is', 'what', 'which', 'there',
   'have', 'do', 'in', 'baska', 'another', 'other', 'also', 'boy', 'boyu', 'uzunlugu', 'long', 'id', 'im', 'ive', 'youre', 'dont',
   'kalan', 'kalmis', 'elinizde', 'elimde', 'ya', 'olan', 'ama', 'about', 'alirim', 'veriyorum', 'veririm', 'verecegim', 'alacagiz', 'send', 'gonder', 'gonderir', 'gonderebilir', 'atar',
   'atabilir', 'atin', 'yollar', 'yollayabilir', 'diger', 'digeri', 'obur', 'oburu', 'oteki', 'other', 'again', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
@@ -661,6 +661,8 @@ function counting(list: readonly Word[], i: number): boolean {
 }
 
 /** What a quantity is counted in ("2 şişe", "3 kavanoz", "two packs"): after a number, no product's name. */
+/** A unit of a thing, as its own ("litresi", "kilosu", "tanesi"): a price asked per unit. */
+const PER_UNIT = /^(litresi|kilosu|gramı|grami|tanesi|adedi|metresi)$/
 const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre\w*|lt|adet\w*|tane\w*|cift\w*|bottles?|jars?|packs?|packets?|boxes|box|pairs?|pieces?|pcs|kilos?|litres?|liters?)$/
 
 /** Whom a present is for, said alone: "erkek için", "annem için", "for my dad". */
@@ -1030,6 +1032,8 @@ export function intentOf(asked: string, message: string): Intent {
     const real = list.findIndex((word) => GENUINE.test(word.key))
     return { kind: 'attribute', attribute: 'material', term: productTerm(list.slice(0, real)) }
   }
+  // "Kahve ve bal toplam ne tutar?": two products' sum is their price, however the network heard it.
+  if (TOTAL.test(line) && !BUSINESS_KINDS.has(intent) && productPair(message)) return { kind: 'price', term }
   // "Ok 50 then, total?": what that many of the product discussed come to.
   if (TOTAL.test(line) && quantityAsked(message) !== null && termWithoutNumbers.split(' ').every((word) => word === '' || /^(then|olsun|tane|adet|pieces|pcs)$/.test(asciiKey(word)))) return { kind: 'price', term: '' }
   // "My sister loves jewellery", "she likes summer stuff": what someone likes, told, asks what would suit them (not a
@@ -1323,6 +1327,11 @@ export function intentOf(asked: string, message: string): Intent {
   if (intent === 'again') return term === '' ? { kind: 'unknown' } : { kind: 'search', term }
   // "Güneş gözlüğü erkek modeli mi?" asks whether it is so, not for the models there are.
   if (intent === 'list' && term !== '' && asksWhetherSo(message)) return { kind: 'search', term }
+  // "Zeytinyağının litresi kaç para?", "how much per kg is the tea?": the price of the product as listed, whose name
+  // says how much it holds; "litresi" is no word of its name.
+  if (intent === 'price' && list.some((word, i) => PER_UNIT.test(word.key) || (word.key === 'per' && UNITS.test(list[i + 1]?.key ?? '')))) {
+    return { kind: 'price', term: productTerm(list.filter((word, i) => !PER_UNIT.test(word.key) && word.key !== 'per' && !(list[i - 1]?.key === 'per' && UNITS.test(word.key)))) }
+  }
   if (PRODUCT_KINDS.has(intent)) return { kind: intent as ProductQuestion, term }
   if (intent === 'compare') return { kind: 'search', term }
   if (term !== '') return { kind: 'search', term }

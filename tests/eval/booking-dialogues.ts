@@ -294,6 +294,10 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-bos-musunuz',
     [w('perşembe akşam 5 te boş musunuz', ['Hangi hizmet'], ['ürün', 'yanıtlayamıyorum']), w('saç kesimi için', ['17:00', 'kimin adına']), w('Ece Su'), w('0532 111 22 83'), w('evet', ['oluşturuldu'])],
     { date: '2026-12-03', time: '17:00', service: 'Saç kesimi' }),
+  // Everything told in the first message: nothing of it is asked again.
+  trSalon('tr-hepsi-bir-arada',
+    [w('merhaba perşembe 15:00 saç kesimi için randevu istiyorum adım Selin Ak numaram 0532 444 55 66', ['Özetliyorum', 'Selin Ak'], ['kimin adına', 'telefon numaranızı']), w('evet', ['oluşturuldu'])],
+    { date: '2026-12-03', time: '15:00', service: 'Saç kesimi' }),
   trSalonWhatsApp('tr-wa-gec-kalacagim',
     [w('cuma 4teki randevuya 10 dk geç kalırım', ['ekibimize aktardım'], ['Hangi hizmet'])],
     null, { existing: { date: '2026-12-04', time: '16:00', service: 'Fön' }, cancelled: false }),

@@ -3,7 +3,7 @@
 // yes and no, services named in either language, and what starts a booking.
 // The whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
 import { describe, expect, it } from 'vitest'
-import { alsoAsked, asksAQuestion, asksIfItVaries, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, isNo, isYes, nameGiven, nameIn, onTheSameDay, otherServiceNamed, phoneIn, rightAfter, serviceIn, wantsIt, shiftAsked, stops, unsure } from './booking-reading.ts'
+import { alsoAsked, asksAQuestion, asksIfItVaries, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, isNo, isYes, nameGiven, nameIn, onTheSameDay, otherServiceNamed, phoneIn, rightAfter, serviceIn, wantsIt, shiftAsked, stops, unsure } from './booking-reading.ts'
 import { handoffAsked } from './handoff.ts'
 import type { BookableService } from './types.ts'
 
@@ -60,6 +60,13 @@ describe('the booking conversation reads', () => {
   it('a question put as one, and a name as none', () => {
     for (const text of ['adresiniz nerede', 'kargo ücretli mi', 'what time do you close', 'fiyatı?']) expect(asksAQuestion(text), text).toBe(true)
     for (const text of ['Emma Brown', 'Can Öztürk', 'Ayşe Yılmaz', 'adım Deniz Arslan']) expect(asksAQuestion(text), text).toBe(false)
+  })
+
+  it('a name introduced in a longer message, up to the next word that is no part of it', () => {
+    expect(introducedIn('perşembe 15:00 saç kesimi için randevu istiyorum adım Selin Ak numaram 0532 444 55 66')).toBe('Selin Ak')
+    expect(introducedIn('haircut on thursday at 3pm please, my name is Tom Hill and my number is 0532 444 55 67')).toBe('Tom Hill')
+    // Only after words that introduce one: "I am looking for" is no name.
+    for (const text of ['i want a haircut on friday, I am looking for a morning slot', 'saç kesimi istiyorum', 'adım']) expect(introducedIn(text), text).toBeNull()
   })
 
   it('a name, with or without its lead words and a number beside it', () => {

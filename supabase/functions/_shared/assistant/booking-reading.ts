@@ -103,6 +103,21 @@ export function nameIn(message: string): string | null {
 }
 
 /**
+ * A name introduced in a longer message ("… saç kesimi, adım Selin Ak numaram 0532 …", "… my name is Tom Hill and my
+ * number is …"): only after words that introduce one, up to the next word that is no part of it; null when none is.
+ */
+export function introducedIn(message: string): string | null {
+  const found = /(?:^|[\s,.;:])(?:(?:benim\s+)?ad[ıi]m|ismim|my\s+name\s+is|name\s*:)\s+([\p{L}'’.-]+(?:\s+[\p{L}'’.-]+){0,3})/iu.exec(message)
+  if (!found) return null
+  const kept: string[] = []
+  for (const part of found[1]!.split(/\s+/)) {
+    if (/^(numaram\w*|numara\w*|telefon\w*|tel|cep\w*|ve|and|my|number|phone|mobile|e-?mail\w*|mail\w*)$/iu.test(asciiKey(part))) break
+    kept.push(part)
+  }
+  return kept.length > 0 ? nameIn(kept.join(' ')) : null
+}
+
+/**
  * The name in a message that may also read as a day: "Cuma Yılmaz" is a
  * name (a first name that is a weekday, and nothing else of when); "cuma
  * olsun" (NOT_NAMES), "cuma öğleden sonra" or a lone "cuma" is a day.

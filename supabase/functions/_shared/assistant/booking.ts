@@ -15,7 +15,7 @@
 import { hasAnyHours, minutesToTime, type OpeningHours } from '../../../../domain/business.ts'
 import { parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksAQuestion, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, alsoAsked, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducesAName, isNo, isYes, nameGiven, onTheSameDay, otherServiceNamed, phoneIn, wantsIt, rightAfter, serviceIn, serviceNamed, servicesNamed, shiftAsked, stops, unsure,
+  asksAQuestion, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, alsoAsked, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, introducesAName, isNo, isYes, nameGiven, onTheSameDay, otherServiceNamed, phoneIn, wantsIt, rightAfter, serviceIn, serviceNamed, servicesNamed, shiftAsked, stops, unsure,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import { findTimes, inPart, MAX_OFFERS, minutes } from './booking-times.ts'
@@ -129,7 +129,10 @@ async function offerAt(when: When, draft: BookingDraft, turn: BookingTurn, loade
 /** A new booking conversation: the service first when there are several, then the time. */
 async function start(message: string, turn: BookingTurn, loaded: Loaded, base: Partial<BookingDraft> = {}): Promise<ResponderOutput> {
   const { services, rules } = loaded
-  const draft: BookingDraft = { mode: 'book', step: 'time', ...base }
+  // "Perşembe 15:00 saç kesimi, adım Selin Ak, numaram 0532 …": what the first message already tells is not asked again.
+  const name = introducedIn(message)
+  const phone = phoneIn(message)
+  const draft: BookingDraft = { mode: 'book', step: 'time', ...(name ? { name } : {}), ...(phone ? { phone } : {}), ...base }
   if (draft.serviceId === undefined) {
     if (services.length === 0) draft.serviceId = null
     else if (services.length === 1) draft.serviceId = services[0]!.id

@@ -861,6 +861,20 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('türk kahvesi ve rize çayı ne kadar', { items, faq: [] })).reply).not.toContain('Toplam')
   })
 
+  it('a yes-or-no question of a kind of thing sold is asked of it; trust is answered with who the business is; a dead device is a complaint', async () => {
+    const items = [...PRODUCTS, product('p8', 'Smart Watch', 2499, 'TRY', 3, null, '5 ATM water resistant')]
+    const charge = await askAnyWord('does the watch charge fast', items)
+    expect(charge).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(charge.reply).toContain("doesn't list this detail")
+    expect((await ask('will it rain tomorrow', { items, language: 'en', faq: [] })).kind).toBe('off_topic')
+    for (const message of ['how do i know this isnt a scam', 'güvenilir misiniz']) {
+      const out = await ask(message, { items, faq: [] })
+      expect(out, message).toMatchObject({ kind: 'contact' })
+      expect(out.reply, message).toContain('0216 555 00 11')
+    }
+    for (const message of ['i bought headphones last week and they dont charge', 'kulaklık şarj olmuyor']) expect(await handoffAsked(message), message).toBe('complaint')
+  })
+
   it('an order placed by phone orders no phone case', async () => {
     const items = [...PRODUCTS, product('p8', 'Phone Case', 9, 'USD', 5, null), product('p9', 'Telefon Kılıfı', 149.9, 'TRY', 3, null)]
     for (const [message, language] of [['can i order by phone', 'en'], ['can i order over the phone', 'en'], ['telefonla sipariş verebilir miyim', 'tr']] as const) {

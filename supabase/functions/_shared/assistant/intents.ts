@@ -377,6 +377,8 @@ export const asksContentsOrFit = (message: string): boolean => {
 const WHAT_IF = / (what if|what happens if|in case|if it|if they|if the) | \w{2,}(rs[ae]|zs[ae]|ys[ae]|ks[ae]) /
 /** Whether the words suppose a case rather than tell one ("what if it arrives damaged?", "kırık gelirse"). */
 export const supposesACase = (line: string): boolean => WHAT_IF.test(line)
+/** Whether the business can be trusted. */
+const TRUST = / (scam\w*|legit\w*|fraud\w*|trustworthy|trust you|trust this|guvenilir\w*|guvenebilir\w*|dolandirici\w*|dolandiricilik) /
 /** An order placed by phone or e-mail: the way, not a thing. */
 const BY_PHONE = / ((by|over the|on the|via|through|with a) (phone|telephone|call|email|e mail|mail)|telefon(la|dan|tan|da)|e ?posta( ile|yla)|mail( ile|le|den)|arayarak) /
 /** "Anything for…", "bir şey … için": something wished for an occasion or a person. */
@@ -999,6 +1001,9 @@ export function intentOf(asked: string, message: string): Intent {
   // "Dün verdiğim siparişi değiştirebilir miyim?", "can I add something to my order?": an order placed is changed by a
   // person, not by the returns text or the ordering text (sending it back is a return).
   if (changesOwnOrder(line)) return { kind: 'human' }
+  // "How do I know this isn't a scam?", "güvenilir misiniz?": who the business is and how to reach it, never "I can't
+  // help with that". (Of a product, "sahte mi?" asks whether it is genuine.)
+  if (TRUST.test(line) && thingWords(message).length === 0 && !['human', 'complaint'].includes(intent)) return { kind: 'contact' }
   // "Can I get 10% off?", "%10 indirim yapar mısınız": a discount asked for, however little else the words say.
   if (/(\d\s*%|%\s*\d|\d+ ?percent|yuzde \d+)\s*(off|discount|indirim)/i.test(asciiKey(message))) return { kind: 'discounts' }
   // "Ok 2 please", "3 lütfen": how many of the product discussed, ordered, however much "ok" sounds like an okay.
@@ -1158,6 +1163,9 @@ export function intentOf(asked: string, message: string): Intent {
   }
   // "I'd like the straw hat", "I want a hat": a kind of product wanted, however far from the shop the network heard it.
   if (intent === 'off_topic' && WANTS_ONE.test(line) && term !== '' && thingWords(message).length > 0) return { kind: 'ordering', term }
+  // "Does the watch charge fast?", "is the watch good for swimming?": a yes-or-no question of a kind of thing sold is
+  // asked of it, however far from the shop the classifier heard it.
+  if (intent === 'off_topic' && asksWhetherSo(message) && thingWords(term).length > 0) return { kind: 'attribute', attribute: attributeOf(list), term }
   if (intent === 'off_topic') return { kind: 'off_topic' }
   // "I need help", "yardım lazım": what the assistant can help with, as to a greeting.
   if (ASKS_HELP.test(line)) return { kind: 'greeting' }

@@ -875,6 +875,18 @@ describe('follow-ups as customers write them', () => {
     for (const message of ['i bought headphones last week and they dont charge', 'kulaklık şarj olmuyor']) expect(await handoffAsked(message), message).toBe('complaint')
   })
 
+  it('a property asked of a kind of thing, in two questions or in the other language of its name, is asked of it', async () => {
+    const items = [...PRODUCTS, product('p8', 'Akıllı Saat', 2499, 'TRY', 3, null, '5 ATM su geçirmez, siyah kasa'), product('p9', 'Polarized Sunglasses', 55, 'USD', 0, null)]
+    // Two questions of one product: no comparison with a second one the description found again.
+    const sea = await ask('akıllı saat su geçirmez mi denize girilir mi', { items, faq: [] })
+    expect(sea).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+    expect(sea.reply).toContain('5 ATM')
+    // "Güneş gözlüğü polarize mi": the name says it, in English.
+    expect((await askAnyWord('güneş gözlüğü polarize mi', items)).reply).toBe('Katalogda “Polarized Sunglasses” adıyla yer alıyor; açıklaması yok.')
+    // A kind of thing with a property is never the shop's address.
+    expect((await ask('gözlük uv korumalı mı', { items, faq: [] })).kind).not.toBe('location')
+  })
+
   it('an order placed by phone orders no phone case', async () => {
     const items = [...PRODUCTS, product('p8', 'Phone Case', 9, 'USD', 5, null), product('p9', 'Telefon Kılıfı', 149.9, 'TRY', 3, null)]
     for (const [message, language] of [['can i order by phone', 'en'], ['can i order over the phone', 'en'], ['telefonla sipariş verebilir miyim', 'tr']] as const) {

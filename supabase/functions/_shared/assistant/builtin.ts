@@ -228,6 +228,8 @@ function otherReading(alternatives: readonly Classification[], message: string):
     if (reading.intent === 'booking') return bookingAsked(message, '') !== null
     if (reading.intent === 'discounts') return saysOffer(message)
     if (reading.intent === 'goodbye' || reading.intent === 'thanks') return saysCourtesy(message)
+    // "Gözlük uv korumalı mı?" names a kind of thing and no place.
+    if (reading.intent === 'location' && thingWords(message).length > 0 && topicOf(message) === null) return false
     // "Do you sell gift cards?": a card sold is no way to pay.
     if (reading.intent === 'payment') return saysPaying(message) || thingWords(message).length === 0
     return !WORD_BORNE.has(reading.intent) || intentOf(reading.intent, message).kind === reading.intent
@@ -298,7 +300,8 @@ async function answerCompare(terms: [string, string], message: string, context: 
   const found = first ?? second ?? null
   // "Bal gerçek mi katkısız mı?": one product and a property beside it, no second product; what it is, asked of it.
   const other = first ? terms[1] : terms[0]
-  if (found && (!first || !second) && thingWords(other).length === 0) return answerAttribute(attributeOf(words(message)), found.name, message, context)
+  // ("Saat su geçirmez mi denize girilir mi?": both sides may find the one product, the second by its description.)
+  if (found && (!first || !second || first.id === second.id) && thingWords(other).length === 0) return answerAttribute(attributeOf(words(message)), found.name, message, context)
   // "Are these fakes or original?" compares no products: the owner's FAQ may answer it.
   if (!found) {
     const hit = await faqFor(message, context, 'unknown')
@@ -479,6 +482,8 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
     const kind = productTerm(words(term).filter((word) => !asides.includes(word.key)))
     if (kind !== '') found = await subject(kind, context, 1)
   }
+  // "Gözlük uv korumalı mı?": a kind of thing and properties a description states; the thing is the one asked about.
+  if (Array.isArray(found) && found.length === 0 && thingWords(term).length > 0 && onlyProperties(withoutThings(term))) found = await subject(thingWords(term).join(' '), context, 1)
   // Words that name no product, or name one only in part and no kind of product, just after a product, ask of it:
   // "kaç gün şarj gidiyor" after the watch asks of the watch, though "şarj" is a word of the charger's name.
   if (term !== '') {
@@ -505,7 +510,9 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   }
   if (!product) return reply('attribute', say.notFound(businessName, language), language, [], false)
   const named = words(product.name).map((word) => word.key)
-  const asking = keysOf(message).filter((key) => !isQuestionWord(key) && !named.some((word) => sameWord(key, word)) && !holdsEquivalent(key, product.name))
+  // ("Güneş gözlüğü" names the Sunglasses in two words.)
+  const phrased = phrasesHeld(message, product.name)
+  const asking = keysOf(message).filter((key) => !isQuestionWord(key) && !named.some((word) => sameWord(key, word)) && !holdsEquivalent(key, product.name) && !phrased.has(key))
   // "Nabız ölçüyor mu?" of "nabız ölçer": what is asked about is the thing, not the verb asking it.
   const things = asking.filter((key) => !VERB_FORM.test(key))
   const asked = things.length > 0 ? things : asking
@@ -540,7 +547,7 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   if (materialNamed) attribute = null
   // "Gümüş mü?" of the Gümüş Kolye, "ipek mi?" of the İpek Eşarp: its name says so.
   // ("Tişörtün rengi ne?" names the product and asks its colour, which the name does not say.)
-  const ofName = attribute === null && asksWhetherSo(message) && asking.length === 0 && keysOf(message).some((key) => !isQuestionWord(key) && named.some((word) => sameWord(key, word)))
+  const ofName = attribute === null && asksWhetherSo(message) && asking.length === 0 && keysOf(message).some((key) => !isQuestionWord(key) && (named.some((word) => sameWord(key, word)) || holdsEquivalent(key, product.name)))
   // "İpek şal gerçek ipek mi?": the material asked to be real is the one its name says.
   const realAsNamed = asksIfGenuine(message) && materialsIn(message).some((key) => named.some((word) => sameWord(key, word)) || holdsEquivalent(key, product.name))
   if (ofName || realAsNamed) return reply('attribute', say.attributeFromRecord(product, language), language, [product])

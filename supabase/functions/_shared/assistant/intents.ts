@@ -11,7 +11,7 @@
 // statistical model could be talked past is no guard.
 /* eslint-disable max-lines -- word lists: each rule sits beside the words it reads, so that a change to one is seen with the other */
 import { type Classification, type Classifier } from './nlu.ts'
-import { equivalents, occasionWords, thingWords, translate } from './lexicon.ts'
+import { equivalents, occasionWords, onlyProperties, thingWords, translate, withoutThings } from './lexicon.ts'
 import { asciiKey, keyLine, words, type Word } from './text.ts'
 
 export type ProductQuestion = 'price' | 'stock' | 'link' | 'list' | 'search'
@@ -1318,7 +1318,9 @@ export function intentOf(asked: string, message: string): Intent {
   // "Bu ürünün rengi ne?", "what colours do your products come in?" name no product but point at one, or at all: a
   // property of one, never the whole catalogue.
   const ofThisOne = intent === 'list' && term === '' && attributeOf(list) !== null && (pointsBack(message) || list.some((word) => CATALOGUE_WORD.test(word.key) || /^(urun\w*|products?|items?)$/.test(word.key)))
-  if (intent === 'attribute' || lastsAsked || asksVariant || ofThisOne || (intent === 'list' && ofOneShown) || ((intent === 'None' || intent === 'again') && attributeOf(list)) || (PRODUCT_KINDS.has(intent) && onlyProperty)) {
+  // "Gözlük uv korumalı mı?": a property a description states, asked of a kind of thing, is no stock question.
+  const propertyOfIt = ['stock', 'search', 'None'].includes(intent) && asksWhetherSo(message) && thingWords(term).length > 0 && onlyProperties(withoutThings(term))
+  if (intent === 'attribute' || lastsAsked || asksVariant || ofThisOne || propertyOfIt || (intent === 'list' && ofOneShown) || ((intent === 'None' || intent === 'again') && attributeOf(list)) || (PRODUCT_KINDS.has(intent) && onlyProperty)) {
     // "Gömlek beyaz mı?": the colour asked about is not part of the product's name.
     return {
       kind: 'attribute',

@@ -239,7 +239,7 @@ function otherReading(alternatives: readonly Classification[], message: string):
 
 /** Two products asked for at once, their sum ("birlikte", "together", "toplam"). */
 const TOGETHER = / (birlikte|beraber|ikisi birden|toplam\w*|together|altogether|total|in total|combined) /
-/** Topics a supposed case ("what if it doesn't arrive by Friday?") may ask of besides the returns. */
+/** Topics a supposed case may ask of besides the returns ("if it comes broken, who pays the shipping?"). */
 const BUSINESS_KINDS_NOT_RETURNS = new Set(['shipping', 'delivery_time', 'payment', 'ordering'])
 
 /** Readings the classifier may hear in words that never say them (intents.ts `intentOf` asks for their words). */
@@ -880,8 +880,7 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     case 'discounts': {
       // "Toptan alırsam indirim olur mu?", "do you give discounts for bulk orders": no field holds offers, so an entry on
       // the offer named (wholesale) answers, however many more words the message says than the entry's question.
-      // ("30 mugs for my office, any discount?": a discount on many is a wholesale price.)
-      // (A percentage is no quantity: "10% off".)
+      // A discount on many ("30 mugs for my office, any discount?") is a wholesale one; a percentage ("10% off") counts none.
       const many = !/%|percent|y[uü]zde/i.test(message) && (quantityAsked(message) ?? 0) >= BULK_QUANTITY
       const bulk = many ? offerWords('wholesale') : []
       const asked = [...offerWords(message), ...bulk]

@@ -664,7 +664,7 @@ function counting(list: readonly Word[], i: number): boolean {
 
 /** What a quantity is counted in ("2 şişe", "3 kavanoz", "two packs"): after a number, no product's name. */
 /** A unit of a thing, as its own ("litresi", "kilosu", "tanesi"): a price asked per unit. */
-const PER_UNIT = /^(litresi|kilosu|gramı|grami|tanesi|adedi|metresi)$/
+const PER_UNIT = /^(litresi|kilosu|grami|tanesi|adedi|metresi)$/
 const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre\w*|lt|adet\w*|tane\w*|cift\w*|bottles?|jars?|packs?|packets?|boxes|box|pairs?|pieces?|pcs|kilos?|litres?|liters?)$/
 
 /** Whom a present is for, said alone: "erkek için", "annem için", "for my dad". */

@@ -2606,7 +2606,7 @@ describe('handing off to a person', () => {
     }
     for (const message of ['kırık beyaz rengi var mı', 'is it breakable']) expect(await handoffAsked(message), message).toBeNull()
     // Something missing from what came is wrong too; a case only supposed is the returns text's, with no apology.
-    for (const message of ['siparişim eksik geldi', 'one item was missing from my order']) expect(await handoffAsked(message), message).toBe('complaint')
+    for (const message of ['siparişim eksik geldi', 'one item was missing from my order', "Bursa'ya kırık geldi"]) expect(await handoffAsked(message), message).toBe('complaint')
     for (const message of ['what if it arrives damaged', 'kırık gelirse değiştiriyor musunuz', "what happens if it's the wrong size"]) {
       expect(await handoffAsked(message), message).toBeNull()
       expect((await ask(message, { language: 'en', profile: { ...PROFILE, returns_info: '14 gün içinde iade ve değişim.' } })).kind, message).toBe('returns')

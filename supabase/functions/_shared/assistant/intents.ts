@@ -373,8 +373,8 @@ export const asksContentsOrFit = (message: string): boolean => {
   const line = keyLine(words(message))
   return CONTENTS_ASKED.test(line) || FITS_WHICH.test(line)
 }
-/** A case supposed, not one that happened: "what if", "in case", a Turkish conditional ("gelirse", "uymazsa", "olursa"). */
-const WHAT_IF = / (what if|what happens if|in case|if it|if they|if the) | \w{2,}(rs[ae]|zs[ae]|ys[ae]|ks[ae]) /
+/** A case supposed, not one that happened: "what if", "in case", a Turkish conditional ("gelirse", "uymazsa", "olursa"; not Bursa). */
+const WHAT_IF = / (what if|what happens if|in case|if it|if they|if the) | (?!bursa )\w{2,}(rs[ae]|zs[ae]|ys[ae]|ks[ae]) /
 /** Whether the words suppose a case rather than tell one ("what if it arrives damaged?", "kırık gelirse"). */
 export const supposesACase = (line: string): boolean => WHAT_IF.test(line)
 /** Whether the business can be trusted. */

@@ -377,6 +377,10 @@ export const asksContentsOrFit = (message: string): boolean => {
 const WHAT_IF = / (what if|what happens if|in case|if it|if they|if the) | (?!bursa )\w{2,}(rs[ae]|zs[ae]|ys[ae]|ks[ae]) /
 /** Whether the words suppose a case rather than tell one ("what if it arrives damaged?", "kırık gelirse"). */
 export const supposesACase = (line: string): boolean => WHAT_IF.test(line)
+/** A percentage written ("10%", "%10", "10 percent", "yüzde 10"), in ASCII keys. */
+const PERCENT = /(\d\s*%|%\s*\d|\d+ ?percent|yuzde \d+)/
+/** Whether the message writes a percentage: its number counts no things ("10% off"). */
+export const writesPercentage = (message: string): boolean => PERCENT.test(asciiKey(message))
 /** Whether the business can be trusted. */
 const TRUST = / (scam\w*|legit\w*|fraud\w*|trustworthy|trust you|trust this|guvenilir\w*|guvenebilir\w*|dolandirici\w*|dolandiricilik) /
 /** An order placed by phone or e-mail: the way, not a thing. */
@@ -1005,7 +1009,7 @@ export function intentOf(asked: string, message: string): Intent {
   // help with that". (Of a product, "sahte mi?" asks whether it is genuine.)
   if (TRUST.test(line) && thingWords(message).length === 0 && !['human', 'complaint'].includes(intent)) return { kind: 'contact' }
   // "Can I get 10% off?", "%10 indirim yapar mısınız": a discount asked for, however little else the words say.
-  if (/(\d\s*%|%\s*\d|\d+ ?percent|yuzde \d+)\s*(off|discount|indirim)/i.test(asciiKey(message))) return { kind: 'discounts' }
+  if (new RegExp(`${PERCENT.source}\\s*(off|discount|indirim)`, 'i').test(asciiKey(message))) return { kind: 'discounts' }
   // "Ok 2 please", "3 lütfen": how many of the product discussed, ordered, however much "ok" sounds like an okay.
   if (/^ ((ok|okay|tamam|peki|yes|evet|sure) )?\d{1,2} (please|pls|plz|lutfen|then|olsun) $/.test(line)) return { kind: 'ordering', term: '' }
   // "Çayın son kullanma tarihi ne zaman?", "what brand are your headphones?", "fincan takımı kaç parça?": a property of

@@ -20,14 +20,20 @@ function controlled() {
   }
 }
 
+/** A poller over a controlled poll, just started. */
+function started() {
+  const c = controlled()
+  const poller = createPoller(c.poll)
+  poller.start()
+  return { c, poller }
+}
+
 describe('the poller', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
 
   it('polls at once when started, then every interval after each answer, never two at a time', async () => {
-    const c = controlled()
-    const poller = createPoller(c.poll)
-    poller.start()
+    const { c, poller } = started()
     poller.start()
     expect(c.poll).toHaveBeenCalledTimes(1)
     // A slow answer: nothing more is asked meanwhile.
@@ -39,9 +45,7 @@ describe('the poller', () => {
   })
 
   it('asks nothing once stopped, lets a poll under way finish, and polls at once when started again', async () => {
-    const c = controlled()
-    const poller = createPoller(c.poll)
-    poller.start()
+    const { c, poller } = started()
     await c.answer('again')
     poller.stop()
     expect(await c.callsAfter(POLL_INTERVAL_MS * 10)).toBe(1)
@@ -63,9 +67,7 @@ describe('the poller', () => {
   })
 
   it('backs off on failures, as long as a rate limit asks, and is on time again after an answer', async () => {
-    const c = controlled()
-    const poller = createPoller(c.poll)
-    poller.start()
+    const { c } = started()
     await c.answer({ backoff: true })
     expect(await c.callsAfter(POLL_INTERVAL_MS)).toBe(1)
     expect(await c.callsAfter(POLL_INTERVAL_MS)).toBe(2)
@@ -77,9 +79,7 @@ describe('the poller', () => {
   })
 
   it('stops on a refusal that asking again will not change, until started again', async () => {
-    const c = controlled()
-    const poller = createPoller(c.poll)
-    poller.start()
+    const { c, poller } = started()
     await c.answer('stop')
     expect(await c.callsAfter(POLL_MAX_DELAY_MS * 2)).toBe(1)
     poller.start()

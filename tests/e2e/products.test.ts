@@ -24,6 +24,14 @@ describe('products screen', () => {
     return { context, page }
   }
 
+  /** A new owner's products screen, once it shows the empty catalogue. */
+  async function openEmptyProducts() {
+    const owner = await createVerifiedOwner(running.keys)
+    const opened = await openProducts(owner)
+    await opened.page.getByTestId('products-empty').waitFor()
+    return { owner, ...opened }
+  }
+
   const products = (owner: Owner) => serverRows<ServerProduct>(running.keys, owner, 'products', 'select=*&_deleted=is.false&order=created_at.desc')
   /** A pager's buttons by their accessible names, in order: what a screen reader walks through. */
   const pagerButtons = (pager: Locator) => pager.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')))
@@ -110,9 +118,7 @@ describe('products screen', () => {
   })
 
   it('judges price and stock as typed: nothing rewritten, whole stock, two decimals, a decimal comma saved', async () => {
-    const owner = await createVerifiedOwner(running.keys)
-    const { page } = await openProducts(owner)
-    await page.getByTestId('products-empty').waitFor()
+    const { owner, page } = await openEmptyProducts()
     await page.getByRole('button', { name: 'Ürün ekle' }).click()
     const dialog = page.getByRole('dialog', { name: 'Ürün ekle' })
     const price = dialog.getByRole('textbox', { name: 'Fiyat', exact: true })
@@ -383,9 +389,7 @@ describe('products screen', () => {
   })
 
   it('keeps the preview when adding fails and says so; a failed upload delete says so too', async () => {
-    const owner = await createVerifiedOwner(running.keys)
-    const { page } = await openProducts(owner)
-    await page.getByTestId('products-empty').waitFor()
+    const { page } = await openEmptyProducts()
     await page.getByRole('button', { name: 'Excel yükle' }).click()
     const dialog = page.getByRole('dialog', { name: "Excel'den ürün yükle" })
     await dialog.locator('input[type=file]').setInputFiles({
@@ -463,9 +467,7 @@ describe('products screen', () => {
   })
 
   it('adds a product offline; it survives a reload and reaches the server once online', async () => {
-    const owner = await createVerifiedOwner(running.keys)
-    const { context, page } = await openProducts(owner)
-    await page.getByTestId('products-empty').waitFor()
+    const { owner, context, page } = await openEmptyProducts()
     // One online load served by the worker, so the app and its config are cached.
     await reloadUnderServiceWorker(page)
     await page.getByTestId('products-empty').waitFor()

@@ -1,4 +1,5 @@
-// The frame of supabase/functions/_shared/handler.ts, without a stack: what
+// The frame of supabase/functions/_shared/handler.ts (and phone-body.ts's
+// phoneFunction), without a stack: what
 // every function answers before and after its own code runs. The owner check
 // runs against a stack in functions.suite.test.ts and tests/integration.
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -6,6 +7,7 @@ import { PaymentProviderError } from './payments.ts'
 import { corsHeaders } from './cors.ts'
 import { ProviderConfigError } from './deployment.ts'
 import { publicFunction } from './handler.ts'
+import { phoneFunction } from './phone-body.ts'
 
 const ERRORS = ['invalid_request', 'provider_not_configured', 'rate_limited', 'server_error'] as const
 
@@ -69,5 +71,28 @@ describe('the function frame', () => {
       throw new PaymentProviderError('stripe', 'down', 503)
     })
     expect(await answer(await payments(post()))).toEqual({ status: 502, body: { success: false, error: 'provider_error' } })
+  })
+})
+
+describe('a function of the phone step', () => {
+  const PHONE_ERRORS = ['invalid_request', 'invalid_phone', 'server_error'] as const
+
+  it('refuses a body that is no JSON object or names no Turkish mobile number, before the function runs', async () => {
+    const run = vi.fn()
+    const handler = phoneFunction({ name: 't', errors: PHONE_ERRORS }, run)
+    const raw = new Request('http://fn.test/x', { method: 'POST', body: 'not json' })
+    expect(await answer(await handler(raw))).toEqual({ status: 400, body: { success: false, error: 'invalid_request' } })
+    for (const phoneNumber of [undefined, 5321234567, '+15551234567', '+90212 123 45 67', '+90532123456']) {
+      expect(await answer(await handler(post({ phoneNumber })))).toEqual({ status: 400, body: { success: false, error: 'invalid_phone' } })
+    }
+    expect(run).not.toHaveBeenCalled()
+  })
+
+  it('hands the function the number, trimmed, and the rest of the body', async () => {
+    const handler = phoneFunction({ name: 't', errors: PHONE_ERRORS }, async (_req, { body, phone }, a) => a.ok({ phone, code: body.code }))
+    expect(await answer(await handler(post({ phoneNumber: ' +905321234567 ', code: '123456' })))).toEqual({
+      status: 200,
+      body: { success: true, error: null, phone: '+905321234567', code: '123456' },
+    })
   })
 })

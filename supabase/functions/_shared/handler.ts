@@ -42,10 +42,10 @@ export type FunctionOptions<C extends string> = {
 }
 
 /** Codes the frame answers by itself: every function's list must hold them. */
-type FrameCode = 'invalid_request' | 'server_error'
+export type FrameCode = 'invalid_request' | 'server_error'
 
 /** Nothing when the list `C` holds every code of `R`; else a property the options lack, naming the missing codes. */
-type Holds<C extends string, R extends string> = [R] extends [C] ? unknown : { errorsLack: Exclude<R, C> }
+export type Holds<C extends string, R extends string> = [R] extends [C] ? unknown : { errorsLack: Exclude<R, C> }
 
 export type Handler = (req: Request) => Promise<Response>
 

@@ -5,17 +5,30 @@
 // verified.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { isTurkishPhone } from '../../../domain/phone.ts'
+import { publicFunction, type Answers, type FrameCode, type FunctionOptions, type Handler, type Holds } from './handler.ts'
 import { readJsonObject } from './http.ts'
 
 export type PhoneBody = { body: Record<string, unknown>; phone: string }
 
 /** The body and its `phoneNumber`, trimmed; else the code to answer with 400. */
-export async function readPhoneBody(req: Request): Promise<PhoneBody | 'invalid_request' | 'invalid_phone'> {
+async function readPhoneBody(req: Request): Promise<PhoneBody | 'invalid_request' | 'invalid_phone'> {
   const body = await readJsonObject(req)
   if (!body) return 'invalid_request'
   const phone = typeof body.phoneNumber === 'string' ? body.phoneNumber.trim() : body.phoneNumber
   if (!isTurkishPhone(phone)) return 'invalid_phone'
   return { body, phone }
+}
+
+/** A function of the phone step: the body is read first, and a body without a Turkish mobile number is answered with 400. */
+export function phoneFunction<C extends string>(
+  opts: FunctionOptions<C> & Holds<C, FrameCode> & Holds<C, 'invalid_phone'>,
+  handle: (req: Request, read: PhoneBody, answer: Answers<C>) => Promise<Response>,
+): Handler {
+  return publicFunction(opts, async (req, answer) => {
+    const read = await readPhoneBody(req)
+    if (typeof read === 'string') return answer.fail(read as C, 400)
+    return handle(req, read, answer)
+  })
 }
 
 /** The account holding the number, while its phone is not verified; else the code to answer with 400. */

@@ -6,17 +6,12 @@
 // function behind it (phone_number_exists) is the service role's alone.
 import { CHECK_PHONE_ERRORS } from '../../../domain/functions.ts'
 import { addressGroup, clientAddress } from '../_shared/client-address.ts'
-import { publicFunction } from '../_shared/handler.ts'
-import { readPhoneBody } from '../_shared/phone-body.ts'
+import { phoneFunction } from '../_shared/phone-body.ts'
 import { RATE_LIMITS, rateCheck, retryAfter, takeRateLimits } from '../_shared/rate-limits.ts'
 import { createServiceClient } from '../_shared/supabase.ts'
 
 Deno.serve(
-  publicFunction({ name: 'check-phone', errors: CHECK_PHONE_ERRORS }, async (req, { ok, fail }) => {
-    const read = await readPhoneBody(req)
-    if (typeof read === 'string') return fail(read, 400)
-    const { phone } = read
-
+  phoneFunction({ name: 'check-phone', errors: CHECK_PHONE_ERRORS }, async (req, { phone }, { ok, fail }) => {
     const db = createServiceClient()
     const address = clientAddress(req)
     // Without an address every caller shares one count: slower for all, never open.

@@ -6,9 +6,8 @@
 // nor one account nor one client can turn it into an SMS cannon.
 import { PHONE_CODE_RESEND_SECONDS, SEND_VERIFICATION_ERRORS } from '../../../domain/functions.ts'
 import { addressGroup, clientAddress } from '../_shared/client-address.ts'
-import { publicFunction } from '../_shared/handler.ts'
 import { createMessageLog } from '../_shared/message-log.ts'
-import { readPhoneBody, unverifiedAccount } from '../_shared/phone-body.ts'
+import { phoneFunction, unverifiedAccount } from '../_shared/phone-body.ts'
 import {
   CODE_TTL_SECONDS,
   generateCode,
@@ -42,11 +41,7 @@ function verificationLimits(phone: string, userId: string, address: string | nul
 const KEEP_MS = 24 * 60 * 60 * 1000
 
 Deno.serve(
-  publicFunction({ name: 'send-verification', errors: SEND_VERIFICATION_ERRORS }, async (req, { ok, fail }) => {
-    const read = await readPhoneBody(req)
-    if (typeof read === 'string') return fail(read, 400)
-    const { phone } = read
-
+  phoneFunction({ name: 'send-verification', errors: SEND_VERIFICATION_ERRORS }, async (req, { phone }, { ok, fail }) => {
     const db = createServiceClient()
     // Chosen before anything is reserved: a deployment that cannot send says so.
     const sms = createSmsProvider({ log: createMessageLog(db) })

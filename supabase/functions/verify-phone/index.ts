@@ -3,9 +3,8 @@
 // found by the phone number the code was sent to, never by an id in the body,
 // and only while it still holds that number.
 import { VERIFY_PHONE_ERRORS } from '../../../domain/functions.ts'
-import { publicFunction } from '../_shared/handler.ts'
 import { secretsEqual } from '../_shared/constant-time.ts'
-import { readPhoneBody, unverifiedAccount } from '../_shared/phone-body.ts'
+import { phoneFunction, unverifiedAccount } from '../_shared/phone-body.ts'
 import { CODE_PATTERN, hashCode, MAX_ATTEMPTS, verificationSecret } from '../_shared/phone-verification.ts'
 import { createServiceClient } from '../_shared/supabase.ts'
 
@@ -15,10 +14,7 @@ type Pending = { id: string; code_hash: string; expires_at: string; attempts: nu
 const COUNT_RETRIES = 3
 
 Deno.serve(
-  publicFunction({ name: 'verify-phone', errors: VERIFY_PHONE_ERRORS }, async (req, { ok, fail }) => {
-    const read = await readPhoneBody(req)
-    if (typeof read === 'string') return fail(read, 400)
-    const { body, phone } = read
+  phoneFunction({ name: 'verify-phone', errors: VERIFY_PHONE_ERRORS }, async (req, { body, phone }, { ok, fail }) => {
     const code = typeof body.code === 'string' ? body.code.trim() : body.code
     if (typeof code !== 'string' || !CODE_PATTERN.test(code)) return fail('invalid_code', 400)
 

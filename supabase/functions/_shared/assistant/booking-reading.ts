@@ -165,8 +165,12 @@ export function servicesNamed(message: string, services: readonly BookableServic
     )
     return { service, share }
   })
-  return shares
-    .filter((entry) => entry.share >= least)
+  const kept = shares.filter((entry) => entry.share >= least)
+  // "Çocuk saç kesimi" names the children's haircut, not also the "Saç kesimi" its words hold.
+  const keys = (service: BookableService) => words(service.name).map((w) => w.key)
+  const within = (a: BookableService, b: BookableService) => keys(a).length < keys(b).length && keys(a).every((key) => keys(b).includes(key))
+  return kept
+    .filter((entry) => !kept.some((other) => other.share >= entry.share && within(entry.service, other.service)))
     .sort((a, b) => b.share - a.share)
     .map((entry) => entry.service)
 }
@@ -230,6 +234,18 @@ export const onTheSameDay = (message: string) => / (ayni gun\w*|same day) /.test
 const VARIES = / (ayni mi|ayni fiyat\w*|farkli mi|fark\w*|degisir\w*|degisiyor\w*|same|different|differ\w*|vary|varies|extra|ekstra|daha (pahali|ucuz|uzun|kisa|fazla)|more|less|cheaper) /
 const FOR_A_CASE = / (icin|icinde|for|with) /
 export const asksIfItVaries = (message: string) => VARIES.test(line(message)) && FOR_A_CASE.test(line(message))
+
+/** Whom a service is for, or the hair it is done on: a case the owner's list may price apart. */
+const A_CASE = /^(cocuk\w*|erkek\w*|bay|bayan\w*|kadin\w*|kids?|child|children|childs|boys?|girls?|men|mens|man|women|womens|woman|ladies|gents)$/
+/** Long or short hair, not a long time: "uzun saç", "short haircut", never "how long does it take". */
+const HAIR_CASE = / (uzun|kisa|long|short) (sac\w*|hair\w*) /
+
+/** "Çocuk saç kesimi ne kadar?" of a list whose "Saç kesimi" names no child: the case asked, which the name leaves out. */
+export const caseNotInName = (message: string, name: string) => {
+  const named = new Set(words(name).map((word) => word.key))
+  const asked = words(message).filter((word) => A_CASE.test(word.key) || (/^(uzun|kisa|long|short)$/.test(word.key) && HAIR_CASE.test(line(message))))
+  return asked.some((word) => !named.has(word.key))
+}
 
 /** "Neden numara istiyorsunuz?", "why do you need my number?", a bare "neden?" when it is asked for: what it is for. */
 export function asksWhyNumber(message: string): boolean {

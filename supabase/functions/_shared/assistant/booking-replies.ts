@@ -72,9 +72,9 @@ export function variesNotWritten(service: BookableService, contact: string, lang
 /** Several services' length and price, a line each, and how to book one. */
 export function servicesInfo(services: readonly BookableService[], language: Lang): string {
   const lines = services.map((service) => `• ${serviceFacts(service, language)}`).join('\n')
-  // "A haircut and colour together?": the sum, when every one of them has a price in one currency.
+  // "A haircut and colour together?": the sum of two or more, when every one of them has a price in one currency.
   const [first] = services
-  const priced = first && services.every((service) => service.price !== null && service.currency === first.currency)
+  const priced = services.length >= 2 && first && services.every((service) => service.price !== null && service.currency === first.currency)
   const minutes = services.reduce((sum, service) => sum + service.duration_minutes, 0)
   const sum = priced ? formatPrice(services.reduce((total, service) => total + service.price!, 0), first.currency, language === 'tr' ? 'tr-TR' : 'en-US') : null
   const total = sum ? `\n${language === 'tr' ? `Toplam: ${sum} (${minutes} dakika).` : `Together: ${sum} (${minutes} minutes).`}` : ''

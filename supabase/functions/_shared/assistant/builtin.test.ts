@@ -2524,6 +2524,12 @@ describe('the business', () => {
     // What no profile field holds is the owner's to say, never the hours or the discounts text.
     ['fatura kesiyor musunuz', 'unknown', ['0216 555 00 11']],
     ['ürünleriniz orijinal mi', 'unknown', ['0216 555 00 11']],
+    // Whether prices hold the VAT is one rule of the shop, never a product's price or "no matching product".
+    ['fiyatlara kdv dahil mi', 'unknown', ['0216 555 00 11']],
+    ['kablosuz kulaklık fiyatına kdv dahil mi', 'unknown', ['0216 555 00 11']],
+    ['fiyatlar kdv dahil mi yoksa ayrıca mı ekleniyor', 'unknown', ['0216 555 00 11']],
+    ['is the price including vat', 'unknown', ['0216 555 00 11']],
+    ['prices incl tax?', 'unknown', ['0216 555 00 11']],
     ['can I get a discount if I buy two?', 'discounts', ['0216 555 00 11']],
   ] as const)('%s → %s, from the owner\'s words', async (message, kind, facts) => {
     const out = await ask(message)
@@ -2531,6 +2537,15 @@ describe('the business', () => {
     for (const fact of facts) expect(out.reply).toContain(fact)
     expect(out.productIds).toEqual([])
     expect(out.reply).not.toMatch(/bulamadım|couldn't find|•/)
+  })
+
+  it('quotes the text in which the owner wrote whether prices hold the VAT', async () => {
+    const profile = { ...PROFILE, ordering_info: 'Fiyatlarımıza KDV dahildir; sipariş için sitemizi kullanın.' }
+    for (const message of ['kdv dahil mi', 'deri çanta fiyatına kdv dahil mi', 'does the price include vat?']) {
+      const out = await ask(message, { profile })
+      expect(out.kind, message).toBe('ordering')
+      expect(out.reply, message).toContain('KDV dahildir')
+    }
   })
 
   it('says plainly what the owner has not written, with the contact details there are', async () => {

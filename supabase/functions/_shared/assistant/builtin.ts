@@ -7,7 +7,7 @@
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
-import { ASKS_MATERIAL, COMPARES, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, namesOnlyADay, offerWords, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, COMPARES, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, namesSubject, phrasesHeld, sameProperty, sameSubject, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
 import { hasAnyHours, hoursStatus } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
@@ -748,6 +748,8 @@ const PRODUCT_CUES = / (kac|kaca|fiyat\w*|ne kadar|var mi|stok\w*|how much|price
 
 /** Business kinds the owner writes a text for, and the text's topic. */
 const POLICY_TOPICS: Partial<Record<string, biz.PolicyTopic>> = { shipping: 'shipping', delivery_time: 'delivery', returns: 'returns', payment: 'payment' }
+/** The kind of reply a policy text is, as the classifier names its topic. */
+const POLICY_KIND: Record<biz.PolicyTopic, Intent['kind']> = { shipping: 'shipping', delivery: 'delivery_time', returns: 'returns', payment: 'payment', ordering: 'ordering' }
 
 /** Whether the message asks every word of an FAQ question ("yurt dışına gönderiyor musunuz" of "Yurt dışına gönderim var mı?"). */
 function asksAllOf(question: string, message: string): boolean {
@@ -1021,6 +1023,9 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
         const discussed = await lastProducts(context)
         if (discussed && discussed.length === 1) return answerAttribute(attributeOf(words(message)), '', message, context)
       }
+      // "KDV dahil mi?": no field holds it, but the owner may have written it in a text of the business.
+      const vat = mentionsVat(message) ? biz.policySaying(profile, mentionsVat) : null
+      if (vat) return reply(POLICY_KIND[vat], biz.policyAnswer(profile, businessName, vat, language), language)
       // "One for me too": what the rules could not place, the classifier may have read second.
       const other = otherReading(alternatives, message)
       if (other) return answerIntent(intentOf(other.intent, message), message, context)
@@ -1161,14 +1166,14 @@ export const builtinResponder: Responder = async (asked) => {
     ? { ...classified, kind: 'returns' as const }
     : afterHours ? { ...classified, ...intentOf('hours', message) } : ofProducts?.kind === 'list' ? { ...classified, ...ofProducts } : classified
   const replyIn = replyLanguage(message, language, history)
+  const contact = biz.contactDetails(business.profile, input.businessName, replyIn)
   if (input.booking) {
-    const contact = biz.contactDetails(business.profile, input.businessName, replyIn)
     const lastKind = history.findLast((turn) => turn.role === 'assistant')?.kind
     const booked = await converse({ message, draft, desk: input.booking, language: replyIn, kind: understood.kind, hours: business.profile?.opening_hours ?? null, contact, lastKind: lastKind ?? undefined })
     if (booked) return booked
   }
   // A service's price or length, or which there are: the service keeps for the day written next, unless a booking is under way.
-  const services = input.booking ? await answerServices(message, input.booking, input.catalogue, replyIn) : null
+  const services = input.booking ? await answerServices(message, input.booking, input.catalogue, contact, replyIn) : null
   if (services && !draft) return services
   if (!draft && !services) {
     const two = await answerTwo(input, replyIn)

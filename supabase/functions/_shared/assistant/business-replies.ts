@@ -215,6 +215,12 @@ export function policyText(profile: BusinessProfile | null, topic: PolicyTopic):
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null
 }
 
+/** The first of the owner's texts, payment first, that says what `says` looks for ("Fiyatlarımıza KDV dahildir"). */
+export function policySaying(profile: BusinessProfile | null, says: (text: string) => boolean): PolicyTopic | null {
+  const topics: readonly PolicyTopic[] = ['payment', 'ordering', 'shipping', 'delivery', 'returns']
+  return topics.find((topic) => says(policyText(profile, topic) ?? '')) ?? null
+}
+
 export function policyAnswer(profile: BusinessProfile | null, businessName: string, topic: PolicyTopic, language: Lang): string {
   const text = policyText(profile, topic)
   if (!text) return notWritten(TOPICS[topic][language], profile, businessName, language)
@@ -228,10 +234,11 @@ export function policyAnswer(profile: BusinessProfile | null, businessName: stri
   return `${head[topic][language]}: ${text}`
 }
 
-/** Discounts have no field of their own: the FAQ answers them (searched first), else the owner has not written it. */
 /**
  * Whether the owner has written what a question of this kind needs; when not,
  * its answer says so (notWritten) and the reply is recorded as not known.
+ * Discounts have no field of their own: the FAQ answers them (searched first),
+ * else the owner has not written it.
  */
 export function written(profile: BusinessProfile | null, topic: PolicyTopic | 'hours' | 'location' | 'contact' | 'discounts'): boolean {
   if (topic === 'discounts') return false

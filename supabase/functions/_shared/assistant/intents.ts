@@ -731,17 +731,24 @@ const ASKS_LANGUAGE = / (do|can) you (speak|understand|write) (english|turkish)|
 
 /** What the profile has no field for: invoices, whether the goods are genuine. */
 const NO_FIELD = /^(fatura\w*|invoices?|receipts?|orijinal\w*|orjinal\w*|original|originals|authentic|genuine|sahte|fake)$/
+/** The VAT, and whether a price holds it: one rule of the shop for every price, whichever product it is asked of. */
+const VAT = /^(kdv\w*|vat|tax|taxes)$/
+const INCLUDED = /^(dahil\w*|haric\w*|included|including|includes?|inclusive|exclusive|excluding|incl|inc|excl|ekleniyor|eklenir|ayrica|extra|plus)$/
+
+/** Whether a text speaks of the VAT: "KDV dahil mi?" asked, or "Fiyatlarımıza KDV dahildir" written by the owner. */
+export const mentionsVat = (text: string) => words(text).some((word) => VAT.test(word.key))
 /** The rest of such a question: the shop's goods, and asking for the paper ("kesiyor musunuz", "do you give"). */
 const ASKED_OF_THE_SHOP = /^(urun\w*|products?|items?|goods|your|sizin|siz|kesiyor\w*|kesilir|kesebilir\w*|veriyor\w*|give|issue|provide)$/
 
 /**
- * "Fatura kesiyor musunuz?", "ürünleriniz el yapımı mı?", "are all your products vegan?": asked of the shop and all it
- * sells, which no field of the profile and no one product answers.
+ * "Fatura kesiyor musunuz?", "fiyatlara KDV dahil mi?", "ürünleriniz el yapımı mı?", "are all your products vegan?":
+ * asked of the shop and all it sells, which no field of the profile and no one product answers.
  */
 export function asksOfTheShop(message: string): boolean {
   // "Hello! Are your products handmade?": the greeting it opens with is not the question.
   const all = words(message)
   const list = all.slice(Math.max(all.findIndex((word) => !OPENERS.has(word.key)), 0))
+  if (mentionsVat(message) && (list.some((word) => INCLUDED.test(word.key)) || productTerm(list.filter((word) => !VAT.test(word.key))) === '')) return true
   if (list.some((word) => NO_FIELD.test(word.key)) && productTerm(list.filter((word) => !NO_FIELD.test(word.key) && !ASKED_OF_THE_SHOP.test(word.key))) === '') return true
   // Whether they are so, not whether the customer may see them ("tüm ürünleri görebilir miyim" lists them).
   const ofThem = /^m[iu](d[iu]r)?$/.test(list.at(-1)?.key ?? '') || /^ (are|do|is|does) /.test(keyLine(list))

@@ -28,7 +28,7 @@ const product = (id: string, name: string): CatalogueProduct => ({ id, name, des
 
 async function ask(message: string, options: { enabled?: boolean; services?: BookableService[]; products?: CatalogueProduct[]; language?: 'tr' | 'en' } = {}) {
   const { fake, reads } = desk(options.enabled, options.services)
-  const out = await answerServices(message, fake, memoryCatalogue(options.products ?? []).catalogue, options.language ?? 'tr')
+  const out = await answerServices(message, fake, memoryCatalogue(options.products ?? []).catalogue, 'Işıl Kuaför: 0212 555 00 00', options.language ?? 'tr')
   return { out, reads: reads.count }
 }
 
@@ -62,7 +62,7 @@ describe('services asked about outside a booking', () => {
     expect(two.out?.reply).not.toContain('Together')
     expect((await ask('how much is a haircut and colour together', { language: 'en' })).out?.reply).toContain('\nTogether: ₺1,900.00 TRY (150 minutes).\n')
     expect((await ask('saç kesimi ve boya ne kadar tutar')).out?.reply).toContain('\nToplam: ₺1.900,00 TRY (150 dakika).\n')
-    expect((await ask('kadın saç kesimi kaç tl')).out?.reply).toContain('Saç kesimi 30 dakika sürüyor')
+    expect((await ask('saç kesimi kaç tl')).out?.reply).not.toContain('Toplam')
     expect((await ask('fiyat listesi alabilir miyim')).out?.reply).toContain('Sunduğumuz hizmetler:')
     // A shop's price list is its catalogue's.
     expect((await ask('fiyat listesi alabilir miyim', { products: [product('p1', 'Vazo')] })).out).toBeNull()
@@ -73,8 +73,8 @@ describe('services asked about outside a booking', () => {
     expect(salon).toMatchObject({ kind: 'service', known: false })
     expect(salon?.reply).toContain("I couldn't find that among our services. Our services:\n• Boya (120 min, ₺1,500.00 TRY)")
     // A service asked in other words is that service, as the owner lists it.
-    const cut = await notAService('erkek saçı da kesiyor musunuz', desk().fake, memoryCatalogue([]).catalogue, 'Işıl Kuaför: 0212 555 00 00', 'tr')
-    expect(cut?.reply).toContain('Saç kesimi 30 dakika sürüyor')
+    const cut = await notAService('saçımı da kesiyor musunuz', desk().fake, memoryCatalogue([]).catalogue, 'Işıl Kuaför: 0212 555 00 00', 'tr')
+    expect(cut?.reply).toBe('• Saç kesimi 30 dakika sürüyor; ücreti ₺400,00 TRY.\nRandevu almak isterseniz hizmeti ve size uyan günü yazmanız yeterli. Işıl Kuaför: 0212 555 00 00')
     // What asks for nothing ("walk-ins ok?") is no service looked for; a shop and an owner taking no bookings have none.
     expect(await notAService('walk ins ok?', desk().fake, memoryCatalogue([]).catalogue, '', 'en')).toBeNull()
     expect(await notAService('do you do highlights', desk().fake, memoryCatalogue([product('p1', 'Vazo')]).catalogue, '', 'en')).toBeNull()
@@ -102,6 +102,34 @@ describe('services asked about outside a booking', () => {
     expect((await ask('hangi hizmetleriniz var', { enabled: false })).out).toBeNull()
     expect((await ask('saç kesimi ne kadar', { services: [] })).out).toBeNull()
     expect(await ask('merhaba, iade var mı')).toEqual({ out: null, reads: 0 })
+  })
+})
+
+describe('a case of a service the list does not name', () => {
+  it('gives the service as listed and that nothing is written for the case, never its price as the case\'s', async () => {
+    for (const [message, language, service] of [
+      ['çocuk saç kesimi ne kadar', 'tr', 'Listede: Saç kesimi 30 dakika sürüyor; ücreti ₺400,00 TRY. Farklı bir durum için ayrı bir ücret ya da süre yazılı değil.'],
+      ['kadın saç kesimi kaç tl', 'tr', 'Listede: Saç kesimi'],
+      ['uzun saç boya kaç para', 'tr', 'Listede: Boya 120 dakika sürüyor'],
+      ['how much is a haircut for kids', 'en', 'As listed: Saç kesimi takes 30 minutes; it costs ₺400.00 TRY. Nothing is written about'],
+      ['how much for a short haircut', 'en', 'As listed: Saç kesimi'],
+    ] as const) {
+      const { out } = await ask(message, { language })
+      expect(out, message).toMatchObject({ kind: 'service', known: false })
+      expect(out?.reply, message).toContain(service)
+      expect(out?.reply, message).toContain('0212 555 00 00')
+      expect(out?.booking, message).toBeUndefined()
+    }
+    const men = await notAService('erkek saçı da kesiyor musunuz', desk().fake, memoryCatalogue([]).catalogue, 'Işıl Kuaför: 0212 555 00 00', 'tr')
+    expect(men).toMatchObject({ kind: 'service', known: false })
+    expect(men?.reply).toContain('Farklı bir durum için ayrı bir ücret ya da süre yazılı değil.')
+  })
+
+  it('answers the service as listed when its name holds the case', async () => {
+    const services = [...SERVICES, { id: 's4', name: 'Çocuk saç kesimi', duration_minutes: 20, price: 250, currency: 'TRY' }]
+    const { out } = await ask('çocuk saç kesimi ne kadar', { services })
+    expect(out?.reply).toBe('Çocuk saç kesimi 20 dakika sürüyor; ücreti ₺250,00 TRY. Randevu almak isterseniz size uyan günü yazmanız yeterli.')
+    expect(out?.booking).toMatchObject({ serviceId: 's4' })
   })
 })
 

@@ -2,7 +2,7 @@
 // hizmetleriniz var?", "stil danışmanlığı ne kadar sürüyor?", "how much is a
 // haircut?". Answered from the services read for this reply (booking-desk.ts),
 // never from the catalogue or a policy text.
-import { asksIfItVaries, asksPriceOrLength, servicesNamed } from './booking-reading.ts'
+import { asksIfItVaries, asksPriceOrLength, caseNotInName, servicesNamed } from './booking-reading.ts'
 import { serviceInfo, serviceList, serviceNotListed, servicesInfo, variesNotWritten } from './booking-replies.ts'
 import { asksPriceList, productTerm } from './intents.ts'
 import { coverage, keysOf } from './matching.ts'
@@ -24,7 +24,7 @@ const ASKS_FOR_ONE = / (var|varmi|yapiyor\w*|yapar\w*|yapilir\w*|\w+iyor musunuz
  * no bookings. A product the message names as well as a service wins: the
  * catalogue answers for it.
  */
-export async function answerServices(message: string, desk: BookingDesk, catalogue: Catalogue, language: AssistantLanguage): Promise<ResponderOutput | null> {
+export async function answerServices(message: string, desk: BookingDesk, catalogue: Catalogue, contact: string, language: AssistantLanguage): Promise<ResponderOutput | null> {
   const line = keyLine(words(message))
   const listAsked = SERVICE_WORDS.test(line) && !OTHER_SERVICE.test(line)
   // "Saç kesimi?", "haircut": a service named alone asks what its price or length would.
@@ -49,6 +49,8 @@ export async function answerServices(message: string, desk: BookingDesk, catalog
     // "How much is a haircut and a blow dry?": each one named in all its words, its length and price.
     const all = servicesNamed(message, services, 1)
     if (all.length >= 2) return { reply: servicesInfo(all, language), language, productIds: [], kind: 'service' }
+    // "Çocuk saç kesimi ne kadar?": the haircut as listed, and that nothing is written for a child.
+    if (caseNotInName(message, named.name)) return { reply: variesNotWritten(named, contact, language), language, productIds: [], kind: 'service', known: false }
     // "Size uyan günü yazmanız yeterli": the day written next books this service.
     const booking: BookingDraft = { mode: 'book', step: 'time', serviceId: named.id, duration: named.duration_minutes, offers: [] }
     return { reply: serviceInfo(named, language), language, productIds: [], kind: 'service', booking }
@@ -81,6 +83,7 @@ export async function notAService(message: string, desk: BookingDesk, catalogue:
   if (!rules.enabled || services.length === 0) return null
   // "Erkek saçı da kesiyor musunuz?": a service named in other words is said as the owner lists it, and who knows more.
   const named = servicesNamed(message, services)
+  if (named.length === 1 && caseNotInName(message, named[0]!.name)) return { reply: variesNotWritten(named[0]!, contact, language), language, productIds: [], kind: 'service', known: false }
   if (named.length > 0) return { reply: `${servicesInfo(named, language)} ${contact}`, language, productIds: [], kind: 'service' }
   // A shop that sells products: what no product and no service is, the catalogue's "not found" says.
   if ((await catalogue.list(1)).length > 0) return null

@@ -904,6 +904,30 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('bu kadar yeter', { items, faq: [] })).kind).toBe('goodbye')
   })
 
+  it('lists the products whose records state a property asked of them all, each with what its record says', async () => {
+    const items = [
+      ...PRODUCTS,
+      product('p8', 'Akıllı Saat', 2499, 'TRY', 3, null, '5 ATM su geçirmez, siyah kasa'),
+      product('p9', 'Rain Jacket', 80, 'EUR', 2, null, 'Waterproof shell, hooded'),
+      product('p10', 'Su Şişesi', 150, 'TRY', 9, null, 'Çelik, 750 ml'),
+      product('p11', 'Çiçekli Elbise', 59.9, 'USD', 4, null),
+    ]
+    // A search that reaches everything, as far as the database's may: the records decide.
+    const fake = memoryCatalogue(items)
+    const catalogue = { ...fake.catalogue, search: async () => items }
+    const say = (message: string) => builtinResponder({ message, history: [], businessName: BUSINESS, catalogue, business: memoryBusiness(PROFILE, FAQ), now: WEDNESDAY_MORNING })
+    for (const message of ['hangi ürünler su geçirmez', 'su geçirmez ürün var mı', 'which of your products are waterproof?', 'anything waterproof?']) {
+      const out = await say(message)
+      expect(out.productIds, message).toEqual(['p8', 'p9'])
+      expect(out.reply, message).toContain(message.includes('ürün') ? 'Akıllı Saat — ₺2.499,00 TRY, stokta 3 adet: “5 ATM su geçirmez, siyah kasa”' : 'Rain Jacket — €80.00 EUR, 2 in stock: “Waterproof shell, hooded”')
+    }
+    for (const message of ['hangi ürünler el yapımı', 'which products are handmade?', 'anything handmade?', 'el yapımı ne var']) {
+      const out = await say(message)
+      expect(out.productIds, message).toEqual([])
+      expect(out.reply, message).toMatch(/açıklamasında “el yapımı” yazan bir ürün yok|No product in the catalogue is described as “handmade”/)
+    }
+  })
+
   it('asks whether a material is real of the product, never of a real person', async () => {
     const items = [
       ...PRODUCTS,
@@ -2521,6 +2545,7 @@ describe('the business', () => {
     ['hediye paketi var mı?', 'faq', ['hediye paketi ücretsizdir']],
     ['kampanya var mı', 'discounts', ['henüz yazılmamış', '0216 555 00 11']],
     ['is the price negotiable?', 'discounts', ['0216 555 00 11']],
+    ['bu fiyata son mu', 'discounts', ['0216 555 00 11']],
     // What no profile field holds is the owner's to say, never the hours or the discounts text.
     ['fatura kesiyor musunuz', 'unknown', ['0216 555 00 11']],
     ['ürünleriniz orijinal mi', 'unknown', ['0216 555 00 11']],

@@ -16,6 +16,7 @@ import { cameWrong, statesAmountAfterShipping } from './handoff.ts'
 import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
 import { corpusClassifier, editDistance, type Classification } from './nlu.ts'
+import * as attr from './attribute-replies.ts'
 import * as say from './replies.ts'
 import { answerServices, notAService, serviceVariesAsked } from './services.ts'
 import { ofAProduct, twoQuestions, type Part } from './two-questions.ts'
@@ -134,6 +135,8 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
     // "Pamuklu ne var?", "anything in black?": a material or a colour is said in a description as often as in a name;
     // whatever the record says is so.
     const ofWhat = kind === 'list' && said.length > 0 && said.length === words(term).length
+    // "Hangi ürünler su geçirmez?", "anything handmade?": a property no name holds, which a description may state.
+    const property = !ofWhat && onlyProperties(term)
     const newest = message !== undefined && NEW_ARRIVALS.test(keyLine(words(message)))
     const popular = message !== undefined && POPULAR.test(keyLine(words(message)))
     let found =
@@ -141,7 +144,9 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
         ? await catalogue.list(MAX_LISTED + 1, newest ? 'newest' : 'name')
         : ofWhat
           ? (await catalogue.search(term, MAX_LISTED + 1)).filter((product) => statesAll(product, said))
-          : bestNamed(term, await catalogue.search(term, MAX_LISTED + 1), kind === 'list')
+          : property
+            ? (await catalogue.search(term, MAX_LISTED + 1)).filter((product) => sameProperty(term, `${product.name} ${product.description ?? ''}`))
+            : bestNamed(term, await catalogue.search(term, MAX_LISTED + 1), kind === 'list')
     // "Elektronik ne var?": a department the catalogue does not name, asked as the things it holds.
     const department = found.length === 0 ? departmentOf(term) : null
     // Any thing of it, not the best-named one: a wired headphone is no more electronic than a speaker.
@@ -150,6 +155,7 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
     // a sentence is no product's name for one word of it ("who won the match last night" is no Yoga Mat).
     const sentence = kind === 'search' && keysOf(term).length >= 3 && found.length > 0 && coverage(term, found[0]!.name) < 0.5
     const shown = sentence ? [] : found.slice(0, MAX_LISTED)
+    if (shown.length === 0 && property) return reply(kind, say.noneDescribed(term, businessName, language), language, [], false)
     if (shown.length === 0) {
       // "Küpe yok mu?", "earrings?": a kind of thing asked for is one the catalogue does not hold, not a question the
       // assistant missed.
@@ -157,6 +163,7 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
       if (kind === 'search' && !thingAsked) return reply('unknown', say.dontKnow(contactOf(context), language, await offered(context)), language)
       return reply(kind, term === '' ? say.emptyCatalogue(businessName, language) : say.notFound(businessName, language), language, [], false)
     }
+    if (property) return reply(kind, say.describedList(shown, found.length > MAX_LISTED, language), language, shown)
     const head = newest && term === '' ? 'newest' : popular ? 'unranked' : 'found'
     return reply(kind, say.productList(shown, found.length > MAX_LISTED, language, head), language, shown)
   }
@@ -523,18 +530,18 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   // "Powerbank kaç mAh?" of the Powerbank 20000 mAh: a figure in that unit is in its record ("20000 mAh", "20W").
   const figures = keysOf(`${product.name} ${product.description ?? ''}`)
   if (unit && figures.some((key, i) => (key === unit && /^\d/.test(figures[i - 1] ?? '')) || (key.endsWith(unit) && /^\d+$/.test(key.slice(0, -unit.length))))) {
-    return reply('attribute', say.attributeFromRecord(product, language), language, [product])
+    return reply('attribute', attr.attributeFromRecord(product, language), language, [product])
   }
   // "XL var mı?" of a shirt in "S, M, L": the sizes it lists answer it, whichever they are.
   if (attribute === 'size') {
     const size = askedSize(message)
     const listed = size ? listedSizes(product.description ?? '') : null
     if (size && listed && listed.known(size)) {
-      if (listed.has(size)) return reply('attribute', say.sizeListed(product, size.toUpperCase(), language), language, [product])
-      return reply('attribute', say.sizeNotListed(product, size.toUpperCase(), contactOf(context), language), language, [product], false)
+      if (listed.has(size)) return reply('attribute', attr.sizeListed(product, size.toUpperCase(), language), language, [product])
+      return reply('attribute', attr.sizeNotListed(product, size.toUpperCase(), contactOf(context), language), language, [product], false)
     }
     // "In 12" of a dress in "XS to L": the record lists sizes, none of them so written.
-    if (size && listed?.any()) return reply('attribute', say.sizeNotListed(product, size.toUpperCase(), contactOf(context), language), language, [product], false)
+    if (size && listed?.any()) return reply('attribute', attr.sizeNotListed(product, size.toUpperCase(), contactOf(context), language), language, [product], false)
   }
   if (attribute === 'colour') {
     const answered = await answerColour(product, term, message, asking, context)
@@ -550,7 +557,7 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   const ofName = attribute === null && asksWhetherSo(message) && asking.length === 0 && keysOf(message).some((key) => !isQuestionWord(key) && (named.some((word) => sameWord(key, word)) || holdsEquivalent(key, product.name)))
   // "İpek şal gerçek ipek mi?": the material asked to be real is the one its name says.
   const realAsNamed = asksIfGenuine(message) && materialsIn(message).some((key) => named.some((word) => sameWord(key, word)) || holdsEquivalent(key, product.name))
-  if (ofName || realAsNamed) return reply('attribute', say.attributeFromRecord(product, language), language, [product])
+  if (ofName || realAsNamed) return reply('attribute', attr.attributeFromRecord(product, language), language, [product])
   const described = keysOf((product.description ?? '').replace(/-/g, ' '))
   // Most of what was asked, not one shared word: "microwave safe" is not answered by "dishwasher safe".
   const held = asked.filter((key) => described.some((word) => sameWord(key, word) || sameStem(key, word))).length
@@ -574,8 +581,8 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
     (record === product ? holds : asked.some((key) => keysOf(record.description ?? '').some((word) => sameWord(key, word) || sameStem(key, word))))
   const stating = [product, ...others].filter(states)
   const unsaid = [product, ...others].filter((record) => !states(record))
-  const answers = stating.map((record) => say.attributeFromRecord(record, language))
-  if (unsaid.length > 0) answers.push(say.attributeNotListed(unsaid as [CatalogueProduct, ...CatalogueProduct[]], attribute, contactOf(context), language))
+  const answers = stating.map((record) => attr.attributeFromRecord(record, language))
+  if (unsaid.length > 0) answers.push(attr.attributeNotListed(unsaid as [CatalogueProduct, ...CatalogueProduct[]], attribute, contactOf(context), language))
   return reply('attribute', answers.join('\n'), language, [...stating, ...unsaid], stating.length > 0)
 }
 
@@ -596,15 +603,15 @@ async function answerColour(product: CatalogueProduct, term: string, message: st
     // "Lacivert gömlek var mı?" names a kind, not one product: another of the kind may be the navy one.
     const kin = term !== '' ? (await context.catalogue.search(term, 5)).filter((other) => other.id !== product.id && coverage(term, other.name) === 1) : []
     const instead = kin.find((other) => asked.some((word) => lists(other, word)))
-    if (instead) return reply('attribute', say.coloursListed(instead, listedColours(instead), language), language, [instead])
+    if (instead) return reply('attribute', attr.coloursListed(instead, listedColours(instead), language), language, [instead])
     if (kin.length > 0) return null
     // The colour as the customer wrote it, without its ending: one of the known colour names.
     const written = missing.text.slice(0, colourOf(missing.key)!.length)
-    return reply('attribute', say.colourNotListed(product, written, colours, contactOf(context), language), language, [product], false)
+    return reply('attribute', attr.colourNotListed(product, written, colours, contactOf(context), language), language, [product], false)
   }
   const line = keyLine(words(message))
-  if (asked.length === 0 && (OTHER.test(line) || DIFFERENT.test(line))) return reply('attribute', say.onlyColours(product, colours, contactOf(context), language), language, [product], false)
-  return reply('attribute', say.coloursListed(product, colours, language), language, [product])
+  if (asked.length === 0 && (OTHER.test(line) || DIFFERENT.test(line))) return reply('attribute', attr.onlyColours(product, colours, contactOf(context), language), language, [product], false)
+  return reply('attribute', attr.coloursListed(product, colours, language), language, [product])
 }
 
 async function answerOrdering(term: string, message: string, context: Context): Promise<ResponderOutput> {

@@ -541,7 +541,7 @@ const GIVES_DETAILS = / (ben|benim|adim|ismim|isim|soyadim|numaram|telefonum|mai
 export const COMPARES = / (difference|differences|differ|fark|farki|farklari|compare|karsilastir\w*|vs|versus) /
 
 /** The words that rank by price: the cheapest, the dearest, the most or least of something. */
-const BARGAINS = / (son fiyat\w*|en son ne olur|best price|final price|lowest (price )?you can (do|go)|can you do (any )?better|pazarlik\w*) /
+const BARGAINS = / (son fiyat\w*|fiyat\w* son m[iu]|son m[iu] (bu )?fiyat\w*|en son ne olur|best price|final price|lowest (price )?you can (do|go)|can you do (any )?better|pazarlik\w*) /
 /** Words that ask how to reach the shop, not for a thing. */
 const CONTACT_CUES = / (numara\w*|numbers?|ulas\w*|reach|iletisim\w*|contact|e ?posta\w*|email|mail|adres\w*|ara\w*|call) /
 /** Trying clothes on. */
@@ -754,6 +754,9 @@ export function asksOfTheShop(message: string): boolean {
   const ofThem = /^m[iu](d[iu]r)?$/.test(list.at(-1)?.key ?? '') || /^ (are|do|is|does) /.test(keyLine(list))
   return ofThem && yesOrNo(list.map((word) => word.text).join(' ')) && !EXISTENCE.test(keyLine(list)) && / (urunleriniz\w*|urunlerin hepsi|tum urunler\w*|your (products|items|things)|all (the |of the )?(products|items)) /.test(keyLine(list))
 }
+
+/** "Hangi ürünler", "which of your products": asking of them all which are so. */
+const WHICH_PRODUCTS = / (hangi urun\w*|which (of (your|the) )?(products|items|ones)( are| is| have)?) /
 
 /** "Bir de", "ayrıca", "also": a question added to what was asked. */
 const ALSO = /^\s*(?:bir de|ayrıca|ayrica|peki bir de|also|and also|plus)\b[\s,:-]*/iu
@@ -1075,6 +1078,11 @@ export function intentOf(asked: string, message: string): Intent {
   // "Tüm ürünleri görebilir miyim?", "show me everything", "what's new?", "katalog atar mısınız": the catalogue, whatever
   // the network makes of it.
   if (WHOLE_CATALOGUE.test(line)) return { kind: 'list', term: '' }
+  // "Hangi ürünler su geçirmez?", "which of your products are handmade?": a property asked of all products, those whose
+  // records say so (however much "hangi" sounds like "hangi kargo").
+  const which = WHICH_PRODUCTS.exec(line)
+  const property = which ? productTerm(list.slice(words(line.slice(0, which.index + which[0].length)).length)) : ''
+  if (property !== '' && onlyProperties(property)) return { kind: 'list', term: property }
   // ("Tişört fiyatlarınız" asks the t-shirts' prices.)
   const onlyCatalogue = words(term).every((word) => CATALOGUE_WORD.test(word.key))
   const catalogueAsked = onlyCatalogue && (term !== '' || PRICE_LIST.test(line))

@@ -54,5 +54,10 @@ describe('coverage and bestNamed', () => {
     expect(bestNamed('kablosuz kulaklık', [wired, wireless, speaker], false)).toEqual([wireless])
     expect(bestNamed('gelir', [speaker], false)).toEqual([])
     expect(bestNamed('bağlantı', [speaker], true)).toEqual([speaker])
+    // What the search reached for a word of the term no record holds ("el" of "Elbise") is none of it.
+    const dress = product('d', 'Çiçekli Elbise')
+    const bag = product('e', 'Deri Çanta', 'El yapımı, taba rengi')
+    expect(bestNamed('el yapımı', [dress, bag], true)).toEqual([bag])
+    expect(bestNamed('handmade', [dress, bag], true)).toEqual([bag])
   })
 })

@@ -73,6 +73,7 @@ export function coverage(term: string, text: string): number {
 export function bestNamed(term: string, found: readonly CatalogueProduct[], descriptions: boolean): CatalogueProduct[] {
   const scored = found.map((product) => ({ product, score: coverage(term, product.name) }))
   const best = Math.max(0, ...scored.map((entry) => entry.score))
-  if (best === 0) return descriptions ? [...found] : []
+  // The search's own reach ("el" of "Elbise" for "el yapımı") is no match: the record itself holds a word of the term.
+  if (best === 0) return descriptions ? found.filter((product) => coverage(term, `${product.name} ${product.description ?? ''}`) > 0) : []
   return scored.filter((entry) => entry.score === best).map((entry) => entry.product)
 }

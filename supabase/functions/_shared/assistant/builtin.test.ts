@@ -796,6 +796,10 @@ describe('follow-ups as customers write them', () => {
     ]
     const warranty = await ask('kulaklığın garantisi ne kadar', { faq })
     expect(warranty).toMatchObject({ kind: 'faq', reply: 'Elektronik ürünler 2 yıl garantilidir.' })
+    // However the question was first read (a price: "bu … kaç"; a search), and with words the entry has not.
+    for (const message of ['bu kulaklığın garantisi kaç yıl', 'bu hoparlörün garantisi kaç yıl', 'how many years warranty on the speaker']) {
+      expect(await ask(message, { faq }), message).toMatchObject({ kind: 'faq', reply: 'Elektronik ürünler 2 yıl garantilidir.' })
+    }
     // A subject the entry does not speak of is not answered by it, however many words they share.
     expect((await ask('kablosuz kulaklığın rengi ne', { faq })).kind).not.toBe('faq')
   })

@@ -580,6 +580,12 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
     (attribute && recordStates(record, attribute)) ||
     (record === product ? holds : asked.some((key) => keysOf(record.description ?? '').some((word) => sameWord(key, word) || sameStem(key, word))))
   const stating = [product, ...others].filter(states)
+  // "Bu saatin garantisi kaç yıl?", "how many years warranty on the watch?": what no record states, on a subject the
+  // owner's FAQ speaks of, is the entry's to answer, however the question was first read (a price, a search).
+  if (stating.length === 0 && namesSubject(message)) {
+    const hit = await faqFor(message, context, 'attribute')
+    if (hit) return reply('faq', biz.faqAnswer(hit), language)
+  }
   const unsaid = [product, ...others].filter((record) => !states(record))
   const answers = stating.map((record) => attr.attributeFromRecord(record, language))
   if (unsaid.length > 0) answers.push(attr.attributeNotListed(unsaid as [CatalogueProduct, ...CatalogueProduct[]], attribute, contactOf(context), language))
@@ -687,7 +693,14 @@ async function faqFor(message: string, context: Context, kind: string) {
   const onSubject = (hit: FaqHit | undefined) => hit && hit.score >= FAQ_SUBJECT_MIN_SCORE && sameThings(message, hit.question) && sameSubject(message, `${hit.question} ${hit.answer}`)
   if (onSubject(best)) return best!
   const [translated] = await context.business.searchFaq(translate(message), 1)
-  return onSubject(translated) ? translated! : null
+  if (onSubject(translated)) return translated!
+  // ("How many years warranty on the watch?": the entry is of every product, so the watch's words do not count against it.)
+  for (const unnamed of new Set([withoutThings(message), withoutThings(translate(message))])) {
+    if (keysOf(unnamed).length === keysOf(message).length) continue
+    const [ofAll] = await context.business.searchFaq(unnamed, 1)
+    if (onSubject(ofAll)) return ofAll!
+  }
+  return null
 }
 
 // Kinds the owner's FAQ may answer before the built-in answer: questions about

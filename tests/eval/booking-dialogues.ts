@@ -448,6 +448,10 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-sounds-good',
     [w('i want a haircut friday 10am', ['10:00', 'name']), w('sounds good', ['name'], ["can't answer"]), w('John Good'), w('0532 111 22 84', ['John Good']), w('sounds good', ['booked'])],
     { date: '2026-12-04', time: '10:00', service: 'Saç kesimi' }),
+  // A Turkish name in an English conversation is a name: the number is asked, and the booking summed up, in English.
+  enSalon('en-turkish-name',
+    [w('i want a haircut friday 11am', ['11:00', 'name']), w('Ayşe Yılmaz', ['phone number'], ['telefon']), w('0532 111 22 85', ['To sum up', 'Ayşe Yılmaz'], ['Özetliyorum']), w('yes', ['booked'])],
+    { date: '2026-12-04', time: '11:00', service: 'Saç kesimi' }),
   // A child's price just after the haircut: the haircut as listed, and whom to ask; no product search.
   enSalon('en-kids-price',
     [w('do you do kids haircuts', ['Saç kesimi']), w('how much for a kid', ['Saç kesimi', 'Nothing is written', '0212 555 00 00'], ['matching product'])],

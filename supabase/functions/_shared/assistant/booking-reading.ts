@@ -247,6 +247,9 @@ export const caseNotInName = (message: string, name: string) => {
   return asked.some((word) => !named.has(word.key))
 }
 
+/** The message without the hair a case is of: "a blow dry for long hair" names the blow dry, not also the haircut. */
+export const withoutHairCase = (message: string) => line(message).replace(HAIR_CASE, ' ').trim()
+
 /** "Neden numara istiyorsunuz?", "why do you need my number?", a bare "neden?" when it is asked for: what it is for. */
 export function asksWhyNumber(message: string): boolean {
   const l = line(message)

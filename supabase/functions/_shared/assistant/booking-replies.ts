@@ -62,15 +62,18 @@ export function serviceInfo(service: BookableService, language: Lang): string {
   return `${serviceFacts(service, language)} ${invite}`
 }
 
-/** "Uzun saç için de aynı mı?": the service as listed; a price or length for a case of it is not written anywhere. */
-export function variesNotWritten(service: BookableService, contact: string, language: Lang): string {
-  return language === 'tr'
-    ? `Listede: ${serviceFacts(service, language)} Farklı bir durum için ayrı bir ücret ya da süre yazılı değil. ${contact}`
-    : `As listed: ${serviceFacts(service, language)} Nothing is written about a different price or length for a particular case. ${contact}`
+const NOT_WRITTEN_FOR_A_CASE: Record<Lang, string> = {
+  tr: 'Farklı bir durum için ayrı bir ücret ya da süre yazılı değil.',
+  en: 'Nothing is written about a different price or length for a particular case.',
 }
 
-/** Several services' length and price, a line each, and how to book one. */
-export function servicesInfo(services: readonly BookableService[], language: Lang): string {
+/** "Uzun saç için de aynı mı?": the service as listed; a price or length for a case of it is not written anywhere. */
+export function variesNotWritten(service: BookableService, contact: string, language: Lang): string {
+  return `${language === 'tr' ? 'Listede' : 'As listed'}: ${serviceFacts(service, language)} ${NOT_WRITTEN_FOR_A_CASE[language]} ${contact}`
+}
+
+/** Several services' length and price, a line each, and how to book one; `ofACase`: asked for a case none of them names. */
+export function servicesInfo(services: readonly BookableService[], language: Lang, ofACase = false): string {
   const lines = services.map((service) => `• ${serviceFacts(service, language)}`).join('\n')
   // "A haircut and colour together?": the sum of two or more, when every one of them has a price in one currency.
   const [first] = services
@@ -78,7 +81,8 @@ export function servicesInfo(services: readonly BookableService[], language: Lan
   const minutes = services.reduce((sum, service) => sum + service.duration_minutes, 0)
   const sum = priced ? formatPrice(services.reduce((total, service) => total + service.price!, 0), first.currency, language === 'tr' ? 'tr-TR' : 'en-US') : null
   const total = sum ? `\n${language === 'tr' ? `Toplam: ${sum} (${minutes} dakika).` : `Together: ${sum} (${minutes} minutes).`}` : ''
-  return `${lines}${total}\n${language === 'tr' ? 'Randevu almak isterseniz hizmeti ve size uyan günü yazmanız yeterli.' : 'To book, just tell me the service and a day that suits you.'}`
+  const unwritten = ofACase ? `\n${NOT_WRITTEN_FOR_A_CASE[language]}` : ''
+  return `${lines}${total}${unwritten}\n${language === 'tr' ? 'Randevu almak isterseniz hizmeti ve size uyan günü yazmanız yeterli.' : 'To book, just tell me the service and a day that suits you.'}`
 }
 
 /** "Do you do highlights?" of a business that lists no products: not among its services, which are these. */

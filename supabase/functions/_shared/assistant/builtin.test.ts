@@ -129,6 +129,21 @@ describe('language', () => {
     expect(replyLanguage('ne kadar?', 'en', english)).toBe('tr')
     // A Turkish question written without Turkish letters, after English turns, is still Turkish.
     expect(replyLanguage('Randevu alabilir miyim?', undefined, english)).toBe('tr')
+    // A name or number given when a booking asks for it shows no language, then or later.
+    const draft = { mode: 'book', serviceId: 's1', duration: 30, offers: [] } as const
+    const askedName: Turn[] = [
+      { role: 'user', content: 'can I book a haircut on friday?', productIds: [] },
+      { role: 'assistant', content: 'Whose name should I put it under?', productIds: [], kind: 'booking', booking: { ...draft, step: 'name' } },
+    ]
+    expect(replyLanguage('Ayşe Yılmaz', undefined, askedName)).toBe('en')
+    const askedNumber: Turn[] = [
+      ...askedName,
+      { role: 'user', content: 'Ayşe Yılmaz', productIds: [] },
+      { role: 'assistant', content: 'Please write your phone number.', productIds: [], kind: 'booking', booking: { ...draft, step: 'phone' } },
+    ]
+    expect(replyLanguage('0532 111 22 33', undefined, askedNumber)).toBe('en')
+    // Anywhere else, a name written with Turkish letters is Turkish.
+    expect(replyLanguage('Ayşe Yılmaz', undefined, english)).toBe('tr')
   })
 })
 

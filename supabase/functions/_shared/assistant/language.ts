@@ -67,12 +67,21 @@ export function detectLanguage(message: string): AssistantLanguage | null {
  * written, in whatever language the owner wrote them.
  */
 export function replyLanguage(message: string, widget: AssistantLanguage | undefined, history: readonly Turn[]): AssistantLanguage {
-  const own = detectLanguage(message)
+  const own = givesDetails(history, history.length) ? null : detectLanguage(message)
   if (own) return own
   for (let i = history.length - 1; i >= 0; i--) {
     const turn = history[i]!
-    const detected = turn.role === 'user' ? detectLanguage(turn.content) : null
+    const detected = turn.role === 'user' && !givesDetails(history, i) ? detectLanguage(turn.content) : null
     if (detected) return detected
   }
   return widget ?? 'tr'
+}
+
+/**
+ * Whether the customer's message at `at` answers a booking's question for their name or number: "Ayşe Yılmaz",
+ * "Ali Kaya" written in an English conversation is a name, no sign of Turkish.
+ */
+function givesDetails(history: readonly Turn[], at: number): boolean {
+  const asked = history[at - 1]
+  return asked?.role === 'assistant' && (asked.booking?.step === 'name' || asked.booking?.step === 'phone')
 }

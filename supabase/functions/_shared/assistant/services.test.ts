@@ -120,6 +120,15 @@ describe('a case of a service the list does not name', () => {
       expect(out?.reply, message).toContain('0212 555 00 00')
       expect(out?.booking, message).toBeUndefined()
     }
+    // The hair a case is of names no haircut besides: "a blow dry for long hair" is the blow dry alone.
+    const blowDry = await ask('how much is a blow dry for long hair', { language: 'en' })
+    expect(blowDry.out?.reply).toMatch(/^As listed: Fön takes 30 minutes; the price isn't listed\. Nothing is written about/)
+    // Two services for a case: each as listed, and that nothing is written for the case.
+    const two = await ask('uzun saç için fön ve boya ne kadar')
+    expect(two.out?.reply).toContain('• Boya 120 dakika sürüyor')
+    expect(two.out?.reply).toContain('• Fön 30 dakika sürüyor')
+    expect(two.out?.reply).toContain('\nFarklı bir durum için ayrı bir ücret ya da süre yazılı değil.\n')
+    expect(two.out?.reply).not.toContain('Saç kesimi')
     const men = await notAService('erkek saçı da kesiyor musunuz', desk().fake, memoryCatalogue([]).catalogue, 'Işıl Kuaför: 0212 555 00 00', 'tr')
     expect(men).toMatchObject({ kind: 'service', known: false })
     expect(men?.reply).toContain('Farklı bir durum için ayrı bir ücret ya da süre yazılı değil.')

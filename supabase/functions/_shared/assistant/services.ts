@@ -2,7 +2,7 @@
 // hizmetleriniz var?", "stil danışmanlığı ne kadar sürüyor?", "how much is a
 // haircut?". Answered from the services read for this reply (booking-desk.ts),
 // never from the catalogue or a policy text.
-import { asksIfItVaries, asksPriceOrLength, caseNotInName, servicesNamed } from './booking-reading.ts'
+import { asksIfItVaries, asksPriceOrLength, caseNotInName, servicesNamed, withoutHairCase } from './booking-reading.ts'
 import { serviceInfo, serviceList, serviceNotListed, servicesInfo, variesNotWritten } from './booking-replies.ts'
 import { asksPriceList, productTerm } from './intents.ts'
 import { coverage, keysOf } from './matching.ts'
@@ -47,8 +47,8 @@ export async function answerServices(message: string, desk: BookingDesk, catalog
     const serviceWords = keysOf(term).filter((key) => coverage(key, named.name) > 0)
     if (products.some((product) => coverage(term, product.name) >= coverage(term, named.name) && serviceWords.every((key) => coverage(key, product.name) > 0))) return null
     // "How much is a haircut and a blow dry?": each one named in all its words, its length and price.
-    const all = servicesNamed(message, services, 1)
-    if (all.length >= 2) return { reply: servicesInfo(all, language), language, productIds: [], kind: 'service' }
+    const all = servicesNamed(withoutHairCase(message), services, 1)
+    if (all.length >= 2) return { reply: servicesInfo(all, language, all.some((service) => caseNotInName(message, service.name))), language, productIds: [], kind: 'service' }
     // "Çocuk saç kesimi ne kadar?": the haircut as listed, and that nothing is written for a child.
     if (caseNotInName(message, named.name)) return { reply: variesNotWritten(named, contact, language), language, productIds: [], kind: 'service', known: false }
     // "Size uyan günü yazmanız yeterli": the day written next books this service.

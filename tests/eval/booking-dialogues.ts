@@ -149,7 +149,9 @@ export const DIALOGUES: Dialogue[] = [
   ], { date: '2026-12-07', time: '10:00', service: 'Saç kesimi' }),
   trSalon('tr-fiyat-listesi', [
     w('fiyat listesi alabilir miyim', ['Sunduğumuz hizmetler', 'Boya']), w('röfle var mı', ['hizmetlerimiz arasında bulamadım']),
-    w('erkek saçı da kesiyor musunuz', ['Saç kesimi 30 dakika'], ['bulamadım']), w('randevusuz gelebilir miyim', ['0212 555 00 00'], ['Hangi hizmet', 'kargo']),
+    w('erkek saçı da kesiyor musunuz', ['Saç kesimi 30 dakika', 'yazılı değil'], ['bulamadım']), w('randevusuz gelebilir miyim', ['0212 555 00 00'], ['Hangi hizmet', 'kargo']),
+    // "Gelin" is no delivery ("gelir"): a service asked for, which the list names only in part.
+    w('gelin saçı yapıyor musunuz', ['Saç kesimi 30 dakika', 'yazılı değil', '0212 555 00 00'], ['Kargo']),
   ], null),
   trSalon('tr-hizmet-sorulurken-kargo', [
     w('pazar günü randevu var mı', ['hizmet']), w('kargo ücretli mi', undefined, ['hizmeti seçelim']), w('pazartesi 12:00', ['önce hizmeti seçelim']),

@@ -236,7 +236,7 @@ const FOR_A_CASE = / (icin|icinde|for|with) /
 export const asksIfItVaries = (message: string) => VARIES.test(line(message)) && FOR_A_CASE.test(line(message))
 
 /** Whom a service is for, or the hair it is done on: a case the owner's list may price apart. */
-const A_CASE = /^(cocuk\w*|erkek\w*|bay|bayan\w*|kadin\w*|kids?|child|children|childs|boys?|girls?|men|mens|man|women|womens|woman|ladies|gents)$/
+const A_CASE = /^(cocuk\w*|erkek\w*|bay|bayan\w*|kadin\w*|gelin\w*|kids?|child|children|childs|boys?|girls?|men|mens|man|women|womens|woman|ladies|gents|brides?|bridal|wedding)$/
 /** Long or short hair, not a long time: "uzun saç", "short haircut", never "how long does it take". */
 const HAIR_CASE = / (uzun|kisa|long|short) (sac\w*|hair\w*) /
 

@@ -768,6 +768,8 @@ const PRODUCT_CUES = / (kac|kaca|fiyat\w*|ne kadar|var mi|stok\w*|how much|price
 
 /** Business kinds the owner writes a text for, and the text's topic. */
 const POLICY_TOPICS: Partial<Record<string, biz.PolicyTopic>> = { shipping: 'shipping', delivery_time: 'delivery', returns: 'returns', payment: 'payment' }
+/** The kinds of the business's texts, which the words of a question name when it is asked of one. */
+const TOPIC_KINDS = new Set(['shipping', 'delivery_time', 'returns', 'payment', 'ordering'])
 /** The kind of reply a policy text is, as the classifier names its topic. */
 const POLICY_KIND: Record<biz.PolicyTopic, Intent['kind']> = { shipping: 'shipping', delivery: 'delivery_time', returns: 'returns', payment: 'payment', ordering: 'ordering' }
 
@@ -1195,6 +1197,12 @@ export const builtinResponder: Responder = async (asked) => {
   // A service's price or length, or which there are: the service keeps for the day written next, unless a booking is under way.
   const services = input.booking ? await answerServices(message, input.booking, input.catalogue, contact, replyIn) : null
   if (services && !draft) return services
+  // "Gelin saçı yapıyor musunuz?" of a salon, heard as shipping ("gelin" sounds like "gelir"): something the business is
+  // asked to do, in no words of the topic, is a service it lists or does not.
+  if (input.booking && !draft && TOPIC_KINDS.has(understood.kind) && topicOf(message) === null) {
+    const unserved = await notAService(message, input.booking, input.catalogue, contact, replyIn)
+    if (unserved) return unserved
+  }
   if (!draft && !services) {
     const two = await answerTwo(input, replyIn)
     if (two) return two

@@ -2975,6 +2975,10 @@ describe('honest products', () => {
     const gifts = [...items, product('g1', 'Fincan Takımı', 890, 'TRY', 5, null, 'Hediyelik kutuda'), product('g2', 'Lokum', 320, 'TRY', 3, null, 'Hediyelik kutuda')]
     const wish: Turn[] = [{ role: 'user', content: 'hediye arıyorum', productIds: [] }, { role: 'assistant', content: '…', productIds: ['g1', 'g2'], kind: 'recommend' }]
     expect(await ask('bütçem 500 tl', { items: gifts, history: wish })).toMatchObject({ kind: 'budget', productIds: ['g2'] })
+    // "…olsun" says it should be so, naming nothing; one suggestion is a wish too.
+    expect(await ask('500 tl altı olsun', { items: gifts, history: wish })).toMatchObject({ kind: 'budget', productIds: ['g2'] })
+    const one: Turn[] = [wish[0]!, { role: 'assistant', content: '…', productIds: ['g2'], kind: 'recommend' }]
+    expect(await ask('what about under 500 tl', { items: gifts, history: one })).toMatchObject({ kind: 'budget', productIds: ['g2'] })
   })
 
   it('cheapest and dearest over the whole catalogue, not a page of it', async () => {
@@ -3056,8 +3060,8 @@ describe('honest products', () => {
   })
 
   it('"ok 2 please" just after a price orders that many of the product, not an okay', async () => {
-    for (const message of ['ok 2 please', '2 please', 'tamam 3 lütfen']) {
-      const out = await ask(message, { history: said(['p7']), language: message.includes('lütfen') ? 'tr' : 'en' })
+    for (const message of ['ok 2 please', '2 please', 'tamam 3 lütfen', '2 tane olsun', 'ok 3 pieces please']) {
+      const out = await ask(message, { history: said(['p7']), language: /lütfen|olsun/.test(message) ? 'tr' : 'en' })
       expect(out, message).toMatchObject({ kind: 'ordering', productIds: ['p7'] })
     }
   })

@@ -1305,7 +1305,9 @@ async function answerMessage(
   }
   // "Bütçem 500 TL", "under 50 dollars" just after suggestions or a list of a kind: the same wish, in that budget (as
   // "annem için 500 TL altı hediye" said at once), not everything the budget buys.
-  if (understood.kind === 'budget' && understood.term === '' && ['recommend', 'list', 'search', 'stock', 'cheapest'].includes(previousKind ?? '') && (history.at(-1)?.productIds.length ?? 0) >= 2) {
+  // (One suggestion is a wish too: "a gift for my dad, he likes coffee", then "under 300 tl".)
+  const shown = history.at(-1)?.productIds.length ?? 0
+  if (understood.kind === 'budget' && understood.term === '' && ['recommend', 'list', 'search', 'stock', 'cheapest'].includes(previousKind ?? '') && (shown >= 2 || (shown === 1 && previousKind === 'recommend'))) {
     const wish = history.findLast((turn) => turn.role === 'user')
     const term = wish ? productTerm(words(wish.content)) : ''
     if (thingWords(term).length > 0 || departmentOf(term)) return answerBudget(understood.budget, term, context)

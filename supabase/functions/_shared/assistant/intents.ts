@@ -69,7 +69,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'pahali', 'pahalisi', 'dusuk', 'yuksek', 'fiyatli', 'fiyatlisi', 'hesapli', 'hesaplisi', 'ekonomik', 'lutfen', 'acaba', 'peki', 'bir', 'sizde', 'sizin', 'sende', 'elinizde', 'bende', 'bana', 'icin',
   'de', 'da', 'ki', 'tane', 'adet', 'urun', 'urunler', 'urunu', 'urunun', 'urunleriniz', 'urununuz', 'urunlerinizde', 'urunleri', 'urunlerini', 'urunlerinizi', 'urunlerin', 'hala',
   'merhaba', 'selam', 'selamlar', 'mrb', 'slm', 'gunaydin', 'iyi', 'gunler', 'aksamlar', 'tesekkurler', 'tesekkur', 'ederim', 'sagol',
-  'sagolun', 'rica', 'ederiz', 'soyler', 'soyleyebilir', 'misin', 'musun', 'ogrenebilir', 'ogrenmek', 'bilgi', 'bilgisi', 'bilgileri', 'bilgilerini', 'alabilir', 'olur',
+  'sagolun', 'rica', 'ederiz', 'soyler', 'soyleyebilir', 'misin', 'musun', 'ogrenebilir', 'ogrenmek', 'bilgi', 'bilgisi', 'bilgileri', 'bilgilerini', 'alabilir', 'olur', 'olsun',
   // English
   'how', 'much', 'is', 'are', 'was', 'the', 'a', 'an', 'price', 'prices', 'pricing', 'priced', 'of', 'for', 'cost', 'costs', 'does', 'do',
   'you', 'have', 'has', 'got', 'in', 'stock', 'stocked', 'available', 'availability', 'any', 'what', 'whats', 'where', 'can', 'could',
@@ -1020,8 +1020,8 @@ export function intentOf(asked: string, message: string): Intent {
   if (TRUST.test(line) && thingWords(message).length === 0 && !['human', 'complaint'].includes(intent)) return { kind: 'contact' }
   // "Can I get 10% off?", "%10 indirim yapar mısınız": a discount asked for, however little else the words say.
   if (new RegExp(`${PERCENT.source}\\s*(off|discount|indirim)`, 'i').test(asciiKey(message))) return { kind: 'discounts' }
-  // "Ok 2 please", "3 lütfen": how many of the product discussed, ordered, however much "ok" sounds like an okay.
-  if (/^ ((ok|okay|tamam|peki|yes|evet|sure) )?\d{1,2} (please|pls|plz|lutfen|then|olsun) $/.test(line)) return { kind: 'ordering', term: '' }
+  // "Ok 2 please", "3 lütfen", "2 tane olsun": how many of the product discussed, ordered, however much "ok" sounds like an okay.
+  if (/^ ((ok|okay|tamam|peki|yes|evet|sure) )?\d{1,2} ((tane|adet|pieces|pcs) )?(please|pls|plz|lutfen|then|olsun) $/.test(line)) return { kind: 'ordering', term: '' }
   // "Çayın son kullanma tarihi ne zaman?", "what brand are your headphones?", "fincan takımı kaç parça?": a property of
   // the product named or discussed that no field of the catalogue keeps; the record may still say it, or whom to ask
   // does. ("Hangi markalar var?" asks what is sold.)

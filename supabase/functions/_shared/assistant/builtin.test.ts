@@ -2638,7 +2638,8 @@ describe('handing off to a person', () => {
     }
     // An order already placed, to cancel or change, is the owner's to act on (it got "which product would you like?").
     for (const message of ['siparişimi iptal etmek istiyorum', 'I want to cancel my order', 'siparişimde adresi değiştirebilir miyim',
-      'Hi, I ordered the linen shirt yesterday, can I still change the size?', 'dün sipariş verdim bedeni değiştirebilir miyim']) {
+      'Hi, I ordered the linen shirt yesterday, can I still change the size?', 'dün sipariş verdim bedeni değiştirebilir miyim',
+      'can i change my address after ordering', 'sipariş verdikten sonra adresi değiştirebilir miyim']) {
       expect(await handoffAsked(message), message).toBe('asked')
     }
     // A payment that fails at the checkout (it got the payment text).

@@ -666,16 +666,16 @@ function counting(list: readonly Word[], i: number): boolean {
   return COUNT.test(list[i + 1]?.key ?? '') || thingWords(next).length > 0 || (described && thingWords(list[i + 2]?.text ?? '').length > 0)
 }
 
-/** What a quantity is counted in ("2 şişe", "3 kavanoz", "two packs"): after a number, no product's name. */
 /** A unit of a thing, as its own ("litresi", "kilosu", "tanesi"): a price asked per unit. */
 const PER_UNIT = /^(litresi|kilosu|grami|tanesi|adedi|metresi)$/
+/** What a quantity is counted in ("2 şişe", "3 kavanoz", "two packs"): after a number, no product's name. */
 const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre\w*|lt|adet\w*|tane\w*|cift\w*|bottles?|jars?|packs?|packets?|boxes|box|pairs?|pieces?|pcs|kilos?|litres?|liters?)$/
 
 /** Whom a present is for, said alone: "erkek için", "annem için", "for my dad". */
 const PERSON_WORDS =
   '(erkek|erkekler|kadin|kadinlar|bayan|bayanlar|cocuk|cocuklar|cocugum|bebek|bebegim|genc|gencler|babam|annem|esim|kocam|karim|sevgilim|arkadasim|men|mens|women|womens|man|woman|kid|kids|child|children|boy|boys|girl|girls|him|her|dad|mom|mum|husband|wife|boyfriend|girlfriend|friend)'
 /** The customer's own order, placed already. */
-const OWN_ORDER = / (siparisim\w*|verdigim siparis\w*|siparis verdim|siparis vermistim|my order\w*|the order i (made|placed)|i (just )?ordered|i placed an order) /
+const OWN_ORDER = / (siparisim\w*|verdigim siparis\w*|siparis verdim|siparis vermistim|siparis verdikten sonra|my order\w*|the order i (made|placed)|i (just )?ordered|i placed an order|after (ordering|i ordered|placing (my|the|an) order)) /
 /** A change to it: cancelled, an item, the address, the size. */
 const ORDER_CHANGE = / (iptal\w*|degistir\w*|degisiklik\w*|ekle\w*|cikar\w*|adres\w*|cancel\w*|change\w*|amend\w*|add|adding|remove|update|edit\w*|modify|wrong) /
 /** An order that came ("beden küçük geldi", "it arrived"), or is to go back: an exchange or a return, the returns text's. */

@@ -4,7 +4,7 @@
 // owner's profile and FAQ while replying (a follow-up re-reads the product by
 // id rather than trusting an earlier turn's text) and says so when it does
 // not know, instead of guessing. How a message flows: README.md.
-// What stands alone is apart (matching.ts, record-facts.ts, replies.ts).
+// What stands alone is apart (matching.ts, record-facts.ts, replies.ts, attribute-replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
 import { ASKS_MATERIAL, COMPARES, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'

@@ -731,14 +731,14 @@ const ASKS_LANGUAGE = / (do|can) you (speak|understand|write) (english|turkish)|
 
 /** What the profile has no field for: invoices, whether the goods are genuine. */
 const NO_FIELD = /^(fatura\w*|invoices?|receipts?|orijinal\w*|orjinal\w*|original|originals|authentic|genuine|sahte|fake)$/
+/** The rest of such a question: the shop's goods, and asking for the paper ("kesiyor musunuz", "do you give"). */
+const ASKED_OF_THE_SHOP = /^(urun\w*|products?|items?|goods|your|sizin|siz|kesiyor\w*|kesilir|kesebilir\w*|veriyor\w*|give|issue|provide)$/
 /** The VAT, and whether a price holds it: one rule of the shop for every price, whichever product it is asked of. */
 const VAT = /^(kdv\w*|vat|tax|taxes)$/
 const INCLUDED = /^(dahil\w*|haric\w*|included|including|includes?|inclusive|exclusive|excluding|incl|inc|excl|ekleniyor|eklenir|ayrica|extra|plus)$/
 
 /** Whether a text speaks of the VAT: "KDV dahil mi?" asked, or "Fiyatlarımıza KDV dahildir" written by the owner. */
 export const mentionsVat = (text: string) => words(text).some((word) => VAT.test(word.key))
-/** The rest of such a question: the shop's goods, and asking for the paper ("kesiyor musunuz", "do you give"). */
-const ASKED_OF_THE_SHOP = /^(urun\w*|products?|items?|goods|your|sizin|siz|kesiyor\w*|kesilir|kesebilir\w*|veriyor\w*|give|issue|provide)$/
 
 /**
  * "Fatura kesiyor musunuz?", "fiyatlara KDV dahil mi?", "ürünleriniz el yapımı mı?", "are all your products vegan?":

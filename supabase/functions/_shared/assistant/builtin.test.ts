@@ -2583,6 +2583,13 @@ describe('the business', () => {
     expect(out.reply).not.toMatch(/bulamadım|couldn't find|•/)
   })
 
+  it('says what it cannot answer, who can, and on a line of its own what can be asked', async () => {
+    const out = await ask('fiyatlara kdv dahil mi')
+    expect(out.reply).toBe('Bunu yanıtlayamıyorum. Ayşe Butik size yardımcı olabilir: 0216 555 00 11 · ayse@example.com\nBana ürünleri, fiyatları, çalışma saatlerini, kargo ve iadeyi sorabilirsiniz.')
+    const nothing = await ask('is the price including vat', { profile: null, faq: [] })
+    expect(nothing.reply).toBe("I can't answer that. Please contact Ayşe Butik directly about this.\nYou can ask me about products, prices, opening hours, shipping and returns.")
+  })
+
   it('quotes the text in which the owner wrote whether prices hold the VAT', async () => {
     const profile = { ...PROFILE, ordering_info: 'Fiyatlarımıza KDV dahildir; sipariş için sitemizi kullanın.' }
     for (const message of ['kdv dahil mi', 'deri çanta fiyatına kdv dahil mi', 'does the price include vat?']) {

@@ -93,15 +93,17 @@ export function redirect(businessName: string, language: Lang, { sells }: Offers
 
 /** A message the assistant could not read: said plainly, with the way to ask a person. */
 export function dontKnow(contact: string, language: Lang, { sells }: Offers = { books: false, sells: true }): string {
+  const head = `${language === 'tr' ? 'Bunu yanıtlayamıyorum.' : "I can't answer that."}${contact ? ` ${contact}` : ''}`
+  // What can be asked on a line of its own: the contact details end with an address, which no sentence should run on from.
   // A salon that lists no products is asked about its hours, address and services, and books.
   if (!sells) {
     return language === 'tr'
-      ? `Bunu yanıtlayamıyorum. ${contact} Bana çalışma saatlerini, adresi ve hizmetleri sorabilir, randevu alabilirsiniz.`
-      : `I can't answer that. ${contact} You can ask me about opening hours, the address and our services, or book an appointment.`
+      ? `${head}\nBana çalışma saatlerini, adresi ve hizmetleri sorabilir, randevu alabilirsiniz.`
+      : `${head}\nYou can ask me about opening hours, the address and our services, or book an appointment.`
   }
   return language === 'tr'
-    ? `Bunu yanıtlayamıyorum. ${contact} Bana ürünleri, fiyatları, çalışma saatlerini, kargo ve iadeyi sorabilirsiniz.`
-    : `I can't answer that. ${contact} You can ask me about products, prices, opening hours, shipping and returns.`
+    ? `${head}\nBana ürünleri, fiyatları, çalışma saatlerini, kargo ve iadeyi sorabilirsiniz.`
+    : `${head}\nYou can ask me about products, prices, opening hours, shipping and returns.`
 }
 
 export function budgetList(products: readonly CatalogueProduct[], budget: Budget, more: boolean, language: Lang): string {

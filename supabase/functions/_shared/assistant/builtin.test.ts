@@ -930,16 +930,21 @@ describe('follow-ups as customers write them', () => {
       product('p9', 'Rain Jacket', 80, 'EUR', 2, null, 'Waterproof shell, hooded'),
       product('p10', 'Su Şişesi', 150, 'TRY', 9, null, 'Çelik, 750 ml'),
       product('p11', 'Çiçekli Elbise', 59.9, 'USD', 4, null),
+      product('p12', 'Güneş Gözlüğü', 39.99, 'GBP', 10, null, 'UV400 korumalı, polarize camlı'),
     ]
     // A search that reaches everything, as far as the database's may: the records decide.
     const fake = memoryCatalogue(items)
     const catalogue = { ...fake.catalogue, search: async () => items }
-    const say = (message: string) => builtinResponder({ message, history: [], businessName: BUSINESS, catalogue, business: memoryBusiness(PROFILE, FAQ), now: WEDNESDAY_MORNING })
+    const say = (message: string, history: Turn[] = []) => builtinResponder({ message, history, businessName: BUSINESS, catalogue, business: memoryBusiness(PROFILE, FAQ), now: WEDNESDAY_MORNING })
     for (const message of ['hangi ürünler su geçirmez', 'su geçirmez ürün var mı', 'which of your products are waterproof?', 'anything waterproof?']) {
       const out = await say(message)
       expect(out.productIds, message).toEqual(['p8', 'p9'])
       expect(out.reply, message).toContain(message.includes('ürün') ? 'Akıllı Saat — ₺2.499,00 TRY, stokta 3 adet: “5 ATM su geçirmez, siyah kasa”' : 'Rain Jacket — €80.00 EUR, 2 in stock: “Waterproof shell, hooded”')
     }
+    // Asked of them all, even just after one product: never of that one.
+    const afterWatch = await say('anything with uv protection?', said(['p8']))
+    expect(afterWatch.productIds).toEqual(['p12'])
+    expect(afterWatch.reply).toContain('Güneş Gözlüğü — £39.99 GBP, 10 in stock: “UV400 korumalı, polarize camlı”')
     for (const message of ['hangi ürünler el yapımı', 'which products are handmade?', 'anything handmade?', 'el yapımı ne var']) {
       const out = await say(message)
       expect(out.productIds, message).toEqual([])

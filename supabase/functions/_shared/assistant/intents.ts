@@ -755,8 +755,8 @@ export function asksOfTheShop(message: string): boolean {
   return ofThem && yesOrNo(list.map((word) => word.text).join(' ')) && !EXISTENCE.test(keyLine(list)) && / (urunleriniz\w*|urunlerin hepsi|tum urunler\w*|your (products|items|things)|all (the |of the )?(products|items)) /.test(keyLine(list))
 }
 
-/** "Hangi ürünler", "which of your products": asking of them all which are so. */
-const WHICH_PRODUCTS = / (hangi urun\w*|which (of (your|the) )?(products|items|ones)( are| is| have)?) /
+/** "Hangi ürünler", "which of your products", "anything with": asking of them all which are so. */
+const WHICH_PRODUCTS = / (hangi urun\w*|which (of (your|the) )?(products|items|ones)( are| is| have)?|(anything|something|any (products|items))( with| that is| that are| that has| thats)?) /
 
 /** "Bir de", "ayrıca", "also": a question added to what was asked. */
 const ALSO = /^\s*(?:bir de|ayrıca|ayrica|peki bir de|also|and also|plus)\b[\s,:-]*/iu
@@ -1020,6 +1020,12 @@ export function intentOf(asked: string, message: string): Intent {
   if (TRUST.test(line) && thingWords(message).length === 0 && !['human', 'complaint'].includes(intent)) return { kind: 'contact' }
   // "Can I get 10% off?", "%10 indirim yapar mısınız": a discount asked for, however little else the words say.
   if (new RegExp(`${PERCENT.source}\\s*(off|discount|indirim)`, 'i').test(asciiKey(message))) return { kind: 'discounts' }
+  // "Hangi ürünler su geçirmez?", "which of your products are handmade?", "anything with uv protection?": a property asked
+  // of all products, those whose records say so (however much "hangi" sounds like "hangi kargo"), never of the one
+  // just discussed.
+  const which = WHICH_PRODUCTS.exec(line)
+  const property = which ? productTerm(list.slice(words(line.slice(0, which.index + which[0].length)).length)) : ''
+  if (property !== '' && onlyProperties(property)) return { kind: 'list', term: property }
   // "Ok 2 please", "3 lütfen", "2 tane olsun": how many of the product discussed, ordered, however much "ok" sounds like an okay.
   if (/^ ((ok|okay|tamam|peki|yes|evet|sure) )?\d{1,2} ((tane|adet|pieces|pcs) )?(please|pls|plz|lutfen|then|olsun) $/.test(line)) return { kind: 'ordering', term: '' }
   // "Çayın son kullanma tarihi ne zaman?", "what brand are your headphones?", "fincan takımı kaç parça?": a property of
@@ -1078,11 +1084,6 @@ export function intentOf(asked: string, message: string): Intent {
   // "Tüm ürünleri görebilir miyim?", "show me everything", "what's new?", "katalog atar mısınız": the catalogue, whatever
   // the network makes of it.
   if (WHOLE_CATALOGUE.test(line)) return { kind: 'list', term: '' }
-  // "Hangi ürünler su geçirmez?", "which of your products are handmade?": a property asked of all products, those whose
-  // records say so (however much "hangi" sounds like "hangi kargo").
-  const which = WHICH_PRODUCTS.exec(line)
-  const property = which ? productTerm(list.slice(words(line.slice(0, which.index + which[0].length)).length)) : ''
-  if (property !== '' && onlyProperties(property)) return { kind: 'list', term: property }
   // ("Tişört fiyatlarınız" asks the t-shirts' prices.)
   const onlyCatalogue = words(term).every((word) => CATALOGUE_WORD.test(word.key))
   const catalogueAsked = onlyCatalogue && (term !== '' || PRICE_LIST.test(line))

@@ -464,7 +464,7 @@ describe('appointments screen', () => {
     const owner = await createVerifiedOwner(running.keys)
     const ahmet = await seedCustomer(owner, { name: 'Ahmet Çelik', phone_number: '+905054567890' })
     const cancelled = await seedAppointment(owner, { customer_id: ahmet, appointment_date: day(19), appointment_time: '12:00:00' })
-    const { context, page } = await openAppointments(owner)
+    const { context, page } = await openAppointments(owner, { serviceWorker: true })
     // One online load served by the worker, so the app and its config are cached.
     await reloadUnderServiceWorker(page)
     await page.getByTestId('calendar-grid').waitFor({ timeout: 20_000 })

@@ -157,6 +157,8 @@ describe('conversations inbox', () => {
       language: 'tr',
       viewport: DESKTOP,
       context: { locale: 'tr-TR' },
+      // The notification is shown by the service worker.
+      serviceWorker: true,
       // The browser's permission prompt and the system's notification centre are outside the page: recorded instead.
       initScript: () => {
         const w = window as unknown as { __shown: unknown[]; __permission: NotificationPermission }
@@ -187,7 +189,7 @@ describe('conversations inbox', () => {
     const w = WORDS.en
     const owner = await shop()
     const { conversationId } = await visitor(owner, w.asked)
-    const { context, page } = await running.openAs(owner, `/dashboard/conversations?c=${conversationId}`, { language: 'en', viewport: DESKTOP, context: { locale: w.locale } })
+    const { context, page } = await running.openAs(owner, `/dashboard/conversations?c=${conversationId}`, { language: 'en', viewport: DESKTOP, context: { locale: w.locale }, serviceWorker: true })
     const thread = page.getByTestId('inbox-thread')
     await thread.getByTestId('thread-messages').getByText(w.asked).waitFor()
     await page.getByTestId('inbox-row').first().waitFor()

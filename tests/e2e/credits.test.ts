@@ -297,7 +297,7 @@ describe('credits screen', () => {
 
   it('says it is offline instead of failing, keeps its figures and disables purchases; back online it reads again', async () => {
     const owner = await createVerifiedOwner(running.keys)
-    const { context, page } = await open(owner)
+    const { context, page } = await open(owner, '/dashboard', { serviceWorker: true })
     await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
     // One online load served by the worker, so the app and its config are cached for the offline reload below.
     await reloadUnderServiceWorker(page)
@@ -331,7 +331,7 @@ describe('credits screen', () => {
 
   it('says on the return page that confirming needs a connection, and confirms the purchase once back online', async () => {
     const owner = await createVerifiedOwner(running.keys)
-    const { context, page } = await open(owner, '/dashboard', { clock: new Date() })
+    const { context, page } = await open(owner, '/dashboard', { clock: new Date(), serviceWorker: true })
     await expect.poll(() => remaining(page), { timeout: 20_000 }).toBe('0')
     // One online load served by the worker, so the app is cached for the offline visit below.
     await reloadUnderServiceWorker(page)

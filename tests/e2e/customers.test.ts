@@ -374,7 +374,7 @@ describe('customers screen', () => {
     const owner = await createVerifiedOwner(running.keys)
     const leaving = crypto.randomUUID()
     await insertRows(running.keys, owner, 'customers', [{ id: leaving, name: 'Ayrılan Müşteri', phone_number: '+905309998877' }])
-    const { context, page } = await openCustomers(owner)
+    const { context, page } = await openCustomers(owner, { serviceWorker: true })
     await row(page, 'Ayrılan Müşteri').waitFor({ timeout: 20_000 })
     // One online load served by the worker, so the app and its config are cached.
     await reloadUnderServiceWorker(page)

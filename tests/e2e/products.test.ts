@@ -25,9 +25,9 @@ describe('products screen', () => {
   }
 
   /** A new owner's products screen, once it shows the empty catalogue. */
-  async function openEmptyProducts() {
+  async function openEmptyProducts(options: OpenOptions = {}) {
     const owner = await createVerifiedOwner(running.keys)
-    const opened = await openProducts(owner)
+    const opened = await openProducts(owner, options)
     await opened.page.getByTestId('products-empty').waitFor()
     return { owner, ...opened }
   }
@@ -467,7 +467,7 @@ describe('products screen', () => {
   })
 
   it('adds a product offline; it survives a reload and reaches the server once online', async () => {
-    const { owner, context, page } = await openEmptyProducts()
+    const { owner, context, page } = await openEmptyProducts({ serviceWorker: true })
     // One online load served by the worker, so the app and its config are cached.
     await reloadUnderServiceWorker(page)
     await page.getByTestId('products-empty').waitFor()

@@ -1,7 +1,7 @@
 // The app shell in real Chromium against the production build and the local
 // stack: route guards, both languages, the phone layout and an offline start.
 import { describe, expect, it } from 'vitest'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { formatUsd, PLANS, type PlanId } from '../../domain/plans.ts'
 import { useAppUnderTest } from '../support/app-under-test.ts'
 import { reloadUnderServiceWorker } from '../support/browser.ts'
@@ -10,8 +10,8 @@ import { createVerifiedOwner, insertRows } from '../support/owners.ts'
 describe('app shell', () => {
   const running = useAppUnderTest()
 
-  async function newPage(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await running.newContext({ viewport })
+  async function newPage(viewport = { width: 1280, height: 800 }, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await running.newContext({ viewport, ...options })
     const page = await context.newPage()
     return { context, page }
   }
@@ -238,7 +238,7 @@ describe('app shell', () => {
     const owner = await createVerifiedOwner(running.keys)
     await insertRows(running.keys, owner, 'products', [{ id: crypto.randomUUID(), name: 'Çevrimdışı gömlek', price: 120, currency: 'TRY', stock: 3 }])
     // Credits reads nothing from the local store: it opens once the screen is idle, and syncs all the same.
-    const { context, page } = await running.openAs(owner, '/dashboard')
+    const { context, page } = await running.openAs(owner, '/dashboard', { serviceWorker: true })
     await page.getByRole('heading', { level: 1, name: 'Krediler' }).waitFor()
     await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-phase'), { timeout: 20_000 }).toBe('idle')
     // The products screen's code comes from the service worker's cache offline.
@@ -252,7 +252,7 @@ describe('app shell', () => {
   })
 
   it('reloads the dashboard offline for a signed-in owner once the service worker controls the page', async () => {
-    const { context, page } = await newPage()
+    const { context, page } = await newPage(undefined, { serviceWorkers: 'allow' })
     await signInAs(page, await passwordSession('demo@example.com', 'demo1234'), '/dashboard')
     await page.getByRole('heading', { level: 1, name: 'Krediler' }).waitFor()
     // One online load served by the worker, so the runtime config is cached too.

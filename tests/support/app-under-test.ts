@@ -35,6 +35,8 @@ export type OpenOptions = {
   clock?: Date
   /** Runs on the new page before anything loads (routes to hold or fail requests). */
   setup?: (page: Page) => Promise<unknown>
+  /** Lets the app install its service worker, as a user's browser does: for offline reloads and notifications. */
+  serviceWorker?: boolean
   context?: BrowserContextOptions
 }
 
@@ -42,7 +44,12 @@ export type AppUnderTest = {
   readonly app: string
   readonly keys: StackKeys
   readonly browser: Browser
-  /** A fresh browser profile, closed when the test ends. */
+  /**
+   * A fresh browser profile, closed when the test ends. It has no service
+   * worker unless `serviceWorkers: 'allow'` is passed: installing one precaches
+   * the whole build, which cost a third of the end-to-end suite's CPU, and only
+   * tests of offline loads and updates need it.
+   */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>
   /** Stores `session` where supabase-js looks for it (and the language), on a page already at the app's origin. */
   storeSession(page: Page, session: Record<string, unknown>, options?: { language?: 'tr' | 'en'; now?: number }): Promise<void>
@@ -103,7 +110,7 @@ export function useAppUnderTest(cliArgs: string[] = []): AppUnderTest {
       return started().browser
     },
     async newContext(options = {}) {
-      const context = await started().browser.newContext({ viewport: { width: 1280, height: 900 }, ...options })
+      const context = await started().browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block', ...options })
       contexts.push(context)
       return context
     },
@@ -117,6 +124,7 @@ export function useAppUnderTest(cliArgs: string[] = []): AppUnderTest {
       const localStorage = sessionStorageItems(owner.session, { language: options.language ?? 'tr', now: options.clock?.getTime() })
       const context = await self.newContext({
         ...(options.viewport ? { viewport: options.viewport } : {}),
+        ...(options.serviceWorker ? { serviceWorkers: 'allow' as const } : {}),
         storageState: { cookies: [], origins: [{ origin: self.app, localStorage }] },
         ...options.context,
       })

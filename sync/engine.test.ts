@@ -30,6 +30,23 @@ describe('startSync', () => {
     await sync.stop()
   })
 
+  it('back online, says it syncs until the edits made offline are on the server, never that all is done before', async () => {
+    const { db, server, connectivity, sync } = await setUp()
+    const c = customer({ name: 'Önceki ad' })
+    await db.customers.insert(c)
+    await idle(sync)
+    connectivity.set(false)
+    await (await db.customers.findOne(c.id).exec())!.incrementalPatch({ name: 'Çevrimdışı ad' })
+    const seen: Array<{ phase: string; pending: number; onServer: boolean }> = []
+    const sub = sync.status$.subscribe(({ phase, pending }) => seen.push({ phase, pending, onServer: server.rows('customers')[0]?.name === 'Çevrimdışı ad' }))
+    connectivity.set(true)
+    await idle(sync)
+    sub.unsubscribe()
+    expect(server.rows('customers')[0]).toMatchObject({ name: 'Çevrimdışı ad' })
+    expect(seen.filter((s) => !s.onServer && (s.phase === 'idle' || s.pending === 0))).toEqual([])
+    await sync.stop()
+  })
+
   it('shows a failure as an error code and, on retry(), tries again at once instead of after the backoff', async () => {
     const { db, server, sync } = await setUp({ retryMs: { initial: 60_000, max: 60_000 } })
     await idle(sync)

@@ -138,7 +138,7 @@ export function startSync(opts: SyncOptions): SyncEngine {
     pending$: ledger.count$,
     refused$: refusals.changes$,
     replicating: () => ({
-      active: reps.some((r) => r.subjects.active.getValue()),
+      active: catchingUp > 0 || reps.some((r) => r.subjects.active.getValue()),
       started: reps.every((r) => r.wasStarted && !r.isStoppedOrPaused()),
       error: attempts.error(),
     }),
@@ -173,6 +173,26 @@ export function startSync(opts: SyncOptions): SyncEngine {
     stopEngine: () => engine.stop(),
   })
 
+  // Between a (re)start and the replications' first cycle none of them is
+  // active, yet nothing written offline has been pushed: until each has
+  // caught up once, the status says it syncs rather than that all is done.
+  let catchingUp = 0
+  async function catchUp(start: () => Promise<void>) {
+    catchingUp += 1
+    try {
+      await start()
+    } catch (error) {
+      catchingUp -= 1
+      throw error
+    }
+    void Promise.all(reps.map((rep) => rep.awaitInSync()))
+      .catch(() => undefined)
+      .finally(() => {
+        catchingUp -= 1
+        status.refresh()
+      })
+  }
+
   function applyConnectivity() {
     void inLine(async () => {
       if (stopped || !leader) return
@@ -185,8 +205,10 @@ export function startSync(opts: SyncOptions): SyncEngine {
         // Together: each start opens the table's replication state in the
         // store before its first pull, and none of them needs another's.
         // (Pushes still wait for the tables they point at: push.ts.)
-        await Promise.all(reps.filter((rep) => !rep.wasStarted || rep.isPaused()).map((rep) => rep.start()))
-        resyncs.requestAll()
+        await catchUp(async () => {
+          await Promise.all(reps.filter((rep) => !rep.wasStarted || rep.isPaused()).map((rep) => rep.start()))
+          resyncs.requestAll()
+        })
       } else {
         for (const rep of reps) if (rep.wasStarted && !rep.isPaused()) await rep.pause()
       }

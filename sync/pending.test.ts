@@ -28,6 +28,24 @@ describe('pending ledger', () => {
     otherTab.stop()
   })
 
+  it('counts a mark at once, before it is stored, and does not count it twice once stored', async () => {
+    const db = await openStore()
+    const ledger = createPendingLedger(db)
+    const counts: number[] = []
+    const sub = ledger.count$.subscribe((n) => counts.push(n))
+    ledger.mark('customers', ['a'])
+    expect(await firstValueFrom(ledger.count$)).toBe(1)
+    ledger.mark('customers', ['a', 'b'])
+    expect(await firstValueFrom(ledger.count$)).toBe(2)
+    await ledger.flush()
+    await ledger.clear('customers', ['a'])
+    await countOf(ledger, 1)
+    // Never down to nothing while something waited, nor above what was marked.
+    expect(counts).toEqual([0, 1, 2, 1])
+    sub.unsubscribe()
+    ledger.stop()
+  })
+
   it('writes the marks made in one tick at once', async () => {
     const db = await openStore()
     const ledger = createPendingLedger(db)
@@ -79,6 +97,7 @@ describe('pending ledger', () => {
     const ended = completion(ledger.count$)
     ledger.mark('customers', ['a'])
     await countOf(ledger, 1)
+    await ledger.flush()
     await expectNoReportOnceClosed(db, async () => {
       ledger.mark('customers', ['b'])
       await ledger.flush()

@@ -35,6 +35,16 @@ export function createPendingLedger(db: RxDatabase): PendingLedger {
   let seq = 0
   const markedAt = new Map<string, number>()
   let toMark = new Set<string>()
+  // The count is what the store holds and what this instance marked but has
+  // not stored yet: a write is waiting from the moment it is made, or the
+  // status could say "nothing waiting" right after an edit.
+  let stored = new Set<string>()
+  const unstored = new Set<string>()
+  const recount = () => {
+    let n = stored.size
+    for (const k of unstored) if (!stored.has(k)) n += 1
+    if (n !== count$.value && !count$.closed) count$.next(n)
+  }
   let flushing: Promise<void> = Promise.resolve()
   let scheduled = false
 
@@ -49,11 +59,17 @@ export function createPendingLedger(db: RxDatabase): PendingLedger {
           doc = await db.getLocal<LedgerData>(PENDING_DOC_ID)
         }
       }
-      await doc!.incrementalModify((data) => {
+      const written = await doc!.incrementalModify((data) => {
         const ids = { ...data.ids }
         change(ids)
         return { ...data, ids }
       })
+      return written.get('ids') as Record<string, 1>
+    }).then((ids) => {
+      // The store's next emission says the same; counting from the write itself leaves no gap between the two.
+      if (!ids) return
+      stored = new Set(Object.keys(ids))
+      recount()
     }).catch((error: unknown) => {
       if (!db.closed) console.error('pending-change ledger write failed', error)
     })
@@ -68,13 +84,18 @@ export function createPendingLedger(db: RxDatabase): PendingLedger {
       scheduled = false
       const batch = toMark
       toMark = new Set()
-      if (batch.size > 0) void update((ids) => { for (const k of batch) ids[k] = 1 })
+      if (batch.size > 0) {
+        void update((ids) => { for (const k of batch) ids[k] = 1 }).then(() => {
+          for (const k of batch) unstored.delete(k)
+          recount()
+        })
+      }
     }, 0)
   }
 
   const sub = localDocument$<LedgerData>(db, PENDING_DOC_ID).subscribe((doc) => {
-    const ids = (doc?.get('ids') as Record<string, 1> | undefined) ?? {}
-    count$.next(Object.keys(ids).length)
+    stored = new Set(Object.keys((doc?.get('ids') as Record<string, 1> | undefined) ?? {}))
+    recount()
   })
 
   async function flush() {
@@ -87,8 +108,10 @@ export function createPendingLedger(db: RxDatabase): PendingLedger {
       seq += 1
       for (const id of ids) {
         toMark.add(key(table, id))
+        unstored.add(key(table, id))
         markedAt.set(key(table, id), seq)
       }
+      recount()
       scheduleFlush()
     },
     async clear(table, ids, since = Infinity) {

@@ -28,6 +28,24 @@ function board(db: RxDatabase, over: Partial<StatusBoardOptions> & { replicating
 const refusal = (docId: string): RefusedChange => ({ key: `customers:${docId}`, table: 'customers', docId, label: docId, reason: 'invalid', deleted: false, created: true, at: 1 })
 
 describe('status board', () => {
+  it("keeps the leader's newest phase while its earlier writes come back from the store", async () => {
+    const db = await openStore()
+    const b = board(db)
+    const { status } = b
+    status.lead()
+    const seen: string[] = []
+    const sub = status.status$.subscribe((s) => seen.push(s.phase))
+    b.set({ active: true })
+    b.set({ active: false, started: true })
+    b.set({ active: true })
+    b.set({ active: false })
+    await status.close()
+    sub.unsubscribe()
+    // Four writes, each stored and handed back by the store after the next was made: none of them shown again.
+    expect(seen).toEqual(['starting', 'syncing', 'idle', 'syncing', 'idle'])
+    status.stop()
+  })
+
   it('starts as starting, not leading, with the counts it is given', async () => {
     const db = await openStore()
     const { status, pending$, refused$ } = board(db)

@@ -100,8 +100,9 @@ export function createStatusBoard(opts: StatusBoardOptions): StatusBoard {
     online$.subscribe(publish), pending$.subscribe(publish), shared$.subscribe(publish), refused$.subscribe(publish),
     opts.pending$.subscribe((n) => pending$.next(n)),
     opts.refused$.subscribe((list) => refused$.next(list)),
+    // The leader's own state is newer than any the store hands back: its writes are still on their way there.
     localDocument$<SharedState>(db, STATE_DOC_ID).subscribe((doc) => {
-      if (doc) shared$.next(doc.toJSON().data)
+      if (doc && !leader) shared$.next(doc.toJSON().data)
     }),
   ]
 

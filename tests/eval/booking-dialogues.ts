@@ -152,6 +152,8 @@ export const DIALOGUES: Dialogue[] = [
     w('erkek saçı da kesiyor musunuz', ['Saç kesimi 30 dakika', 'yazılı değil'], ['bulamadım']), w('randevusuz gelebilir miyim', ['0212 555 00 00'], ['Hangi hizmet', 'kargo']),
     // "Gelin" is no delivery ("gelir"): a service asked for, which the list names only in part.
     w('gelin saçı yapıyor musunuz', ['Saç kesimi 30 dakika', 'yazılı değil', '0212 555 00 00'], ['Kargo']),
+    // A price of what the salon does not do is none of its services, never "no matching product".
+    w('manikür ne kadar', ['hizmetlerimiz arasında bulamadım', 'Saç kesimi'], ['ürün']),
   ], null),
   trSalon('tr-hizmet-sorulurken-kargo', [
     w('pazar günü randevu var mı', ['hizmet']), w('kargo ücretli mi', undefined, ['hizmeti seçelim']), w('pazartesi 12:00', ['önce hizmeti seçelim']),

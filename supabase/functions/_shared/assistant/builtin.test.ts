@@ -972,8 +972,8 @@ describe('follow-ups as customers write them', () => {
       expect(out.reply, message).toContain(quote)
       expect(out.reply, message).not.toMatch(/yer almıyor|doesn't list/)
     }
-    // The name is all the record says: it is listed by that name.
-    expect((await ask('ipek şal gerçek ipek mi', { items, faq: [] })).reply).toBe('Katalogda “İpek Şal” adıyla yer alıyor; açıklaması yok.')
+    // The name is all the record says: it names the silk, not that it is real, which a person can say.
+    expect((await ask('ipek şal gerçek ipek mi', { items, faq: [] })).reply).toBe('İpek Şal için katalogda bu bilgi yer almıyor. Ayşe Butik size yardımcı olabilir: 0216 555 00 11 · ayse@example.com')
     // Purity the record does not state is not claimed.
     const honey = await ask('bal saf mı', { items, faq: [] })
     expect(honey).toMatchObject({ kind: 'attribute', productIds: ['p11'] })
@@ -1121,6 +1121,17 @@ describe('follow-ups as customers write them', () => {
     const abroad = await ask('yurt dışına kargo gönderiyor musunuz', { faq })
     expect(abroad.kind).toBe('faq')
     expect(abroad.reply).not.toContain('500 TL')
+  })
+
+  it('"deri çanta hakiki deri mi?" of a record that does not say so is not known, with the description and who can say', async () => {
+    const items = [...PRODUCTS, product('p8', 'Deri Çanta', 1450, 'TRY', 3, null, 'Taba rengi, 32 x 24 x 10 cm, ayarlanabilir omuz askısı')]
+    for (const [message, language] of [['deri çanta hakiki deri mi', 'tr'], ['is the leather bag real leather', 'en'], ['çanta gerçek deri mi', 'tr']] as const) {
+      // (Found by any word, as the database's search finds "leather bag" by the other language's words.)
+      const out = await askAnyWord(message, items)
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: ['p8'] })
+      expect(out.reply, message).toMatch(language === 'tr' ? /^Deri Çanta için katalogda bu bilgi yer almıyor; açıklamada: “Taba rengi/ : /^The catalogue doesn't list this detail for Deri Çanta; it says: “Taba rengi/)
+      expect(out.reply, message).toContain('0216 555 00 11')
+    }
   })
 
   it('"deri ceket hakiki mi?" asks the named product whether it is so, and is never answered with its stock', async () => {
@@ -1549,6 +1560,16 @@ describe('follow-ups as customers write them', () => {
     }
     const faq = [{ id: 'f6', question: 'Ürünleriniz el yapımı mı?', answer: 'Evet, tüm ürünlerimiz atölyemizde el yapımıdır.' }]
     expect((await ask('ürünleriniz el yapımı mı', { faq })).reply).toContain('atölyemizde el yapımıdır')
+  })
+
+  it('"faturalı mı gönderiyorsunuz" is answered by the entry on invoices, though its words match the one on sending abroad as well', async () => {
+    const faq = [
+      { id: 'f7', question: 'Yurt dışına gönderim var mı?', answer: 'Şimdilik yalnızca Türkiye içine gönderiyoruz.' },
+      { id: 'f8', question: 'Fatura kesiyor musunuz?', answer: 'Her siparişe e-fatura kesilir.' },
+    ]
+    for (const message of ['faturalı mı gönderiyorsunuz', 'fatura ile mi geliyor', 'faturalı gönderim yapıyor musunuz']) {
+      expect((await ask(message, { faq })).reply, message).toBe('Her siparişe e-fatura kesilir.')
+    }
   })
 
   it('"çanta hangi deriden?" asks the material, answered from the record; "kolye alerji yapar mı?" is asked of the necklace', async () => {
@@ -2572,6 +2593,9 @@ describe('the business', () => {
     ['bu fiyata son mu', 'discounts', ['0216 555 00 11']],
     // What no profile field holds is the owner's to say, never the hours or the discounts text.
     ['fatura kesiyor musunuz', 'unknown', ['0216 555 00 11']],
+    ['faturalı mı gönderiyorsunuz', 'unknown', ['0216 555 00 11']],
+    ['e-fatura kesiyor musunuz', 'unknown', ['0216 555 00 11']],
+    ['does the order come with a receipt', 'unknown', ['0216 555 00 11']],
     ['ürünleriniz orijinal mi', 'unknown', ['0216 555 00 11']],
     // Whether prices hold the VAT is one rule of the shop, never a product's price or "no matching product".
     ['fiyatlara kdv dahil mi', 'unknown', ['0216 555 00 11']],

@@ -7,7 +7,7 @@
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts, attribute-replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
-import { ASKS_MATERIAL, COMPARES, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, COMPARES, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, saysGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, namesSubject, phrasesHeld, sameProperty, sameSubject, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
 import { hasAnyHours, hoursStatus } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
@@ -557,6 +557,10 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   const ofName = attribute === null && asksWhetherSo(message) && asking.length === 0 && keysOf(message).some((key) => !isQuestionWord(key) && (named.some((word) => sameWord(key, word)) || holdsEquivalent(key, product.name)))
   // "İpek şal gerçek ipek mi?": the material asked to be real is the one its name says.
   const realAsNamed = asksIfGenuine(message) && materialsIn(message).some((key) => named.some((word) => sameWord(key, word)) || holdsEquivalent(key, product.name))
+  // ("Deri çanta hakiki deri mi?" of a record that does not say so: its name says leather, not that it is genuine.)
+  if (realAsNamed && !saysGenuine(product.description ?? '')) {
+    return reply('attribute', attr.attributeNotListed([product], null, contactOf(context), language), language, [product], false)
+  }
   if (ofName || realAsNamed) return reply('attribute', attr.attributeFromRecord(product, language), language, [product])
   const described = keysOf((product.description ?? '').replace(/-/g, ' '))
   // Most of what was asked, not one shared word: "microwave safe" is not answered by "dishwasher safe".
@@ -675,7 +679,8 @@ function entryAnswers(hit: FaqHit | undefined, message: string): hit is FaqHit {
 /** The owner's FAQ entry that answers this question, if one does. */
 async function faqFor(message: string, context: Context, kind: string) {
   if (!context.business.hasFaq) return null
-  const [best] = await context.business.searchFaq(message, 1)
+  const hits = await context.business.searchFaq(message, 3)
+  const best = hits[0]
   if (entryAnswers(best, message)) return best
   // The owner may have written the entry in the other language ("do you wrap presents?" of "Hediye paketi yapıyor
   // musunuz?"), or of all products rather than the one named ("kulaklığın garantisi var mı?").
@@ -691,14 +696,15 @@ async function faqFor(message: string, context: Context, kind: string) {
   // though the message has more words than its question.
   if (!namesSubject(message)) return null
   const onSubject = (hit: FaqHit | undefined) => hit && hit.score >= FAQ_SUBJECT_MIN_SCORE && sameThings(message, hit.question) && sameSubject(message, `${hit.question} ${hit.answer}`)
-  if (onSubject(best)) return best!
-  const [translated] = await context.business.searchFaq(translate(message), 1)
-  if (onSubject(translated)) return translated!
+  // ("Faturalı mı gönderiyorsunuz?" matches the invoice's entry and the one on sending abroad alike: the subject decides.)
+  const firstOnSubject = async (query: string) => (await context.business.searchFaq(query, 3)).find(onSubject)
+  const found = hits.find(onSubject) ?? (await firstOnSubject(translate(message)))
+  if (found) return found
   // ("How many years warranty on the watch?": the entry is of every product, so the watch's words do not count against it.)
   for (const unnamed of new Set([withoutThings(message), withoutThings(translate(message))])) {
     if (keysOf(unnamed).length === keysOf(message).length) continue
-    const [ofAll] = await context.business.searchFaq(unnamed, 1)
-    if (onSubject(ofAll)) return ofAll!
+    const ofAll = await firstOnSubject(unnamed)
+    if (ofAll) return ofAll
   }
   return null
 }

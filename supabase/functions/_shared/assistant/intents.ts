@@ -392,6 +392,8 @@ const GENUINE = /^(real|genuine|pure|authentic|hakiki|gercek|saf|halis)$/
 const GENUINE_ASKED = / (real|genuine|pure|authentic|hakiki|gercek|saf|halis) ((\w+ )?(mi|mu|mudur|midir|misiniz) |\w+ (mi|mu) $|$)| (is|are) (it|this|that|they|these|those|the \w+( \w+)?) (real|genuine|pure|authentic) \w+ $/
 /** Whether the words ask if a product (or its material) is the real thing. */
 export const asksIfGenuine = (message: string): boolean => GENUINE_ASKED.test(keyLine(words(message)))
+/** Whether a record says its material is the real thing ("Hakiki dana derisi", "%100 ipek", "925 ayar gümüş"). */
+export const saysGenuine = (text: string): boolean => words(text).some((word) => GENUINE.test(word.key) || /^(100|925|sterling)$/.test(word.key))
 /** How it smells ("kokusu nasıl?", "what scent is it?"). */
 const SCENT_WORDS = /^(smell|smells|scent|scents|fragrance|aroma|koku|kokusu|kokulari|kokuyor|esans\w*)$/
 const DURATION_PHRASES = / (how (long|many hours) (does|do|will|would|can) (\w+ ){1,3}(last|burn|run|go)|kac saat (gider|dayanir|yanar|calisir|caliyor|gidiyor)|ne kadar (dayanir|yanar)|battery life|pil omru) /
@@ -730,9 +732,9 @@ const ASKS_TO_ASK =
 const ASKS_LANGUAGE = / (do|can) you (speak|understand|write) (english|turkish)|(english|ingilizce|turkce) (please|lutfen|biliyor\w*|konusuyor\w*|konusabilir\w*|yazabilir\w*|anliyor\w*) /
 
 /** What the profile has no field for: invoices, whether the goods are genuine. */
-const NO_FIELD = /^(fatura\w*|invoices?|receipts?|orijinal\w*|orjinal\w*|original|originals|authentic|genuine|sahte|fake)$/
-/** The rest of such a question: the shop's goods, and asking for the paper ("kesiyor musunuz", "do you give"). */
-const ASKED_OF_THE_SHOP = /^(urun\w*|products?|items?|goods|your|sizin|siz|kesiyor\w*|kesilir|kesebilir\w*|veriyor\w*|give|issue|provide)$/
+const NO_FIELD = /^(fatura\w*|e-?fatura\w*|invoices?|receipts?|orijinal\w*|orjinal\w*|original|originals|authentic|genuine|sahte|fake)$/
+/** The rest of such a question: the shop's goods, and asking for the paper ("kesiyor musunuz", "do you give", "faturalı mı gönderiyorsunuz", "does an invoice come with the order"). */
+const ASKED_OF_THE_SHOP = /^(urun\w*|products?|items?|goods|your|sizin|siz|kesiyor\w*|kesilir|kesebilir\w*|veriyor\w*|give|issue|provide|gonder\w*|geliyor\w*|gelir|yapiyor\w*|ile|birlikte|siparis\w*|send|sent|ship|ships|come|comes|with|orders?|includes?|included)$/
 /** The VAT, and whether a price holds it: one rule of the shop for every price, whichever product it is asked of. */
 const VAT = /^(kdv\w*|vat|tax|taxes)$/
 const INCLUDED = /^(dahil\w*|haric\w*|included|including|includes?|inclusive|exclusive|excluding|incl|inc|excl|ekleniyor|eklenir|ayrica|extra|plus)$/

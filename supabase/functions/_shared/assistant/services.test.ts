@@ -72,6 +72,12 @@ describe('services asked about outside a booking', () => {
     const salon = await notAService('do you do highlights', desk().fake, memoryCatalogue([]).catalogue, 'Işıl Kuaför: 0212 555 00 00', 'en')
     expect(salon).toMatchObject({ kind: 'service', known: false })
     expect(salon?.reply).toContain("I couldn't find that among our services. Our services:\n• Boya (120 min, ₺1,500.00 TRY)")
+    // Its price asked as much as whether there is one.
+    for (const [message, language] of [['manikür ne kadar', 'tr'], ['ağda fiyatı', 'tr'], ['how much for a manicure', 'en']] as const) {
+      const priced = await notAService(message, desk().fake, memoryCatalogue([]).catalogue, 'Işıl Kuaför: 0212 555 00 00', language)
+      expect(priced, message).toMatchObject({ kind: 'service', known: false })
+      expect(priced?.reply, message).toContain(language === 'tr' ? 'hizmetlerimiz arasında bulamadım' : "couldn't find that among our services")
+    }
     // A service asked in other words is that service, as the owner lists it.
     const cut = await notAService('saçımı da kesiyor musunuz', desk().fake, memoryCatalogue([]).catalogue, 'Işıl Kuaför: 0212 555 00 00', 'tr')
     expect(cut?.reply).toBe('• Saç kesimi 30 dakika sürüyor; ücreti ₺400,00 TRY.\nRandevu almak isterseniz hizmeti ve size uyan günü yazmanız yeterli. Işıl Kuaför: 0212 555 00 00')

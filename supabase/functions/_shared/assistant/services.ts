@@ -72,13 +72,14 @@ export async function serviceVariesAsked(message: string, before: string, desk: 
 }
 
 /**
- * "Do you do highlights?", "röfle var mı?" of a business that takes bookings and lists no products: what the words name
+ * "Do you do highlights?", "röfle var mı?", "manikür ne kadar?" of a business that takes bookings and lists no products: what the words name
  * is none of its services, which are these. Null for a business that sells products (the catalogue's "not found" is
  * right there) or takes no bookings.
  */
 export async function notAService(message: string, desk: BookingDesk, catalogue: Catalogue, contact: string, language: AssistantLanguage): Promise<ResponderOutput | null> {
   const line = keyLine(words(message))
-  if (!ASKS_FOR_ONE.test(line)) return null
+  // "Manikür ne kadar?" asks as much whether there is one as "manikür var mı?".
+  if (!ASKS_FOR_ONE.test(line) && !asksPriceOrLength(message)) return null
   const { rules, services } = await desk.load()
   if (!rules.enabled || services.length === 0) return null
   // "Erkek saçı da kesiyor musunuz?": a service named in other words is said as the owner lists it, and who knows more.

@@ -246,6 +246,9 @@ describe('the booking conversation reads', () => {
     // Just after booking, or heard as a booking with none under way: the appointment is meant.
     expect(bookingAsked('iptal etmek istiyorum', 'unknown', { justBooked: true })).toBe('cancel')
     expect(bookingAsked('iptal etmek istiyorum', 'booking')).toBe('cancel')
+    // Asking the fee for cancelling is asking a rule, not cancelling.
+    expect(bookingAsked('randevuyu iptal edersem ücret alıyor musunuz', 'booking')).toBeNull()
+    expect(bookingAsked('is there a fee if i cancel my appointment', 'booking', { justBooked: true })).toBeNull()
     expect(bookingAsked('iptal etmek istiyorum', 'booking', { drafting: true })).toBe('book')
     expect(bookingAsked('actually can we make it 4', 'unknown', { justBooked: true })).toBe('move')
     expect(bookingAsked('cuma olsun', 'unknown', { justBooked: true })).toBe('move')

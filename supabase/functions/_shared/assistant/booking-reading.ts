@@ -4,7 +4,7 @@
 // a booking waits. Words are compared on ASCII keys (text.ts), in Turkish and
 // English.
 import { normalizePhone } from '../../../../domain/phone.ts'
-import { comesWithoutBooking, topicOf } from './intents.ts'
+import { asksCancellationFee, comesWithoutBooking, topicOf } from './intents.ts'
 import { translate } from './lexicon.ts'
 import { sameWord } from './matching.ts'
 import { asciiKey, keyLine, words } from './text.ts'
@@ -259,8 +259,9 @@ export function asksWhyNumber(message: string): boolean {
 /** Whether the message starts a booking conversation (or a cancellation or move of one). */
 export function bookingAsked(message: string, kind: string, { justBooked = false, justShown = false, drafting = false } = {}): 'book' | 'cancel' | 'move' | 'check' | null {
   const l = line(message)
-  // "Randevusuz gelebilir miyim?", "walk-ins ok?": coming without one asks for none.
-  if (comesWithoutBooking(message)) return null
+  // "Randevusuz gelebilir miyim?", "walk-ins ok?": coming without one asks for none; "iptal edersem ücret alıyor
+  // musunuz?" asks a rule, not to cancel.
+  if (comesWithoutBooking(message) || asksCancellationFee(message)) return null
   const appointment = APPOINTMENT.test(l)
   // "İptal etmek istiyorum" just after booking, or heard as a booking with none under way: the appointment is meant.
   if ((appointment || justBooked || justShown || (kind === 'booking' && !drafting)) && CANCEL_WORDS.test(l)) return 'cancel'

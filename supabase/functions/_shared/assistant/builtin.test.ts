@@ -2596,6 +2596,10 @@ describe('the business', () => {
     ['faturalı mı gönderiyorsunuz', 'unknown', ['0216 555 00 11']],
     ['e-fatura kesiyor musunuz', 'unknown', ['0216 555 00 11']],
     ['does the order come with a receipt', 'unknown', ['0216 555 00 11']],
+    // A fee for cancelling is a rule of the business, never a product looked for.
+    ['iptal ücreti var mı', 'unknown', ['0216 555 00 11']],
+    ['is there a cancellation fee', 'unknown', ['0216 555 00 11']],
+    ['do you charge for no shows', 'unknown', ['0216 555 00 11']],
     ['ürünleriniz orijinal mi', 'unknown', ['0216 555 00 11']],
     // Whether prices hold the VAT is one rule of the shop, never a product's price or "no matching product".
     ['fiyatlara kdv dahil mi', 'unknown', ['0216 555 00 11']],

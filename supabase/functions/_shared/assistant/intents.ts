@@ -739,6 +739,11 @@ const ASKED_OF_THE_SHOP = /^(urun\w*|products?|items?|goods|your|sizin|siz|kesiy
 const VAT = /^(kdv\w*|vat|tax|taxes)$/
 const INCLUDED = /^(dahil\w*|haric\w*|included|including|includes?|inclusive|exclusive|excluding|incl|inc|excl|ekleniyor|eklenir|ayrica|extra|plus)$/
 
+/** A fee for cancelling or coming late ("iptal ücreti var mı", "is there a cancellation fee"): a rule of the business no field holds. */
+const CANCELLATION_FEE = / (iptal\w*|cancel\w*|gec kal\w*|late|no shows?) (\w+ )?(ucret\w*|fee|fees|charge|charges|bedel\w*|kesinti\w*|para) | (ucret\w*|fee|fees|charge|charges) (\w+ ){0,2}(iptal\w*|cancel\w*|late|no shows?) /
+
+export const asksCancellationFee = (message: string): boolean => CANCELLATION_FEE.test(keyLine(words(message)))
+
 /** Whether a text speaks of the VAT: "KDV dahil mi?" asked, or "Fiyatlarımıza KDV dahildir" written by the owner. */
 export const mentionsVat = (text: string) => words(text).some((word) => VAT.test(word.key))
 
@@ -750,6 +755,7 @@ export function asksOfTheShop(message: string): boolean {
   // "Hello! Are your products handmade?": the greeting it opens with is not the question.
   const all = words(message)
   const list = all.slice(Math.max(all.findIndex((word) => !OPENERS.has(word.key)), 0))
+  if (asksCancellationFee(message)) return true
   if (mentionsVat(message) && (list.some((word) => INCLUDED.test(word.key)) || productTerm(list.filter((word) => !VAT.test(word.key))) === '')) return true
   if (list.some((word) => NO_FIELD.test(word.key)) && productTerm(list.filter((word) => !NO_FIELD.test(word.key) && !ASKED_OF_THE_SHOP.test(word.key))) === '') return true
   // Whether they are so, not whether the customer may see them ("tüm ürünleri görebilir miyim" lists them).

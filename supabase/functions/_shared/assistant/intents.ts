@@ -739,13 +739,12 @@ const ASKED_OF_THE_SHOP = /^(urun\w*|products?|items?|goods|your|sizin|siz|kesiy
 const VAT = /^(kdv\w*|vat|tax|taxes)$/
 const INCLUDED = /^(dahil\w*|haric\w*|included|including|includes?|inclusive|exclusive|excluding|incl|inc|excl|ekleniyor|eklenir|ayrica|extra|plus)$/
 
-/** A fee for cancelling or coming late ("iptal ücreti var mı", "is there a cancellation fee"): a rule of the business no field holds. */
-const CANCELLATION_FEE = / (iptal\w*|cancel\w*|gec kal\w*|late|no shows?) (\w+ )?(ucret\w*|fee|fees|charge|charges|bedel\w*|kesinti\w*|para) | (ucret\w*|fee|fees|charge|charges) (\w+ ){0,2}(iptal\w*|cancel\w*|late|no shows?) /
-
-export const asksCancellationFee = (message: string): boolean => CANCELLATION_FEE.test(keyLine(words(message)))
-
 /** Whether a text speaks of the VAT: "KDV dahil mi?" asked, or "Fiyatlarımıza KDV dahildir" written by the owner. */
 export const mentionsVat = (text: string) => words(text).some((word) => VAT.test(word.key))
+
+const CANCELLATION_FEE = / (iptal\w*|cancel\w*|gec kal\w*|late|no shows?) (\w+ )?(ucret\w*|fee|fees|charge|charges|bedel\w*|kesinti\w*|para) | (ucret\w*|fee|fees|charge|charges) (\w+ ){0,2}(iptal\w*|cancel\w*|late|no shows?) /
+/** A fee for cancelling or coming late ("iptal ücreti var mı", "is there a fee if I cancel"): a rule of the business no field holds. */
+export const asksCancellationFee = (message: string): boolean => CANCELLATION_FEE.test(keyLine(words(message)))
 
 /**
  * "Fatura kesiyor musunuz?", "fiyatlara KDV dahil mi?", "ürünleriniz el yapımı mı?", "are all your products vegan?":

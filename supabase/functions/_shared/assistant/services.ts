@@ -72,9 +72,9 @@ export async function serviceVariesAsked(message: string, before: string, desk: 
 }
 
 /**
- * "Do you do highlights?", "röfle var mı?", "manikür ne kadar?" of a business that takes bookings and lists no products: what the words name
- * is none of its services, which are these. Null for a business that sells products (the catalogue's "not found" is
- * right there) or takes no bookings.
+ * "Do you do highlights?", "röfle var mı?", "manikür ne kadar?" of a business that takes bookings and lists no
+ * products: what the words name is none of its services, which are these. Null for a business that sells products
+ * (the catalogue's "not found" is right there) or takes no bookings.
  */
 export async function notAService(message: string, desk: BookingDesk, catalogue: Catalogue, contact: string, language: AssistantLanguage): Promise<ResponderOutput | null> {
   const line = keyLine(words(message))

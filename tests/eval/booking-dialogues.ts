@@ -155,6 +155,12 @@ export const DIALOGUES: Dialogue[] = [
     // A price of what the salon does not do is none of its services, never "no matching product".
     w('manikür ne kadar', ['hizmetlerimiz arasında bulamadım', 'Saç kesimi'], ['ürün']),
   ], null),
+  // Until when it is open, asked while the times wait, is the hours, never a name; the price asked once the time is
+  // chosen is the haircut's, and the name is asked again.
+  trSalon('tr-saat-sorulurken-ucret', [
+    w('cumartesi saç kesimi için yer var mı', ['5 Aralık 2026']), w('kaça kadar açıksınız', ['açığız'], ['Önce bir saat']), w('11:00'),
+    w('ne kadar tutar', ['Saç kesimi 30 dakika', '400', 'adınızı'], ['ürün']), w('Ayşe Kaya'), w('0532 111 22 33'), w('evet', ['oluşturuldu']),
+  ], { date: '2026-12-05', time: '11:00', service: 'Saç kesimi' }),
   trSalon('tr-hizmet-sorulurken-kargo', [
     w('pazar günü randevu var mı', ['hizmet']), w('kargo ücretli mi', undefined, ['hizmeti seçelim']), w('pazartesi 12:00', ['önce hizmeti seçelim']),
     w('saç kesimi', ['çalışma saatlerimizin dışında']), w('13:00'), w('Ali Can'), w('0534 111 22 33'), w('evet'),
@@ -360,6 +366,11 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-quarter-past',
     [w('haircut at quarter past 3 on thursday?', ['every 30 minutes', '15:00', '15:30'], ['taken']), w('15:30'), w('Max Hill'), w('0532 444 55 68'), w('yes')],
     { date: '2026-12-03', time: '15:30', service: 'Saç kesimi' }),
+  // The price and the length asked once the time is chosen are the blow dry's, and what is still asked is asked again.
+  enSalon('en-how-much-once-chosen', [
+    w('can i get a blow dry tomorrow at 5pm', ['17:00']), w('how much will it be', ['Fön takes 30 minutes', "price isn't listed", 'name'], ['product']),
+    w('Sam Green'), w('how long does it take', ['30 minutes', 'phone number']), w('0532 111 22 33'), w('yes', ['booked']),
+  ], { date: '2026-12-02', time: '17:00', service: 'Fön' }),
   enSalon('en-not-listed',
     [w('I want to book an appointment', ['service']), w('nails please', ['not on the list', '0212 555 00 00']), w('never mind', ['stopped'])],
     null),

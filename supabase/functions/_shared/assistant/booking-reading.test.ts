@@ -3,7 +3,7 @@
 // yes and no, services named in either language, and what starts a booking.
 // The whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
 import { describe, expect, it } from 'vitest'
-import { alsoAsked, asksAQuestion, asksIfItVaries, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, isNo, isYes, nameGiven, nameIn, onTheSameDay, otherServiceNamed, phoneIn, rightAfter, serviceIn, wantsIt, shiftAsked, stops, unsure } from './booking-reading.ts'
+import { alsoAsked, asksAQuestion, asksIfItVaries, asksPriceOrLength, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, isNo, isYes, nameGiven, nameIn, onTheSameDay, otherServiceNamed, phoneIn, rightAfter, serviceIn, wantsIt, shiftAsked, stops, unsure } from './booking-reading.ts'
 import { handoffAsked } from './handoff.ts'
 import type { BookableService } from './types.ts'
 
@@ -14,6 +14,14 @@ const SERVICES: BookableService[] = [
 ]
 
 describe('the booking conversation reads', () => {
+  it("a service's price or length asked, never until when it is open, nor a yes", () => {
+    for (const message of ['ne kadar tutar', 'kaç dakika sürüyor', 'ne kadar sürer', 'ücreti ne kadar', 'how much will it be', 'how long does it take']) {
+      expect(asksPriceOrLength(message), message).toBe(true)
+    }
+    for (const message of ['kaça kadar açıksınız', 'sure', 'sure, Sam Green', 'yes sure']) expect(asksPriceOrLength(message), message).toBe(false)
+    expect(asksAQuestion('kaça kadar açıksınız')).toBe(true)
+  })
+
   it('a pick from the list by number or ordinal, and nothing else', () => {
     for (const [text, n] of [['2', 2], ['2.', 2], ['3 numara', 3], ['ikincisi', 2], ['ilki olsun', 1], ['the second one', 2], ['first', 1], ['sonuncusu', 3], ['last one', 3]] as const) {
       expect(choiceOf(text, 3), text).toBe(n)

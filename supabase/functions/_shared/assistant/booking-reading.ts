@@ -182,7 +182,7 @@ const OTHER_QUESTIONS = new Set([
 ])
 
 /** Words only a question holds, never a name ("Can" is one, so "can" is not here). */
-const QUESTION_CUE = / (ne|neler|nerede|nerde|nereye|nasil|kac|kim|hangi|mi|mu|misiniz|musunuz|neden|niye|where|what|whats|how|when|why|which|who|is|are|do|does) /
+const QUESTION_CUE = / (ne|neler|nerede|nerde|nereye|nasil|kac|kaca|kacta|kacda|kim|hangi|mi|mu|misiniz|musunuz|neden|niye|where|what|whats|how|when|why|which|who|is|are|do|does) /
 
 /** Whether the message is put as a question: a question mark or a word only questions hold. */
 export const asksAQuestion = (message: string) => /\?/.test(message) || QUESTION_CUE.test(line(message))
@@ -218,8 +218,11 @@ const SAME_TIME = / (ayni saat\w*|same time) /
 /** A new time for what was just booked: "make it 4", "friday instead", "saat 4 olsun", "yarına alabilir miyiz". */
 const CHANGE_JUST_MADE = / (make it|instead|rather|olsun|yapalim|yapabilir miyiz|alabilir miyiz|alalim|cekebilir\w*|cekelim) /
 
-/** What is asked of one service: its price or how long it takes. */
-const PRICE_OR_LENGTH = / (fiyat\w*|ucret\w*|kac para|kac tl|kac lira|kaca|ne kadar|tutar\w*|price\w*|cost\w*|how much|sur\w*|how long|take|takes|dakika\w*|minutes?) /
+/**
+ * What is asked of one service: its price or how long it takes. ("Kaça kadar açıksınız?" asks until when, no price;
+ * "sure" is a yes, whatever "süre" is without its letters.)
+ */
+const PRICE_OR_LENGTH = / (fiyat\w*|ucret\w*|kac para|kac tl|kac lira|kaca(?! kadar)|(?<!kaca )ne kadar|tutar\w*|price\w*|cost\w*|how much|surer\w*|suruyor\w*|surecek\w*|suresi\w*|surmez\w*|how long|take|takes|dakika\w*|minutes?) /
 
 /** Whether the message asks the price or the length of something ("ücretli mi?", "ne kadar sürer?", "how much is …"). */
 export const asksPriceOrLength = (message: string) => PRICE_OR_LENGTH.test(line(message))

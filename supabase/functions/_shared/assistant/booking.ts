@@ -301,6 +301,18 @@ async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> 
     return changeWhen(message, draft, turn, loaded)
   }
 
+  // "Ne kadar tutacak?", "how much will it be?" once the time is chosen: the chosen service's price and length, and
+  // what is still asked, asked again.
+  const chosenService = serviceOf(loaded.services, draft.serviceId)
+  const answersTheStep = isYes(message) || isNo(message) || phoneIn(message) !== undefined || (draft.step === 'name' && nameGiven(message, desk.today) !== null)
+  if (chosenService && (draft.step === 'name' || draft.step === 'phone' || draft.step === 'confirm') && asksPriceOrLength(message) && !answersTheStep &&
+    !serviceNamed(message, loaded.services) && !asksOfATopic(message, turn.kind) && !saysWhen(readWhen(message, desk.today))) {
+    const again = draft.step === 'name' ? out(say.askName(language), language, 'booking', draft)
+      : draft.step === 'phone' ? out(say.askPhone(language), language, 'booking', draft)
+      : confirm(draft, turn, loaded)
+    return { ...again, reply: `${say.serviceFacts(chosenService, language)}\n\n${again.reply}` }
+  }
+
   switch (draft.step) {
     case 'service': {
       const named = serviceIn(message, loaded.services)

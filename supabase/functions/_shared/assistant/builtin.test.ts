@@ -1142,6 +1142,12 @@ describe('follow-ups as customers write them', () => {
     expect(stated.reply).not.toMatch(/evet|stokta var/i)
   })
 
+  it('"500 tl civarı" and "around $50" in a request for a suggestion are budgets, never "I can\'t answer"', async () => {
+    expect(await ask('bana bi hediye önerir misin 500 tl civarı')).toMatchObject({ kind: 'budget' })
+    // "Around" is the amount's word, no product's.
+    expect(await ask('looking for something around 60 dollars', { language: 'en' })).toMatchObject({ kind: 'budget', productIds: ['p4', 'p7'] })
+  })
+
   it('"200 liraya ne alabilirim?" and "what can I get for $60?" are budgets', async () => {
     expect(await ask('1000 liraya ne alabilirim')).toMatchObject({ kind: 'budget' })
     expect((await ask('1000 liraya ne alabilirim')).productIds.sort()).toEqual(['p2', 'p3', 'p6'])

@@ -118,7 +118,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   // Whom it is said to ("abla ceket kaç?", "hocam"): no part of a name.
   'abla', 'abi', 'hocam', 'kardesim', 'kardes', 'canim', 'dostum', 'efendim', 'bro', 'mate', 'sir', 'madam',
   // Text-speak ("whats the cheapest thing u have"), and the words around an amount, a time or a sameness.
-  'u', 'ur', 'r', 'n', 'rn', 'she', 'he', 'her', 'him', 'pls', 'plz', 'thx', 'ty', 'wat', 'wats', 'waht', 'whta', 'hav', 'hve', 'hw', 'olarak', 'roughly', 'approximately', 'approx', 'yaklasik', 'civari', 'civarinda',
+  'u', 'ur', 'r', 'n', 'rn', 'she', 'he', 'her', 'him', 'pls', 'plz', 'thx', 'ty', 'wat', 'wats', 'waht', 'whta', 'hav', 'hve', 'hw', 'olarak', 'roughly', 'approximately', 'approx', 'around', 'yaklasik', 'civari', 'civarinda',
   'ayni', 'aynimi', 'same', 'yet', 'already', 'henuz', 'icinde', 'olabilir',
   // Surprise at an answer ("gerçekten yok mu?", "hiç kalmadı mı?"): no product's words.
   'gercekten', 'hic', 'kalmadi', 'kalmamis',
@@ -632,7 +632,9 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
   const whatFor = forAmount && / (ne|neler|what|anything|something|bisey|birsey|sey|oner\w*|suggest\w*|recommend\w*|alabilirim|get) /.test(line)
   const lower = / (ustu|uzeri|uzerinde|fazlasi|over|above|more than|at least|en az) /.test(line)
   if (lower && !upper) return null
-  if (upper || whatFor || (budgetAsked && currency !== null)) return { currency: currency ?? 'TRY', max: first.value }
+  // "500 TL civarı", "around $50": an amount of money named as the one to spend near.
+  const near = currency !== null && / (civari\w*|around|about|approximately|approx|roughly|yaklasik) /.test(line)
+  if (upper || whatFor || ((budgetAsked || near) && currency !== null)) return { currency: currency ?? 'TRY', max: first.value }
   return null
 }
 

@@ -1148,6 +1148,13 @@ describe('follow-ups as customers write them', () => {
     expect(await ask('looking for something around 60 dollars', { language: 'en' })).toMatchObject({ kind: 'budget', productIds: ['p4', 'p7'] })
   })
 
+  it('"kaç gram?" after several products asks which of them, and after one is asked of it', async () => {
+    const several = await ask('kaç gram', { history: said(['p3', 'p6', 'p7']) })
+    expect(several).toMatchObject({ kind: 'attribute', productIds: [] })
+    expect(several.reply).toContain('Hangi ürünü')
+    expect(await ask('kaç gram', { history: said(['p6']) })).toMatchObject({ kind: 'attribute', productIds: ['p6'] })
+  })
+
   it('"200 liraya ne alabilirim?" and "what can I get for $60?" are budgets', async () => {
     expect(await ask('1000 liraya ne alabilirim')).toMatchObject({ kind: 'budget' })
     expect((await ask('1000 liraya ne alabilirim')).productIds.sort()).toEqual(['p2', 'p3', 'p6'])

@@ -503,6 +503,8 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
     }
     const partly = !none && thingWords(term).length === 0 && coverage(term, (found as CatalogueProduct[])[0]!.name) < 1
     const last = none || partly ? await lastProducts(context) : null
+    // ("Kaç gram?" after three gift ideas: which of them is the question, not the first one's weight.)
+    if (none && last && last.length > 1 && thingWords(term).length === 0) return reply('attribute', say.whichProduct(language), language)
     if (last && (last.length === 1 || (none && last.length > 0))) found = last.slice(0, 1)
   }
   if (found === 'no_subject') return reply('attribute', say.whichProduct(language), language)

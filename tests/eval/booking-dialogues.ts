@@ -161,6 +161,10 @@ export const DIALOGUES: Dialogue[] = [
     w('cumartesi saç kesimi için yer var mı', ['5 Aralık 2026']), w('kaça kadar açıksınız', ['açığız'], ['Önce bir saat']), w('11:00'),
     w('ne kadar tutar', ['Saç kesimi 30 dakika', '400', 'adınızı'], ['ürün']), w('Ayşe Kaya'), w('0532 111 22 33'), w('evet', ['oluşturuldu']),
   ], { date: '2026-12-05', time: '11:00', service: 'Saç kesimi' }),
+  // "İyi akşamlar" greets; it asks for no evening time.
+  trSalon('tr-iyi-aksamlar', [
+    w('iyi akşamlar yarın boya yaptırmak istiyorum', ['2 Aralık 2026', '09:00'], ['akşam']), w('1'), w('Derya Kar'), w('0532 555 66 77'), w('evet', ['oluşturuldu']),
+  ], { date: '2026-12-02', time: '09:00', service: 'Boya' }),
   trSalon('tr-hizmet-sorulurken-kargo', [
     w('pazar günü randevu var mı', ['hizmet']), w('kargo ücretli mi', undefined, ['hizmeti seçelim']), w('pazartesi 12:00', ['önce hizmeti seçelim']),
     w('saç kesimi', ['çalışma saatlerimizin dışında']), w('13:00'), w('Ali Can'), w('0534 111 22 33'), w('evet'),
@@ -371,6 +375,16 @@ export const DIALOGUES: Dialogue[] = [
     w('can i get a blow dry tomorrow at 5pm', ['17:00']), w('how much will it be', ['Fön takes 30 minutes', "price isn't listed", 'name'], ['product']),
     w('Sam Green'), w('how long does it take', ['30 minutes', 'phone number']), w('0532 111 22 33'), w('yes', ['booked']),
   ], { date: '2026-12-02', time: '17:00', service: 'Fön' }),
+  // "How much" just after the haircut for kids is the haircut's price as listed, which books on the day written next.
+  enSalon('en-how-much-after-kids', [
+    w('do you do kids haircuts', ['Saç kesimi', 'Nothing is written']), w('how much', ['Saç kesimi takes 30 minutes', '400'], ['product']),
+    w('tomorrow at 10 then', ['10:00']), w('Tom Hill'), w('0532 111 22 44'), w('yes', ['booked']),
+  ], { date: '2026-12-02', time: '10:00', service: 'Saç kesimi' }),
+  // A name written while the service is asked is kept, never taken for a question of the hours.
+  enSalon('en-name-while-service-asked', [
+    w('can i come saturday morning', ['service']), w('Emma Stone', ['service'], ['opening hours']), w('haircut', ['December 5']), w('1', ['phone number']),
+    w('0532 111 22 55', ['Emma Stone']), w('yes', ['booked']),
+  ], { date: '2026-12-05', time: '10:00', service: 'Saç kesimi' }),
   enSalon('en-not-listed',
     [w('I want to book an appointment', ['service']), w('nails please', ['not on the list', '0212 555 00 00']), w('never mind', ['stopped'])],
     null),

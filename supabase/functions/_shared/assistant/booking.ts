@@ -259,6 +259,9 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
   return result
 }
 
+/** A name written as one: two to four capitalised words ("Ayşe Kaya"), or introduced ("adım Ece"). */
+const writtenAsName = (message: string) => /^\s*\p{Lu}\p{Ll}+(\s+\p{Lu}\p{Ll}+){1,3}\s*$/u.test(message) || introducesAName(message)
+
 async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> {
   const { message, draft, desk, language } = turn
   let asked = bookingAsked(message, turn.kind, { justBooked: turn.lastKind === 'booked', justShown: turn.lastKind === 'booking_shown', drafting: draft !== null })
@@ -318,14 +321,16 @@ async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> 
       const named = serviceIn(message, loaded.services)
       if (!named) {
         // A question of its own ("kargo ücretli mi") is answered and the booking waits; anything else (a name,
-        // a time) asks for the service again, keeping the day and time said so far.
-        if (asksSomethingElse(message, turn.kind)) return null
+        // a time) asks for the service again, keeping the day and time said so far, and a name written as one
+        // ("Emma Stone", whatever the network heard in it).
+        const name = writtenAsName(message) ? nameGiven(message, desk.today) : null
+        if (!name && asksSomethingElse(message, turn.kind)) return null
         const said = readWhen(message, desk.today)
         const when = mergeWhen(draft.when, said)
         // A day or time is noted and kept; being unsure, or what may name a service the owner does not offer, gets
         // whom to ask.
         const heard = saysWhen(said) ? 'when' : unsure(message) ? 'unsure' : 'other'
-        return out(say.askService(loaded.services, language, { heard, contact: turn.contact }), language, 'booking', { ...draft, ...(saysWhen(when) ? { when } : {}) })
+        return out(say.askService(loaded.services, language, { heard, contact: turn.contact }), language, 'booking', { ...draft, ...(saysWhen(when) ? { when } : {}), ...(name ? { name } : {}) })
       }
       const started = await start(message, turn, loaded, { ...draft, serviceId: named.id, duration: named.duration_minutes })
       // "How long does a fitting take?" while choosing: the answer, then the times.
@@ -409,7 +414,7 @@ async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> 
       if (phone === undefined && saysWhen(readWhen(message, desk.today))) return changeWhen(message, draft, turn, loaded)
       // A name where the number was asked puts it right, and the number is asked again: only one written as a
       // name is ("Ayşe Kaya"), since words here more often ask why a number is wanted.
-      const written = (/^\s*\p{Lu}\p{Ll}+(\s+\p{Lu}\p{Ll}+){1,3}\s*$/u.test(message) || introducesAName(message)) && !serviceIn(message, loaded.services)
+      const written = writtenAsName(message) && !serviceIn(message, loaded.services)
       const name = written && phone === undefined ? nameGiven(message, desk.today) : null
       if (name) return out(say.askPhone(language), language, 'booking', { ...draft, name })
       if (phone === undefined && asksWhyNumber(message)) return out(say.whyPhone(language), language, 'booking', draft)

@@ -78,6 +78,10 @@ describe('services asked about outside a booking', () => {
       expect(priced, message).toMatchObject({ kind: 'service', known: false })
       expect(priced?.reply, message).toContain(language === 'tr' ? 'hizmetlerimiz arasında bulamadım' : "couldn't find that among our services")
     }
+    // Its price or length asked with nothing named is no service looked for.
+    for (const message of ['kaç saat sürer', 'how much', 'how long does it take']) {
+      expect(await notAService(message, desk().fake, memoryCatalogue([]).catalogue, '', 'en'), message).toBeNull()
+    }
     // A service asked in other words is that service, as the owner lists it.
     const cut = await notAService('saçımı da kesiyor musunuz', desk().fake, memoryCatalogue([]).catalogue, 'Işıl Kuaför: 0212 555 00 00', 'tr')
     expect(cut?.reply).toBe('• Saç kesimi 30 dakika sürüyor; ücreti ₺400,00 TRY.\nRandevu almak isterseniz hizmeti ve size uyan günü yazmanız yeterli. Işıl Kuaför: 0212 555 00 00')
@@ -155,8 +159,16 @@ describe('a case of a service asked about just after it', () => {
     expect(kid).toMatchObject({ kind: 'service', known: false })
     expect(kid?.reply).toBe("As listed: Saç kesimi takes 30 minutes; it costs ₺400.00 TRY. Nothing is written about a different price or length for a particular case. Işıl Kuaför: 0212 555 00 00")
     expect((await serviceVariesAsked('uzun saç için farklı mı', 'boya kaç para', fake, 'x', 'tr'))?.reply).toContain('Listede: Boya 120 dakika sürüyor')
-    // A plain price, or a service named in the words, is no case of the one before.
-    expect(await serviceVariesAsked('ne kadar', 'boya kaç para', fake, 'x', 'tr')).toBeNull()
+    // A service named in the words is no case of the one before.
     expect(await serviceVariesAsked('how much for a blow dry', 'how much is a haircut', fake, 'x', 'en')).toBeNull()
+  })
+
+  it('gives a plain price or length asked of nothing named as that service\'s, which books on the day written next', async () => {
+    const { fake } = desk()
+    for (const [message, before] of [['ne kadar', 'boya yapıyor musunuz'], ['kaç saat sürer', 'boya var mı'], ['how much', 'do you do colouring']] as const) {
+      const out = await serviceVariesAsked(message, before, fake, 'x', message === 'how much' ? 'en' : 'tr')
+      expect(out, message).toMatchObject({ kind: 'service', booking: { serviceId: 's1', step: 'time' } })
+      expect(out?.reply, message).toMatch(/^Boya (120 dakika sürüyor|takes 120 minutes)/)
+    }
   })
 })

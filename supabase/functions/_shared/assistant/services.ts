@@ -61,15 +61,26 @@ export async function answerServices(message: string, desk: BookingDesk, catalog
 
 /**
  * "How much for a kid?", "uzun saç için farklı mı?" just after a service was named: that service as listed, and that
- * no price or length for a case of it is written. Null when the words ask no such thing or name a service themselves.
+ * no price or length for a case of it is written; "how much?", "ne kadar sürer?" naming nothing: that service's price
+ * and length. Null when the words ask no such thing or name a service themselves.
  */
 export async function serviceVariesAsked(message: string, before: string, desk: BookingDesk, contact: string, language: AssistantLanguage): Promise<ResponderOutput | null> {
-  if (!asksIfItVaries(message) && !(asksPriceOrLength(message) && / (for|icin) /.test(keyLine(words(message))))) return null
+  const ofIt = asksPriceOrLength(message) && !namesAnything(message)
+  if (!asksIfItVaries(message) && !(asksPriceOrLength(message) && / (for|icin) /.test(keyLine(words(message)))) && !ofIt) return null
   const { rules, services } = await desk.load()
   if (!rules.enabled || services.length === 0 || servicesNamed(message, services, 1).length > 0) return null
   const [service] = servicesNamed(before, services)
-  return service ? { reply: variesNotWritten(service, contact, language), language, productIds: [], kind: 'service', known: false } : null
+  if (!service) return null
+  if (ofIt && !asksIfItVaries(message)) {
+    const booking: BookingDraft = { mode: 'book', step: 'time', serviceId: service.id, duration: service.duration_minutes, offers: [] }
+    return { reply: serviceInfo(service, language), language, productIds: [], kind: 'service', booking }
+  }
+  return { reply: variesNotWritten(service, contact, language), language, productIds: [], kind: 'service', known: false }
 }
+
+/** Whether the words name anything besides asking a price or a length ("kaç saat sürer?" names nothing). */
+const namesAnything = (message: string) =>
+  productTerm(words(message).filter((word) => !asksPriceOrLength(word.text) && !/^(saat|hours?)$/.test(word.key))) !== ''
 
 /**
  * "Do you do highlights?", "röfle var mı?", "manikür ne kadar?" of a business that takes bookings and lists no
@@ -78,8 +89,8 @@ export async function serviceVariesAsked(message: string, before: string, desk: 
  */
 export async function notAService(message: string, desk: BookingDesk, catalogue: Catalogue, contact: string, language: AssistantLanguage): Promise<ResponderOutput | null> {
   const line = keyLine(words(message))
-  // "Manikür ne kadar?" asks as much whether there is one as "manikür var mı?".
-  if (!ASKS_FOR_ONE.test(line) && !asksPriceOrLength(message)) return null
+  // "Manikür ne kadar?" asks as much whether there is one as "manikür var mı?"; "kaç saat sürer?" names nothing.
+  if (!ASKS_FOR_ONE.test(line) && !(asksPriceOrLength(message) && namesAnything(message))) return null
   const { rules, services } = await desk.load()
   if (!rules.enabled || services.length === 0) return null
   // "Erkek saçı da kesiyor musunuz?": a service named in other words is said as the owner lists it, and who knows more.

@@ -59,8 +59,11 @@ function weekdayOf(day: string): number {
 }
 
 /** The text as the rules read it: ASCII-folded lower case, a Turkish suffix after an apostrophe kept apart ("15'te" → "15 'te"). */
+/** A greeting of the time of day ("iyi akşamlar", "good morning"), which says nothing of when to come. */
+const GREETING = /\b(?:(?:iyi|hayirli) (?:aksamlar|sabahlar|geceler)|good (?:morning|afternoon|evening|night))\b/g
+
 function normalise(text: string): string {
-  return ` ${asciiKey(text).replace(/['’‘`´]/g, ' \'').replace(/\s+/g, ' ')} `
+  return ` ${asciiKey(text).replace(GREETING, ' ').replace(/['’‘`´]/g, ' \'').replace(/\s+/g, ' ')} `
 }
 
 /** The first date in the text from a month name: "3 Aralık", "aralık 3", "December 3rd", "3rd of December", with a year or the next such day. */

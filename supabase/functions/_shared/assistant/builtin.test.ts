@@ -1148,6 +1148,19 @@ describe('follow-ups as customers write them', () => {
     expect(await ask('looking for something around 60 dollars', { language: 'en' })).toMatchObject({ kind: 'budget', productIds: ['p4', 'p7'] })
   })
 
+  it('"when was it roasted?", "ne zaman kavruldu?" ask the product\'s date, never the delivery\'s; "fresh" is "taze"', async () => {
+    const items = [...PRODUCTS, product('c1', 'Türk Kahvesi 250 g', 185, 'TRY', 60, null, 'Orta kavrulmuş, taze çekilmiş')]
+    for (const [message, language] of [['when was it roasted', 'en'], ['ne zaman kavruldu', 'tr']] as const) {
+      const out = await ask(message, { items, language, history: said(['c1']) })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: ['c1'] })
+      expect(out.reply, message).toContain('Orta kavrulmuş')
+      expect(out.reply, message).not.toMatch(/kargo|shipping/i)
+    }
+    const fresh = await ask('is it fresh', { items, language: 'en', history: said(['c1']) })
+    expect(fresh).toMatchObject({ kind: 'attribute', productIds: ['c1'] })
+    expect(fresh.reply).toBe('The catalogue describes Türk Kahvesi 250 g as: “Orta kavrulmuş, taze çekilmiş”')
+  })
+
   it('"kaç gram?" after several products asks which of them, and after one is asked of it', async () => {
     const several = await ask('kaç gram', { history: said(['p3', 'p6', 'p7']) })
     expect(several).toMatchObject({ kind: 'attribute', productIds: [] })

@@ -356,7 +356,7 @@ const WEIGHT_WORDS = /^(agirlig\w*|agirlik|kilo\w*|gram\w*|kg|weight|weigh|heavy
 /** How long something lasts: a battery, a candle, a charge ("how long does it last?", "pil ömrü", "kaç saat gider"). */
 const DURATION_WORDS = /^(battery|pil|pili|omru|omur)$/
 /** A property of a product asked in words no attribute reads: its brand or maker, its expiry, how many pieces it has. */
-const PROPERTY_ASKED = / (kac parca\w*|how many (pieces|parts)|uretim tarih\w*|ne zaman uretil\w*|production date|when was it made|nereden (geliyor|gelir|getiri\w*)|mensei\w*|comes? from|made in|origin|marka\w*|brands?|manufacturer\w*|uretici\w*|who makes|made by|kim (uretiyor|yapiyor)|son kullanma( tarih\w*)?|skt\w*|raf omr\w*|expiry( date)?|expiration( date)?|best before( date)?|use by( date)?|shelf life) /
+const PROPERTY_ASKED = / (kac parca\w*|how many (pieces|parts)|uretim tarih\w*|ne zaman (uretil|kavrul|pisiril|paketlen|sisele|toplan|hasat edil)\w*|production date|when was (it|this|that|the \w+) (made|roasted|baked|packed|bottled|harvested|produced)|roast date|kavrum tarih\w*|nereden (geliyor|gelir|getiri\w*)|mensei\w*|comes? from|made in|origin|marka\w*|brands?|manufacturer\w*|uretici\w*|who makes|made by|kim (uretiyor|yapiyor)|son kullanma( tarih\w*)?|skt\w*|raf omr\w*|expiry( date)?|expiration( date)?|best before( date)?|use by( date)?|shelf life) /
 /** Which things a product fits or works with ("hangi modellere uyuyor", "which phones does it fit"). */
 const FITS_WHICH = / (hangi (\w+ )?(uyar\w*|uyuyor\w*|uyumlu\w*)|(which|what) (\w+ ){1,4}(fit|fits|work with|works with)|compatible with|ile uyumlu\w*) /
 /** Units of a device's specification ("kaç watt", "how many mAh"). */

@@ -1161,6 +1161,17 @@ describe('follow-ups as customers write them', () => {
     expect(fresh.reply).toBe('The catalogue describes Türk Kahvesi 250 g as: “Orta kavrulmuş, taze çekilmiş”')
   })
 
+  it('"hızlı şarj aleti var mı" names the charger, whatever "hızlı" sounds like; "is it fast charging?" is answered by its name; "peki fiyatı?" asks its price', async () => {
+    const items = [...PRODUCTS, product('c2', 'Hızlı Şarj Aleti', 259, 'TRY', 40, null), product('c3', 'İpek Şal', 39.5, 'EUR', 6, null)]
+    expect(await ask('hızlı şarj aleti var mı', { items })).toMatchObject({ kind: 'stock', productIds: ['c2'] })
+    const fast = await ask('is it fast charging', { items, language: 'en', history: said(['c2']) })
+    expect(fast).toMatchObject({ kind: 'attribute', productIds: ['c2'] })
+    expect(fast.reply).toBe('The catalogue lists it as “Hızlı Şarj Aleti”, with no description.')
+    const price = await ask('peki fiyatı', { items, history: said(['c3']) })
+    expect(price).toMatchObject({ kind: 'price', productIds: ['c3'] })
+    expect(price.reply).toContain('€39,50')
+  })
+
   it('"kaç gram?" after several products asks which of them, and after one is asked of it', async () => {
     const several = await ask('kaç gram', { history: said(['p3', 'p6', 'p7']) })
     expect(several).toMatchObject({ kind: 'attribute', productIds: [] })

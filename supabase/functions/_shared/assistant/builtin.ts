@@ -744,8 +744,11 @@ async function previousKind(context: Context): Promise<string | null> {
   return null
 }
 
-// Readings whose words a product's name may share ("telefon kılıfı", "akıllı saat", "deri ceket kaç dolar").
+// Readings whose words a product's name may share ("telefon kılıfı", "akıllı saat", "deri ceket kaç dolar"); a question
+// of shipping too, unless it asks when ("hızlı şarj aleti var mı", but "kablolu kulaklık ne zaman gelir").
 const NAME_CLASHES = new Set(['off_topic', 'contact', 'location', 'hours'])
+const clashesWithAName = (kind: string, message: string) =>
+  NAME_CLASHES.has(kind) || ((kind === 'shipping' || kind === 'delivery_time') && !/ (ne zaman|when|kac gun\w*|how long|how soon) /.test(keyLine(words(message))))
 const ASKED_OF_PRODUCTS = new Set(['price', 'stock', 'link'])
 /** Readings a short yes-or-no question right after a product is taken from ("pamuklu mu?" is no question about the hours). */
 const SHORT_FOLLOW_UP_OVER = new Set(['hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'off_topic', 'unknown'])
@@ -1286,7 +1289,7 @@ async function answerMessage(
   // An off-topic reading reads no data unless the words also ask a price or stock ("kaç", "how much").
   // So does a yes-or-no question ("kolye alerji yapar mı?"), when its words name a product.
   const mayBeProduct = understood.kind !== 'off_topic' || PRODUCT_CUES.test(keyLine(words(message))) || asksWhetherSo(message)
-  const written = NAME_CLASHES.has(understood.kind) && understood.unknownWords > 0 && mayBeProduct ? await productNameWritten(message, context) : null
+  const written = clashesWithAName(understood.kind, message) && understood.unknownWords > 0 && mayBeProduct ? await productNameWritten(message, context) : null
   if (written !== null) {
     // Whether it is so is asked of the product the name names ("kolye alerji yapar mı?").
     if (asksWhetherSo(message)) return answerAttribute(attributeOf(words(message)), written, message, context)

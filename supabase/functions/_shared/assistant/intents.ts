@@ -1229,6 +1229,8 @@ export function intentOf(asked: string, message: string): Intent {
   if ((intent === 'None' || PRODUCT_KINDS.has(intent)) && term !== '' && BUYS.test(line) && !asksWhetherSo(message)) return { kind: 'ordering', term: ordered() }
   // "Peki mavisi?": a colour, size or material after an okay asks it of the product discussed.
   if (intent === 'ack' && list.length <= 3 && attributeOf(list) !== null) return { kind: 'attribute', attribute: attributeOf(list), term: '' }
+  // "Peki fiyatı?", "ok the price?": so does its price.
+  if (intent === 'ack' && list.length <= 3 && / (fiyat\w*|ucreti?|kac para|ne kadar|price|cost|how much) /.test(line)) return { kind: 'price', term: '' }
   // "Bank transfer ok?": a question naming a topic of the business is that question, however "ok" sounds.
   const topicAsked = /\?\s*$/.test(message) ? topicOf(message) : null
   if ((intent === 'ack' || intent === 'thanks') && topicAsked) return { kind: topicAsked }

@@ -79,7 +79,7 @@ export const SAME_MEANING: readonly Meaning[] = [
   m('steel', 'celik'), m('glass', 'cam'), m('straw', 'hasir'), m('bamboo', 'bambu'), m('copper', 'bakir'), m('black', 'siyah'),
   m('white', 'beyaz'), m('red', 'kirmizi'), m('blue', 'mavi'), m('green', 'yesil'), m('grey, gray', 'gri'), m('navy', 'lacivert'),
   m('brown', 'kahverengi'), m('pink', 'pembe'), m('yellow', 'sari'), m('purple', 'mor'), m('orange', 'turuncu'),
-  m('real, genuine, pure, authentic', 'hakiki, gercek'), m('wireless', 'kablosuz'), m('wired', 'kablolu'), m('smart', 'akilli'), property('handmade, hand made', 'el yapimi, el isi'), m('organic', 'organik'), m('fresh, freshly', 'taze'),
+  m('real, genuine, pure, authentic', 'hakiki, gercek'), m('wireless', 'kablosuz'), m('wired', 'kablolu'), m('smart', 'akilli'), property('handmade, hand made', 'el yapimi, el isi'), m('organic', 'organik'), m('fresh, freshly', 'taze'), m('fast, quick, rapid', 'hizli'),
   m('summer', 'yazlik'), m('winter', 'kislik'), m('women, womens', 'kadin'), m('men, mens', 'erkek'), m('kids, children', 'cocuk'),
   m('baby', 'bebek'), m('floral', 'cicekli'), m('travel', 'seyahat'), m('sports, sport', 'spor'), m('scented', 'kokulu'),
   // Properties a description states

@@ -58,10 +58,10 @@ function weekdayOf(day: string): number {
   return parseDayKey(day)!.getDay()
 }
 
-/** The text as the rules read it: ASCII-folded lower case, a Turkish suffix after an apostrophe kept apart ("15'te" → "15 'te"). */
 /** A greeting of the time of day ("iyi akşamlar", "good morning"), which says nothing of when to come. */
 const GREETING = /\b(?:(?:iyi|hayirli) (?:aksamlar|sabahlar|geceler)|good (?:morning|afternoon|evening|night))\b/g
 
+/** The text as the rules read it: ASCII-folded lower case, greetings of the time of day left out, a Turkish suffix after an apostrophe kept apart ("15'te" → "15 'te"). */
 function normalise(text: string): string {
   return ` ${asciiKey(text).replace(GREETING, ' ').replace(/['’‘`´]/g, ' \'').replace(/\s+/g, ' ')} `
 }

@@ -222,7 +222,7 @@ const CHANGE_JUST_MADE = / (make it|instead|rather|olsun|yapalim|yapabilir miyiz
  * What is asked of one service: its price or how long it takes. ("Kaça kadar açıksınız?" asks until when, no price;
  * "sure" is a yes, whatever "süre" is without its letters.)
  */
-const PRICE_OR_LENGTH = / (fiyat\w*|ucret\w*|kac para|kac tl|kac lira|kaca(?! kadar)|(?<!kaca )ne kadar|tutar\w*|price\w*|cost\w*|how much|surer\w*|suruyor\w*|surecek\w*|suresi\w*|surmez\w*|how long|take|takes|dakika\w*|minutes?) /
+const PRICE_OR_LENGTH = / (fiyat\w*|ucret\w*|kac para|kac tl|kac lira|kaca(?! kadar)|ne kadar|tutar\w*|price\w*|cost\w*|how much|surer\w*|suruyor\w*|surecek\w*|suresi\w*|surmez\w*|how long|take|takes|dakika\w*|minutes?) /
 
 /** Whether the message asks the price or the length of something ("ücretli mi?", "ne kadar sürer?", "how much is …"). */
 export const asksPriceOrLength = (message: string) => PRICE_OR_LENGTH.test(line(message))

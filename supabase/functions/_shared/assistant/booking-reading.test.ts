@@ -244,6 +244,14 @@ describe('the booking conversation reads', () => {
       // Coming without one asks for none.
       ['randevusuz gelebilir miyim', 'booking', null],
       ['walk ins ok?', 'booking', null],
+      ['do you take walk-ins', 'booking', null],
+      ['randevu şart mı', 'booking', null],
+      ['randevu almak zorunlu mu', 'booking', null],
+      ['do i need an appointment', 'booking', null],
+      ['is an appointment required', 'booking', null],
+      // Needing one is asking for one.
+      ['yarın için randevu lazım', 'booking', 'book'],
+      ['i need to book an appointment', 'booking', 'book'],
       ['do i have a booking on friday', 'booking', 'check'],
       // A new appointment, not one the customer has.
       ['salıya randevu alabilir miyim', 'unknown', 'book'],

@@ -2614,6 +2614,10 @@ describe('the business', () => {
     ['kapıda ödeme alıyor musunuz', 'payment', ['6 taksit']],
     ['kredi kartı alıyor musunuz', 'payment', ['6 taksit']],
     ['do you take cards?', 'payment', ['6 taksit']],
+    // A card with a verb of taking is paying by card: "geçiyor" is no lateness of the hours.
+    ['kart geçiyor mu', 'payment', ['6 taksit']],
+    ['pos var mı', 'payment', ['6 taksit']],
+    ['are cards accepted', 'payment', ['6 taksit']],
     // An exchange asked as customers put it, a name said first or not.
     ['merhaba ben ayşe, geçen hafta aldığım elbiseyi değiştirmek istiyorum', 'returns', ['14 gün içinde']],
     ['the jacket is too small, can I swap it for a bigger size?', 'returns', ['14 gün içinde']],

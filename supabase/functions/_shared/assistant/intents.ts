@@ -316,14 +316,20 @@ const TOPIC_WORDS: readonly [RegExp, BusinessTopic][] = [
   [/^(indirim\w*|kampanya\w*|pazarlik\w*|kupon\w*|toptan\w*|discounts?|negotiable|coupons?|promo\w*|deals?|wholesale\w*|bulk)$/, 'discounts'],
 ]
 
+/** "Kart geçiyor mu?", "do you take cards?", "POS var mı?": paying by card, though a card alone may be a gift card. */
+const CARD_PAYMENT = / (kart\w* (gec\w*|kabul\w*|cek\w*)|pos (var|cihaz\w*|makine\w*)|(take|accept|accepts|taking) (credit |debit |bank )?cards?|cards? (accepted|ok)) /
+
 /** Whether paying is said in so many words ("kartla ödeme", "can I pay by card"), not only sounded like ("hediye kartı"). */
 export function saysPaying(message: string): boolean {
-  return words(message).some((word) => TOPIC_WORDS.some(([pattern, topic]) => topic === 'payment' && pattern.test(word.key)))
+  const list = words(message)
+  return list.some((word) => TOPIC_WORDS.some(([pattern, topic]) => topic === 'payment' && pattern.test(word.key))) || CARD_PAYMENT.test(keyLine(list))
 }
 
 /** The one business topic the message's words name, if they name exactly one. */
 export function topicOf(message: string): BusinessTopic | null {
-  const found = new Set(words(message).flatMap((word) => TOPIC_WORDS.filter(([pattern]) => pattern.test(word.key)).map(([, topic]) => topic)))
+  const list = words(message)
+  const found = new Set(list.flatMap((word) => TOPIC_WORDS.filter(([pattern]) => pattern.test(word.key)).map(([, topic]) => topic)))
+  if (CARD_PAYMENT.test(keyLine(list))) found.add('payment')
   return found.size === 1 ? [...found][0]! : null
 }
 
@@ -717,8 +723,9 @@ const WHOLE_CATALOGUE =
   /^ (hi |hello |merhaba |selam )?(can you |could you |please )?(show me everything|show me all (your |the )?(products|items|stuff)|(whats|what is|anything) new( this week| this month| today| in)?|new arrivals|(tum|butun) urun\w*( gorebilir miyim| gorebilir miyiz| neler| nedir| var mi)?|urunlerinizin (hepsi\w*|tamami\w*)( gorebilir miyim)?|urunleriniz\w* (gorebilir (miyim|miyiz)|gosterir misiniz|gosterebilir misiniz)|(can|could|may) (i|we) see (your |all your |all the |the )?(products|items|stuff|catalog\w*)|yeni (gelen\w*|urun\w*)( neler| var mi| nedir)?|(neler|ne) yeni) (please |lutfen )?$/
 /** The catalogue named as a thing to be sent or seen ("katalog atar mısınız", "send me the catalogue", "fiyat listesi"). */
 const CATALOGUE_WORD = /^(katalo[gk]\w*|catalog\w*|brochure|menu|liste\w*|list|pricelist|gorebilecegim\w*|bakabilecegim\w*|urunlerinizi|urunlerin\w*)$/
-const WITHOUT_BOOKING = / (randevusuz|without (an |a )?(appointment|booking)|no appointment|walk ?ins?|drop ?ins?) /
-/** "Randevusuz gelebilir miyim?", "walk-ins ok?": coming without an appointment, which asks for none. */
+const WITHOUT_BOOKING =
+  / (randevusuz|randevu almadan|randevu\w* (\w+ )?(sart|zorunlu|gerekli|gerekiyor|lazim|mecburi) (mi|mu)|without (an |a )?(appointment|booking)|no appointment|walk[ -]?ins?|drop[ -]?ins?|(do|would|will) (i|we) need (an |a )?(appointment|booking)|(do|would|will) (i|we) (need|have) to (book|(make|get) (an |a )?(appointment|booking))|(is|are) (an |a )?(appointments?|bookings?) (required|necessary|needed|a must)|(appointments?|bookings?) only) /
+/** "Randevusuz gelebilir miyim?", "walk-ins ok?", "randevu şart mı?": coming without an appointment, which asks for none. */
 export const comesWithoutBooking = (message: string) => WITHOUT_BOOKING.test(keyLine(words(message)))
 const PRICE_LIST = / (fiyat listesi\w*|fiyat listeniz\w*|ucret listesi\w*|price list|pricelist|fiyatlariniz|ucretleriniz|your prices) /
 /** "Fiyat listesi?", "price list?": the catalogue's prices, or a salon's services (services.ts). */
@@ -1123,8 +1130,8 @@ export function intentOf(asked: string, message: string): Intent {
   if ((PRODUCT_KINDS.has(intent) || intent === 'search' || intent === 'None') && words(term).some((word) => RETURNS_WORD.test(word.key))) return { kind: 'returns' }
   // "Web siteniz var mı?": where the shop is online, unless it asks how to order there.
   if (WEBSITE.test(line) && !/ (siparis\w*|order\w*|satin|buy|al\w*) /.test(line)) return { kind: 'contact' }
-  // "IBAN verir misiniz?", "hesap numaranız": where a transfer goes, which the payment text or the FAQ may say.
-  if (BANK_DETAILS.test(line)) return { kind: 'payment' }
+  // "IBAN verir misiniz?", "hesap numaranız": where a transfer goes, which the payment text or the FAQ may say; and a card.
+  if (BANK_DETAILS.test(line) || CARD_PAYMENT.test(line)) return { kind: 'payment' }
   // "Nasıl ödeyeceğim?", "neyle ödeyebilirim?": how to pay, asked with the verb.
   if (/ (nasil|ne ile|neyle) (odey\w*|oderi\w*|odese\w*)| (odey\w*|oderi\w*) (nasil|ne ile|neyle) /.test(line)) return { kind: 'payment' }
   // "How do I send it back?": a return, however much "ok" leads it.

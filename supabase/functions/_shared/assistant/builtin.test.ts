@@ -1374,6 +1374,21 @@ describe('follow-ups as customers write them', () => {
     expect(await ask('is the first one wireless?', { language: 'en', history: listed })).toMatchObject({ kind: 'attribute', productIds: ['p3'] })
     // After one product there is no list to pick from: "ilk" is just a word.
     expect((await ask('ilkinin linki', { history: said(['p1']) })).productIds).toEqual(['p1'])
+    // Praise as seen ("güzelmiş", "tatlıymış", "looks nice") is the customer's taste, no property asked of the product.
+    expect(await ask('ilki güzelmiş stokta var mı', { history: listed })).toMatchObject({ kind: 'stock', productIds: ['p3'] })
+    expect(await ask('ikincisi çok tatlıymış kaç tane kaldı', { history: listed })).toMatchObject({ kind: 'stock', productIds: ['p1'] })
+    expect(await ask('the first one looks nice, is it in stock?', { language: 'en', history: listed })).toMatchObject({ kind: 'stock', productIds: ['p3'] })
+  })
+
+  it('"fiyatları aynı mı", "do they cost the same" ask the prices of what was discussed, never same-day delivery', async () => {
+    for (const message of ['fiyatları aynı mı', 'fiyatları farklı mı', 'do they cost the same', 'are they the same price']) {
+      const out = await ask(message, { history: said(['p1', 'p2']) })
+      expect(out.kind, message).toBe('price')
+      expect(out.productIds, message).toEqual(['p1', 'p2'])
+      expect(out.reply, message).toMatch(/349[,.]90/)
+    }
+    expect((await ask('aynı gün kargo var mı')).kind).toBe('delivery_time')
+    expect((await ask('kargo ücreti aynı mı', { history: said(['p1', 'p2']) })).kind).toBe('shipping')
   })
 
   it('a property asked with no product named or discussed asks which product; "su" is water, "şu" points back', async () => {

@@ -124,6 +124,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'gercekten', 'hic', 'kalmadi', 'kalmamis',
   // Praise and its intensifiers: the customer's taste, which no record holds ("çok güzel elbise", "that lovely scarf").
   'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
+  // …as seen ("ilki güzelmiş", "ikincisi çok tatlıymış", "the first one looks nice"); "tatlı" alone may be what a shop sells.
+  'guzelmis', 'guzeldi', 'harikaymis', 'hosmus', 'sikmis', 'tatliymis', 'tatlimis', 'sevimli', 'sevimliymis', 'looks', 'seems',
   'gorgeous', 'stunning', 'amazing', 'awesome', 'perfect', 'great', 'excellent', 'super', 'very', 'so', 'such', 'really',
   'love', 'loves', 'likes', 'loving', 'adore', 'obsessed', 'bayildim', 'bayiliyorum', 'asik', 'asigim',
   // The customer's own measures, given to ask a size ("1.70 boyundayım 65 kiloyum", "I'm 5'6, would a medium fit?").
@@ -529,6 +531,7 @@ const RETURNS_WORD = /^(return|returning|refund\w*|iade\w*)$/
 /** Collecting an order at the shop. */
 export const PICKUP = / (pick (it |them |this |that |my order )?up|collect (it |them |my order )?(from|in|at)|click and collect|(store|in store) pick ?up|magazadan (teslim|al\w*)|gelip (kendim |ben )?al\w*|elden teslim\w*|gel al) /
 const WEBSITE = / (web ?site\w*|websites?|internet site\w*|web sayfa\w*|siteniz\w*) /
+const SAME_PRICE = / (fiyat\w*|ucret\w*) (\w+ )?(ayni|esit|farkli)| (ayni|esit) fiyat\w*| (same|different) price\w*| cost the same /
 const BANK_DETAILS = / (iban\w*|hesap (numara|no|bilgi)\w*|banka (hesab|bilgi)\w*|bank (details|account)|account (number|details)) /
 const REACH = / (whatsapp\w*|instagram\w*|insta|facebook\w*|telegram\w*) (numara\w*|hatti\w*|hesab\w*|adres\w*|number|account|handle|page|sayfa\w*)|^ (whats|what is) (your|ur) (whatsapp|instagram|insta|facebook|number|phone|email|e mail) /
 
@@ -1130,6 +1133,8 @@ export function intentOf(asked: string, message: string): Intent {
   if ((PRODUCT_KINDS.has(intent) || intent === 'search' || intent === 'None') && words(term).some((word) => RETURNS_WORD.test(word.key))) return { kind: 'returns' }
   // "Web siteniz var mı?": where the shop is online, unless it asks how to order there.
   if (WEBSITE.test(line) && !/ (siparis\w*|order\w*|satin|buy|al\w*) /.test(line)) return { kind: 'contact' }
+  // "Fiyatları aynı mı?", "are they the same price?": the prices of what was discussed, never same-day delivery ("aynı gün").
+  if (SAME_PRICE.test(line) && topicOf(message) === null) return { kind: 'price', term }
   // "IBAN verir misiniz?", "hesap numaranız": where a transfer goes, which the payment text or the FAQ may say; and a card.
   if (BANK_DETAILS.test(line) || CARD_PAYMENT.test(line)) return { kind: 'payment' }
   // "Nasıl ödeyeceğim?", "neyle ödeyebilirim?": how to pay, asked with the verb.

@@ -144,6 +144,11 @@ export const DIALOGUES: Dialogue[] = [
     w('saç kesimi randevusu istiyorum'), w('bugün kargoya verir misiniz', ['Kargo'], ['Şu saatler müsait']), w('1'), w('Deniz Ak'),
     w('yarın havale ile ödesem olur mu', ['ödeme'], ['2 Aralık']), w('0532 222 33 44'), w('evet'),
   ], { date: '2026-12-01', time: '13:00', service: 'Saç kesimi' }),
+  // The surname sent on its own after the first name, where the number is asked: the name made whole, the number asked again.
+  trSalon('tr-ad-sonra-soyad', [
+    w('saç kesimi randevusu almak istiyorum'), w('yarın'), w('10:00', ['Adınızı']), w('Ayşe', ['telefon']), w('Yılmaz', ['telefon'], ['yanıtlayamıyorum']),
+    w('0532 111 22 33', ['Ayşe Yılmaz']), w('evet', ['Ayşe Yılmaz']),
+  ], { date: '2026-12-02', time: '10:00', service: 'Saç kesimi' }),
   trSalon('tr-hizmet-sorulurken-gun', [
     w('randevu almak istiyorum', ['hizmet']), w('pazartesi', ['Not aldım'], ['açığız']), w('saç kesimi', ['7 Aralık 2026']), w('10:00'), w('Can Er'), w('0532 444 55 66'), w('evet'),
   ], { date: '2026-12-07', time: '10:00', service: 'Saç kesimi' }),
@@ -443,6 +448,9 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-sure-then-name',
     [w('hey any slots this week for a blow dry'), w('thursday after work, like 5ish', ['17:00']), w('sure', ['name']), w('its Kate Moss', ['phone']), w('+44 7911 123456', ['Kate Moss']), w('yep', ['booked'])],
     { date: '2026-12-03', time: '17:00', service: 'Fön' }),
+  enSalon('en-first-then-last',
+    [w('haircut on friday at 11'), w('Jane', ['phone']), w('Doe', ['phone'], ["can't answer"]), w('Why', ['reminder']), w('0532 222 33 44', ['Jane Doe']), w('yes', ['Jane Doe'])],
+    { date: '2026-12-04', time: '11:00', service: 'Saç kesimi' }),
   enSalon('en-not-a-service',
     [w('do you do highlights', ["couldn't find that among our services", 'Saç kesimi'], ['matching product']), w('how much is a haircut and a blow dry', ['Fön', 'Saç kesimi']),
       // Paying by card and coming unbooked are rules of the business, never services looked for.

@@ -260,6 +260,9 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
 }
 
 /** A name written as one: two to four capitalised words ("Ayşe Kaya"), or introduced ("adım Ece"). */
+const oneCapitalisedWord = (message: string) => /^\s*\p{Lu}\p{Ll}+[.!]?\s*$/u.test(message)
+/** One word that says something rather than names ("Neden?", "Pardon", "Sure"). */
+const SAID_NOT_NAMED = /^\s*(neden|niye|nicin|niçin|ne|nasil|nasıl|pardon|affedersiniz|hmm|why|what|how|sorry|sure|okay)\b/i
 const writtenAsName = (message: string) => /^\s*\p{Lu}\p{Ll}+(\s+\p{Lu}\p{Ll}+){1,3}\s*$/u.test(message) || introducesAName(message)
 
 async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> {
@@ -419,6 +422,11 @@ async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> 
       if (name) return out(say.askPhone(language), language, 'booking', { ...draft, name })
       if (phone === undefined && asksWhyNumber(message)) return out(say.whyPhone(language), language, 'booking', draft)
       if (phone === undefined && (isYes(message) || turn.kind === 'ack')) return out(say.askPhone(language), language, 'booking', draft)
+      // "Ayşe", then "Yılmaz" where the number was asked: the surname, sent after the first name; the number is asked again.
+      const surname = phone === undefined && written === false && oneCapitalisedWord(message) && !isNo(message) && !draft.name?.includes(' ')
+        ? nameGiven(`${draft.name} ${message.trim()}`, desk.today)
+        : null
+      if (surname && !serviceIn(message, loaded.services) && !SAID_NOT_NAMED.test(message)) return out(say.askPhone(language), language, 'booking', { ...draft, name: surname })
       if (phone === undefined) return /\d/.test(message) ? out(say.badPhone(language), language, 'booking', draft) : null
       if (phone === null) return out(say.badPhone(language), language, 'booking', draft)
       return afterTime({ ...draft, phone }, turn, loaded)

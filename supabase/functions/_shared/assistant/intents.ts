@@ -115,6 +115,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'first', 'second', 'third', 'fourth', 'fifth', 'birincisinin', 'birincisini', 'ikincisinin', 'ikincisini', 'ucuncusunun', 'ucuncusunu',
   'dorduncusunun', 'dorduncusunu', 'besincisinin', 'besincisini', 'sonuncusunun', 'sonuncusunu',
   'durum', 'durumu', 'status', 'daha', 'youve', 'weve', 'theyve', 'youll', 'youd', 'isnt', 'doesnt', 'cant', 'wont', 'didnt', 'arent', 'theres', 'heres', 'wheres', 'hows', 'lets', 'thats', 'cheers', 'too', 'gimme', 'ayir', 'ayirin', 'ayirir', 'ayirabilir', 'ayirabilirmisiniz', 'when', 'be', 'back', 'restock', 'coming', 'come', 'comes', 'tekrar', 'gelecek', 'gelir', 'zaman', 'stoga', 'stoklara', 'girer', 'girecek',
+  // Haste ("kaç tl acil dönüş", "asap pls"): how soon an answer is wanted, no part of a name.
+  'acil', 'acele', 'donus', 'donusunuz', 'donusunuzu', 'bekliyorum', 'asap', 'urgent', 'urgently',
   // Whom it is said to ("abla ceket kaç?", "hocam"): no part of a name.
   'abla', 'abi', 'hocam', 'kardesim', 'kardes', 'canim', 'dostum', 'efendim', 'bro', 'mate', 'sir', 'madam',
   // Text-speak ("whats the cheapest thing u have"), and the words around an amount, a time or a sameness.

@@ -1702,6 +1702,10 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('how much would 2 be', { history: said(['p1']), language: 'en' })).reply).toContain(`For 2, that's ${formatPrice(2500, 'TRY', 'en')} in total`)
     expect((await ask('ok 5 then, total?', { history: said(['p1']), language: 'en' })).reply).toContain(`For 5, that's ${formatPrice(6250, 'TRY', 'en')} in total`)
     expect((await ask('tamam 3 olsun toplam kaç', { history: said(['p1']) })).reply).toContain(`3 adet toplam ${formatPrice(3750, 'TRY', 'tr')}`)
+    // Counted in boxes or packs: the unit is no word of a name, nor the gift wrapping's "paket".
+    expect((await ask('tamam 3 kutu alırsam ne kadar tutar', { history: said(['p1']) })).reply).toContain(`3 adet toplam ${formatPrice(3750, 'TRY', 'tr')}`)
+    expect((await ask('3 paket alsam kaç para', { history: said(['p1']) })).reply).toContain(`3 adet toplam ${formatPrice(3750, 'TRY', 'tr')}`)
+    expect((await ask('how much for 3 packs', { history: said(['p1']), language: 'en' })).reply).toContain(`For 3, that's ${formatPrice(3750, 'TRY', 'en')} in total`)
     // More than the catalogue holds: no sum, but what it holds.
     const many = await ask('20 tane kablosuz kulaklık ne kadar')
     expect(many.reply).not.toContain('toplam')

@@ -652,7 +652,8 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
 /** Words that count things, after a number: "10 tane", "3 of the scarves", "2 pairs". */
 /** What a number of things is taken with: "can I get 6", "just 5". */
 const TAKES = /^(get|take|want|need|buy|order|just|only|sadece|yalnizca)$/
-const COUNT = /^(tane\w*|adet\w*|pieces?|pcs|units?|pairs?|cift\w*|of)$/
+/** What follows a number counting things ("10 tane", "3 kutu", "two packs"); weights and volumes ("2 kilo") count no things. */
+const COUNT = /^(tane\w*|adet\w*|pieces?|pcs|units?|pairs?|cift\w*|of|kutu\w*|paket\w*|sise\w*|kavanoz\w*|boxes|box|packs?|packets?|bottles?|jars?)$/
 
 /** How many the customer asks for ("kadife ceketten 10 tane", "3 of the silk scarves"), or null. */
 export function quantityAsked(message: string): number | null {

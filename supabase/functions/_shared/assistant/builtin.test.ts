@@ -1780,6 +1780,17 @@ describe('follow-ups as customers write them', () => {
     expect(intentOf('search', 'do you have the jeans in black')).toEqual({ kind: 'attribute', attribute: 'colour', term: 'jeans' })
   })
 
+  it('"takı var mı" is no tea set ("takımı"), and jewellery asked of a shop with none is no time or place', async () => {
+    const items = [...PRODUCTS, product('p8', 'Çay Takımı', 650, 'TRY', 4, null)]
+    const jewellery = await askAnyWord('takı var mı', items)
+    expect(jewellery.productIds).toEqual([])
+    expect(jewellery.reply).not.toContain('Çay Takımı')
+    expect((await askAnyWord('çay takımı var mı', items)).productIds).toEqual(['p8'])
+    for (const message of ['takılarınız gümüş mü', 'takılarınız altın mı']) {
+      expect(['hours', 'location'], message).not.toContain((await ask(message)).kind)
+    }
+  })
+
   it('"abla ceket kaç", "vazo kaç tl acil dönüş": whom it is said to, and haste, are no part of a name', async () => {
     for (const message of ['abla vazo kaç', 'vazo kaç tl acil dönüş', 'vazo fiyatı dönüşünüzü bekliyorum', 'vazo price asap']) {
       const out = await ask(message)
@@ -2769,10 +2780,12 @@ describe('handing off to a person', () => {
     for (const message of ['kırık beyaz rengi var mı', 'is it breakable']) expect(await handoffAsked(message), message).toBeNull()
     // Something missing from what came is wrong too; a case only supposed is the returns text's, with no apology.
     for (const message of ['siparişim eksik geldi', 'one item was missing from my order', "Bursa'ya kırık geldi"]) expect(await handoffAsked(message), message).toBe('complaint')
-    for (const message of ['what if it arrives damaged', 'kırık gelirse değiştiriyor musunuz', "what happens if it's the wrong size"]) {
+    // Damage supposed on the way ("kargoda kırılırsa") is the same case, unless the shipping's fee is what is asked.
+    for (const message of ['what if it arrives damaged', 'kırık gelirse değiştiriyor musunuz', "what happens if it's the wrong size", 'kırılırsa ne oluyor kargoda', 'kargoda hasar görürse ne yapıyorsunuz', 'what if it gets damaged in transit']) {
       expect(await handoffAsked(message), message).toBeNull()
       expect((await ask(message, { language: 'en', profile: { ...PROFILE, returns_info: '14 gün içinde iade ve değişim.' } })).kind, message).toBe('returns')
     }
+    expect((await ask('kargoda kırılırsa kargo ücretini kim öder')).kind).toBe('shipping')
     // Fed up with the assistant itself (the English got the opening hours): a person takes over.
     for (const message of ['you are useless', 'this bot is stupid', 'işe yaramaz bir bot', 'anlamıyorsun']) expect(await handoffAsked(message), message).toBe('complaint')
     for (const message of ['stupid question but do you ship abroad', "I don't understand the return policy"]) expect(await handoffAsked(message), message).toBeNull()

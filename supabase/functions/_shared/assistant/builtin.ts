@@ -235,8 +235,11 @@ function otherReading(alternatives: readonly Classification[], message: string):
     if (reading.intent === 'booking') return bookingAsked(message, '') !== null
     if (reading.intent === 'discounts') return saysOffer(message)
     if (reading.intent === 'goodbye' || reading.intent === 'thanks') return saysCourtesy(message)
-    // "Gözlük uv korumalı mı?" names a kind of thing and no place.
-    if (reading.intent === 'location' && thingWords(message).length > 0 && topicOf(message) === null) return false
+    // "Gözlük uv korumalı mı?" names a kind of thing and no place; "takılarınız gümüş mü?", no time.
+    const namesThings = thingWords(message).length > 0 || departmentIn(message) !== null
+    if (reading.intent === 'location' && namesThings && topicOf(message) === null) return false
+    // ("Saat kaça kadar?": a watch is a thing too, but the hour is asked.)
+    if (reading.intent === 'hours' && namesThings && !TIME_WORDS.test(keyLine(words(message)))) return false
     // "Do you sell gift cards?": a card sold is no way to pay.
     if (reading.intent === 'payment') return saysPaying(message) || thingWords(message).length === 0
     return !WORD_BORNE.has(reading.intent) || intentOf(reading.intent, message).kind === reading.intent
@@ -246,6 +249,11 @@ function otherReading(alternatives: readonly Classification[], message: string):
 
 /** Two products asked for at once, their sum ("birlikte", "together", "toplam"). */
 const TOGETHER = / (birlikte|beraber|ikisi birden|toplam\w*|together|altogether|total|in total|combined) /
+/** Words of a time of opening: "saat kaça kadar", "açık mısınız", "when do you close". */
+const TIME_WORDS = / (saat\w*|kac\w*|acik\w*|kapali\w*|kapan\w*|open\w*|close\w*|hours?|when|time|ne zaman) /
+/** Where a parcel is on its way ("kargoda", "in transit"), and a fee asked ("who pays the shipping?"). */
+const IN_TRANSIT = / (kargoda|yolda|teslimatta|in transit|on the way|during (shipping|delivery)) /
+const FEE = / (ucret\w*|para\w*|oder\w*|odey\w*|fee|fees|cost\w*|pays?|charge\w*) /
 /** Topics a supposed case may ask of besides the returns ("if it comes broken, who pays the shipping?"). */
 const BUSINESS_KINDS_NOT_RETURNS = new Set(['shipping', 'delivery_time', 'payment', 'ordering'])
 
@@ -1194,7 +1202,9 @@ export const builtinResponder: Responder = async (asked) => {
   const ofProducts = unbooked && !afterHours ? intentOf('None', message) : null
   // "What if it arrives damaged?", "what happens if it's the wrong size?": a case supposed, which the returns text answers.
   const line = keyLine(words(message))
-  const supposed = supposesACase(line) && cameWrong(line) && !BUSINESS_KINDS_NOT_RETURNS.has(classified.kind)
+  // "Kargoda kırılırsa ne olur?": the shipment is only where the damage is supposed; no fee of it is asked.
+  const inTransit = IN_TRANSIT.test(line) && !FEE.test(line)
+  const supposed = supposesACase(line) && cameWrong(line) && (!BUSINESS_KINDS_NOT_RETURNS.has(classified.kind) || inTransit)
   const understood = supposed
     ? { ...classified, kind: 'returns' as const }
     : afterHours ? { ...classified, ...intentOf('hours', message) } : ofProducts?.kind === 'list' ? { ...classified, ...ofProducts } : classified

@@ -19,6 +19,10 @@ describe('sameWord', () => {
     ['wired', 'wireless', false],
     ['ab', 'ab', true],
     ['ab', 'abc', false],
+    // "Takı" is jewellery, "takımı" a set.
+    ['taki', 'takimi', false],
+    ['takimi', 'taki', false],
+    ['takim', 'takimi', true],
   ])('%s ~ %s: %s', (a, b, same) => {
     expect(sameWord(a, b)).toBe(same)
   })

@@ -14,6 +14,9 @@ export function keysOf(text: string): string[] {
     .filter((key) => key.length >= 3 || /^\d+$/.test(key))
 }
 
+/** A short word and the start of a longer one that is another word, though it begins with it: "takı" (jewellery) and "takımı" (a set). */
+const OTHER_WORDS: readonly (readonly [string, string])[] = [['taki', 'takim']]
+
 /**
  * Whether two words are one word in different forms: the same up to a
  * Turkish suffix, a plural, a softened last consonant or one typo at the end
@@ -24,6 +27,7 @@ export function sameWord(a: string, b: string): boolean {
   if (a === b) return true
   const shorter = Math.min(a.length, b.length)
   if (shorter < 3) return false
+  if (OTHER_WORDS.some(([short, long]) => (a === short && b.startsWith(long)) || (b === short && a.startsWith(long)))) return false
   let common = 0
   while (common < shorter && a[common] === b[common]) common++
   // A word of four letters or fewer whole ("mug", "mugs"); "watt" is not "water", nor "ayar" (a silver's

@@ -149,6 +149,11 @@ export const DIALOGUES: Dialogue[] = [
     w('saç kesimi randevusu almak istiyorum'), w('yarın'), w('10:00', ['Adınızı']), w('Ayşe', ['telefon']), w('Yılmaz', ['telefon'], ['yanıtlayamıyorum']),
     w('0532 111 22 33', ['Ayşe Yılmaz']), w('evet', ['Ayşe Yılmaz']),
   ], { date: '2026-12-02', time: '10:00', service: 'Saç kesimi' }),
+  // Other times than those offered: later ones, the next after them, earlier ones again, and one of them taken.
+  trSalon('tr-baska-saat', [
+    w('cuma saç kesimi', ['09:00', '11:00']), w('daha geç var mı', ['11:30', '14:30'], ['hizmetlerimiz', '09:00']), w('başka saat var mı', ['15:00', '17:00'], ['11:30']),
+    w('daha erken olur mu', ['11:30', '14:30'], ['15:00']), w('3', ['Adınızı']), w('Deniz Ak'), w('0532 555 66 77'), w('evet'),
+  ], { date: '2026-12-04', time: '13:30', service: 'Saç kesimi' }),
   trSalon('tr-hizmet-sorulurken-gun', [
     w('randevu almak istiyorum', ['hizmet']), w('pazartesi', ['Not aldım'], ['açığız']), w('saç kesimi', ['7 Aralık 2026']), w('10:00'), w('Can Er'), w('0532 444 55 66'), w('evet'),
   ], { date: '2026-12-07', time: '10:00', service: 'Saç kesimi' }),
@@ -448,6 +453,11 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-sure-then-name',
     [w('hey any slots this week for a blow dry'), w('thursday after work, like 5ish', ['17:00']), w('sure', ['name']), w('its Kate Moss', ['phone']), w('+44 7911 123456', ['Kate Moss']), w('yep', ['booked'])],
     { date: '2026-12-03', time: '17:00', service: 'Fön' }),
+  // "Anything later?" is no goodbye: none later that day, so the next days'; "what times do you have" shows them again.
+  enSalon('en-anything-later',
+    [w('haircut on saturday afternoon', ['12:00']), w('anything later?', ['no later free time', 'December 7'], ['Goodbye']), w('what times do you have', ['December 7'], ['among our services']),
+      w('1', ['name']), w('Tom Hardy'), w('0532 333 44 55'), w('yes', ['booked'])],
+    { date: '2026-12-07', time: '09:00', service: 'Saç kesimi' }),
   enSalon('en-first-then-last',
     [w('haircut on friday at 11'), w('Jane', ['phone']), w('Doe', ['phone'], ["can't answer"]), w('Why', ['reminder']), w('0532 222 33 44', ['Jane Doe']), w('yes', ['Jane Doe'])],
     { date: '2026-12-04', time: '11:00', service: 'Saç kesimi' }),

@@ -3,7 +3,7 @@
 // yes and no, services named in either language, and what starts a booking.
 // The whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
 import { describe, expect, it } from 'vitest'
-import { alsoAsked, asksAQuestion, asksIfItVaries, asksPriceOrLength, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, isNo, isYes, nameGiven, nameIn, onTheSameDay, otherServiceNamed, phoneIn, rightAfter, serviceIn, wantsIt, shiftAsked, stops, unsure } from './booking-reading.ts'
+import { alsoAsked, asksAQuestion, asksIfItVaries, asksPriceOrLength, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, isNo, isYes, nameGiven, nameIn, onTheSameDay, otherServiceNamed, otherTimesAsked, phoneIn, rightAfter, serviceIn, wantsIt, shiftAsked, stops, unsure } from './booking-reading.ts'
 import { handoffAsked } from './handoff.ts'
 import type { BookableService } from './types.ts'
 
@@ -197,6 +197,16 @@ describe('the booking conversation reads', () => {
   it('a service wanted, in the words people want things with', () => {
     for (const message of ['saç kesimi istiyorum', 'i need a haircut asap', 'fön lazım', 'saçımı boyatmak istiyorum', "i'd like a blow dry"]) expect(wantsIt(message), message).toBe(true)
     for (const message of ['saç kesimi ne kadar', 'do you do blow dries']) expect(wantsIt(message), message).toBe(false)
+  })
+
+  it('the times offered asked again, or others after or before them, and no such ask in the hours or a time named', () => {
+    for (const message of ['hangi saatler boş', 'what times do you have', 'which slots are free']) expect(otherTimesAsked(message), message).toBe('same')
+    for (const message of ['daha geç var mı', 'başka saat var mı', 'anything later?', 'any other times', 'more slots?']) expect(otherTimesAsked(message), message).toBe('later')
+    for (const message of ['daha erken olur mu', 'anything earlier?']) expect(otherTimesAsked(message), message).toBe('earlier')
+    for (const message of ['saat kaça kadar açıksınız', 'what time do you close', 'cuma 15:00', 'tamam']) expect(otherTimesAsked(message), message).toBeNull()
+    // With no booking under way, asking for free times asks for one.
+    for (const message of ['what times do you have', 'hangi saatler müsait', 'başka gün var mı']) expect(bookingAsked(message, 'list'), message).toBe('book')
+    for (const message of ['what time do you close', 'hangi saatlerde açıksınız']) expect(bookingAsked(message, 'hours'), message).toBeNull()
   })
 
   it('how far an appointment is moved, in minutes, later or earlier', () => {

@@ -18,7 +18,7 @@ const UNSURE = / (bilmiyorum|emin degil\w*|karar veremedim|kararsiz\w*|fark etme
 export const unsure = (message: string) => UNSURE.test(line(message))
 
 const APPOINTMENT = / (randevu\w*|rezervasyon\w*|appointment\w*|booking\w*|reservation\w*|seans\w*|session) /
-const BOOK_WORDS = / (randevu\w*|rezervasyon\w*|appointment\w*|book|booking|reserve|reservation|schedule|musait\w*|bos yer\w*|bos saat\w*|bos (gun|zaman)\w*|yer\w* (var mi|kaldi mi)|slot|slots|free time|free times|opening(?! (hours?|times?) )|openings|anything free|any availability|availability|(free|available) (this|next|tomorrow|today|tonight)|fit me in|squeeze me in|bos musunuz|bos musun|bosluk\w*|are you free) /
+const BOOK_WORDS = / (randevu\w*|rezervasyon\w*|appointment\w*|book|booking|reserve|reservation|schedule|musait\w*|bos yer\w*|bos saat\w*|bos (gun|zaman)\w*|yer\w* (var mi|kaldi mi)|slot|slots|free time|free times|opening(?! (hours?|times?) )|openings|anything free|any availability|availability|(free|available) (this|next|tomorrow|today|tonight)|fit me in|squeeze me in|bos musunuz|bos musun|bosluk\w*|are you free|(what|which|other|more|later|earlier) (times|slots)|times (are )?(free|available|open|left)|(hangi|ne) saat\w* (bos|musait|uygun)|baska (saat|gun)\w* (var|bos|musait)) /
 /** "Do you have anything tomorrow afternoon?", "yarın için bir şey var mı?": anything, at a time named, is a free time. */
 const ANYTHING = / (anything|bir sey|birsey) /
 const CANCEL_WORDS = / (iptal\w*|cancel\w*|gelemeyece\w*|gelemiyorum|katilamayaca\w*) /
@@ -294,6 +294,18 @@ export function shiftAsked(message: string): number | null {
   const count = /^\d+$/.test(amount) ? Number(amount) : SHIFT_AMOUNTS[amount]!
   const minutes = count * (/^(saat|hour)/.test(unit) ? 60 : 1)
   return /^(erken|once|geri|earlier)/.test(direction) ? -minutes : minutes
+}
+
+const WHICH_TIMES = / ((what|which) (times|slots)|(hangi|ne) saat\w* (bos|musait|uygun)|times (are )?(free|available|open|left)) /
+const LATER = / (daha gec\w*|daha sonra\w*|later|after that|sonrasi\w*|(baska|diger|other|more|another|different) (saat\w*|times?|slots?)) /
+const EARLIER = / (daha erken\w*|earlier|before that|oncesi\w*) /
+/**
+ * Of the times just offered: "hangi saatler boş?", "what times do you have?" asks them again; "başka saat var mı?",
+ * "anything later?" asks for the ones after them, "daha erken?", "anything earlier?" for the ones before.
+ */
+export function otherTimesAsked(message: string): 'same' | 'later' | 'earlier' | null {
+  const l = line(message)
+  return EARLIER.test(l) ? 'earlier' : LATER.test(l) ? 'later' : WHICH_TIMES.test(l) ? 'same' : null
 }
 
 /** "Aynı saatte", "same time": of an appointment being moved, the time it had. */

@@ -13,9 +13,9 @@
 // asked (a price question mid-booking) is left to the rest of the responder
 // and the draft is kept for the next turn.
 import { hasAnyHours, minutesToTime, type OpeningHours } from '../../../../domain/business.ts'
-import { parseDayKey } from '../../../../domain/calendar.ts'
+import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksAQuestion, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, alsoAsked, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, introducesAName, isNo, isYes, nameGiven, onTheSameDay, otherServiceNamed, phoneIn, wantsIt, rightAfter, serviceIn, serviceNamed, servicesNamed, shiftAsked, stops, unsure,
+  asksAQuestion, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, alsoAsked, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, introducesAName, isNo, isYes, nameGiven, onTheSameDay, otherServiceNamed, otherTimesAsked, phoneIn, wantsIt, rightAfter, serviceIn, serviceNamed, servicesNamed, shiftAsked, stops, unsure,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import { findTimes, inPart, MAX_OFFERS, minutes } from './booking-times.ts'
@@ -124,6 +124,28 @@ async function offerAt(when: When, draft: BookingDraft, turn: BookingTurn, loade
   const head = reason ? `${reason} ${language === 'tr' ? 'Şu saatler müsait:' : 'These times are free:'}` : lead
   const text = !saysWhen(when) && !lead && !reason ? `${say.askWhen(language)}\n${say.offers(found.offers, language, language === 'tr' ? 'En yakın boş saatler:' : 'The next free times:')}` : say.offers(found.offers, language, head)
   return out(text, language, 'booking', { ...draft, step: 'time', offers: found.offers, date: undefined, time: undefined })
+}
+
+/**
+ * "Başka saat var mı?", "anything later?": the free times after those offered, on the same day or else the next days
+ * that have any; "daha erken?": the same day's before them, or that there are none.
+ */
+async function otherTimes(direction: 'later' | 'earlier', draft: BookingDraft, turn: BookingTurn, loaded: Loaded): Promise<ResponderOutput> {
+  const { language, desk } = turn
+  const offers = draft.offers ?? []
+  const duration = draft.duration ?? loaded.rules.default_duration_minutes
+  const edge = direction === 'later' ? offers.at(-1)! : offers[0]!
+  const day = (await desk.freeSlots(edge.date, edge.date, duration)).map((slot) => ({ date: slot.slot_date, time: slot.slot_time }))
+  const beyond = direction === 'later' ? day.filter((o) => o.time > edge.time).slice(0, MAX_OFFERS) : day.filter((o) => o.time < edge.time).slice(-MAX_OFFERS)
+  if (beyond.length > 0) return out(say.offers(beyond, language), language, 'booking', { ...draft, offers: beyond })
+  if (direction === 'earlier') {
+    const none = language === 'tr' ? 'Bundan daha erken boş saat yok.' : 'There is no earlier free time.'
+    return out(say.offers(offers, language, `${none} ${language === 'tr' ? 'Şu saatler müsait:' : 'These times are free:'}`), language, 'booking', draft)
+  }
+  const found = await findTimes({ from: addDays(edge.date, 1) }, duration, desk, loaded.rules, turn.hours)
+  if (found.offers.length === 0) return out(say.nothingFree(language), language, 'booking', draft)
+  const none = language === 'tr' ? 'O gün daha geç boş saat yok. Sonraki boş saatler:' : 'There is no later free time that day. The next free times:'
+  return out(say.offers(found.offers, language, none), language, 'booking', { ...draft, offers: found.offers })
 }
 
 /** A new booking conversation: the service first when there are several, then the time. */
@@ -345,6 +367,11 @@ async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> 
       const n = choiceOf(message, offers.length)
       if (n) return afterTime({ ...draft, date: offers[n - 1]!.date, time: offers[n - 1]!.time }, turn, loaded)
       const said = readWhen(message, desk.today)
+      // ("Daha erken?" reads as the morning too, but names no day or hour of its own.)
+      const asksOther = otherTimesAsked(message)
+      const other = offers.length > 0 && !said.date && !said.times && !said.from && (!said.part || asksOther !== 'same') ? asksOther : null
+      if (other === 'same') return out(say.offers(offers, language), language, 'booking', draft)
+      if (other) return otherTimes(other, draft, turn, loaded)
       // "Uzun saç için de aynı mı?" while the times wait: the chosen service as listed, that no other case is written, the
       // same times. ("Saç" names no service here: "Saç kesimi" was not asked for.)
       const chosen = serviceOf(loaded.services, draft.serviceId)

@@ -149,6 +149,10 @@ export const DIALOGUES: Dialogue[] = [
     w('saç kesimi randevusu almak istiyorum'), w('yarın'), w('10:00', ['Adınızı']), w('Ayşe', ['telefon']), w('Yılmaz', ['telefon'], ['yanıtlayamıyorum']),
     w('0532 111 22 33', ['Ayşe Yılmaz']), w('evet', ['Ayşe Yılmaz']),
   ], { date: '2026-12-02', time: '10:00', service: 'Saç kesimi' }),
+  // A time the salon is open at, but the colour's two hours would run into the lunch break: said so, never "outside hours".
+  trSalon('tr-boya-moladan-once', [
+    w('yarın 11 de boya', ['120 dakika sürüyor', '09:30'], ['dışında']), w('2', ['Adınızı']), w('Elif Su'), w('0532 777 88 99'), w('evet'),
+  ], { date: '2026-12-02', time: '09:30', service: 'Boya' }),
   // Other times than those offered: later ones, the next after them, earlier ones again, and one of them taken.
   trSalon('tr-baska-saat', [
     w('cuma saç kesimi', ['09:00', '11:00']), w('daha geç var mı', ['11:30', '14:30'], ['hizmetlerimiz', '09:00']), w('başka saat var mı', ['15:00', '17:00'], ['11:30']),

@@ -164,7 +164,13 @@ const PART_NAMES: Record<DayPart, Record<Lang, string>> = {
  * Why a time cannot be booked; `every`, for off_grid, is how many minutes apart appointments start. A day asked with
  * a part of it ("perşembe sabah") that is full there is said to be full there, not all day.
  */
-export function refusal(reason: BookingRefusal | 'closed_day' | 'full_day' | 'past' | 'off_grid', wanted: Offer | { date: string; part?: DayPart } | null, language: Lang, every = 30): string {
+export function refusal(
+  reason: BookingRefusal | 'closed_day' | 'full_day' | 'past' | 'off_grid' | 'runs_past',
+  wanted: Offer | { date: string; part?: DayPart } | null,
+  language: Lang,
+  every = 30,
+  duration = 0,
+): string {
   const when = wanted ? ('time' in wanted ? at(wanted, language) : longDate(wanted.date, language)) : ''
   const part = wanted && 'part' in wanted && wanted.part ? PART_NAMES[wanted.part][language] : null
   if (reason === 'full_day' && part) return language === 'tr' ? `${when} ${part} boş saat kalmadı.` : `${when} has no free times ${part}.`
@@ -173,6 +179,7 @@ export function refusal(reason: BookingRefusal | 'closed_day' | 'full_day' | 'pa
       case 'slot_taken': return `${when} maalesef dolu.`
       case 'off_grid': return `Randevular ${every} dakikada bir başlıyor; ${when} bunlardan biri değil.`
       case 'outside_hours': return `${when} çalışma saatlerimizin dışında.`
+      case 'runs_past': return `${when} olmuyor: randevu ${duration} dakika sürüyor ve çalışma saatlerimiz içinde bitmiyor.`
       case 'too_soon': return `${when} için çok geç kaldık; o kadar kısa süre içinde randevu veremiyoruz.`
       case 'too_far': return `${when} için henüz randevu vermiyoruz.`
       case 'closed_day': return `${when} kapalıyız.`
@@ -186,6 +193,7 @@ export function refusal(reason: BookingRefusal | 'closed_day' | 'full_day' | 'pa
     case 'slot_taken': return `${when} is already taken, sorry.`
     case 'off_grid': return `Appointments start every ${every} minutes, so ${when} isn't one of our times.`
     case 'outside_hours': return `${when} is outside our opening hours.`
+    case 'runs_past': return `${when} won't work: the appointment takes ${duration} minutes and wouldn't end within our opening hours.`
     case 'too_soon': return `${when} is too soon for us to book, sorry.`
     case 'too_far': return `We don't take bookings for ${when} yet.`
     case 'closed_day': return `We're closed on ${when}.`

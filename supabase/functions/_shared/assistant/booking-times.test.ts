@@ -31,6 +31,10 @@ describe('findTimes', () => {
     expect(taken.reason).toBe('slot_taken')
     expect(shown(taken.offers)).toEqual(['2026-12-02 12:30', '2026-12-02 13:00', '2026-12-02 13:30', '2026-12-02 14:30', '2026-12-02 15:00'])
     expect((await find('yarın 20:00')).reason).toBe('outside_hours')
+    // Open at the start, but two hours from 17:00 would run past closing (so free_slots has no 17:00): said so, not
+    // "outside our hours".
+    const twoHours = { ...desk, freeSlots: async (from: string, to: string) => (await desk.freeSlots(from, to, 120)).filter((slot) => slot.slot_time <= '16:00') }
+    expect((await findTimes(readWhen('yarın 17:00', TODAY), 120, twoHours, RULES, HOURS)).reason).toBe('runs_past')
   })
 
   it('reads a part of the day, and a time alone, on the day just offered', async () => {

@@ -56,8 +56,10 @@ function whyNot(offer: Offer, duration: number, desk: BookingDesk, rules: Bookin
   const ranges = rangesOf(hours, weekdayOfDay(offer.date)!)
   if (ranges.length === 0) return 'closed_day'
   const start = minutes(offer.time)
-  const range = ranges.find(([from, to]) => start >= minutes(from) && start + duration <= (to === '24:00' ? 1440 : minutes(to)))
-  if (!range) return 'outside_hours'
+  const end = (to: string) => (to === '24:00' ? 1440 : minutes(to))
+  const range = ranges.find(([from, to]) => start >= minutes(from) && start + duration <= end(to))
+  // "Yarın 11'de boya" with a break at 12: open at the start, but the appointment would run past it.
+  if (!range) return ranges.some(([from, to]) => start >= minutes(from) && start < end(to)) ? 'runs_past' : 'outside_hours'
   if (offer.date === desk.today && start < desk.nowMinutes + rules.min_notice_minutes) return 'too_soon'
   // "Quarter past 3" on a half-hour grid: not taken, just not a time appointments start at.
   if (rules.slot_minutes > 0 && (start - minutes(range[0])) % rules.slot_minutes !== 0) return 'off_grid'

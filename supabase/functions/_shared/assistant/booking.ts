@@ -115,7 +115,7 @@ async function offerAt(when: When, draft: BookingDraft, turn: BookingTurn, loade
   const found = await findTimes(when, duration, desk, loaded.rules, turn.hours, dayHint)
   // The time asked for is free: said so, since the customer may have named it over several messages.
   if (found.exact) return afterTime({ ...draft, date: found.exact.date, time: found.exact.time }, turn, loaded, say.isFree(found.exact, language))
-  const reason = found.reason && found.asked ? say.refusal(found.reason, found.asked, language, loaded.rules.slot_minutes) : undefined
+  const reason = found.reason && found.asked ? say.refusal(found.reason, found.asked, language, loaded.rules.slot_minutes, duration) : undefined
   if (found.offers.length === 0) {
     return out([reason, say.nothingFree(language)].filter(Boolean).join(' '), language, 'booking', null)
   }

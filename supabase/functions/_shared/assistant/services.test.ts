@@ -72,6 +72,10 @@ describe('services asked about outside a booking', () => {
     const salon = await notAService('do you do highlights', desk().fake, memoryCatalogue([]).catalogue, 'Işıl Kuaför: 0212 555 00 00', 'en')
     expect(salon).toMatchObject({ kind: 'service', known: false })
     expect(salon?.reply).toContain("I couldn't find that among our services. Our services:\n• Boya (120 min, ₺1,500.00 TRY)")
+    // Asked as people text it ("do u do", "u do … ?").
+    for (const message of ['do u do highlights', 'u do highlights?', 'can ya do highlights']) {
+      expect(await notAService(message, desk().fake, memoryCatalogue([]).catalogue, '', 'en'), message).toMatchObject({ kind: 'service', known: false })
+    }
     // Its price asked as much as whether there is one.
     for (const [message, language] of [['manikür ne kadar', 'tr'], ['ağda fiyatı', 'tr'], ['how much for a manicure', 'en']] as const) {
       const priced = await notAService(message, desk().fake, memoryCatalogue([]).catalogue, 'Işıl Kuaför: 0212 555 00 00', language)

@@ -16,7 +16,7 @@ const OTHER_SERVICE = / (musteri|customer|kargo\w*|shipping|delivery|teslimat\w*
 /** Asking what something is: "nedir", "what is", "tell me about". */
 const WHAT_IS = / (nedir|ne demek|nasil bir sey|what is|whats|what does|tell me about|hakkinda bilgi\w*) /
 /** Asking whether the business does or has something: "yapıyor musunuz", "var mı", "do you do", "do you cut". */
-const ASKS_FOR_ONE = / (var|varmi|yapiyor\w*|yapar\w*|yapilir\w*|\w+iyor musunuz|\w+ir misiniz|do you|can you|have|offer\w*|any) /
+const ASKS_FOR_ONE = / (var|varmi|yapiyor\w*|yapar\w*|yapilir\w*|\w+iyor musunuz|\w+ir misiniz|do (you|u|ya)|(u|ya) do|can (you|u|ya)|have|offer\w*|any) /
 
 /**
  * The answer when the message asks which services the owner offers, or the

@@ -194,6 +194,11 @@ describe('terms', () => {
     for (const message of ['dün verdiğim siparişi değiştirebilir miyim', 'can i change my order', 'siparişimdeki adresi değiştirmek istiyorum', 'siparişime bir ürün daha ekleyebilir miyim']) {
       expect((await understand(message, classifier)).kind, message).toBe('human')
     }
+    // The customer's own delivery address changed is the order's, never the shop's address.
+    for (const message of ['can i change my delivery address', 'teslimat adresimi değiştirebilir miyim', 'adresimi değiştirmek istiyorum']) {
+      expect((await understand(message, classifier)).kind, message).toBe('human')
+    }
+    expect((await understand('adresiniz nerede', classifier)).kind).toBe('location')
     for (const message of ['siparişimi iade etmek istiyorum', 'ürünü değiştirmek istiyorum']) expect((await understand(message, classifier)).kind, message).toBe('returns')
     expect((await understand('siparişimi değiştirmek istiyorum beden küçük geldi', classifier)).kind).not.toBe('human')
     // The same rule hands the conversation over.

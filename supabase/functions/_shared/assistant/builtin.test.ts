@@ -2668,6 +2668,9 @@ describe('the business', () => {
     ['hediye paketi var mı?', 'faq', ['hediye paketi ücretsizdir']],
     ['kampanya var mı', 'discounts', ['henüz yazılmamış', '0216 555 00 11']],
     ['is the price negotiable?', 'discounts', ['0216 555 00 11']],
+    // Matching another seller's price is an offer, never a mat ("match").
+    ['do you price match', 'discounts', ['0216 555 00 11']],
+    ['başka yerde daha ucuzunu buldum', 'discounts', ['0216 555 00 11']],
     ['bu fiyata son mu', 'discounts', ['0216 555 00 11']],
     // What no profile field holds is the owner's to say, never the hours or the discounts text.
     ['fatura kesiyor musunuz', 'unknown', ['0216 555 00 11']],

@@ -534,6 +534,7 @@ const RETURNS_WORD = /^(return|returning|refund\w*|iade\w*)$/
 export const PICKUP = / (pick (it |them |this |that |my order )?up|collect (it |them |my order )?(from|in|at)|click and collect|(store|in store) pick ?up|magazadan (teslim|al\w*)|gelip (kendim |ben )?al\w*|elden teslim\w*|gel al) /
 const WEBSITE = / (web ?site\w*|websites?|internet site\w*|web sayfa\w*|siteniz\w*) /
 const SAME_PRICE = / (fiyat\w*|ucret\w*) (\w+ )?(ayni|esit|farkli)| (ayni|esit) fiyat\w*| (same|different) price\w*| cost the same /
+const PRICE_MATCH = / (price match\w*|match (the |a |their |your )?price\w*|beat (the |a |their )?price\w*|daha ucuzunu (buldum|gordum)|fiyat esitle\w*) /
 const BANK_DETAILS = / (iban\w*|hesap (numara|no|bilgi)\w*|banka (hesab|bilgi)\w*|bank (details|account)|account (number|details)) /
 const REACH = / (whatsapp\w*|instagram\w*|insta|facebook\w*|telegram\w*) (numara\w*|hatti\w*|hesab\w*|adres\w*|number|account|handle|page|sayfa\w*)|^ (whats|what is) (your|ur) (whatsapp|instagram|insta|facebook|number|phone|email|e mail) /
 
@@ -1138,6 +1139,8 @@ export function intentOf(asked: string, message: string): Intent {
   if (WEBSITE.test(line) && !/ (siparis\w*|order\w*|satin|buy|al\w*) /.test(line)) return { kind: 'contact' }
   // "Fiyatları aynı mı?", "are they the same price?": the prices of what was discussed, never same-day delivery ("aynı gün").
   if (SAME_PRICE.test(line) && topicOf(message) === null) return { kind: 'price', term }
+  // "Do you price match?", "başka yerde daha ucuzunu buldum": an offer asked for, which the owner writes if anywhere.
+  if (PRICE_MATCH.test(line)) return { kind: 'discounts' }
   // "IBAN verir misiniz?", "hesap numaranız": where a transfer goes, which the payment text or the FAQ may say; and a card.
   if (BANK_DETAILS.test(line) || CARD_PAYMENT.test(line)) return { kind: 'payment' }
   // "Nasıl ödeyeceğim?", "neyle ödeyebilirim?": how to pay, asked with the verb.

@@ -23,6 +23,8 @@ describe('sameWord', () => {
     ['taki', 'takimi', false],
     ['takimi', 'taki', false],
     ['takim', 'takimi', true],
+    ['mat', 'match', false],
+    ['mat', 'mats', true],
   ])('%s ~ %s: %s', (a, b, same) => {
     expect(sameWord(a, b)).toBe(same)
   })

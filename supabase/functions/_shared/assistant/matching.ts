@@ -14,8 +14,8 @@ export function keysOf(text: string): string[] {
     .filter((key) => key.length >= 3 || /^\d+$/.test(key))
 }
 
-/** A short word and the start of a longer one that is another word, though it begins with it: "takı" (jewellery) and "takımı" (a set). */
-const OTHER_WORDS: readonly (readonly [string, string])[] = [['taki', 'takim']]
+/** A short word and the start of a longer one that is another word, though it begins with it: "takı" (jewellery) and "takımı" (a set), a mat and a match. */
+const OTHER_WORDS: readonly (readonly [string, string])[] = [['taki', 'takim'], ['mat', 'match']]
 
 /**
  * Whether two words are one word in different forms: the same up to a

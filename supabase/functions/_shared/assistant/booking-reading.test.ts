@@ -204,6 +204,8 @@ describe('the booking conversation reads', () => {
     for (const message of ['daha geç var mı', 'başka saat var mı', 'anything later?', 'any other times', 'more slots?']) expect(otherTimesAsked(message), message).toBe('later')
     for (const message of ['daha erken olur mu', 'anything earlier?']) expect(otherTimesAsked(message), message).toBe('earlier')
     for (const message of ['saat kaça kadar açıksınız', 'what time do you close', 'cuma 15:00', 'tamam']) expect(otherTimesAsked(message), message).toBeNull()
+    // Coming back later is no time asked.
+    for (const message of ['daha sonra yazarım', "ok i'll book later", 'talk later']) expect(otherTimesAsked(message), message).toBeNull()
     // With no booking under way, asking for free times asks for one.
     for (const message of ['what times do you have', 'hangi saatler müsait', 'başka gün var mı']) expect(bookingAsked(message, 'list'), message).toBe('book')
     for (const message of ['what time do you close', 'hangi saatlerde açıksınız']) expect(bookingAsked(message, 'hours'), message).toBeNull()

@@ -299,12 +299,15 @@ export function shiftAsked(message: string): number | null {
 const WHICH_TIMES = / ((what|which) (times|slots)|(hangi|ne) saat\w* (bos|musait|uygun)|times (are )?(free|available|open|left)) /
 const LATER = / (daha gec\w*|daha sonra\w*|later|after that|sonrasi\w*|(baska|diger|other|more|another|different) (saat\w*|times?|slots?)) /
 const EARLIER = / (daha erken\w*|earlier|before that|oncesi\w*) /
+const PUTS_OFF = / (yazar\w*|arar\w*|bakar\w*|doner\w*|haber verir\w*|karar verir\w*|ill|i ll|talk|text|call|get back|see you|decide|book later|come back) /
 /**
  * Of the times just offered: "hangi saatler boş?", "what times do you have?" asks them again; "başka saat var mı?",
  * "anything later?" asks for the ones after them, "daha erken?", "anything earlier?" for the ones before.
  */
 export function otherTimesAsked(message: string): 'same' | 'later' | 'earlier' | null {
   const l = line(message)
+  // "Daha sonra yazarım", "I'll book later": the customer will come back, no time is asked.
+  if (PUTS_OFF.test(l)) return null
   return EARLIER.test(l) ? 'earlier' : LATER.test(l) ? 'later' : WHICH_TIMES.test(l) ? 'same' : null
 }
 

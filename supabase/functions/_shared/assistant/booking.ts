@@ -450,10 +450,11 @@ async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> 
       if (phone === undefined && asksWhyNumber(message)) return out(say.whyPhone(language), language, 'booking', draft)
       if (phone === undefined && (isYes(message) || turn.kind === 'ack')) return out(say.askPhone(language), language, 'booking', draft)
       // "Ayşe", then "Yılmaz" where the number was asked: the surname, sent after the first name; the number is asked again.
-      const surname = phone === undefined && written === false && oneCapitalisedWord(message) && !isNo(message) && !draft.name?.includes(' ')
-        ? nameGiven(`${draft.name} ${message.trim()}`, desk.today)
+      const firstName = draft.name && !draft.name.includes(' ') ? draft.name : null
+      const surname = firstName && phone === undefined && !written && oneCapitalisedWord(message) && !isNo(message) && !SAID_NOT_NAMED.test(message)
+        ? nameGiven(`${firstName} ${message.trim()}`, desk.today)
         : null
-      if (surname && !serviceIn(message, loaded.services) && !SAID_NOT_NAMED.test(message)) return out(say.askPhone(language), language, 'booking', { ...draft, name: surname })
+      if (surname && !serviceIn(message, loaded.services)) return out(say.askPhone(language), language, 'booking', { ...draft, name: surname })
       if (phone === undefined) return /\d/.test(message) ? out(say.badPhone(language), language, 'booking', draft) : null
       if (phone === null) return out(say.badPhone(language), language, 'booking', draft)
       return afterTime({ ...draft, phone }, turn, loaded)

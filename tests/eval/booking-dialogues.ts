@@ -153,6 +153,8 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-boya-moladan-once', [
     w('yarın 11 de boya', ['120 dakika sürüyor', '09:30'], ['dışında']), w('2', ['Adınızı']), w('Elif Su'), w('0532 777 88 99'), w('evet'),
   ], { date: '2026-12-02', time: '09:30', service: 'Boya' }),
+  // Put off: the booking left for another time, and said so (not the times again); later times asked are times.
+  trSalon('tr-sonra-yazarim', [w('cuma saç kesimi', ['09:00']), w('daha sonra yazarım', ['dilediğiniz zaman'], ['Önce bir saat', '09:00'])], null),
   // Other times than those offered: later ones, the next after them, earlier ones again, and one of them taken.
   trSalon('tr-baska-saat', [
     w('cuma saç kesimi', ['09:00', '11:00']), w('daha geç var mı', ['11:30', '14:30'], ['hizmetlerimiz', '09:00']), w('başka saat var mı', ['15:00', '17:00'], ['11:30']),

@@ -3,7 +3,7 @@
 // yes and no, services named in either language, and what starts a booking.
 // The whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
 import { describe, expect, it } from 'vitest'
-import { alsoAsked, asksAQuestion, asksIfItVaries, asksPriceOrLength, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, isNo, isYes, nameGiven, nameIn, onTheSameDay, otherServiceNamed, otherTimesAsked, phoneIn, rightAfter, serviceIn, wantsIt, shiftAsked, stops, unsure } from './booking-reading.ts'
+import { alsoAsked, asksAQuestion, asksIfItVaries, asksPriceOrLength, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, isNo, isYes, nameGiven, nameIn, onTheSameDay, otherServiceNamed, otherTimesAsked, phoneIn, putsOff, rightAfter, serviceIn, wantsIt, shiftAsked, stops, unsure } from './booking-reading.ts'
 import { handoffAsked } from './handoff.ts'
 import type { BookableService } from './types.ts'
 
@@ -204,8 +204,13 @@ describe('the booking conversation reads', () => {
     for (const message of ['daha geç var mı', 'başka saat var mı', 'anything later?', 'any other times', 'more slots?']) expect(otherTimesAsked(message), message).toBe('later')
     for (const message of ['daha erken olur mu', 'anything earlier?']) expect(otherTimesAsked(message), message).toBe('earlier')
     for (const message of ['saat kaça kadar açıksınız', 'what time do you close', 'cuma 15:00', 'tamam']) expect(otherTimesAsked(message), message).toBeNull()
-    // Coming back later is no time asked.
-    for (const message of ['daha sonra yazarım', "ok i'll book later", 'talk later']) expect(otherTimesAsked(message), message).toBeNull()
+    // Coming back later is no time asked, nor a booking, but a booking put off.
+    for (const message of ['daha sonra yazarım', "ok i'll book later", 'talk later']) {
+      expect(otherTimesAsked(message), message).toBeNull()
+      expect(putsOff(message), message).toBe(true)
+    }
+    expect(bookingAsked("ok i'll book later, thanks", 'thanks')).toBeNull()
+    for (const message of ['daha geç var mı', 'anything later?', 'sonra']) expect(putsOff(message), message).toBe(false)
     // With no booking under way, asking for free times asks for one.
     for (const message of ['what times do you have', 'hangi saatler müsait', 'başka gün var mı']) expect(bookingAsked(message, 'list'), message).toBe('book')
     for (const message of ['what time do you close', 'hangi saatlerde açıksınız']) expect(bookingAsked(message, 'hours'), message).toBeNull()

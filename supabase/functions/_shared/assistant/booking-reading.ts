@@ -264,7 +264,7 @@ export function bookingAsked(message: string, kind: string, { justBooked = false
   const l = line(message)
   // "Randevusuz gelebilir miyim?", "walk-ins ok?": coming without one asks for none; "iptal edersem ücret alıyor
   // musunuz?" asks a rule, not to cancel.
-  if (comesWithoutBooking(message) || asksCancellationFee(message)) return null
+  if (comesWithoutBooking(message) || asksCancellationFee(message) || putsOff(message)) return null
   const appointment = APPOINTMENT.test(l)
   // "İptal etmek istiyorum" just after booking, or heard as a booking with none under way: the appointment is meant.
   if ((appointment || justBooked || justShown || (kind === 'booking' && !drafting)) && CANCEL_WORDS.test(l)) return 'cancel'
@@ -313,6 +313,9 @@ export function otherTimesAsked(message: string): 'same' | 'later' | 'earlier' |
 
 /** "Aynı saatte", "same time": of an appointment being moved, the time it had. */
 export const asksSameTime = (message: string) => SAME_TIME.test(line(message))
+
+/** "Daha sonra yazarım", "I'll book later": the customer will come back another time. */
+export const putsOff = (message: string) => PUTS_OFF.test(line(message)) && / (daha sonra|sonra|later|another time|baska zaman|baska bir zaman) /.test(line(message))
 
 /** "Vazgeçtim", "never mind": the customer drops the booking (unless the same message names a new day or time). */
 export const stops = (message: string) => STOP_WORDS.test(line(message))

@@ -270,6 +270,10 @@ export function dropped(language: Lang): string {
   return language === 'tr' ? 'Tamam, randevu işlemini bıraktım. Başka bir konuda yardımcı olabilir miyim?' : "OK, I've stopped the booking. Can I help with anything else?"
 }
 
+export function putOff(language: Lang): string {
+  return language === 'tr' ? 'Tamam, dilediğiniz zaman yazın; randevu için buradayım.' : "Sure, write whenever you're ready; I'm here to book you in."
+}
+
 export function noUpcoming(widget: boolean, contact: string, language: Lang): string {
   if (language === 'tr') {
     return widget

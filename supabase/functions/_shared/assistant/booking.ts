@@ -15,7 +15,7 @@
 import { hasAnyHours, minutesToTime, type OpeningHours } from '../../../../domain/business.ts'
 import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksAQuestion, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, alsoAsked, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, introducesAName, isNo, isYes, nameGiven, onTheSameDay, otherServiceNamed, otherTimesAsked, phoneIn, wantsIt, rightAfter, serviceIn, serviceNamed, servicesNamed, shiftAsked, stops, unsure,
+  asksAQuestion, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, alsoAsked, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, introducesAName, isNo, isYes, nameGiven, onTheSameDay, otherServiceNamed, otherTimesAsked, phoneIn, putsOff, wantsIt, rightAfter, serviceIn, serviceNamed, servicesNamed, shiftAsked, stops, unsure,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import { findTimes, inPart, MAX_OFFERS, minutes } from './booking-times.ts'
@@ -320,8 +320,9 @@ async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> 
   if (!draft && turn.lastKind === 'booked' && forAnother(message)) return start(message, turn, loaded, await nextPerson(desk))
   if (!draft) return start(message, turn, loaded)
 
-  if (stops(message) && !saysWhen(readWhen(message, desk.today))) {
-    return out(draft.mode === 'book' ? say.dropped(language) : say.kept(language), language, 'booking', null)
+  if ((stops(message) || putsOff(message)) && !saysWhen(readWhen(message, desk.today))) {
+    if (draft.mode !== 'book') return out(say.kept(language), language, 'booking', null)
+    return out(putsOff(message) ? say.putOff(language) : say.dropped(language), language, 'booking', null)
   }
   const newWhen = draft.step !== 'time' && draft.step !== 'service' && !(draft.step === 'name' && nameGiven(message, desk.today))
   if (asked === 'book' && newWhen && saysWhen(readWhen(message, desk.today))) {

@@ -75,8 +75,12 @@ describe.each(BACKENDS)('the booking conversation on %s', (backend) => {
       expect(shop.reply).toContain('ürünleri, fiyatları')
       expect(shop.reply).not.toContain('randevu')
       expect((await say('bot musun')).reply).not.toContain('Randevu')
+      expect((await say('fiyatlara kdv dahil mi')).reply).toMatch(/kargo ve iadeyi sorabilirsiniz\.$/)
       await stack.db.query('update public.booking_settings set enabled = true where user_id = $1', [owner.user.id])
       expect((await say('merhaba')).reply).toContain('ürünleri, fiyatları ve stok durumu, çalışma saatleri, kargo ve iade hakkında yardımcı olabilir, randevunuzu oluşturabilirim')
+      // What it cannot answer ends with what can be asked, the appointments it books among them.
+      expect((await say('fiyatlara kdv dahil mi')).reply).toMatch(/kargo ve iadeyi sorabilir, randevu alabilirsiniz\.$/)
+      expect((await say('is the price including vat', undefined, { language: 'en' })).reply).toMatch(/shipping and returns, or book an appointment\.$/)
     } finally {
       await stack.db.query('update public.booking_settings set enabled = true where user_id = $1', [owner.user.id])
       await stack.db.query(`delete from public.products where user_id = $1`, [owner.user.id])

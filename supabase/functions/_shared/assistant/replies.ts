@@ -79,20 +79,21 @@ export function goodbye(language: Lang): string {
 }
 
 /** For off-topic questions and attempts to change the assistant: what it is for, nothing about how it works. */
-export function redirect(businessName: string, language: Lang, { sells }: Offers = { books: false, sells: true }): string {
+export function redirect(businessName: string, language: Lang, { books, sells }: Offers = { books: false, sells: true }): string {
   const name = business(businessName, language)
   if (!sells) {
     return language === 'tr'
       ? `Bu konuda yardımcı olamıyorum. ${name} çalışma saatleri, adresi ve hizmetleri hakkında sorularınızı yanıtlayabilir, randevunuzu oluşturabilirim.`
       : `Sorry, I can't help with that. I can answer questions about ${name}'s opening hours, address and services, and book you an appointment.`
   }
+  // A shop that also takes bookings says so: the customer may not know it can book here.
   return language === 'tr'
-    ? `Bu konuda yardımcı olamıyorum. ${name} ürünleri, fiyatları, çalışma saatleri, kargo ve iade hakkında sorularınızı yanıtlayabilirim.`
-    : `Sorry, I can't help with that. I can answer questions about ${name}'s products and prices, opening hours, shipping and returns.`
+    ? `Bu konuda yardımcı olamıyorum. ${name} ürünleri, fiyatları, çalışma saatleri, kargo ve iade hakkında sorularınızı yanıtlayabilirim${books ? '; randevunuzu da oluşturabilirim' : ''}.`
+    : `Sorry, I can't help with that. I can answer questions about ${name}'s products and prices, opening hours, shipping and returns${books ? ', and book you an appointment' : ''}.`
 }
 
 /** A message the assistant could not read: said plainly, with the way to ask a person. */
-export function dontKnow(contact: string, language: Lang, { sells }: Offers = { books: false, sells: true }): string {
+export function dontKnow(contact: string, language: Lang, { books, sells }: Offers = { books: false, sells: true }): string {
   const head = `${language === 'tr' ? 'Bunu yanıtlayamıyorum.' : "I can't answer that."}${contact ? ` ${contact}` : ''}`
   // What can be asked on a line of its own: the contact details end with an address, which no sentence should run on from.
   // A salon that lists no products is asked about its hours, address and services, and books.
@@ -102,8 +103,8 @@ export function dontKnow(contact: string, language: Lang, { sells }: Offers = { 
       : `${head}\nYou can ask me about opening hours, the address and our services, or book an appointment.`
   }
   return language === 'tr'
-    ? `${head}\nBana ürünleri, fiyatları, çalışma saatlerini, kargo ve iadeyi sorabilirsiniz.`
-    : `${head}\nYou can ask me about products, prices, opening hours, shipping and returns.`
+    ? `${head}\nBana ürünleri, fiyatları, çalışma saatlerini, kargo ve iadeyi sorabilir${books ? ', randevu alabilirsiniz' : 'siniz'}.`
+    : `${head}\nYou can ask me about products, prices, opening hours, shipping and returns${books ? ', or book an appointment' : ''}.`
 }
 
 export function budgetList(products: readonly CatalogueProduct[], budget: Budget, more: boolean, language: Lang): string {

@@ -1796,8 +1796,8 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
-  it('"abla ceket kaç", "vazo kaç tl acil dönüş": whom it is said to, and haste, are no part of a name', async () => {
-    for (const message of ['abla vazo kaç', 'vazo kaç tl acil dönüş', 'vazo fiyatı dönüşünüzü bekliyorum', 'vazo price asap']) {
+  it('"abla ceket kaç", "vazo kaç tl acil dönüş", "ne kadardır": whom it is said to, haste and the question are no part of a name', async () => {
+    for (const message of ['abla vazo kaç', 'vazo kaç tl acil dönüş', 'vazo fiyatı dönüşünüzü bekliyorum', 'vazo price asap', 'vazo fiyatı ne kadardır acaba']) {
       const out = await ask(message)
       expect(out.productIds, message).toEqual(['p6'])
       expect(out.reply, message).toMatch(/349[,.]90/)

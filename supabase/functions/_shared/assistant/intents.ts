@@ -57,7 +57,7 @@ const INJECTION: readonly RegExp[] = [
 // Words that belong to the question, the greeting or the sentence, not to the product.
 const QUESTION_WORDS: ReadonlySet<string> = new Set([
   // Turkish
-  'ne', 'kadar', 'fiyat', 'fiyati', 'fiyatlari', 'fiyatini', 'fiyatlarini', 'fiyatiniz', 'fiyatlariniz', 'kac', 'kaca', 'para', 'tl',
+  'ne', 'kadar', 'kadardir', 'kadarmis', 'fiyat', 'fiyati', 'fiyatlari', 'fiyatini', 'fiyatlarini', 'fiyatiniz', 'fiyatlariniz', 'kac', 'kaca', 'para', 'tl',
   'lira', 'ucret', 'ucreti', 'ucretleri', 'var', 'yok', 'mi', 'mu', 'midir', 'mudur', 'misiniz', 'musunuz', 'mevcut', 'mevcudu', 'stok', 'stokta',
   'stokda', 'stoklarda', 'stokunuz', 'stogu', 'kaldi', 'bulunuyor', 'link', 'linki', 'linkini', 'linkiniz', 'linkleri', 'baglanti', 'baglantisi',
   'baglantisini', 'web', 'sitesi', 'sayfasi', 'nereden', 'nerden', 'nasil', 'alabilirim', 'alirim', 'alinir', 'satin', 'al', 'almak',

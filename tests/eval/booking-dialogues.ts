@@ -282,6 +282,10 @@ export const DIALOGUES: Dialogue[] = [
   trSalonWhatsApp('tr-wa-randevum-ne-zaman',
     [w('randevum ne zamandı kontrol eder misiniz', ['3 Aralık 2026', '15:00', 'Saç kesimi'], ['hizmet'])],
     null, { existing: { date: '2026-12-03', time: '15:00', service: 'Saç kesimi' }, cancelled: false }),
+  // Forgotten, said before the question: the appointment is still what is asked after.
+  trSalonWhatsApp('tr-wa-unuttum',
+    [w('randevumu unuttum ne zamandı', ['3 Aralık 2026', '15:00', 'Saç kesimi'], ['hizmet', 'yanıtlayamıyorum'])],
+    null, { existing: { date: '2026-12-03', time: '15:00', service: 'Saç kesimi' }, cancelled: false }),
   trSalonWhatsApp('tr-wa-iptal-vazgecti',
     [w('randevumu iptal edebilir misiniz'), w('hayır', ['duruyor'])],
     null, { existing: { date: '2026-12-03', time: '15:00' }, cancelled: false }),

@@ -270,6 +270,8 @@ describe('the booking conversation reads', () => {
       ['yarın için randevu lazım', 'booking', 'book'],
       ['i need to book an appointment', 'booking', 'book'],
       ['do i have a booking on friday', 'booking', 'check'],
+      ['randevumu unuttum', 'booking', 'check'],
+      ['i forgot my appointment time', 'booking', 'check'],
       // A new appointment, not one the customer has.
       ['salıya randevu alabilir miyim', 'unknown', 'book'],
       ['siparişimi iptal etmek istiyorum', 'complaint', null],

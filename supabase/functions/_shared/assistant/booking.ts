@@ -282,10 +282,12 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
 }
 
 /** A name written as one: two to four capitalised words ("Ayşe Kaya"), or introduced ("adım Ece"). */
+const writtenAsName = (message: string) => /^\s*\p{Lu}\p{Ll}+(\s+\p{Lu}\p{Ll}+){1,3}\s*$/u.test(message) || introducesAName(message)
+
+/** One word, capitalised as a name is ("Yılmaz"). */
 const oneCapitalisedWord = (message: string) => /^\s*\p{Lu}\p{Ll}+[.!]?\s*$/u.test(message)
 /** One word that says something rather than names ("Neden?", "Pardon", "Sure"). */
 const SAID_NOT_NAMED = /^\s*(neden|niye|nicin|niçin|ne|nasil|nasıl|pardon|affedersiniz|hmm|why|what|how|sorry|sure|okay)\b/i
-const writtenAsName = (message: string) => /^\s*\p{Lu}\p{Ll}+(\s+\p{Lu}\p{Ll}+){1,3}\s*$/u.test(message) || introducesAName(message)
 
 async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> {
   const { message, draft, desk, language } = turn

@@ -1190,7 +1190,9 @@ export const builtinResponder: Responder = async (asked) => {
     return { reply: say.linkNotRead(language), language, productIds: [], kind: 'unknown' }
   }
   // Only the question after a story of an earlier purchase is read ("çanta aldım, çok beğendim; cüzdan var mı?").
-  const story = draft ? null : await askedAfterStory(linked.message, await corpusClassifier())
+  // ("Randevumu unuttum, ne zamandı?" is no story: the appointment is what is asked after.)
+  const own = bookingAsked(linked.message, '')
+  const story = draft || own === 'check' || own === 'cancel' || own === 'move' ? null : await askedAfterStory(linked.message, await corpusClassifier())
   const input = story ? { ...linked, message: story.text } : linked
   const { message, language, history, business } = input
   const classified = story?.understood ?? (await understand(message, await corpusClassifier()))

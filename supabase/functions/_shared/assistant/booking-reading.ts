@@ -315,7 +315,10 @@ export function otherTimesAsked(message: string): 'same' | 'later' | 'earlier' |
 export const asksSameTime = (message: string) => SAME_TIME.test(line(message))
 
 /** "Daha sonra yazarım", "I'll book later": the customer will come back another time. */
-export const putsOff = (message: string) => PUTS_OFF.test(line(message)) && / (daha sonra|sonra|later|another time|baska zaman|baska bir zaman) /.test(line(message))
+export function putsOff(message: string): boolean {
+  const l = line(message)
+  return PUTS_OFF.test(l) && / (daha sonra|sonra|later|another time|baska zaman|baska bir zaman) /.test(l)
+}
 
 /** "Vazgeçtim", "never mind": the customer drops the booking (unless the same message names a new day or time). */
 export const stops = (message: string) => STOP_WORDS.test(line(message))

@@ -31,9 +31,23 @@ export function offerList(offers: readonly Offer[], language: Lang): string {
 const pick = (language: Lang) =>
   language === 'tr' ? 'Hangisi size uyar? Numarasını ya da saatini yazabilirsiniz.' : 'Which one suits you? You can write its number or the time.'
 
+export const freeTimes = (language: Lang) => (language === 'tr' ? 'Şu saatler müsait:' : 'These times are free:')
+
 export function offers(list: readonly Offer[], language: Lang, lead?: string): string {
-  const head = lead ?? (language === 'tr' ? 'Şu saatler müsait:' : 'These times are free:')
-  return `${head}\n${offerList(list, language)}\n${pick(language)}`
+  return `${lead ?? freeTimes(language)}\n${offerList(list, language)}\n${pick(language)}`
+}
+
+/** The times, after a sentence of why these ("… is already taken."). */
+export function offersAfter(note: string, list: readonly Offer[], language: Lang): string {
+  return offers(list, language, `${note} ${freeTimes(language)}`)
+}
+
+export function noEarlier(language: Lang): string {
+  return language === 'tr' ? 'Bundan daha erken boş saat yok.' : 'There is no earlier free time.'
+}
+
+export function noLaterThatDay(language: Lang): string {
+  return language === 'tr' ? 'O gün daha geç boş saat yok. Sonraki boş saatler:' : 'There is no later free time that day. The next free times:'
 }
 
 export function askWhen(language: Lang): string {

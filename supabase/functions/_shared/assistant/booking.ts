@@ -121,8 +121,9 @@ async function offerAt(when: When, draft: BookingDraft, turn: BookingTurn, loade
   }
   // The earliest alone is put as a question, which a "yes" takes.
   if (when.earliest && !reason && found.offers.length === 1) return out(say.earliest(found.offers[0]!, language), language, 'booking', { ...draft, step: 'time', offers: found.offers, date: undefined, time: undefined })
-  const head = reason ? `${reason} ${language === 'tr' ? 'Şu saatler müsait:' : 'These times are free:'}` : lead
-  const text = !saysWhen(when) && !lead && !reason ? `${say.askWhen(language)}\n${say.offers(found.offers, language, language === 'tr' ? 'En yakın boş saatler:' : 'The next free times:')}` : say.offers(found.offers, language, head)
+  const text = !saysWhen(when) && !lead && !reason
+    ? `${say.askWhen(language)}\n${say.offers(found.offers, language, language === 'tr' ? 'En yakın boş saatler:' : 'The next free times:')}`
+    : reason ? say.offersAfter(reason, found.offers, language) : say.offers(found.offers, language, lead)
   return out(text, language, 'booking', { ...draft, step: 'time', offers: found.offers, date: undefined, time: undefined })
 }
 
@@ -138,14 +139,10 @@ async function otherTimes(direction: 'later' | 'earlier', draft: BookingDraft, t
   const day = (await desk.freeSlots(edge.date, edge.date, duration)).map((slot) => ({ date: slot.slot_date, time: slot.slot_time }))
   const beyond = direction === 'later' ? day.filter((o) => o.time > edge.time).slice(0, MAX_OFFERS) : day.filter((o) => o.time < edge.time).slice(-MAX_OFFERS)
   if (beyond.length > 0) return out(say.offers(beyond, language), language, 'booking', { ...draft, offers: beyond })
-  if (direction === 'earlier') {
-    const none = language === 'tr' ? 'Bundan daha erken boş saat yok.' : 'There is no earlier free time.'
-    return out(say.offers(offers, language, `${none} ${language === 'tr' ? 'Şu saatler müsait:' : 'These times are free:'}`), language, 'booking', draft)
-  }
+  if (direction === 'earlier') return out(say.offersAfter(say.noEarlier(language), offers, language), language, 'booking', draft)
   const found = await findTimes({ from: addDays(edge.date, 1) }, duration, desk, loaded.rules, turn.hours)
   if (found.offers.length === 0) return out(say.nothingFree(language), language, 'booking', draft)
-  const none = language === 'tr' ? 'O gün daha geç boş saat yok. Sonraki boş saatler:' : 'There is no later free time that day. The next free times:'
-  return out(say.offers(found.offers, language, none), language, 'booking', { ...draft, offers: found.offers })
+  return out(say.offers(found.offers, language, say.noLaterThatDay(language)), language, 'booking', { ...draft, offers: found.offers })
 }
 
 /** A new booking conversation: the service first when there are several, then the time. */
@@ -249,7 +246,7 @@ async function book(draft: BookingDraft, turn: BookingTurn, loaded: Loaded): Pro
   // Taken meanwhile, or no longer possible: new offers near it, never an error.
   const asked = { date: draft.date!, time: draft.time! }
   const lead = say.refusal(result.refusal, asked, language)
-  const again = await offerAt({ date: asked.date, times: [asked.time] }, { ...draft, step: 'time', date: undefined, time: undefined }, turn, loaded, `${lead} ${language === 'tr' ? 'Şu saatler müsait:' : 'These times are free:'}`)
+  const again = await offerAt({ date: asked.date, times: [asked.time] }, { ...draft, step: 'time', date: undefined, time: undefined }, turn, loaded, `${lead} ${say.freeTimes(language)}`)
   return again.booking ? again : { ...again, kind: 'booking_failed' }
 }
 

@@ -8,7 +8,7 @@
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
 import { ASKS_MATERIAL, COMPARES, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, saysGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
-import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, namesSubject, phrasesHeld, sameProperty, sameSubject, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
+import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, namesSubject, phrasesHeld, sameProperty, sameSubject, sameThings, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
 import { hasAnyHours, hoursStatus } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
 import { bookingAsked } from './booking-reading.ts'
@@ -425,7 +425,14 @@ async function answerBudget(budget: Budget, term: string, context: Context): Pro
   }
   if (found.length === 0) return reply('budget', say.budgetNone(budget, language), language)
   const shown = found.slice(0, MAX_LISTED)
-  return reply('budget', say.budgetList(shown, budget, found.length > MAX_LISTED, language), language, shown)
+  const list = say.budgetList(shown, budget, found.length > MAX_LISTED, language)
+  // "500 TL altı hediye" where every gift is out of stock: those, then what the budget buys today (a kind of product
+  // asked for, "300 TL altı kulaklık", is not answered with other things).
+  if (wishesForAGift(term) && found.every((p) => p.stock <= 0)) {
+    const inStock = (await catalogue.inBudget(budget, MAX_LISTED * 3)).filter((p) => p.stock > 0).slice(0, MAX_LISTED)
+    if (inStock.length > 0) return reply('budget', `${list}\n${say.budgetInStockInstead(inStock, language)}`, language, [...shown, ...inStock])
+  }
+  return reply('budget', list, language, shown)
 }
 
 /** A suggestion is of what can be bought now: the products in stock before the ones out of it, each in its order. */

@@ -316,6 +316,11 @@ const OCCASIONS: readonly { cue: RegExp; words: string }[] = [
   { cue: /^(kis|kisin|kislik\w*|kar|soguk\w*|winter|snow|cold)$/, words: 'kislik winter' },
 ]
 
+/** Whether the words wish for a present ("hediye", "gift ideas", "annem için"), not name a kind of product. */
+export function wishesForAGift(text: string): boolean {
+  return words(text).some(({ key }) => /^(hediye\w*|gifts?|present|presents)$/.test(key)) || occasionWords(text).includes('gift')
+}
+
 /** The words a recommendation's occasion stands for ("sevgilime" → "hediye gift"), none when it names none. */
 export function occasionWords(text: string): string {
   const keys = words(text).map((word) => word.key)

@@ -135,6 +135,12 @@ export function budgetNoneOfKind(budget: Budget, language: Lang): string {
     : `Nothing of the kind you asked for is ${from ? `between ${from} and ${limit}` : `at ${limit} or less`}.`
 }
 
+/** After a budget's list of a kind none of which is in stock: what the same budget buys that is. */
+export function budgetInStockInstead(products: readonly CatalogueProduct[], language: Lang): string {
+  const head = language === 'tr' ? 'Bu bütçede stokta olan diğer ürünler:' : 'What is in stock within the same budget:'
+  return [head, ...products.map((product) => productLine(product, language))].join('\n')
+}
+
 export function cheaperList(products: readonly CatalogueProduct[], than: CatalogueProduct, language: Lang): string {
   const head = language === 'tr' ? `${than.name} (${price(than, language)}) ürününden daha uygun olanlar:` : `Cheaper than ${than.name} (${price(than, language)}):`
   return [head, ...products.map((product) => productLine(product, language))].join('\n')

@@ -172,6 +172,8 @@ export const DIALOGUES: Dialogue[] = [
     w('manikür ne kadar', ['hizmetlerimiz arasında bulamadım', 'Saç kesimi'], ['ürün']),
     // Whether a booking is needed is asked, not a booking begun; a card is paying, never the hours ("geçiyor") or a service.
     w('randevu şart mı', ['0212 555 00 00'], ['Hangi hizmet']), w('kart geçiyor mu', ['Ödeme', '0212 555 00 00'], ['bulamadım', 'Çalışma saat']),
+    // How many work there is the owner's to say, never the hours ("çalışıyor").
+    w('kaç kişi çalışıyor', ['yanıtlayamıyorum', '0212 555 00 00'], ['açığız']),
   ], null),
   // Until when it is open, asked while the times wait, is the hours, never a name; the price asked once the time is
   // chosen is the haircut's, and the name is asked again.
@@ -475,7 +477,8 @@ export const DIALOGUES: Dialogue[] = [
     [w('do you do highlights', ["couldn't find that among our services", 'Saç kesimi'], ['matching product']), w('how much is a haircut and a blow dry', ['Fön', 'Saç kesimi']),
       // Paying by card and coming unbooked are rules of the business, never services looked for.
       w('do you take cards', ['payment', '0212 555 00 00'], ['among our services']), w('do you take walk-ins', ['0212 555 00 00'], ['among our services', 'payment']),
-      w('do i need an appointment', ['0212 555 00 00'], ['Which service'])],
+      w('do i need an appointment', ['0212 555 00 00'], ['Which service']),
+      w('how many stylists do you have', ["can't answer", '0212 555 00 00'], ['among our services'])],
     null),
   enSalon('en-earliest-blow-dry',
     [w('haircut?', ['30 minutes'], ['product']), w('whats the earliest you can do a blow dry', ['earliest', 'December 1, 2026', '13:00']), w('ok', ['name']), w('Ann Lee'), w('0532 222 33 44'), w('yes')],

@@ -2677,6 +2677,10 @@ describe('the business', () => {
     ['faturalı mı gönderiyorsunuz', 'unknown', ['0216 555 00 11']],
     ['e-fatura kesiyor musunuz', 'unknown', ['0216 555 00 11']],
     ['does the order come with a receipt', 'unknown', ['0216 555 00 11']],
+    // How many work there: the owner's to say, never the hours ("çalışıyor") or a product looked for.
+    ['kaç kişi çalışıyor', 'unknown', ['0216 555 00 11']],
+    ['kaç çalışanınız var', 'unknown', ['0216 555 00 11']],
+    ['how many staff do you have', 'unknown', ['0216 555 00 11']],
     // A fee for cancelling is a rule of the business, never a product looked for.
     ['iptal ücreti var mı', 'unknown', ['0216 555 00 11']],
     ['is there a cancellation fee', 'unknown', ['0216 555 00 11']],
@@ -3087,12 +3091,19 @@ describe('honest products', () => {
     expect(none.productIds).toEqual([])
     expect(none.reply).toContain('€5,00 EUR ve altında fiyatlı bir ürün yok')
     const range = await ask('300 ile 1000 lira arası kulaklık', { items })
+    // The one headphone in range is out of stock: it alone, no other kind of thing.
     expect(range.productIds).toEqual(['p2'])
     // None of the kind in the budget: said so, with what the budget buys, never "nothing in the catalogue".
     const cheap = await ask('400 tl altı hoparlör', { items })
     expect(cheap.kind).toBe('budget')
     expect(cheap.productIds.sort()).toEqual(['p2', 'p6'])
     expect(cheap.reply).toMatch(/^Aradığınız türden ₺400,00 TRY ve altında bir ürün yok\.\n₺400,00 TRY ve altındaki ürünler:\n/)
+    // Every one of the kind out of stock: those, then what the same budget buys that is in stock.
+    const gone = await ask('500 tl altı hediye', { items: [...items, product('g3', 'Lokum', 320, 'TRY', 0, null, 'Hediyelik kutuda')] })
+    expect(gone.kind).toBe('budget')
+    expect(gone.reply).toMatch(/^₺500,00 TRY ve altındaki ürünler:\n• Lokum — ₺320,00 TRY, stokta yok\nBu bütçede stokta olan diğer ürünler:\n/)
+    expect(gone.productIds[0]).toBe('g3')
+    expect(gone.productIds.slice(1)).toEqual(['p6'])
     // A budget just after suggestions or a kind listed keeps to them.
     const headphones = await ask('1000 tl altı olan var mı', { items, history: [{ role: 'user', content: 'kulaklık var mı', productIds: [] }, { role: 'assistant', content: '…', productIds: ['p1', 'p2'], kind: 'stock' }] })
     expect(headphones).toMatchObject({ kind: 'budget', productIds: ['p2'] })

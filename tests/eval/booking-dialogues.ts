@@ -140,6 +140,13 @@ export const DIALOGUES: Dialogue[] = [
     w('cuma 15:00 saç kesimi randevusu alabilir miyim'), w('Leyla Acar'), w('0547 678 90 12'), w('evet', ['oluşturuldu']),
     w('randevumu iptal etmek istiyorum', ['4 Aralık 2026', 'iptal edeyim mi']), w('evet', ['iptal edildi']),
   ], null),
+  // The time asked again in the past tense just after, and cancelling asked with no word of an appointment a turn later:
+  // the one booked here, never the opening hours or "I can't answer".
+  trSalon('tr-kactaydi-sonra-iptal', [
+    w('yarın 15:00 boya'), w('Elif Demir'), w('0532 111 22 99'), w('tamam', ['oluşturuldu']),
+    w('saat kaçtaydı', ['2 Aralık 2026', '15:00'], ['Çalışma saat']), w('teşekkürler'),
+    w('iptal edebilir miyim', ['2 Aralık 2026', 'iptal edeyim mi']), w('evet', ['iptal edildi']),
+  ], null),
   trSalon('tr-saat-sorulurken-bugun-kargo', [
     w('saç kesimi randevusu istiyorum'), w('bugün kargoya verir misiniz', ['Kargo'], ['Şu saatler müsait']), w('1'), w('Deniz Ak'),
     w('yarın havale ile ödesem olur mu', ['ödeme'], ['2 Aralık']), w('0532 222 33 44'), w('evet'),
@@ -453,6 +460,11 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-next-week-wednesday',
     [w('hi do you have any availability next week for a haircut'), w('wednesday', ['December 9, 2026'], ['December 2, 2026']), w('something around lunch', ['December 9, 2026']), w('13:00'), w('Jo Park'), w('0532 909 13 13'), w('yes', ['booked'])],
     { date: '2026-12-09', time: '13:00', service: 'Saç kesimi' }),
+  enSalon('en-what-time-was-it', [
+    w('haircut tomorrow at 10'), w('Jo Lee'), w('0532 111 22 97'), w('yes', ['booked']),
+    w('what time was it again', ['December 2, 2026', '10:00'], ["can't answer"]), w('thanks'),
+    w('can i cancel', ['December 2, 2026', 'cancel']), w('yes', ['cancelled']),
+  ], null),
   enSalon('en-latest',
     [w('can i get a haircut, latest time on thursday?', ['17:30'], ['09:00']), w('5'), w('Mia Stone'), w('0532 929 15 15'), w('yes', ['booked'])],
     { date: '2026-12-03', time: '17:30', service: 'Saç kesimi' }),

@@ -271,6 +271,7 @@ describe('the booking conversation reads', () => {
       ['i need to book an appointment', 'booking', 'book'],
       ['do i have a booking on friday', 'booking', 'check'],
       ['randevumu unuttum', 'booking', 'check'],
+      ['randevu saatim kaçtı', 'booking', 'check'],
       ['i forgot my appointment time', 'booking', 'check'],
       // A new appointment, not one the customer has.
       ['salıya randevu alabilir miyim', 'unknown', 'book'],
@@ -281,6 +282,14 @@ describe('the booking conversation reads', () => {
     // Just after booking, or heard as a booking with none under way: the appointment is meant.
     expect(bookingAsked('iptal etmek istiyorum', 'unknown', { justBooked: true })).toBe('cancel')
     expect(bookingAsked('iptal etmek istiyorum', 'booking')).toBe('cancel')
+    // Once one was booked in this conversation: cancelling, and its time asked in the past tense, are of it; an order
+    // cancelled is not, nor the time asked with nothing booked.
+    expect(bookingAsked('iptal edebilir miyim', 'unknown', { bookedHere: true })).toBe('cancel')
+    expect(bookingAsked('siparişimi iptal etmek istiyorum', 'complaint', { bookedHere: true })).toBeNull()
+    expect(bookingAsked('saat kaçtaydı', 'hours', { justBooked: true })).toBe('check')
+    expect(bookingAsked('what time was it again', 'unknown', { bookedHere: true })).toBe('check')
+    expect(bookingAsked('saat kaçtaydı', 'hours')).toBeNull()
+    expect(bookingAsked('saat kaçtaydı', 'hours', { bookedHere: true, drafting: true })).toBeNull()
     // Asking the fee for cancelling is asking a rule, not cancelling.
     expect(bookingAsked('randevuyu iptal edersem ücret alıyor musunuz', 'booking')).toBeNull()
     expect(bookingAsked('is there a fee if i cancel my appointment', 'booking', { justBooked: true })).toBeNull()

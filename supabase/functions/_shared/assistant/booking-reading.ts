@@ -210,13 +210,17 @@ export const asksOfATopic = (message: string, kind: string) =>
   topicOf(message) !== null && kind !== 'booking' && (asksSomethingElse(message, kind) || asksAQuestion(message) || /^ (will|would|can|could) /.test(line(message)))
 
 /** "Randevumu", "my appointment": one the customer already has. */
-const CHECK_WORDS = / (kontrol\w*|unuttum|hatirlamiyorum|forgot|dont remember|var miydi|var mi|ne zaman\w*|saat kac\w*|kacta\w*|hangi gun\w*|hatirlat\w*|check\w*|confirm\w*|when is|when was|what time (is|was)|do i have|is there) /
-const OWN_APPOINTMENT = / (randevum\w*|rezervasyonum\w*|my (appointment|booking|reservation)\w*|(do|did) i (have|book|make) (an |a )?(appointment|booking|reservation)\w*) /
+const CHECK_WORDS = / (kontrol\w*|unuttum|hatirlamiyorum|forgot|dont remember|var miydi|var mi|ne zaman\w*|saat kac\w*|kacta\w*|kacti\w*|hangi gun\w*|hatirlat\w*|check\w*|confirm\w*|when is|when was|what time (is|was)|do i have|is there) /
+const OWN_APPOINTMENT = / (randevum\w*|randevu (saatim|gunum|tarihim)\w*|rezervasyonum\w*|my (appointment|booking|reservation)\w*|(do|did) i (have|book|make) (an |a )?(appointment|booking|reservation)\w*) /
 /** Taking it to another day or time: "salıya alabilir miyim", "yarına çekebilir misiniz", "cuma olsun", "friday instead". */
 const TO_ANOTHER = / (al\w*|cek\w*|olsun|olabilir\w*|instead) /
 const SAME_TIME = / (ayni saat\w*|same time) /
 /** A new time for what was just booked: "make it 4", "friday instead", "saat 4 olsun", "yarına alabilir miyiz". */
 const CHANGE_JUST_MADE = / (make it|instead|rather|olsun|yapalim|yapabilir miyiz|alabilir miyiz|alalim|cekebilir\w*|cekelim) /
+/** "Saat kaçtaydı?", "what time was it again?": the time or day of something already made, asked in the past tense. */
+const WHEN_WAS_IT = / (kactaydi\w*|kacti|kactiydi|ne zamandi\w*|ne zamanaydi\w*|hangi gundu\w*|hangi gunedi\w*|what (time|day) (was|is) it|when (was|is) it) /
+/** An order, not an appointment: "siparişimi iptal etmek istiyorum". */
+const ORDER = / (siparis\w*|orders?|kargo\w*|parcel|package|paket\w*) /
 
 /**
  * What is asked of one service: its price or how long it takes. ("Kaça kadar açıksınız?" asks until when, no price;
@@ -260,14 +264,22 @@ export function asksWhyNumber(message: string): boolean {
 }
 
 /** Whether the message starts a booking conversation (or a cancellation or move of one). */
-export function bookingAsked(message: string, kind: string, { justBooked = false, justShown = false, drafting = false } = {}): 'book' | 'cancel' | 'move' | 'check' | null {
+export function bookingAsked(
+  message: string,
+  kind: string,
+  { justBooked = false, justShown = false, drafting = false, bookedHere = false } = {},
+): 'book' | 'cancel' | 'move' | 'check' | null {
   const l = line(message)
   // "Randevusuz gelebilir miyim?", "walk-ins ok?": coming without one asks for none; "iptal edersem ücret alıyor
   // musunuz?" asks a rule, not to cancel.
   if (comesWithoutBooking(message) || asksCancellationFee(message) || putsOff(message)) return null
   const appointment = APPOINTMENT.test(l)
-  // "İptal etmek istiyorum" just after booking, or heard as a booking with none under way: the appointment is meant.
-  if ((appointment || justBooked || justShown || (kind === 'booking' && !drafting)) && CANCEL_WORDS.test(l)) return 'cancel'
+  // "İptal etmek istiyorum" just after booking, or once one was booked in this conversation, or heard as a booking with
+  // none under way: the appointment is meant (an order cancelled is not).
+  const madeHere = justBooked || justShown || (bookedHere && !ORDER.test(l))
+  if ((appointment || madeHere || (kind === 'booking' && !drafting)) && CANCEL_WORDS.test(l)) return 'cancel'
+  // "Saat kaçtaydı?", "what time was it again?" once one was booked here: that appointment, looked up.
+  if (madeHere && !drafting && WHEN_WAS_IT.test(l)) return 'check'
   if (appointment && MOVE_WORDS.test(l)) return 'move'
   // "Actually can we make it 4?", "cuma olsun" just after booking, "can I change it to the morning?" just after the
   // customer's appointments were shown: the appointment, taken to that time.

@@ -36,6 +36,8 @@ export type BookingTurn = {
   contact: string
   /** What the assistant's last reply was (`booked` just after an appointment was made). */
   lastKind?: string
+  /** Whether an appointment was made earlier in this conversation (a reply of kind `booked` in its history). */
+  bookedHere?: boolean
 }
 
 const out = (reply: string, language: Lang, kind: string, draft: BookingDraft | null): ResponderOutput => ({
@@ -288,7 +290,12 @@ const SAID_NOT_NAMED = /^\s*(neden|niye|nicin|niçin|ne|nasil|nasıl|pardon|affe
 
 async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> {
   const { message, draft, desk, language } = turn
-  let asked = bookingAsked(message, turn.kind, { justBooked: turn.lastKind === 'booked', justShown: turn.lastKind === 'booking_shown', drafting: draft !== null })
+  let asked = bookingAsked(message, turn.kind, {
+    justBooked: turn.lastKind === 'booked',
+    justShown: turn.lastKind === 'booking_shown',
+    drafting: draft !== null,
+    bookedHere: turn.bookedHere === true,
+  })
   // "Yarın 11'de saç kesimi olur mu?": a service the owner offers and a time ask for a booking in so many words.
   // So do "can I do a haircut and colour on the same day?" and "I need a haircut asap".
   const mayName = !draft && !asked && (saysWhen(readWhen(message, desk.today)) || onTheSameDay(message) || wantsIt(message))

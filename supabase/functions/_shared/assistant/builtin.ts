@@ -1221,7 +1221,7 @@ export const builtinResponder: Responder = async (asked) => {
   const contact = biz.contactDetails(business.profile, input.businessName, replyIn)
   if (input.booking) {
     const lastKind = history.findLast((turn) => turn.role === 'assistant')?.kind
-    const booked = await converse({ message, draft, desk: input.booking, language: replyIn, kind: understood.kind, hours: business.profile?.opening_hours ?? null, contact, lastKind: lastKind ?? undefined })
+    const booked = await converse({ message, draft, desk: input.booking, language: replyIn, kind: understood.kind, hours: business.profile?.opening_hours ?? null, contact, lastKind: lastKind ?? undefined, bookedHere: history.some((turn) => turn.kind === 'booked') })
     if (booked) return booked
   }
   // A service's price or length, or which there are: the service keeps for the day written next, unless a booking is under way.

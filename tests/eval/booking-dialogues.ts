@@ -140,6 +140,12 @@ export const DIALOGUES: Dialogue[] = [
     w('cuma 15:00 saç kesimi randevusu alabilir miyim'), w('Leyla Acar'), w('0547 678 90 12'), w('evet', ['oluşturuldu']),
     w('randevumu iptal etmek istiyorum', ['4 Aralık 2026', 'iptal edeyim mi']), w('evet', ['iptal edildi']),
   ], null),
+  // What a service includes, asked just after it: not written, and the other service as listed; the colour still books
+  // (never a blow-dry booking begun).
+  trSalon('tr-fon-dahil-mi', [
+    w('boya ne kadar', ['1.500']), w('fön dahil mi', ['yazılı değil', 'Fön 30 dakika', '0212 555 00 00'], ['Hangi gün']),
+    w('cumartesi 10:00', ['müsait']), w('Gül Tan'), w('0532 111 22 81'), w('evet', ['oluşturuldu', 'Boya']),
+  ], { date: '2026-12-05', time: '10:00', service: 'Boya' }),
   // The time asked again in the past tense just after, and cancelling asked with no word of an appointment a turn later:
   // the one booked here, never the opening hours or "I can't answer".
   trSalon('tr-kactaydi-sonra-iptal', [
@@ -460,6 +466,10 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-next-week-wednesday',
     [w('hi do you have any availability next week for a haircut'), w('wednesday', ['December 9, 2026'], ['December 2, 2026']), w('something around lunch', ['December 9, 2026']), w('13:00'), w('Jo Park'), w('0532 909 13 13'), w('yes', ['booked'])],
     { date: '2026-12-09', time: '13:00', service: 'Saç kesimi' }),
+  enSalon('en-does-that-include', [
+    w('how much is a colour', ['1,500']), w('does that include a cut', ["doesn't say", 'Saç kesimi takes 30 minutes'], ['Which day']),
+    w('saturday at 11 then', ['free']), w('Kim Roe'), w('0532 111 22 82'), w('yes', ['booked', 'Boya']),
+  ], { date: '2026-12-05', time: '11:00', service: 'Boya' }),
   enSalon('en-what-time-was-it', [
     w('haircut tomorrow at 10'), w('Jo Lee'), w('0532 111 22 97'), w('yes', ['booked']),
     w('what time was it again', ['December 2, 2026', '10:00'], ["can't answer"]), w('thanks'),

@@ -86,6 +86,13 @@ export function variesNotWritten(service: BookableService, contact: string, lang
   return `${language === 'tr' ? 'Listede' : 'As listed'}: ${serviceFacts(service, language)} ${NOT_WRITTEN_FOR_A_CASE[language]} ${contact}`
 }
 
+/** "Fön dahil mi?" of a service: it as listed, that what it includes is not written, and the other when it is listed. */
+export function includedNotWritten(service: BookableService, other: BookableService | null, contact: string, language: Lang): string {
+  const unwritten = language === 'tr' ? `${service.name} hizmetine neyin dahil olduğu listede yazılı değil.` : `The list doesn't say what ${service.name} includes.`
+  const apart = other ? ` ${language === 'tr' ? 'Ayrı bir hizmet olarak' : 'Listed on its own'}: ${serviceFacts(other, language)}` : ''
+  return `${language === 'tr' ? 'Listede' : 'As listed'}: ${serviceFacts(service, language)} ${unwritten}${apart} ${contact}`
+}
+
 /** Several services' length and price, a line each, and how to book one; `ofACase`: asked for a case none of them names. */
 export function servicesInfo(services: readonly BookableService[], language: Lang, ofACase = false): string {
   const lines = services.map((service) => `• ${serviceFacts(service, language)}`).join('\n')

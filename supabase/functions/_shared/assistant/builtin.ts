@@ -18,7 +18,7 @@ import { replyLanguage } from './language.ts'
 import { corpusClassifier, editDistance, type Classification } from './nlu.ts'
 import * as attr from './attribute-replies.ts'
 import * as say from './replies.ts'
-import { answerServices, notAService, serviceVariesAsked } from './services.ts'
+import { answerServices, notAService, serviceIncludesAsked, serviceVariesAsked } from './services.ts'
 import { ofAProduct, twoQuestions, type Part } from './two-questions.ts'
 import { bestNamed, coverage, keysOf, sameStem, sameWord } from './matching.ts'
 import { askedSize, colourListed, listedColours, listedSizes, recordStates } from './record-facts.ts'
@@ -1221,6 +1221,11 @@ export const builtinResponder: Responder = async (asked) => {
   const contact = biz.contactDetails(business.profile, input.businessName, replyIn)
   if (input.booking) {
     const lastKind = history.findLast((turn) => turn.role === 'assistant')?.kind
+    // "Fön dahil mi?", "does that include a cut?" just after a service: what it holds, which the list does not say; the
+    // service still waits for a day (never a booking of the other begun).
+    const serviceBefore = lastKind === 'service' ? history.findLast((turn) => turn.role === 'user') : undefined
+    const includes = serviceBefore ? await serviceIncludesAsked(message, { before: serviceBefore.content, serviceId: draft?.serviceId }, input.booking, contact, replyIn) : null
+    if (includes) return { ...includes, booking: draft }
     const booked = await converse({ message, draft, desk: input.booking, language: replyIn, kind: understood.kind, hours: business.profile?.opening_hours ?? null, contact, lastKind: lastKind ?? undefined, bookedHere: history.some((turn) => turn.kind === 'booked') })
     if (booked) return booked
   }

@@ -3,7 +3,7 @@
 // answers instead. Whole conversations are the booking evaluation's.
 import { describe, expect, it } from 'vitest'
 import { memoryCatalogue } from '../../../../tests/support/assistant-memory.ts'
-import { answerServices, notAService, serviceVariesAsked } from './services.ts'
+import { answerServices, notAService, serviceIncludesAsked, serviceVariesAsked } from './services.ts'
 import type { BookableService, BookingDesk, CatalogueProduct } from './types.ts'
 
 const SERVICES: BookableService[] = [
@@ -174,5 +174,23 @@ describe('a case of a service asked about just after it', () => {
       expect(out, message).toMatchObject({ kind: 'service', booking: { serviceId: 's1', step: 'time' } })
       expect(out?.reply, message).toMatch(/^Boya (120 dakika sürüyor|takes 120 minutes)/)
     }
+  })
+})
+
+describe('what a service includes, asked just after it', () => {
+  it('gives the service as listed, that what it holds is not written, and the other when it is a service too', async () => {
+    const { fake } = desk()
+    const blowDry = await serviceIncludesAsked('fön dahil mi', { before: 'boya ne kadar' }, fake, 'Işıl Kuaför: 0212 555 00 00', 'tr')
+    expect(blowDry).toMatchObject({ kind: 'service', known: false })
+    expect(blowDry?.reply).toBe(
+      'Listede: Boya 120 dakika sürüyor; ücreti ₺1.500,00 TRY. Boya hizmetine neyin dahil olduğu listede yazılı değil. Ayrı bir hizmet olarak: Fön 30 dakika sürüyor; ücreti listede yazmıyor. Işıl Kuaför: 0212 555 00 00',
+    )
+    const wash = await serviceIncludesAsked('is a wash included', { before: 'haircut price?' }, fake, 'x', 'en')
+    expect(wash?.reply).toBe("As listed: Saç kesimi takes 30 minutes; it costs ₺400.00 TRY. The list doesn't say what Saç kesimi includes. x")
+    // The service the booking waits with, not one a question since named.
+    expect((await serviceIncludesAsked('yıkama dahil mi', { before: 'fön dahil mi', serviceId: 's1' }, fake, 'x', 'tr'))?.reply).toMatch(/^Listede: Boya /)
+    // Not asked what it includes, or no service before: not this question.
+    expect(await serviceIncludesAsked('cumartesi olur mu', { before: 'boya ne kadar' }, fake, 'x', 'tr')).toBeNull()
+    expect(await serviceIncludesAsked('kargo dahil mi', { before: 'keten gömlek ne kadar' }, fake, 'x', 'tr')).toBeNull()
   })
 })

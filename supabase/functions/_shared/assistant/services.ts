@@ -3,7 +3,7 @@
 // haircut?". Answered from the services read for this reply (booking-desk.ts),
 // never from the catalogue or a policy text.
 import { asksIfItVaries, asksPriceOrLength, caseNotInName, servicesNamed, withoutHairCase } from './booking-reading.ts'
-import { serviceInfo, serviceList, serviceNotListed, servicesInfo, variesNotWritten } from './booking-replies.ts'
+import { includedNotWritten, serviceInfo, serviceList, serviceNotListed, servicesInfo, variesNotWritten } from './booking-replies.ts'
 import { asksPriceList, productTerm } from './intents.ts'
 import { coverage, keysOf } from './matching.ts'
 import { keyLine, words } from './text.ts'
@@ -76,6 +76,30 @@ export async function serviceVariesAsked(message: string, before: string, desk: 
     return { reply: serviceInfo(service, language), language, productIds: [], kind: 'service', booking }
   }
   return { reply: variesNotWritten(service, contact, language), language, productIds: [], kind: 'service', known: false }
+}
+
+/** "Fön dahil mi?", "does that include a cut?", "is a wash included?": what one service holds, which no list says. */
+const INCLUDED = / (dahil\w*|icinde (mi|mu|var)\w*|iceriyor\w*|include|includes|included|including|come with|comes with) /
+
+/**
+ * "Fön dahil mi?" just after a service was asked about (the one the draft waits with, else the one the customer's last
+ * words named): that service as listed, that whether it holds the other is not written, and the other as listed when
+ * it is a service too; never a booking of the other begun.
+ */
+export async function serviceIncludesAsked(
+  message: string,
+  asked: { before: string; serviceId?: string | null },
+  desk: BookingDesk,
+  contact: string,
+  language: AssistantLanguage,
+): Promise<ResponderOutput | null> {
+  if (!INCLUDED.test(keyLine(words(message)))) return null
+  const { rules, services } = await desk.load()
+  if (!rules.enabled || services.length === 0) return null
+  const service = services.find((listed) => listed.id === asked.serviceId) ?? servicesNamed(asked.before, services)[0]
+  if (!service) return null
+  const other = servicesNamed(message, services).find((named) => named.id !== service.id) ?? null
+  return { reply: includedNotWritten(service, other, contact, language), language, productIds: [], kind: 'service', known: false }
 }
 
 /** Whether the words name anything besides asking a price or a length ("kaç saat sürer?" names nothing). */

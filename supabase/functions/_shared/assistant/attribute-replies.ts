@@ -4,6 +4,7 @@
 // in replies.ts.
 import type { Attribute } from './intents.ts'
 import { translate } from './lexicon.ts'
+import { recordStates } from './record-facts.ts'
 import type { AssistantLanguage, CatalogueProduct } from './types.ts'
 
 type Lang = AssistantLanguage
@@ -18,12 +19,17 @@ const ATTRIBUTE_NAMES: Record<Attribute, Record<Lang, string>> = {
   scent: { tr: 'koku', en: 'scent' },
 }
 
-/** The product's own record says it: the description (and name) quoted as the owner wrote them. */
-export function attributeFromRecord(product: CatalogueProduct, language: Lang): string {
+/**
+ * The product's own record says it: the description (and name) quoted as the owner wrote them; where the name alone
+ * says the attribute asked ("kaç gram?" of "Türk Kahvesi 250 g"), the name first.
+ */
+export function attributeFromRecord(product: CatalogueProduct, language: Lang, attribute: Attribute | null = null): string {
   const description = product.description?.trim() ?? ''
+  const byName = attribute !== null && recordStates({ ...product, description: null }, attribute) && !recordStates({ ...product, name: '' }, attribute)
   // "Are the sunglasses polarized?" of the Polarized Sunglasses: the name is all the record says.
-  if (description === '') {
-    return language === 'tr' ? `Katalogda “${product.name}” adıyla yer alıyor; açıklaması yok.` : `The catalogue lists it as “${product.name}”, with no description.`
+  if (description === '' || byName) {
+    if (language === 'tr') return `Katalogda “${product.name}” adıyla yer alıyor; ${description ? `açıklamada: “${description}”` : 'açıklaması yok'}.`
+    return `The catalogue lists it as “${product.name}”, ${description ? `described as: “${description}”` : 'with no description'}.`
   }
   return language === 'tr' ? `${product.name} için katalogdaki açıklama: “${description}”` : `The catalogue describes ${product.name} as: “${description}”`
 }

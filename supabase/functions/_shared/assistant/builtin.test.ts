@@ -756,6 +756,36 @@ describe('follow-ups as customers write them', () => {
     expect(await ask('what sizes does the linen dress come in', { items: dresses, language: 'en', faq: [] })).toMatchObject({ kind: 'attribute', productIds: ['d1'] })
   })
 
+  it('where a product comes from, a weight its name gives, and a product in what it comes in', async () => {
+    const items = [
+      ...PRODUCTS,
+      product('o1', 'Sızma Zeytinyağı 1 L', 540, 'TRY', 18, null, 'Soğuk sıkım, Ayvalık, 1 litrelik cam şişesi'),
+      product('o2', 'Türk Kahvesi 250 g', 185, 'TRY', 60, null, 'Orta kavrulmuş, taze çekilmiş'),
+      product('o3', 'Steel Water Bottle', 18, 'USD', 44, null, '500 ml, keeps drinks cold for 24 hours'),
+      product('o4', 'Ceramic Mug', 12.5, 'EUR', 50, null, '350 ml, dishwasher safe'),
+      product('o5', 'Extra Virgin Olive Oil', 14, 'EUR', 9, null, 'Cold pressed, from Crete, in a glass bottle'),
+    ]
+    // Where from: the record as written (which may name the place), never a list, the address, a complaint or the material.
+    const origins = [['zeytinyağı nereden', 'o1', 'Ayvalık'], ['and the olive oil, where is it from', 'o5', 'Crete'], ['where is the ceramic mug made', 'o4', "doesn't list this detail"]] as const
+    for (const [message, id, said] of origins) {
+      const out = await ask(message, { items, language: /[ğış]/.test(message) ? 'tr' : 'en' })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: [id] })
+      expect(out.reply, message).toContain(said)
+    }
+    // Where to buy it is no origin; how to order is no complaint.
+    expect((await ask('nereden alabilirim zeytinyağını', { items })).kind).not.toBe('attribute')
+    expect((await ask('nereden sipariş verebilirim', { items })).kind).toBe('ordering')
+    // "Kaç gram?" of a product whose name alone says it: the name first.
+    expect((await ask('türk kahvesi kaç gram', { items })).reply).toBe('Katalogda “Türk Kahvesi 250 g” adıyla yer alıyor; açıklamada: “Orta kavrulmuş, taze çekilmiş”.')
+    const coffeeFirst: Turn[] = [{ role: 'user', content: 'türk kahvesi var mı', productIds: [] }, { role: 'assistant', content: '…', productIds: ['o2'], kind: 'stock' }]
+    expect((await ask('how many grams is it', { items, history: coffeeFirst, language: 'en' })).reply).toBe('The catalogue lists it as “Türk Kahvesi 250 g”, described as: “Orta kavrulmuş, taze çekilmiş”.')
+    // The olive oil's bottle is the olive oil, even just after another product; a water bottle is the bottle.
+    const coffee: Turn[] = [{ role: 'user', content: 'türk kahvesi kaç gram', productIds: [] }, { role: 'assistant', content: '…', productIds: ['o2'], kind: 'attribute' }]
+    expect(await ask('zeytinyağı şişesi kaç litre', { items, history: coffee })).toMatchObject({ productIds: ['o1'] })
+    expect(await ask('how big is the olive oil bottle', { items, history: coffee, language: 'en' })).toMatchObject({ productIds: ['o5'] })
+    expect(await ask('how big is the water bottle', { items, language: 'en' })).toMatchObject({ productIds: ['o3'] })
+  })
+
   it('a question of the product in a shopper\'s words: doubt after it, its origin, two properties, what its record said', async () => {
     const items = [
       ...PRODUCTS,

@@ -7,7 +7,7 @@
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts, attribute-replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
-import { ASKS_MATERIAL, COMPARES, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, saysGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, COMPARES, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, namesSubject, phrasesHeld, sameProperty, sameSubject, sameThings, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
 import { hasAnyHours, hoursStatus } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
@@ -22,7 +22,7 @@ import { answerServices, notAService, serviceIncludesAsked, serviceVariesAsked }
 import { ofAProduct, twoQuestions, type Part } from './two-questions.ts'
 import { bestNamed, coverage, keysOf, sameStem, sameWord } from './matching.ts'
 import { askedSize, colourListed, listedColours, listedSizes, recordStates } from './record-facts.ts'
-import { keyLine, linkWords, linksAsWords, words, type Word } from './text.ts'
+import { asciiKey, keyLine, linkWords, linksAsWords, words, type Word } from './text.ts'
 import { readWhen } from './when.ts'
 import type { AssistantLanguage, BookingDesk, BusinessKnowledge, Catalogue, CatalogueProduct, FaqHit, Responder, ResponderOutput, Turn } from './types.ts'
 
@@ -106,10 +106,21 @@ async function subject(term: string, context: Context, limit: number): Promise<C
   return ofTheKind(term, named).filter((product) => statesAll(product, materials)).slice(0, limit)
 }
 
+/** What a product comes in, named after it: "zeytinyağı şişesi", "the olive oil bottle", "lokum kutusu". */
+const CONTAINER = /^(sise\w*|bottles?|kavanoz\w*|jars?|kutu\w*|box|boxes|ambalaj\w*|packag\w*|teneke\w*|tins?)$/
+
 /** Of these products, those whose names hold the kind of thing the words name ("çay bardağı": a glass), or all when they name none. */
 function ofTheKind(term: string, products: readonly CatalogueProduct[]): CatalogueProduct[] {
   const things = thingWords(term)
   const head = things.at(-1)
+  // "Zeytinyağı şişesi kaç litre?": the olive oil, in what it comes in, unless a product is that container of it
+  // ("water bottle" is the Steel Water Bottle).
+  if (head && things.length > 1 && CONTAINER.test(asciiKey(head))) {
+    const filled = things.slice(0, -1).join(' ')
+    const ofFilled = products.filter((product) => coverage(filled, product.name) > 0)
+    const container = ofFilled.filter((product) => coverage(head, product.name) > 0)
+    if (ofFilled.length > 0) return container.length > 0 ? container : ofFilled
+  }
   // A kind named in two words is one thing: "güneş gözlüğü" is the "Sunglasses", though "gözlüğü" alone is "glasses".
   return head ? products.filter((product) => coverage(head, product.name) > 0 || (things.length > 1 && coverage(things.join(' '), product.name) === 1)) : [...products]
 }
@@ -543,7 +554,9 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   // "Hangi kulaklıklarınız var?" asks nothing of a product but which there are ("are the sunglasses polarized?" asks
   // whether they are so, which the name says).
   const unit = specUnitAsked(message)
-  if (asked.length === 0 && attribute === null && term !== '' && !asksWhetherSo(message) && !asksContentsOrFit(message) && !unit) return answerProductQuestion('list', term, context)
+  if (asked.length === 0 && attribute === null && term !== '' && !asksWhetherSo(message) && !asksContentsOrFit(message) && !unit && !asksOrigin(message)) {
+    return answerProductQuestion('list', term, context)
+  }
   // "Powerbank kaç mAh?" of the Powerbank 20000 mAh: a figure in that unit is in its record ("20000 mAh", "20W").
   const figures = keysOf(`${product.name} ${product.description ?? ''}`)
   if (unit && figures.some((key, i) => (key === unit && /^\d/.test(figures[i - 1] ?? '')) || (key.endsWith(unit) && /^\d+$/.test(key.slice(0, -unit.length))))) {
@@ -608,7 +621,7 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
     if (hit) return reply('faq', biz.faqAnswer(hit), language)
   }
   const unsaid = [product, ...others].filter((record) => !states(record))
-  const answers = stating.map((record) => attr.attributeFromRecord(record, language))
+  const answers = stating.map((record) => attr.attributeFromRecord(record, language, attribute))
   if (unsaid.length > 0) answers.push(attr.attributeNotListed(unsaid as [CatalogueProduct, ...CatalogueProduct[]], attribute, contactOf(context), language))
   return reply('attribute', answers.join('\n'), language, [...stating, ...unsaid], stating.length > 0)
 }

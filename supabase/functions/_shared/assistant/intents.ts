@@ -422,6 +422,8 @@ export function attributeOf(list: readonly Word[]): Attribute | null {
   const keys = list.map((word) => word.key).filter((key) => !OWN_MEASURES.test(key))
   // "How long is the warranty?": a promise asked about measures nothing.
   if (keys.some((key) => /^(garanti\w*|warrant\w*|guarantee\w*)$/.test(key))) return null
+  // "Where are the mugs made?": where from, not what of.
+  if (ORIGIN.test(keyLine(list))) return null
   if (keys.some((key) => /^(beden\w*|numara\w*|size|sizes|small|medium|large)$/.test(key))) return 'size'
   if (keys.some((key) => WEIGHT_WORDS.test(key))) return 'weight'
   if (keys.some((key) => SCENT_WORDS.test(key))) return 'scent'
@@ -732,6 +734,14 @@ const WHOLE_CATALOGUE =
 const CATALOGUE_WORD = /^(katalo[gk]\w*|catalog\w*|brochure|menu|liste\w*|list|pricelist|gorebilecegim\w*|bakabilecegim\w*|urunlerinizi|urunlerin\w*)$/
 const WITHOUT_BOOKING =
   / (randevusuz|randevu almadan|randevu\w* (\w+ )?(sart|zorunlu|gerekli|gerekiyor|lazim|mecburi) (mi|mu)|without (an |a )?(appointment|booking)|no appointment|walk[ -]?ins?|drop[ -]?ins?|(do|would|will) (i|we) need (an |a )?(appointment|booking)|(do|would|will) (i|we) (need|have) to (book|(make|get) (an |a )?(appointment|booking))|(is|are) (an |a )?(appointments?|bookings?) (required|necessary|needed|a must)|(appointments?|bookings?) only) /
+/** Where a thing comes from or is made: "nereden", "nerenin malı", "menşei", "where is it from", "where are they made". */
+const ORIGIN =
+  / (where (is|are|was|were|do|does) (\w+ ){0,5}(from|made|produced|sourced|grown)|made where|nereden|nerenin\w*|nerede (uretil|yapil)\w*|mensei\w*|mensesi\w*|nere (mali|malı|uretimi)\w*|uretim yeri\w*) /
+/** "Where is it from?", "nerenin malı?": where a product comes from is asked. */
+export const asksOrigin = (message: string) => ORIGIN.test(keyLine(words(message)))
+const ORIGIN_WORDS = /^(where|is|are|was|were|do|does|it|they|from|made|produced|sourced|grown|nereden|nerenin\w*|nerede|uretil\w*|yapil\w*|mense\w*|nere|mali|uretimi|uretim|yeri\w*|and|ve|peki)$/
+/** "Nerelisiniz?", "where do you ship from?", "nereden alabilirim?": asked of the shop, of buying or of an order. */
+const OF_THE_SHOP_OR_ORDER = / (you|your|u|siz|sizin|nerelisiniz|alabil\w*|alirim|alinir|bulabil\w*|satin\w*|buy|purchase|get|siparis\w*|kargo\w*|orders?|ship\w*|parcels?|packages?|gonder\w*|yolla\w*|delivery|teslimat\w*) /
 /** "Kaç kişi çalışıyor?", "how many stylists do you have?": the people of the business, which no field holds. */
 const STAFF =
   / kac (kisi (calis\w*|var|bakiyor\w*)|kisiyle calis\w*|kisisiniz|calisan\w*|personel\w*|eleman\w*|kuafor\w*|berber\w*|usta\w*)|how many (staff|people|employees|stylists|hairdressers|barbers|workers|members of staff)( \w+)* (work|working|do you have|are there|have you got)|how many (staff|employees|stylists|hairdressers|barbers|workers) /
@@ -1159,6 +1169,15 @@ export function intentOf(asked: string, message: string): Intent {
   const sentAs = / (\w+(mis|mus)) (mi|mu) (gonder\w*|yolla\w*|gel\w*) /.exec(line)
   if (sentAs && (intent === 'shipping' || intent === 'delivery_time') && !/^(paket|kargo|sigorta)/.test(sentAs[1]!) && thingWords(term).length > 0) {
     return { kind: 'attribute', attribute: null, term: productTerm(list.filter((word) => !/^(gonder|yolla|gel)/.test(word.key))) }
+  }
+  // "Nereden sipariş verebilirim?": how to order, however much "nereden" sounds like "siparişim nerede" (a complaint).
+  if (intent === 'complaint' && / (nereden|nasil|nerden) (siparis ver\w*|siparis edebil\w*|satin al\w*|alabil\w*)/.test(line) && !OWN_ORDER.test(line)) {
+    return { kind: 'ordering', term: '' }
+  }
+  // "Zeytinyağı nereden?", "where is the olive oil from?": where a product comes from, which its record may say; not the
+  // shop's address, nor a complaint ("where is it"). ("Nerelisiniz?", "where do you ship from?" ask of the shop.)
+  if (ORIGIN.test(line) && !OF_THE_SHOP_OR_ORDER.test(line)) {
+    return { kind: 'attribute', attribute: null, term: productTerm(list.filter((word) => !ORIGIN_WORDS.test(word.key))) }
   }
   // "Öğle arası var mı?", "do you close for lunch?": the hours, which say when the shop is open.
   if (/ (ogle (arasi|tatil)\w*|lunch (break|time)|close for lunch) /.test(line)) return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }

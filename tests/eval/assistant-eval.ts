@@ -290,6 +290,9 @@ function check(turn: EvalTurn, reply: string, run: OwnerRun, now: Date) {
   const known = new Set(run.knownPrices)
   // The budget said back is no invented price, whatever currency it was read in (a wrong currency is a missing product already).
   if (e.budget) for (const amount of [e.budget.max, e.budget.min ?? 0]) for (const currency of CURRENCIES) for (const p of pricesOf({ price: amount, currency })) known.add(p)
+  // What a number the customer wrote comes to ("2 tane alacağım": 2 × a listed product's price) is read from the record too.
+  const counts = (turn.message.match(/\b\d{1,3}\b/g) ?? []).map(Number).filter((n) => n > 1)
+  for (const n of counts) for (const r of listed) for (const p of pricesOf({ price: Math.round(r.price * 100 * n) / 100, currency: r.currency })) known.add(p)
   for (const quoted of reply.match(PRICE_PATTERN) ?? []) {
     const q = quoted.trim()
     if (!known.has(q) && ![...known].some((k) => k.includes(q))) invented.push(q)

@@ -1111,6 +1111,21 @@ describe('follow-ups as customers write them', () => {
     expect(out.reply).toContain('https://ornek.com/kulaklik')
     // A product the catalogue does not hold is not swapped for the last one.
     expect((await ask('kaşmir atkı sipariş vermek istiyorum', { history: said(['p1']) })).productIds).toEqual([])
+    // That many come to the record's price times the number, when the catalogue shows that many.
+    expect(out.reply).toContain('3 adet toplam ₺3.750,00 TRY.')
+    expect((await ask("ok i'll take 2", { language: 'en', history: said(['p6']) })).reply).toContain("For 2, that's ₺699.80 TRY in total.")
+    expect((await ask('5 tane alacağım', { history: said(['p3']) })).reply).not.toContain('toplam')
+  })
+
+  it('"total?" just after "I\'ll take 2" gives what that many come to', async () => {
+    const took: Turn[] = [...said(['p6']), { role: 'user', content: "ok i'll take 2", productIds: [] }, { role: 'assistant', content: '…', productIds: ['p6'], kind: 'ordering' }]
+    const total = await ask('total?', { language: 'en', history: took })
+    expect(total).toMatchObject({ kind: 'price', productIds: ['p6'] })
+    expect(total.reply).toContain('2 × Seramik Vazo — ₺699.80 TRY')
+    const tr: Turn[] = [...said(['p1']), { role: 'user', content: '3 tane alacağım', productIds: [] }, { role: 'assistant', content: '…', productIds: ['p1'], kind: 'ordering' }]
+    expect((await ask('toplam ne kadar', { history: tr })).reply).toContain('3 × Kablosuz Kulaklık — ₺3.750,00 TRY')
+    // No number said before: the price as ever, no sum.
+    expect((await ask('toplam ne kadar', { history: said(['p1']) })).reply).not.toContain('×')
   })
 
   it('"stok durumu?" and "when will it be back in stock?" ask the stock of the product just discussed', async () => {

@@ -7,7 +7,7 @@
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts, attribute-replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
-import { ASKS_MATERIAL, COMPARES, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, COMPARES, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, asksTotal, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, namesSubject, phrasesHeld, sameProperty, sameSubject, sameThings, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
 import { hasAnyHours, hoursStatus } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
@@ -672,8 +672,12 @@ async function answerOrdering(term: string, message: string, context: Context): 
   // "Aksesuar olabilir": a department, wished for rather than ordered; its things are listed.
   if (products.length === 0 && departmentOf(term)) return answerProductQuestion('list', term, context)
   const how = biz.policyText(context.business.profile, 'ordering')
-  const wanted = products.length === 1 ? moreThanStocked(products[0]!, quantityAsked(message), context) : []
-  const text = [say.orderAnswer(products, how, contactOf(context), language), ...wanted].join('\n')
+  const count = quantityAsked(message)
+  const [one] = products
+  // "I'll take 2": what they come to, when the catalogue shows that many; else that it shows fewer.
+  const wanted = products.length === 1 ? moreThanStocked(one!, count, context) : []
+  const total = products.length === 1 && count !== null && count > 1 && count <= one!.stock ? [say.totalFor(one!, count, language)] : []
+  const text = [say.orderAnswer(products, how, contactOf(context), language), ...total, ...wanted].join('\n')
   // "Bana bir tane ayırır mısınız?": how to order, and that putting one aside is the owner's to do.
   const reserve = asksToReserve(message) ? `\n${say.cannotReserve(contactOf(context), language)}` : ''
   // "I'll take it, how do I pay?": how to order, and how to pay when the owner wrote it.
@@ -1342,6 +1346,11 @@ async function answerMessage(
     const basket = await answerBasket(lines, context)
     if (basket) return basket
   }
+  // "Total?", "toplam ne kadar?" just after "I'll take 2" of one product: what that many come to.
+  const saidBefore = history.findLast((turn) => turn.role === 'user')
+  const countedBefore = saidBefore && asksTotal(message) && quantityAsked(message) === null ? quantityAsked(saidBefore.content) : null
+  const ofOne = countedBefore !== null && countedBefore > 1 ? await lastProducts(context) : null
+  if (ofOne?.length === 1) return reply('price', say.basket([{ product: ofOne[0]!, quantity: countedBefore! }], replyIn), replyIn, ofOne)
   // "İkisini de alsam ne tutar?", "how much for both?" just after a list: one of each, and what they come to.
   if (namesAllListed(message) && asksWhatItCosts(message)) {
     // With no list just given, "both" are the last two products discussed ("keten gömlek var mı", then "şapka var mı").

@@ -675,6 +675,7 @@ export function quantityAsked(message: string): number | null {
 
 /** A total asked: "total?", "toplam ne tutar", "altogether". */
 const TOTAL = / (total|totals|toplam\w*|in all|altogether|hepsi ne tutar) /
+export const asksTotal = (message: string) => TOTAL.test(keyLine(words(message)))
 
 /** Whether the word at `i` is a number counting things: "10 tane", "3 of the mugs", "3 tişört", "2 linen shirts". */
 function counting(list: readonly Word[], i: number): boolean {

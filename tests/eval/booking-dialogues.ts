@@ -200,7 +200,7 @@ export const DIALOGUES: Dialogue[] = [
   ], { date: '2026-12-02', time: '09:00', service: 'Boya' }),
   trSalon('tr-hizmet-sorulurken-kargo', [
     w('pazar günü randevu var mı', ['hizmet']), w('kargo ücretli mi', undefined, ['hizmeti seçelim']), w('pazartesi 12:00', ['önce hizmeti seçelim']),
-    w('saç kesimi', ['çalışma saatlerimizin dışında']), w('13:00'), w('Ali Can'), w('0534 111 22 33'), w('evet'),
+    w('saç kesimi', ['ara verdiğimiz saatlere']), w('13:00'), w('Ali Can'), w('0534 111 22 33'), w('evet'),
   ], { date: '2026-12-07', time: '13:00', service: 'Saç kesimi' }),
   // The day in one message, the time in the next, the service last: Thursday at 15:00, not today. "Cuma" is a name here.
   trSalon('tr-gun-sonra-saat', [
@@ -385,7 +385,7 @@ export const DIALOGUES: Dialogue[] = [
     [w('I want to book an appointment'), w('blow dry'), w('never mind', ['stopped'])],
     null),
   enSalon('en-morning',
-    [w('any free time thursday morning for a haircut?'), w('12:00', ['outside']), w('thursday 1pm'), w('James White'), w('0532 210 98 76'), w('yes')],
+    [w('any free time thursday morning for a haircut?'), w('12:00', ['break'], ['outside']), w('thursday 1pm'), w('James White'), w('0532 210 98 76'), w('yes')],
     { date: '2026-12-03', time: '13:00', service: 'Saç kesimi' }),
   enSalon('en-date-slash',
     [w('blow dry 4/12 at 17:00?'), w('Sophie Green'), w('0532 109 87 65'), w('yes')],
@@ -595,6 +595,6 @@ export const DIALOGUES: Dialogue[] = [
     [w('can I come in tomorrow at 20:00 for an appointment', ['outside']), w('1'), w('Lily Scott'), w('0532 876 12 34'), w('yes')],
     { date: '2026-12-02', time: '15:00' }),
   trShop('tr-dukkan-ogle-arasi',
-    [w('yarın 12.30 randevu alabilir miyim', ['çalışma saatlerimizin dışında']), w('13:00'), w('Ebru Taş'), w('0546 567 89 01'), w('evet')],
+    [w('yarın 12.30 randevu alabilir miyim', ['ara verdiğimiz saatlere'], ['dışında']), w('13:00'), w('Ebru Taş'), w('0546 567 89 01'), w('evet')],
     { date: '2026-12-02', time: '13:00' }),
 ]

@@ -186,7 +186,7 @@ const PART_NAMES: Record<DayPart, Record<Lang, string>> = {
  * a part of it ("perşembe sabah") that is full there is said to be full there, not all day.
  */
 export function refusal(
-  reason: BookingRefusal | 'closed_day' | 'full_day' | 'past' | 'off_grid' | 'runs_past',
+  reason: BookingRefusal | 'closed_day' | 'full_day' | 'past' | 'off_grid' | 'runs_past' | 'on_break',
   wanted: Offer | { date: string; part?: DayPart } | null,
   language: Lang,
   every = 30,
@@ -200,6 +200,7 @@ export function refusal(
       case 'slot_taken': return `${when} maalesef dolu.`
       case 'off_grid': return `Randevular ${every} dakikada bir başlıyor; ${when} bunlardan biri değil.`
       case 'outside_hours': return `${when} çalışma saatlerimizin dışında.`
+      case 'on_break': return `${when} ara verdiğimiz saatlere denk geliyor.`
       case 'runs_past': return `${when} olmuyor: randevu ${duration} dakika sürüyor ve çalışma saatlerimiz içinde bitmiyor.`
       case 'too_soon': return `${when} için çok geç kaldık; o kadar kısa süre içinde randevu veremiyoruz.`
       case 'too_far': return `${when} için henüz randevu vermiyoruz.`
@@ -214,6 +215,7 @@ export function refusal(
     case 'slot_taken': return `${when} is already taken, sorry.`
     case 'off_grid': return `Appointments start every ${every} minutes, so ${when} isn't one of our times.`
     case 'outside_hours': return `${when} is outside our opening hours.`
+    case 'on_break': return `${when} falls in our break.`
     case 'runs_past': return `${when} won't work: the appointment takes ${duration} minutes and wouldn't end within our opening hours.`
     case 'too_soon': return `${when} is too soon for us to book, sorry.`
     case 'too_far': return `We don't take bookings for ${when} yet.`

@@ -35,6 +35,11 @@ describe('findTimes', () => {
     // "outside our hours".
     const twoHours = { ...desk, freeSlots: async (from: string, to: string) => (await desk.freeSlots(from, to, 120)).filter((slot) => slot.slot_time <= '16:00') }
     expect((await findTimes(readWhen('yarın 17:00', TODAY), 120, twoHours, RULES, HOURS)).reason).toBe('runs_past')
+    // Between the day's two opening ranges: the break, not "outside our hours"; before it opens is outside them still.
+    const withLunch: OpeningHours = { ...HOURS, thu: [['09:00', '12:00'], ['13:00', '18:00']] }
+    expect((await findTimes(readWhen('perşembe 12:30', TODAY), 30, desk, RULES, withLunch)).reason).toBe('on_break')
+    expect((await findTimes(readWhen('perşembe 08:00', TODAY), 30, desk, RULES, withLunch)).reason).toBe('outside_hours')
+    expect((await findTimes(readWhen('perşembe 19:00', TODAY), 30, desk, RULES, withLunch)).reason).toBe('outside_hours')
   })
 
   it('reads a part of the day, and a time alone, on the day just offered', async () => {

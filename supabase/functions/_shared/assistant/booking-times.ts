@@ -59,7 +59,11 @@ function whyNot(offer: Offer, duration: number, desk: BookingDesk, rules: Bookin
   const end = (to: string) => (to === '24:00' ? 1440 : minutes(to))
   const range = ranges.find(([from, to]) => start >= minutes(from) && start + duration <= end(to))
   // "Yarın 11'de boya" with a break at 12: open at the start, but the appointment would run past it.
-  if (!range) return ranges.some(([from, to]) => start >= minutes(from) && start < end(to)) ? 'runs_past' : 'outside_hours'
+  if (!range) {
+    if (ranges.some(([from, to]) => start >= minutes(from) && start < end(to))) return 'runs_past'
+    // "Öğlen olur mu?" with a lunch break from 12 to 13: after the day opens and before it closes, but in the gap.
+    return ranges.some(([, to]) => start >= end(to)) && ranges.some(([from]) => start < minutes(from)) ? 'on_break' : 'outside_hours'
+  }
   if (offer.date === desk.today && start < desk.nowMinutes + rules.min_notice_minutes) return 'too_soon'
   // "Quarter past 3" on a half-hour grid: not taken, just not a time appointments start at.
   if (rules.slot_minutes > 0 && (start - minutes(range[0])) % rules.slot_minutes !== 0) return 'off_grid'

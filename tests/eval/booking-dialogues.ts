@@ -187,6 +187,7 @@ export const DIALOGUES: Dialogue[] = [
     w('randevu şart mı', ['0212 555 00 00'], ['Hangi hizmet']), w('kart geçiyor mu', ['Ödeme', '0212 555 00 00'], ['bulamadım', 'Çalışma saat']),
     // How many work there is the owner's to say, never the hours ("çalışıyor").
     w('kaç kişi çalışıyor', ['yanıtlayamıyorum', '0212 555 00 00'], ['açığız']),
+    w('yakında park yeri var mı', ['0212 555 00 00'], ['Hangi hizmet', 'ürün']),
   ], null),
   // Until when it is open, asked while the times wait, is the hours, never a name; the price asked once the time is
   // chosen is the haircut's, and the name is asked again.
@@ -500,7 +501,12 @@ export const DIALOGUES: Dialogue[] = [
       // Paying by card and coming unbooked are rules of the business, never services looked for.
       w('do you take cards', ['payment', '0212 555 00 00'], ['among our services']), w('do you take walk-ins', ['0212 555 00 00'], ['among our services', 'payment']),
       w('do i need an appointment', ['0212 555 00 00'], ['Which service']),
-      w('how many stylists do you have', ["can't answer", '0212 555 00 00'], ['among our services'])],
+      w('how many stylists do you have', ["can't answer", '0212 555 00 00'], ['among our services']),
+      // Parking is getting there (the address, which this owner has not written); the rules for cancelling and a
+      // consultation are the owner's to say; never "no matching product" or a booking.
+      w('is there parking nearby', ['0212 555 00 00'], ['matching product', 'Which service']),
+      w('whats your cancellation policy', ['0212 555 00 00'], ['matching product']),
+      w('can i get a consultation first', ['0212 555 00 00'], ['matching product'])],
     null),
   enSalon('en-earliest-blow-dry',
     [w('haircut?', ['30 minutes'], ['product']), w('whats the earliest you can do a blow dry', ['earliest', 'December 1, 2026', '13:00']), w('ok', ['name']), w('Ann Lee'), w('0532 222 33 44'), w('yes')],

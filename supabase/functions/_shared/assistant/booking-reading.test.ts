@@ -263,6 +263,8 @@ describe('the booking conversation reads', () => {
       ['walk ins ok?', 'booking', null],
       ['do you take walk-ins', 'booking', null],
       ['randevu şart mı', 'booking', null],
+      // A place to park is no free place in the calendar.
+      ['yakında park yeri var mı', 'unknown', null],
       ['randevu almak zorunlu mu', 'booking', null],
       ['do i need an appointment', 'booking', null],
       ['is an appointment required', 'booking', null],

@@ -18,7 +18,7 @@ const UNSURE = / (bilmiyorum|emin degil\w*|karar veremedim|kararsiz\w*|fark etme
 export const unsure = (message: string) => UNSURE.test(line(message))
 
 const APPOINTMENT = / (randevu\w*|rezervasyon\w*|appointment\w*|booking\w*|reservation\w*|seans\w*|session) /
-const BOOK_WORDS = / (randevu\w*|rezervasyon\w*|appointment\w*|book|booking|reserve|reservation|schedule|musait\w*|bos yer\w*|bos saat\w*|bos (gun|zaman)\w*|yer\w* (var mi|kaldi mi)|slot|slots|free time|free times|opening(?! (hours?|times?) )|openings|anything free|any availability|availability|(free|available) (this|next|tomorrow|today|tonight)|fit me in|squeeze me in|bos musunuz|bos musun|bosluk\w*|are you free|(what|which|other|more|later|earlier) (times|slots)|times (are )?(free|available|open|left)|(hangi|ne) saat\w* (bos|musait|uygun)|baska (saat|gun)\w* (var|bos|musait)) /
+const BOOK_WORDS = / (randevu\w*|rezervasyon\w*|appointment\w*|book|booking|reserve|reservation|schedule|musait\w*|bos yer\w*|bos saat\w*|bos (gun|zaman)\w*|(?<!park )yer\w* (var mi|kaldi mi)|slot|slots|free time|free times|opening(?! (hours?|times?) )|openings|anything free|any availability|availability|(free|available) (this|next|tomorrow|today|tonight)|fit me in|squeeze me in|bos musunuz|bos musun|bosluk\w*|are you free|(what|which|other|more|later|earlier) (times|slots)|times (are )?(free|available|open|left)|(hangi|ne) saat\w* (bos|musait|uygun)|baska (saat|gun)\w* (var|bos|musait)) /
 /** "Do you have anything tomorrow afternoon?", "yarın için bir şey var mı?": anything, at a time named, is a free time. */
 const ANYTHING = / (anything|bir sey|birsey) /
 const CANCEL_WORDS = / (iptal\w*|cancel\w*|gelemeyece\w*|gelemiyorum|katilamayaca\w*) /

@@ -2726,6 +2726,9 @@ describe('the business', () => {
     ['kaç kişi çalışıyor', 'unknown', ['0216 555 00 11']],
     ['kaç çalışanınız var', 'unknown', ['0216 555 00 11']],
     ['how many staff do you have', 'unknown', ['0216 555 00 11']],
+    // The rules for cancelling, likewise: never a product looked for.
+    ["what's your cancellation policy", 'unknown', ['0216 555 00 11']],
+    ['iptal koşullarınız neler', 'unknown', ['0216 555 00 11']],
     // A fee for cancelling is a rule of the business, never a product looked for.
     ['iptal ücreti var mı', 'unknown', ['0216 555 00 11']],
     ['is there a cancellation fee', 'unknown', ['0216 555 00 11']],

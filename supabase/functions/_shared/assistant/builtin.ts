@@ -697,6 +697,8 @@ const BUYING = / (aliyorum|alacagim|alicam|alcam|alayim|alirim|alsam|buying|ill 
 const PAYING = / (pay|paying|payment|odeme\w*|oderim|odeyebilir\w*|odenir) /
 
 const PRODUCT_QUESTIONS = new Set(['price', 'stock', 'link', 'list', 'search', 'compare', 'extreme', 'budget'])
+/** Readings that only look in the catalogue, which a business that sells nothing has no use for. */
+const NO_CATALOGUE_KINDS = new Set(['stock', 'link', 'list', 'search'])
 
 /** Whether an entry of the owner's FAQ answers the message as written. */
 export async function faqAnswers(business: BusinessKnowledge, message: string): Promise<boolean> {
@@ -1259,7 +1261,16 @@ export const builtinResponder: Responder = async (asked) => {
     const two = await answerTwo(input, replyIn)
     if (two) return two
   }
-  const answered = services ?? (await answerMessage(input, understood))
+  // "Can I get a consultation first?" of a business that books and sells nothing: no product is looked for, so never
+  // "no matching product"; what it cannot answer is the FAQ's or the owner's.
+  // ("Do you do home visits?" is a service it does not list, which it says.)
+  const sellsNothing = !services && input.booking && !draft && NO_CATALOGUE_KINDS.has(understood.kind) && (await input.catalogue.list(1)).length === 0
+  if (sellsNothing) {
+    const unserved = await notAService(message, input.booking!, input.catalogue, contact, replyIn)
+    if (unserved) return unserved
+  }
+  const reading = sellsNothing ? { kind: 'unknown' as const, alternatives: understood.alternatives, unknownWords: understood.unknownWords } : understood
+  const answered = services ?? (await answerMessage(input, reading))
   // A question in the middle of a booking ("kargo ücretli mi?") is answered, and the booking waits for the next turn.
   return draft ? { ...answered, booking: draft } : answered
 }

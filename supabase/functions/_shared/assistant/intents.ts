@@ -746,6 +746,8 @@ const OF_THE_SHOP_OR_ORDER = / (you|your|u|siz|sizin|nerelisiniz|alabil\w*|aliri
 /** "Kaç kişi çalışıyor?", "how many stylists do you have?": the people of the business, which no field holds. */
 const STAFF =
   / kac (kisi (calis\w*|var|bakiyor\w*)|kisiyle calis\w*|kisisiniz|calisan\w*|personel\w*|eleman\w*|kuafor\w*|berber\w*|usta\w*)|how many (staff|people|employees|stylists|hairdressers|barbers|workers|members of staff)( \w+)* (work|working|do you have|are there|have you got)|how many (staff|employees|stylists|hairdressers|barbers|workers) /
+/** "İptal koşullarınız neler?", "what's your cancellation policy?": a rule of the business, the FAQ's or the owner's. */
+const CANCELLATION_RULES = / (iptal (politika|kosul|sart|kural)\w*|cancel\w* (policy|policies|terms|rules)) /
 /** "Randevusuz gelebilir miyim?", "walk-ins ok?", "randevu şart mı?": coming without an appointment, which asks for none. */
 export const comesWithoutBooking = (message: string) => WITHOUT_BOOKING.test(keyLine(words(message)))
 const PRICE_LIST = / (fiyat listesi\w*|fiyat listeniz\w*|ucret listesi\w*|price list|pricelist|fiyatlariniz|ucretleriniz|your prices) /
@@ -982,7 +984,8 @@ export async function understand(message: string, classifier: Classifier): Promi
   // "Randevusuz gelebilir miyim?", "walk-ins ok?": whether one may come without booking, the FAQ's or the owner's to say.
   if (WITHOUT_BOOKING.test(line)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
   // "Kaç kişi çalışıyor?", "how many staff do you have?": not the hours ("çalışıyor"), not a product; the owner's to say.
-  if (STAFF.test(line)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
+  // So are the rules for cancelling ("iptal koşullarınız", "what's your cancellation policy").
+  if (STAFF.test(line) || CANCELLATION_RULES.test(line)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
   // "Bir de iade süreniz ne kadar?", "also, do you ship abroad?": what is asked besides is asked.
   const also = ALSO.exec(message)
   if (also && words(message.slice(also[0].length)).length >= 2) return understand(message.slice(also[0].length), classifier)

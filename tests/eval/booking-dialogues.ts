@@ -471,6 +471,11 @@ export const DIALOGUES: Dialogue[] = [
     w('how much is a colour', ['1,500']), w('does that include a cut', ["doesn't say", 'Saç kesimi takes 30 minutes'], ['Which day']),
     w('saturday at 11 then', ['free']), w('Kim Roe'), w('0532 111 22 82'), w('yes', ['booked', 'Boya']),
   ], { date: '2026-12-05', time: '11:00', service: 'Boya' }),
+  // How far ahead one may book: the owner's settings, then the booking as any other.
+  enSalon('en-how-far-ahead', [
+    w('how far in advance should i book', ['days ahead', 'in advance', 'Which service']), w('haircut'), w('friday 10am'), w('Lee Park'), w('0532 111 22 83'),
+    w('yes', ['booked']),
+  ], { date: '2026-12-04', time: '10:00', service: 'Saç kesimi' }),
   enSalon('en-what-time-was-it', [
     w('haircut tomorrow at 10'), w('Jo Lee'), w('0532 111 22 97'), w('yes', ['booked']),
     w('what time was it again', ['December 2, 2026', '10:00'], ["can't answer"]), w('thanks'),

@@ -79,6 +79,14 @@ const INTRODUCED = /^(my\s+name\s+is|name\s*:|i\s+am|i'm|it's|its|it\s+is|this\s
 /** Whether a name is introduced as one ("adım Ayşe Kaya", "ben Elif", "it's Kate Moss"). */
 export const introducesAName = (message: string) => INTRODUCED.test(message.trim()) || /^(benim\s+)?(ad[ıi]m|ismim|ben)\s+\p{L}/iu.test(message.trim())
 
+/** A name written as one: two to four capitalised words ("Ayşe Kaya"), or introduced ("adım Ece"). */
+export const writtenAsName = (message: string) => /^\s*\p{Lu}\p{Ll}+(\s+\p{Lu}\p{Ll}+){1,3}\s*$/u.test(message) || introducesAName(message)
+
+/** One word that says something rather than names ("Neden?", "Pardon", "Sure"). */
+const SAID_NOT_NAMED = /^\s*(neden|niye|nicin|niçin|ne|nasil|nasıl|pardon|affedersiniz|hmm|why|what|how|sorry|sure|okay)\b/i
+/** One word, capitalised as a name is ("Yılmaz"), that says nothing else. */
+export const oneNameWord = (message: string) => /^\s*\p{Lu}\p{Ll}+[.!]?\s*$/u.test(message) && !SAID_NOT_NAMED.test(message)
+
 /** A person's name as written in an answer to "what is your name?": "Ayşe Yılmaz", "adım Ayşe Yılmaz", "my name is John Smith". */
 export function nameIn(message: string): string | null {
   let text = message.replace(/\+?\d[\d\s().-]{8,}\d/g, ' ').trim()
@@ -217,6 +225,9 @@ const TO_ANOTHER = / (al\w*|cek\w*|olsun|olabilir\w*|instead) /
 const SAME_TIME = / (ayni saat\w*|same time) /
 /** A new time for what was just booked: "make it 4", "friday instead", "saat 4 olsun", "yarına alabilir miyiz". */
 const CHANGE_JUST_MADE = / (make it|instead|rather|olsun|yapalim|yapabilir miyiz|alabilir miyiz|alalim|cekebilir\w*|cekelim) /
+/** "Kaç gün önceden randevu almalıyım?", "how far ahead can I book?": the owner's booking window, asked. */
+const HOW_FAR_AHEAD = / (how far (in advance|ahead|out)|how (many days|long|much notice) (in advance|ahead|before|beforehand|notice)|how much notice|kac gun (once\w*|ileri\w*|sonrasina kadar)|ne kadar (once|onceden|ileri\w*)|en gec kac gun) /
+export const asksHowFarAhead = (message: string) => HOW_FAR_AHEAD.test(line(message))
 /** "Saat kaçtaydı?", "what time was it again?": the time or day of something already made, asked in the past tense. */
 const WHEN_WAS_IT = / (kactaydi\w*|kacti|kactiydi|ne zamandi\w*|ne zamanaydi\w*|hangi gundu\w*|hangi gunedi\w*|what (time|day) (was|is) it|when (was|is) it) /
 /** An order, not an appointment: "siparişimi iptal etmek istiyorum". */

@@ -5,7 +5,7 @@
 import type { BookingRefusal } from '../../../../domain/booking.ts'
 import { formatPrice } from '../../../../domain/products/currency.ts'
 import { formatReminderDate } from '../reminder.ts'
-import type { AssistantLanguage, BookableService } from './types.ts'
+import type { AssistantLanguage, BookableService, BookingRules } from './types.ts'
 import type { DayPart } from './when.ts'
 
 type Lang = AssistantLanguage
@@ -91,6 +91,17 @@ export function includedNotWritten(service: BookableService, other: BookableServ
   const unwritten = language === 'tr' ? `${service.name} hizmetine neyin dahil olduğu listede yazılı değil.` : `The list doesn't say what ${service.name} includes.`
   const apart = other ? ` ${language === 'tr' ? 'Ayrı bir hizmet olarak' : 'Listed on its own'}: ${serviceFacts(other, language)}` : ''
   return `${language === 'tr' ? 'Listede' : 'As listed'}: ${serviceFacts(service, language)} ${unwritten}${apart} ${contact}`
+}
+
+/** "How far ahead can I book?": the owner's window, from the booking settings: how many days ahead, how much notice. */
+export function bookingWindow(rules: Pick<BookingRules, 'max_days_ahead' | 'min_notice_minutes'>, language: Lang): string {
+  const notice = rules.min_notice_minutes
+  const hours = notice % 60 === 0 ? notice / 60 : null
+  const noticeText = language === 'tr' ? (hours !== null ? `${hours} saat` : `${notice} dakika`) : hours !== null ? `${hours} hour${hours === 1 ? '' : 's'}` : `${notice} minutes`
+  if (language === 'tr') {
+    return `Randevuları ${rules.max_days_ahead} gün sonrasına kadar${notice > 0 ? `, en az ${noticeText} önceden` : ''} alabilirsiniz.`
+  }
+  return `You can book up to ${rules.max_days_ahead} days ahead${notice > 0 ? `, at least ${noticeText} in advance` : ''}.`
 }
 
 /** Several services' length and price, a line each, and how to book one; `ofACase`: asked for a case none of them names. */

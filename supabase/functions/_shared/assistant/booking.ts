@@ -15,7 +15,7 @@
 import { hasAnyHours, minutesToTime, type OpeningHours } from '../../../../domain/business.ts'
 import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksAQuestion, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, alsoAsked, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, introducesAName, isNo, isYes, nameGiven, onTheSameDay, otherServiceNamed, otherTimesAsked, phoneIn, putsOff, wantsIt, rightAfter, serviceIn, serviceNamed, servicesNamed, shiftAsked, stops, unsure,
+  asksAQuestion, asksHowFarAhead, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, alsoAsked, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, introducesAName, isNo, isYes, nameGiven, oneNameWord, onTheSameDay, otherServiceNamed, otherTimesAsked, phoneIn, putsOff, wantsIt, writtenAsName, rightAfter, serviceIn, serviceNamed, servicesNamed, shiftAsked, stops, unsure,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import { findTimes, inPart, MAX_OFFERS, minutes } from './booking-times.ts'
@@ -280,14 +280,6 @@ export async function converse(turn: BookingTurn): Promise<ResponderOutput | nul
   return result
 }
 
-/** A name written as one: two to four capitalised words ("Ayşe Kaya"), or introduced ("adım Ece"). */
-const writtenAsName = (message: string) => /^\s*\p{Lu}\p{Ll}+(\s+\p{Lu}\p{Ll}+){1,3}\s*$/u.test(message) || introducesAName(message)
-
-/** One word, capitalised as a name is ("Yılmaz"). */
-const oneCapitalisedWord = (message: string) => /^\s*\p{Lu}\p{Ll}+[.!]?\s*$/u.test(message)
-/** One word that says something rather than names ("Neden?", "Pardon", "Sure"). */
-const SAID_NOT_NAMED = /^\s*(neden|niye|nicin|niçin|ne|nasil|nasıl|pardon|affedersiniz|hmm|why|what|how|sorry|sure|okay)\b/i
-
 async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> {
   const { message, draft, desk, language } = turn
   let asked = bookingAsked(message, turn.kind, {
@@ -324,6 +316,11 @@ async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> 
   // "Ürün deneme randevusu ücretli mi?": the price or length of a service, asked with no day or time, books nothing yet.
   if (!draft && asksPriceOrLength(message) && serviceNamed(message, loaded.services) && !saysWhen(readWhen(message, desk.today))) return null
   if (!draft && turn.lastKind === 'booked' && forAnother(message)) return start(message, turn, loaded, await nextPerson(desk))
+  // "How far in advance should I book?": the owner's window, then the booking begun as any other.
+  if (!draft && asksHowFarAhead(message)) {
+    const started = await start(message, turn, loaded)
+    return { ...started, reply: `${say.bookingWindow(loaded.rules, language)}\n${started.reply}` }
+  }
   if (!draft) return start(message, turn, loaded)
 
   if ((stops(message) || putsOff(message)) && !saysWhen(readWhen(message, desk.today))) {
@@ -458,7 +455,7 @@ async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> 
       if (phone === undefined && (isYes(message) || turn.kind === 'ack')) return out(say.askPhone(language), language, 'booking', draft)
       // "Ayşe", then "Yılmaz" where the number was asked: the surname, sent after the first name; the number is asked again.
       const firstName = draft.name && !draft.name.includes(' ') ? draft.name : null
-      const surname = firstName && phone === undefined && !written && oneCapitalisedWord(message) && !isNo(message) && !SAID_NOT_NAMED.test(message)
+      const surname = firstName && phone === undefined && !written && oneNameWord(message) && !isNo(message)
         ? nameGiven(`${firstName} ${message.trim()}`, desk.today)
         : null
       if (surname && !serviceIn(message, loaded.services)) return out(say.askPhone(language), language, 'booking', { ...draft, name: surname })

@@ -1137,6 +1137,10 @@ describe('follow-ups as customers write them', () => {
     for (const message of ['when will it be restocked', 'when will they be available again']) {
       expect((await ask(message, { language: 'en', history: said(['p5']) })).reply, message).toBe(back.reply)
     }
+    // Named, with the words of coming back, which ask no detail of it.
+    for (const message of ['will the desk lamp be restocked', 'do you restock the desk lamp soon', 'is the desk lamp coming back soon']) {
+      expect((await ask(message, { language: 'en' })).reply, message).toBe(back.reply)
+    }
     const again = await ask('tekrar gelecek mi', { history: said(['p2']) })
     expect(again.reply).toContain('Ne zaman tekrar stoğa gireceği katalogda yazmıyor. Ayşe Butik size yardımcı olabilir: 0216 555 00 11')
     // In stock, there is nothing to wait for.
@@ -2706,6 +2710,9 @@ describe('the business', () => {
     ["Hi, I'm Tom. Can I return it?", 'returns', ['14 gün içinde']],
     ['whats your instagram', 'contact', ['0216 555 00 11']],
     ['Bir yetkiliyle görüşmek istiyorum', 'human', ['0216 555 00 11']],
+    // Following one's own parcel is a person's to look up, never a recommendation or a product.
+    ['how do i track my parcel', 'human', ['0216 555 00 11']],
+    ['kargo takip numarası alabilir miyim', 'human', ['0216 555 00 11']],
     ['Siparişim gelmedi, çok kızgınım!', 'complaint', ['üzgünüz', '0216 555 00 11']],
     ['Yarın saat 15:00 için randevu alabilir miyim?', 'booking', ['randevu alamıyorum', '0216 555 00 11']],
     ['Adım Ayşe, numaram 0532 111 22 33', 'personal_info', ['Teşekkürler']],

@@ -743,6 +743,12 @@ export const asksOrigin = (message: string) => ORIGIN.test(keyLine(words(message
 const ORIGIN_WORDS = /^(where|is|are|was|were|do|does|it|they|from|made|produced|sourced|grown|nereden|nerenin\w*|nerede|uretil\w*|yapil\w*|mense\w*|nere|mali|uretimi|uretim|yeri\w*|and|ve|peki)$/
 /** "Nerelisiniz?", "where do you ship from?", "nereden alabilirim?": asked of the shop, of buying or of an order. */
 const OF_THE_SHOP_OR_ORDER = / (you|your|u|siz|sizin|nerelisiniz|alabil\w*|alirim|alinir|bulabil\w*|satin\w*|buy|purchase|get|siparis\w*|kargo\w*|orders?|ship\w*|parcels?|packages?|gonder\w*|yolla\w*|delivery|teslimat\w*) /
+/** Coming back into stock, in English: "restocked", "back in stock", "coming back" (the Turkish forms read as delivery). */
+const RESTOCK = / (restock\w*|back in stock|in stock again|(?<!(i ll|ill|we ll|i will|we will|i|we) )(be|coming) back) /
+const RESTOCK_WORDS = /^(restock\w*|back|in|stock|again|be|coming|soon|will|do|you|any|news|on|the|is|are)$/
+/** Following a shipment: "takip numarası", "track my parcel", "tracking number". */
+const TRACKING =
+  / ((track|trace) (my |the |an |a |our )?(order|parcel|package|shipment|delivery)\w*|tracking (number|code|link|no|info\w*|id)|where (can|do) i track|takip (no|numara\w*|kodu\w*|linki?\w*)|kargo\w* (takip|kodu\w*|numara\w*)|(kargo\w*|siparis\w*|gonderi\w*|paket\w*) (\w+ )?takip (edebil|ede|etmek|eder)\w*|gonderi (kodu|numara\w*)) /
 /** "Kaç kişi çalışıyor?", "how many stylists do you have?": the people of the business, which no field holds. */
 const STAFF =
   / kac (kisi (calis\w*|var|bakiyor\w*)|kisiyle calis\w*|kisisiniz|calisan\w*|personel\w*|eleman\w*|kuafor\w*|berber\w*|usta\w*)|how many (staff|people|employees|stylists|hairdressers|barbers|workers|members of staff)( \w+)* (work|working|do you have|are there|have you got)|how many (staff|employees|stylists|hairdressers|barbers|workers) /
@@ -1192,6 +1198,11 @@ export function intentOf(asked: string, message: string): Intent {
   if (/ when (will|is|does|do|are) (it|they|this|that|these|those)( be| come| get)? (back|restocked|restocking|available again|in stock again) /.test(line)) {
     return { kind: 'stock', term: productTerm(list.filter((word) => !/^(back|if|not|and|in|stock|restocked|restocking|available|again|get)$/.test(word.key))) }
   }
+  // "Will the keyboard be restocked?", "is the mug coming back?": the stock of the product named, and that no date is
+  // known; the words of coming back name no detail of it.
+  if (RESTOCK.test(line)) return { kind: 'stock', term: productTerm(list.filter((word) => !RESTOCK_WORDS.test(word.key))) }
+  // "Kargomu nasıl takip ederim?", "how do I track my parcel?": the customer's own shipment, which only a person can look up.
+  if (TRACKING.test(line)) return { kind: 'human' }
   // "Ayakkabı numaraları kaç?": the sizes of a thing named, not the shop's number.
   const notPhone = (word: string) => !/^(telefon\w*|phones?|whatsapp\w*|iletisim\w*|cep\w*)$/.test(asciiKey(word))
   if (intent === 'contact' && / numara\w* /.test(line) && thingWords(message).some(notPhone)) {

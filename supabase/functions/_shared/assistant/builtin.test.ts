@@ -510,6 +510,23 @@ describe('cheapest and most expensive', () => {
     expect((await ask('kablosuz kulaklık mı hoparlör mü daha ucuz', { history: listed })).kind).toBe('compare')
   })
 
+  it('"anything cheaper?" of one product, or of a list of one kind asked for, is a cheaper one of that kind', async () => {
+    // One product discussed: the cheaper ones of its kind, not whatever costs less.
+    const one: Turn[] = [{ role: 'user', content: 'kablosuz kulaklık ne kadar', productIds: [] }, { role: 'assistant', content: '…', productIds: ['p1'], kind: 'price' }]
+    expect(await ask('daha ucuzu var mı', { history: one })).toMatchObject({ kind: 'budget', productIds: ['p2'] })
+    // None of its kind for less, though other things cost less: that none of the kind does, never a vase.
+    const speaker: Turn[] = [{ role: 'user', content: 'hoparlör var mı', productIds: [] }, { role: 'assistant', content: '…', productIds: ['p3'], kind: 'stock' }]
+    const none = await ask('daha ucuz bir şey var mı', { history: speaker })
+    expect(none).toMatchObject({ kind: 'budget', productIds: ['p3'] })
+    expect(none.reply).toBe('Katalogda bu türde Bluetooth Hoparlör (₺899,50 TRY) ürününden daha uygun fiyatlı bir ürün yok.')
+    // A list of the kind the customer asked for: cheaper ones of that kind.
+    const headphones: Turn[] = [{ role: 'user', content: 'kulaklık var mı', productIds: [] }, { role: 'assistant', content: '…', productIds: ['p1', 'p2'], kind: 'stock' }]
+    const withKeyring = [...PRODUCTS, product('p8', 'Anahtarlık', 99, 'TRY', 5, null)]
+    expect((await ask('anything cheaper?', { language: 'en', history: headphones, items: withKeyring })).reply).toBe(
+      'There is nothing of this kind in the catalogue cheaper than Kablolu Kulaklık (₺349.90 TRY).',
+    )
+  })
+
   it('a price or stock question names the kind of thing asked for: "çay bardağı" is no tea', async () => {
     const items = [...PRODUCTS, product('p8', 'Rize Çayı 1 kg', 210, 'TRY', 33, null, 'Çay bardağı başına bir tatlı kaşığı')]
     const out = await ask('çay bardağı var mı', { items, faq: [] })

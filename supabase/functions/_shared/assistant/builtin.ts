@@ -1608,11 +1608,23 @@ async function answerCheaper(listed: readonly CatalogueProduct[], term: string, 
   const than = extremesByCurrency(listed, 'cheapest')[0]!
   // Only words naming a kind narrow it ("daha ucuz tişört"): of any other ("why so expensive?"), "nothing cheaper" would
   // be said of the whole catalogue after searching for nothing in it.
-  const kind = thingWords(term).length > 0 ? term : ''
+  // "Anything cheaper?" of one product discussed (a backpack) asks for a cheaper one of its kind, not a cheaper dress; of
+  // a list the customer asked for ("kulaklık var mı"), a cheaper one of what was asked.
+  const asked = context.history.findLast((turn) => turn.role === 'user')
+  // (A present wished for is no kind: a cheaper gift may be anything.)
+  // (Nor are two kinds asked at once, "hoparlör ve vazo": cheaper than the cheapest of them is anything.)
+  const askedTerm = asked && !wishesForAGift(asked.content) ? productTerm(words(asked.content)) : ''
+  const askedKind = asked && / (ve|and|ile|or|veya) /.test(keyLine(words(asked.content))) ? '' : thingWords(askedTerm).join(' ')
+  const ofOne = listed.length === 1 ? (thingWords(than.name).at(-1) ?? '') : askedKind
+  const kind = thingWords(term).length > 0 ? term : ofOne
   const cheaper = (kind === '' ? await catalogue.inBudget({ currency: than.currency, max: than.price }, MAX_LISTED + 2) : await catalogue.search(kind, 50))
     .filter((product) => product.currency === than.currency && product.price < than.price)
     .sort((a, b) => b.price - a.price)
-  if (cheaper.length === 0) return reply('budget', say.nothingCheaper(than, language), language, [than])
+  if (cheaper.length === 0) {
+    // None of its kind for less: said so, unless nothing at all costs less (which says more).
+    const ofKind = kind === ofOne && kind !== '' && (await catalogue.inBudget({ currency: than.currency, max: than.price }, MAX_LISTED + 2)).some((product) => product.price < than.price)
+    return reply('budget', ofKind ? say.nothingCheaperOfKind(than, language) : say.nothingCheaper(than, language), language, [than])
+  }
   const shown = cheaper.slice(0, MAX_LISTED)
   return reply('budget', say.cheaperList(shown, than, language), language, shown)
 }

@@ -152,6 +152,13 @@ export function nothingCheaper(than: CatalogueProduct, language: Lang): string {
     : `There is nothing in the catalogue cheaper than ${than.name} (${price(than, language)}).`
 }
 
+/** "Anything cheaper?" of one product, when the catalogue has none of its kind for less (other things may cost less). */
+export function nothingCheaperOfKind(than: CatalogueProduct, language: Lang): string {
+  return language === 'tr'
+    ? `Katalogda bu türde ${than.name} (${price(than, language)}) ürününden daha uygun fiyatlı bir ürün yok.`
+    : `There is nothing of this kind in the catalogue cheaper than ${than.name} (${price(than, language)}).`
+}
+
 export function recommendList(products: readonly CatalogueProduct[], language: Lang): string {
   const head = language === 'tr' ? 'Şunlar ilginizi çekebilir:' : 'These might suit you:'
   return [head, ...products.map((product) => describe(product, language))].join('\n')

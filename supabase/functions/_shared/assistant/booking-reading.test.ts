@@ -202,6 +202,9 @@ describe('the booking conversation reads', () => {
 
   it('the times offered asked again, or others after or before them, and no such ask in the hours or a time named', () => {
     for (const message of ['hangi saatler boş', 'what times do you have', 'which slots are free']) expect(otherTimesAsked(message), message).toBe('same')
+    // "Öğlen sonrası" is the afternoon (read as a part of the day), not the times after those offered.
+    expect(otherTimesAsked('öğlen sonrası olur mu')).toBeNull()
+    expect(otherTimesAsked('sonrası var mı')).toBe('later')
     for (const message of ['daha geç var mı', 'başka saat var mı', 'anything later?', 'any other times', 'more slots?']) expect(otherTimesAsked(message), message).toBe('later')
     for (const message of ['daha erken olur mu', 'anything earlier?']) expect(otherTimesAsked(message), message).toBe('earlier')
     for (const message of ['saat kaça kadar açıksınız', 'what time do you close', 'cuma 15:00', 'tamam']) expect(otherTimesAsked(message), message).toBeNull()

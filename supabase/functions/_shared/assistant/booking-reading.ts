@@ -320,7 +320,7 @@ export function shiftAsked(message: string): number | null {
 }
 
 const WHICH_TIMES = / ((what|which) (times|slots)|(hangi|ne) saat\w* (bos|musait|uygun)|times (are )?(free|available|open|left)) /
-const LATER = / (daha gec\w*|daha sonra\w*|later|after that|sonrasi\w*|(baska|diger|other|more|another|different) (saat\w*|times?|slots?)) /
+const LATER = / (daha gec\w*|daha sonra\w*|later|after that|(?<!ogle |oglen |ogleden )sonrasi\w*|(baska|diger|other|more|another|different) (saat\w*|times?|slots?)) /
 const EARLIER = / (daha erken\w*|earlier|before that|oncesi\w*) /
 const PUTS_OFF = / (yazar\w*|arar\w*|bakar\w*|doner\w*|haber verir\w*|karar verir\w*|ill|i ll|talk|text|call|get back|see you|decide|book later|come back) /
 /**

@@ -31,6 +31,8 @@ describe('readWhen', () => {
     ['yarın 16 olsun', ['16:00']], ['thursday after 3', ['15:00', '03:00']], ['at half 2 tomorrow', ['14:30', '02:30']],
     ['half past 10', ['10:30', '22:30']], ['quarter past 3', ['15:15', '03:15']], ['quarter to 4', ['15:45', '03:45']], ["saat 3'ü çeyrek geçe", ['15:15', '03:15']],
     ["4'e çeyrek var", ['15:45', '03:45']], ['from 10', ['10:00', '22:00']], ['for the 10th', undefined], ['cuma 3', ['15:00', '03:00']], ['friday 4 then', ['16:00', '04:00']], ['sat 12', ['12:00']], ['tmrw 4', ['16:00', '04:00']], ['sunglasses 2 tane', undefined], ['yarın 2 kişi', undefined],
+    // Hour and minutes apart, as typed on a phone, only when nothing else is said.
+    ['15 30', ['15:30']], ['saat 9 45', ['09:45', '21:45']], ['15 30 olsun', ['15:30']], ['3 kişi 30 tl', undefined], ['2 tane 50 lik', undefined],
   ])('reads the time of "%s"', (text, times) => {
     expect(read(text).times).toEqual(times)
   })
@@ -46,6 +48,9 @@ describe('readWhen', () => {
 
   it('reads parts of the day, and "next week" without a day', () => {
     expect(read('yarın öğleden sonra')).toEqual({ date: '2026-12-02', part: 'afternoon' })
+    // "Öğlen sonra", "oglen sonrasi" as typed: the afternoon, not noon.
+    expect(read('oglen sonra')).toEqual({ part: 'afternoon' })
+    expect(read('öğlen sonrası olur mu')).toEqual({ part: 'afternoon' })
     expect(read('cuma sabah')).toEqual({ date: '2026-12-04', part: 'morning' })
     expect(read('akşamüstü')).toMatchObject({ part: 'evening' })
     expect(read('in the morning')).toEqual({ part: 'morning' })

@@ -149,7 +149,7 @@ const NOT_PART = /\b(?:(sabah\w*|mornings?|ogleden sonra|afternoons?)\s+(?:olmaz
 function partOf(line: string): DayPart | undefined {
   const refused = NOT_PART.exec(line)
   if (refused) return /^(sabah|morning)/.test(refused[1] ?? refused[2]!) ? 'afternoon' : 'morning'
-  if (/\b(ogleden sonra|ogle sonrasi|afternoon|pm)\b/.test(line)) return 'afternoon'
+  if (/\b(ogleden sonra|oglen sonra\w*|ogle sonrasi|afternoon|pm)\b/.test(line)) return 'afternoon'
   if (/\b(aksam\w*|evening|tonight|after work|is cikisi)\b/.test(line)) return 'evening'
   if (/\b(ogle|oglen|ogleyin|ogle arasi|noon|lunch\w*|midday)\b/.test(line)) return 'noon'
   // "En erken" is the earliest time, not the morning.
@@ -167,7 +167,9 @@ function timesOf(line: string, part: DayPart | undefined): string[] | undefined 
   }
   const colon = /\b(\d{1,2})[:](\d{2})\b/.exec(line)
   const dotted = /\b(\d{1,2})\.(\d{2})\b(?!\.\d)/.exec(line)
-  const exact = colon ?? dotted
+  // "15 30", "saat 9 45": hour and minutes apart, as typed on a phone, when the message says nothing else.
+  const spaced = /^\s*(?:saat\s+)?([01]?\d|2[0-3])\s+([0-5]\d)\s*(?:olsun|de|da|te|ta|please|pls)?\s*[.!?]*\s*$/.exec(line)
+  const exact = colon ?? dotted ?? spaced
   let hour: number | undefined
   let minute = 0
   if (exact) {

@@ -476,6 +476,10 @@ export const DIALOGUES: Dialogue[] = [
     w('how far in advance should i book', ['days ahead', 'in advance', 'Which service']), w('haircut'), w('friday 10am'), w('Lee Park'), w('0532 111 22 83'),
     w('yes', ['booked']),
   ], { date: '2026-12-04', time: '10:00', service: 'Saç kesimi' }),
+  // "Can I get a trim?": a service wanted (a trim is a haircut), never "I can't answer".
+  enSalon('en-can-i-get-a-trim', [
+    w('can i get a trim', ['book you in'], ["can't answer"]), w('friday 11am'), w('Max Lane'), w('0532 111 22 84'), w('yes', ['booked', 'Saç kesimi']),
+  ], { date: '2026-12-04', time: '11:00', service: 'Saç kesimi' }),
   enSalon('en-what-time-was-it', [
     w('haircut tomorrow at 10'), w('Jo Lee'), w('0532 111 22 97'), w('yes', ['booked']),
     w('what time was it again', ['December 2, 2026', '10:00'], ["can't answer"]), w('thanks'),

@@ -243,7 +243,7 @@ const PRICE_OR_LENGTH = / (fiyat\w*|ucret\w*|kac para|kac tl|kac lira|kaca(?! ka
 export const asksPriceOrLength = (message: string) => PRICE_OR_LENGTH.test(line(message))
 
 /** "Saç kesimi istiyorum", "I need a haircut asap": a service wanted, which asks for an appointment as a day named does. */
-export const wantsIt = (message: string) => / (istiyorum|istiyoruz|istiyordum|isterim|istesem|lazim|gerek\w*|yaptirmak\w*|kestirmek\w*|boyatmak\w*|want|wanna|need|would like|id like|looking for|book me) /.test(line(message))
+export const wantsIt = (message: string) => / (istiyorum|istiyoruz|istiyordum|isterim|istesem|lazim|gerek\w*|yaptirmak\w*|kestirmek\w*|boyatmak\w*|want|wanna|need|would like|id like|looking for|book me|(can|could|may) (i|we) (get|have)) /.test(line(message))
 
 /** "Aynı gün", "on the same day": two things at one visit, which asks for a day as much as a day named does. */
 export const onTheSameDay = (message: string) => / (ayni gun\w*|same day) /.test(line(message))

@@ -510,6 +510,14 @@ describe('cheapest and most expensive', () => {
     expect((await ask('kablosuz kulaklık mı hoparlör mü daha ucuz', { history: listed })).kind).toBe('compare')
   })
 
+  it('"can I get the mug in blue?" at a shop that takes no bookings asks of the mug, never for an appointment', async () => {
+    const out = await ask('can i get the coffee mug in blue', { language: 'en' })
+    expect(out).toMatchObject({ kind: 'attribute', productIds: ['p7'] })
+    expect(out.reply).not.toContain('appointment')
+    // Asking for an appointment is still that.
+    expect((await ask('can i book an appointment', { language: 'en' })).kind).toBe('booking')
+  })
+
   it('"anything cheaper?" of one product, or of a list of one kind asked for, is a cheaper one of that kind', async () => {
     // One product discussed: the cheaper ones of its kind, not whatever costs less.
     const one: Turn[] = [{ role: 'user', content: 'kablosuz kulaklık ne kadar', productIds: [] }, { role: 'assistant', content: '…', productIds: ['p1'], kind: 'price' }]
@@ -2741,6 +2749,9 @@ describe('the business', () => {
     ['do you price match', 'discounts', ['0216 555 00 11']],
     ['başka yerde daha ucuzunu buldum', 'discounts', ['0216 555 00 11']],
     ['bu fiyata son mu', 'discounts', ['0216 555 00 11']],
+    // A price for a group of people is an offer, never a product looked for.
+    ['is it cheaper for students', 'discounts', ['0216 555 00 11']],
+    ['öğrencilere daha uygun mu', 'discounts', ['0216 555 00 11']],
     // What no profile field holds is the owner's to say, never the hours or the discounts text.
     ['fatura kesiyor musunuz', 'unknown', ['0216 555 00 11']],
     ['faturalı mı gönderiyorsunuz', 'unknown', ['0216 555 00 11']],

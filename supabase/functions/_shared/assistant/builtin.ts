@@ -784,6 +784,8 @@ const NAME_CLASHES = new Set(['off_topic', 'contact', 'location', 'hours'])
 const clashesWithAName = (kind: string, message: string) =>
   NAME_CLASHES.has(kind) || ((kind === 'shipping' || kind === 'delivery_time') && !/ (ne zaman|when|kac gun\w*|how long|how soon) /.test(keyLine(words(message))))
 const ASKED_OF_PRODUCTS = new Set(['price', 'stock', 'link'])
+/** Readings that ask something of a product the words name. */
+const OF_A_PRODUCT = new Set(['price', 'stock', 'link', 'attribute', 'search'])
 /** Readings a short yes-or-no question right after a product is taken from ("pamuklu mu?" is no question about the hours). */
 const SHORT_FOLLOW_UP_OVER = new Set(['hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'off_topic', 'unknown'])
 /** A Turkish noun with "its" on it: "kutusu", "garantisi", "askısı", "kapağı". */
@@ -1233,9 +1235,12 @@ export const builtinResponder: Responder = async (asked) => {
   // "Kargoda kırılırsa ne olur?": the shipment is only where the damage is supposed; no fee of it is asked.
   const inTransit = IN_TRANSIT.test(line) && !FEE.test(line)
   const supposed = supposesACase(line) && cameWrong(line) && (!BUSINESS_KINDS_NOT_RETURNS.has(classified.kind) || inTransit)
+  // (At a shop that takes no bookings, "can I get the mug in blue?" asks of the mug, which it names.)
+  const namesAProduct = ofProducts !== null && 'term' in ofProducts && OF_A_PRODUCT.has(ofProducts.kind) && thingWords(ofProducts.term).length > 0
+  const ofAProduct = namesAProduct && !(input.booking && (await input.booking.load()).rules.enabled)
   const understood = supposed
     ? { ...classified, kind: 'returns' as const }
-    : afterHours ? { ...classified, ...intentOf('hours', message) } : ofProducts?.kind === 'list' ? { ...classified, ...ofProducts } : classified
+    : afterHours ? { ...classified, ...intentOf('hours', message) } : ofProducts?.kind === 'list' || ofAProduct ? { ...classified, ...ofProducts } : classified
   const replyIn = replyLanguage(message, language, history)
   const contact = biz.contactDetails(business.profile, input.businessName, replyIn)
   if (input.booking) {

@@ -67,7 +67,7 @@ export const SAME_MEANING: readonly Meaning[] = [
   thing('toy, toys', 'oyuncak'), thing('perfume', 'parfum'), thing('cream', 'krem'), thing('shampoo', 'sampuan'), thing('lipstick', 'ruj'),
   thing('gift card, gift cards, gift voucher, gift vouchers, voucher, vouchers', 'hediye karti, hediye ceki'), thing('gift, present', 'hediye, hediyelik'),
   // Services a shop books appointments for
-  thing('haircut, hair cut, cut', 'sac kesimi, kesim'), thing('colour, color, hair colour, hair color, dye, colouring, coloring', 'boya, sac boyasi, boyama'),
+  thing('haircut, hair cut, cut, trim', 'sac kesimi, kesim'), thing('colour, color, hair colour, hair color, dye, colouring, coloring', 'boya, sac boyasi, boyama'),
   thing('blow dry, blowdry, blow-dry, blowout', 'fon'), thing('manicure', 'manikur'), thing('pedicure', 'pedikur'), thing('massage', 'masaj'),
   thing('shave', 'tiras'), thing('facial, skin care', 'cilt bakimi'), thing('consultation', 'danismanlik'), thing('fitting', 'prova'), thing('try on, try it on, trying on', 'deneme'),
   thing('alteration, alterations, tailoring, hemming, hemmed, shortening, shorten, take in', 'tadilat, kisaltma, kisaltmak, daraltma, daraltmak'), thing('repair', 'tamir'),

@@ -543,6 +543,19 @@ describe('cheapest and most expensive', () => {
     expect((await ask('rize çayı var mı', { items, faq: [] })).productIds).toEqual(['p8'])
   })
 
+  it('a price asked of the one a material or colour picks ("linen olan ne kadar", "the red one, how much?") is its price', async () => {
+    const items = [...PRODUCTS, product('d1', 'Çiçekli Elbise', 59.9, 'USD', 4, null), product('d2', 'Linen Summer Dress', 79, 'USD', 7, null, 'Light linen, sage green')]
+    const dresses: Turn[] = [{ role: 'user', content: 'elbise var mı', productIds: [] }, { role: 'assistant', content: '…', productIds: ['d1', 'd2'], kind: 'stock' }]
+    for (const [message, language] of [['linen olan ne kadar', 'tr'], ['the linen one how much', 'en']] as const) {
+      const out = await ask(message, { items, history: dresses, language })
+      expect(out, message).toMatchObject({ kind: 'price', productIds: ['d2'] })
+      expect(out.reply, message).toContain('79')
+      // Read as a price of what the material picks, never as a question of the material.
+      expect(await understand(message, await corpusClassifier()), message).toMatchObject({ kind: 'price', term: 'linen' })
+    }
+    expect(await understand('kırmızı olan kaç para', await corpusClassifier())).toMatchObject({ kind: 'price', term: 'kırmızı' })
+  })
+
   it('a price asked of "the wireless one" just after a list is of the listed product the words name', async () => {
     const items = [...PRODUCTS, product('p8', 'Kablosuz Mouse', 399, 'TRY', 30, null)]
     const listed = said(['p1', 'p2', 'p3'])

@@ -751,6 +751,11 @@ const RESTOCK_WORDS = /^(restock\w*|back|in|stock|again|be|coming|soon|will|do|y
 /** Following a shipment: "takip numarası", "track my parcel", "tracking number". */
 const TRACKING =
   / ((track|trace) (my |the |an |a |our )?(order|parcel|package|shipment|delivery)\w*|tracking (number|code|link|no|info\w*|id)|where (can|do) i track|takip (no|numara\w*|kodu\w*|linki?\w*)|kargo\w* (takip|kodu\w*|numara\w*)|(kargo\w*|siparis\w*|gonderi\w*|paket\w*) (\w+ )?takip (edebil|ede|etmek|eder)\w*|gonderi (kodu|numara\w*)) /
+/** One of several picked by what it is like: "linen olan", "kırmızı olanı", "the red one". */
+const ONE_PICKED = / (olan|olani|olanin|one) /
+/** The price asked, in so many words. */
+const PRICE_ASKED = / (ne kadar|kac para|kaca|kac lira|fiyat\w*|how much|price|cost|costs) /
+const ONE_PICKED_WORDS = /^(olan|olani|olanin|the|one|ne|kadar|kac|para|kaca|lira|fiyat\w*|how|much|price|cost|costs|is|of|whats|what)$/
 /** "Kaç kişi çalışıyor?", "how many stylists do you have?": the people of the business, which no field holds. */
 const STAFF =
   / kac (kisi (calis\w*|var|bakiyor\w*)|kisiyle calis\w*|kisisiniz|calisan\w*|personel\w*|eleman\w*|kuafor\w*|berber\w*|usta\w*)|how many (staff|people|employees|stylists|hairdressers|barbers|workers|members of staff)( \w+)* (work|working|do you have|are there|have you got)|how many (staff|employees|stylists|hairdressers|barbers|workers) /
@@ -1076,6 +1081,13 @@ export function intentOf(asked: string, message: string): Intent {
   const which = WHICH_PRODUCTS.exec(line)
   const property = which ? productTerm(list.slice(words(line.slice(0, which.index + which[0].length)).length)) : ''
   if (property !== '' && onlyProperties(property)) return { kind: 'list', term: property }
+  // "Linen olan ne kadar?", "the red one, how much?": the price of the one of those shown that the words pick, not its
+  // material or colour.
+  const describing = (key: string) => COLOUR_NAMES.test(key) || ((MATERIAL_WORDS.test(key) || MATERIAL_NAMES.test(key)) && !ASKS_MATERIAL.test(key))
+  if (ONE_PICKED.test(line) && PRICE_ASKED.test(line) && !/ (sur(er|uyor|mesi)\w*|how long) /.test(line) && attributeOf(list.filter((word) => !describing(word.key))) === null) {
+    const picked = productTerm(list.filter((word) => !ONE_PICKED_WORDS.test(word.key)))
+    if (picked !== '') return { kind: 'price', term: picked }
+  }
   // "Ok 2 please", "3 lütfen", "2 tane olsun": how many of the product discussed, ordered, however much "ok" sounds like an okay.
   if (/^ ((ok|okay|tamam|peki|yes|evet|sure) )?\d{1,2} ((tane|adet|pieces|pcs) )?(please|pls|plz|lutfen|then|olsun) $/.test(line)) return { kind: 'ordering', term: '' }
   // "Çayın son kullanma tarihi ne zaman?", "what brand are your headphones?", "fincan takımı kaç parça?": a property of

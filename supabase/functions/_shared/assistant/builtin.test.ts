@@ -1470,6 +1470,14 @@ describe('follow-ups as customers write them', () => {
     expect(await ask('ilki güzelmiş stokta var mı', { history: listed })).toMatchObject({ kind: 'stock', productIds: ['p3'] })
     expect(await ask('ikincisi çok tatlıymış kaç tane kaldı', { history: listed })).toMatchObject({ kind: 'stock', productIds: ['p1'] })
     expect(await ask('the first one looks nice, is it in stock?', { language: 'en', history: listed })).toMatchObject({ kind: 'stock', productIds: ['p3'] })
+    // Several questions of the second one later, "and the first one?" is still of that list.
+    const onSecond: Turn[] = [
+      ...listed,
+      { role: 'user', content: 'the second one, how much?', productIds: [] }, { role: 'assistant', content: '…', productIds: ['p1'], kind: 'price' },
+      { role: 'user', content: 'is it wireless', productIds: [] }, { role: 'assistant', content: '…', productIds: ['p1'], kind: 'attribute' },
+      { role: 'user', content: 'how long is the battery', productIds: [] }, { role: 'assistant', content: '…', productIds: ['p1'], kind: 'attribute' },
+    ]
+    expect(await ask('and the first one?', { language: 'en', history: onSecond })).toMatchObject({ productIds: ['p3'] })
   })
 
   it('"fiyatları aynı mı", "do they cost the same" ask the prices of what was discussed, never same-day delivery', async () => {

@@ -407,7 +407,9 @@ function listedIds(replies: readonly Turn[]): string[] {
   for (let i = replies.length - 2; i >= 0; i--) {
     const earlier = replies[i]!.productIds
     if (earlier.length === 0) continue
-    if (earlier.length <= ids.length || !ids.every((id) => earlier.includes(id))) break
+    if (!ids.every((id) => earlier.includes(id))) break
+    // ("The second one", then "is it wireless?", "how long is the battery?": the same one, still of the list before.)
+    if (earlier.length === ids.length) continue
     ids = earlier
   }
   return ids

@@ -4,7 +4,6 @@
 // The whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
 import { describe, expect, it } from 'vitest'
 import { alsoAsked, asksAQuestion, asksHowFarAhead, asksIfItVaries, asksPriceOrLength, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, isNo, isYes, nameGiven, nameIn, onTheSameDay, otherServiceNamed, otherTimesAsked, phoneIn, putsOff, rightAfter, serviceIn, wantsIt, shiftAsked, stops, unsure } from './booking-reading.ts'
-import { bookingWindow } from './booking-replies.ts'
 import { handoffAsked } from './handoff.ts'
 import type { BookableService } from './types.ts'
 
@@ -329,14 +328,10 @@ describe('unsure', () => {
 })
 
 describe('the booking window asked', () => {
-  it('reads how far ahead or how much notice is asked, and says the owner\'s settings', () => {
+  it('reads how far ahead or how much notice is asked', () => {
     for (const message of ['how far in advance should i book', 'how far ahead can i book a haircut', 'kaç gün önceden randevu almalıyım', 'randevuyu ne kadar önceden almam lazım']) {
       expect(asksHowFarAhead(message), message).toBe(true)
     }
     for (const message of ['yarın randevu alabilir miyim', 'how long does a haircut take', 'kaç gün sonra kargoya verilir']) expect(asksHowFarAhead(message), message).toBe(false)
-    expect(bookingWindow({ max_days_ahead: 30, min_notice_minutes: 120 }, 'tr')).toBe('Randevuları 30 gün sonrasına kadar, en az 2 saat önceden alabilirsiniz.')
-    expect(bookingWindow({ max_days_ahead: 14, min_notice_minutes: 60 }, 'en')).toBe('You can book up to 14 days ahead, at least 1 hour in advance.')
-    expect(bookingWindow({ max_days_ahead: 7, min_notice_minutes: 90 }, 'en')).toBe('You can book up to 7 days ahead, at least 90 minutes in advance.')
-    expect(bookingWindow({ max_days_ahead: 7, min_notice_minutes: 0 }, 'tr')).toBe('Randevuları 7 gün sonrasına kadar alabilirsiniz.')
   })
 })

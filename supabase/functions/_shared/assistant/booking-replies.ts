@@ -291,6 +291,12 @@ export function confirmQuestion(s: Summary, language: Lang): string {
 export function booked(s: Summary, language: Lang, preview: boolean): string {
   const service = s.service ? ` (${s.service.name})` : ''
   const note = preview ? (language === 'tr' ? ' (Önizleme: randevu kaydedilmedi.)' : ' (Preview: nothing was booked.)') : ''
+  // A move says so: the customer has one appointment, at its new time, not a second one.
+  if (s.move) {
+    return language === 'tr'
+      ? `Randevunuz taşındı: ${at(s.offer, language)}${service}. Görüşmek üzere, ${s.name}!${note}`
+      : `Your appointment has been moved to ${at(s.offer, language)}${service}. See you then, ${s.name}!${note}`
+  }
   return language === 'tr'
     ? `Randevunuz oluşturuldu: ${at(s.offer, language)}${service}. Görüşmek üzere, ${s.name}!${note}`
     : `You're booked: ${at(s.offer, language)}${service}. See you then, ${s.name}!${note}`

@@ -510,6 +510,18 @@ describe('cheapest and most expensive', () => {
     expect((await ask('kablosuz kulaklık mı hoparlör mü daha ucuz', { history: listed })).kind).toBe('compare')
   })
 
+  it('an English "not" ("what if I\'m not home") is no Turkish "not" (a note), so no Notebook', async () => {
+    const items = [...PRODUCTS, product('n1', 'Leather Notebook', 22, 'USD', 9, null)]
+    const out = await ask("what if i'm not home", { language: 'en', items })
+    expect(out.productIds).toEqual([])
+    expect(out.reply).not.toContain('Notebook')
+    // The words looked for hold no "not" (the catalogue's search would find a note in it).
+    const read = await understand("what if i'm not home", await corpusClassifier())
+    expect('term' in read ? read.term : '').not.toMatch(/\bnot\b/)
+    // The note itself is still a word of a name: "not defteri" finds it.
+    expect((await ask('not defteri var mı', { items: [...items, product('n2', 'Not Defteri', 90, 'TRY', 4, null)] })).productIds).toContain('n2')
+  })
+
   it('"can I get the mug in blue?" at a shop that takes no bookings asks of the mug, never for an appointment', async () => {
     const out = await ask('can i get the coffee mug in blue', { language: 'en' })
     expect(out).toMatchObject({ kind: 'attribute', productIds: ['p7'] })

@@ -269,11 +269,15 @@ const TIME_UNITS = /^(saat|saati|saatte|gun|gunde|gunu|dakika\w*|hafta\w*|ay|ayd
 const THE_SHOP = /^(magaza|dukkan)\w*$/
 
 /** The product words of a run of words: question words and pointers out, the last word's possessive ending off. */
+/** English words a "not" negates after ("I'm not home", "if not", "does not fit"), where it is no Turkish "not" (a note). */
+const NEGATED_AFTER = /^(im|i|am|is|are|was|were|do|does|did|will|would|can|could|should|has|have|had|its|if|or|why|its|it|they|he|she|we|you)$/
+const negates = (list: readonly Word[], i: number) => list[i]!.key === 'not' && NEGATED_AFTER.test(list[i - 1]?.key ?? '')
+
 export function productTerm(list: readonly Word[]): string {
   // "Merhabalar, kadife ceket…": the greeting it opens with is no part of a name.
   const asked = list.slice(Math.max(list.findIndex((word) => !OPENERS.has(word.key)), 0))
   const kept = asked
-    .filter((word, i) => !QUESTION_WORDS.has(word.key) && !pointer(word) && !THE_SHOP.test(word.key) && !(asked[i - 1]?.key === 'kac' && TIME_UNITS.test(word.key)))
+    .filter((word, i) => !QUESTION_WORDS.has(word.key) && !pointer(word) && !THE_SHOP.test(word.key) && !(asked[i - 1]?.key === 'kac' && TIME_UNITS.test(word.key)) && !negates(asked, i))
     .map((word) => word.text)
   if (kept.length > 0) kept[kept.length - 1] = stripPossessive(kept[kept.length - 1]!)
   // "En ucuz şeyiniz": without its ending the last word may be one of the question's.

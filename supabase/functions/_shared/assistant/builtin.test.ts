@@ -2953,9 +2953,11 @@ describe('handing off to a person', () => {
 
   it('what the order comes to, or whether it is free, just after the shipping text, is the shipping text', async () => {
     const afterShipping = answered('kargo ücretli mi', '750 TL üzeri kargo ücretsiz', 'shipping')
-    for (const message of ['my order is 500 tl', 'siparişim 600 tl', 'and is it free', 'ücretsiz mi', 'bedava mı']) {
+    for (const message of ['my order is 500 tl', 'siparişim 600 tl', 'and is it free', 'ücretsiz mi', 'bedava mı', '750 altı mı', 'so under 750 i pay?']) {
       expect((await ask(message, { history: afterShipping })).kind, message).toBe('shipping')
     }
+    // A kind of product in a budget is still products.
+    expect((await ask('500 altı kulaklık var mı', { history: afterShipping })).kind).toBe('budget')
     // "How much to the UK?": a place, no product, asked of the shipping text; a product named is its price.
     for (const message of ['how much to the uk', 'ne kadar']) expect((await ask(message, { history: afterShipping })).kind, message).toBe('shipping')
     expect((await ask('seramik vazo ne kadar', { history: afterShipping })).productIds).toEqual(['p6'])

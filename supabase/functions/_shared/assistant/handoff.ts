@@ -8,6 +8,7 @@
 // to decide, on the inbox.
 import { bookingAsked } from './booking-reading.ts'
 import { changesOwnOrder, currencyAsked, supposesACase, understand } from './intents.ts'
+import { thingWords } from './lexicon.ts'
 import { keyLine, words } from './text.ts'
 import { readWhen, saysWhen } from './when.ts'
 import { corpusClassifier } from './nlu.ts'
@@ -95,8 +96,11 @@ export function notArrived(line: string): boolean {
 /** "Siparişim 600 TL", "my order is 500 tl" just after the shipping text: an amount told, with no order gone missing. */
 export function statesAmountAfterShipping(message: string, history: readonly Turn[]): boolean {
   const previous = history.findLast((turn) => turn.role === 'assistant')?.kind
-  return previous === 'shipping' && /\d/.test(message) && currencyAsked(message) !== null && !notArrived(keyLine(words(message)))
+  if (previous !== 'shipping' || !/\d/.test(message) || notArrived(keyLine(words(message)))) return false
+  // "750 altı mı?", "so under 500?": an amount against the free-shipping limit, in no currency, naming no product.
+  return currencyAsked(message) !== null || (AGAINST_A_LIMIT.test(keyLine(words(message))) && thingWords(message).length === 0)
 }
+const AGAINST_A_LIMIT = / \d{2,6} (alti\w*|ustu\w*|uzeri\w*|ustunde\w*)| (under|over|above|below|less than|more than) \d{2,6} /
 
 /** Whether a message names a day or time does not depend on which day is today. */
 const ANY_DAY = '2000-01-03'

@@ -522,6 +522,14 @@ describe('cheapest and most expensive', () => {
     expect((await ask('not defteri var mı', { items: [...items, product('n2', 'Not Defteri', 90, 'TRY', 4, null)] })).productIds).toContain('n2')
   })
 
+  it('a return of sale goods is a return, never the "Şal" that "sale" sounds like', async () => {
+    const items = [...PRODUCTS, product('s1', 'İpek Şal', 39.5, 'EUR', 6, null)]
+    for (const message of ['do you accept returns on sale items', 'indirimli ürünler iade edilir mi']) {
+      expect(await understand(message, await corpusClassifier()), message).toMatchObject({ kind: 'returns' })
+      expect(await ask(message, { items, language: /ü/.test(message) ? 'tr' : 'en' }), message).toMatchObject({ kind: 'returns', productIds: [] })
+    }
+  })
+
   it('"can I get the mug in blue?" at a shop that takes no bookings asks of the mug, never for an appointment', async () => {
     const out = await ask('can i get the coffee mug in blue', { language: 'en' })
     expect(out).toMatchObject({ kind: 'attribute', productIds: ['p7'] })
@@ -2752,6 +2760,8 @@ describe('the business', () => {
     ['Kargo ücretli mi?', 'shipping', ['500 TL üzeri kargo ücretsiz']],
     ['Kaç günde gelir?', 'delivery_time', ['2 iş gününde']],
     ['İade yapabiliyor muyum?', 'returns', ['14 gün içinde']],
+    // A return of sale goods: "sale" is no "Şal".
+    ['do you accept returns on sale items', 'returns', ['14 gün içinde']],
     ['taksit var mı', 'payment', ['6 taksit']],
     ['can I pay in installments?', 'payment', ['6 taksit']],
     // "Alıyor musunuz" of a way to pay accepts it; it buys nothing.

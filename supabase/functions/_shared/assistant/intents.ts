@@ -755,6 +755,8 @@ const RESTOCK_WORDS = /^(restock\w*|back|in|stock|again|be|coming|soon|will|do|y
 /** Following a shipment: "takip numarası", "track my parcel", "tracking number". */
 const TRACKING =
   / ((track|trace) (my |the |an |a |our )?(order|parcel|package|shipment|delivery)\w*|tracking (number|code|link|no|info\w*|id)|where (can|do) i track|takip (no|numara\w*|kodu\w*|linki?\w*)|kargo\w* (takip|kodu\w*|numara\w*)|(kargo\w*|siparis\w*|gonderi\w*|paket\w*) (\w+ )?takip (edebil|ede|etmek|eder)\w*|gonderi (kodu|numara\w*)) /
+/** Goods sold for less: "sale items", "on sale", "indirimli ürünler", "kampanyalı". */
+const SALE_GOODS = / (sale|sales|clearance|discounted|reduced|indirimli\w*|kampanyali\w*|outlet) /
 /** One of several picked by what it is like: "linen olan", "kırmızı olanı", "the red one". */
 const ONE_PICKED = / (olan|olani|olanin|one) /
 /** The price asked, in so many words. */
@@ -1085,6 +1087,9 @@ export function intentOf(asked: string, message: string): Intent {
   const which = WHICH_PRODUCTS.exec(line)
   const property = which ? productTerm(list.slice(words(line.slice(0, which.index + which[0].length)).length)) : ''
   if (property !== '' && onlyProperties(property)) return { kind: 'list', term: property }
+  // "Do you accept returns on sale items?", "indirimli ürünler iade edilir mi?": a return of goods of a kind of sale, the
+  // returns text's to say ("sale" is no "Şal").
+  if (/ (return\w*|refund\w*|exchange\w*|iade\w*) /.test(line) && SALE_GOODS.test(line)) return { kind: 'returns' }
   // "Linen olan ne kadar?", "the red one, how much?": the price of the one of those shown that the words pick, not its
   // material or colour.
   const describing = (key: string) => COLOUR_NAMES.test(key) || ((MATERIAL_WORDS.test(key) || MATERIAL_NAMES.test(key)) && !ASKS_MATERIAL.test(key))

@@ -142,8 +142,12 @@ describe('language', () => {
       { role: 'assistant', content: 'Please write your phone number.', productIds: [], kind: 'booking', booking: { ...draft, step: 'phone' } },
     ]
     expect(replyLanguage('0532 111 22 33', undefined, askedNumber)).toBe('en')
-    // Anywhere else, a name written with Turkish letters is Turkish.
+    // Anywhere else, a name written with Turkish letters is Turkish; one whose words are also English ("Kader Can")
+    // shows nothing, and the conversation keeps its language.
     expect(replyLanguage('Ayşe Yılmaz', undefined, english)).toBe('tr')
+    const turkish: Turn[] = [{ role: 'user', content: 'haftaya salı boya', productIds: [] }, { role: 'assistant', content: '…', productIds: [] }]
+    expect(replyLanguage('Kader Can', 'tr', turkish)).toBe('tr')
+    expect(replyLanguage('Kader Can', undefined, turkish)).toBe('tr')
   })
 })
 

@@ -67,14 +67,23 @@ export function detectLanguage(message: string): AssistantLanguage | null {
  * written, in whatever language the owner wrote them.
  */
 export function replyLanguage(message: string, widget: AssistantLanguage | undefined, history: readonly Turn[]): AssistantLanguage {
-  const own = givesDetails(history, history.length) ? null : detectLanguage(message)
+  const own = givesDetails(history, history.length) ? null : languageOf(message)
   if (own) return own
   for (let i = history.length - 1; i >= 0; i--) {
     const turn = history[i]!
-    const detected = turn.role === 'user' && !givesDetails(history, i) ? detectLanguage(turn.content) : null
+    const detected = turn.role === 'user' && !givesDetails(history, i) ? languageOf(turn.content) : null
     if (detected) return detected
   }
   return widget ?? 'tr'
+}
+
+/**
+ * The language a customer's message shows. Two to four capitalised words and nothing else ("Kader Can") are a name:
+ * Turkish letters in it still show Turkish, but English words in it ("Can") show nothing.
+ */
+function languageOf(message: string): AssistantLanguage | null {
+  const detected = detectLanguage(message)
+  return detected === 'en' && /^\s*\p{Lu}\p{Ll}+(\s+\p{Lu}\p{Ll}+){1,3}\s*$/u.test(message) ? null : detected
 }
 
 /**

@@ -526,6 +526,20 @@ describe('cheapest and most expensive', () => {
     expect((await ask('not defteri var mı', { items: [...items, product('n2', 'Not Defteri', 90, 'TRY', 4, null)] })).productIds).toContain('n2')
   })
 
+  it('a present for a holiday is a recommendation, "100 liralık" a budget, where all products are made the owner\'s to say', async () => {
+    const items = [...PRODUCTS, product('g1', 'Fincan Takımı', 890, 'TRY', 5, null, 'Hediyelik kutuda, a lovely gift')]
+    for (const message of ['yılbaşı için ne önerirsiniz', 'for christmas what do you suggest']) {
+      const out = await ask(message, { items, language: /ı/.test(message) ? 'tr' : 'en' })
+      expect(out, message).toMatchObject({ kind: 'recommend', productIds: ['g1'] })
+    }
+    // Asking its hours is still the hours.
+    expect((await ask('yılbaşında açık mısınız', { items })).kind).toBe('hours')
+    const worth = await ask('100 liralık bir şey var mı', { items })
+    expect(worth.kind).toBe('budget')
+    expect(worth.reply).toContain('₺100,00 TRY ve altında fiyatlı bir ürün yok')
+    expect(await ask('ürünler nerede üretiliyor', { items })).toMatchObject({ kind: 'unknown', productIds: [] })
+  })
+
   it('a return of sale goods is a return, never the "Şal" that "sale" sounds like', async () => {
     const items = [...PRODUCTS, product('s1', 'İpek Şal', 39.5, 'EUR', 6, null)]
     for (const message of ['do you accept returns on sale items', 'indirimli ürünler iade edilir mi']) {

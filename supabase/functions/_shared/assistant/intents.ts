@@ -654,7 +654,9 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
   if (lower && !upper) return null
   // "500 TL civarı", "around $50": an amount of money named as the one to spend near.
   const near = currency !== null && / (civari\w*|around|about|approximately|approx|roughly|yaklasik) /.test(line)
-  if (upper || whatFor || ((budgetAsked || near) && currency !== null)) return { currency: currency ?? 'TRY', max: first.value }
+  // "100 liralık bir şey", "50 dolarlık": a thing worth that much, which is an amount to spend too.
+  const worth = amounts.some(({ index }) => /^(liralik|tllik|dolarlik|euroluk|avroluk|sterlinlik)$/.test(keys[index + 1] ?? '') || (/^(lik|luk)$/.test(keys[index + 2] ?? '') && currencyOf(keys[index + 1] ?? '') !== null))
+  if (upper || whatFor || worth || ((budgetAsked || near) && currency !== null)) return { currency: currency ?? 'TRY', max: first.value }
   return null
 }
 
@@ -1210,7 +1212,11 @@ export function intentOf(asked: string, message: string): Intent {
   // "Zeytinyağı nereden?", "where is the olive oil from?": where a product comes from, which its record may say; not the
   // shop's address, nor a complaint ("where is it"). ("Nerelisiniz?", "where do you ship from?" ask of the shop.)
   if (ORIGIN.test(line) && !OF_THE_SHOP_OR_ORDER.test(line)) {
-    return { kind: 'attribute', attribute: null, term: productTerm(list.filter((word) => !ORIGIN_WORDS.test(word.key))) }
+    const of = productTerm(list.filter((word) => !ORIGIN_WORDS.test(word.key)))
+    // ("Ürünler nerede üretiliyor?": of all the shop sells, the owner's to say.)
+    const ofAll = (text: string) => words(text).every((word) => /^(urun\w*|products?|items?|goods|your|tum|all|the)$/.test(word.key))
+    if ((of === '' && / (urunler\w*|urunleriniz\w*|products|items|goods) /.test(line)) || (of !== '' && ofAll(of))) return { kind: 'unknown' }
+    return { kind: 'attribute', attribute: null, term: of }
   }
   // "Öğle arası var mı?", "do you close for lunch?": the hours, which say when the shop is open.
   if (/ (ogle (arasi|tatil)\w*|lunch (break|time)|close for lunch) /.test(line)) return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
@@ -1295,6 +1301,10 @@ export function intentOf(asked: string, message: string): Intent {
   // "What about Saturday?", "peki pazar?", "cumartesi kaça kadar?": a day alone asks its hours.
   // "Saturday until when?" asks how late, not when an order comes.
   if (/ (until|till|til) (when|what time) /.test(line) && dayOf(list) !== null) return { kind: 'hours', day: dayOf(list), asks: 'close' }
+  // "Yılbaşı için ne önerirsiniz?", "for christmas what do you suggest?": a present for the occasion, not its hours.
+  if (HOLIDAY.test(line) && / (oner\w*|tavsiye\w*|recommend\w*|suggest\w*|ne alsam|ne alabilirim|gift\w*|hediye\w*|present\w*) /.test(line)) {
+    return { kind: 'recommend', term: occasionWords(message) }
+  }
   // "Ok what about public holidays?": a holiday named and nothing else asks its hours.
   if (HOLIDAY.test(line) && productTerm(list.filter((word) => !HOLIDAY.test(` ${word.key} `) && !/^(public|national|official|bank|resmi|milli|dini)$/.test(word.key))) === '') {
     return { kind: 'hours', day: { holiday: true }, asks: hoursAsks(line) }

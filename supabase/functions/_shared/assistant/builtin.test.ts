@@ -540,6 +540,11 @@ describe('cheapest and most expensive', () => {
     expect(await ask('ürünler nerede üretiliyor', { items })).toMatchObject({ kind: 'unknown', productIds: [] })
   })
 
+  it('"what do you charge for the mug?" asks its price', async () => {
+    expect(await ask('what do you charge for the coffee mug', { language: 'en' })).toMatchObject({ kind: 'price', productIds: ['p7'] })
+    expect((await ask('what do you charge for shipping', { language: 'en' })).kind).toBe('shipping')
+  })
+
   it('a return of sale goods is a return, never the "Şal" that "sale" sounds like', async () => {
     const items = [...PRODUCTS, product('s1', 'İpek Şal', 39.5, 'EUR', 6, null)]
     for (const message of ['do you accept returns on sale items', 'indirimli ürünler iade edilir mi']) {

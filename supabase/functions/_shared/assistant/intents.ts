@@ -771,7 +771,7 @@ const STAFF =
 const CANCELLATION_RULES = / (iptal (politika|kosul|sart|kural)\w*|cancel\w* (policy|policies|terms|rules)) /
 /** "Randevusuz gelebilir miyim?", "walk-ins ok?", "randevu şart mı?": coming without an appointment, which asks for none. */
 export const comesWithoutBooking = (message: string) => WITHOUT_BOOKING.test(keyLine(words(message)))
-const PRICE_LIST = / (fiyat listesi\w*|fiyat listeniz\w*|ucret listesi\w*|price list|pricelist|fiyatlariniz|ucretleriniz|your prices) /
+const PRICE_LIST = / (fiyat listesi\w*|fiyat listeniz\w*|ucret listesi\w*|price list|pricelist|fiyatlariniz|ucretleriniz|your prices|how much is everything|how much are things|what are the prices|what do you charge(?= $)|ne kadar aliyorsunuz|fiyatlar nasil|fiyatlar ne kadar) /
 /** "Fiyat listesi?", "price list?": the catalogue's prices, or a salon's services (services.ts). */
 export const asksPriceList = (message: string) => PRICE_LIST.test(keyLine(words(message)))
 // Not "resmi": "resmi fatura" is an official invoice.
@@ -1092,6 +1092,12 @@ export function intentOf(asked: string, message: string): Intent {
   // "Do you accept returns on sale items?", "indirimli ürünler iade edilir mi?": a return of goods of a kind of sale, the
   // returns text's to say ("sale" is no "Şal").
   if (/ (return\w*|refund\w*|exchange\w*|iade\w*) /.test(line) && SALE_GOODS.test(line)) return { kind: 'returns' }
+  // "What do you charge for the mug?": its price ("charge" names nothing), however the network heard "what … for".
+  const charged = / (what|how much) (do|would|will) (you|u|ya) charge for (.+) $/.exec(line)
+  if (charged && !BUSINESS_KINDS.has(intent)) {
+    const of = productTerm(words(charged[4]!))
+    if (thingWords(of).length > 0) return { kind: 'price', term: of }
+  }
   // "Linen olan ne kadar?", "the red one, how much?": the price of the one of those shown that the words pick, not its
   // material or colour.
   const describing = (key: string) => COLOUR_NAMES.test(key) || ((MATERIAL_WORDS.test(key) || MATERIAL_NAMES.test(key)) && !ASKS_MATERIAL.test(key))

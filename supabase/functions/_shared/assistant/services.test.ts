@@ -41,6 +41,10 @@ describe('services asked about outside a booking', () => {
     expect(out?.booking).toBeUndefined()
     const english = await ask('what services do you offer?', { language: 'en' })
     expect(english.out?.reply).toContain('Our services:\n• Boya (120 min, ₺1,500.00 TRY)')
+    // The prices asked for all at once are the list too.
+    for (const message of ['how much is everything', 'what are the prices', 'what do you charge', 'fiyatlar ne kadar']) {
+      expect((await ask(message, { language: /ı|fiyat/.test(message) ? 'tr' : 'en' })).out?.reply, message).toMatch(/^(Our services|Sunduğumuz hizmetler):/)
+    }
   })
 
   it("gives one service's length and price, or says its price is not listed, and keeps it for the day written next", async () => {

@@ -7,7 +7,7 @@ import { normalizePhone } from '../../../../domain/phone.ts'
 import { asksCancellationFee, comesWithoutBooking, topicOf } from './intents.ts'
 import { translate } from './lexicon.ts'
 import { sameWord } from './matching.ts'
-import { asciiKey, keyLine, words } from './text.ts'
+import { asciiKey, capitalisedAsAName, keyLine, words } from './text.ts'
 import type { BookableService } from './types.ts'
 import { readWhen, saysWhen } from './when.ts'
 
@@ -80,7 +80,7 @@ const INTRODUCED = /^(my\s+name\s+is|name\s*:|i\s+am|i'm|it's|its|it\s+is|this\s
 export const introducesAName = (message: string) => INTRODUCED.test(message.trim()) || /^(benim\s+)?(ad[ıi]m|ismim|ben)\s+\p{L}/iu.test(message.trim())
 
 /** A name written as one: two to four capitalised words ("Ayşe Kaya"), or introduced ("adım Ece"). */
-export const writtenAsName = (message: string) => /^\s*\p{Lu}\p{Ll}+(\s+\p{Lu}\p{Ll}+){1,3}\s*$/u.test(message) || introducesAName(message)
+export const writtenAsName = (message: string) => capitalisedAsAName(message) || introducesAName(message)
 
 /** One word that says something rather than names ("Neden?", "Pardon", "Sure"). */
 const SAID_NOT_NAMED = /^\s*(neden|niye|nicin|niçin|ne|nasil|nasıl|pardon|affedersiniz|hmm|why|what|how|sorry|sure|okay)\b/i

@@ -1622,14 +1622,14 @@ async function answerCheaper(listed: readonly CatalogueProduct[], term: string, 
   // (Nor are two kinds asked at once, "hoparlör ve vazo": cheaper than the cheapest of them is anything.)
   const askedTerm = asked && !wishesForAGift(asked.content) ? productTerm(words(asked.content)) : ''
   const askedKind = asked && / (ve|and|ile|or|veya) /.test(keyLine(words(asked.content))) ? '' : thingWords(askedTerm).join(' ')
-  const ofOne = listed.length === 1 ? (thingWords(than.name).at(-1) ?? '') : askedKind
-  const kind = thingWords(term).length > 0 ? term : ofOne
+  const discussedKind = listed.length === 1 ? (thingWords(than.name).at(-1) ?? '') : askedKind
+  const kind = thingWords(term).length > 0 ? term : discussedKind
   const cheaper = (kind === '' ? await catalogue.inBudget({ currency: than.currency, max: than.price }, MAX_LISTED + 2) : await catalogue.search(kind, 50))
     .filter((product) => product.currency === than.currency && product.price < than.price)
     .sort((a, b) => b.price - a.price)
   if (cheaper.length === 0) {
     // None of its kind for less: said so, unless nothing at all costs less (which says more).
-    const ofKind = kind === ofOne && kind !== '' && (await catalogue.inBudget({ currency: than.currency, max: than.price }, MAX_LISTED + 2)).some((product) => product.price < than.price)
+    const ofKind = kind === discussedKind && kind !== '' && (await catalogue.inBudget({ currency: than.currency, max: than.price }, MAX_LISTED + 2)).some((product) => product.price < than.price)
     return reply('budget', ofKind ? say.nothingCheaperOfKind(than, language) : say.nothingCheaper(than, language), language, [than])
   }
   const shown = cheaper.slice(0, MAX_LISTED)

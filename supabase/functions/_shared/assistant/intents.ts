@@ -270,7 +270,7 @@ const THE_SHOP = /^(magaza|dukkan)\w*$/
 
 /** The product words of a run of words: question words and pointers out, the last word's possessive ending off. */
 /** English words a "not" negates after ("I'm not home", "if not", "does not fit"), where it is no Turkish "not" (a note). */
-const NEGATED_AFTER = /^(im|i|am|is|are|was|were|do|does|did|will|would|can|could|should|has|have|had|its|if|or|why|its|it|they|he|she|we|you)$/
+const NEGATED_AFTER = /^(im|i|am|is|are|was|were|do|does|did|will|would|can|could|should|has|have|had|its|if|or|why|it|they|he|she|we|you)$/
 const negates = (list: readonly Word[], i: number) => list[i]!.key === 'not' && NEGATED_AFTER.test(list[i - 1]?.key ?? '')
 
 export function productTerm(list: readonly Word[]): string {
@@ -745,7 +745,7 @@ const WITHOUT_BOOKING =
   / (randevusuz|randevu almadan|randevu\w* (\w+ )?(sart|zorunlu|gerekli|gerekiyor|lazim|mecburi) (mi|mu)|without (an |a )?(appointment|booking)|no appointment|walk[ -]?ins?|drop[ -]?ins?|(do|would|will) (i|we) need (an |a )?(appointment|booking)|(do|would|will) (i|we) (need|have) to (book|(make|get) (an |a )?(appointment|booking))|(is|are) (an |a )?(appointments?|bookings?) (required|necessary|needed|a must)|(appointments?|bookings?) only) /
 /** Where a thing comes from or is made: "nereden", "nerenin malı", "menşei", "where is it from", "where are they made". */
 const ORIGIN =
-  / (where (is|are|was|were|do|does) (\w+ ){0,5}(from|made|produced|sourced|grown)|made where|nereden|nerenin\w*|nerede (uretil|yapil)\w*|mensei\w*|mensesi\w*|nere (mali|malı|uretimi)\w*|uretim yeri\w*) /
+  / (where (is|are|was|were|do|does) (\w+ ){0,5}(from|made|produced|sourced|grown)|made where|nereden|nerenin\w*|nerede (uretil|yapil)\w*|mensei\w*|mensesi\w*|nere (mali|uretimi)\w*|uretim yeri\w*) /
 /** "Where is it from?", "nerenin malı?": where a product comes from is asked. */
 export const asksOrigin = (message: string) => ORIGIN.test(keyLine(words(message)))
 const ORIGIN_WORDS = /^(where|is|are|was|were|do|does|it|they|from|made|produced|sourced|grown|nereden|nerenin\w*|nerede|uretil\w*|yapil\w*|mense\w*|nere|mali|uretimi|uretim|yeri\w*|and|ve|peki)$/

@@ -4,7 +4,7 @@
 // language instead of flipping on a guess.
 import { CORPUS } from './corpus.ts'
 import type { AssistantLanguage, Turn } from './types.ts'
-import { words } from './text.ts'
+import { capitalisedAsAName, words } from './text.ts'
 
 // Common words only: product names are neutral, and a word both languages
 // write ("link", "ok", "stok"/"stock" differ) is left out.
@@ -83,7 +83,7 @@ export function replyLanguage(message: string, widget: AssistantLanguage | undef
  */
 function languageOf(message: string): AssistantLanguage | null {
   const detected = detectLanguage(message)
-  return detected === 'en' && /^\s*\p{Lu}\p{Ll}+(\s+\p{Lu}\p{Ll}+){1,3}\s*$/u.test(message) ? null : detected
+  return detected === 'en' && capitalisedAsAName(message) ? null : detected
 }
 
 /**

@@ -76,6 +76,9 @@ function gluedQuestion(text: string): [string, string] | null {
   return [stem!, particle!]
 }
 
+/** Two to four capitalised words and nothing else ("Ayşe Kaya", "Kader Can"): written as a name is. */
+export const capitalisedAsAName = (message: string) => /^\s*\p{Lu}\p{Ll}+(\s+\p{Lu}\p{Ll}+){1,3}\s*$/u.test(message)
+
 /** The ASCII keys joined by single spaces, for phrase matching with word boundaries. */
 export function keyLine(list: readonly Word[]): string {
   return ` ${list.map((word) => word.key).join(' ')} `

@@ -2827,6 +2827,12 @@ describe('the business', () => {
     ['kaç kişi çalışıyor', 'unknown', ['0216 555 00 11']],
     ['kaç çalışanınız var', 'unknown', ['0216 555 00 11']],
     ['how many staff do you have', 'unknown', ['0216 555 00 11']],
+    // Coming late: the rule for it is the owner's to say; saying one will be late goes to a person, never an order or
+    // the hours; an order late is a complaint.
+    ['randevuya geç kalırsam ne olur', 'unknown', ['0216 555 00 11']],
+    ['10 dakika geç kalacağım', 'human', ['0216 555 00 11']],
+    ["i'm running late", 'human', ['0216 555 00 11']],
+    ['siparişim gecikti', 'complaint', ['0216 555 00 11']],
     // The rules for cancelling, likewise: never a product looked for.
     ["what's your cancellation policy", 'unknown', ['0216 555 00 11']],
     ['iptal koşullarınız neler', 'unknown', ['0216 555 00 11']],

@@ -74,7 +74,7 @@ const OWN_QUESTION = / (stupid|dumb|silly) questions? /
 const fedUp = (line: string) => FED_UP_TR.test(line) || (FED_UP_EN.test(line) && AT_THE_BOT.test(line) && !OWN_QUESTION.test(line))
 
 const NOT_ARRIVED =
-  / (gelmedi|ulasmadi|teslim edilmedi|elime gecmedi|didnt (arrive|come|get)|hasnt (arrived|come)|never (arrived|came|got)|not (arrived|received)|havent (received|got)|got nothing|nothing (arrived|came)) /
+  / (gelmedi|ulasmadi|gecikti|gec kaldi|teslim edilmedi|elime gecmedi|didnt (arrive|come|get)|hasnt (arrived|come)|never (arrived|came|got)|not (arrived|received)|havent (received|got)|got nothing|nothing (arrived|came)) /
 /** A product not yet back in stock is no order gone missing ("ceket stoğa gelmedi mi?"). */
 const RESTOCK = / (stog\w*|stok\w*|stock|restock\w*) /
 

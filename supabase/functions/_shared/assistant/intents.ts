@@ -767,8 +767,13 @@ const ONE_PICKED_WORDS = /^(olan|olani|olanin|the|one|ne|kadar|kac|para|kaca|lir
 /** "Kaç kişi çalışıyor?", "how many stylists do you have?": the people of the business, which no field holds. */
 const STAFF =
   / kac (kisi (calis\w*|var|bakiyor\w*)|kisiyle calis\w*|kisisiniz|calisan\w*|personel\w*|eleman\w*|kuafor\w*|berber\w*|usta\w*)|how many (staff|people|employees|stylists|hairdressers|barbers|workers|members of staff)( \w+)* (work|working|do you have|are there|have you got)|how many (staff|employees|stylists|hairdressers|barbers|workers) /
-/** "İptal koşullarınız neler?", "what's your cancellation policy?": a rule of the business, the FAQ's or the owner's. */
-const CANCELLATION_RULES = / (iptal (politika|kosul|sart|kural)\w*|cancel\w* (policy|policies|terms|rules)) /
+/**
+ * "İptal koşullarınız neler?", "what's your cancellation policy?", "geç kalırsam ne olur?": a rule of the business for
+ * cancelling or coming late, the FAQ's or the owner's ("10 dakika geç kalacağım" tells the owner, and goes to a person).
+ */
+const CANCELLATION_RULES = / (iptal (politika|kosul|sart|kural)\w*|cancel\w* (policy|policies|terms|rules)|gec kalirsam|gec kalirsak|gec kalinirsa|gec kalan\w*|if (i m|im|i am|we re|were) late|late (policy|arrivals?)) /
+/** The customer will be late: "geç kalacağım", "biraz gecikeceğim", "I'm running late", "I'll be 10 minutes late". */
+const RUNNING_LATE = / (gec kalacag\w*|gec kaliyorum|gec kalicam|gecikecegi\w*|gecikiyorum|running late|(ill|i ll|i will|we ll|well|we will) be (\w+ ){0,3}late|im late|i m late|stuck in traffic|trafikteyim|trafige takildim) /
 /** "Randevusuz gelebilir miyim?", "walk-ins ok?", "randevu şart mı?": coming without an appointment, which asks for none. */
 export const comesWithoutBooking = (message: string) => WITHOUT_BOOKING.test(keyLine(words(message)))
 const PRICE_LIST = / (fiyat listesi\w*|fiyat listeniz\w*|ucret listesi\w*|price list|pricelist|fiyatlariniz|ucretleriniz|your prices|how much is everything|how much are things|what are the prices|what do you charge(?= $)|ne kadar aliyorsunuz|fiyatlar nasil|fiyatlar ne kadar) /
@@ -1007,6 +1012,8 @@ export async function understand(message: string, classifier: Classifier): Promi
   // "Kaç kişi çalışıyor?", "how many staff do you have?": not the hours ("çalışıyor"), not a product; the owner's to say.
   // So are the rules for cancelling ("iptal koşullarınız", "what's your cancellation policy").
   if (STAFF.test(line) || CANCELLATION_RULES.test(line)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
+  // "10 dakika geç kalacağım", "I'm running late": news for the owner, passed to a person (never an order or the hours).
+  if (RUNNING_LATE.test(line)) return { kind: 'human', alternatives: [], unknownWords: 0 }
   // "Bir de iade süreniz ne kadar?", "also, do you ship abroad?": what is asked besides is asked.
   const also = ALSO.exec(message)
   if (also && words(message.slice(also[0].length)).length >= 2) return understand(message.slice(also[0].length), classifier)
@@ -1211,6 +1218,8 @@ export function intentOf(asked: string, message: string): Intent {
   if (sentAs && (intent === 'shipping' || intent === 'delivery_time') && !/^(paket|kargo|sigorta)/.test(sentAs[1]!) && thingWords(term).length > 0) {
     return { kind: 'attribute', attribute: null, term: productTerm(list.filter((word) => !/^(gonder|yolla|gel)/.test(word.key))) }
   }
+  // "Siparişim gecikti", "my order is delayed": the customer's own order late, a complaint (never an order placed).
+  if (OWN_ORDER.test(line) && / (gecikti|gec kaldi|is late|delayed) /.test(line)) return { kind: 'complaint' }
   // "Nereden sipariş verebilirim?": how to order, however much "nereden" sounds like "siparişim nerede" (a complaint).
   if (intent === 'complaint' && / (nereden|nasil|nerden) (siparis ver\w*|siparis edebil\w*|satin al\w*|alabil\w*)/.test(line) && !OWN_ORDER.test(line)) {
     return { kind: 'ordering', term: '' }

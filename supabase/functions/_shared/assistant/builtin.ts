@@ -1268,16 +1268,14 @@ export const builtinResponder: Responder = async (asked) => {
     const two = await answerTwo(input, replyIn)
     if (two) return two
   }
+  const answered = services ?? (await answerMessage(input, understood))
   // "Can I get a consultation first?" of a business that books and sells nothing: no product is looked for, so never
-  // "no matching product"; what it cannot answer is the FAQ's or the owner's.
-  // ("Do you do home visits?" is a service it does not list, which it says.)
-  const sellsNothing = !services && input.booking && !draft && NO_CATALOGUE_KINDS.has(understood.kind) && (await input.catalogue.list(1)).length === 0
-  if (sellsNothing) {
-    const unserved = await notAService(message, input.booking!, input.catalogue, contact, replyIn)
-    if (unserved) return unserved
+  // "no matching product"; what it cannot answer is the FAQ's or the owner's. Asked only once the catalogue found
+  // nothing, so no answer that finds a product reads the catalogue again. ("Do you do home visits?" is a service it
+  // does not list, which it says.)
+  if (!services && input.booking && !draft && NO_CATALOGUE_KINDS.has(answered.kind) && answered.productIds.length === 0 && (await input.catalogue.list(1)).length === 0) {
+    return (await notAService(message, input.booking, input.catalogue, contact, replyIn)) ?? (await answerMessage(input, { kind: 'unknown', alternatives: understood.alternatives, unknownWords: understood.unknownWords }))
   }
-  const reading = sellsNothing ? { kind: 'unknown' as const, alternatives: understood.alternatives, unknownWords: understood.unknownWords } : understood
-  const answered = services ?? (await answerMessage(input, reading))
   // A question in the middle of a booking ("kargo ücretli mi?") is answered, and the booking waits for the next turn.
   return draft ? { ...answered, booking: draft } : answered
 }

@@ -699,7 +699,8 @@ describe.each(backends)('schema on $name', (backend) => {
              ('widget', 'customer', 'a', now() - interval '1 hour'),
              ('whatsapp', 'assistant', 'b', now() - interval '3 days'),
              ('widget', 'customer', 'c', now() - interval '20 days'),
-             ('widget', 'assistant', 'd', date_trunc('month', now()) - interval '1 day')) as m (channel, author, content, created_at)`,
+             -- Before this month and more than a week ago, whatever day of the month the test runs on.
+             ('widget', 'assistant', 'd', date_trunc('month', now()) - interval '8 days')) as m (channel, author, content, created_at)`,
         [u.id],
       )
       const expectedMonth = await one<{ n: number }>(

@@ -29,8 +29,12 @@ type ServerCustomer = { id: string; name: string; phone_number: string; email: s
 type OutboxMessage = { channel: string; to: string; body: string; created_at: string }
 
 const pad = (n: number) => String(n).padStart(2, '0')
+/**
+ * The month every test seeds and the calendar shows: each page's clock starts here (see openAppointments), so a run that
+ * crosses midnight or a month's end still sees the days it seeded as this month's, and today where the test put it.
+ */
 const NOW = new Date()
-/** A day of the current month, which the calendar opens on. */
+/** A day of NOW's month, which the calendar opens on. */
 const day = (d: number) => `${NOW.getFullYear()}-${pad(NOW.getMonth() + 1)}-${pad(d)}`
 /**
  * Waits until what the app does in its own time (a write to the local store, a render, a sync) holds: for
@@ -46,14 +50,14 @@ const longDate = (key: string, locale: string) => {
 describe('appointments screen', () => {
   const running = useAppUnderTest()
 
-  /** With a `clock`, the calendar opens on its month. */
+  /** The page's clock starts at NOW unless a `clock` is given; the calendar opens on its month. */
   type AppointmentsOptions = OpenOptions & {
     /** Wait for the grid (default) or only for the screen's heading. */
     waitForGrid?: boolean
   }
 
   async function openAppointments(owner: Owner, options: AppointmentsOptions = {}) {
-    const { context, page } = await running.openAs(owner, '/dashboard/appointments', options)
+    const { context, page } = await running.openAs(owner, '/dashboard/appointments', { clock: NOW, ...options })
     await page.getByRole('heading', { level: 1, name: options.language === 'en' ? 'Appointments' : 'Randevular' }).waitFor()
     if (options.waitForGrid !== false) await page.getByTestId('calendar-grid').waitFor({ timeout: 20_000 })
     return { context, page }

@@ -2,25 +2,16 @@
 // 2 linen shirts and a hat?". This reads the lines; the responder finds each product in the catalogue and the sum is
 // made from the records' prices (replies.ts, basket).
 import { productTerm } from './intents.ts'
-import { keyLine, words, type Word } from './text.ts'
+import { keyLine, quantityOf, words } from './text.ts'
 
 export type BasketLine = { quantity: number; term: string }
 
-/** Numbers written as words. Not "on" (ten, and the English "on") nor "altı" (six, and "under"). */
-const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  iki: 2, uc: 3, dort: 4, bes: 5, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-}
 /** "A", "bir": one, but only beside a number said outright ("2 gömlek bir şapka", "2 linen shirts and a hat"). */
 const ONE = /^(a|an|bir)$/
 /** What counts the things after a number ("2 tane gömlek", "3 adet"): no part of a product's name. */
 const COUNTED_IN = /^(tane\w*|adet\w*|pieces?|pcs|x)$/
 /** Asked what they cost: the sum, the price, "how much". */
 const PRICED = / (ne tutar\w*|toplam\w*|ne kadar|kac para|kaca|fiyat\w*|how much|total|come to|cost|costs|price\w*) /
-
-function quantityOf(word: Word): number | null {
-  if (/^\d{1,3}$/.test(word.key)) return Number(word.key)
-  return NUMBER_WORDS[word.key] ?? null
-}
 
 /**
  * The products and how many of each the message counts, when it counts two or more and says at least one number

@@ -3101,6 +3101,36 @@ describe('honest products', () => {
     expect((await askAnyWord('do you have leather goods', leather)).reply).not.toContain("doesn't list")
   })
 
+  it('"kahve makinesi var mı?" of a shop that sells coffee and no machine says the machine is not listed, the coffee only the closest', async () => {
+    // No Coffee Mug here: it is a coffee thing too, and would be among the closest.
+    const coffee = [...items.filter((p) => p.id !== 'p7'), product('p50', 'Kahve Çekirdeği 250 g', 185, 'TRY', 60, null, 'Orta kavrulmuş')]
+    for (const [message, shown] of [
+      ['kahve makinesi var mı', 'Katalogda “kahve makinesi” yer almıyor; en yakını:'],
+      ['filtre kahve', 'Katalogda “filtre kahve” yer almıyor; en yakını:'],
+    ] as const) {
+      const out = await askAnyWord(message, coffee)
+      expect(out.reply, message).toContain(shown)
+      expect(out, message).toMatchObject({ productIds: ['p50'], known: false })
+    }
+    // The coffee asked for is found as itself.
+    expect((await askAnyWord('kahve çekirdeği var mı', coffee)).reply).not.toContain('yer almıyor')
+  })
+
+  it('"kadın için keten gömlek var mı?" shows the shirt with its price and stock as only the closest; a pocket asked of it is a detail, no discount', async () => {
+    for (const [message, shown] of [
+      ['kadın için keten gömlek var mı acaba', 'Katalogda “kadın keten gömlek” yer almıyor; en yakını:\n• Keten Gömlek — ₺649,90 TRY, stokta 25 adet'],
+      ['do you have womens linen shirts', 'The catalogue doesn\'t list “womens linen shirts”; the closest is:\n• Keten Gömlek — ₺649.90 TRY, 25 in stock'],
+    ] as const) {
+      const out = await askAnyWord(message, items)
+      expect(out.reply, message).toContain(shown)
+      expect(out, message).toMatchObject({ productIds: ['p8'], known: false })
+    }
+    // What it holds is asked ("içinde ne var"), or a part of it: a detail of the record, not the shirt as the closest.
+    const pocket = await askAnyWord('is there a pocket on the linen shirt', items)
+    expect(pocket).toMatchObject({ kind: 'attribute', productIds: ['p8'], known: false })
+    expect(pocket.reply).toContain("The catalogue doesn't list this detail for Keten Gömlek")
+  })
+
   it('"kış için ceket var mı?" looks for one, and shows the nearest as only that, never a detail of it', async () => {
     const jacket = product('p20', 'Kadife Ceket', 89, 'EUR', 7, null, 'Slim kesim, kadife')
     for (const [message, language] of [['Merhaba, kış için ceket var mı?', 'tr'], ['do you have a jacket for winter', 'en']] as const) {

@@ -175,6 +175,11 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
       return reply(kind, term === '' ? say.emptyCatalogue(businessName, language) : say.notFound(businessName, language), language, [], false)
     }
     if (property) return reply(kind, say.describedList(shown, found.length > MAX_LISTED, language), language, shown)
+    // "Kahve makinesi var mı?" of a shop with Türk Kahvesi: what was asked is not listed, the coffee only the closest.
+    if (kind === 'search' && !ofWhat && !department && shown.every((product) => notInRecord(term, product).length > 0)) {
+      const text = shown.length === 1 ? say.closest(shown[0]!, term, language) : say.closestList(shown, term, language)
+      return reply(kind, text, language, shown, false)
+    }
     const head = newest && term === '' ? 'newest' : popular ? 'unranked' : 'found'
     return reply(kind, say.productList(shown, found.length > MAX_LISTED, language, head), language, shown)
   }
@@ -621,6 +626,12 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   if (stating.length === 0 && namesSubject(message)) {
     const hit = await faqFor(message, context, 'attribute')
     if (hit) return reply('faq', biz.faqAnswer(hit), language)
+  }
+  // "Kadın için keten gömlek var mı?": the product asked for by its name, with words its record does not say; the
+  // product as only the closest, with its price and stock ("keten gömleğin cebi var mı?" asks a detail of it).
+  const askedFor = keysOf(message).filter((key) => !isQuestionWord(key)).at(-1)
+  if (attribute === null && stating.length === 0 && others.length === 0 && asksWhetherThereIs(message) && yesOrNo(message) && !asksContentsOrFit(message) && askedFor && (named.some((word) => sameWord(askedFor, word)) || holdsEquivalent(askedFor, product.name))) {
+    return reply('stock', say.closest(product, term, language), language, [product], false)
   }
   const unsaid = [product, ...others].filter((record) => !states(record))
   const answers = stating.map((record) => attr.attributeFromRecord(record, language, attribute))

@@ -1066,6 +1066,10 @@ export function intentOf(asked: string, message: string): Intent {
   const intent = (asked === 'human' && !PERSON.test(line)) || !gives || !returning ? 'None' : asked
   // "Kadife ceketten 10 tane", "30 of the mugs", "3 tişört": how many is asked, and names no product.
   const term = productTerm(list.filter((word, i) => !counting(list, i) && !(COUNT.test(word.key) && /^\d{1,4}$/.test(list[i - 1]?.key ?? ''))))
+  // "Is there a pocket on the linen shirt?": a thing named and no word of an offer is asked of the thing, however much
+  // "is there a … on" sounds like a discount on it.
+  const offerSaid = saysOffer(message) || topicOf(message) === 'discounts' || BARGAINS.test(line) || GROUP_PRICE.test(line) || PRICE_MATCH.test(line)
+  if (intent === 'discounts' && !offerSaid && thingWords(term).length > 0) return intentOf('None', message)
   // Amounts and quantities name no product: "500 TL altı", "2 tane alacağım", "2 şişe alsam".
   const termWithoutNumbers = productTerm(
     list.filter(

@@ -1,6 +1,6 @@
 // The assistant's words of the same meaning across Turkish and English.
 import { describe, expect, it } from 'vitest'
-import { departmentIn, departmentOf, equivalents, holdsEquivalent, onlyProperties, phrasesHeld, sameProperty, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
+import { departmentIn, departmentOf, equivalents, holdsEquivalent, namesSubject, onlyProperties, phrasesHeld, sameProperty, sameSubject, sameThings, thingWords, translate, withoutThings } from './lexicon.ts'
 
 describe('equivalents', () => {
   it('gives the other language’s words for a product word, in its endings and plurals', () => {
@@ -141,5 +141,15 @@ describe('sameThings', () => {
     ['toptan satış var mı', 'Toptan satış yapıyor musunuz?', true],
   ])('%s ~ %s: %s', (asked, entry, same) => {
     expect(sameThings(asked, entry)).toBe(same)
+  })
+})
+
+describe('subjects of the FAQ', () => {
+  it('reads packs counted as no wrapping asked, and wrapping asked as the entry on it', () => {
+    expect(namesSubject('2 paket alsam kargo bedava mı')).toBe(false)
+    expect(namesSubject('iki paket kahve')).toBe(false)
+    expect(namesSubject('hediye paketi yapıyor musunuz')).toBe(true)
+    expect(sameSubject('paket yapıyor musunuz', 'Hediye paketi yapıyor musunuz?')).toBe(true)
+    expect(sameSubject('do you gift wrap', 'Hediye paketi yapıyor musunuz?')).toBe(true)
   })
 })

@@ -11,7 +11,7 @@
 // Only everyday shop words belong here, each group one meaning. A phrase is
 // matched as written; a single word also in its Turkish case endings and
 // English plural ("çantanız", "bags").
-import { words } from './text.ts'
+import { quantityOf, words } from './text.ts'
 
 /**
  * One meaning: its English words and its Turkish words (ASCII keys), the
@@ -176,9 +176,14 @@ export function phrasesHeld(term: string, text: string): Set<string> {
 
 /** The subjects a shop's FAQ is about that the text speaks of ("warranty", "pick up"), in any of their names. */
 function subjectsOf(text: string): Set<Meaning> {
-  const keys = words(text).map((word) => word.key)
-  return new Set(keys.flatMap((_, at) => groupsAt(keys, at).map((entry) => entry.group)).filter((group) => group.subject))
+  const list = words(text)
+  const keys = list.map((word) => word.key)
+  // "2 paket alsam kargo bedava mı?": packs counted, no wrapping asked.
+  const counted = (at: number) => at > 0 && quantityOf(list[at - 1]!) !== null && PACKS.test(keys[at]!)
+  return new Set(keys.flatMap((_, at) => (counted(at) ? [] : groupsAt(keys, at).map((entry) => entry.group))).filter((group) => group.subject))
 }
+
+const PACKS = /^(paket|pack|packs)$/
 
 /** Whether the question speaks of a subject a shop's FAQ is about. */
 export const namesSubject = (question: string): boolean => subjectsOf(question).size > 0

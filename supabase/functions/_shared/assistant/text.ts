@@ -79,6 +79,17 @@ function gluedQuestion(text: string): [string, string] | null {
 /** Two to four capitalised words and nothing else ("Ayşe Kaya", "Kader Can"): written as a name is. */
 export const capitalisedAsAName = (message: string) => /^\s*\p{Lu}\p{Ll}+(\s+\p{Lu}\p{Ll}+){1,3}\s*$/u.test(message)
 
+/** Numbers written as words. Not "on" (ten, and the English "on") nor "altı" (six, and "under"). */
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  iki: 2, uc: 3, dort: 4, bes: 5, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+}
+
+/** How many a word counts ("2", "iki", "three"), if it is a number. */
+export function quantityOf(word: Word): number | null {
+  if (/^\d{1,3}$/.test(word.key)) return Number(word.key)
+  return NUMBER_WORDS[word.key] ?? null
+}
+
 /** The ASCII keys joined by single spaces, for phrase matching with word boundaries. */
 export function keyLine(list: readonly Word[]): string {
   return ` ${list.map((word) => word.key).join(' ')} `

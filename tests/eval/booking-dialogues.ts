@@ -195,6 +195,16 @@ export const DIALOGUES: Dialogue[] = [
     w('cumartesi saç kesimi için yer var mı', ['5 Aralık 2026']), w('kaça kadar açıksınız', ['açığız'], ['Önce bir saat']), w('11:00'),
     w('ne kadar tutar', ['Saç kesimi 30 dakika', '400', 'adınızı'], ['ürün']), w('Ayşe Kaya'), w('0532 111 22 33'), w('evet', ['oluşturuldu']),
   ], { date: '2026-12-05', time: '11:00', service: 'Saç kesimi' }),
+  // "Açık mısınız?" of a day while a service waits for one: the day's hours, then its free times.
+  trSalon('tr-hizmetten-sonra-acik-mi', [
+    w('boya ne kadar', ['1.500']), w('cumartesi açık mısınız', ['Cumartesi 10:00–14:00 arası açığız', '5 Aralık 2026']), w('11:00'),
+    w('Ece Tan'), w('0532 111 22 61'), w('evet', ['oluşturuldu']),
+  ], { date: '2026-12-05', time: '11:00', service: 'Boya' }),
+  // "Kartla ödeme yapabilir miyim" while the times wait is a question of the shop, never a name.
+  trSalon('tr-saat-sorulurken-kartla-odeme', [
+    w('yarın saç kesimi', ['2 Aralık 2026']), w('kartla ödeme yapabilir miyim', ['Ödeme'], ['Önce bir saat', 'Kartla Ödeme']), w('1'),
+    w('Ada Kurt'), w('0532 111 22 62'), w('evet', ['oluşturuldu']),
+  ], { date: '2026-12-02', time: '09:00', service: 'Saç kesimi' }),
   // "İyi akşamlar" greets; it asks for no evening time.
   trSalon('tr-iyi-aksamlar', [
     w('iyi akşamlar yarın boya yaptırmak istiyorum', ['2 Aralık 2026', '09:00'], ['akşam']), w('1'), w('Derya Kar'), w('0532 555 66 77'), w('evet', ['oluşturuldu']),

@@ -66,7 +66,7 @@ describe('the booking conversation reads', () => {
   })
 
   it('a question put as one, and a name as none', () => {
-    for (const text of ['adresiniz nerede', 'kargo ücretli mi', 'what time do you close', 'fiyatı?']) expect(asksAQuestion(text), text).toBe(true)
+    for (const text of ['adresiniz nerede', 'kargo ücretli mi', 'what time do you close', 'fiyatı?', 'kartla ödeme yapabilir miyim', 'havale kabul ediyor musunuz']) expect(asksAQuestion(text), text).toBe(true)
     for (const text of ['Emma Brown', 'Can Öztürk', 'Ayşe Yılmaz', 'adım Deniz Arslan']) expect(asksAQuestion(text), text).toBe(false)
   })
 
@@ -90,7 +90,7 @@ describe('the booking conversation reads', () => {
       ['John Good', 'John Good'],
     ]
     for (const [text, name] of named) expect(nameIn(text!), text).toBe(name)
-    for (const text of ['evet', 'kaç para?', '0532 111 22 33', 'yarın saat 3', 'what time do you open', 'sure', 'yep', 'tamamdır', 'okey', 'nope', 'yes that works', 'sounds good', 'perfect, works for me', 'uygun']) expect(nameIn(text), text).toBeNull()
+    for (const text of ['evet', 'kaç para?', '0532 111 22 33', 'yarın saat 3', 'what time do you open', 'sure', 'yep', 'tamamdır', 'okey', 'nope', 'yes that works', 'sounds good', 'perfect, works for me', 'uygun', 'havale yapabilir miyim', 'kartla ödeyebilir miyiz']) expect(nameIn(text), text).toBeNull()
   })
 
   it('"why do you need my number?" where the number is asked, and no other why', () => {

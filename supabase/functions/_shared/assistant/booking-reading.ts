@@ -71,6 +71,8 @@ const NOT_NAMES = new Set([
   'gun', 'gunu', 'day', 'next', 'this', 'ayni', 'same', 'time', 'saatte', 'olsun', 'olabilir', 'yapalim', 'alalim', 'lutfen',
   'instead', 'make', 'please', 'then', 'actually', 'rather',
 ])
+/** "Miyim", "musunuz", "yapabilir": a question's particle or a verb of ability ("havale yapabilir miyim"), never a name. */
+const NOT_NAME_FORMS = /^(m[iu](y[iu][mz]|s[iu]n([iu]z)?|d[iu]r|yd[iu])?|\w+[ae]bil(ir|iyor)\w*)$/
 /** Words of agreeing to what was offered ("yes that works", "sounds good"): never a whole name, though "Good" may be part of one. */
 const AGREEING = new Set(['that', 'works', 'work', 'fine', 'good', 'great', 'perfect', 'sounds', 'suits', 'okay', 'sure', 'cool', 'uyar', 'uygun', 'harika', 'super', 'me', 'for', 'it'])
 
@@ -103,7 +105,7 @@ export function nameIn(message: string): string | null {
   const parts = text.split(/\s+/)
   if (parts.length < 1 || parts.length > 5) return null
   if (!parts.every((part) => /^[\p{L}][\p{L}'’.-]*$/u.test(part))) return null
-  if (parts.some((part) => NOT_NAMES.has(asciiKey(part)))) return null
+  if (parts.some((part) => NOT_NAMES.has(asciiKey(part)) || NOT_NAME_FORMS.test(asciiKey(part)))) return null
   // "Sure", "yep", "tamamdır": agreeing, never a name.
   if (parts.every((part) => YES.test(` ${asciiKey(part)} `) || NO.test(` ${asciiKey(part)} `) || AGREEING.has(asciiKey(part)))) return null
   const name = parts.map((part) => part.charAt(0).toLocaleUpperCase('tr') + part.slice(1)).join(' ')
@@ -190,7 +192,7 @@ const OTHER_QUESTIONS = new Set([
 ])
 
 /** Words only a question holds, never a name ("Can" is one, so "can" is not here). */
-const QUESTION_CUE = / (ne|neler|nerede|nerde|nereye|nasil|kac|kaca|kacta|kacda|kim|hangi|mi|mu|misiniz|musunuz|neden|niye|where|what|whats|how|when|why|which|who|is|are|do|does) /
+const QUESTION_CUE = / (ne|neler|nerede|nerde|nereye|nasil|kac|kaca|kacta|kacda|kim|hangi|m[iu](y[iu][mz]|s[iu]n([iu]z)?|d[iu]r|yd[iu])?|neden|niye|where|what|whats|how|when|why|which|who|is|are|do|does) /
 
 /** Whether the message is put as a question: a question mark or a word only questions hold. */
 export const asksAQuestion = (message: string) => /\?/.test(message) || QUESTION_CUE.test(line(message))

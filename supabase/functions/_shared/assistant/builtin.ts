@@ -9,7 +9,7 @@
 import { asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
 import { ASKS_MATERIAL, COMPARES, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, asksTotal, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, namesSubject, phrasesHeld, sameProperty, sameSubject, sameThings, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
-import { hasAnyHours, hoursStatus } from '../../../../domain/business.ts'
+import { hasAnyHours, hoursStatus, rangesOf, weekdayAfter } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
 import { bookingAsked } from './booking-reading.ts'
 import { cameWrong, statesAmountAfterShipping } from './handoff.ts'
@@ -24,7 +24,7 @@ import { bestNamed, coverage, keysOf, sameStem, sameWord } from './matching.ts'
 import { askedSize, colourListed, listedColours, listedSizes, recordStates } from './record-facts.ts'
 import { asciiKey, keyLine, linkWords, linksAsWords, words, type Word } from './text.ts'
 import { readWhen } from './when.ts'
-import type { AssistantLanguage, BookingDesk, BusinessKnowledge, Catalogue, CatalogueProduct, FaqHit, Responder, ResponderOutput, Turn } from './types.ts'
+import type { AssistantLanguage, BookingDesk, BusinessKnowledge, BusinessProfile, Catalogue, CatalogueProduct, FaqHit, Responder, ResponderOutput, Turn } from './types.ts'
 
 /** At most this many products in one reply: a chat bubble, not a catalogue page. */
 export const MAX_LISTED = 5
@@ -129,6 +129,19 @@ function ofTheKind(term: string, products: readonly CatalogueProduct[]): Catalog
 function statesAll(product: CatalogueProduct, keys: readonly string[]): boolean {
   const record = `${product.name} ${product.description ?? ''}`
   return keys.every((key) => coverage(key, record) > 0 || holdsEquivalent(key, record))
+}
+
+/**
+ * "Cumartesi açık mısınız?" while a service waits for its day: that day's hours before its free times (a closed day the
+ * offer says itself).
+ */
+function withDayHours(booked: ResponderOutput, understood: Intent, profile: BusinessProfile | null, businessName: string, now: Date, language: AssistantLanguage): ResponderOutput {
+  if (understood.kind !== 'hours' || !understood.day || booked.booking?.step !== 'time' || !profile) return booked
+  const day = understood.day
+  const today = hoursStatus(profile.opening_hours, profile.time_zone, now).local.weekday
+  const weekday = 'weekday' in day ? day.weekday : 'offset' in day ? weekdayAfter(today, day.offset) : null
+  if (!weekday || rangesOf(profile.opening_hours, weekday).length === 0) return booked
+  return { ...booked, reply: `${biz.hoursAnswer(profile, businessName, day, 'open', now, language)}\n${booked.reply}` }
 }
 
 /** `message`, when given, may name two products joined by "ve" or "and", asked of both. */
@@ -1264,7 +1277,7 @@ export const builtinResponder: Responder = async (asked) => {
     const includes = serviceBefore ? await serviceIncludesAsked(message, { before: serviceBefore.content, serviceId: draft?.serviceId }, input.booking, contact, replyIn) : null
     if (includes) return { ...includes, booking: draft }
     const booked = await converse({ message, draft, desk: input.booking, language: replyIn, kind: understood.kind, hours: business.profile?.opening_hours ?? null, contact, lastKind: lastKind ?? undefined, bookedHere: history.some((turn) => turn.kind === 'booked') })
-    if (booked) return booked
+    if (booked) return withDayHours(booked, understood, business.profile, input.businessName, input.now, replyIn)
   }
   // A service's price or length, or which there are: the service keeps for the day written next, unless a booking is under way.
   const services = input.booking ? await answerServices(message, input.booking, input.catalogue, contact, replyIn) : null

@@ -205,6 +205,11 @@ export const DIALOGUES: Dialogue[] = [
     w('yarın saç kesimi', ['2 Aralık 2026']), w('kartla ödeme yapabilir miyim', ['Ödeme'], ['Önce bir saat', 'Kartla Ödeme']), w('1'),
     w('Ada Kurt'), w('0532 111 22 62'), w('evet', ['oluşturuldu']),
   ], { date: '2026-12-02', time: '09:00', service: 'Saç kesimi' }),
+  // Thanks to the summary: nothing is booked yet, and the customer is told so before leaving.
+  trSalon('tr-ozette-tesekkurler', [
+    w('yarın saç kesimi'), w('11:00'), w('Elif Yılmaz'), w('0532 111 22 63'), w('teşekkürler', ['henüz oluşturulmadı', 'onaylıyor musunuz']),
+    w('evet', ['oluşturuldu']),
+  ], { date: '2026-12-02', time: '11:00', service: 'Saç kesimi' }),
   // "İyi akşamlar" greets; it asks for no evening time.
   trSalon('tr-iyi-aksamlar', [
     w('iyi akşamlar yarın boya yaptırmak istiyorum', ['2 Aralık 2026', '09:00'], ['akşam']), w('1'), w('Derya Kar'), w('0532 555 66 77'), w('evet', ['oluşturuldu']),
@@ -490,6 +495,9 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-can-i-get-a-trim', [
     w('can i get a trim', ['book you in'], ["can't answer"]), w('friday 11am'), w('Max Lane'), w('0532 111 22 84'), w('yes', ['booked', 'Saç kesimi']),
   ], { date: '2026-12-04', time: '11:00', service: 'Saç kesimi' }),
+  enSalon('en-thanks-at-summary', [
+    w('haircut tomorrow'), w('11am'), w('Sam Lee'), w('0532 111 22 64'), w('thanks!', ["isn't booked yet", 'shall i book it']), w('yes', ['booked']),
+  ], { date: '2026-12-02', time: '11:00', service: 'Saç kesimi' }),
   enSalon('en-what-time-was-it', [
     w('haircut tomorrow at 10'), w('Jo Lee'), w('0532 111 22 97'), w('yes', ['booked']),
     w('what time was it again', ['December 2, 2026', '10:00'], ["can't answer"]), w('thanks'),

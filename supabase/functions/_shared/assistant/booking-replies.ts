@@ -302,6 +302,12 @@ export function booked(s: Summary, language: Lang, preview: boolean): string {
     : `You're booked: ${at(s.offer, language)}${service}. See you then, ${s.name}!${note}`
 }
 
+export function notYetBooked(language: Lang): string {
+  return language === 'tr'
+    ? 'Rica ederim! Randevunuz henüz oluşturulmadı: onaylıyor musunuz? (evet / hayır)'
+    : "You're welcome! Your appointment isn't booked yet: shall I book it? (yes / no)"
+}
+
 export function notBooked(language: Lang): string {
   return language === 'tr' ? 'Tamam, randevuyu oluşturmadım. Başka bir gün ya da saat ister misiniz?' : "OK, I haven't booked it. Would you like another day or time?"
 }

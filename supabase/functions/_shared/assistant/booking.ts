@@ -471,7 +471,8 @@ async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> 
       if (renamed && renamed !== draft.name) return confirm({ ...draft, name: renamed }, turn, loaded)
       if (isYes(message)) return book(draft, turn, loaded)
       if (isNo(message)) return out(say.notBooked(language), language, 'booking', { ...draft, step: 'time', date: undefined, time: undefined, offers: [] })
-      return null
+      // "Teşekkürler", "bye" to the summary: nothing is booked yet, which the customer leaving must know.
+      return turn.kind === 'thanks' || turn.kind === 'goodbye' ? out(say.notYetBooked(language), language, 'booking', draft) : null
     }
     case 'pick': {
       const choices = draft.choices ?? []

@@ -172,13 +172,17 @@ describe('terms', () => {
     }
     expect(await understand('kablolu olan var mı ya', classifier)).toMatchObject({ kind: 'stock', term: 'kablolu' })
     for (const message of ['yok sağol', 'yok teşekkürler']) expect((await understand(message, classifier)).kind, message).toBe('goodbye')
-    for (const message of ['telefonu kaç kere şarj eder', 'how many times can it charge my phone']) {
+    // ("how fast does it charge" was the delivery time, "iphone u kaç kere doldurur" the shop's phone number.)
+    for (const message of ['telefonu kaç kere şarj eder', 'how many times can it charge my phone', 'iphone u kaç kere doldurur', 'how fast does it charge']) {
       expect(await understand(message, classifier), message).toMatchObject({ kind: 'attribute', attribute: null, term: '' })
     }
     expect(await understand('powerbank telefonu kaç kez şarj eder', classifier)).toMatchObject({ kind: 'attribute', term: 'powerbank' })
     // A charger for phones is a product; the shop's phone is still asked for.
     expect(await understand('telefon şarj aleti var mı', classifier)).toMatchObject({ kind: 'stock', term: 'telefon şarj aleti' })
     expect((await understand('telefonunuz kaç', classifier)).kind).toBe('contact')
+    for (const message of ['how fast do you ship', 'how long does it take to arrive']) expect((await understand(message, classifier)).kind, message).toBe('delivery_time')
+    // "Kaç kişilik?" of a set: its record's to say, not a search (it listed the set).
+    expect(await understand('fincan takımı kaç kişilik', classifier)).toMatchObject({ kind: 'attribute', attribute: null, term: 'fincan takimi' })
   })
 
   it('reads what someone likes, told, as a wish for what would suit them, and a question after an okay as that question', async () => {
@@ -2923,9 +2927,11 @@ describe('handing off to a person', () => {
       expect(await handoffAsked(message), message).toBe('asked')
     }
     // A payment that fails at the checkout (it got the payment text).
-    for (const message of ['sepete ekledim ama ödeme yapamıyorum', 'kartım reddedildi', 'my card was declined', "I can't complete the payment"]) {
+    for (const message of ['sepete ekledim ama ödeme yapamıyorum', 'kartım reddedildi', 'my card was declined', "I can't complete the payment", 'ödeme olmuyor']) {
       expect(await handoffAsked(message), message).toBe('asked')
     }
+    // Whether paying at the door is possible asks how to pay (it was handed to a person).
+    for (const message of ['kapıda ödeme olmuyor mu', 'ödeme kapıda olmuyor mu']) expect(await handoffAsked(message), message).toBeNull()
     // Where it is, too (it got the product just discussed ordered again).
     for (const message of ['siparişimi nasıl takip ederim', 'kargom nerede', 'kargo takip numarası nasıl alırım', 'where is my order?', 'how do I track my order', 'kargoya verildi mi siparişim', 'has my order shipped yet']) {
       expect(await handoffAsked(message), message).toBe('asked')

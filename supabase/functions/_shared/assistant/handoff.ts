@@ -54,7 +54,7 @@ const OWN_ORDER_WHERE =
 const RUNNING_LATE =
   / (gec kal\w*|gecikece\w*|gecikiyor\w*|gecikir\w*|running late|run late|be late|\d+ (dk|dakika\w*|mins?|minutes) (gec|late)|late for (my|the|our) (appointment|booking)|running (a bit |a little |\d+ (mins?|minutes) )late) /
 const PAYMENT_FAILS =
-  / (odeme (yapamiyorum|yapamadim|olmuyor|gecmiyor|hata\w*|basarisiz\w*)|kartim (reddedildi|gecmedi|gecmiyor|kabul edilmedi)|(card|payment) (was |is |got )?(declined|rejected|failed|not going through|wont go through|doesnt go through|isnt going through)|(cant|cannot|couldnt|unable to) (pay|checkout|check out|complete (the |my )?(payment|order|checkout))) /
+  / ((?<!kapida )odeme (yapamiyorum|yapamadim|olmuyor(?! m[iu] )|gecmiyor|hata\w*|basarisiz\w*)|kartim (reddedildi|gecmedi|gecmiyor|kabul edilmedi)|(card|payment) (was |is |got )?(declined|rejected|failed|not going through|wont go through|doesnt go through|isnt going through)|(cant|cannot|couldnt|unable to) (pay|checkout|check out|complete (the |my )?(payment|order|checkout))) /
 const TELL_ME_EN = / (let me know|notify me|tell me|message me|text me|inform me|email me|ping me) (when|once|as soon as|if) (it|they|its|theyre|the \w+) |notify me /
 const TELL_ME_TR = / (haber\w*|haberdar\w*|bildir\w*|mesaj at\w*|yazar misiniz|yazin|arar misiniz|arayin) /
 const BACK_TR = / (gelince|girince|gelirse|gelir gelmez|gelindiginde|stoga\w*|stoklara\w*) /

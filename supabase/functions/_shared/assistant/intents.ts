@@ -370,7 +370,7 @@ const WEIGHT_WORDS = /^(agirlig\w*|agirlik|kilo\w*|gram\w*|kg|weight|weigh|heavy
 /** How long something lasts: a battery, a candle, a charge ("how long does it last?", "pil ömrü", "kaç saat gider"). */
 const DURATION_WORDS = /^(battery|pil|pili|omru|omur)$/
 /** A property of a product asked in words no attribute reads: its brand or maker, its expiry, how many pieces it has. */
-const PROPERTY_ASKED = / (kac parca\w*|how many (pieces|parts)|uretim tarih\w*|ne zaman (uretil|kavrul|pisiril|paketlen|sisele|toplan|hasat edil)\w*|production date|when was (it|this|that|the \w+) (made|roasted|baked|packed|bottled|harvested|produced)|roast date|kavrum tarih\w*|nereden (geliyor|gelir|getiri\w*)|mensei\w*|comes? from|made in|origin|marka\w*|brands?|manufacturer\w*|uretici\w*|who makes|made by|kim (uretiyor|yapiyor)|son kullanma( tarih\w*)?|skt\w*|raf omr\w*|expiry( date)?|expiration( date)?|best before( date)?|use by( date)?|shelf life) /
+const PROPERTY_ASKED = / (kac parca\w*|how many (pieces|parts)|kac kisilik|(for|serves) how many( people| persons| guests)?|how many (people|persons|guests) (is it|does it|for)|uretim tarih\w*|ne zaman (uretil|kavrul|pisiril|paketlen|sisele|toplan|hasat edil)\w*|production date|when was (it|this|that|the \w+) (made|roasted|baked|packed|bottled|harvested|produced)|roast date|kavrum tarih\w*|nereden (geliyor|gelir|getiri\w*)|mensei\w*|comes? from|made in|origin|marka\w*|brands?|manufacturer\w*|uretici\w*|who makes|made by|kim (uretiyor|yapiyor)|son kullanma( tarih\w*)?|skt\w*|raf omr\w*|expiry( date)?|expiration( date)?|best before( date)?|use by( date)?|shelf life) /
 /** Which things a product fits or works with ("hangi modellere uyuyor", "which phones does it fit"). */
 const FITS_WHICH = / (hangi (\w+ )?(uyar\w*|uyuyor\w*|uyumlu\w*)|(which|what) (\w+ ){1,4}(fit|fits|work with|works with)|compatible with|ile uyumlu\w*) /
 /** Units of a device's specification ("kaç watt", "how many mAh"). */
@@ -1272,9 +1272,13 @@ export function intentOf(asked: string, message: string): Intent {
   }
   // "Telefonu kaç kere şarj eder?", "does it charge my phone?": the customer's phone, and what the product does for it.
   // ("Telefon şarj aleti" is a product.)
-  const ofPhone = / (telefonu|telefonumu|telefonlari|telefonlarimizi) (\w+ ){0,3}sarj (eder|ede\w+) | charges? (my |your |a |an |the )?(phone|iphone|telefon)\w* /.test(line)
+  // ("iPhone'u kaç kere doldurur?", "how fast does it charge?" ask the same, however much "how fast" sounds like delivery.)
+  const ofPhone =
+    / (telefonu|telefonumu|telefonlari|telefonlarimizi|iphone\w*|samsung\w*)( u| yu| i)? (\w+ ){0,3}(sarj (eder|ede\w+)|doldur\w*) | charges? (my |your |a |an |the )?(phone|iphone|telefon)\w* /.test(line) ||
+    ((intent === 'delivery_time' || intent === 'shipping') && / (how fast|how quickly|how long) (does|do|will|can) (it|they|this|that|the \w+) (charge|charging|last|run) /.test(line))
   if (ofPhone || (intent === 'contact' && !CONTACT_CUES.test(line) && / (sarj\w*|uyumlu\w*|uyar|uyuyor|charges?|charging|compatible) /.test(line))) {
-    return { kind: 'attribute', attribute: null, term: productTerm(list.filter(({ key }) => !/^(telefon\w*|phones?|kere|kez|times|sarj|eder|ede\w+|charges?|can|my)$/.test(key))) }
+    const asking = /^(telefon\w*|phones?|iphone\w*|samsung\w*|u|yu|i|kere|kez|times|sarj|eder|ede\w+|doldur\w*|charges?|charging|can|my|how|fast|quickly|long|does|do|will|last|run)$/
+    return { kind: 'attribute', attribute: null, term: productTerm(list.filter(({ key }) => !asking.test(key))) }
   }
   // "Telefon kılıfı": a thing named with "telefon" is a product, not the shop's number. "I was wondering if you have the
   // leather bag in black" (heard as the shop's contact) asks its colour.

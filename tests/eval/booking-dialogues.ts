@@ -205,6 +205,11 @@ export const DIALOGUES: Dialogue[] = [
     w('yarın saç kesimi', ['2 Aralık 2026']), w('kartla ödeme yapabilir miyim', ['Ödeme'], ['Önce bir saat', 'Kartla Ödeme']), w('1'),
     w('Ada Kurt'), w('0532 111 22 62'), w('evet', ['oluşturuldu']),
   ], { date: '2026-12-02', time: '09:00', service: 'Saç kesimi' }),
+  // "Okuldan sonra": the afternoon of the day named, never a name ("Cuma Okuldan Sonra").
+  trSalon('tr-okuldan-sonra', [
+    w('kızım için saç kesimi randevusu almak istiyorum'), w('cuma okuldan sonra', ['4 Aralık 2026', '15:00'], ['Önce bir saat']), w('16:30 olur mu', ['adınızı']),
+    w('Defne Aksoy'), w('0533 222 33 44'), w('evet', ['oluşturuldu']),
+  ], { date: '2026-12-04', time: '16:30', service: 'Saç kesimi' }),
   // Thanks to the summary: nothing is booked yet, and the customer is told so before leaving.
   trSalon('tr-ozette-tesekkurler', [
     w('yarın saç kesimi'), w('11:00'), w('Elif Yılmaz'), w('0532 111 22 63'), w('teşekkürler', ['henüz oluşturulmadı', 'onaylıyor musunuz']),

@@ -53,6 +53,11 @@ describe('readWhen', () => {
     expect(read('öğlen sonrası olur mu')).toEqual({ part: 'afternoon' })
     expect(read('cuma sabah')).toEqual({ date: '2026-12-04', part: 'morning' })
     expect(read('akşamüstü')).toMatchObject({ part: 'evening' })
+    // After school is the afternoon, after work the evening ("cuma okuldan sonra" was taken for a name, "Cuma Okuldan Sonra").
+    expect(read('cuma okuldan sonra')).toEqual({ date: '2026-12-04', part: 'afternoon' })
+    expect(read('friday after school')).toEqual({ date: '2026-12-04', part: 'afternoon' })
+    expect(read('yarın işten sonra')).toEqual({ date: '2026-12-02', part: 'evening' })
+    expect(read('mesaiden sonra')).toEqual({ part: 'evening' })
     expect(read('in the morning')).toEqual({ part: 'morning' })
     expect(read('haftaya')).toEqual({ from: '2026-12-07' })
     expect(read('next week')).toEqual({ from: '2026-12-07' })

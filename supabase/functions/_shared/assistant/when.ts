@@ -149,8 +149,9 @@ const NOT_PART = /\b(?:(sabah\w*|mornings?|ogleden sonra|afternoons?)\s+(?:olmaz
 function partOf(line: string): DayPart | undefined {
   const refused = NOT_PART.exec(line)
   if (refused) return /^(sabah|morning)/.test(refused[1] ?? refused[2]!) ? 'afternoon' : 'morning'
-  if (/\b(ogleden sonra|oglen sonra\w*|ogle sonrasi|afternoon|pm)\b/.test(line)) return 'afternoon'
-  if (/\b(aksam\w*|evening|tonight|after work|is cikisi)\b/.test(line)) return 'evening'
+  // After work is the evening; after school, the afternoon ("cuma okuldan sonra").
+  if (/\b(ogleden sonra|oglen sonra\w*|ogle sonrasi|afternoon|pm|okuldan sonra|okul cikisi|after school)\b/.test(line)) return 'afternoon'
+  if (/\b(aksam\w*|evening|tonight|after work|is cikisi|isten (sonra|cikinca|cikista|ciktiktan sonra)|mesaiden sonra)\b/.test(line)) return 'evening'
   if (/\b(ogle|oglen|ogleyin|ogle arasi|noon|lunch\w*|midday)\b/.test(line)) return 'noon'
   // "En erken" is the earliest time, not the morning.
   if (/\b(sabah\w*|morning|(?<!\ben )erken(?! saat)|early)\b/.test(line)) return 'morning'

@@ -3107,6 +3107,25 @@ describe('honest products', () => {
     expect((await askAnyWord('do you have leather goods', leather)).reply).not.toContain("doesn't list")
   })
 
+  it('an age asked ("for a 10 year old") is no figure of a record, and the gifts shown say no record gives ages', async () => {
+    const gifts = [...items, product('p60', 'Gift Box', 20, 'USD', 5, null, 'Chocolates in a gift box'), product('p61', 'Leather Bag', 90, 'USD', 3, null, '32 x 24 x 10 cm')]
+    const any = await askAnyWord('do you have anything for a 10 year old', gifts)
+    expect(any.kind).toBe('recommend')
+    expect(any.productIds).not.toContain('p61')
+    // (The network heard the age as no question for the shop.)
+    const present = await askAnyWord('10 yaşında bir çocuğa hediye ne alabilirim', gifts)
+    expect(present).toMatchObject({ kind: 'recommend', productIds: ['p60'] })
+    expect(present.reply).toMatch(/^Katalogda ürünlerin hangi yaşa uygun olduğu yazmıyor; şunlar ilginizi çekebilir:\n• Gift Box/)
+    expect((await askAnyWord('gift ideas for my mum', gifts)).reply).toMatch(/^These might suit you:/)
+  })
+
+  it('"spor ayakkabı var mı?", then "tmm sipariş vericem linki atarmısınız": its link, the colloquial words naming nothing', async () => {
+    const classifier = await corpusClassifier()
+    for (const message of ['tmm siparis vericem linki atarmisiniz', '1 tane alıcam linkini atarmısın']) {
+      expect(await understand(message, classifier), message).toMatchObject({ kind: 'link', term: '' })
+    }
+  })
+
   it('"kahve makinesi var mı?" of a shop that sells coffee and no machine says the machine is not listed, the coffee only the closest', async () => {
     // No Coffee Mug here: it is a coffee thing too, and would be among the closest.
     const coffee = [...items.filter((p) => p.id !== 'p7'), product('p50', 'Kahve Çekirdeği 250 g', 185, 'TRY', 60, null, 'Orta kavrulmuş')]

@@ -473,8 +473,16 @@ const inStockFirst = (products: readonly CatalogueProduct[]) => [...products.fil
 const FAN = /^(lovers?|fans?|sever|seven|severler|tutkun\w*|meraklis\w*|hayran\w*)$/
 async function answerRecommendation(asked: string, context: Context): Promise<ResponderOutput> {
   const { language, catalogue } = context
-  // "A coffee lover", "kahve tutkunu": the person, whose liking is what the words name.
-  const term = productTerm(words(asked).filter((word) => !FAN.test(word.key)))
+  // "A coffee lover", "kahve tutkunu": the person, whose liking is what the words name. "For a 10 year old", "10 yaşında
+  // bir çocuğa": an age, which no record's figures are ("32 x 24 x 10 cm" is no bag for a ten-year-old).
+  const list = words(asked)
+  const ofAge = new Set<number>()
+  list.forEach((word, at) => {
+    if (!/^\d{1,3}$/.test(word.key) || !/^(years?|yrs?|yo|yas\w*|aylik\w*|months?)$/.test(list[at + 1]?.key ?? '')) return
+    ofAge.add(at).add(at + 1)
+    if (list[at + 2]?.key === 'old') ofAge.add(at + 2)
+  })
+  const term = productTerm(list.filter((word, at) => !FAN.test(word.key) && !ofAge.has(at)))
   if (term === '') return reply('recommend', say.clarifyRecommendation(language), language)
   // "For a summer wedding": what answers most of the words, in name or description.
   const bestFor = async (words: string) => {
@@ -496,7 +504,9 @@ async function answerRecommendation(asked: string, context: Context): Promise<Re
     const askedBefore = (previous?.kind === 'recommend' && previous.productIds.length === 0) || department !== null || thingWords(term).length > 0
     return reply('recommend', askedBefore ? say.noRecommendation(language) : say.clarifyRecommendation(language), language)
   }
-  return reply('recommend', say.recommendList(found, language), language, found)
+  // (Unless a record speaks of ages: "3 yaş üstü", "for kids".)
+  const agesWritten = found.some((product) => / (yas\w*|ages?|kids?|child\w*|cocuk\w*|bebek\w*|baby|babies) /.test(keyLine(words(`${product.name} ${product.description ?? ''}`))))
+  return reply('recommend', say.recommendList(found, language, ofAge.size > 0 && !agesWritten), language, found)
 }
 
 /**

@@ -159,8 +159,11 @@ export function nothingCheaperOfKind(than: CatalogueProduct, language: Lang): st
     : `There is nothing of this kind in the catalogue cheaper than ${than.name} (${price(than, language)}).`
 }
 
-export function recommendList(products: readonly CatalogueProduct[], language: Lang): string {
-  const head = language === 'tr' ? 'Şunlar ilginizi çekebilir:' : 'These might suit you:'
+/** With `ageAsked`, that no record says which ages a product suits ("for a 10 year old"). */
+export function recommendList(products: readonly CatalogueProduct[], language: Lang, ageAsked = false): string {
+  const head = ageAsked
+    ? language === 'tr' ? 'Katalogda ürünlerin hangi yaşa uygun olduğu yazmıyor; şunlar ilginizi çekebilir:' : "The catalogue doesn't say which ages its products suit; these might do:"
+    : language === 'tr' ? 'Şunlar ilginizi çekebilir:' : 'These might suit you:'
   return [head, ...products.map((product) => describe(product, language))].join('\n')
 }
 

@@ -2743,6 +2743,13 @@ describe('the business', () => {
     }
     const faq = [{ id: 'f9', question: 'Mağazadan teslim alabilir miyim?', answer: 'Evet, sipariş hazır olunca SMS ile haber veriyoruz.' }]
     expect((await ask('mağazadan gelip alabilir miyim', { faq })).reply).toContain('SMS ile haber')
+    // Asked with the address: the entry and the address (it said no entry was written, or gave the entry alone).
+    for (const message of ['adresiniz nerede mağazaya gelip alabilir miyim', 'where are you located, can i pick it up from the store']) {
+      const both = await ask(message, { faq })
+      expect(both.reply, message).toContain('SMS ile haber')
+      expect(both.reply, message).toContain('Bağdat Cad. 5, Kadıköy')
+    }
+    expect((await ask('mağazadan teslim alabilir miyim', { faq })).reply).not.toContain('Bağdat Cad.')
   })
 
   it('a care question of the product discussed ("kuru temizleme mi gerekir?") is its record\'s, never the address', async () => {
@@ -3124,6 +3131,16 @@ describe('honest products', () => {
     for (const message of ['tmm siparis vericem linki atarmisiniz', '1 tane alıcam linkini atarmısın']) {
       expect(await understand(message, classifier), message).toMatchObject({ kind: 'link', term: '' })
     }
+  })
+
+  it('"cam şişe mi?", "is it a glass bottle" just after the olive oil ask whether it comes in glass, never of a Steel Water Bottle', async () => {
+    const oil = [...items, product('p70', 'Sızma Zeytinyağı 1 L', 540, 'TRY', 18, null, 'Soğuk sıkım, Ayvalık'), product('p71', 'Steel Water Bottle', 18, 'USD', 44, null, '500 ml')]
+    for (const message of ['cam şişe mi', 'is it a glass bottle']) {
+      const out = await askAnyWord(message, oil, said(['p70']))
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: ['p70'], known: false })
+    }
+    // A bottle asked for by what it is made of is that bottle.
+    expect((await askAnyWord('steel bottle?', oil, said(['p70']))).productIds).toEqual(['p71'])
   })
 
   it('"kahve makinesi var mı?" of a shop that sells coffee and no machine says the machine is not listed, the coffee only the closest', async () => {

@@ -131,6 +131,19 @@ function statesAll(product: CatalogueProduct, keys: readonly string[]): boolean 
   return keys.every((key) => coverage(key, record) > 0 || holdsEquivalent(key, record))
 }
 
+/** Words asking where the business is. */
+const WHERE_WORDS = /^(adres\w*|nerede\w*|nerde|neresi\w*|where|address|located|konum\w*)$/
+
+/**
+ * "Where are you located, can I pick it up from the store?": the entry that answers the rest, and the address asked
+ * beside it, which the entry's question does not ask.
+ */
+function withAddress(answer: string, message: string, question: string, profile: BusinessProfile | null, businessName: string, language: AssistantLanguage): string {
+  const asksWhere = (text: string) => words(text).some((word) => WHERE_WORDS.test(word.key))
+  if (!asksWhere(message) || asksWhere(question) || !biz.written(profile, 'location')) return answer
+  return `${answer}\n${biz.locationAnswer(profile, businessName, language)}`
+}
+
 /**
  * "Cumartesi açık mısınız?" while a service waits for its day: that day's hours before its free times (a closed day the
  * offer says itself).
@@ -907,7 +920,8 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       if (topic && biz.written(profile, topic) && topicOf(message) !== null && !asksAllOf(hit.question, message)) {
         return reply(intent.kind, `${biz.policyAnswer(profile, businessName, topic, language)}\n\n${biz.faqAnswer(hit)}`, language)
       }
-      return reply('faq', biz.faqAnswer(hit), language)
+      const answer = intent.kind === 'location' ? withAddress(biz.faqAnswer(hit), message, hit.question, profile, businessName, language) : biz.faqAnswer(hit)
+      return reply('faq', answer, language)
     }
   }
   switch (intent.kind) {
@@ -953,7 +967,13 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     }
     case 'location':
       // "Mağazadan teslim alabilir miyim?": no field holds it (the FAQ, read first, may).
-      if (PICKUP.test(keyLine(words(message)))) return reply('location', biz.pickupAnswer(profile, businessName, language), language, [], false)
+      if (PICKUP.test(keyLine(words(message)))) {
+        // "Adresiniz nerede, mağazaya gelip alabilir miyim?": the address asked beside it keeps the entry from the search.
+        const pickupAsked = words(message).filter((word) => !WHERE_WORDS.test(word.key))
+        const hit = pickupAsked.length < words(message).length ? await faqFor(pickupAsked.map((word) => word.text).join(' '), context, 'location') : null
+        if (hit) return reply('faq', withAddress(biz.faqAnswer(hit), message, hit.question, profile, businessName, language), language)
+        return reply('location', biz.pickupAnswer(profile, businessName, language), language, [], false)
+      }
       return reply('location', biz.locationAnswer(profile, businessName, language), language, [], biz.written(profile, 'location'))
     case 'contact':
       return reply('contact', biz.contactAnswer(profile, businessName, language), language, [], biz.written(profile, 'contact'))
@@ -1041,7 +1061,13 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
         // that one, though "şarj" names a charger.
         const measuresNamed = named.length === 1 && MEASURE.test(keyLine(words(message))) && !((await lastProducts(context)) ?? []).some((product) => product.id !== named[0]!.id)
         const one = named.length === 1 ? named[0]! : null
-        const unnamed = one !== null && keysOf(intent.term).some((key) => !keysOf(one.name).some((word) => sameWord(key, word)) && !holdsEquivalent(key, one.name))
+        const notInName = one === null ? [] : keysOf(intent.term).filter((key) => !keysOf(one.name).some((word) => sameWord(key, word)) && !holdsEquivalent(key, one.name))
+        // "Cam şişe mi?" just after the olive oil: whether it comes in glass, not a Steel Water Bottle made of it.
+        const lastOne = one && asksWhetherSo(message) && (words(message).length <= 3 || asksOfIt(message)) ? ((await lastProducts(context)) ?? []) : []
+        if (lastOne.length === 1 && lastOne[0]!.id !== one!.id && notInName.length > 0 && notInName.every((key) => materialsIn(key).length > 0)) {
+          return answerAttribute(attribute, '', message, context)
+        }
+        const unnamed = notInName.length > 0
         if (one && (((asksWhetherSo(message) || measuresNamed) && unnamed) || materialAsked(message))) {
           return answerAttribute(attribute, intent.term, message, context)
         }

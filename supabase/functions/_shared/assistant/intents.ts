@@ -364,7 +364,7 @@ const COLOUR_NAMES = new RegExp(
 const COLOUR_WORDS = new RegExp(`^(renk\\w*|rengi\\w*|colou?rs?)$|${COLOUR_NAMES.source}`)
 const MATERIAL_WORDS = /^(neyden|kumas\w*|malzeme\w*|materyal\w*|icerig\w*|icerik\w*|pamuk\w*|keten\w*|deri\w*|ipek\w*|yun\w*|polyester|materials?|fabric|made|cotton|linen|leather|silk|wool)$/
 /** Materials a description names: "925 ayar gümüş" answers "what is it made of?". */
-const MATERIAL_NAMES = /^(gumus\w*|altin\w*|celik\w*|seramik\w*|porselen\w*|ahsap\w*|bambu\w*|plastik\w*|metal\w*|kadife\w*|kasmir\w*|denim|silver|gold|steel|stainless|ceramic|porcelain|wood\w*|bamboo|plastic|velvet|cashmere|suede|glass|ayar)$/
+const MATERIAL_NAMES = /^(gumus\w*|altin\w*|celik\w*|seramik\w*|porselen\w*|ahsap\w*|bambu\w*|plastik\w*|metal\w*|kadife\w*|kasmir\w*|denim|silver|gold|steel|stainless|ceramic|porcelain|wood\w*|bamboo|plastic|velvet|cashmere|suede|glass|cam|camdan|ayar)$/
 const DIMENSION_WORDS = /^(kalinlik\w*|kalinligi\w*|kalin|thick|thickness|genislik\w*|boy|boyu|olcu|olcusu|olculer\w*|olculeri\w*|boyut\w*|ebat\w*|cm|mm|ml|litre\w*|litres?|liters?|hacm\w*|uzunlug\w*|genislig\w*|yuksekli\w*|dimensions?|big|long|wide|width|length|height|volume|capacity|hold|holds)$/
 const WEIGHT_WORDS = /^(agirlig\w*|agirlik|kilo\w*|gram\w*|kg|weight|weigh|heavy)$/
 /** How long something lasts: a battery, a candle, a charge ("how long does it last?", "pil ömrü", "kaç saat gider"). */

@@ -3143,6 +3143,23 @@ describe('honest products', () => {
     expect((await askAnyWord('steel bottle?', oil, said(['p70']))).productIds).toEqual(['p71'])
   })
 
+  it('"kutusunda neler var?" just after the watch asks what its box holds, never for a product whose description says "kutusunda"', async () => {
+    const boxed = [...items, product('p72', 'Akıllı Saat', 2499, 'TRY', 3, null, '5 ATM su geçirmez'), product('p73', 'Fincan Takımı', 890, 'TRY', 5, null, '6 kişilik, hediyelik kutusunda')]
+    const ofWatch = await ask('kutusunda neler var', { items: boxed, history: said(['p72']) })
+    expect(ofWatch).toMatchObject({ kind: 'attribute', productIds: ['p72'], known: false })
+    expect(ofWatch.reply).toContain('Akıllı Saat için katalogda bu bilgi yer almıyor')
+    expect(await ask('kutusunda neler var', { items: boxed })).toMatchObject({ kind: 'attribute', productIds: [] })
+  })
+
+  it('"do you have 3?" of a product whose record lists no sizes is how many, which its stock answers; of shoes in 36-45, a size', async () => {
+    const mat = [...items, product('p74', 'Yoga Mat', 29.9, 'EUR', 12, null, '6 mm thick, 183 x 61 cm'), product('p75', 'Spor Ayakkabı', 1799, 'TRY', 11, null, 'Beyaz, 36-45 numara arası')]
+    const three = await ask('do you have 3', { items: mat, history: said(['p74']) })
+    expect(three).toMatchObject({ kind: 'stock', productIds: ['p74'] })
+    expect(three.reply).toBe('Yes, Yoga Mat is in stock (12 available). It\'s €29.90 EUR.')
+    expect((await ask('do you have 15', { items: mat, history: said(['p74']) })).reply).toContain('For 15: the catalogue shows 12 of Yoga Mat in stock.')
+    expect(await ask('42 var mı', { items: mat, history: said(['p75']) })).toMatchObject({ kind: 'attribute', productIds: ['p75'] })
+  })
+
   it('"kahve makinesi var mı?" of a shop that sells coffee and no machine says the machine is not listed, the coffee only the closest', async () => {
     // No Coffee Mug here: it is a coffee thing too, and would be among the closest.
     const coffee = [...items.filter((p) => p.id !== 'p7'), product('p50', 'Kahve Çekirdeği 250 g', 185, 'TRY', 60, null, 'Orta kavrulmuş')]

@@ -615,6 +615,12 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
     }
     // "In 12" of a dress in "XS to L": the record lists sizes, none of them so written.
     if (size && listed?.any()) return reply('attribute', attr.sizeNotListed(product, size.toUpperCase(), contactOf(context), language), language, [product], false)
+    // "Do you have 3?" of a yoga mat, whose record lists no sizes: how many, which its stock answers (a number a size
+    // could well be, or said as one, "42 numara", stays a size).
+    const count = size && /^\d{1,2}$/.test(size) && Number(size) <= 20 && !/ (numara\w*|beden\w*|size\w*|no) /.test(keyLine(words(message)))
+    if (count && !listed?.any() && asksWhetherThereIs(message)) {
+      return reply('stock', [say.stockOf(product, language), ...moreThanStocked(product, Number(size), context)].join(' '), language, [product])
+    }
   }
   if (attribute === 'colour') {
     const answered = await answerColour(product, term, message, asking, context)
@@ -839,6 +845,8 @@ const OF_A_PRODUCT = new Set(['price', 'stock', 'link', 'attribute', 'search'])
 const SHORT_FOLLOW_UP_OVER = new Set(['hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'off_topic', 'unknown'])
 /** A Turkish noun with "its" on it: "kutusu", "garantisi", "askısı", "kapağı". */
 const ITS = /^\w{2,}(s[iu]|[bcdfghjklmnprstvyz][iu])$/
+/** In a part of it: "kutusunda", "paketinde", "içinde". */
+const HELD_IN = /^\w{2,}(s[iu]nd[ae]|[iu]nd[ae])$/
 /** A Turkish verb as a question puts it: "ölçüyor", "yıkanabilir", "girilir". */
 const VERB_FORM = /(iyor|uyor|abilir|ebilir|ilir|ulur|inir|unur)$/
 /** A Turkish verb saying what the customer will do: "yapıcam", "alacağım", "ödeyeyim". */
@@ -1167,6 +1175,12 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       if ('term' in intent && intent.term !== '' && asksOfIt(message) && ['price', 'list', 'link'].includes(intent.kind)) {
         const named = bestNamed(intent.term, await context.catalogue.search(intent.term, 3), false)
         if (named.length === 0 && (await lastProducts(context))?.length) return answerAttribute(attributeOf(words(message)), '', message, context)
+      }
+      // "Kutusunda neler var?" just after the watch: what its box holds, the watch's record to say (never a product
+      // whose description says "kutusunda"); with no one product discussed, which one is the question.
+      if (intent.kind === 'list' && intent.term !== '' && keysOf(intent.term).every((key) => HELD_IN.test(key))) {
+        if ((await lastProducts(context))?.length === 1) return answerAttribute(null, '', message, context)
+        return reply('attribute', say.whichProduct(language), language)
       }
       return answerProduct(intent, message, context, alternatives)
   }

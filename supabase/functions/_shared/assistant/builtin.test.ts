@@ -3160,6 +3160,13 @@ describe('honest products', () => {
     expect(await ask('42 var mı', { items: mat, history: said(['p75']) })).toMatchObject({ kind: 'attribute', productIds: ['p75'] })
   })
 
+  it('"hasır şapka var mı, rengi ne?": the stock, then the colour of that hat, in one reply', async () => {
+    const hat = [...items, product('p76', 'Hasır Şapka', 350, 'TRY', 14, null, 'Yazlık, hafif')]
+    const out = await ask('hasır şapka var mı, rengi ne', { items: hat })
+    expect(out.productIds).toEqual(['p76'])
+    expect(out.reply).toBe('Evet, Hasır Şapka stokta var (14 adet). Fiyatı ₺350,00 TRY.\n\nHasır Şapka için katalogda renk bilgisi yer almıyor. Ayşe Butik size yardımcı olabilir: 0216 555 00 11 · ayse@example.com')
+  })
+
   it('"kahve makinesi var mı?" of a shop that sells coffee and no machine says the machine is not listed, the coffee only the closest', async () => {
     // No Coffee Mug here: it is a coffee thing too, and would be among the closest.
     const coffee = [...items.filter((p) => p.id !== 'p7'), product('p50', 'Kahve Çekirdeği 250 g', 185, 'TRY', 60, null, 'Orta kavrulmuş')]

@@ -11,6 +11,10 @@ describe('twoQuestions', () => {
     ['what time do you open on saturday and where is your shop?', [['what time do you open on saturday', 'hours'], ['where is your shop?', 'location']]],
     ['iade var mı? taksit yapıyor musunuz', [['iade var mı', 'returns'], ['taksit yapıyor musunuz', 'payment']]],
     ['pazartesi kaçta açıyorsunuz ve cumartesi kaça kadar açıksınız', [['pazartesi kaçta açıyorsunuz', 'hours'], ['cumartesi kaça kadar açıksınız', 'hours']]],
+    // A product, then a question of it.
+    ['Do you have the Travel Backpack in stock and does it fit a 17 inch laptop?', [['Do you have the Travel Backpack in stock', 'stock'], ['does it fit a 17 inch laptop?', 'attribute']]],
+    ['hasır şapka var mı, rengi ne', [['hasır şapka var mı', 'stock'], ['rengi ne', 'attribute']]],
+    ['keten gömlek kaç para ve hangi bedenler var', [['keten gömlek kaç para', 'price'], ['hangi bedenler var', 'attribute']]],
   ])('splits %s', async (message, expected) => {
     expect(await parts(message)).toEqual(expected)
   })
@@ -29,6 +33,9 @@ describe('twoQuestions', () => {
     // What went wrong with a purchase is the reason for the return asked beside it.
     'M aldım ama olmadı, L ile değişir mi',
     'dün keten gömlek aldım ama olmadı, iade edebilir miyim',
+    // A product named, then one question of it.
+    'the sunglasses, are they scratch resistant',
+    'and the olive oil, where is it from',
   ])('leaves %s whole', async (message) => {
     expect(await parts(message)).toBeNull()
   })

@@ -1,8 +1,11 @@
 // A message that asks two things, one of them about the business: "kadife ceketin fiyatı nedir ve kargo ücreti ne
-// kadar?", "what time do you open, and where are you?". Read whole, the classifier hears only the louder question;
+// kadar?", "what time do you open, and where are you?"; or a product and then a question of it ("is the backpack in
+// stock and does it fit a 17 inch laptop?"). Read whole, the classifier hears only the louder question;
 // read in two, each gets its answer, in the order asked.
-import { saysReturn, understand, type Understood } from './intents.ts'
+import { asksOfIt, saysReturn, understand, type Understood } from './intents.ts'
+import { keysOf } from './matching.ts'
 import type { Classifier } from './nlu.ts'
+import { words } from './text.ts'
 
 /** Where one question ends and the next begins: a question mark, a comma or semicolon, or a joining word. */
 const BETWEEN = /(?:[?;,]\s+|\s+(?:ve|ayrıca|ayrica|bir de|and|also|plus)\s+)/giu
@@ -21,7 +24,16 @@ const TOPICS: Record<string, string> = {
 /** Questions about a named product, or words that may name one ("coffee mug kaç dolar"). */
 const OF_PRODUCTS = new Set(['price', 'stock', 'link', 'attribute', 'search'])
 
+/** Questions asked of a product already named ("how much is it", "rengi ne"). */
+const OF_IT = new Set(['price', 'stock', 'link', 'attribute'])
+
 export type Part = { text: string; understood: Understood }
+
+/** Whether the words ask something besides naming the product ("hasır şapka var mı", not "the sunglasses"). */
+function asksBesidesNaming(text: string, understood: Understood): boolean {
+  const named = 'term' in understood ? keysOf(understood.term) : []
+  return words(text).some((word) => !named.includes(word.key) && !/^(the|a|an|and|or|peki|ya|bir|de|da)$/.test(word.key))
+}
 
 /** A product question, or words the corpus does not know read as off-topic ("coffee mug kaç dolar" is no exchange rate). */
 export const ofAProduct = (understood: Understood) =>
@@ -45,7 +57,10 @@ export async function twoQuestions(message: string, classifier: Classifier): Pro
     const products = [one, two].filter(ofAProduct)
     // "Pazartesi kaçta açıyorsunuz ve cumartesi kaça kadar?": the hours of two days are two questions too.
     const twoDays = one.kind === 'hours' && two.kind === 'hours' && one.day !== null && two.day !== null && JSON.stringify(one.day) !== JSON.stringify(two.day)
-    const asksTwo = (topics.length === 1 && products.length === 1) || (topics.length === 2 && topics[0] !== topics[1]) || twoDays
+    // "Do you have the Travel Backpack in stock and does it fit a 17 inch laptop?": a question of a product, then one of
+    // it. ("The sunglasses, are they scratch resistant?" names the product and asks one thing.)
+    const ofIt = ofAProduct(one) && OF_IT.has(one.kind) && asksBesidesNaming(first, one) && OF_IT.has(two.kind) && (!('term' in two) || two.term === '' || asksOfIt(second))
+    const asksTwo = (topics.length === 1 && products.length === 1) || (topics.length === 2 && topics[0] !== topics[1]) || twoDays || ofIt
     if (asksTwo) return [{ text: first, understood: one }, { text: second, understood: two }]
   }
   return null

@@ -136,6 +136,12 @@ describe('the booking conversation reads', () => {
     expect(serviceIn('colour', SERVICES)?.id).toBe('a')
     expect(serviceIn('2', SERVICES)?.id).toBe('b')
     expect(serviceIn('cuma öğleden sonra', SERVICES)).toBeNull()
+    // A trim is a haircut; a beard trim, brows or nails are no service of a hair salon's names.
+    expect(serviceIn('a trim please', SERVICES)?.id).toBe('c')
+    for (const text of ['do you do beard trims', 'sakal tıraşı yapıyor musunuz', 'kaş alımı ne kadar', 'nail cut']) expect(serviceIn(text, SERVICES), text).toBeNull()
+    expect(serviceIn('kaş alımı', [...SERVICES, { id: 'k', name: 'Kaş alımı', duration_minutes: 15, price: 150 }])?.id).toBe('k')
+    // Named beside another part, a haircut is still named.
+    expect(serviceIn('a haircut and a manicure', SERVICES)?.id).toBe('c')
   })
 
   it('a service by the word of its name that is its own, not by the words any service may hold', () => {

@@ -142,6 +142,9 @@ export function nameGiven(message: string, today: string): string | null {
   return onlyADay && rest.length > 0 && !saysWhen(readWhen(rest.join(' '), today)) ? name : null
 }
 
+/** Parts of the body, and what is done to them, that a hair service is not: beard, brows, nails, lashes, waxing, make-up. */
+const ELSEWHERE = /^(sakal\w*|beards?|kas|kasi|kaslar\w*|eyebrows?|brows?|tirnak\w*|nails?|manikur\w*|pedikur\w*|manicures?|pedicures?|makyaj\w*|makeup|agda\w*|wax\w*|kirpik\w*|lash\w*|eyelash\w*|cilt\w*|facials?|skin)$/
+
 const GENERIC_SERVICE_WORDS = / (randevu\w*|urun\w*|hizmet\w*|seans\w*|appointment\w*|session\w*|service\w*|booking\w*|products?|items?) /
 
 /** The service a message names, by number in the list shown or by the words of its name. */
@@ -159,8 +162,14 @@ export function serviceNamed(message: string, services: readonly BookableService
 /** Every service the message names by this share of its own words or more, the best named first ("a haircut and a blow dry"). */
 export function servicesNamed(message: string, services: readonly BookableService[], least = 0.5): BookableService[] {
   // Read in the other language's words too: "a haircut" of a "Saç kesimi".
-  const said = [...words(message), ...words(translate(message))].map((w) => w.key).filter((k) => k.length >= 3)
+  const saying = (text: string) => [...words(text), ...words(translate(text))].map((w) => w.key).filter((k) => k.length >= 3)
+  // "Beard trim", "kaş alımı": a part of the body and what is done to it name only a service whose name holds that part
+  // (a trim is a haircut, but a beard trim is not).
+  const list = words(message)
+  const besides = saying(list.filter((word, i) => !ELSEWHERE.test(word.key) && !ELSEWHERE.test(list[i - 1]?.key ?? '')).map((word) => word.text).join(' '))
+  const all = saying(message)
   const shares = services.map((service) => {
+    const said = words(service.name).some((word) => ELSEWHERE.test(word.key)) ? all : besides
     // The name as the owner wrote it and in the other language's words: "kısaltmak" names a "Tadilat" by "alteration".
     const share = Math.max(
       ...[service.name, translate(service.name)].map((name) => {

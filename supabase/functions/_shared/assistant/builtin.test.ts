@@ -8,7 +8,7 @@ import { formatPrice } from '../../../../domain/products/currency.ts'
 import { builtinResponder } from './builtin.ts'
 import { handoffAnswer } from './business-replies.ts'
 import { handoffAsked, notKnownTwice } from './handoff.ts'
-import { intentOf, understand } from './intents.ts'
+import { intentOf, quantityAsked, understand } from './intents.ts'
 import { corpusClassifier } from './nlu.ts'
 import { occasionWords, translate } from './lexicon.ts'
 import { memoryBusiness, memoryCatalogue, type CatalogueCall, type FaqEntry } from '../../../../tests/support/assistant-memory.ts'
@@ -238,6 +238,9 @@ describe('terms', () => {
     expect(await understand('sizdeki en ucuz şey ne', classifier)).toMatchObject({ kind: 'extreme', order: 'cheapest', term: '' })
     expect(await understand('en ucuz şeyiniz', classifier)).toMatchObject({ kind: 'extreme', order: 'cheapest', term: '' })
     expect(intentOf('stock', '46 var mı')).toEqual({ kind: 'attribute', attribute: 'size', term: '' })
+    // "Price for 3?" after a product: how many of it ("no matching product" for "3").
+    expect(intentOf('price', 'price for 3?')).toEqual({ kind: 'price', term: '' })
+    expect(quantityAsked('price for 3?')).toBe(3)
     // A day alone after the hours asks that day's hours.
     expect(intentOf('again', 'what about saturday')).toEqual({ kind: 'hours', day: { weekday: 'sat' }, asks: 'both' })
     expect(intentOf('again', 'peki pazar günü')).toEqual({ kind: 'hours', day: { weekday: 'sun' }, asks: 'both' })
@@ -3165,6 +3168,26 @@ describe('honest products', () => {
     const out = await ask('hasır şapka var mı, rengi ne', { items: hat })
     expect(out.productIds).toEqual(['p76'])
     expect(out.reply).toBe('Evet, Hasır Şapka stokta var (14 adet). Fiyatı ₺350,00 TRY.\n\nHasır Şapka için katalogda renk bilgisi yer almıyor. Ayşe Butik size yardımcı olabilir: 0216 555 00 11 · ayse@example.com')
+  })
+
+  it('"anything else?" after suggestions gives more for the same wish, then that none is left, never the catalogue from A', async () => {
+    const gifts = [...items, ...['Box', 'Card', 'Mug', 'Candle'].map((name, i) => product(`g${i}`, `Gift ${name}`, 10 + i, 'EUR', 5, null))]
+    const history: Turn[] = []
+    const turn = async (message: string) => {
+      const out = await askAnyWord(message, gifts, history)
+      history.push({ role: 'user', content: message, productIds: [] }, { role: 'assistant', content: out.reply, productIds: out.productIds, kind: out.kind })
+      return out
+    }
+    // ("My mum" is the person; in Turkish a "mum" is a candle, which alone it found.)
+    const first = await turn('gift for my mum')
+    expect(first.productIds).toHaveLength(3)
+    const more = await turn('anything else?')
+    expect(more.kind).toBe('recommend')
+    expect(more.productIds).toHaveLength(1)
+    expect(first.productIds).not.toContain(more.productIds[0])
+    const none = await turn('any other ideas')
+    expect(none).toMatchObject({ kind: 'recommend', productIds: [] })
+    expect(none.reply).toMatch(/^I couldn't find anything else in the catalogue for this\./)
   })
 
   it('"kahve makinesi var mı?" of a shop that sells coffee and no machine says the machine is not listed, the coffee only the closest', async () => {

@@ -484,7 +484,8 @@ const inStockFirst = (products: readonly CatalogueProduct[]) => [...products.fil
 
 /** Words for someone fond of a thing. */
 const FAN = /^(lovers?|fans?|sever|seven|severler|tutkun\w*|meraklis\w*|hayran\w*)$/
-async function answerRecommendation(asked: string, context: Context): Promise<ResponderOutput> {
+/** `shown`: products already suggested for this wish, left out ("anything else?"). */
+async function answerRecommendation(asked: string, context: Context, shown: ReadonlySet<string> = new Set()): Promise<ResponderOutput> {
   const { language, catalogue } = context
   // "A coffee lover", "kahve tutkunu": the person, whose liking is what the words name. "For a 10 year old", "10 yaşında
   // bir çocuğa": an age, which no record's figures are ("32 x 24 x 10 cm" is no bag for a ten-year-old).
@@ -499,13 +500,15 @@ async function answerRecommendation(asked: string, context: Context): Promise<Re
   if (term === '') return reply('recommend', say.clarifyRecommendation(language), language)
   // "For a summer wedding": what answers most of the words, in name or description.
   const bestFor = async (words: string) => {
-    const scored = (await catalogue.search(words, MAX_LISTED)).map((product) => ({ product, score: coverage(words, `${product.name} ${product.description ?? ''}`) }))
+    const scored = (await catalogue.search(words, MAX_LISTED + shown.size))
+      .filter((product) => !shown.has(product.id))
+      .map((product) => ({ product, score: coverage(words, `${product.name} ${product.description ?? ''}`) }))
     const best = Math.max(0, ...scored.map((entry) => entry.score))
     return inStockFirst(scored.filter((entry) => best > 0 && entry.score === best).map((entry) => entry.product)).slice(0, 3)
   }
   // "Annem için hediye, takı seviyor": a department named is what the person likes; its things, by their names.
   const department = departmentIn(term)
-  let found = department ? inStockFirst((await catalogue.search(department, MAX_LISTED)).filter((product) => coverage(department, product.name) > 0)).slice(0, 3) : []
+  let found = department ? inStockFirst((await catalogue.search(department, MAX_LISTED + shown.size)).filter((product) => !shown.has(product.id) && coverage(department, product.name) > 0)).slice(0, 3) : []
   if (found.length === 0) found = await bestFor(term)
   // "Sevgilime ne alsam?": a present; "tatile gidiyorum": something for the summer. The customer's own words come first.
   const occasion = occasionWords(term)
@@ -515,6 +518,7 @@ async function answerRecommendation(asked: string, context: Context): Promise<Re
     const previous = context.history.findLast((turn) => turn.role === 'assistant')
     // "My sister loves jewellery" of a shop with none: a kind of thing was told, so nothing fits.
     const askedBefore = (previous?.kind === 'recommend' && previous.productIds.length === 0) || department !== null || thingWords(term).length > 0
+    if (shown.size > 0) return reply('recommend', say.noOtherRecommendation(language), language)
     return reply('recommend', askedBefore ? say.noRecommendation(language) : say.clarifyRecommendation(language), language)
   }
   // (Unless a record speaks of ages: "3 yaş üstü", "for kids".)
@@ -1449,6 +1453,17 @@ async function answerMessage(
     const justGiven = (await justListed(context)) ?? []
     const listed = justGiven.length >= 2 ? justGiven : await catalogue.byIds(lastTwo)
     if (listed.length >= 2) return reply('price', say.basket(listed.map((product) => ({ product, quantity: 1 })), replyIn), replyIn, listed)
+  }
+  // "Başka ne var?", "anything else?", "any other ideas?" just after suggestions: more for the same wish, never the
+  // catalogue from its first letter; and that there are none when none are left.
+  const asksMore = (text: string) => OTHER.test(keyLine(words(text))) && words(text).length <= 5 && thingWords(text).length === 0 && topicOf(text) === null
+  if (previousKind === 'recommend' && (previousReply?.productIds.length ?? 0) > 0 && asksMore(message)) {
+    // The wish is the message before this run of suggestions and "anything else?"s; all they showed is left out.
+    let at = history.length - 1
+    while (at > 0 && history[at]!.role === 'assistant' && history[at]!.kind === 'recommend' && asksMore(history[at - 1]!.content)) at -= 2
+    const wish = history.slice(0, at + 1).findLast((turn) => turn.role === 'user')
+    const shown = new Set(history.slice(at).flatMap((turn) => (turn.role === 'assistant' ? turn.productIds : [])))
+    if (wish) return answerRecommendation(wish.content, context, shown)
   }
   // "Bütçem 500 TL", "under 50 dollars" just after suggestions or a list of a kind: the same wish, in that budget (as
   // "annem için 500 TL altı hediye" said at once), not everything the budget buys.

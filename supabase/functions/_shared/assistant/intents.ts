@@ -11,7 +11,7 @@
 // statistical model could be talked past is no guard.
 /* eslint-disable max-lines -- word lists: each rule sits beside the words it reads, so that a change to one is seen with the other */
 import { type Classification, type Classifier } from './nlu.ts'
-import { equivalents, occasionWords, onlyProperties, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
+import { equivalents, forWhom, occasionWords, onlyProperties, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
 import { asciiKey, keyLine, words, type Word } from './text.ts'
 
 export type ProductQuestion = 'price' | 'stock' | 'link' | 'list' | 'search'
@@ -674,8 +674,8 @@ export function quantityAsked(message: string): number | null {
   const at = list.findIndex((word, i) => counting(list, i) || (/^\d{1,4}$/.test(word.key) && (TAKES.test(list[i - 1]?.key ?? '') || inStock(i))))
   if (at >= 0) return Number(list[at]!.key)
   // "How much for 2?", "how much would 3 be?": a number alone, priced.
-  const priced = / how much (for|would|are|is|will) (\d{1,3})( be| cost| of them| pieces| pcs)? $/.exec(keyLine(list))
-  if (priced) return Number(priced[2])
+  const priced = / (how much|price|prices|cost|fiyat\w*) (for|would|are|is|will|of) (\d{1,3})( be| cost| of them| pieces| pcs)? $/.exec(keyLine(list))
+  if (priced) return Number(priced[3])
   // "Ok 50 then, total?", "tamam 50 olsun toplam kaç": a number and a total asked is how many.
   const number = TOTAL.test(keyLine(list)) ? list.filter((word) => /^\d{1,4}$/.test(word.key)) : []
   return number.length === 1 ? Number(number[0]!.key) : null
@@ -1065,7 +1065,11 @@ export function intentOf(asked: string, message: string): Intent {
   const returning = asked !== 'returns' || RETURN_CUES.test(line)
   const intent = (asked === 'human' && !PERSON.test(line)) || !gives || !returning ? 'None' : asked
   // "Kadife ceketten 10 tane", "30 of the mugs", "3 tişört": how many is asked, and names no product.
-  const term = productTerm(list.filter((word, i) => !counting(list, i) && !(COUNT.test(word.key) && /^\d{1,4}$/.test(list[i - 1]?.key ?? ''))))
+  // ("Price for 3?": a number alone priced is how many, of the product discussed; "46 var mı?", a size.) "For my mum", "my mom's birthday": a person
+  // the present is for, never the candle "mum" is in Turkish.
+  const whose = (i: number) => /^(my|our|his|her|for|to)$/.test(list[i - 1]?.key ?? '') && forWhom(list[i]!.key)
+  const named = productTerm(list.filter((word, i) => !counting(list, i) && !(COUNT.test(word.key) && /^\d{1,4}$/.test(list[i - 1]?.key ?? '')) && !whose(i)))
+  const term = intent === 'price' && /^\d{1,3}$/.test(named) ? '' : named
   // "Is there a pocket on the linen shirt?": a thing named and no word of an offer is asked of the thing, however much
   // "is there a … on" sounds like a discount on it.
   const offerSaid = saysOffer(message) || topicOf(message) === 'discounts' || BARGAINS.test(line) || GROUP_PRICE.test(line) || PRICE_MATCH.test(line)

@@ -326,6 +326,9 @@ export function wishesForAGift(text: string): boolean {
   return words(text).some(({ key }) => /^(hediye\w*|gifts?|present|presents)$/.test(key)) || occasionWords(text).includes('gift')
 }
 
+/** Whether the word names whom a present is for, or what it celebrates ("mum" of "for my mum": in Turkish, a candle). */
+export const forWhom = (key: string): boolean => OCCASIONS[0]!.cue.test(key)
+
 /** The words a recommendation's occasion stands for ("sevgilime" → "hediye gift"), none when it names none. */
 export function occasionWords(text: string): string {
   const keys = words(text).map((word) => word.key)

@@ -167,6 +167,13 @@ export function recommendList(products: readonly CatalogueProduct[], language: L
   return [head, ...products.map((product) => describe(product, language))].join('\n')
 }
 
+/** "Anything else?" after suggestions, and none other fits the wish. */
+export function noOtherRecommendation(language: Lang): string {
+  return language === 'tr'
+    ? 'Katalogda bu isteğe uyan başka bir ürün bulamadım. Bir ürün türü ya da bütçe yazarsanız yeniden bakarım; isterseniz tüm ürünleri de listeleyebilirim.'
+    : "I couldn't find anything else in the catalogue for this. Tell me a kind of product or a budget and I'll look again, or I can list all products."
+}
+
 /** Asked what the present should be and told, and still nothing in the catalogue fits: said so, not asked again. */
 export function noRecommendation(language: Lang): string {
   return language === 'tr'

@@ -88,6 +88,11 @@ describe('the booking conversation reads', () => {
       ['tamam Ayşe Kaya', 'Ayşe Kaya'],
       // A word of agreeing may be part of a name, never all of it.
       ['John Good', 'John Good'],
+      // A name ending in a word of a number's lead-in is whole ("Nina Patel" was booked as "Nina Pa").
+      ['Nina Patel', 'Nina Patel'],
+      ['Bruno Reno', 'Bruno Reno'],
+      ['Ayşe Kaya, numaram', 'Ayşe Kaya'],
+      ['Ayşe Kaya tel:', 'Ayşe Kaya'],
     ]
     for (const [text, name] of named) expect(nameIn(text!), text).toBe(name)
     for (const text of ['evet', 'kaç para?', '0532 111 22 33', 'yarın saat 3', 'what time do you open', 'sure', 'yep', 'tamamdır', 'okey', 'nope', 'yes that works', 'sounds good', 'perfect, works for me', 'uygun', 'havale yapabilir miyim', 'kartla ödeyebilir miyiz']) expect(nameIn(text), text).toBeNull()

@@ -98,7 +98,8 @@ export function nameIn(message: string): string | null {
     .replace(/^ben\s+/iu, '')
     // "Perfect, Sam Green", "tamam Ayşe Kaya": an okay before the name is no part of it.
     .replace(/^(\p{L}+)[\s,!.:-]+(?=\p{L})/u, (whole, first: string) => (YES.test(` ${asciiKey(first)} `) ? '' : whole))
-    .replace(/\s*[,;]?\s*(numaram|telefonum|tel|telefon|phone|number|no)\s*[:.]?\s*$/iu, '')
+    // ("Patel", "Bruno": the word must stand alone.)
+    .replace(/(?:\s*[,;]\s*|\s+)(numaram|telefonum|tel|telefon|phone|number|no)\s*[:.]?\s*$/iu, '')
     .replace(/[.!,;]+\s*$/u, '')
     .trim()
   if (!text || /[?]/.test(text)) return null

@@ -210,6 +210,11 @@ export const DIALOGUES: Dialogue[] = [
     w('kızım için saç kesimi randevusu almak istiyorum'), w('cuma okuldan sonra', ['4 Aralık 2026', '15:00'], ['Önce bir saat']), w('16:30 olur mu', ['adınızı']),
     w('Defne Aksoy'), w('0533 222 33 44'), w('evet', ['oluşturuldu']),
   ], { date: '2026-12-04', time: '16:30', service: 'Saç kesimi' }),
+  // "Bana hatırlatır mısınız?" where the name is asked: the reminder setting, never a name; the booking goes on.
+  trSalon('tr-isim-sorulurken-hatirlatma', [
+    w('yarın saç kesimi'), w('10:30'), w('bana hatırlatır mısınız', ['24 saat önce SMS'], ['Hatırlatır']), w('Elif Kaya'), w('0532 111 22 67'),
+    w('evet', ['oluşturuldu', 'Elif Kaya']),
+  ], { date: '2026-12-02', time: '10:30', service: 'Saç kesimi' }),
   // Thanks to the summary: nothing is booked yet, and the customer is told so before leaving.
   trSalon('tr-ozette-tesekkurler', [
     w('yarın saç kesimi'), w('11:00'), w('Elif Yılmaz'), w('0532 111 22 63'), w('teşekkürler', ['henüz oluşturulmadı', 'onaylıyor musunuz']),
@@ -500,6 +505,15 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-can-i-get-a-trim', [
     w('can i get a trim', ['book you in'], ["can't answer"]), w('friday 11am'), w('Max Lane'), w('0532 111 22 84'), w('yes', ['booked', 'Saç kesimi']),
   ], { date: '2026-12-04', time: '11:00', service: 'Saç kesimi' }),
+  // "My hair coloured" names the colour alone (it began the colour and offered a haircut after it); "Patel" is a whole name.
+  enSalon('en-hair-coloured', [
+    w('hi id like to get my hair coloured friday morning', ['December 4, 2026'], ['one service', 'Saç kesimi']), w('the first one'), w('Nina Patel'),
+    w('0532 111 22 65', ['Name: Nina Patel']), w('yes', ['booked', 'Nina Patel']),
+  ], { date: '2026-12-04', time: '09:00', service: 'Boya' }),
+  // Whether a reminder comes: the owner's setting (it got "no address written"), before or after booking.
+  enSalon('en-reminder-after-booking', [
+    w('haircut friday 10am'), w('Jo Lee'), w('0532 111 22 66'), w('yes', ['booked']), w('can you send me a reminder', ['SMS reminder 24 hours before'], ['address']),
+  ], { date: '2026-12-04', time: '10:00', service: 'Saç kesimi' }),
   enSalon('en-thanks-at-summary', [
     w('haircut tomorrow'), w('11am'), w('Sam Lee'), w('0532 111 22 64'), w('thanks!', ["isn't booked yet", 'shall i book it']), w('yes', ['booked']),
   ], { date: '2026-12-02', time: '11:00', service: 'Saç kesimi' }),

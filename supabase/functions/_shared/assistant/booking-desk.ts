@@ -46,12 +46,12 @@ export function createBookingDesk(client: SupabaseClient, ownerId: string, opts:
     load() {
       loaded ??= (async () => {
         const [settings, services] = await Promise.all([
-          client.from('booking_settings').select('enabled, slot_minutes, default_duration_minutes, max_days_ahead, min_notice_minutes').eq('user_id', ownerId).maybeSingle(),
+          client.from('booking_settings').select('enabled, slot_minutes, default_duration_minutes, max_days_ahead, min_notice_minutes, reminder_hours_before').eq('user_id', ownerId).maybeSingle(),
           client.from('services').select('id, name, duration_minutes, price, currency').eq('user_id', ownerId).eq('active', true).order('name').limit(50),
         ])
         if (settings.error) throw new Error(`reading the booking settings failed: ${settings.error.message}`)
         if (services.error) throw new Error(`reading the services failed: ${services.error.message}`)
-        const rules: BookingRules = (settings.data as BookingRules | null) ?? { enabled: false, slot_minutes: 30, default_duration_minutes: 60, max_days_ahead: 30, min_notice_minutes: 120 }
+        const rules: BookingRules = (settings.data as BookingRules | null) ?? { enabled: false, slot_minutes: 30, default_duration_minutes: 60, max_days_ahead: 30, min_notice_minutes: 120, reminder_hours_before: null }
         const list = ((services.data ?? []) as BookableService[]).map((s) => ({ ...s, price: s.price === null ? null : Number(s.price) }))
         return { rules, services: list }
       })()

@@ -194,6 +194,10 @@ describe('the booking conversation reads', () => {
     expect(otherServiceNamed('cuma saç kesimi ve fön için randevu', SERVICES, kesim)?.id).toBe(fon.id)
     expect(otherServiceNamed('can i do a haircut and colour on the same day', SERVICES, kesim)?.id).toBe(boya.id)
     expect(otherServiceNamed('yarın saç kesimi için randevu', SERVICES, kesim)).toBeUndefined()
+    // The hair is what a salon's services are done to: "my hair coloured" names the colour alone, "a cut" a haircut.
+    expect(otherServiceNamed('hi id like to get my hair coloured thursday morning', SERVICES, boya)).toBeUndefined()
+    expect(otherServiceNamed('saçımı boyatmak istiyorum', SERVICES, boya)).toBeUndefined()
+    expect(otherServiceNamed('a colour and a cut on friday', SERVICES, boya)?.id).toBe(kesim.id)
     const boutique: BookableService[] = [
       { id: 's', name: 'Stil danışmanlığı', duration_minutes: 90, price: 750, currency: 'TRY' },
       { id: 't', name: 'Tadilat ve prova', duration_minutes: 60, price: 300, currency: 'TRY' },

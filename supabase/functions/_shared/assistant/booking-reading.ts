@@ -369,6 +369,10 @@ const ANOTHER = new RegExp(
   ` (bir randevu daha|one more (appointment|booking|slot)|another (appointment|booking|slot)|second (appointment|booking)) | bir de ${RELATIVE} | ${RELATIVE} (icin )?(de|da) | ${RELATIVE} (too|as well) | (also|and one|one) for ${RELATIVE} `,
 )
 
+/** "Hatırlatma gönderiyor musunuz?", "will you remind me?": whether a reminder comes, not when an appointment is. */
+const REMINDER = / (hatirlatma\w*|hatirlatir m[iu]s\w*|hatirlatiyor m[iu]s\w*|reminders?|remind (me|us)|reminded) /
+export const asksForReminder = (message: string) => REMINDER.test(line(message))
+
 /** "Kızım için de 11:30", "and one for my son", "bir randevu daha": another appointment, for someone else, just after one was made. */
 export const forAnother = (message: string) => ANOTHER.test(line(message))
 
@@ -378,9 +382,12 @@ export const forAnother = (message: string) => ANOTHER.test(line(message))
  */
 export function otherServiceNamed(message: string, services: readonly BookableService[], chosen: BookableService): BookableService | undefined {
   const own = words(`${chosen.name} ${translate(chosen.name)}`).map((word) => word.key)
-  const rest = words(message).filter((word) => !own.some((key) => sameWord(word.key, key))).map((word) => word.text).join(' ')
+  // ("Get my hair coloured" names the colour alone: the hair is what every service of a salon is done to.)
+  const rest = words(message).filter((word) => !own.some((key) => sameWord(word.key, key)) && !HAIR.test(word.key)).map((word) => word.text).join(' ')
   return servicesNamed(rest, services).find((service) => service.id !== chosen.id)
 }
+
+const HAIR = /^(sac|saci|sacim\w*|saclar\w*|hair|hairs)$/
 
 /** "Hemen arkasına", "right after it": the next appointment to follow the one just made. */
 const AFTER_IT = / (arkasina|arkasindan|ardindan|ardina|sonrasina|hemen sonra\w*|right after|straight after|after (it|that|this)|afterwards|then) /

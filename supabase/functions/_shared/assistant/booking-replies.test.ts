@@ -1,7 +1,7 @@
 // The booking conversation's words (booking-replies.ts) where they are worked out rather than fixed: the booking
-// window from the owner's settings, and what a confirmed booking or move says.
+// window and the reminder from the owner's settings, and what a confirmed booking or move says.
 import { describe, expect, it } from 'vitest'
-import { booked, bookingWindow } from './booking-replies.ts'
+import { booked, bookingWindow, reminderNote } from './booking-replies.ts'
 import type { BookableService } from './types.ts'
 
 const HAIRCUT: BookableService = { id: 's1', name: 'Saç kesimi', duration_minutes: 30, price: 400, currency: 'TRY' }
@@ -21,5 +21,11 @@ describe('booking replies', () => {
     expect(booked(moved, 'en', false)).toMatch(/^Your appointment has been moved to .*10:00 \(Saç kesimi\)\. See you then, Ece Ak!$/)
     expect(booked({ service: HAIRCUT, offer, name: 'Ece Ak' }, 'tr', false)).toMatch(/^Randevunuz oluşturuldu: /)
     expect(booked({ service: null, offer, name: 'Ece Ak' }, 'en', true)).toMatch(/^You're booked: .*\(Preview: nothing was booked\.\)$/)
+  })
+
+  it('says when the SMS reminder goes as the owner set it, or that none goes and whom to ask', () => {
+    expect(reminderNote(24, '', 'tr')).toBe('Randevunuzdan 24 saat önce SMS ile hatırlatma gönderiyoruz.')
+    expect(reminderNote(1, '', 'en')).toBe('We send an SMS reminder 1 hour before your appointment.')
+    expect(reminderNote(null, 'Işıl Kuaför can help you: 0212 555 00 00', 'en')).toBe("We don't send automatic reminders. Işıl Kuaför can help you: 0212 555 00 00")
   })
 })

@@ -302,6 +302,14 @@ export function booked(s: Summary, language: Lang, preview: boolean): string {
     : `You're booked: ${at(s.offer, language)}${service}. See you then, ${s.name}!${note}`
 }
 
+/** Whether and when an appointment's SMS reminder goes, as the owner set it. */
+export function reminderNote(hours: number | null, contact: string, language: Lang): string {
+  if (hours === null) return language === 'tr' ? `Otomatik hatırlatma mesajı gönderilmiyor. ${contact}` : `We don't send automatic reminders. ${contact}`
+  return language === 'tr'
+    ? `Randevunuzdan ${hours} saat önce SMS ile hatırlatma gönderiyoruz.`
+    : `We send an SMS reminder ${hours} ${hours === 1 ? 'hour' : 'hours'} before your appointment.`
+}
+
 export function notYetBooked(language: Lang): string {
   return language === 'tr'
     ? 'Rica ederim! Randevunuz henüz oluşturulmadı: onaylıyor musunuz? (evet / hayır)'

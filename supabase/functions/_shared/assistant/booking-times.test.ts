@@ -8,7 +8,7 @@ import { readWhen } from './when.ts'
 
 /** Tuesday 1 December 2026, 10:00. */
 const TODAY = '2026-12-01'
-const RULES: BookingRules = { enabled: true, slot_minutes: 30, default_duration_minutes: 30, max_days_ahead: 60, min_notice_minutes: 120 }
+const RULES: BookingRules = { enabled: true, slot_minutes: 30, default_duration_minutes: 30, max_days_ahead: 60, min_notice_minutes: 120, reminder_hours_before: 24 }
 const HOURS: OpeningHours = { mon: [['09:00', '18:00']], tue: [['09:00', '18:00']], wed: [['09:00', '18:00']], thu: [['09:00', '18:00']], fri: [['09:00', '18:00']] }
 
 const halfHours = (from: number, to: number) => Array.from({ length: (to - from) * 2 }, (_, i) => `${String(from + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`)

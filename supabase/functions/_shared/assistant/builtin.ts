@@ -11,7 +11,8 @@ import { ASKS_MATERIAL, COMPARES, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, namesSubject, phrasesHeld, sameProperty, sameSubject, sameThings, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
 import { hasAnyHours, hoursStatus, rangesOf, weekdayAfter } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
-import { bookingAsked } from './booking-reading.ts'
+import { asksForReminder, bookingAsked } from './booking-reading.ts'
+import { reminderNote } from './booking-replies.ts'
 import { cameWrong, statesAmountAfterShipping } from './handoff.ts'
 import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
@@ -1330,6 +1331,12 @@ export const builtinResponder: Responder = async (asked) => {
     const serviceBefore = lastKind === 'service' ? history.findLast((turn) => turn.role === 'user') : undefined
     const includes = serviceBefore ? await serviceIncludesAsked(message, { before: serviceBefore.content, serviceId: draft?.serviceId }, input.booking, contact, replyIn) : null
     if (includes) return { ...includes, booking: draft }
+    // "Hatırlatma gönderiyor musunuz?", "will you remind me?": the owner's reminder setting; a booking under way waits.
+    // ("Randevumu hatırlatır mısınız?" asks when the customer's appointment is.)
+    if (asksForReminder(message) && bookingAsked(message, understood.kind) !== 'check') {
+      const { rules } = await input.booking.load()
+      if (rules.enabled) return { reply: reminderNote(rules.reminder_hours_before, contact, replyIn), language: replyIn, productIds: [], kind: 'booking', booking: draft }
+    }
     const booked = await converse({ message, draft, desk: input.booking, language: replyIn, kind: understood.kind, hours: business.profile?.opening_hours ?? null, contact, lastKind: lastKind ?? undefined, bookedHere: history.some((turn) => turn.kind === 'booked') })
     if (booked) return withDayHours(booked, understood, business.profile, input.businessName, input.now, replyIn)
   }

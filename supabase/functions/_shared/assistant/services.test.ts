@@ -18,7 +18,7 @@ function desk(enabled = true, services = SERVICES) {
   const fake = {
     load: async () => {
       reads.count++
-      return { rules: { enabled, slot_minutes: 30, default_duration_minutes: 60, max_days_ahead: 30, min_notice_minutes: 60 }, services }
+      return { rules: { enabled, slot_minutes: 30, default_duration_minutes: 60, max_days_ahead: 30, min_notice_minutes: 60, reminder_hours_before: 24 }, services }
     },
   } as unknown as BookingDesk
   return { fake, reads }

@@ -83,6 +83,8 @@ export type BookingRules = {
   default_duration_minutes: number
   max_days_ahead: number
   min_notice_minutes: number
+  /** Hours before an appointment its SMS reminder goes; null: no automatic reminder (booking_settings.reminder_hours_before). */
+  reminder_hours_before: number | null
 }
 
 /** One of the customer's upcoming appointments, as they may cancel or move it. */

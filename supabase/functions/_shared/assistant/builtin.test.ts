@@ -2841,6 +2841,9 @@ describe('the business', () => {
     ['kaç kişi çalışıyor', 'unknown', ['0216 555 00 11']],
     ['kaç çalışanınız var', 'unknown', ['0216 555 00 11']],
     ['how many staff do you have', 'unknown', ['0216 555 00 11']],
+    // What to bring to an appointment, likewise (it asked what kind of product was wished for).
+    ['what should i bring', 'unknown', ['0216 555 00 11']],
+    ['randevuya gelirken ne getirmeliyim', 'unknown', ['0216 555 00 11']],
     // Coming late: the rule for it is the owner's to say; saying one will be late goes to a person, never an order or
     // the hours; an order late is a complaint.
     ['randevuya geç kalırsam ne olur', 'unknown', ['0216 555 00 11']],

@@ -771,6 +771,8 @@ const STAFF =
  * "İptal koşullarınız neler?", "what's your cancellation policy?", "geç kalırsam ne olur?": a rule of the business for
  * cancelling or coming late, the FAQ's or the owner's ("10 dakika geç kalacağım" tells the owner, and goes to a person).
  */
+/** "What should I bring?", "yanımda ne getirmeliyim?": what to come with, the owner's to say (no product wished for). */
+const WHAT_TO_BRING = / (what (should|do|must|shall) (i|we) bring|what to bring|ne getir\w*|neler getir\w*|yanima ne al\w*) /
 const CANCELLATION_RULES = / (iptal (politika|kosul|sart|kural)\w*|cancel\w* (policy|policies|terms|rules)|gec kalirsam|gec kalirsak|gec kalinirsa|gec kalan\w*|if (i m|im|i am|we re|were) late|late (policy|arrivals?)) /
 /** The customer will be late: "geç kalacağım", "biraz gecikeceğim", "I'm running late", "I'll be 10 minutes late". */
 const RUNNING_LATE = / (gec kalacag\w*|gec kaliyorum|gec kalicam|gecikecegi\w*|gecikiyorum|running late|(ill|i ll|i will|we ll|well|we will) be (\w+ ){0,3}late|im late|i m late|stuck in traffic|trafikteyim|trafige takildim) /
@@ -1010,8 +1012,8 @@ export async function understand(message: string, classifier: Classifier): Promi
   // "Randevusuz gelebilir miyim?", "walk-ins ok?": whether one may come without booking, the FAQ's or the owner's to say.
   if (WITHOUT_BOOKING.test(line)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
   // "Kaç kişi çalışıyor?", "how many staff do you have?": not the hours ("çalışıyor"), not a product; the owner's to say.
-  // So are the rules for cancelling ("iptal koşullarınız", "what's your cancellation policy").
-  if (STAFF.test(line) || CANCELLATION_RULES.test(line)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
+  // So are the rules for cancelling ("iptal koşullarınız", "what's your cancellation policy"), and what to bring.
+  if (STAFF.test(line) || CANCELLATION_RULES.test(line) || WHAT_TO_BRING.test(line)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
   // "10 dakika geç kalacağım", "I'm running late": news for the owner, passed to a person (never an order or the hours).
   if (RUNNING_LATE.test(line)) return { kind: 'human', alternatives: [], unknownWords: 0 }
   // "Bir de iade süreniz ne kadar?", "also, do you ship abroad?": what is asked besides is asked.

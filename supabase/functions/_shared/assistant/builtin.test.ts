@@ -3193,6 +3193,15 @@ describe('honest products', () => {
     expect(none.reply).toMatch(/^I couldn't find anything else in the catalogue for this\./)
   })
 
+  it('"do they come with a case?" just after the headphones asks of them, never for the Phone Case sold on its own', async () => {
+    const cased = [...items, product('p77', 'Phone Case', 9, 'USD', 5, null, 'Silicone, clear')]
+    for (const message of ['do they come with a case', 'does it include a case']) {
+      const out = await askAnyWord(message, cased, said(['p4']))
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: ['p4'], known: false })
+    }
+    expect((await askAnyWord('do you sell phone cases', cased)).productIds).toEqual(['p77'])
+  })
+
   it('"kahve makinesi var mı?" of a shop that sells coffee and no machine says the machine is not listed, the coffee only the closest', async () => {
     // No Coffee Mug here: it is a coffee thing too, and would be among the closest.
     const coffee = [...items.filter((p) => p.id !== 'p7'), product('p50', 'Kahve Çekirdeği 250 g', 185, 'TRY', 60, null, 'Orta kavrulmuş')]

@@ -850,6 +850,8 @@ const OF_A_PRODUCT = new Set(['price', 'stock', 'link', 'attribute', 'search'])
 const SHORT_FOLLOW_UP_OVER = new Set(['hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'off_topic', 'unknown'])
 /** A Turkish noun with "its" on it: "kutusu", "garantisi", "askısı", "kapağı". */
 const ITS = /^\w{2,}(s[iu]|[bcdfghjklmnprstvyz][iu])$/
+/** What comes with a product: "do they come with a case", "includes a cable", "kılıfıyla mı geliyor", "kutusundan ne çıkıyor". */
+const COMES_WITH = / (come|comes|coming) with | includ\w* | (ile|iyla|iyle|uyla|uyle|yla|yle|birlikte) (mi |mu )?(geliyor|gelir\w*) |(\w+)(iyla|iyle|uyla|uyle|yla|yle) (mi|mu) (geliyor|gelir\w*) /
 /** In a part of it: "kutusunda", "paketinde", "içinde". */
 const HELD_IN = /^\w{2,}(s[iu]nd[ae]|[iu]nd[ae])$/
 /** A Turkish verb as a question puts it: "ölçüyor", "yıkanabilir", "girilir". */
@@ -1075,6 +1077,10 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
         const measuresNamed = named.length === 1 && MEASURE.test(keyLine(words(message))) && !((await lastProducts(context)) ?? []).some((product) => product.id !== named[0]!.id)
         const one = named.length === 1 ? named[0]! : null
         const notInName = one === null ? [] : keysOf(intent.term).filter((key) => !keysOf(one.name).some((word) => sameWord(key, word)) && !holdsEquivalent(key, one.name))
+        // "Do they come with a case?", "kılıfıyla mı geliyor?" just after the headphones: what comes with them, their
+        // records' to say, never the Telefon Kılıfı sold on its own.
+        const discussed = COMES_WITH.test(keyLine(words(message))) ? ((await lastProducts(context)) ?? []) : []
+        if (discussed.length > 0 && !(one && discussed.some((product) => product.id === one.id))) return answerAttribute(null, '', message, context)
         // "Cam şişe mi?" just after the olive oil: whether it comes in glass, not a Steel Water Bottle made of it.
         const lastOne = one && asksWhetherSo(message) && (words(message).length <= 3 || asksOfIt(message)) ? ((await lastProducts(context)) ?? []) : []
         if (lastOne.length === 1 && lastOne[0]!.id !== one!.id && notInName.length > 0 && notInName.every((key) => materialsIn(key).length > 0)) {

@@ -2945,8 +2945,10 @@ describe('handing off to a person', () => {
     }
     // Whether paying at the door is possible asks how to pay (it was handed to a person).
     for (const message of ['kapıda ödeme olmuyor mu', 'ödeme kapıda olmuyor mu']) expect(await handoffAsked(message), message).toBeNull()
-    // Where it is, too (it got the product just discussed ordered again).
-    for (const message of ['siparişimi nasıl takip ederim', 'kargom nerede', 'kargo takip numarası nasıl alırım', 'where is my order?', 'how do I track my order', 'kargoya verildi mi siparişim', 'has my order shipped yet']) {
+    // Where it is, too (it got the product just discussed ordered again), or that it has not been sent yet (it got the
+    // shipping text).
+    for (const message of ['siparişimi nasıl takip ederim', 'kargom nerede', 'kargo takip numarası nasıl alırım', 'where is my order?', 'how do I track my order', 'kargoya verildi mi siparişim', 'has my order shipped yet',
+      'dün sipariş verdim hala kargoya verilmedi', 'i ordered on monday and it hasnt shipped yet']) {
       expect(await handoffAsked(message), message).toBe('asked')
     }
     for (const message of ['sipariş vermek istiyorum', 'randevumu iptal etmek istiyorum', 'siparişler kaç günde kargoya verilir']) expect(await handoffAsked(message), message).toBeNull()

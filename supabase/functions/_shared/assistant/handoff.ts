@@ -50,7 +50,7 @@ export async function handoffAsked(message: string, history: readonly Turn[] = [
 }
 
 const OWN_ORDER_WHERE =
-  / (siparisim\w*|kargom\w*|paketim\w*|my order\w*|my package|my parcel) .*(takip\w*|nerede|nerde|where|track\w*|status|kargoya verildi\w*|kargolandi\w*|gonderildi\w*|shipped|dispatched|sent out)|(kargoya verildi\w*|kargolandi\w*|gonderildi\w*|shipped|dispatched) .*(siparisim\w*|kargom\w*|my order\w*)|(takip\w*|track\w*) (\w+ )?(siparisim\w*|kargom\w*|my order\w*|my package)|(kargo )?takip (numara|kod)\w*|tracking (number|code|no|link)|where is my (order|package|parcel) /
+  / (siparisim\w*|kargom\w*|paketim\w*|my order\w*|my package|my parcel) .*(takip\w*|nerede|nerde|where|track\w*|status|kargoya verildi\w*|kargolandi\w*|gonderildi\w*|shipped|dispatched|sent out)|(kargoya verildi\w*|kargolandi\w*|gonderildi\w*|shipped|dispatched) .*(siparisim\w*|kargom\w*|my order\w*)|(takip\w*|track\w*) (\w+ )?(siparisim\w*|kargom\w*|my order\w*|my package)|(kargo )?takip (numara|kod)\w*|tracking (number|code|no|link)|where is my (order|package|parcel) |(siparis (verdim|verdik|ettim)|siparisim\w*|kargom\w*|i ordered|we ordered|my order) .*(verilmedi|gonderilmedi|kargolanmadi|yola cikmadi|not (yet )?(been )?(shipped|sent|dispatched)|(hasnt|hasn t|has not|wasnt|was not) (been )?(shipped|sent|dispatched)) /
 const RUNNING_LATE =
   / (gec kal\w*|gecikece\w*|gecikiyor\w*|gecikir\w*|running late|run late|be late|\d+ (dk|dakika\w*|mins?|minutes) (gec|late)|late for (my|the|our) (appointment|booking)|running (a bit |a little |\d+ (mins?|minutes) )late) /
 const PAYMENT_FAILS =

@@ -215,6 +215,11 @@ export const DIALOGUES: Dialogue[] = [
     w('yarın saç kesimi'), w('10:30'), w('bana hatırlatır mısınız', ['24 saat önce SMS'], ['Hatırlatır']), w('Elif Kaya'), w('0532 111 22 67'),
     w('evet', ['oluşturuldu', 'Elif Kaya']),
   ], { date: '2026-12-02', time: '10:30', service: 'Saç kesimi' }),
+  // "Soyadım Demir" where the number is asked: the surname, with the first name given before (it lost both).
+  trSalon('tr-soyadim-sonra', [
+    w('pazartesi boya'), w('9 olsun'), w('adım Melis'), w('soyadım Demir', ['telefon'], ['Size nasıl yardımcı']), w('0532 111 22 68', ['Melis Demir']),
+    w('evet', ['oluşturuldu']),
+  ], { date: '2026-12-07', time: '09:00', service: 'Boya' }),
   // Thanks to the summary: nothing is booked yet, and the customer is told so before leaving.
   trSalon('tr-ozette-tesekkurler', [
     w('yarın saç kesimi'), w('11:00'), w('Elif Yılmaz'), w('0532 111 22 63'), w('teşekkürler', ['henüz oluşturulmadı', 'onaylıyor musunuz']),
@@ -514,6 +519,10 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-reminder-after-booking', [
     w('haircut friday 10am'), w('Jo Lee'), w('0532 111 22 66'), w('yes', ['booked']), w('can you send me a reminder', ['SMS reminder 24 hours before'], ['address']),
   ], { date: '2026-12-04', time: '10:00', service: 'Saç kesimi' }),
+  // "My surname is Hardy": the surname (it was handed to a person as a complaint).
+  enSalon('en-surname-after', [
+    w('haircut friday 11am'), w('Tom'), w('my surname is Hardy', ['phone number'], ['sorry']), w('0532 111 22 69', ['Tom Hardy']), w('yes', ['booked']),
+  ], { date: '2026-12-04', time: '11:00', service: 'Saç kesimi' }),
   enSalon('en-thanks-at-summary', [
     w('haircut tomorrow'), w('11am'), w('Sam Lee'), w('0532 111 22 64'), w('thanks!', ["isn't booked yet", 'shall i book it']), w('yes', ['booked']),
   ], { date: '2026-12-02', time: '11:00', service: 'Saç kesimi' }),

@@ -89,6 +89,14 @@ const SAID_NOT_NAMED = /^\s*(neden|niye|nicin|niçin|ne|nasil|nasıl|pardon|affe
 /** One word, capitalised as a name is ("Yılmaz"), that says nothing else. */
 export const oneNameWord = (message: string) => /^\s*\p{Lu}\p{Ll}+[.!]?\s*$/u.test(message) && !SAID_NOT_NAMED.test(message)
 
+/** "Yılmaz", "soyadım Yılmaz", "my surname is Smith": a surname sent after the first name, or null. */
+export function surnameIn(message: string): string | null {
+  const led = /^\s*(soyad[ıi]m(\s+de)?|soyismim|my (sur|last) ?name is|(sur|last) ?name\s*:?)\s+/iu.exec(message)
+  const rest = (led ? message.slice(led[0].length) : message).trim().replace(/[.!]$/u, '')
+  if (led) return /^\p{L}+$/u.test(rest) ? rest : null
+  return oneNameWord(message) ? rest : null
+}
+
 /** A person's name as written in an answer to "what is your name?": "Ayşe Yılmaz", "adım Ayşe Yılmaz", "my name is John Smith". */
 export function nameIn(message: string): string | null {
   let text = message.replace(/\+?\d[\d\s().-]{8,}\d/g, ' ').trim()

@@ -15,7 +15,7 @@
 import { hasAnyHours, minutesToTime, type OpeningHours } from '../../../../domain/business.ts'
 import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksAQuestion, asksHowFarAhead, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, alsoAsked, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, introducesAName, isNo, isYes, nameGiven, oneNameWord, onTheSameDay, otherServiceNamed, otherTimesAsked, phoneIn, putsOff, wantsIt, writtenAsName, rightAfter, serviceIn, serviceNamed, servicesNamed, shiftAsked, stops, unsure,
+  asksAQuestion, asksHowFarAhead, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, alsoAsked, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, introducesAName, isNo, isYes, nameGiven, onTheSameDay, otherServiceNamed, surnameIn, otherTimesAsked, phoneIn, putsOff, wantsIt, writtenAsName, rightAfter, serviceIn, serviceNamed, servicesNamed, shiftAsked, stops, unsure,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import { findTimes, inPart, MAX_OFFERS, minutes } from './booking-times.ts'
@@ -455,8 +455,8 @@ async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> 
       if (phone === undefined && (isYes(message) || turn.kind === 'ack')) return out(say.askPhone(language), language, 'booking', draft)
       // "Ayşe", then "Yılmaz" where the number was asked: the surname, sent after the first name; the number is asked again.
       const firstName = draft.name && !draft.name.includes(' ') ? draft.name : null
-      const surname = firstName && phone === undefined && !written && oneNameWord(message) && !isNo(message)
-        ? nameGiven(`${firstName} ${message.trim()}`, desk.today)
+      const surname = firstName && phone === undefined && !written && surnameIn(message) && !isNo(message)
+        ? nameGiven(`${firstName} ${surnameIn(message)}`, desk.today)
         : null
       if (surname && !serviceIn(message, loaded.services)) return out(say.askPhone(language), language, 'booking', { ...draft, name: surname })
       if (phone === undefined) return /\d/.test(message) ? out(say.badPhone(language), language, 'booking', draft) : null

@@ -771,6 +771,8 @@ const STAFF =
  * "İptal koşullarınız neler?", "what's your cancellation policy?", "geç kalırsam ne olur?": a rule of the business for
  * cancelling or coming late, the FAQ's or the owner's ("10 dakika geç kalacağım" tells the owner, and goes to a person).
  */
+/** A name given outright: "my surname is …", "soyadım …", "adım …". */
+const NAME_GIVEN = /^ (my (sur|last|first|full|family) ?name (is|s) |(soyadim|soyismim|adim|ismim) \S)/
 /** "What should I bring?", "yanımda ne getirmeliyim?": what to come with, the owner's to say (no product wished for). */
 const WHAT_TO_BRING = / (what (should|do|must|shall) (i|we) bring|what to bring|ne getir\w*|neler getir\w*|yanima ne al\w*) /
 const CANCELLATION_RULES = / (iptal (politika|kosul|sart|kural)\w*|cancel\w* (policy|policies|terms|rules)|gec kalirsam|gec kalirsak|gec kalinirsa|gec kalan\w*|if (i m|im|i am|we re|were) late|late (policy|arrivals?)) /
@@ -1014,6 +1016,8 @@ export async function understand(message: string, classifier: Classifier): Promi
   // "Kaç kişi çalışıyor?", "how many staff do you have?": not the hours ("çalışıyor"), not a product; the owner's to say.
   // So are the rules for cancelling ("iptal koşullarınız", "what's your cancellation policy"), and what to bring.
   if (STAFF.test(line) || CANCELLATION_RULES.test(line) || WHAT_TO_BRING.test(line)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
+  // "My surname is Hardy", "soyadım Demir": the customer's own details, however sorry the network heard the name.
+  if (NAME_GIVEN.test(line)) return { kind: 'personal_info', alternatives: [], unknownWords: 0 }
   // "10 dakika geç kalacağım", "I'm running late": news for the owner, passed to a person (never an order or the hours).
   if (RUNNING_LATE.test(line)) return { kind: 'human', alternatives: [], unknownWords: 0 }
   // "Bir de iade süreniz ne kadar?", "also, do you ship abroad?": what is asked besides is asked.

@@ -1819,7 +1819,8 @@ describe('follow-ups as customers write them', () => {
   })
 
   it('"neden bu kadar pahalı", "why so expensive?" after a product offer cheaper ones, never "nothing cheaper" of a word searched', async () => {
-    for (const message of ['neden bu kadar pahalı', 'why so expensive', "that's expensive", 'bana biraz pahalı geldi', 'bu kadar pahalı olması normal mi']) {
+    // ("Beğendim ama pahalı", "love it but expensive" got the priciest products, or "no matching product".)
+    for (const message of ['neden bu kadar pahalı', 'why so expensive', "that's expensive", 'bana biraz pahalı geldi', 'bu kadar pahalı olması normal mi', 'beğendim ama pahalı', 'love it but expensive']) {
       const out = await ask(message, { history: said(['p1']) })
       expect(out.kind, message).toBe('budget')
       expect(out.productIds, message).toContain('p2')
@@ -3209,14 +3210,15 @@ describe('honest products', () => {
     const coffee = [...items.filter((p) => p.id !== 'p7'), product('p50', 'Kahve Çekirdeği 250 g', 185, 'TRY', 60, null, 'Orta kavrulmuş')]
     for (const [message, shown] of [
       ['kahve makinesi var mı', 'Katalogda “kahve makinesi” yer almıyor; en yakını:'],
-      ['filtre kahve', 'Katalogda “filtre kahve” yer almıyor; en yakını:'],
+      ['filtre kahve var mı', 'Katalogda “filtre kahve” yer almıyor; en yakını:'],
     ] as const) {
       const out = await askAnyWord(message, coffee)
       expect(out.reply, message).toContain(shown)
       expect(out, message).toMatchObject({ productIds: ['p50'], known: false })
     }
-    // The coffee asked for is found as itself.
+    // The coffee asked for is found as itself; so is coffee asked for as good or cheap.
     expect((await askAnyWord('kahve çekirdeği var mı', coffee)).reply).not.toContain('yer almıyor')
+    for (const message of ['ucuz kahve var mı', 'do you have good coffee', 'kaliteli kahve var mı']) expect((await askAnyWord(message, coffee)).reply, message).not.toMatch(/yer almıyor|doesn't list/)
   })
 
   it('"kadın için keten gömlek var mı?" shows the shirt with its price and stock as only the closest; a pocket asked of it is a detail, no discount', async () => {

@@ -202,8 +202,8 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
       return reply(kind, term === '' ? say.emptyCatalogue(businessName, language) : say.notFound(businessName, language), language, [], false)
     }
     if (property) return reply(kind, say.describedList(shown, found.length > MAX_LISTED, language), language, shown)
-    // "Kahve makinesi var mı?" of a shop with Türk Kahvesi: what was asked is not listed, the coffee only the closest.
-    if (kind === 'search' && !ofWhat && !department && shown.every((product) => notInRecord(term, product).length > 0)) {
+    // "Kahve makinesi var mı?" of a shop with Türk Kahvesi: what was asked for is not listed, the coffee only the closest.
+    if (kind === 'search' && message !== undefined && asksWhetherThereIs(message) && !ofWhat && !department && shown.every((product) => notInRecord(term, product).length > 0)) {
       const text = shown.length === 1 ? say.closest(shown[0]!, term, language) : say.closestList(shown, term, language)
       return reply(kind, text, language, shown, false)
     }
@@ -265,7 +265,8 @@ function notInRecord(term: string, product: CatalogueProduct): string[] {
   const misspelt = (key: string) => key.length >= 4 && thingWords(key).length === 0 && long.some((word) => editDistance(key, word, 1) <= 1)
   // "Güneş gözlüğü" of "Sunglasses": words the record holds together in another language's one.
   const together = phrasesHeld(term, record)
-  return keysOf(term).filter((key) => !isQuestionWord(key) && !/^\d+$/.test(key) && coverage(key, record) === 0 && !misspelt(key) && !together.has(key))
+  // (Words that judge rather than name, "cheap headphones", "kaliteli kahve", ask for no other product.)
+  return keysOf(term).filter((key) => !isQuestionWord(key) && !/^\d+$/.test(key) && !JUDGING.test(key) && coverage(key, record) === 0 && !misspelt(key) && !together.has(key))
 }
 
 /**
@@ -852,6 +853,8 @@ const SHORT_FOLLOW_UP_OVER = new Set(['hours', 'location', 'contact', 'shipping'
 const ITS = /^\w{2,}(s[iu]|[bcdfghjklmnprstvyz][iu])$/
 /** What comes with a product: "do they come with a case", "includes a cable", "kılıfıyla mı geliyor", "kutusundan ne çıkıyor". */
 const COMES_WITH = / (come|comes|coming) with | includ\w* | (ile|iyla|iyle|uyla|uyle|yla|yle|birlikte) (mi |mu )?(geliyor|gelir\w*) |(\w+)(iyla|iyle|uyla|uyle|yla|yle) (mi|mu) (geliyor|gelir\w*) /
+/** Words that judge a product rather than name it ("cheap", "güzel", "kaliteli"). */
+const JUDGING = /^(cheap\w*|ucuz\w*|nice|good|iyi|guzel\w*|best|kaliteli\w*|quality|uygun\w*|affordable|beautiful|great|cool|hos|sik|tatli|cute|lovely)$/
 /** In a part of it: "kutusunda", "paketinde", "içinde". */
 const HELD_IN = /^\w{2,}(s[iu]nd[ae]|[iu]nd[ae])$/
 /** A Turkish verb as a question puts it: "ölçüyor", "yıkanabilir", "girilir". */
@@ -1701,7 +1704,7 @@ const ASKS_HOW_LONG = / (how long|ne kadar sur\w*|kac (gun|hafta|is gunu)\w*|how
 /** A business text a question of how long follows, and the topic that answers it: after shipping, the delivery's time. */
 const TIMED_TOPICS: Partial<Record<string, BusinessTopic>> = { shipping: 'delivery_time', delivery_time: 'delivery_time', returns: 'returns' }
 
-const TOO_DEAR = / (cok|fazla|biraz|baya|bayagi|kadar|too|bit|so|very|quite|thats|its|is) (pahali\w*|expensive|pricey|dear) | pahali (ya|geldi|gibi|bence) | pahaliymis /
+const TOO_DEAR = / (cok|fazla|biraz|baya|bayagi|kadar|too|bit|so|very|quite|thats|its|is) (pahali\w*|expensive|pricey|dear) | pahali (ya|geldi|gibi|bence) | pahaliymis | (ama|but|yet) (\w+ )?(pahali\w*|expensive|pricey) /
 const CHEAPER = / (daha ucuz\w*|daha uygun\w*|cheaper|less expensive|anything less) /
 /** Words said on coming in as much as on leaving ("iyi çalışmalar", "hayırlı işler", "good evening"). */
 const BOTH_WAYS = /^ (merhaba |selam )?(iyi calismalar|hayirli isler|kolay gelsin|iyi gunler|iyi aksamlar|good (morning|afternoon|evening|day)) $/

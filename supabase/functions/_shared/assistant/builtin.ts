@@ -854,7 +854,7 @@ const ITS = /^\w{2,}(s[iu]|[bcdfghjklmnprstvyz][iu])$/
 /** What comes with a product: "do they come with a case", "includes a cable", "kılıfıyla mı geliyor", "kutusundan ne çıkıyor". */
 const COMES_WITH = / (come|comes|coming) with | includ\w* | (ile|iyla|iyle|uyla|uyle|yla|yle|birlikte) (mi |mu )?(geliyor|gelir\w*) |(\w+)(iyla|iyle|uyla|uyle|yla|yle) (mi|mu) (geliyor|gelir\w*) /
 /** Words that judge a product rather than name it ("cheap", "güzel", "kaliteli"). */
-const JUDGING = /^(cheap\w*|ucuz\w*|nice|good|iyi|guzel\w*|best|kaliteli\w*|quality|uygun\w*|affordable|beautiful|great|cool|hos|sik|tatli|cute|lovely)$/
+const JUDGING = /^(cheap\w*|ucuz\w*|nice|good|iyi|guzel\w*|best|kaliteli\w*|quality|yeni|new|uygun\w*|affordable|beautiful|great|cool|hos|sik|tatli|cute|lovely)$/
 /** In a part of it: "kutusunda", "paketinde", "içinde". */
 const HELD_IN = /^\w{2,}(s[iu]nd[ae]|[iu]nd[ae])$/
 /** A Turkish verb as a question puts it: "ölçüyor", "yıkanabilir", "girilir". */

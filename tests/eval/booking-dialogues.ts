@@ -220,6 +220,11 @@ export const DIALOGUES: Dialogue[] = [
     w('pazartesi boya'), w('9 olsun'), w('adım Melis'), w('soyadım Demir', ['telefon'], ['Size nasıl yardımcı']), w('0532 111 22 68', ['Melis Demir']),
     w('evet', ['oluşturuldu']),
   ], { date: '2026-12-07', time: '09:00', service: 'Boya' }),
+  // "Bir saat ileri alabilir miyiz?" just after booking: the appointment moved by an hour (it asked which product to order).
+  trSalon('tr-bir-saat-ileri', [
+    w('yarın 10:00 saç kesimi'), w('Ali Can'), w('0532 111 22 70'), w('evet', ['oluşturuldu']), w('bir saat ileri alabilir miyiz', ['11:00', 'taşınacak'], ['ürün']),
+    w('evet', ['taşındı']),
+  ], { date: '2026-12-02', time: '11:00', service: 'Saç kesimi' }),
   // Thanks to the summary: nothing is booked yet, and the customer is told so before leaving.
   trSalon('tr-ozette-tesekkurler', [
     w('yarın saç kesimi'), w('11:00'), w('Elif Yılmaz'), w('0532 111 22 63'), w('teşekkürler', ['henüz oluşturulmadı', 'onaylıyor musunuz']),

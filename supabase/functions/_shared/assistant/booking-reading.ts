@@ -314,7 +314,8 @@ export function bookingAsked(
   if (appointment && MOVE_WORDS.test(l)) return 'move'
   // "Actually can we make it 4?", "cuma olsun" just after booking, "can I change it to the morning?" just after the
   // customer's appointments were shown: the appointment, taken to that time.
-  if ((justBooked || justShown) && (MOVE_WORDS.test(l) || CHANGE_JUST_MADE.test(l)) && saysWhen(readWhen(message, '2000-01-01'))) return 'move'
+  // ("Bir saat ileri alabilir miyiz?", "can we push it an hour later?": by an hour, likewise.)
+  if ((justBooked || justShown) && (MOVE_WORDS.test(l) || CHANGE_JUST_MADE.test(l)) && (saysWhen(readWhen(message, '2000-01-01')) || shiftAsked(message) !== null)) return 'move'
   // "Randevum var mıydı, kontrol eder misiniz?", "when is my appointment?": the customer's own, looked up.
   if (OWN_APPOINTMENT.test(l) && CHECK_WORDS.test(l)) return 'check'
   // "Randevumu salıya alabilir miyim?", "1 saat sonraya alabilir miyiz?": the customer's own appointment taken to a day

@@ -171,6 +171,9 @@ describe('terms', () => {
       expect(await understand(message, classifier), message).toMatchObject({ kind: 'stock', term: '' })
     }
     expect(await understand('kablolu olan var mı ya', classifier)).toMatchObject({ kind: 'stock', term: 'kablolu' })
+    // Whom it is said to and asking to be looked at for are no words of a product (both were said to be not listed).
+    expect(await understand('ablacım hasır şapka var mı', classifier)).toMatchObject({ kind: 'stock', term: 'hasır şapka' })
+    expect(await understand('ya bi bakar mısınız kılıf stokta yok mu', classifier)).toMatchObject({ kind: 'stock', term: 'kılıf' })
     for (const message of ['yok sağol', 'yok teşekkürler']) expect((await understand(message, classifier)).kind, message).toBe('goodbye')
     // ("how fast does it charge" was the delivery time, "iphone u kaç kere doldurur" the shop's phone number.)
     for (const message of ['telefonu kaç kere şarj eder', 'how many times can it charge my phone', 'iphone u kaç kere doldurur', 'how fast does it charge']) {

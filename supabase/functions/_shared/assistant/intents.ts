@@ -119,6 +119,9 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'acil', 'acele', 'donus', 'donusunuz', 'donusunuzu', 'bekliyorum', 'asap', 'urgent', 'urgently',
   // Whom it is said to ("abla ceket kaç?", "hocam"): no part of a name.
   'abla', 'abi', 'hocam', 'kardesim', 'kardes', 'canim', 'dostum', 'efendim', 'bro', 'mate', 'sir', 'madam',
+  'ablacim', 'abicim', 'abim', 'ablam', 'hocacim', 'kanka', 'kankam', 'kanki', 'reis', 'gulum', 'tatlim', 'canimm',
+  // Asking to be looked at for ("bi bakar mısınız, kılıf stokta yok mu?"): no product's words.
+  'bi', 'bakar', 'bakarmisiniz', 'bakabilir', 'bakabilirmisiniz', 'bakin', 'bakiniz',
   // Text-speak ("whats the cheapest thing u have"), and the words around an amount, a time or a sameness.
   'u', 'ur', 'r', 'n', 'rn', 'she', 'he', 'her', 'him', 'pls', 'plz', 'thx', 'ty', 'wat', 'wats', 'waht', 'whta', 'hav', 'hve', 'hw', 'olarak', 'roughly', 'approximately', 'approx', 'around', 'yaklasik', 'civari', 'civarinda',
   'ayni', 'aynimi', 'same', 'yet', 'already', 'henuz', 'icinde', 'olabilir',

@@ -8,7 +8,7 @@ import { formatPrice } from '../../../../domain/products/currency.ts'
 import { builtinResponder } from './builtin.ts'
 import { handoffAnswer } from './business-replies.ts'
 import { handoffAsked, notKnownTwice } from './handoff.ts'
-import { intentOf, quantityAsked, understand } from './intents.ts'
+import { intentOf, quantityAsked, understand, withoutExcuse } from './intents.ts'
 import { corpusClassifier } from './nlu.ts'
 import { occasionWords, translate } from './lexicon.ts'
 import { memoryBusiness, memoryCatalogue, type CatalogueCall, type FaqEntry } from '../../../../tests/support/assistant-memory.ts'
@@ -174,6 +174,11 @@ describe('terms', () => {
     // Whom it is said to and asking to be looked at for are no words of a product (both were said to be not listed).
     expect(await understand('ablacım hasır şapka var mı', classifier)).toMatchObject({ kind: 'stock', term: 'hasır şapka' })
     expect(await understand('ya bi bakar mısınız kılıf stokta yok mu', classifier)).toMatchObject({ kind: 'stock', term: 'kılıf' })
+    // Nor are exclamations and an apology or leave to ask before the question ("lol candle", "question mug" were not listed).
+    expect(await understand('lol how much is the candle', classifier)).toMatchObject({ kind: 'price', term: 'candle' })
+    expect(await understand('hey there! quick question, do u have the mug in stock?', classifier)).toMatchObject({ kind: 'stock', term: 'mug' })
+    expect(withoutExcuse('kusura bakmayın, kargo ücretli mi')).toBe('kargo ücretli mi')
+    expect(withoutExcuse('sorry')).toBe('sorry')
     for (const message of ['yok sağol', 'yok teşekkürler']) expect((await understand(message, classifier)).kind, message).toBe('goodbye')
     // ("how fast does it charge" was the delivery time, "iphone u kaç kere doldurur" the shop's phone number.)
     for (const message of ['telefonu kaç kere şarj eder', 'how many times can it charge my phone', 'iphone u kaç kere doldurur', 'how fast does it charge']) {
@@ -3206,6 +3211,13 @@ describe('honest products', () => {
       expect(out, message).toMatchObject({ kind: 'attribute', productIds: ['p4'], known: false })
     }
     expect((await askAnyWord('do you sell phone cases', cased)).productIds).toEqual(['p77'])
+  })
+
+  it('an apology before the question ("sorry to bother you but…") is not read: the question is answered as if asked alone', async () => {
+    const lamp = [product('l1', 'Desk Lamp', 35, 'EUR', 14, null, 'LED, three brightness levels')]
+    for (const message of ['sorry to bother you but is the desk lamp dimmable', 'is the desk lamp dimmable']) {
+      expect(await askAnyWord(message, lamp), message).toMatchObject({ kind: 'attribute', productIds: ['l1'] })
+    }
   })
 
   it('"kahve makinesi var mı?" of a shop that sells coffee and no machine says the machine is not listed, the coffee only the closest', async () => {

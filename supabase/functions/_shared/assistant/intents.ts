@@ -120,6 +120,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   // Whom it is said to ("abla ceket kaç?", "hocam"): no part of a name.
   'abla', 'abi', 'hocam', 'kardesim', 'kardes', 'canim', 'dostum', 'efendim', 'bro', 'mate', 'sir', 'madam',
   'ablacim', 'abicim', 'abim', 'ablam', 'hocacim', 'kanka', 'kankam', 'kanki', 'reis', 'gulum', 'tatlim', 'canimm',
+  // Exclamations and lead-ins ("omg", "lol", "quick question"): no product's words.
+  'omg', 'lol', 'haha', 'hahaha', 'xd', 'wow', 'ooh', 'oh', 'aa', 'vay', 'quick', 'question', 'questions',
   // Asking to be looked at for ("bi bakar mısınız, kılıf stokta yok mu?"): no product's words.
   'bi', 'bakar', 'bakarmisiniz', 'bakabilir', 'bakabilirmisiniz', 'bakin', 'bakiniz',
   // Text-speak ("whats the cheapest thing u have"), and the words around an amount, a time or a sameness.
@@ -832,6 +834,13 @@ const WHICH_PRODUCTS = / (hangi urun\w*|which (of (your|the) )?(products|items|o
 
 /** "Bir de", "ayrıca", "also": a question added to what was asked. */
 const ALSO = /^\s*(?:bir de|ayrıca|ayrica|peki bir de|also|and also|plus)\b[\s,:-]*/iu
+/** The message without an apology or a leave to ask before its question, when a question of two words or more follows. */
+export function withoutExcuse(message: string): string {
+  const excused = EXCUSED.exec(message)
+  return excused && words(message.slice(excused[0].length)).length >= 2 ? message.slice(excused[0].length) : message
+}
+/** An apology or a leave to ask before the question: "sorry to bother you but", "excuse me,", "kusura bakmayın ama". */
+const EXCUSED = /^\s*(?:(?:so\s+)?sorry to (?:bother|trouble|disturb) you(?: but)?|sorry,? but|excuse me|pardon(?: me)?|quick question|kusura bakmay[ıi]n(?:\s+ama)?|rahats[ıi]z ediyorum(?:\s+ama)?|affedersiniz|bir sorum (?:olacakt[ıi]|var))\b[\s,:.!-]*/iu
 
 /** A name given before the message ("merhaba, ben Ayşe,", "hi, I'm Tom."), ended by a comma or a full stop. */
 const INTRODUCTION = /^\s*(?:(?:merhaba|merhabalar|selam|iyi günler|hi|hello|hey)[\s,!.]+)?(?:ben|benim adım|adım|i'm|i am|im|my name is|this is)\s+\p{L}+(?:\s+\p{L}+)?\s*[,.]\s*/iu
@@ -1023,6 +1032,9 @@ export async function understand(message: string, classifier: Classifier): Promi
   if (NAME_GIVEN.test(line)) return { kind: 'personal_info', alternatives: [], unknownWords: 0 }
   // "10 dakika geç kalacağım", "I'm running late": news for the owner, passed to a person (never an order or the hours).
   if (RUNNING_LATE.test(line)) return { kind: 'human', alternatives: [], unknownWords: 0 }
+  // "Sorry to bother you but…", "kusura bakmayın,…": the apology before the question is not the question.
+  const excused = withoutExcuse(message)
+  if (excused !== message) return understand(excused, classifier)
   // "Bir de iade süreniz ne kadar?", "also, do you ship abroad?": what is asked besides is asked.
   const also = ALSO.exec(message)
   if (also && words(message.slice(also[0].length)).length >= 2) return understand(message.slice(also[0].length), classifier)

@@ -36,6 +36,8 @@ describe('twoQuestions', () => {
     // A product named, then one question of it.
     'the sunglasses, are they scratch resistant',
     'and the olive oil, where is it from',
+    // Said of it, not asked: one question ("I love the linen dress" was answered with its price).
+    'i love the linen dress, what sizes?',
   ])('leaves %s whole', async (message) => {
     expect(await parts(message)).toBeNull()
   })

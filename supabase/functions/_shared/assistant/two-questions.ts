@@ -2,10 +2,9 @@
 // kadar?", "what time do you open, and where are you?"; or a product and then a question of it ("is the backpack in
 // stock and does it fit a 17 inch laptop?"). Read whole, the classifier hears only the louder question;
 // read in two, each gets its answer, in the order asked.
-import { asksOfIt, saysReturn, understand, type Understood } from './intents.ts'
-import { keysOf } from './matching.ts'
+import { asksOfIt, saysReturn, understand, yesOrNo, type Understood } from './intents.ts'
 import type { Classifier } from './nlu.ts'
-import { words } from './text.ts'
+import { keyLine, words } from './text.ts'
 
 /** Where one question ends and the next begins: a question mark, a comma or semicolon, or a joining word. */
 const BETWEEN = /(?:[?;,]\s+|\s+(?:ve|ayrıca|ayrica|bir de|and|also|plus)\s+)/giu
@@ -29,11 +28,11 @@ const OF_IT = new Set(['price', 'stock', 'link', 'attribute'])
 
 export type Part = { text: string; understood: Understood }
 
-/** Whether the words ask something besides naming the product ("hasır şapka var mı", not "the sunglasses"). */
-function asksBesidesNaming(text: string, understood: Understood): boolean {
-  const named = 'term' in understood ? keysOf(understood.term) : []
-  return words(text).some((word) => !named.includes(word.key) && !/^(the|a|an|and|or|peki|ya|bir|de|da)$/.test(word.key))
+/** Whether the words ask something of the product they name ("hasır şapka var mı", not "the sunglasses" or "I love the dress"). */
+function asksBesidesNaming(text: string): boolean {
+  return /\?/.test(text) || yesOrNo(text) || ASKING.test(keyLine(words(text)))
 }
+const ASKING = / (ne|neler|kac|kaca|nasil|hangi|nerede|var|yok|what|whats|how|which|where|when|do you|does|is|are|can|could|fiyat\w*|price|stok\w*|stock|link\w*) /
 
 /** A product question, or words the corpus does not know read as off-topic ("coffee mug kaç dolar" is no exchange rate). */
 export const ofAProduct = (understood: Understood) =>
@@ -59,7 +58,7 @@ export async function twoQuestions(message: string, classifier: Classifier): Pro
     const twoDays = one.kind === 'hours' && two.kind === 'hours' && one.day !== null && two.day !== null && JSON.stringify(one.day) !== JSON.stringify(two.day)
     // "Do you have the Travel Backpack in stock and does it fit a 17 inch laptop?": a question of a product, then one of
     // it. ("The sunglasses, are they scratch resistant?" names the product and asks one thing.)
-    const ofIt = ofAProduct(one) && OF_IT.has(one.kind) && asksBesidesNaming(first, one) && OF_IT.has(two.kind) && (!('term' in two) || two.term === '' || asksOfIt(second))
+    const ofIt = ofAProduct(one) && OF_IT.has(one.kind) && asksBesidesNaming(first) && OF_IT.has(two.kind) && (!('term' in two) || two.term === '' || asksOfIt(second))
     const asksTwo = (topics.length === 1 && products.length === 1) || (topics.length === 2 && topics[0] !== topics[1]) || twoDays || ofIt
     if (asksTwo) return [{ text: first, understood: one }, { text: second, understood: two }]
   }

@@ -85,6 +85,15 @@ async function askAnyWord(message: string, items: readonly CatalogueProduct[], h
   return builtinResponder({ message, history, businessName: BUSINESS, catalogue, business: memoryBusiness(PROFILE, FAQ), now: WEDNESDAY_MORNING })
 }
 
+/** Each message shows the one product as only the closest to what it asks for, in the words given. */
+async function expectClosest(items: readonly CatalogueProduct[], id: string, cases: readonly (readonly [message: string, shown: string])[]) {
+  for (const [message, shown] of cases) {
+    const out = await askAnyWord(message, items)
+    expect(out.reply, message).toContain(shown)
+    expect(out, message).toMatchObject({ productIds: [id], known: false })
+  }
+}
+
 const priceIn = (language: AssistantLanguage) => (id: string) => {
   const { price, currency } = PRODUCTS.find((p) => p.id === id)!
   return formatPrice(price, currency, language)
@@ -3223,28 +3232,20 @@ describe('honest products', () => {
   it('"kahve makinesi var mı?" of a shop that sells coffee and no machine says the machine is not listed, the coffee only the closest', async () => {
     // No Coffee Mug here: it is a coffee thing too, and would be among the closest.
     const coffee = [...items.filter((p) => p.id !== 'p7'), product('p50', 'Kahve Çekirdeği 250 g', 185, 'TRY', 60, null, 'Orta kavrulmuş')]
-    for (const [message, shown] of [
+    await expectClosest(coffee, 'p50', [
       ['kahve makinesi var mı', 'Katalogda “kahve makinesi” yer almıyor; en yakını:'],
       ['filtre kahve var mı', 'Katalogda “filtre kahve” yer almıyor; en yakını:'],
-    ] as const) {
-      const out = await askAnyWord(message, coffee)
-      expect(out.reply, message).toContain(shown)
-      expect(out, message).toMatchObject({ productIds: ['p50'], known: false })
-    }
+    ])
     // The coffee asked for is found as itself; so is coffee asked for as good or cheap.
     expect((await askAnyWord('kahve çekirdeği var mı', coffee)).reply).not.toContain('yer almıyor')
     for (const message of ['ucuz kahve var mı', 'do you have good coffee', 'kaliteli kahve var mı', 'yeni kahve var mı']) expect((await askAnyWord(message, coffee)).reply, message).not.toMatch(/yer almıyor|doesn't list/)
   })
 
   it('"kadın için keten gömlek var mı?" shows the shirt with its price and stock as only the closest; a pocket asked of it is a detail, no discount', async () => {
-    for (const [message, shown] of [
+    await expectClosest(items, 'p8', [
       ['kadın için keten gömlek var mı acaba', 'Katalogda “kadın keten gömlek” yer almıyor; en yakını:\n• Keten Gömlek — ₺649,90 TRY, stokta 25 adet'],
       ['do you have womens linen shirts', 'The catalogue doesn\'t list “womens linen shirts”; the closest is:\n• Keten Gömlek — ₺649.90 TRY, 25 in stock'],
-    ] as const) {
-      const out = await askAnyWord(message, items)
-      expect(out.reply, message).toContain(shown)
-      expect(out, message).toMatchObject({ productIds: ['p8'], known: false })
-    }
+    ])
     // What it holds is asked ("içinde ne var"), or a part of it: a detail of the record, not the shirt as the closest.
     const pocket = await askAnyWord('is there a pocket on the linen shirt', items)
     expect(pocket).toMatchObject({ kind: 'attribute', productIds: ['p8'], known: false })

@@ -311,9 +311,7 @@ export function reminderNote(hours: number | null, contact: string, language: La
 }
 
 export function notYetBooked(language: Lang): string {
-  return language === 'tr'
-    ? 'Rica ederim! Randevunuz henüz oluşturulmadı: onaylıyor musunuz? (evet / hayır)'
-    : "You're welcome! Your appointment isn't booked yet: shall I book it? (yes / no)"
+  return language === 'tr' ? 'Rica ederim! Randevunuz henüz oluşturulmadı: onaylıyor musunuz? (evet / hayır)' : "You're welcome! Your appointment isn't booked yet: shall I book it? (yes / no)"
 }
 
 export function notBooked(language: Lang): string {

@@ -851,7 +851,7 @@ const OF_A_PRODUCT = new Set(['price', 'stock', 'link', 'attribute', 'search'])
 const SHORT_FOLLOW_UP_OVER = new Set(['hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'off_topic', 'unknown'])
 /** A Turkish noun with "its" on it: "kutusu", "garantisi", "askısı", "kapağı". */
 const ITS = /^\w{2,}(s[iu]|[bcdfghjklmnprstvyz][iu])$/
-/** What comes with a product: "do they come with a case", "includes a cable", "kılıfıyla mı geliyor", "kutusundan ne çıkıyor". */
+/** What comes with a product: "do they come with a case", "includes a cable", "kılıfıyla mı geliyor". */
 const COMES_WITH = / (come|comes|coming) with | includ\w* | (ile|iyla|iyle|uyla|uyle|yla|yle|birlikte) (mi |mu )?(geliyor|gelir\w*) |(\w+)(iyla|iyle|uyla|uyle|yla|yle) (mi|mu) (geliyor|gelir\w*) /
 /** Words that judge a product rather than name it ("cheap", "güzel", "kaliteli"). */
 const JUDGING = /^(cheap\w*|ucuz\w*|nice|good|iyi|guzel\w*|best|kaliteli\w*|quality|yeni|new|uygun\w*|affordable|beautiful|great|cool|hos|sik|tatli|cute|lovely)$/

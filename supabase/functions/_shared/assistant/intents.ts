@@ -1086,8 +1086,8 @@ export function intentOf(asked: string, message: string): Intent {
   const returning = asked !== 'returns' || RETURN_CUES.test(line)
   const intent = (asked === 'human' && !PERSON.test(line)) || !gives || !returning ? 'None' : asked
   // "Kadife ceketten 10 tane", "30 of the mugs", "3 tişört": how many is asked, and names no product.
-  // ("Price for 3?": a number alone priced is how many, of the product discussed; "46 var mı?", a size.) "For my mum", "my mom's birthday": a person
-  // the present is for, never the candle "mum" is in Turkish.
+  // ("Price for 3?": a number alone priced is how many, of the product discussed; "46 var mı?", a size.) "For my mum",
+  // "my mom's birthday": a person the present is for, never the candle "mum" is in Turkish.
   const whose = (i: number) => /^(my|our|his|her|for|to)$/.test(list[i - 1]?.key ?? '') && forWhom(list[i]!.key)
   const named = productTerm(list.filter((word, i) => !counting(list, i) && !(COUNT.test(word.key) && /^\d{1,4}$/.test(list[i - 1]?.key ?? '')) && !whose(i)))
   const term = intent === 'price' && /^\d{1,3}$/.test(named) ? '' : named

@@ -528,6 +528,15 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-surname-after', [
     w('haircut friday 11am'), w('Tom'), w('my surname is Hardy', ['phone number'], ['sorry']), w('0532 111 22 69', ['Tom Hardy']), w('yes', ['booked']),
   ], { date: '2026-12-04', time: '11:00', service: 'Saç kesimi' }),
+  // "Ya 4 is good" where the name is asked agrees (it said goodbye); "whats free" while times wait asks them again and is
+  // no name ("Whats Free" was kept as one).
+  enSalon('en-ya-4-is-good', [
+    w('hi can i come in tmrw for a trim around 4', ['16:00']), w('ya 4 is good', ['name'], ['Goodbye']), w('Liz Wong'), w('0533 444 55 66'), w('ok', ['booked']),
+  ], { date: '2026-12-02', time: '16:00', service: 'Saç kesimi' }),
+  enSalon('en-whats-free', [
+    w('next monday morning, colour', ['December 7, 2026']), w('whats free', ['09:00'], ["Let's pick a time first"]), w('9', ['name']), w('Ann Lee'),
+    w('0533 444 55 67', ['Name: Ann Lee']), w('correct', ['booked']),
+  ], { date: '2026-12-07', time: '09:00', service: 'Boya' }),
   enSalon('en-thanks-at-summary', [
     w('haircut tomorrow'), w('11am'), w('Sam Lee'), w('0532 111 22 64'), w('thanks!', ["isn't booked yet", 'shall i book it']), w('yes', ['booked']),
   ], { date: '2026-12-02', time: '11:00', service: 'Saç kesimi' }),

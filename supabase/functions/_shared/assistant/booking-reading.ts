@@ -24,7 +24,7 @@ const ANYTHING = / (anything|bir sey|birsey) /
 const CANCEL_WORDS = / (iptal\w*|cancel\w*|gelemeyece\w*|gelemiyorum|katilamayaca\w*) /
 const MOVE_WORDS = / (degistir\w*|ertele\w*|kaydir\w*|tasi\w*|baska (bir )?(gun|saat)\w*|reschedul\w*|move|change|postpone|push|shift|bring (it )?forward|another (day|time)|different (day|time)) /
 const STOP_WORDS = / (vazgec\w*|bosver|bos ver|gerek yok|istemiyorum|never mind|nevermind|forget it|no thanks|stop) /
-const YES = / (evet|evt|olur|tamam|tmm|tamamdir|onay\w*|uygun|uyar|ok|okay|okey|yes|yep|yeah|yea|sure|confirm\w*|correct|dogru|aynen|kesinlikle|tabii|tabi|elbette|perfect|great|harika|super|sounds good|works for me|that works|fine by me) /
+const YES = / (evet|evt|olur|tamam|tmm|tamamdir|onay\w*|uygun|uyar|ok|okay|okey|yes|yep|yeah|yea|sure|confirm\w*|correct|dogru|aynen|kesinlikle|tabii|tabi|elbette|perfect|great|harika|super|sounds good|works for me|that works|fine by me|good|fine|works|alright|all right|cool) /
 const NO = / (hayir|yok|olmaz|istemiyorum|no|nope|nah|not|degil|uymaz|uymuyor|hicbiri|none|neither) /
 
 /** A thumbs-up or an OK hand alone says yes as plainly as the word. */
@@ -70,6 +70,8 @@ const NOT_NAMES = new Set([
   // Asking for another day or time ("cuma olsun", "friday instead", "pazar günü", "aynı saatte").
   'gun', 'gunu', 'day', 'next', 'this', 'ayni', 'same', 'time', 'saatte', 'olsun', 'olabilir', 'yapalim', 'alalim', 'lutfen',
   'instead', 'make', 'please', 'then', 'actually', 'rather',
+  // Asking what is free ("whats free?", "which times?"): never a name.
+  'whats', 'which', 'who', 'why', 'free', 'available', 'open', 'times', 'slots', 'musait', 'bos',
 ])
 /** "Miyim", "musunuz", "yapabilir": a question's particle or a verb of ability ("havale yapabilir miyim"), never a name. */
 const NOT_NAME_FORMS = /^(m[iu](y[iu][mz]|s[iu]n([iu]z)?|d[iu]r|yd[iu])?|\w+[ae]bil(ir|iyor)\w*)$/
@@ -340,7 +342,7 @@ export function shiftAsked(message: string): number | null {
   return /^(erken|once|geri|earlier)/.test(direction) ? -minutes : minutes
 }
 
-const WHICH_TIMES = / ((what|which) (times|slots)|(hangi|ne) saat\w* (bos|musait|uygun)|times (are )?(free|available|open|left)) /
+const WHICH_TIMES = / ((what|which) (times|slots)|(hangi|ne) saat\w* (bos|musait|uygun)|times (are )?(free|available|open|left)|whats (free|available|open)|what (is|s) (free|available)) /
 const LATER = / (daha gec\w*|daha sonra\w*|later|after that|(?<!ogle |oglen |ogleden )sonrasi\w*|(baska|diger|other|more|another|different) (saat\w*|times?|slots?)) /
 const EARLIER = / (daha erken\w*|earlier|before that|oncesi\w*) /
 const PUTS_OFF = / (yazar\w*|arar\w*|bakar\w*|doner\w*|haber verir\w*|karar verir\w*|ill|i ll|talk|text|call|get back|see you|decide|book later|come back) /

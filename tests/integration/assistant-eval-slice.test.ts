@@ -90,8 +90,8 @@ describe('assistant evaluation slice on pglite', () => {
 // written while the service is asked, a surname sent after the first name ("soyadım Demir", "my surname is Hardy"
 // too), paying by card and walk-ins asked of a salon (by card while the times wait too), whether it is open on a day
 // just after a service's price, thanks to the summary (nothing booked yet, said), "okuldan sonra", "my hair coloured"
-// (one service) and a surname ending in "tel", whether a reminder comes, "ya 4 is good", "whats free", later and earlier times than those offered.
-// Every one right, and never an appointment the customer did not end up asking for.
+// (one service) and a surname ending in "tel", whether a reminder comes, "ya 4 is good", "whats free", later and
+// earlier times than those offered. Every one right, and never an appointment the customer did not end up asking for.
 const BOOKING_SLICE = [
   'tr-yarin-15', 'tr-dolu-saat', 'tr-hizmet-sorulurken-kargo', 'tr-gun-sonra-saat', 'tr-ozette-saat', 'tr-evet-ama',
   'tr-o-gun-ogleden-sonra', 'tr-en-erken', 'tr-isim-gun', 'tr-hizmet-yine', 'tr-hizmet-fiyati', 'tr-saat-sorulurken-ucret', 'tr-ad-sonra-soyad', 'tr-baska-saat', 'tr-hayir-sonra-baska', 'tr-wa-iptal', 'tr-wa-tasi', 'tr-wa-saliya-al',

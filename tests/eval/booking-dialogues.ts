@@ -537,6 +537,11 @@ export const DIALOGUES: Dialogue[] = [
     w('next monday morning, colour', ['December 7, 2026']), w('whats free', ['09:00'], ["Let's pick a time first"]), w('9', ['name']), w('Ann Lee'),
     w('0533 444 55 67', ['Name: Ann Lee']), w('correct', ['booked']),
   ], { date: '2026-12-07', time: '09:00', service: 'Boya' }),
+  // Another day asked for while times wait gets its times, not the day's opening hours nobody asked.
+  enSalon('en-what-about-tomorrow', [
+    w('can i get a blow dry today'), w('what about tomorrow', ['December 2, 2026'], ["we're open"]), w('first one'), w('Kim Ray'), w('0532 111 22 71'),
+    w('yes', ['booked']),
+  ], { date: '2026-12-02', time: '09:00', service: 'Fön' }),
   enSalon('en-thanks-at-summary', [
     w('haircut tomorrow'), w('11am'), w('Sam Lee'), w('0532 111 22 64'), w('thanks!', ["isn't booked yet", 'shall i book it']), w('yes', ['booked']),
   ], { date: '2026-12-02', time: '11:00', service: 'Saç kesimi' }),

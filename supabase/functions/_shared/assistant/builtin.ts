@@ -149,8 +149,9 @@ function withAddress(answer: string, message: string, question: string, profile:
  * "Cumartesi açık mısınız?" while a service waits for its day: that day's hours before its free times (a closed day the
  * offer says itself).
  */
-function withDayHours(booked: ResponderOutput, understood: Intent, profile: BusinessProfile | null, businessName: string, now: Date, language: AssistantLanguage): ResponderOutput {
-  if (understood.kind !== 'hours' || !understood.day || booked.booking?.step !== 'time' || !profile) return booked
+function withDayHours(booked: ResponderOutput, message: string, understood: Intent, profile: BusinessProfile | null, businessName: string, now: Date, language: AssistantLanguage): ResponderOutput {
+  const asksOpen = / (acik\w*|open|calisiyor musunuz|calisir misiniz) /.test(keyLine(words(message)))
+  if (understood.kind !== 'hours' || !understood.day || !asksOpen || booked.booking?.step !== 'time' || !profile) return booked
   const day = understood.day
   const today = hoursStatus(profile.opening_hours, profile.time_zone, now).local.weekday
   const weekday = 'weekday' in day ? day.weekday : 'offset' in day ? weekdayAfter(today, day.offset) : null
@@ -1348,7 +1349,7 @@ export const builtinResponder: Responder = async (asked) => {
       if (rules.enabled) return { reply: reminderNote(rules.reminder_hours_before, contact, replyIn), language: replyIn, productIds: [], kind: 'booking', booking: draft }
     }
     const booked = await converse({ message, draft, desk: input.booking, language: replyIn, kind: understood.kind, hours: business.profile?.opening_hours ?? null, contact, lastKind: lastKind ?? undefined, bookedHere: history.some((turn) => turn.kind === 'booked') })
-    if (booked) return withDayHours(booked, understood, business.profile, input.businessName, input.now, replyIn)
+    if (booked) return withDayHours(booked, message, understood, business.profile, input.businessName, input.now, replyIn)
   }
   // A service's price or length, or which there are: the service keeps for the day written next, unless a booking is under way.
   const services = input.booking ? await answerServices(message, input.booking, input.catalogue, contact, replyIn) : null

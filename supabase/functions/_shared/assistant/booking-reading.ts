@@ -73,8 +73,10 @@ const NOT_NAMES = new Set([
   // Asking what is free ("whats free?", "which times?"): never a name.
   'whats', 'which', 'who', 'why', 'free', 'available', 'open', 'times', 'slots', 'musait', 'bos',
 ])
+/** The question particle with its person and tense, as ASCII keys: "mi", "miyim", "musunuz", "midir", "miydi". */
+const PARTICLE = 'm[iu](y[iu][mz]|s[iu]n([iu]z)?|d[iu]r|yd[iu])?'
 /** "Miyim", "musunuz", "yapabilir": a question's particle or a verb of ability ("havale yapabilir miyim"), never a name. */
-const NOT_NAME_FORMS = /^(m[iu](y[iu][mz]|s[iu]n([iu]z)?|d[iu]r|yd[iu])?|\w+[ae]bil(ir|iyor)\w*)$/
+const NOT_NAME_FORMS = new RegExp(`^(${PARTICLE}|\\w+[ae]bil(ir|iyor)\\w*)$`)
 /** Words of agreeing to what was offered ("yes that works", "sounds good"): never a whole name, though "Good" may be part of one. */
 const AGREEING = new Set(['that', 'works', 'work', 'fine', 'good', 'great', 'perfect', 'sounds', 'suits', 'okay', 'sure', 'cool', 'uyar', 'uygun', 'harika', 'super', 'me', 'for', 'it'])
 
@@ -212,7 +214,7 @@ const OTHER_QUESTIONS = new Set([
 ])
 
 /** Words only a question holds, never a name ("Can" is one, so "can" is not here). */
-const QUESTION_CUE = / (ne|neler|nerede|nerde|nereye|nasil|kac|kaca|kacta|kacda|kim|hangi|m[iu](y[iu][mz]|s[iu]n([iu]z)?|d[iu]r|yd[iu])?|neden|niye|where|what|whats|how|when|why|which|who|is|are|do|does) /
+const QUESTION_CUE = new RegExp(` (ne|neler|nerede|nerde|nereye|nasil|kac|kaca|kacta|kacda|kim|hangi|${PARTICLE}|neden|niye|where|what|whats|how|when|why|which|who|is|are|do|does) `)
 
 /** Whether the message is put as a question: a question mark or a word only questions hold. */
 export const asksAQuestion = (message: string) => /\?/.test(message) || QUESTION_CUE.test(line(message))

@@ -385,6 +385,11 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-hepsi-bir-arada',
     [w('merhaba perşembe 15:00 saç kesimi için randevu istiyorum adım Selin Ak numaram 0532 444 55 66', ['Özetliyorum', 'Selin Ak'], ['kimin adına', 'telefon numaranızı']), w('evet', ['oluşturuldu'])],
     { date: '2026-12-03', time: '15:00', service: 'Saç kesimi' }),
+  // "5'ten sonra": the times from 17:00 on; the name of whom it is for.
+  trSalon('tr-5ten-sonra-kizim',
+    [w('yarın 5ten sonra fön yaptırabilir miyim', ['17:00', '17:30'], ['09:00', 'kimin adına']), w('17:30'), w('kızım için, adı Elif Kaya', ['telefon numaranızı']),
+      w('0532 765 43 21', ['Elif Kaya']), w('evet', ['oluşturuldu'])],
+    { date: '2026-12-02', time: '17:30', service: 'Fön' }),
   trSalonWhatsApp('tr-wa-gec-kalacagim',
     [w('cuma 4teki randevuya 10 dk geç kalırım', ['ekibimize aktardım'], ['Hangi hizmet'])],
     null, { existing: { date: '2026-12-04', time: '16:00', service: 'Fön' }, cancelled: false }),
@@ -623,6 +628,16 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-kids-price',
     [w('do you do kids haircuts', ['Saç kesimi']), w('how much for a kid', ['Saç kesimi', 'Nothing is written', '0212 555 00 00'], ['matching product'])],
     null),
+  // "After 4": the times from 16:00 on, not 16:00 taken; a name for someone else is that person's, and a number that
+  // cannot be read is said so (it was lost as small talk).
+  enSalon('en-after-four-daughter',
+    [w('can i get a trim on friday'), w('anything after 4?', ['16:00', '16:30', '17:30'], ['09:00', 'name']), w('4:30', ['name']),
+      w('its for my daughter, her name is Lily Brown', ['phone number']), w('07911 123456', ["couldn't read"]), w('+44 7911 123456', ['Lily Brown']), w('yes', ['booked'])],
+    { date: '2026-12-04', time: '16:30', service: 'Saç kesimi' }),
+  // After the last free time: the day's latest, and that none is so late; never "nothing free in the coming days".
+  enSalon('en-after-closing',
+    [w('blow dry tomorrow after 7pm?', ['no free times from 19:00', '17:30'], ['coming days']), w('17:30'), w('Ada Lane'), w('0532 111 22 86'), w('yes')],
+    { date: '2026-12-02', time: '17:30', service: 'Fön' }),
   // --- English, WhatsApp ---------------------------------------------------------------------------
   enSalonWhatsApp('en-wa-book',
     [w('Hi, could I get a haircut appointment on Friday at 3pm?'), w('Daniel Hall'), w('yes')],

@@ -73,6 +73,8 @@ describe('the booking conversation reads', () => {
   it('a name introduced in a longer message, up to the next word that is no part of it', () => {
     expect(introducedIn('perşembe 15:00 saç kesimi için randevu istiyorum adım Selin Ak numaram 0532 444 55 66')).toBe('Selin Ak')
     expect(introducedIn('haircut on thursday at 3pm please, my name is Tom Hill and my number is 0532 444 55 67')).toBe('Tom Hill')
+    expect(introducedIn('a trim for my daughter on friday at 4, her name is Lily Brown')).toBe('Lily Brown')
+    expect(introducedIn('yarın 10da fön, kızımın adı Elif Kaya')).toBe('Elif Kaya')
     // Only after words that introduce one: "I am looking for" is no name.
     for (const text of ['i want a haircut on friday, I am looking for a morning slot', 'saç kesimi istiyorum', 'adım']) expect(introducedIn(text), text).toBeNull()
   })
@@ -93,9 +95,17 @@ describe('the booking conversation reads', () => {
       ['Bruno Reno', 'Bruno Reno'],
       ['Ayşe Kaya, numaram', 'Ayşe Kaya'],
       ['Ayşe Kaya tel:', 'Ayşe Kaya'],
+      // For someone else: the name of whom it is for.
+      ['its for my daughter, her name is Lily Brown', 'Lily Brown'],
+      ['for my son Tom Hill', 'Tom Hill'],
+      ['his name is Jack', 'Jack'],
+      ['kızım için, adı Elif Kaya', 'Elif Kaya'],
+      ['annem için Fatma Demir', 'Fatma Demir'],
+      ['oğlumun adı Mert Can', 'Mert Can'],
+      ['Fatma Yılmaz adına', 'Fatma Yılmaz'],
     ]
     for (const [text, name] of named) expect(nameIn(text!), text).toBe(name)
-    for (const text of ['evet', 'kaç para?', '0532 111 22 33', 'yarın saat 3', 'what time do you open', 'sure', 'yep', 'tamamdır', 'okey', 'nope', 'yes that works', 'sounds good', 'perfect, works for me', 'uygun', 'havale yapabilir miyim', 'kartla ödeyebilir miyiz', 'whats free', 'which times']) expect(nameIn(text), text).toBeNull()
+    for (const text of ['evet', 'kaç para?', '0532 111 22 33', 'yarın saat 3', 'what time do you open', 'sure', 'yep', 'tamamdır', 'okey', 'nope', 'yes that works', 'sounds good', 'perfect, works for me', 'uygun', 'havale yapabilir miyim', 'kartla ödeyebilir miyiz', 'whats free', 'which times', 'for my daughter', 'kızım için']) expect(nameIn(text), text).toBeNull()
   })
 
   it('"why do you need my number?" where the number is asked, and no other why', () => {

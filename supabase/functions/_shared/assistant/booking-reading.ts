@@ -82,6 +82,10 @@ const AGREEING = new Set(['that', 'works', 'work', 'fine', 'good', 'great', 'per
 
 /** Words that introduce a name in English: "my name is John", "it's Kate Moss". */
 const INTRODUCED = /^(my\s+name\s+is|name\s*:|i\s+am|i'm|it's|its|it\s+is|this\s+is|under)\s+/iu
+/** Whom the booking is for, before that person's name: "for my daughter", "kızım için". */
+const FOR_ANOTHER = /^(for\s+my\s+\p{L}+|\p{L}+m\s+için)\s*[,:;-]?\s*/iu
+/** Words that introduce another person's name: "her name is", "kızımın adı", "adı". */
+const ANOTHERS_NAME = /^((her|his|their)\s+name\s+is|(\p{L}+m[ıiuü]n\s+)?ad[ıi])\s*:?\s+/iu
 /** Whether a name is introduced as one ("adım Ayşe Kaya", "ben Elif", "it's Kate Moss"). */
 export const introducesAName = (message: string) => INTRODUCED.test(message.trim()) || /^(benim\s+)?(ad[ıi]m|ismim|ben)\s+\p{L}/iu.test(message.trim())
 
@@ -108,6 +112,10 @@ export function nameIn(message: string): string | null {
     .replace(/^(benim\s+)?(ad[ıi]m|ismim|isim|ad[ıi]\s*soyad[ıi]m?|ad\s*soyad)\s*[:,]?\s*/iu, '')
     .replace(INTRODUCED, '')
     .replace(/^ben\s+/iu, '')
+    // "It's for my daughter, her name is Lily Brown", "kızım için, adı Elif Kaya", "Fatma Yılmaz adına": whom it is for.
+    .replace(FOR_ANOTHER, '')
+    .replace(ANOTHERS_NAME, '')
+    .replace(/\s+ad[ıi]na\s*[.!]?$/iu, '')
     // "Perfect, Sam Green", "tamam Ayşe Kaya": an okay before the name is no part of it.
     .replace(/^(\p{L}+)[\s,!.:-]+(?=\p{L})/u, (whole, first: string) => (YES.test(` ${asciiKey(first)} `) ? '' : whole))
     // ("Patel", "Bruno": the word must stand alone.)
@@ -130,7 +138,7 @@ export function nameIn(message: string): string | null {
  * number is …"): only after words that introduce one, up to the next word that is no part of it; null when none is.
  */
 export function introducedIn(message: string): string | null {
-  const found = /(?:^|[\s,.;:])(?:(?:benim\s+)?ad[ıi]m|ismim|my\s+name\s+is|name\s*:)\s+([\p{L}'’.-]+(?:\s+[\p{L}'’.-]+){0,3})/iu.exec(message)
+  const found = /(?:^|[\s,.;:])(?:(?:benim\s+)?ad[ıi]m|ismim|my\s+name\s+is|name\s*:|(?:her|his|their)\s+name\s+is|\p{L}+m[ıiuü]n\s+ad[ıi])\s+([\p{L}'’.-]+(?:\s+[\p{L}'’.-]+){0,3})/iu.exec(message)
   if (!found) return null
   const kept: string[] = []
   for (const part of found[1]!.split(/\s+/)) {

@@ -198,13 +198,15 @@ const PART_NAMES: Record<DayPart, Record<Lang, string>> = {
  */
 export function refusal(
   reason: BookingRefusal | 'closed_day' | 'full_day' | 'past' | 'off_grid' | 'runs_past' | 'on_break',
-  wanted: Offer | { date: string; part?: DayPart } | null,
+  wanted: Offer | { date: string; part?: DayPart; after?: string } | null,
   language: Lang,
   every = 30,
   duration = 0,
 ): string {
   const when = wanted ? ('time' in wanted ? at(wanted, language) : longDate(wanted.date, language)) : ''
   const part = wanted && 'part' in wanted && wanted.part ? PART_NAMES[wanted.part][language] : null
+  const after = wanted && 'after' in wanted && wanted.after ? wanted.after : null
+  if (reason === 'full_day' && after) return language === 'tr' ? `${when} saat ${after} ve sonrasında boş saat kalmadı.` : `${when} has no free times from ${after} on.`
   if (reason === 'full_day' && part) return language === 'tr' ? `${when} ${part} boş saat kalmadı.` : `${when} has no free times ${part}.`
   if (language === 'tr') {
     switch (reason) {

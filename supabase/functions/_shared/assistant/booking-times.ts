@@ -70,10 +70,13 @@ function whyNot(offer: Offer, duration: number, desk: BookingDesk, rules: Bookin
   return 'slot_taken'
 }
 
+/** Whether a time is of the part of the day asked and not before the time asked as the earliest. */
+export const fits = (time: string, when: When) => inPart(time, when.part) && (!when.after || minutes(time) >= minutes(when.after))
+
 export async function findTimes(when: When, duration: number, desk: BookingDesk, rules: BookingRules, hours: OpeningHours | null, dayOfOffers?: string): Promise<Found> {
   const asOffers = (slots: Awaited<ReturnType<BookingDesk['freeSlots']>>) => slots.map((s) => ({ date: s.slot_date, time: s.slot_time }))
   // "Saat 3 olur mu", "öğleden sonra?" just after one day's offers: of that day.
-  const date = when.date ?? ((when.times || when.part || when.latest || when.earliest) && dayOfOffers ? dayOfOffers : undefined)
+  const date = when.date ?? ((when.times || when.part || when.after || when.latest || when.earliest) && dayOfOffers ? dayOfOffers : undefined)
   // "En geç kaça kadar?": the last times of the day, not the first; "en erken kaç?": the first alone.
   const firstOrLast = (slots: Offer[]) => (when.latest ? slots.slice(-MAX_OFFERS) : slots.slice(0, when.earliest ? 1 : MAX_OFFERS))
 
@@ -90,16 +93,18 @@ export async function findTimes(when: When, duration: number, desk: BookingDesk,
       return { offers: nearest(later.filter((s) => firstDays.includes(s.date)), asked.time), reason, asked }
     }
     if (day && day.length > 0) {
-      const inWanted = day.filter((slot) => inPart(slot.time, when.part))
+      const inWanted = day.filter((slot) => fits(slot.time, when))
       if (inWanted.length > 0) return { offers: firstOrLast(inWanted) }
+      // "After 7pm" past the day's last free time: its latest times instead.
+      if (when.after && !when.part) return lastOfDay(day, date, when.after)
     }
     const reason = date < desk.today ? 'past' : date > addDays(desk.today, rules.max_days_ahead) ? 'too_far'
       : day && day.length > 0 ? 'full_day'
       : rangesOf(hours, weekdayOfDay(date)!).length === 0 ? 'closed_day' : 'full_day'
     const from = date < desk.today ? desk.today : addDays(date, 1)
-    const later = asOffers(await desk.freeSlots(from, addDays(from, LOOKAHEAD_DAYS), duration)).filter((s) => inPart(s.time, when.part))
-    // Free at other times of that day: full only in the part asked.
-    const partFull = day && day.length > 0 && when.part ? { part: when.part } : {}
+    const later = asOffers(await desk.freeSlots(from, addDays(from, LOOKAHEAD_DAYS), duration)).filter((s) => fits(s.time, when))
+    // Free at other times of that day: full only in the part asked, or from the time asked on.
+    const partFull = day && day.length > 0 ? { ...(when.part ? { part: when.part } : {}), ...(when.after ? { after: when.after } : {}) } : {}
     return { offers: spread(later, 3), reason, asked: { date, ...partFull } }
   }
 
@@ -111,9 +116,15 @@ export async function findTimes(when: When, duration: number, desk: BookingDesk,
     if (exact) return { exact, offers: [] }
     return { offers: nearestAcrossDays(slots, when.times[0]!) }
   }
-  const wanted = slots.filter((s) => inPart(s.time, when.part))
+  const wanted = slots.filter((s) => fits(s.time, when))
+  if (when.after && !when.part && wanted.length === 0 && slots.length > 0) return lastOfDay(slots.filter((s) => s.date === slots[0]!.date), slots[0]!.date, when.after)
   if ((when.latest || when.earliest) && wanted.length > 0) return { offers: firstOrLast(wanted.filter((s) => s.date === wanted[0]!.date)) }
   return { offers: spread(wanted, PER_DAY_WHEN_OPEN) }
+}
+
+/** A day's latest free times, where none is as late as `after`. */
+function lastOfDay(day: readonly Offer[], date: string, after: string): Found {
+  return { offers: day.slice(-MAX_OFFERS), reason: 'full_day', asked: { date, after } }
 }
 
 /** The time nearest to `time` on each of the first days that have one. */

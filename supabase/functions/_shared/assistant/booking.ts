@@ -18,7 +18,7 @@ import {
   asksAQuestion, asksHowFarAhead, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, alsoAsked, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, introducesAName, isNo, isYes, nameGiven, onTheSameDay, otherServiceNamed, surnameIn, otherTimesAsked, phoneIn, putsOff, wantsIt, writtenAsName, rightAfter, serviceIn, serviceNamed, servicesNamed, shiftAsked, stops, unsure,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
-import { findTimes, inPart, MAX_OFFERS, minutes } from './booking-times.ts'
+import { findTimes, fits, MAX_OFFERS, minutes } from './booking-times.ts'
 import type { AssistantLanguage, BookableService, BookingDesk, BookingDraft, BookingRules, ResponderOutput } from './types.ts'
 import { mergeWhen, readWhen, saysWhen, weekdayAlone, type When } from './when.ts'
 
@@ -97,7 +97,7 @@ function saysOtherTime(message: string, draft: BookingDraft, today: string): boo
   const said = readWhen(message, today)
   if (!saysWhen(said) || !draft.date || !draft.time) return saysWhen(said)
   const wanted = mergeWhen({ date: draft.date, times: [draft.time] }, said)
-  return wanted.date !== draft.date || (wanted.times !== undefined && !wanted.times.includes(draft.time)) || !inPart(draft.time, wanted.part)
+  return wanted.date !== draft.date || (wanted.times !== undefined && !wanted.times.includes(draft.time)) || !fits(draft.time, wanted)
 }
 
 /**
@@ -439,7 +439,9 @@ async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> 
       if (!name && !phone && saysWhen(readWhen(message, desk.today))) return changeWhen(message, draft, turn, loaded)
       // "Tamam", "ok": agreed to the time; the name is still what is asked.
       if (!name && !phone && (isYes(message) || turn.kind === 'ack')) return out(say.askName(language), language, 'booking', draft)
-      if (!name) return phone ? out(say.askName(language), language, 'booking', { ...draft, phone: phone ?? draft.phone }) : null
+      // A number that is no number ("07700 900456" without its country code) is said to be unread, never passed by.
+      if (!name) return phone ? out(say.askName(language), language, 'booking', { ...draft, phone })
+        : phone === null ? out(say.badPhone(language), language, 'booking', draft) : null
       return afterTime({ ...draft, name, phone: phone ?? draft.phone }, turn, loaded)
     }
     case 'phone': {

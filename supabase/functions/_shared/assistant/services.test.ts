@@ -55,6 +55,10 @@ describe('services asked about outside a booking', () => {
     expect((await ask('how long does colouring take', { language: 'en' })).out?.reply).toBe(
       'Boya takes 120 minutes; it costs ₺1,500.00 TRY. To book, just tell me a day that suits you.',
     )
+    // Named alone after words that only lead in to it ("and a blow dry?" was answered as off topic).
+    for (const message of ['and a blow dry?', 'what about a blow dry', 'peki ya fön?']) {
+      expect((await ask(message, { language: 'en' })).out, message).toMatchObject({ kind: 'service', booking: { serviceId: 's2' } })
+    }
   })
 
   it('gives each of two services named, a price asked in lira, and a price list of a business that sells nothing', async () => {

@@ -18,6 +18,9 @@ const WHAT_IS = / (nedir|ne demek|nasil bir sey|what is|whats|what does|tell me 
 /** Asking whether the business does or has something: "yapıyor musunuz", "var mı", "do you do", "do you cut". */
 const ASKS_FOR_ONE = / (var|varmi|yapiyor\w*|yapar\w*|yapilir\w*|\w+iyor musunuz|\w+ir misiniz|do (you|u|ya)|(u|ya) do|can (you|u|ya)|have|offer\w*|any) /
 
+/** Words that lead in to a service named alone: "and a blow dry?", "what about a haircut", "peki ya boya?". */
+const LEAD_IN = new Set(['and', 'also', 'what', 'how', 'about', 'a', 'an', 'the', 'peki', 'ya', 'bir', 'de', 'da'])
+
 /**
  * The answer when the message asks which services the owner offers, or the
  * price or length of one it names; null otherwise, and when the owner takes
@@ -27,8 +30,8 @@ const ASKS_FOR_ONE = / (var|varmi|yapiyor\w*|yapar\w*|yapilir\w*|\w+iyor musunuz
 export async function answerServices(message: string, desk: BookingDesk, catalogue: Catalogue, contact: string, language: AssistantLanguage): Promise<ResponderOutput | null> {
   const line = keyLine(words(message))
   const listAsked = SERVICE_WORDS.test(line) && !OTHER_SERVICE.test(line)
-  // "Saç kesimi?", "haircut": a service named alone asks what its price or length would.
-  const alone = words(message).length <= 3
+  // "Saç kesimi?", "haircut", "and a blow dry?": a service named alone asks what its price or length would.
+  const alone = words(message).filter((word) => !LEAD_IN.has(word.key)).length <= 3
   const oneAsked = asksPriceOrLength(message)
   // "Stil danışmanlığı nedir?", "what is the style consultation?": what a service named is. ("Tadilat yapıyor musunuz?"
   // is notAService's, once the catalogue has nothing of that name.)

@@ -28,7 +28,7 @@ describe('readWhen', () => {
     ['saat 10', ['10:00', '22:00']], ['öğleden sonra 3', ['15:00']], ['sabah 10', ['10:00']], ['akşam 6', ['18:00']], ['3 buçuk', ['15:30', '03:30']],
     ['saat 3 buçukta', ['15:30', '03:30']], ['10 gibi', ['10:00', '22:00']], ['2:30 pm', ['14:30']], ['10am', ['10:00']], ['at 10', ['10:00', '22:00']],
     ['tomorrow at 10', ['10:00', '22:00']], ['12 pm', ['12:00']], ['noon', ['12:00']], ['öğlen', ['12:00']], ['saat 09.00', ['09:00']],
-    ['yarın 16 olsun', ['16:00']], ['thursday after 3', ['15:00', '03:00']], ['at half 2 tomorrow', ['14:30', '02:30']],
+    ['yarın 16 olsun', ['16:00']], ['at half 2 tomorrow', ['14:30', '02:30']],
     ['half past 10', ['10:30', '22:30']], ['quarter past 3', ['15:15', '03:15']], ['quarter to 4', ['15:45', '03:45']], ["saat 3'ü çeyrek geçe", ['15:15', '03:15']],
     ["4'e çeyrek var", ['15:45', '03:45']], ['from 10', ['10:00', '22:00']], ['for the 10th', undefined], ['cuma 3', ['15:00', '03:00']], ['friday 4 then', ['16:00', '04:00']], ['sat 12', ['12:00']], ['tmrw 4', ['16:00', '04:00']], ['sunglasses 2 tane', undefined], ['yarın 2 kişi', undefined],
     // Hour and minutes apart, as typed on a phone, only when nothing else is said.
@@ -91,6 +91,23 @@ describe('readWhen', () => {
     for (const text of ['randevu almak istiyorum', 'I would like to book', 'Ayşe Yılmaz', 'evet', '0532 123 45 67', 'kaç para']) {
       expect(read(text), text).toEqual({})
     }
+  })
+})
+
+describe('a time as the earliest that suits', () => {
+  // Read after "after", and before "or later", "-ten sonra" or "itibaren", in place of the time itself; with no number,
+  // "okuldan sonra" is a part of the day.
+  it.each([
+    ['thursday after 3', { date: '2026-12-03', after: '15:00' }], ['anything after 4?', { after: '16:00' }], ['5 or later', { after: '17:00' }],
+    ['blow dry tomorrow after 7pm?', { date: '2026-12-02', after: '19:00' }], ["saat 4'ten sonra var mı", { after: '16:00' }],
+    ['yarın 5ten sonra', { date: '2026-12-02', after: '17:00' }], ["16.00'dan itibaren", { after: '16:00' }], ['cuma okuldan sonra', { date: '2026-12-04', part: 'afternoon' }],
+  ])('reads "%s"', (text, when) => {
+    expect(read(text)).toEqual(when)
+  })
+
+  it('is kept from the later message, and over the earlier one\'s time', () => {
+    expect(mergeWhen({ date: '2026-12-04', times: ['09:00'] }, read('after 4'))).toEqual({ date: '2026-12-04', after: '16:00' })
+    expect(mergeWhen({ date: '2026-12-04', after: '16:00' }, read('cuma'))).toEqual({ date: '2026-12-04', after: '16:00' })
   })
 })
 

@@ -27,6 +27,8 @@ export type When = {
    */
   times?: string[]
   part?: DayPart
+  /** No time before this one, HH:MM ("anything after 4?", "saat 5'ten sonra"): in place of `times`. */
+  after?: string
   /** The day's latest times are wanted ("en geç kaça kadar var?", "what's your latest?"). */
   latest?: true
   /** The earliest free time is wanted ("en erken kaç?", "what's the earliest?"). */
@@ -192,7 +194,7 @@ function timesOf(line: string, part: DayPart | undefined): string[] | undefined 
       /\b(\d{1,2})(?:te|ta|de|da|den|dan|ten|tan)\b/.exec(line) ??
       // "3 te", "4 de": the suffix written apart, as it is typed in a hurry.
       /\b(\d{1,2})\s+(?:te|ta|de|da|ten|tan|den|dan)\b/.exec(line) ??
-      /\b(\d{1,2})\s+(?:gibi|civari\w*|sular\w*|bucuk\w*|o'?clock|oclock|ish)\b/.exec(line) ??
+      /\b(\d{1,2})\s+(?:gibi|civari\w*|sular\w*|bucuk\w*|o'?clock|oclock|ish|or later|onwards?)\b/.exec(line) ??
       /\b(?:sabah\w*|ogleden sonra|aksam\w*|ogle\w*|morning|afternoon|evening)\s+(\d{1,2})\b/.exec(line) ??
       // "yarın 16 olsun", "friday 4": an hour straight after the day.
       /\b(?:bugun|yarin|today|tomorrow|pazartesi|sali|carsamba|persembe|cuma|cumartesi|pazar|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\w*\s+(\d{1,2})\b(?![.:/]\d|\s*(?:st|nd|rd|th|kisi|people|persons?)\b)/.exec(line) ??
@@ -237,12 +239,16 @@ export function readWhen(text: string, today: string): When {
     .replace(new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s*(?:of\\s+)?(?:${MONTH_WORD})\\w*(?:\\s+\\d{4})?`), ' ')
     .replace(new RegExp(`\\b(?:${MONTH_WORD})\\w*\\s+\\d{1,2}(?:st|nd|rd|th)?\\b(?:,?\\s+\\d{4})?`), ' ')
   const times = timesOf(withoutDate, part)
-  if (times) when.times = times
+  if (times && AFTER.test(withoutDate)) when.after = times[0]!
+  else if (times) when.times = times
   if (part) when.part = part
   if (!times && LATEST.test(line)) when.latest = true
   if (!times && EARLIEST.test(line)) when.earliest = true
   return when
 }
+
+/** A time as the earliest that suits: "after 4", "4 or later", "saat 4'ten sonra", "16.00'dan itibaren". */
+const AFTER = /\bafter \d|\d\s*(or later|onwards?)\b|\d\s*'?\s*(ten|tan|den|dan)\s+(sonra\w*|itibaren)\b/
 
 /** The latest of a day asked for: "en geç", "en son saat", "latest", "as late as possible". */
 const LATEST = /\b(en gec\w*|en son (saat|randevu)\w*|latest|as late as (possible|you can))\b/
@@ -259,11 +265,12 @@ const EARLIEST = /\b(en erken\w*|ilk bos (saat|randevu|yer)\w*|earliest|soonest|
 export function mergeWhen(earlier: unknown, later: When): When {
   const kept = storedWhen(earlier)
   const day = later.date || later.from ? later : kept
-  const time = later.times || later.part ? later : kept
+  const time = later.times || later.part || later.after ? later : kept
   const when: When = {}
   if (day.date) when.date = day.date
   if (day.from) when.from = day.from
   if (time.times) when.times = time.times
+  if (time.after) when.after = time.after
   if (time.part) when.part = time.part
   if (later.latest && !time.times) when.latest = true
   if (later.earliest && !time.times) when.earliest = true
@@ -275,12 +282,13 @@ const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/
 
 function storedWhen(value: unknown): When {
   if (typeof value !== 'object' || value === null) return {}
-  const { date, from, times, part } = value as Record<string, unknown>
+  const { date, from, times, part, after } = value as Record<string, unknown>
   const when: When = {}
   if (isDay(date)) when.date = date
   if (isDay(from)) when.from = from
   if (Array.isArray(times) && times.length > 0 && times.length <= 2 && times.every((t) => typeof t === 'string' && CLOCK.test(t))) when.times = times as string[]
   if (typeof part === 'string' && Object.hasOwn(PART_RANGES, part)) when.part = part as DayPart
+  if (typeof after === 'string' && CLOCK.test(after)) when.after = after
   return when
 }
 
@@ -296,7 +304,7 @@ export function weekdayAlone(text: string, today: string): boolean {
 
 /** Whether the text names a day or a time at all. */
 export function saysWhen(when: When): boolean {
-  return Boolean(when.date || when.from || when.times || when.part || when.latest || when.earliest)
+  return Boolean(when.date || when.from || when.times || when.part || when.after || when.latest || when.earliest)
 }
 
 /** The minutes of the day a part covers, for choosing offers within it. */

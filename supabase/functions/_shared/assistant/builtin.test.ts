@@ -1200,6 +1200,19 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('pamuklu tişört var mı', { history: said(['p8']), items, faq: [] })).productIds).toEqual(['p9'])
   })
 
+  it('"gürültü engelleme var mı?", "nabız ölçer var mı?" after one product ask it of that product, though another\'s name holds the words', async () => {
+    const items = [...PRODUCTS, product('p8', 'Kablosuz Kulaklık', 1299.9, 'TRY', 12, null, 'Gürültü önleyici, 30 saat pil ömrü'),
+      product('p9', 'Noise Cancelling Headphones', 199, 'USD', 5, null, 'Over-ear'), product('p10', 'Akıllı Saat', 2499, 'TRY', 3, null, 'Siyah kasa, nabız ölçer')]
+    for (const [message, id] of [['gürültü engelleme var mı', 'p8'], ['does it have noise cancelling', 'p8'], ['nabız ölçer var mı', 'p10']] as const) {
+      const out = await ask(message, { history: said([id]), items, faq: [] })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: [id] })
+      expect(out.reply, message).not.toMatch(/bulamadım|doesn't list/)
+    }
+    // Asked for with nothing discussed, or as one of others ("olan"), it is searched for.
+    expect((await askAnyWord('gürültü engelleme var mı', items)).productIds).toContain('p9')
+    expect((await askAnyWord('gürültü engelleme olan var mı', items, said(['p8']))).productIds).toContain('p9')
+  })
+
   it('a scent is read from the description, and said to be missing when it names none', async () => {
     const items = [...PRODUCTS, product('p8', 'Scented Candle', 15, 'EUR', 12, null, 'Lavender, about 40 hours'), product('p9', 'Soy Candle', 12, 'EUR', 3, null, 'Hand poured')]
     const stated = await ask('what does it smell like?', { history: said(['p8']), items, faq: [] })

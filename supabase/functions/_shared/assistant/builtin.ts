@@ -212,6 +212,13 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
     return reply(kind, say.productList(shown, found.length > MAX_LISTED, language, head), language, shown)
   }
 
+  // "Gürültü engelleme var mı?", "nabız ölçer var mı?" just after one product: a property asked of it, or words its
+  // description alone holds, though another's name may hold them ("su geçirmez olan var mı?" asks for others).
+  if (kind === 'stock' && message !== undefined && !/ (olan\w*|one|ones|any) /.test(keyLine(words(message)))) {
+    const last = (await lastProducts(context)) ?? []
+    const described = (product: CatalogueProduct) => coverage(term, product.description ?? '') === 1 && coverage(term, product.name) === 0
+    if (last.length === 1 && (onlyProperties(term) || described(last[0]!))) return answerAttribute(attributeOf(words(message)), '', message, context)
+  }
   const found = await subject(term, context, MAX_FOR_QUESTION)
   if (found === 'no_subject') return reply(kind, say.whichProduct(language), language)
   if (found === 'gone') return reply(kind, say.gone(businessName, language), language)
@@ -1535,7 +1542,9 @@ async function answerMessage(
   // "Pamuklu mu?" just after a product: a short yes-or-no question with a word the corpus does not know asks it of
   // that product, however the classifier read its one familiar particle.
   // So does one naming a property a description may state ("hızlı şarj destekliyor mu?" of a powerbank), in a few more words.
-  const asksProperty = words(message).length <= 5 && words(message).some((word) => onlyProperties(word.text))
+  // (A property may take two words: "gürültü engelleme var mı".)
+  const said = words(message).map((word) => word.text)
+  const asksProperty = said.length <= 5 && said.some((word, i) => onlyProperties(word) || (i > 0 && onlyProperties(`${said[i - 1]} ${word}`)))
   // ("Is it usd?" asks the price's currency, below.)
   const followsUp = SHORT_FOLLOW_UP_OVER.has(understood.kind) && asksWhetherSo(message) && !asksOfTheShop(message) && topicOf(message) === null && currencyAsked(message) === null
   if (followsUp && ((understood.unknownWords > 0 && words(message).length <= 3) || asksProperty)) {

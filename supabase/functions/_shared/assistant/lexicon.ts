@@ -88,7 +88,7 @@ export const SAME_MEANING: readonly Meaning[] = [
   property('charge, charging', 'sarj'), property('lined, lining', 'astar, astarli'), subject('warranty, guarantee', 'garanti, garantili', true),
   property('dishwasher', 'bulasik makinesi'), property('microwave', 'mikrodalga'), property('polarized, polarised, polarising, polarizing', 'polarize'), property('uv, ultraviolet, uv400, uv protection, uv protected', 'uv korumali, uv koruma'), property('high waist, high waisted, high rise', 'yuksek bel'), property('low waist, low waisted, low rise', 'dusuk bel'),
   property('dry clean, dry cleaning, dry cleaned', 'kuru temizleme'), property('machine wash, machine washable, washable, washing machine', 'makinede yikanabilir, makinede yikanir, yikanabilir, camasir makinesi'),
-  property('compatible', 'uyumlu, uyuyor, uyar'), property('fits, fit', 'sigar, sigiyor, sigabilir'), property('heart rate, pulse', 'nabiz'), property('ground', 'ogutulmus, cekilmis'),
+  property('compatible', 'uyumlu, uyuyor, uyar'), property('fits, fit', 'sigar, sigiyor, sigabilir'), property('heart rate, pulse', 'nabiz'), property('noise cancelling, noise-cancelling, noise canceling, noise cancellation, anc', 'gurultu onleyici, gurultu onleme, gurultu engelleme, gurultu engelleyici'), property('ground', 'ogutulmus, cekilmis'),
   // What customers ask of the shop, for its FAQ
   subject('wrap, wrapping', 'paket, paketleme, ambalaj'), m('name, names', 'isim'), m('company', 'sirket, firma'),
   subject('print, printing, engraving, engrave, personalised, personalized', 'baski, yazdirma, kisiye ozel'), m('discount, discounts', 'indirim'),

@@ -385,6 +385,14 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-hepsi-bir-arada',
     [w('merhaba perşembe 15:00 saç kesimi için randevu istiyorum adım Selin Ak numaram 0532 444 55 66', ['Özetliyorum', 'Selin Ak'], ['kimin adına', 'telefon numaranızı']), w('evet', ['oluşturuldu'])],
     { date: '2026-12-03', time: '15:00', service: 'Saç kesimi' }),
+  // "Yarın değil perşembe": Thursday's times (Wednesday's were offered again, and booked); "3e" is at 3, and "4 demek
+  // istedim" puts it right.
+  trSalon('tr-yarin-degil-persembe',
+    [w('yarın boya için yer var mı', ['2 Aralık']), w('yarın değil perşembe', ['3 Aralık'], ['2 Aralık']), w('14:00'), w('Nur Er'), w('0533 222 11 01'), w('evet')],
+    { date: '2026-12-03', time: '14:00', service: 'Boya' }),
+  trSalon('tr-3e-4-demek-istedim',
+    [w('perşembe 3e saç kesimi alabilir miyim', ['15:00 müsait']), w('pardon 4 demek istedim', ['16:00 müsait']), w('Elif Can'), w('0533 222 11 03'), w('onaylıyorum')],
+    { date: '2026-12-03', time: '16:00', service: 'Saç kesimi' }),
   // "5'ten sonra": the times from 17:00 on; the name of whom it is for.
   trSalon('tr-5ten-sonra-kizim',
     [w('yarın 5ten sonra fön yaptırabilir miyim', ['17:00', '17:30'], ['09:00', 'kimin adına']), w('17:30'), w('kızım için, adı Elif Kaya', ['telefon numaranızı']),

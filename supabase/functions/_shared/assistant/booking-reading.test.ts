@@ -304,6 +304,9 @@ describe('the booking conversation reads', () => {
       ['do i have a booking on friday', 'booking', 'check'],
       ['randevumu unuttum', 'booking', 'check'],
       ['randevu saatim kaçtı', 'booking', 'check'],
+      // Asked to be confirmed: "…değil mi?", "…right?".
+      ['randevum yarın değil mi?', 'booking', 'check'],
+      ['my appointment is on friday right?', 'booking', 'check'],
       ['i forgot my appointment time', 'booking', 'check'],
       // A new appointment, not one the customer has.
       ['salıya randevu alabilir miyim', 'unknown', 'book'],

@@ -250,7 +250,7 @@ export const asksOfATopic = (message: string, kind: string) =>
   topicOf(message) !== null && kind !== 'booking' && (asksSomethingElse(message, kind) || asksAQuestion(message) || /^ (will|would|can|could) /.test(line(message)))
 
 /** "Randevumu", "my appointment": one the customer already has. */
-const CHECK_WORDS = / (kontrol\w*|unuttum|hatirlamiyorum|forgot|dont remember|var miydi|var mi|ne zaman\w*|saat kac\w*|kacta\w*|kacti\w*|hangi gun\w*|hatirlat\w*|check\w*|confirm\w*|when is|when was|what time (is|was)|do i have|is there) /
+const CHECK_WORDS = / (kontrol\w*|degil mi|dimi|di mi|isnt it|right|unuttum|hatirlamiyorum|forgot|dont remember|var miydi|var mi|ne zaman\w*|saat kac\w*|kacta\w*|kacti\w*|hangi gun\w*|hatirlat\w*|check\w*|confirm\w*|when is|when was|what time (is|was)|do i have|is there) /
 const OWN_APPOINTMENT = / (randevum\w*|randevu (saatim|gunum|tarihim)\w*|rezervasyonum\w*|my (appointment|booking|reservation)\w*|(do|did) i (have|book|make) (an |a )?(appointment|booking|reservation)\w*) /
 /** Taking it to another day or time: "salıya alabilir miyim", "yarına çekebilir misiniz", "cuma olsun", "friday instead". */
 const TO_ANOTHER = / (al\w*|cek\w*|olsun|olabilir\w*|instead) /

@@ -28,7 +28,7 @@ describe('readWhen', () => {
     ['saat 10', ['10:00', '22:00']], ['öğleden sonra 3', ['15:00']], ['sabah 10', ['10:00']], ['akşam 6', ['18:00']], ['3 buçuk', ['15:30', '03:30']],
     ['saat 3 buçukta', ['15:30', '03:30']], ['10 gibi', ['10:00', '22:00']], ['2:30 pm', ['14:30']], ['10am', ['10:00']], ['at 10', ['10:00', '22:00']],
     ['tomorrow at 10', ['10:00', '22:00']], ['12 pm', ['12:00']], ['noon', ['12:00']], ['öğlen', ['12:00']], ['saat 09.00', ['09:00']],
-    ['yarın 16 olsun', ['16:00']], ['at half 2 tomorrow', ['14:30', '02:30']],
+    ['yarın 16 olsun', ['16:00']], ['perşembe 3e', ['15:00', '03:00']], ['6ya randevu', ['18:00', '06:00']], ['pardon 4 demek istedim', ['16:00', '04:00']], ['sorry i meant 4', ['16:00', '04:00']], ['at half 2 tomorrow', ['14:30', '02:30']],
     ['half past 10', ['10:30', '22:30']], ['quarter past 3', ['15:15', '03:15']], ['quarter to 4', ['15:45', '03:45']], ["saat 3'ü çeyrek geçe", ['15:15', '03:15']],
     ["4'e çeyrek var", ['15:45', '03:45']], ['from 10', ['10:00', '22:00']], ['for the 10th', undefined], ['cuma 3', ['15:00', '03:00']], ['friday 4 then', ['16:00', '04:00']], ['sat 12', ['12:00']], ['tmrw 4', ['16:00', '04:00']], ['sunglasses 2 tane', undefined], ['yarın 2 kişi', undefined],
     // Hour and minutes apart, as typed on a phone, only when nothing else is said.
@@ -91,6 +91,15 @@ describe('readWhen', () => {
     for (const text of ['randevu almak istiyorum', 'I would like to book', 'Ayşe Yılmaz', 'evet', '0532 123 45 67', 'kaç para']) {
       expect(read(text), text).toEqual({})
     }
+  })
+})
+
+describe('a day said not to suit', () => {
+  it.each([
+    ['yarın değil perşembe', { date: '2026-12-03' }], ['not tomorrow, friday', { date: '2026-12-04' }], ['yarın olmaz', {}],
+    ['bugün değil de yarın 3te', { date: '2026-12-02', times: ['15:00', '03:00'] }], ['randevum cuma değil mi', { date: '2026-12-04' }],
+  ])('is no day wanted in "%s"', (text, when) => {
+    expect(read(text)).toEqual(when)
   })
 })
 

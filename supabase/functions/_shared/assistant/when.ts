@@ -191,7 +191,8 @@ function timesOf(line: string, part: DayPart | undefined): string[] | undefined 
     const said =
       /\b(?:saat|at|around|about|by|after|from)\s+(\d{1,2})\b(?!\s*(?:st|nd|rd|th)\b)/.exec(line) ??
       /\b(\d{1,2})\s+'(?:te|ta|de|da|e|a|ye|ya|den|dan|ten|tan)\b/.exec(line) ??
-      /\b(\d{1,2})(?:te|ta|de|da|den|dan|ten|tan)\b/.exec(line) ??
+      // "3e", "6ya": the hour with "to" on it, as "perşembe 3e" asks for.
+      /\b(\d{1,2})(?:te|ta|de|da|den|dan|ten|tan|e|ye|ya)\b/.exec(line) ??
       // "3 te", "4 de": the suffix written apart, as it is typed in a hurry.
       /\b(\d{1,2})\s+(?:te|ta|de|da|ten|tan|den|dan)\b/.exec(line) ??
       /\b(\d{1,2})\s+(?:gibi|civari\w*|sular\w*|bucuk\w*|o'?clock|oclock|ish|or later|onwards?)\b/.exec(line) ??
@@ -202,8 +203,8 @@ function timesOf(line: string, part: DayPart | undefined): string[] | undefined 
       /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|tmrw|tmr)\s+(\d{1,2})\b(?![.:/]\d|\s*(?:st|nd|rd|th|kisi|people|persons?)\b)/.exec(line) ??
       /\b(\d{1,2})(?:ish)\b/.exec(line) ??
       // "Make it 4", "can we do 4 instead", "4 olsun": an hour wanted instead of the one said.
-      /\b(?:make it|do|change it to|move it to)\s+(\d{1,2})\s*(?:instead|then|please|pls|o'?clock|oclock)?\s*[?.!]*\s*$/.exec(line) ??
-      /\b(\d{1,2})\s+(?:olsun|instead)\b/.exec(line)
+      /\b(?:make it|do|change it to|move it to|i meant|meant)\s+(\d{1,2})\s*(?:instead|then|please|pls|o'?clock|oclock)?\s*[?.!]*\s*$/.exec(line) ??
+      /\b(\d{1,2})\s+(?:olsun|instead|demek istedim|diyecektim)\b/.exec(line)
     if (said) hour = Number(said[1])
     else if (part === 'noon' && /\b(noon|ogle|oglen)\b/.test(line) && !/\b(ogleden|sonra)\b/.test(line)) return ['12:00']
   }
@@ -223,11 +224,16 @@ function isDateLike(m: RegExpExecArray): boolean {
   return second >= 1 && second <= 12 && !m[2]!.startsWith('0')
 }
 
+const DAY_NAMES = 'bugun|yarin|today|tomorrow|pazar|sali|carsamba|persembe|cuma|monday|tuesday|wednesday|thursday|friday|saturday|sunday'
+/** A day said not to suit ("yarın değil perşembe", "not tomorrow, friday"), which is no day wanted; "cuma değil mi?" asks. */
+const REFUSED_DAY = new RegExp(`\\b(?:(?:${DAY_NAMES})\\w*\\s+(?:degil(?!\\s+mi)\\w*|olmaz|olmuyor|olamaz)|not\\s+(?:on\\s+)?(?:${DAY_NAMES})\\w*)\\b`, 'g')
+
 /** What the text says about when; an empty object when it names no day and no time. */
 export function readWhen(text: string, today: string): When {
   const line = normalise(text)
   const numeric = numericDate(line, today)
-  const date = monthDate(line, today) ?? numeric?.date ?? dayOfMonth(line, today) ?? relativeDate(line, today) ?? weekdayDate(line, today)
+  const days = line.replace(REFUSED_DAY, ' ')
+  const date = monthDate(line, today) ?? numeric?.date ?? dayOfMonth(line, today) ?? relativeDate(days, today) ?? weekdayDate(days, today)
   const part = partOf(line)
   const when: When = {}
   if (date) when.date = date

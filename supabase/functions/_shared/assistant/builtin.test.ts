@@ -194,6 +194,11 @@ describe('terms', () => {
       expect(await understand(message, classifier), message).toMatchObject({ kind: 'attribute', attribute: null, term: '' })
     }
     expect(await understand('powerbank telefonu kaç kez şarj eder', classifier)).toMatchObject({ kind: 'attribute', term: 'powerbank' })
+    // How long it takes to charge, or a charge lasts (both were read as a price, "ne kadar sürede dolar" as off topic).
+    expect(await understand('powerbank ne kadar sürede dolar', classifier)).toMatchObject({ kind: 'attribute', attribute: null, term: 'powerbank' })
+    for (const message of ['hoparlörün şarjı ne kadar gidiyor', 'hoparlör şarjı ne kadar gider']) {
+      expect(await understand(message, classifier), message).toMatchObject({ kind: 'attribute', attribute: 'duration' })
+    }
     // A charger for phones is a product; the shop's phone is still asked for.
     expect(await understand('telefon şarj aleti var mı', classifier)).toMatchObject({ kind: 'stock', term: 'telefon şarj aleti' })
     expect((await understand('telefonunuz kaç', classifier)).kind).toBe('contact')
@@ -957,6 +962,11 @@ describe('follow-ups as customers write them', () => {
     }
     // A subject the entry does not speak of is not answered by it, however many words they share.
     expect((await ask('kablosuz kulaklığın rengi ne', { faq })).kind).not.toBe('faq')
+    // Whether a product is original is the entry's on originals ("not in the record" was said).
+    const originals = [{ id: 'f-original', question: 'Ürünleriniz orijinal mi?', answer: 'Tüm ürünlerimiz orijinaldir.' }, ...FAQ]
+    for (const message of ['kulaklık orijinal mi', 'bu hoparlör orijinal mi', 'is the speaker original']) {
+      expect(await ask(message, { faq: originals }), message).toMatchObject({ kind: 'faq', reply: 'Tüm ürünlerimiz orijinaldir.' })
+    }
   })
 
   it('"do you have this in a bigger size?" with nothing discussed asks which product', async () => {

@@ -415,9 +415,9 @@ export const asksIfGenuine = (message: string): boolean => GENUINE_ASKED.test(ke
 export const saysGenuine = (text: string): boolean => words(text).some((word) => GENUINE.test(word.key) || /^(100|925|sterling)$/.test(word.key))
 /** How it smells ("kokusu nasıl?", "what scent is it?"). */
 const SCENT_WORDS = /^(smell|smells|scent|scents|fragrance|aroma|koku|kokusu|kokulari|kokuyor|esans\w*)$/
-const DURATION_PHRASES = / (how (long|many hours) (does|do|will|would|can) (\w+ ){1,3}(last|burn|run|go)|kac saat (gider|dayanir|yanar|calisir|caliyor|gidiyor)|ne kadar (dayanir|yanar)|battery life|pil omru) /
+const DURATION_PHRASES = / (how (long|many hours) (does|do|will|would|can) (\w+ ){1,3}(last|burn|run|go)|kac saat (gider|dayanir|yanar|calisir|caliyor|gidiyor|gidiyo)|ne kadar (dayanir|dayaniyor|yanar)|(sarj\w*|pil\w*) ne kadar (gider|gidiyor|gidiyo)|battery life|pil omru) /
 /** The words of how long something lasts, besides the thing that lasts ("headphone battery life", "candle burn"). */
-const LASTING = /^(battery|pil|pili|omru|omur|life|last|lasts|burn|burns|run|runs|gider|dayanir|yanar|calisir|calisiyor)$/
+const LASTING = /^(battery|pil|pili|sarj|sarji|omru|omur|life|last|lasts|burn|burns|run|runs|gider|gidiyor|gidiyo|dayanir|dayaniyor|yanar|calisir|calisiyor)$/
 /** "Headphone battery life?": what the words ask of, when a duration is asked and a kind of thing is left to name it. */
 function withoutDuration(list: readonly Word[]): Word[] {
   if (attributeOf(list) !== 'duration') return [...list]
@@ -1297,12 +1297,14 @@ export function intentOf(asked: string, message: string): Intent {
   }
   // "Telefonu kaç kere şarj eder?", "does it charge my phone?": the customer's phone, and what the product does for it.
   // ("Telefon şarj aleti" is a product.)
-  // ("iPhone'u kaç kere doldurur?", "how fast does it charge?" ask the same, however much "how fast" sounds like delivery.)
+  // ("iPhone'u kaç kere doldurur?", "how fast does it charge?", "ne kadar sürede dolar?" ask the same, however much "how
+  // fast" sounds like delivery.)
   const ofPhone =
     / (telefonu|telefonumu|telefonlari|telefonlarimizi|iphone\w*|samsung\w*)( u| yu| i)? (\w+ ){0,3}(sarj (eder|ede\w+)|doldur\w*) | charges? (my |your |a |an |the )?(phone|iphone|telefon)\w* /.test(line) ||
-    ((intent === 'delivery_time' || intent === 'shipping') && / (how fast|how quickly|how long) (does|do|will|can) (it|they|this|that|the \w+) (charge|charging|last|run) /.test(line))
+    ((intent === 'delivery_time' || intent === 'shipping') && / (how fast|how quickly|how long) (does|do|will|can) (it|they|this|that|the \w+) (charge|charging|last|run) /.test(line)) ||
+    / (ne kadar surede|kac saatte|kac dakikada) (dolar|doluyor|sarj olur|sarj oluyor) /.test(line)
   if (ofPhone || (intent === 'contact' && !CONTACT_CUES.test(line) && / (sarj\w*|uyumlu\w*|uyar|uyuyor|charges?|charging|compatible) /.test(line))) {
-    const asking = /^(telefon\w*|phones?|iphone\w*|samsung\w*|u|yu|i|kere|kez|times|sarj|eder|ede\w+|doldur\w*|charges?|charging|can|my|how|fast|quickly|long|does|do|will|last|run)$/
+    const asking = /^(telefon\w*|phones?|iphone\w*|samsung\w*|u|yu|i|kere|kez|times|sarj|eder|ede\w+|doldur\w*|charges?|charging|can|my|how|fast|quickly|long|does|do|will|last|run|dolar|doluyor|olur|oluyor|surede|saatte|dakikada)$/
     return { kind: 'attribute', attribute: null, term: productTerm(list.filter(({ key }) => !asking.test(key))) }
   }
   // "Telefon kılıfı": a thing named with "telefon" is a product, not the shop's number. "I was wondering if you have the

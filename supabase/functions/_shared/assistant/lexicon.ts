@@ -85,7 +85,7 @@ export const SAME_MEANING: readonly Meaning[] = [
   // Properties a description states
   property('waterproof, water resistant, water-resistant, atm, swim, swimming, shower, rain', 'suya dayanikli, su gecirmez, su gecirmeyen, denize, havuza, dusta, yagmurda'),
   property('dim, dimmable, brightness', 'kisilabilir, parlaklik'),
-  property('charge, charging', 'sarj'), property('lined, lining', 'astar, astarli'), subject('warranty, guarantee', 'garanti, garantili', true),
+  property('charge, charging', 'sarj'), property('lined, lining', 'astar, astarli'), subject('warranty, guarantee', 'garanti, garantili', true), subject('original, counterfeit, fake, replica', 'orijinal, orjinal, sahte, taklit, replika', true),
   property('dishwasher', 'bulasik makinesi'), property('microwave', 'mikrodalga'), property('polarized, polarised, polarising, polarizing', 'polarize'), property('uv, ultraviolet, uv400, uv protection, uv protected', 'uv korumali, uv koruma'), property('high waist, high waisted, high rise', 'yuksek bel'), property('low waist, low waisted, low rise', 'dusuk bel'),
   property('dry clean, dry cleaning, dry cleaned', 'kuru temizleme'), property('machine wash, machine washable, washable, washing machine', 'makinede yikanabilir, makinede yikanir, yikanabilir, camasir makinesi'),
   property('compatible', 'uyumlu, uyuyor, uyar'), property('fits, fit', 'sigar, sigiyor, sigabilir'), property('heart rate, pulse', 'nabiz'), property('noise cancelling, noise-cancelling, noise canceling, noise cancellation, anc', 'gurultu onleyici, gurultu onleme, gurultu engelleme, gurultu engelleyici'), property('ground', 'ogutulmus, cekilmis'),

@@ -3482,6 +3482,15 @@ describe('honest products', () => {
     ]
     expect((await ask('hediyelik bir şey önerir misin', { items: gifts })).productIds).toEqual(['g2', 'g1'])
     expect(await ask('something for a coffee lover?', { items: gifts, language: 'en' })).toMatchObject({ kind: 'recommend', productIds: ['g4'] })
+    // "X için ne var?": what there is for a room, a season or a person is a wish (it was read as a detail of X), and no
+    // entry answers it for sharing a root ("yazdırma" of "yaz").
+    const home = [...gifts, product('k1', 'Ceramic Mug', 12.5, 'EUR', 50, null, '350 ml'), product('k2', 'Desk Lamp', 35, 'EUR', 14, null, 'LED'), product('s1', 'Hasır Şapka', 350, 'TRY', 14, null, 'Yazlık, hafif')]
+    const printing = [{ id: 'f-print', question: 'Kişiye özel isim yazdırma var mı?', answer: 'Fincanlara isim baskısı yapıyoruz.' }]
+    expect(await askAnyWord('mutfak için ne var', home)).toMatchObject({ kind: 'recommend', productIds: expect.arrayContaining(['k1']) })
+    expect((await askAnyWord('mutfak için ne var', home)).productIds).not.toContain('k2')
+    const summerWish = await ask('yaz için ne var', { items: home, faq: printing })
+    expect(summerWish.kind).toBe('recommend')
+    expect(summerWish.reply).not.toContain('isim baskısı')
     // A kind told that the catalogue does not have: nothing fits, not the same question back.
     const none = await ask('my sister loves jewellery', { items, language: 'en' })
     expect(none.productIds).toEqual([])

@@ -7,7 +7,7 @@
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts, attribute-replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
-import { ASKS_MATERIAL, COMPARES, PICKUP, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, asksTotal, withoutExcuse, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, COMPARES, PICKUP, WISH_FOR_TR, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, asksTotal, withoutExcuse, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, namesSubject, phrasesHeld, sameProperty, sameSubject, sameThings, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
 import { hasAnyHours, hoursStatus, rangesOf, weekdayAfter } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
@@ -931,7 +931,10 @@ async function ofTheOneDiscussed(intent: Intent, message: string, context: Conte
 async function answerIntent(intent: Intent, message: string, context: Context, alternatives: readonly Classification[] = []): Promise<ResponderOutput> {
   const { language, businessName, now } = context
   const profile = context.business.profile
-  if (FAQ_FIRST.has(intent.kind) && !(await ofTheOneDiscussed(intent, message, context))) {
+  // "Yaz için ne var?": what there is for something is the catalogue's, unless it names a subject an entry speaks of
+  // ("yazdırma" shares the root of "yaz", summer, and was answered).
+  const wishOnly = intent.kind === 'recommend' && WISH_FOR_TR.test(keyLine(words(message))) && !namesSubject(message)
+  if (FAQ_FIRST.has(intent.kind) && !wishOnly && !(await ofTheOneDiscussed(intent, message, context))) {
     const hit = await faqFor(message, context, intent.kind)
     // "Sizde hediyelik ne var?", "what gift items do you have?": products whose records say so are asked for, before an
     // entry on gift wrapping that shares the word.

@@ -11,7 +11,7 @@
 // statistical model could be talked past is no guard.
 /* eslint-disable max-lines -- word lists: each rule sits beside the words it reads, so that a change to one is seen with the other */
 import { type Classification, type Classifier } from './nlu.ts'
-import { equivalents, forWhom, occasionWords, onlyProperties, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
+import { departmentIn, equivalents, forWhom, occasionWords, onlyProperties, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
 import { asciiKey, keyLine, words, type Word } from './text.ts'
 
 export type ProductQuestion = 'price' | 'stock' | 'link' | 'list' | 'search'
@@ -406,6 +406,8 @@ const TRUST = / (scam\w*|legit\w*|fraud\w*|trustworthy|trust you|trust this|guve
 const BY_PHONE = / ((by|over the|on the|via|through|with a) (phone|telephone|call|email|e mail|mail)|telefon(la|dan|tan|da)|e ?posta( ile|yla)|mail( ile|le|den)|arayarak) /
 /** "Anything for…", "bir şey … için": something wished for an occasion or a person. */
 const WISH_FOR = / (anything|something) (nice |good |special )?for /
+/** The same in Turkish, what it is for first: "mutfak için ne var?", "annem için neler var acaba". */
+export const WISH_FOR_TR = /^ (.+) icin (ne|neler) (var|varmis|onerirsiniz|alabilirim|alsam) (acaba )?$/
 /** Whether a material is the real thing: "real silver", "gerçek deri mi", "is it genuine?". */
 const GENUINE = /^(real|genuine|pure|authentic|hakiki|gercek|saf|halis)$/
 const GENUINE_ASKED = / (real|genuine|pure|authentic|hakiki|gercek|saf|halis) ((\w+ )?(mi|mu|mudur|midir|misiniz) |\w+ (mi|mu) $|$)| (is|are) (it|this|that|they|these|those|the \w+( \w+)?) (real|genuine|pure|authentic) \w+ $/
@@ -1189,6 +1191,14 @@ export function intentOf(asked: string, message: string): Intent {
     const wished = productTerm(words(line.slice(wish.index + wish[0].length)))
     const described = words(wished).every((word) => equivalents(word.text).length > 0 && thingWords(word.text).length === 0)
     if (wished !== '' && !described) return { kind: 'recommend', term: wished }
+  }
+  // (What it is for is a kind of thing, a department, a person or an occasion: "ödeme için ne var" asks of paying.)
+  const wishTr = WISH_FOR_TR.exec(line)
+  const wishedTr = wishTr ? productTerm(words(wishTr[1]!)) : ''
+  const namedTr = wishedTr !== '' && (thingWords(wishedTr).length > 0 || departmentIn(wishedTr) !== null)
+  if ((namedTr || occasionWords(wishedTr) !== '') && !['human', 'complaint', 'booking'].includes(intent)) {
+    // ("Yılbaşı için": an occasion, which stands for what suits it.)
+    return { kind: 'recommend', term: namedTr ? wishedTr : occasionWords(wishedTr) }
   }
   // "Keten gömlek 2 adet ne tutar?", "how much for 3 mugs?", "3 tane alsam toplam ne tutar" of the one discussed: what that
   // many of a product come to is its price.

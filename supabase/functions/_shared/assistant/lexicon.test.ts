@@ -115,6 +115,10 @@ describe('departmentOf, departmentIn and onlyProperties', () => {
     expect(departmentOf('clothes')).toContain('gomlek')
     expect(departmentOf('elektronik kulaklık')).toBeNull()
     expect(departmentOf('kazak')).toBeNull()
+    // The kitchen holds what is cooked and served with, not the lamps and candles of the home.
+    expect(departmentOf('mutfak')).toContain('kupa')
+    expect(departmentOf('kitchen')).not.toMatch(/lamba|mum/)
+    expect(departmentOf('home decor')).toContain('lamba')
     // …while departmentIn reads one among other words: a wish for someone who likes it.
     expect(departmentIn('annem için hediye, takı seviyor')).toContain('kolye')
     expect(departmentIn('my sister loves jewellery')).toContain('yuzuk')

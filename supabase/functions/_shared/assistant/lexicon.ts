@@ -265,7 +265,8 @@ const DEPARTMENTS: readonly { words: RegExp; things: string }[] = [
   { words: /^(aksesuar\w*|accessor\w*)$/, things: 'canta cuzdan kemer kravat kolye yuzuk bileklik kupe saat gozluk semsiye sal sapka' },
   { words: /^(taki|takilar\w*|takiya|takiyi|mucevher\w*|jewell?ery|jewelry|jewell?er(y|ies))$/, things: 'kolye yuzuk bileklik bilezik kupe halhal bros' },
   { words: /^(gida\w*|yiyecek\w*|yemek\w*|food|foods|groceries|sarkuteri\w*|icecek\w*|drinks?)$/, things: 'kahve cay bal zeytinyagi zeytin lokum cikolata peynir recel baharat kuruyemis pekmez' },
-  { words: /^(mutfak\w*|kitchen\w*|homeware|dekorasyon\w*|decor)$/, things: 'fincan kupa tabak kase bardak demlik tava tencere vazo mum lamba' },
+  { words: /^(mutfak\w*|kitchen\w*)$/, things: 'fincan kupa tabak kase bardak demlik tava tencere' },
+  { words: /^(homeware|dekorasyon\w*|decor|home)$/, things: 'fincan kupa tabak kase bardak demlik vazo mum lamba' },
   // "He loves music": what music is listened to on.
   { words: /^(muzik\w*|music|musics|sarki\w*|songs?)$/, things: 'kulaklik hoparlor plak pikap radyo' },
 ]

@@ -463,6 +463,10 @@ describe('compare', () => {
       expect(out, message).toMatchObject({ kind: 'compare', productIds: ['p1', 'p2', 'p12'] })
       expect(out.reply, message).toContain(honest)
     }
+    // With none listed, a kind named sets its products side by side (a list of them was the answer).
+    for (const message of ['whats the difference between the two headphones', 'iki kulaklık arasındaki fark ne']) {
+      expect(await askAnyWord(message, items), message).toMatchObject({ kind: 'compare', productIds: expect.arrayContaining(['p1', 'p2', 'p12']) })
+    }
   })
 
   it('says which one it could not find', async () => {

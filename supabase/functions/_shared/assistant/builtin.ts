@@ -1569,6 +1569,12 @@ async function answerMessage(
     const listed = (await justListed(context)) ?? []
     if (listed.length >= 2) return reply('compare', betterAsked ? say.noneBetter(listed, replyIn) : say.comparison(listed, replyIn), replyIn, listed)
   }
+  // "What's the difference between the two headphones?" with none listed: those of that kind, side by side.
+  const kindCompared = COMPARES.test(keyLine(words(message))) ? productTerm(words(message).filter((word) => !AMONG_THEM.test(word.key) && !/^(two|2|iki)$/.test(word.key))) : ''
+  if (kindCompared !== '' && thingWords(kindCompared).join(' ') === kindCompared) {
+    const ofKind = (await context.catalogue.search(kindCompared, MAX_LISTED + 1)).filter((product) => coverage(kindCompared, product.name) > 0 || holdsEquivalent(kindCompared, product.name))
+    if (ofKind.length >= 2 && ofKind.length <= MAX_LISTED) return reply('compare', say.comparison(ofKind, replyIn), replyIn, ofKind)
+  }
   // "Benzer bir şey var mı?", "anything similar?" just after a product: others of its kind. So is "benzer bir çanta" of
   // the bag, whose name holds what the words name.
   const similarAsked = words(message).some((word) => SIMILAR.test(word.key))

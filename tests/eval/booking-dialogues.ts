@@ -393,6 +393,14 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-3e-4-demek-istedim',
     [w('perşembe 3e saç kesimi alabilir miyim', ['15:00 müsait']), w('pardon 4 demek istedim', ['16:00 müsait']), w('Elif Can'), w('0533 222 11 03'), w('onaylıyorum')],
     { date: '2026-12-03', time: '16:00', service: 'Saç kesimi' }),
+  // "Yrn" is tomorrow, as typed on a phone (today's afternoon was offered, and booked).
+  trSalon('tr-yrn-ogleden-sonra',
+    [w('mrb yrn sac kesimi icin yer varmi', ['2 Aralık'], ['1 Aralık']), w('ogleden sonra', ['2 Aralık', '13:00'], ['1 Aralık']), w('13.30 olur mu'), w('Buse Tan'), w('05321114455'), w('tmm')],
+    { date: '2026-12-02', time: '13:30', service: 'Saç kesimi' }),
+  // When it opens, asked while Saturday's times wait: Saturday's hours, not today's.
+  trSalon('tr-cumartesi-kacta-aciliyor',
+    [w('cumartesi sabah boyaya gelcem', ['5 Aralık']), w('kaçta açılıyosunuz', ['Cumartesi', '10:00–14:00'], ['Bugün']), w('10:00'), w('Ece Ay'), w('0533 444 55 66'), w('evet')],
+    { date: '2026-12-05', time: '10:00', service: 'Boya' }),
   // "5'ten sonra": the times from 17:00 on; the name of whom it is for.
   trSalon('tr-5ten-sonra-kizim',
     [w('yarın 5ten sonra fön yaptırabilir miyim', ['17:00', '17:30'], ['09:00', 'kimin adına']), w('17:30'), w('kızım için, adı Elif Kaya', ['telefon numaranızı']),

@@ -1374,7 +1374,13 @@ export const builtinResponder: Responder = async (asked) => {
     const two = await answerTwo(input, replyIn)
     if (two) return two
   }
-  const answered = services ?? (await answerMessage(input, understood))
+  // "Kaçta açılıyorsunuz?" while one day's times wait: that day's hours, not today's.
+  let ofTheDay = understood
+  if (understood.kind === 'hours' && !understood.day && draft?.step === 'time') {
+    const waiting = [...new Set((draft.offers ?? []).map((offer) => offer.date))]
+    if (waiting.length === 1) ofTheDay = { ...understood, day: { date: waiting[0]! } }
+  }
+  const answered = services ?? (await answerMessage(input, ofTheDay))
   // "Can I get a consultation first?" of a business that books and sells nothing: no product is looked for, so never
   // "no matching product"; what it cannot answer is the FAQ's or the owner's. Asked only once the catalogue found
   // nothing, so no answer that finds a product reads the catalogue again. ("Do you do home visits?" is a service it

@@ -8,7 +8,7 @@ const read = (text: string) => readWhen(text, TODAY)
 
 describe('readWhen', () => {
   it.each([
-    ['yarın', '2026-12-02'], ['yarin olur mu', '2026-12-02'], ['bugün', '2026-12-01'], ['yarından sonra', '2026-12-03'], ['öbür gün', '2026-12-03'],
+    ['yarın', '2026-12-02'], ['yarin olur mu', '2026-12-02'], ['mrb yrn sac kesimi icin yer varmi', '2026-12-02'], ['bugün', '2026-12-01'], ['yarından sonra', '2026-12-03'], ['öbür gün', '2026-12-03'],
     ['tomorrow', '2026-12-02'], ['today please', '2026-12-01'], ['the day after tomorrow', '2026-12-03'],
     ['cuma', '2026-12-04'], ['cumaya', '2026-12-04'], ["cuma'ya randevu", '2026-12-04'], ['cumartesi', '2026-12-05'], ['pazar günü', '2026-12-06'],
     ['pazartesi', '2026-12-07'], ['salı', '2026-12-01'], ['haftaya salı', '2026-12-08'], ['gelecek hafta çarşamba', '2026-12-09'],
@@ -30,7 +30,7 @@ describe('readWhen', () => {
     ['tomorrow at 10', ['10:00', '22:00']], ['12 pm', ['12:00']], ['noon', ['12:00']], ['öğlen', ['12:00']], ['saat 09.00', ['09:00']],
     ['yarın 16 olsun', ['16:00']], ['perşembe 3e', ['15:00', '03:00']], ['6ya randevu', ['18:00', '06:00']], ['pardon 4 demek istedim', ['16:00', '04:00']], ['sorry i meant 4', ['16:00', '04:00']], ['at half 2 tomorrow', ['14:30', '02:30']],
     ['half past 10', ['10:30', '22:30']], ['quarter past 3', ['15:15', '03:15']], ['quarter to 4', ['15:45', '03:45']], ["saat 3'ü çeyrek geçe", ['15:15', '03:15']],
-    ["4'e çeyrek var", ['15:45', '03:45']], ['from 10', ['10:00', '22:00']], ['for the 10th', undefined], ['cuma 3', ['15:00', '03:00']], ['friday 4 then', ['16:00', '04:00']], ['sat 12', ['12:00']], ['tmrw 4', ['16:00', '04:00']], ['sunglasses 2 tane', undefined], ['yarın 2 kişi', undefined],
+    ["4'e çeyrek var", ['15:45', '03:45']], ['from 10', ['10:00', '22:00']], ['for the 10th', undefined], ['cuma 3', ['15:00', '03:00']], ['friday 4 then', ['16:00', '04:00']], ['sat 12', ['12:00']], ['tmrw 4', ['16:00', '04:00']], ['yrn 4', ['16:00', '04:00']], ['sunglasses 2 tane', undefined], ['yarın 2 kişi', undefined],
     // Hour and minutes apart, as typed on a phone, only when nothing else is said.
     ['15 30', ['15:30']], ['saat 9 45', ['09:45', '21:45']], ['15 30 olsun', ['15:30']], ['3 kişi 30 tl', undefined], ['2 tane 50 lik', undefined],
   ])('reads the time of "%s"', (text, times) => {

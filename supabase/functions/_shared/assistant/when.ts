@@ -112,7 +112,7 @@ function weekdayDate(line: string, today: string): string | undefined {
 
 function relativeDate(line: string, today: string): string | undefined {
   if (/\b(obur gun|ertesi gun|yarindan sonra|day after tomorrow)\b/.test(line)) return addDays(today, 2)
-  if (/\b(yarin\w*|tomorrow|tmrw|tmr)\b/.test(line)) return addDays(today, 1)
+  if (/\b(yarin\w*|yrn|tomorrow|tmrw|tmr)\b/.test(line)) return addDays(today, 1)
   if (/\b(bugun\w*|today|tonight|bu aksam|bu sabah|bu ogleden sonra|this (morning|afternoon|evening))\b/.test(line)) return today
   // The weekend: its Saturday, or today when it is the weekend already.
   if (/\b(hafta ?sonu\w*|weekends?)\b/.test(line)) {
@@ -200,7 +200,7 @@ function timesOf(line: string, part: DayPart | undefined): string[] | undefined 
       // "yarın 16 olsun", "friday 4": an hour straight after the day.
       /\b(?:bugun|yarin|today|tomorrow|pazartesi|sali|carsamba|persembe|cuma|cumartesi|pazar|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\w*\s+(\d{1,2})\b(?![.:/]\d|\s*(?:st|nd|rd|th|kisi|people|persons?)\b)/.exec(line) ??
       // "sat 12", "tmrw 4": the day written short, as a whole word ("sunglasses 2" is no Sunday).
-      /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|tmrw|tmr)\s+(\d{1,2})\b(?![.:/]\d|\s*(?:st|nd|rd|th|kisi|people|persons?)\b)/.exec(line) ??
+      /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|tmrw|tmr|yrn)\s+(\d{1,2})\b(?![.:/]\d|\s*(?:st|nd|rd|th|kisi|people|persons?)\b)/.exec(line) ??
       /\b(\d{1,2})(?:ish)\b/.exec(line) ??
       // "Make it 4", "can we do 4 instead", "4 olsun": an hour wanted instead of the one said.
       /\b(?:make it|do|change it to|move it to|i meant|meant)\s+(\d{1,2})\s*(?:instead|then|please|pls|o'?clock|oclock)?\s*[?.!]*\s*$/.exec(line) ??
@@ -224,7 +224,7 @@ function isDateLike(m: RegExpExecArray): boolean {
   return second >= 1 && second <= 12 && !m[2]!.startsWith('0')
 }
 
-const DAY_NAMES = 'bugun|yarin|today|tomorrow|pazar|sali|carsamba|persembe|cuma|monday|tuesday|wednesday|thursday|friday|saturday|sunday'
+const DAY_NAMES = 'bugun|yarin|yrn|today|tomorrow|pazar|sali|carsamba|persembe|cuma|monday|tuesday|wednesday|thursday|friday|saturday|sunday'
 /** A day said not to suit ("yarın değil perşembe", "not tomorrow, friday"), which is no day wanted; "cuma değil mi?" asks. */
 const REFUSED_DAY = new RegExp(`\\b(?:(?:${DAY_NAMES})\\w*\\s+(?:degil(?!\\s+mi)\\w*|olmaz|olmuyor|olamaz)|not\\s+(?:on\\s+)?(?:${DAY_NAMES})\\w*)\\b`, 'g')
 

@@ -51,6 +51,15 @@ describe('findTimes', () => {
     expect(afternoon.offers.every((offer) => offer.date === '2026-12-02' && inPart(offer.time, 'afternoon'))).toBe(true)
   })
 
+  it('gives the times from one asked as the earliest on, and the day\'s latest when none is so late', async () => {
+    expect(shown((await find('yarın 4ten sonra')).offers)).toEqual(['2026-12-02 16:00', '2026-12-02 16:30', '2026-12-02 17:00', '2026-12-02 17:30'])
+    expect(shown((await find('anything after 5?', '2026-12-03')).offers)).toEqual(['2026-12-03 17:00', '2026-12-03 17:30'])
+    const late = await find('yarın akşam 8den sonra')
+    expect(late).toMatchObject({ reason: 'full_day', asked: { date: '2026-12-02', after: '20:00' } })
+    expect(shown(late.offers).at(-1)).toBe('2026-12-02 17:30')
+    expect(await find('after 8pm')).toMatchObject({ reason: 'full_day', asked: { date: '2026-12-02', after: '20:00' } })
+  })
+
   it('spreads the next free times over days when no day is named', async () => {
     expect(shown((await find('randevu')).offers)).toEqual(['2026-12-02 09:00', '2026-12-02 09:30', '2026-12-03 13:00', '2026-12-03 13:30'])
   })

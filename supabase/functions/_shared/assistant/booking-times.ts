@@ -96,15 +96,15 @@ export async function findTimes(when: When, duration: number, desk: BookingDesk,
       const inWanted = day.filter((slot) => fits(slot.time, when))
       if (inWanted.length > 0) return { offers: firstOrLast(inWanted) }
       // "After 7pm" past the day's last free time: its latest times instead.
-      if (when.after && !when.part) return lastOfDay(day, date, when.after)
+      if (when.after) return lastOfDay(day, date, when.after)
     }
     const reason = date < desk.today ? 'past' : date > addDays(desk.today, rules.max_days_ahead) ? 'too_far'
       : day && day.length > 0 ? 'full_day'
       : rangesOf(hours, weekdayOfDay(date)!).length === 0 ? 'closed_day' : 'full_day'
     const from = date < desk.today ? desk.today : addDays(date, 1)
     const later = asOffers(await desk.freeSlots(from, addDays(from, LOOKAHEAD_DAYS), duration)).filter((s) => fits(s.time, when))
-    // Free at other times of that day: full only in the part asked, or from the time asked on.
-    const partFull = day && day.length > 0 ? { ...(when.part ? { part: when.part } : {}), ...(when.after ? { after: when.after } : {}) } : {}
+    // Free at other times of that day: full only in the part asked.
+    const partFull = day && day.length > 0 && when.part ? { part: when.part } : {}
     return { offers: spread(later, 3), reason, asked: { date, ...partFull } }
   }
 
@@ -117,7 +117,7 @@ export async function findTimes(when: When, duration: number, desk: BookingDesk,
     return { offers: nearestAcrossDays(slots, when.times[0]!) }
   }
   const wanted = slots.filter((s) => fits(s.time, when))
-  if (when.after && !when.part && wanted.length === 0 && slots.length > 0) return lastOfDay(slots.filter((s) => s.date === slots[0]!.date), slots[0]!.date, when.after)
+  if (when.after && wanted.length === 0 && slots.length > 0) return lastOfDay(slots.filter((s) => s.date === slots[0]!.date), slots[0]!.date, when.after)
   if ((when.latest || when.earliest) && wanted.length > 0) return { offers: firstOrLast(wanted.filter((s) => s.date === wanted[0]!.date)) }
   return { offers: spread(wanted, PER_DAY_WHEN_OPEN) }
 }

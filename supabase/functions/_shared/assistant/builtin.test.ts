@@ -395,6 +395,10 @@ describe('lists', () => {
     const items = [...PRODUCTS, product('b1', 'Siyah Deri Ceket', 189, 'USD', 2, null), product('b2', 'Desk Organiser', 20, 'USD', 5, null, 'Black metal, three trays')]
     expect(await ask('do you have anything in black?', { language: 'en', items })).toMatchObject({ kind: 'list', productIds: ['b2'] })
     expect(await ask('siyah ne var', { items })).toMatchObject({ kind: 'list', productIds: ['b1'] })
+    // Asked as "what do you have in", or "siyah renkli", and never of a name that only begins like the colour.
+    const blue = [...items, product('b3', 'Bluetooth Hoparlör', 899, 'TRY', 7, null), product('b4', 'Silk Tie', 35, 'USD', 10, null, 'Pure silk, navy blue')]
+    expect(await ask('what do you have in blue', { language: 'en', items: blue })).toMatchObject({ kind: 'list', productIds: ['b4'] })
+    expect(await ask('siyah renkli neler var', { items })).toMatchObject({ kind: 'list', productIds: ['b1'] })
     const none = await ask('beyaz ürünleriniz var mı', { items })
     expect(none).toMatchObject({ kind: 'list', productIds: [] })
     expect(none.reply).toContain('bulamadım')

@@ -129,7 +129,10 @@ function ofTheKind(term: string, products: readonly CatalogueProduct[]): Catalog
 /** Whether the product's name or description says each of these words (materials, colours), in either language. */
 function statesAll(product: CatalogueProduct, keys: readonly string[]): boolean {
   const record = `${product.name} ${product.description ?? ''}`
-  return keys.every((key) => coverage(key, record) > 0 || holdsEquivalent(key, record))
+  // A colour is a word of its own ("blue" is not said by "Bluetooth").
+  const colours = words(record).map((word) => colourOf(word.key)).filter((colour) => colour !== null)
+  const says = (key: string) => (colourOf(key) !== null ? colours.includes(colourOf(key)!) : coverage(key, record) > 0)
+  return keys.every((key) => says(key) || holdsEquivalent(key, record))
 }
 
 /** Words asking where the business is. */

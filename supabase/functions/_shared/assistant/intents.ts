@@ -957,7 +957,7 @@ const ANSWERED_AFTER_LEADERS = new Set([
 
 const PRODUCT_KINDS = new Set(['price', 'stock', 'link', 'list'])
 /** Words asking for products, not for a property of one: "anything", "bir şey", "ürünleriniz", "ne var". */
-const WANTS_PRODUCTS = / (anything|something|any|products?|items?|stuff|things?|bisey|birsey|sey|seyler|urun\w*|neler|ne var\w*) /
+const WANTS_PRODUCTS = / (anything|something|any|products?|items?|stuff|things?|bisey|birsey|sey|seyler|urun\w*|neler|ne var\w*|what (do|have) (you|u|ya) (have|got|sell)|what have (you|u) got) /
 const BUSINESS_KINDS = new Set(['location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'human', 'complaint', 'booking', 'personal_info'])
 const COURTESY_KINDS = new Set(['greeting', 'thanks', 'goodbye', 'ack'])
 
@@ -1468,8 +1468,9 @@ export function intentOf(asked: string, message: string): Intent {
   const ofOneShown = / (olan|olanin|olanini|olaninin|one) /.test(line) && ['size', 'colour'].includes(attributeOf(list) ?? '')
   if ((onlyMaterials || onlyDescribed) && !ofOneShown && WANTS_PRODUCTS.test(line) && (intent === 'attribute' || intent === 'None' || PRODUCT_KINDS.has(intent))) return { kind: 'list', term }
   // "Anything in black?", "siyah ne var?": the same of a colour, which the names and descriptions say or not.
+  // ("Siyah renkli neler var?": "renkli", coloured, is no word of a product.)
   const colours = list.filter((word) => COLOUR_NAMES.test(word.key))
-  const onlyColours = colours.length > 0 && productTerm(list.filter((word) => !COLOUR_NAMES.test(word.key))) === '' && !/ (ones?|olan\w*) /.test(line)
+  const onlyColours = colours.length > 0 && productTerm(list.filter((word) => !COLOUR_WORDS.test(word.key))) === '' && !/ (ones?|olan\w*) /.test(line)
   if (onlyColours && WANTS_PRODUCTS.test(line) && (intent === 'attribute' || intent === 'None' || PRODUCT_KINDS.has(intent))) {
     return { kind: 'list', term: colours.map((word) => word.text).join(' ') }
   }

@@ -155,5 +155,7 @@ describe('subjects of the FAQ', () => {
     expect(namesSubject('hediye paketi yapıyor musunuz')).toBe(true)
     expect(sameSubject('paket yapıyor musunuz', 'Hediye paketi yapıyor musunuz?')).toBe(true)
     expect(sameSubject('do you gift wrap', 'Hediye paketi yapıyor musunuz?')).toBe(true)
+    // Buying in bulk is wholesale.
+    for (const message of ['toplu alımda indirim var mı', 'discounts on bulk orders?']) expect(sameSubject(message, 'Toptan satış yapıyor musunuz?'), message).toBe(true)
   })
 })

@@ -93,7 +93,7 @@ export const SAME_MEANING: readonly Meaning[] = [
   subject('wrap, wrapping', 'paket, paketleme, ambalaj'), m('name, names', 'isim'), m('company', 'sirket, firma'),
   subject('print, printing, engraving, engrave, personalised, personalized', 'baski, yazdirma, kisiye ozel'), m('discount, discounts', 'indirim'),
   subject('pick up, pick it up, pick them up, collect', 'teslim al'), m('product, products, item, items', 'urun'), m('order, orders', 'siparis'),
-  m('card', 'kart'), m('free', 'ucretsiz'), subject('wholesale, bulk', 'toptan'),
+  m('card', 'kart'), m('free', 'ucretsiz'), subject('wholesale, bulk, in bulk, bulk order, bulk orders', 'toptan, toplu alim, toplu alimda, toplu alis, toplu siparis'),
   subject('invoice, invoices, receipt, receipts, e-invoice', 'fatura, faturali, e-fatura, efatura'),
   subject('abroad, international, internationally, overseas, worldwide', 'yurt disi, yurtdisi'),
   m('made, produced, manufactured, make, makes, production', 'uretiliyor, uretim, uretilir'), m('where', 'nerede'),

@@ -228,6 +228,11 @@ describe('terms', () => {
     for (const message of ['can i change my delivery address', 'teslimat adresimi değiştirebilir miyim', 'adresimi değiştirmek istiyorum']) {
       expect((await understand(message, classifier)).kind, message).toBe('human')
     }
+    // So are an order cancelled without "my" and the invoice details (ordering steps, and the returns text, were given).
+    for (const message of ['sipariş iptal etmek istiyorum', 'siparişi iptal edebilir miyim', 'fatura bilgilerimi değiştirebilir miyim', 'can i update my billing details']) {
+      expect((await understand(message, classifier)).kind, message).toBe('human')
+    }
+    expect((await understand('siparişi nasıl veririm', classifier)).kind).toBe('ordering')
     expect((await understand('adresiniz nerede', classifier)).kind).toBe('location')
     for (const message of ['siparişimi iade etmek istiyorum', 'ürünü değiştirmek istiyorum']) expect((await understand(message, classifier)).kind, message).toBe('returns')
     expect((await understand('siparişimi değiştirmek istiyorum beden küçük geldi', classifier)).kind).not.toBe('human')

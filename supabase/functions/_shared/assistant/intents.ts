@@ -709,8 +709,8 @@ const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre
 /** Whom a present is for, said alone: "erkek için", "annem için", "for my dad". */
 const PERSON_WORDS =
   '(erkek|erkekler|kadin|kadinlar|bayan|bayanlar|cocuk|cocuklar|cocugum|bebek|bebegim|genc|gencler|babam|annem|esim|kocam|karim|sevgilim|arkadasim|men|mens|women|womens|man|woman|kid|kids|child|children|boy|boys|girl|girls|him|her|dad|mom|mum|husband|wife|boyfriend|girlfriend|friend)'
-/** The customer's own order, placed already. */
-const OWN_ORDER = / (siparisim\w*|verdigim siparis\w*|siparis verdim|siparis vermistim|siparis verdikten sonra|my order\w*|the order i (made|placed)|i (just )?ordered|i placed an order|after (ordering|i ordered|placing (my|the|an) order)|(teslimat |kargo |gonderim )?adresim\w*|my (delivery |shipping )?address) /
+/** The customer's own order, placed already, and its details ("fatura bilgilerim"). */
+const OWN_ORDER = / (siparisim\w*|verdigim siparis\w*|siparis verdim|siparis vermistim|siparis verdikten sonra|my order\w*|the order i (made|placed)|i (just )?ordered|i placed an order|after (ordering|i ordered|placing (my|the|an) order)|(teslimat |kargo |gonderim )?adresim\w*|my (delivery |shipping )?address|siparisi|siparis iptal\w*|fatura (bilgilerim|adresim)\w*|my (billing|invoice) (details|address|info)) /
 /** A change to it: cancelled, an item, the address, the size. */
 const ORDER_CHANGE = / (iptal\w*|degistir\w*|degisiklik\w*|ekle\w*|cikar\w*|adres\w*|cancel\w*|change\w*|amend\w*|add|adding|remove|update|edit\w*|modify|wrong) /
 /** An order that came ("beden küçük geldi", "it arrived"), or is to go back: an exchange or a return, the returns text's. */

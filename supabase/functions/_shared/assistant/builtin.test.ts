@@ -2764,6 +2764,17 @@ describe('the business', () => {
     expect(booking.kind).toBe('booking')
   })
 
+  it('hours: a day named alone as the first question is that day\'s hours (off topic, a goodbye, no booking here)', async () => {
+    for (const [message, said] of [['pazar günleri?', 'Pazar'], ['hafta sonu', 'Cumartesi 10:00–14:00'], ['yarın', 'Yarın'], ['cumartesi', 'Cumartesi 10:00–14:00'], ['saturday?', 'Saturday']] as const) {
+      const out = await ask(message, { language: /^[a-z?]+$/.test(message) && message.startsWith('sat') ? 'en' : 'tr' })
+      expect(out, message).toMatchObject({ kind: 'hours' })
+      expect(out.reply, message).toContain(said)
+    }
+    expect((await ask('yarın görüşürüz')).kind).toBe('goodbye')
+    // What kind of business it is names no day or time: never the hours.
+    for (const message of ['bayan kuaförü müsünüz', 'erkek berberi misiniz', 'are you a womens salon']) expect((await ask(message)).kind, message).toBe('unknown')
+  })
+
   it.each([
     ['bayramda açık mısınız', 'tr'],
     ['yılbaşında kaça kadar açıksınız', 'tr'],

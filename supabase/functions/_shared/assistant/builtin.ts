@@ -1054,6 +1054,8 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
     case 'complaint':
       return reply('complaint', biz.complaintAnswer(profile, businessName, language), language)
     case 'booking':
+      // "Cumartesi?" where no bookings are taken here: that day's hours.
+      if (namesOnlyADay(message)) return answerIntent(intentOf('hours', message), message, context)
       return reply('booking', biz.bookingAnswer(profile, businessName, language), language)
     case 'personal_info':
       return reply('personal_info', biz.personalInfoAnswer(language), language)

@@ -750,6 +750,8 @@ const WHOLE_CATALOGUE =
 const CATALOGUE_WORD = /^(katalo[gk]\w*|catalog\w*|brochure|menu|liste\w*|list|pricelist|gorebilecegim\w*|bakabilecegim\w*|urunlerinizi|urunlerin\w*)$/
 const WITHOUT_BOOKING =
   / (randevusuz|randevu almadan|randevu\w* (\w+ )?(sart|zorunlu|gerekli|gerekiyor|lazim|mecburi) (mi|mu)|without (an |a )?(appointment|booking)|no appointment|walk[ -]?ins?|drop[ -]?ins?|(do|would|will) (i|we) need (an |a )?(appointment|booking)|(do|would|will) (i|we) (need|have) to (book|(make|get) (an |a )?(appointment|booking))|(is|are) (an |a )?(appointments?|bookings?) (required|necessary|needed|a must)|(appointments?|bookings?) only) /
+/** What kind of business it is: "bayan kuaförü müsünüz", "are you a men's barber?" (the hours, or the address, were given). */
+const BUSINESS_KIND = / ((bayan|kadin|erkek|cocuk|unisex) )?(kuafor\w*|berber\w*|salon\w*|guzellik salon\w*) (mi|mu)(siniz|sunuz)|(are|r) (you|u) (a |an )?((womens|women s|ladies|mens|men s|kids|unisex) )?(salon|barbers?|barbershop|hairdressers?|hair salon) /
 /** Where a thing comes from or is made: "nereden", "nerenin malı", "menşei", "where is it from", "where are they made". */
 const ORIGIN =
   / (where (is|are|was|were|do|does) (\w+ ){0,5}(from|made|produced|sourced|grown)|made where|nereden|nerenin\w*|nerede (uretil|yapil)\w*|mensei\w*|mensesi\w*|nere (mali|uretimi)\w*|uretim yeri\w*) /
@@ -1015,7 +1017,8 @@ export async function understand(message: string, classifier: Classifier): Promi
   if (/^\s*\+?\d[\d\s().-]{8,}\d\s*$/.test(message)) return { kind: 'personal_info', alternatives: [], unknownWords: 0 }
   const opening = list.findIndex((word) => !OPENERS.has(word.key))
   if (opening === -1) return { kind: 'greeting', alternatives: [], unknownWords: 0 }
-  const courtesy = courtesyOnly(list)
+  // ("Yarın?" alone is no "see you tomorrow".)
+  const courtesy = list.every((word) => DAY_WORD.test(word.key)) ? null : courtesyOnly(list)
   if (courtesy) return { kind: courtesy, alternatives: [], unknownWords: 0 }
   // "S.a.": the Turkish greeting, abbreviated.
   if (callsOnly(list) || /^\s*s\.\s*a\.?\s*$/i.test(message)) return { kind: 'greeting', alternatives: [], unknownWords: 0 }
@@ -1026,7 +1029,7 @@ export async function understand(message: string, classifier: Classifier): Promi
   // the FAQ's or the owner's to answer, never the nearest topic the network guesses (the hours, the discounts).
   if (asksOfTheShop(message)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
   // "Randevusuz gelebilir miyim?", "walk-ins ok?": whether one may come without booking, the FAQ's or the owner's to say.
-  if (WITHOUT_BOOKING.test(line)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
+  if (WITHOUT_BOOKING.test(line) || BUSINESS_KIND.test(line)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
   // "Kaç kişi çalışıyor?", "how many staff do you have?": not the hours ("çalışıyor"), not a product; the owner's to say.
   // So are the rules for cancelling ("iptal koşullarınız", "what's your cancellation policy"), and what to bring.
   if (STAFF.test(line) || CANCELLATION_RULES.test(line) || WHAT_TO_BRING.test(line)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
@@ -1066,6 +1069,8 @@ export async function understand(message: string, classifier: Classifier): Promi
     else if (classified.intent === 'ack' && list.length - leading >= 2 && /\?\s*$/.test(message)) return understand(list.slice(leading).map((word) => word.text).join(' '), classifier)
   }
   let label = classified.score >= MIN_SCORE ? classified.intent : 'None'
+  // "Pazar günleri?", "hafta sonu", "yarın?": a day named alone asks its hours, however the network heard it (a goodbye).
+  if (namesOnlyADay(message) && list.length <= 3 && label !== 'hours' && label !== 'booking') label = 'hours'
   // Courtesy is made of courtesy words: "ya kablolu olan?" is no "okay" however sure the network is of its one known word.
   if (COURTESY_KINDS.has(label) && (classified.unknown ?? 0) > 0 && productTerm(list) !== '') label = 'None'
   // A parting too unsure to decide the message still counts as a reading when nothing else places it ("tamamdır sonra yazarım").

@@ -654,6 +654,10 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-after-closing',
     [w('blow dry tomorrow after 7pm?', ['no free times from 19:00', '17:30'], ['coming days']), w('17:30'), w('Ada Lane'), w('0532 111 22 86'), w('yes')],
     { date: '2026-12-02', time: '17:30', service: 'Fön' }),
+  // Nails wished for at a salon that does hair: none of its services, which are listed (a product was asked about).
+  enSalon('en-nails-done',
+    [w('i want to get my nails done', ["couldn't find that among our services", 'Saç kesimi'], ['product'])],
+    null),
   // --- English, WhatsApp ---------------------------------------------------------------------------
   enSalonWhatsApp('en-wa-book',
     [w('Hi, could I get a haircut appointment on Friday at 3pm?'), w('Daniel Hall'), w('yes')],

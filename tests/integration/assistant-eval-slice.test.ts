@@ -98,7 +98,7 @@ const BOOKING_SLICE = [
   'tr-hizmetten-sonra-acik-mi', 'tr-saat-sorulurken-kartla-odeme', 'tr-ozette-tesekkurler', 'tr-okuldan-sonra', 'tr-isim-sorulurken-hatirlatma', 'tr-soyadim-sonra', 'tr-bir-saat-ileri', 'tr-5ten-sonra-kizim', 'tr-yarin-degil-persembe',
   'tr-3e-4-demek-istedim', 'tr-yrn-ogleden-sonra', 'tr-cumartesi-kacta-aciliyor',
   'en-tomorrow-10', 'en-sunday', 'en-changed-mind', 'en-day-then-hour', 'en-the-10th', 'en-quarter-past', 'en-not-listed', 'en-not-a-service', 'en-how-much-once-chosen', 'en-name-while-service-asked', 'en-services', 'en-wa-move', 'en-hair-coloured', 'en-reminder-after-booking', 'en-surname-after', 'en-ya-4-is-good', 'en-whats-free', 'en-what-about-tomorrow',
-  'en-after-four-daughter', 'en-after-closing',
+  'en-after-four-daughter', 'en-after-closing', 'en-nails-done',
 ]
 
 describe('booking evaluation slice on pglite', () => {

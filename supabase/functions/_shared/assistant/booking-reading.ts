@@ -164,7 +164,9 @@ export function nameGiven(message: string, today: string): string | null {
 }
 
 /** Parts of the body, and what is done to them, that a hair service is not: beard, brows, nails, lashes, waxing, make-up. */
-const ELSEWHERE = /^(sakal\w*|beards?|kas|kasi|kaslar\w*|eyebrows?|brows?|tirnak\w*|nails?|manikur\w*|pedikur\w*|manicures?|pedicures?|makyaj\w*|makeup|agda\w*|wax\w*|kirpik\w*|lash\w*|eyelash\w*|cilt\w*|facials?|skin)$/
+const ELSEWHERE = /^(sakal\w*|beards?|kas|kasi|kaslar\w*|eyebrows?|brows?|tirnak\w*|nails?|manikur\w*|pedikur\w*|manicures?|pedicures?|makyaj\w*|makeup|agda\w*|wax\w*|kirpik\w*|lash\w*|eyelash\w*|cilt\w*|facials?|skin|masaj\w*|massages?)$/
+/** Whether the words name such care ("kaş aldırmak istiyorum", "get my nails done"), which only a service of it is. */
+export const namesOtherCare = (message: string) => words(message).some((word) => ELSEWHERE.test(word.key))
 
 const GENERIC_SERVICE_WORDS = / (randevu\w*|urun\w*|hizmet\w*|seans\w*|appointment\w*|session\w*|service\w*|booking\w*|products?|items?) /
 

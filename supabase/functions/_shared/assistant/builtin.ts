@@ -11,7 +11,7 @@ import { ASKS_MATERIAL, COMPARES, PICKUP, WISH_FOR_TR, askedAfterStory, NEW_ARRI
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, namesSubject, phrasesHeld, sameProperty, sameSubject, sameThings, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
 import { hasAnyHours, hoursStatus, rangesOf, weekdayAfter } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
-import { asksForReminder, bookingAsked } from './booking-reading.ts'
+import { asksForReminder, bookingAsked, namesOtherCare } from './booking-reading.ts'
 import { reminderNote } from './booking-replies.ts'
 import { cameWrong, statesAmountAfterShipping } from './handoff.ts'
 import * as biz from './business-replies.ts'
@@ -1370,8 +1370,9 @@ export const builtinResponder: Responder = async (asked) => {
   const services = input.booking ? await answerServices(message, input.booking, input.catalogue, contact, replyIn) : null
   if (services && !draft) return services
   // "Gelin saçı yapıyor musunuz?" of a salon, heard as shipping ("gelin" sounds like "gelir"): something the business is
-  // asked to do, in no words of the topic, is a service it lists or does not.
-  if (input.booking && !draft && TOPIC_KINDS.has(understood.kind) && topicOf(message) === null) {
+  // asked to do, in no words of the topic, is a service it lists or does not. So is care of nails, brows, skin asked
+  // however it was heard ("i want to get my nails done" was a wish for a product).
+  if (input.booking && !draft && ((TOPIC_KINDS.has(understood.kind) && topicOf(message) === null) || namesOtherCare(message))) {
     const unserved = await notAService(message, input.booking, input.catalogue, contact, replyIn)
     if (unserved) return unserved
   }

@@ -90,6 +90,11 @@ describe('services asked about outside a booking', () => {
       expect(priced, message).toMatchObject({ kind: 'service', known: false })
       expect(priced?.reply, message).toContain(language === 'tr' ? 'hizmetlerimiz arasında bulamadım' : "couldn't find that among our services")
     }
+    // Care of nails, brows or skin wished for, in any words, is looked for among the services too (it was "tell me more
+    // about the product you want", or "I can't answer that").
+    for (const [message, language] of [['kaş aldırmak istiyorum', 'tr'], ['i want to get my nails done', 'en'], ['i would like a massage', 'en']] as const) {
+      expect(await notAService(message, desk().fake, memoryCatalogue([]).catalogue, '', language), message).toMatchObject({ kind: 'service', known: false })
+    }
     // Its price or length asked with nothing named is no service looked for.
     for (const message of ['kaç saat sürer', 'how much', 'how long does it take']) {
       expect(await notAService(message, desk().fake, memoryCatalogue([]).catalogue, '', 'en'), message).toBeNull()

@@ -2,7 +2,7 @@
 // hizmetleriniz var?", "stil danışmanlığı ne kadar sürüyor?", "how much is a
 // haircut?". Answered from the services read for this reply (booking-desk.ts),
 // never from the catalogue or a policy text.
-import { asksIfItVaries, asksPriceOrLength, caseNotInName, servicesNamed, withoutHairCase } from './booking-reading.ts'
+import { asksIfItVaries, asksPriceOrLength, caseNotInName, namesOtherCare, servicesNamed, withoutHairCase } from './booking-reading.ts'
 import { includedNotWritten, serviceInfo, serviceList, serviceNotListed, servicesInfo, variesNotWritten } from './booking-replies.ts'
 import { asksPriceList, productTerm } from './intents.ts'
 import { coverage, keysOf } from './matching.ts'
@@ -117,7 +117,7 @@ const namesAnything = (message: string) =>
 export async function notAService(message: string, desk: BookingDesk, catalogue: Catalogue, contact: string, language: AssistantLanguage): Promise<ResponderOutput | null> {
   const line = keyLine(words(message))
   // "Manikür ne kadar?" asks as much whether there is one as "manikür var mı?"; "kaç saat sürer?" names nothing.
-  if (!ASKS_FOR_ONE.test(line) && !(asksPriceOrLength(message) && namesAnything(message))) return null
+  if (!ASKS_FOR_ONE.test(line) && !(asksPriceOrLength(message) && namesAnything(message)) && !namesOtherCare(message)) return null
   const { rules, services } = await desk.load()
   if (!rules.enabled || services.length === 0) return null
   // "Erkek saçı da kesiyor musunuz?": a service named in other words is said as the owner lists it, and who knows more.

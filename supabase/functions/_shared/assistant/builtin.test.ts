@@ -1246,6 +1246,19 @@ describe('follow-ups as customers write them', () => {
     expect(missing.reply).toMatch(/listelenmiyor|yer almıyor|bulunmuyor|belirtilmemiş/i)
   })
 
+  it('an order of several products, with or without how many of each, names each and what they come to', async () => {
+    const shop = [product('m1', 'Ceramic Mug', 12.5, 'EUR', 50, null), product('c1', 'Scented Candle', 15, 'EUR', 12, null),
+      product('h1', 'Çiçek Balı', 450, 'TRY', 8, null), product('z1', 'Sızma Zeytinyağı', 540, 'TRY', 18, null)]
+    // (The number went to the candle: "2 × Scented Candle — €30".)
+    const counted = await ask('i need 2 mugs and a candle', { items: shop, language: 'en' })
+    expect(counted).toMatchObject({ kind: 'ordering', productIds: ['m1', 'c1'] })
+    expect(counted.reply).toContain('Total: €40.00 EUR')
+    const total = await ask('total?', { items: shop, language: 'en', history: [{ role: 'user', content: 'i need 2 mugs and a candle', productIds: [] }, { role: 'assistant', content: '…', productIds: ['m1', 'c1'], kind: 'ordering' }] })
+    expect(total).toMatchObject({ kind: 'price', productIds: ['m1', 'c1'] })
+    // Two named without numbers are both ordered (only the olive oil was).
+    expect(await ask('bal ve zeytinyağı almak istiyorum', { items: shop })).toMatchObject({ kind: 'ordering', productIds: ['h1', 'z1'] })
+  })
+
   it('"bundan 3 tane istiyorum, nasıl yapıcam?" orders the product just discussed', async () => {
     const out = await ask('bundan 3 tane istiyorum nasıl yapıcam', { history: said(['p1']) })
     expect(out).toMatchObject({ kind: 'ordering', productIds: ['p1'] })

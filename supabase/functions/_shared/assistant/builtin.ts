@@ -728,10 +728,19 @@ async function answerColour(product: CatalogueProduct, term: string, message: st
 
 async function answerOrdering(term: string, message: string, context: Context): Promise<ResponderOutput> {
   const { language } = context
-  const found = await subject(term, context, MAX_FOR_QUESTION)
-  let products = Array.isArray(found) ? (term === '' ? found : bestNamed(term, found, false)) : []
-  // "2 linen shirts and 1 straw hat": two products, each by its own words.
-  if (products.length === 0 && term !== '') products = (await namedPair(message, context)) ?? []
+  // "3 tane türk kahvesi 2 tane çay", "i need 2 mugs and a candle": each product, how many and what they come to, and how
+  // to order (the number went to the one product found, or none was).
+  const lines = readBasket(message)
+  const basket = lines ? await answerBasket(lines, context) : null
+  if (basket) {
+    const how = biz.written(context.business.profile, 'ordering') ? biz.policyAnswer(context.business.profile, context.businessName, 'ordering', language) : contactOf(context)
+    return { ...basket, kind: 'ordering', reply: `${basket.reply}
+${how}` }
+  }
+  // "Bal ve zeytinyağı almak istiyorum", "2 linen shirts and 1 straw hat": two products, each by its own words.
+  const pair = term !== '' ? await namedPair(message, context) : null
+  const found = pair ?? (await subject(term, context, MAX_FOR_QUESTION))
+  let products = Array.isArray(found) ? (term === '' || pair ? found : bestNamed(term, found, false)) : []
   // "Bundan 3 tane istiyorum, nasıl yapıcam?": words that only say what the customer will do order the product just discussed.
   if (products.length === 0 && term !== '' && keysOf(term).every((key) => VERB_FORM.test(key) || WILL_DO.test(key))) products = (await lastProducts(context)) ?? []
   const discussed = products.length === 0 && term !== '' ? ((await lastProducts(context)) ?? []) : []
@@ -1485,6 +1494,10 @@ async function answerMessage(
   const countedBefore = saidBefore && asksTotal(message) && quantityAsked(message) === null ? quantityAsked(saidBefore.content) : null
   const ofOne = countedBefore !== null && countedBefore > 1 ? await lastProducts(context) : null
   if (ofOne?.length === 1) return reply('price', say.basket([{ product: ofOne[0]!, quantity: countedBefore! }], replyIn), replyIn, ofOne)
+  // …and just after "3 kahve 2 çay": what those come to.
+  const basketBefore = countedBefore !== null ? readBasket(saidBefore!.content) : null
+  const again = basketBefore ? await answerBasket(basketBefore, context) : null
+  if (again) return again
   // "İkisini de alsam ne tutar?", "how much for both?" just after a list: one of each, and what they come to.
   if (namesAllListed(message) && asksWhatItCosts(message)) {
     // With no list just given, "both" are the last two products discussed ("keten gömlek var mı", then "şapka var mı").

@@ -233,6 +233,11 @@ describe('terms', () => {
       expect((await understand(message, classifier)).kind, message).toBe('human')
     }
     expect((await understand('siparişi nasıl veririm', classifier)).kind).toBe('ordering')
+    // So many of a thing wanted is an order (off topic, and shipping for "paket", were the readings).
+    for (const [message, term] of [['2 candles please', 'candles'], ['kahveden 5 paket istiyorum', 'kahveden']]) {
+      expect(await understand(message, classifier), message).toMatchObject({ kind: 'ordering', term })
+    }
+    expect((await understand('2 paket alsam kargo bedava mı', classifier)).kind).toBe('shipping')
     expect((await understand('adresiniz nerede', classifier)).kind).toBe('location')
     for (const message of ['siparişimi iade etmek istiyorum', 'ürünü değiştirmek istiyorum']) expect((await understand(message, classifier)).kind, message).toBe('returns')
     expect((await understand('siparişimi değiştirmek istiyorum beden küçük geldi', classifier)).kind).not.toBe('human')

@@ -1121,6 +1121,12 @@ export function intentOf(asked: string, message: string): Intent {
   // "Dün verdiğim siparişi değiştirebilir miyim?", "can I add something to my order?": an order placed is changed by a
   // person, not by the returns text or the ordering text (sending it back is a return).
   if (changesOwnOrder(line)) return { kind: 'human' }
+  // "2 candles please", "kahveden 5 paket istiyorum": so many of a kind of thing, wanted, is an order however the network
+  // heard it (off topic; shipping, for "paket").
+  const manyWanted = quantityAsked(message) !== null && thingWords(termWithoutNumbers).length > 0
+  if (manyWanted && (WANTS_ONE.test(line) || / (please|pls|plz|lutfen) /.test(line)) && !asksWhetherSo(message) && ['off_topic', 'None', 'shipping', 'human'].includes(intent)) {
+    return { kind: 'ordering', term: termWithoutNumbers }
+  }
   // "How do I know this isn't a scam?", "güvenilir misiniz?": who the business is and how to reach it, never "I can't
   // help with that". (Of a product, "sahte mi?" asks whether it is genuine.)
   if (TRUST.test(line) && thingWords(message).length === 0 && !['human', 'complaint'].includes(intent)) return { kind: 'contact' }

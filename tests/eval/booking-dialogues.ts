@@ -401,6 +401,14 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-cumartesi-kacta-aciliyor',
     [w('cumartesi sabah boyaya gelcem', ['5 Aralık']), w('kaçta açılıyosunuz', ['Cumartesi', '10:00–14:00'], ['Bugün']), w('10:00'), w('Ece Ay'), w('0533 444 55 66'), w('evet')],
     { date: '2026-12-05', time: '10:00', service: 'Boya' }),
+  // "Şimdi gelebilir miyim": the first free time today, which a yes takes (no matching product was said).
+  trSalon('tr-simdi-gelebilir-miyim',
+    [w('şimdi gelebilir miyim saç kesimi için', ['En erken boş saat', '1 Aralık'], ['ürün']), w('evet', ['kimin adına']), w('Deniz Ak'), w('0533 444 55 67'), w('evet')],
+    { date: '2026-12-01', time: '13:00', service: 'Saç kesimi' }),
+  // A two-hour colour "akşama doğru" never fits the evening: that day's latest times, never "nothing free in the coming days".
+  trSalon('tr-aksama-dogru-boya',
+    [w('bugün akşama doğru boya yaptırabilir miyim', ['akşam boş saat kalmadı', '16:00'], ['Önümüzdeki günlerde']), w('16:00'), w('Lale Öz'), w('0533 444 55 68'), w('evet')],
+    { date: '2026-12-01', time: '16:00', service: 'Boya' }),
   // "5'ten sonra": the times from 17:00 on; the name of whom it is for.
   trSalon('tr-5ten-sonra-kizim',
     [w('yarın 5ten sonra fön yaptırabilir miyim', ['17:00', '17:30'], ['09:00', 'kimin adına']), w('17:30'), w('kızım için, adı Elif Kaya', ['telefon numaranızı']),

@@ -45,7 +45,10 @@ describe('findTimes', () => {
   it('reads a part of the day, and a time alone, on the day just offered', async () => {
     expect(shown((await find('çarşamba sabah')).offers)).toEqual(['2026-12-02 09:00', '2026-12-02 09:30', '2026-12-02 10:00', '2026-12-02 10:30', '2026-12-02 11:00'])
     // Thursday is free only in the afternoon: full in the morning, said so.
-    expect(await find('perşembe sabah')).toMatchObject({ reason: 'full_day', asked: { date: '2026-12-03', part: 'morning' } })
+    const morning = await find('perşembe sabah')
+    expect(morning).toMatchObject({ reason: 'full_day', asked: { date: '2026-12-03', part: 'morning' } })
+    // …and no later day is free in the morning either: that day's first times, never "nothing free in the coming days".
+    expect(shown(morning.offers)).toEqual(['2026-12-03 13:00', '2026-12-03 13:30', '2026-12-03 14:00', '2026-12-03 14:30', '2026-12-03 15:00'])
     expect((await find('saat 16 olur mu', '2026-12-03')).exact).toEqual({ date: '2026-12-03', time: '16:00' })
     const afternoon = await find('öğleden sonra', '2026-12-02')
     expect(afternoon.offers.every((offer) => offer.date === '2026-12-02' && inPart(offer.time, 'afternoon'))).toBe(true)

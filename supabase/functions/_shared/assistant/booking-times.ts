@@ -105,7 +105,9 @@ export async function findTimes(when: When, duration: number, desk: BookingDesk,
     const later = asOffers(await desk.freeSlots(from, addDays(from, LOOKAHEAD_DAYS), duration)).filter((s) => fits(s.time, when))
     // Free at other times of that day: full only in the part asked.
     const partFull = day && day.length > 0 && when.part ? { part: when.part } : {}
-    return { offers: spread(later, 3), reason, asked: { date, ...partFull } }
+    // A part of the day no day has free ("akşama doğru boya": two hours never end by closing): that day's nearest times.
+    const nearestOfDay = day && day.length > 0 && when.part && later.length === 0 ? (when.part === 'morning' ? day.slice(0, MAX_OFFERS) : day.slice(-MAX_OFFERS)) : []
+    return { offers: nearestOfDay.length > 0 ? nearestOfDay : spread(later, 3), reason, asked: { date, ...partFull } }
   }
 
   const from = when.from && when.from > desk.today ? when.from : desk.today

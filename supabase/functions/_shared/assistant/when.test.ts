@@ -94,6 +94,15 @@ describe('readWhen', () => {
   })
 })
 
+describe('now, or within the hour', () => {
+  it.each([
+    ['şimdi gelebilir miyim', { date: '2026-12-01', earliest: true }], ['any slots in the next hour?', { date: '2026-12-01', earliest: true }], ['randevumu 1 saat sonraya alabilir miyiz', {}],
+    ['can i come in now for a blow dry', { date: '2026-12-01', earliest: true }], ['friday now', { date: '2026-12-04' }],
+  ])('reads "%s" as the first free time today', (text, when) => {
+    expect(read(text)).toEqual(when)
+  })
+})
+
 describe('a day said not to suit', () => {
   it.each([
     ['yarın değil perşembe', { date: '2026-12-03' }], ['not tomorrow, friday', { date: '2026-12-04' }], ['yarın olmaz', {}],

@@ -250,8 +250,16 @@ export function readWhen(text: string, today: string): When {
   if (part) when.part = part
   if (!times && LATEST.test(line)) when.latest = true
   if (!times && EARLIEST.test(line)) when.earliest = true
+  // "Şimdi gelebilir miyim?", "can I come in now": the first free time today.
+  if (!date && !times && !when.from && NOW.test(line)) Object.assign(when, { date: today, earliest: true })
   return when
 }
+
+/**
+ * Now, or within the hour: "şimdi", "right now", "in the next hour". ("Hemen arkasına" is right after another service,
+ * "1 saat sonraya" an appointment moved by an hour.)
+ */
+const NOW = /\b(simdi|su an|right now|now|right away|in (an|the next) hour|within (the|an) hour|(1|bir) saat icinde)\b/
 
 /** A time as the earliest that suits: "after 4", "4 or later", "saat 4'ten sonra", "16.00'dan itibaren". */
 const AFTER = /\bafter \d|\d\s*(or later|onwards?)\b|\d\s*'?\s*(ten|tan|den|dan)\s+(sonra\w*|itibaren)\b/

@@ -2782,6 +2782,15 @@ describe('the business', () => {
     expect(booking.kind).toBe('booking')
   })
 
+  it('a short question of "it" just after the shipping text is asked of the shipping again, unless it asks a property', async () => {
+    const shipping = answered('how much is shipping', 'Shipping: …', 'shipping')
+    for (const message of ['is it free over a certain amount?', 'o da ücretsiz mi']) {
+      expect((await ask(message, { history: shipping, language: 'en' })).kind, message).toBe('shipping')
+    }
+    const mugThenShipping: Turn[] = [...said(['p7']), ...shipping]
+    expect((await ask('is it dishwasher safe', { history: mugThenShipping, language: 'en' })).kind).not.toBe('shipping')
+  })
+
   it('hours: a day named alone as the first question is that day\'s hours (off topic, a goodbye, no booking here)', async () => {
     for (const [message, said] of [['pazar günleri?', 'Pazar'], ['hafta sonu', 'Cumartesi 10:00–14:00'], ['yarın', 'Yarın'], ['cumartesi', 'Cumartesi 10:00–14:00'], ['saturday?', 'Saturday']] as const) {
       const out = await ask(message, { language: /^[a-z?]+$/.test(message) && message.startsWith('sat') ? 'en' : 'tr' })

@@ -1544,6 +1544,14 @@ async function answerMessage(
     // (A kind of product is no place: "peki kolye?" asks for a necklace.)
     if (named.length === 0 && thingWords(message).length === 0 && asked) return answerIntent(intentOf(previousKind, asked.content), asked.content, context)
   }
+  // "Is it free over a certain amount?", "how long does it take?" just after the shipping text: asked of it again, naming
+  // no product and no other topic (off topic, and "which product?", were the answers).
+  const policyBefore = previousKind === 'shipping' || previousKind === 'delivery_time' || previousKind === 'returns' || previousKind === 'payment' ? previousKind : null
+  // ("Is it dishwasher safe?" asks a property of the product before.)
+  const ofAProperty = attributeOf(words(message)) !== null || words(message).some((word) => onlyProperties(word.text))
+  if (policyBefore && ['off_topic', 'attribute', 'unknown'].includes(understood.kind) && words(message).length <= 8 && thingWords(message).length === 0 && topicOf(message) === null && pointsBack(message) && !ofAProperty) {
+    return answerIntent({ kind: policyBefore }, message, context)
+  }
   // "Ücretli mi?", "not ekleyebilir miyim?" just after an FAQ answer, naming no product: asked of that entry.
   if (previousKind === 'faq' && words(message).length <= 4 && FAQ_FOLLOWED.has(understood.kind)) {
     const term = 'term' in understood ? understood.term : ''

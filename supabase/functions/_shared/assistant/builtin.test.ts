@@ -182,6 +182,9 @@ describe('terms', () => {
     expect(await understand('kablolu olan var mı ya', classifier)).toMatchObject({ kind: 'stock', term: 'kablolu' })
     // Whom it is said to and asking to be looked at for are no words of a product (both were said to be not listed).
     expect(await understand('ablacım hasır şapka var mı', classifier)).toMatchObject({ kind: 'stock', term: 'hasır şapka' })
+    // Nor is where it was seen ("saw velvet jacket insta" was searched, and its detail asked of the leather jacket).
+    expect(await understand('hi, I saw the velvet jacket on insta, is it still available?', classifier)).toMatchObject({ kind: 'stock', term: 'velvet jacket' })
+    expect(await understand('instada gördüm deri çanta var mı', classifier)).toMatchObject({ kind: 'stock', term: 'deri çanta' })
     expect(await understand('ya bi bakar mısınız kılıf stokta yok mu', classifier)).toMatchObject({ kind: 'stock', term: 'kılıf' })
     // Nor are exclamations and an apology or leave to ask before the question ("lol candle", "question mug" were not listed).
     expect(await understand('lol how much is the candle', classifier)).toMatchObject({ kind: 'price', term: 'candle' })
@@ -209,7 +212,7 @@ describe('terms', () => {
 
   it('reads what someone likes, told, as a wish for what would suit them, and a question after an okay as that question', async () => {
     const classifier = await corpusClassifier()
-    for (const [message, term] of [['my sister loves jewellery', 'jewellery'], ['she likes summer stuff', 'summer'], ['he is into coffee', 'coffee']]) {
+    for (const [message, term] of [['my sister loves jewellery', 'jewellery'], ['she likes summer stuff', 'summer'], ['he is into coffee', 'coffee'], ['do you have anything for someone who loves tea', 'tea']]) {
       expect(await understand(message, classifier), message).toMatchObject({ kind: 'recommend', term })
     }
     // Liked and gone wrong is a complaint; liked, with thanks, is thanks.

@@ -95,6 +95,8 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'sattiginiz', 'satilan', 'satiyorsunuz', 'satista', 'hala', 'still', 'pay', 'odeme', 'odemeyi', 'oderim', 'you', 'sell', 'selling', 'got', 'adet', 'tane', 'stuff', 'goods',
   // Where an order is placed, not what is ordered ("can I order on WhatsApp?").
   'verebilir', 'verebilirim', 'verilir', 'verilebilir', 'whatsapp', 'whatsapptan', 'whatsappdan', 'instagram', 'instagramdan', 'dm', 'website', 'siteden', 'sitenizden', 'internetten',
+  // Where it was seen ("I saw the velvet jacket on insta", "instada gördüm").
+  'saw', 'seen', 'insta', 'instada', 'ig', 'tiktok', 'tiktokta', 'facebook', 'fb', 'gordum', 'gormustum',
   // A price in another currency, asked as a conversion ("TL'ye çevirir misiniz", "tl ye", "convert it to euros").
   'ye', 'cevir', 'cevirir', 'cevirin', 'cevirebilir', 'cevirebilirmisiniz', 'convert', 'converted', 'conversion',
   // A picture of it is asked for, not a product called so ("çantanın fotoğrafını atar mısınız").
@@ -234,7 +236,7 @@ export function yesOrNo(message: string): boolean {
 const PRESENT_VERB = /^\w{2,}(iyor|uyor)(sunuz|lar|sun|um|uz)?$/
 
 // Words that ask whether something exists ("kaşmir atkı var mı?"), not whether it is so.
-const EXISTENCE = / (var|varmi|yok|mevcut\w*|bulun\w*|sat\w*|kald\w*|have|has|got|sell|sells|stock|carry|any) /
+const EXISTENCE = / (var|varmi|yok|mevcut\w*|bulun\w*|sat\w*|kald\w*|have|has|got|sell|sells|stock|carry|any|available) /
 
 const RESERVE = / (ayir\w*|rezerve|reserve|(hold|keep|put|set) (\w+ ){0,4}(for me|for us|aside)) /
 const RESERVE_WORD = /^(hold|keep|put|set|reserve|aside|until|till|ayir\w*|rezerve)$/
@@ -726,7 +728,7 @@ export function changesOwnOrder(line: string): boolean {
 }
 
 /** Someone's liking told: "she likes", "my dad loves", "he's into". */
-const LIKES = / (she|he|they|hes|shes|theyre|my \w+|wife|husband|gf|bf|girlfriend|boyfriend|mom|mum|dad|sister|brother|friend) (really |also |just )?(likes?|loves?|is into|into|enjoys?|adores?|prefers?|is a fan of) /
+const LIKES = / (she|he|they|hes|shes|theyre|my \w+|wife|husband|gf|bf|girlfriend|boyfriend|mom|mum|dad|sister|brother|friend|someone who|somebody who) (really |also |just )?(likes?|loves?|is into|into|enjoys?|adores?|prefers?|is a fan of) /
 /** What went wrong with something liked: "loves it but the clasp broke" is a complaint. */
 const GONE_WRONG = / (but|ama|broke|broken|damaged|problem\w*|issue|wrong|return\w*|refund\w*|iade\w*|bozuk\w*|kirik\w*|kirildi) /
 
@@ -1193,7 +1195,9 @@ export function intentOf(asked: string, message: string): Intent {
   // complaint, however the network heard "my sister"; "she loves it, thanks" tells no liking of a kind of thing).
   const liked = LIKES.exec(line)
   const likedTerm = liked ? productTerm(words(line.slice(liked.index + liked[0].length)).filter((word) => !/^(it|them|this|that|stuff|things?)$/.test(word.key))) : ''
-  if (liked && likedTerm !== '' && !GONE_WRONG.test(line) && !['human', 'thanks', 'goodbye', 'ack'].includes(intent)) return { kind: 'recommend', term: likedTerm }
+  // ("Someone who loves tea" is no person asked for, however the network heard "someone".)
+  const ofSomeone = liked?.[1]?.endsWith(' who') === true
+  if (liked && likedTerm !== '' && !GONE_WRONG.test(line) && !['thanks', 'goodbye', 'ack', ...(ofSomeone ? [] : ['human'])].includes(intent)) return { kind: 'recommend', term: likedTerm }
   // "Anything for a saturday night dinner party?", "got anything for a 5 year old": a wish, whatever else the words sound
   // like ("good night").
   const wish = WISH_FOR.exec(line)

@@ -241,6 +241,11 @@ describe('terms', () => {
       expect(await understand(message, classifier), message).toMatchObject({ kind: 'ordering', term })
     }
     expect((await understand('2 paket alsam kargo bedava mı', classifier)).kind).toBe('shipping')
+    // A price offered is bargaining, the owner's offers to answer (an order, a size and a budget were read).
+    for (const message of ['kulaklığı 500 tlye verir misiniz', 'can you do the mug for 10 euros', 'would you take 150 for the headphones', '1000 liraya bırakır mısınız']) {
+      expect((await understand(message, classifier)).kind, message).toBe('discounts')
+    }
+    expect((await understand('1000 liraya kadar ne var', classifier)).kind).toBe('budget')
     expect((await understand('adresiniz nerede', classifier)).kind).toBe('location')
     for (const message of ['siparişimi iade etmek istiyorum', 'ürünü değiştirmek istiyorum']) expect((await understand(message, classifier)).kind, message).toBe('returns')
     expect((await understand('siparişimi değiştirmek istiyorum beden küçük geldi', classifier)).kind).not.toBe('human')

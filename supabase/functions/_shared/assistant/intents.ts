@@ -752,6 +752,11 @@ const WHOLE_CATALOGUE =
 const CATALOGUE_WORD = /^(katalo[gk]\w*|catalog\w*|brochure|menu|liste\w*|list|pricelist|gorebilecegim\w*|bakabilecegim\w*|urunlerinizi|urunlerin\w*)$/
 const WITHOUT_BOOKING =
   / (randevusuz|randevu almadan|randevu\w* (\w+ )?(sart|zorunlu|gerekli|gerekiyor|lazim|mecburi) (mi|mu)|without (an |a )?(appointment|booking)|no appointment|walk[ -]?ins?|drop[ -]?ins?|(do|would|will) (i|we) need (an |a )?(appointment|booking)|(do|would|will) (i|we) (need|have) to (book|(make|get) (an |a )?(appointment|booking))|(is|are) (an |a )?(appointments?|bookings?) (required|necessary|needed|a must)|(appointments?|bookings?) only) /
+/** A price offered for a product: an amount (with its currency, or of three figures) and "verir misiniz", "do it for"… */
+const AMOUNT = String.raw`(\d+ (tl|tlye|tlya|lira\w*|try|usd|dolar\w*|euros?|eur)|\d{3,}(e|a|ye|ya)?)`
+const HAGGLES = new RegExp(
+  String.raw` ${AMOUNT} (verir misiniz|verirmisiniz|verir misin|birakir\w*|birakabilir\w*|olmaz mi)|(can|could|would|will) (you|u|ya) do (it|them|this|that|the \w+) (for|at) (\d|(tl|usd|eur) )|(would|will) (you|u) take \d|pazarlik\w*`,
+)
 /** What kind of business it is: "bayan kuaförü müsünüz", "are you a men's barber?" (the hours, or the address, were given). */
 const BUSINESS_KIND = / ((bayan|kadin|erkek|cocuk|unisex) )?(kuafor\w*|berber\w*|salon\w*|guzellik salon\w*) (mi|mu)(siniz|sunuz)|(are|r) (you|u) (a |an )?((womens|women s|ladies|mens|men s|kids|unisex) )?(salon|barbers?|barbershop|hairdressers?|hair salon) /
 /** Where a thing comes from or is made: "nereden", "nerenin malı", "menşei", "where is it from", "where are they made". */
@@ -1114,6 +1119,9 @@ export function intentOf(asked: string, message: string): Intent {
     ),
   )
 
+  // "Kulaklığı 500 TL'ye verir misiniz?", "can you do the mug for 10 euros?": a price offered is bargaining, which is the
+  // owner's offers to answer (a budget, an order or a size were read).
+  if (HAGGLES.test(line)) return { kind: 'discounts' }
   // An amount with a bound is a budget whatever else the words suggest, unless the question is about the business.
   if (!BUSINESS_KINDS.has(intent) && intent !== 'hours') {
     const budget = budgetOf(message, intent === 'budget' || intent === 'recommend')

@@ -734,8 +734,7 @@ async function answerOrdering(term: string, message: string, context: Context): 
   const basket = lines ? await answerBasket(lines, context) : null
   if (basket) {
     const how = biz.written(context.business.profile, 'ordering') ? biz.policyAnswer(context.business.profile, context.businessName, 'ordering', language) : contactOf(context)
-    return { ...basket, kind: 'ordering', reply: `${basket.reply}
-${how}` }
+    return { ...basket, kind: 'ordering', reply: `${basket.reply}\n${how}` }
   }
   // "Bal ve zeytinyağı almak istiyorum", "2 linen shirts and 1 straw hat": two products, each by its own words.
   const pair = term !== '' ? await namedPair(message, context) : null

@@ -1406,6 +1406,12 @@ export const builtinResponder: Responder = async (asked) => {
   return draft ? { ...answered, booking: draft } : answered
 }
 
+/** Whether the words name a property a description may state, in one word or two ("su geçirmez", "gürültü engelleme"). */
+function namesAProperty(message: string): boolean {
+  const said = words(message).map((word) => word.text)
+  return said.some((word, i) => onlyProperties(word) || (i > 0 && onlyProperties(`${said[i - 1]} ${word}`)))
+}
+
 /** Each line's product as the catalogue has it and what they come to; null unless every line names a product of its own. */
 async function answerBasket(lines: readonly BasketLine[], context: Context): Promise<ResponderOutput | null> {
   const products = await Promise.all(lines.map(async (line) => bestNamed(line.term, await context.catalogue.search(line.term, 3), false)[0] ?? null))
@@ -1547,7 +1553,7 @@ async function answerMessage(
   // no product and no other topic (off topic, and "which product?", were the answers).
   const policyBefore = previousKind === 'shipping' || previousKind === 'delivery_time' || previousKind === 'returns' || previousKind === 'payment' ? previousKind : null
   // ("Is it dishwasher safe?" asks a property of the product before.)
-  const ofAProperty = attributeOf(words(message)) !== null || words(message).some((word) => onlyProperties(word.text))
+  const ofAProperty = attributeOf(words(message)) !== null || namesAProperty(message)
   if (policyBefore && ['off_topic', 'attribute', 'unknown'].includes(understood.kind) && words(message).length <= 8 && thingWords(message).length === 0 && topicOf(message) === null && pointsBack(message) && !ofAProperty) {
     return answerIntent({ kind: policyBefore }, message, context)
   }
@@ -1577,9 +1583,7 @@ async function answerMessage(
   // "Pamuklu mu?" just after a product: a short yes-or-no question with a word the corpus does not know asks it of
   // that product, however the classifier read its one familiar particle.
   // So does one naming a property a description may state ("hızlı şarj destekliyor mu?" of a powerbank), in a few more words.
-  // (A property may take two words: "gürültü engelleme var mı".)
-  const said = words(message).map((word) => word.text)
-  const asksProperty = said.length <= 5 && said.some((word, i) => onlyProperties(word) || (i > 0 && onlyProperties(`${said[i - 1]} ${word}`)))
+  const asksProperty = words(message).length <= 5 && namesAProperty(message)
   // ("Is it usd?" asks the price's currency, below.)
   const followsUp = SHORT_FOLLOW_UP_OVER.has(understood.kind) && asksWhetherSo(message) && !asksOfTheShop(message) && topicOf(message) === null && currencyAsked(message) === null
   if (followsUp && ((understood.unknownWords > 0 && words(message).length <= 3) || asksProperty)) {

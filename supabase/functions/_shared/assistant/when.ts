@@ -224,7 +224,7 @@ function isDateLike(m: RegExpExecArray): boolean {
   return second >= 1 && second <= 12 && !m[2]!.startsWith('0')
 }
 
-const DAY_NAMES = 'bugun|yarin|yrn|today|tomorrow|pazar|sali|carsamba|persembe|cuma|monday|tuesday|wednesday|thursday|friday|saturday|sunday'
+const DAY_NAMES = ['bugun', 'yarin', 'yrn', 'today', 'tomorrow', ...WEEKDAY_WORDS.map((pattern) => pattern.source.slice(3, -3))].join('|')
 /** A day said not to suit ("yarın değil perşembe", "not tomorrow, friday"), which is no day wanted; "cuma değil mi?" asks. */
 const REFUSED_DAY = new RegExp(`\\b(?:(?:${DAY_NAMES})\\w*\\s+(?:degil(?!\\s+mi)\\w*|olmaz|olmuyor|olamaz)|not\\s+(?:on\\s+)?(?:${DAY_NAMES})\\w*)\\b`, 'g')
 

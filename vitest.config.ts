@@ -37,7 +37,7 @@ export default defineConfig({
           include: ['supabase/**/*.test.ts', 'tests/{integration,schema,sync}/**/*.test.ts'],
           exclude,
           // A worker runs its files one after another in one process instead of a new process
-          // each: a third less CPU for the layer. The setup file puts back what a file changed.
+          // each: 40 % less CPU for the layer (697 s to 410 s). The setup file puts back what a file changed.
           isolate: false,
           setupFiles: ['tests/support/shared-worker-file.ts'],
         },

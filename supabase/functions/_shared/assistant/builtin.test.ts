@@ -1056,6 +1056,36 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('türk kahvesi ve rize çayı ne kadar', { items, faq: [] })).reply).not.toContain('Toplam')
   })
 
+  it('two products joined by "with", or one added "with" to the one just priced, come to their sum; one joined to a counted one is one', async () => {
+    const items = [...PRODUCTS, product('p8', 'Kot Pantolon', 899.5, 'TRY', 30, null), product('p9', 'Keten Gömlek', 649.9, 'TRY', 25, null), product('p10', 'Pamuklu Tişört', 249, 'TRY', 60, null)]
+    for (const message of ['kot pantolonla keten gömlek kaç tutar', 'keten gömlekle kot pantolon toplam ne kadar', 'kot pantolon ve keten gömlek ne tutar']) {
+      const out = await ask(message, { items, faq: [] })
+      expect(out, message).toMatchObject({ kind: 'price' })
+      expect(out.reply, message).toContain('Toplam: ₺1.549,40 TRY')
+    }
+    // Joined, and asked what each costs: both prices, no sum.
+    const each = await ask('kot pantolonla keten gömlek ne kadar', { items, faq: [] })
+    expect(each.productIds).toEqual(['p8', 'p9'])
+    expect(each.reply).not.toContain('Toplam')
+    const priced = answered('keten gömlek ne kadar', 'Keten Gömlek fiyatı ₺649,90 TRY; stokta 25 adet var.', 'price').map((turn) => (turn.role === 'assistant' ? { ...turn, productIds: ['p9'] } : turn))
+    for (const message of ['kot pantolonla birlikte ne kadar', 'kot pantolon ile birlikte ne tutar', 'peki kot pantolonla?']) {
+      const out = await ask(message, { items, faq: [], history: priced })
+      expect(out, message).toMatchObject({ kind: 'price', productIds: ['p9', 'p8'] })
+      expect(out.reply, message).toContain('Toplam: ₺1.549,40 TRY')
+    }
+    const withJeans = await askAnyWord('and with the jeans?', items, priced)
+    expect(withJeans).toMatchObject({ kind: 'price', productIds: ['p9', 'p8'] })
+    expect(withJeans.reply).toContain('Total: ₺1,549.40 TRY')
+    // With the shipping: the owner's text, though the catalogue may sell a "Kargo Pantolon".
+    const cargo = await ask('kargo ile birlikte ne kadar', { items: [...items, product('p11', 'Kargo Pantolon', 700, 'TRY', 5, null)], faq: [], history: priced })
+    expect(cargo.kind).toBe('shipping')
+    for (const message of ['2 tişört ve kot pantolon ne tutar', 'kot pantolon ve 2 tişört ne tutar']) {
+      const out = await ask(message, { items, faq: [] })
+      expect(out.reply, message).toContain('2 × Pamuklu Tişört')
+      expect(out.reply, message).toContain('Toplam: ₺1.397,50 TRY')
+    }
+  })
+
   it('a yes-or-no question of a kind of thing sold is asked of it; trust is answered with who the business is; a dead device is a complaint', async () => {
     const items = [...PRODUCTS, product('p8', 'Smart Watch', 2499, 'TRY', 3, null, '5 ATM water resistant')]
     const charge = await askAnyWord('does the watch charge fast', items)

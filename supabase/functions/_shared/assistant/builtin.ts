@@ -6,8 +6,8 @@
 // not know, instead of guessing. How a message flows: README.md.
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts, attribute-replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
-import { asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
-import { ASKS_MATERIAL, COMPARES, PICKUP, WISH_FOR_TR, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, asksTotal, withoutExcuse, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { addedWith, asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
+import { ASKS_MATERIAL, COMPARES, PICKUP, WISH_FOR_TR, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, asksTotal, withoutExcuse, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pairByEnding, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, namesSubject, phrasesHeld, sameProperty, sameSubject, sameThings, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
 import { hasAnyHours, hoursStatus, rangesOf, weekdayAfter } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
@@ -302,8 +302,8 @@ function otherReading(alternatives: readonly Classification[], message: string):
   return alternatives.find((reading) => NOT_PRODUCTS.has(reading.intent) && reading.score >= ALTERNATIVE_MIN_SCORE && borneOut(reading))
 }
 
-/** Two products asked for at once, their sum ("birlikte", "together", "toplam"). */
-const TOGETHER = / (birlikte|beraber|ikisi birden|toplam\w*|together|altogether|total|in total|combined) /
+/** Two products asked for at once, their sum ("birlikte", "together", "toplam", "ne tutar", "what do they come to"). */
+const TOGETHER = / (birlikte|beraber|ikisi birden|toplam\w*|tutar\w*|together|altogether|total|in total|combined|comes? to) /
 /** Words of a time of opening: "saat kaça kadar", "açık mısınız", "when do you close". */
 const TIME_WORDS = / (saat\w*|kac\w*|acik\w*|kapali\w*|kapan\w*|open\w*|close\w*|hours?|when|time|ne zaman) /
 /** Where a parcel is on its way ("kargoda", "in transit"), and a fee asked ("who pays the shipping?"). */
@@ -341,10 +341,13 @@ async function othersThanDiscussed(term: string, context: Context, none?: (produ
 
 /** Two products, each named by the words on its side of "ve", "and" or "ile", or null. */
 async function namedPair(message: string, context: Context): Promise<[CatalogueProduct, CatalogueProduct] | null> {
-  const terms = productPair(message)
-  if (!terms) return null
-  const [first, second] = await Promise.all(terms.map(async (term) => bestNamed(term, await context.catalogue.search(term, 3), false)[0] ?? null))
-  return first && second && first.id !== second.id ? [first, second] : null
+  // Joined by a word ("ve", "and", "ile"), or by "with" as the first name's ending ("kot pantolonla keten gömlek").
+  for (const terms of [productPair(message), pairByEnding(message)]) {
+    if (!terms) continue
+    const [first, second] = await Promise.all(terms.map(async (term) => bestNamed(term, await context.catalogue.search(term, 3), false)[0] ?? null))
+    if (first && second && first.id !== second.id) return [first, second]
+  }
+  return null
 }
 
 /** Of two products named ("kolye ve küpe"), the one the catalogue has and the words of the one it does not. */
@@ -1420,6 +1423,19 @@ async function answerBasket(lines: readonly BasketLine[], context: Context): Pro
   return reply('price', say.basket(counted, context.language), context.language, counted.map((line) => line.product))
 }
 
+/** "Kot pantolonla birlikte ne kadar?", "and with the jeans?" just after one product: the two, and what they come to. */
+async function answerWithAnother(message: string, previousKind: string | null | undefined, context: Context): Promise<ResponderOutput | null> {
+  if (!(previousKind === 'price' || asksWhatItCosts(message)) || COMES_WITH.test(keyLine(words(message))) || productPair(message) || pairByEnding(message)) return null
+  const term = addedWith(message)
+  const last = term === null ? null : await lastProducts(context)
+  // "Kargo ile birlikte ne kadar?": with the shipping, which is the owner's text, not a "Kargo Pantolon".
+  if (term === null || topicOf(term) !== null || last?.length !== 1) return null
+  const added = bestNamed(term, await context.catalogue.search(term, 3), false)[0]
+  if (!added || added.id === last[0]!.id) return null
+  const both = [last[0]!, added]
+  return reply('price', say.basket(both.map((product) => ({ product, quantity: 1 })), context.language), context.language, both)
+}
+
 /**
  * Two questions in one message, one of them about the business ("ceketin fiyatı nedir ve kargo ücreti ne kadar?"):
  * each answered, the second as asked after the first. Null when the message asks one thing, or its product
@@ -1503,6 +1519,8 @@ async function answerMessage(
   const basketBefore = countedBefore !== null ? readBasket(saidBefore!.content) : null
   const again = basketBefore ? await answerBasket(basketBefore, context) : null
   if (again) return again
+  const withAnother = await answerWithAnother(message, previousKind, context)
+  if (withAnother) return withAnother
   // "İkisini de alsam ne tutar?", "how much for both?" just after a list: one of each, and what they come to.
   if (namesAllListed(message) && asksWhatItCosts(message)) {
     // With no list just given, "both" are the last two products discussed ("keten gömlek var mı", then "şapka var mı").

@@ -297,6 +297,40 @@ export function productPair(message: string): [string, string] | null {
   return splitPair(words(message), true)
 }
 
+/**
+ * "Kot pantolonla keten gömlek", "kazakla eşarp", "çantayla kolye": two product terms joined by "with" written as the
+ * first one's ending, or null. Only the responder's catalogue can tell a name that ends so ("Tesla") from one that
+ * was joined, so the caller asks it for both.
+ */
+export function pairByEnding(message: string): [string, string] | null {
+  const list = words(message)
+  for (let at = 0; at < list.length - 1; at++) {
+    const stem = withoutWithEnding(list[at]!.text)
+    if (stem === null) continue
+    const first = productTerm([...list.slice(0, at), ...words(stem)])
+    const second = productTerm(list.slice(at + 1))
+    if (first !== '' && second !== '') return [first, second]
+  }
+  return null
+}
+
+const VOWELS = /[aıoueiöü]/gu
+/**
+ * The word without Turkish "with" ("pantolonla" → "pantolon", "gömlekle" → "gömlek", "çantayla" → "çanta"), or null
+ * when it has no such ending: the ending's vowel follows the word's last vowel, and a "y" comes between it and a word
+ * ending in a vowel ("vanilla" and "tesla" end in no "with").
+ */
+export function withoutWithEnding(word: string): string | null {
+  const match = /^(\p{L}{3,}?)(yl[ae]|l[ae])$/u.exec(word)
+  if (!match) return null
+  const [, stem, ending] = match as unknown as [string, string, string]
+  const last = stem.match(VOWELS)?.at(-1)
+  if (last === undefined) return null
+  const afterVowel = /[aıoueiöü]$/u.test(stem)
+  if (afterVowel !== ending.startsWith('y')) return null
+  return 'aıou'.includes(last) === ending.endsWith('a') ? stem : null
+}
+
 /** The two product terms around the separator, or null when one side has no product words. */
 function splitPair(list: readonly Word[], explicit: boolean): [string, string] | null {
   // "Kutusu ile mi geliyor?" asks what it comes with: "ile" asked about joins no two products.
@@ -692,6 +726,8 @@ export function quantityAsked(message: string): number | null {
 
 /** A total asked: "total?", "toplam ne tutar", "altogether". */
 const TOTAL = / (total|totals|toplam\w*|in all|altogether|hepsi ne tutar) /
+/** What things come to: "ne tutar", "kaç tutar", "what do they come to". */
+const COMES_TO = / ((ne|kac) tutar\w*|comes? to) /
 export const asksTotal = (message: string) => TOTAL.test(keyLine(words(message)))
 
 /** Whether the word at `i` is a number counting things: "10 tane", "3 of the mugs", "3 tişört", "2 linen shirts". */
@@ -1195,8 +1231,9 @@ export function intentOf(asked: string, message: string): Intent {
     const real = list.findIndex((word) => GENUINE.test(word.key))
     return { kind: 'attribute', attribute: 'material', term: productTerm(list.slice(0, real)) }
   }
-  // "Kahve ve bal toplam ne tutar?": two products' sum is their price, however the network heard it.
-  if (TOTAL.test(line) && !BUSINESS_KINDS.has(intent) && productPair(message)) return { kind: 'price', term }
+  // "Kahve ve bal toplam ne tutar?", "kot pantolonla gömlek kaç tutar?": two products' sum is their price, however the
+  // network heard it.
+  if ((TOTAL.test(line) || COMES_TO.test(line)) && !BUSINESS_KINDS.has(intent) && (productPair(message) || pairByEnding(message))) return { kind: 'price', term }
   // "Ok 50 then, total?": what that many of the product discussed come to.
   if (TOTAL.test(line) && quantityAsked(message) !== null && termWithoutNumbers.split(' ').every((word) => word === '' || /^(then|olsun|tane|adet|pieces|pcs)$/.test(asciiKey(word)))) return { kind: 'price', term: '' }
   // "My sister loves jewellery", "she likes summer stuff": what someone likes, told, asks what would suit them (not a

@@ -174,6 +174,13 @@ describe('words', () => {
 })
 
 describe('terms', () => {
+  it('reads a greeting with its last letter drawn out as a greeting, no part of a name ("merhabaa elbise" was not listed)', async () => {
+    const classifier = await corpusClassifier()
+    expect(await understand('merhabaa 😊 elbise hala var mı', classifier)).toMatchObject({ kind: 'stock', term: 'elbise' })
+    expect(await understand('selamm kazak kaç para', classifier)).toMatchObject({ kind: 'price', term: 'kazak' })
+    expect((await understand('merhabaa', classifier)).kind).toBe('greeting')
+  })
+
   it('reads a disappointed "yok mu ya?" as the stock asked again, and the customer\'s phone charged as a detail of the product', async () => {
     const classifier = await corpusClassifier()
     for (const message of ['stokta yok mu ya', 'gerçekten yok mu', 'hiç kalmadı mı', 'hiç yok mu']) {

@@ -227,7 +227,7 @@ export function yesOrNo(message: string): boolean {
   // "The necklace, is it tarnish free?": the question after the thing it is about.
   const afterComma = /,\s*(is|are|does|do|has|have|was)\s+(it|they|this|that|these|those)\b/i.test(message)
   // "Hi, is the smart watch waterproof?": the question begins after the greeting or the "ok".
-  const start = list.findIndex((word) => !OPENERS.has(word.key) && !LEADERS.has(word.key))
+  const start = list.findIndex((word) => !opens(word.key) && !LEADERS.has(word.key))
   const asked = keyLine(start > 0 ? list.slice(start) : list)
   return /^m[iu](s[iu]n[iu]z|y[iu]m|d[iu]r)?$/.test(last) || particleBefore || afterComma || /^ (is|are|does|do|can(?! you )|will(?! you )|has|have|was) /.test(asked)
 }
@@ -282,7 +282,7 @@ const negates = (list: readonly Word[], i: number) => list[i]!.key === 'not' && 
 
 export function productTerm(list: readonly Word[]): string {
   // "Merhabalar, kadife ceket…": the greeting it opens with is no part of a name.
-  const asked = list.slice(Math.max(list.findIndex((word) => !OPENERS.has(word.key)), 0))
+  const asked = list.slice(Math.max(list.findIndex((word) => !opens(word.key)), 0))
   const kept = asked
     .filter((word, i) => !QUESTION_WORDS.has(word.key) && !pointer(word) && !THE_SHOP.test(word.key) && !(asked[i - 1]?.key === 'kac' && TIME_UNITS.test(word.key)) && !negates(asked, i))
     .map((word) => word.text)
@@ -867,7 +867,7 @@ export const asksCancellationFee = (message: string): boolean => CANCELLATION_FE
 export function asksOfTheShop(message: string): boolean {
   // "Hello! Are your products handmade?": the greeting it opens with is not the question.
   const all = words(message)
-  const list = all.slice(Math.max(all.findIndex((word) => !OPENERS.has(word.key)), 0))
+  const list = all.slice(Math.max(all.findIndex((word) => !opens(word.key)), 0))
   if (asksCancellationFee(message)) return true
   if (mentionsVat(message) && (list.some((word) => INCLUDED.test(word.key)) || productTerm(list.filter((word) => !VAT.test(word.key))) === '')) return true
   if (list.some((word) => NO_FIELD.test(word.key)) && productTerm(list.filter((word) => !NO_FIELD.test(word.key) && !ASKED_OF_THE_SHOP.test(word.key))) === '') return true
@@ -913,6 +913,14 @@ const OPENERS: ReadonlySet<string> = new Set([
   'greetings', 'good', 'morning', 'afternoon', 'evening', 'there', 'everyone', 'kolay', 'gelsin',
 ])
 
+/** A word that opens a message, its last letter drawn out or not ("merhabaa", "selamm"). */
+function opens(key: string): boolean {
+  return OPENERS.has(key) || OPENERS.has(undrawn(key))
+}
+
+/** The word without its last letter doubled ("merhabaa" → "merhaba"); for greetings only: English words end so ("dress"). */
+const undrawn = (key: string) => key.replace(/(\w)\1$/, '$1')
+
 /** The words that only greet, whatever else they come with. */
 const HELLOS = /^(merhaba|merhabalar|meraba|mrhb|selam|selamlar|slm|slmlar|mrb|selamun|gunaydin|tunaydin|hi|hii|hello|helo|hallo|hey|heyy|hiya|howdy)$/
 
@@ -931,7 +939,7 @@ const AMOUNT_WORDS = /^(much|many|kadar)$/
 /** Whether the message only calls for attention ("orada kimse var mı?", "I have a question"), asking nothing yet. */
 function callsOnly(list: readonly Word[]): boolean {
   // "How much?" asks a price: "much" goes with thanks ("thank you very much"), not with a call.
-  const keys = list.map((word) => word.key).filter((key) => !OPENERS.has(key) && (!COURTESY_FILLERS.has(key) || AMOUNT_WORDS.test(key)))
+  const keys = list.map((word) => word.key).filter((key) => !opens(key) && (!COURTESY_FILLERS.has(key) || AMOUNT_WORDS.test(key)))
   return keys.length > 0 && keys.every((key) => CALLING_WORDS.has(key)) && keys.some((key) => CALLING.test(key))
 }
 
@@ -967,11 +975,11 @@ const COURTESY_FILLERS: ReadonlySet<string> = new Set([
 /** Whether the message is only thanks, a parting or a well-wish, and which: thanks when it thanks at all. */
 function courtesyOnly(list: readonly Word[]): 'thanks' | 'goodbye' | 'greeting' | null {
   const keys = list.map((word) => word.key)
-  const known = (key: string) => THANKS_WORDS.has(key) || PARTING_WORDS.has(key) || COURTESY_FILLERS.has(key) || LEADERS.has(key) || OPENERS.has(key)
+  const known = (key: string) => THANKS_WORDS.has(key) || PARTING_WORDS.has(key) || COURTESY_FILLERS.has(key) || LEADERS.has(key) || opens(key)
   if (!keys.every(known)) return null
   if (keys.some((key) => THANKS_WORDS.has(key))) return 'thanks'
   // "Merhaba efendim, iyi çalışmalar": a wish said with a hello comes with the hello.
-  if (keys.some((key) => HELLOS.test(key))) return 'greeting'
+  if (keys.some((key) => HELLOS.test(key) || HELLOS.test(undrawn(key)))) return 'greeting'
   // "Şimdilik bu kadar", "that's all for now": taking leave needs a word that only takes leave.
   const leaves = keys.some((key) => PARTING_WORDS.has(key) && !PARTING_ONLY_WITH_OTHERS.test(key))
   // "Kolay gelsin", "ok bu kadar": said on leaving, though the words say it only together.
@@ -987,7 +995,7 @@ function courtesyOnly(list: readonly Word[]): 'thanks' | 'goodbye' | 'greeting' 
  */
 export function saysCourtesy(message: string): boolean {
   const keys = words(message).map((word) => word.key)
-  const known = (key: string) => THANKS_WORDS.has(key) || PARTING_WORDS.has(key) || COURTESY_FILLERS.has(key) || LEADERS.has(key) || OPENERS.has(key)
+  const known = (key: string) => THANKS_WORDS.has(key) || PARTING_WORDS.has(key) || COURTESY_FILLERS.has(key) || LEADERS.has(key) || opens(key)
   return keys.some((key) => THANKS_WORDS.has(key) || PARTING_WORDS.has(key)) && keys.filter((key) => !known(key)).length <= 2
 }
 
@@ -1058,7 +1066,7 @@ export async function understand(message: string, classifier: Classifier): Promi
   if (INJECTION.some((pattern) => pattern.test(line))) return { kind: 'injection', alternatives: [], unknownWords: 0 }
   // "0532 123 45 67" alone: the customer's number, given.
   if (/^\s*\+?\d[\d\s().-]{8,}\d\s*$/.test(message)) return { kind: 'personal_info', alternatives: [], unknownWords: 0 }
-  const opening = list.findIndex((word) => !OPENERS.has(word.key))
+  const opening = list.findIndex((word) => !opens(word.key))
   if (opening === -1) return { kind: 'greeting', alternatives: [], unknownWords: 0 }
   // ("Yarın?" alone is no "see you tomorrow".)
   const courtesy = list.every((word) => DAY_WORD.test(word.key)) ? null : courtesyOnly(list)
@@ -1101,7 +1109,7 @@ export async function understand(message: string, classifier: Classifier): Promi
     classified = await classifier.classify(list.slice(opening).map((word) => word.text).join(' '))
   }
   // "Tamam, nasıl alırım?": the question after the acknowledgement is what is asked.
-  const leading = list.findIndex((word) => !LEADERS.has(word.key) && !OPENERS.has(word.key))
+  const leading = list.findIndex((word) => !LEADERS.has(word.key) && !opens(word.key))
   if (leading > 0 && (classified.intent === 'ack' || classified.score < MIN_SCORE)) {
     const rest = await classifier.classify(list.slice(leading).map((word) => word.text).join(' '))
     const parting = rest.score >= MIN_SCORE && (rest.intent === 'goodbye' || rest.intent === 'thanks')

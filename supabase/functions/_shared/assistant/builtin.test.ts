@@ -3508,6 +3508,14 @@ describe('honest products', () => {
     }
   })
 
+  it('a present wished for with a budget and no kind of thing is what the budget buys, though a word found a dearer product', async () => {
+    const shop = [...PRODUCTS, product('b1', 'Doğum Günü Balon Seti', 1500, 'TRY', 4, null)]
+    const out = await askAnyWord('annem için doğum günü hediyesi arıyorum bütçem 1000 tl', shop)
+    expect(out.kind).toBe('budget')
+    expect(out.reply).not.toContain('Aradığınız türden')
+    expect(out.productIds.sort()).toEqual(['p2', 'p3', 'p6'])
+  })
+
   it('budgets: only products in that currency and range, and says when none fits', async () => {
     const lira = await ask('500 TL altı ne var?', { items })
     expect(lira.kind).toBe('budget')

@@ -8,7 +8,7 @@
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { addedWith, asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
 import { ASKS_MATERIAL, COMPARES, PICKUP, WISH_FOR_TR, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, asksTotal, withoutExcuse, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pairByEnding, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
-import { departmentIn, departmentOf, holdsEquivalent, occasionWords, onlyProperties, namesSubject, phrasesHeld, sameProperty, sameSubject, sameThings, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
+import { departmentIn, departmentOf, forWhom, holdsEquivalent, occasionWords, onlyProperties, namesSubject, phrasesHeld, sameProperty, sameSubject, sameThings, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
 import { hasAnyHours, hoursStatus, rangesOf, weekdayAfter } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
 import { asksForReminder, bookingAsked, namesOtherCare } from './booking-reading.ts'
@@ -473,8 +473,11 @@ async function answerBudget(budget: Budget, term: string, context: Context): Pro
     found = matches
       .filter((p) => p.currency === budget.currency && p.price <= budget.max && (budget.min === undefined || p.price >= budget.min))
       .sort((a, b) => b.price - a.price)
-    // "1000 TL'ye kadar hediye": a word no product holds narrows nothing; the budget still does.
-    if (matches.length === 0) found = await catalogue.inBudget(budget, MAX_LISTED + 1)
+    // "1000 TL'ye kadar hediye": a word no product holds narrows nothing; the budget still does. Nor does a present
+    // wished for with no kind of thing named ("annem için doğum günü hediyesi, bütçem 1000 TL"), where what it found
+    // is over the budget: those are no kind asked for.
+    const namesAKind = thingWords(term).some((word) => !wishesForAGift(word) && !forWhom(asciiKey(word)))
+    if (matches.length === 0 || (found.length === 0 && !namesAKind)) found = await catalogue.inBudget(budget, MAX_LISTED + 1)
   }
   // "300 TL altı kulaklık" with none so cheap: that none of the kind is, and what the budget does buy (a list of a budget
   // holds nothing over it).

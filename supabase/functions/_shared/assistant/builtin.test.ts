@@ -2655,13 +2655,17 @@ describe('the FAQ in the other language', () => {
 })
 
 describe('unknown products', () => {
-  it('says so and points to the business', async () => {
+  it('says so and points to the business, with the ways to reach it the owner wrote', async () => {
     for (const [message, words] of [['Do you have a telescope?', "couldn't find"], ['teleskop fiyatı ne kadar?', 'bulamadım']] as const) {
       const out = await ask(message)
       expect(out.reply).toContain(words)
       expect(out.reply).toContain(BUSINESS)
+      expect(out.reply).toContain('0216 555 00 11 · ayse@example.com')
       expect(out.productIds).toEqual([])
     }
+    // With none written, the business's name alone.
+    const bare = await ask('Do you have a telescope?', { profile: null })
+    expect(bare.reply).toContain(`Please contact ${BUSINESS} directly`)
   })
 })
 

@@ -197,13 +197,13 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
     // a sentence is no product's name for one word of it ("who won the match last night" is no Yoga Mat).
     const sentence = kind === 'search' && keysOf(term).length >= 3 && found.length > 0 && coverage(term, found[0]!.name) < 0.5
     const shown = sentence ? [] : found.slice(0, MAX_LISTED)
-    if (shown.length === 0 && property) return reply(kind, say.noneDescribed(term, businessName, language), language, [], false)
+    if (shown.length === 0 && property) return reply(kind, say.noneDescribed(term, contactOf(context), language), language, [], false)
     if (shown.length === 0) {
       // "Küpe yok mu?", "earrings?": a kind of thing asked for is one the catalogue does not hold, not a question the
       // assistant missed.
       const thingAsked = message !== undefined && (asksWhetherThereIs(message) || words(message).length <= 2) && thingWords(term).length > 0
       if (kind === 'search' && !thingAsked) return reply('unknown', say.dontKnow(contactOf(context), language, await offered(context)), language)
-      return reply(kind, term === '' ? say.emptyCatalogue(businessName, language) : say.notFound(businessName, language), language, [], false)
+      return reply(kind, term === '' ? say.emptyCatalogue(contactOf(context), language) : say.notFound(contactOf(context), language), language, [], false)
     }
     if (property) return reply(kind, say.describedList(shown, found.length > MAX_LISTED, language), language, shown)
     // "Kahve makinesi var mı?" of a shop with Türk Kahvesi: what was asked for is not listed, the coffee only the closest.
@@ -224,7 +224,7 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
   }
   const found = await subject(term, context, MAX_FOR_QUESTION)
   if (found === 'no_subject') return reply(kind, say.whichProduct(language), language)
-  if (found === 'gone') return reply(kind, say.gone(businessName, language), language)
+  if (found === 'gone') return reply(kind, say.gone(contactOf(context), language), language)
   // "Su geçirmez mi?" with no product discussed yet: a property asked of nothing named; which product is the question.
   if (found.length === 0 && onlyProperties(term)) return reply(kind, say.whichProduct(language), language)
   // "Do you have any jewellery?": a department, asked as the things it holds.
@@ -242,7 +242,7 @@ async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' |
     const text = kind === 'price' ? say.priceOf(half.found, language) : say.stockOf(half.found, language)
     return reply(kind, `${text}\n${say.notListedTerm(half.missing, language)}`, language, [half.found], false)
   }
-  if (found.length === 0) return reply(kind, say.notFound(businessName, language), language, [], false)
+  if (found.length === 0) return reply(kind, say.notFound(contactOf(context), language), language, [], false)
   // "Do you have any vegan leather?" of leather goods none of which says vegan: the closest, said to be only that.
   if (found.length > 1 && kind !== 'link' && found.every((product) => notInRecord(term, product).length > 0)) {
     return reply(kind, say.closestList(found, term, language), language, found, false)
@@ -361,7 +361,7 @@ async function onePairFound(message: string, context: Context): Promise<{ found:
 }
 
 async function answerCompare(terms: [string, string], message: string, context: Context): Promise<ResponderOutput> {
-  const { language, businessName, catalogue } = context
+  const { language, catalogue } = context
   // A side found by its words, or by the kind of thing they name ("bal gerçek" of "bal gerçek mi katkısız mı").
   const side = async (term: string) => {
     const found = bestNamed(term, await catalogue.search(term, 3), true)[0]
@@ -383,11 +383,11 @@ async function answerCompare(terms: [string, string], message: string, context: 
     const topic = topicOf(message)
     if (topic) return answerIntent({ kind: topic }, message, context)
   }
-  return reply('compare', say.compareMissing(found, businessName, language), language, found ? [found] : [])
+  return reply('compare', say.compareMissing(found, contactOf(context), language), language, found ? [found] : [])
 }
 
 async function answerExtreme(order: 'cheapest' | 'priciest', term: string, message: string, context: Context): Promise<ResponderOutput> {
-  const { language, businessName, catalogue } = context
+  const { language, catalogue } = context
   const kind = order
   if (term === '') {
     // "En ucuzu hangisi?" just after a list: the cheapest of that list, unless the words speak of the whole shop, or
@@ -403,12 +403,12 @@ async function answerExtreme(order: 'cheapest' | 'priciest', term: string, messa
     }
     const listed = overWholeShop(message) || overWholeShop(asked) ? [] : ((await justListed(context)) ?? [])
     const chosen = inCurrencyAsked(listed.length >= 2 ? extremesByCurrency(listed, order) : (await catalogue.extremes(order)).slice(0, MAX_LISTED), message)
-    if (chosen.length === 0) return reply(kind, say.emptyCatalogue(businessName, language), language)
+    if (chosen.length === 0) return reply(kind, say.emptyCatalogue(contactOf(context), language), language)
     return reply(kind, say.extreme(chosen, order, language), language, chosen)
   }
   // "The most expensive backpack": among what the words name, not everything sharing a word with them.
   const pool = bestNamed(term, await catalogue.search(term, 50), true)
-  if (pool.length === 0) return reply(kind, say.notFound(businessName, language), language, [], false)
+  if (pool.length === 0) return reply(kind, say.notFound(contactOf(context), language), language, [], false)
   const chosen = inCurrencyAsked(extremesByCurrency(pool, order), message)
   return reply(kind, say.extreme(chosen, order, language), language, chosen)
 }
@@ -553,7 +553,7 @@ async function answerRecommendation(asked: string, context: Context, shown: Read
  * catalogue does not list it: never a yes.
  */
 async function answerAttribute(attribute: Attribute | null, term: string, message: string, context: Context): Promise<ResponderOutput> {
-  const { language, businessName } = context
+  const { language } = context
   // "Kırmızı elbise var mı?" where the catalogue has a Kırmızı Elbise: the colour is the product's name, the question its stock.
   const whole = productTerm(words(message))
   // "Siyah mı?" asks whether the product discussed is black, not for the Siyah Deri Ceket.
@@ -600,7 +600,7 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
     if (last && (last.length === 1 || (none && last.length > 0))) found = last.slice(0, 1)
   }
   if (found === 'no_subject') return reply('attribute', say.whichProduct(language), language)
-  if (found === 'gone') return reply('attribute', say.gone(businessName, language), language)
+  if (found === 'gone') return reply('attribute', say.gone(contactOf(context), language), language)
   const product = found[0]
   // ("Do you have this in a bigger size?" with nothing discussed: "this" is the product to name.)
   if (!product && (onlyProperties(term) || (thingWords(term).length === 0 && pointsBack(message)))) return reply('attribute', say.whichProduct(language), language)
@@ -609,7 +609,7 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
     const hit = await faqFor(message, context, 'attribute')
     return hit ? reply('faq', biz.faqAnswer(hit), language) : reply('unknown', say.dontKnow(contactOf(context), language, await offered(context)), language)
   }
-  if (!product) return reply('attribute', say.notFound(businessName, language), language, [], false)
+  if (!product) return reply('attribute', say.notFound(contactOf(context), language), language, [], false)
   const named = words(product.name).map((word) => word.key)
   // ("Güneş gözlüğü" names the Sunglasses in two words.)
   const phrased = phrasesHeld(message, product.name)

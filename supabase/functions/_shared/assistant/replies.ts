@@ -32,11 +32,6 @@ export function productLine(product: CatalogueProduct, language: Lang): string {
   return `• ${product.name} — ${price(product, language)}, ${stockState(product, language)}`
 }
 
-function contact(businessName: string, language: Lang): string {
-  const name = business(businessName, language)
-  return language === 'tr' ? `Daha fazla bilgi için ${name} ile iletişime geçebilirsiniz.` : `For more, please contact ${name}.`
-}
-
 /** What the business offers here: `books` appointments, `sells` products (a salon may list none). */
 export type Offers = { books: boolean; sells: boolean }
 
@@ -249,15 +244,15 @@ export function noOther(product: CatalogueProduct, asked: string, language: Lang
   return language === 'tr' ? `Katalogda ${product.name} dışında başka ${asked} yok.` : `The catalogue has no other ${asked} than ${product.name}.`
 }
 
-export function notFound(businessName: string, language: Lang): string {
+export function notFound(contact: string, language: Lang): string {
   const prefix = language === 'tr' ? 'Üzgünüm, bununla eşleşen bir ürün bulamadım.' : "Sorry, I couldn't find a matching product."
-  return `${prefix} ${contact(businessName, language)}`
+  return `${prefix} ${contact}`
 }
 
 /** "Hangi ürünler el yapımı?" of a catalogue no record of which says so. */
-export function noneDescribed(asked: string, businessName: string, language: Lang): string {
+export function noneDescribed(asked: string, contact: string, language: Lang): string {
   const prefix = language === 'tr' ? `Katalogda açıklamasında “${asked}” yazan bir ürün yok.` : `No product in the catalogue is described as “${asked}”.`
-  return `${prefix} ${contact(businessName, language)}`
+  return `${prefix} ${contact}`
 }
 
 /** A link to a page the catalogue names nothing of: it cannot be opened here, so its name is asked for. */
@@ -273,14 +268,14 @@ export function whichProduct(language: Lang): string {
     : 'Which product do you mean? Please tell me its name.'
 }
 
-export function gone(businessName: string, language: Lang): string {
+export function gone(contact: string, language: Lang): string {
   const prefix = language === 'tr' ? 'Bu ürün artık katalogda görünmüyor.' : 'That product is no longer in the catalogue.'
-  return `${prefix} ${contact(businessName, language)}`
+  return `${prefix} ${contact}`
 }
 
-export function emptyCatalogue(businessName: string, language: Lang): string {
+export function emptyCatalogue(contact: string, language: Lang): string {
   const prefix = language === 'tr' ? 'Şu an katalogda ürün görünmüyor.' : 'There are no products in the catalogue right now.'
-  return `${prefix} ${contact(businessName, language)}`
+  return `${prefix} ${contact}`
 }
 
 /** What a list of products is, said before it. */
@@ -420,15 +415,15 @@ export function notListedTerm(term: string, language: Lang): string {
   return language === 'tr' ? `“${term}” ise katalogda yer almıyor.` : `“${term}” isn't in the catalogue.`
 }
 
-export function compareMissing(found: CatalogueProduct | null, businessName: string, language: Lang): string {
+export function compareMissing(found: CatalogueProduct | null, contact: string, language: Lang): string {
   if (!found) {
     return language === 'tr'
-      ? `Karşılaştırmak istediğiniz ürünleri bulamadım. ${contact(businessName, language)}`
-      : `I couldn't find the products you want to compare. ${contact(businessName, language)}`
+      ? `Karşılaştırmak istediğiniz ürünleri bulamadım. ${contact}`
+      : `I couldn't find the products you want to compare. ${contact}`
   }
   return language === 'tr'
-    ? `Yalnızca birini bulabildim:\n${describe(found, language)}\nDiğerini katalogda bulamadım. ${contact(businessName, language)}`
-    : `I could only find one of them:\n${describe(found, language)}\nThe other one isn't in the catalogue. ${contact(businessName, language)}`
+    ? `Yalnızca birini bulabildim:\n${describe(found, language)}\nDiğerini katalogda bulamadım. ${contact}`
+    : `I could only find one of them:\n${describe(found, language)}\nThe other one isn't in the catalogue. ${contact}`
 }
 
 /** The cheapest or dearest product in each currency: prices in different currencies are never ranked together. */

@@ -244,6 +244,15 @@ describe('the booking conversation reads', () => {
     for (const message of ['what time do you close', 'hangi saatlerde açıksınız']) expect(bookingAsked(message, 'hours'), message).toBeNull()
   })
 
+  it('reads goods put aside as no booking, and a time or a slot reserved as one', () => {
+    for (const message of ['can you reserve one for me', 'could you reserve it until friday', 'reserve the hat for me pls', 'bana bir tane rezerve edebilir misiniz']) {
+      expect(bookingAsked(message, 'unknown'), message).toBeNull()
+    }
+    for (const message of ['can i reserve a slot on friday', 'i want to reserve a time for a haircut', 'reserve one for me tomorrow at 3', 'can i reserve an appointment']) {
+      expect(bookingAsked(message, 'unknown'), message).toBe('book')
+    }
+  })
+
   it('how far an appointment is moved, in minutes, later or earlier', () => {
     for (const [text, minutes] of [['randevumu 1 saat sonraya alabilir miyiz', 60], ['yarım saat erkene çekebilir miyiz', -30], ['an hour later', 60], ['half an hour earlier', -30], ['2 hours later', 120], ['15 dk sonraya', 15]] as const) {
       expect(shiftAsked(text), text).toBe(minutes)

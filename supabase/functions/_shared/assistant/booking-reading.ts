@@ -336,10 +336,16 @@ export function bookingAsked(
   // or time, or by an hour, is a move.
   if (OWN_APPOINTMENT.test(l) && TO_ANOTHER.test(l) && (saysWhen(readWhen(message, '2000-01-01')) || shiftAsked(message) !== null)) return 'move'
   if (justBooked && forAnother(message)) return 'book'
+  // "Can you reserve one for me?" of a hat: the goods put aside, which is the owner's to do, not an appointment (nor is
+  // a day they are held until).
+  if (RESERVES_GOODS.test(l) && !appointment && (/ (until|till|kadar) /.test(l) || !saysWhen(readWhen(message, '2000-01-01')))) return null
   if (kind === 'booking' || (BOOK_WORDS.test(l) && !/ (siparis\w*|order\w*) /.test(l))) return 'book'
   if (ANYTHING.test(l) && saysWhen(readWhen(message, '2000-01-01'))) return 'book'
   return null
 }
+
+/** "Reserve one", "reserve it", "bir tane rezerve": goods put aside (a slot, a time or a table reserved is a booking). */
+const RESERVES_GOODS = / ((reserve|rezerve) (one|it|them|that|this|these|those|\d+|(a|an|the|some|one of the) (?!(slots?|times?|spots?|places?|seats?|tables?|days?|dates?|hours?|session|appointment) )\w+)|(bir tane|birini|onu|bunu|\d+ tane) rezerve) /
 
 const SHIFT = / (\d{1,2}|bir|a|an|one|iki|two|uc|three|yarim|half an|half) (saat\w*|hours?|dakika\w*|dk|mins?|minutes) (sonra\w*|ileri\w*|later|erken\w*|once\w*|geri\w*|earlier) /
 const SHIFT_AMOUNTS: Readonly<Record<string, number>> = { bir: 1, a: 1, an: 1, one: 1, iki: 2, two: 2, uc: 3, three: 3, yarim: 0.5, 'half an': 0.5, half: 0.5 }

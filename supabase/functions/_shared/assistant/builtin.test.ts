@@ -2578,6 +2578,10 @@ describe('follow-ups as customers write them', () => {
     const english = await ask('can you hold the desk lamp for me until saturday?', { language: 'en' })
     expect(english).toMatchObject({ kind: 'ordering', productIds: ['p5'] })
     expect(english.reply).toContain("I can't put products aside from here.")
+    // With no ordering text of the owner's, the ways to reach the owner are said once, after why.
+    const unwritten = await ask('bunu bana ayırır mısınız', { history: said(['p6']), profile: { ...PROFILE, ordering_info: null } })
+    expect(unwritten.reply.split('0216 555 00 11')).toHaveLength(2)
+    expect(unwritten.reply).toContain('Ürün ayırmayı buradan yapamıyorum. Ayşe Butik size yardımcı olabilir: 0216 555 00 11')
     // Ordered, not held: nothing about putting aside.
     expect((await ask('seramik vazo sipariş vermek istiyorum')).reply).not.toContain('ayırmayı')
   })

@@ -763,9 +763,12 @@ async function answerOrdering(term: string, message: string, context: Context): 
   // "I'll take 2": what they come to, when the catalogue shows that many; else that it shows fewer.
   const wanted = products.length === 1 ? moreThanStocked(one!, count, context) : []
   const total = products.length === 1 && count !== null && count > 1 && count <= one!.stock ? [say.totalFor(one!, count, language)] : []
-  const text = [say.orderAnswer(products, how, contactOf(context), language), ...total, ...wanted].join('\n')
-  // "Bana bir tane ayırır mısınız?": how to order, and that putting one aside is the owner's to do.
-  const reserve = asksToReserve(message) ? `\n${say.cannotReserve(contactOf(context), language)}` : ''
+  // "Bana bir tane ayırır mısınız?": how to order, and that putting one aside is the owner's to do (said with the
+  // owner's contact details once, where no ordering text of the owner's comes first).
+  const reserving = asksToReserve(message)
+  const reach = reserving && how === null ? say.cannotReserve(contactOf(context), language) : contactOf(context)
+  const text = [say.orderAnswer(products, how, reach, language), ...total, ...wanted].join('\n')
+  const reserve = reserving && how !== null ? `\n${say.cannotReserve(contactOf(context), language)}` : ''
   // "I'll take it, how do I pay?": how to order, and how to pay when the owner wrote it.
   const pay = PAYING.test(keyLine(words(message))) && biz.written(context.business.profile, 'payment')
     ? `\n${biz.policyAnswer(context.business.profile, context.businessName, 'payment', language)}`

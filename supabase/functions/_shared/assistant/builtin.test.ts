@@ -2776,6 +2776,21 @@ describe('no invented facts', () => {
 })
 
 describe('the business', () => {
+  it('a product\'s price asked with shipping in it is its price, then the shipping text', async () => {
+    for (const [message, price, shipping] of [
+      ['seramik vazo kaç para kargo dahil mi', '₺349,90 TRY', '500 TL üzeri kargo ücretsiz'],
+      ['vazo fiyatı kargo dahil mi', '₺349,90 TRY', '500 TL üzeri kargo ücretsiz'],
+      ['how much is the desk lamp including shipping', '€12.50 EUR', '500 TL üzeri kargo ücretsiz'],
+    ] as const) {
+      const out = await ask(message)
+      expect(out, message).toMatchObject({ kind: 'shipping', productIds: [/vazo/.test(message) ? 'p6' : 'p5'] })
+      expect(out.reply, message).toContain(price)
+      expect(out.reply, message).toContain(shipping)
+    }
+    // No product named: the shipping text alone.
+    expect(await ask('kargo ücreti dahil mi')).toMatchObject({ kind: 'shipping', productIds: [] })
+  })
+
   /** Tuesday 23:30 UTC: already Wednesday 02:30 in Istanbul (UTC+3), still Wednesday 00:30 in Berlin (UTC+1). */
   const LATE_TUESDAY_UTC = new Date('2026-11-24T23:30:00Z')
 

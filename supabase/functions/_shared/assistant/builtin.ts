@@ -1429,6 +1429,26 @@ async function answerBasket(lines: readonly BasketLine[], context: Context): Pro
   return reply('price', say.basket(counted, context.language), context.language, counted.map((line) => line.product))
 }
 
+/** Whether shipping is in a price: "kargo dahil", "including shipping", "with shipping", "kargoyla". */
+const SHIPPING_INCLUDED = / (dahil\w*|haric\w*|including|included|incl|excluding|with (shipping|delivery|postage)|kargoyla|kargo ile) /
+const INCLUDED = /^(dahil\w*|haric\w*|including|included|incl|excluding|with|ile|in|the|of|price\w*|fiyat\w*)$/
+
+/**
+ * "Elbise kaç para, kargo dahil mi?", "how much is the dress including shipping?": the product's price, then the owner's
+ * shipping text; null unless the message asks whether shipping is in the price of a kind of product the catalogue has.
+ */
+async function answerPriceWithShipping(message: string, context: Context): Promise<ResponderOutput | null> {
+  const { language, businessName } = context
+  if (topicOf(message) !== 'shipping' || !SHIPPING_INCLUDED.test(keyLine(words(message)))) return null
+  const term = productTerm(words(message).filter((word) => topicOf(word.text) === null && !INCLUDED.test(word.key)))
+  if (thingWords(term).length === 0) return null
+  const product = bestNamed(term, await context.catalogue.search(term, 3), false)[0]
+  if (!product) return null
+  const { profile } = context.business
+  const shipping = biz.policyAnswer(profile, businessName, 'shipping', language)
+  return reply('shipping', `${say.priceOf(product, language)}\n\n${shipping}`, language, [product], biz.written(profile, 'shipping'))
+}
+
 /** "Kot pantolonla birlikte ne kadar?", "and with the jeans?" just after one product: the two, and what they come to. */
 async function answerWithAnother(message: string, previousKind: string | null | undefined, context: Context): Promise<ResponderOutput | null> {
   if (!(previousKind === 'price' || asksWhatItCosts(message)) || COMES_WITH.test(keyLine(words(message))) || productPair(message) || pairByEnding(message)) return null
@@ -1500,6 +1520,8 @@ async function answerMessage(
   // An off-topic reading reads no data unless the words also ask a price or stock ("kaç", "how much").
   // So does a yes-or-no question ("kolye alerji yapar mı?"), when its words name a product.
   const mayBeProduct = understood.kind !== 'off_topic' || PRODUCT_CUES.test(keyLine(words(message))) || asksWhetherSo(message)
+  const withShipping = await answerPriceWithShipping(message, context)
+  if (withShipping) return withShipping
   const written = clashesWithAName(understood.kind, message) && understood.unknownWords > 0 && mayBeProduct ? await productNameWritten(message, context) : null
   if (written !== null) {
     // Whether it is so is asked of the product the name names ("kolye alerji yapar mı?").

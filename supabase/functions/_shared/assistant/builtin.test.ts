@@ -2586,9 +2586,14 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('seramik vazo sipariş vermek istiyorum')).reply).not.toContain('ayırmayı')
   })
 
-  it('"kaç dolar?" after a product asks its price; "dolar kaç tl?" stays the exchange rate', async () => {
+  it('"kaç dolar?" after a product or of a kind of thing asks its price; "dolar kaç tl?" stays the exchange rate', async () => {
     expect(await ask('kaç dolar', { history: said(['p4']) })).toMatchObject({ kind: 'price', productIds: ['p4'] })
     expect((await ask('dolar kaç tl', { history: said(['p4']) })).productIds).toEqual([])
+    // A kind of thing sold, priced in a currency: its price, though the words sound like the rate.
+    const items = [...PRODUCTS, product('p8', 'Yün Kazak', 79, 'USD', 12, null)]
+    expect(await ask('kazak kaç dolar', { items })).toMatchObject({ kind: 'price', productIds: ['p8'] })
+    expect(await ask('vazo kaç euro', { items })).toMatchObject({ kind: 'price', productIds: ['p6'] })
+    expect((await ask('euro kaç lira', { items })).productIds).toEqual([])
   })
 
   it('a price asked in another currency than the owner wrote is given as written, and no rate is made up', async () => {

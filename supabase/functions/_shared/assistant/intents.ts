@@ -1412,6 +1412,10 @@ export function intentOf(asked: string, message: string): Intent {
   if (intent === 'off_topic' && asksWhetherSo(message) && thingWords(term).length > 0) return { kind: 'attribute', attribute: attributeOf(list), term }
   // "10 yaşında bir çocuğa hediye ne alabilirim": a present wanted, however far from the shop the network heard the age.
   if (intent === 'off_topic' && wishesForAGift(message)) return { kind: 'recommend', term }
+  // "Kazak kaç dolar?", "how many euros is the scarf": a kind of thing sold priced in a currency, however much it sounds
+  // like the exchange rate ("dolar kaç TL?" names no thing).
+  const priced = productTerm(list.filter((word) => currencyOf(word.key) === null))
+  if (intent === 'off_topic' && / (kac|ne kadar|how much|how many) /.test(line) && currencyAsked(message) !== null && thingWords(priced).length > 0) return { kind: 'price', term: priced }
   if (intent === 'off_topic') return { kind: 'off_topic' }
   // "I need help", "yardım lazım": what the assistant can help with, as to a greeting.
   if (ASKS_HELP.test(line)) return { kind: 'greeting' }

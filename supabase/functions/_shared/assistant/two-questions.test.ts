@@ -7,7 +7,7 @@ const parts = async (message: string) => (await twoQuestions(message, await corp
 describe('twoQuestions', () => {
   it.each([
     ['kadife ceketin fiyatı nedir ve kargo ücreti ne kadar', [['kadife ceketin fiyatı nedir', 'price'], ['kargo ücreti ne kadar', 'shipping']]],
-    ['kargo ücretli mi, coffee mug kaç dolar', [['kargo ücretli mi', 'shipping'], ['coffee mug kaç dolar', 'off_topic']]],
+    ['kargo ücretli mi, coffee mug kaç dolar', [['kargo ücretli mi', 'shipping'], ['coffee mug kaç dolar', 'price']]],
     ['what time do you open on saturday and where is your shop?', [['what time do you open on saturday', 'hours'], ['where is your shop?', 'location']]],
     ['iade var mı? taksit yapıyor musunuz', [['iade var mı', 'returns'], ['taksit yapıyor musunuz', 'payment']]],
     ['pazartesi kaçta açıyorsunuz ve cumartesi kaça kadar açıksınız', [['pazartesi kaçta açıyorsunuz', 'hours'], ['cumartesi kaça kadar açıksınız', 'hours']]],

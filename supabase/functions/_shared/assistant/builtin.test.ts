@@ -1332,6 +1332,19 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('toplam ne kadar', { history: said(['p1']) })).reply).not.toContain('×')
   })
 
+  it('"when do you expect more?", "ne zaman gelir?" just after a product out of stock ask when it is back, not the hours or a parcel', async () => {
+    const after = (id: string): Turn[] => [{ role: 'user', content: 'bu var mı', productIds: [] }, { role: 'assistant', content: '…', productIds: [id], kind: 'stock' }]
+    for (const message of ['when do you expect more', 'when will you get more in', 'ne zaman gelir']) {
+      const out = await ask(message, { history: after('p5') })
+      expect(out, message).toMatchObject({ kind: 'stock', productIds: ['p5'] })
+      expect(out.reply, message).toMatch(/doesn't say when it will be back|Ne zaman tekrar stoğa gireceği katalogda yazmıyor/)
+    }
+    expect((await ask('when do you open tomorrow', { history: after('p5') })).kind).toBe('hours')
+    expect((await ask('kargo ne zaman gelir', { history: after('p5') })).productIds).toEqual([])
+    // Of one in stock, how long a parcel takes.
+    expect((await ask('ne zaman gelir', { history: after('p1') })).reply).not.toContain('stoğa')
+  })
+
   it('"stok durumu?" and "when will it be back in stock?" ask the stock of the product just discussed', async () => {
     expect(await ask('stok durumu?', { history: said(['p1']) })).toMatchObject({ kind: 'stock', productIds: ['p1'] })
     const back = await ask('when will it be back in stock?', { language: 'en', history: said(['p5']) })

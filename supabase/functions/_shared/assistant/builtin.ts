@@ -1449,6 +1449,11 @@ async function answerPriceWithShipping(message: string, context: Context): Promi
   return reply('shipping', `${say.priceOf(product, language)}\n\n${shipping}`, language, [product], biz.written(profile, 'shipping'))
 }
 
+/** When something comes: "ne zaman", "when", "how soon". */
+const WHEN_COMING = / (ne zaman|when|how soon) /
+/** The shop's opening and closing, which "when" asks as often. */
+const OPENING = / (open\w*|clos\w*|acik\w*|acil\w*|aciyor\w*|kapa\w*|saat\w*|hours?) /
+
 /** "Kot pantolonla birlikte ne kadar?", "and with the jeans?" just after one product: the two, and what they come to. */
 async function answerWithAnother(message: string, previousKind: string | null | undefined, context: Context): Promise<ResponderOutput | null> {
   if (!(previousKind === 'price' || asksWhatItCosts(message)) || COMES_WITH.test(keyLine(words(message))) || productPair(message) || pairByEnding(message)) return null
@@ -1549,6 +1554,13 @@ async function answerMessage(
   if (again) return again
   const withAnother = await answerWithAnother(message, previousKind, context)
   if (withAnother) return withAnother
+  // "When do you expect more?", "ne zaman gelir?" just after a product out of stock: when it is back, which the
+  // catalogue does not say (not the opening hours, nor how long a parcel takes).
+  const line = keyLine(words(message))
+  if (WHEN_COMING.test(line) && !OPENING.test(line) && topicOf(message) === null && thingWords(message).length === 0 && ['stock', 'price', 'search'].includes(previousKind ?? '')) {
+    const last = await lastProducts(context)
+    if (last?.length === 1 && last[0]!.stock <= 0) return addNotes(reply('stock', say.stockOf(last[0]!, replyIn), replyIn, last), message, context)
+  }
   // "İkisini de alsam ne tutar?", "how much for both?" just after a list: one of each, and what they come to.
   if (namesAllListed(message) && asksWhatItCosts(message)) {
     // With no list just given, "both" are the last two products discussed ("keten gömlek var mı", then "şapka var mı").

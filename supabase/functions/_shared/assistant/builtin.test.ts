@@ -1536,6 +1536,13 @@ describe('follow-ups as customers write them', () => {
     expect(await ask('ok just 5 then', { history: said(['p1']), language: 'en' })).toMatchObject({ kind: 'ordering', productIds: ['p1'] })
   })
 
+  it('a discount asked for beside a product is a question of the offers, no detail of the product', async () => {
+    const items = [...PRODUCTS, product('p8', 'Kot Pantolon', 899.5, 'TRY', 30, null, 'Yüksek bel, düz paça kot pantolon')]
+    for (const message of ['iki tane kot alacağım indirim yapar mısınız', 'iki tane kot alcam indirim yaparmısınız', 'any discount if i buy two kot', 'kot pantolon indirimde mi']) {
+      expect(await askAnyWord(message, items), message).toMatchObject({ kind: 'discounts', productIds: [] })
+    }
+  })
+
   it('"son fiyat ne olur?" bargains; "when will it be back?" after a product out of stock says no date is known; "telefon kılıfı" is a product', async () => {
     expect((await ask('son fiyat ne olur', { history: said(['p6']) })).kind).toBe('discounts')
     expect((await ask("what's your best price", { language: 'en' })).kind).toBe('discounts')

@@ -606,6 +606,7 @@ export const COMPARES = / (difference|differences|differ|fark|farki|farklari|com
 /** The words that rank by price: the cheapest, the dearest, the most or least of something. */
 /** "Is it cheaper for students?", "öğrencilere daha uygun mu?": a price for a group of people, an offer if anywhere. */
 const GROUP_PRICE = / (cheaper|less|discount\w*|deal|daha ucuz\w*|daha uygun\w*|indirim\w*) (for |if (i m|im|you re|youre|we re|were) (a |an )?)?(students?|pensioners?|seniors?|teachers?|nurses?)|(ogrenci\w*|emekli\w*|ogretmen\w*) (icin )?(daha )?(ucuz\w*|uygun\w*|indirim\w*) /
+const DISCOUNT_ASKED = / ((indirim\w*|discount\w*) (yap\w*|olur\w*|olabilir\w*|var m\w*|ver\w*|uygula\w*|mumkun\w*|please|pls)|(any|a|get|give|got|do) discount\w*) /
 const BARGAINS = / (son fiyat\w*|fiyat\w* son m[iu]|son m[iu] (bu )?fiyat\w*|en son ne olur|best price|final price|lowest (price )?you can (do|go)|can you do (any )?better|pazarlik\w*) /
 /** Words that ask how to reach the shop, not for a thing. */
 const CONTACT_CUES = / (numara\w*|numbers?|ulas\w*|reach|iletisim\w*|contact|e ?posta\w*|email|mail|adres\w*|ara\w*|call) /
@@ -1344,7 +1345,9 @@ export function intentOf(asked: string, message: string): Intent {
   if (/ (ogle (arasi|tatil)\w*|lunch (break|time)|close for lunch) /.test(line)) return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   // "Son fiyat ne olur?", "what's your best price?": bargaining, which the owner writes of with the offers if anywhere;
   // so is a price for a group of people ("is it cheaper for students?").
-  if (BARGAINS.test(line) || GROUP_PRICE.test(line)) return { kind: 'discounts' }
+  // "İki tane kot alacağım, indirim yapar mısınız?", "any discount if I buy two?": a discount asked for, whatever the
+  // product beside it.
+  if (BARGAINS.test(line) || GROUP_PRICE.test(line) || DISCOUNT_ASKED.test(line)) return { kind: 'discounts' }
   // "When will it be back?", "when will it be restocked?": the stock of the product discussed, and that no date is known.
   // ("Do you have the straw hat, and if not when will it be back?" names the product.)
   if (/ when (will|is|does|do|are) (it|they|this|that|these|those)( be| come| get)? (back|restocked|restocking|available again|in stock again) /.test(line)) {

@@ -1825,6 +1825,11 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('benzer bir şey var mı', { history: said(['p1']) })).productIds).toEqual(['p2'])
     expect((await ask('anything similar?', { history: said(['p1']), language: 'en' })).productIds).toEqual(['p2'])
     expect((await ask('alternatif var mı', { history: said(['p1']), items })).reply).toBe('Katalogda Kablosuz Kulaklık dışında benzer bir ürün yok.')
+    // So do the words of its variants ("başka model var mı" was searched for a product called "model").
+    for (const message of ['başka model var mı', 'başka çeşit var mı', 'başka modelleri var mı', 'any other styles?', 'other options?']) {
+      expect((await ask(message, { history: said(['p1']) })).productIds, message).toEqual(['p2'])
+      expect((await ask(message, { history: said(['p1']), items })).reply, message).toMatch(/benzer bir ürün yok|nothing similar/)
+    }
     // The kind named with it is the discussed product's own: the same question, not a search for "benzer kulaklık".
     expect((await ask('benzer bir kulaklık var mı', { history: said(['p1']) })).productIds).toEqual(['p2'])
     expect((await ask('any similar headphones', { history: said(['p1']), items, language: 'en' })).reply).toBe('The catalogue has nothing similar to Kablosuz Kulaklık.')

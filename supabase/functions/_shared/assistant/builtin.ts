@@ -1671,8 +1671,10 @@ async function answerMessage(
   }
   // "Benzer bir şey var mı?", "anything similar?" just after a product: others of its kind. So is "benzer bir çanta" of
   // the bag, whose name holds what the words name.
-  const similarAsked = words(message).some((word) => SIMILAR.test(word.key))
-  const rest = similarAsked ? productTerm(words(message).filter((word) => !SIMILAR.test(word.key))) : ''
+  // ("Başka model var mı?", "any other styles?": another of its kind, in the words of variants.)
+  const otherVariant = OTHER.test(keyLine(words(message))) && words(message).some((word) => VARIANT.test(word.key))
+  const similarAsked = otherVariant || words(message).some((word) => SIMILAR.test(word.key))
+  const rest = similarAsked ? productTerm(words(message).filter((word) => !SIMILAR.test(word.key) && !VARIANT.test(word.key) && !OTHER.test(` ${word.key} `))) : ''
   const discussedBefore = similarAsked ? ((await lastProducts(context)) ?? []) : []
   const ofItsKind = rest === '' || (discussedBefore.length === 1 && words(rest).every((word) => coverage(word.text, discussedBefore[0]!.name) > 0))
   const discussedNow = ofItsKind ? discussedBefore : []
@@ -1788,6 +1790,8 @@ const AMONG_THEM = /^(aralarindaki|aralarinda|arasindaki|ikisinin|ikisi|ikisini|
 
 /** Words asking for something like the product discussed. */
 const SIMILAR = /^(benzer\w*|similar|alternatif\w*|alternatives?|muadil\w*|yerine)$/
+/** Words of a product's variants: "model", "çeşit", "styles", "options". */
+const VARIANT = /^(model\w*|cesit\w*|cesid\w*|tur|turu|turler\w*|secenek\w*|styles?|options?|kinds?|types?|designs?|models?|versions?)$/
 
 /** A warranty asked about, however long or whether there is one. */
 const WARRANTY = / (garanti\w*|warrant\w*|guarantee\w*) /

@@ -909,12 +909,18 @@ describe('follow-ups as customers write them', () => {
       product('o5', 'Extra Virgin Olive Oil', 14, 'EUR', 9, null, 'Cold pressed, from Crete, in a glass bottle'),
     ]
     // Where from: the record as written (which may name the place), never a list, the address, a complaint or the material.
-    const origins = [['zeytinyağı nereden', 'o1', 'Ayvalık'], ['and the olive oil, where is it from', 'o5', 'Crete'], ['where is the ceramic mug made', 'o4', "doesn't list this detail"]] as const
+    const origins = [
+      ['zeytinyağı nereden', 'o1', 'Ayvalık'], ['and the olive oil, where is it from', 'o5', 'Crete'], ['where is the ceramic mug made', 'o4', "doesn't list this detail"],
+      // A place named, asked whether it is where it was made.
+      ['is the ceramic mug made in china', 'o4', "doesn't list this detail"], ['zeytinyağı yerli mi', 'o1', 'Ayvalık'], ['zeytinyağı türkiyede mi üretiliyor', 'o1', 'Ayvalık'],
+    ] as const
     for (const [message, id, said] of origins) {
       const out = await ask(message, { items, language: /[ğış]/.test(message) ? 'tr' : 'en' })
       expect(out, message).toMatchObject({ kind: 'attribute', productIds: [id] })
       expect(out.reply, message).toContain(said)
     }
+    // Of all the products: no off-topic refusal (which product, or the shop, may answer).
+    expect((await ask('bu ürünler türkiyede mi üretiliyor', { items })).kind).not.toBe('off_topic')
     // Where to buy it is no origin; how to order is no complaint.
     expect((await ask('nereden alabilirim zeytinyağını', { items })).kind).not.toBe('attribute')
     expect((await ask('nereden sipariş verebilirim', { items })).kind).toBe('ordering')

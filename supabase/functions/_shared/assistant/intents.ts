@@ -798,7 +798,7 @@ const HAGGLES = new RegExp(
 const BUSINESS_KIND = / ((bayan|kadin|erkek|cocuk|unisex) )?(kuafor\w*|berber\w*|salon\w*|guzellik salon\w*) (mi|mu)(siniz|sunuz)|(are|r) (you|u) (a |an )?((womens|women s|ladies|mens|men s|kids|unisex) )?(salon|barbers?|barbershop|hairdressers?|hair salon) /
 /** Where a thing comes from or is made: "nereden", "nerenin malı", "menşei", "where is it from", "where are they made". */
 const ORIGIN =
-  / (where (is|are|was|were|do|does) (\w+ ){0,5}(from|made|produced|sourced|grown)|made where|nereden|nerenin\w*|nerede (uretil|yapil)\w*|mensei\w*|mensesi\w*|nere (mali|uretimi)\w*|uretim yeri\w*) /
+  / (where (is|are|was|were|do|does) (\w+ ){0,5}(from|made|produced|sourced|grown)|made where|nereden|nerenin\w*|nerede (uretil|yapil)\w*|mensei\w*|mensesi\w*|nere (mali|uretimi)\w*|uretim yeri\w*|\w+(de|da|te|ta) m[iu] (uretil|yapil|imal)\w*|yerli m[iu]|yerli uretim\w*|made in \w+) /
 /** "Where is it from?", "nerenin malı?": where a product comes from is asked. */
 export const asksOrigin = (message: string) => ORIGIN.test(keyLine(words(message)))
 const ORIGIN_WORDS = /^(where|is|are|was|were|do|does|it|they|from|made|produced|sourced|grown|nereden|nerenin\w*|nerede|uretil\w*|yapil\w*|mense\w*|nere|mali|uretimi|uretim|yeri\w*|and|ve|peki)$/

@@ -2329,6 +2329,11 @@ describe('follow-ups as customers write them', () => {
     }
     const abroad = await ask('what about to northern cyprus', { language: 'en', history: answered('do you ship abroad', '500 TL üzeri kargo ücretsiz; siparişler 2 iş gününde kargoda.', 'shipping') })
     expect(abroad.reply).toContain('2 iş gününde kargoda')
+    // The owner's FAQ entry on the place asked, after the text.
+    const faq = [...FAQ, { id: 'f3', question: 'Do you ship to Germany?', answer: 'Yes, in 5 to 7 days.' }]
+    const germany = await ask('and to germany?', { language: 'en', faq, history: answered('how long does delivery take to ankara', '…', 'delivery_time') })
+    expect(germany.reply).toContain('2 iş gününde kargoda')
+    expect(germany.reply).toContain('Yes, in 5 to 7 days.')
     expect((await ask('peki kolye', { history: afterShipping })).kind).not.toBe('delivery_time')
     expect((await ask('izmire')).kind).not.toBe('delivery_time')
   })

@@ -1605,7 +1605,14 @@ async function answerMessage(
     const named = term === '' ? [] : bestNamed(term, await catalogue.search(term, 3), false)
     const asked = history.findLast((turn) => turn.role === 'user')
     // (A kind of product is no place: "peki kolye?" asks for a necklace.)
-    if (named.length === 0 && thingWords(message).length === 0 && asked) return answerIntent(intentOf(previousKind, asked.content), asked.content, context)
+    if (named.length === 0 && thingWords(message).length === 0 && asked) {
+      const again = await answerIntent(intentOf(previousKind, asked.content), asked.content, context)
+      // "And to Germany?": the owner's FAQ may say whether it goes there ("Yurt dışına gönderim var mı?").
+      const place = productTerm(words(message).filter((word) => !/^(and|ve|peki|what|about|to)$/.test(word.key)))
+      const hit = place === '' ? null : await faqFor(place, context, previousKind)
+      const entry = hit ? biz.faqAnswer(hit) : ''
+      return entry !== '' && !again.reply.includes(entry) ? { ...again, reply: `${again.reply}\n\n${entry}` } : again
+    }
   }
   // "Is it free over a certain amount?", "how long does it take?" just after the shipping text: asked of it again, naming
   // no product and no other topic (off topic, and "which product?", were the answers).

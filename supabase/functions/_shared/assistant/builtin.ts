@@ -7,7 +7,7 @@
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts, attribute-replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { addedWith, asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
-import { ASKS_MATERIAL, COMPARES, PICKUP, WISH_FOR_TR, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, asksTotal, withoutExcuse, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pairByEnding, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, COMPARES, INCLUDED, PICKUP, WISH_FOR_TR, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, asksTotal, withoutExcuse, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pairByEnding, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, forWhom, holdsEquivalent, occasionWords, onlyProperties, namesSubject, phrasesHeld, sameProperty, sameSubject, sameThings, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
 import { hasAnyHours, hoursStatus, rangesOf, weekdayAfter } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
@@ -1429,9 +1429,10 @@ async function answerBasket(lines: readonly BasketLine[], context: Context): Pro
   return reply('price', say.basket(counted, context.language), context.language, counted.map((line) => line.product))
 }
 
-/** Whether shipping is in a price: "kargo dahil", "including shipping", "with shipping", "kargoyla". */
-const SHIPPING_INCLUDED = / (dahil\w*|haric\w*|including|included|incl|excluding|with (shipping|delivery|postage)|kargoyla|kargo ile) /
-const INCLUDED = /^(dahil\w*|haric\w*|including|included|incl|excluding|with|ile|in|the|of|price\w*|fiyat\w*)$/
+/** Shipping said to come with a price: "with shipping", "kargoyla" (besides "dahil", "including": INCLUDED). */
+const WITH_SHIPPING = / (with (shipping|delivery|postage)|kargoyla|kargo ile) /
+/** Words around a price asked with its shipping, no part of the product's name. */
+const PRICE_AROUND = /^(with|ile|in|the|of|price\w*|fiyat\w*)$/
 
 /**
  * "Elbise kaç para, kargo dahil mi?", "how much is the dress including shipping?": the product's price, then the owner's
@@ -1439,8 +1440,9 @@ const INCLUDED = /^(dahil\w*|haric\w*|including|included|incl|excluding|with|ile
  */
 async function answerPriceWithShipping(message: string, context: Context): Promise<ResponderOutput | null> {
   const { language, businessName } = context
-  if (topicOf(message) !== 'shipping' || !SHIPPING_INCLUDED.test(keyLine(words(message)))) return null
-  const term = productTerm(words(message).filter((word) => topicOf(word.text) === null && !INCLUDED.test(word.key)))
+  const list = words(message)
+  if (topicOf(message) !== 'shipping' || !(list.some((word) => INCLUDED.test(word.key)) || WITH_SHIPPING.test(keyLine(list)))) return null
+  const term = productTerm(list.filter((word) => topicOf(word.text) === null && !INCLUDED.test(word.key) && !PRICE_AROUND.test(word.key)))
   if (thingWords(term).length === 0) return null
   const product = bestNamed(term, await context.catalogue.search(term, 3), false)[0]
   if (!product) return null

@@ -606,6 +606,7 @@ export const COMPARES = / (difference|differences|differ|fark|farki|farklari|com
 /** The words that rank by price: the cheapest, the dearest, the most or least of something. */
 /** "Is it cheaper for students?", "öğrencilere daha uygun mu?": a price for a group of people, an offer if anywhere. */
 const GROUP_PRICE = / (cheaper|less|discount\w*|deal|daha ucuz\w*|daha uygun\w*|indirim\w*) (for |if (i m|im|you re|youre|we re|were) (a |an )?)?(students?|pensioners?|seniors?|teachers?|nurses?)|(ogrenci\w*|emekli\w*|ogretmen\w*) (icin )?(daha )?(ucuz\w*|uygun\w*|indirim\w*) /
+/** A discount asked for: "indirim yapar mısınız", "indirim olur mu", "any discount", "can you give a discount". */
 const DISCOUNT_ASKED = / ((indirim\w*|discount\w*) (yap\w*|olur\w*|olabilir\w*|var m\w*|ver\w*|uygula\w*|mumkun\w*|please|pls)|(any|a|get|give|got|do) discount\w*) /
 const BARGAINS = / (son fiyat\w*|fiyat\w* son m[iu]|son m[iu] (bu )?fiyat\w*|en son ne olur|best price|final price|lowest (price )?you can (do|go)|can you do (any )?better|pazarlik\w*) /
 /** Words that ask how to reach the shop, not for a thing. */
@@ -852,7 +853,8 @@ const NO_FIELD = /^(fatura\w*|e-?fatura\w*|invoices?|receipts?|orijinal\w*|orjin
 const ASKED_OF_THE_SHOP = /^(urun\w*|products?|items?|goods|your|sizin|siz|kesiyor\w*|kesilir|kesebilir\w*|veriyor\w*|give|issue|provide|gonder\w*|geliyor\w*|gelir|yapiyor\w*|ile|birlikte|siparis\w*|send|sent|ship|ships|come|comes|with|orders?|includes?|included)$/
 /** The VAT, and whether a price holds it: one rule of the shop for every price, whichever product it is asked of. */
 const VAT = /^(kdv\w*|vat|tax|taxes)$/
-const INCLUDED = /^(dahil\w*|haric\w*|included|including|includes?|inclusive|exclusive|excluding|incl|inc|excl|ekleniyor|eklenir|ayrica|extra|plus)$/
+/** Words of what a price holds or leaves out: "dahil", "hariç", "including", "extra". */
+export const INCLUDED = /^(dahil\w*|haric\w*|included|including|includes?|inclusive|exclusive|excluding|incl|inc|excl|ekleniyor|eklenir|ayrica|extra|plus)$/
 
 /** Whether a text speaks of the VAT: "KDV dahil mi?" asked, or "Fiyatlarımıza KDV dahildir" written by the owner. */
 export const mentionsVat = (text: string) => words(text).some((word) => VAT.test(word.key))

@@ -1540,6 +1540,16 @@ describe('follow-ups as customers write them', () => {
     expect(many).toMatchObject({ kind: 'ordering', productIds: ['p1'] })
     expect(many.reply).toContain('12')
     expect(await ask('ok just 5 then', { history: said(['p1']), language: 'en' })).toMatchObject({ kind: 'ordering', productIds: ['p1'] })
+    // With the product named, however much "can I" sounds like a yes-or-no question ("for my team" was a detail asked).
+    const mugs = await askAnyWord('can i get 15 coffee mugs for my team', PRODUCTS)
+    expect(mugs).toMatchObject({ kind: 'ordering', productIds: ['p7'] })
+    expect(mugs.reply).toContain('$120.00 USD')
+    // A product the catalogue does not have: said so, never "which product would you like?".
+    for (const message of ['i want 2 necklaces', '2 tane kolye istiyorum']) {
+      const out = await ask(message)
+      expect(out, message).toMatchObject({ kind: 'ordering', productIds: [], known: false })
+      expect(out.reply, message).toMatch(/couldn't find a matching product|eşleşen bir ürün bulamadım/)
+    }
   })
 
   it('a discount asked for beside a product is a question of the offers, no detail of the product', async () => {

@@ -757,6 +757,8 @@ async function answerOrdering(term: string, message: string, context: Context): 
   }
   // "Aksesuar olabilir": a department, wished for rather than ordered; its things are listed.
   if (products.length === 0 && departmentOf(term)) return answerProductQuestion('list', term, context)
+  // "I want 2 mugs" of a shop with none: not in the catalogue, never "which product would you like?".
+  if (products.length === 0 && thingWords(term).length > 0) return reply('ordering', say.notFound(contactOf(context), language), language, [], false)
   const how = biz.policyText(context.business.profile, 'ordering')
   const count = quantityAsked(message)
   const [one] = products

@@ -1181,7 +1181,9 @@ export function intentOf(asked: string, message: string): Intent {
   // "2 candles please", "kahveden 5 paket istiyorum": so many of a kind of thing, wanted, is an order however the network
   // heard it (off topic; shipping, for "paket").
   const manyWanted = quantityAsked(message) !== null && thingWords(termWithoutNumbers).length > 0
-  if (manyWanted && (WANTS_ONE.test(line) || / (please|pls|plz|lutfen) /.test(line)) && !asksWhetherSo(message) && ['off_topic', 'None', 'shipping', 'human'].includes(intent)) {
+  // ("Can I get 40 t-shirts?" asks for them, though it reads as a yes-or-no question.)
+  const asksFor = / can (i|we) (get|have|order|buy) /.test(line)
+  if (manyWanted && (WANTS_ONE.test(line) || / (please|pls|plz|lutfen) /.test(line)) && (asksFor || !asksWhetherSo(message)) && ['off_topic', 'None', 'search', 'shipping', 'human'].includes(intent)) {
     return { kind: 'ordering', term: termWithoutNumbers }
   }
   // "How do I know this isn't a scam?", "güvenilir misiniz?": who the business is and how to reach it, never "I can't

@@ -3166,6 +3166,10 @@ describe('handing off to a person', () => {
     for (const message of ['Siparişim gelmedi, çok kızgınım!', 'This is unacceptable, my order never arrived']) {
       expect(await handoffAsked(message), message).toBe('complaint')
     }
+    // Nobody answering, said in anger, with a refund wanted (it got the returns text).
+    for (const message of ['hi i ordered from you 2 weeks ago and nobody answers my emails this is ridiculous i want my money back', '2 haftadır kimse cevap vermiyor paramı geri istiyorum']) {
+      expect(await handoffAsked(message), message).toBe('complaint')
+    }
     for (const message of ['Kargo ücretli mi?', 'Keten gömlek ne kadar?', 'merhaba']) expect(await handoffAsked(message), message).toBeNull()
     // An order that did not come, however calmly put (it got a product search); a product not back in stock is none.
     for (const message of ['500 TL ödedim ama ürün gelmedi', 'I paid 300 lira and got nothing', "my parcel hasn't arrived"]) {

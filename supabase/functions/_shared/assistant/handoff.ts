@@ -64,7 +64,7 @@ function asksToBeTold(line: string): boolean {
   return TELL_ME_EN.test(line) || (TELL_ME_TR.test(line) && BACK_TR.test(line))
 }
 const ANGER =
-  / (kizgin\w*|sinirli\w*|rezalet\w*|berbat|skandal|sikayet\w*|angry|furious|terrible|awful|unacceptable|disgrace\w*|complain\w*|ridiculous|outrageous|(nobody|no one) (answers|replies|responds|gets back|got back|called)|kimse (cevap|yanit|donmu\w*|donmedi|aramadi|ilgilen\w*)|dalga m[iı] gec\w*) /
+  / (kizgin\w*|sinirli\w*|rezalet\w*|berbat|skandal|sikayet\w*|angry|furious|terrible|awful|unacceptable|disgrace\w*|complain\w*|ridiculous|outrageous|(nobody|no one) (answers|replies|responds|gets back|got back|called)|kimse (cevap|yanit|donmu\w*|donmedi|aramadi|ilgilen\w*)|dalga mi gec\w*) /
 
 /** Fed up with the assistant itself ("you are useless", "bu bot işe yaramıyor"): a person takes over. */
 const FED_UP_EN = / (useless|stupid|dumb|idiot\w*|pointless|not helpful|unhelpful|no help|(dont|do not|doesnt) (understand|get it|help)) /

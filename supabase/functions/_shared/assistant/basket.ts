@@ -13,7 +13,7 @@ const JOINS = /^(ve|and|ile|with)$/
 /** What counts the things after a number ("2 tane gömlek", "3 adet"): no part of a product's name. */
 const COUNTED_IN = /^(tane\w*|adet\w*|pieces?|pcs|x)$/
 /** Asked what they cost: the sum, the price, "how much". */
-const PRICED = / (ne tutar\w*|toplam\w*|ne kadar|kac para|kaca|fiyat\w*|how much|total|come to|cost|costs|price\w*) /
+const PRICED = / ((ne|kac) eder|ne tutar\w*|toplam\w*|ne kadar|kac para|kaca|fiyat\w*|how much|total|come to|cost|costs|price\w*) /
 
 /**
  * The products and how many of each the message counts, when it counts two or more and says at least one number

@@ -3,7 +3,8 @@
 // yes and no, services named in either language, and what starts a booking.
 // The whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
 import { describe, expect, it } from 'vitest'
-import { alsoAsked, asksAQuestion, asksHowFarAhead, asksIfItVaries, asksPriceOrLength, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, isNo, isYes, nameGiven, nameIn, onTheSameDay, otherServiceNamed, otherTimesAsked, phoneIn, putsOff, rightAfter, serviceIn, wantsIt, shiftAsked, stops, unsure } from './booking-reading.ts'
+import { alsoAsked, asksHowFarAhead, asksIfItVaries, asksPriceOrLength, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, isNo, isYes, nameGiven, nameIn, onTheSameDay, otherServiceNamed, otherTimesAsked, phoneIn, putsOff, rightAfter, serviceIn, wantsIt, shiftAsked, stops, unsure } from './booking-reading.ts'
+import { asksAQuestion } from './text.ts'
 import { handoffAsked } from './handoff.ts'
 import type { BookableService } from './types.ts'
 
@@ -15,7 +16,7 @@ const SERVICES: BookableService[] = [
 
 describe('the booking conversation reads', () => {
   it("a service's price or length asked, never until when it is open, nor a yes", () => {
-    for (const message of ['ne kadar tutar', 'kaç dakika sürüyor', 'ne kadar sürer', 'ücreti ne kadar', 'how much will it be', 'how long does it take']) {
+    for (const message of ['ne kadar tutar', 'kaç eder', 'kaç dakika sürüyor', 'ne kadar sürer', 'ücreti ne kadar', 'how much will it be', 'how long does it take']) {
       expect(asksPriceOrLength(message), message).toBe(true)
     }
     for (const message of ['kaça kadar açıksınız', 'sure', 'sure, Sam Green', 'yes sure']) expect(asksPriceOrLength(message), message).toBe(false)

@@ -7,7 +7,7 @@ import { normalizePhone } from '../../../../domain/phone.ts'
 import { asksCancellationFee, comesWithoutBooking, topicOf } from './intents.ts'
 import { translate } from './lexicon.ts'
 import { sameWord } from './matching.ts'
-import { asciiKey, capitalisedAsAName, keyLine, words } from './text.ts'
+import { asciiKey, asksAQuestion, capitalisedAsAName, keyLine, PARTICLE, words } from './text.ts'
 import type { BookableService } from './types.ts'
 import { readWhen, saysWhen } from './when.ts'
 
@@ -73,8 +73,6 @@ const NOT_NAMES = new Set([
   // Asking what is free ("whats free?", "which times?"): never a name.
   'whats', 'which', 'who', 'why', 'free', 'available', 'open', 'times', 'slots', 'musait', 'bos',
 ])
-/** The question particle with its person and tense, as ASCII keys: "mi", "miyim", "musunuz", "midir", "miydi". */
-const PARTICLE = 'm[iu](y[iu][mz]|s[iu]n([iu]z)?|d[iu]r|yd[iu])?'
 /** "Miyim", "musunuz", "yapabilir": a question's particle or a verb of ability ("havale yapabilir miyim"), never a name. */
 const NOT_NAME_FORMS = new RegExp(`^(${PARTICLE}|\\w+[ae]bil(ir|iyor)\\w*)$`)
 /** Words of agreeing to what was offered ("yes that works", "sounds good"): never a whole name, though "Good" may be part of one. */
@@ -223,12 +221,6 @@ const OTHER_QUESTIONS = new Set([
   'hours', 'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'human', 'complaint', 'faq',
 ])
 
-/** Words only a question holds, never a name ("Can" is one, so "can" is not here). */
-const QUESTION_CUE = new RegExp(` (ne|neler|nerede|nerde|nereye|nasil|kac|kaca|kacta|kacda|kim|hangi|${PARTICLE}|neden|niye|where|what|whats|how|when|why|which|who|is|are|do|does) `)
-
-/** Whether the message is put as a question: a question mark or a word only questions hold. */
-export const asksAQuestion = (message: string) => /\?/.test(message) || QUESTION_CUE.test(line(message))
-
 /** Words asking whether the shop is open, not for a time. */
 const OPEN_WORDS = / (acik\w*|kapali\w*|kapan\w*|open\w*|close\w*|calisma\w*|mesai\w*|hours) /
 /** Coming at a time: "gelsem", "gelebilir miyim", "can I come", "drop by". */
@@ -271,7 +263,7 @@ const ORDER = / (siparis\w*|orders?|kargo\w*|parcel|package|paket\w*) /
  * What is asked of one service: its price or how long it takes. ("Kaça kadar açıksınız?" asks until when, no price;
  * "sure" is a yes, whatever "süre" is without its letters.)
  */
-const PRICE_OR_LENGTH = / (fiyat\w*|ucret\w*|kac para|kac tl|kac lira|kaca(?! kadar)|ne kadar|tutar\w*|price\w*|cost\w*|how much|surer\w*|suruyor\w*|surecek\w*|suresi\w*|surmez\w*|how long|take|takes|dakika\w*|minutes?) /
+const PRICE_OR_LENGTH = / (fiyat\w*|ucret\w*|kac para|kac tl|kac lira|kaca(?! kadar)|ne kadar|tutar\w*|(kac|ne) eder|price\w*|cost\w*|how much|surer\w*|suruyor\w*|surecek\w*|suresi\w*|surmez\w*|how long|take|takes|dakika\w*|minutes?) /
 
 /** Whether the message asks the price or the length of something ("ücretli mi?", "ne kadar sürer?", "how much is …"). */
 export const asksPriceOrLength = (message: string) => PRICE_OR_LENGTH.test(line(message))

@@ -1,24 +1,20 @@
-// The booking conversation of the built-in responder: the customer asks for
-// an appointment (with or without a day and time), gets up to 5 free times
-// near what they asked, picks the service when the owner has several, gives
-// a name (and on the widget a phone number), sees a summary, and is booked
-// on a yes. Cancelling and moving work on the customer's own upcoming
-// appointments (the WhatsApp sender's number, or this widget conversation)
-// and are confirmed first.
+// The booking conversation of the built-in responder: the customer asks for an appointment (with or without a day and
+// time), gets up to 5 free times near what they asked, picks the service when the owner has several, gives a name (and
+// on the widget a phone number), sees a summary, and is booked on a yes. Cancelling and moving work on the customer's
+// own upcoming appointments (the WhatsApp sender's number, or this widget conversation) and are confirmed first.
 //
-// Where the conversation stands is a BookingDraft kept with the reply
-// (types.ts); every time offered comes from free_slots at that reply, and the
-// booking itself re-checks the time under the owner's lock, so a draft can
-// be stale but never wrong. A message that does not answer the question
-// asked (a price question mid-booking) is left to the rest of the responder
-// and the draft is kept for the next turn.
+// Where the conversation stands is a BookingDraft kept with the reply (types.ts); every time offered comes from
+// free_slots at that reply, and the booking itself re-checks the time under the owner's lock, so a draft can be stale
+// but never wrong. A message that does not answer the question asked (a price question mid-booking) is left to the rest
+// of the responder and the draft is kept for the next turn.
 import { hasAnyHours, minutesToTime, type OpeningHours } from '../../../../domain/business.ts'
 import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksAQuestion, asksHowFarAhead, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, alsoAsked, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, introducesAName, isNo, isYes, nameGiven, onTheSameDay, otherServiceNamed, surnameIn, otherTimesAsked, phoneIn, putsOff, wantsIt, writtenAsName, rightAfter, serviceIn, serviceNamed, servicesNamed, shiftAsked, stops, unsure,
+  asksHowFarAhead, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, alsoAsked, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, introducesAName, isNo, isYes, nameGiven, onTheSameDay, otherServiceNamed, surnameIn, otherTimesAsked, phoneIn, putsOff, wantsIt, writtenAsName, rightAfter, serviceIn, serviceNamed, servicesNamed, shiftAsked, stops, unsure,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import { findTimes, fits, MAX_OFFERS, minutes } from './booking-times.ts'
+import { asksAQuestion } from './text.ts'
 import type { AssistantLanguage, BookableService, BookingDesk, BookingDraft, BookingRules, ResponderOutput } from './types.ts'
 import { mergeWhen, readWhen, saysWhen, weekdayAlone, type When } from './when.ts'
 

@@ -226,6 +226,10 @@ describe('terms', () => {
     expect((await understand('my wife loves the necklace but the clasp broke', classifier)).kind).toBe('complaint')
     expect((await understand('she loves it thanks', classifier)).kind).toBe('thanks')
     for (const message of ['ok the price in dollars?', 'ok n the price in dollars?']) expect(await understand(message, classifier), message).toMatchObject({ kind: 'price', term: '' })
+    // Put as a question without the mark: "peki bunun rengi ne" asks the colour, however sure the network is of "peki".
+    expect(await understand('peki bunun rengi ne', classifier)).toMatchObject({ kind: 'attribute', attribute: 'colour' })
+    expect(await understand('peki bunun bedeni var mı', classifier)).toMatchObject({ kind: 'attribute', attribute: 'size' })
+    expect((await understand('tamam anladım teşekkürler', classifier)).kind).toBe('thanks')
     expect((await understand('ok thanks?', classifier)).kind).toBe('thanks')
   })
 
@@ -2010,6 +2014,16 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('how much would 2 be', { history: said(['p1']), language: 'en' })).reply).toContain(`For 2, that's ${formatPrice(2500, 'TRY', 'en')} in total`)
     expect((await ask('ok 5 then, total?', { history: said(['p1']), language: 'en' })).reply).toContain(`For 5, that's ${formatPrice(6250, 'TRY', 'en')} in total`)
     expect((await ask('tamam 3 olsun toplam kaç', { history: said(['p1']) })).reply).toContain(`3 adet toplam ${formatPrice(3750, 'TRY', 'tr')}`)
+    // "Kaç eder", "ne eder": what it comes to, said as customers say it; "2'si", "6sı", "3ü" count the one discussed.
+    for (const [message, total] of [['3 tane kaç eder', 3750], ['tamam 3 tane alsam kaç eder', 3750], ['2si ne kadar', 2500], ['6sı kaç eder', 7500], ['3ü kaç eder', 3750]] as const) {
+      expect((await ask(message, { history: said(['p1']) })).reply, message).toContain(`${total / 1250} adet toplam ${formatPrice(total, 'TRY', 'tr')}`)
+    }
+    for (const message of ['kaç eder', 'bu ne eder']) expect(await ask(message, { history: said(['p1']) }), message).toMatchObject({ kind: 'price', productIds: ['p1'] })
+    const named = await ask('kablosuz kulaklık kaç eder')
+    expect(named.reply).toMatch(/^Kablosuz Kulaklık fiyatı/)
+    expect(named.known).not.toBe(false)
+    // A size is no count: "42si kaldı mı" asks for the 42.
+    expect((await ask('42si kaldı mı', { history: said(['p1']) })).reply).not.toContain('toplam')
     // Counted in boxes or packs: the unit is no word of a name, nor the gift wrapping's "paket".
     expect((await ask('tamam 3 kutu alırsam ne kadar tutar', { history: said(['p1']) })).reply).toContain(`3 adet toplam ${formatPrice(3750, 'TRY', 'tr')}`)
     expect((await ask('3 paket alsam kaç para', { history: said(['p1']) })).reply).toContain(`3 adet toplam ${formatPrice(3750, 'TRY', 'tr')}`)
@@ -2033,6 +2047,9 @@ describe('follow-ups as customers write them', () => {
     expect(english.reply).toContain(`Total: ${formatPrice(119.98, 'USD', 'en')} + ${formatPrice(12.5, 'EUR', 'en')}`)
     // A line the catalogue does not have leaves the message to the usual answers, never a sum without it.
     expect((await ask('2 kablosuz kulaklık 1 teleskop ne tutar')).reply).not.toContain('Toplam')
+    // "Ne eder", "kaç eder": a sum asked of several, as of two joined by "-la".
+    expect((await ask('2 kablosuz kulaklık 1 vazo ne eder')).reply).toContain(`Toplam: ${formatPrice(2849.9, 'TRY', 'tr')}`)
+    expect((await ask('kablosuz kulaklıkla vazo kaç eder')).reply).toContain(`Toplam: ${formatPrice(1599.9, 'TRY', 'tr')}`)
   })
 
   it('"is the bag real leather?" is answered from a description saying "hakiki deri", in either language', async () => {

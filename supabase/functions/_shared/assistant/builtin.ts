@@ -303,7 +303,7 @@ function otherReading(alternatives: readonly Classification[], message: string):
 }
 
 /** Two products asked for at once, their sum ("birlikte", "together", "toplam", "ne tutar", "what do they come to"). */
-const TOGETHER = / (birlikte|beraber|ikisi birden|toplam\w*|tutar\w*|together|altogether|total|in total|combined|comes? to) /
+const TOGETHER = / (birlikte|beraber|ikisi birden|toplam\w*|tutar\w*|(kac|ne) eder|together|altogether|total|in total|combined|comes? to) /
 /** Words of a time of opening: "saat kaça kadar", "açık mısınız", "when do you close". */
 const TIME_WORDS = / (saat\w*|kac\w*|acik\w*|kapali\w*|kapan\w*|open\w*|close\w*|hours?|when|time|ne zaman) /
 /** Where a parcel is on its way ("kargoda", "in transit"), and a fee asked ("who pays the shipping?"). */

@@ -12,7 +12,7 @@
 /* eslint-disable max-lines -- word lists: each rule sits beside the words it reads, so that a change to one is seen with the other */
 import { type Classification, type Classifier } from './nlu.ts'
 import { departmentIn, equivalents, forWhom, occasionWords, onlyProperties, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
-import { asciiKey, keyLine, words, type Word } from './text.ts'
+import { asciiKey, asksAQuestion, keyLine, words, type Word } from './text.ts'
 
 export type ProductQuestion = 'price' | 'stock' | 'link' | 'list' | 'search'
 export type BusinessTopic = 'location' | 'contact' | 'shipping' | 'delivery_time' | 'returns' | 'payment' | 'discounts' | 'human' | 'complaint' | 'booking' | 'personal_info'
@@ -148,7 +148,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   // Asking again what was said ("gömlek 649 muydu?"), or asking at all ("quick q").
   'muydu', 'miydi', 'quick', 'q',
   // A sum asked of several ("3 tane tişört toplam ne kadar?").
-  'toplam', 'toplamda', 'tutar', 'tutari', 'total', 'together',
+  'toplam', 'toplamda', 'tutar', 'tutari', 'eder', 'total', 'together',
   // How pleased the customer was with it ("gözlük almıştım, çok memnunum; şapkanız var mı?").
   'memnun', 'memnunum', 'memnunuz', 'mutlu', 'mutluyum', 'happy', 'pleased', 'satisfied',
   // A question put politely ("I was wondering if you have the bag in black").
@@ -275,16 +275,18 @@ const TIME_UNITS = /^(saat|saati|saatte|gun|gunde|gunu|dakika\w*|hafta\w*|ay|ayd
 /** The shop itself in any case ending ("mağazanızdaki en ucuz şey"): never a product's name. */
 const THE_SHOP = /^(magaza|dukkan)\w*$/
 
-/** The product words of a run of words: question words and pointers out, the last word's possessive ending off. */
 /** English words a "not" negates after ("I'm not home", "if not", "does not fit"), where it is no Turkish "not" (a note). */
 const NEGATED_AFTER = /^(im|i|am|is|are|was|were|do|does|did|will|would|can|could|should|has|have|had|its|if|or|why|it|they|he|she|we|you)$/
 const negates = (list: readonly Word[], i: number) => list[i]!.key === 'not' && NEGATED_AFTER.test(list[i - 1]?.key ?? '')
+/** A number with its "of them" ending ("2'si", "6sı", "3ü"): how many of the one discussed, no part of a name. */
+const OF_THEM = /^([1-9]|1[0-2])s?[iu]$/
 
+/** The product words of a run of words: question words and pointers out, the last word's possessive ending off. */
 export function productTerm(list: readonly Word[]): string {
   // "Merhabalar, kadife ceket…": the greeting it opens with is no part of a name.
   const asked = list.slice(Math.max(list.findIndex((word) => !opens(word.key)), 0))
   const kept = asked
-    .filter((word, i) => !QUESTION_WORDS.has(word.key) && !pointer(word) && !THE_SHOP.test(word.key) && !(asked[i - 1]?.key === 'kac' && TIME_UNITS.test(word.key)) && !negates(asked, i))
+    .filter((word, i) => !QUESTION_WORDS.has(word.key) && !pointer(word) && !THE_SHOP.test(word.key) && !OF_THEM.test(word.key) && !(asked[i - 1]?.key === 'kac' && TIME_UNITS.test(word.key)) && !negates(asked, i))
     .map((word) => word.text)
   if (kept.length > 0) kept[kept.length - 1] = stripPossessive(kept[kept.length - 1]!)
   // "En ucuz şeyiniz": without its ending the last word may be one of the question's.
@@ -718,6 +720,9 @@ export function quantityAsked(message: string): number | null {
   const inStock = (i: number) => /^(available|left|stokta\w*)$/.test(list[i + 1]?.key ?? '') || (list[i + 1]?.key === 'in' && list[i + 2]?.key === 'stock')
   const at = list.findIndex((word, i) => counting(list, i) || (/^\d{1,4}$/.test(word.key) && (TAKES.test(list[i - 1]?.key ?? '') || inStock(i))))
   if (at >= 0) return Number(list[at]!.key)
+  // "2'si ne kadar?", "6sı kaç eder": a number with its "of them" ending counts the one discussed ("3'ü" loses it in words).
+  const ofThem = list.map((word) => OF_THEM.exec(word.key)).find((match) => match !== null)
+  if (ofThem) return Number(ofThem[1])
   // "How much for 2?", "how much would 3 be?": a number alone, priced.
   const priced = / (how much|price|prices|cost|fiyat\w*) (for|would|are|is|will|of) (\d{1,3})( be| cost| of them| pieces| pcs)? $/.exec(keyLine(list))
   if (priced) return Number(priced[3])
@@ -728,8 +733,8 @@ export function quantityAsked(message: string): number | null {
 
 /** A total asked: "total?", "toplam ne tutar", "altogether". */
 const TOTAL = / (total|totals|toplam\w*|in all|altogether|hepsi ne tutar) /
-/** What things come to: "ne tutar", "kaç tutar", "what do they come to". */
-const COMES_TO = / ((ne|kac) tutar\w*|comes? to) /
+/** What things come to: "ne tutar", "kaç eder", "what do they come to". */
+const COMES_TO = / ((ne|kac) (tutar\w*|eder)|comes? to) /
 export const asksTotal = (message: string) => TOTAL.test(keyLine(words(message)))
 
 /** Whether the word at `i` is a number counting things: "10 tane", "3 of the mugs", "3 tişört", "2 linen shirts". */
@@ -773,7 +778,7 @@ const GONE_WRONG = / (but|ama|broke|broken|damaged|problem\w*|issue|wrong|return
 const FOR_PERSON = new RegExp(
   `^ (peki |ya |and |what about |how about )?(bir |a |an |my )?${PERSON_WORDS} (icin )?$|^ (peki |and |what about |how about )?for (a |an |my )?${PERSON_WORDS} $`,
 )
-const SUM_ASKED = / (ne tutar\w*|toplam\w*|ne kadar|kac para|kaca|how much|total|come to|cost) /
+const SUM_ASKED = / ((ne|kac) eder|ne tutar\w*|toplam\w*|ne kadar|kac para|kaca|how much|total|come to|cost) /
 const HOURS_NAMED = / (hours|opening hours|calisma saat\w*|mesai( saat\w*)?) /
 const WANTS_ONE = / (id like|i would like|i want|i need|ill take|ill have|can i have|can i get|istiyorum|isterim|alacagim|alicam) /
 const INFO_ASKED = / (bilgi (al|ver|ist|rica|ogren)\w*|(info|information|details) (on|about|regarding|of)) /
@@ -816,7 +821,7 @@ const SALE_GOODS = / (sale|sales|clearance|discounted|reduced|indirimli\w*|kampa
 /** One of several picked by what it is like: "linen olan", "kırmızı olanı", "the red one". */
 const ONE_PICKED = / (olan|olani|olanin|one) /
 /** The price asked, in so many words. */
-const PRICE_ASKED = / (ne kadar|kac para|kaca|kac lira|fiyat\w*|how much|price|cost|costs) /
+const PRICE_ASKED = / (ne kadar|kac para|kaca|kac lira|(ne|kac) eder|fiyat\w*|how much|price|cost|costs) /
 const ONE_PICKED_WORDS = /^(olan|olani|olanin|the|one|ne|kadar|kac|para|kaca|lira|fiyat\w*|how|much|price|cost|costs|is|of|whats|what)$/
 /** "Kaç kişi çalışıyor?", "how many stylists do you have?": the people of the business, which no field holds. */
 const STAFF =
@@ -1058,6 +1063,7 @@ function toldBefore(list: readonly Word[]): string | null {
 
 const TRAILING_PARTICLE = /^(ya|yaa|yahu|be|ki|abi|abla|hocam)$/
 const SURPRISE = /^(gercekten|hic|cidden|really|seriously)$/
+const COMES_TO_ALONE = /^ (peki |tamam |ok |bu |bunlar |o )*(kac|ne)( kadar)? eder $/
 const NONE_LEFT = /^ (stokta )?(yok|kalmadi|bitti|tukendi|tukenmis) m[iu] $|^ (no|none|out of) stock( left)? $/
 
 /** The question a message asks, read with the classifier. */
@@ -1106,6 +1112,8 @@ export async function understand(message: string, classifier: Classifier): Promi
   if (list.length >= 3 && SURPRISE.test(list[0]!.key)) return understand(list.slice(1).map((word) => word.text).join(' '), classifier)
   // "Yok mu?", "no stock?": a question, never the "no, thanks" of a goodbye.
   if (NONE_LEFT.test(line)) return { kind: 'stock', term: '', alternatives: [], unknownWords: 0 }
+  // "Kaç eder?", "bu ne eder": what the one discussed comes to, never the sums the corpus keeps off topic ("iki artı iki").
+  if (COMES_TO_ALONE.test(line)) return { kind: 'price', term: '', alternatives: [], unknownWords: 0 }
   let classified: Classification = await classifier.classify(message)
   // "Slm, kargo kaç gün sürüyor?": the greeting is not the question.
   if (opening > 0 && list.length - opening >= 2 && (classified.intent === 'greeting' || classified.score < MIN_SCORE)) {
@@ -1119,8 +1127,8 @@ export async function understand(message: string, classifier: Classifier): Promi
     // A sure "okay" gives way only to a surer question; a message the classifier could not place, to any it can.
     const enough = classified.intent === 'ack' ? 0.8 : MIN_SCORE
     if (parting || (list.length - leading >= 2 && rest.score >= enough && ANSWERED_AFTER_LEADERS.has(rest.intent))) classified = rest
-    // "Ok, the price in dollars?": a question after the okay, asked in so many words, is read as if said alone.
-    else if (classified.intent === 'ack' && list.length - leading >= 2 && /\?\s*$/.test(message)) return understand(list.slice(leading).map((word) => word.text).join(' '), classifier)
+    // "Ok, the price in dollars?", "peki bunun rengi ne": a question after the okay, put as one, is read as if said alone.
+    else if (classified.intent === 'ack' && list.length - leading >= 2 && asksAQuestion(message)) return understand(list.slice(leading).map((word) => word.text).join(' '), classifier)
   }
   let label = classified.score >= MIN_SCORE ? classified.intent : 'None'
   // "Pazar günleri?", "hafta sonu", "yarın?": a day named alone asks its hours, however the network heard it (a goodbye).

@@ -2857,6 +2857,25 @@ describe('the business', () => {
     }
     // No product named: the shipping text alone.
     expect(await ask('kargo ücreti dahil mi')).toMatchObject({ kind: 'shipping', productIds: [] })
+    // Just after one product, its price with shipping; the shipping's own cost asked is the text alone.
+    for (const [message, price] of [['how much with shipping', en('p6')], ['kargoyla birlikte ne kadar', tr('p6')], ['kargo dahil kaç para', tr('p6')]]) {
+      const out = await ask(message, { history: said(['p6']) })
+      expect(out, message).toMatchObject({ kind: 'shipping', productIds: ['p6'] })
+      expect(out.reply, message).toContain(price)
+      expect(out.reply, message).toContain('500 TL üzeri kargo ücretsiz')
+    }
+    expect(await ask('kargo ne kadar', { history: said(['p6']) })).toMatchObject({ kind: 'shipping', productIds: [] })
+    expect(await ask('kargo dahil ne kadar', { history: said(['p1', 'p6']) })).toMatchObject({ kind: 'shipping', productIds: [] })
+  })
+
+  it('gift wrapping is the FAQ\'s to answer, or the owner\'s: never the shipping text nor a product search', async () => {
+    const wrapped = { id: 'f9', question: 'Hediye paketi yapıyor musunuz?', answer: 'Evet, hediye paketi ücretsizdir.' }
+    for (const message of ['hediye paketi yapıyor musunuz', 'kolyeyi hediye paketi yapabilir misiniz', 'do you do gift wrapping', 'can you gift wrap the mug']) {
+      expect((await ask(message, { faq: [wrapped] })).reply, message).toContain('hediye paketi ücretsizdir')
+      const unwritten = await ask(message, { faq: [] })
+      expect(unwritten, message).toMatchObject({ kind: 'unknown', productIds: [] })
+      expect(unwritten.reply, message).toContain('0216 555 00 11')
+    }
   })
 
   /** Tuesday 23:30 UTC: already Wednesday 02:30 in Istanbul (UTC+3), still Wednesday 00:30 in Berlin (UTC+1). */

@@ -1437,16 +1437,18 @@ const WITH_SHIPPING = / (with (shipping|delivery|postage)|kargoyla|kargo ile) /
 const PRICE_AROUND = /^(with|ile|in|the|of|price\w*|fiyat\w*)$/
 
 /**
- * "Elbise kaç para, kargo dahil mi?", "how much is the dress including shipping?": the product's price, then the owner's
- * shipping text; null unless the message asks whether shipping is in the price of a kind of product the catalogue has.
+ * "Elbise kaç para, kargo dahil mi?", "how much is the dress including shipping?", "how much with shipping" of the one
+ * product just discussed: its price, then the owner's shipping text; null unless the message asks whether shipping is in
+ * the price of a kind of product the catalogue has, or what the one discussed costs with it.
  */
 async function answerPriceWithShipping(message: string, context: Context): Promise<ResponderOutput | null> {
   const { language, businessName } = context
   const list = words(message)
   if (topicOf(message) !== 'shipping' || !(list.some((word) => INCLUDED.test(word.key)) || WITH_SHIPPING.test(keyLine(list)))) return null
   const term = productTerm(list.filter((word) => topicOf(word.text) === null && !INCLUDED.test(word.key) && !PRICE_AROUND.test(word.key)))
-  if (thingWords(term).length === 0) return null
-  const product = bestNamed(term, await context.catalogue.search(term, 3), false)[0]
+  const discussed = term === '' && asksWhatItCosts(message) ? await lastProducts(context) : null
+  if (thingWords(term).length === 0 && discussed?.length !== 1) return null
+  const product = discussed?.length === 1 ? discussed[0] : bestNamed(term, await context.catalogue.search(term, 3), false)[0]
   if (!product) return null
   const { profile } = context.business
   const shipping = biz.policyAnswer(profile, businessName, 'shipping', language)

@@ -856,6 +856,8 @@ const ASKS_LANGUAGE = / (do|can) you (speak|understand|write) (english|turkish)|
 const NO_FIELD = /^(fatura\w*|e-?fatura\w*|invoices?|receipts?|orijinal\w*|orjinal\w*|original|originals|authentic|genuine|sahte|fake)$/
 /** The rest of such a question: the shop's goods, and asking for the paper ("kesiyor musunuz", "do you give", "faturalı mı gönderiyorsunuz", "does an invoice come with the order"). */
 const ASKED_OF_THE_SHOP = /^(urun\w*|products?|items?|goods|your|sizin|siz|kesiyor\w*|kesilir|kesebilir\w*|veriyor\w*|give|issue|provide|gonder\w*|geliyor\w*|gelir|yapiyor\w*|ile|birlikte|siparis\w*|send|sent|ship|ships|come|comes|with|orders?|includes?|included)$/
+/** Wrapping as a present ("hediye paketi", "gift wrap"): a service of the shop, which no field of the profile holds. */
+const GIFT_WRAP = / (hediye (paket\w*|ambalaj\w*)|gift ?wrap\w*|giftwrap\w*|wrap (it|them|this) (up )?(as a gift|for a gift)) /
 /** The VAT, and whether a price holds it: one rule of the shop for every price, whichever product it is asked of. */
 const VAT = /^(kdv\w*|vat|tax|taxes)$/
 /** Words of what a price holds or leaves out: "dahil", "hariç", "including", "extra". */
@@ -869,14 +871,14 @@ const CANCELLATION_FEE = / (iptal\w*|cancel\w*|gec kal\w*|late|no shows?) (\w+ )
 export const asksCancellationFee = (message: string): boolean => CANCELLATION_FEE.test(keyLine(words(message)))
 
 /**
- * "Fatura kesiyor musunuz?", "fiyatlara KDV dahil mi?", "ürünleriniz el yapımı mı?", "are all your products vegan?":
- * asked of the shop and all it sells, which no field of the profile and no one product answers.
+ * "Fatura kesiyor musunuz?", "fiyatlara KDV dahil mi?", "ürünleriniz el yapımı mı?", "are all your products vegan?",
+ * "hediye paketi yapıyor musunuz?": asked of the shop and all it sells, which no field of the profile and no one product answers.
  */
 export function asksOfTheShop(message: string): boolean {
   // "Hello! Are your products handmade?": the greeting it opens with is not the question.
   const all = words(message)
   const list = all.slice(Math.max(all.findIndex((word) => !opens(word.key)), 0))
-  if (asksCancellationFee(message)) return true
+  if (asksCancellationFee(message) || GIFT_WRAP.test(keyLine(list))) return true
   if (mentionsVat(message) && (list.some((word) => INCLUDED.test(word.key)) || productTerm(list.filter((word) => !VAT.test(word.key))) === '')) return true
   if (list.some((word) => NO_FIELD.test(word.key)) && productTerm(list.filter((word) => !NO_FIELD.test(word.key) && !ASKED_OF_THE_SHOP.test(word.key))) === '') return true
   // Whether they are so, not whether the customer may see them ("tüm ürünleri görebilir miyim" lists them).

@@ -2,7 +2,7 @@
 // kadar?", "what time do you open, and where are you?"; or a product and then a question of it ("is the backpack in
 // stock and does it fit a 17 inch laptop?"). Read whole, the classifier hears only the louder question;
 // read in two, each gets its answer, in the order asked.
-import { asksOfIt, saysReturn, understand, yesOrNo, type Understood } from './intents.ts'
+import { asksOfIt, asksOfTheShop, saysReturn, understand, yesOrNo, type Understood } from './intents.ts'
 import type { Classifier } from './nlu.ts'
 import { keyLine, words } from './text.ts'
 
@@ -54,12 +54,14 @@ export async function twoQuestions(message: string, classifier: Classifier): Pro
     if ((two.kind === 'returns' && why(first, one)) || (one.kind === 'returns' && why(second, two))) continue
     const topics = [one, two].flatMap((part) => TOPICS[part.kind] ?? [])
     const products = [one, two].filter(ofAProduct)
+    // "Can you gift wrap the mug and ship it to my mom?": a service of the shop, which the FAQ answers, beside a topic.
+    const ofTheShop = ([[first, one], [second, two]] as const).filter(([text, part]) => part.kind === 'unknown' && asksOfTheShop(text))
     // "Pazartesi kaçta açıyorsunuz ve cumartesi kaça kadar?": the hours of two days are two questions too.
     const twoDays = one.kind === 'hours' && two.kind === 'hours' && one.day !== null && two.day !== null && JSON.stringify(one.day) !== JSON.stringify(two.day)
     // "Do you have the Travel Backpack in stock and does it fit a 17 inch laptop?": a question of a product, then one of
     // it. ("The sunglasses, are they scratch resistant?" names the product and asks one thing.)
     const ofIt = ofAProduct(one) && OF_IT.has(one.kind) && asksBesidesNaming(first) && OF_IT.has(two.kind) && (!('term' in two) || two.term === '' || asksOfIt(second))
-    const asksTwo = (topics.length === 1 && products.length === 1) || (topics.length === 2 && topics[0] !== topics[1]) || twoDays || ofIt
+    const asksTwo = (topics.length === 1 && products.length + ofTheShop.length === 1) || (topics.length === 2 && topics[0] !== topics[1]) || twoDays || ofIt
     if (asksTwo) return [{ text: first, understood: one }, { text: second, understood: two }]
   }
   return null

@@ -290,8 +290,8 @@ function check(turn: EvalTurn, reply: string, run: OwnerRun, now: Date) {
   const known = new Set(run.knownPrices)
   // The budget said back is no invented price, whatever currency it was read in (a wrong currency is a missing product already).
   if (e.budget) for (const amount of [e.budget.max, e.budget.min ?? 0]) for (const currency of CURRENCIES) for (const p of pricesOf({ price: amount, currency })) known.add(p)
-  // What a number the customer wrote comes to ("2 tane alacağım": 2 × a listed product's price) is read from the record too.
-  const counts = (turn.message.match(/\b\d{1,3}\b/g) ?? []).map(Number).filter((n) => n > 1)
+  // What a number the customer wrote comes to ("2 tane alacağım", "iki tane": 2 × a listed product's price) is read from the record too.
+  const counts = (turn.message.toLocaleLowerCase('tr').match(/\p{L}+|\d{1,3}/gu) ?? []).map((w) => NUMBER_WORDS[w] ?? Number(w)).filter((n) => n > 1)
   for (const n of counts) for (const r of listed) for (const p of pricesOf({ price: Math.round(r.price * 100 * n) / 100, currency: r.currency })) known.add(p)
   for (const quoted of reply.match(PRICE_PATTERN) ?? []) {
     const q = quoted.trim()
@@ -306,6 +306,9 @@ function check(turn: EvalTurn, reply: string, run: OwnerRun, now: Date) {
 
   return { missing, wrongProducts, noMatch, claimed, invented }
 }
+
+/** Numbers customers write in words, read apart from the responder's own list so that a slip in one is not hidden by the other. */
+const NUMBER_WORDS: Readonly<Record<string, number>> = { iki: 2, üç: 3, dört: 4, beş: 5, ikisi: 2, ikisini: 2, üçü: 3, two: 2, three: 3, four: 4, five: 5 }
 
 // ---------------------------------------------------------------------------
 // Held-out messages stay out of the corpus

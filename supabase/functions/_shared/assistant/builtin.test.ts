@@ -2015,9 +2015,15 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('ok 5 then, total?', { history: said(['p1']), language: 'en' })).reply).toContain(`For 5, that's ${formatPrice(6250, 'TRY', 'en')} in total`)
     expect((await ask('tamam 3 olsun toplam kaç', { history: said(['p1']) })).reply).toContain(`3 adet toplam ${formatPrice(3750, 'TRY', 'tr')}`)
     // "Kaç eder", "ne eder": what it comes to, said as customers say it; "2'si", "6sı", "3ü" count the one discussed.
-    for (const [message, total] of [['3 tane kaç eder', 3750], ['tamam 3 tane alsam kaç eder', 3750], ['2si ne kadar', 2500], ['6sı kaç eder', 7500], ['3ü kaç eder', 3750]] as const) {
+    // In words too ("ikisi", "üçü", "iki tane"), and so many bought if ("2 alırsam", "ikisini alırsam").
+    const counts = [['3 tane kaç eder', 3750], ['tamam 3 tane alsam kaç eder', 3750], ['2si ne kadar', 2500], ['6sı kaç eder', 7500], ['3ü kaç eder', 3750], ['ikisi ne eder', 2500], ['üçü kaç para', 3750], ['iki tane alsam ne eder', 2500], ['üç adet kaç para', 3750], ['2 alırsam ne kadar', 2500], ['ikisini alırsam', 2500]] as const
+    for (const [message, total] of counts) {
       expect((await ask(message, { history: said(['p1']) })).reply, message).toContain(`${total / 1250} adet toplam ${formatPrice(total, 'TRY', 'tr')}`)
     }
+    // Of two just shown, "ikisi" is both, one of each; "ucuz" is no "üçü".
+    const both = await ask('ikisi ne eder', { history: said(['p1', 'p6']) })
+    expect(both.reply).toContain(`Toplam: ${formatPrice(1599.9, 'TRY', 'tr')}`)
+    expect((await ask('ucuzu var mı', { history: said(['p1']) })).reply).not.toContain('adet toplam')
     for (const message of ['kaç eder', 'bu ne eder']) expect(await ask(message, { history: said(['p1']) }), message).toMatchObject({ kind: 'price', productIds: ['p1'] })
     const named = await ask('kablosuz kulaklık kaç eder')
     expect(named.reply).toMatch(/^Kablosuz Kulaklık fiyatı/)

@@ -12,7 +12,7 @@
 /* eslint-disable max-lines -- word lists: each rule sits beside the words it reads, so that a change to one is seen with the other */
 import { type Classification, type Classifier } from './nlu.ts'
 import { departmentIn, equivalents, forWhom, occasionWords, onlyProperties, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
-import { asciiKey, asksAQuestion, keyLine, words, type Word } from './text.ts'
+import { asciiKey, asksAQuestion, keyLine, quantityOf, words, type Word } from './text.ts'
 
 export type ProductQuestion = 'price' | 'stock' | 'link' | 'list' | 'search'
 export type BusinessTopic = 'location' | 'contact' | 'shipping' | 'delivery_time' | 'returns' | 'payment' | 'discounts' | 'human' | 'complaint' | 'booking' | 'personal_info'
@@ -278,15 +278,21 @@ const THE_SHOP = /^(magaza|dukkan)\w*$/
 /** English words a "not" negates after ("I'm not home", "if not", "does not fit"), where it is no Turkish "not" (a note). */
 const NEGATED_AFTER = /^(im|i|am|is|are|was|were|do|does|did|will|would|can|could|should|has|have|had|its|if|or|why|it|they|he|she|we|you)$/
 const negates = (list: readonly Word[], i: number) => list[i]!.key === 'not' && NEGATED_AFTER.test(list[i - 1]?.key ?? '')
-/** A number with its "of them" ending ("2'si", "6sı", "3ü"): how many of the one discussed, no part of a name. */
+/** A number with its "of them" ending ("2'si", "6sı", "3ü"; "ikisi", "ikisini", "üçü"): how many of the one discussed, no part of a name. */
 const OF_THEM = /^([1-9]|1[0-2])s?[iu]$/
+const OF_THEM_WORDS: Readonly<Record<string, number>> = { ikisi: 2, ucu: 3, dordu: 4, besi: 5 }
+function ofThem(key: string): number | null {
+  const digits = OF_THEM.exec(key)
+  if (digits) return Number(digits[1])
+  return OF_THEM_WORDS[/^(ikisi|ucu|dordu|besi)(ni|nin|ne|nden|yle)?$/.exec(key)?.[1] ?? ''] ?? null
+}
 
 /** The product words of a run of words: question words and pointers out, the last word's possessive ending off. */
 export function productTerm(list: readonly Word[]): string {
   // "Merhabalar, kadife ceket…": the greeting it opens with is no part of a name.
   const asked = list.slice(Math.max(list.findIndex((word) => !opens(word.key)), 0))
   const kept = asked
-    .filter((word, i) => !QUESTION_WORDS.has(word.key) && !pointer(word) && !THE_SHOP.test(word.key) && !OF_THEM.test(word.key) && !(asked[i - 1]?.key === 'kac' && TIME_UNITS.test(word.key)) && !negates(asked, i))
+    .filter((word, i) => !QUESTION_WORDS.has(word.key) && !pointer(word) && !THE_SHOP.test(word.key) && ofThem(word.key) === null && !(asked[i - 1]?.key === 'kac' && TIME_UNITS.test(word.key)) && !negates(asked, i))
     .map((word) => word.text)
   if (kept.length > 0) kept[kept.length - 1] = stripPossessive(kept[kept.length - 1]!)
   // "En ucuz şeyiniz": without its ending the last word may be one of the question's.
@@ -718,11 +724,13 @@ export function quantityAsked(message: string): number | null {
   const list = words(message)
   // "Do you have 2 in stock?", "3 available?": how many, however the number is followed.
   const inStock = (i: number) => /^(available|left|stokta\w*)$/.test(list[i + 1]?.key ?? '') || (list[i + 1]?.key === 'in' && list[i + 2]?.key === 'stock')
-  const at = list.findIndex((word, i) => counting(list, i) || (/^\d{1,4}$/.test(word.key) && (TAKES.test(list[i - 1]?.key ?? '') || inStock(i))))
-  if (at >= 0) return Number(list[at]!.key)
-  // "2'si ne kadar?", "6sı kaç eder": a number with its "of them" ending counts the one discussed ("3'ü" loses it in words).
-  const ofThem = list.map((word) => OF_THEM.exec(word.key)).find((match) => match !== null)
-  if (ofThem) return Number(ofThem[1])
+  const bought = (i: number) => /^(alsa\w*|alirsa\w*|alicam|alacag\w*|aliyorum|alayim)$/.test(list[i + 1]?.key ?? '')
+  const at = list.findIndex((word, i) => counting(list, i) || (/^\d{1,4}$/.test(word.key) && (TAKES.test(list[i - 1]?.key ?? '') || inStock(i) || bought(i))))
+  if (at >= 0) return quantityOf(list[at]!) ?? Number(list[at]!.key)
+  // "2'si ne kadar?", "6sı kaç eder", "ikisi ne eder": a number with its "of them" ending counts the one discussed ("3'ü"
+  // loses it in words).
+  const of = list.map((word) => ofThem(word.key)).find((count) => count !== null)
+  if (of) return of
   // "How much for 2?", "how much would 3 be?": a number alone, priced.
   const priced = / (how much|price|prices|cost|fiyat\w*) (for|would|are|is|will|of) (\d{1,3})( be| cost| of them| pieces| pcs)? $/.exec(keyLine(list))
   if (priced) return Number(priced[3])
@@ -737,9 +745,9 @@ const TOTAL = / (total|totals|toplam\w*|in all|altogether|hepsi ne tutar) /
 const COMES_TO = / ((ne|kac) (tutar\w*|eder)|comes? to) /
 export const asksTotal = (message: string) => TOTAL.test(keyLine(words(message)))
 
-/** Whether the word at `i` is a number counting things: "10 tane", "3 of the mugs", "3 tişört", "2 linen shirts". */
+/** Whether the word at `i` is a number counting things: "10 tane", "3 of the mugs", "3 tişört", "2 linen shirts", "iki tane". */
 function counting(list: readonly Word[], i: number): boolean {
-  if (!/^\d{1,4}$/.test(list[i]!.key)) return false
+  if (!/^\d{1,4}$/.test(list[i]!.key) && quantityOf(list[i]!) === null) return false
   const next = list[i + 1]?.text ?? ''
   // A word of what it is like between ("2 linen shirts", "3 wireless headphones"); a size or measure ("38 numara ayakkabı") is none.
   const described = materialsIn(next).length > 0 || coloursIn(next).length > 0 || equivalents(next).length > 0
@@ -778,6 +786,8 @@ const GONE_WRONG = / (but|ama|broke|broken|damaged|problem\w*|issue|wrong|return
 const FOR_PERSON = new RegExp(
   `^ (peki |ya |and |what about |how about )?(bir |a |an |my )?${PERSON_WORDS} (icin )?$|^ (peki |and |what about |how about )?for (a |an |my )?${PERSON_WORDS} $`,
 )
+/** Buying, supposed: "alırsam", "alsak", "if I take". */
+const IF_BOUGHT = / (alsa\w*|alirsa\w*|if (i|we) (take|get|buy|order)) /
 const SUM_ASKED = / ((ne|kac) eder|ne tutar\w*|toplam\w*|ne kadar|kac para|kaca|how much|total|come to|cost) /
 const HOURS_NAMED = / (hours|opening hours|calisma saat\w*|mesai( saat\w*)?) /
 const WANTS_ONE = / (id like|i would like|i want|i need|ill take|ill have|can i have|can i get|istiyorum|isterim|alacagim|alicam) /
@@ -1284,9 +1294,10 @@ export function intentOf(asked: string, message: string): Intent {
     return { kind: 'recommend', term: namedTr ? wishedTr : occasionWords(wishedTr) }
   }
   // "Keten gömlek 2 adet ne tutar?", "how much for 3 mugs?", "3 tane alsam toplam ne tutar" of the one discussed: what that
-  // many of a product come to is its price.
+  // many of a product come to is its price; "ikisini alırsam?", so many bought if, said alone, asks it too.
   const wanted = quantityAsked(message)
-  if (wanted !== null && SUM_ASKED.test(line) && !BUSINESS_KINDS.has(intent)) {
+  const boughtIf = IF_BOUGHT.test(line) && termWithoutNumbers === '' && (intent === 'None' || intent === 'off_topic')
+  if (wanted !== null && (SUM_ASKED.test(line) || boughtIf) && !BUSINESS_KINDS.has(intent)) {
     return { kind: 'price', term: term.split(' ').filter((word) => word !== String(wanted)).join(' ') }
   }
   // "Tüm ürünleri görebilir miyim?", "show me everything", "what's new?", "katalog atar mısınız": the catalogue, whatever

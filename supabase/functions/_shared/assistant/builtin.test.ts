@@ -1979,6 +1979,29 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('"çok pahalı ya" with nothing shown yet offers the most affordable (of a kind named), never the dearest', async () => {
+    for (const message of ['çok pahalı ya', 'too expensive', 'fiyatlarınız çok pahalı']) {
+      const out = await ask(message)
+      expect(out.kind, message).toBe('cheapest')
+      expect(out.productIds, message).toEqual(expect.arrayContaining(['p7', 'p5']))
+      expect(out.productIds, message).not.toContain('p1')
+    }
+    expect(await ask('kulaklıklar çok pahalı')).toMatchObject({ kind: 'cheapest', productIds: ['p2'] })
+    // Of a policy, the policy's text.
+    expect((await ask('kargo çok pahalı')).kind).toBe('shipping')
+  })
+
+  it('"daha ucuz kulaklık yok mu" after a list in several currencies: cheaper than the one shown in the kind\'s currency', async () => {
+    // A lamp in euros and a speaker in lira: the lira headphones are set against the speaker, not the lamp.
+    const listed: Turn[] = [
+      { role: 'user', content: 'en pahalı ürünleriniz', productIds: [] },
+      { role: 'assistant', content: '…', productIds: ['p5', 'p3'], kind: 'priciest' },
+    ]
+    const out = await ask('daha ucuz kulaklık yok mu', { history: listed })
+    expect(out).toMatchObject({ kind: 'budget', productIds: ['p2'] })
+    expect(out.reply).toContain('Bluetooth Hoparlör')
+  })
+
   it('"neden bu kadar pahalı", "why so expensive?" after a product offer cheaper ones, never "nothing cheaper" of a word searched', async () => {
     // ("Beğendim ama pahalı", "love it but expensive" got the priciest products, or "no matching product".)
     for (const message of ['neden bu kadar pahalı', 'why so expensive', "that's expensive", 'bana biraz pahalı geldi', 'bu kadar pahalı olması normal mi', 'beğendim ama pahalı', 'love it but expensive']) {

@@ -1763,6 +1763,12 @@ async function answerMessage(
       const offers = await answerIntent(understood, message, context, understood.alternatives)
       return { ...offers, reply: `${offers.reply}\n\n${cheaper.reply}`, productIds: cheaper.productIds }
     }
+    // "Çok pahalı ya", "çantalar çok pahalı" with nothing shown yet: the most affordable (of the kind named), never the
+    // dearest ("pahalı" as the network hears it). ("Kargo çok pahalı" is of a policy: the usual answer.)
+    if (TOO_DEAR.test(asked) && !CHEAPER.test(asked) && topicOf(message) === null) {
+      const named = productTerm(words(message))
+      return answerExtreme('cheapest', thingWords(named).length > 0 ? named : '', message, context)
+    }
   }
   return answerIntent(understood, message, context, understood.alternatives)
 }
@@ -1846,7 +1852,7 @@ const WHICH_ONE = / (hangisi\w*|which) /
 /** Products cheaper than the cheapest just listed, in its currency, the dearest of them first; of the kind named, if one is. */
 async function answerCheaper(listed: readonly CatalogueProduct[], term: string, context: Context): Promise<ResponderOutput> {
   const { language, catalogue } = context
-  const than = extremesByCurrency(listed, 'cheapest')[0]!
+  const bases = extremesByCurrency(listed, 'cheapest')
   // Only words naming a kind narrow it ("daha ucuz tişört"): of any other ("why so expensive?"), "nothing cheaper" would
   // be said of the whole catalogue after searching for nothing in it.
   // "Anything cheaper?" of one product discussed (a backpack) asks for a cheaper one of its kind, not a cheaper dress; of
@@ -1856,11 +1862,14 @@ async function answerCheaper(listed: readonly CatalogueProduct[], term: string, 
   // (Nor are two kinds asked at once, "hoparlör ve vazo": cheaper than the cheapest of them is anything.)
   const askedTerm = asked && !wishesForAGift(asked.content) ? productTerm(words(asked.content)) : ''
   const askedKind = asked && / (ve|and|ile|or|veya) /.test(keyLine(words(asked.content))) ? '' : thingWords(askedTerm).join(' ')
-  const discussedKind = listed.length === 1 ? (thingWords(than.name).at(-1) ?? '') : askedKind
+  const discussedKind = listed.length === 1 ? (thingWords(listed[0]!.name).at(-1) ?? '') : askedKind
   const kind = thingWords(term).length > 0 ? term : discussedKind
-  const cheaper = (kind === '' ? await catalogue.inBudget({ currency: than.currency, max: than.price }, MAX_LISTED + 2) : await catalogue.search(kind, 50))
-    .filter((product) => product.currency === than.currency && product.price < than.price)
-    .sort((a, b) => b.price - a.price)
+  const found = kind === '' ? await catalogue.inBudget({ currency: bases[0]!.currency, max: bases[0]!.price }, MAX_LISTED + 2) : await catalogue.search(kind, 50)
+  const cheaperThan = (base: CatalogueProduct) => found.filter((product) => product.currency === base.currency && product.price < base.price).sort((a, b) => b.price - a.price)
+  // Of a list in several currencies, set against the cheapest shown in a currency the cheaper ones are priced in: a
+  // shirt in lira is cheaper than a bag in lira, never than a jacket in euros.
+  const than = bases.find((base) => cheaperThan(base).length > 0) ?? bases[0]!
+  const cheaper = cheaperThan(than)
   if (cheaper.length === 0) {
     // None of its kind for less: said so, unless nothing at all costs less (which says more).
     const ofKind = kind === discussedKind && kind !== '' && (await catalogue.inBudget({ currency: than.currency, max: than.price }, MAX_LISTED + 2)).some((product) => product.price < than.price)

@@ -2674,6 +2674,12 @@ describe('follow-ups as customers write them', () => {
     const unwritten = await ask('bunu bana ayırır mısınız', { history: said(['p6']), profile: { ...PROFILE, ordering_info: null } })
     expect(unwritten.reply.split('0216 555 00 11')).toHaveLength(2)
     expect(unwritten.reply).toContain('Ürün ayırmayı buradan yapamıyorum. Ayşe Butik size yardımcı olabilir: 0216 555 00 11')
+    // Collected later is still held first: never the answer on picking up in store.
+    for (const message of ['bir tane vazo ayırır mısınız yarın gelip alcam', 'bana ayırın yarın gelip alırım']) {
+      const held = await ask(message, { history: said(['p6']) })
+      expect(held, message).toMatchObject({ kind: 'ordering', productIds: ['p6'] })
+      expect(held.reply, message).toContain('Ürün ayırmayı buradan yapamıyorum.')
+    }
     // Ordered, not held: nothing about putting aside.
     expect((await ask('seramik vazo sipariş vermek istiyorum')).reply).not.toContain('ayırmayı')
   })
@@ -3029,6 +3035,21 @@ describe('the business', () => {
       expect(both.reply, message).toContain('Bağdat Cad. 5, Kadıköy')
     }
     expect((await ask('mağazadan teslim alabilir miyim', { faq })).reply).not.toContain('Bağdat Cad.')
+  })
+
+  it('parking: the owner\'s FAQ when written, else that it is not written and where the shop is; never a booking nor the address alone', async () => {
+    for (const [message, language] of [['otopark var mı', 'tr'], ['arabayla gelirsem park yeri var mı', 'tr'], ['is there parking nearby', 'en'], ['where can i park', 'en']] as const) {
+      for (const history of [[], answered('adresiniz ne', 'Adresimiz: Bağdat Cad. 5, Kadıköy', 'location')]) {
+        const out = await ask(message, { language, history })
+        expect(out.kind, message).toBe('location')
+        expect(out.reply, message).toContain(language === 'tr' ? 'Otopark hakkında bir bilgi henüz yazılmamış.' : "I don't have information about parking yet.")
+        expect(out.reply, message).toContain('Bağdat Cad. 5, Kadıköy')
+      }
+    }
+    const faq = [{ id: 'f9', question: 'Otopark var mı?', answer: 'Binanın arkasında ücretsiz otopark var.' }]
+    expect((await ask('otopark var mı', { faq })).reply).toContain('ücretsiz otopark')
+    // How to get there is what the address and the map say.
+    expect((await ask('metroya yakın mısınız')).reply).not.toContain('Otopark')
   })
 
   it('a care question of the product discussed ("kuru temizleme mi gerekir?") is its record\'s, never the address', async () => {

@@ -7,7 +7,7 @@
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts, attribute-replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { addedWith, asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
-import { ASKS_MATERIAL, COMPARES, INCLUDED, PICKUP, WISH_FOR_TR, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, asksTotal, withoutExcuse, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pairByEnding, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, COMPARES, INCLUDED, PARKING, PICKUP, WISH_FOR_TR, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, asksTotal, withoutExcuse, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pairByEnding, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, forWhom, holdsEquivalent, occasionWords, onlyProperties, namesSubject, phrasesHeld, sameProperty, sameSubject, sameThings, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
 import { hasAnyHours, hoursStatus, rangesOf, weekdayAfter } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
@@ -1023,8 +1023,10 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
         const pickupAsked = words(message).filter((word) => !WHERE_WORDS.test(word.key))
         const hit = pickupAsked.length < words(message).length ? await faqFor(pickupAsked.map((word) => word.text).join(' '), context, 'location') : null
         if (hit) return reply('faq', withAddress(biz.faqAnswer(hit), message, hit.question, profile, businessName, language), language)
-        return reply('location', biz.pickupAnswer(profile, businessName, language), language, [], false)
+        return reply('location', biz.placeAnswer('pickup', profile, businessName, language), language, [], false)
       }
+      // "Otopark var mı?": the address is where the shop is, not whether one can park there.
+      if (PARKING.test(keyLine(words(message)))) return reply('location', biz.placeAnswer('parking', profile, businessName, language), language, [], false)
       return reply('location', biz.locationAnswer(profile, businessName, language), language, [], biz.written(profile, 'location'))
     case 'contact':
       return reply('contact', biz.contactAnswer(profile, businessName, language), language, [], biz.written(profile, 'contact'))

@@ -182,9 +182,18 @@ export function locationAnswer(profile: BusinessProfile | null, businessName: st
   return lines.filter(Boolean).join('\n')
 }
 
-/** "Mağazadan teslim alabilir miyim?" with no FAQ entry on it: no field says so; whom to ask, and where the shop is. */
-export function pickupAnswer(profile: BusinessProfile | null, businessName: string, language: Lang): string {
-  const topic = language === 'tr' ? 'Mağazadan teslim alma' : 'picking up in store'
+/** What no field of the profile says of the shop's place. */
+const OF_THE_PLACE = {
+  pickup: { tr: 'Mağazadan teslim alma', en: 'picking up in store' },
+  parking: { tr: 'Otopark', en: 'parking' },
+} as const
+
+/**
+ * "Mağazadan teslim alabilir miyim?", "otopark var mı?" with no FAQ entry on it: no field says so; whom to ask, and
+ * where the shop is.
+ */
+export function placeAnswer(asked: keyof typeof OF_THE_PLACE, profile: BusinessProfile | null, businessName: string, language: Lang): string {
+  const topic = OF_THE_PLACE[asked][language]
   const where = profile?.address?.trim() || profile?.maps_url?.trim() ? `\n${locationAnswer(profile, businessName, language)}` : ''
   return `${notWritten(topic, profile, businessName, language)}${where}`
 }

@@ -110,7 +110,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   // Help asked for is no product ("can you help me find a bag?").
   'help', 'yardim', 'yardimci',
   'ney', 'neyiniz', 'neyin', 'neleriniz', 'nelerin', 'olani', 'olanlari', 'olanin', 'sizdeki', 'sizdekiler', 'elinizdeki', 'burada', 'here',
-  'alsam', 'alsak', 'alsaniz', 'alirsam', 'alirsak', 'alirsaniz', 'olacak', 'istesem', 'dearest', 'pricey', 'degerli', 'degerlisi', 'premium', 'luxury', 'luks', 'lux',
+  'alsam', 'alsak', 'alsaniz', 'alirsam', 'alirsak', 'alirsaniz', 'gelip', 'olacak', 'istesem', 'dearest', 'pricey', 'degerli', 'degerlisi', 'premium', 'luxury', 'luks', 'lux',
   // Which of a list ("ilkinin linki", "the second one"): ordinalOf reads the place, no product is so named.
   'ilk', 'ilki', 'ilkini', 'ilkinin', 'ilkine', 'birinci', 'birincisi', 'birincinin', 'ikinci', 'ikincisi', 'ikincinin', 'ikinciyi', 'ucuncu',
   'ucuncusu', 'ucuncunun', 'ucuncuyu', 'dorduncu', 'dorduncusu', 'besinci', 'besincisi', 'sonuncu', 'sonuncusu', 'sonuncunun', 'sonuncuyu',
@@ -589,6 +589,8 @@ const WHERE_TO_BUY = / (nereden|nerden|where (can|do|could) (i|we)) (satin )?(al
 const RETURNS_WORD = /^(return|returning|refund\w*|iade\w*)$/
 /** Collecting an order at the shop. */
 export const PICKUP = / (pick (it |them |this |that |my order )?up|collect (it |them |my order )?(from|in|at)|click and collect|(store|in store) pick ?up|magazadan (teslim|al\w*)|gelip (kendim |ben )?al\w*|elden teslim\w*|gel al) /
+/** Whether there is somewhere to park ("otopark var mı", "park yeri", "can I park nearby"). */
+export const PARKING = / (otopark\w*|park (yeri\w*|yer\w*|edebil\w*|etme\w*|edilir|ederim|edecek\w*|sorunu)|parking|(can|where) (i|we|you) park) /
 const WEBSITE = / (web ?site\w*|websites?|internet site\w*|web sayfa\w*|siteniz\w*) /
 const SAME_PRICE = / (fiyat\w*|ucret\w*) (\w+ )?(ayni|esit|farkli)| (ayni|esit) fiyat\w*| (same|different) price\w*| cost the same /
 const PRICE_MATCH = / (price match\w*|match (the |a |their |your )?price\w*|beat (the |a |their )?price\w*|daha ucuzunu (buldum|gordum)|fiyat esitle\w*) /
@@ -1321,7 +1323,10 @@ export function intentOf(asked: string, message: string): Intent {
   // A message carrying a number gives the customer's own ("my WhatsApp number is 0532…").
   if (REACH.test(line) && (message.match(/\d/g) ?? []).length < 10) return { kind: 'contact' }
   // "Can I pick it up in store?", "mağazadan teslim alabilir miyim?": of the shop's place, never an appointment.
-  if (PICKUP.test(line)) return { kind: 'location' }
+  // ("Kolyeyi ayırır mısınız, yarın gelip alırım?" asks to put it aside: the ordering answer says whom to ask.)
+  if (PICKUP.test(line) && !asksToReserve(message)) return { kind: 'location' }
+  // "Arabayla gelirsem park yeri var mı?": a place to park is of the shop's place, never a free place in the calendar.
+  if (PARKING.test(line)) return { kind: 'location' }
   // "I need it by Friday", "cumaya yetişir mi?": whether delivery makes a day, which the delivery text says as far as
   // anyone here can; never that day's opening hours.
   if (BY_A_DAY.test(line) && (dayOf(list) !== null || / (by|before) (next week|the weekend|\d) /.test(line))) return { kind: 'delivery_time' }

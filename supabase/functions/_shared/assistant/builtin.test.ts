@@ -1877,6 +1877,15 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('"kaç?", "how many?", "kaç gün?" just after a policy text ask what it says, never which product; after a product, its stock', async () => {
+    for (const [message, kind, text] of [['kaç', 'payment', '6 taksit'], ['kaç tane', 'payment', '6 taksit'], ['how many', 'payment', '6 taksit'], ['kaç gün', 'returns', '14 gün içinde'], ['how long', 'returns', '14 gün içinde']] as const) {
+      const out = await ask(message, { history: answered('asked', '…', kind) })
+      expect(out, message).toMatchObject({ kind, productIds: [] })
+      expect(out.reply, message).toContain(text)
+    }
+    expect(await ask('kaç tane', { history: said(['p1']) })).toMatchObject({ kind: 'stock', productIds: ['p1'] })
+  })
+
   it('"i want to return the vase" asks the returns, never for the vase; "nereden alabilirim" asks how to order', async () => {
     for (const message of ['i want to return the vase i bought', 'i want to return the coffee mug']) {
       const out = await askAnyWord(message, PRODUCTS)
@@ -2563,6 +2572,12 @@ describe('follow-ups as customers write them', () => {
     it('says one text of the owner\'s once, and reads the message whole when its product question finds nothing', async () => {
       const once = await ask('kargo ücreti ne kadar, kaç günde gelir')
       expect(once.reply.split('500 TL üzeri').length).toBe(2)
+      // The stock of a product says its price: asked after it, the price is not said again, unless asked in another currency.
+      for (const [message, language, id] of [['do you have a coffee mug? how much?', 'en', 'p7'], ['seramik vazo var mı, kaç para?', 'tr', 'p6']] as const) {
+        const stocked = await ask(message, { language })
+        expect(stocked.reply.split(priceIn(language)(id)).length, message).toBe(2)
+      }
+      expect((await ask('do you have a coffee mug? how much in euros?', { language: 'en' })).reply).toContain("I can't say what it is in euros")
       // A product question that finds nothing is read whole, as one question.
       const nothing = await ask('uçan halı ne kadar ve kargo ücreti ne kadar')
       expect(nothing.productIds).toEqual([])

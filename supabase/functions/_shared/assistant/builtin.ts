@@ -778,6 +778,8 @@ async function answerOrdering(term: string, message: string, context: Context): 
   return reply('ordering', `${text}${reserve}${pay}`, language, products, how !== null || products.some((product) => product.product_link))
 }
 
+/** A count asked of nothing named: "kaç?", "kaç tane", "kaç gün", "how many?", "how long?". */
+const HOW_MANY_ALONE = /^ (peki |ya |and |so |ok )?(kac( tane| adet| gun\w*| ay\w*| hafta\w*| taksit\w*)?|how many( days| months| weeks)?|how long) $/
 const HOW_DO_I =
   /^ (ok |okay |peki |tamam |so )?(how (do|can|should|would) (i|we|u) (do|go about) (that|this|it)|how does (that|this|it) work|nasil yapaca\w*|nasil yapari\w*|nasil yapicam|ne yapmam (gerek\w*|lazim)|ne yapmaliyim|nasil olacak|nasil oluyor) $/
 const WAVE = /^\s*(👋(\p{Emoji_Modifier})?\s*)+[!.]*\s*$/u
@@ -1498,8 +1500,12 @@ async function answerTwo(input: Parameters<Responder>[0], language: AssistantLan
   const rest = { ...input, language, message: two.text, history: asked }
   const second = (await answerTwo(rest, language)) ?? (await answerMessage(rest, two.understood))
   if (unanswered(second, two)) return null
-  // "Kargo ücreti ne kadar, kaç günde gelir?": one text of the owner's answers both, and is said once.
-  const text = first.reply.includes(second.reply) ? first.reply : second.reply.includes(first.reply) ? second.reply : `${first.reply}\n\n${second.reply}`
+  // "Kargo ücreti ne kadar, kaç günde gelir?": one text of the owner's answers both, and is said once. So does the stock
+  // of a product, which says its price ("do you have sunglasses? how much?").
+  const priceSaid = first.kind === 'stock' && second.kind === 'price' && second.productIds.length === 1 && first.productIds.includes(second.productIds[0]!)
+    ? (await input.catalogue.byIds(second.productIds)).some((product) => second.reply === say.priceOf(product, language))
+    : false
+  const text = first.reply.includes(second.reply) || priceSaid ? first.reply : second.reply.includes(first.reply) ? second.reply : `${first.reply}\n\n${second.reply}`
   return {
     ...first,
     reply: text,
@@ -1630,6 +1636,9 @@ async function answerMessage(
   if (policyBefore && ['off_topic', 'attribute', 'unknown'].includes(understood.kind) && words(message).length <= 8 && thingWords(message).length === 0 && topicOf(message) === null && pointsBack(message) && !ofAProperty) {
     return answerIntent({ kind: policyBefore }, message, context)
   }
+  // "Kaç?", "how many?", "kaç gün?" of nothing named, just after a policy text: how many of what it spoke of (instalments,
+  // days to send something back), which that text says if anything does.
+  if (policyBefore && HOW_MANY_ALONE.test(keyLine(words(message)))) return answerIntent({ kind: policyBefore }, message, context)
   // "Ücretli mi?", "not ekleyebilir miyim?" just after an FAQ answer, naming no product: asked of that entry.
   if (previousKind === 'faq' && words(message).length <= 4 && FAQ_FOLLOWED.has(understood.kind)) {
     const term = 'term' in understood ? understood.term : ''

@@ -805,6 +805,18 @@ describe('follow-ups as customers write them', () => {
     // With no number, or nothing discussed, the shipping text alone.
     expect((await ask('kargo ücretsiz mi', { items, history: said(['p8']) })).reply).not.toContain('×')
     expect((await ask('2 tane alsam kargo ücretsiz olur mu', { items })).reply).not.toContain('×')
+    // Things named and bought: each, one apiece, and what they come to; never a question of the first one's record.
+    const tshirt = product('p9', 'Pamuklu Tişört', 249, 'TRY', 60, null)
+    for (const [message, language, expected, ids] of [
+      ['gömlek ve tişört alsam kargo öder miyim', 'tr', 'Toplam: ₺898,90 TRY', ['p8', 'p9']],
+      ['if i buy the coffee mug and the desk lamp is shipping free', 'en', '• 1 × Desk Lamp', ['p7', 'p5']],
+      ['keten gömlek alsam kargo ücretsiz olur mu', 'tr', '• 1 × Keten Gömlek — ₺649,90 TRY', ['p8']],
+    ] as const) {
+      const out = await ask(message, { items: [...items, tshirt], language })
+      expect(out, message).toMatchObject({ kind: 'shipping', productIds: ids })
+      expect(out.reply, message).toContain(expected)
+      expect(out.reply, message).toContain('500 TL üzeri kargo ücretsiz')
+    }
   })
 
   it('"fiyat alabilir miyim?" with no product named asks which one', async () => {
@@ -2916,6 +2928,16 @@ describe('the business', () => {
     }
     expect(await ask('kargo ne kadar', { history: said(['p6']) })).toMatchObject({ kind: 'shipping', productIds: [] })
     expect(await ask('kargo dahil ne kadar', { history: said(['p1', 'p6']) })).toMatchObject({ kind: 'shipping', productIds: [] })
+  })
+
+  it('an amount bounding the order a policy speaks of is no budget: "750 TL altı siparişte kargo ne kadar" is the shipping text', async () => {
+    for (const message of ['750 tl altı siparişte kargo ne kadar', '500 liradan az siparişlerde kargo kaç para']) {
+      const out = await ask(message)
+      expect(out, message).toMatchObject({ kind: 'shipping', productIds: [] })
+      expect(out.reply, message).toContain('500 TL üzeri kargo ücretsiz')
+    }
+    // A kind of thing under the amount is still one.
+    expect(await ask('1000 tl altı kulaklık')).toMatchObject({ kind: 'budget', productIds: ['p2'] })
   })
 
   it('gift wrapping is the FAQ\'s to answer, or the owner\'s: never the shipping text nor a product search', async () => {

@@ -7,7 +7,7 @@
 // What stands alone is apart (matching.ts, record-facts.ts, replies.ts, attribute-replies.ts).
 /* eslint-disable max-lines -- its answerers call one another: a reply that finds no product reads the message again as the next kind of question */
 import { addedWith, asksWhatItCosts, namesAllListed, readBasket, type BasketLine } from './basket.ts'
-import { ASKS_MATERIAL, COMPARES, INCLUDED, PARKING, PICKUP, WISH_FOR_TR, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, asksTotal, withoutExcuse, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pairByEnding, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, COMPARES, IF_BOUGHT, INCLUDED, PARKING, PICKUP, WISH_FOR_TR, askedAfterStory, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksOfTheShop, asksWhichMaterial, asksToReserve, asksWhenBack, asksWhetherSo, asksTotal, withoutExcuse, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, currencyAsked, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pairByEnding, pointsBack, productPair, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, supposesACase, topicOf, writesPercentage, understand, yesOrNo, type Attribute, type BusinessTopic, type Budget, type Intent } from './intents.ts'
 import { departmentIn, departmentOf, forWhom, holdsEquivalent, occasionWords, onlyProperties, namesSubject, phrasesHeld, sameProperty, sameSubject, sameThings, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
 import { hasAnyHours, hoursStatus, rangesOf, weekdayAfter } from '../../../../domain/business.ts'
 import { converse, lastDraft } from './booking.ts'
@@ -1284,15 +1284,23 @@ async function addNotes(out: ResponderOutput, message: string, context: Context)
 }
 
 /**
- * "2 tane alsam kargo ücretsiz olur mu?" just after a product: what that many come to at the catalogue's price, before
- * the owner's shipping text, which says from what amount shipping is free. The sum is the customer's to compare.
+ * "2 tane alsam kargo ücretsiz olur mu?" just after a product, or two products named: what they come to at the
+ * catalogue's price, before the owner's shipping text, which says from what amount shipping is free. The sum is the
+ * customer's to compare.
  */
 async function withBasket(out: ResponderOutput, message: string, context: Context): Promise<ResponderOutput> {
   const wanted = quantityAsked(message)
-  if (wanted === null || wanted < 2) return out
-  const discussed = await lastProducts(context)
-  if (discussed?.length !== 1) return out
-  return { ...out, reply: `${say.basket([{ product: discussed[0]!, quantity: wanted }], context.language)}\n\n${out.reply}`, productIds: [discussed[0]!.id] }
+  // (What shipping costs is no word of a name: "is shipping free", "ücretsiz olur mu".)
+  const asked = words(message).filter((word) => topicOf(word.text) === null && !COSTS.test(word.key)).map((word) => word.text).join(' ')
+  // "Gömlek ve tişört alsam kargo öder miyim?": the two named, one of each.
+  const pair = await namedPair(asked, context)
+  // "Keten gömlek alsam…", or "2 tane alsam…" just after a product: that one, as many as said.
+  const term = productTerm(words(asked))
+  const discussed = (wanted ?? 0) >= 2 ? await lastProducts(context) : null
+  const one = pair ? undefined : thingWords(term).length > 0 ? bestNamed(term, await context.catalogue.search(term, 3), false)[0] : discussed?.length === 1 ? discussed[0] : undefined
+  const lines = pair ? pair.map((product) => ({ product, quantity: 1 })) : one ? [{ product: one, quantity: wanted ?? 1 }] : []
+  if (lines.length === 0) return out
+  return { ...out, reply: `${say.basket(lines, context.language)}\n\n${out.reply}`, productIds: lines.map((line) => line.product.id) }
 }
 
 /** "10 tane alabilir miyim?" of a product with 7 in stock: that the catalogue shows fewer, and whom to ask. */
@@ -1541,6 +1549,11 @@ async function answerMessage(
   const mayBeProduct = understood.kind !== 'off_topic' || PRODUCT_CUES.test(keyLine(words(message))) || asksWhetherSo(message)
   const withShipping = await answerPriceWithShipping(message, context)
   if (withShipping) return withShipping
+  // "Gömlek ve tişört alsam kargo öder miyim?": things bought, then shipping; no question of a product's name.
+  if (understood.kind === 'shipping' && IF_BOUGHT.test(keyLine(words(message)))) {
+    const bought = await withBasket(reply('shipping', '', replyIn), message, context)
+    if (bought.productIds.length > 0) return answerIntent(understood, message, context)
+  }
   const written = clashesWithAName(understood.kind, message) && understood.unknownWords > 0 && mayBeProduct ? await productNameWritten(message, context) : null
   if (written !== null) {
     // Whether it is so is asked of the product the name names ("kolye alerji yapar mı?").
@@ -1840,6 +1853,8 @@ const FAQ_FOLLOWED = new Set(['search', 'stock', 'attribute', 'unknown', 'off_to
 /** How an answer to "what kind of product, for whom?" may be read on its own: as nothing, or as a search. */
 const TELLS_MORE = new Set(['off_topic', 'unknown', 'search', 'list', 'recommend', 'attribute'])
 /** Words that name shipping itself. */
+/** What a policy's cost is said with: "free", "ücretsiz", "bedava", "ücretli". */
+const COSTS = /^(free|ucretsiz\w*|bedava\w*|ucretli\w*|paid|charged?)$/
 const SHIPPING_WORD = /^(kargo\w*|shipping|ship|delivery|teslimat\w*|gonderi\w*|postage)$/
 /** Words asking what something costs, or whether it is free. */
 const COST_WORDS = /^(free|paid|charge\w*|cost|costs|fee|fees|ucretsiz\w*|ucretli\w*|bedava\w*|parali\w*)$/

@@ -110,7 +110,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   // Help asked for is no product ("can you help me find a bag?").
   'help', 'yardim', 'yardimci',
   'ney', 'neyiniz', 'neyin', 'neleriniz', 'nelerin', 'olani', 'olanlari', 'olanin', 'sizdeki', 'sizdekiler', 'elinizdeki', 'burada', 'here',
-  'alsam', 'alsak', 'alsaniz', 'alirsam', 'alirsak', 'alirsaniz', 'gelip', 'olacak', 'istesem', 'dearest', 'pricey', 'degerli', 'degerlisi', 'premium', 'luxury', 'luks', 'lux',
+  'alsam', 'alsak', 'alsaniz', 'alirsam', 'alirsak', 'alirsaniz', 'gelip', 'oder', 'oderim', 'oderiz', 'odemem', 'odeyecek', 'olacak', 'istesem', 'dearest', 'pricey', 'degerli', 'degerlisi', 'premium', 'luxury', 'luks', 'lux',
   // Which of a list ("ilkinin linki", "the second one"): ordinalOf reads the place, no product is so named.
   'ilk', 'ilki', 'ilkini', 'ilkinin', 'ilkine', 'birinci', 'birincisi', 'birincinin', 'ikinci', 'ikincisi', 'ikincinin', 'ikinciyi', 'ucuncu',
   'ucuncusu', 'ucuncunun', 'ucuncuyu', 'dorduncu', 'dorduncusu', 'besinci', 'besincisi', 'sonuncu', 'sonuncusu', 'sonuncunun', 'sonuncuyu',
@@ -788,8 +788,10 @@ const GONE_WRONG = / (but|ama|broke|broken|damaged|problem\w*|issue|wrong|return
 const FOR_PERSON = new RegExp(
   `^ (peki |ya |and |what about |how about )?(bir |a |an |my )?${PERSON_WORDS} (icin )?$|^ (peki |and |what about |how about )?for (a |an |my )?${PERSON_WORDS} $`,
 )
+/** An order, as a policy speaks of it ("siparişte", "orders", "sepet"). */
+const ORDER_WORD = /^(siparis\w*|orders?|sepet\w*|alisveris\w*|basket|cart)$/
 /** Buying, supposed: "alırsam", "alsak", "if I take". */
-const IF_BOUGHT = / (alsa\w*|alirsa\w*|if (i|we) (take|get|buy|order)) /
+export const IF_BOUGHT = / (alsa\w*|alirsa\w*|if (i|we) (take|get|buy|order)) /
 const SUM_ASKED = / ((ne|kac) eder|ne tutar\w*|toplam\w*|ne kadar|kac para|kaca|how much|total|come to|cost) /
 const HOURS_NAMED = / (hours|opening hours|calisma saat\w*|mesai( saat\w*)?) /
 const WANTS_ONE = / (id like|i would like|i want|i need|ill take|ill have|can i have|can i get|istiyorum|isterim|alacagim|alicam) /
@@ -1192,7 +1194,9 @@ export function intentOf(asked: string, message: string): Intent {
   // owner's offers to answer (a budget, an order or a size were read).
   if (HAGGLES.test(line)) return { kind: 'discounts' }
   // An amount with a bound is a budget whatever else the words suggest, unless the question is about the business.
-  if (!BUSINESS_KINDS.has(intent) && intent !== 'hours') {
+  // ("750 TL altı siparişte kargo ne kadar?" bounds the order a policy speaks of, naming nothing to buy: no budget.)
+  const ofAPolicy = topicOf(message) !== null && thingWords(productTerm(words(termWithoutNumbers).filter((word) => topicOf(word.text) === null && !ORDER_WORD.test(word.key)))).length === 0
+  if (!BUSINESS_KINDS.has(intent) && intent !== 'hours' && !ofAPolicy) {
     const budget = budgetOf(message, intent === 'budget' || intent === 'recommend')
     // "Not more than 40 euros": the bound's words name nothing either.
     if (budget) return { kind: 'budget', budget, term: productTerm(words(termWithoutNumbers).filter((word) => !/^(not|no)$/.test(word.key))) }

@@ -3,6 +3,7 @@
 // stock and does it fit a 17 inch laptop?"). Read whole, the classifier hears only the louder question;
 // read in two, each gets its answer, in the order asked.
 import { asksOfIt, asksOfTheShop, saysReturn, understand, yesOrNo, type Understood } from './intents.ts'
+import { thingWords } from './lexicon.ts'
 import type { Classifier } from './nlu.ts'
 import { keyLine, words } from './text.ts'
 
@@ -52,6 +53,8 @@ export async function twoQuestions(message: string, classifier: Classifier): Pro
     // beside it, not a question of its own about the size.
     const why = (text: string, part: Understood) => part.kind !== 'returns' && saysReturn(text)
     if ((two.kind === 'returns' && why(first, one)) || (one.kind === 'returns' && why(second, two))) continue
+    // "Gömlek ve tişört alsam kargo öder miyim?": a product only named, then another, joins two things bought in one question.
+    if (ofAProduct(one) && !asksBesidesNaming(first) && thingWords(second).length > 0) continue
     const topics = [one, two].flatMap((part) => TOPICS[part.kind] ?? [])
     const products = [one, two].filter(ofAProduct)
     // "Can you gift wrap the mug and ship it to my mom?": a service of the shop, which the FAQ answers, beside a topic.

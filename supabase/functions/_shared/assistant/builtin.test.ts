@@ -1635,6 +1635,7 @@ describe('follow-ups as customers write them', () => {
       'selamün aleyküm', 's.a', 'tünaydın', 'hayırlı sabahlar', 'mrb nasılsınız', 'slm orada kimse var mı', 'merhaba size bir şey sormak istiyorum',
       'merhaba efendim iyi çalışmalar', 'howdy', 'hiya', 'yo', 'greetings', 'good afternoon to you', 'hi there, hope you are well',
       'hello, I have a question', 'hey there, anyone here?', 'hello? is this the shop?', '👋', '👋🏻',
+      'wassup', 'whats up', 'slm nbr', 'nasılsın',
     ]) {
       const out = await ask(message, {})
       expect(out, message).toMatchObject({ kind: 'greeting', productIds: [] })

@@ -60,6 +60,9 @@ export const CORPUS: readonly CorpusEntry[] = [
     good evening
     hello how are you
     greetings
+    whats up
+    wassup
+    how are you doing
   `),
   ...examples('thanks', 'tr', `
     ok tşk

@@ -933,7 +933,7 @@ const ASKS_WHO = [
 /** Words that open a message without asking anything. */
 const OPENERS: ReadonlySet<string> = new Set([
   'merhaba', 'merhabalar', 'meraba', 'mrhb', 'selam', 'selamlar', 'slm', 'slmlar', 'mrb', 'sa', 'selamun', 'aleykum', 'selamunaleykum', 'iyi', 'gunler',
-  'aksamlar', 'sabahlar', 'hayirli', 'gunaydin', 'tunaydin', 'alo', 'hi', 'hii', 'hello', 'helo', 'hallo', 'hey', 'heyy', 'hiya', 'howdy', 'yo',
+  'aksamlar', 'sabahlar', 'hayirli', 'gunaydin', 'tunaydin', 'alo', 'hi', 'hii', 'hello', 'helo', 'hallo', 'hey', 'heyy', 'hiya', 'howdy', 'yo', 'sup', 'wassup', 'whatsup',
   'greetings', 'good', 'morning', 'afternoon', 'evening', 'there', 'everyone', 'kolay', 'gelsin',
 ])
 

@@ -56,7 +56,7 @@ export function words(message: string): Word[] {
 }
 
 const SHORTHANDS: Readonly<Record<string, string>> = {
-  kdr: 'kadar', nkdr: 'ne kadar', nekdr: 'ne kadar', fyt: 'fiyat', fiyt: 'fiyat', fyti: 'fiyatı', stkta: 'stokta', nsl: 'nasıl', tsk: 'teşekkürler',
+  nbr: 'naber', kdr: 'kadar', nkdr: 'ne kadar', nekdr: 'ne kadar', fyt: 'fiyat', fiyt: 'fiyat', fyti: 'fiyatı', stkta: 'stokta', nsl: 'nasıl', tsk: 'teşekkürler',
   tskler: 'teşekkürler', tskrler: 'teşekkürler', tsklr: 'teşekkürler', wat: 'what', wut: 'what',
   tmm: 'tamam', tmmdir: 'tamamdır', alicam: 'alacağım', alcam: 'alacağım', alcm: 'alacağım', aliyom: 'alıyorum',
 }

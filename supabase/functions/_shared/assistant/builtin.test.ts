@@ -2103,6 +2103,20 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('kablosuz kulaklıkla vazo kaç eder')).reply).toContain(`Toplam: ${formatPrice(1599.9, 'TRY', 'tr')}`)
   })
 
+  it('"kükürtlü mü?" of a record saying "kükürtsüz" is answered from it, never "not listed"', async () => {
+    const items = [product('k1', 'Kuru Kayısı 500 g', 240, 'TRY', 25, null, 'Malatya gün kurusu, kükürtsüz'), product('t1', 'Tahin 600 g', 170, 'TRY', 18, null, 'Çifte kavrulmuş')]
+    for (const message of ['kayısı kükürtlü mü', 'kayısı kükürtsüz mü']) {
+      const out = await ask(message, { items })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: ['k1'] })
+      expect(out.known, message).not.toBe(false)
+      expect(out.reply, message).toContain('kükürtsüz')
+      expect(out.reply, message).not.toContain('yer almıyor')
+    }
+    expect((await ask('şekerli mi', { items, history: said(['k1']) })).reply).toContain('yer almıyor')
+    // Of nothing discussed, which product is the question, never the address.
+    for (const message of ['şekerli mi', 'glutensiz mi']) expect((await ask(message, { items })).reply, message).toContain('Hangi ürünü')
+  })
+
   it('"is the bag real leather?" is answered from a description saying "hakiki deri", in either language', async () => {
     const items = [product('b1', 'Deri Omuz Çantası', 1899, 'TRY', 8, null, 'El yapımı hakiki deri omuz çantası')]
     for (const message of ['is the bag real leather', 'is it genuine leather?', 'hakiki deri mi']) {
@@ -2833,6 +2847,15 @@ describe('courtesy', () => {
     // …and how to reach a person, in words that do reach one.
     expect(out.reply).toContain(language === 'tr' ? '“yetkiliyle görüşmek istiyorum”' : '“I\'d like to talk to someone”')
     expect(out.calls).toEqual([])
+  })
+
+  it('"gerçek mi?" just after a product asks whether it is genuine, never who answers', async () => {
+    const honey = product('h1', 'Çiçek Balı 850 g', 450, 'TRY', 20, null, 'Karadeniz yaylalarından, cam kavanoz')
+    for (const message of ['gerçek mi', 'gerçek mi?']) {
+      const out = await ask(message, { items: [honey], history: said(['h1']) })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: ['h1'] })
+    }
+    expect((await ask('gerçek misiniz', { items: [honey], history: said(['h1']) })).kind).toBe('identity')
   })
 
   it('a sign with no words is taken as one, and asking to ask is answered with what can be asked', async () => {

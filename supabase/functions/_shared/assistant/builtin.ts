@@ -21,7 +21,7 @@ import * as attr from './attribute-replies.ts'
 import * as say from './replies.ts'
 import { answerServices, notAService, serviceIncludesAsked, serviceVariesAsked } from './services.ts'
 import { ofAProduct, twoQuestions, type Part } from './two-questions.ts'
-import { bestNamed, coverage, keysOf, sameStem, sameWord } from './matching.ts'
+import { bestNamed, coverage, keysOf, sameStem, sameWord, withOrWithout } from './matching.ts'
 import { askedSize, colourListed, listedColours, listedSizes, recordStates } from './record-facts.ts'
 import { asciiKey, keyLine, linkWords, linksAsWords, words, type Word } from './text.ts'
 import { readWhen } from './when.ts'
@@ -666,7 +666,8 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   if (ofName || realAsNamed) return reply('attribute', attr.attributeFromRecord(product, language), language, [product])
   const described = keysOf((product.description ?? '').replace(/-/g, ' '))
   // Most of what was asked, not one shared word: "microwave safe" is not answered by "dishwasher safe".
-  const held = asked.filter((key) => described.some((word) => sameWord(key, word) || sameStem(key, word))).length
+  // ("Kükürtlü mü?" of "kükürtsüz": the record says which.)
+  const held = asked.filter((key) => described.some((word) => sameWord(key, word) || sameStem(key, word) || withOrWithout(key, word))).length
   // "Desenli mi düz mü?", "deri mi suni mi?": one of two asked, and the record (its name or description) says which.
   const list = words(message)
   const alternatives = list.filter((_, i) => /^m[iu]$/.test(list[i + 1]?.key ?? '')).map((word) => word.key)
@@ -1318,8 +1319,10 @@ async function answerProduct(intent: Intent, message: string, context: Context, 
     // "Kargosu ne kadar?": nothing in the catalogue is what the words name, but a topic of the business is.
     const topic = topicOf(message)
     if (topic) return answerIntent({ kind: topic }, message, context)
-    // "Gümüş mü?", "is it leather?" with nothing discussed: a property asked of no product; which one is the question.
-    if (asksWhetherSo(message) && words(intent.term).every((word) => Object.values(ATTRIBUTE_PATTERNS).some((pattern) => pattern.test(word.key)))) {
+    // "Gümüş mü?", "is it leather?", "şekerli mi?" with nothing discussed: a property asked of no product; which one is
+    // the question.
+    const property = (word: Word) => Object.values(ATTRIBUTE_PATTERNS).some((pattern) => pattern.test(word.key)) || (TURKISH_PROPERTY.test(word.key) && thingWords(word.text).length === 0)
+    if (asksWhetherSo(message) && words(intent.term).every(property)) {
       return reply(kind, say.whichProduct(context.language), context.language)
     }
     const measured = MEASURE.test(keyLine(words(message))) ? await namedWithoutOneWord(intent.term, context) : null
@@ -1853,6 +1856,8 @@ const FAQ_FOLLOWED = new Set(['search', 'stock', 'attribute', 'unknown', 'off_to
 /** How an answer to "what kind of product, for whom?" may be read on its own: as nothing, or as a search. */
 const TELLS_MORE = new Set(['off_topic', 'unknown', 'search', 'list', 'recommend', 'attribute'])
 /** Words that name shipping itself. */
+/** A Turkish word of having or lacking something ("şekerli", "glutensiz"): a property, no thing. */
+const TURKISH_PROPERTY = /^[a-z]{3,}(l[iu]|s[iu]z)$/
 /** What a policy's cost is said with: "free", "ücretsiz", "bedava", "ücretli". */
 const COSTS = /^(free|ucretsiz\w*|bedava\w*|ucretli\w*|paid|charged?)$/
 const SHIPPING_WORD = /^(kargo\w*|shipping|ship|delivery|teslimat\w*|gonderi\w*|postage)$/

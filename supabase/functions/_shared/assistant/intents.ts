@@ -926,7 +926,8 @@ const ASKS_WHO = [
   / (sen|siz) kimsin\w* /,
   / kim(inle|le) (konusuyorum|yaziyorum|yazisiyorum|gorusuyorum) /,
   / (are|r) (you|u) (real|human|a (real )?(person|human))( or (a )?(bot|robot|ai|machine))? $/,
-  /^ ((sen|siz) )?(gercek|insan) (misin|misiniz|mi)\w* /,
+  // ("Gerçek mi?" alone asks whether a product is genuine: "is it real", not "are you".)
+  /^ ((sen|siz) (gercek|insan) (misin|misiniz|mi)\w*|(gercek|insan) (misin|misiniz)\w*|insan mi\w*) /,
   / (gercek|insan) (biri|birisi|bir insan)\w* (mi|mu) (konusuyorum|yaziyorum|yazisiyorum) | am i (talking|speaking|chatting) (to|with) (a )?(real )?(person|human) /,
 ]
 

@@ -1,6 +1,6 @@
 // Which product words name (matching.ts), apart from any catalogue.
 import { describe, expect, it } from 'vitest'
-import { bestNamed, coverage, keysOf, sameStem, sameWord } from './matching.ts'
+import { bestNamed, coverage, keysOf, sameStem, sameWord, withOrWithout } from './matching.ts'
 import type { CatalogueProduct } from './types.ts'
 
 const product = (id: string, name: string, description: string | null = null): CatalogueProduct => ({
@@ -38,6 +38,13 @@ describe('sameStem', () => {
     expect(sameStem('kablosuz', 'kablolu')).toBe(false)
     expect(sameStem('kulak', 'kulaklik')).toBe(false)
     expect(sameStem('renk', 'renkli')).toBe(false)
+  })
+})
+
+describe('withOrWithout', () => {
+  it('pairs a word of having a thing with the word of lacking it, and nothing else', () => {
+    for (const [a, b] of [['kukurtlu', 'kukurtsuz'], ['sekersiz', 'sekerli'], ['kablolu', 'kablosuz'], ['tuzlu', 'tuzsuz']]) expect(withOrWithout(a, b), `${a} ${b}`).toBe(true)
+    for (const [a, b] of [['kukurtlu', 'kukurtlu'], ['sekerli', 'tuzsuz'], ['deniz', 'denizli'], ['renk', 'renkli'], ['ucuz', 'ucuzlu']]) expect(withOrWithout(a, b), `${a} ${b}`).toBe(false)
   })
 })
 

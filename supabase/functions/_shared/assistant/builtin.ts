@@ -21,7 +21,7 @@ import * as attr from './attribute-replies.ts'
 import * as say from './replies.ts'
 import { answerServices, notAService, serviceIncludesAsked, serviceVariesAsked } from './services.ts'
 import { ofAProduct, twoQuestions, type Part } from './two-questions.ts'
-import { bestNamed, coverage, keysOf, sameStem, sameWord, withOrWithout } from './matching.ts'
+import { WITH_OR_WITHOUT, bestNamed, coverage, keysOf, sameStem, sameWord, withOrWithout } from './matching.ts'
 import { askedSize, colourListed, listedColours, listedSizes, recordStates } from './record-facts.ts'
 import { asciiKey, keyLine, linkWords, linksAsWords, words, type Word } from './text.ts'
 import { readWhen } from './when.ts'
@@ -1321,7 +1321,7 @@ async function answerProduct(intent: Intent, message: string, context: Context, 
     if (topic) return answerIntent({ kind: topic }, message, context)
     // "Gümüş mü?", "is it leather?", "şekerli mi?" with nothing discussed: a property asked of no product; which one is
     // the question.
-    const property = (word: Word) => Object.values(ATTRIBUTE_PATTERNS).some((pattern) => pattern.test(word.key)) || (TURKISH_PROPERTY.test(word.key) && thingWords(word.text).length === 0)
+    const property = (word: Word) => Object.values(ATTRIBUTE_PATTERNS).some((pattern) => pattern.test(word.key)) || (WITH_OR_WITHOUT.test(word.key) && thingWords(word.text).length === 0)
     if (asksWhetherSo(message) && words(intent.term).every(property)) {
       return reply(kind, say.whichProduct(context.language), context.language)
     }
@@ -1856,8 +1856,6 @@ const FAQ_FOLLOWED = new Set(['search', 'stock', 'attribute', 'unknown', 'off_to
 /** How an answer to "what kind of product, for whom?" may be read on its own: as nothing, or as a search. */
 const TELLS_MORE = new Set(['off_topic', 'unknown', 'search', 'list', 'recommend', 'attribute'])
 /** Words that name shipping itself. */
-/** A Turkish word of having or lacking something ("şekerli", "glutensiz"): a property, no thing. */
-const TURKISH_PROPERTY = /^[a-z]{3,}(l[iu]|s[iu]z)$/
 /** What a policy's cost is said with: "free", "ücretsiz", "bedava", "ücretli". */
 const COSTS = /^(free|ucretsiz\w*|bedava\w*|ucretli\w*|paid|charged?)$/
 const SHIPPING_WORD = /^(kargo\w*|shipping|ship|delivery|teslimat\w*|gonderi\w*|postage)$/

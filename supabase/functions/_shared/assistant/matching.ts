@@ -64,7 +64,8 @@ export function withOrWithout(a: string, b: string): boolean {
   const [x, y] = [WITH_OR_WITHOUT.exec(a), WITH_OR_WITHOUT.exec(b)]
   return x !== null && y !== null && x[1] === y[1] && x[2]![0] !== y[2]![0]
 }
-const WITH_OR_WITHOUT = /^([a-z]{3,})(l[iu]|s[iu]z)$/
+/** A Turkish word of having or lacking something ("şekerli", "glutensiz"), as an ASCII key. */
+export const WITH_OR_WITHOUT = /^([a-z]{3,})(l[iu]|s[iu]z)$/
 
 /** The share of the term's words that a text holds, itself or in the other language: how well the text names what was asked. */
 export function coverage(term: string, text: string): number {

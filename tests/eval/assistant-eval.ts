@@ -291,7 +291,7 @@ function check(turn: EvalTurn, reply: string, run: OwnerRun, now: Date) {
   // The budget said back is no invented price, whatever currency it was read in (a wrong currency is a missing product already).
   if (e.budget) for (const amount of [e.budget.max, e.budget.min ?? 0]) for (const currency of CURRENCIES) for (const p of pricesOf({ price: amount, currency })) known.add(p)
   // What a number the customer wrote comes to ("2 tane alacağım", "iki tane": 2 × a listed product's price) is read from the record too.
-  const counts = (turn.message.toLocaleLowerCase('tr').match(/\p{L}+|\d{1,3}/gu) ?? []).map((w) => NUMBER_WORDS[w] ?? Number(w)).filter((n) => n > 1)
+  const counts = (turn.message.toLocaleLowerCase('tr').match(/\p{L}+|\d+/gu) ?? []).map((w) => NUMBER_WORDS[w] ?? Number(w)).filter((n) => n > 1 && n < 1000)
   for (const n of counts) for (const r of listed) for (const p of pricesOf({ price: Math.round(r.price * 100 * n) / 100, currency: r.currency })) known.add(p)
   for (const quoted of reply.match(PRICE_PATTERN) ?? []) {
     const q = quoted.trim()

@@ -1552,12 +1552,9 @@ async function answerMessage(
   const mayBeProduct = understood.kind !== 'off_topic' || PRODUCT_CUES.test(keyLine(words(message))) || asksWhetherSo(message)
   const withShipping = await answerPriceWithShipping(message, context)
   if (withShipping) return withShipping
-  // "Gömlek ve tişört alsam kargo öder miyim?": things bought, then shipping; no question of a product's name.
-  if (understood.kind === 'shipping' && IF_BOUGHT.test(keyLine(words(message)))) {
-    const bought = await withBasket(reply('shipping', '', replyIn), message, context)
-    if (bought.productIds.length > 0) return answerIntent(understood, message, context)
-  }
-  const written = clashesWithAName(understood.kind, message) && understood.unknownWords > 0 && mayBeProduct ? await productNameWritten(message, context) : null
+  // ("Gömlek ve tişört alsam kargo öder miyim?": things bought, then shipping; no question of a product's name.)
+  const boughtThenShipped = understood.kind === 'shipping' && IF_BOUGHT.test(keyLine(words(message)))
+  const written = !boughtThenShipped && clashesWithAName(understood.kind, message) && understood.unknownWords > 0 && mayBeProduct ? await productNameWritten(message, context) : null
   if (written !== null) {
     // Whether it is so is asked of the product the name names ("kolye alerji yapar mı?").
     if (asksWhetherSo(message)) return answerAttribute(attributeOf(words(message)), written, message, context)

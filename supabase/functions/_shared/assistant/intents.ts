@@ -281,10 +281,11 @@ const negates = (list: readonly Word[], i: number) => list[i]!.key === 'not' && 
 /** A number with its "of them" ending ("2'si", "6sı", "3ü"; "ikisi", "ikisini", "üçü"): how many of the one discussed, no part of a name. */
 const OF_THEM = /^([1-9]|1[0-2])s?[iu]$/
 const OF_THEM_WORDS: Readonly<Record<string, number>> = { ikisi: 2, ucu: 3, dordu: 4, besi: 5 }
+const OF_THEM_WRITTEN = new RegExp(`^(${Object.keys(OF_THEM_WORDS).join('|')})(ni|nin|ne|nden|yle)?$`)
 function ofThem(key: string): number | null {
   const digits = OF_THEM.exec(key)
   if (digits) return Number(digits[1])
-  return OF_THEM_WORDS[/^(ikisi|ucu|dordu|besi)(ni|nin|ne|nden|yle)?$/.exec(key)?.[1] ?? ''] ?? null
+  return OF_THEM_WORDS[OF_THEM_WRITTEN.exec(key)?.[1] ?? ''] ?? null
 }
 
 /** The product words of a run of words: question words and pointers out, the last word's possessive ending off. */

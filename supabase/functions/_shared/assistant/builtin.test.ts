@@ -1891,12 +1891,52 @@ describe('follow-ups as customers write them', () => {
   })
 
   it('"kaç?", "how many?", "kaç gün?" just after a policy text ask what it says, never which product; after a product, its stock', async () => {
-    for (const [message, kind, text] of [['kaç', 'payment', '6 taksit'], ['kaç tane', 'payment', '6 taksit'], ['how many', 'payment', '6 taksit'], ['kaç gün', 'returns', '14 gün içinde'], ['how long', 'returns', '14 gün içinde']] as const) {
+    for (const [message, kind, text] of [['kaç', 'payment', '6 taksit'], ['kaç tane', 'payment', '6 taksit'], ['how many', 'payment', '6 taksit'], ['kaç gün', 'returns', '14 gün içinde'], ['how long', 'returns', '14 gün içinde'], ['how many days do i have', 'returns', '14 gün içinde'], ['how long do i have', 'returns', '14 gün içinde'], ['kaç günüm var', 'returns', '14 gün içinde']] as const) {
       const out = await ask(message, { history: answered('asked', '…', kind) })
       expect(out, message).toMatchObject({ kind, productIds: [] })
       expect(out.reply, message).toContain(text)
     }
     expect(await ask('kaç tane', { history: said(['p1']) })).toMatchObject({ kind: 'stock', productIds: ['p1'] })
+  })
+
+  it('"how long does it take?" is the delivery\'s time, of a place at most, never a length or a product the place names', async () => {
+    const items = [...PRODUCTS, product('tk', 'Türk Kahvesi 250 g', 185, 'TRY', 60, null, 'Orta kavrulmuş'), product('pb', 'Powerbank 20000 mAh', 749.99, 'TRY', 25, null)]
+    for (const [message, history] of [
+      ['how long does it take', []],
+      ['what about within turkey, how long does it take', answered('do you ship to germany', '…', 'shipping')],
+      ['what about within turkey, how long does it take', []],
+      ['and to ankara how long will it take', []],
+    ] as const) {
+      const out = await ask(message, { items, history: [...history], language: 'en' })
+      expect(out, message).toMatchObject({ kind: 'delivery_time', productIds: [] })
+      expect(out.reply, message).toContain('2 iş gününde kargoda')
+    }
+    // Of a product just discussed, how long it takes to charge is asked of it.
+    const charge = await ask('how long does it take to charge', { items, history: said(['pb']), language: 'en' })
+    expect(charge).toMatchObject({ kind: 'attribute', productIds: ['pb'] })
+    expect((await ask('how long is it', { items, history: said(['p6']), language: 'en' })).kind).toBe('attribute')
+  })
+
+  it('"1 kg mı?", "is it 350 ml?" just after a product ask its measure, which its name or description gives, never a clothing size', async () => {
+    const items = [product('c1', 'Rize Çayı 1 kg', 210, 'TRY', 33, null), product('m1', 'Ceramic Mug', 12.5, 'EUR', 50, null, '350 ml, dishwasher safe')]
+    for (const [message, id, text] of [['1 kg mı', 'c1', 'Rize Çayı 1 kg'], ['1 kilo mu', 'c1', 'Rize Çayı 1 kg'], ['is it 350 ml', 'm1', '350 ml'], ['500 ml mi', 'm1', '350 ml']] as const) {
+      const out = await ask(message, { items, history: said([id]) })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: [id] })
+      expect(out.reply, message).toContain(text)
+      expect(out.reply, message).not.toMatch(/beden|size/i)
+    }
+  })
+
+  it('"beyazdan başka renk var mı?", "any colour other than black?" of a record naming one colour: only that one is listed', async () => {
+    const items = [product('g1', 'Keten Gömlek', 45, 'USD', 9, null, 'Yazlık, beyaz, %100 keten'), product('w1', 'Akıllı Saat', 2499, 'TRY', 3, null, 'Su geçirmez, siyah kasa'), product('j1', 'Siyah Deri Ceket', 189, 'USD', 2, null)]
+    for (const [message, id, language] of [['beyazdan başka renk var mı', 'g1', 'tr'], ['siyah dışında renk var mı', 'w1', 'tr'], ['any colour other than black?', 'w1', 'en']] as const) {
+      const out = await ask(message, { items, history: said([id]), language })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: [id] })
+      expect(out.reply, message).toMatch(/başka bir renk yer almıyor|names no other colour/)
+    }
+    // "Siyahı var mı?" asks for the black one of the product discussed, never for the Siyah Deri Ceket; of nothing discussed, which product.
+    expect(await ask('siyahı var mı', { items, history: said(['w1']) })).toMatchObject({ kind: 'attribute', productIds: ['w1'] })
+    expect((await ask('siyahı var mı', { items })).reply).toContain('Hangi ürünü')
   })
 
   it('"i want to return the vase" asks the returns, never for the vase; "nereden alabilirim" asks how to order', async () => {

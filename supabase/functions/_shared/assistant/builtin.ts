@@ -557,7 +557,8 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
   // "Kırmızı elbise var mı?" where the catalogue has a Kırmızı Elbise: the colour is the product's name, the question its stock.
   const whole = productTerm(words(message))
   // "Siyah mı?" asks whether the product discussed is black, not for the Siyah Deri Ceket.
-  if (attribute === 'colour' && whole !== term && whole !== '' && !asksWhetherSo(message)) {
+  // ("Siyahı var mı?", "siyah dışında renk var mı?" name only a colour: of the one discussed.)
+  if (attribute === 'colour' && whole !== term && whole !== '' && !asksWhetherSo(message) && words(whole).some((word) => colourOf(word.key) === null)) {
     const named = (await context.catalogue.search(whole, 3)).filter((product) => coverage(whole, product.name) === 1)
     if (named.length === 1) return answerProductQuestion('stock', whole, context)
   }
@@ -729,7 +730,8 @@ async function answerColour(product: CatalogueProduct, term: string, message: st
     return reply('attribute', attr.colourNotListed(product, written, colours, contactOf(context), language), language, [product], false)
   }
   const line = keyLine(words(message))
-  if (asked.length === 0 && (OTHER.test(line) || DIFFERENT.test(line))) return reply('attribute', attr.onlyColours(product, colours, contactOf(context), language), language, [product], false)
+  // ("Beyazdan başka renk var mı?", "any colour other than black?" of a record naming only white: the same answer.)
+  if (asked.every((word) => lists(product, word)) && (OTHER.test(line) || DIFFERENT.test(line) || / (disinda|haric) /.test(line))) return reply('attribute', attr.onlyColours(product, colours, contactOf(context), language), language, [product], false)
   return reply('attribute', attr.coloursListed(product, colours, language), language, [product])
 }
 
@@ -779,8 +781,9 @@ async function answerOrdering(term: string, message: string, context: Context): 
   return reply('ordering', `${text}${reserve}${pay}`, language, products, how !== null || products.some((product) => product.product_link))
 }
 
-/** A count asked of nothing named: "kaç?", "kaç tane", "kaç gün", "how many?", "how long?". */
-const HOW_MANY_ALONE = /^ (peki |ya |and |so |ok )?(kac( tane| adet| gun\w*| ay\w*| hafta\w*| taksit\w*)?|how many( days| months| weeks)?|how long) $/
+/** A count asked of nothing named: "kaç?", "kaç tane", "kaç günüm var", "how many?", "how many days do I have?". */
+const HOW_MANY_ALONE =
+  /^ (peki |ya |and |so |ok )?(kac( tane| adet| gun\w*| ay\w*| hafta\w*| taksit\w*)?|how many( days| months| weeks)?|how long)( (do|have|did) (i|we) (have|got|get)| is it| are there| var| icinde| sure\w*( var)?| hakk\w*( var)?)? $/
 const HOW_DO_I =
   /^ (ok |okay |peki |tamam |so )?(how (do|can|should|would) (i|we|u) (do|go about) (that|this|it)|how does (that|this|it) work|nasil yapaca\w*|nasil yapari\w*|nasil yapicam|ne yapmam (gerek\w*|lazim)|ne yapmaliyim|nasil olacak|nasil oluyor) $/
 const WAVE = /^\s*(👋(\p{Emoji_Modifier})?\s*)+[!.]*\s*$/u

@@ -89,7 +89,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'alti', 'ustu', 'uzeri', 'under', 'below', 'over', 'above', 'up', 'at', 'most', 'least', 'fazla', 'az', 'butce', 'butcem',
   'budget', 'liraya', 'liralik', 'dolar', 'dollar', 'dollars', 'euro', 'euros', 'avro', 'pound', 'pounds', 'sterlin', 'sterling', 'gbp', 'usd', 'eur', 'arasi', 'between', 'ne', 'nedir', 'neler', 'hangi',
   'var', 'mi', 'mu', 'miyim', 'muyum', 'miyiz', 'muyuz', 'misiniz', 'musunuz', 'midir', 'mudur', 'birlikte', 'beraber', 'together', 'altogether', 'combined', 'kac', 'kadar', 'kadr', 'kdr', 'nekadar', 'nekadr', 'cm', 'icin', 'olan', 'gibi', 'm', 's', 'l', 'xl', 'xs', 'xxl', 'it', 'is', 'what', 'which', 'there',
-  'have', 'do', 'in', 'baska', 'another', 'other', 'also', 'boy', 'boyu', 'uzunlugu', 'long', 'id', 'im', 'ive', 'youre', 'dont',
+  'have', 'do', 'in', 'baska', 'another', 'other', 'also', 'disinda', 'haric', 'boy', 'boyu', 'uzunlugu', 'long', 'id', 'im', 'ive', 'youre', 'dont',
   'kalan', 'kalmis', 'elinizde', 'elimde', 'ya', 'olan', 'ama', 'about', 'alirim', 'veriyorum', 'veririm', 'verecegim', 'alacagiz', 'begendim', 'begendik', 'begenmistim', 'sevdim', 'alicam', 'alcam', 'alicaz', 'vericem', 'vercem', 'vericez', 'atarmisiniz', 'atarmisin', 'gonderirmisiniz', 'send', 'gonder', 'gonderir', 'gonderebilir', 'atar',
   'atabilir', 'atin', 'yollar', 'yollayabilir', 'diger', 'digeri', 'obur', 'oburu', 'oteki', 'other', 'again', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
   'sattiginiz', 'satilan', 'satiyorsunuz', 'satista', 'hala', 'still', 'pay', 'odeme', 'odemeyi', 'oderim', 'you', 'sell', 'selling', 'got', 'adet', 'tane', 'stuff', 'goods',
@@ -463,6 +463,12 @@ export const saysGenuine = (text: string): boolean => words(text).some((word) =>
 /** How it smells ("kokusu nasıl?", "what scent is it?"). */
 const SCENT_WORDS = /^(smell|smells|scent|scents|fragrance|aroma|koku|kokusu|kokulari|kokuyor|esans\w*)$/
 const DURATION_PHRASES = / (how (long|many hours) (does|do|will|would|can) (\w+ ){1,3}(last|burn|run|go)|kac saat (gider|dayanir|yanar|calisir|caliyor|gidiyor|gidiyo)|ne kadar (dayanir|dayaniyor|yanar)|(sarj\w*|pil\w*) ne kadar (gider|gidiyor|gidiyo)|battery life|pil omru) /
+/** "How long" of a time: what it takes, until when, to do something; "how long is it" stays a length. */
+const HOW_LONG_A_TIME = / how long (does|do|did|will|would|can|could|should|until|till|to|for|before|after|is (the )?(shipping|delivery|wait)|are (the )?(shipping|delivery) )/
+/** How long a delivery takes, asked at the end: "how long does it take", "how long will it take to get here". */
+const DELIVERY_TAKES = / how long (does|do|will|would) (it|they|delivery|shipping|the (order|delivery|package|parcel|shipping)) take( to (arrive|come|get (here|there|to me)|ship|deliver|be delivered))? $/
+/** The words a place is asked of around: "what about within Turkey", "and to Ankara". */
+const PLACE_LEAD = /^(what|about|how|and|so|ok|okay|within|in|inside|to|for|ya|peki|hi|hello|thanks|thank|you)$/
 /** The words of how long something lasts, besides the thing that lasts ("headphone battery life", "candle burn"). */
 const LASTING = /^(battery|pil|pili|sarj|sarji|omru|omur|life|last|lasts|burn|burns|run|runs|gider|gidiyor|gidiyo|dayanir|dayaniyor|yanar|calisir|calisiyor)$/
 /** "Headphone battery life?": what the words ask of, when a duration is asked and a kind of thing is left to name it. */
@@ -486,7 +492,9 @@ export function attributeOf(list: readonly Word[]): Attribute | null {
   // ("Hangi pille çalışıyor?", "what batteries does it take?" ask which kind, not how long.)
   const whichBattery = / (hangi|which|what|ne) (pil\w*|batter\w*) /.test(keyLine(list))
   if (DURATION_PHRASES.test(keyLine(list)) || (keys.some((key) => DURATION_WORDS.test(key)) && !whichBattery)) return 'duration'
-  if (keys.some((key) => DIMENSION_WORDS.test(key))) return 'dimensions'
+  // "How long does it take?", "how long to ship?": a time, which no record measures.
+  const aTime = HOW_LONG_A_TIME.test(keyLine(list))
+  if (keys.some((key) => DIMENSION_WORDS.test(key) && !(aTime && key === 'long'))) return 'dimensions'
   if (keys.some((key) => COLOUR_WORDS.test(key))) return 'colour'
   if (keys.some((key) => MATERIAL_WORDS.test(key) && !/^(keten|deri|ipek|yun|pamuk)/.test(key))) return 'material'
   if (asksWhichMaterial(list)) return 'material'
@@ -760,6 +768,8 @@ function counting(list: readonly Word[], i: number): boolean {
 /** A unit of a thing, as its own ("litresi", "kilosu", "tanesi"): a price asked per unit. */
 const PER_UNIT = /^(litresi|kilosu|grami|tanesi|adedi|metresi)$/
 /** What a quantity is counted in ("2 şişe", "3 kavanoz", "two packs"): after a number, no product's name. */
+/** Units a product is measured in, as a number is written before them ("1 kg", "350 ml", "250 gramlık"). */
+const MEASURES = /^(kilo\w*|kg|gram\w*|gr|g|litre\w*|lt|l|ml|cl|cm|mm|kilos?|litres?|liters?|grams?|ounces?|oz|lbs?)$/
 const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre\w*|lt|adet\w*|tane\w*|cift\w*|bottles?|jars?|packs?|packets?|boxes|box|pairs?|pieces?|pcs|kilos?|litres?|liters?)$/
 
 /** Whom a present is for, said alone: "erkek için", "annem için", "for my dad". */
@@ -1192,6 +1202,18 @@ export function intentOf(asked: string, message: string): Intent {
     ),
   )
 
+  // "What about within Turkey, how long does it take?": the delivery's time, asked of a place at most, never a product
+  // named by the place ("Türk Kahvesi") or a length.
+  const takes = DELIVERY_TAKES.exec(line)
+  if (takes && words(line.slice(0, takes.index)).filter((word) => !PLACE_LEAD.test(word.key)).length <= 2) return { kind: 'delivery_time' }
+  // "1 kg mı?", "is it 350 ml?", "250 gramlık mı": a measure asked whether so, of the one discussed: its weight or size as
+  // its name or description gives it, never a clothing size or a product called "1 kilo".
+  const measured = list.some((word, i) => /^\d/.test(word.key) && MEASURES.test(list[i + 1]?.key ?? ''))
+  if (measured && asksWhetherSo(message) && thingWords(termWithoutNumbers).length === 0 && topicOf(message) === null) {
+    const attribute = attributeOf(list.filter((word) => !/^\d/.test(word.key))) ?? 'weight'
+    return { kind: 'attribute', attribute, term: '' }
+  }
+
   // "Kulaklığı 500 TL'ye verir misiniz?", "can you do the mug for 10 euros?": a price offered is bargaining, which is the
   // owner's offers to answer (a budget, an order or a size were read).
   if (HAGGLES.test(line)) return { kind: 'discounts' }
@@ -1419,9 +1441,10 @@ export function intentOf(asked: string, message: string): Intent {
   const ofPhone =
     / (telefonu|telefonumu|telefonlari|telefonlarimizi|iphone\w*|samsung\w*)( u| yu| i)? (\w+ ){0,3}(sarj (eder|ede\w+)|doldur\w*) | charges? (my |your |a |an |the )?(phone|iphone|telefon)\w* /.test(line) ||
     ((intent === 'delivery_time' || intent === 'shipping') && / (how fast|how quickly|how long) (does|do|will|can) (it|they|this|that|the \w+) (charge|charging|last|run) /.test(line)) ||
+    / how long (does|do|will|would) (it|they|this|that|the \w+) take to (fully )?(charge|recharge) /.test(line) ||
     / (ne kadar surede|kac saatte|kac dakikada) (dolar|doluyor|sarj olur|sarj oluyor) /.test(line)
   if (ofPhone || (intent === 'contact' && !CONTACT_CUES.test(line) && / (sarj\w*|uyumlu\w*|uyar|uyuyor|charges?|charging|compatible) /.test(line))) {
-    const asking = /^(telefon\w*|phones?|iphone\w*|samsung\w*|u|yu|i|kere|kez|times|sarj|eder|ede\w+|doldur\w*|charges?|charging|can|my|how|fast|quickly|long|does|do|will|last|run|dolar|doluyor|olur|oluyor|surede|saatte|dakikada)$/
+    const asking = /^(telefon\w*|phones?|iphone\w*|samsung\w*|u|yu|i|kere|kez|times|sarj|eder|ede\w+|doldur\w*|charges?|charging|recharge|fully|take|to|can|my|how|fast|quickly|long|does|do|will|last|run|dolar|doluyor|olur|oluyor|surede|saatte|dakikada)$/
     return { kind: 'attribute', attribute: null, term: productTerm(list.filter(({ key }) => !asking.test(key))) }
   }
   // "Telefon kılıfı": a thing named with "telefon" is a product, not the shop's number. "I was wondering if you have the
@@ -1571,6 +1594,11 @@ export function intentOf(asked: string, message: string): Intent {
   // "Do you have the leather bag in black?": a colour or size of the product named, asked however the network heard it.
   const inVariant = list.some((word, i) => word.key === 'in' && COLOUR_NAMES.test(list[i + 1]?.key ?? ''))
   const asksVariant = (intent === 'stock' || intent === 'None' || (intent === 'search' && inVariant)) && ['size', 'colour'].includes(attributeOf(list) ?? '')
+  // "Any colour other than black?", "siyah dışında renk var mı": the colours of the one discussed, not what is black.
+  const besides = / (other than|besides|apart from|except|disinda|haric|\w+(dan|den|tan|ten) baska) /.test(line) && / (colou?rs?|renk\w*) /.test(line)
+  if (list.some((word) => COLOUR_NAMES.test(word.key)) && besides && productTerm(list.filter((word) => !COLOUR_WORDS.test(word.key) && !COLOUR_NAMES.test(word.key) && !/^(than|besides|apart|except)$/.test(word.key))) === '') {
+    return { kind: 'attribute', attribute: 'colour', term: '' }
+  }
   // "Anything in leather?", "pamuklu ürünleriniz neler?": a material alone, asked for as products, asks which are made of it.
   const onlyMaterials = term !== '' && materialsIn(term).length === words(term).length
   // "Anything for summer?", "anything waterproof?": so too words the lexicon knows of what things are like or are for.

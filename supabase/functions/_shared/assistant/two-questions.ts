@@ -27,6 +27,9 @@ const OF_PRODUCTS = new Set(['price', 'stock', 'link', 'attribute', 'search'])
 /** Questions asked of a product already named ("how much is it", "rengi ne"). */
 const OF_IT = new Set(['price', 'stock', 'link', 'attribute'])
 
+/** A place led into ("what about within Turkey", "and to Ankara", "peki İzmir'e"). */
+const A_PLACE = /^ (what about|how about|and|ya|peki)( (within|in|inside|to|for))? | (within|inside) /
+
 export type Part = { text: string; understood: Understood }
 
 /** Whether the words ask something of the product they name ("hasır şapka var mı", not "the sunglasses" or "I love the dress"). */
@@ -55,6 +58,8 @@ export async function twoQuestions(message: string, classifier: Classifier): Pro
     if ((two.kind === 'returns' && why(first, one)) || (one.kind === 'returns' && why(second, two))) continue
     // "Gömlek ve tişört alsam kargo öder miyim?": a product only named, then another, joins two things bought in one question.
     if (ofAProduct(one) && !asksBesidesNaming(first) && thingWords(second).length > 0) continue
+    // "What about within Turkey, how long does it take?": the place the delivery question is asked of, no product.
+    if (TOPICS[two.kind] === 'shipping' && A_PLACE.test(keyLine(words(first))) && words(first).length <= 4) continue
     const topics = [one, two].flatMap((part) => TOPICS[part.kind] ?? [])
     const products = [one, two].filter(ofAProduct)
     // "Can you gift wrap the mug and ship it to my mom?": a service of the shop, which the FAQ answers, beside a topic.

@@ -11,6 +11,7 @@ import { handoffAsked, notKnownTwice } from './handoff.ts'
 import { intentOf, quantityAsked, understand, withoutExcuse } from './intents.ts'
 import { corpusClassifier } from './nlu.ts'
 import { occasionWords, translate } from './lexicon.ts'
+import { noOther } from './replies.ts'
 import { memoryBusiness, memoryCatalogue, type CatalogueCall, type FaqEntry } from '../../../../tests/support/assistant-memory.ts'
 import { detectLanguage, replyLanguage } from './language.ts'
 import { words } from './text.ts'
@@ -224,6 +225,9 @@ describe('terms', () => {
     }
     // Liked and gone wrong is a complaint; liked, with thanks, is thanks.
     expect((await understand('my wife loves the necklace but the clasp broke', classifier)).kind).toBe('complaint')
+    // A box come damaged is a complaint ("kutu" is no pack ordered); what a food is made like is a property of it.
+    for (const message of ['kutu hasar görmüş', 'the box was damaged']) expect((await understand(message, classifier)).kind, message).toBe('complaint')
+    for (const message of ['zeytinyağının asit oranı ne', 'is the olive oil organic']) expect((await understand(message, classifier)).kind, message).toBe('attribute')
     expect((await understand('she loves it thanks', classifier)).kind).toBe('thanks')
     for (const message of ['ok the price in dollars?', 'ok n the price in dollars?']) expect(await understand(message, classifier), message).toMatchObject({ kind: 'price', term: '' })
     // Put as a question without the mark: "peki bunun rengi ne" asks the colour, however sure the network is of "peki".
@@ -1925,6 +1929,22 @@ describe('follow-ups as customers write them', () => {
       expect(out.reply, message).toContain(text)
       expect(out.reply, message).not.toMatch(/beden|size/i)
     }
+  })
+
+  it('"başka fıstıklı bir şey var mı?" just after the one product so described says there is none other, never lists it again', async () => {
+    const items = [product('l1', 'Fıstıklı Lokum', 320, 'TRY', 0, null, 'Antep fıstıklı'), product('t1', 'Tahin 600 g', 170, 'TRY', 18, null)]
+    const out = await ask('başka fıstıklı bir şey var mı', { items, history: said(['l1']) })
+    expect(out.reply).toBe('Katalogda Fıstıklı Lokum dışında başka fıstıklı ürün yok.')
+    // In English a property written with "with" is said as one, a kind of thing as one.
+    expect(noOther(items[0]!, 'with pistachio', 'en')).toBe('The catalogue has nothing else with pistachio besides Fıstıklı Lokum.')
+    expect(noOther(items[1]!, 'tahini', 'en')).toBe('The catalogue has no other tahini than Tahin 600 g.')
+    // A bigger pack of the one discussed is asked of it, never the gift wrapping the FAQ speaks of.
+    const coffee = [product('k1', 'Türk Kahvesi 250 g', 185, 'TRY', 60, null, 'Orta kavrulmuş')]
+    for (const message of ['daha büyük paketi var mı', '250 gramdan büyük paket var mı']) {
+      const bigger = await ask(message, { items: coffee, history: said(['k1']) })
+      expect(bigger, message).toMatchObject({ kind: 'attribute', productIds: ['k1'] })
+    }
+    expect((await ask('paket yapıyor musunuz', { items: coffee, history: said(['k1']) })).reply).toContain('hediye paketi')
   })
 
   it('"beyazdan başka renk var mı?", "any colour other than black?" of a record naming one colour: only that one is listed', async () => {

@@ -1235,6 +1235,11 @@ async function answerIntent(intent: Intent, message: string, context: Context, a
       }
       // "Kutusunda neler var?" just after the watch: what its box holds, the watch's record to say (never a product
       // whose description says "kutusunda"); with no one product discussed, which one is the question.
+      // "Başka fıstıklı bir şey var mı?" just after the Fıstıklı Lokum: others so described, not the one discussed again.
+      if (intent.kind === 'list' && intent.term !== '' && OTHER.test(keyLine(words(message)))) {
+        const others = await othersThanDiscussed(intent.term, context, (product) => say.noOther(product, intent.term, language, true))
+        if (others) return others
+      }
       if (intent.kind === 'list' && intent.term !== '' && keysOf(intent.term).every((key) => HELD_IN.test(key))) {
         if ((await lastProducts(context))?.length === 1) return answerAttribute(null, '', message, context)
         return reply('attribute', say.whichProduct(language), language)

@@ -552,6 +552,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     kimse cevap vermiyor
     siparişim nerede
     sipariş durumum ne
+    kutu hasar görmüş
+    ezik geldi
   `),
   ...examples('complaint', 'en', `
     my order has not arrived
@@ -565,6 +567,7 @@ export const CORPUS: readonly CorpusEntry[] = [
     i want my money back
     i ordered last week and it still has not come
     my order still hasnt come
+    the box was damaged
   `),
   ...examples('booking', 'tr', `
     randevu almak istiyorum
@@ -939,8 +942,13 @@ export const CORPUS: readonly CorpusEntry[] = [
     ağırlığı ne kadar
     hangi numaralar var
     siyahı var mı
+    asit oranı ne
   `),
   ...examples('attribute', 'en', `
+    is it organic
+    is it early harvest
+    what is the acidity
+    any additives
     do you have it in other colours
     other colors available
     what colors

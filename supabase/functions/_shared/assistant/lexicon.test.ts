@@ -152,6 +152,8 @@ describe('subjects of the FAQ', () => {
   it('reads packs counted as no wrapping asked, and wrapping asked as the entry on it', () => {
     expect(namesSubject('2 paket alsam kargo bedava mı')).toBe(false)
     expect(namesSubject('iki paket kahve')).toBe(false)
+    // A pack of a size is the product's, no wrapping.
+    for (const message of ['daha büyük paketi var mı', '250 gramdan büyük paket var mı', '1 kg paket var mı', 'is there a bigger pack']) expect(namesSubject(message), message).toBe(false)
     expect(namesSubject('hediye paketi yapıyor musunuz')).toBe(true)
     expect(sameSubject('paket yapıyor musunuz', 'Hediye paketi yapıyor musunuz?')).toBe(true)
     expect(sameSubject('do you gift wrap', 'Hediye paketi yapıyor musunuz?')).toBe(true)

@@ -178,12 +178,13 @@ export function phrasesHeld(term: string, text: string): Set<string> {
 function subjectsOf(text: string): Set<Meaning> {
   const list = words(text)
   const keys = list.map((word) => word.key)
-  // "2 paket alsam kargo bedava mı?": packs counted, no wrapping asked.
-  const counted = (at: number) => at > 0 && quantityOf(list[at - 1]!) !== null && PACKS.test(keys[at]!)
+  // "2 paket alsam kargo bedava mı?", "daha büyük paketi var mı?": packs counted or sized, no wrapping asked.
+  const counted = (at: number) => at > 0 && (quantityOf(list[at - 1]!) !== null || PACK_SIZES.test(keys[at - 1]!)) && PACKS.test(keys[at]!)
   return new Set(keys.flatMap((_, at) => (counted(at) ? [] : groupsAt(keys, at).map((entry) => entry.group))).filter((group) => group.subject))
 }
 
-const PACKS = /^(paket|pack|packs)$/
+const PACKS = /^(paket|paketi|paketler|paketleri|pack|packs)$/
+const PACK_SIZES = /^(buyuk|kucuk|bigger|larger|smaller|big|small|large|ekonomik|economy|family|aile|boy|kg|kilo\w*|g|gr|gram\w*|litre\w*|lt|l|ml|\d+\w*)$/
 
 /** Whether the question speaks of a subject a shop's FAQ is about. */
 export const namesSubject = (question: string): boolean => subjectsOf(question).size > 0

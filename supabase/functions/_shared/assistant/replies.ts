@@ -239,8 +239,12 @@ export function basket(lines: readonly { product: CatalogueProduct; quantity: nu
     : `At the catalogue's prices:\n${rows.join('\n')}\nTotal: ${total}`
 }
 
-/** "Başka şapka var mı?" when the catalogue's only hat is the one just discussed. */
-export function noOther(product: CatalogueProduct, asked: string, language: Lang): string {
+/**
+ * "Başka şapka var mı?" when the catalogue's only hat is the one just discussed; "başka fıstıklı bir şey var mı?",
+ * "anything else with pistachio?" (a property, no kind of thing) when it is the only one so described.
+ */
+export function noOther(product: CatalogueProduct, asked: string, language: Lang, property = false): string {
+  if (property || /^with /i.test(asked)) return language === 'tr' ? `Katalogda ${product.name} dışında başka ${asked} ürün yok.` : `The catalogue has nothing else ${asked} besides ${product.name}.`
   return language === 'tr' ? `Katalogda ${product.name} dışında başka ${asked} yok.` : `The catalogue has no other ${asked} than ${product.name}.`
 }
 

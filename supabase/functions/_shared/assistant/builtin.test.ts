@@ -1131,6 +1131,20 @@ describe('follow-ups as customers write them', () => {
       expect(out.reply, message).toContain('0216 555 00 11')
     }
     for (const message of ['i bought headphones last week and they dont charge', 'kulaklık şarj olmuyor']) expect(await handoffAsked(message), message).toBe('complaint')
+    // What came spoilt or smelling wrong is a complaint too; how a product smells, or whether it leaks, is asked of its record.
+    for (const message of ['I bought a candle last week and it smells weird', 'aldığım mum garip kokuyor', 'bal küflü geldi', 'the water bottle leaks']) {
+      expect(await handoffAsked(message), message).toBe('complaint')
+    }
+    for (const message of ['how does the candle smell', 'mumun kokusu nasıl', 'does the water bottle leak']) expect(await handoffAsked(message), message).toBeNull()
+  })
+
+  it('"what about wireless ones?" just after a kind of thing was asked for lists that kind so described, not everything wireless', async () => {
+    const items = [product('h1', 'Kablosuz Kulaklık', 1299.9, 'TRY', 12, null), product('h2', 'Kablolu Kulaklık', 349.5, 'TRY', 0, null), product('m1', 'Wireless Mouse', 24.99, 'USD', 30, null)]
+    const history: Turn[] = [{ role: 'user', content: 'do you have headphones', productIds: [] }, { role: 'assistant', content: '…', kind: 'list', productIds: ['h1', 'h2'] }]
+    for (const message of ['what about wireless ones', 'any wireless ones?']) {
+      const out = await askAnyWord(message, items, history)
+      expect(out.productIds, message).toEqual(['h1'])
+    }
   })
 
   it('a property asked of a kind of thing, in two questions or in the other language of its name, is asked of it', async () => {

@@ -1625,6 +1625,14 @@ async function answerMessage(
     const term = wish ? productTerm(words(wish.content)) : ''
     if (thingWords(term).length > 0 || departmentOf(term)) return answerBudget(understood.budget, term, context)
   }
+  // "What about wireless ones?", "kablosuz olanlar?" just after a kind of thing was asked for: that kind, so described.
+  if (['search', 'list', 'stock'].includes(understood.kind) && 'term' in understood && / (ones|olanlar\w*) /.test(keyLine(words(message)))) {
+    const described = productTerm(words(understood.term).filter((word) => !/^(ones|olanlar\w*)$/.test(word.key)))
+    const kindAsked = history.findLast((turn) => turn.role === 'user' && thingWords(productTerm(words(turn.content))).length > 0)
+    if (described !== '' && thingWords(described).length === 0 && kindAsked) {
+      return answerIntent({ kind: understood.kind as 'search', term: `${described} ${thingWords(productTerm(words(kindAsked.content))).join(' ')}` }, message, context)
+    }
+  }
   // "Cumartesi de aynı mı?", "and Sunday?" just after the hours: that day's hours, whatever the words sounded like.
   if (previousKind === 'hours' && understood.kind !== 'hours' && understood.kind !== 'booking' && namesOnlyADay(message)) {
     return answerIntent(intentOf('hours', message), message, context)

@@ -80,7 +80,7 @@ const NOT_ARRIVED =
 const RESTOCK = / (stog\w*|stok\w*|stock|restock\w*) /
 
 const CAME_WRONG =
-  / (kirik|kirilmis|kirildi|kirilirsa|kirilir ise|bozulursa|yirtilirsa|(hasar|zarar) gorurse|hasarli|hasar gormus|yirtik|yirtilmis|bozuk|defolu|arizali|calismiyor|lekeli|damaged|broken|torn|faulty|defective|cracked|stained|doesnt work|not working|stopped working|(dont|doesnt|wont|isnt|arent|not) (charge|charging|turn on|switch on|power on)|sarj (olmuyor|etmiyor|almiyor|tutmuyor)|acilmiyor|calismadi|wrong (item|size|colou?r|product|one)|yanlis (urun|beden|renk) (geldi|gonder\w*)|eksik (geldi|gonder\w*|cikti|urun)|(was|is|are|were|came|arrived) missing|missing (items?|pieces?|parts?|products?)|incomplete) /
+  / (kirik|kirilmis|kirildi|kirilirsa|kirilir ise|bozulursa|yirtilirsa|(hasar|zarar) gorurse|hasarli|hasar gormus|yirtik|yirtilmis|bozuk|defolu|arizali|calismiyor|lekeli|damaged|broken|torn|faulty|defective|cracked|stained|doesnt work|not working|stopped working|(dont|doesnt|wont|isnt|arent|not) (charge|charging|turn on|switch on|power on)|sarj (olmuyor|etmiyor|almiyor|tutmuyor)|acilmiyor|calismadi|wrong (item|size|colou?r|product|one)|yanlis (urun|beden|renk) (geldi|gonder\w*)|eksik (geldi|gonder\w*|cikti|urun)|(was|is|are|were|came|arrived) missing|missing (items?|pieces?|parts?|products?)|incomplete|smells? (weird|bad|strange|funny|off|awful|terrible)|kokusu (kotu|garip|tuhaf|berbat)|(kotu|garip|tuhaf|berbat|pis) kokuyor|kuflu|kuflenmis|moldy|mouldy|expired|tarihi gecmis|sizdiriyor|leaking|leaks) /
 /** "Kırık beyaz" is a colour; "bozuk para" small change. */
 const NOT_DAMAGE = / (kirik beyaz|bozuk para) /
 

@@ -1961,6 +1961,17 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('paket yapıyor musunuz', { items: coffee, history: said(['k1']) })).reply).toContain('hediye paketi')
   })
 
+  it('"yıkanınca çeker mi?" asks whether the one discussed shrinks, never of the Deri Ceket one letter from "çeker"', async () => {
+    const items = [product('d1', 'Çiçekli Elbise', 59.9, 'USD', 4, null), product('d2', 'Linen Summer Dress', 79, 'USD', 7, null, 'Light linen'), product('j1', 'Siyah Deri Ceket', 189, 'USD', 2, null, 'Hakiki kuzu derisi')]
+    for (const message of ['yıkanınca çeker mi', 'çeker mi']) {
+      const one = await ask(message, { items, history: said(['d1']) })
+      expect(one, message).toMatchObject({ kind: 'attribute', productIds: ['d1'] })
+      expect(one.reply, message).toContain('yer almıyor')
+      // Of two discussed, or of none, which product is the question.
+      for (const history of [said(['d1', 'd2']), []]) expect((await ask(message, { items, history })).reply, message).toContain('Hangi ürünü')
+    }
+  })
+
   it('"beyazdan başka renk var mı?", "any colour other than black?" of a record naming one colour: only that one is listed', async () => {
     const items = [product('g1', 'Keten Gömlek', 45, 'USD', 9, null, 'Yazlık, beyaz, %100 keten'), product('w1', 'Akıllı Saat', 2499, 'TRY', 3, null, 'Su geçirmez, siyah kasa'), product('j1', 'Siyah Deri Ceket', 189, 'USD', 2, null)]
     for (const [message, id, language] of [['beyazdan başka renk var mı', 'g1', 'tr'], ['siyah dışında renk var mı', 'w1', 'tr'], ['any colour other than black?', 'w1', 'en']] as const) {

@@ -1643,7 +1643,9 @@ export function intentOf(asked: string, message: string): Intent {
   // property of one, never the whole catalogue.
   const ofThisOne = intent === 'list' && term === '' && attributeOf(list) !== null && (pointsBack(message) || list.some((word) => CATALOGUE_WORD.test(word.key) || /^(urun\w*|products?|items?)$/.test(word.key)))
   // "Gözlük uv korumalı mı?": a property a description states, asked of a kind of thing, is no stock question.
-  const propertyOfIt = ['stock', 'search', 'None'].includes(intent) && asksWhetherSo(message) && thingWords(term).length > 0 && onlyProperties(withoutThings(term))
+  // ("Yıkanınca çeker mi?", a property alone: of the one discussed, never a product one letter from "çeker".)
+  const propertyOfIt = ['stock', 'search', 'None'].includes(intent) && asksWhetherSo(message) && term !== '' && onlyProperties(thingWords(term).length > 0 ? withoutThings(term) : term)
+  if (propertyOfIt && thingWords(term).length === 0) return { kind: 'attribute', attribute: attributeOf(list), term: '' }
   if (intent === 'attribute' || lastsAsked || asksVariant || ofThisOne || propertyOfIt || (intent === 'list' && ofOneShown) || ((intent === 'None' || intent === 'again') && attributeOf(list)) || (PRODUCT_KINDS.has(intent) && onlyProperty)) {
     // "Gömlek beyaz mı?": the colour asked about is not part of the product's name.
     return {

@@ -2210,6 +2210,22 @@ describe('follow-ups as customers write them', () => {
       expect(out.reply, message).toContain('hakiki deri')
       expect(out.reply, message).not.toMatch(/doesn't list|yer almıyor/)
     }
+    // "100% silk?" of a record saying "pure silk" or "%100 keten": the same question, answered from it.
+    const tie = [product('t1', 'Silk Tie', 35, 'USD', 10, null, 'Pure silk, navy blue'), product('g1', 'Keten Gömlek', 45, 'USD', 9, null, 'Yazlık, %100 keten')]
+    for (const [message, id, text] of [['is the silk tie 100% silk', 't1', 'Pure silk'], ['is it 100 percent silk', 't1', 'Pure silk'], ['yüzde yüz keten mi', 'g1', '%100 keten']] as const) {
+      const out = await ask(message, { items: tie, history: said([id]) })
+      expect(out.productIds, message).toEqual([id])
+      expect(out.reply, message).toContain(text)
+      expect(out.reply, message).not.toMatch(/doesn't list|yer almıyor/)
+    }
+  })
+
+  it('"isim yazdırabilir miyim?" just after a product is the FAQ entry on printing names, not a detail its record lacks', async () => {
+    const faq = [{ id: 'f9', question: 'Kişiye özel isim yazdırma var mı?', answer: 'Fincan takımlarına isim baskısı yapıyoruz.' }]
+    const items = [product('f1', 'Porselen Fincan Takımı', 890, 'TRY', 5, null, '6 kişilik')]
+    for (const message of ['isim yazdırabilir miyim', 'fincana isim yazdırılabilir mi']) {
+      expect((await ask(message, { items, faq, history: said(['f1']) })).reply, message).toBe('Fincan takımlarına isim baskısı yapıyoruz.')
+    }
   })
 
   it('"anything for summer?" lists what the descriptions say is for summer, in the other language too', async () => {

@@ -455,7 +455,7 @@ const WISH_FOR = / (anything|something) (nice |good |special )?for /
 export const WISH_FOR_TR = /^ (.+) icin (ne|neler) (var|varmis|onerirsiniz|alabilirim|alsam) (acaba )?$/
 /** Whether a material is the real thing: "real silver", "gerçek deri mi", "is it genuine?". */
 const GENUINE = /^(real|genuine|pure|authentic|hakiki|gercek|saf|halis)$/
-const GENUINE_ASKED = / (real|genuine|pure|authentic|hakiki|gercek|saf|halis) ((\w+ )?(mi|mu|mudur|midir|misiniz) |\w+ (mi|mu) $|$)| (is|are) (it|this|that|they|these|those|the \w+( \w+)?) (real|genuine|pure|authentic) \w+ $/
+const GENUINE_ASKED = / (real|genuine|pure|authentic|hakiki|gercek|saf|halis|(yuzde )?(100|yuz)( percent)?) ((\w+ )?(mi|mu|mudur|midir|misiniz) |\w+ (mi|mu) $|$)| (is|are) (it|this|that|they|these|those|the \w+( \w+)?) (real|genuine|pure|authentic|(100|a hundred)( percent)?) \w+ $/
 /** Whether the words ask if a product (or its material) is the real thing. */
 export const asksIfGenuine = (message: string): boolean => GENUINE_ASKED.test(keyLine(words(message)))
 /** Whether a record says its material is the real thing ("Hakiki dana derisi", "%100 ipek", "925 ayar gümüş"). */

@@ -92,7 +92,7 @@ export const SAME_MEANING: readonly Meaning[] = [
   property('compatible', 'uyumlu, uyuyor, uyar'), property('fits, fit', 'sigar, sigiyor, sigabilir'), property('heart rate, pulse', 'nabiz'), property('noise cancelling, noise-cancelling, noise canceling, noise cancellation, anc', 'gurultu onleyici, gurultu onleme, gurultu engelleme, gurultu engelleyici'), property('ground', 'ogutulmus, cekilmis'),
   // What customers ask of the shop, for its FAQ
   subject('wrap, wrapping', 'paket, paketleme, ambalaj'), m('name, names', 'isim'), m('company', 'sirket, firma'),
-  subject('print, printing, engraving, engrave, personalised, personalized', 'baski, yazdirma, kisiye ozel'), m('discount, discounts', 'indirim'),
+  subject('print, printing, engraving, engrave, personalised, personalized', 'baski, yazdirma, yazdirmak, yazdirabilir, yazdiriyor, yazdirilabilir, kisiye ozel'), m('discount, discounts', 'indirim'),
   subject('pick up, pick it up, pick them up, collect', 'teslim al'), m('product, products, item, items', 'urun'), m('order, orders', 'siparis'),
   m('card', 'kart'), m('free', 'ucretsiz'), subject('wholesale, bulk, in bulk, bulk order, bulk orders', 'toptan, toplu alim, toplu alimda, toplu alis, toplu siparis'),
   subject('invoice, invoices, receipt, receipts, e-invoice', 'fatura, faturali, e-fatura, efatura'),

@@ -123,6 +123,7 @@ describe('departmentOf, departmentIn and onlyProperties', () => {
     expect(departmentIn('annem için hediye, takı seviyor')).toContain('kolye')
     expect(departmentIn('my sister loves jewellery')).toContain('yuzuk')
     expect(departmentIn('she likes accessories')).toContain('canta')
+    for (const text of ['my mum loves cooking', 'my dad is a great cook', 'aşçı bir arkadaşıma']) expect(departmentIn(text), text).toContain('zeytinyagi')
     expect(departmentIn('annem için hediye')).toBeNull()
   })
 

@@ -268,6 +268,8 @@ const DEPARTMENTS: readonly { words: RegExp; things: string }[] = [
   { words: /^(taki|takilar\w*|takiya|takiyi|mucevher\w*|jewell?ery|jewelry|jewell?er(y|ies))$/, things: 'kolye yuzuk bileklik bilezik kupe halhal bros' },
   { words: /^(gida\w*|yiyecek\w*|yemek\w*|food|foods|groceries|sarkuteri\w*|icecek\w*|drinks?)$/, things: 'kahve cay bal zeytinyagi zeytin lokum cikolata peynir recel baharat kuruyemis pekmez' },
   { words: /^(mutfak\w*|kitchen\w*)$/, things: 'fincan kupa tabak kase bardak demlik tava tencere' },
+  // "She loves cooking": what goes into a dish and what it is cooked in.
+  { words: /^(cooking|cook|cooks|baking|chef|asci\w*|pisirme\w*)$/, things: 'zeytinyagi baharat biber tava tencere bicak' },
   { words: /^(homeware|dekorasyon\w*|decor|home)$/, things: 'fincan kupa tabak kase bardak demlik vazo mum lamba' },
   // "He loves music": what music is listened to on.
   { words: /^(muzik\w*|music|musics|sarki\w*|songs?)$/, things: 'kulaklik hoparlor plak pikap radyo' },

@@ -1961,6 +1961,14 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('paket yapıyor musunuz', { items: coffee, history: said(['k1']) })).reply).toContain('hediye paketi')
   })
 
+  it('"abla merhaba, deri ceket kaç dolar" asks its price (no present for a sister); "for iphone 15?" after a case asks what it fits, never the shop\'s number', async () => {
+    const items = [product('j1', 'Siyah Deri Ceket', 189, 'USD', 2, null), product('c1', 'Telefon Kılıfı', 149.9, 'TRY', 0, null, 'Silikon, şeffaf')]
+    for (const message of ['abla merhaba deri ceket kac dolar', 'hocam deri ceket kaç dolar']) expect(await ask(message, { items }), message).toMatchObject({ kind: 'price', productIds: ['j1'] })
+    const fits = await ask('for iphone 15?', { items, history: said(['c1']), language: 'en' })
+    expect(fits).toMatchObject({ kind: 'attribute', productIds: ['c1'] })
+    expect(fits.reply).not.toContain('0216 555 00 11\nEmail')
+  })
+
   it('"yıkanınca çeker mi?" asks whether the one discussed shrinks, never of the Deri Ceket one letter from "çeker"', async () => {
     const items = [product('d1', 'Çiçekli Elbise', 59.9, 'USD', 4, null), product('d2', 'Linen Summer Dress', 79, 'USD', 7, null, 'Light linen'), product('j1', 'Siyah Deri Ceket', 189, 'USD', 2, null, 'Hakiki kuzu derisi')]
     for (const message of ['yıkanınca çeker mi', 'çeker mi']) {

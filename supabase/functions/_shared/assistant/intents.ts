@@ -1089,6 +1089,10 @@ function toldBefore(list: readonly Word[]): string | null {
     .join(' ')
 }
 
+/** A phone, tablet or computer by its maker or model ("iPhone 15", "Galaxy", "Redmi"). */
+const DEVICE_MODEL = / (iphone\w*|samsung\w*|galaxy|xiaomi|redmi|huawei|ipad\w*|macbook\w*|pixel|oppo|airpods?) /
+/** Whom a message is said to, as its first word ("abla", "hocam", "kanka"). */
+const VOCATIVE = /^(abla|abi|ablacim|abicim|hocam|hocacim|kanka|kankam|kanki|kardesim|reis|dostum|bro|mate)$/
 const TRAILING_PARTICLE = /^(ya|yaa|yahu|be|ki|abi|abla|hocam)$/
 const SURPRISE = /^(gercekten|hic|cidden|really|seriously)$/
 const COMES_TO_ALONE = /^ (peki |tamam |ok |bu |bunlar |o )*(kac|ne)( kadar)? eder $/
@@ -1134,6 +1138,8 @@ export async function understand(message: string, classifier: Classifier): Promi
   // "Merhaba, ben Ayşe. Elbiseyi değiştirmek istiyorum": the introduction is not the question.
   const introduced = INTRODUCTION.exec(message)
   if (introduced && words(message.slice(introduced[0].length)).length >= 2) return understand(message.slice(introduced[0].length), classifier)
+  // "Abla merhaba, deri ceket kaç dolar?", "hocam kulaklık var mı": whom it is said to, first, is no one a present is for.
+  if (list.length >= 3 && VOCATIVE.test(list[0]!.key) && !/^(icin|for)$/.test(list[1]!.key)) return understand(list.slice(1).map((word) => word.text).join(' '), classifier)
   // "Stokta yok mu ya?", "ne zaman gelir yahu": a particle of feeling at the end is no "what about…".
   if (list.length >= 3 && TRAILING_PARTICLE.test(list.at(-1)!.key)) return understand(list.slice(0, -1).map((word) => word.text).join(' '), classifier)
   // "Gerçekten yok mu?", "hiç kalmadı mı?": surprise at the answer asks it again.
@@ -1446,6 +1452,10 @@ export function intentOf(asked: string, message: string): Intent {
   if (ofPhone || (intent === 'contact' && !CONTACT_CUES.test(line) && / (sarj\w*|uyumlu\w*|uyar|uyuyor|charges?|charging|compatible) /.test(line))) {
     const asking = /^(telefon\w*|phones?|iphone\w*|samsung\w*|u|yu|i|kere|kez|times|sarj|eder|ede\w+|doldur\w*|charges?|charging|recharge|fully|take|to|can|my|how|fast|quickly|long|does|do|will|last|run|dolar|doluyor|olur|oluyor|surede|saatte|dakikada)$/
     return { kind: 'attribute', attribute: null, term: productTerm(list.filter(({ key }) => !asking.test(key))) }
+  }
+  // "For iPhone 15?", "samsunga uyar mı": a device model named is what a product fits, never the shop's number.
+  if (intent === 'contact' && !CONTACT_CUES.test(line) && DEVICE_MODEL.test(line)) {
+    return { kind: 'attribute', attribute: null, term: productTerm(list.filter((word) => !DEVICE_MODEL.test(` ${word.key} `) && !/^\d/.test(word.key))) }
   }
   // "Telefon kılıfı": a thing named with "telefon" is a product, not the shop's number. "I was wondering if you have the
   // leather bag in black" (heard as the shop's contact) asks its colour.

@@ -1969,6 +1969,17 @@ describe('follow-ups as customers write them', () => {
     expect(fits.reply).not.toContain('0216 555 00 11\nEmail')
   })
 
+  it('"saat kaçta gelebilirim?", "what time can I come by?" ask the hours; "what\'s the number?", "numaranız ne?" the contact, never a size', async () => {
+    for (const [message, language] of [['saat kaçta gelebilirim', 'tr'], ['what time can i come by', 'en'], ['yarın ne zaman gelebilirim', 'tr']] as const) {
+      expect((await ask(message, { language })).kind, message).toBe('hours')
+    }
+    for (const [message, language] of [['whats the number', 'en'], ['numaranız ne', 'tr']] as const) {
+      const out = await ask(message, { language, history: said(['p1']) })
+      expect(out.kind, message).toBe('contact')
+      expect(out.reply, message).toContain('0216 555 00 11')
+    }
+  })
+
   it('"yıkanınca çeker mi?" asks whether the one discussed shrinks, never of the Deri Ceket one letter from "çeker"', async () => {
     const items = [product('d1', 'Çiçekli Elbise', 59.9, 'USD', 4, null), product('d2', 'Linen Summer Dress', 79, 'USD', 7, null, 'Light linen'), product('j1', 'Siyah Deri Ceket', 189, 'USD', 2, null, 'Hakiki kuzu derisi')]
     for (const message of ['yıkanınca çeker mi', 'çeker mi']) {

@@ -1089,6 +1089,8 @@ function toldBefore(list: readonly Word[]): string | null {
     .join(' ')
 }
 
+/** When one may come to the shop ("saat kaçta gelebilirim", "what time can I come by"). */
+const COME_WHEN = / ((saat )?kacta|ne zaman) (gelebilir\w*|gelsem|geleyim|ugrayabilir\w*|ugrasam|ugrayayim)|what time (can|should|could|do) (i|we) (come|stop by|drop by|pop in|visit|come in|come by|come over) /
 /** A phone, tablet or computer by its maker or model ("iPhone 15", "Galaxy", "Redmi"). */
 const DEVICE_MODEL = / (iphone\w*|samsung\w*|galaxy|xiaomi|redmi|huawei|ipad\w*|macbook\w*|pixel|oppo|airpods?) /
 /** Whom a message is said to, as its first word ("abla", "hocam", "kanka"). */
@@ -1407,6 +1409,10 @@ export function intentOf(asked: string, message: string): Intent {
   }
   // "Öğle arası var mı?", "do you close for lunch?": the hours, which say when the shop is open.
   if (/ (ogle (arasi|tatil)\w*|lunch (break|time)|close for lunch) /.test(line)) return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
+  // "Saat kaçta gelebilirim?", "what time can I come by?": when the shop is open to come to.
+  if (COME_WHEN.test(line) && (!BUSINESS_KINDS.has(intent) || intent === 'location')) return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
+  // "What's the number?", "numaranız ne?": the shop's number, never a size of a product ("42 numaranız var mı?").
+  if (/^ (what s|whats|what is) (the|your|ur) (phone )?number $| numaraniz (ne|nedir|kac) /.test(line) && !/\d/.test(line)) return { kind: 'contact' }
   // "Son fiyat ne olur?", "what's your best price?": bargaining, which the owner writes of with the offers if anywhere;
   // so is a price for a group of people ("is it cheaper for students?").
   // "İki tane kot alacağım, indirim yapar mısınız?", "any discount if I buy two?": a discount asked for, whatever the

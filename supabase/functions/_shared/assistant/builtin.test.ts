@@ -1980,6 +1980,15 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('"hoparlörün bluetooth sürümü ne?" asks a version of it, which its record may state, never lists it', async () => {
+    const speaker = await ask('hoparlörün bluetooth sürümü ne')
+    expect(speaker).toMatchObject({ kind: 'attribute', productIds: ['p3'] })
+    expect(speaker.reply).toContain('yer almıyor')
+    const stated = await ask('bluetooth versiyonu kaç', { history: said(['p1']) })
+    expect(stated).toMatchObject({ kind: 'attribute', productIds: ['p1'] })
+    expect(stated.reply).toContain('Bluetooth 5.3')
+  })
+
   it('"yıkanınca çeker mi?" asks whether the one discussed shrinks, never of the Deri Ceket one letter from "çeker"', async () => {
     const items = [product('d1', 'Çiçekli Elbise', 59.9, 'USD', 4, null), product('d2', 'Linen Summer Dress', 79, 'USD', 7, null, 'Light linen'), product('j1', 'Siyah Deri Ceket', 189, 'USD', 2, null, 'Hakiki kuzu derisi')]
     for (const message of ['yıkanınca çeker mi', 'çeker mi']) {

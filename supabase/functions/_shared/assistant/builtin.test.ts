@@ -1989,6 +1989,18 @@ describe('follow-ups as customers write them', () => {
     expect(stated.reply).toContain('Bluetooth 5.3')
   })
 
+  it('"mağazada deneyebilir miyim?", "prova kabini var mı?" are the owner\'s to answer: an entry on trying on, never the one on collecting', async () => {
+    const pickup = { id: 'f8', question: 'Mağazadan teslim alabilir miyim?', answer: 'Evet, mağazamızdan teslim alabilirsiniz.' }
+    for (const [message, language] of [['merhaba, mağazada deneme yapabilir miyim', 'tr'], ['prova kabini var mı', 'tr'], ['can i try it on in the store', 'en']] as const) {
+      const out = await ask(message, { language, faq: [pickup] })
+      expect(out.kind, message).toBe('unknown')
+      expect(out.reply, message).not.toContain('teslim alabilirsiniz')
+    }
+    const fitting = { id: 'f9', question: 'Ürünleri mağazada deneme yapabilir miyim?', answer: 'Evet, mağazamızda iki prova kabini var.' }
+    expect((await ask('mağazada deneme yapabilir miyim', { faq: [pickup, fitting] })).reply).toBe('Evet, mağazamızda iki prova kabini var.')
+    expect((await ask('mağazadan teslim alabilir miyim', { faq: [pickup, fitting] })).reply).toBe('Evet, mağazamızdan teslim alabilirsiniz.')
+  })
+
   it('"yıkanınca çeker mi?" asks whether the one discussed shrinks, never of the Deri Ceket one letter from "çeker"', async () => {
     const items = [product('d1', 'Çiçekli Elbise', 59.9, 'USD', 4, null), product('d2', 'Linen Summer Dress', 79, 'USD', 7, null, 'Light linen'), product('j1', 'Siyah Deri Ceket', 189, 'USD', 2, null, 'Hakiki kuzu derisi')]
     for (const message of ['yıkanınca çeker mi', 'çeker mi']) {

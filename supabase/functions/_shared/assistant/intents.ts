@@ -630,8 +630,10 @@ const DISCOUNT_ASKED = / ((indirim\w*|discount\w*) (yap\w*|olur\w*|olabilir\w*|v
 const BARGAINS = / (son fiyat\w*|fiyat\w* son m[iu]|son m[iu] (bu )?fiyat\w*|en son ne olur|best price|final price|lowest (price )?you can (do|go)|can you do (any )?better|pazarlik\w*) /
 /** Words that ask how to reach the shop, not for a thing. */
 const CONTACT_CUES = / (numara\w*|numbers?|ulas\w*|reach|iletisim\w*|contact|e ?posta\w*|email|mail|adres\w*|ara\w*|call) /
-/** Trying clothes on. */
-const TRY_ON = / (try (it |them |this |that |things |these |those |something |stuff |clothes |(the |a |an )?\w+ (\w+ )?)?on|fitting rooms?|changing rooms?|deneyebilir\w*|denemek|deneme kabin\w*|prova kabin\w*) /
+/** Trying clothes on ("prova kabini var mı", "mağazada deneme yapabilir miyim", "can I try it on"): the owner's to say. */
+const TRY_ON = / (try (it |them |this |that |things |these |those |something |stuff |clothes |(the |a |an )?\w+ (\w+ )?)?on|fitting rooms?|changing rooms?|deneyebilir\w*|denemek|deneme (kabin\w*|yapabil\w*|imkan\w*)|prova\w*|kabin\w*) /
+/** Whether the words ask to try something on at the shop. */
+export const asksToTryOn = (text: string): boolean => TRY_ON.test(keyLine(words(text)))
 /** Saying one buys it. */
 const BUYS = / (alacagim|aliyorum|alayim|aliriz|alacagiz|alalim) /
 /** Help asked for with nothing said of what. */
@@ -903,7 +905,7 @@ export function asksOfTheShop(message: string): boolean {
   // "Hello! Are your products handmade?": the greeting it opens with is not the question.
   const all = words(message)
   const list = all.slice(Math.max(all.findIndex((word) => !opens(word.key)), 0))
-  if (asksCancellationFee(message) || GIFT_WRAP.test(keyLine(list))) return true
+  if (asksCancellationFee(message) || GIFT_WRAP.test(keyLine(list)) || TRY_ON.test(keyLine(list))) return true
   if (mentionsVat(message) && (list.some((word) => INCLUDED.test(word.key)) || productTerm(list.filter((word) => !VAT.test(word.key))) === '')) return true
   if (list.some((word) => NO_FIELD.test(word.key)) && productTerm(list.filter((word) => !NO_FIELD.test(word.key) && !ASKED_OF_THE_SHOP.test(word.key))) === '') return true
   // Whether they are so, not whether the customer may see them ("tüm ürünleri görebilir miyim" lists them).

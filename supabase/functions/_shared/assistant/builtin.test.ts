@@ -1970,9 +1970,11 @@ describe('follow-ups as customers write them', () => {
   })
 
   it('"saat kaçta gelebilirim?", "what time can I come by?" ask the hours; "what\'s the number?", "numaranız ne?" the contact, never a size', async () => {
-    for (const [message, language] of [['saat kaçta gelebilirim', 'tr'], ['what time can i come by', 'en'], ['yarın ne zaman gelebilirim', 'tr']] as const) {
+    for (const [message, language] of [['saat kaçta gelebilirim', 'tr'], ['what time can i come by', 'en'], ['yarın ne zaman gelebilirim', 'tr'], ['ne zaman uğrayabilirim', 'tr']] as const) {
       expect((await ask(message, { language })).kind, message).toBe('hours')
     }
+    // Of something else coming ("ne zaman gelebilir"), never the hours.
+    expect((await ask('kargo ne zaman gelebilir')).kind).not.toBe('hours')
     for (const [message, language] of [['whats the number', 'en'], ['numaranız ne', 'tr']] as const) {
       const out = await ask(message, { language, history: said(['p1']) })
       expect(out.kind, message).toBe('contact')

@@ -594,13 +594,15 @@ async function answerAttribute(attribute: Attribute | null, term: string, messag
       found = await subject(written, context, 1)
       none = !Array.isArray(found) || found.length === 0
     }
-    const justDiscussed = await lastProducts(context)
-    // ("Bluetooth versiyonu kaç?" just after headphones whose record says "Bluetooth 5.3": of them, not the Bluetooth Hoparlör.)
-    const ofDiscussed = justDiscussed?.length === 1 && keysOf(term).every((key) => keysOf(`${justDiscussed[0]!.name} ${justDiscussed[0]!.description ?? ''}`).some((word) => sameWord(key, word)))
     const first = none ? null : (found as CatalogueProduct[])[0]!
     const namedWhole = first !== null && keysOf(first.name).every((word) => keysOf(term).some((key) => sameWord(key, word)))
-    const partly = first !== null && ((thingWords(term).length === 0 && coverage(term, first.name) < 1) || (ofDiscussed && !namedWhole))
-    const last = none || partly ? justDiscussed : null
+    // ("Bluetooth versiyonu kaç?" just after headphones whose record says "Bluetooth 5.3": of them, not the Bluetooth Hoparlör.)
+    const heldByDiscussed = async () => {
+      const [one, ...more] = (await lastProducts(context)) ?? []
+      return one !== undefined && more.length === 0 && keysOf(term).every((key) => keysOf(`${one.name} ${one.description ?? ''}`).some((word) => sameWord(key, word)))
+    }
+    const partly = first !== null && ((thingWords(term).length === 0 && coverage(term, first.name) < 1) || (!namedWhole && (await heldByDiscussed())))
+    const last = none || partly ? await lastProducts(context) : null
     // ("Kaç gram?" after three gift ideas: which of them is the question, not the first one's weight.)
     if (none && last && last.length > 1 && thingWords(term).length === 0) return reply('attribute', say.whichProduct(language), language)
     if (last && (last.length === 1 || (none && last.length > 0))) found = last.slice(0, 1)

@@ -1092,7 +1092,7 @@ function toldBefore(list: readonly Word[]): string | null {
 }
 
 /** When one may come to the shop ("saat kaçta gelebilirim", "what time can I come by"). */
-const COME_WHEN = / ((saat )?kacta|ne zaman) (gelebilir\w*|gelsem|geleyim|ugrayabilir\w*|ugrasam|ugrayayim)|what time (can|should|could|do) (i|we) (come|stop by|drop by|pop in|visit|come in|come by|come over) /
+const COME_WHEN = / ((saat )?kacta|ne zaman) (gelebilir(im|iz)|gelsem|gelsek|geleyim|ugrayabilir(im|iz)|ugrasam|ugrayayim)|what time (can|should|could|do) (i|we) (come|stop by|drop by|pop in|visit|come in|come by|come over) /
 /** A phone, tablet or computer by its maker or model ("iPhone 15", "Galaxy", "Redmi"). */
 const DEVICE_MODEL = / (iphone\w*|samsung\w*|galaxy|xiaomi|redmi|huawei|ipad\w*|macbook\w*|pixel|oppo|airpods?) /
 /** Whom a message is said to, as its first word ("abla", "hocam", "kanka"). */
@@ -1412,7 +1412,7 @@ export function intentOf(asked: string, message: string): Intent {
   // "Öğle arası var mı?", "do you close for lunch?": the hours, which say when the shop is open.
   if (/ (ogle (arasi|tatil)\w*|lunch (break|time)|close for lunch) /.test(line)) return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   // "Saat kaçta gelebilirim?", "what time can I come by?": when the shop is open to come to.
-  if (COME_WHEN.test(line) && (!BUSINESS_KINDS.has(intent) || intent === 'location')) return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
+  if (COME_WHEN.test(line) && !['booking', 'human', 'complaint', 'personal_info'].includes(intent)) return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   // "What's the number?", "numaranız ne?": the shop's number, never a size of a product ("42 numaranız var mı?").
   if (/^ (what s|whats|what is) (the|your|ur) (phone )?number $| numaraniz (ne|nedir|kac) /.test(line) && !/\d/.test(line)) return { kind: 'contact' }
   // "Son fiyat ne olur?", "what's your best price?": bargaining, which the owner writes of with the offers if anywhere;

@@ -1145,6 +1145,11 @@ describe('follow-ups as customers write them', () => {
       const out = await askAnyWord(message, items, history)
       expect(out.productIds, message).toEqual(['h1'])
     }
+    // A colour is asked of the one shown, whose record names none: never listed as found in it.
+    const tee = [product('t1', 'Pamuklu Tişört', 249, 'TRY', 60, null, 'Organik pamuk, bisiklet yaka')]
+    const white = await ask('any white ones?', { items: tee, language: 'en', history: [{ role: 'user', content: 'do you have t-shirts', productIds: [] }, { role: 'assistant', content: '…', kind: 'stock', productIds: ['t1'] }] })
+    expect(white).toMatchObject({ kind: 'attribute', productIds: ['t1'] })
+    expect(white.reply).toContain("doesn't list the colours")
   })
 
   it('a property asked of a kind of thing, in two questions or in the other language of its name, is asked of it', async () => {

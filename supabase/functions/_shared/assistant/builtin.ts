@@ -1645,7 +1645,8 @@ async function answerMessage(
   if (['search', 'list', 'stock'].includes(understood.kind) && 'term' in understood && / (ones|olanlar\w*) /.test(keyLine(words(message)))) {
     const described = productTerm(words(understood.term).filter((word) => !/^(ones|olanlar\w*)$/.test(word.key)))
     const kindAsked = history.findLast((turn) => turn.role === 'user' && thingWords(productTerm(words(turn.content))).length > 0)
-    if (described !== '' && thingWords(described).length === 0 && kindAsked) {
+    // (A colour is left to the colour's own reading: which records say it.)
+    if (described !== '' && thingWords(described).length === 0 && coloursIn(described).length === 0 && kindAsked) {
       return answerIntent({ kind: understood.kind as 'search', term: `${described} ${thingWords(productTerm(words(kindAsked.content))).join(' ')}` }, message, context)
     }
   }

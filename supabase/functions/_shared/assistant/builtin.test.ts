@@ -8,7 +8,7 @@ import { formatPrice } from '../../../../domain/products/currency.ts'
 import { builtinResponder } from './builtin.ts'
 import { handoffAnswer } from './business-replies.ts'
 import { handoffAsked, notKnownTwice } from './handoff.ts'
-import { intentOf, quantityAsked, understand, withoutExcuse } from './intents.ts'
+import { asksIfGenuine, intentOf, quantityAsked, understand, withoutExcuse } from './intents.ts'
 import { corpusClassifier } from './nlu.ts'
 import { occasionWords, translate } from './lexicon.ts'
 import { noOther } from './replies.ts'
@@ -2265,6 +2265,8 @@ describe('follow-ups as customers write them', () => {
       expect(out.reply, message).toContain(text)
       expect(out.reply, message).not.toMatch(/doesn't list|yer almıyor/)
     }
+    // A hundred of something else, or "yüz" as a face, asks nothing of the kind.
+    for (const message of ['100 tl mi', '100 ml mi', 'yüz maskesi mi', '%100 pamuk']) expect(asksIfGenuine(message), message).toBe(false)
   })
 
   it('"isim yazdırabilir miyim?" just after a product is the FAQ entry on printing names, not a detail its record lacks', async () => {

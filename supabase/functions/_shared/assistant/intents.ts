@@ -455,9 +455,10 @@ const WISH_FOR = / (anything|something) (nice |good |special )?for /
 export const WISH_FOR_TR = /^ (.+) icin (ne|neler) (var|varmis|onerirsiniz|alabilirim|alsam) (acaba )?$/
 /** Whether a material is the real thing: "real silver", "gerçek deri mi", "is it genuine?". */
 const GENUINE = /^(real|genuine|pure|authentic|hakiki|gercek|saf|halis)$/
-const GENUINE_ASKED = / (real|genuine|pure|authentic|hakiki|gercek|saf|halis|(yuzde )?(100|yuz)( percent)?) ((\w+ )?(mi|mu|mudur|midir|misiniz) |\w+ (mi|mu) $|$)| (is|are) (it|this|that|they|these|those|the \w+( \w+)?) (real|genuine|pure|authentic|(100|a hundred)( percent)?) \w+ $/
+const GENUINE_ASKED = / (real|genuine|pure|authentic|hakiki|gercek|saf|halis|yuzde (100|yuz)|100 percent) ((\w+ )?(mi|mu|mudur|midir|misiniz) |\w+ (mi|mu) $|$)| (is|are) (it|this|that|they|these|those|the \w+( \w+)?) (real|genuine|pure|authentic|(100|a hundred) percent) \w+ $/
 /** Whether the words ask if a product (or its material) is the real thing. */
-export const asksIfGenuine = (message: string): boolean => GENUINE_ASKED.test(keyLine(words(message)))
+// ("100% silk?", "%100 keten mi": the sign is the percentage; "100 tl mi", "yüz maskesi mi" ask no such thing.)
+export const asksIfGenuine = (message: string): boolean => GENUINE_ASKED.test(keyLine(words(message))) || (/(100\s*%|%\s*100)\s*\p{L}/u.test(message) && yesOrNo(message))
 /** Whether a record says its material is the real thing ("Hakiki dana derisi", "%100 ipek", "925 ayar gümüş"). */
 export const saysGenuine = (text: string): boolean => words(text).some((word) => GENUINE.test(word.key) || /^(100|925|sterling)$/.test(word.key))
 /** How it smells ("kokusu nasıl?", "what scent is it?"). */

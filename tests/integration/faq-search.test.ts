@@ -8,7 +8,7 @@
 // nothing; no other owner's entry is ever returned; and at 50,000 entries
 // the search reads the owner's rows through an index.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { FAQ_MIN_SCORE } from '../../supabase/functions/_shared/assistant/builtin.ts'
+import { FAQ_MIN_SCORE } from '../../supabase/functions/_shared/assistant/faq-answers.ts'
 import { createBusinessKnowledge } from '../../supabase/functions/_shared/assistant/business.ts'
 import { createCatalogue } from '../../supabase/functions/_shared/assistant/catalogue.ts'
 import { BACKENDS, useTestStack, type Owner, type TestStack } from '../support/stack.ts'

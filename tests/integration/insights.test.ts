@@ -6,7 +6,8 @@
 // quotes what a spreadsheet would run; another owner and an anonymous caller
 // get nothing. PGlite and PostgreSQL 15.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { FAQ_MIN_SCORE, builtinResponder } from '../../supabase/functions/_shared/assistant/builtin.ts'
+import { builtinResponder } from '../../supabase/functions/_shared/assistant/builtin.ts'
+import { FAQ_MIN_SCORE } from '../../supabase/functions/_shared/assistant/faq-answers.ts'
 import { answer } from '../../supabase/functions/_shared/assistant/index.ts'
 import type { Responder } from '../../supabase/functions/_shared/assistant/types.ts'
 import type { ChatbotInsights, UnansweredQuestion } from '../../domain/insights.ts'

@@ -1,0 +1,27 @@
+// Patterns on a message's key line (text.ts `keyLine`: ASCII, spaced at both
+// ends) that more than one answerer reads.
+import { asksWhetherSo, ATTRIBUTE_PATTERNS, yesOrNo } from './intents.ts'
+import { thingWords } from './lexicon.ts'
+import { keyLine, words } from './text.ts'
+
+/** "Başka şapka var mı?", "do you have another bag?": of the kind named, the ones not discussed just before. */
+export const OTHER = / (baska|another|other|others|diger\w*|else) /
+/** What comes with a product: "do they come with a case", "includes a cable", "kılıfıyla mı geliyor". */
+export const COMES_WITH = / (come|comes|coming) with | includ\w* | (ile|iyla|iyle|uyla|uyle|yla|yle|birlikte) (mi |mu )?(geliyor|gelir\w*) |(\w+)(iyla|iyle|uyla|uyle|yla|yle) (mi|mu) (geliyor|gelir\w*) /
+/** A Turkish verb as a question puts it: "ölçüyor", "yıkanabilir", "girilir". */
+export const VERB_FORM = /(iyor|uyor|abilir|ebilir|ilir|ulur|inir|unur)$/
+
+/** A question of how many, how long or how big. */
+export const MEASURE = / (kac|kacar|how many|how long|how big|how heavy|how tall|how wide) /
+export const PRODUCT_CUES = / (kac|kaca|fiyat\w*|ne kadar|var mi|stok\w*|how much|price|cost|costs|in stock|do you have) /
+
+/** Whether the message asks something: a question mark, a yes-or-no question, or "can you…", "could I…". */
+export function asksSomething(message: string): boolean {
+  return /\?\s*$/.test(message) || yesOrNo(message) || /^ (can|could|would|will|do|does) (you|i|we|u) |^ how (should|do|can|would|to) /.test(keyLine(words(message)))
+}
+/** "Şal ipek mi?", "is the shawl silk?": a material is what the yes-or-no question asks of. */
+export function materialAsked(message: string): boolean {
+  const list = words(message)
+  const asked = (i: number) => ATTRIBUTE_PATTERNS.material.test(list[i]!.key) && thingWords(list[i]!.text).length === 0
+  return asksWhetherSo(message) && list.some((word, i) => asked(i) && (/^m[iu]$/.test(list[i + 1]?.key ?? '') || (i === list.length - 1 && /^(is|are)$/.test(list[0]?.key ?? ''))))
+}

@@ -6,7 +6,8 @@
 // word matches when its first six folded letters (a short word without its
 // plural s) occur in the text.
 import { asciiKey } from '../../supabase/functions/_shared/assistant/text.ts'
-import type { BusinessKnowledge, BusinessProfile, Catalogue, CatalogueProduct, FaqHit } from '../../supabase/functions/_shared/assistant/types.ts'
+import type { Context } from '../../supabase/functions/_shared/assistant/reply-context.ts'
+import type { AssistantLanguage, BookingDesk, BusinessKnowledge, BusinessProfile, Catalogue, CatalogueProduct, FaqHit, Turn } from '../../supabase/functions/_shared/assistant/types.ts'
 
 export type CatalogueCall = { method: 'search' | 'byIds' | 'list' | 'extremes' | 'inBudget'; arg: string | number | undefined; returned: CatalogueProduct[] }
 
@@ -97,4 +98,28 @@ export function memoryBusiness(profile: Partial<BusinessProfile> | null = {}, fa
         .slice(0, limit)
     },
   }
+}
+
+/** What `memoryContext` sets unless told otherwise: a Turkish reply at Ayşe Butik on a Wednesday morning in Istanbul. */
+export const MEMORY_CONTEXT_DEFAULTS = { businessName: 'Ayşe Butik', language: 'tr', now: new Date('2026-11-25T08:00:00Z') } as const
+
+/**
+ * The Context one reply of the built-in responder's answerers reads (reply-context.ts), over the memory catalogue and
+ * business, with what they were asked for.
+ */
+export function memoryContext(
+  options: { products?: readonly CatalogueProduct[]; profile?: Partial<BusinessProfile> | null; faq?: readonly FaqEntry[]; history?: readonly Turn[]; language?: AssistantLanguage; now?: Date; booking?: BookingDesk } = {},
+): { context: Context; calls: CatalogueCall[]; faqSearches: string[] } {
+  const fake = memoryCatalogue(options.products ?? [])
+  const business = memoryBusiness(options.profile === undefined ? {} : options.profile, options.faq ?? [])
+  const context: Context = {
+    catalogue: fake.catalogue,
+    business,
+    businessName: MEMORY_CONTEXT_DEFAULTS.businessName,
+    language: options.language ?? MEMORY_CONTEXT_DEFAULTS.language,
+    history: options.history ?? [],
+    now: options.now ?? MEMORY_CONTEXT_DEFAULTS.now,
+    ...(options.booking ? { booking: options.booking } : {}),
+  }
+  return { context, calls: fake.calls, faqSearches: business.faqSearches }
 }

@@ -101,6 +101,6 @@ export async function answerWithAnother(message: string, previousKind: string | 
   const both = [last[0]!, added]
   return reply('price', say.basket(both.map((product) => ({ product, quantity: 1 })), context.language), context.language, both)
 }
-/** Words that name shipping itself. */
+
 /** What a policy's cost is said with: "free", "ücretsiz", "bedava", "ücretli". */
 const COSTS = /^(free|ucretsiz\w*|bedava\w*|ucretli\w*|paid|charged?)$/

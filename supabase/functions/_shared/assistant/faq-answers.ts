@@ -71,8 +71,9 @@ async function faqOf(message: string, context: Context, kind: string) {
 
 // Kinds the owner's FAQ may answer before the built-in answer: questions about
 // the business, and messages the rules could not place or took for another
-// subject ("is it a genuine product?" is no small talk when the FAQ answers it). Product facts (price,
-// stock, links) are always read from the catalogue itself.
+// subject ("is it a genuine product?" is no small talk when the FAQ answers it). A stock, list or link
+// question is the FAQ's only when an entry holds its product words too ("hediye kartı var mı?"): faqOf never
+// searches it without them, and a price is never the FAQ's.
 export const FAQ_FIRST = new Set([
   'location', 'contact', 'shipping', 'delivery_time', 'returns', 'payment', 'discounts', 'booking', 'hours', 'attribute', 'recommend', 'search',
   'unknown', 'ordering', 'stock', 'list', 'link', 'human', 'personal_info', 'off_topic',

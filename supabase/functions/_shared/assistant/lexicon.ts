@@ -6,7 +6,7 @@
 // product name holding a word's equivalent names what the customer asked for,
 // descriptions are matched the same way ("is it waterproof?" of "su
 // geçirmez"), and the FAQ is searched again in the other language's words or
-// without the kind of product named (builtin.ts).
+// without the kind of product named (faq-answers.ts).
 //
 // Only everyday shop words belong here, each group one meaning. A phrase is
 // matched as written; a single word also in its Turkish case endings and

@@ -374,6 +374,7 @@ const FAQ_FOLLOWED = new Set(['search', 'stock', 'attribute', 'unknown', 'off_to
 
 /** How an answer to "what kind of product, for whom?" may be read on its own: as nothing, or as a search. */
 const TELLS_MORE = new Set(['off_topic', 'unknown', 'search', 'list', 'recommend', 'attribute'])
+/** Words that name shipping itself. */
 const SHIPPING_WORD = /^(kargo\w*|shipping|ship|delivery|teslimat\w*|gonderi\w*|postage)$/
 /** Words asking what something costs, or whether it is free. */
 const COST_WORDS = /^(free|paid|charge\w*|cost|costs|fee|fees|ucretsiz\w*|ucretli\w*|bedava\w*|parali\w*)$/

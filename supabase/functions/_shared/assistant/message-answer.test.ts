@@ -1,0 +1,124 @@
+// message-answer.ts answers a message as the classifier read it, in the light of the conversation: a short follow-up
+// is asked of the product, list, FAQ entry or business text the last reply gave, and the rest goes to
+// intent-answers.ts. These tests give `answerMessage` the message with `understand`'s reading of it.
+import { describe, expect, it } from 'vitest'
+import { answerMessage } from './message-answer.ts'
+import { understand } from './intents.ts'
+import { corpusClassifier } from './nlu.ts'
+import { memoryContext, type FaqEntry } from '../../../../tests/support/assistant-memory.ts'
+import type { BusinessProfile, CatalogueProduct, Responder, Turn } from './types.ts'
+
+const product = (id: string, name: string, price: number, currency: string, stock: number, description: string | null = null): CatalogueProduct => ({
+  id, name, description, price, currency, stock, product_link: null,
+})
+const PRODUCTS = [
+  product('p1', 'Kablosuz Kulaklık', 1250, 'TRY', 12, 'Bluetooth 5.3, 30 saat pil'),
+  product('p2', 'Kablolu Kulaklık', 349.9, 'TRY', 0),
+  product('p6', 'Seramik Vazo', 349.9, 'TRY', 5),
+  product('p7', 'Coffee Mug', 8, 'USD', 20),
+  product('p8', 'Keten Gömlek', 600, 'TRY', 3, 'Pamuklu değil, %100 keten'),
+]
+const PROFILE: Partial<BusinessProfile> = {
+  opening_hours: { mon: [['09:00', '18:00']], tue: [['09:00', '18:00']], wed: [['09:00', '18:00']], thu: [['09:00', '18:00']], fri: [['09:00', '18:00']], sat: [['10:00', '14:00']] },
+  shipping_info: '500 TL üzeri kargo ücretsiz; siparişler 2 iş gününde kargoda.',
+  returns_info: '14 gün içinde iade ve değişim yapılır.',
+}
+const GIFT_WRAP: FaqEntry = { id: 'f1', question: 'Hediye paketi yapıyor musunuz?', answer: 'Evet, hediye paketi ücretsizdir.' }
+
+/** The message as the responder hands it on, with the classifier's reading, at Ayşe Butik on a Wednesday morning. */
+async function ask(message: string, history: Turn[] = []) {
+  const { context } = memoryContext({ products: PRODUCTS, profile: PROFILE, faq: [GIFT_WRAP], history })
+  const input: Parameters<Responder>[0] = { message, history, businessName: context.businessName, catalogue: context.catalogue, business: context.business, now: context.now }
+  return answerMessage(input, await understand(message, await corpusClassifier()))
+}
+const after = (question: string, kind: string, productIds: string[] = [], answer = '…'): Turn[] => [
+  { role: 'user', content: question, productIds: [] },
+  { role: 'assistant', content: answer, productIds, kind },
+]
+const HEADPHONES_LISTED = after('kulaklık var mı', 'list', ['p1', 'p2'])
+
+describe('answerMessage: after a product', () => {
+  it.each([
+    ['peki fiyatı ne?', after('kablosuz kulaklık var mı', 'stock', ['p1']), 'price', ['p1'], 'Kablosuz Kulaklık fiyatı ₺1.250,00 TRY; stokta 12 adet var.'],
+    ['stokta var mı?', after('kablosuz kulaklık ne kadar', 'price', ['p1']), 'stock', ['p1'], 'Evet, Kablosuz Kulaklık stokta var (12 adet). Fiyatı ₺1.250,00 TRY.'],
+    ['is it in stock?', after('do you have coffee mugs?', 'search', ['p7']), 'stock', ['p7'], "Yes, Coffee Mug is in stock (20 available). It's $8.00 USD."],
+    ["what's the price?", after('do you have mugs?', 'stock', ['p7']), 'price', ['p7'], 'Coffee Mug is $8.00 USD, with 20 in stock.'],
+    // The list's second product, not the last one discussed.
+    ['ikincisinin fiyatı ne?', HEADPHONES_LISTED, 'price', ['p2'], 'Kablolu Kulaklık fiyatı ₺349,90 TRY; ancak şu an stokta yok.'],
+  ])('answers "%s" of the product just discussed', async (message, history, kind, productIds, reply) => {
+    expect(await ask(message, history)).toMatchObject({ kind, productIds, reply })
+  })
+
+  it('asks which product when nothing was discussed before', async () => {
+    expect(await ask('peki fiyatı ne?')).toMatchObject({ kind: 'price', productIds: [], reply: 'Hangi ürünü sorduğunuzu anlayamadım; ürünün adını yazar mısınız?' })
+    expect(await ask('is it in stock?')).toMatchObject({ kind: 'stock', productIds: [], reply: 'Which product do you mean? Please tell me its name.' })
+  })
+
+  it('reads "pamuklu mu?" as a property of the shirt, quoting its record', async () => {
+    expect(await ask('pamuklu mu?', after('keten gömlek var mı', 'stock', ['p8']))).toMatchObject({ kind: 'attribute', productIds: ['p8'], reply: 'Keten Gömlek için katalogdaki açıklama: “Pamuklu değil, %100 keten”' })
+  })
+
+  it('says "ne zaman gelir?" of a product out of stock is not in the catalogue, never the opening hours', async () => {
+    const out = await ask('ne zaman gelir?', after('kablolu kulaklık var mı', 'stock', ['p2']))
+    expect(out).toMatchObject({ kind: 'stock', productIds: ['p2'] })
+    expect(out.reply).toContain('Ne zaman tekrar stoğa gireceği katalogda yazmıyor.')
+  })
+})
+
+describe('answerMessage: after a list', () => {
+  it('compares the products listed, and says the catalogue does not tell which is better', async () => {
+    const compared = await ask('aralarındaki fark ne?', HEADPHONES_LISTED)
+    expect(compared).toMatchObject({ kind: 'compare', productIds: ['p1', 'p2'] })
+    expect(compared.reply.split('\n').at(-1)).toBe('Kablolu Kulaklık daha uygun fiyatlı.')
+    const better = await ask('hangisi daha iyi?', HEADPHONES_LISTED)
+    expect(better).toMatchObject({ kind: 'compare', productIds: ['p1', 'p2'] })
+    expect(better.reply).toContain('Hangisinin daha iyi olduğunu katalog söylemiyor.')
+  })
+
+  it.each(['500 TL altı', 'bütçem 500 TL'])('reads "%s" after a list of headphones as headphones in that budget', async (message) => {
+    expect(await ask(message, HEADPHONES_LISTED)).toMatchObject({ kind: 'budget', productIds: ['p2'] })
+  })
+
+  it('reads a budget with no list before, or after one product found, as all the budget buys', async () => {
+    expect(await ask('500 TL altı')).toMatchObject({ kind: 'budget', productIds: ['p2', 'p6'] })
+    expect(await ask('500 TL altı', after('kablosuz kulaklık var mı', 'stock', ['p1']))).toMatchObject({ kind: 'budget', productIds: ['p2', 'p6'] })
+  })
+
+  it('looks for cheaper than the cheapest listed, and says there is none', async () => {
+    expect(await ask('daha ucuz bir şey var mı?', HEADPHONES_LISTED)).toMatchObject({
+      kind: 'budget', productIds: ['p2'], reply: 'Katalogda Kablolu Kulaklık (₺349,90 TRY) ürününden daha uygun fiyatlı bir ürün yok.',
+    })
+  })
+})
+
+describe('answerMessage: after an FAQ answer or a business text', () => {
+  const wrapped = after('Hediye paketi yapıyor musunuz?', 'faq', [], GIFT_WRAP.answer)
+
+  it.each(['ücretli mi?', 'ne kadar?'])('asks "%s" of the entry just given', async (message) => {
+    expect(await ask(message, wrapped)).toMatchObject({ kind: 'faq', productIds: [], reply: 'Evet, hediye paketi ücretsizdir.' })
+  })
+
+  it('answers a product named after the entry as a product question', async () => {
+    expect(await ask('seramik vazo ne kadar', wrapped)).toMatchObject({ kind: 'price', productIds: ['p6'] })
+  })
+
+  it.each([
+    ['cumartesi?', after('kaçta açılıyorsunuz', 'hours'), 'hours', 'Cumartesi 10:00–14:00 arası açığız.'],
+    ['ücretsiz mi?', after('kargo ücreti ne kadar', 'shipping'), 'shipping', 'Kargo bilgisi: 500 TL üzeri kargo ücretsiz; siparişler 2 iş gününde kargoda.'],
+    ["Ankara'ya?", after('kargo kaç günde gelir', 'delivery_time'), 'delivery_time', 'Kargo ve teslimat: 500 TL üzeri kargo ücretsiz; siparişler 2 iş gününde kargoda.'],
+    ['kaç gün?', after('iade var mı', 'returns'), 'returns', 'İade ve değişim: 14 gün içinde iade ve değişim yapılır.'],
+  ])('asks "%s" of the text just given', async (message, history, kind, reply) => {
+    expect(await ask(message, history)).toMatchObject({ kind, productIds: [], reply })
+  })
+})
+
+describe('answerMessage: with no history', () => {
+  it.each([
+    ['seramik vazo kaç para?', 'price', ['p6'], 'Seramik Vazo fiyatı ₺349,90 TRY; stokta 5 adet var.'],
+    ['how much is the coffee mug?', 'price', ['p7'], 'Coffee Mug is $8.00 USD, with 20 in stock.'],
+    ['kargo ücreti ne kadar?', 'shipping', [], 'Kargo bilgisi: 500 TL üzeri kargo ücretsiz; siparişler 2 iş gününde kargoda.'],
+    ['merhaba', 'greeting', [], 'Merhaba! Ayşe Butik ürünleri, fiyatları ve stok durumu, çalışma saatleri, kargo ve iade hakkında yardımcı olabilirim. Ne arıyorsunuz?'],
+  ])('answers "%s" as asked', async (message, kind, productIds, reply) => {
+    expect(await ask(message)).toMatchObject({ kind, productIds, reply })
+  })
+})

@@ -2,7 +2,7 @@
 // material…), in both languages: quoted as the owner wrote it, and never a
 // yes the record does not bear out. The built-in responder's other words are
 // in replies.ts.
-import type { Attribute } from './intents.ts'
+import type { Attribute } from './attribute-words.ts'
 import { translate } from './lexicon.ts'
 import { recordStates } from './record-facts.ts'
 import type { AssistantLanguage, CatalogueProduct } from './types.ts'

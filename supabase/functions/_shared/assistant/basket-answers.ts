@@ -3,7 +3,9 @@
 // stock answer adds: fewer in stock than wanted, another currency asked,
 // when one out of stock comes back.
 import { addedWith, asksWhatItCosts, type BasketLine } from './basket.ts'
-import { INCLUDED, asksWhenBack, currencyAsked, pairByEnding, productPair, productTerm, quantityAsked, topicOf } from './intents.ts'
+import { INCLUDED, asksWhenBack, topicOf } from './intents.ts'
+import { currencyAsked, quantityAsked } from './amounts.ts'
+import { pairByEnding, productPair, productTerm } from './question-words.ts'
 import { thingWords } from './lexicon.ts'
 import * as biz from './business-replies.ts'
 import * as say from './replies.ts'

@@ -1,7 +1,7 @@
 // The lines a message counts (basket.ts); the answer made of them is the responder's (builtin.test.ts).
 import { describe, expect, it } from 'vitest'
 import { addedWith, asksWhatItCosts, readBasket } from './basket.ts'
-import { pairByEnding, withoutWithEnding } from './intents.ts'
+import { pairByEnding, withoutWithEnding } from './question-words.ts'
 
 describe('readBasket', () => {
   it('reads each product counted and how many, however the numbers are written', () => {

@@ -1,7 +1,7 @@
 // Several products with how many of each, asked what they come to: "2 keten gömlek 1 şapka ne tutar?", "what about
 // 2 linen shirts and a hat?". This reads the lines; the responder finds each product in the catalogue and the sum is
 // made from the records' prices (replies.ts, basket).
-import { productPair, productTerm, withoutWithEnding } from './intents.ts'
+import { productPair, productTerm, withoutWithEnding } from './question-words.ts'
 import { keyLine, quantityOf, words, type Word } from './text.ts'
 
 export type BasketLine = { quantity: number; term: string }

@@ -7,7 +7,7 @@
 // details the owner did write.
 import { hasAnyHours, hoursStatus, rangesOf, weekdayAfter, weekdayOfDay, WEEKDAYS, type OpeningHours, type Weekday } from '../../../../domain/business.ts'
 import { parseDayKey } from '../../../../domain/calendar.ts'
-import type { DayRef } from './intents.ts'
+import type { DayRef } from './day-words.ts'
 import type { AssistantLanguage, BusinessProfile, FaqHit } from './types.ts'
 
 type Lang = AssistantLanguage

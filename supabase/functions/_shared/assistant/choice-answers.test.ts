@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { memoryContext } from '../../../../tests/support/assistant-memory.ts'
 import { answerBudget, answerCheaper, answerExtreme, answerRecommendation, othersThanDiscussed } from './choice-answers.ts'
-import type { Budget } from './intents.ts'
+import type { Budget } from './amounts.ts'
 import type { Context } from './reply-context.ts'
 import { words } from './text.ts'
 import type { AssistantLanguage, CatalogueProduct, Turn } from './types.ts'

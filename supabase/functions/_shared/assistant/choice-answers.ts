@@ -1,7 +1,8 @@
 // Answers that choose among products: the cheapest or dearest, what a budget
 // buys, a recommendation for a wish, something cheaper than what was shown,
 // and others than the one discussed.
-import { currencyAsked, productTerm, type Budget } from './intents.ts'
+import { currencyAsked, type Budget } from './amounts.ts'
+import { productTerm } from './question-words.ts'
 import { departmentIn, forWhom, occasionWords, thingWords, wishesForAGift } from './lexicon.ts'
 import * as say from './replies.ts'
 import { bestNamed, coverage } from './matching.ts'

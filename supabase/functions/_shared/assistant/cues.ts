@@ -1,6 +1,7 @@
 // Patterns on a message's key line (text.ts `keyLine`: ASCII, spaced at both
 // ends) that more than one answerer reads.
-import { asksWhetherSo, ATTRIBUTE_PATTERNS, yesOrNo } from './intents.ts'
+import { asksWhetherSo, yesOrNo } from './question-words.ts'
+import { ATTRIBUTE_PATTERNS } from './attribute-words.ts'
 import { thingWords } from './lexicon.ts'
 import { keyLine, words } from './text.ts'
 

@@ -7,7 +7,8 @@
 // off on the same messages. The owner taking a conversation over is theirs
 // to decide, on the inbox.
 import { bookingAsked } from './booking-reading.ts'
-import { changesOwnOrder, currencyAsked, supposesACase, understand } from './intents.ts'
+import { changesOwnOrder, supposesACase, understand } from './intents.ts'
+import { currencyAsked } from './amounts.ts'
 import { thingWords } from './lexicon.ts'
 import { keyLine, words } from './text.ts'
 import { readWhen, saysWhen } from './when.ts'

@@ -2,7 +2,12 @@
 // business's own text for a topic, a product answer, a comparison, courtesy,
 // a handoff. `answerProduct` reads a product question again as the next
 // likeliest kind when the catalogue has no product of that name.
-import { PARKING, PICKUP, WISH_FOR_TR, asksOfIt, asksOfTheShop, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, intentOf, isQuestionWord, materialsIn, mentionsVat, namesOnlyADay, offerWords, ordinalOf, pointsBack, saysOffer, saysPaying, productTerm, quantityAsked, saysCourtesy, topicOf, writesPercentage, yesOrNo, type Intent } from './intents.ts'
+import { PARKING, PICKUP, WISH_FOR_TR, asksOfTheShop, intentOf, mentionsVat, offerWords, saysOffer, saysPaying, topicOf, type Intent } from './intents.ts'
+import { asksOfIt, asksWhetherSo, isQuestionWord, ordinalOf, pointsBack, productTerm, yesOrNo } from './question-words.ts'
+import { ATTRIBUTE_PATTERNS, attributeOf, materialsIn } from './attribute-words.ts'
+import { namesOnlyADay } from './day-words.ts'
+import { quantityAsked, writesPercentage } from './amounts.ts'
+import { saysCourtesy } from './courtesy-words.ts'
 import { departmentIn, holdsEquivalent, onlyProperties, namesSubject, thingWords } from './lexicon.ts'
 import { hasAnyHours, hoursStatus } from '../../../../domain/business.ts'
 import { bookingAsked } from './booking-reading.ts'

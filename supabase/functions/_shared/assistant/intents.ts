@@ -3,8 +3,11 @@
 // is about comes from the words themselves: the product term (the message
 // with the question's words taken out, in the customer's own letters, for the
 // catalogue's search, which tolerates typos and suffixes), a budget, a day,
-// the attribute asked about. Phrases are compared on ASCII keys (text.ts), so
-// "fiyati" and "fiyatı" read the same.
+// the attribute asked about (question-words.ts, amounts.ts, day-words.ts,
+// attribute-words.ts; courtesy in its closed set of words, courtesy-words.ts).
+// Phrases are compared on ASCII keys (text.ts), so "fiyati" and "fiyatı" read
+// the same. This module holds `understand` and `intentOf`: the rules that
+// turn the classifier's label and those readings into an Intent.
 //
 // One kind stays a fixed list: attempts to change the assistant's role or
 // read its setup are refused before the classifier is asked, since a guard a
@@ -12,16 +15,16 @@
 /* eslint-disable max-lines -- word lists: each rule sits beside the words it reads, so that a change to one is seen with the other */
 import { type Classification, type Classifier } from './nlu.ts'
 import { departmentIn, equivalents, forWhom, occasionWords, onlyProperties, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
-import { asciiKey, asksAQuestion, keyLine, quantityOf, words, type Word } from './text.ts'
+import { asciiKey, asksAQuestion, keyLine, words, type Word } from './text.ts'
+import { opens, callsOnly, courtesyOnly, LEADERS } from './courtesy-words.ts'
+import { pointsBack, yesOrNo, EXISTENCE, asksWhetherThereIs, asksWhetherSo, productTerm, productPair, pairByEnding, splitPair } from './question-words.ts'
+import { type Attribute, FITS, sizeNumber, SIZE_WORDS, COLOUR_NAMES, COLOUR_WORDS, MATERIAL_WORDS, MATERIAL_NAMES, PROPERTY_ASKED, FITS_WHICH, SPEC_UNITS, SPEC_ASKED, CONTENTS_ASKED, GENUINE, GENUINE_ASKED, SCENT_WORDS, DURATION_PHRASES, withoutDuration, attributeOf, ASKS_MATERIAL, materialsIn, ORIGIN, ORIGIN_WORDS } from './attribute-words.ts'
+import { type DayRef, DAY_WORD, HOLIDAY, namesOnlyADay, dayOf, hoursAsks } from './day-words.ts'
+import { type Budget, PERCENT, currencyOf, currencyAsked, budgetOf, TAKES, COUNT, quantityAsked, TOTAL, COMES_TO, counting, PER_UNIT, MEASURES, UNITS } from './amounts.ts'
 
 export type ProductQuestion = 'price' | 'stock' | 'link' | 'list' | 'search'
 export type BusinessTopic = 'location' | 'contact' | 'shipping' | 'delivery_time' | 'returns' | 'payment' | 'discounts' | 'human' | 'complaint' | 'booking' | 'personal_info'
 export type Courtesy = 'greeting' | 'thanks' | 'goodbye' | 'ack' | 'identity'
-export type Attribute = 'size' | 'colour' | 'material' | 'dimensions' | 'weight' | 'duration' | 'scent'
-/** Which day an hours question means; null: the week, or now. */
-export type DayRef = { offset: number } | { weekday: Weekday } | { weekend: true } | { weekdays: true } | { holiday: true } | { date: string } | null
-export type Budget = { currency: string; max: number; min?: number }
-type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun'
 
 /** An empty term means "the product we were talking about" (or, for a list, the whole catalogue). */
 export type Intent =
@@ -54,190 +57,6 @@ const INJECTION: readonly RegExp[] = [
   / (artik|bundan sonra) sen /, / sen artik /, / gibi davran/, / rol(une|unu|u) /,
 ]
 
-// Words that belong to the question, the greeting or the sentence, not to the product.
-const QUESTION_WORDS: ReadonlySet<string> = new Set([
-  // Turkish
-  'ne', 'kadar', 'kadardir', 'kadarmis', 'fiyat', 'fiyati', 'fiyatlari', 'fiyatini', 'fiyatlarini', 'fiyatiniz', 'fiyatlariniz', 'kac', 'kaca', 'para', 'tl',
-  'lira', 'ucret', 'ucreti', 'ucretleri', 'var', 'yok', 'mi', 'mu', 'midir', 'mudur', 'misiniz', 'musunuz', 'mevcut', 'mevcudu', 'stok', 'stokta',
-  'stokda', 'stoklarda', 'stokunuz', 'stogu', 'kaldi', 'bulunuyor', 'link', 'linki', 'linkini', 'linkiniz', 'linkleri', 'baglanti', 'baglantisi',
-  'baglantisini', 'web', 'sitesi', 'sayfasi', 'nereden', 'nerden', 'nasil', 'alabilirim', 'alirim', 'alinir', 'satin', 'al', 'almak',
-  'istiyorum', 'siparis', 'verebilirim', 'edebilirim', 'vermek', 'cesit', 'cesitler', 'cesitleri', 'cesitleriniz', 'cesitlerin', 'modeller',
-  'modelleri', 'modelleriniz', 'secenek', 'secenekler', 'seceneklerin', 'seceneklerini', 'secenekleriniz', 'neler', 'nelerdir', 'hangi',
-  'hangisi', 'hangileri', 'satiyorsunuz', 'ile', 've', 'veya', 'yoksa', 'arasindaki', 'arasinda', 'fark', 'farki', 'farklari', 'farkli',
-  'nedir', 'karsilastir', 'karsilastirir', 'karsilastirin', 'karsilastirma', 'karsilastirabilir', 'en', 'ucuz', 'ucuzu', 'uygun', 'uygunu',
-  'kullanilir', 'kullanilabilir', 'kullanabilir', 'use', 'used', 'suitable', 'kadardi', 'neydi', 'neden', 'niye', 'nicin', 'why',
-  'pahali', 'pahalisi', 'dusuk', 'yuksek', 'fiyatli', 'fiyatlisi', 'hesapli', 'hesaplisi', 'ekonomik', 'lutfen', 'acaba', 'peki', 'bir', 'sizde', 'sizin', 'sende', 'elinizde', 'bende', 'bana', 'icin',
-  'de', 'da', 'ki', 'tane', 'adet', 'urun', 'urunler', 'urunu', 'urunun', 'urunleriniz', 'urununuz', 'urunlerinizde', 'urunleri', 'urunlerini', 'urunlerinizi', 'urunlerin', 'hala',
-  'merhaba', 'selam', 'selamlar', 'mrb', 'slm', 'gunaydin', 'iyi', 'gunler', 'aksamlar', 'tesekkurler', 'tesekkur', 'ederim', 'sagol',
-  'sagolun', 'rica', 'ederiz', 'soyler', 'soyleyebilir', 'misin', 'musun', 'ogrenebilir', 'ogrenmek', 'bilgi', 'bilgisi', 'bilgileri', 'bilgilerini', 'alabilir', 'olur', 'olsun',
-  // English
-  'how', 'much', 'is', 'are', 'was', 'the', 'a', 'an', 'price', 'prices', 'pricing', 'priced', 'of', 'for', 'cost', 'costs', 'does', 'do',
-  'you', 'have', 'has', 'got', 'in', 'stock', 'stocked', 'available', 'availability', 'any', 'what', 'whats', 'where', 'can', 'could',
-  'should', 'i', 'we', 'buy', 'get', 'purchase', 'order', 'link', 'links', 'url', 'website', 'page', 'to', 'compare', 'comparison', 'and',
-  'or', 'between', 'difference', 'differences', 'differ', 'vs', 'versus', 'cheapest', 'most', 'expensive', 'least', 'lowest', 'highest',
-  'affordable', 'priciest', 'which', 'please', 'there', 'sell', 'carry', 'offer', 'kinds', 'kind', 'types', 'type', 'sorts', 'sort',
-  'options', 'selection', 'range', 'show', 'me', 'list', 'tell', 'about', 'still', 'would', 'like', 'want', 'need', 'looking', 'some',
-  'hi', 'hello', 'hey', 'thanks', 'thank', 'your', 'yours', 'our', 'my', 'left', 'else', 'know', 'let', 'find', 'info', 'information',
-  'products', 'product', 'items', 'item', 'currently', 'right', 'now', 'today', 'sold', 'out', 'on',
-  // Asking about an attribute, an order, a recommendation or a budget
-  'beden', 'bedeni', 'bedenleri', 'bedenler', 'bedenli', 'numara', 'numarasi', 'numaralar', 'renk', 'rengi', 'renkleri', 'renkler',
-  'renkte', 'kumas', 'kumasi', 'malzeme', 'malzemesi', 'materyal', 'materyali', 'olcu', 'olculeri', 'olcusu', 'boyut', 'boyutu',
-  'boyutlari', 'ebat', 'ebati', 'agirlik', 'agirligi', 'size', 'sizes', 'colour', 'color', 'colours', 'colors', 'material',
-  'made', 'fabric', 'dimensions', 'dimension', 'big', 'weight', 'heavy', 'alacagim', 'aliyorum', 'alayim', 'istiyorum', 'siparis',
-  'tamam', 'ok', 'okay', 'take', 'ill', 'will', 'two', 'iki', 'onerir', 'onerirsin', 'onerirsiniz', 'oneri', 'tavsiye', 'tavsiyeniz',
-  'misin', 'musun', 'ariyorum', 'ariyordum', 'bakiyorum', 'bakiyordum', 'bakiniyorum', 'recommend', 'suggest', 'suggestion', 'suggestions', 'something', 'sey', 'bisey', 'birsey', 'altinda',
-  'alti', 'ustu', 'uzeri', 'under', 'below', 'over', 'above', 'up', 'at', 'most', 'least', 'fazla', 'az', 'butce', 'butcem',
-  'budget', 'liraya', 'liralik', 'dolar', 'dollar', 'dollars', 'euro', 'euros', 'avro', 'pound', 'pounds', 'sterlin', 'sterling', 'gbp', 'usd', 'eur', 'arasi', 'between', 'ne', 'nedir', 'neler', 'hangi',
-  'var', 'mi', 'mu', 'miyim', 'muyum', 'miyiz', 'muyuz', 'misiniz', 'musunuz', 'midir', 'mudur', 'birlikte', 'beraber', 'together', 'altogether', 'combined', 'kac', 'kadar', 'kadr', 'kdr', 'nekadar', 'nekadr', 'cm', 'icin', 'olan', 'gibi', 'm', 's', 'l', 'xl', 'xs', 'xxl', 'it', 'is', 'what', 'which', 'there',
-  'have', 'do', 'in', 'baska', 'another', 'other', 'also', 'disinda', 'haric', 'boy', 'boyu', 'uzunlugu', 'long', 'id', 'im', 'ive', 'youre', 'dont',
-  'kalan', 'kalmis', 'elinizde', 'elimde', 'ya', 'olan', 'ama', 'about', 'alirim', 'veriyorum', 'veririm', 'verecegim', 'alacagiz', 'begendim', 'begendik', 'begenmistim', 'sevdim', 'alicam', 'alcam', 'alicaz', 'vericem', 'vercem', 'vericez', 'atarmisiniz', 'atarmisin', 'gonderirmisiniz', 'send', 'gonder', 'gonderir', 'gonderebilir', 'atar',
-  'atabilir', 'atin', 'yollar', 'yollayabilir', 'diger', 'digeri', 'obur', 'oburu', 'oteki', 'other', 'again', 'thing', 'things', 'anything', 'sey', 'seyler', 'bisey', 'birsey', 'urununuz',
-  'sattiginiz', 'satilan', 'satiyorsunuz', 'satista', 'hala', 'still', 'pay', 'odeme', 'odemeyi', 'oderim', 'you', 'sell', 'selling', 'got', 'adet', 'tane', 'stuff', 'goods',
-  // Where an order is placed, not what is ordered ("can I order on WhatsApp?").
-  'verebilir', 'verebilirim', 'verilir', 'verilebilir', 'whatsapp', 'whatsapptan', 'whatsappdan', 'instagram', 'instagramdan', 'dm', 'website', 'siteden', 'sitenizden', 'internetten',
-  // Where it was seen ("I saw the velvet jacket on insta", "instada gördüm").
-  'saw', 'seen', 'insta', 'instada', 'ig', 'tiktok', 'tiktokta', 'facebook', 'fb', 'gordum', 'gormustum',
-  // A price in another currency, asked as a conversion ("TL'ye çevirir misiniz", "tl ye", "convert it to euros").
-  'ye', 'cevir', 'cevirir', 'cevirin', 'cevirebilir', 'cevirebilirmisiniz', 'convert', 'converted', 'conversion',
-  // A picture of it is asked for, not a product called so ("çantanın fotoğrafını atar mısınız").
-  'picture', 'pictures', 'photo', 'photos', 'pic', 'pics', 'fotograf', 'fotografi', 'fotografini', 'fotograflari', 'fotograflarini',
-  'resmini', 'resimleri', 'resimlerini', 'gorsel', 'gorseli', 'gorselini', 'gorselleri',
-  'gorebilir', 'gorebilirim', 'gormek', 'gormem', 'goster', 'gosterir', 'gosterebilir', 'gosterin', 'see', 'view',
-  // The whole catalogue's most or least ("the most expensive thing overall").
-  'overall', 'altogether',
-  // How many, and how many are taken ("how many are left", "ok just 5 then").
-  'many', 'just', 'only', 'then', 'sadece',
-  // Help asked for is no product ("can you help me find a bag?").
-  'help', 'yardim', 'yardimci',
-  'ney', 'neyiniz', 'neyin', 'neleriniz', 'nelerin', 'olani', 'olanlari', 'olanin', 'sizdeki', 'sizdekiler', 'elinizdeki', 'burada', 'here',
-  'alsam', 'alsak', 'alsaniz', 'alirsam', 'alirsak', 'alirsaniz', 'gelip', 'oder', 'oderim', 'oderiz', 'odemem', 'odeyecek', 'olacak', 'istesem', 'dearest', 'pricey', 'degerli', 'degerlisi', 'premium', 'luxury', 'luks', 'lux',
-  // Which of a list ("ilkinin linki", "the second one"): ordinalOf reads the place, no product is so named.
-  'ilk', 'ilki', 'ilkini', 'ilkinin', 'ilkine', 'birinci', 'birincisi', 'birincinin', 'ikinci', 'ikincisi', 'ikincinin', 'ikinciyi', 'ucuncu',
-  'ucuncusu', 'ucuncunun', 'ucuncuyu', 'dorduncu', 'dorduncusu', 'besinci', 'besincisi', 'sonuncu', 'sonuncusu', 'sonuncunun', 'sonuncuyu',
-  'first', 'second', 'third', 'fourth', 'fifth', 'birincisinin', 'birincisini', 'ikincisinin', 'ikincisini', 'ucuncusunun', 'ucuncusunu',
-  'dorduncusunun', 'dorduncusunu', 'besincisinin', 'besincisini', 'sonuncusunun', 'sonuncusunu',
-  'durum', 'durumu', 'status', 'daha', 'youve', 'weve', 'theyve', 'youll', 'youd', 'isnt', 'doesnt', 'cant', 'wont', 'didnt', 'arent', 'theres', 'heres', 'wheres', 'hows', 'lets', 'thats', 'cheers', 'too', 'gimme', 'ayir', 'ayirin', 'ayirir', 'ayirabilir', 'ayirabilirmisiniz', 'when', 'be', 'back', 'restock', 'coming', 'come', 'comes', 'tekrar', 'gelecek', 'gelir', 'zaman', 'stoga', 'stoklara', 'girer', 'girecek',
-  // Haste ("kaç tl acil dönüş", "asap pls"): how soon an answer is wanted, no part of a name.
-  'acil', 'acele', 'donus', 'donusunuz', 'donusunuzu', 'bekliyorum', 'asap', 'urgent', 'urgently',
-  // Whom it is said to ("abla ceket kaç?", "hocam"): no part of a name.
-  'abla', 'abi', 'hocam', 'kardesim', 'kardes', 'canim', 'dostum', 'efendim', 'bro', 'mate', 'sir', 'madam',
-  'ablacim', 'abicim', 'abim', 'ablam', 'hocacim', 'kanka', 'kankam', 'kanki', 'reis', 'gulum', 'tatlim', 'canimm',
-  // Exclamations and lead-ins ("omg", "lol", "quick question"): no product's words.
-  'omg', 'lol', 'haha', 'hahaha', 'xd', 'wow', 'ooh', 'oh', 'aa', 'vay', 'quick', 'question', 'questions',
-  // Asking to be looked at for ("bi bakar mısınız, kılıf stokta yok mu?"): no product's words.
-  'bi', 'bakar', 'bakarmisiniz', 'bakabilir', 'bakabilirmisiniz', 'bakin', 'bakiniz',
-  // Text-speak ("whats the cheapest thing u have"), and the words around an amount, a time or a sameness.
-  'u', 'ur', 'r', 'n', 'rn', 'she', 'he', 'her', 'him', 'pls', 'plz', 'thx', 'ty', 'wat', 'wats', 'waht', 'whta', 'hav', 'hve', 'hw', 'olarak', 'roughly', 'approximately', 'approx', 'around', 'yaklasik', 'civari', 'civarinda',
-  'ayni', 'aynimi', 'same', 'yet', 'already', 'henuz', 'icinde', 'olabilir',
-  // Surprise at an answer ("gerçekten yok mu?", "hiç kalmadı mı?"): no product's words.
-  'gercekten', 'hic', 'kalmadi', 'kalmamis',
-  // Praise and its intensifiers: the customer's taste, which no record holds ("çok güzel elbise", "that lovely scarf").
-  'cok', 'guzel', 'guzelim', 'sik', 'hos', 'harika', 'mukemmel', 'muhtesem', 'enfes', 'nice', 'lovely', 'beautiful', 'pretty', 'cute',
-  // …as seen ("ilki güzelmiş", "ikincisi çok tatlıymış", "the first one looks nice"); "tatlı" alone may be what a shop sells.
-  'guzelmis', 'guzeldi', 'harikaymis', 'hosmus', 'sikmis', 'tatliymis', 'tatlimis', 'sevimli', 'sevimliymis', 'looks', 'seems',
-  'gorgeous', 'stunning', 'amazing', 'awesome', 'perfect', 'great', 'excellent', 'super', 'very', 'so', 'such', 'really',
-  'love', 'loves', 'likes', 'loving', 'adore', 'obsessed', 'bayildim', 'bayiliyorum', 'asik', 'asigim',
-  // The customer's own measures, given to ask a size ("1.70 boyundayım 65 kiloyum", "I'm 5'6, would a medium fit?").
-  'boyum', 'boyunda', 'boyundayim', 'boyluyum', 'kilom', 'kiloyum', 'kilodayim', 'kg', 'tall', 'fit', 'fits', 'almaliyim', 'olurmu',
-  // What was bought before ("bought a medium but it doesn't fit"): the product is the one discussed, not one so named.
-  'bought', 'but', 'aldim', 'almistim', 'ama', 'fakat',
-  // What a product needs ("kuru temizleme mi gerekir?", "is dry cleaning required?"): the need is asked, not named.
-  'gerekir', 'gerekiyor', 'gerekli', 'required', 'needed',
-  // The whole catalogue ("show me everything you have", "tüm ürünleri göster"): no kind of product.
-  'everything', 'tum', 'butun', 'hersey',
-  // Asking again what was said ("gömlek 649 muydu?"), or asking at all ("quick q").
-  'muydu', 'miydi', 'quick', 'q',
-  // A sum asked of several ("3 tane tişört toplam ne kadar?").
-  'toplam', 'toplamda', 'tutar', 'tutari', 'eder', 'total', 'together',
-  // How pleased the customer was with it ("gözlük almıştım, çok memnunum; şapkanız var mı?").
-  'memnun', 'memnunum', 'memnunuz', 'mutlu', 'mutluyum', 'happy', 'pleased', 'satisfied',
-  // A question put politely ("I was wondering if you have the bag in black").
-  'wondering', 'wonder', 'if', 'whether',
-  // Whom it is said to, and an okay before a question ("do u guys have hats", "fine, what's similar", "cool, how do i order").
-  'guys', 'yall', 'yo', 'fine', 'cool', 'alright', 'sweet', 'gotcha', 'okay', 'ok', 'okey', 'tamam', 'tamamdir',
-  // Exclamations before a question ("oh it's out of stock?").
-  'oh', 'ah', 'aah', 'ooh', 'hmm', 'hm', 'wow', 'aa', 'ay', 'vay', 'hee',
-  // What information is asked about ("keten gömlek hakkında bilgi", "details on the bag").
-  'hakkinda', 'hakkindaki', 'konusunda', 'details', 'detail', 'regarding',
-  'bucks', 'buck', 'quid', 'shop', 'shops', 'store', 'stores', 'online', 'less', 'than', 'more', 'max', 'maximum', 'maksimum', 'within', 'cheaper', 'upto',
-])
-
-// Words that point back at the product already discussed: a question made only of these is a follow-up.
-const POINTERS: ReadonlySet<string> = new Set([
-  'it', 'its', 'this', 'that', 'one', 'them', 'these', 'those', 'they', 'bu', 'su', 'o', 'onun', 'bunun', 'sunun', 'bunu', 'onu', 'sunu',
-  'bundan', 'ondan', 'sundan', 'buna', 'ona', 'suna', 'bunlar', 'onlar', 'bunlarin', 'onlarin', 'bunlardan', 'ikisi', 'ikisinin', 'ikisini', 'ikiside', 'hepsi', 'hepsinin', 'hepsini', 'both', 'all', 'ones',
-])
-
-// Between the two products of a comparison: the strong ones are preferred, since "and" may be part of a name.
-const STRONG_SEPARATORS: ReadonlySet<string> = new Set(['or', 'vs', 'versus', 'with', 'ile', 'veya', 'yoksa'])
-const WEAK_SEPARATORS: ReadonlySet<string> = new Set(['and', 've'])
-
-const PLACES: readonly [RegExp, number][] = [
-  [/ (ilk|ilki|ilkini|ilkinin|ilkine|birinci\w*|the first|first one) /, 0],
-  [/ (ikinci\w*|the second|second one) /, 1],
-  [/ (ucuncu\w*|the third|third one) /, 2],
-  [/ (dorduncu\w*|the fourth|fourth one) /, 3],
-  [/ (besinci\w*|the fifth|fifth one) /, 4],
-  [/ (sonuncu\w*|the last one|last one) /, -1],
-]
-
-/** The place in the last list that the message points at ("ilkinin linki", "the second one", "sonuncusu"): from 0, or -1 for the last. */
-export function ordinalOf(message: string): number | null {
-  const line = keyLine(words(message))
-  return PLACES.find(([pattern]) => pattern.test(line))?.[1] ?? null
-}
-
-/** A word pointing back: "şu" is one, but "su" as written is water ("su geçirmez", "su şişesi"). */
-function pointer(word: Word): boolean {
-  return POINTERS.has(word.key) && !(word.key === 'su' && !/ş/i.test(word.text))
-}
-
-// "Bu akşam", "şu an", "this week": a pointer at a time, not at a product.
-const POINTED_TIMES = /^(kadar|aksam\w*|sabah\w*|gece\w*|ogle\w*|gun\w*|hafta\w*|ay|ayki|yil\w*|sene\w*|sefer\w*|an|anda|aralar\w*|kis\w*|yaz|yazin|week\w*|weekend|evening|morning|night|month|year|time)$/
-
-/** Whether the message points back at what was just discussed ("is it…", "bunun…"). */
-export function pointsBack(message: string): boolean {
-  // "Bu kadar", "o kadar": "that much", "that's all", pointing at nothing.
-  const list = words(message)
-  return list.some((word, i) => pointer(word) && !POINTED_TIMES.test(list[i + 1]?.key ?? ''))
-}
-
-/**
- * Whether the message asks something of "it", the product just discussed
- * ("is it bluetooth?", "does it come in black?", "bu su geçirmez mi?"),
- * however well its other words would name another product.
- */
-export function asksOfIt(message: string): boolean {
-  const line = keyLine(words(message))
-  return / (is|does|can|will|would|could|has|was) (it|this|that) | (are|do|can|will) (they|these|those) /.test(line) || /^ (bu|bunun|bunu|o|onun|onu) (?!kadar )/.test(line)
-}
-
-/** A word of doubt or feeling said after a question. */
-const DOUBT = /^(gercekten|acaba|ya|yaa|yani|peki|really|though|tho|then)$/
-
-/** Whether the message is a yes-or-no question ("öğütülmüş mü?", "is it lined?"). */
-export function yesOrNo(message: string): boolean {
-  // "Bu şal ipek mi gerçekten?", "is it silk really?": a word of doubt after the question leaves it one.
-  const said = words(message)
-  const list = said.length >= 3 && DOUBT.test(said.at(-1)!.key) ? said.slice(0, -1) : said
-  const last = list[list.length - 1]?.key ?? ''
-  // "Can you write a poem about tea?" asks the assistant to do something, not whether the tea is so.
-  // "Kutusuyla mı geliyor?", "kuru temizleme mi gerekir?": the particle after the word asked about, and the verb last.
-  const particleBefore = list.length >= 3 && /^m[iu]$/.test(list[list.length - 2]!.key) && (PRESENT_VERB.test(last) || /^(gerekir|gerekli|lazim|olur)$/.test(last))
-  // "The necklace, is it tarnish free?": the question after the thing it is about.
-  const afterComma = /,\s*(is|are|does|do|has|have|was)\s+(it|they|this|that|these|those)\b/i.test(message)
-  // "Hi, is the smart watch waterproof?": the question begins after the greeting or the "ok".
-  const start = list.findIndex((word) => !opens(word.key) && !LEADERS.has(word.key))
-  const asked = keyLine(start > 0 ? list.slice(start) : list)
-  return /^m[iu](s[iu]n[iu]z|y[iu]m|d[iu]r)?$/.test(last) || particleBefore || afterComma || /^ (is|are|does|do|can(?! you )|will(?! you )|has|have|was) /.test(asked)
-}
-
-/** A Turkish verb in the present, as a question ends on it: "geliyor", "gönderiyorsunuz", "yapılıyor". */
-const PRESENT_VERB = /^\w{2,}(iyor|uyor)(sunuz|lar|sun|um|uz)?$/
-
-// Words that ask whether something exists ("kaşmir atkı var mı?"), not whether it is so.
-const EXISTENCE = / (var|varmi|yok|mevcut\w*|bulun\w*|sat\w*|kald\w*|have|has|got|sell|sells|stock|carry|any|available) /
-
 const RESERVE = / (ayir\w*|rezerve|reserve|(hold|keep|put|set) (\w+ ){0,4}(for me|for us|aside)) /
 const RESERVE_WORD = /^(hold|keep|put|set|reserve|aside|until|till|ayir\w*|rezerve)$/
 const BOOKING_WORDS = / (randevu\w*|rezervasyon\w*|appointment\w*|booking) /
@@ -247,117 +66,6 @@ export const asksToReserve = (message: string) => RESERVE.test(keyLine(words(mes
 
 /** "When will it be back?", "stoğa ne zaman girer?", "tekrar gelecek mi?": when a product is in stock again. */
 export const asksWhenBack = (message: string) => / (ne zaman|when|tekrar|yeniden|again|back|restock\w*|gelecek mi|gelir mi) /.test(keyLine(words(message)))
-
-/** Whether the message asks whether something exists or is sold ("küpe yok mu?", "do you have earrings?"). */
-export const asksWhetherThereIs = (message: string) => EXISTENCE.test(keyLine(words(message)))
-
-/** Whether the message asks whether something is so ("öğütülmüş mü?", "is it lined?"), not whether it exists. */
-export function asksWhetherSo(message: string): boolean {
-  return yesOrNo(message) && !EXISTENCE.test(keyLine(words(message)))
-}
-
-/** Whether a word (as its ASCII key) belongs to the question rather than to what is asked about. */
-export function isQuestionWord(key: string): boolean {
-  return QUESTION_WORDS.has(key) || POINTERS.has(key)
-}
-
-/** A Turkish "your" ending taken off ("kulaklıklarınız" → "kulaklıklar"), when enough of the word is left. */
-export function stripPossessive(word: string): string {
-  const stripped = word.replace(/(?:[ıiuü]n[ıiuü]z|n[ıiuü]z)(?:[ıiuü]n|d[ae]|[ıiuü])?$/u, '')
-  if (stripped === word || Array.from(stripped).length < 3) return word
-  // The soft ğ of "kulaklığınız" is the k of "kulaklık".
-  return stripped.replace(/ğ$/u, 'k')
-}
-
-/** "Kaç saat", "kaç gün": how long, never a watch ("Akıllı Saat") or a day's product. */
-const TIME_UNITS = /^(saat|saati|saatte|gun|gunde|gunu|dakika\w*|hafta\w*|ay|ayda|yil\w*)$/
-
-/** The shop itself in any case ending ("mağazanızdaki en ucuz şey"): never a product's name. */
-const THE_SHOP = /^(magaza|dukkan)\w*$/
-
-/** English words a "not" negates after ("I'm not home", "if not", "does not fit"), where it is no Turkish "not" (a note). */
-const NEGATED_AFTER = /^(im|i|am|is|are|was|were|do|does|did|will|would|can|could|should|has|have|had|its|if|or|why|it|they|he|she|we|you)$/
-const negates = (list: readonly Word[], i: number) => list[i]!.key === 'not' && NEGATED_AFTER.test(list[i - 1]?.key ?? '')
-/** A number with its "of them" ending ("2'si", "6sı", "3ü"; "ikisi", "ikisini", "üçü"): how many of the one discussed, no part of a name. */
-const OF_THEM = /^([1-9]|1[0-2])s?[iu]$/
-const OF_THEM_WORDS: Readonly<Record<string, number>> = { ikisi: 2, ucu: 3, dordu: 4, besi: 5 }
-const OF_THEM_WRITTEN = new RegExp(`^(${Object.keys(OF_THEM_WORDS).join('|')})(ni|nin|ne|nden|yle)?$`)
-function ofThem(key: string): number | null {
-  const digits = OF_THEM.exec(key)
-  if (digits) return Number(digits[1])
-  return OF_THEM_WORDS[OF_THEM_WRITTEN.exec(key)?.[1] ?? ''] ?? null
-}
-
-/** The product words of a run of words: question words and pointers out, the last word's possessive ending off. */
-export function productTerm(list: readonly Word[]): string {
-  // "Merhabalar, kadife ceket…": the greeting it opens with is no part of a name.
-  const asked = list.slice(Math.max(list.findIndex((word) => !opens(word.key)), 0))
-  const kept = asked
-    .filter((word, i) => !QUESTION_WORDS.has(word.key) && !pointer(word) && !THE_SHOP.test(word.key) && ofThem(word.key) === null && !(asked[i - 1]?.key === 'kac' && TIME_UNITS.test(word.key)) && !negates(asked, i))
-    .map((word) => word.text)
-  if (kept.length > 0) kept[kept.length - 1] = stripPossessive(kept[kept.length - 1]!)
-  // "En ucuz şeyiniz": without its ending the last word may be one of the question's.
-  if (kept.length > 0 && QUESTION_WORDS.has(asciiKey(kept[kept.length - 1]!))) kept.pop()
-  return kept.join(' ')
-}
-
-/** "Deri çanta ve gümüş kolye ne kadar?": the two product terms a price or stock question joins, or null. */
-export function productPair(message: string): [string, string] | null {
-  return splitPair(words(message), true)
-}
-
-/**
- * "Kot pantolonla keten gömlek", "kazakla eşarp", "çantayla kolye": two product terms joined by "with" written as the
- * first one's ending, or null. Only the responder's catalogue can tell a name that ends so ("Tesla") from one that
- * was joined, so the caller asks it for both.
- */
-export function pairByEnding(message: string): [string, string] | null {
-  const list = words(message)
-  for (let at = 0; at < list.length - 1; at++) {
-    const stem = withoutWithEnding(list[at]!.text)
-    if (stem === null) continue
-    const first = productTerm([...list.slice(0, at), ...words(stem)])
-    const second = productTerm(list.slice(at + 1))
-    if (first !== '' && second !== '') return [first, second]
-  }
-  return null
-}
-
-const VOWELS = /[aıoueiöü]/gu
-/**
- * The word without Turkish "with" ("pantolonla" → "pantolon", "gömlekle" → "gömlek", "çantayla" → "çanta"), or null
- * when it has no such ending: the ending's vowel follows the word's last vowel, and a "y" comes between it and a word
- * ending in a vowel ("vanilla" and "tesla" end in no "with").
- */
-export function withoutWithEnding(word: string): string | null {
-  const match = /^(\p{L}{3,}?)(yl[ae]|l[ae])$/u.exec(word)
-  if (!match) return null
-  const [, stem, ending] = match as unknown as [string, string, string]
-  const last = stem.match(VOWELS)?.at(-1)
-  if (last === undefined) return null
-  const afterVowel = /[aıoueiöü]$/u.test(stem)
-  if (afterVowel !== ending.startsWith('y')) return null
-  return 'aıou'.includes(last) === ending.endsWith('a') ? stem : null
-}
-
-/** The two product terms around the separator, or null when one side has no product words. */
-function splitPair(list: readonly Word[], explicit: boolean): [string, string] | null {
-  // "Kutusu ile mi geliyor?" asks what it comes with: "ile" asked about joins no two products.
-  const find = (set: ReadonlySet<string>) => list.findIndex((word, index) => index > 0 && set.has(word.key) && !(word.key === 'ile' && /^m[iu]$/.test(list[index + 1]?.key ?? '')))
-  let at = find(STRONG_SEPARATORS)
-  if (at < 0 && explicit) at = find(WEAK_SEPARATORS)
-  // "Kahve mi çay mı daha pahalı?": two question particles, each after one of the two.
-  const particles = list.flatMap((word, index) => (/^m[iu]$/.test(word.key) ? [index] : []))
-  if (at < 0 && particles.length >= 2 && particles[0]! > 0) at = particles[0]!
-  if (at < 0) return null
-  const first = productTerm(list.slice(0, at))
-  const second = productTerm(list.slice(at + 1))
-  if (first === '' || second === '') return null
-  // "The wired and wireless headphones", "kablolu ve kablosuz kulaklık": the kind named once is both sides'.
-  const head = thingWords(second).at(-1)
-  if (thingWords(first).length === 0 && head && words(second).length >= 2) return [`${first} ${head}`, second]
-  return [first, second]
-}
 
 
 // Words that name a topic of the business: when the catalogue holds nothing the words name, the topic is what was
@@ -396,55 +104,12 @@ const PERSON =
 
 /** The classifier's least score for a kind to be taken; below it the message is read by its words alone. */
 export const MIN_SCORE = 0.55
-
-/** Whether something fits the one asking ("olur mu", "uyar mı", "would it fit"). */
-const FITS = / (olur|olurmu|uyar|uyarmi|fit|fits|fitting) /
-/** A size written as a number, "42" or "42si" (its 42): the number, or null (a child's 4, a dress's 12, shoes' 38, a waist's 32). */
-export function sizeNumber(key: string): string | null {
-  return /^([2-9]|[1-5]\d|60)(si|su)?$/.exec(key)?.[1] ?? null
-}
-const OWN_MEASURES = /^(boyum|boyunda|boyundayim|boyluyum|kilom|kiloyum|kilodayim)$/
-const SIZE_WORDS = /^(beden\w*|numara\w*|size|sizes|small|medium|large|waist|xs|s|m|l|xl|xxl|xxxl)$/
-/** Turkish colours, which take endings ("siyahı", "kırmızısı"). */
-const COLOUR_STEMS = ['siyah', 'beyaz', 'kirmizi', 'mavi', 'yesil', 'sari', 'pembe', 'lacivert', 'kahverengi', 'turuncu', 'bordo', 'turkuaz']
-/** Colours themselves, not the words asking for one. ("Haki" and "taba" alone: "hakiki", "tabak" are no colours.) */
-const COLOUR_NAMES = new RegExp(
-  `^((${COLOUR_STEMS.join('|')})\\w*|mor|gri|bej|haki|ekru|taba|lila|antrasit|black|white|red|blue|green|yellow|pink|purple|gr[ae]y|navy|beige|brown|orange|burgundy|khaki|turquoise|lilac|ivory)$`,
-)
-const COLOUR_WORDS = new RegExp(`^(renk\\w*|rengi\\w*|colou?rs?)$|${COLOUR_NAMES.source}`)
-const MATERIAL_WORDS = /^(neyden|kumas\w*|malzeme\w*|materyal\w*|icerig\w*|icerik\w*|pamuk\w*|keten\w*|deri\w*|ipek\w*|yun\w*|polyester|materials?|fabric|made|cotton|linen|leather|silk|wool)$/
-/** Materials a description names: "925 ayar gümüş" answers "what is it made of?". */
-const MATERIAL_NAMES = /^(gumus\w*|altin\w*|celik\w*|seramik\w*|porselen\w*|ahsap\w*|bambu\w*|plastik\w*|metal\w*|kadife\w*|kasmir\w*|denim|silver|gold|steel|stainless|ceramic|porcelain|wood\w*|bamboo|plastic|velvet|cashmere|suede|glass|cam|camdan|ayar)$/
-const DIMENSION_WORDS = /^(kalinlik\w*|kalinligi\w*|kalin|thick|thickness|genislik\w*|boy|boyu|olcu|olcusu|olculer\w*|olculeri\w*|boyut\w*|ebat\w*|cm|mm|ml|litre\w*|litres?|liters?|hacm\w*|uzunlug\w*|genislig\w*|yuksekli\w*|dimensions?|big|long|wide|width|length|height|volume|capacity|hold|holds)$/
-const WEIGHT_WORDS = /^(agirlig\w*|agirlik|kilo\w*|gram\w*|kg|weight|weigh|heavy)$/
-/** How long something lasts: a battery, a candle, a charge ("how long does it last?", "pil ömrü", "kaç saat gider"). */
-const DURATION_WORDS = /^(battery|pil|pili|omru|omur)$/
-/** A property of a product asked in words no attribute reads: its brand or maker, its expiry, how many pieces it has. */
-const PROPERTY_ASKED = / (kac parca\w*|how many (pieces|parts)|kac kisilik|(for|serves) how many( people| persons| guests)?|how many (people|persons|guests) (is it|does it|for)|uretim tarih\w*|ne zaman (uretil|kavrul|pisiril|paketlen|sisele|toplan|hasat edil)\w*|production date|when was (it|this|that|the \w+) (made|roasted|baked|packed|bottled|harvested|produced)|roast date|kavrum tarih\w*|nereden (geliyor|gelir|getiri\w*)|mensei\w*|comes? from|made in|origin|marka\w*|brands?|manufacturer\w*|uretici\w*|who makes|made by|kim (uretiyor|yapiyor)|son kullanma( tarih\w*)?|skt\w*|raf omr\w*|expiry( date)?|expiration( date)?|best before( date)?|use by( date)?|shelf life|surum\w*|versiyon\w*|(which|what) version) /
-/** Which things a product fits or works with ("hangi modellere uyuyor", "which phones does it fit"). */
-const FITS_WHICH = / (hangi (\w+ )?(uyar\w*|uyuyor\w*|uyumlu\w*)|(which|what) (\w+ ){1,4}(fit|fits|work with|works with)|compatible with|ile uyumlu\w*) /
-/** Units of a device's specification ("kaç watt", "how many mAh"). */
-const SPEC_UNITS = /^(watt|watts|w|volt|volts|v|mah|amper|amp|amps|gb|tb|mp|megapiksel|megapixels?|hz|rpm|inc|inch|inches)$/
-const SPEC_ASKED = new RegExp(` (kac|how many|what) (${SPEC_UNITS.source.slice(2, -2)}) `)
-/** The unit of a specification figure asked ("kaç watt" → "watt"), or null. */
-export const specUnitAsked = (message: string): string | null => SPEC_ASKED.exec(keyLine(words(message)))?.[2] ?? null
 /** Words only the shop's hours are asked in (a product "çalışıyor" too). */
 const SHOP_HOURS = / (acik\w*|kapali\w*|kapan\w*|acil\w*|kacta|kaca kadar|mesai\w*|bugun|yarin|hafta\w*|pazar\w*|cumartesi\w*|open|close\w*|hours) /
-/** What is inside something to eat or use ("içinde ne var", "what's in it"). */
-const CONTENTS_ASKED = / (icinde ne var|icinde neler var|icinde ne(ler)? bulunuyor|icindekiler\w*|ingredients?|(what s|whats|what is) (in|inside) (it|them|this|that|the)|what goes into) /
-/** Whether the words ask what is inside a product ("lokumun içinde ne var?") or what it fits ("which phones does it fit?"). */
-export const asksContentsOrFit = (message: string): boolean => {
-  const line = keyLine(words(message))
-  return CONTENTS_ASKED.test(line) || FITS_WHICH.test(line)
-}
 /** A case supposed, not one that happened: "what if", "in case", a Turkish conditional ("gelirse", "uymazsa", "olursa"; not Bursa). */
 const WHAT_IF = / (what if|what happens if|in case|if it|if they|if the) | (?!bursa )\w{2,}(rs[ae]|zs[ae]|ys[ae]|ks[ae]) /
 /** Whether the words suppose a case rather than tell one ("what if it arrives damaged?", "kırık gelirse"). */
 export const supposesACase = (line: string): boolean => WHAT_IF.test(line)
-/** A percentage written ("10%", "%10", "10 percent", "yüzde 10"), in ASCII keys. */
-const PERCENT = /(\d\s*%|%\s*\d|\d+ ?percent|yuzde \d+)/
-/** Whether the message writes a percentage: its number counts no things ("10% off"). */
-export const writesPercentage = (message: string): boolean => PERCENT.test(asciiKey(message))
 /** Whether the business can be trusted. */
 const TRUST = / (scam\w*|legit\w*|fraud\w*|trustworthy|trust you|trust this|guvenilir\w*|guvenebilir\w*|dolandirici\w*|dolandiricilik) /
 /** An order placed by phone or e-mail: the way, not a thing. */
@@ -453,144 +118,10 @@ const BY_PHONE = / ((by|over the|on the|via|through|with a) (phone|telephone|cal
 const WISH_FOR = / (anything|something) (nice |good |special )?for /
 /** The same in Turkish, what it is for first: "mutfak için ne var?", "annem için neler var acaba". */
 export const WISH_FOR_TR = /^ (.+) icin (ne|neler) (var|varmis|onerirsiniz|alabilirim|alsam) (acaba )?$/
-/** Whether a material is the real thing: "real silver", "gerçek deri mi", "is it genuine?". */
-const GENUINE = /^(real|genuine|pure|authentic|hakiki|gercek|saf|halis)$/
-const GENUINE_ASKED = / (real|genuine|pure|authentic|hakiki|gercek|saf|halis|yuzde (100|yuz)|100 percent) ((\w+ )?(mi|mu|mudur|midir|misiniz) |\w+ (mi|mu) $|$)| (is|are) (it|this|that|they|these|those|the \w+( \w+)?) (real|genuine|pure|authentic|(100|a hundred) percent) \w+ $/
-/** Whether the words ask if a product (or its material) is the real thing. */
-// ("100% silk?", "%100 keten mi": the sign is the percentage; "100 tl mi", "yüz maskesi mi" ask no such thing.)
-export const asksIfGenuine = (message: string): boolean => GENUINE_ASKED.test(keyLine(words(message))) || (/(100\s*%|%\s*100)\s*\p{L}/u.test(message) && yesOrNo(message))
-/** Whether a record says its material is the real thing ("Hakiki dana derisi", "%100 ipek", "925 ayar gümüş"). */
-export const saysGenuine = (text: string): boolean => words(text).some((word) => GENUINE.test(word.key) || /^(100|925|sterling)$/.test(word.key))
-/** How it smells ("kokusu nasıl?", "what scent is it?"). */
-const SCENT_WORDS = /^(smell|smells|scent|scents|fragrance|aroma|koku|kokusu|kokulari|kokuyor|esans\w*)$/
-const DURATION_PHRASES = / (how (long|many hours) (does|do|will|would|can) (\w+ ){1,3}(last|burn|run|go)|kac saat (gider|dayanir|yanar|calisir|caliyor|gidiyor|gidiyo)|ne kadar (dayanir|dayaniyor|yanar)|(sarj\w*|pil\w*) ne kadar (gider|gidiyor|gidiyo)|battery life|pil omru) /
-/** "How long" of a time: what it takes, until when, to do something; "how long is it" stays a length. */
-const HOW_LONG_A_TIME = / how long (does|do|did|will|would|can|could|should|until|till|to|for|before|after|is (the )?(shipping|delivery|wait)|are (the )?(shipping|delivery) )/
 /** How long a delivery takes, asked at the end: "how long does it take", "how long will it take to get here". */
 const DELIVERY_TAKES = / how long (does|do|will|would) (it|they|delivery|shipping|the (order|delivery|package|parcel|shipping)) take( to (arrive|come|get (here|there|to me)|ship|deliver|be delivered))? $/
 /** The words a place is asked of around: "what about within Turkey", "and to Ankara". */
 const PLACE_LEAD = /^(what|about|how|and|so|ok|okay|within|in|inside|to|for|ya|peki|hi|hello|thanks|thank|you)$/
-/** The words of how long something lasts, besides the thing that lasts ("headphone battery life", "candle burn"). */
-const LASTING = /^(battery|pil|pili|sarj|sarji|omru|omur|life|last|lasts|burn|burns|run|runs|gider|gidiyor|gidiyo|dayanir|dayaniyor|yanar|calisir|calisiyor)$/
-/** "Headphone battery life?": what the words ask of, when a duration is asked and a kind of thing is left to name it. */
-function withoutDuration(list: readonly Word[]): Word[] {
-  if (attributeOf(list) !== 'duration') return [...list]
-  const rest = list.filter((word) => !LASTING.test(word.key))
-  return thingWords(rest.map((word) => word.text).join(' ')).length > 0 ? rest : [...list]
-}
-
-/** The attribute a question asks about, from its words; null when it names none the rules know. */
-export function attributeOf(list: readonly Word[]): Attribute | null {
-  // "Kilom 58": the customer's own measure, given to ask a size, asks no product's weight.
-  const keys = list.map((word) => word.key).filter((key) => !OWN_MEASURES.test(key))
-  // "How long is the warranty?": a promise asked about measures nothing.
-  if (keys.some((key) => /^(garanti\w*|warrant\w*|guarantee\w*)$/.test(key))) return null
-  // "Where are the mugs made?": where from, not what of.
-  if (ORIGIN.test(keyLine(list))) return null
-  if (keys.some((key) => /^(beden\w*|numara\w*|size|sizes|small|medium|large)$/.test(key))) return 'size'
-  if (keys.some((key) => WEIGHT_WORDS.test(key))) return 'weight'
-  if (keys.some((key) => SCENT_WORDS.test(key))) return 'scent'
-  // ("Hangi pille çalışıyor?", "what batteries does it take?" ask which kind, not how long.)
-  const whichBattery = / (hangi|which|what|ne) (pil\w*|batter\w*) /.test(keyLine(list))
-  if (DURATION_PHRASES.test(keyLine(list)) || (keys.some((key) => DURATION_WORDS.test(key)) && !whichBattery)) return 'duration'
-  // "How long does it take?", "how long to ship?": a time, which no record measures.
-  const aTime = HOW_LONG_A_TIME.test(keyLine(list))
-  if (keys.some((key) => DIMENSION_WORDS.test(key) && !(aTime && key === 'long'))) return 'dimensions'
-  if (keys.some((key) => COLOUR_WORDS.test(key))) return 'colour'
-  if (keys.some((key) => MATERIAL_WORDS.test(key) && !/^(keten|deri|ipek|yun|pamuk)/.test(key))) return 'material'
-  if (asksWhichMaterial(list)) return 'material'
-  if (keys.some((key) => SIZE_WORDS.test(key))) return 'size'
-  return null
-}
-
-/** "Hangi deriden?", "what kind of leather?": which of a material, asked; the material names no product here. */
-export function asksWhichMaterial(list: readonly Word[]): boolean {
-  return list.some((word, i) => i > 0 && /^(hangi|which|what|ne)$/.test(list[i - 1]!.key) && (MATERIAL_WORDS.test(word.key) || MATERIAL_NAMES.test(word.key)))
-    || / what (kind|type|sort) of /.test(keyLine(list)) && list.some((word) => MATERIAL_WORDS.test(word.key) || MATERIAL_NAMES.test(word.key))
-}
-
-/** Words that ask what a product is made of, rather than name a material. */
-export const ASKS_MATERIAL = /^(neyden|kumas\w*|malzeme\w*|materyal\w*|icerig\w*|icerik\w*|materials?|fabric|made)$/
-
-/** The colours a text names ("siyah çanta": siyah), not the words asking for one. */
-export function coloursIn(text: string): string[] {
-  return words(text)
-    .map((word) => word.key)
-    .filter((key) => COLOUR_NAMES.test(key))
-}
-
-/** The colour a word names, without its Turkish ending ("kirmizisi": kirmizi), or null. */
-export function colourOf(key: string): string | null {
-  if (!COLOUR_NAMES.test(key)) return null
-  return COLOUR_STEMS.find((stem) => key.startsWith(stem)) ?? key
-}
-
-/** The materials a product term names ("deri ceket": deri), not the words asking for one. */
-export function materialsIn(term: string): string[] {
-  return words(term)
-    .map((word) => word.key)
-    .filter((key) => (MATERIAL_WORDS.test(key) || MATERIAL_NAMES.test(key)) && !ASKS_MATERIAL.test(key))
-}
-
-export const ATTRIBUTE_PATTERNS: Record<Attribute, RegExp> = {
-  size: SIZE_WORDS,
-  colour: COLOUR_WORDS,
-  material: new RegExp(`${MATERIAL_WORDS.source}|${MATERIAL_NAMES.source}`),
-  dimensions: DIMENSION_WORDS,
-  weight: WEIGHT_WORDS,
-  duration: DURATION_WORDS,
-  scent: SCENT_WORDS,
-}
-
-const WEEKDAY_WORDS: readonly [RegExp, Weekday][] = [
-  [/^(pazartesi\w*|monday|mondays|mon)$/, 'mon'],
-  [/^(sali|salilari|saliya|salidan|tuesday|tuesdays|tue)$/, 'tue'],
-  [/^(carsamba\w*|wednesday|wednesdays|wed)$/, 'wed'],
-  [/^(persembe\w*|thursday|thursdays|thu)$/, 'thu'],
-  [/^(cumartesi\w*|saturday|saturdays|sat)$/, 'sat'],
-  [/^(cuma|cumalari|cumaya|cumadan|cumaleri|friday|fridays|fri)$/, 'fri'],
-  [/^(pazar|pazarlari|pazara|pazari|sunday|sundays|sun)$/, 'sun'],
-]
-
-/** "Tomorrow" as customers write it. */
-const TOMORROW = String.raw`yarin\w*|tomorrow|tomorow|tommorow|tmrw|tmr|2moro`
-const SAYS_TOMORROW = new RegExp(` (${TOMORROW}) `)
-
-/** A word that names a day. */
-const DAY_WORD = new RegExp(`^(gun|gunu|gunleri|day|bugun\\w*|today|tonight|${TOMORROW}|hafta|sonu\\w*|weekends?|ici|weekdays?|${WEEKDAY_WORDS.map(([pattern]) => pattern.source.slice(2, -2)).join('|')})$`)
-
-/**
- * A holiday, whose hours the weekly ones do not tell ("bayramda açık mısınız", "open on Christmas?"). Before today
- * and the weekdays: "bugün bayram, açık mısınız" asks about the holiday.
- */
-const HOLIDAY = / (bayram\w*|arife\w*|yilbasi\w*|resmi tatil\w*|tatil gun\w*|noel\w*|holidays?|bank holiday\w*|christmas\w*|xmas|new years?|easter|eid|thanksgiving) /
-
-/** Whether the message names a day and nothing else a question is about ("cumartesi de aynı mı?", "and Sunday?"). */
-export function namesOnlyADay(message: string): boolean {
-  const list = words(message)
-  return dayOf(list) !== null && productTerm(list.filter((word) => !DAY_WORD.test(word.key))) === ''
-}
-
-/** The day an hours question names. */
-export function dayOf(list: readonly Word[]): DayRef {
-  const line = keyLine(list)
-  if (HOLIDAY.test(line)) return { holiday: true }
-  if (/ (bugun\w*|today|tonight|bu aksam) /.test(line)) return { offset: 0 }
-  if (SAYS_TOMORROW.test(line)) return { offset: 1 }
-  if (/ (hafta ?sonu\w*|weekends?) /.test(line)) return { weekend: true }
-  if (/ (hafta ?ici\w*|weekdays?) /.test(line)) return { weekdays: true }
-  // "cumartesi" before "cuma", which it starts with.
-  for (const word of list) for (const [pattern, day] of WEEKDAY_WORDS) if (pattern.test(word.key)) return { weekday: day }
-  return null
-}
-
-function hoursAsks(line: string): 'open' | 'close' | 'now' | 'both' {
-  if (/ (kapan\w*|kapat\w*|kaca kadar|ne zamana kadar|close|closes|closing|until|how late) /.test(line)) return 'close'
-  if (/ (acil\w*|aciyor\w*|acar misiniz|open at|opens|opening time|when do you open) /.test(line)) return 'open'
-  if (/ (saat\w*|hours|times) /.test(line)) return 'both'
-  if (/ (acik|acikmi\w*|open|kapali|closed|calisiyor\w*|simdi|su an|now) /.test(line)) return 'now'
-  return 'both'
-}
 
 const MONEY_BACK = / (param\w*|paraniz\w*|ucretim\w*) (\w+ ){0,2}geri|para iade\w*|geri odeme\w*|money back /
 const SEND_BACK = / (send|ship|post|mail|return) (it|them|this|these|that|the \w+) back | geri (gonder|yolla)\w* /
@@ -644,136 +175,6 @@ const CLOSES = / (yok|hayir|gerek|yeter|zaman|sefer\w*|time|no|nope|nothing|all|
 /** The words that make a rank the most or the least of all. */
 const SUPERLATIVE = / (en|most|least|cheapest|priciest|lowest|highest|best) /
 const RANKS = / (en|ucuz\w*|uygun\w*|pahali\w*|dusuk\w*|yuksek\w*|hesapli\w*|ekonomik\w*|luks\w*|degerli\w*|cheap\w*|expensive|dear\w*|pric(ey|ier|iest)|lowest|highest|least|most|affordable|premium|top) /
-
-const CURRENCIES: readonly [RegExp, string][] = [
-  [/^(tl|tlden|tldan|tlye|tlya|tllik|try|lira\w*|₺)$/, 'TRY'],
-  [/^(usd|dolar\w*|dollars?|bucks?|\$)$/, 'USD'],
-  [/^(eur|euro\w*|avro\w*|€)$/, 'EUR'],
-  [/^(gbp|sterlin\w*|pounds?|quid|£)$/, 'GBP'],
-]
-
-function currencyOf(token: string): string | null {
-  for (const [pattern, code] of CURRENCIES) if (pattern.test(token)) return code
-  return null
-}
-
-/** The currency a message asks a price in ("kaç TL?", "how much in lira?"), if it names one. */
-export function currencyAsked(message: string): string | null {
-  for (const word of words(message)) {
-    const code = currencyOf(word.key)
-    if (code) return code
-  }
-  return null
-}
-
-/** A number as customers write amounts: "1.000", "1,000", "499,90", "1.5k". */
-function amountOf(text: string): number | null {
-  const k = /k$/i.test(text)
-  const raw = text.replace(/k$/i, '')
-  let value: number
-  if (/^\d{1,3}([.,]\d{3})+$/.test(raw)) value = Number(raw.replace(/[.,]/g, ''))
-  else value = Number(raw.replace(',', '.'))
-  if (!Number.isFinite(value)) return null
-  return k ? value * 1000 : value
-}
-
-/**
- * A budget the message states: an amount with a bound ("500 TL altı", "1000
- * liraya kadar", "under $100", "en fazla 300 lira", "300-500 TL arası"), or
- * with a currency in a budget question ("bütçem 200 TL"). Without a currency
- * the amount is taken as lira, the shop's own.
- */
-export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
-  const text = ` ${message.toLocaleLowerCase('tr').replace(/(\d)\s*'\s*/g, '$1 ')} `
-    .replace(/[₺$€£]/g, (mark) => ` ${mark} `)
-    .replace(/(\d)(tl|lira|usd|eur|dolar)/g, '$1 $2')
-    .replace(/(\d)\s*-\s*(\d)/g, '$1 - $2')
-  const tokens = text.split(/[\s?!]+/).filter(Boolean).map((t) => t.replace(/[.,:;]+$/, ''))
-  const keys = tokens.map((t) => t.normalize('NFD').replace(/\p{M}/gu, '').replace(/ı/g, 'i').replace(/['’]/g, ''))
-  const amounts: { index: number; value: number }[] = []
-  keys.forEach((key, index) => {
-    // "3 tane", "2 adet": a count of things, no amount of money.
-    if (/^\d[\d.,]*k?$/.test(key) && !COUNT.test(keys[index + 1] ?? '')) {
-      const value = amountOf(key)
-      if (value !== null && value > 0) amounts.push({ index, value })
-    }
-  })
-  if (amounts.length === 0) return null
-  let currency: string | null = null
-  for (const { index } of amounts) {
-    currency ??= currencyOf(keys[index - 1] ?? '') ?? currencyOf(keys[index + 1] ?? '') ?? currencyOf((keys[index + 1] ?? '').replace(/(ya|ye|a|e|lik|luk)$/, ''))
-  }
-  const line = ` ${keys.join(' ')} `
-  // Only what joins two amounts makes a range: "100 ile 500 TL", not "2 linen shirts and 1 straw hat".
-  const joined = amounts.length >= 2 && keys.slice(amounts[0]!.index + 1, amounts[1]!.index).every((key) => /^(ile|and|to|-|ve|[$€£₺])$/.test(key) || currencyOf(key) !== null)
-  const range = joined && / (ile|and|to|-|ve|arasi\w*|between) /.test(line) ? amounts.slice(0, 2) : null
-  if (range) {
-    const [a, b] = [range[0]!.value, range[1]!.value]
-    return { currency: currency ?? 'TRY', min: Math.min(a, b), max: Math.max(a, b) }
-  }
-  const first = amounts[0]!
-  // "Ne kadar" asks how much; "500 TL'ye kadar" bounds it.
-  const upper = / (alti\w*|altinda\w*|(?<! ne )kadar|fazla|max\w*|maksimum|under|below|less|up to|at most|upto|within|butce\w*|budget|dan ucuz|den ucuz|cheaper|(not|no) more than|gecmesin|gecmeyen|asmasin|asmayan|(dan|den|tan|ten|tlden|tldan) az|daha az) /.test(line)
-  // "200 liraya ne alabilirim?", "what can I get for $30?": what an amount buys is a budget too.
-  const forAmount = amounts.some(({ index }) => /^(liraya|tlye|tlya|dolara|euroya|avroya|sterline)$/.test(keys[index + 1] ?? '') || keys[index - 1] === 'for' || (keys[index - 2] === 'for' && /^[$€£₺]$/.test(keys[index - 1] ?? '')))
-  const whatFor = forAmount && / (ne|neler|what|anything|something|bisey|birsey|sey|oner\w*|suggest\w*|recommend\w*|alabilirim|get) /.test(line)
-  const lower = / (ustu|uzeri|uzerinde|fazlasi|over|above|more than|at least|en az) /.test(line)
-  if (lower && !upper) return null
-  // "500 TL civarı", "around $50": an amount of money named as the one to spend near.
-  const near = currency !== null && / (civari\w*|around|about|approximately|approx|roughly|yaklasik) /.test(line)
-  // "100 liralık bir şey", "50 dolarlık": a thing worth that much, which is an amount to spend too.
-  const worth = amounts.some(({ index }) => /^(liralik|tllik|dolarlik|euroluk|avroluk|sterlinlik)$/.test(keys[index + 1] ?? '') || (/^(lik|luk)$/.test(keys[index + 2] ?? '') && currencyOf(keys[index + 1] ?? '') !== null))
-  if (upper || whatFor || worth || ((budgetAsked || near) && currency !== null)) return { currency: currency ?? 'TRY', max: first.value }
-  return null
-}
-
-/** Words that count things, after a number: "10 tane", "3 of the scarves", "2 pairs". */
-/** What a number of things is taken with: "can I get 6", "just 5". */
-const TAKES = /^(get|take|want|need|buy|order|just|only|sadece|yalnizca)$/
-/** What follows a number counting things ("10 tane", "3 kutu", "two packs"); weights and volumes ("2 kilo") count no things. */
-const COUNT = /^(tane\w*|adet\w*|pieces?|pcs|units?|pairs?|cift\w*|of|kutu\w*|paket\w*|sise\w*|kavanoz\w*|boxes|box|packs?|packets?|bottles?|jars?)$/
-
-/** How many the customer asks for ("kadife ceketten 10 tane", "3 of the silk scarves"), or null. */
-export function quantityAsked(message: string): number | null {
-  const list = words(message)
-  // "Do you have 2 in stock?", "3 available?": how many, however the number is followed.
-  const inStock = (i: number) => /^(available|left|stokta\w*)$/.test(list[i + 1]?.key ?? '') || (list[i + 1]?.key === 'in' && list[i + 2]?.key === 'stock')
-  const bought = (i: number) => /^(alsa\w*|alirsa\w*|alicam|alacag\w*|aliyorum|alayim)$/.test(list[i + 1]?.key ?? '')
-  const at = list.findIndex((word, i) => counting(list, i) || (/^\d{1,4}$/.test(word.key) && (TAKES.test(list[i - 1]?.key ?? '') || inStock(i) || bought(i))))
-  if (at >= 0) return quantityOf(list[at]!) ?? Number(list[at]!.key)
-  // "2'si ne kadar?", "6sı kaç eder", "ikisi ne eder": a number with its "of them" ending counts the one discussed ("3'ü"
-  // loses it in words).
-  const of = list.map((word) => ofThem(word.key)).find((count) => count !== null)
-  if (of) return of
-  // "How much for 2?", "how much would 3 be?": a number alone, priced.
-  const priced = / (how much|price|prices|cost|fiyat\w*) (for|would|are|is|will|of) (\d{1,3})( be| cost| of them| pieces| pcs)? $/.exec(keyLine(list))
-  if (priced) return Number(priced[3])
-  // "Ok 50 then, total?", "tamam 50 olsun toplam kaç": a number and a total asked is how many.
-  const number = TOTAL.test(keyLine(list)) ? list.filter((word) => /^\d{1,4}$/.test(word.key)) : []
-  return number.length === 1 ? Number(number[0]!.key) : null
-}
-
-/** A total asked: "total?", "toplam ne tutar", "altogether". */
-const TOTAL = / (total|totals|toplam\w*|in all|altogether|hepsi ne tutar) /
-/** What things come to: "ne tutar", "kaç eder", "what do they come to". */
-const COMES_TO = / ((ne|kac) (tutar\w*|eder)|comes? to) /
-export const asksTotal = (message: string) => TOTAL.test(keyLine(words(message)))
-
-/** Whether the word at `i` is a number counting things: "10 tane", "3 of the mugs", "3 tişört", "2 linen shirts", "iki tane". */
-function counting(list: readonly Word[], i: number): boolean {
-  if (!/^\d{1,4}$/.test(list[i]!.key) && quantityOf(list[i]!) === null) return false
-  const next = list[i + 1]?.text ?? ''
-  // A word of what it is like between ("2 linen shirts", "3 wireless headphones"); a size or measure ("38 numara ayakkabı") is none.
-  const described = materialsIn(next).length > 0 || coloursIn(next).length > 0 || equivalents(next).length > 0
-  return COUNT.test(list[i + 1]?.key ?? '') || thingWords(next).length > 0 || (described && thingWords(list[i + 2]?.text ?? '').length > 0)
-}
-
-/** A unit of a thing, as its own ("litresi", "kilosu", "tanesi"): a price asked per unit. */
-const PER_UNIT = /^(litresi|kilosu|grami|tanesi|adedi|metresi)$/
-/** What a quantity is counted in ("2 şişe", "3 kavanoz", "two packs"): after a number, no product's name. */
-/** Units a product is measured in, as a number is written before them ("1 kg", "350 ml", "250 gramlık"). */
-const MEASURES = /^(kilo\w*|kg|gram\w*|gr|g|litre\w*|lt|l|ml|cl|cm|mm|kilos?|litres?|liters?|grams?|ounces?|oz|lbs?)$/
-const UNITS = /^(sise\w*|kavanoz\w*|paket\w*|kutu\w*|kilo\w*|kg|gram\w*|gr|litre\w*|lt|adet\w*|tane\w*|cift\w*|bottles?|jars?|packs?|packets?|boxes|box|pairs?|pieces?|pcs|kilos?|litres?|liters?)$/
 
 /** Whom a present is for, said alone: "erkek için", "annem için", "for my dad". */
 const PERSON_WORDS =
@@ -830,12 +231,6 @@ const HAGGLES = new RegExp(
 )
 /** What kind of business it is: "bayan kuaförü müsünüz", "are you a men's barber?" (the hours, or the address, were given). */
 const BUSINESS_KIND = / ((bayan|kadin|erkek|cocuk|unisex) )?(kuafor\w*|berber\w*|salon\w*|guzellik salon\w*) (mi|mu)(siniz|sunuz)|(are|r) (you|u) (a |an )?((womens|women s|ladies|mens|men s|kids|unisex) )?(salon|barbers?|barbershop|hairdressers?|hair salon) /
-/** Where a thing comes from or is made: "nereden", "nerenin malı", "menşei", "where is it from", "where are they made". */
-const ORIGIN =
-  / (where (is|are|was|were|do|does) (\w+ ){0,5}(from|made|produced|sourced|grown)|made where|nereden|nerenin\w*|nerede (uretil|yapil)\w*|mensei\w*|mensesi\w*|nere (mali|uretimi)\w*|uretim yeri\w*|\w+(de|da|te|ta) m[iu] (uretil|yapil|imal)\w*|yerli m[iu]|yerli uretim\w*|made in \w+) /
-/** "Where is it from?", "nerenin malı?": where a product comes from is asked. */
-export const asksOrigin = (message: string) => ORIGIN.test(keyLine(words(message)))
-const ORIGIN_WORDS = /^(where|is|are|was|were|do|does|it|they|from|made|produced|sourced|grown|nereden|nerenin\w*|nerede|uretil\w*|yapil\w*|mense\w*|nere|mali|uretimi|uretim|yeri\w*|and|ve|peki)$/
 /** "Nerelisiniz?", "where do you ship from?", "nereden alabilirim?": asked of the shop, of buying or of an order. */
 const OF_THE_SHOP_OR_ORDER = / (you|your|u|siz|sizin|nerelisiniz|alabil\w*|alirim|alinir|bulabil\w*|satin\w*|buy|purchase|get|siparis\w*|kargo\w*|orders?|ship\w*|parcels?|packages?|gonder\w*|yolla\w*|delivery|teslimat\w*) /
 /** Coming back into stock, in English: "restocked", "back in stock", "coming back" (the Turkish forms read as delivery). */
@@ -944,102 +339,6 @@ const ASKS_WHO = [
   /^ ((sen|siz) (gercek|insan) (misin|misiniz|mi)\w*|(gercek|insan) (misin|misiniz)\w*|insan mi\w*) /,
   / (gercek|insan) (biri|birisi|bir insan)\w* (mi|mu) (konusuyorum|yaziyorum|yazisiyorum) | am i (talking|speaking|chatting) (to|with) (a )?(real )?(person|human) /,
 ]
-
-/** Words that open a message without asking anything. */
-const OPENERS: ReadonlySet<string> = new Set([
-  'merhaba', 'merhabalar', 'meraba', 'mrhb', 'selam', 'selamlar', 'slm', 'slmlar', 'mrb', 'sa', 'selamun', 'aleykum', 'selamunaleykum', 'iyi', 'gunler',
-  'aksamlar', 'sabahlar', 'hayirli', 'gunaydin', 'tunaydin', 'alo', 'hi', 'hii', 'hello', 'helo', 'hallo', 'hey', 'heyy', 'hiya', 'howdy', 'yo', 'sup', 'wassup', 'whatsup',
-  'greetings', 'good', 'morning', 'afternoon', 'evening', 'there', 'everyone', 'kolay', 'gelsin',
-])
-
-/** A word that opens a message, its last letter drawn out or not ("merhabaa", "selamm"). */
-function opens(key: string): boolean {
-  return OPENERS.has(key) || OPENERS.has(undrawn(key))
-}
-
-/** The word without its last letter doubled ("merhabaa" → "merhaba"); for greetings only: English words end so ("dress"). */
-const undrawn = (key: string) => key.replace(/(\w)\1$/, '$1')
-
-/** The words that only greet, whatever else they come with. */
-const HELLOS = /^(merhaba|merhabalar|meraba|mrhb|selam|selamlar|slm|slmlar|mrb|selamun|gunaydin|tunaydin|hi|hii|hello|helo|hallo|hey|heyy|hiya|howdy)$/
-
-// "Orada kimse var mı?", "bir sorum var", "hello, I have a question", "how are you?": calling for attention before
-// asking, answered with a greeting that asks what is wanted. Made only of these words, with one that calls.
-const CALLING_WORDS: ReadonlySet<string> = new Set([
-  'orada', 'burada', 'kimse', 'var', 'mi', 'mu', 'musait', 'misiniz', 'misin', 'musunuz', 'bakar', 'nasilsiniz', 'nasilsin', 'naber', 'nasil', 'gidiyor',
-  'soru', 'sorum', 'sormak', 'sorabilir', 'miyim', 'istiyorum', 'istiyordum', 'bir', 'sey', 'yardim', 'yardimci', 'olur', 'eder', 'edebilir',
-  'anyone', 'here', 'there', 'is', 'are', 'this', 'the', 'shop', 'store', 'i', 'have', 'got', 'a', 'question', 'quick', 'can', 'could', 'ask',
-  'something', 'help', 'me', 'you', 'how', 'doing', 'hope', 'well', 'whats', 'up', 'sup',
-])
-const CALLING = /^(orada|burada|kimse|musait|bakar|nasilsiniz|nasilsin|naber|soru|sorum|sormak|sorabilir|yardim|anyone|question|ask|help|how|hope|shop|store|sup)$/
-
-const AMOUNT_WORDS = /^(much|many|kadar)$/
-
-/** Whether the message only calls for attention ("orada kimse var mı?", "I have a question"), asking nothing yet. */
-function callsOnly(list: readonly Word[]): boolean {
-  // "How much?" asks a price: "much" goes with thanks ("thank you very much"), not with a call.
-  const keys = list.map((word) => word.key).filter((key) => !opens(key) && (!COURTESY_FILLERS.has(key) || AMOUNT_WORDS.test(key)))
-  return keys.length > 0 && keys.every((key) => CALLING_WORDS.has(key)) && keys.some((key) => CALLING.test(key))
-}
-
-// Thanking and taking leave are said in a closed set of words, in endless orders ("sağlıcakla kalın efendim", "ok
-// cool, catch you later"): a message made only of these is courtesy, whatever the classifier makes of its order.
-const THANKS_WORDS: ReadonlySet<string> = new Set([
-  'tesekkur', 'tesekkurler', 'tesekkurederim', 'tesekkurlar', 'tsk', 'tskler', 'tsklr', 'tskrler', 'sagol', 'sagolun', 'sagolasin', 'sag', 'eyvallah', 'eyv', 'eyw',
-  'eline', 'saglik', 'ilginiz', 'ilginize', 'yardiminiz', 'yardimlariniz', 'thanks', 'thank', 'thx', 'thnx', 'tnx', 'ty', 'cheers', 'appreciated',
-  'appreciate', 'merci', 'mersi', 'helpful', 'yardimci', 'oldunuz',
-])
-const PARTING_WORDS: ReadonlySet<string> = new Set([
-  'gorusuruz', 'gorusmek', 'uzere', 'dilegiyle', 'hosca', 'hoscakal', 'hoscakalin', 'kal', 'kalin', 'bay', 'bye', 'byee', 'byebye', 'goodbye', 'later',
-  'see', 'ya', 'soon', 'tomorrow', 'yarin', 'care', 'take', 'night', 'geceler', 'calismalar', 'hayirli', 'selametle', 'saglicakla', 'allaha', 'emanet',
-  'ciao', 'cao', 'yeter', 'yeterli', 'dilerim', 'dileriz', 'peace', 'run', 'gotta', 'talk', 'chatting', 'evening', 'day', 'weekend', 'haftasonlari',
-  'sonra', 'yazarim', 'bakarim', 'donerim', 'simdilik', 'now', 'that', 'thats', 'all', 'everything', 'it', 'for', 'today',
-  'hallederiz', 'dusuneyim', 'dusunecegim', 'dusunurum', 'vazgectim', 'nevermind', 'never', 'mind', 'forget', 'changed', 'my', 'ill', 'check', 'let',
-  'know', 'think', 'about', 'back', 'come', 'out', 'cya', 'laters', 'pass', 'next', 'time', 'maybe', 'belki', 'baska', 'touch', 'be', 'in', 'get',
-  'to', 'leave', 'need', 'go', 'must', 'will', 'order', 'not', 'simdi', 'gitmem', 'gitmeliyim', 'cikmam', 'cikmaliyim', 'gerek', 'lazim',
-  'hallederim', 'ugrarim', 'gelirim', 'haftaya', 'isler', 'bol', 'kazanclar', 'kolaylik', 'versin', 'allah', 'kendinize', 'kendine', 'bak', 'bakin',
-  'kadardi',
-])
-/** Parting words that take leave only beside others ("that's all for now", "maybe next time", "şimdi gitmem gerek"). */
-const PARTING_ONLY_WITH_OTHERS =
-  /^(now|that|thats|all|everything|it|for|today|sonra|simdilik|my|ill|let|know|about|back|come|out|check|think|take|see|talk|run|next|time|maybe|belki|baska|be|in|get|to|need|must|will|order|not|simdi|gerek|lazim|haftaya|bol|allah|kendinize|kendine|bak|bakin)$/
-/** Words that go with courtesy without changing it: whom it is said to, and small words. */
-const COURTESY_FILLERS: ReadonlySet<string> = new Set([
-  'efendim', 'kardesim', 'kardes', 'abi', 'abla', 'hocam', 'canim', 'dostum', 'mate', 'dear', 'sir', 'madam', 'bro', 'guys', 'friend', 'you', 'your',
-  'so', 'very', 'much', 'lot', 'a', 'cok', 'bu', 'kadar', 'o', 'zaman', 'then', 'icin', 'for', 'the', 'help', 'have', 'nice', 'good', 'great', 'and',
-  'de', 'da', 'size', 'sizlere', 'herkese', 'iyi', 'gunler', 'aksamlar', 'sabahlar', 'morning', 'afternoon', 'kolay', 'gelsin', 'ol', 'olun', 'again', 'tekrar', 'oh', 'hadi', 'bi', 'i',
-  'me', 'ben', 'around',
-])
-
-/** Whether the message is only thanks, a parting or a well-wish, and which: thanks when it thanks at all. */
-function courtesyOnly(list: readonly Word[]): 'thanks' | 'goodbye' | 'greeting' | null {
-  const keys = list.map((word) => word.key)
-  const known = (key: string) => THANKS_WORDS.has(key) || PARTING_WORDS.has(key) || COURTESY_FILLERS.has(key) || LEADERS.has(key) || opens(key)
-  if (!keys.every(known)) return null
-  if (keys.some((key) => THANKS_WORDS.has(key))) return 'thanks'
-  // "Merhaba efendim, iyi çalışmalar": a wish said with a hello comes with the hello.
-  if (keys.some((key) => HELLOS.test(key) || HELLOS.test(undrawn(key)))) return 'greeting'
-  // "Şimdilik bu kadar", "that's all for now": taking leave needs a word that only takes leave.
-  const leaves = keys.some((key) => PARTING_WORDS.has(key) && !PARTING_ONLY_WITH_OTHERS.test(key))
-  // "Kolay gelsin", "ok bu kadar": said on leaving, though the words say it only together.
-  const line = ` ${keys.join(' ')} `
-  if (leaves || / (bu kadar|kolay gelsin|let you know|see you|see ya|talk soon|talk later|gotta run|not today|next time|baska zaman|get back|iyi bak\w*) /.test(line)) return 'goodbye'
-  // "İyi akşamlar size": a wish said on coming in as much as on leaving, answered as a greeting, which asks what is wanted.
-  return / (iyi (gunler|aksamlar|sabahlar)|good (morning|afternoon)) /.test(line) ? 'greeting' : null
-}
-
-/**
- * Whether thanks or a parting the classifier heard is borne out by the words: one of thanks or leave-taking said, and
- * little else ("anything for saturday night dinner party" is no "good night").
- */
-export function saysCourtesy(message: string): boolean {
-  const keys = words(message).map((word) => word.key)
-  const known = (key: string) => THANKS_WORDS.has(key) || PARTING_WORDS.has(key) || COURTESY_FILLERS.has(key) || LEADERS.has(key) || opens(key)
-  return keys.some((key) => THANKS_WORDS.has(key) || PARTING_WORDS.has(key)) && keys.filter((key) => !known(key)).length <= 2
-}
-
-// Words a customer leads with before the question ("tamam, nasıl alırım?"): an answer to the last reply, not the question.
-const LEADERS: ReadonlySet<string> = new Set(['tamam', 'tamamdir', 'tmm', 'peki', 'evet', 'olur', 'anladim', 'ok', 'okay', 'oki', 'okey', 'yes', 'yeah', 'yep', 'sure', 'alright', 'right', 'so', 'well', 'hmm', 'great', 'cool', 'super', 'harika', 'guzel', 'sey'])
 
 /** The questions that may follow a leading "tamam": what a customer asks next, not what the classifier guesses from a short rest. */
 const ANSWERED_AFTER_LEADERS = new Set([

@@ -4,7 +4,11 @@
 // placed badly is read again by its words, and the rest goes to
 // intent-answers.ts.
 import { asksWhatItCosts, namesAllListed, readBasket } from './basket.ts'
-import { COMPARES, IF_BOUGHT, asksOfTheShop, asksWhetherSo, asksTotal, attributeOf, coloursIn, currencyAsked, intentOf, isQuestionWord, namesOnlyADay, ordinalOf, pointsBack, productTerm, quantityAsked, topicOf, understand, type BusinessTopic } from './intents.ts'
+import { COMPARES, IF_BOUGHT, asksOfTheShop, intentOf, topicOf, understand, type BusinessTopic } from './intents.ts'
+import { asksWhetherSo, isQuestionWord, ordinalOf, pointsBack, productTerm } from './question-words.ts'
+import { asksTotal, currencyAsked, quantityAsked } from './amounts.ts'
+import { attributeOf, coloursIn } from './attribute-words.ts'
+import { namesOnlyADay } from './day-words.ts'
 import { departmentOf, holdsEquivalent, onlyProperties, thingWords } from './lexicon.ts'
 import { statesAmountAfterShipping } from './handoff.ts'
 import * as biz from './business-replies.ts'

@@ -2,7 +2,10 @@
 // or search, an attribute its record states (colour, size, material…), and
 // ordering it. Each reads the product from the catalogue at reply time.
 import { asksWhatItCosts, readBasket } from './basket.ts'
-import { ASKS_MATERIAL, NEW_ARRIVALS, POPULAR, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuine, asksOfIt, specUnitAsked, asksWhetherThereIs, asksWhichMaterial, asksToReserve, asksWhetherSo, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, isQuestionWord, materialsIn, pointsBack, productTerm, quantityAsked, topicOf, yesOrNo, type Attribute } from './intents.ts'
+import { ASKS_MATERIAL, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuine, specUnitAsked, asksWhichMaterial, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, materialsIn, type Attribute } from './attribute-words.ts'
+import { NEW_ARRIVALS, POPULAR, asksToReserve, topicOf } from './intents.ts'
+import { asksOfIt, asksWhetherThereIs, asksWhetherSo, isQuestionWord, pointsBack, productTerm, yesOrNo } from './question-words.ts'
+import { quantityAsked } from './amounts.ts'
 import { departmentOf, holdsEquivalent, onlyProperties, namesSubject, phrasesHeld, sameProperty, thingWords, withoutThings } from './lexicon.ts'
 import * as biz from './business-replies.ts'
 import { editDistance } from './nlu.ts'

@@ -2,7 +2,7 @@
 // colours its name and description name, and whether its name or description speaks of an attribute at all. An
 // attribute question is answered from the record only when it does; the
 // assistant never says yes about what the owner did not write.
-import { ATTRIBUTE_PATTERNS, colourOf, sizeNumber, type Attribute } from './intents.ts'
+import { ATTRIBUTE_PATTERNS, colourOf, sizeNumber, type Attribute } from './attribute-words.ts'
 import { holdsEquivalent } from './lexicon.ts'
 import { asciiKey, words } from './text.ts'
 import type { CatalogueProduct } from './types.ts'

@@ -7,7 +7,7 @@
 import { formatPrice } from '../../../../domain/products/currency.ts'
 import { productLinkHref } from '../../../../domain/products/links.ts'
 import { business } from './business-replies.ts'
-import type { Budget } from './intents.ts'
+import type { Budget } from './amounts.ts'
 import type { AssistantLanguage, CatalogueProduct } from './types.ts'
 
 type Lang = AssistantLanguage

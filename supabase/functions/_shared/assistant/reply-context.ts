@@ -2,7 +2,9 @@
 // conversation so far (the products the last turns spoke of, re-read by id,
 // never taken from their text), the catalogue, and what the business offers.
 // Every answerer takes the Context and builds its output with `reply`.
-import { ASKS_MATERIAL, asksOfIt, asksWhetherSo, colourOf, materialsIn, pairByEnding, pointsBack, productPair, productTerm, understand, type Intent } from './intents.ts'
+import { ASKS_MATERIAL, colourOf, materialsIn } from './attribute-words.ts'
+import { asksOfIt, asksWhetherSo, pairByEnding, pointsBack, productPair, productTerm } from './question-words.ts'
+import { understand, type Intent } from './intents.ts'
 import { holdsEquivalent, thingWords, translate } from './lexicon.ts'
 import { hasAnyHours } from '../../../../domain/business.ts'
 import * as biz from './business-replies.ts'

@@ -4,7 +4,8 @@
 // never from the catalogue or a policy text.
 import { asksIfItVaries, asksPriceOrLength, caseNotInName, namesOtherCare, servicesNamed, withoutHairCase } from './booking-reading.ts'
 import { includedNotWritten, serviceInfo, serviceList, serviceNotListed, servicesInfo, variesNotWritten } from './booking-replies.ts'
-import { asksPriceList, productTerm } from './intents.ts'
+import { asksPriceList } from './intents.ts'
+import { productTerm } from './question-words.ts'
 import { coverage, keysOf } from './matching.ts'
 import { keyLine, words } from './text.ts'
 import type { AssistantLanguage, BookingDesk, BookingDraft, Catalogue, ResponderOutput } from './types.ts'

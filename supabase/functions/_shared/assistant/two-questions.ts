@@ -2,7 +2,8 @@
 // kadar?", "what time do you open, and where are you?"; or a product and then a question of it ("is the backpack in
 // stock and does it fit a 17 inch laptop?"). Read whole, the classifier hears only the louder question;
 // read in two, each gets its answer, in the order asked.
-import { asksOfIt, asksOfTheShop, saysReturn, understand, yesOrNo, type Understood } from './intents.ts'
+import { asksOfIt, yesOrNo } from './question-words.ts'
+import { asksOfTheShop, saysReturn, understand, type Understood } from './intents.ts'
 import { thingWords } from './lexicon.ts'
 import type { Classifier } from './nlu.ts'
 import { keyLine, words } from './text.ts'

@@ -3,7 +3,7 @@
 // questions about a message it answers: whether it asks at all, and whether a
 // material is what a yes-or-no question asks of.
 import { describe, expect, it } from 'vitest'
-import { asksSomething, COMES_WITH, materialAsked, MEASURE, OTHER, PRODUCT_CUES, VERB_FORM } from './cues.ts'
+import { asksSomething, COMES_WITH, CONTACT_WORDS, materialAsked, MEASURE, OTHER, PRODUCT_CUES, VERB_FORM, WHERE_WORDS } from './cues.ts'
 import { keyLine, words } from './text.ts'
 
 /** As the answerers read a message: ASCII keys, spaced at both ends. */
@@ -21,6 +21,23 @@ describe('OTHER', () => {
     ["mother's day gift", false],
   ])('%s: %s', (message, expected) => {
     expect(OTHER.test(line(message))).toBe(expected)
+  })
+})
+
+describe('WHERE_WORDS and CONTACT_WORDS, on each word', () => {
+  const names = (pattern: RegExp, message: string) => words(message).some((word) => pattern.test(word.key))
+  it.each([
+    ['adresiniz nerede?', true, false],
+    ['where are you located', true, false],
+    ['mağazanız neresi', true, false],
+    ['telefon numaranız ne?', false, true],
+    ['whats your phone number', false, true],
+    ['e-posta adresiniz', true, true],
+    // A note on the gift wrap names neither.
+    ['not eklenir mi', false, false],
+    ['ücretli mi', false, false],
+  ])('%s: where %s, contact %s', (message, where, contact) => {
+    expect([names(WHERE_WORDS, message), names(CONTACT_WORDS, message)]).toEqual([where, contact])
   })
 })
 

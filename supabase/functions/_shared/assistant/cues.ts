@@ -12,6 +12,11 @@ export const COMES_WITH = / (come|comes|coming) with | includ\w* | (ile|iyla|iyl
 /** A Turkish verb as a question puts it: "ölçüyor", "yıkanabilir", "girilir". */
 export const VERB_FORM = /(iyor|uyor|abilir|ebilir|ilir|ulur|inir|unur)$/
 
+/** Words asking where the business is. */
+export const WHERE_WORDS = /^(adres\w*|nerede\w*|nerde|neresi\w*|where|address|located|konum\w*)$/
+/** Words asking how to reach the business. */
+export const CONTACT_WORDS = /^(telefon\w*|phone|numara\w*|number|e-?posta\w*|e-?mail|mail|whatsapp\w*|iletisim\w*|contact)$/
+
 /** A question of how many, how long or how big. */
 export const MEASURE = / (kac|kacar|how many|how long|how big|how heavy|how tall|how wide) /
 export const PRODUCT_CUES = / (kac|kaca|fiyat\w*|ne kadar|var mi|stok\w*|how much|price|cost|costs|in stock|do you have) /

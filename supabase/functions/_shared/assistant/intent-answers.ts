@@ -20,7 +20,7 @@ import { keyLine, words, type Word } from './text.ts'
 import { readWhen } from './when.ts'
 import type { AssistantLanguage, BusinessProfile, ResponderOutput } from './types.ts'
 import { type Context, offered, reply, contactOf, lastProducts, subject, ofTheKind, previousKind, ofTheOneDiscussed } from './reply-context.ts'
-import { OTHER, COMES_WITH, MEASURE, asksSomething, materialAsked } from './cues.ts'
+import { OTHER, COMES_WITH, MEASURE, WHERE_WORDS, asksSomething, materialAsked } from './cues.ts'
 import { faqFor, FAQ_FIRST } from './faq-answers.ts'
 import { answerProductQuestion, answerAttribute, answerOrdering } from './product-answers.ts'
 import { othersThanDiscussed, answerExtreme, answerBudget, answerRecommendation } from './choice-answers.ts'
@@ -29,8 +29,6 @@ import { addNotes, withBasket } from './basket-answers.ts'
 /** How many of a thing make a discount asked on them a wholesale one. */
 const BULK_QUANTITY = 10
 
-/** Words asking where the business is. */
-const WHERE_WORDS = /^(adres\w*|nerede\w*|nerde|neresi\w*|where|address|located|konum\w*)$/
 
 /**
  * "Where are you located, can I pick it up from the store?": the entry that answers the rest, and the address asked

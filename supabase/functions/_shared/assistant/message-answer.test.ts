@@ -98,6 +98,15 @@ describe('answerMessage: after an FAQ answer or a business text', () => {
     expect(await ask(message, wrapped)).toMatchObject({ kind: 'faq', productIds: [], reply: 'Evet, hediye paketi ücretsizdir.' })
   })
 
+  // The entry's own question joined to these holds most of its words; only the follow-up's own words may tie it to the entry.
+  it.each([
+    ['adresiniz nerede?', 'location'],
+    ['telefon numaranız ne?', 'contact'],
+    ['where are you located?', 'location'],
+  ])('answers "%s" after the entry as asked, never with the entry again', async (message, kind) => {
+    expect(await ask(message, wrapped)).toMatchObject({ kind })
+  })
+
   it('answers a product named after the entry as a product question', async () => {
     expect(await ask('seramik vazo ne kadar', wrapped)).toMatchObject({ kind: 'price', productIds: ['p6'] })
   })
@@ -106,6 +115,9 @@ describe('answerMessage: after an FAQ answer or a business text', () => {
     ['cumartesi?', after('kaçta açılıyorsunuz', 'hours'), 'hours', 'Cumartesi 10:00–14:00 arası açığız.'],
     ['ücretsiz mi?', after('kargo ücreti ne kadar', 'shipping'), 'shipping', 'Kargo bilgisi: 500 TL üzeri kargo ücretsiz; siparişler 2 iş gününde kargoda.'],
     ["Ankara'ya?", after('kargo kaç günde gelir', 'delivery_time'), 'delivery_time', 'Kargo ve teslimat: 500 TL üzeri kargo ücretsiz; siparişler 2 iş gününde kargoda.'],
+    // Its "to" ending written after an apostrophe, which the words leave out: a place all the same.
+    ["İzmir'e?", after('kargo ücreti ne kadar', 'shipping'), 'shipping', 'Kargo bilgisi: 500 TL üzeri kargo ücretsiz; siparişler 2 iş gününde kargoda.'],
+    ["Kadıköy'e?", after('kargo kaç günde gelir', 'delivery_time'), 'delivery_time', 'Kargo ve teslimat: 500 TL üzeri kargo ücretsiz; siparişler 2 iş gününde kargoda.'],
     ['kaç gün?', after('iade var mı', 'returns'), 'returns', 'İade ve değişim: 14 gün içinde iade ve değişim yapılır.'],
   ])('asks "%s" of the text just given', async (message, history, kind, reply) => {
     expect(await ask(message, history)).toMatchObject({ kind, productIds: [], reply })

@@ -19,7 +19,7 @@ import { bestNamed, coverage, keysOf, sameStem, sameWord } from './matching.ts'
 import { keyLine, words } from './text.ts'
 import type { CatalogueProduct, Responder, ResponderOutput, Turn } from './types.ts'
 import { MAX_LISTED, type Context, reply, contactOf, lastProducts, justListed, listedIds, productNameWritten } from './reply-context.ts'
-import { OTHER, PRODUCT_CUES } from './cues.ts'
+import { CONTACT_WORDS, OTHER, PRODUCT_CUES, WHERE_WORDS } from './cues.ts'
 import { faqFor } from './faq-answers.ts'
 import { answerAttribute } from './product-answers.ts'
 import { othersThanDiscussed, answerExtreme, answerBudget, answerRecommendation, answerCheaper } from './choice-answers.ts'
@@ -201,7 +201,10 @@ export async function answerMessage(
     // The question the entry first answered: "ücretli mi?" after "not ekleyebilir miyim?" is still of the gift wrapping.
     const asked = entryAsked(history)
     // A question an entry answers by itself ("isim yazdırma yapıyor musunuz?") is that entry's, as ever.
-    const hit = named.length === 0 && !(await faqFor(message, context, 'unknown')) ? await faqFor(`${asked} ${message}`, context, 'unknown') : null
+    const joined = named.length === 0 && !(await faqFor(message, context, 'unknown')) ? await faqFor(`${asked} ${message}`, context, 'unknown') : null
+    // The entry's own question holds most of the joined words whatever follows it: a follow-up read as the address or
+    // the contact details, in words of them ("adresiniz nerede?", "telefon numaranız ne?"), asks that, not the entry.
+    const hit = joined && !asksWhereOrHowToReach(understood.kind, message) ? joined : null
     if (hit) return reply('faq', biz.faqAnswer(hit), replyIn)
     // Asked in more words than the entry holds ("kolyeyi hediye paketi yapabilir misiniz", then "not da ekleyebilir
     // misiniz"): the entry whose answer was given, when the words ask of nothing else (no topic, no product, no word of
@@ -346,6 +349,12 @@ function entryAsked(history: readonly Turn[]): string {
   return asked
 }
 
+/** Whether the message asks where the business is or how to reach it, as the classifier read it and in words of it. */
+function asksWhereOrHowToReach(kind: string, message: string): boolean {
+  const said = (pattern: RegExp) => words(message).some((word) => pattern.test(word.key))
+  return (kind === 'location' && said(WHERE_WORDS)) || (kind === 'contact' && said(CONTACT_WORDS))
+}
+
 /** Whether a word the message asks with, not only its question words, is one of the text's ("not" of "notuna"). */
 function sharesAWord(message: string, text: string): boolean {
   const theirs = keysOf(text)
@@ -370,7 +379,8 @@ const TO_A_PLACE = new Set(['search', 'unknown', 'off_topic', 'again', 'attribut
 /** A place asked of: "to …", "what about …", "ya …", or a Turkish place alone with its "to" ending ("İzmir'e", "Ankaraya"). */
 const asksOfAPlace = (message: string) => {
   const line = keyLine(words(message))
-  return /^ (to|what about|how about|and|ya|peki) /.test(line) || (words(message).length <= 2 && / \w{3,}(y?[ae]) $/.test(line))
+  // (After an apostrophe the ending is left out of the words: "İzmir'e" is read in the message as written.)
+  return /^ (to|what about|how about|and|ya|peki) /.test(line) || (words(message).length <= 2 && (/ \w{3,}(y?[ae]) $/.test(line) || /\p{L}['’]y?[ae](?!\p{L})/iu.test(message)))
 }
 
 /** Readings a short question just after an FAQ answer may be asked of that entry under. */

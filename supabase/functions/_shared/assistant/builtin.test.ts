@@ -1957,8 +1957,8 @@ describe('follow-ups as customers write them', () => {
     const out = await ask('başka fıstıklı bir şey var mı', { items, history: said(['l1']) })
     expect(out.reply).toBe('Katalogda Fıstıklı Lokum dışında başka fıstıklı ürün yok.')
     // In English a property written with "with" is said as one, a kind of thing as one.
-    expect(noOther(items[0]!, 'with pistachio', 'en')).toBe('The catalogue has nothing else with pistachio besides Fıstıklı Lokum.')
-    expect(noOther(items[1]!, 'tahini', 'en')).toBe('The catalogue has no other tahini than Tahin 600 g.')
+    expect(noOther([items[0]!], 'with pistachio', 'en')).toBe('The catalogue has nothing else with pistachio besides Fıstıklı Lokum.')
+    expect(noOther([items[1]!], 'tahini', 'en')).toBe('The catalogue has no other tahini than Tahin 600 g.')
     // A bigger pack of the one discussed is asked of it, never the gift wrapping the FAQ speaks of.
     const coffee = [product('k1', 'Türk Kahvesi 250 g', 185, 'TRY', 60, null, 'Orta kavrulmuş')]
     for (const message of ['daha büyük paketi var mı', '250 gramdan büyük paket var mı']) {

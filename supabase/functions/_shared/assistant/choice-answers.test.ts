@@ -49,8 +49,16 @@ describe('othersThanDiscussed', () => {
     })
     const hat = contextOf(shown('hasır şapka var mı', ['s1']))
     expect(await othersThanDiscussed('şapka', hat)).toMatchObject({ reply: 'Katalogda Hasır Şapka dışında başka şapka yok.', kind: 'stock', productIds: ['s1'] })
-    expect(await othersThanDiscussed('şapka', hat, (one) => `Yalnızca ${one.name} var.`)).toMatchObject({ reply: 'Yalnızca Hasır Şapka var.', productIds: ['s1'] })
+    expect(await othersThanDiscussed('şapka', hat, ([one]) => `Yalnızca ${one!.name} var.`)).toMatchObject({ reply: 'Yalnızca Hasır Şapka var.', productIds: ['s1'] })
     expect((await othersThanDiscussed('headphones', contextOf(shown('wireless headphones price', ['w1']), 'en')))?.reply).toBe('The catalogue has no other headphones than Wireless Headphones.')
+  })
+
+  it('names every one just listed when the kind has no other, never the first alone', async () => {
+    const listed = contextOf(shown('kulaklık var mı', ['k1', 'k2']))
+    expect(await othersThanDiscussed('kulaklık', listed)).toMatchObject({
+      reply: 'Katalogda Kablosuz Kulaklık ve Kablolu Kulaklık dışında başka kulaklık yok.', kind: 'stock', productIds: ['k1', 'k2'],
+    })
+    expect(await othersThanDiscussed('kulaklık', listed, (seen) => seen.map((one) => one.id).join(' '))).toMatchObject({ reply: 'k1 k2' })
   })
 
   it('leaves the question as asked when nothing was discussed or the product discussed is of another kind', async () => {

@@ -11,7 +11,7 @@ import type { CatalogueProduct, ResponderOutput } from './types.ts'
 import { MAX_LISTED, type Context, reply, contactOf, lastProducts, ofTheKind, justListed } from './reply-context.ts'
 
 /** The products the words name other than the one just discussed, or null when it is not of them. */
-export async function othersThanDiscussed(term: string, context: Context, none?: (product: CatalogueProduct) => string): Promise<ResponderOutput | null> {
+export async function othersThanDiscussed(term: string, context: Context, none?: (discussed: readonly CatalogueProduct[]) => string): Promise<ResponderOutput | null> {
   const { language } = context
   const discussed = (await lastProducts(context)) ?? []
   if (discussed.length === 0) return null
@@ -20,7 +20,8 @@ export async function othersThanDiscussed(term: string, context: Context, none?:
   // Another of a kind the product just discussed is not: the question as asked.
   if (seen.length === 0) return null
   const others = found.filter((product) => !seen.includes(product))
-  if (others.length === 0) return reply('stock', none ? none(seen[0]!) : say.noOther(seen[0]!, term, language), language, [seen[0]!])
+  // (Every one discussed is named: of two headphones listed, naming one would say the shop has only that.)
+  if (others.length === 0) return reply('stock', none ? none(seen) : say.noOther(seen, term, language), language, seen)
   const shown = others.slice(0, MAX_LISTED)
   return reply('list', say.productList(shown, others.length > MAX_LISTED, language), language, shown)
 }

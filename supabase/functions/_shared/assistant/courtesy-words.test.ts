@@ -38,6 +38,8 @@ describe('callsOnly', () => {
   it.each([
     'Orada kimse var mı?', 'bir sorum var', 'sorum var', 'müsait misiniz', 'naber', 'selam, nasılsınız', 'hello, I have a question', 'quick question',
     'hello, can I ask something?', 'is anyone there', 'how are you?', 'hi, how are you doing',
+    // Another question announced is a call too, not a product called "başka".
+    'başka bir sorum var', 'bir sorum daha var', 'I have another question', 'one more question',
   ])('%s: calls', (message) => {
     expect(callsOnly(words(message))).toBe(true)
   })
@@ -46,7 +48,7 @@ describe('callsOnly', () => {
     // "How much?" asks a price; "much" goes with thanks, never with a call.
     'how much?', 'how much is it',
     // A greeting alone, thanks, or a question that names what it asks, is not only a call.
-    'merhaba', 'thank you very much', 'var mı', 'are you open', 'merhaba fiyat',
+    'merhaba', 'thank you very much', 'var mı', 'are you open', 'merhaba fiyat', 'başka var mı', 'another one?',
   ])('%s: does not only call', (message) => {
     expect(callsOnly(words(message))).toBe(false)
   })

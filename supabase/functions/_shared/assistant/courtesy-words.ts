@@ -27,7 +27,7 @@ const CALLING_WORDS: ReadonlySet<string> = new Set([
   'orada', 'burada', 'kimse', 'var', 'mi', 'mu', 'musait', 'misiniz', 'misin', 'musunuz', 'bakar', 'nasilsiniz', 'nasilsin', 'naber', 'nasil', 'gidiyor',
   'soru', 'sorum', 'sormak', 'sorabilir', 'miyim', 'istiyorum', 'istiyordum', 'bir', 'sey', 'yardim', 'yardimci', 'olur', 'eder', 'edebilir',
   'anyone', 'here', 'there', 'is', 'are', 'this', 'the', 'shop', 'store', 'i', 'have', 'got', 'a', 'question', 'quick', 'can', 'could', 'ask',
-  'something', 'help', 'me', 'you', 'how', 'doing', 'hope', 'well', 'whats', 'up', 'sup',
+  'something', 'help', 'me', 'you', 'how', 'doing', 'hope', 'well', 'whats', 'up', 'sup', 'baska', 'daha', 'another', 'one', 'more',
 ])
 const CALLING = /^(orada|burada|kimse|musait|bakar|nasilsiniz|nasilsin|naber|soru|sorum|sormak|sorabilir|yardim|anyone|question|ask|help|how|hope|shop|store|sup)$/
 

@@ -13,13 +13,14 @@ import { thingWords } from './lexicon.ts'
 import { keyLine, words } from './text.ts'
 import { readWhen, saysWhen } from './when.ts'
 import { corpusClassifier } from './nlu.ts'
-import type { HandoffReason, Turn } from './types.ts'
+import { onlyNamesAProduct } from './matching.ts'
+import type { Catalogue, HandoffReason, Turn } from './types.ts'
 
 /** The kind of reply that says the assistant did not know (builtin.ts's `unknown`). */
 export const NOT_KNOWN_KIND = 'unknown'
 
 /** Whether the customer's message itself asks for a person: a request for one, or a complaint. */
-export async function handoffAsked(message: string, history: readonly Turn[] = []): Promise<Extract<HandoffReason, 'asked' | 'complaint'> | null> {
+export async function handoffAsked(message: string, history: readonly Turn[] = [], catalogue?: Catalogue): Promise<Extract<HandoffReason, 'asked' | 'complaint'> | null> {
   const { kind } = await understand(message, await corpusClassifier())
   if (kind === 'human') return 'asked'
   // "Siparişimi iptal etmek istiyorum", "I want to change my order": an order already placed is the owner's to act
@@ -44,6 +45,8 @@ export async function handoffAsked(message: string, history: readonly Turn[] = [
   if (kind === 'complaint' && supposed) return null
   // "My order is 500 TL" just after the shipping text tells what the order comes to, to learn what shipping costs.
   if (kind === 'complaint' && statesAmountAfterShipping(message, history)) return null
+  // "Hasır şapka": a product's name alone, whatever the classifier heard in it ("hasır" sounds like "hasar", damage).
+  if (kind === 'complaint' && catalogue && (await onlyNamesAProduct(message, catalogue))) return null
   // "Yarın 14:00 ürün deneme randevusu" asks for an appointment in so many words, whatever the classifier
   // made of its other words; a complaint about an appointment ("randevum iptal edildi, çok kızgınım") stays one.
   if (kind === 'complaint' && !(bookingAsked(message, kind) === 'book' && saysWhen(readWhen(message, ANY_DAY)))) return 'complaint'

@@ -257,7 +257,7 @@ export async function answer(input: AnswerInput): Promise<AnswerResult> {
   const read = new Set<string>()
   const catalogue = remembering(input.catalogue ?? createCatalogue(client, ownerId), read)
   // Asking for a person or complaining is the same reading whoever answers, and no model is paid to say so.
-  let handoff: Exclude<HandoffReason, 'owner'> | null = await handoffAsked(message, history)
+  let handoff: Exclude<HandoffReason, 'owner'> | null = await handoffAsked(message, history, catalogue)
   // "Can I collect in person?" asks what the owner's FAQ answers, not for a person.
   if (handoff === 'asked' && (await faqAnswers(business, message))) handoff = null
   // The WhatsApp sender's number is the customer's; on the widget the customer types theirs.

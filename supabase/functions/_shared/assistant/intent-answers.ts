@@ -418,7 +418,7 @@ export async function answerIntent(intent: Intent, message: string, context: Con
       // whose description says "kutusunda"); with no one product discussed, which one is the question.
       // "Başka fıstıklı bir şey var mı?" just after the Fıstıklı Lokum: others so described, not the one discussed again.
       if (intent.kind === 'list' && intent.term !== '' && OTHER.test(keyLine(words(message)))) {
-        const others = await othersThanDiscussed(intent.term, context, (product) => say.noOther(product, intent.term, language, true))
+        const others = await othersThanDiscussed(intent.term, context, (discussed) => say.noOther(discussed, intent.term, language, true))
         if (others) return others
       }
       if (intent.kind === 'list' && intent.term !== '' && keysOf(intent.term).every((key) => HELD_IN.test(key))) {

@@ -4,8 +4,9 @@
 // catalogue's search in Postgres finds candidates; these decide, in the
 // reply, which of them the customer meant.
 import { holdsEquivalent, phrasesHeld } from './lexicon.ts'
+import { productTerm } from './question-words.ts'
 import { words } from './text.ts'
-import type { CatalogueProduct } from './types.ts'
+import type { Catalogue, CatalogueProduct } from './types.ts'
 
 /** Content words of a text as keys: three letters or more, or digits. */
 export function keysOf(text: string): string[] {
@@ -91,4 +92,15 @@ export function bestNamed(term: string, found: readonly CatalogueProduct[], desc
   // The search's own reach ("el" of "Elbise" for "el yapımı") is no match: the record itself holds a word of the term.
   if (best === 0) return descriptions ? found.filter((product) => coverage(term, `${product.name} ${product.description ?? ''}`) > 0) : []
   return scored.filter((entry) => entry.score === best).map((entry) => entry.product)
+}
+
+/**
+ * Whether the message's words, without its question and courtesy words, are all in the name of a product the
+ * catalogue has ("hasır şapka", "Hasır Şapka?"): a search for it, whatever the classifier heard in the name.
+ */
+export async function onlyNamesAProduct(message: string, catalogue: Catalogue): Promise<boolean> {
+  const term = productTerm(words(message))
+  // ("My order is 500 TL" names "Stok Kalemi 500" by a number alone: no name.)
+  if (!keysOf(term).some((key) => /^[a-z]{3,}/.test(key))) return false
+  return (await catalogue.search(term, 3)).some((product) => coverage(term, product.name) === 1)
 }

@@ -26,8 +26,8 @@ const PROFILE: Partial<BusinessProfile> = {
 const GIFT_WRAP: FaqEntry = { id: 'f1', question: 'Hediye paketi yapıyor musunuz?', answer: 'Evet, hediye paketi ücretsizdir.' }
 
 /** The message as the responder hands it on, with the classifier's reading, at Ayşe Butik on a Wednesday morning. */
-async function ask(message: string, history: Turn[] = []) {
-  const { context } = memoryContext({ products: PRODUCTS, profile: PROFILE, faq: [GIFT_WRAP], history })
+async function ask(message: string, history: Turn[] = [], products: readonly CatalogueProduct[] = PRODUCTS) {
+  const { context } = memoryContext({ products, profile: PROFILE, faq: [GIFT_WRAP], history })
   const input: Parameters<Responder>[0] = { message, history, businessName: context.businessName, catalogue: context.catalogue, business: context.business, now: context.now }
   return answerMessage(input, await understand(message, await corpusClassifier()))
 }
@@ -62,6 +62,25 @@ describe('answerMessage: after a product', () => {
     const out = await ask('ne zaman gelir?', after('kablolu kulaklık var mı', 'stock', ['p2']))
     expect(out).toMatchObject({ kind: 'stock', productIds: ['p2'] })
     expect(out.reply).toContain('Ne zaman tekrar stoğa gireceği katalogda yazmıyor.')
+  })
+})
+
+describe('answerMessage: another asked, of nothing named', () => {
+  const hat = after('hasır şapka var mı', 'stock', ['s1'])
+  const withHats = [...PRODUCTS, product('s1', 'Hasır Şapka', 350, 'TRY', 14), product('s2', 'Yün Bere Şapka', 150, 'TRY', 2)]
+
+  it.each(['başkası var mı', 'başka var mı?', 'diğerleri?', 'başkaları ne kadar', 'any others?', 'do you have another one?'])('reads "%s" just after a hat as the other hats', async (message) => {
+    expect(await ask(message, hat, withHats)).toMatchObject({ kind: 'list', productIds: ['s2'] })
+  })
+
+  it('reads the hat named alone as the hat, though "hasır" sounds like "hasar" (damage)', async () => {
+    expect(await ask('hasır şapka', [], withHats)).toMatchObject({ productIds: ['s1'] })
+  })
+
+  it('says there is nothing like it when the hat is the only one', async () => {
+    expect(await ask('başkası var mı', hat, [...PRODUCTS, product('s1', 'Hasır Şapka', 350, 'TRY', 14)])).toMatchObject({
+      kind: 'stock', productIds: ['s1'], reply: 'Katalogda Hasır Şapka dışında benzer bir ürün yok.',
+    })
   })
 })
 

@@ -15,7 +15,7 @@ import * as biz from './business-replies.ts'
 import { replyLanguage } from './language.ts'
 import * as say from './replies.ts'
 import { serviceVariesAsked } from './services.ts'
-import { bestNamed, coverage, keysOf, sameStem, sameWord } from './matching.ts'
+import { bestNamed, coverage, keysOf, onlyNamesAProduct, sameStem, sameWord } from './matching.ts'
 import { keyLine, words } from './text.ts'
 import type { CatalogueProduct, Responder, ResponderOutput, Turn } from './types.ts'
 import { MAX_LISTED, type Context, reply, contactOf, lastProducts, justListed, listedIds, productNameWritten } from './reply-context.ts'
@@ -86,6 +86,8 @@ export async function answerMessage(
   // ("Gömlek ve tişört alsam kargo öder miyim?": things bought, then shipping; no question of a product's name.)
   const boughtThenShipped = understood.kind === 'shipping' && IF_BOUGHT.test(keyLine(words(message)))
   const written = !boughtThenShipped && clashesWithAName(understood.kind, message) && understood.unknownWords > 0 && mayBeProduct ? await productNameWritten(message, context) : null
+  // ("Hasır şapka" is no complaint, however much "hasır" sounds like "hasar".)
+  if (understood.kind === 'complaint' && (await onlyNamesAProduct(message, catalogue))) return answerProduct(intentOf('search', message), message, context, [])
   if (written !== null) {
     // Whether it is so is asked of the product the name names ("kolye alerji yapar mı?").
     if (asksWhetherSo(message)) return answerAttribute(attributeOf(words(message)), written, message, context)
@@ -253,7 +255,9 @@ export async function answerMessage(
   // the bag, whose name holds what the words name.
   // ("Başka model var mı?", "any other styles?": another of its kind, in the words of variants.)
   const otherVariant = OTHER.test(keyLine(words(message))) && words(message).some((word) => VARIANT.test(word.key))
-  const similarAsked = otherVariant || words(message).some((word) => SIMILAR.test(word.key))
+  // ("Başkası var mı?", "diğerleri?", "any others?": another, of nothing named, is another of its kind too.)
+  const otherAlone = OTHER.test(keyLine(words(message))) && words(message).every((word) => OTHER.test(` ${word.key} `) || ASKING_ONLY.test(word.key))
+  const similarAsked = otherVariant || otherAlone || words(message).some((word) => SIMILAR.test(word.key))
   const rest = similarAsked ? productTerm(words(message).filter((word) => !SIMILAR.test(word.key) && !VARIANT.test(word.key) && !OTHER.test(` ${word.key} `))) : ''
   const discussedBefore = similarAsked ? ((await lastProducts(context)) ?? []) : []
   const ofItsKind = rest === '' || (discussedBefore.length === 1 && words(rest).every((word) => coverage(word.text, discussedBefore[0]!.name) > 0))
@@ -263,7 +267,7 @@ export async function answerMessage(
   if (discussedNow.length === 1) {
     const kind = thingWords(discussedNow[0]!.name).at(-1)
     // "None" said of the product, not of its kind as the name inflects it ("Çantası").
-    const others = kind ? await othersThanDiscussed(kind, context, (product) => say.noSimilar(product, replyIn)) : null
+    const others = kind ? await othersThanDiscussed(kind, context, (discussed) => say.noSimilar(discussed, replyIn)) : null
     if (others) return others
   }
   // "Takı seviyor", "she likes jewellery" just after being asked what the present should be: the wish, told in two
@@ -371,6 +375,8 @@ const AMONG_THEM = /^(aralarindaki|aralarinda|arasindaki|ikisinin|ikisi|ikisini|
 
 /** Words asking for something like the product discussed. */
 const SIMILAR = /^(benzer\w*|similar|alternatif\w*|alternatives?|muadil\w*|yerine)$/
+/** Words that only ask whether there is one, or its price: "var mı", "do you have", "ne kadar". */
+const ASKING_ONLY = /^(var|mi|mu|yok|mevcut|peki|ya|hic|ne|kadar|fiyat\w*|any|anything|something|do|you|have|got|is|are|there|one|ones|available|and|so|ok|how|much)$/
 /** Words of a product's variants: "model", "çeşit", "styles", "options". */
 const VARIANT = /^(model\w*|cesit\w*|cesid\w*|tur|turu|turler\w*|secenek\w*|styles?|options?|kinds?|types?|designs?|models?|versions?)$/
 

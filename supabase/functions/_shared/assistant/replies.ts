@@ -243,9 +243,13 @@ export function basket(lines: readonly { product: CatalogueProduct; quantity: nu
  * "Başka şapka var mı?" when the catalogue's only hat is the one just discussed; "başka fıstıklı bir şey var mı?",
  * "anything else with pistachio?" (a property, no kind of thing) when it is the only one so described.
  */
-export function noOther(product: CatalogueProduct, asked: string, language: Lang, property = false): string {
-  if (property || /^with /i.test(asked)) return language === 'tr' ? `Katalogda ${product.name} dışında başka ${asked} ürün yok.` : `The catalogue has nothing else ${asked} besides ${product.name}.`
-  return language === 'tr' ? `Katalogda ${product.name} dışında başka ${asked} yok.` : `The catalogue has no other ${asked} than ${product.name}.`
+/** "Kablosuz Kulaklık ve Kablolu Kulaklık", "A, B and C": every product named, however many. */
+const namesOf = (products: readonly CatalogueProduct[], language: Lang) => new Intl.ListFormat(language, { type: 'conjunction' }).format(products.map((one) => one.name))
+
+export function noOther(products: readonly CatalogueProduct[], asked: string, language: Lang, property = false): string {
+  const names = namesOf(products, language)
+  if (property || /^with /i.test(asked)) return language === 'tr' ? `Katalogda ${names} dışında başka ${asked} ürün yok.` : `The catalogue has nothing else ${asked} besides ${names}.`
+  return language === 'tr' ? `Katalogda ${names} dışında başka ${asked} yok.` : `The catalogue has no other ${asked} than ${names}.`
 }
 
 export function notFound(contact: string, language: Lang): string {
@@ -410,8 +414,9 @@ export function noneBetter(products: readonly CatalogueProduct[], language: Lang
 }
 
 /** "Anything similar?" when the catalogue has no other of its kind. */
-export function noSimilar(product: CatalogueProduct, language: Lang): string {
-  return language === 'tr' ? `Katalogda ${product.name} dışında benzer bir ürün yok.` : `The catalogue has nothing similar to ${product.name}.`
+export function noSimilar(products: readonly CatalogueProduct[], language: Lang): string {
+  const names = namesOf(products, language)
+  return language === 'tr' ? `Katalogda ${names} dışında benzer bir ürün yok.` : `The catalogue has nothing similar to ${names}.`
 }
 
 /** A product asked for beside one the catalogue has, in the customer's words: not listed. */

@@ -142,6 +142,8 @@ describe('what else a question asks of a product', () => {
   it.each([
     ['nereden geliyor', true], ['nerenin malı', true], ['menşei neresi', true], ['yerli mi', true], ['türkiyede mi yapılıyor', true],
     ['where is it from', true], ['where are they made', true], ['made in turkey?', true],
+    // A place's ending written after an apostrophe, which the words leave out.
+    ["Çin'de mi üretildi", true], ["Türkiye'de mi üretiliyor", true], ["İtalya'da mı yapıldı", true], ["Kadıköy'de mi", false],
     ['where are you located', false], ['where is the shop', false], ['nerede', false], ['ne zaman gelir', false],
   ])('asksOrigin %s: %s', (message, asks) => {
     expect(asksOrigin(message)).toBe(asks)

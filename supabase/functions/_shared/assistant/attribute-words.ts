@@ -3,7 +3,7 @@
 // materials it names, a figure of a specification, its origin, whether it
 // is genuine.
 import { thingWords } from './lexicon.ts'
-import { keyLine, words, type Word } from './text.ts'
+import { asciiKey, keyLine, words, type Word } from './text.ts'
 import { yesOrNo } from './question-words.ts'
 
 export type Attribute = 'size' | 'colour' | 'material' | 'dimensions' | 'weight' | 'duration' | 'scent'
@@ -133,6 +133,11 @@ export const ATTRIBUTE_PATTERNS: Record<Attribute, RegExp> = {
 /** Where a thing comes from or is made: "nereden", "nerenin malı", "menşei", "where is it from", "where are they made". */
 export const ORIGIN =
   / (where (is|are|was|were|do|does) (\w+ ){0,5}(from|made|produced|sourced|grown)|made where|nereden|nerenin\w*|nerede (uretil|yapil)\w*|mensei\w*|mensesi\w*|nere (mali|uretimi)\w*|uretim yeri\w*|\w+(de|da|te|ta) m[iu] (uretil|yapil|imal)\w*|yerli m[iu]|yerli uretim\w*|made in \w+) /
-/** "Where is it from?", "nerenin malı?": where a product comes from is asked. */
-export const asksOrigin = (message: string) => ORIGIN.test(keyLine(words(message)))
+/** Places named with their "in" ending after an apostrophe ("Çin'de", "İtalya'da"), which the words leave out. */
+export const placesNamed = (message: string) => new Set([...message.matchAll(/(\p{L}+)['’](?:de|da|te|ta)(?!\p{L})/giu)].map((match) => asciiKey(match[1]!)))
+/** "Where is it from?", "nerenin malı?", "Çin'de mi üretildi?": where a product comes from is asked. */
+export function asksOrigin(message: string, list: readonly Word[] = words(message)): boolean {
+  const line = keyLine(list)
+  return ORIGIN.test(line) || (placesNamed(message).size > 0 && / m[iu] (uretil|yapil|imal)\w* /.test(line))
+}
 export const ORIGIN_WORDS = /^(where|is|are|was|were|do|does|it|they|from|made|produced|sourced|grown|nereden|nerenin\w*|nerede|uretil\w*|yapil\w*|mense\w*|nere|mali|uretimi|uretim|yeri\w*|and|ve|peki)$/

@@ -14,7 +14,7 @@ describe('dayOf', () => {
     ['bugün açık mısınız', { offset: 0 }], ['today open?', { offset: 0 }], ['are you open tonight', { offset: 0 }],
     ['bu akşam kaça kadar açıksınız', { offset: 0 }], ['yarin acikmisiniz', { offset: 1 }], ['open tomorrow?', { offset: 1 }],
     ['open tmrw?', { offset: 1 }], ['tommorow hours', { offset: 1 }],
-    ['hafta sonu açık mı', { weekend: true }], ['haftasonu açık mısınız', { weekend: true }], ['open on weekends?', { weekend: true }],
+    ['hafta sonu açık mı', { weekend: true }], ['haftasonu açık mısınız', { weekend: true }], ['hafta sonları açık mısınız', { weekend: true }], ['haftasonlari kaça kadar', { weekend: true }], ['open on weekends?', { weekend: true }],
     ['hafta içi kaçta açılıyor', { weekdays: true }], ['weekdays hours', { weekdays: true }],
     ['pazartesi açık mısınız', { weekday: 'mon' }], ['salı günü', { weekday: 'tue' }], ['çarşamba', { weekday: 'wed' }], ['perşembe', { weekday: 'thu' }],
     ['cuma günü açık mı', { weekday: 'fri' }], ['cumaya yetişir mi', { weekday: 'fri' }], ['pazarları', { weekday: 'sun' }], ['on sunday', { weekday: 'sun' }],

@@ -22,7 +22,7 @@ const TOMORROW = String.raw`yarin\w*|tomorrow|tomorow|tommorow|tmrw|tmr|2moro`
 const SAYS_TOMORROW = new RegExp(` (${TOMORROW}) `)
 
 /** A word that names a day. */
-export const DAY_WORD = new RegExp(`^(gun|gunu|gunleri|day|bugun\\w*|today|tonight|${TOMORROW}|hafta|sonu\\w*|weekends?|ici|weekdays?|${WEEKDAY_WORDS.map(([pattern]) => pattern.source.slice(2, -2)).join('|')})$`)
+export const DAY_WORD = new RegExp(`^(gun|gunu|gunleri|day|bugun\\w*|today|tonight|${TOMORROW}|hafta|sonu\\w*|sonlari\\w*|weekends?|ici|weekdays?|${WEEKDAY_WORDS.map(([pattern]) => pattern.source.slice(2, -2)).join('|')})$`)
 
 /**
  * A holiday, whose hours the weekly ones do not tell ("bayramda açık mısınız", "open on Christmas?"). Before today
@@ -42,7 +42,7 @@ export function dayOf(list: readonly Word[]): DayRef {
   if (HOLIDAY.test(line)) return { holiday: true }
   if (/ (bugun\w*|today|tonight|bu aksam) /.test(line)) return { offset: 0 }
   if (SAYS_TOMORROW.test(line)) return { offset: 1 }
-  if (/ (hafta ?sonu\w*|weekends?) /.test(line)) return { weekend: true }
+  if (/ (hafta ?sonu\w*|hafta ?sonlari\w*|weekends?) /.test(line)) return { weekend: true }
   if (/ (hafta ?ici\w*|weekdays?) /.test(line)) return { weekdays: true }
   // "cumartesi" before "cuma", which it starts with.
   for (const word of list) for (const [pattern, day] of WEEKDAY_WORDS) if (pattern.test(word.key)) return { weekday: day }

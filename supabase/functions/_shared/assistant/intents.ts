@@ -18,7 +18,7 @@ import { departmentIn, equivalents, forWhom, occasionWords, onlyProperties, thin
 import { asciiKey, asksAQuestion, keyLine, words, type Word } from './text.ts'
 import { opens, callsOnly, courtesyOnly, LEADERS } from './courtesy-words.ts'
 import { pointsBack, yesOrNo, EXISTENCE, asksWhetherThereIs, asksWhetherSo, productTerm, productPair, pairByEnding, splitPair } from './question-words.ts'
-import { type Attribute, FITS, sizeNumber, SIZE_WORDS, COLOUR_NAMES, COLOUR_WORDS, MATERIAL_WORDS, MATERIAL_NAMES, PROPERTY_ASKED, FITS_WHICH, SPEC_UNITS, SPEC_ASKED, CONTENTS_ASKED, GENUINE, GENUINE_ASKED, SCENT_WORDS, DURATION_PHRASES, withoutDuration, attributeOf, ASKS_MATERIAL, materialsIn, ORIGIN, ORIGIN_WORDS } from './attribute-words.ts'
+import { type Attribute, FITS, sizeNumber, SIZE_WORDS, COLOUR_NAMES, COLOUR_WORDS, MATERIAL_WORDS, MATERIAL_NAMES, PROPERTY_ASKED, FITS_WHICH, SPEC_UNITS, SPEC_ASKED, CONTENTS_ASKED, GENUINE, GENUINE_ASKED, SCENT_WORDS, DURATION_PHRASES, withoutDuration, attributeOf, ASKS_MATERIAL, materialsIn, asksOrigin, placesNamed, ORIGIN_WORDS } from './attribute-words.ts'
 import { type DayRef, DAY_WORD, HOLIDAY, namesOnlyADay, dayOf, hoursAsks } from './day-words.ts'
 import { type Budget, PERCENT, currencyOf, currencyAsked, budgetOf, TAKES, COUNT, quantityAsked, TOTAL, COMES_TO, counting, PER_UNIT, MEASURES, UNITS } from './amounts.ts'
 
@@ -702,8 +702,10 @@ export function intentOf(asked: string, message: string): Intent {
   }
   // "Zeytinyağı nereden?", "where is the olive oil from?": where a product comes from, which its record may say; not the
   // shop's address, nor a complaint ("where is it"). ("Nerelisiniz?", "where do you ship from?" ask of the shop.)
-  if (ORIGIN.test(line) && !OF_THE_SHOP_OR_ORDER.test(line)) {
-    const of = productTerm(list.filter((word) => !ORIGIN_WORDS.test(word.key)))
+  if (asksOrigin(message, list) && !OF_THE_SHOP_OR_ORDER.test(line)) {
+    // ("Çin'de mi üretildi?": the place asked of is no product.)
+    const places = placesNamed(message)
+    const of = productTerm(list.filter((word) => !ORIGIN_WORDS.test(word.key) && !places.has(word.key)))
     // ("Ürünler nerede üretiliyor?": of all the shop sells, the owner's to say.)
     const ofAll = (text: string) => words(text).every((word) => /^(urun\w*|products?|items?|goods|your|tum|all|the)$/.test(word.key))
     if ((of === '' && / (urunler\w*|urunleriniz\w*|products|items|goods) /.test(line)) || (of !== '' && ofAll(of))) return { kind: 'unknown' }

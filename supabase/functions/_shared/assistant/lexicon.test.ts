@@ -83,6 +83,7 @@ describe('translate', () => {
     ['where are your products made', 'nerede are your urun uretiliyor'],
     ['do you sell wholesale', 'do you sell toptan'],
     ['do you ship internationally', 'do you ship yurt disi'],
+    ['smartwatch price', 'akilli saat price'],
   ])('puts the words it knows in the other language, phrases whole, and keeps the rest: "%s"', (text, translated) => {
     expect(translate(text)).toBe(translated)
   })

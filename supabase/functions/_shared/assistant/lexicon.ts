@@ -46,7 +46,7 @@ export const SAME_MEANING: readonly Meaning[] = [
   thing('boots', 'bot, cizme'), thing('slippers', 'terlik'), thing('socks', 'corap'), thing('bag, handbag', 'canta'),
   thing('backpack', 'sirt cantasi'), thing('wallet, purse', 'cuzdan'), thing('belt', 'kemer'), thing('tie', 'kravat'), thing('gloves', 'eldiven'),
   thing('pyjamas, pajamas', 'pijama'), thing('swimsuit, bikini', 'mayo'), thing('necklace', 'kolye'), thing('ring', 'yuzuk'),
-  thing('bracelet', 'bileklik, bilezik'), thing('earring, earrings', 'kupe'), thing('watch, watches', 'saat, kol saati'),
+  thing('bracelet', 'bileklik, bilezik'), thing('earring, earrings', 'kupe'), thing('watch, watches', 'saat, kol saati'), thing('smartwatch, smartwatches', 'akilli saat'),
   thing('sunglasses', 'gunes gozlugu'), thing('glasses', 'gozluk'), thing('umbrella', 'semsiye'),
   // Electronics
   thing('headphones, headphone, headset, earphones, earbuds', 'kulaklik'), thing('speaker, speakers', 'hoparlor'),

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { answerMessage } from './message-answer.ts'
 import { understand } from './intents.ts'
 import { corpusClassifier } from './nlu.ts'
+import { translate } from './lexicon.ts'
+import { words } from './text.ts'
 import { memoryContext, type FaqEntry } from '../../../../tests/support/assistant-memory.ts'
 import type { BusinessProfile, CatalogueProduct, Responder, Turn } from './types.ts'
 
@@ -75,6 +77,22 @@ describe('answerMessage: another asked, of nothing named', () => {
 
   it('reads the hat named alone as the hat, though "hasır" sounds like "hasar" (damage)', async () => {
     expect(await ask('hasır şapka', [], withHats)).toMatchObject({ productIds: ['s1'] })
+    expect(await ask('hasır şapka ne kadar', [], withHats)).toMatchObject({ kind: 'price', productIds: ['s1'] })
+  })
+
+  // (The classifier hears these as small talk: the catalogue, searched in both languages as catalogue.ts does, names the watch.)
+  it.each(['smart watch', 'watch', 'Smart watch?'])('reads "%s" alone as the watch it names', async (message) => {
+    const watch = product('a1', 'Akıllı Saat', 2499, 'TRY', 3)
+    const { context } = memoryContext({ products: [...PRODUCTS, watch] })
+    const search = async (query: string) => (words(translate(query)).some((word) => word.key === 'saat') ? [watch] : context.catalogue.search(query))
+    const input: Parameters<Responder>[0] = { ...context, message, catalogue: { ...context.catalogue, search } }
+    expect(await answerMessage(input, await understand(message, await corpusClassifier()))).toMatchObject({ productIds: ['a1'] })
+  })
+
+  it.each(["Çin'de mi üretildi?", "İtalya'da mı yapıldı"])('asks "%s" of the hat just discussed, never the address', async (message) => {
+    const out = await ask(message, hat, withHats)
+    expect(out).toMatchObject({ kind: 'attribute', productIds: ['s1'] })
+    expect(out.reply).toContain('Hasır Şapka için katalogda bu bilgi yer almıyor')
   })
 
   it('says there is nothing like it when the hat is the only one', async () => {

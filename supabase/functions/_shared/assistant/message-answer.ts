@@ -86,8 +86,14 @@ export async function answerMessage(
   // ("Gömlek ve tişört alsam kargo öder miyim?": things bought, then shipping; no question of a product's name.)
   const boughtThenShipped = understood.kind === 'shipping' && IF_BOUGHT.test(keyLine(words(message)))
   const written = !boughtThenShipped && clashesWithAName(understood.kind, message) && understood.unknownWords > 0 && mayBeProduct ? await productNameWritten(message, context) : null
-  // ("Hasır şapka" is no complaint, however much "hasır" sounds like "hasar".)
-  if (understood.kind === 'complaint' && (await onlyNamesAProduct(message, catalogue))) return answerProduct(intentOf('search', message), message, context, [])
+  // A product's name alone is a search for it, whatever the classifier heard in it: "hasır şapka" is no complaint, however
+  // much "hasır" sounds like "hasar"; "smart watch" no small talk, though no word of it is "Akıllı Saat". (Small talk
+  // reads the catalogue only when it names a kind of thing sold: "what is the weather like" reads nothing.)
+  // (Small talk asking a price or stock is read so below.)
+  const misheardName = understood.kind === 'complaint' || (understood.kind === 'off_topic' && thingWords(message).length > 0 && !PRODUCT_CUES.test(keyLine(words(message))))
+  if (misheardName && (await onlyNamesAProduct(message, catalogue))) {
+    return answerProduct(intentOf('search', message), message, context, [])
+  }
   if (written !== null) {
     // Whether it is so is asked of the product the name names ("kolye alerji yapar mı?").
     if (asksWhetherSo(message)) return answerAttribute(attributeOf(words(message)), written, message, context)

@@ -9,6 +9,11 @@ import { asciiKey } from '../../supabase/functions/_shared/assistant/text.ts'
 import type { Context } from '../../supabase/functions/_shared/assistant/reply-context.ts'
 import type { AssistantLanguage, BookingDesk, BusinessKnowledge, BusinessProfile, Catalogue, CatalogueProduct, FaqHit, Turn } from '../../supabase/functions/_shared/assistant/types.ts'
 
+/** A catalogue row as the assistant's tests write it: no link unless given. */
+export const catalogueProduct = (id: string, name: string, price: number, currency: string, stock: number, description: string | null = null, link: string | null = null): CatalogueProduct => ({
+  id, name, description, price, currency, stock, product_link: link,
+})
+
 export type CatalogueCall = { method: 'search' | 'byIds' | 'list' | 'extremes' | 'inBudget'; arg: string | number | undefined; returned: CatalogueProduct[] }
 
 const stemsOf = (query: string) =>

@@ -2,16 +2,13 @@
 // something cheaper than what was shown, and others of the kind just discussed. Each answerer is called on its own
 // over an in-memory catalogue; the tests check the products it picks, in order, the reply's kind and its words.
 import { describe, expect, it } from 'vitest'
-import { memoryContext } from '../../../../tests/support/assistant-memory.ts'
+import { catalogueProduct as product, memoryContext } from '../../../../tests/support/assistant-memory.ts'
 import { answerBudget, answerCheaper, answerExtreme, answerRecommendation, othersThanDiscussed } from './choice-answers.ts'
 import type { Budget } from './amounts.ts'
 import type { Context } from './reply-context.ts'
 import { words } from './text.ts'
 import type { AssistantLanguage, CatalogueProduct, Turn } from './types.ts'
 
-const product = (id: string, name: string, price: number, currency: string, stock: number, description: string | null = null): CatalogueProduct => ({
-  id, name, description, price, currency, stock, product_link: null,
-})
 
 // The out-of-stock Lokum comes before the Seramik Vazo, so a suggestion putting what is in stock first shows it.
 const PRODUCTS: readonly CatalogueProduct[] = [

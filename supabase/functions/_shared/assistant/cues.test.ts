@@ -9,18 +9,58 @@ import { keyLine, words } from './text.ts'
 /** As the answerers read a message: ASCII keys, spaced at both ends. */
 const line = (message: string) => keyLine(words(message))
 
-describe('OTHER', () => {
-  it.each([
-    ['Başka şapka var mı?', true],
-    ['do you have another bag?', true],
-    ['any other styles?', true],
-    ['diğerleri ne kadar', true],
-    ['anything else?', true],
-    ['şapka var mı', false],
+/** The patterns read on the whole key line, each with messages it must and must not match. */
+const ON_THE_LINE = { OTHER, COMES_WITH, MEASURE, PRODUCT_CUES }
+
+describe('OTHER, COMES_WITH, MEASURE, PRODUCT_CUES on the key line', () => {
+  it.each<[keyof typeof ON_THE_LINE, string, boolean]>([
+    ['OTHER', 'Başka şapka var mı?', true],
+    ['OTHER', 'do you have another bag?', true],
+    ['OTHER', 'any other styles?', true],
+    ['OTHER', 'diğerleri ne kadar', true],
+    ['OTHER', 'anything else?', true],
+    ['OTHER', 'başkası var mı', true],
+    ['OTHER', 'başkaları ne kadar', true],
+    ['OTHER', 'belediye başkanı kim', false],
+    ['OTHER', 'şapka var mı', false],
     // A word holding "other" is not it.
-    ["mother's day gift", false],
-  ])('%s: %s', (message, expected) => {
-    expect(OTHER.test(line(message))).toBe(expected)
+    ['OTHER', "mother's day gift", false],
+    ['COMES_WITH', 'do they come with a case', true],
+    ['COMES_WITH', 'does it include a charger?', true],
+    ['COMES_WITH', 'kılıfıyla mı geliyor', true],
+    ['COMES_WITH', 'kutusuyla mı geliyor?', true],
+    ['COMES_WITH', 'şarj kablosu ile birlikte mi geliyor', true],
+    ['COMES_WITH', 'kutu ile mi gelir', true],
+    // "Come" without "with", and "ile" joining two products, say nothing of what is in the box.
+    ['COMES_WITH', 'where does it come from', false],
+    ['COMES_WITH', 'come on', false],
+    ['COMES_WITH', 'kahve ile çay ne kadar', false],
+    ['MEASURE', 'kaç cm?', true],
+    ['MEASURE', 'kaç kişilik', true],
+    ['MEASURE', 'kaçar tane', true],
+    ['MEASURE', 'how long is the battery', true],
+    ['MEASURE', 'how many cups does it hold', true],
+    ['MEASURE', 'how big is it?', true],
+    // What time, how much and how are you measure nothing.
+    ['MEASURE', 'kaçta açıyorsunuz', false],
+    ['MEASURE', 'how much is it', false],
+    ['MEASURE', 'ne kadar', false],
+    ['MEASURE', 'how are you', false],
+    ['PRODUCT_CUES', 'kaç para', true],
+    ['PRODUCT_CUES', 'fiyatı ne', true],
+    ['PRODUCT_CUES', 'fyt', true],
+    ['PRODUCT_CUES', 'stokta var mı', true],
+    ['PRODUCT_CUES', 'how much is it', true],
+    ['PRODUCT_CUES', 'price?', true],
+    ['PRODUCT_CUES', 'is it in stock', true],
+    ['PRODUCT_CUES', 'do you have mugs', true],
+    ['PRODUCT_CUES', 'what does it cost', true],
+    ['PRODUCT_CUES', 'merhaba', false],
+    ['PRODUCT_CUES', 'thanks', false],
+    ['PRODUCT_CUES', 'nasılsınız', false],
+    ['PRODUCT_CUES', 'how are you', false],
+  ])('%s of "%s": %s', (pattern, message, expected) => {
+    expect(ON_THE_LINE[pattern].test(line(message))).toBe(expected)
   })
 })
 
@@ -38,61 +78,6 @@ describe('WHERE_WORDS and CONTACT_WORDS, on each word', () => {
     ['ücretli mi', false, false],
   ])('%s: where %s, contact %s', (message, where, contact) => {
     expect([names(WHERE_WORDS, message), names(CONTACT_WORDS, message)]).toEqual([where, contact])
-  })
-})
-
-describe('COMES_WITH', () => {
-  it.each([
-    ['do they come with a case', true],
-    ['does it include a charger?', true],
-    ['kılıfıyla mı geliyor', true],
-    ['kutusuyla mı geliyor?', true],
-    ['şarj kablosu ile birlikte mi geliyor', true],
-    ['kutu ile mi gelir', true],
-    // "Come" without "with", and "ile" joining two products, say nothing of what is in the box.
-    ['where does it come from', false],
-    ['come on', false],
-    ['kahve ile çay ne kadar', false],
-  ])('%s: %s', (message, expected) => {
-    expect(COMES_WITH.test(line(message))).toBe(expected)
-  })
-})
-
-describe('MEASURE', () => {
-  it.each([
-    ['kaç cm?', true],
-    ['kaç kişilik', true],
-    ['kaçar tane', true],
-    ['how long is the battery', true],
-    ['how many cups does it hold', true],
-    ['how big is it?', true],
-    // What time, how much and how are you measure nothing.
-    ['kaçta açıyorsunuz', false],
-    ['how much is it', false],
-    ['ne kadar', false],
-    ['how are you', false],
-  ])('%s: %s', (message, expected) => {
-    expect(MEASURE.test(line(message))).toBe(expected)
-  })
-})
-
-describe('PRODUCT_CUES', () => {
-  it.each([
-    ['kaç para', true],
-    ['fiyatı ne', true],
-    ['fyt', true],
-    ['stokta var mı', true],
-    ['how much is it', true],
-    ['price?', true],
-    ['is it in stock', true],
-    ['do you have mugs', true],
-    ['what does it cost', true],
-    ['merhaba', false],
-    ['thanks', false],
-    ['nasılsınız', false],
-    ['how are you', false],
-  ])('%s: %s', (message, expected) => {
-    expect(PRODUCT_CUES.test(line(message))).toBe(expected)
   })
 })
 

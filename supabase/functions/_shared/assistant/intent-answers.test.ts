@@ -5,12 +5,9 @@ import { describe, expect, it } from 'vitest'
 import { ALTERNATIVE_MIN_SCORE, POLICY_TOPICS, answerIntent, answerProduct } from './intent-answers.ts'
 import { policyAnswer } from './business-replies.ts'
 import { intentOf, type Intent } from './intents.ts'
-import { memoryContext, type FaqEntry } from '../../../../tests/support/assistant-memory.ts'
-import type { BusinessProfile, CatalogueProduct, Turn } from './types.ts'
+import { catalogueProduct as product, memoryContext, type FaqEntry } from '../../../../tests/support/assistant-memory.ts'
+import type { BusinessProfile, Turn } from './types.ts'
 
-const product = (id: string, name: string, price: number, currency: string, stock: number, description: string | null = null): CatalogueProduct => ({
-  id, name, description, price, currency, stock, product_link: null,
-})
 const PRODUCTS = [
   product('p1', 'Kablosuz Kulaklık', 1250, 'TRY', 12, 'Bluetooth 5.3, 30 saat pil'),
   product('p2', 'Kablolu Kulaklık', 349.9, 'TRY', 0),

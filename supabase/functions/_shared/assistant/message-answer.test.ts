@@ -7,12 +7,9 @@ import { understand } from './intents.ts'
 import { corpusClassifier } from './nlu.ts'
 import { translate } from './lexicon.ts'
 import { words } from './text.ts'
-import { memoryContext, type FaqEntry } from '../../../../tests/support/assistant-memory.ts'
+import { catalogueProduct as product, memoryContext, type FaqEntry } from '../../../../tests/support/assistant-memory.ts'
 import type { BusinessProfile, CatalogueProduct, Responder, Turn } from './types.ts'
 
-const product = (id: string, name: string, price: number, currency: string, stock: number, description: string | null = null): CatalogueProduct => ({
-  id, name, description, price, currency, stock, product_link: null,
-})
 const PRODUCTS = [
   product('p1', 'Kablosuz Kulaklık', 1250, 'TRY', 12, 'Bluetooth 5.3, 30 saat pil'),
   product('p2', 'Kablolu Kulaklık', 349.9, 'TRY', 0),
@@ -85,7 +82,7 @@ describe('answerMessage: another asked, of nothing named', () => {
     const watch = product('a1', 'Akıllı Saat', 2499, 'TRY', 3)
     const { context } = memoryContext({ products: [...PRODUCTS, watch] })
     const search = async (query: string) => (words(translate(query)).some((word) => word.key === 'saat') ? [watch] : context.catalogue.search(query))
-    const input: Parameters<Responder>[0] = { ...context, message, catalogue: { ...context.catalogue, search } }
+    const input: Parameters<Responder>[0] = { ...context, history: [], message, catalogue: { ...context.catalogue, search } }
     expect(await answerMessage(input, await understand(message, await corpusClassifier()))).toMatchObject({ productIds: ['a1'] })
   })
 

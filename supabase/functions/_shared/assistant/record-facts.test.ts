@@ -39,6 +39,10 @@ describe('colours', () => {
     expect(listedColours(product('Linen Dress', 'Light linen, sage green'))).toEqual(['sage green'])
     expect(listedColours(product('Silk Tie', 'Pure silk, navy blue, a classic gift'))).toEqual(['navy blue'])
     expect(listedColours(product('Deri Çanta', 'Taba rengi, 32 x 24 x 10 cm'))).toEqual(['taba'])
+    // Colours a comma or a slash parts are so many colours, not one.
+    expect(listedColours(product('Keten Gömlek', 'Renk: beyaz, lacivert'))).toEqual(['beyaz', 'lacivert'])
+    expect(listedColours(product('Tişört', 'siyah/beyaz/kırmızı seçenekleri'))).toEqual(['siyah', 'beyaz', 'kırmızı'])
+    expect(listedColours(product('Mug', 'Colours: sage green, navy blue'))).toEqual(['sage green', 'navy blue'])
     // "Tabak" and "hakiki" hold a colour's letters, not a colour.
     expect(listedColours(product('Seramik Tabak', 'Hakiki el yapımı'))).toEqual([])
   })

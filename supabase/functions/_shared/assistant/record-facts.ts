@@ -50,7 +50,7 @@ const SHADES = /^(sage|olive|mint|sky|light|dark|pale|deep|bright|pastel|baby|ro
 
 /**
  * The colours the record names, as written there and lower-cased: "beyaz-lacivert", "sage green", "siyah" of
- * "Siyah Deri Ceket". Words of colour side by side are one colour.
+ * "Siyah Deri Ceket". Words of colour side by side are one colour; parted by a comma or a slash, so many.
  */
 export function listedColours(product: CatalogueProduct): string[] {
   const listed: string[] = []
@@ -61,7 +61,13 @@ export function listedColours(product: CatalogueProduct): string[] {
     if (colour !== '' && !listed.includes(colour)) listed.push(colour)
     run = []
   }
-  for (const token of `${product.name} ${product.description ?? ''}`.split(/[^\p{L}\p{N}-]+/u)) {
+  // A comma, a slash or a full stop ends a colour: "beyaz, lacivert" lists two.
+  for (const [token] of `${product.name} ${product.description ?? ''}`.matchAll(/[\p{L}\p{N}-]+|[,;/|.]/gu)) {
+    if (/^[,;/|.]$/.test(token)) {
+      end()
+      shade = null
+      continue
+    }
     const parts = token.split('-').filter((part) => part !== '')
     const written = token.toLocaleLowerCase('tr')
     if (parts.length > 0 && parts.every((part) => colourOf(asciiKey(part)) !== null)) {

@@ -30,6 +30,8 @@ describe('attributeOf', () => {
     // A warranty, where a thing is made, which battery it takes and how long a delivery takes measure nothing on the record.
     'garantisi ne kadar', 'how long is the warranty', 'where are the mugs made', 'hangi pille çalışıyor', 'what batteries does it take',
     'how long does shipping take', 'how long until it arrives',
+    // A battery in the box is what comes with it, not how long it lasts.
+    'pil dahil mi', 'is a battery included', 'pilli mi geliyor',
     // A Turkish material written with the product names the product ("deri ceket"), asking none of its attributes.
     'deri ceket', 'hakiki deri mi', 'ne kadar',
   ])('%s: null', (message) => {

@@ -81,7 +81,9 @@ export function attributeOf(list: readonly Word[]): Attribute | null {
   if (keys.some((key) => SCENT_WORDS.test(key))) return 'scent'
   // ("Hangi pille çalışıyor?", "what batteries does it take?" ask which kind, not how long.)
   const whichBattery = / (hangi|which|what|ne) (pil\w*|batter\w*) /.test(keyLine(list))
-  if (DURATION_PHRASES.test(keyLine(list)) || (keys.some((key) => DURATION_WORDS.test(key)) && !whichBattery)) return 'duration'
+  // ("Pil dahil mi?", "is a battery included?" ask what comes in the box, not how long it lasts.)
+  const comesWith = keys.some((key) => /^(dahil\w*|included|includes?|including|geliyor\w*|gelir\w*|comes?)$/.test(key))
+  if (DURATION_PHRASES.test(keyLine(list)) || (keys.some((key) => DURATION_WORDS.test(key)) && !whichBattery && !comesWith)) return 'duration'
   // "How long does it take?", "how long to ship?": a time, which no record measures.
   const aTime = HOW_LONG_A_TIME.test(keyLine(list))
   if (keys.some((key) => DIMENSION_WORDS.test(key) && !(aTime && key === 'long'))) return 'dimensions'

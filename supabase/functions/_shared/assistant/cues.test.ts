@@ -31,6 +31,9 @@ describe('OTHER, COMES_WITH, MEASURE, PRODUCT_CUES on the key line', () => {
     ['COMES_WITH', 'kutusuyla mı geliyor?', true],
     ['COMES_WITH', 'şarj kablosu ile birlikte mi geliyor', true],
     ['COMES_WITH', 'kutu ile mi gelir', true],
+    ['COMES_WITH', 'şarj aleti dahil mi', true],
+    ['COMES_WITH', 'kutusunda şarj kablosu var mı', true],
+    ['COMES_WITH', "what's in the box", true],
     // "Come" without "with", and "ile" joining two products, say nothing of what is in the box.
     ['COMES_WITH', 'where does it come from', false],
     ['COMES_WITH', 'come on', false],

@@ -7,8 +7,8 @@ import { keyLine, words } from './text.ts'
 
 /** "Başka şapka var mı?", "do you have another bag?": of the kind named, the ones not discussed just before. */
 export const OTHER = / (baska|baskasi\w*|baskalar\w*|another|other|others|diger\w*|else) /
-/** What comes with a product: "do they come with a case", "includes a cable", "kılıfıyla mı geliyor". */
-export const COMES_WITH = / (come|comes|coming) with | includ\w* | (ile|iyla|iyle|uyla|uyle|yla|yle|birlikte) (mi |mu )?(geliyor|gelir\w*) |(\w+)(iyla|iyle|uyla|uyle|yla|yle) (mi|mu) (geliyor|gelir\w*) /
+/** What comes with a product: "do they come with a case", "includes a cable", "kılıfıyla mı geliyor", "şarj aleti dahil mi", "kutusunda ne var". */
+export const COMES_WITH = / (come|comes|coming) with | includ\w* | (ile|iyla|iyle|uyla|uyle|yla|yle|birlikte) (mi |mu )?(geliyor|gelir\w*) |(\w+)(iyla|iyle|uyla|uyle|yla|yle) (mi|mu) (geliyor|gelir\w*) | dahil m[iu] | kutu(su)?(nda|da) | in the box /
 /** A Turkish verb as a question puts it: "ölçüyor", "yıkanabilir", "girilir". */
 export const VERB_FORM = /(iyor|uyor|abilir|ebilir|ilir|ulur|inir|unur)$/
 

@@ -741,6 +741,11 @@ export function intentOf(asked: string, message: string): Intent {
   if (HOURS_NAMED.test(line) && productTerm(list.filter((word) => !/^(hours|calisma|saat\w*|mesai\w*|opening)$/.test(word.key))) === '' && !BUSINESS_KINDS.has(intent)) {
     return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   }
+  // "Saat kaça kadar?", "saat kaçta?": until or at what time, the shop's; never the price of a watch ("Akıllı Saat"),
+  // which is asked "saat kaç para", "saat ne kadar".
+  if (/ (kaca kadar|kacta) /.test(line) && productTerm(list.filter((word) => !/^(saat|kaca|kadar|kacta)$/.test(word.key))) === '' && !BUSINESS_KINDS.has(intent)) {
+    return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
+  }
   // "Size guide?", "size chart": the sizes of the product discussed or named (or the FAQ's chart), never the delivery.
   if (/ (size (guide|chart|table)s?|sizing( guide| chart)?) /.test(line)) {
     return { kind: 'attribute', attribute: 'size', term: productTerm(list.filter((word) => !/^(guides?|charts?|tables?|sizing)$/.test(word.key))) }

@@ -152,6 +152,12 @@ describe('answerMessage: after an FAQ answer or a business text', () => {
     expect(await ask('seramik vazo ne kadar', wrapped)).toMatchObject({ kind: 'price', productIds: ['p6'] })
   })
 
+  it.each(['saat kaça kadar', 'saat kaçta', 'kaça kadar açıksınız'])('reads "%s" as the hours, though the shop sells an Akıllı Saat', async (message) => {
+    const items = [...PRODUCTS, product('a1', 'Akıllı Saat', 2499, 'TRY', 3)]
+    expect(await ask(message, after('cumartesi açık mısınız', 'hours'), items)).toMatchObject({ kind: 'hours', productIds: [] })
+    expect(await ask(message, [], items)).toMatchObject({ kind: 'hours', productIds: [] })
+  })
+
   it.each([
     ['cumartesi?', after('kaçta açılıyorsunuz', 'hours'), 'hours', 'Cumartesi 10:00–14:00 arası açığız.'],
     ['ücretsiz mi?', after('kargo ücreti ne kadar', 'shipping'), 'shipping', 'Kargo bilgisi: 500 TL üzeri kargo ücretsiz; siparişler 2 iş gününde kargoda.'],

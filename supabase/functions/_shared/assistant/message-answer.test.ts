@@ -99,6 +99,12 @@ describe('answerMessage: another asked, of nothing named', () => {
     expect(out.reply).toContain('Akıllı Saat için katalogda bu bilgi yer almıyor')
   })
 
+  it.each(['teneke olarak var mı', 'do you have it in a tin?', 'do you have it in a bigger bottle?'])('asks "%s" of the olive oil just discussed, never "no such product"', async (message) => {
+    const oil = product('z1', 'Sızma Zeytinyağı 1 L', 540, 'TRY', 18, 'Soğuk sıkım, Ayvalık')
+    const out = await ask(message, after('zeytinyağı var mı', 'stock', ['z1']), [...PRODUCTS, oil, product('b1', 'Steel Water Bottle', 18, 'USD', 44)])
+    expect(out).toMatchObject({ kind: 'attribute', productIds: ['z1'] })
+  })
+
   it('says there is nothing like it when the hat is the only one', async () => {
     expect(await ask('başkası var mı', hat, [...PRODUCTS, product('s1', 'Hasır Şapka', 350, 'TRY', 14)])).toMatchObject({
       kind: 'stock', productIds: ['s1'], reply: 'Katalogda Hasır Şapka dışında benzer bir ürün yok.',

@@ -100,6 +100,12 @@ export async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | '
     const text = kind === 'price' ? say.priceOf(half.found, language) : say.stockOf(half.found, language)
     return reply(kind, `${text}\n${say.notListedTerm(half.missing, language)}`, language, [half.found], false)
   }
+  // "Teneke olarak var mı?", "do you have it in a bigger bottle?" just after the olive oil: a form of it, which its record
+  // may say, not another product (nor the Steel Water Bottle the words also name).
+  const inAForm = message !== undefined && AS_A_FORM.test(keyLine(words(message))) && (found.length === 0 || OF_IT_IN.test(keyLine(words(message))))
+  if (inAForm && ((await lastProducts(context))?.length ?? 0) === 1) {
+    return answerAttribute(null, '', message, context)
+  }
   if (found.length === 0) return reply(kind, say.notFound(contactOf(context), language), language, [], false)
   // "Do you have any vegan leather?" of leather goods none of which says vegan: the closest, said to be only that.
   if (found.length > 1 && kind !== 'link' && found.every((product) => notInRecord(term, product).length > 0)) {
@@ -139,6 +145,10 @@ function notInRecord(term: string, product: CatalogueProduct): string[] {
 }
 
 /** Two products asked for at once, their sum ("birlikte", "together", "toplam", "ne tutar", "what do they come to"). */
+/** A form a product is asked in: "teneke olarak", "cam şişede", "in a jar", "as a set". */
+const AS_A_FORM = / \w+ olarak | (in|as) an? \w+ /
+/** The product discussed, asked for in another form: "do you have it in…", "does it come as…". */
+const OF_IT_IN = / (have|get|comes?|available|sell) (it|them|this|that|these) (in|as) /
 const TOGETHER = / (birlikte|beraber|ikisi birden|toplam\w*|tutar\w*|(kac|ne) eder|together|altogether|total|in total|combined|comes? to) /
 /** The words of a question about colour, besides colours themselves. */
 const ABOUT_COLOUR = /^(renk\w*|rengi\w*|colou?rs?|available|come|comes|have|has|got|any|var|mevcut|baska|farkli|diger\w*|other|another|different|more|olan\w*|one)$/

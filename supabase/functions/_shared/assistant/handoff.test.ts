@@ -8,6 +8,20 @@ import type { CatalogueProduct } from './types.ts'
 const hat: CatalogueProduct = { id: 's1', name: 'Hasır Şapka', description: 'Yazlık', price: 350, currency: 'TRY', stock: 14, product_link: null }
 const { catalogue } = memoryCatalogue([hat])
 
+describe('handoffAsked: a call back asked for', () => {
+  it.each([
+    'ben ahmet, 0532 111 22 33 numaramdan dönüş yapabilir misiniz', 'bana dönebilir misiniz', 'beni arayabilir misiniz', 'can you call me back',
+    'please get back to me on 0532 111 22 33',
+  ])('"%s" is for a person', async (message) => {
+    expect(await handoffAsked(message)).toBe('asked')
+  })
+
+  // Sending a thing back is a return, which the owner's text answers.
+  it.each(['ürünü geri döndürebilir miyim', 'iade için ne yapmalıyım', 'can i send it back'])('"%s" is no call back', async (message) => {
+    expect(await handoffAsked(message)).toBeNull()
+  })
+})
+
 describe('handoffAsked, with the catalogue', () => {
   it.each(['hasır şapka', 'Hasır Şapka?', 'hasır şapka lütfen'])('"%s" names the hat: no complaint', async (message) => {
     expect(await handoffAsked(message, [], catalogue)).toBeNull()

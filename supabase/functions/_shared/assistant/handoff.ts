@@ -31,7 +31,8 @@ export async function handoffAsked(message: string, history: readonly Turn[] = [
   // So is being told when a product is back ("gelince haber verir misiniz?", "notify me when it's back"): a person
   // does it, with the number or address the customer leaves.
   // And "10 dk geç kalacağım", "running late for my appointment": the owner should know, and may answer.
-  if (changesOwnOrder(line) || OWN_ORDER_WHERE.test(line) || PAYMENT_FAILS.test(line) || asksToBeTold(line) || RUNNING_LATE.test(line)) return 'asked'
+  // So is a call back ("numaramdan dönüş yapabilir misiniz?", "can you call me back?"): a person makes it.
+  if (changesOwnOrder(line) || OWN_ORDER_WHERE.test(line) || PAYMENT_FAILS.test(line) || asksToBeTold(line) || RUNNING_LATE.test(line) || CALL_BACK.test(line)) return 'asked'
   // "Ok let me know", "haber verin" just after a product's stock: told when it is back, as above.
   // (Or just after "when will it arrive?" of one out of stock, which says its stock too.)
   const previous = history.findLast((turn) => turn.role === 'assistant')
@@ -55,6 +56,7 @@ export async function handoffAsked(message: string, history: readonly Turn[] = [
 
 const OWN_ORDER_WHERE =
   / (siparisim\w*|kargom\w*|paketim\w*|my order\w*|my package|my parcel) .*(takip\w*|nerede|nerde|where|track\w*|status|kargoya verildi\w*|kargolandi\w*|gonderildi\w*|shipped|dispatched|sent out)|(kargoya verildi\w*|kargolandi\w*|gonderildi\w*|shipped|dispatched) .*(siparisim\w*|kargom\w*|my order\w*)|(takip\w*|track\w*) (\w+ )?(siparisim\w*|kargom\w*|my order\w*|my package)|(kargo )?takip (numara|kod)\w*|tracking (number|code|no|link)|where is my (order|package|parcel) |(siparis (verdim|verdik|ettim)|siparisim\w*|kargom\w*|i ordered|we ordered|my order) .*(verilmedi|gonderilmedi|kargolanmadi|yola cikmadi|not (yet )?(been )?(shipped|sent|dispatched)|(hasnt|hasn t|has not|wasnt|was not) (been )?(shipped|sent|dispatched)) /
+const CALL_BACK = / (donus yap\w*|bana (geri )?don\w*|beni ara(yabilir|r|yin|sin)\w*|call me( back)?|get back to me|give me a call|ring me) /
 const RUNNING_LATE =
   / (gec kal\w*|gecikece\w*|gecikiyor\w*|gecikir\w*|running late|run late|be late|\d+ (dk|dakika\w*|mins?|minutes) (gec|late)|late for (my|the|our) (appointment|booking)|running (a bit |a little |\d+ (mins?|minutes) )late) /
 const PAYMENT_FAILS =

@@ -155,7 +155,7 @@ describe('the booking conversation reads', () => {
     // A trim is a haircut; a beard trim, brows or nails are no service of a hair salon's names.
     expect(serviceIn('a trim please', SERVICES)?.id).toBe('c')
     for (const text of ['do you do beard trims', 'sakal tıraşı yapıyor musunuz', 'kaş alımı ne kadar', 'nail cut']) expect(serviceIn(text, SERVICES), text).toBeNull()
-    expect(serviceIn('kaş alımı', [...SERVICES, { id: 'k', name: 'Kaş alımı', duration_minutes: 15, price: 150 }])?.id).toBe('k')
+    expect(serviceIn('kaş alımı', [...SERVICES, { id: 'k', name: 'Kaş alımı', duration_minutes: 15, price: 150, currency: 'TRY' }])?.id).toBe('k')
     // Named beside another part, a haircut is still named.
     expect(serviceIn('a haircut and a manicure', SERVICES)?.id).toBe('c')
   })

@@ -142,7 +142,7 @@ describe('language', () => {
     // A Turkish question written without Turkish letters, after English turns, is still Turkish.
     expect(replyLanguage('Randevu alabilir miyim?', undefined, english)).toBe('tr')
     // A name or number given when a booking asks for it shows no language, then or later.
-    const draft = { mode: 'book', serviceId: 's1', duration: 30, offers: [] } as const
+    const draft = { mode: 'book' as const, serviceId: 's1', duration: 30, offers: [] }
     const askedName: Turn[] = [
       { role: 'user', content: 'can I book a haircut on friday?', productIds: [] },
       { role: 'assistant', content: 'Whose name should I put it under?', productIds: [], kind: 'booking', booking: { ...draft, step: 'name' } },
@@ -222,7 +222,7 @@ describe('terms', () => {
 
   it('reads what someone likes, told, as a wish for what would suit them, and a question after an okay as that question', async () => {
     const classifier = await corpusClassifier()
-    for (const [message, term] of [['my sister loves jewellery', 'jewellery'], ['she likes summer stuff', 'summer'], ['he is into coffee', 'coffee'], ['do you have anything for someone who loves tea', 'tea']]) {
+    for (const [message, term] of [['my sister loves jewellery', 'jewellery'], ['she likes summer stuff', 'summer'], ['he is into coffee', 'coffee'], ['do you have anything for someone who loves tea', 'tea']] as const) {
       expect(await understand(message, classifier), message).toMatchObject({ kind: 'recommend', term })
     }
     // Liked and gone wrong is a complaint; liked, with thanks, is thanks.
@@ -254,7 +254,7 @@ describe('terms', () => {
     }
     expect((await understand('siparişi nasıl veririm', classifier)).kind).toBe('ordering')
     // So many of a thing wanted is an order (off topic, and shipping for "paket", were the readings).
-    for (const [message, term] of [['2 candles please', 'candles'], ['kahveden 5 paket istiyorum', 'kahveden']]) {
+    for (const [message, term] of [['2 candles please', 'candles'], ['kahveden 5 paket istiyorum', 'kahveden']] as const) {
       expect(await understand(message, classifier), message).toMatchObject({ kind: 'ordering', term })
     }
     expect((await understand('2 paket alsam kargo bedava mı', classifier)).kind).toBe('shipping')
@@ -997,7 +997,7 @@ describe('follow-ups as customers write them', () => {
   })
 
   it('a discount asked of an offer the FAQ has an entry on gets that entry, and only that offer', async () => {
-    const faq = [{ question: 'Toptan satış yapıyor musunuz?', answer: '20 adet ve üzeri alımlarda toptan fiyat veriyoruz.' }, ...FAQ]
+    const faq = [{ id: 'f9', question: 'Toptan satış yapıyor musunuz?', answer: '20 adet ve üzeri alımlarda toptan fiyat veriyoruz.' }, ...FAQ]
     const bulk = await ask('toptan alırsam indirim olur mu', { faq })
     expect(bulk).toMatchObject({ kind: 'faq', reply: '20 adet ve üzeri alımlarda toptan fiyat veriyoruz.' })
     // A discount with no offer the entry speaks of is not answered with wholesale prices; one on many of a thing is.
@@ -3096,7 +3096,7 @@ describe('the business', () => {
     // No product named: the shipping text alone.
     expect(await ask('kargo ücreti dahil mi')).toMatchObject({ kind: 'shipping', productIds: [] })
     // Just after one product, its price with shipping; the shipping's own cost asked is the text alone.
-    for (const [message, price] of [['how much with shipping', en('p6')], ['kargoyla birlikte ne kadar', tr('p6')], ['kargo dahil kaç para', tr('p6')]]) {
+    for (const [message, price] of [['how much with shipping', en('p6')], ['kargoyla birlikte ne kadar', tr('p6')], ['kargo dahil kaç para', tr('p6')]] as const) {
       const out = await ask(message, { history: said(['p6']) })
       expect(out, message).toMatchObject({ kind: 'shipping', productIds: ['p6'] })
       expect(out.reply, message).toContain(price)

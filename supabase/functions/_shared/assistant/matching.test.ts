@@ -43,8 +43,8 @@ describe('sameStem', () => {
 
 describe('withOrWithout', () => {
   it('pairs a word of having a thing with the word of lacking it, and nothing else', () => {
-    for (const [a, b] of [['kukurtlu', 'kukurtsuz'], ['sekersiz', 'sekerli'], ['kablolu', 'kablosuz'], ['tuzlu', 'tuzsuz']]) expect(withOrWithout(a, b), `${a} ${b}`).toBe(true)
-    for (const [a, b] of [['kukurtlu', 'kukurtlu'], ['sekerli', 'tuzsuz'], ['deniz', 'denizli'], ['renk', 'renkli'], ['ucuz', 'ucuzlu']]) expect(withOrWithout(a, b), `${a} ${b}`).toBe(false)
+    for (const [a, b] of [['kukurtlu', 'kukurtsuz'], ['sekersiz', 'sekerli'], ['kablolu', 'kablosuz'], ['tuzlu', 'tuzsuz']] as const) expect(withOrWithout(a, b), `${a} ${b}`).toBe(true)
+    for (const [a, b] of [['kukurtlu', 'kukurtlu'], ['sekerli', 'tuzsuz'], ['deniz', 'denizli'], ['renk', 'renkli'], ['ucuz', 'ucuzlu']] as const) expect(withOrWithout(a, b), `${a} ${b}`).toBe(false)
   })
 })
 

@@ -136,7 +136,8 @@ describe('what else a question asks of a product', () => {
 
   it.each([
     ['El yapımı hakiki deri omuz çantası', true], ['Pure silk, navy blue', true], ['Yazlık, %100 keten', true], ['925 ayar gümüş kolye', true],
-    ['sterling silver ring', true], ['Suni deri çanta', false], ['Pamuklu tişört', false], ['gerçekten güzel', false],
+    ['sterling silver ring', true], ['100% cotton', true], ['yüzde 100 pamuk', true],
+    ['Suni deri çanta', false], ['Pamuklu tişört', false], ['gerçekten güzel', false], ['100 ml cam şişe', false], ['1100 TL', false],
   ])('saysGenuine %s: %s', (text, says) => {
     expect(saysGenuine(text)).toBe(says)
   })

@@ -53,7 +53,9 @@ export const GENUINE_ASKED = / (real|genuine|pure|authentic|hakiki|gercek|saf|ha
 // ("100% silk?", "%100 keten mi": the sign is the percentage; "100 tl mi", "yüz maskesi mi" ask no such thing.)
 export const asksIfGenuine = (message: string): boolean => GENUINE_ASKED.test(keyLine(words(message))) || (/(100\s*%|%\s*100)\s*\p{L}/u.test(message) && yesOrNo(message))
 /** Whether a record says its material is the real thing ("Hakiki dana derisi", "%100 ipek", "925 ayar gümüş"). */
-export const saysGenuine = (text: string): boolean => words(text).some((word) => GENUINE.test(word.key) || /^(100|925|sterling)$/.test(word.key))
+export const saysGenuine = (text: string): boolean =>
+  // (A hundred is genuine only as a share: "%100 ipek", not "100 ml".)
+  words(text).some((word) => GENUINE.test(word.key) || /^(925|sterling)$/.test(word.key)) || /%\s*100(?!\d)|(?<!\d)100\s*%|y[üu]zde\s*(100|y[üu]z)\b/iu.test(text)
 /** How it smells ("kokusu nasıl?", "what scent is it?"). */
 export const SCENT_WORDS = /^(smell|smells|scent|scents|fragrance|aroma|koku|kokusu|kokulari|kokuyor|esans\w*)$/
 export const DURATION_PHRASES = / (how (long|many hours) (does|do|will|would|can) (\w+ ){1,3}(last|burn|run|go)|kac saat (gider|dayanir|yanar|calisir|caliyor|gidiyor|gidiyo)|ne kadar (dayanir|dayaniyor|yanar)|(sarj\w*|pil\w*) ne kadar (gider|gidiyor|gidiyo)|battery life|pil omru) /

@@ -14,6 +14,7 @@ import { keyLine, words } from './text.ts'
 import { readWhen, saysWhen } from './when.ts'
 import { corpusClassifier } from './nlu.ts'
 import { onlyNamesAProduct } from './matching.ts'
+import { productTerm } from './question-words.ts'
 import type { Catalogue, HandoffReason, Turn } from './types.ts'
 
 /** The kind of reply that says the assistant did not know (builtin.ts's `unknown`). */
@@ -47,7 +48,7 @@ export async function handoffAsked(message: string, history: readonly Turn[] = [
   // "My order is 500 TL" just after the shipping text tells what the order comes to, to learn what shipping costs.
   if (kind === 'complaint' && statesAmountAfterShipping(message, history)) return null
   // "Hasır şapka": a product's name alone, whatever the classifier heard in it ("hasır" sounds like "hasar", damage).
-  if (kind === 'complaint' && catalogue && (await onlyNamesAProduct(message, catalogue))) return null
+  if (kind === 'complaint' && catalogue && (await onlyNamesAProduct(productTerm(words(message)), catalogue))) return null
   // "Yarın 14:00 ürün deneme randevusu" asks for an appointment in so many words, whatever the classifier
   // made of its other words; a complaint about an appointment ("randevum iptal edildi, çok kızgınım") stays one.
   if (kind === 'complaint' && !(bookingAsked(message, kind) === 'book' && saysWhen(readWhen(message, ANY_DAY)))) return 'complaint'

@@ -4,7 +4,6 @@
 // catalogue's search in Postgres finds candidates; these decide, in the
 // reply, which of them the customer meant.
 import { holdsEquivalent, phrasesHeld } from './lexicon.ts'
-import { productTerm } from './question-words.ts'
 import { words } from './text.ts'
 import type { Catalogue, CatalogueProduct } from './types.ts'
 
@@ -95,11 +94,10 @@ export function bestNamed(term: string, found: readonly CatalogueProduct[], desc
 }
 
 /**
- * Whether the message's words, without its question and courtesy words, are all in the name of a product the
- * catalogue has ("hasır şapka", "Hasır Şapka?"): a search for it, whatever the classifier heard in the name.
+ * Whether a message's product term (question-words.ts `productTerm`: its words without the question's) is all in the
+ * name of a product the catalogue has ("hasır şapka", "Hasır Şapka?"): a search for it, whatever the classifier heard.
  */
-export async function onlyNamesAProduct(message: string, catalogue: Catalogue): Promise<boolean> {
-  const term = productTerm(words(message))
+export async function onlyNamesAProduct(term: string, catalogue: Catalogue): Promise<boolean> {
   // ("My order is 500 TL" names "Stok Kalemi 500" by a number alone: no name.)
   if (!keysOf(term).some((key) => /^[a-z]{3,}/.test(key))) return false
   return (await catalogue.search(term, 3)).some((product) => coverage(term, product.name) === 1)

@@ -91,7 +91,7 @@ export async function answerMessage(
   // reads the catalogue only when it names a kind of thing sold: "what is the weather like" reads nothing.)
   // (Small talk asking a price or stock is read so below.)
   const misheardName = understood.kind === 'complaint' || (understood.kind === 'off_topic' && thingWords(message).length > 0 && !PRODUCT_CUES.test(keyLine(words(message))))
-  if (misheardName && (await onlyNamesAProduct(message, catalogue))) {
+  if (misheardName && (await onlyNamesAProduct(productTerm(words(message)), catalogue))) {
     return answerProduct(intentOf('search', message), message, context, [])
   }
   if (written !== null) {

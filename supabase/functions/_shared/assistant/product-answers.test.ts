@@ -125,6 +125,15 @@ describe('answerAttribute', () => {
   })
 })
 
+describe('answerProductQuestion: two named at once', () => {
+  it('gives both the wired and the wireless headphones, never "not listed, the closest"', async () => {
+    // (The database's search finds both for the three words, as anyWordSearch does.)
+    const out = await answerProductQuestion('price', 'kablolu kablosuz kulaklık', anyWordSearch(contextOf()), 'kablolu ve kablosuz kulaklık ne kadar')
+    expect(out).toMatchObject({ kind: 'price', productIds: ['k2', 'k1'] })
+    expect(out.known).toBeUndefined()
+  })
+})
+
 describe('answerOrdering', () => {
   const ordering = { ordering_info: 'WhatsApp üzerinden sipariş verebilirsiniz.' }
 

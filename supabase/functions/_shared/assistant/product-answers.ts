@@ -88,7 +88,8 @@ export async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | '
   // "Do you have any jewellery?": a department, asked as the things it holds.
   if (found.length === 0 && kind !== 'link' && departmentOf(term)) return answerProductQuestion('list', term, context)
   // "Deri çanta ve gümüş kolye ne kadar?": two products, when the words as one name neither fully.
-  const unnamed = found.length === 0 || (found.length === 1 && notInRecord(term, found[0]!).length > 0)
+  // ("Kablolu ve kablosuz kulaklık": each found lacks the other's word, yet the two are named.)
+  const unnamed = found.length === 0 || found.every((product) => notInRecord(term, product).length > 0)
   const pair = unnamed && message && kind !== 'link' ? await namedPair(message, context) : null
   // "Kahve ve çay birlikte kaç TL?", "the mug and the candle together?": what one of each comes to.
   const together = pair && message !== undefined && (kind === 'price' || asksWhatItCosts(message)) && TOGETHER.test(keyLine(words(message)))

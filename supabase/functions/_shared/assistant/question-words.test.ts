@@ -72,6 +72,8 @@ describe('two products in one message', () => {
     ['Deri çanta ve gümüş kolye ne kadar?', ['deri çanta', 'gümüş kolye']], ['leather bag or canvas bag which is cheaper', ['leather bag', 'canvas bag']],
     ['kahve mi çay mı daha pahalı', ['kahve', 'çay']], ['ceket ile pantolon', ['ceket', 'pantolon']], ['jacket vs coat', ['jacket', 'coat']],
     ['kazak yoksa hırka', ['kazak', 'hırka']], ['the wired and wireless headphones', ['wired headphones', 'wireless headphones']],
+    // "Kablolu" is with a cable, not a cable: the kind named once is both sides' in Turkish too.
+    ['kablolu ve kablosuz kulaklık ne kadar', ['kablolu kulaklık', 'kablosuz kulaklık']], ['şekerli mi şekersiz mi lokum', ['şekerli lokum', 'şekersiz lokum']],
   ])('productPair(%j) is %j', (message, pair) => {
     expect(productPair(message)).toEqual(pair)
   })

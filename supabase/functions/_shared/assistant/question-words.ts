@@ -3,6 +3,7 @@
 // products joined in one message, a pointer back to what was listed ("the
 // second one"), and the forms of a yes-or-no question.
 import { thingWords } from './lexicon.ts'
+import { withOrWithout } from './matching.ts'
 import { asciiKey, keyLine, words, type Word } from './text.ts'
 import { opens, LEADERS } from './courtesy-words.ts'
 
@@ -297,6 +298,8 @@ export function splitPair(list: readonly Word[], explicit: boolean): [string, st
   if (first === '' || second === '') return null
   // "The wired and wireless headphones", "kablolu ve kablosuz kulaklık": the kind named once is both sides'.
   const head = thingWords(second).at(-1)
-  if (thingWords(first).length === 0 && head && words(second).length >= 2) return [`${first} ${head}`, second]
+  // ("Kablolu" reads as a cable; beside "kablosuz" it is only the kind's with-or-without.)
+  const pairsWithSecond = (a: Word) => words(second).some((b) => withOrWithout(a.key, b.key))
+  if ((thingWords(first).length === 0 || words(first).every(pairsWithSecond)) && head && words(second).length >= 2) return [`${first} ${head}`, second]
   return [first, second]
 }

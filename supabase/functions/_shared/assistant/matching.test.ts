@@ -72,5 +72,12 @@ describe('coverage and bestNamed', () => {
     const bag = product('e', 'Deri Çanta', 'El yapımı, taba rengi')
     expect(bestNamed('el yapımı', [dress, bag], true)).toEqual([bag])
     expect(bestNamed('handmade', [dress, bag], true)).toEqual([bag])
+    // "Saat" after a number is hours of battery, no watch; "a lovely gift" still names a gift.
+    const headphones = product('f', 'Kablosuz Kulaklık', 'Gürültü önleyici, 30 saat pil ömrü')
+    const candle = product('g', 'Scented Candle', 'Lavender, about 40 hours, a lovely gift')
+    expect(bestNamed('saat', [headphones], true)).toEqual([])
+    expect(bestNamed('hours', [candle], true)).toEqual([])
+    expect(bestNamed('gift', [candle], true)).toEqual([candle])
+    expect(bestNamed('pil', [headphones], true)).toEqual([headphones])
   })
 })

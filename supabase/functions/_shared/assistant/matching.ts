@@ -76,6 +76,9 @@ export function coverage(term: string, text: string): number {
   return asked.filter((key) => phrases.has(key) || held.some((word) => sameWord(key, word)) || holdsEquivalent(key, text)).length / asked.length
 }
 
+/** A length of time a description gives ("30 saat pil", "40-hour battery"), whose unit names nothing sold. */
+const A_TIME = /\d+\s*-?\s*(saat\p{L}*|hours?|g[üu]n\p{L}*|days?|dakika\p{L}*|minutes?|dk)(?!\p{L})/giu
+
 /**
  * The products the words name best. The search ranks anything sharing a word
  * with the question, in its name or description; a customer who asks about
@@ -89,7 +92,9 @@ export function bestNamed(term: string, found: readonly CatalogueProduct[], desc
   const scored = found.map((product) => ({ product, score: coverage(term, product.name) }))
   const best = Math.max(0, ...scored.map((entry) => entry.score))
   // The search's own reach ("el" of "Elbise" for "el yapımı") is no match: the record itself holds a word of the term.
-  if (best === 0) return descriptions ? found.filter((product) => coverage(term, `${product.name} ${product.description ?? ''}`) > 0) : []
+  // ("30 saat pil" is a time, no watch: "saat" after a number is hours.)
+  const described = (product: CatalogueProduct) => `${product.name} ${(product.description ?? '').replace(A_TIME, ' ')}`
+  if (best === 0) return descriptions ? found.filter((product) => coverage(term, described(product)) > 0) : []
   return scored.filter((entry) => entry.score === best).map((entry) => entry.product)
 }
 

@@ -93,6 +93,13 @@ describe('faqFor', () => {
     expect(stock.faqSearches).toEqual(['kulaklık stokta var mı', 'headphones stokta var mı'])
   })
 
+  it('sends each query to the database once, however many readings ask it', async () => {
+    const subject = memoryContext({ faq: FAQ })
+    await faqFor('is the speaker original', subject.context, 'unknown')
+    expect(subject.faqSearches).toContain('is the hoparlor orijinal')
+    expect(subject.faqSearches).toEqual([...new Set(subject.faqSearches)])
+  })
+
   it('is null without a search when the owner has written no FAQ', async () => {
     const { context, faqSearches } = memoryContext({ faq: [] })
     expect(await faqFor('hediye paketi yapıyor musunuz', context, 'unknown')).toBeNull()

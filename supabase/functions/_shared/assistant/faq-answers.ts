@@ -39,7 +39,13 @@ export async function faqFor(message: string, context: Context, kind: string) {
 
 async function faqOf(message: string, context: Context, kind: string) {
   if (!context.business.hasFaq) return null
-  const hits = await context.business.searchFaq(message, 3)
+  // Each query goes to the database once, however many of the readings below ask it.
+  const searched = new Map<string, Promise<FaqHit[]>>()
+  const search = (query: string) => {
+    if (!searched.has(query)) searched.set(query, context.business.searchFaq(query, 3))
+    return searched.get(query)!
+  }
+  const hits = await search(message)
   const best = hits[0]
   if (entryAnswers(best, message)) return best
   // The owner may have written the entry in the other language ("do you wrap presents?" of "Hediye paketi yapıyor
@@ -49,7 +55,7 @@ async function faqOf(message: string, context: Context, kind: string) {
   const retries = PRODUCT_QUESTIONS.has(kind) ? [translate(message)] : [translate(message), withoutThings(message)]
   for (const again of new Set(retries)) {
     if (again === asWritten || keysOf(again).length === 0) continue
-    const [other] = await context.business.searchFaq(again, 1)
+    const [other] = await search(again)
     if (entryAnswers(other, message)) return other
   }
   // "How long is the warranty on the headphones?", "can I come pick it up today?": the entry on that subject answers,
@@ -57,7 +63,7 @@ async function faqOf(message: string, context: Context, kind: string) {
   if (!namesSubject(message)) return null
   const onSubject = (hit: FaqHit | undefined) => hit && hit.score >= FAQ_SUBJECT_MIN_SCORE && sameThings(message, hit.question) && sameSubject(message, `${hit.question} ${hit.answer}`)
   // ("Faturalı mı gönderiyorsunuz?" matches the invoice's entry and the one on sending abroad alike: the subject decides.)
-  const firstOnSubject = async (query: string) => (await context.business.searchFaq(query, 3)).find(onSubject)
+  const firstOnSubject = async (query: string) => (await search(query)).find(onSubject)
   const found = hits.find(onSubject) ?? (await firstOnSubject(translate(message)))
   if (found) return found
   // ("How many years warranty on the watch?": the entry is of every product, so the watch's words do not count against it.)

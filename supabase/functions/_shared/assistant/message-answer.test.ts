@@ -92,7 +92,7 @@ describe('answerMessage: another asked, of nothing named', () => {
     expect(out.reply).toContain('Hasır Şapka için katalogda bu bilgi yer almıyor')
   })
 
-  it.each(['şarj aleti dahil mi', 'kutusunda şarj aleti var mı'])('asks "%s" of the watch just discussed, never of the charger sold', async (message) => {
+  it.each(['şarj aleti dahil mi', 'kutusunda şarj aleti var mı', 'şarj aleti ile geliyor mu', 'şarj aletiyle mi geliyor'])('asks "%s" of the watch just discussed, never of the charger sold', async (message) => {
     const items = [...PRODUCTS, product('a1', 'Akıllı Saat', 2499, 'TRY', 3, 'Siyah kasa'), product('c1', 'Hızlı Şarj Aleti', 259, 'TRY', 40)]
     const out = await ask(message, after('akıllı saat var mı', 'stock', ['a1']), items)
     expect(out).toMatchObject({ kind: 'attribute', productIds: ['a1'] })

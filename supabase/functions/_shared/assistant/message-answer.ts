@@ -88,8 +88,8 @@ export async function answerMessage(
   const written = !boughtThenShipped && clashesWithAName(understood.kind, message) && understood.unknownWords > 0 && mayBeProduct ? await productNameWritten(message, context) : null
   // A product's name alone is a search for it, whatever the classifier heard in it: "hasır şapka" is no complaint, however
   // much "hasır" sounds like "hasar"; "smart watch" no small talk, though no word of it is "Akıllı Saat". (Small talk
-  // reads the catalogue only when it names a kind of thing sold: "what is the weather like" reads nothing.)
-  // (Small talk asking a price or stock is read so below.)
+  // reads the catalogue only when it names a kind of thing sold and asks no price or stock, which is read below:
+  // "what is the weather like" reads nothing.)
   const misheardName = understood.kind === 'complaint' || (understood.kind === 'off_topic' && thingWords(message).length > 0 && !PRODUCT_CUES.test(keyLine(words(message))))
   if (misheardName && (await onlyNamesAProduct(productTerm(words(message)), catalogue))) {
     return answerProduct(intentOf('search', message), message, context, [])

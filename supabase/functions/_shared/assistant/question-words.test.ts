@@ -79,7 +79,7 @@ describe('two products in one message', () => {
   })
 
   // "Ile" asked about is what it comes with; a side with no product words is no pair.
-  it.each(['kutusu ile mi geliyor', 'deri ceket ne kadar', 'and the bag', 'kazak ve', 'ne kadar ve kaç'])('productPair(%j) is null', (message) => {
+  it.each(['kutusu ile mi geliyor', 'şarj aleti ile geliyor mu', 'deri ceket ne kadar', 'and the bag', 'kazak ve', 'ne kadar ve kaç'])('productPair(%j) is null', (message) => {
     expect(productPair(message)).toBeNull()
   })
 

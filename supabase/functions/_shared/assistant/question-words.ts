@@ -285,8 +285,9 @@ export function withoutWithEnding(word: string): string | null {
 
 /** The two product terms around the separator, or null when one side has no product words. */
 export function splitPair(list: readonly Word[], explicit: boolean): [string, string] | null {
-  // "Kutusu ile mi geliyor?" asks what it comes with: "ile" asked about joins no two products.
-  const find = (set: ReadonlySet<string>) => list.findIndex((word, index) => index > 0 && set.has(word.key) && !(word.key === 'ile' && /^m[iu]$/.test(list[index + 1]?.key ?? '')))
+  // "Kutusu ile mi geliyor?", "şarj aleti ile geliyor mu?" ask what it comes with: "ile" asked about joins no two products.
+  const comesWith = (next: string) => /^m[iu]$/.test(next) || /^gel(iyor|ir)/.test(next)
+  const find = (set: ReadonlySet<string>) => list.findIndex((word, index) => index > 0 && set.has(word.key) && !(word.key === 'ile' && comesWith(list[index + 1]?.key ?? '')))
   let at = find(STRONG_SEPARATORS)
   if (at < 0 && explicit) at = find(WEAK_SEPARATORS)
   // "Kahve mi çay mı daha pahalı?": two question particles, each after one of the two.

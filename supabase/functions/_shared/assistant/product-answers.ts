@@ -145,11 +145,11 @@ function notInRecord(term: string, product: CatalogueProduct): string[] {
   return keysOf(term).filter((key) => !isQuestionWord(key) && !/^\d+$/.test(key) && !JUDGING.test(key) && coverage(key, record) === 0 && !misspelt(key) && !together.has(key))
 }
 
-/** Two products asked for at once, their sum ("birlikte", "together", "toplam", "ne tutar", "what do they come to"). */
-/** A form a product is asked in: "teneke olarak", "cam şişede", "in a jar", "as a set". */
+/** A form a product is asked in: "teneke olarak", "in a jar", "as a set". */
 const AS_A_FORM = / \w+ olarak | (in|as) an? \w+ /
 /** The product discussed, asked for in another form: "do you have it in…", "does it come as…". */
 const OF_IT_IN = / (have|get|comes?|available|sell) (it|them|this|that|these) (in|as) /
+/** Two products asked for at once, their sum ("birlikte", "together", "toplam", "ne tutar", "what do they come to"). */
 const TOGETHER = / (birlikte|beraber|ikisi birden|toplam\w*|tutar\w*|(kac|ne) eder|together|altogether|total|in total|combined|comes? to) /
 /** The words of a question about colour, besides colours themselves. */
 const ABOUT_COLOUR = /^(renk\w*|rengi\w*|colou?rs?|available|come|comes|have|has|got|any|var|mevcut|baska|farkli|diger\w*|other|another|different|more|olan\w*|one)$/

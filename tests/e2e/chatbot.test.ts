@@ -528,7 +528,8 @@ describe('chatbot screen', () => {
         await context.close()
       }
     }
-  })
+    // Sixteen axe scans (two languages, two viewports, four tabs): 25 s alone, a minute beside the rest of CI on two cores.
+  }, 120_000)
 
   // Needs the widget script (src/widget, built into /chatbot-widget.js) and tests/support/widget-host.ts.
   it('the copied snippet, pasted into a site on another origin, opens the widget and answers from the catalogue', async () => {

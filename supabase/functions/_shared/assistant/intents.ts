@@ -874,8 +874,8 @@ export function intentOf(asked: string, message: string): Intent {
   // "Can I try things on there?", "can I try the jacket on in store?": whether the shop has somewhere to try things is
   // nothing the owner's texts say, and no question about paying or an appointment, however "there" or "try" sounded.
   if ((intent === 'payment' || (intent === 'booking' && !BOOKING_WORDS.test(line))) && TRY_ON.test(line)) return { kind: 'unknown' }
-  // "Can you add a card?": a card put in the parcel, not one to pay with.
-  if (intent === 'payment' && !saysPaying(message) && / (add|include|put|ekle\w*|koy\w*) /.test(line)) return { kind: 'unknown' }
+  // "Can you add a card?", "not yazabilir miyim?": a card or a note put in the parcel, not one to pay with.
+  if (intent === 'payment' && !saysPaying(message) && / (add|include|put|write|ekle\w*|koy\w*|yaz\w*) /.test(line)) return { kind: 'unknown' }
   if (intent === 'payment' && !saysPaying(message)) {
     // "Hediye kartı var mı?" asks for a thing sold, "toptan satış yapıyor musunuz?" about offers, however much "kart"
     // and "satış" sound like paying.

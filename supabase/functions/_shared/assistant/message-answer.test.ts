@@ -131,6 +131,17 @@ describe('answerMessage: after a list', () => {
     expect(await ask('500 TL altı', after('kablosuz kulaklık var mı', 'stock', ['p1']))).toMatchObject({ kind: 'budget', productIds: ['p2', 'p6'] })
   })
 
+  it('keeps the kind asked through a run of budgets: "2000 TL altı?" after headphones under 1000 TL is headphones', async () => {
+    const headphonesInBudget = after('1000 TL altı kulaklık var mı', 'budget', ['p2'])
+    const raised = await ask('peki 2000 TL altı?', headphonesInBudget)
+    expect(raised.kind).toBe('budget')
+    expect([...raised.productIds].sort()).toEqual(['p1', 'p2'])
+    // Two budgets back, the kind still holds; a budget after anything else is all it buys.
+    const twice = [...headphonesInBudget, ...after('1500 TL altı?', 'budget', ['p2'])]
+    expect([...(await ask('under 5000 lira?', twice)).productIds].sort()).toEqual(['p1', 'p2'])
+    expect((await ask('2000 TL altı', after('hediye paketi yapıyor musunuz', 'faq'))).productIds).toContain('p6')
+  })
+
   it('looks for cheaper than the cheapest listed, and says there is none', async () => {
     expect(await ask('daha ucuz bir şey var mı?', HEADPHONES_LISTED)).toMatchObject({
       kind: 'budget', productIds: ['p2'], reply: 'Katalogda Kablolu Kulaklık (₺349,90 TRY) ürününden daha uygun fiyatlı bir ürün yok.',
@@ -141,8 +152,14 @@ describe('answerMessage: after a list', () => {
 describe('answerMessage: after an FAQ answer or a business text', () => {
   const wrapped = after('Hediye paketi yapıyor musunuz?', 'faq', [], GIFT_WRAP.answer)
 
-  it.each(['ücretli mi?', 'ne kadar?'])('asks "%s" of the entry just given', async (message) => {
+  // (A note in the parcel sounds like paying to the classifier; the English asks in more words.)
+  it.each(['ücretli mi?', 'ne kadar?', 'not yazabilir miyim'])('asks "%s" of the entry just given', async (message) => {
     expect(await ask(message, wrapped)).toMatchObject({ kind: 'faq', productIds: [], reply: 'Evet, hediye paketi ücretsizdir.' })
+  })
+
+  it.each(['can you include a card?', 'is there a charge for that?'])('asks "%s" of the Turkish entry given in English', async (message) => {
+    const wrappedInEnglish = after('do you do gift wrapping?', 'faq', [], GIFT_WRAP.answer)
+    expect(await ask(message, wrappedInEnglish)).toMatchObject({ kind: 'faq', productIds: [], reply: 'Evet, hediye paketi ücretsizdir.' })
   })
 
   // The entry's own question joined to these holds most of its words; only the follow-up's own words may tie it to the entry.

@@ -156,6 +156,15 @@ export async function answerMessage(
     const term = wish ? productTerm(words(wish.content)) : ''
     if (thingWords(term).length > 0 || departmentOf(term)) return answerBudget(understood.budget, term, context)
   }
+  // "Peki 50 dolar altı?", "what about under 100?" just after "20 euro altı hediye": the same kind, in the new budget, as
+  // long ago as the run of budgets goes, whatever the last one showed.
+  if (understood.kind === 'budget' && understood.term === '' && previousKind === 'budget') {
+    for (let at = history.length - 1; at > 0 && history[at]!.kind === 'budget' && history[at - 1]!.role === 'user'; at -= 2) {
+      const before = intentOf('budget', history[at - 1]!.content)
+      const term = before.kind === 'budget' ? before.term : ''
+      if (thingWords(term).length > 0 || departmentOf(term)) return answerBudget(understood.budget, term, context)
+    }
+  }
   // "What about wireless ones?", "kablosuz olanlar?" just after a kind of thing was asked for: that kind, so described.
   if (['search', 'list', 'stock'].includes(understood.kind) && 'term' in understood && / (ones|olanlar\w*) /.test(keyLine(words(message)))) {
     const described = productTerm(words(understood.term).filter((word) => !/^(ones|olanlar\w*)$/.test(word.key)))
@@ -201,7 +210,7 @@ export async function answerMessage(
   // days to send something back), which that text says if anything does.
   if (policyBefore && HOW_MANY_ALONE.test(keyLine(words(message)))) return answerIntent({ kind: policyBefore }, message, context)
   // "Ücretli mi?", "not ekleyebilir miyim?" just after an FAQ answer, naming no product: asked of that entry.
-  if (previousKind === 'faq' && words(message).length <= 4 && FAQ_FOLLOWED.has(understood.kind)) {
+  if (previousKind === 'faq' && words(message).length <= 6 && FAQ_FOLLOWED.has(understood.kind)) {
     const term = 'term' in understood ? understood.term : ''
     // A product the words name whole: "not" (a note) only begins "Notebook".
     const whole = (product: CatalogueProduct) => keysOf(term).some((key) => keysOf(product.name).some((word) => word === key || sameStem(key, word)))

@@ -2065,6 +2065,28 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('whatsapp numaram 0532 111 22 33')).kind).toBe('personal_info')
   })
 
+  it('says an account elsewhere is not written, then how to reach the shop; the FAQ says it when the owner wrote it', async () => {
+    for (const [message, language, head] of [
+      ['instagram hesabınız var mı', 'tr', 'Instagram hakkında bir bilgi henüz yazılmamış.'],
+      ['tiktok hesabınız', 'tr', 'TikTok hakkında bir bilgi henüz yazılmamış.'],
+      // Never the hours "are you on" sounds like.
+      ['are you on facebook', 'en', "I don't have information about Facebook yet."],
+    ] as const) {
+      const out = await ask(message, { language })
+      expect(out.kind, message).toBe('contact')
+      expect(out.reply.split('\n')[0], message).toBe(head)
+      expect(out.reply, message).toContain('0216 555 00 11')
+    }
+    const written = await ask('instagram hesabınız var mı', { faq: [{ id: 'f9', question: 'Instagram hesabınız var mı?', answer: 'Evet, @ayse.butik hesabımızdan bize ulaşabilirsiniz.' }] })
+    expect(written.reply).toBe('Evet, @ayse.butik hesabımızdan bize ulaşabilirsiniz.')
+  })
+
+  it('reads where a product was seen as no part of it: "facebook sayfanızdaki X kaç para", "I saw a bag on your instagram, is it still available?"', async () => {
+    expect(await ask('facebook sayfanızdaki seramik vazo kaç para')).toMatchObject({ kind: 'price', productIds: ['p6'] })
+    expect(await ask('instagramda gördüğüm seramik vazo hala var mı')).toMatchObject({ kind: 'stock', productIds: ['p6'] })
+    expect(await ask('I saw a desk lamp on your instagram page, is it still available?', { language: 'en' })).toMatchObject({ kind: 'stock', productIds: ['p5'] })
+  })
+
   it('"do you have any jewellery?" lists the department\'s things', async () => {
     const out = await askAnyWord('do you have any jewellery?', [...PRODUCTS, product('p8', 'Gümüş Kolye', 120, 'USD', 5, null), product('p9', 'Altın Küpe', 300, 'USD', 2, null)])
     expect(out.kind).toBe('list')

@@ -39,9 +39,9 @@ export function contactDetails(profile: BusinessProfile | null, businessName: st
 
 /** The owner has not written this down: said plainly, with the way to ask. */
 export function notWritten(topic: string, profile: BusinessProfile | null, businessName: string, language: Lang): string {
-  const head = language === 'tr' ? `${topic} hakkında bir bilgi henüz yazılmamış.` : `I don't have information about ${topic} yet.`
-  return `${head} ${contactDetails(profile, businessName, language)}`
+  return `${nothingOf(topic, language)} ${contactDetails(profile, businessName, language)}`
 }
+const nothingOf = (topic: string, language: Lang) => (language === 'tr' ? `${topic} hakkında bir bilgi henüz yazılmamış.` : `I don't have information about ${topic} yet.`)
 
 const TOPICS: Record<'hours' | 'address' | 'shipping' | 'delivery' | 'returns' | 'payment' | 'ordering' | 'discounts', Record<Lang, string>> = {
   discounts: { tr: 'Kampanya ve indirimler', en: 'discounts and offers' },
@@ -206,6 +206,11 @@ export function contactAnswer(profile: BusinessProfile | null, businessName: str
   ].filter(Boolean)
   if (lines.length === 0) return contactDetails(profile, businessName, language)
   return `${language === 'tr' ? 'Bize buradan ulaşabilirsiniz:' : 'You can reach us here:'}\n${lines.join('\n')}`
+}
+
+/** "Instagram hesabınız var mı?": no field of the profile holds an account elsewhere; so said, and how to reach the shop. */
+export function accountAnswer(account: string, profile: BusinessProfile | null, businessName: string, language: Lang): string {
+  return `${nothingOf(account, language)}\n${contactAnswer(profile, businessName, language)}`
 }
 
 export type PolicyTopic = 'shipping' | 'delivery' | 'returns' | 'payment' | 'ordering'

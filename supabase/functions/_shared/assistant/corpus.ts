@@ -279,6 +279,8 @@ export const CORPUS: readonly CorpusEntry[] = [
     iletişim
     whatsapp numaranız
     hangi numaradan ulaşırım
+    sosyal medya hesaplarınız
+    tiktok hesabınız var mı
   `),
   ...examples('contact', 'en', `
     what is the best way to contact you

@@ -3,7 +3,7 @@
 // questions about a message it answers: whether it asks at all, and whether a
 // material is what a yes-or-no question asks of.
 import { describe, expect, it } from 'vitest'
-import { asksSomething, COMES_WITH, CONTACT_WORDS, materialAsked, MEASURE, OTHER, PRODUCT_CUES, VERB_FORM, WHERE_WORDS } from './cues.ts'
+import { accountAsked, asksSomething, COMES_WITH, CONTACT_WORDS, materialAsked, MEASURE, OTHER, PRODUCT_CUES, VERB_FORM, WHERE_WORDS } from './cues.ts'
 import { keyLine, words } from './text.ts'
 
 /** As the answerers read a message: ASCII keys, spaced at both ends. */
@@ -140,5 +140,19 @@ describe('materialAsked', () => {
     ['is it waterproof', false],
   ])('%s: %s', (message, expected) => {
     expect(materialAsked(message)).toBe(expected)
+  })
+})
+
+describe('accountAsked', () => {
+  it.each([
+    ['instagram hesabınız var mı', 'Instagram'], ['insta?', 'Instagram'], ['are you on facebook', 'Facebook'], ['tiktok hesabınız', 'TikTok'],
+    ['youtube kanalınız var mı', 'YouTube'], ["what's your twitter", 'X (Twitter)'],
+  ])('%j asks after %s', (message, account) => {
+    expect(accountAsked(message)).toBe(account)
+  })
+
+  // Seen there, or no account at all: "iğne" is no "ig".
+  it.each(['instagramda gördüm bu çantayı', 'saw your post on instagram', 'iğne var mı', 'telefon numaranız', 'web siteniz var mı'])('%j asks after none', (message) => {
+    expect(accountAsked(message)).toBeNull()
   })
 })

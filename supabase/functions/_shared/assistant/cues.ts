@@ -1,6 +1,6 @@
 // Patterns on a message's key line (text.ts `keyLine`: ASCII, spaced at both
 // ends) that more than one answerer reads.
-import { asksWhetherSo, yesOrNo } from './question-words.ts'
+import { ACCOUNTS, asksWhetherSo, yesOrNo } from './question-words.ts'
 import { ATTRIBUTE_PATTERNS } from './attribute-words.ts'
 import { thingWords } from './lexicon.ts'
 import { keyLine, words } from './text.ts'
@@ -16,6 +16,15 @@ export const VERB_FORM = /(iyor|uyor|abilir|ebilir|ilir|ulur|inir|unur)$/
 export const WHERE_WORDS = /^(adres\w*|nerede\w*|nerde|neresi\w*|where|address|located|konum\w*)$/
 /** Words asking how to reach the business. */
 export const CONTACT_WORDS = /^(telefon\w*|phone|numara\w*|number|e-?posta\w*|e-?mail|mail|whatsapp\w*|iletisim\w*|contact)$/
+
+/** Something seen or posted there: "instagramda gördüm", "saw your post", which asks for no account. */
+const SEEN_THERE = / (gor\w*|paylas\w*|saw|seen|see|posted|posts?|story|stories|reels?|video\w*|reklam\w*|ads?|advert\w*) /
+/** The account elsewhere a message asks after ("instagram hesabınız var mı", "are you on tiktok"), if it asks after one. */
+export function accountAsked(message: string): string | null {
+  const list = words(message)
+  if (SEEN_THERE.test(keyLine(list))) return null
+  return ACCOUNTS.find(([pattern]) => list.some((word) => pattern.test(word.key)))?.[1] ?? null
+}
 
 /** A question of how many, how long or how big. */
 export const MEASURE = / (kac|kacar|how many|how long|how big|how heavy|how tall|how wide) /

@@ -20,7 +20,7 @@ import { keyLine, words, type Word } from './text.ts'
 import { readWhen } from './when.ts'
 import type { AssistantLanguage, BusinessProfile, ResponderOutput } from './types.ts'
 import { type Context, offered, reply, contactOf, lastProducts, subject, ofTheKind, previousKind, ofTheOneDiscussed } from './reply-context.ts'
-import { OTHER, COMES_WITH, MEASURE, WHERE_WORDS, asksSomething, materialAsked } from './cues.ts'
+import { OTHER, COMES_WITH, MEASURE, WHERE_WORDS, accountAsked, asksSomething, materialAsked } from './cues.ts'
 import { faqFor, FAQ_FIRST } from './faq-answers.ts'
 import { answerProductQuestion, answerAttribute, answerOrdering } from './product-answers.ts'
 import { othersThanDiscussed, answerExtreme, answerBudget, answerRecommendation } from './choice-answers.ts'
@@ -215,8 +215,12 @@ export async function answerIntent(intent: Intent, message: string, context: Con
       // "Otopark var mı?": the address is where the shop is, not whether one can park there.
       if (PARKING.test(keyLine(words(message)))) return reply('location', biz.placeAnswer('parking', profile, businessName, language), language, [], false)
       return reply('location', biz.locationAnswer(profile, businessName, language), language, [], biz.written(profile, 'location'))
-    case 'contact':
+    case 'contact': {
+      // (The owner's FAQ, asked above, is where an account the owner has would be written.)
+      const account = accountAsked(message)
+      if (account) return reply('contact', biz.accountAnswer(account, profile, businessName, language), language, [], false)
       return reply('contact', biz.contactAnswer(profile, businessName, language), language, [], biz.written(profile, 'contact'))
+    }
     case 'shipping':
       // "Is return shipping free?", "iade kargosu": shipping a return back is the returns text's.
       if (/ (iade\w*|returns?|returning|refunds?) /.test(keyLine(words(message)))) return answerIntent({ kind: 'returns' }, message, context, alternatives)

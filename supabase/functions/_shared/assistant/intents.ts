@@ -17,9 +17,10 @@ import { type Classification, type Classifier } from './nlu.ts'
 import { departmentIn, equivalents, forWhom, occasionWords, onlyProperties, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
 import { asciiKey, asksAQuestion, keyLine, words, type Word } from './text.ts'
 import { opens, callsOnly, courtesyOnly, LEADERS } from './courtesy-words.ts'
-import { pointsBack, yesOrNo, EXISTENCE, asksWhetherThereIs, asksWhetherSo, productTerm, productPair, pairByEnding, splitPair } from './question-words.ts'
+import { pointsBack, yesOrNo, withoutWhereSeen, EXISTENCE, asksWhetherThereIs, asksWhetherSo, productTerm, productPair, pairByEnding, splitPair } from './question-words.ts'
 import { type Attribute, FITS, sizeNumber, SIZE_WORDS, COLOUR_NAMES, COLOUR_WORDS, MATERIAL_WORDS, MATERIAL_NAMES, PROPERTY_ASKED, FITS_WHICH, SPEC_UNITS, SPEC_ASKED, CONTENTS_ASKED, GENUINE, GENUINE_ASKED, SCENT_WORDS, DURATION_PHRASES, withoutDuration, attributeOf, ASKS_MATERIAL, materialsIn, asksOrigin, placesNamed, ORIGIN_WORDS } from './attribute-words.ts'
 import { type DayRef, DAY_WORD, HOLIDAY, namesOnlyADay, dayOf, hoursAsks } from './day-words.ts'
+import { accountAsked } from './cues.ts'
 import { type Budget, PERCENT, currencyOf, currencyAsked, budgetOf, TAKES, COUNT, quantityAsked, TOTAL, COMES_TO, counting, PER_UNIT, MEASURES, UNITS } from './amounts.ts'
 
 export type ProductQuestion = 'price' | 'stock' | 'link' | 'list' | 'search'
@@ -361,7 +362,7 @@ export type Understood = Intent & {
 
 /** A purchase or a liking told in the first person ("aldım", "beğendim", "I bought", "loved", "happy with"). */
 const TOLD_TR = /^(?!(yardim|uretim|egitim)$)\w{2,}(d|t)(im|um)$/
-const TOLD_EN = /^(bought|ordered|purchased|got|loved|liked|received|tried|love|happy|pleased|satisfied)$/
+const TOLD_EN = /^(bought|ordered|purchased|got|loved|liked|received|tried|love|happy|pleased|satisfied|saw)$/
 /** Where an English question starts after what was told: "I ordered a dress, do you have a matching belt?". */
 const ASKS_FROM = /^(do|does|have|has|is|are|can|could|any|how|what|which)$/
 const PRODUCT_QUESTIONS = new Set(['search', 'stock', 'price', 'link'])
@@ -400,6 +401,7 @@ const VOCATIVE = /^(abla|abi|ablacim|abicim|hocam|hocacim|kanka|kankam|kanki|kar
 const TRAILING_PARTICLE = /^(ya|yaa|yahu|be|ki|abi|abla|hocam)$/
 const SURPRISE = /^(gercekten|hic|cidden|really|seriously)$/
 const COMES_TO_ALONE = /^ (peki |tamam |ok |bu |bunlar |o )*(kac|ne)( kadar)? eder $/
+const PRICED = / (kac|fiyat\w*|ne kadar|stok\w*|indirim\w*|how much|price\w*|cost\w*|stock|discount\w*) /
 const NONE_LEFT = /^ (stokta )?(yok|kalmadi|bitti|tukendi|tukenmis) m[iu] $|^ (no|none|out of) stock( left)? $/
 
 /** The question a message asks, read with the classifier. */
@@ -429,6 +431,12 @@ export async function understand(message: string, classifier: Classifier): Promi
   // "Kaç kişi çalışıyor?", "how many staff do you have?": not the hours ("çalışıyor"), not a product; the owner's to say.
   // So are the rules for cancelling ("iptal koşullarınız", "what's your cancellation policy"), and what to bring.
   if (STAFF.test(line) || CANCELLATION_RULES.test(line) || WHAT_TO_BRING.test(line)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
+  // "Are you on facebook?", "tiktok hesabınız": an account elsewhere, asked of no product and no price, is how to reach the
+  // shop, never the hours "are you on" sounds like ("instagramda gördüm bu çantayı" asks for the bag).
+  // "Facebook sayfanızdaki lokum kaç para?": where it was seen is no part of the question about it.
+  const unseen = withoutWhereSeen(list)
+  if (unseen.length < list.length && productTerm(unseen) !== '') return understand(unseen.map((word) => word.text).join(' '), classifier)
+  if (accountAsked(message) && list.length <= 6 && thingWords(message).length === 0 && !PRICED.test(line)) return { kind: 'contact', alternatives: [], unknownWords: 0 }
   // "My surname is Hardy", "soyadım Demir": the customer's own details, however sorry the network heard the name.
   if (NAME_GIVEN.test(line)) return { kind: 'personal_info', alternatives: [], unknownWords: 0 }
   // "10 dakika geç kalacağım", "I'm running late": news for the owner, passed to a person (never an order or the hours).

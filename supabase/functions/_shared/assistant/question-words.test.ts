@@ -22,6 +22,7 @@ describe('productTerm', () => {
     // Praise, whom it is said to, and where it was seen are no part of a name.
     ['çok güzel elbise kaç tl', 'elbise'], ['that lovely scarf how much', 'scarf'], ['abla ceket kaç', 'ceket'],
     ['instada gördüm kadife ceket', 'kadife ceket'], ['I saw the velvet jacket on insta', 'velvet jacket'], ['can you help me find a bag', 'bag'],
+    ['instagramda gördüğüm çanta hala var mı', 'çanta'], ['facebook sayfanızdaki lokum kaç para', 'lokum'], ['hesap makinesi var mı', 'hesap makinesi'],
     // "Şu" points back; "su" as written is water.
     ['şu çanta kaç tl', 'çanta'], ['su geçirmez mi', 'su geçirmez'], ['su şişesi var mı', 'su şişesi'],
     // A watch is a product; "kaç saat" asks how long.
@@ -37,6 +38,7 @@ describe('productTerm', () => {
     'en ucuz şeyiniz ne', 'dükkanınızda neler var', '2si ne kadar', 'ikisini alayım', 'ilki güzelmiş', 'the first one looks nice',
     'linkini atar mısınız', 'fotoğrafını atar mısınız', 'ürünleriniz nelerdir', 'what products do you sell', 'tüm ürünleri göster',
     'show me everything you have', 'hangi renkler var', 'xl beden var mı', 'what sizes do you have', 'kaç tl acil dönüş',
+    'instagram hesabınız var mı', 'insta sayfanız var mı',
   ])('%j names no product', (message) => {
     expect(productTerm(words(message))).toBe('')
   })

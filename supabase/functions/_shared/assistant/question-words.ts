@@ -218,6 +218,25 @@ const TIME_UNITS = /^(saat|saati|saatte|gun|gunde|gunu|dakika\w*|hafta\w*|ay|ayd
 /** The shop itself in any case ending ("mağazanızdaki en ucuz şey"): never a product's name. */
 const THE_SHOP = /^(magaza|dukkan)\w*$/
 
+/** An account elsewhere, by its site's name ("instagram hesabınız", "are you on tiktok"), as a reply names it. */
+export const ACCOUNTS: readonly [RegExp, string][] = [
+  [/^(instagram\w*|insta|ig)$/, 'Instagram'],
+  [/^(facebook\w*|fb)$/, 'Facebook'],
+  [/^tiktok\w*$/, 'TikTok'],
+  [/^twitter\w*$/, 'X (Twitter)'],
+  [/^youtube\w*$/, 'YouTube'],
+  [/^linkedin\w*$/, 'LinkedIn'],
+  [/^pinterest\w*$/, 'Pinterest'],
+  [/^telegram\w*$/, 'Telegram'],
+]
+/** "Instagramda gördüğüm çanta", "facebook sayfanızdaki elbise": where it was seen is no part of its name. */
+const SEEN = /^(gordugum|gordugumuz|gordum|gorduk|paylastiginiz|paylasilan|paylastigin|sayfa\w*|hesab\w*|hesap|saw|seen|page|account|post|posted)$/
+const namesAccount = (word: Word) => ACCOUNTS.some(([pattern]) => pattern.test(word.key))
+/** The words without where the product was seen, when they name an account it was seen on. */
+export function withoutWhereSeen(list: readonly Word[]): readonly Word[] {
+  return list.some(namesAccount) ? list.filter((word) => !namesAccount(word) && !SEEN.test(word.key)) : list
+}
+
 /** English words a "not" negates after ("I'm not home", "if not", "does not fit"), where it is no Turkish "not" (a note). */
 const NEGATED_AFTER = /^(im|i|am|is|are|was|were|do|does|did|will|would|can|could|should|has|have|had|its|if|or|why|it|they|he|she|we|you)$/
 const negates = (list: readonly Word[], i: number) => list[i]!.key === 'not' && NEGATED_AFTER.test(list[i - 1]?.key ?? '')
@@ -234,7 +253,8 @@ export function ofThem(key: string): number | null {
 /** The product words of a run of words: question words and pointers out, the last word's possessive ending off. */
 export function productTerm(list: readonly Word[]): string {
   // "Merhabalar, kadife ceket…": the greeting it opens with is no part of a name.
-  const asked = list.slice(Math.max(list.findIndex((word) => !opens(word.key)), 0))
+  const said = withoutWhereSeen(list)
+  const asked = said.slice(Math.max(said.findIndex((word) => !opens(word.key)), 0))
   const kept = asked
     .filter((word, i) => !QUESTION_WORDS.has(word.key) && !pointer(word) && !THE_SHOP.test(word.key) && ofThem(word.key) === null && !(asked[i - 1]?.key === 'kac' && TIME_UNITS.test(word.key)) && !negates(asked, i))
     .map((word) => word.text)

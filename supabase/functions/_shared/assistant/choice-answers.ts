@@ -10,10 +10,18 @@ import { asciiKey, keyLine, words } from './text.ts'
 import type { CatalogueProduct, ResponderOutput } from './types.ts'
 import { MAX_LISTED, type Context, reply, contactOf, lastProducts, ofTheKind, justListed } from './reply-context.ts'
 
-/** The products the words name other than the one just discussed, or null when it is not of them. */
-export async function othersThanDiscussed(term: string, context: Context, none?: (discussed: readonly CatalogueProduct[]) => string): Promise<ResponderOutput | null> {
+/**
+ * The products the words name other than the ones just discussed (or those given: "lokum yerine" names its own), or null
+ * when they are not of them.
+ */
+export async function othersThanDiscussed(
+  term: string,
+  context: Context,
+  none?: (discussed: readonly CatalogueProduct[]) => string,
+  given?: readonly CatalogueProduct[],
+): Promise<ResponderOutput | null> {
   const { language } = context
-  const discussed = (await lastProducts(context)) ?? []
+  const discussed = given ?? (await lastProducts(context)) ?? []
   if (discussed.length === 0) return null
   const found = ofTheKind(term, bestNamed(term, await context.catalogue.search(term, MAX_LISTED + discussed.length + 1), true))
   const seen = found.filter((product) => discussed.some((one) => one.id === product.id))

@@ -72,6 +72,21 @@ describe('answerMessage: another asked, of nothing named', () => {
     expect(await ask(message, hat, withHats)).toMatchObject({ kind: 'list', productIds: ['s2'] })
   })
 
+  // With nothing discussed before, the product the same words name is the one to find others than.
+  it.each([
+    ['hasır şapka yerine ne alabilirim', 'tr'], ['hasır şapka gibi başka ne var', 'tr'], ['hasır şapka stokta yoksa alternatif ne var', 'tr'],
+    ['what can I get instead of the hasır şapka?', 'en'], ['anything similar to the hasır şapka?', 'en'],
+  ])('reads "%s" as the other hats, never the hat itself', async (message) => {
+    expect(await ask(message, [], withHats)).toMatchObject({ kind: 'list', productIds: ['s2'] })
+  })
+
+  it('says the catalogue has nothing like a product named whose kind it holds no other of', async () => {
+    expect(await ask('seramik vazo yerine ne önerirsiniz')).toMatchObject({ kind: 'stock', productIds: ['p6'], reply: 'Katalogda Seramik Vazo dışında benzer bir ürün yok.' })
+    expect(await ask('anything similar to the coffee mug?')).toMatchObject({ kind: 'stock', productIds: ['p7'], reply: 'The catalogue has nothing similar to Coffee Mug.' })
+    // "Gibi" without "another" asks what it is like, of the product discussed.
+    expect((await ask('vazo gibi mi duruyor', after('seramik vazo var mı', 'stock', ['p6']))).reply).not.toContain('benzer bir ürün yok')
+  })
+
   it('reads the hat named alone as the hat, though "hasır" sounds like "hasar" (damage)', async () => {
     expect(await ask('hasır şapka', [], withHats)).toMatchObject({ productIds: ['s1'] })
     expect(await ask('hasır şapka ne kadar', [], withHats)).toMatchObject({ kind: 'price', productIds: ['s1'] })

@@ -272,17 +272,21 @@ export async function answerMessage(
   const otherVariant = OTHER.test(keyLine(words(message))) && words(message).some((word) => VARIANT.test(word.key))
   // ("Başkası var mı?", "diğerleri?", "any others?": another, of nothing named, is another of its kind too.)
   const otherAlone = OTHER.test(keyLine(words(message))) && words(message).every((word) => OTHER.test(` ${word.key} `) || ASKING_ONLY.test(word.key))
-  const similarAsked = otherVariant || otherAlone || words(message).some((word) => SIMILAR.test(word.key))
-  const rest = similarAsked ? productTerm(words(message).filter((word) => !SIMILAR.test(word.key) && !VARIANT.test(word.key) && !OTHER.test(` ${word.key} `))) : ''
+  // ("Lokum gibi başka ne var?": like it, and another.)
+  const likeAnother = OTHER.test(keyLine(words(message))) && words(message).some((word) => word.key === 'gibi')
+  const similarAsked = otherVariant || otherAlone || likeAnother || words(message).some((word) => SIMILAR.test(word.key))
+  const rest = similarAsked ? productTerm(words(message).filter((word) => !SIMILAR.test(word.key) && !VARIANT.test(word.key) && !OTHER.test(` ${word.key} `) && word.key !== 'gibi')) : ''
   const discussedBefore = similarAsked ? ((await lastProducts(context)) ?? []) : []
   const ofItsKind = rest === '' || (discussedBefore.length === 1 && words(rest).every((word) => coverage(word.text, discussedBefore[0]!.name) > 0))
-  const discussedNow = ofItsKind ? discussedBefore : []
+  // "Kablolu kulaklık yerine ne alabilirim?", "anything similar to the keyboard?": the one product the words name.
+  const namedNow = similarAsked && !ofItsKind ? bestNamed(rest, await catalogue.search(rest, 3), false) : []
+  const discussedNow = ofItsKind ? discussedBefore : namedNow.length === 1 ? namedNow : []
   // Of several just listed, which one is the question.
   if (discussedNow.length > 1) return reply('attribute', say.whichProduct(replyIn), replyIn)
   if (discussedNow.length === 1) {
     const kind = thingWords(discussedNow[0]!.name).at(-1)
     // "None" said of the product, not of its kind as the name inflects it ("Çantası").
-    const others = kind ? await othersThanDiscussed(kind, context, (discussed) => say.noSimilar(discussed, replyIn)) : null
+    const others = kind ? await othersThanDiscussed(kind, context, (discussed) => say.noSimilar(discussed, replyIn), discussedNow) : null
     if (others) return others
   }
   // "Takı seviyor", "she likes jewellery" just after being asked what the present should be: the wish, told in two
@@ -389,7 +393,7 @@ const WHICH_BETTER = /^ (peki |so |ok |and )?(hangisi\w* (daha )?(iyi|guzel|kali
 const AMONG_THEM = /^(aralarindaki|aralarinda|arasindaki|ikisinin|ikisi|ikisini|hepsinin|bunlarin|onlarin|between|them|these|those|both|all|three)$/
 
 /** Words asking for something like the product discussed. */
-const SIMILAR = /^(benzer\w*|similar|alternatif\w*|alternatives?|muadil\w*|yerine)$/
+const SIMILAR = /^(benzer\w*|similar|alternatif\w*|alternatives?|muadil\w*|yerine|instead)$/
 /** Words that only ask whether there is one, or its price: "var mı", "do you have", "ne kadar". */
 const ASKING_ONLY = /^(var|mi|mu|yok|mevcut|peki|ya|hic|ne|kadar|fiyat\w*|any|anything|something|do|you|have|got|is|are|there|one|ones|available|and|so|ok|how|much)$/
 /** Words of a product's variants: "model", "çeşit", "styles", "options". */

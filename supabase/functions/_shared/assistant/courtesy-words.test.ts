@@ -3,7 +3,7 @@
 // classifier heard is borne out by the words. Each is checked on messages as customers write them, and on the
 // questions that merely begin or end courteously, which must be left to the rest of the reader.
 import { describe, expect, it } from 'vitest'
-import { callsOnly, courtesyOnly, LEADERS, opens, saysCourtesy } from './courtesy-words.ts'
+import { callsOnly, courtesyOnly, LEADERS, opens, saysCourtesy, withoutThanks } from './courtesy-words.ts'
 import { words } from './text.ts'
 
 describe('opens', () => {
@@ -100,5 +100,24 @@ describe('saysCourtesy', () => {
     ['anything for saturday night dinner party', false], ['thanks, how much is the bag?', false], ['merhaba', false], ['iyi akşamlar', false],
   ])('%s: %s', (message, says) => {
     expect(saysCourtesy(message)).toBe(says)
+  })
+})
+
+describe('withoutThanks', () => {
+  it.each([
+    ['kargo kaç gün sürer? teşekkürler', 'kargo kaç gün sürer?'],
+    ['deri ceket ne kadar, teşekkürler', 'deri ceket ne kadar'],
+    ['ceket kaç para şimdiden teşekkürler', 'ceket kaç para'],
+    ['ceket kaç para çok teşekkürler iyi çalışmalar', 'ceket kaç para'],
+    ['is the mug in stock? thank you so much', 'is the mug in stock?'],
+    ['how long does delivery take to Izmir. Thanks!', 'how long does delivery take to Izmir.'],
+    ['thanks, how much is the mug', 'how much is the mug'],
+  ])('%j asks %j', (message, question) => {
+    expect(withoutThanks(message)).toBe(question)
+  })
+
+  // Thanks alone, thanks after what is told, and a word that only begins like thanks are left as they are.
+  it.each(['teşekkürler', 'şimdiden teşekkürler', 'thank you, bye', 'she loves it thanks', 'typewriter var mı', 'ty', 'sağolun kolay gelsin'])('%j is left whole', (message) => {
+    expect(withoutThanks(message)).toBe(message)
   })
 })

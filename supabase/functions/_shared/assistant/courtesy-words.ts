@@ -1,7 +1,7 @@
 // Courtesy in a closed set of words: greetings, thanks, leave-taking, a call
 // for attention, and the words a customer leads with ("tamam, …"). A
 // message made only of these is read here before the classifier is asked.
-import { words, type Word } from './text.ts'
+import { asksAQuestion, words, type Word } from './text.ts'
 
 /** Words that open a message without asking anything. */
 const OPENERS: ReadonlySet<string> = new Set([
@@ -66,7 +66,7 @@ const COURTESY_FILLERS: ReadonlySet<string> = new Set([
   'efendim', 'kardesim', 'kardes', 'abi', 'abla', 'hocam', 'canim', 'dostum', 'mate', 'dear', 'sir', 'madam', 'bro', 'guys', 'friend', 'you', 'your',
   'so', 'very', 'much', 'lot', 'a', 'cok', 'bu', 'kadar', 'o', 'zaman', 'then', 'icin', 'for', 'the', 'help', 'have', 'nice', 'good', 'great', 'and',
   'de', 'da', 'size', 'sizlere', 'herkese', 'iyi', 'gunler', 'aksamlar', 'sabahlar', 'morning', 'afternoon', 'kolay', 'gelsin', 'ol', 'olun', 'again', 'tekrar', 'oh', 'hadi', 'bi', 'i',
-  'me', 'ben', 'around',
+  'me', 'ben', 'around', 'simdiden', 'pesinen', 'advance',
 ])
 
 /** Whether the message is only thanks, a parting or a well-wish, and which: thanks when it thanks at all. */
@@ -94,6 +94,30 @@ export function saysCourtesy(message: string): boolean {
   const keys = words(message).map((word) => word.key)
   const known = (key: string) => THANKS_WORDS.has(key) || PARTING_WORDS.has(key) || COURTESY_FILLERS.has(key) || LEADERS.has(key) || opens(key)
   return keys.some((key) => THANKS_WORDS.has(key) || PARTING_WORDS.has(key)) && keys.filter((key) => !known(key)).length <= 2
+}
+
+/** Where thanks may begin: a word of thanks, "çok" or "şimdiden" before one. */
+const THANKS_BEGINS = /(?<=^|[\s,.!?;:])(?:(?:çok|cok|şimdiden|simdiden|peşinen|pesinen)\s+)?(?:teşekkür|tesekkur|tşk|tsk|sağ\s?ol|sag\s?ol|thank|thx|ty(?=[\s,.!]|$)|cheers)/giu
+/** Where a clause ends: what comes before may be thanks said first ("thanks, how much is the mug?"). */
+const CLAUSE_END = /[,.!;:]+\s+/gu
+
+/**
+ * The question without the thanks said before or after it ("kargo kaç günde gelir? teşekkürler", "deri ceket ne kadar,
+ * şimdiden teşekkürler", "thanks, how much is the mug"), when a question of two words or more is left; the message as
+ * it is otherwise. Read whole, the thanks drowns out the question.
+ */
+export function withoutThanks(message: string): string {
+  // ("She loves it, thanks" tells, and thanks: no question is left.)
+  const asks = (rest: string) => words(rest).length >= 2 && courtesyOnly(words(rest)) === null && asksAQuestion(rest)
+  for (const at of message.matchAll(THANKS_BEGINS)) {
+    const [rest, thanks] = [message.slice(0, at.index), message.slice(at.index)]
+    if (courtesyOnly(words(thanks)) === 'thanks' && asks(rest)) return rest.replace(/[\s,;:-]+$/u, '')
+  }
+  for (const at of message.matchAll(CLAUSE_END)) {
+    const [thanks, rest] = [message.slice(0, at.index), message.slice(at.index + at[0].length)]
+    if (courtesyOnly(words(thanks)) === 'thanks' && asks(rest)) return rest
+  }
+  return message
 }
 
 // Words a customer leads with before the question ("tamam, nasıl alırım?"): an answer to the last reply, not the question.

@@ -16,7 +16,7 @@
 import { type Classification, type Classifier } from './nlu.ts'
 import { departmentIn, equivalents, forWhom, occasionWords, onlyProperties, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
 import { asciiKey, asksAQuestion, keyLine, words, type Word } from './text.ts'
-import { opens, callsOnly, courtesyOnly, LEADERS } from './courtesy-words.ts'
+import { opens, callsOnly, courtesyOnly, withoutThanks, LEADERS } from './courtesy-words.ts'
 import { pointsBack, yesOrNo, withoutWhereSeen, EXISTENCE, asksWhetherThereIs, asksWhetherSo, productTerm, productPair, pairByEnding, splitPair } from './question-words.ts'
 import { type Attribute, FITS, sizeNumber, SIZE_WORDS, COLOUR_NAMES, COLOUR_WORDS, MATERIAL_WORDS, MATERIAL_NAMES, PROPERTY_ASKED, FITS_WHICH, SPEC_UNITS, SPEC_ASKED, CONTENTS_ASKED, GENUINE, GENUINE_ASKED, SCENT_WORDS, DURATION_PHRASES, withoutDuration, attributeOf, ASKS_MATERIAL, materialsIn, asksOrigin, placesNamed, ORIGIN_WORDS } from './attribute-words.ts'
 import { type DayRef, DAY_WORD, HOLIDAY, namesOnlyADay, dayOf, hoursAsks } from './day-words.ts'
@@ -442,7 +442,7 @@ export async function understand(message: string, classifier: Classifier): Promi
   // "10 dakika geç kalacağım", "I'm running late": news for the owner, passed to a person (never an order or the hours).
   if (RUNNING_LATE.test(line)) return { kind: 'human', alternatives: [], unknownWords: 0 }
   // "Sorry to bother you but…", "kusura bakmayın,…": the apology before the question is not the question.
-  const excused = withoutExcuse(message)
+  const excused = withoutThanks(withoutExcuse(message))
   if (excused !== message) return understand(excused, classifier)
   // "Bir de iade süreniz ne kadar?", "also, do you ship abroad?": what is asked besides is asked.
   const also = ALSO.exec(message)

@@ -15,6 +15,8 @@ describe('twoQuestions', () => {
     ['Do you have the Travel Backpack in stock and does it fit a 17 inch laptop?', [['Do you have the Travel Backpack in stock', 'stock'], ['does it fit a 17 inch laptop?', 'attribute']]],
     ['hasır şapka var mı, rengi ne', [['hasır şapka var mı', 'stock'], ['rengi ne', 'attribute']]],
     ['keten gömlek kaç para ve hangi bedenler var', [['keten gömlek kaç para', 'price'], ['hangi bedenler var', 'attribute']]],
+    // Thanks at the end is no part of the second question.
+    ['does the linen dress come in size M and how long delivery takes to Izmir. Thanks!', [['does the linen dress come in size M', 'attribute'], ['how long delivery takes to Izmir. Thanks!', 'delivery_time']]],
   ])('splits %s', async (message, expected) => {
     expect(await parts(message)).toEqual(expected)
   })

@@ -85,7 +85,9 @@ export function attributeOf(list: readonly Word[]): Attribute | null {
   const whichBattery = / (hangi|which|what|ne) (pil\w*|batter\w*) /.test(keyLine(list))
   // ("Pil dahil mi?", "is a battery included?" ask what comes in the box, not how long it lasts.)
   const comesWith = keys.some((key) => /^(dahil\w*|included|includes?|including|geliyor\w*|gelir\w*|comes?)$/.test(key))
-  if (DURATION_PHRASES.test(keyLine(list)) || (keys.some((key) => DURATION_WORDS.test(key)) && !whichBattery && !comesWith)) return 'duration'
+  // ("Pili değişiyor mu?", "is the battery replaceable?" ask whether it can be changed.)
+  const replaced = keys.some((key) => /^(degis\w*|change\w*|replace\w*|removable|swap\w*)$/.test(key))
+  if (DURATION_PHRASES.test(keyLine(list)) || (keys.some((key) => DURATION_WORDS.test(key)) && !whichBattery && !comesWith && !replaced)) return 'duration'
   // "How long does it take?", "how long to ship?": a time, which no record measures.
   const aTime = HOW_LONG_A_TIME.test(keyLine(list))
   if (keys.some((key) => DIMENSION_WORDS.test(key) && !(aTime && key === 'long'))) return 'dimensions'

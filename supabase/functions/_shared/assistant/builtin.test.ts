@@ -8,7 +8,7 @@ import { formatPrice } from '../../../../domain/products/currency.ts'
 import { builtinResponder } from './builtin.ts'
 import { handoffAnswer } from './business-replies.ts'
 import { handoffAsked, notKnownTwice } from './handoff.ts'
-import { asksIfGenuine } from './attribute-words.ts'
+import { asksIfGenuine, attributeOf } from './attribute-words.ts'
 import { intentOf, understand, withoutExcuse } from './intents.ts'
 import { quantityAsked } from './amounts.ts'
 import { corpusClassifier } from './nlu.ts'
@@ -218,6 +218,17 @@ describe('terms', () => {
     for (const message of ['how fast do you ship', 'how long does it take to arrive']) expect((await understand(message, classifier)).kind, message).toBe('delivery_time')
     // "Kaç kişilik?" of a set: its record's to say, not a search (it listed the set).
     expect(await understand('fincan takımı kaç kişilik', classifier)).toMatchObject({ kind: 'attribute', attribute: null, term: 'fincan takimi' })
+  })
+
+  it('reads a part of a product changed as a question of the product, and the product changed in the first person as an exchange', async () => {
+    const classifier = await corpusClassifier()
+    for (const [message, term] of [['saatin kayışı değiştirilebilir mi', 'saatin'], ['bu saatin kayışı değişiyomu', 'saatin'], ['can you change the watch strap', 'watch']] as const) {
+      expect(await understand(message, classifier), message).toMatchObject({ kind: 'attribute', attribute: null, term })
+    }
+    for (const message of ['saati değiştirebilir miyim', 'gömleği değiştirmek istiyorum', 'can I exchange the watch']) expect((await understand(message, classifier)).kind, message).toBe('returns')
+    // A battery changed is no question of how long it lasts.
+    expect(attributeOf(words('kulaklığın pili değişiyor mu'))).toBeNull()
+    expect(attributeOf(words('kulaklığın pili ne kadar gidiyor'))).toBe('duration')
   })
 
   it('reads what someone likes, told, as a wish for what would suit them, and a question after an okay as that question', async () => {

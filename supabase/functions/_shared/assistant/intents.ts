@@ -260,6 +260,13 @@ const NAME_GIVEN = /^ (my (sur|last|first|full|family) ?name (is|s) |(soyadim|so
 const WHAT_TO_BRING = / (what (should|do|must|shall) (i|we) bring|what to bring|ne getir\w*|neler getir\w*|yanima ne al\w*) /
 const CANCELLATION_RULES = / (iptal (politika|kosul|sart|kural)\w*|cancel\w* (policy|policies|terms|rules)|gec kalirsam|gec kalirsak|gec kalinirsa|gec kalan\w*|if (i m|im|i am|we re|were) late|late (policy|arrivals?)) /
 /** The customer will be late: "geç kalacağım", "biraz gecikeceğim", "I'm running late", "I'll be 10 minutes late". */
+/** A change made to a thing: "değiştirilebilir", "değişiyor mu", "değiştirebilir miyim", "change", "replace". */
+const CHANGED = / (degis(ir|iyor|iyo|ebilir|ebiliyor)\w*|degistir\w*|change\w*|replace\w*|swap\w*) /
+/** What the customer asks to exchange, in the first person ("değiştirebilir miyim", "değiştirmek istiyorum"). */
+const EXCHANGE_MINE = / degistir(ebilir miyim|ebilir miyiz|mek istiyorum|mek istiyoruz|ebilir misiniz|ir misiniz|sem|sek) /
+/** A part of a product that may be replaced on its own: a strap, a battery, a lens. */
+const PART = /^(kayis\w*|kordon\w*|pil|pili|pilleri|batarya\w*|cam|cami|camlari|lens\w*|ekran\w*|fermuar\w*|ucu|uclari|strap\w*|band|bands|battery|batteries|glass|screen|lenses|zip|zipper|tip|tips|cable|kablo\w*)$/
+
 const RUNNING_LATE = / (gec kalacag\w*|gec kaliyorum|gec kalicam|gecikecegi\w*|gecikiyorum|running late|(ill|i ll|i will|we ll|well|we will) be (\w+ ){0,3}late|im late|i m late|stuck in traffic|trafikteyim|trafige takildim) /
 /** "Randevusuz gelebilir miyim?", "walk-ins ok?", "randevu şart mı?": coming without an appointment, which asks for none. */
 export const comesWithoutBooking = (message: string) => WITHOUT_BOOKING.test(keyLine(words(message)))
@@ -441,6 +448,14 @@ export async function understand(message: string, classifier: Classifier): Promi
   if (NAME_GIVEN.test(line)) return { kind: 'personal_info', alternatives: [], unknownWords: 0 }
   // "10 dakika geç kalacağım", "I'm running late": news for the owner, passed to a person (never an order or the hours).
   if (RUNNING_LATE.test(line)) return { kind: 'human', alternatives: [], unknownWords: 0 }
+  // "Saatin kayışı değiştirilebilir mi?", "can you change the watch strap?": a part of the product replaced is asked of
+  // the product, whose record may say; "saati değiştirebilir miyim?", with no part, exchanges the product itself.
+  if (CHANGED.test(line)) {
+    const part = list.findIndex((word) => PART.test(word.key))
+    const term = productTerm(list.filter((word, i) => i !== part && !CHANGED.test(` ${word.key} `)))
+    if (part >= 0 && thingWords(term).length > 0) return { kind: 'attribute', attribute: null, term, alternatives: [], unknownWords: 0 }
+    if (part < 0 && EXCHANGE_MINE.test(line) && thingWords(term).length > 0) return { kind: 'returns', alternatives: [], unknownWords: 0 }
+  }
   // "Sorry to bother you but…", "kusura bakmayın,…": the apology before the question is not the question.
   const excused = withoutThanks(withoutExcuse(message))
   if (excused !== message) return understand(excused, classifier)

@@ -23,13 +23,16 @@ const ATTRIBUTE_NAMES: Record<Attribute, Record<Lang, string>> = {
  * The product's own record says it: the description (and name) quoted as the owner wrote them; where the name alone
  * says the attribute asked ("kaç gram?" of "Türk Kahvesi 250 g"), the name first.
  */
-export function attributeFromRecord(product: CatalogueProduct, language: Lang, attribute: Attribute | null = null): string {
+export function attributeFromRecord(product: CatalogueProduct, language: Lang, attribute: Attribute | null = null, namedSo = false): string {
   const description = product.description?.trim() ?? ''
-  const byName = attribute !== null && recordStates({ ...product, description: null }, attribute) && !recordStates({ ...product, name: '' }, attribute)
+  // ("Is the olive oil extra virgin?" of the Sızma Zeytinyağı: the caller found the name says what was asked.)
+  const byName = namedSo || (attribute !== null && recordStates({ ...product, description: null }, attribute) && !recordStates({ ...product, name: '' }, attribute))
   // "Are the sunglasses polarized?" of the Polarized Sunglasses: the name is all the record says.
   if (description === '' || byName) {
-    if (language === 'tr') return `Katalogda “${product.name}” adıyla yer alıyor; ${description ? `açıklamada: “${description}”` : 'açıklaması yok'}.`
-    return `The catalogue lists it as “${product.name}”, ${description ? `described as: “${description}”` : 'with no description'}.`
+    // (No full stop after a quote that ends with one.)
+    const end = /[.!?…]$/u.test(description) ? '' : '.'
+    if (language === 'tr') return `Katalogda “${product.name}” adıyla yer alıyor; ${description ? `açıklamada: “${description}”` : 'açıklaması yok'}${end}`
+    return `The catalogue lists it as “${product.name}”, ${description ? `described as: “${description}”` : 'with no description'}${end}`
   }
   return language === 'tr' ? `${product.name} için katalogdaki açıklama: “${description}”` : `The catalogue describes ${product.name} as: “${description}”`
 }

@@ -117,6 +117,17 @@ describe('answerAttribute', () => {
     expect(out.known ?? true).toBe(known)
   })
 
+  it('answers from the name first where only the name says what was asked, from the description where it says it too', async () => {
+    const oil = product('z1', 'Sızma Zeytinyağı 1 L', 540, 'TRY', 18, null, 'Soğuk sıkım, Ayvalık')
+    const inEnglish = contextOf({ language: 'en', products: [oil], history: about(['z1']) })
+    expect((await answerAttribute(null, 'olive oil', 'is the olive oil extra virgin', inEnglish)).reply).toBe('The catalogue lists it as “Sızma Zeytinyağı 1 L”, described as: “Soğuk sıkım, Ayvalık”.')
+    // (One full stop, the description's own.)
+    const linen = await answerAttribute(null, '', 'keten mi', shirt)
+    expect(linen.reply).toBe(`Keten Gömlek için katalogdaki açıklama: “${SHIRT}”`)
+    const bag = product('b1', 'Deri Çanta', 1450, 'TRY', 3, null, 'Taba rengi, 32 x 24 x 10 cm.')
+    expect((await answerAttribute(null, '', 'deri mi', contextOf({ products: [bag], history: about(['b1']) }))).reply).toBe('Katalogda “Deri Çanta” adıyla yer alıyor; açıklamada: “Taba rengi, 32 x 24 x 10 cm.”')
+  })
+
   it('asks which product when none was named or several were just listed, and says when it is gone', async () => {
     const which = 'Hangi ürünü sorduğunuzu anlayamadım; ürünün adını yazar mısınız?'
     expect(await answerAttribute('size', '', 'hangi bedenler var', contextOf())).toEqual({ reply: which, language: 'tr', productIds: [], kind: 'attribute' })

@@ -282,7 +282,9 @@ export async function answerAttribute(attribute: Attribute | null, term: string,
   if (realAsNamed && !saysGenuine(product.description ?? '')) {
     return reply('attribute', attr.attributeNotListed([product], null, contactOf(context), language), language, [product], false)
   }
-  if (ofName || realAsNamed) return reply('attribute', attr.attributeFromRecord(product, language), language, [product])
+  // (Where the description says it too, "925 ayar gümüş", the description is the answer.)
+  const describedSo = keysOf(message).some((key) => !isQuestionWord(key) && (keysOf(product.description ?? '').some((word) => sameWord(key, word)) || holdsEquivalent(key, product.description ?? '')))
+  if (ofName || realAsNamed) return reply('attribute', attr.attributeFromRecord(product, language, null, ofName && !describedSo), language, [product])
   const described = keysOf((product.description ?? '').replace(/-/g, ' '))
   // Most of what was asked, not one shared word: "microwave safe" is not answered by "dishwasher safe".
   // ("Kükürtlü mü?" of "kükürtsüz": the record says which.)

@@ -96,6 +96,14 @@ describe('answerIntent: courtesy and products', () => {
     expect(await answerIntent(intent, message, at({ language }))).toEqual({ kind, reply, language, productIds: [] })
   })
 
+  it('gives the price of the one product a price offered names, then that no offers are written', async () => {
+    const offered = await answerIntent(intentOf('None', 'seramik vazo 300 tl ye olur mu'), 'seramik vazo 300 tl ye olur mu', at())
+    expect(offered).toMatchObject({ kind: 'discounts', productIds: ['p6'], known: false })
+    expect(offered.reply).toBe('Seramik Vazo fiyatı ₺349,90 TRY; stokta 5 adet var.\nKampanya ve indirimler hakkında bir bilgi henüz yazılmamış. Ayşe Butik size yardımcı olabilir: 0216 555 00 11 · ayse@example.com')
+    // (Two headphones named by the kind: no one price.)
+    expect(await answerIntent(intentOf('None', 'kulaklığı 1000 tl ye verir misiniz'), 'kulaklığı 1000 tl ye verir misiniz', at())).toMatchObject({ kind: 'discounts', productIds: [] })
+  })
+
   it('takes leave with "iyi çalışmalar" once the customer has asked something', async () => {
     expect(await answerIntent({ kind: 'goodbye' }, 'iyi çalışmalar', at({ history: after('kargo ücretli mi', 'shipping') }))).toMatchObject({ kind: 'goodbye', reply: 'İyi günler dileriz, yine bekleriz!' })
   })

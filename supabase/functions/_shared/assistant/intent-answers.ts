@@ -2,11 +2,11 @@
 // business's own text for a topic, a product answer, a comparison, courtesy,
 // a handoff. `answerProduct` reads a product question again as the next
 // likeliest kind when the catalogue has no product of that name.
-import { PARKING, PICKUP, WISH_FOR_TR, asksOfTheShop, intentOf, mentionsVat, offerWords, saysOffer, saysPaying, topicOf, type Intent } from './intents.ts'
+import { PARKING, PICKUP, WISH_FOR_TR, asksOfTheShop, bargains, intentOf, mentionsVat, offerWords, saysOffer, saysPaying, topicOf, type Intent } from './intents.ts'
 import { asksOfIt, asksWhetherSo, isQuestionWord, ordinalOf, pointsBack, productTerm, yesOrNo } from './question-words.ts'
 import { ATTRIBUTE_PATTERNS, attributeOf, materialsIn } from './attribute-words.ts'
 import { namesOnlyADay } from './day-words.ts'
-import { quantityAsked, writesPercentage } from './amounts.ts'
+import { currencyOf, quantityAsked, writesPercentage } from './amounts.ts'
 import { saysCourtesy } from './courtesy-words.ts'
 import { departmentIn, holdsEquivalent, onlyProperties, namesSubject, thingWords } from './lexicon.ts'
 import { hasAnyHours, hoursStatus } from '../../../../domain/business.ts'
@@ -259,7 +259,12 @@ export async function answerIntent(intent: Intent, message: string, context: Con
       const near = (await Promise.all(searches.map((query) => context.business.searchFaq(query, 3)))).flat()
       const entry = near.find((hit) => offerWords(`${hit.question} ${hit.answer}`).some((key) => asked.includes(key)))
       if (entry) return reply('faq', biz.faqAnswer(entry), language)
-      return reply('discounts', biz.discountsAnswer(profile, businessName, language), language, [], false)
+      // "Ceket 150 dolara olur mu?", "a better price on the headphones?": the price the catalogue gives the one product named,
+      // beside what the owner wrote of offers. (A discount asked for, "indirim yapar mısınız", asks no price.)
+      const term = bargains(message) ? productTerm(words(message).filter((word) => !/^\d/.test(word.key) && currencyOf(word.key) === null)) : ''
+      const named = thingWords(term).length > 0 ? bestNamed(term, await context.catalogue.search(term, 3), false) : []
+      const priced = named.length === 1 ? `${say.priceOf(named[0]!, language)}\n` : ''
+      return reply('discounts', `${priced}${biz.discountsAnswer(profile, businessName, language)}`, language, named.length === 1 ? named : [], false)
     }
     case 'human':
       return reply('human', biz.humanAnswer(profile, businessName, language), language)

@@ -160,7 +160,13 @@ export const COMPARES = / (difference|differences|differ|fark|farki|farklari|com
 const GROUP_PRICE = / (cheaper|less|discount\w*|deal|daha ucuz\w*|daha uygun\w*|indirim\w*) (for |if (i m|im|you re|youre|we re|were) (a |an )?)?(students?|pensioners?|seniors?|teachers?|nurses?)|(ogrenci\w*|emekli\w*|ogretmen\w*) (icin )?(daha )?(ucuz\w*|uygun\w*|indirim\w*) /
 /** A discount asked for: "indirim yapar mısınız", "indirim olur mu", "any discount", "can you give a discount". */
 const DISCOUNT_ASKED = / ((indirim\w*|discount\w*) (yap\w*|olur\w*|olabilir\w*|var m\w*|ver\w*|uygula\w*|mumkun\w*|please|pls)|(any|a|get|give|got|do) discount\w*) /
-const BARGAINS = / (son fiyat\w*|fiyat\w* son m[iu]|son m[iu] (bu )?fiyat\w*|en son ne olur|best price|final price|lowest (price )?you can (do|go)|can you do (any )?better|pazarlik\w*) /
+const BARGAINS = new RegExp(
+  ' (son fiyat\\w*|fiyat\\w* son m[iu]|son m[iu] (bu )?fiyat\\w*|en son ne olur|best price|final price|lowest (price )?you can (do|go)|can you do (any |a )?better|' +
+    // "Better price?", "150 dolara olur mu?", "1000 tl'ye verir misiniz?": a price offered.
+    '(better|lower|cheaper|good|special) price|pazarlik\\w*|\\d+ (tl|try|lira\\w*|dolar\\w*|usd|euro\\w*|avro\\w*|eur)( ye| ya| e| a)? (olur m[iu]|olmaz m[iu]|verir mi\\w*|verseniz|birak\\w*|yapar mi\\w*|yapsaniz)) ',
+)
+/** Whether the message bargains over a price ("son fiyat?", "150 dolara olur mu?"), not only asks for an offer. */
+export const bargains = (message: string): boolean => BARGAINS.test(keyLine(words(message)))
 /** Words that ask how to reach the shop, not for a thing. */
 const CONTACT_CUES = / (numara\w*|numbers?|ulas\w*|reach|iletisim\w*|contact|e ?posta\w*|email|mail|adres\w*|ara\w*|call) /
 /** Trying clothes on ("prova kabini var mı", "mağazada deneme yapabilir miyim", "can I try it on"): the owner's to say. */

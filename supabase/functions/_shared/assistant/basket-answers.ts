@@ -12,7 +12,7 @@ import * as say from './replies.ts'
 import { bestNamed } from './matching.ts'
 import { keyLine, words } from './text.ts'
 import type { ResponderOutput } from './types.ts'
-import { type Context, reply, contactOf, lastProducts, namedPair, moreThanStocked } from './reply-context.ts'
+import { type Context, reply, contactOf, lastProducts, namedProducts, moreThanStocked } from './reply-context.ts'
 import { COMES_WITH } from './cues.ts'
 
 /**
@@ -49,7 +49,7 @@ export async function withBasket(out: ResponderOutput, message: string, context:
   // (What shipping costs is no word of a name: "is shipping free", "ücretsiz olur mu".)
   const asked = words(message).filter((word) => topicOf(word.text) === null && !COSTS.test(word.key)).map((word) => word.text).join(' ')
   // "Gömlek ve tişört alsam kargo öder miyim?": the two named, one of each.
-  const pair = await namedPair(asked, context)
+  const pair = await namedProducts(asked, context)
   // "Keten gömlek alsam…", or "2 tane alsam…" just after a product: that one, as many as said.
   const term = productTerm(words(asked))
   const discussed = (wanted ?? 0) >= 2 ? await lastProducts(context) : null

@@ -143,6 +143,13 @@ describe('answerProductQuestion: two named at once', () => {
     expect(out).toMatchObject({ kind: 'price', productIds: ['k2', 'k1'] })
     expect(out.known).toBeUndefined()
   })
+
+  it('gives each of three named between commas and "ve", or side by side, never the first and the last alone', async () => {
+    const listed = await answerProductQuestion('stock', 'gömlek ceket mug', anyWordSearch(contextOf()), 'gömlek, ceket ve mug var mı')
+    expect(listed).toMatchObject({ kind: 'stock', productIds: ['g1', 'c1', 'm1'] })
+    const sideBySide = await answerProductQuestion('price', 'gömlek ceket', anyWordSearch(contextOf()), 'gömlek ceket fiyatları')
+    expect(sideBySide).toMatchObject({ kind: 'price', productIds: ['g1', 'c1'] })
+  })
 })
 
 describe('answerOrdering', () => {

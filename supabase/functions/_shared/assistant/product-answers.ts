@@ -15,7 +15,7 @@ import { bestNamed, coverage, keysOf, sameStem, sameWord, withOrWithout } from '
 import { askedSize, colourListed, listedColours, listedSizes, recordStates } from './record-facts.ts'
 import { keyLine, words, type Word } from './text.ts'
 import type { CatalogueProduct, ResponderOutput } from './types.ts'
-import { MAX_LISTED, MAX_FOR_QUESTION, type Context, offered, reply, contactOf, lastProducts, subject, statesAll, namedPair, onePairFound, justListed, productNameWritten, moreThanStocked } from './reply-context.ts'
+import { MAX_LISTED, MAX_FOR_QUESTION, type Context, offered, reply, contactOf, lastProducts, subject, statesAll, namedProducts, onePairFound, justListed, productNameWritten, moreThanStocked } from './reply-context.ts'
 import { OTHER, VERB_FORM, PRODUCT_CUES, asksSomething, materialAsked } from './cues.ts'
 import { faqFor } from './faq-answers.ts'
 import { answerBasket } from './basket-answers.ts'
@@ -90,7 +90,7 @@ export async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | '
   // "Deri çanta ve gümüş kolye ne kadar?": two products, when the words as one name neither fully.
   // ("Kablolu ve kablosuz kulaklık": each found lacks the other's word, yet the two are named.)
   const unnamed = found.length === 0 || found.every((product) => notInRecord(term, product).length > 0)
-  const pair = unnamed && message && kind !== 'link' ? await namedPair(message, context) : null
+  const pair = unnamed && message && kind !== 'link' ? await namedProducts(message, context) : null
   // "Kahve ve çay birlikte kaç TL?", "the mug and the candle together?": what one of each comes to.
   const together = pair && message !== undefined && (kind === 'price' || asksWhatItCosts(message)) && TOGETHER.test(keyLine(words(message)))
   if (pair && together) return reply('price', say.basket(pair.map((product) => ({ product, quantity: 1 })), language), language, pair)
@@ -366,7 +366,7 @@ export async function answerOrdering(term: string, message: string, context: Con
     return { ...basket, kind: 'ordering', reply: `${basket.reply}\n${how}` }
   }
   // "Bal ve zeytinyağı almak istiyorum", "2 linen shirts and 1 straw hat": two products, each by its own words.
-  const pair = term !== '' ? await namedPair(message, context) : null
+  const pair = term !== '' ? await namedProducts(message, context) : null
   const found = pair ?? (await subject(term, context, MAX_FOR_QUESTION))
   let products = Array.isArray(found) ? (term === '' || pair ? found : bestNamed(term, found, false)) : []
   // "Bundan 3 tane istiyorum, nasıl yapıcam?": words that only say what the customer will do order the product just discussed.

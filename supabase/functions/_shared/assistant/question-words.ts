@@ -270,6 +270,22 @@ export function productPair(message: string): [string, string] | null {
 }
 
 /**
+ * "Çay, kahve ve bal var mı?", "do you have tea, coffee and honey": the product terms a message lists between commas and
+ * joining words (one when it lists none). Things named side by side ("çay kahve") are one term here: only the catalogue
+ * can tell them from one name ("telefon kılıfı").
+ */
+export function listedTerms(message: string): string[] {
+  const apart = (list: readonly Word[]): string[] => {
+    const pair = splitPair(list, true)
+    return pair ? pair.flatMap((term) => apart(words(term))) : [productTerm(list)]
+  }
+  return message
+    .split(/[,;]+/u)
+    .flatMap((chunk) => apart(words(chunk)))
+    .filter((term) => term !== '')
+}
+
+/**
  * "Kot pantolonla keten gömlek", "kazakla eşarp", "çantayla kolye": two product terms joined by "with" written as the
  * first one's ending, or null. Only the responder's catalogue can tell a name that ends so ("Tesla") from one that
  * was joined, so the caller asks it for both.

@@ -6,7 +6,7 @@ import { memoryContext } from '../../../../tests/support/assistant-memory.ts'
 import { understand } from './intents.ts'
 import { translate } from './lexicon.ts'
 import { corpusClassifier } from './nlu.ts'
-import { contactOf, justListed, lastProducts, listedIds, moreThanStocked, namedPair, offered, ofTheKind, ofTheOneDiscussed, onePairFound, previousKind, productNameWritten, reply, statesAll, subject } from './reply-context.ts'
+import { contactOf, justListed, lastProducts, listedIds, moreThanStocked, namedProducts, offered, ofTheKind, ofTheOneDiscussed, onePairFound, previousKind, productNameWritten, reply, statesAll, subject } from './reply-context.ts'
 import { words } from './text.ts'
 import type { BookingDesk, BusinessProfile, CatalogueProduct, Turn } from './types.ts'
 
@@ -151,14 +151,16 @@ describe('statesAll', () => {
   })
 })
 
-describe('namedPair and onePairFound', () => {
+describe('namedProducts and onePairFound', () => {
   const { context } = memoryContext({ products: ALL })
   it.each([
     ['deri çanta ve gümüş kolye ne kadar', ['p7', 'p8']], ['çantayla kolye kaç tutar', ['p7', 'p8']],
     ['kablosuz kulaklık ve kablolu kulaklık', ['p1', 'p2']],
-    ['kolye ve küpe', null], ['kulaklık ve kulaklık', null], ['kolye ne kadar', null],
+    // Three or more, between commas and joining words, or side by side.
+    ['çanta, kolye ve şal var mı', ['p7', 'p8', 'p9']], ['çanta kolye ve şal', ['p7', 'p8', 'p9']], ['çanta kolye fiyatları', ['p7', 'p8']],
+    ['kolye ve küpe', null], ['kulaklık ve kulaklık', null], ['kolye ne kadar', null], ['çanta, kolye ve küpe var mı', null],
   ])('%s: %j', async (message, expected) => {
-    expect(idsOf(await namedPair(message, context))).toEqual(expected)
+    expect(idsOf(await namedProducts(message, context))).toEqual(expected)
   })
 
   it('gives the one found and the words of the other, on either side', async () => {

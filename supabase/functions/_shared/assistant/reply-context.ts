@@ -3,7 +3,7 @@
 // never taken from their text), the catalogue, and what the business offers.
 // Every answerer takes the Context and builds its output with `reply`.
 import { ASKS_MATERIAL, colourOf, materialsIn } from './attribute-words.ts'
-import { asksOfIt, asksWhetherSo, pairByEnding, pointsBack, productPair, productTerm } from './question-words.ts'
+import { asksOfIt, asksWhetherSo, pairByEnding, pointsBack, productPair, listedTerms, productTerm } from './question-words.ts'
 import { understand, type Intent } from './intents.ts'
 import { holdsEquivalent, thingWords, translate } from './lexicon.ts'
 import { hasAnyHours } from '../../../../domain/business.ts'
@@ -117,13 +117,22 @@ export function statesAll(product: CatalogueProduct, keys: readonly string[]): b
   return keys.every((key) => says(key) || holdsEquivalent(key, record))
 }
 
-/** Two products, each named by the words on its side of "ve", "and" or "ile", or null. */
-export async function namedPair(message: string, context: Context): Promise<[CatalogueProduct, CatalogueProduct] | null> {
-  // Joined by a word ("ve", "and", "ile"), or by "with" as the first name's ending ("kot pantolonla keten gömlek").
-  for (const terms of [productPair(message), pairByEnding(message)]) {
-    if (!terms) continue
-    const [first, second] = await Promise.all(terms.map(async (term) => bestNamed(term, await context.catalogue.search(term, 3), false)[0] ?? null))
-    if (first && second && first.id !== second.id) return [first, second]
+/** The products a message lists, each named by its own words (productTerms), or null unless every one is found, two or more. */
+export async function namedProducts(message: string, context: Context): Promise<CatalogueProduct[] | null> {
+  const best = async (term: string) => bestNamed(term, await context.catalogue.search(term, 3), false)[0] ?? null
+  // Things side by side ("çay kahve", "tea coffee"), each a kind of thing, are each one's, unless one name holds them all.
+  const sideBySide = async (term: string) => {
+    const each = words(term)
+    if (each.length < 2 || !each.every((word) => thingWords(word.text).length > 0)) return [term]
+    const whole = await best(term)
+    return whole && coverage(term, whole.name) === 1 ? [term] : each.map((word) => word.text)
+  }
+  // Listed ("çay, kahve ve bal", "and", "ile"), or joined by "with" as the first name's ending ("kot pantolonla keten gömlek").
+  for (const listed of [listedTerms(message), pairByEnding(message)]) {
+    const terms = listed ? (await Promise.all(listed.map(sideBySide))).flat() : []
+    if (terms.length < 2 || terms.length > MAX_LISTED) continue
+    const named = (await Promise.all(terms.map(best))).filter((product): product is CatalogueProduct => product !== null)
+    if (named.length === terms.length && new Set(named.map((product) => product.id)).size === named.length) return named
   }
   return null
 }

@@ -157,6 +157,12 @@ describe('answerMessage: after a list', () => {
     expect((await ask('2000 TL altı', after('hediye paketi yapıyor musunuz', 'faq'))).productIds).toContain('p6')
   })
 
+  it.each([
+    ['the cheaper one?', 'en'], ['ucuz olanı hangisi', 'tr'], ['hangisi daha ucuz', 'tr'],
+  ])('reads "%s" after a list as the cheaper of it, not cheaper ones than it', async (message) => {
+    expect(await ask(message, HEADPHONES_LISTED)).toMatchObject({ kind: 'cheapest', productIds: ['p2'] })
+  })
+
   it('looks for cheaper than the cheapest listed, and says there is none', async () => {
     expect(await ask('daha ucuz bir şey var mı?', HEADPHONES_LISTED)).toMatchObject({
       kind: 'budget', productIds: ['p2'], reply: 'Katalogda Kablolu Kulaklık (₺349,90 TRY) ürününden daha uygun fiyatlı bir ürün yok.',

@@ -429,5 +429,5 @@ const TIMED_TOPICS: Partial<Record<string, BusinessTopic>> = { shipping: 'delive
 const TOO_DEAR = / (cok|fazla|biraz|baya|bayagi|kadar|too|bit|so|very|quite|thats|its|is) (pahali\w*|expensive|pricey|dear) | pahali (ya|geldi|gibi|bence) | pahaliymis | (ama|but|yet) (\w+ )?(pahali\w*|expensive|pricey) /
 const CHEAPER = / (daha ucuz\w*|daha uygun\w*|cheaper|less expensive|anything less) /
 const DEARER = / (daha pahali\w*|more expensive|pricier|dearer) /
-/** Which of the products listed: "hangisi", "which one". */
-const WHICH_ONE = / (hangisi\w*|which) /
+/** Which of them ("hangisi", "which"; "the cheaper one", "ucuz olanı": the one of them, not "a cheaper one"). */
+const WHICH_ONE = / (hangisi\w*|which|the (cheaper|cheapest|less expensive|dearer|more expensive|pricier) ones?|(ucuz|pahali) olani\w*) /

@@ -76,7 +76,7 @@ describe('courtesyOnly', () => {
   it.each([
     'merhaba', 'merhabalar efendim', 'hi there', 'selamün aleyküm', 'good morning', 'good afternoon', 'iyi günler', 'iyi akşamlar size',
     // A wish said with a hello comes with the hello.
-    'merhaba efendim, iyi çalışmalar', 'merhabalar, iyi akşamlar',
+    'merhaba efendim, iyi çalışmalar', 'merhabalar, iyi akşamlar', 'iyi günler hanımefendi', 'merhaba beyefendi',
   ])('%s: greeting', (message) => {
     expect(courtesyOnly(words(message))).toBe('greeting')
   })

@@ -66,7 +66,7 @@ const COURTESY_FILLERS: ReadonlySet<string> = new Set([
   'efendim', 'kardesim', 'kardes', 'abi', 'abla', 'hocam', 'canim', 'dostum', 'mate', 'dear', 'sir', 'madam', 'bro', 'guys', 'friend', 'you', 'your',
   'so', 'very', 'much', 'lot', 'a', 'cok', 'bu', 'kadar', 'o', 'zaman', 'then', 'icin', 'for', 'the', 'help', 'have', 'nice', 'good', 'great', 'and',
   'de', 'da', 'size', 'sizlere', 'herkese', 'iyi', 'gunler', 'aksamlar', 'sabahlar', 'morning', 'afternoon', 'kolay', 'gelsin', 'ol', 'olun', 'again', 'tekrar', 'oh', 'hadi', 'bi', 'i',
-  'me', 'ben', 'around', 'simdiden', 'pesinen', 'advance',
+  'me', 'ben', 'around', 'simdiden', 'pesinen', 'advance', 'hanimefendi', 'beyefendi',
 ])
 
 /** Whether the message is only thanks, a parting or a well-wish, and which: thanks when it thanks at all. */

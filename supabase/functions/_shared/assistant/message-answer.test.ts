@@ -157,6 +157,11 @@ describe('answerMessage: after a list', () => {
     expect((await ask('2000 TL altı', after('hediye paketi yapıyor musunuz', 'faq'))).productIds).toContain('p6')
   })
 
+  it('reads "türk lirası olarak?" after a price in another currency as that price, never a Türk Kahvesi', async () => {
+    const out = await ask('türk lirası olarak ne kadar', after('coffee mug ne kadar', 'price', ['p7']), [...PRODUCTS, product('t1', 'Türk Kahvesi', 185, 'TRY', 60)])
+    expect(out).toMatchObject({ kind: 'price', productIds: ['p7'] })
+  })
+
   it.each([
     ['the cheaper one?', 'en'], ['ucuz olanı hangisi', 'tr'], ['hangisi daha ucuz', 'tr'],
   ])('reads "%s" after a list as the cheaper of it, not cheaper ones than it', async (message) => {

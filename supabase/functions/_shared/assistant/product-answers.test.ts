@@ -136,6 +136,16 @@ describe('answerAttribute', () => {
   })
 })
 
+describe('answerProductQuestion: one of a list', () => {
+  it('reads "kablosuzun" (the wireless one\'s) after a list as the one of it so named, not all the word finds', async () => {
+    const mouse = product('w2', 'Kablosuz Mouse', 499, 'TRY', 7, null)
+    const listed = contextOf({ history: about(['k1', 'k2'], 'kulaklık var mı'), products: [...PRODUCTS, mouse] })
+    // (The database's search finds the mouse too, by the word and its translation.)
+    const searching: Context = { ...listed, catalogue: { ...listed.catalogue, search: async () => [PRODUCTS[0]!, mouse] } }
+    expect(await answerProductQuestion('search', 'kablosuzun', searching, 'kablosuzun')).toMatchObject({ kind: 'search', productIds: ['k1'] })
+  })
+})
+
 describe('answerProductQuestion: two named at once', () => {
   it('gives both the wired and the wireless headphones, never "not listed, the closest"', async () => {
     // (The database's search finds both for the three words, as anyWordSearch does.)

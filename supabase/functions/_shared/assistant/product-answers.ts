@@ -25,9 +25,12 @@ export async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | '
   const { language, businessName, catalogue } = context
   if (kind === 'list' || kind === 'search') {
     // "Kablosuz olan", "the wireless ones" just after a list: those of the list the words name, not the whole catalogue's.
-    if (kind === 'search' && message !== undefined && / (olan\w*|one|ones) /.test(keyLine(words(message)))) {
+    // ("Kablosuzun?": the wireless one's, a word of the list's names with the "of" ending.)
+    const owner = words(term).length === 1 ? term.replace(/n?[ıiuü]n$/u, '') : term
+    const ofOne = owner !== term && Array.from(owner).length >= 3
+    if (kind === 'search' && message !== undefined && (ofOne || / (olan\w*|one|ones) /.test(keyLine(words(message))))) {
       const listed = (await justListed(context)) ?? []
-      const picked = listed.filter((product) => coverage(term, product.name) === 1)
+      const picked = listed.filter((product) => coverage(term, product.name) === 1 || (ofOne && coverage(owner, product.name) === 1))
       if (listed.length >= 2 && picked.length > 0) return reply(kind, say.productList(picked, false, language, 'found'), language, picked)
     }
     // One more than shown, to know whether to say there are more.

@@ -38,7 +38,7 @@ describe('productTerm', () => {
     'en ucuz şeyiniz ne', 'dükkanınızda neler var', '2si ne kadar', 'ikisini alayım', 'ilki güzelmiş', 'the first one looks nice',
     'linkini atar mısınız', 'fotoğrafını atar mısınız', 'ürünleriniz nelerdir', 'what products do you sell', 'tüm ürünleri göster',
     'show me everything you have', 'hangi renkler var', 'xl beden var mı', 'what sizes do you have', 'kaç tl acil dönüş',
-    'instagram hesabınız var mı', 'insta sayfanız var mı',
+    'instagram hesabınız var mı', 'insta sayfanız var mı', 'türk lirası olarak ne kadar', 'in turkish lira?', 'how much in US dollars',
   ])('%j names no product', (message) => {
     expect(productTerm(words(message))).toBe('')
   })

@@ -11,7 +11,7 @@ import { opens, LEADERS } from './courtesy-words.ts'
 const QUESTION_WORDS: ReadonlySet<string> = new Set([
   // Turkish
   'ne', 'kadar', 'kadardir', 'kadarmis', 'fiyat', 'fiyati', 'fiyatlari', 'fiyatini', 'fiyatlarini', 'fiyatiniz', 'fiyatlariniz', 'kac', 'kaca', 'para', 'tl',
-  'lira', 'ucret', 'ucreti', 'ucretleri', 'var', 'yok', 'mi', 'mu', 'midir', 'mudur', 'misiniz', 'musunuz', 'mevcut', 'mevcudu', 'stok', 'stokta',
+  'lira', 'lirasi', 'liralari', 'ucret', 'ucreti', 'ucretleri', 'var', 'yok', 'mi', 'mu', 'midir', 'mudur', 'misiniz', 'musunuz', 'mevcut', 'mevcudu', 'stok', 'stokta',
   'stokda', 'stoklarda', 'stokunuz', 'stogu', 'kaldi', 'bulunuyor', 'link', 'linki', 'linkini', 'linkiniz', 'linkleri', 'baglanti', 'baglantisi',
   'baglantisini', 'web', 'sitesi', 'sayfasi', 'nereden', 'nerden', 'nasil', 'alabilirim', 'alirim', 'alinir', 'satin', 'al', 'almak',
   'istiyorum', 'siparis', 'verebilirim', 'edebilirim', 'vermek', 'cesit', 'cesitler', 'cesitleri', 'cesitleriniz', 'cesitlerin', 'modeller',
@@ -237,6 +237,10 @@ export function withoutWhereSeen(list: readonly Word[]): readonly Word[] {
   return list.some(namesAccount) ? list.filter((word) => !namesAccount(word) && !SEEN.test(word.key)) : list
 }
 
+/** Whose money a currency is ("Türk lirası", "US dollars"): of the currency, no part of a name. */
+const OF_CURRENCY = (list: readonly Word[], i: number) =>
+  /^(turk|turkish|us|american|amerikan)$/.test(list[i]!.key) && /^(lira\w*|tl|dolar\w*|dollars?)$/.test(list[i + 1]?.key ?? '')
+
 /** English words a "not" negates after ("I'm not home", "if not", "does not fit"), where it is no Turkish "not" (a note). */
 const NEGATED_AFTER = /^(im|i|am|is|are|was|were|do|does|did|will|would|can|could|should|has|have|had|its|if|or|why|it|they|he|she|we|you)$/
 const negates = (list: readonly Word[], i: number) => list[i]!.key === 'not' && NEGATED_AFTER.test(list[i - 1]?.key ?? '')
@@ -256,7 +260,7 @@ export function productTerm(list: readonly Word[]): string {
   const said = withoutWhereSeen(list)
   const asked = said.slice(Math.max(said.findIndex((word) => !opens(word.key)), 0))
   const kept = asked
-    .filter((word, i) => !QUESTION_WORDS.has(word.key) && !pointer(word) && !THE_SHOP.test(word.key) && ofThem(word.key) === null && !(asked[i - 1]?.key === 'kac' && TIME_UNITS.test(word.key)) && !negates(asked, i))
+    .filter((word, i) => !QUESTION_WORDS.has(word.key) && !pointer(word) && !THE_SHOP.test(word.key) && !OF_CURRENCY(asked, i) && ofThem(word.key) === null && !(asked[i - 1]?.key === 'kac' && TIME_UNITS.test(word.key)) && !negates(asked, i))
     .map((word) => word.text)
   if (kept.length > 0) kept[kept.length - 1] = stripPossessive(kept[kept.length - 1]!)
   // "En ucuz şeyiniz": without its ending the last word may be one of the question's.

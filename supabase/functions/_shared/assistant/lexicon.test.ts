@@ -84,6 +84,7 @@ describe('translate', () => {
     ['do you sell wholesale', 'do you sell toptan'],
     ['do you ship internationally', 'do you ship yurt disi'],
     ['smartwatch price', 'akilli saat price'],
+    ['got any brollies', 'got any semsiye'],
   ])('puts the words it knows in the other language, phrases whole, and keeps the rest: "%s"', (text, translated) => {
     expect(translate(text)).toBe(translated)
   })

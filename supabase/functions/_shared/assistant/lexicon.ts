@@ -47,7 +47,7 @@ export const SAME_MEANING: readonly Meaning[] = [
   thing('backpack', 'sirt cantasi'), thing('wallet, purse', 'cuzdan'), thing('belt', 'kemer'), thing('tie', 'kravat'), thing('gloves', 'eldiven'),
   thing('pyjamas, pajamas', 'pijama'), thing('swimsuit, bikini', 'mayo'), thing('necklace', 'kolye'), thing('ring', 'yuzuk'),
   thing('bracelet', 'bileklik, bilezik'), thing('earring, earrings', 'kupe'), thing('watch, watches', 'saat, kol saati'), thing('smartwatch, smartwatches', 'akilli saat'),
-  thing('sunglasses', 'gunes gozlugu'), thing('glasses', 'gozluk'), thing('umbrella', 'semsiye'),
+  thing('sunglasses', 'gunes gozlugu'), thing('glasses', 'gozluk'), thing('umbrella, brolly, brollies', 'semsiye'),
   // Electronics
   thing('headphones, headphone, headset, earphones, earbuds', 'kulaklik'), thing('speaker, speakers', 'hoparlor'),
   thing('charger', 'sarj aleti, sarj cihazi'), thing('power bank', 'powerbank'), thing('cable', 'kablo'), thing('phone case, case', 'kilif'),

@@ -318,6 +318,9 @@ describe('terms', () => {
     expect(intentOf('ack', 'tamam')).toEqual({ kind: 'ack' })
     expect(intentOf('stock', 'yarın var mı')).toMatchObject({ kind: 'stock' })
     expect(intentOf('budget', 'not more than 40 euros')).toEqual({ kind: 'budget', budget: { currency: 'EUR', max: 40 }, term: '' })
+    // "This is Anna" gives a name, whatever the network heard; "this is the worst shop", "it's so slow" give none.
+    expect(intentOf('personal_info', 'hi this is Anna').kind).toBe('personal_info')
+    for (const message of ['this is the worst shop ever', "it's so slow", 'this is ridiculous']) expect(intentOf('personal_info', message).kind, message).not.toBe('personal_info')
     expect(intentOf('price', "fiyatı 400 tl'den az olan")).toMatchObject({ kind: 'budget', budget: { currency: 'TRY', max: 400 } })
     expect(intentOf('price', 'fiyatı 400 tlden az olan')).toMatchObject({ kind: 'budget', budget: { currency: 'TRY', max: 400 } })
   })
@@ -3362,6 +3365,13 @@ describe('the business', () => {
     ['how do i track my parcel', 'human', ['0216 555 00 11']],
     ['kargo takip numarası alabilir miyim', 'human', ['0216 555 00 11']],
     ['Siparişim gelmedi, çok kızgınım!', 'complaint', ['üzgünüz', '0216 555 00 11']],
+    // Anger at the shop itself, with no order named, is a complaint too: never thanked, never a search for its words.
+    ['honestly the worst shop ever', 'complaint', ['sorry', '0216 555 00 11']],
+    ['this is ridiculous', 'complaint', ['sorry', '0216 555 00 11']],
+    ['bana çok kaba davrandınız', 'complaint', ['üzgünüz', '0216 555 00 11']],
+    ['çok hayal kırıklığına uğradım', 'complaint', ['üzgünüz', '0216 555 00 11']],
+    // "This is Anna" gives a name; "this is the…" says something of something.
+    ['hi this is Anna', 'personal_info', ['Thank you']],
     ['Yarın saat 15:00 için randevu alabilir miyim?', 'booking', ['randevu alamıyorum', '0216 555 00 11']],
     ['Adım Ayşe, numaram 0532 111 22 33', 'personal_info', ['Teşekkürler']],
     ['5321112233', 'personal_info', ['Teşekkürler']],

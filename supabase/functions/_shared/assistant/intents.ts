@@ -152,7 +152,8 @@ export function offerWords(text: string): string[] {
 export const saysOffer = (message: string) => DISCOUNT_CUES.test(keyLine(words(message)))
 const DISCOUNT_CUES =
   / (indirim\w*|kampanya\w*|kupon\w*|kod\w*|pazarlik\w*|firsat\w*|ucuz\w*|discount\w*|sales?|deals?|offers?|coupons?|promo\w*|codes?|negotiable|cheaper|off) /
-const GIVES_DETAILS = / (ben|benim|adim|ismim|isim|soyadim|numaram|telefonum|mailim|adresim|my (name|number|phone|email|e mail)|i am|im|this is|it s|its) /
+// ("This is the worst shop", "it's so slow": what is said of something, no name.)
+const GIVES_DETAILS = / (ben|benim|adim|ismim|isim|soyadim|numaram|telefonum|mailim|adresim|my (name|number|phone|email|e mail)|i am|im|(this is|it s|its)(?! (the|a|an|so|very|really|not|too|just|such|what|how|why|ridiculous|terrible|awful|unacceptable|bad|great|amazing) )) /
 export const COMPARES = / (difference|differences|differ|fark|farki|farklari|compare|karsilastir\w*|vs|versus) /
 
 /** The words that rank by price: the cheapest, the dearest, the most or least of something. */

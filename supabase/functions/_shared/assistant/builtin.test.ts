@@ -2079,6 +2079,18 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('whatsapp numaram 0532 111 22 33')).kind).toBe('personal_info')
   })
 
+  it('thanks for praise of the shop, never the address or every product; praise before a question answers the question', async () => {
+    for (const [message, language, reply] of [
+      ['I love your shop', 'en', "Thank you so much, that's lovely to hear! How can I help?"],
+      ['best shop ever', 'en', "Thank you so much, that's lovely to hear! How can I help?"],
+      ['ürünleriniz çok güzel', 'tr', 'Çok teşekkür ederiz, bunu duymak çok güzel! Size nasıl yardımcı olabilirim?'],
+      ['harika bir mağaza', 'tr', 'Çok teşekkür ederiz, bunu duymak çok güzel! Size nasıl yardımcı olabilirim?'],
+    ] as const) {
+      expect(await ask(message, { language }), message).toMatchObject({ kind: 'thanks', productIds: [], reply })
+    }
+    expect(await ask('ürünleriniz çok güzel, seramik vazo var mı?')).toMatchObject({ productIds: ['p6'] })
+  })
+
   it('says an account elsewhere is not written, then how to reach the shop; the FAQ says it when the owner wrote it', async () => {
     for (const [message, language, head] of [
       ['instagram hesabınız var mı', 'tr', 'Instagram hakkında bir bilgi henüz yazılmamış.'],

@@ -2,11 +2,11 @@
 // business's own text for a topic, a product answer, a comparison, courtesy,
 // a handoff. `answerProduct` reads a product question again as the next
 // likeliest kind when the catalogue has no product of that name.
-import { PARKING, PICKUP, WISH_FOR_TR, asksOfTheShop, bargains, intentOf, mentionsVat, offerWords, saysOffer, saysPaying, topicOf, type Intent } from './intents.ts'
+import { PARKING, PICKUP, WISH_FOR_TR, asksOfTheShop, intentOf, mentionsVat, offerWords, saysOffer, saysPaying, topicOf, type Intent } from './intents.ts'
 import { asksOfIt, asksWhetherSo, isQuestionWord, ordinalOf, pointsBack, productTerm, yesOrNo } from './question-words.ts'
 import { ATTRIBUTE_PATTERNS, attributeOf, materialsIn } from './attribute-words.ts'
 import { namesOnlyADay } from './day-words.ts'
-import { currencyOf, quantityAsked, writesPercentage } from './amounts.ts'
+import { quantityAsked, writesPercentage } from './amounts.ts'
 import { saysCourtesy } from './courtesy-words.ts'
 import { departmentIn, holdsEquivalent, onlyProperties, namesSubject, thingWords } from './lexicon.ts'
 import { hasAnyHours, hoursStatus } from '../../../../domain/business.ts'
@@ -22,7 +22,7 @@ import type { AssistantLanguage, BusinessProfile, ResponderOutput } from './type
 import { type Context, offered, reply, contactOf, lastProducts, subject, ofTheKind, previousKind, ofTheOneDiscussed } from './reply-context.ts'
 import { OTHER, COMES_WITH, MEASURE, WHERE_WORDS, accountAsked, asksSomething, materialAsked } from './cues.ts'
 import { faqFor, FAQ_FIRST } from './faq-answers.ts'
-import { answerProductQuestion, answerAttribute, answerOrdering } from './product-answers.ts'
+import { answerProductQuestion, answerAttribute, answerOrdering, bargainedOver } from './product-answers.ts'
 import { othersThanDiscussed, answerExtreme, answerBudget, answerRecommendation } from './choice-answers.ts'
 import { addNotes, withBasket } from './basket-answers.ts'
 
@@ -177,6 +177,8 @@ export async function answerIntent(intent: Intent, message: string, context: Con
       return reply('identity', say.identity(businessName, language, await offered(context)), language)
     case 'thanks':
       return reply('thanks', say.thanks(language), language)
+    case 'praise':
+      return reply('thanks', say.praised(language), language)
     case 'goodbye':
       // "İyi çalışmalar", "hayırlı işler" open a conversation as often as they close one: as its first words, a greeting.
       if (BOTH_WAYS.test(keyLine(words(message))) && !context.history.some((turn) => turn.role === 'user')) {
@@ -259,12 +261,10 @@ export async function answerIntent(intent: Intent, message: string, context: Con
       const near = (await Promise.all(searches.map((query) => context.business.searchFaq(query, 3)))).flat()
       const entry = near.find((hit) => offerWords(`${hit.question} ${hit.answer}`).some((key) => asked.includes(key)))
       if (entry) return reply('faq', biz.faqAnswer(entry), language)
-      // "Ceket 150 dolara olur mu?", "a better price on the headphones?": the price the catalogue gives the one product named,
-      // beside what the owner wrote of offers. (A discount asked for, "indirim yapar mısınız", asks no price.)
-      const term = bargains(message) ? productTerm(words(message).filter((word) => !/^\d/.test(word.key) && currencyOf(word.key) === null)) : ''
-      const named = thingWords(term).length > 0 ? bestNamed(term, await context.catalogue.search(term, 3), false) : []
-      const priced = named.length === 1 ? `${say.priceOf(named[0]!, language)}\n` : ''
-      return reply('discounts', `${priced}${biz.discountsAnswer(profile, businessName, language)}`, language, named.length === 1 ? named : [], false)
+      // "Ceket 150 dolara olur mu?": the catalogue's price of the product bargained over, beside what the owner wrote of offers.
+      const named = await bargainedOver(message, context)
+      const priced = named ? `${say.priceOf(named, language)}\n` : ''
+      return reply('discounts', `${priced}${biz.discountsAnswer(profile, businessName, language)}`, language, named ? [named] : [], false)
     }
     case 'human':
       return reply('human', biz.humanAnswer(profile, businessName, language), language)

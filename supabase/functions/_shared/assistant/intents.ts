@@ -25,7 +25,7 @@ import { type Budget, PERCENT, currencyOf, currencyAsked, budgetOf, TAKES, COUNT
 
 export type ProductQuestion = 'price' | 'stock' | 'link' | 'list' | 'search'
 export type BusinessTopic = 'location' | 'contact' | 'shipping' | 'delivery_time' | 'returns' | 'payment' | 'discounts' | 'human' | 'complaint' | 'booking' | 'personal_info'
-export type Courtesy = 'greeting' | 'thanks' | 'goodbye' | 'ack' | 'identity'
+export type Courtesy = 'greeting' | 'thanks' | 'goodbye' | 'ack' | 'identity' | 'praise'
 
 /** An empty term means "the product we were talking about" (or, for a list, the whole catalogue). */
 export type Intent =
@@ -274,6 +274,10 @@ const EXCHANGE_MINE = / degistir(ebilir miyim|ebilir miyiz|mek istiyorum|mek ist
 /** A part of a product that may be replaced on its own: a strap, a battery, a lens. */
 const PART = /^(kayis\w*|kordon\w*|pil|pili|pilleri|batarya\w*|cam|cami|camlari|lens\w*|ekran\w*|fermuar\w*|ucu|uclari|strap\w*|band|bands|battery|batteries|glass|screen|lenses|zip|zipper|tip|tips|cable|kablo\w*)$/
 
+/** Praise of the shop or all it sells. */
+const PRAISE =
+  / ((love|loved|like|adore) (your|this|the) (shop|store|products|page|site|stuff)|(best|great|amazing|lovely|nice|beautiful|wonderful) (shop|store|products)|(harika|super|cok guzel|muhtesem|mukemmel|sahane) (bir )?(magaza\w*|dukkan\w*|sayfa\w*|urunler\w*)|(magazaniz|dukkaniniz|urunleriniz|urunler|sayfaniz) (cok |gercekten )?(guzel|harika|super|muhtesem|mukemmel|sahane)\w*|(magazanizi|dukkaninizi|urunlerinizi|urunleri) (cok )?(sevdim|begendim|bayildim)) /
+
 const RUNNING_LATE = / (gec kalacag\w*|gec kaliyorum|gec kalicam|gecikecegi\w*|gecikiyorum|running late|(ill|i ll|i will|we ll|well|we will) be (\w+ ){0,3}late|im late|i m late|stuck in traffic|trafikteyim|trafige takildim) /
 /** "Randevusuz gelebilir miyim?", "walk-ins ok?", "randevu şart mı?": coming without an appointment, which asks for none. */
 export const comesWithoutBooking = (message: string) => WITHOUT_BOOKING.test(keyLine(words(message)))
@@ -453,6 +457,8 @@ export async function understand(message: string, classifier: Classifier): Promi
   if (accountAsked(message) && list.length <= 6 && thingWords(message).length === 0 && !PRICED.test(line)) return { kind: 'contact', alternatives: [], unknownWords: 0 }
   // "My surname is Hardy", "soyadım Demir": the customer's own details, however sorry the network heard the name.
   if (NAME_GIVEN.test(line)) return { kind: 'personal_info', alternatives: [], unknownWords: 0 }
+  // "I love your shop", "ürünleriniz çok güzel": praise, asking nothing, is thanked for; never the address or every product.
+  if (PRAISE.test(line) && !asksAQuestion(message)) return { kind: 'praise', alternatives: [], unknownWords: 0 }
   // "10 dakika geç kalacağım", "I'm running late": news for the owner, passed to a person (never an order or the hours).
   if (RUNNING_LATE.test(line)) return { kind: 'human', alternatives: [], unknownWords: 0 }
   // "Saatin kayışı değiştirilebilir mi?", "can you change the watch strap?": a part of the product replaced is asked of

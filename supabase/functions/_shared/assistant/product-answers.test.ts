@@ -4,7 +4,7 @@
 // and the words it says, quoted from the record.
 import { describe, expect, it } from 'vitest'
 import { memoryContext } from '../../../../tests/support/assistant-memory.ts'
-import { answerAttribute, answerOrdering, answerProductQuestion } from './product-answers.ts'
+import { answerAttribute, answerOrdering, answerProductQuestion, bargainedOver } from './product-answers.ts'
 import type { Context } from './reply-context.ts'
 import { words } from './text.ts'
 import type { AssistantLanguage, BusinessProfile, CatalogueProduct, Turn } from './types.ts'
@@ -184,5 +184,13 @@ describe('answerOrdering', () => {
     expect(out).toMatchObject({ kind: 'ordering', productIds: ['g1', 'c1'] })
     expect(out.reply).toMatch(/^Katalogdaki fiyatlarla:\n• 2 × Keten Gömlek — ₺1\.380,00 TRY \(stokta 8 adet\)\n/)
     expect(out.reply).toMatch(/\nToplam: ₺1\.380,00 TRY \+ €180,00 EUR\n.*WhatsApp üzerinden sipariş verebilirsiniz\.$/)
+  })
+})
+
+describe('bargainedOver', () => {
+  it('is the one product a price offered names; none for a discount asked for, or a kind several share', async () => {
+    expect((await bargainedOver('deri ceket 150 euroya olur mu', contextOf()))?.id).toBe('c1')
+    expect(await bargainedOver('deri ceket indirim yapar mısınız', contextOf())).toBeNull()
+    expect(await bargainedOver('kulaklık 1000 tl ye olur mu', anyWordSearch(contextOf()))).toBeNull()
   })
 })

@@ -3,9 +3,9 @@
 // ordering it. Each reads the product from the catalogue at reply time.
 import { asksWhatItCosts, readBasket } from './basket.ts'
 import { ASKS_MATERIAL, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuine, specUnitAsked, asksWhichMaterial, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, materialsIn, type Attribute } from './attribute-words.ts'
-import { NEW_ARRIVALS, POPULAR, asksToReserve, topicOf } from './intents.ts'
+import { NEW_ARRIVALS, POPULAR, asksToReserve, bargains, topicOf } from './intents.ts'
 import { asksOfIt, asksWhetherThereIs, asksWhetherSo, isQuestionWord, pointsBack, productTerm, yesOrNo } from './question-words.ts'
-import { quantityAsked } from './amounts.ts'
+import { currencyOf, quantityAsked } from './amounts.ts'
 import { departmentOf, holdsEquivalent, onlyProperties, namesSubject, phrasesHeld, sameProperty, thingWords, withoutThings } from './lexicon.ts'
 import * as biz from './business-replies.ts'
 import { editDistance } from './nlu.ts'
@@ -412,3 +412,14 @@ const PAYING = / (pay|paying|payment|odeme\w*|oderim|odeyebilir\w*|odenir) /
 const JUDGING = /^(cheap\w*|ucuz\w*|nice|good|iyi|guzel\w*|best|kaliteli\w*|quality|yeni|new|uygun\w*|affordable|beautiful|great|cool|hos|sik|tatli|cute|lovely)$/
 /** A Turkish verb saying what the customer will do: "yapıcam", "alacağım", "ödeyeyim". */
 const WILL_DO = /^\w{2,}(acagim|ecegim|acam|ecem|icam|icem|ucam|ucem|ayim|eyim|maliyim|meliyim)$/
+
+/**
+ * The one product a price offered names ("ceket 150 dolara olur mu?", "a better price on the headphones?"), or null:
+ * none, several, or a discount asked for ("indirim yapar mısınız", which asks no price).
+ */
+export async function bargainedOver(message: string, context: Context): Promise<CatalogueProduct | null> {
+  if (!bargains(message)) return null
+  const term = productTerm(words(message).filter((word) => !/^\d/.test(word.key) && currencyOf(word.key) === null))
+  const named = thingWords(term).length > 0 ? bestNamed(term, await context.catalogue.search(term, 3), false) : []
+  return named.length === 1 ? named[0]! : null
+}

@@ -69,6 +69,11 @@ export function thanks(language: Lang): string {
   return language === 'tr' ? 'Rica ederim! Başka bir sorunuz olursa buradayım.' : "You're welcome! Let me know if you need anything else."
 }
 
+/** "I love your shop": thanked for, and what else is wanted. */
+export function praised(language: Lang): string {
+  return language === 'tr' ? 'Çok teşekkür ederiz, bunu duymak çok güzel! Size nasıl yardımcı olabilirim?' : "Thank you so much, that's lovely to hear! How can I help?"
+}
+
 export function goodbye(language: Lang): string {
   return language === 'tr' ? 'İyi günler dileriz, yine bekleriz!' : 'Goodbye, have a nice day!'
 }

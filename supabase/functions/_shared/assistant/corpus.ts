@@ -503,7 +503,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     how do i place an order
     i want one
     can i order it
-    do you take orders over whatsapp
     i'll take it
     can you hold one for me
     could you put it aside for me
@@ -557,11 +556,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     sipariş durumum ne
     kutu hasar görmüş
     ezik geldi
-    berbat bir mağaza
-    berbat hizmet
-    çok kaba davrandınız
-    bir daha sizden alışveriş yapmam
-    hayal kırıklığı yaşadım
   `),
   ...examples('complaint', 'en', `
     my order has not arrived
@@ -576,8 +570,6 @@ export const CORPUS: readonly CorpusEntry[] = [
     i ordered last week and it still has not come
     my order still hasnt come
     the box was damaged
-    this is the worst shop ever
-    this is unacceptable
   `),
   ...examples('booking', 'tr', `
     randevu almak istiyorum

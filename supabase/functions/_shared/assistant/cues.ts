@@ -18,7 +18,7 @@ export const WHERE_WORDS = /^(adres\w*|nerede\w*|nerde|neresi\w*|where|address|l
 export const CONTACT_WORDS = /^(telefon\w*|phone|numara\w*|number|e-?posta\w*|e-?mail|mail|whatsapp\w*|iletisim\w*|contact)$/
 
 /** Something seen or posted there: "instagramda gördüm", "saw your post", which asks for no account. */
-const SEEN_THERE = / (gor\w*|paylas\w*|saw|seen|see|posted|posts?|story|stories|reels?|video\w*|reklam\w*|ads?|advert\w*) /
+const SEEN_THERE = / (gor(dum|duk|dugum|dugumuz|mustum)|paylas\w*|saw|seen|posted|posts?|story|stories|reels?|video\w*|reklam\w*|ads?|advert\w*) /
 /** The account elsewhere a message asks after ("instagram hesabınız var mı", "are you on tiktok"), if it asks after one. */
 export function accountAsked(message: string): string | null {
   const list = words(message)

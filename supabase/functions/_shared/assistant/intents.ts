@@ -274,6 +274,10 @@ const EXCHANGE_MINE = / degistir(ebilir miyim|ebilir miyiz|mek istiyorum|mek ist
 /** A part of a product that may be replaced on its own: a strap, a battery, a lens. */
 const PART = /^(kayis\w*|kordon\w*|pil|pili|pilleri|batarya\w*|cam|cami|camlari|lens\w*|ekran\w*|fermuar\w*|ucu|uclari|strap\w*|band|bands|battery|batteries|glass|screen|lenses|zip|zipper|tip|tips|cable|kablo\w*)$/
 
+/** Displeasure in so many words ("berbat", "rezalet", "worst", "rude", "hayal kırıklığı"). */
+const DISPLEASED =
+  / (berbat\w*|rezalet\w*|worst|terrible|awful|horrible|rude|kaba|kabasiniz|kabaydi\w*|kabalik\w*|hayal kirikli\w*|disappoint\w*|unacceptable|ridiculous|saygisiz\w*|never (order|shop|buy)\w* (from|here|with|again)|(asla|bir daha) (sizden )?alisveris yapma\w*) /
+
 /** Praise of the shop or all it sells. */
 const PRAISE =
   / ((love|loved|like|adore) (your|this|the) (shop|store|products|page|site|stuff)|(best|great|amazing|lovely|nice|beautiful|wonderful) (shop|store|products)|(harika|super|cok guzel|muhtesem|mukemmel|sahane) (bir )?(magaza\w*|dukkan\w*|sayfa\w*|urunler\w*)|(magazaniz|dukkaniniz|urunleriniz|urunler|sayfaniz) (cok |gercekten )?(guzel|harika|super|muhtesem|mukemmel|sahane)\w*|(magazanizi|dukkaninizi|urunlerinizi|urunleri) (cok )?(sevdim|begendim|bayildim)) /
@@ -457,6 +461,9 @@ export async function understand(message: string, classifier: Classifier): Promi
   if (accountAsked(message) && list.length <= 6 && thingWords(message).length === 0 && !PRICED.test(line)) return { kind: 'contact', alternatives: [], unknownWords: 0 }
   // "My surname is Hardy", "soyadım Demir": the customer's own details, however sorry the network heard the name.
   if (NAME_GIVEN.test(line)) return { kind: 'personal_info', alternatives: [], unknownWords: 0 }
+  // "The worst shop ever", "bana çok kaba davrandınız": displeasure with the shop, naming no product, is a complaint (never
+  // thanked, never a search for its words).
+  if (DISPLEASED.test(line) && thingWords(message).length === 0 && !asksWhetherSo(message)) return { kind: 'complaint', alternatives: [], unknownWords: 0 }
   // "I love your shop", "ürünleriniz çok güzel": praise, asking nothing, is thanked for; never the address or every product.
   if (PRAISE.test(line) && !asksAQuestion(message)) return { kind: 'praise', alternatives: [], unknownWords: 0 }
   // "10 dakika geç kalacağım", "I'm running late": news for the owner, passed to a person (never an order or the hours).

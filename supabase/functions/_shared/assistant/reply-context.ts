@@ -117,7 +117,7 @@ export function statesAll(product: CatalogueProduct, keys: readonly string[]): b
   return keys.every((key) => says(key) || holdsEquivalent(key, record))
 }
 
-/** The products a message lists, each named by its own words (productTerms), or null unless every one is found, two or more. */
+/** The products a message lists, each named by its own words (listedTerms), or null unless every one is found, two or more. */
 export async function namedProducts(message: string, context: Context): Promise<CatalogueProduct[] | null> {
   const best = async (term: string) => bestNamed(term, await context.catalogue.search(term, 3), false)[0] ?? null
   // Things side by side ("çay kahve", "tea coffee"), each a kind of thing, are each one's, unless one name holds them all.

@@ -21,6 +21,8 @@ describe('attributeOf', () => {
     ['kumaşı ne', 'material'], ['neyden yapılmış', 'material'], ['what is it made of', 'material'], ['what kind of leather', 'material'],
     // The customer's own height or weight, given to ask a size, asks no product's weight or length.
     ['kilom 58 hangi beden', 'size'], ['boyum 1.70 hangi beden', 'size'],
+    // A letter size worn "in", though a material names the product.
+    ['is the linen shirt available in L', 'size'], ['leather jacket in XL?', 'size'],
   ])('%s: %s', (message, attribute) => {
     expect(attributeOf(words(message))).toBe(attribute)
   })

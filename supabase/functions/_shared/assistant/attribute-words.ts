@@ -79,6 +79,8 @@ export function attributeOf(list: readonly Word[]): Attribute | null {
   // "Where are the mugs made?": where from, not what of.
   if (ORIGIN.test(keyLine(list))) return null
   if (keys.some((key) => /^(beden\w*|numara\w*|size|sizes|small|medium|large)$/.test(key))) return 'size'
+  // "Is the linen shirt available in L?": a letter size worn "in" is the size asked, whatever material names the product.
+  if (list.some((word, i) => /^(xxs|xs|s|m|l|xl|xxl|xxxl|2xl|3xl)$/.test(word.key) && list[i - 1]?.key === 'in')) return 'size'
   if (keys.some((key) => WEIGHT_WORDS.test(key))) return 'weight'
   if (keys.some((key) => SCENT_WORDS.test(key))) return 'scent'
   // ("Hangi pille çalışıyor?", "what batteries does it take?" ask which kind, not how long.)

@@ -3260,6 +3260,9 @@ describe('the business', () => {
     ['are you open on christmas day?', 'en'],
     ["what are your hours on new year's eve", 'en'],
     ['ok what about public holidays', 'en'],
+    // "Shop" is no question of where it is when whether it opens is asked.
+    ['is your shop open on christmas', 'en'],
+    ['dükkanınız bayramda kapalı mı', 'tr'],
   ] as const)('hours: a holiday (%s) is not answered with the weekly hours as if they held; the week and whom to ask are', async (message, language) => {
     const out = await ask(message)
     expect(out.kind).toBe('hours')

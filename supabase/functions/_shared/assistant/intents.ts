@@ -557,6 +557,11 @@ export function intentOf(asked: string, message: string): Intent {
 
   // "What about within Turkey, how long does it take?": the delivery's time, asked of a place at most, never a product
   // named by the place ("Türk Kahvesi") or a length.
+  const holidayAlone = (besides = /^$/) =>
+    HOLIDAY.test(line) && productTerm(list.filter((word) => !HOLIDAY.test(` ${word.key} `) && !/^(public|national|official|bank|resmi|milli|dini)$/.test(word.key) && !besides.test(word.key))) === ''
+  // "Is your shop open on Christmas?": whether it opens that day, however much "shop" sounds like where it is.
+  const OPENS = /^(open|closed|acik\w*|kapali\w*)$/
+  if (intent === 'location' && list.some((word) => OPENS.test(word.key)) && holidayAlone(OPENS)) return { kind: 'hours', day: { holiday: true }, asks: hoursAsks(line) }
   const takes = DELIVERY_TAKES.exec(line)
   if (takes && words(line.slice(0, takes.index)).filter((word) => !PLACE_LEAD.test(word.key)).length <= 2) return { kind: 'delivery_time' }
   // "1 kg mı?", "is it 350 ml?", "250 gramlık mı": a measure asked whether so, of the one discussed: its weight or size as
@@ -870,9 +875,7 @@ export function intentOf(asked: string, message: string): Intent {
     return { kind: 'recommend', term: occasionWords(message) }
   }
   // "Ok what about public holidays?": a holiday named and nothing else asks its hours.
-  if (HOLIDAY.test(line) && productTerm(list.filter((word) => !HOLIDAY.test(` ${word.key} `) && !/^(public|national|official|bank|resmi|milli|dini)$/.test(word.key))) === '') {
-    return { kind: 'hours', day: { holiday: true }, asks: hoursAsks(line) }
-  }
+  if (holidayAlone()) return { kind: 'hours', day: { holiday: true }, asks: hoursAsks(line) }
   if ((intent === 'again' || intent === 'None' || intent === 'ack' || intent === 'price') && dayOf(list) !== null && productTerm(list.filter((word) => !DAY_WORD.test(word.key))) === '') {
     return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   }

@@ -694,6 +694,15 @@ describe('cheapest and most expensive', () => {
     // A product the list does not hold is looked for in the catalogue.
     expect((await ask('kablosuz mouse ne kadar', { history: listed, items })).productIds).toEqual(['p8'])
   })
+
+  it('"the leather one" just after one product is that product, though another has "leather" in its name', async () => {
+    const items = [product('b1', 'Deri Çanta', 1450, 'TRY', 0, null, '32 x 24 x 10 cm'), product('n1', 'Leather Notebook', 22, 'USD', 9, null, 'A5, 200 pages')]
+    for (const message of ['the leather one, how big is it', 'deri olanın ölçüsü ne']) {
+      const out = await ask(message, { history: said(['b1']), items })
+      expect(out.productIds, message).toEqual(['b1'])
+      expect(out.reply, message).toContain('32 x 24 x 10 cm')
+    }
+  })
 })
 
 describe('follow-ups', () => {

@@ -78,9 +78,10 @@ export async function subject(term: string, context: Context, limit: number): Pr
     return products.length === 0 ? 'gone' : products.slice(0, limit)
   }
   // "Kablosuz olan kaç para?" just after a list: the listed products the words name wholly, not the whole catalogue's.
+  // ("The leather one, how big is it?" just after the Deri Çanta alone: that bag, not the Leather Notebook.)
   const listed = (await justListed(context)) ?? []
   const picked = listed.filter((product) => coverage(term, product.name) === 1)
-  if (listed.length >= 2 && picked.length > 0 && picked.length < listed.length) return picked.slice(0, limit)
+  if (picked.length > 0 && (listed.length === 1 || picked.length < listed.length)) return picked.slice(0, limit)
   // A price, stock or link question names its product: a product whose description only shares a word is not it,
   // nor one whose name lacks the kind of thing asked for ("çay bardağı" is no Rize Çayı).
   // Nor one whose record does not state the material asked for ("deri ceket" is no velvet jacket).

@@ -10,6 +10,20 @@ describe('equivalents', () => {
     expect(equivalents('güneş gözlüğü')).toContain('sunglasses')
   })
 
+  it('adds the things that are a kind of the one asked for, and not the other way round', () => {
+    expect(equivalents('bags')).toEqual(expect.arrayContaining(['canta', 'backpack', 'sirt cantasi']))
+    expect(equivalents('saat')).toContain('smartwatch')
+    expect(equivalents('backpack')).not.toContain('canta')
+    // Glasses asked for are not sunglasses, though the Turkish name ends in the word.
+    expect(equivalents('gözlük')).not.toContain('sunglasses')
+    read(holdsEquivalent, [
+      ['canta', 'Travel Backpack', true],
+      ['bags', 'Sırt Çantası', true],
+      ['backpack', 'Deri Çanta', false],
+      ['gozluk', 'Polarized Sunglasses', false],
+    ])
+  })
+
   it('adds nothing for words it does not know, or that the text already holds', () => {
     expect(equivalents('teleskop')).toEqual([])
     expect(equivalents('coffee kahve')).not.toContain('kahve')

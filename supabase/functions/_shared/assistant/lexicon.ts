@@ -141,21 +141,32 @@ function groupsAt(keys: readonly string[], at: number): { group: Meaning; span: 
   return found
 }
 
-/** Every equivalent of the words of `text` that it does not already hold, for searching in either language. */
+/**
+ * Things that are a kind of another, shown when the other is asked for: asked for bags, a shop shows its backpack too.
+ * Named one by one: "güneş gözlüğü" ends in "gözlük" as "sırt çantası" ends in "çanta", yet glasses asked for are not
+ * sunglasses.
+ */
+const KIND_OF: readonly (readonly [kind: string, of: string])[] = [['backpack', 'bag'], ['smartwatch', 'watch']]
+const groupOf = (en: string) => SAME_MEANING.find((group) => group.thing && group.en.includes(en))!
+const KINDS = new Map<Meaning, Meaning[]>()
+for (const [kind, of] of KIND_OF) KINDS.set(groupOf(of), [...(KINDS.get(groupOf(of)) ?? []), groupOf(kind)])
+const withKinds = (groups: readonly Meaning[]) => [...new Set(groups.flatMap((group) => [group, ...(KINDS.get(group) ?? [])]))]
+
+/** Every equivalent of the words of `text` that it does not already hold, and their kinds, for searching in either language. */
 export function equivalents(text: string): string[] {
   const keys = words(text).map((word) => word.key)
   const out = new Set<string>()
   for (let at = 0; at < keys.length; at++) {
-    for (const { group } of groupsAt(keys, at)) {
+    for (const group of withKinds(groupsAt(keys, at).map((entry) => entry.group))) {
       for (const member of group.all) if (!keys.some((_, i) => holdsAt(keys, i, member) > 0)) out.add(member)
     }
   }
   return [...out]
 }
 
-/** Whether `text` holds the word `key` in another word of the same meaning ("şal" for "scarves"). */
+/** Whether `text` holds the word `key` in another word of the same meaning ("şal" for "scarves"), or names a kind of it ("backpack" for "bag"). */
 export function holdsEquivalent(key: string, text: string): boolean {
-  const groups = groupsAt([key], 0).map((entry) => entry.group)
+  const groups = withKinds(groupsAt([key], 0).map((entry) => entry.group))
   if (groups.length === 0) return false
   const keys = words(text.replace(/-/g, ' ')).map((word) => word.key)
   return keys.some((_, at) => groups.some((group) => group.all.some((member) => holdsAt(keys, at, member) > 0)))

@@ -386,7 +386,14 @@ describe('link', () => {
     const picture = await ask('can you send a picture of the wireless headphones?', { language: 'en' })
     expect(picture).toMatchObject({ kind: 'link', productIds: ['p4'] })
     expect(picture.reply).toContain('https://example.com/headphones')
+    expect(picture.reply).toContain("I can't send pictures here")
     expect(await ask('fotoğrafını atar mısınız', { history: said(['p6']) })).toMatchObject({ kind: 'link', productIds: ['p6'] })
+    // A product with no page: no picture from here, and whom to ask for one (not "to buy it").
+    const none = await ask('fotoğrafını atar mısınız', { history: said(['p5']) })
+    expect(none).toMatchObject({ kind: 'link', productIds: ['p5'], known: false })
+    expect(none.reply).toContain('Buradan fotoğraf gönderemiyorum ve Desk Lamp')
+    expect(none.reply).toContain('0216 555 00 11')
+    expect(none.reply).not.toContain('satın almak')
     for (const message of ['fotoğrafını görebilir miyim', 'can I see a photo']) {
       expect(await ask(message, { history: said(['p6']) }), message).toMatchObject({ kind: 'link', productIds: ['p6'] })
     }

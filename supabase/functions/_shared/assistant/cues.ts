@@ -12,6 +12,9 @@ export const COMES_WITH = / (come|comes|coming) with | includ\w* | (ile|iyla|iyl
 /** A Turkish verb as a question puts it: "ölçüyor", "yıkanabilir", "girilir". */
 export const VERB_FORM = /(iyor|uyor|abilir|ebilir|ilir|ulur|inir|unur)$/
 
+/** A picture of a product asked for: "çantanın fotoğrafını atar mısınız", "can you send a pic". */
+export const PICTURE = / (fotograf\w*|resmini|resimleri\w*|gorsel\w*|pictures?|photos?|pics?) /
+
 /** Words asking where the business is. */
 export const WHERE_WORDS = /^(adres\w*|nerede\w*|nerde|neresi\w*|where|address|located|konum\w*)$/
 /** Words asking how to reach the business. */

@@ -20,7 +20,7 @@ import { opens, callsOnly, courtesyOnly, withoutThanks, LEADERS } from './courte
 import { pointsBack, yesOrNo, withoutWhereSeen, EXISTENCE, asksWhetherThereIs, asksWhetherSo, productTerm, productPair, pairByEnding, splitPair } from './question-words.ts'
 import { type Attribute, FITS, sizeNumber, SIZE_WORDS, COLOUR_NAMES, COLOUR_WORDS, MATERIAL_WORDS, MATERIAL_NAMES, PROPERTY_ASKED, FITS_WHICH, SPEC_UNITS, SPEC_ASKED, CONTENTS_ASKED, GENUINE, GENUINE_ASKED, SCENT_WORDS, DURATION_PHRASES, withoutDuration, attributeOf, ASKS_MATERIAL, materialsIn, asksOrigin, placesNamed, ORIGIN_WORDS } from './attribute-words.ts'
 import { type DayRef, DAY_WORD, HOLIDAY, namesOnlyADay, dayOf, hoursAsks } from './day-words.ts'
-import { accountAsked } from './cues.ts'
+import { accountAsked, PICTURE } from './cues.ts'
 import { type Budget, PERCENT, currencyOf, currencyAsked, budgetOf, TAKES, COUNT, quantityAsked, TOTAL, COMES_TO, counting, PER_UNIT, MEASURES, UNITS } from './amounts.ts'
 
 export type ProductQuestion = 'price' | 'stock' | 'link' | 'list' | 'search'
@@ -289,7 +289,6 @@ const PRICE_LIST = / (fiyat listesi\w*|fiyat listeniz\w*|ucret listesi\w*|price 
 /** "Fiyat listesi?", "price list?": the catalogue's prices, or a salon's services (services.ts). */
 export const asksPriceList = (message: string) => PRICE_LIST.test(keyLine(words(message)))
 // Not "resmi": "resmi fatura" is an official invoice.
-const PICTURE = / (fotograf\w*|resmini|resimleri\w*|gorsel\w*|pictures?|photos?|pics?) /
 const ON_SALE = / satista /
 
 const ASKS_TO_ASK =

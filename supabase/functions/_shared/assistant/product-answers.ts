@@ -16,7 +16,7 @@ import { askedSize, colourListed, listedColours, listedSizes, recordStates } fro
 import { keyLine, words, type Word } from './text.ts'
 import type { CatalogueProduct, ResponderOutput } from './types.ts'
 import { MAX_LISTED, MAX_FOR_QUESTION, type Context, offered, reply, contactOf, lastProducts, subject, statesAll, namedProducts, onePairFound, justListed, productNameWritten, moreThanStocked } from './reply-context.ts'
-import { OTHER, VERB_FORM, PRODUCT_CUES, asksSomething, materialAsked } from './cues.ts'
+import { OTHER, VERB_FORM, PRODUCT_CUES, PICTURE, asksSomething, materialAsked } from './cues.ts'
 import { faqFor } from './faq-answers.ts'
 import { answerBasket } from './basket-answers.ts'
 
@@ -129,6 +129,8 @@ export async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | '
     if (hit) return reply('faq', biz.faqAnswer(hit), language)
     return reply(kind, say.closest(product, term, language), language, [product], false)
   }
+  // "Can you send me a picture of the lamp?": its page, or whom to ask for one; never "to buy it".
+  if (kind === 'link' && message !== undefined && PICTURE.test(keyLine(words(message)))) return reply(kind, say.pictureOf(product, contactOf(context), language), language, [product], say.link(product) !== null)
   const text =
     kind === 'price' ? say.priceOf(product, language) : kind === 'stock' ? say.stockOf(product, language) : say.linkOf(product, businessName, language)
   return reply(kind, text, language, [product])

@@ -375,6 +375,21 @@ export function linkOf(product: CatalogueProduct, businessName: string, language
     : `I don't have a link for ${product.name} (${amount}, ${state}); please contact ${name} to buy it.`
 }
 
+/** A picture asked for: none is sent from here; the product's page shows it, or the business can send one. */
+export function pictureOf(product: CatalogueProduct, contact: string, language: Lang): string {
+  const href = link(product)
+  const state = stockState(product, language)
+  const amount = price(product, language)
+  if (href) {
+    return language === 'tr'
+      ? `Buradan fotoğraf gönderemiyorum; ${product.name} (${amount}, ${state}) ürün sayfasında görülebilir: ${href}`
+      : `I can't send pictures here; you can see ${product.name} (${amount}, ${state}) on its page: ${href}`
+  }
+  return language === 'tr'
+    ? `Buradan fotoğraf gönderemiyorum ve ${product.name} (${amount}, ${state}) için bir ürün sayfası yok. ${contact}`
+    : `I can't send pictures here, and ${product.name} (${amount}, ${state}) has no product page. ${contact}`
+}
+
 /** Several products' links: a link where one exists, else the plain line. */
 export function linkList(products: readonly CatalogueProduct[], businessName: string, language: Lang): string {
   const lines = products.map((product) => {

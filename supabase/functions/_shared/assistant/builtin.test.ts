@@ -427,6 +427,22 @@ describe('lists', () => {
     expect(kulaklik.reply).toContain('Kablolu Kulaklık — ₺349,90 TRY, stokta yok')
   })
 
+  it('lists only what is in stock when that is what is asked, and each as it stands when none is', async () => {
+    for (const message of ['stokta neler var', "what's in stock?", 'what products are available']) {
+      const out = await ask(message)
+      expect(out.productIds, message).toEqual(expect.arrayContaining(['p1', 'p3', 'p4', 'p6', 'p7']))
+      expect(out.productIds, message).not.toContain('p2')
+      expect(out.productIds, message).not.toContain('p5')
+    }
+    expect((await ask('hangi kulaklıklar stokta')).productIds).toEqual(['p1'])
+    // Asked whether there are any, every one is shown with its stock.
+    expect((await ask('kulaklık stokta var mı')).productIds).toEqual(['p1', 'p2'])
+    const lampsOnly = [product('l1', 'Desk Lamp', 12.5, 'EUR', 0, null), product('l2', 'Floor Lamp', 40, 'EUR', 0, null)]
+    const none = await ask('which lamps are in stock', { items: lampsOnly })
+    expect(none.productIds).toEqual(['l1', 'l2'])
+    expect(none.reply).toContain('out of stock')
+  })
+
   it('lists what is made of a material asked for as products, named so or described so', async () => {
     const items = [
       product('c1', 'Pamuklu Tişört', 249, 'TRY', 60, null, 'Organik pamuk, bisiklet yaka'),

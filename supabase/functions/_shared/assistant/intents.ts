@@ -222,6 +222,8 @@ const INFO_ASKED = / (bilgi (al|ver|ist|rica|ogren)\w*|(info|information|details
 /** What sells most ("en çok satan", "best seller", "most popular"): no record says it, so the products as they are. */
 export const POPULAR = / (en (cok|fazla) (satan|satilan|tercih edilen|begenilen|sevilen|alinan)\w*|cok satan\w*|best ?sell\w*|top sell\w*|most popular|popular|populer\w*|most (sold|bought|ordered|liked)) /
 const POPULAR_WORD = /^(satan\w*|satilan\w*|tercih|edilen|begenilen|sevilen|alinan|best|sellers?|bestsellers?|selling|top|popular|populer\w*|sold|bought|ordered|liked|most|cok|fazla|en)$/
+/** Only what is in stock asked for ("stokta neler var", "which headphones are in stock"): the others are left out. */
+export const IN_STOCK_ASKED = / (stokta (ne|neler|hangi\w*|olan\w*)|stoktaki\w*|(hangi\w*|which|what|whats|ne|neler) (\w+ ){0,3}(stokta|in stock|available)) /
 /** New arrivals asked for ("yeni gelenler", "what's new this week"): the catalogue, newest first. */
 /** The words of a question about new arrivals, which name no product. */
 const NEW_WORDS = /^(yeni|gelen\w*|eklenen\w*|sezon\w*|son|new|arrivals?|just|recently|newly|arrived|added|stuff|products?|items?|neler|ne|var|whats|what|anything|urun\w*)$/

@@ -3,7 +3,7 @@
 // ordering it. Each reads the product from the catalogue at reply time.
 import { asksWhatItCosts, readBasket } from './basket.ts'
 import { ASKS_MATERIAL, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuine, specUnitAsked, asksWhichMaterial, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, materialsIn, type Attribute } from './attribute-words.ts'
-import { NEW_ARRIVALS, POPULAR, asksToReserve, bargains, topicOf } from './intents.ts'
+import { IN_STOCK_ASKED, NEW_ARRIVALS, POPULAR, asksToReserve, bargains, topicOf } from './intents.ts'
 import { asksOfIt, asksWhetherThereIs, asksWhetherSo, isQuestionWord, pointsBack, productTerm, yesOrNo } from './question-words.ts'
 import { currencyOf, quantityAsked } from './amounts.ts'
 import { departmentOf, holdsEquivalent, onlyProperties, namesSubject, phrasesHeld, sameProperty, thingWords, withoutThings } from './lexicon.ts'
@@ -19,6 +19,9 @@ import { MAX_LISTED, MAX_FOR_QUESTION, type Context, offered, reply, contactOf, 
 import { OTHER, VERB_FORM, PRODUCT_CUES, PICTURE, asksSomething, materialAsked } from './cues.ts'
 import { faqFor } from './faq-answers.ts'
 import { answerBasket } from './basket-answers.ts'
+
+/** How many products are read when only those in stock are asked for, to find enough of them to show. */
+const IN_STOCK_READ = 30
 
 /** `message`, when given, may name two products joined by "ve" or "and", asked of both. */
 export async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | 'list' | 'search', term: string, context: Context, message?: string): Promise<ResponderOutput> {
@@ -42,9 +45,10 @@ export async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | '
     const property = !ofWhat && onlyProperties(term)
     const newest = message !== undefined && NEW_ARRIVALS.test(keyLine(words(message)))
     const popular = message !== undefined && POPULAR.test(keyLine(words(message)))
+    const inStockOnly = message !== undefined && IN_STOCK_ASKED.test(keyLine(words(message)))
     let found =
       term === '' && kind === 'list'
-        ? await catalogue.list(MAX_LISTED + 1, newest ? 'newest' : 'name')
+        ? await catalogue.list(inStockOnly ? IN_STOCK_READ : MAX_LISTED + 1, newest ? 'newest' : 'name')
         : ofWhat
           ? (await catalogue.search(term, MAX_LISTED + 1)).filter((product) => statesAll(product, said))
           : property
@@ -54,6 +58,8 @@ export async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | '
     const department = found.length === 0 ? departmentOf(term) : null
     // Any thing of it, not the best-named one: a wired headphone is no more electronic than a speaker.
     if (department) found = (await catalogue.search(department, MAX_LISTED + 1)).filter((product) => coverage(department, product.name) > 0)
+    // "Stokta neler var?": those in stock, unless none is (then each is shown as it stands).
+    if (inStockOnly && found.some((product) => product.stock > 0)) found = found.filter((product) => product.stock > 0)
     // Words alone, with no question the classifier knew: products only when their names are what the words name, and
     // a sentence is no product's name for one word of it ("who won the match last night" is no Yoga Mat).
     const sentence = kind === 'search' && keysOf(term).length >= 3 && found.length > 0 && coverage(term, found[0]!.name) < 0.5

@@ -287,6 +287,13 @@ describe('terms', () => {
     expect(await understand('250 gram kahve kaç para', classifier)).toMatchObject({ kind: 'price', term: '250 gram kahve' })
     expect(await understand('how much is the 250g coffee', classifier)).toMatchObject({ kind: 'price', term: '250g coffee' })
     expect(await understand('kahve kaç gram', classifier)).toMatchObject({ kind: 'attribute', attribute: 'weight' })
+    // "How much does it weigh" is no price ("umbrella weigh" was searched for), "what does it weigh" nothing off topic.
+    expect(await understand('how much does the umbrella weigh', classifier)).toMatchObject({ kind: 'attribute', attribute: 'weight', term: 'umbrella' })
+    expect(await understand('what does the backpack weigh?', classifier)).toMatchObject({ kind: 'attribute', attribute: 'weight', term: 'backpack' })
+    expect(await understand('how much does the mug hold', classifier)).toMatchObject({ kind: 'attribute', attribute: 'dimensions', term: 'mug' })
+    expect(await understand('how much does the mug cost', classifier)).toMatchObject({ kind: 'price', term: 'mug' })
+    // How many times a kind of thing sold does something is asked of it, not off topic.
+    expect(await understand('powerbank kaç kere şarj eder', classifier)).toMatchObject({ kind: 'attribute', term: 'powerbank' })
   })
 
   it('strips the question and Turkish possessives before searching', async () => {

@@ -18,7 +18,7 @@ import { departmentIn, equivalents, forWhom, occasionWords, onlyProperties, thin
 import { asciiKey, asksAQuestion, keyLine, words, type Word } from './text.ts'
 import { opens, callsOnly, courtesyOnly, withoutThanks, LEADERS } from './courtesy-words.ts'
 import { pointsBack, yesOrNo, withoutWhereSeen, EXISTENCE, asksWhetherThereIs, asksWhetherSo, productTerm, productPair, pairByEnding, splitPair } from './question-words.ts'
-import { type Attribute, FITS, sizeNumber, SIZE_WORDS, COLOUR_NAMES, COLOUR_WORDS, MATERIAL_WORDS, MATERIAL_NAMES, PROPERTY_ASKED, FITS_WHICH, SPEC_UNITS, SPEC_ASKED, CONTENTS_ASKED, GENUINE, GENUINE_ASKED, SCENT_WORDS, DURATION_PHRASES, withoutDuration, attributeOf, ASKS_MATERIAL, materialsIn, asksOrigin, placesNamed, ORIGIN_WORDS } from './attribute-words.ts'
+import { type Attribute, FITS, sizeNumber, SIZE_WORDS, COLOUR_NAMES, COLOUR_WORDS, MATERIAL_WORDS, MATERIAL_NAMES, PROPERTY_ASKED, FITS_WHICH, SPEC_UNITS, SPEC_ASKED, CONTENTS_ASKED, GENUINE, GENUINE_ASKED, SCENT_WORDS, DURATION_PHRASES, withoutDuration, attributeOf, ATTRIBUTE_PATTERNS, ASKS_MATERIAL, materialsIn, asksOrigin, placesNamed, ORIGIN_WORDS } from './attribute-words.ts'
 import { type DayRef, DAY_WORD, HOLIDAY, namesOnlyADay, dayOf, hoursAsks } from './day-words.ts'
 import { accountAsked, PICTURE } from './cues.ts'
 import { type Budget, PERCENT, currencyOf, currencyAsked, budgetOf, TAKES, COUNT, quantityAsked, TOTAL, COMES_TO, counting, PER_UNIT, MEASURES, UNITS } from './amounts.ts'
@@ -563,6 +563,12 @@ export function intentOf(asked: string, message: string): Intent {
   // "Is your shop open on Christmas?": whether it opens that day, however much "shop" sounds like where it is.
   const OPENS = /^(open|closed|acik\w*|kapali\w*)$/
   if (intent === 'location' && list.some((word) => OPENS.test(word.key)) && holidayAlone(OPENS)) return { kind: 'hours', day: { holiday: true }, asks: hoursAsks(line) }
+  // "How much does the umbrella weigh?", "what does the mug hold?": a measure of it, however much "how much" sounds like its price.
+  const measureVerb = / (how much|how many \w+|what) (does|do|did|will|would|can) (\w+ ){1,4}(weigh|hold|carry)$/.exec(line.trimEnd())
+  if (measureVerb) {
+    const attribute = attributeOf(list) ?? 'weight'
+    return { kind: 'attribute', attribute, term: productTerm(list.filter((word) => !ATTRIBUTE_PATTERNS[attribute].test(word.key))) }
+  }
   const takes = DELIVERY_TAKES.exec(line)
   if (takes && words(line.slice(0, takes.index)).filter((word) => !PLACE_LEAD.test(word.key)).length <= 2) return { kind: 'delivery_time' }
   // "1 kg mı?", "is it 350 ml?", "250 gramlık mı": a measure asked whether so, of the one discussed: its weight or size as
@@ -812,9 +818,10 @@ export function intentOf(asked: string, message: string): Intent {
     / (telefonu|telefonumu|telefonlari|telefonlarimizi|iphone\w*|samsung\w*)( u| yu| i)? (\w+ ){0,3}(sarj (eder|ede\w+)|doldur\w*) | charges? (my |your |a |an |the )?(phone|iphone|telefon)\w* /.test(line) ||
     ((intent === 'delivery_time' || intent === 'shipping') && / (how fast|how quickly|how long) (does|do|will|can) (it|they|this|that|the \w+) (charge|charging|last|run) /.test(line)) ||
     / how long (does|do|will|would) (it|they|this|that|the \w+) take to (fully )?(charge|recharge) /.test(line) ||
-    / (ne kadar surede|kac saatte|kac dakikada) (dolar|doluyor|sarj olur|sarj oluyor) /.test(line)
+    / (ne kadar surede|kac saatte|kac dakikada) (dolar|doluyor|sarj olur|sarj oluyor) /.test(line) ||
+    / kac (kere|kez|defa) (sarj (eder|ede\w+|ol\w+)|doldur\w*) /.test(line)
   if (ofPhone || (intent === 'contact' && !CONTACT_CUES.test(line) && / (sarj\w*|uyumlu\w*|uyar|uyuyor|charges?|charging|compatible) /.test(line))) {
-    const asking = /^(telefon\w*|phones?|iphone\w*|samsung\w*|u|yu|i|kere|kez|times|sarj|eder|ede\w+|doldur\w*|charges?|charging|recharge|fully|take|to|can|my|how|fast|quickly|long|does|do|will|last|run|dolar|doluyor|olur|oluyor|surede|saatte|dakikada)$/
+    const asking = /^(telefon\w*|phones?|iphone\w*|samsung\w*|u|yu|i|kere|kez|defa|times|sarj|eder|ede\w+|doldur\w*|charges?|charging|recharge|fully|take|to|can|my|how|fast|quickly|long|does|do|will|last|run|dolar|doluyor|olur|oluyor|olabilir|surede|saatte|dakikada)$/
     return { kind: 'attribute', attribute: null, term: productTerm(list.filter(({ key }) => !asking.test(key))) }
   }
   // "For iPhone 15?", "samsunga uyar mı": a device model named is what a product fits, never the shop's number.

@@ -3168,6 +3168,33 @@ describe('no invented facts', () => {
   })
 })
 
+describe('the website', () => {
+  it('is where a product is listed, not the shop\'s details asked for', async () => {
+    expect((await ask('sitenizdeki seramik vazo kaç para')).productIds).toEqual(['p6'])
+    for (const message of ['is everything on your website in stock?', 'web sitenizdeki ürünler stokta mı']) {
+      const out = await ask(message)
+      expect(out.reply, message).not.toContain('0216 555 00 11')
+      expect(out.reply, message).toMatch(/Which product do you mean|Hangi ürünü sorduğunuzu/)
+    }
+    // Asked for, it is still the shop's to give.
+    expect((await ask('web siteniz var mı')).kind).not.toBe('price')
+  })
+
+  it('prices asked whether current are the catalogue\'s now; the website is not seen from here', async () => {
+    for (const [message, text] of [
+      ['fiyatlar güncel mi', 'Buradan verdiğim fiyatlar katalogdan şu anda okunur'],
+      ['are the prices on your website correct?', 'The prices I give here are read from the catalogue as it is right now'],
+    ]) {
+      const out = await ask(message!)
+      expect(out, message).toMatchObject({ kind: 'price', productIds: [] })
+      expect(out.reply, message).toContain(text)
+    }
+    // Of a product named, or the one discussed: its price now.
+    expect(await ask('seramik vazo fiyatı güncel mi')).toMatchObject({ kind: 'price', productIds: ['p6'] })
+    expect(await ask('is that price up to date?', { history: said(['p7']) })).toMatchObject({ kind: 'price', productIds: ['p7'] })
+  })
+})
+
 describe('the business', () => {
   it('a product\'s price asked with shipping in it is its price, then the shipping text', async () => {
     for (const [message, price, shipping] of [

@@ -17,7 +17,7 @@ import { type Classification, type Classifier } from './nlu.ts'
 import { departmentIn, equivalents, forWhom, occasionWords, onlyProperties, thingWords, translate, wishesForAGift, withoutThings } from './lexicon.ts'
 import { asciiKey, asksAQuestion, keyLine, words, type Word } from './text.ts'
 import { opens, callsOnly, courtesyOnly, withoutThanks, LEADERS } from './courtesy-words.ts'
-import { pointsBack, yesOrNo, withoutWhereSeen, EXISTENCE, asksWhetherThereIs, asksWhetherSo, productTerm, productPair, pairByEnding, splitPair } from './question-words.ts'
+import { pointsBack, yesOrNo, withoutWhereSeen, withoutWebsite, EXISTENCE, asksWhetherThereIs, asksWhetherSo, productTerm, productPair, pairByEnding, splitPair } from './question-words.ts'
 import { type Attribute, FITS, sizeNumber, SIZE_WORDS, COLOUR_NAMES, COLOUR_WORDS, MATERIAL_WORDS, MATERIAL_NAMES, PROPERTY_ASKED, FITS_WHICH, SPEC_UNITS, SPEC_ASKED, CONTENTS_ASKED, GENUINE, GENUINE_ASKED, SCENT_WORDS, DURATION_PHRASES, withoutDuration, attributeOf, ATTRIBUTE_PATTERNS, ASKS_MATERIAL, materialsIn, asksOrigin, placesNamed, ORIGIN_WORDS } from './attribute-words.ts'
 import { type DayRef, DAY_WORD, HOLIDAY, namesOnlyADay, dayOf, hoursAsks } from './day-words.ts'
 import { accountAsked, PICTURE } from './cues.ts'
@@ -222,6 +222,9 @@ const INFO_ASKED = / (bilgi (al|ver|ist|rica|ogren)\w*|(info|information|details
 /** What sells most ("en çok satan", "best seller", "most popular"): no record says it, so the products as they are. */
 export const POPULAR = / (en (cok|fazla) (satan|satilan|tercih edilen|begenilen|sevilen|alinan)\w*|cok satan\w*|best ?sell\w*|top sell\w*|most popular|popular|populer\w*|most (sold|bought|ordered|liked)) /
 const POPULAR_WORD = /^(satan\w*|satilan\w*|tercih|edilen|begenilen|sevilen|alinan|best|sellers?|bestsellers?|selling|top|popular|populer\w*|sold|bought|ordered|liked|most|cok|fazla|en)$/
+/** Whether the prices are current ("fiyatlar güncel mi", "are the prices on the site correct"), of no product named. */
+export const PRICES_CURRENT = / (fiyat\w*|prices?|pricing) (\w+ ){0,6}(guncel\w*|dogru\w*|gecerli\w*|correct|up to date|current|accurate|right|valid|updated) /
+const CURRENT_WORD = /^(fiyat\w*|prices?|pricing|guncel\w*|dogru\w*|gecerli\w*|correct|up|to|date|current|accurate|right|valid|updated)$/
 /** Only what is in stock asked for ("stokta neler var", "which headphones are in stock"): the others are left out. */
 export const IN_STOCK_ASKED = / (stokta (ne|neler|hangi\w*|olan\w*)|stoktaki\w*|(hangi\w*|which|what|whats|ne|neler) (\w+ ){0,3}(stokta|in stock|available)) /
 /** New arrivals asked for ("yeni gelenler", "what's new this week"): the catalogue, newest first. */
@@ -459,6 +462,13 @@ export async function understand(message: string, classifier: Classifier): Promi
   // "Facebook sayfanızdaki lokum kaç para?": where it was seen is no part of the question about it.
   const unseen = withoutWhereSeen(list)
   if (unseen.length < list.length && productTerm(unseen) !== '') return understand(unseen.map((word) => word.text).join(' '), classifier)
+  // "Fiyatlar güncel mi?": the prices given here are the catalogue's now, whatever the network makes of "güncel".
+  // ("Kulaklık fiyatı güncel mi?": the headphones' price, now.)
+  if (PRICES_CURRENT.test(line)) return { kind: 'price', term: productTerm(withoutWebsite(list).filter((word) => !CURRENT_WORD.test(word.key))), alternatives: [], unknownWords: 0 }
+  // "Is everything on your website in stock?", "sitedeki çanta kaç para": the website is where it is listed, not the
+  // shop's details asked for.
+  const offSite = withoutWebsite(list)
+  if (offSite.length < list.length && offSite.length >= 2) return understand(offSite.map((word) => word.text).join(' '), classifier)
   if (accountAsked(message) && list.length <= 6 && thingWords(message).length === 0 && !PRICED.test(line)) return { kind: 'contact', alternatives: [], unknownWords: 0 }
   // "My surname is Hardy", "soyadım Demir": the customer's own details, however sorry the network heard the name.
   if (NAME_GIVEN.test(line)) return { kind: 'personal_info', alternatives: [], unknownWords: 0 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { keyLine, words } from './text.ts'
 import {
   asksOfIt, asksWhetherSo, asksWhetherThereIs, EXISTENCE, isQuestionWord, ofThem, ordinalOf, pairByEnding, pointsBack, productPair,
-  productTerm, splitPair, stripPossessive, withoutWithEnding, yesOrNo,
+  productTerm, splitPair, stripPossessive, withoutWebsite, withoutWithEnding, yesOrNo,
 } from './question-words.ts'
 
 describe('productTerm', () => {
@@ -162,5 +162,16 @@ describe('isQuestionWord', () => {
   it.each([['fiyati', true], ['nekadar', true], ['merhaba', true], ['bunun', true], ['them', true], ['ilkinin', true], ['ceket', false],
     ['kolye', false], ['leather', false], ['saat', false]])('%j is a question word: %j', (key, asked) => {
     expect(isQuestionWord(key)).toBe(asked)
+  })
+})
+
+describe('withoutWebsite', () => {
+  it.each([
+    ['is everything on your website in stock', 'is everything in stock'], ['web sitenizdeki ürünler stokta mı', 'ürünler stokta mı'],
+    ['sitedeki çanta kaç para', 'çanta kaç para'], ['are the prices on the site right', 'are the prices right'],
+    // The website asked for, or a word that only looks like it, stays.
+    ['do you have a website', 'do you have a website'], ['web siteniz var mı', 'web siteniz var mı'], ['site map', 'site map'],
+  ])('%j leaves %j', (message, rest) => {
+    expect(withoutWebsite(words(message)).map((word) => word.text).join(' ')).toBe(rest)
   })
 })

@@ -237,6 +237,21 @@ export function withoutWhereSeen(list: readonly Word[]): readonly Word[] {
   return list.some(namesAccount) ? list.filter((word) => !namesAccount(word) && !SEEN.test(word.key)) : list
 }
 
+/** "Sitedeki", "web sitenizdeki": on the website, a place something was seen, not a thing asked for. */
+const ON_SITE_TR = /^(web)?site(de|deki|nizde|nizdeki|mizde|mizdeki|sinde|sindeki)$/
+/** The words without "on your website", "sitenizdeki": where something is listed is no part of what is asked of it. */
+export function withoutWebsite(list: readonly Word[]): readonly Word[] {
+  const drop = new Set<number>()
+  list.forEach((word, i) => {
+    if (ON_SITE_TR.test(word.key)) for (let j = list[i - 1]?.key === 'web' ? i - 1 : i; j <= i; j++) drop.add(j)
+    if (/^(website|site)$/.test(word.key)) {
+      const lead = /^(your|the|ur)$/.test(list[i - 1]?.key ?? '') ? i - 2 : i - 1
+      if (/^(on|in|at)$/.test(list[lead]?.key ?? '')) for (let j = lead; j <= i; j++) drop.add(j)
+    }
+  })
+  return list.filter((_, i) => !drop.has(i))
+}
+
 /** Whose money a currency is ("Türk lirası", "US dollars"): of the currency, no part of a name. */
 const OF_CURRENCY = (list: readonly Word[], i: number) =>
   /^(turk|turkish|us|american|amerikan)$/.test(list[i]!.key) && /^(lira\w*|tl|dolar\w*|dollars?)$/.test(list[i + 1]?.key ?? '')

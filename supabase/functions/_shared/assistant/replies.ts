@@ -275,6 +275,13 @@ export function linkNotRead(language: Lang): string {
     : "I can't open links; could you write the name of the product you mean?"
 }
 
+/** "Are the prices on your website correct?": what is said here is the catalogue's now; the website is not seen from here. */
+export function pricesCurrent(language: Lang): string {
+  return language === 'tr'
+    ? 'Buradan verdiğim fiyatlar katalogdan şu anda okunur; web sitesini buradan göremiyorum. Hangi ürünü sorduğunuzu yazarsanız güncel fiyatını söyleyeyim.'
+    : "The prices I give here are read from the catalogue as it is right now; I can't see the website from here. Tell me which product and I'll give you its current price."
+}
+
 export function whichProduct(language: Lang): string {
   return language === 'tr'
     ? 'Hangi ürünü sorduğunuzu anlayamadım; ürünün adını yazar mısınız?'

@@ -367,34 +367,27 @@ export function notBackYet(contact: string, language: Lang): string {
   return language === 'tr' ? `Ne zaman tekrar stoğa gireceği katalogda yazmıyor. ${contact}` : `The catalogue doesn't say when it will be back. ${contact}`
 }
 
+/** "Kablosuz Kulaklık (₺1.299,90 TRY, stokta 12 adet)": a product named with its price and stock. */
+const withState = (product: CatalogueProduct, language: Lang) => `${product.name} (${price(product, language)}, ${stockState(product, language)})`
+
 export function linkOf(product: CatalogueProduct, businessName: string, language: Lang): string {
   const href = link(product)
-  const state = stockState(product, language)
-  const amount = price(product, language)
-  if (href) {
-    return language === 'tr'
-      ? `${product.name} (${amount}, ${state}) bu bağlantıdan alınabilir: ${href}`
-      : `You can get ${product.name} (${amount}, ${state}) here: ${href}`
-  }
+  const named = withState(product, language)
+  if (href) return language === 'tr' ? `${named} bu bağlantıdan alınabilir: ${href}` : `You can get ${named} here: ${href}`
   const name = business(businessName, language)
   return language === 'tr'
-    ? `${product.name} (${amount}, ${state}) için bir bağlantım yok; satın almak için ${name} ile iletişime geçebilirsiniz.`
-    : `I don't have a link for ${product.name} (${amount}, ${state}); please contact ${name} to buy it.`
+    ? `${named} için bir bağlantım yok; satın almak için ${name} ile iletişime geçebilirsiniz.`
+    : `I don't have a link for ${named}; please contact ${name} to buy it.`
 }
 
 /** A picture asked for: none is sent from here; the product's page shows it, or the business can send one. */
 export function pictureOf(product: CatalogueProduct, contact: string, language: Lang): string {
   const href = link(product)
-  const state = stockState(product, language)
-  const amount = price(product, language)
-  if (href) {
-    return language === 'tr'
-      ? `Buradan fotoğraf gönderemiyorum; ${product.name} (${amount}, ${state}) ürün sayfasında görülebilir: ${href}`
-      : `I can't send pictures here; you can see ${product.name} (${amount}, ${state}) on its page: ${href}`
-  }
+  const named = withState(product, language)
+  if (href) return language === 'tr' ? `Buradan fotoğraf gönderemiyorum; ${named} ürün sayfasında görülebilir: ${href}` : `I can't send pictures here; you can see ${named} on its page: ${href}`
   return language === 'tr'
-    ? `Buradan fotoğraf gönderemiyorum ve ${product.name} (${amount}, ${state}) için bir ürün sayfası yok. ${contact}`
-    : `I can't send pictures here, and ${product.name} (${amount}, ${state}) has no product page. ${contact}`
+    ? `Buradan fotoğraf gönderemiyorum ve ${named} için bir ürün sayfası yok. ${contact}`
+    : `I can't send pictures here, and ${named} has no product page. ${contact}`
 }
 
 /** Several products' links: a link where one exists, else the plain line. */

@@ -3168,6 +3168,24 @@ describe('no invented facts', () => {
   })
 })
 
+describe('bank details', () => {
+  it('are given only as the payment text writes them; otherwise said not to be written, with whom to ask', async () => {
+    for (const message of ['iban atar mısınız', 'havale için hesap numaranızı alabilir miyim']) {
+      const out = await ask(message)
+      expect(out.kind, message).toBe('payment')
+      expect(out.reply, message).toContain('havale ile de ödeyebilirsiniz')
+      expect(out.reply, message).toContain('IBAN ve hesap bilgileri hakkında bir bilgi henüz yazılmamış.')
+      expect(out.reply, message).toContain('0216 555 00 11')
+    }
+    const iban = 'TR12 0006 2000 1234 0006 2986 57'
+    const own = await ask("what's your bank account number?", { profile: { ...PROFILE, payment_info: `Havale: ${iban} (Ayşe Butik)` } })
+    expect(own.reply).toContain(iban)
+    expect(own.reply).not.toContain("I don't have information about bank account details")
+    // Asked only how one may pay, nothing is said of bank details.
+    expect((await ask('kredi kartı geçiyor mu')).reply).not.toContain('IBAN')
+  })
+})
+
 describe('the website', () => {
   it('is where a product is listed, not the shop\'s details asked for', async () => {
     expect((await ask('sitenizdeki seramik vazo kaç para')).productIds).toEqual(['p6'])

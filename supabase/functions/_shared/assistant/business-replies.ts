@@ -254,6 +254,19 @@ export function policyAnswer(profile: BusinessProfile | null, businessName: stri
  * Discounts have no field of their own: the FAQ answers them (searched first),
  * else the owner has not written it.
  */
+/** An IBAN as written in a text: "TR" and 24 digits, in groups or not. */
+const IBAN = /\bTR\s?\d{2}(\s?\d{4}){5}\s?\d{2}\b/i
+
+/**
+ * The payment text; asked for bank details it does not give ("IBAN atar mısınız"), also that they are not written
+ * here and whom to ask. An IBAN is never made up.
+ */
+export function paymentAnswer(profile: BusinessProfile | null, businessName: string, bankDetailsAsked: boolean, language: Lang): string {
+  const text = policyAnswer(profile, businessName, 'payment', language)
+  if (!bankDetailsAsked || !written(profile, 'payment') || IBAN.test(profile?.payment_info ?? '')) return text
+  return `${text}\n${notWritten(language === 'tr' ? 'IBAN ve hesap bilgileri' : 'bank account details', profile, businessName, language)}`
+}
+
 export function written(profile: BusinessProfile | null, topic: PolicyTopic | 'hours' | 'location' | 'contact' | 'discounts'): boolean {
   if (topic === 'discounts') return false
   if (topic === 'hours') return profile !== null && hasAnyHours(profile.opening_hours)

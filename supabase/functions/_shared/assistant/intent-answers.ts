@@ -2,7 +2,7 @@
 // business's own text for a topic, a product answer, a comparison, courtesy,
 // a handoff. `answerProduct` reads a product question again as the next
 // likeliest kind when the catalogue has no product of that name.
-import { PARKING, PICKUP, WISH_FOR_TR, asksOfTheShop, intentOf, mentionsVat, offerWords, saysOffer, saysPaying, topicOf, type Intent } from './intents.ts'
+import { BANK_DETAILS_ASKED, PARKING, PICKUP, WISH_FOR_TR, asksOfTheShop, intentOf, mentionsVat, offerWords, saysOffer, saysPaying, topicOf, type Intent } from './intents.ts'
 import { asksOfIt, asksWhetherSo, isQuestionWord, ordinalOf, pointsBack, productTerm, yesOrNo } from './question-words.ts'
 import { ATTRIBUTE_PATTERNS, attributeOf, materialsIn } from './attribute-words.ts'
 import { namesOnlyADay } from './day-words.ts'
@@ -249,7 +249,7 @@ export async function answerIntent(intent: Intent, message: string, context: Con
     case 'returns':
       return reply('returns', biz.policyAnswer(profile, businessName, 'returns', language), language, [], biz.written(profile, 'returns'))
     case 'payment':
-      return reply('payment', biz.policyAnswer(profile, businessName, 'payment', language), language, [], biz.written(profile, 'payment'))
+      return reply('payment', biz.paymentAnswer(profile, businessName, BANK_DETAILS_ASKED.test(keyLine(words(message))), language), language, [], biz.written(profile, 'payment'))
     case 'discounts': {
       // "Toptan alırsam indirim olur mu?", "do you give discounts for bulk orders": no field holds offers, so an entry on
       // the offer named (wholesale) answers, however many more words the message says than the entry's question.

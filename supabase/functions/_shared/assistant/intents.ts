@@ -132,6 +132,8 @@ const RETURNS_WORD = /^(return|returning|refund\w*|iade\w*)$/
 /** Collecting an order at the shop. */
 export const PICKUP = / (pick (it |them |this |that |my order )?up|collect (it |them |my order )?(from|in|at)|click and collect|(store|in store) pick ?up|magazadan (teslim|al\w*)|gelip (kendim |ben )?al\w*|elden teslim\w*|gel al) /
 /** Whether there is somewhere to park ("otopark var mı", "park yeri", "can I park nearby"). */
+/** Bank details asked for ("IBAN atar mısınız", "what's your account number"), to pay by transfer. */
+export const BANK_DETAILS_ASKED = / (iban\w*|hesap (numara|no|bilgi)\w*|banka (hesab|bilgi)\w*|bank (details|account)|account (number|details)|sort code) /
 export const PARKING = / (otopark\w*|park (yeri\w*|yer\w*|edebil\w*|etme\w*|edilir|ederim|edecek\w*|sorunu)|parking|(can|where) (i|we|you) park) /
 const WEBSITE = / (web ?site\w*|websites?|internet site\w*|web sayfa\w*|siteniz\w*) /
 const SAME_PRICE = / (fiyat\w*|ucret\w*) (\w+ )?(ayni|esit|farkli)| (ayni|esit) fiyat\w*| (same|different) price\w*| cost the same /

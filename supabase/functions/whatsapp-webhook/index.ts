@@ -25,6 +25,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { WHATSAPP_WEBHOOK_ERRORS } from '../../../domain/functions.ts'
 import { isWithPerson } from '../../../domain/conversations.ts'
 import { answer, readOwnerContext } from '../_shared/assistant/index.ts'
+import { textOnly } from '../_shared/assistant/replies.ts'
 import { secretsEqual } from '../_shared/constant-time.ts'
 import { publicFunction } from '../_shared/handler.ts'
 import { createMessageLog } from '../_shared/message-log.ts'
@@ -45,9 +46,7 @@ import { isUuid } from '../../../domain/ids.ts'
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024
 
 /** The one answer a non-text message gets in a conversation; the sender's language is unknown, so both. */
-export const TEXT_ONLY_REPLY =
-  'Şu an yalnızca yazılı mesajları okuyabiliyorum; sorunuzu yazarak iletir misiniz?\n\n' +
-  'I can only read text messages for now; could you type your question?'
+export const TEXT_ONLY_REPLY = `${textOnly('tr')}\n\n${textOnly('en')}`
 
 type Credentials = { access_token: string | null; phone_number_id: string | null; app_secret: string | null }
 type Claim = { claimed: false } | { claimed: true; id: string; first_other: boolean }

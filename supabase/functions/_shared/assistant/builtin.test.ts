@@ -3078,6 +3078,7 @@ describe('courtesy', () => {
     ['are you a bot?', 'en', "I'm an AI assistant answering for Ayşe Butik."], ['who am I talking to', 'en', 'AI assistant'], ['r u a robot', 'en', 'AI assistant'],
     ['sen bot musun', 'tr', 'Ben Ayşe Butik adına yanıt veren bir yapay zekâ asistanıyım.'], ['botla mı konuşuyorum', 'tr', 'yapay zekâ'], ['kiminle konuşuyorum', 'tr', 'yapay zekâ'],
     ['are you real', 'en', 'AI assistant'], ['are you a real person?', 'en', 'AI assistant'], ['sen gerçek misin', 'tr', 'yapay zekâ'], ['insan mısın', 'tr', 'yapay zekâ'],
+    ['gerçek kişi misin', 'tr', 'yapay zekâ'], ['gerçek bir insan mısınız', 'tr', 'yapay zekâ'],
     ['gerçek biriyle mi konuşuyorum', 'tr', 'yapay zekâ'], ['am i talking to a real person', 'en', 'AI assistant'],
   ] as const)('says who answers: %s', async (message, language, expected) => {
     const out = await ask(message)
@@ -3099,7 +3100,7 @@ describe('courtesy', () => {
 
   it('a sign with no words is taken as one, and asking to ask is answered with what can be asked', async () => {
     for (const message of ['👍', '🙏🙏', '👌🏻']) expect((await ask(message)).kind, message).toBe('ack')
-    for (const message of ['?', '...', 'bilgi alabilir miyim', 'merhaba, bir sorum var', 'ben bir şey soracaktım', 'I have a question', 'hello, do you speak English?', 'merhaba iyi günler, bir sorum olacaktı']) {
+    for (const message of ['?', '...', 'bilgi alabilir miyim', 'bilgi', 'bilgi verir misiniz', 'info', 'merhaba, bir sorum var', 'ben bir şey soracaktım', 'I have a question', 'hello, do you speak English?', 'merhaba iyi günler, bir sorum olacaktı']) {
       const out = await ask(message)
       expect(out.kind, message).toBe('greeting')
       expect(out.reply, message).toMatch(/Merhaba!|Hello!/)
@@ -3165,6 +3166,22 @@ describe('no invented facts', () => {
       ),
       { numRuns: 300 },
     )
+  })
+})
+
+describe('voice notes', () => {
+  it('spoken of, are not heard here: the question is asked for in writing, nothing searched', async () => {
+    for (const [message, text] of [
+      ['sesli mesaj attım dinler misiniz', 'Şu an yalnızca yazılı mesajları okuyabiliyorum'],
+      ['did you get my voice note?', 'I can only read text messages for now'],
+    ] as const) {
+      const out = await ask(message)
+      expect(out, message).toMatchObject({ kind: 'unknown', productIds: [], known: false })
+      expect(out.reply, message).toContain(text)
+      expect(out.calls, message).toEqual([])
+    }
+    // A question beside it is still answered.
+    expect((await ask('sesli mesaj atamadım, kablosuz kulaklık kaç para')).productIds).toEqual(['p1'])
   })
 })
 

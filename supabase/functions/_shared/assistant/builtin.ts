@@ -41,6 +41,8 @@ function withDayHours(booked: ResponderOutput, message: string, understood: Inte
   if (!weekday || rangesOf(profile.opening_hours, weekday).length === 0) return booked
   return { ...booked, reply: `${biz.hoursAnswer(profile, businessName, day, 'open', now, language)}\n${booked.reply}` }
 }
+/** A voice note spoken of ("sesli mesaj attım", "did you get my voice note"). */
+const VOICE_NOTE = / (sesli (mesaj|not|kayit)\w*|ses (kaydi|kayd|mesaj)\w*|voice (message|note|msg|memo)s?|audio (message|note)s?) /
 /** Where a parcel is on its way ("kargoda", "in transit"), and a fee asked ("who pays the shipping?"). */
 const IN_TRANSIT = / (kargoda|yolda|teslimatta|in transit|on the way|during (shipping|delivery)) /
 const FEE = / (ucret\w*|para\w*|oder\w*|odey\w*|fee|fees|cost\w*|pays?|charge\w*) /
@@ -64,6 +66,12 @@ export const builtinResponder: Responder = async (asked) => {
   if (linkedWords !== null && (linkedWords === '' || bestNamed(linkedWords, await asked.catalogue.search(linkedWords, 3), false).length === 0)) {
     const language = replyLanguage(linked.message, asked.language, asked.history)
     return { reply: say.linkNotRead(language), language, productIds: [], kind: 'unknown' }
+  }
+  // "Sesli mesaj attım, dinler misiniz?": a voice note, which is not heard here; only written words are read.
+  const said = keyLine(words(asked.message))
+  if (!draft && VOICE_NOTE.test(said) && words(asked.message).length <= 10 && thingWords(asked.message).length === 0) {
+    const language = replyLanguage(linked.message, asked.language, asked.history)
+    return { reply: say.textOnly(language), language, productIds: [], kind: 'unknown', known: false }
   }
   // Only the question after a story of an earlier purchase is read ("çanta aldım, çok beğendim; cüzdan var mı?").
   // ("Randevumu unuttum, ne zamandı?" is no story: the appointment is what is asked after.)

@@ -299,7 +299,7 @@ export const asksPriceList = (message: string) => PRICE_LIST.test(keyLine(words(
 const ON_SALE = / satista /
 
 const ASKS_TO_ASK =
-  /^ (merhaba |merhabalar |selam |selamlar |iyi gunler |iyi aksamlar |hi |hello )*(ben |size )?(bilgi (alabilir miyim|almak istiyorum|almak istiyordum|rica ediyorum)|bir (sey|sorum var|sorum olacakti|sorum olacak|sey sorabilir miyim|soru sorabilir miyim|sey (soracaktim|sorucaktim|soracagim|sormak istiyordum))|soru sorabilir miyim|sorum var|sorum olacakti|i have a question|can i ask (you )?(something|a question)|quick question) $/
+  /^ (merhaba |merhabalar |selam |selamlar |iyi gunler |iyi aksamlar |hi |hello )*(ben |size )?(bilgi|bilgi lutfen|info|information|bilgi (alabilir miyim|almak istiyorum|almak istiyordum|rica ediyorum|verir misiniz|verebilir misiniz)|bir (sey|sorum var|sorum olacakti|sorum olacak|sey sorabilir miyim|soru sorabilir miyim|sey (soracaktim|sorucaktim|soracagim|sormak istiyordum))|soru sorabilir miyim|sorum var|sorum olacakti|i have a question|can i ask (you )?(something|a question)|quick question) $/
 
 /** "Do you speak English?", "Türkçe biliyor musunuz?": answered in the language asked, with what can be asked. */
 const ASKS_LANGUAGE = / (do|can) you (speak|understand|write) (english|turkish)|(english|ingilizce|turkce) (please|lutfen|biliyor\w*|konusuyor\w*|konusabilir\w*|yazabilir\w*|anliyor\w*) /
@@ -365,7 +365,7 @@ const ASKS_WHO = [
   / kim(inle|le) (konusuyorum|yaziyorum|yazisiyorum|gorusuyorum) /,
   / (are|r) (you|u) (real|human|a (real )?(person|human))( or (a )?(bot|robot|ai|machine))? $/,
   // ("Gerçek mi?" alone asks whether a product is genuine: "is it real", not "are you".)
-  /^ ((sen|siz) (gercek|insan) (misin|misiniz|mi)\w*|(gercek|insan) (misin|misiniz)\w*|insan mi\w*) /,
+  /^ ((sen|siz) (gercek|insan) (misin|misiniz|mi)\w*|(gercek|insan) (misin|misiniz)\w*|insan mi\w*|gercek (bir )?(kisi|insan) (misin|misiniz|mi|mi\w*)) /,
   / (gercek|insan) (biri|birisi|bir insan)\w* (mi|mu) (konusuyorum|yaziyorum|yazisiyorum) | am i (talking|speaking|chatting) (to|with) (a )?(real )?(person|human) /,
 ]
 

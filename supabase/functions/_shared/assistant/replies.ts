@@ -269,6 +269,11 @@ export function noneDescribed(asked: string, contact: string, language: Lang): s
 }
 
 /** A link to a page the catalogue names nothing of: it cannot be opened here, so its name is asked for. */
+/** Only written words are read here: said to a voice note, and to a message saying one was sent. */
+export function textOnly(language: Lang): string {
+  return language === 'tr' ? 'Şu an yalnızca yazılı mesajları okuyabiliyorum; sorunuzu yazarak iletir misiniz?' : 'I can only read text messages for now; could you type your question?'
+}
+
 export function linkNotRead(language: Lang): string {
   return language === 'tr'
     ? 'Bağlantıları açıp göremiyorum; sorduğunuz ürünün adını yazar mısınız?'

@@ -36,6 +36,8 @@ describe('attributeOf', () => {
     'pil dahil mi', 'is a battery included', 'pilli mi geliyor',
     // A Turkish material written with the product names the product ("deri ceket"), asking none of its attributes.
     'deri ceket', 'hakiki deri mi', 'ne kadar',
+    // How the cut fits is a detail, no size: "small" here is no S.
+    'do the sneakers run small', 'does it fit true to size', 'ayakkabının kalıbı dar mı', 'is it a slim fit',
   ])('%s: null', (message) => {
     expect(attributeOf(words(message))).toBeNull()
   })

@@ -70,6 +70,9 @@ export function withoutDuration(list: readonly Word[]): Word[] {
   return thingWords(rest.map((word) => word.text).join(' ')).length > 0 ? rest : [...list]
 }
 
+/** How a cut fits ("runs small", "true to size", "kalıbı dar mı", "slim fit mi"), and the words that ask it. */
+export const FIT_WORDS = /^(run|runs|running|come|comes|coming|up|small|large|big|narrow|wide|true|to|size|fit|fits|fitting|slim|regular|loose|tight|kalib\w*|kalip\w*|dar|genis|buyuk|kucuk|normal|standart)$/
+export const FIT_ASKED = / ((run|runs|running|come|comes|coming) (up )?(small|large|big|narrow|wide|true)|true to size|(small|large|big|slim|regular|loose|tight|narrow) (fit|fitting)|kalib\w* (dar|genis|buyuk|kucuk|normal|standart)\w*|(dar|genis|buyuk|kucuk) kalip\w*) /
 /** The attribute a question asks about, from its words; null when it names none the rules know. */
 export function attributeOf(list: readonly Word[]): Attribute | null {
   // "Kilom 58": the customer's own measure, given to ask a size, asks no product's weight.
@@ -78,6 +81,8 @@ export function attributeOf(list: readonly Word[]): Attribute | null {
   if (keys.some((key) => /^(garanti\w*|warrant\w*|guarantee\w*)$/.test(key))) return null
   // "Where are the mugs made?": where from, not what of.
   if (ORIGIN.test(keyLine(list))) return null
+  // "Do they run small?", "true to size?", "kalıbı dar mı?": how the cut fits, a detail a description may state, no size asked.
+  if (FIT_ASKED.test(keyLine(list))) return null
   if (keys.some((key) => /^(beden\w*|numara\w*|size|sizes|small|medium|large)$/.test(key))) return 'size'
   // "Is the linen shirt available in L?": a letter size worn "in" is the size asked, whatever material names the product.
   if (list.some((word, i) => /^(xxs|xs|s|m|l|xl|xxl|xxxl|2xl|3xl)$/.test(word.key) && list[i - 1]?.key === 'in')) return 'size'

@@ -3169,6 +3169,17 @@ describe('no invented facts', () => {
   })
 })
 
+describe('fit', () => {
+  it('how a cut fits is a detail of the product discussed, never a size "small" or a search for it', async () => {
+    const items = [product('s1', 'Spor Ayakkabı', 1799, 'TRY', 11, null, 'Beyaz-lacivert, 36-45 numara arası')]
+    for (const message of ['do they run small?', 'kalıbı dar mı', 'does it fit true to size']) {
+      const out = await ask(message, { items, history: said(['s1']) })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: ['s1'], known: false })
+      expect(out.reply, message).not.toMatch(/size S|S beden/)
+    }
+  })
+})
+
 describe('voice notes', () => {
   it('spoken of, are not heard here: the question is asked for in writing, nothing searched', async () => {
     for (const [message, text] of [

@@ -18,7 +18,7 @@ import { departmentIn, equivalents, forWhom, occasionWords, onlyProperties, thin
 import { asciiKey, asksAQuestion, keyLine, words, type Word } from './text.ts'
 import { opens, callsOnly, courtesyOnly, withoutThanks, LEADERS } from './courtesy-words.ts'
 import { pointsBack, yesOrNo, withoutWhereSeen, withoutWebsite, EXISTENCE, asksWhetherThereIs, asksWhetherSo, productTerm, productPair, pairByEnding, splitPair } from './question-words.ts'
-import { type Attribute, FITS, sizeNumber, SIZE_WORDS, COLOUR_NAMES, COLOUR_WORDS, MATERIAL_WORDS, MATERIAL_NAMES, PROPERTY_ASKED, FITS_WHICH, SPEC_UNITS, SPEC_ASKED, CONTENTS_ASKED, GENUINE, GENUINE_ASKED, SCENT_WORDS, DURATION_PHRASES, withoutDuration, attributeOf, ATTRIBUTE_PATTERNS, ASKS_MATERIAL, materialsIn, asksOrigin, placesNamed, ORIGIN_WORDS } from './attribute-words.ts'
+import { type Attribute, FITS, sizeNumber, SIZE_WORDS, COLOUR_NAMES, COLOUR_WORDS, MATERIAL_WORDS, MATERIAL_NAMES, PROPERTY_ASKED, FITS_WHICH, SPEC_UNITS, SPEC_ASKED, CONTENTS_ASKED, GENUINE, GENUINE_ASKED, SCENT_WORDS, DURATION_PHRASES, withoutDuration, attributeOf, ATTRIBUTE_PATTERNS, FIT_ASKED, FIT_WORDS, ASKS_MATERIAL, materialsIn, asksOrigin, placesNamed, ORIGIN_WORDS } from './attribute-words.ts'
 import { type DayRef, DAY_WORD, HOLIDAY, namesOnlyADay, dayOf, hoursAsks } from './day-words.ts'
 import { accountAsked, PICTURE } from './cues.ts'
 import { type Budget, PERCENT, currencyOf, currencyAsked, budgetOf, TAKES, COUNT, quantityAsked, TOTAL, COMES_TO, counting, PER_UNIT, MEASURES, UNITS } from './amounts.ts'
@@ -581,6 +581,8 @@ export function intentOf(asked: string, message: string): Intent {
     const attribute = attributeOf(list) ?? 'weight'
     return { kind: 'attribute', attribute, term: productTerm(list.filter((word) => !ATTRIBUTE_PATTERNS[attribute].test(word.key))) }
   }
+  // "Do they run small?", "kalıbı dar mı?": how it fits, of the product named or discussed; no size, no search for "small".
+  if (FIT_ASKED.test(line)) return { kind: 'attribute', attribute: null, term: productTerm(list.filter((word) => !FIT_WORDS.test(word.key))) }
   const takes = DELIVERY_TAKES.exec(line)
   if (takes && words(line.slice(0, takes.index)).filter((word) => !PLACE_LEAD.test(word.key)).length <= 2) return { kind: 'delivery_time' }
   // "1 kg mı?", "is it 350 ml?", "250 gramlık mı": a measure asked whether so, of the one discussed: its weight or size as

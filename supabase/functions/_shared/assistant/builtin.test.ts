@@ -280,6 +280,11 @@ describe('terms', () => {
     // The same rule hands the conversation over.
     expect(await handoffAsked('dün verdiğim siparişi değiştirebilir miyim')).toBe('asked')
     expect(await handoffAsked('can i cancel my order')).toBe('asked')
+    // So does sending the customer's own papers ("faturamı mailime atar mısınız" was the shop's contact details).
+    for (const message of ['faturamı mailime atar mısınız', 'can you email me my invoice?']) {
+      expect(await understand(message, classifier), message).toMatchObject({ kind: 'human' })
+      expect(await handoffAsked(message), message).toBe('asked')
+    }
   })
 
   it('reads a measure given with a price asked as part of the product, and a measure asked as a detail', async () => {

@@ -607,6 +607,8 @@ export function intentOf(asked: string, message: string): Intent {
   // "Dün verdiğim siparişi değiştirebilir miyim?", "can I add something to my order?": an order placed is changed by a
   // person, not by the returns text or the ordering text (sending it back is a return).
   if (changesOwnOrder(line)) return { kind: 'human' }
+  // "Faturamı mailime atar mısınız?", "can you email me my invoice?": the customer's own papers, which a person sends.
+  if (/ (faturami\w*|faturam|fisimi|fisim|makbuzumu|my (invoice|receipt|bill)s?) /.test(line) && / (at\w*|gonder\w*|ilet\w*|mail\w*|email\w*|send|resend|forward) /.test(line)) return { kind: 'human' }
   // "2 candles please", "kahveden 5 paket istiyorum": so many of a kind of thing, wanted, is an order however the network
   // heard it (off topic; shipping, for "paket").
   const manyWanted = quantityAsked(message) !== null && thingWords(termWithoutNumbers).length > 0

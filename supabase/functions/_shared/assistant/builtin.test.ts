@@ -297,6 +297,10 @@ describe('terms', () => {
     expect(await understand('what does the backpack weigh?', classifier)).toMatchObject({ kind: 'attribute', attribute: 'weight', term: 'backpack' })
     expect(await understand('how much does the mug hold', classifier)).toMatchObject({ kind: 'attribute', attribute: 'dimensions', term: 'mug' })
     expect(await understand('how much does the mug cost', classifier)).toMatchObject({ kind: 'price', term: 'mug' })
+    // "How many ml is the bottle?" asks its volume, not how many are in stock.
+    expect(await understand('how many ml is the bottle', classifier)).toMatchObject({ kind: 'attribute', attribute: 'dimensions', term: 'bottle' })
+    expect(await understand('how many grams is the coffee?', classifier)).toMatchObject({ kind: 'attribute', attribute: 'weight', term: 'coffee' })
+    expect(await understand('how many mugs do you have', classifier)).toMatchObject({ kind: 'stock' })
     // How many times a kind of thing sold does something is asked of it, not off topic.
     expect(await understand('powerbank kaç kere şarj eder', classifier)).toMatchObject({ kind: 'attribute', term: 'powerbank' })
   })

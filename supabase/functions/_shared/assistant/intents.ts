@@ -581,6 +581,10 @@ export function intentOf(asked: string, message: string): Intent {
     const attribute = attributeOf(list) ?? 'weight'
     return { kind: 'attribute', attribute, term: productTerm(list.filter((word) => !ATTRIBUTE_PATTERNS[attribute].test(word.key))) }
   }
+  // "How many ml is the bottle?", "how many grams is the coffee?": a measure of it, however much "how many" sounds like stock.
+  const unit = / how many (\w+) (is|are|does|do|in|of) /.exec(line)?.[1]
+  const ofUnit = unit === undefined ? null : attributeOf(words(unit))
+  if (ofUnit === 'dimensions' || ofUnit === 'weight') return { kind: 'attribute', attribute: ofUnit, term: productTerm(list.filter((word) => word.key !== unit)) }
   // "Do they run small?", "kalıbı dar mı?": how it fits, of the product named or discussed; no size, no search for "small".
   if (FIT_ASKED.test(line)) return { kind: 'attribute', attribute: null, term: productTerm(list.filter((word) => !FIT_WORDS.test(word.key))) }
   const takes = DELIVERY_TAKES.exec(line)

@@ -15,6 +15,9 @@ describe('twoQuestions', () => {
     ['Do you have the Travel Backpack in stock and does it fit a 17 inch laptop?', [['Do you have the Travel Backpack in stock', 'stock'], ['does it fit a 17 inch laptop?', 'attribute']]],
     ['hasır şapka var mı, rengi ne', [['hasır şapka var mı', 'stock'], ['rengi ne', 'attribute']]],
     ['keten gömlek kaç para ve hangi bedenler var', [['keten gömlek kaç para', 'price'], ['hangi bedenler var', 'attribute']]],
+    // Buying what was discussed, then a topic of the business.
+    ['ok i will take it, how do i pay', [['ok i will take it', 'ordering'], ['how do i pay', 'payment']]],
+    ['tamam alıyorum, kargo ne kadar', [['tamam alıyorum', 'ordering'], ['kargo ne kadar', 'shipping']]],
     // Thanks at the end is no part of the second question.
     ['does the linen dress come in size M and how long delivery takes to Izmir. Thanks!', [['does the linen dress come in size M', 'attribute'], ['how long delivery takes to Izmir. Thanks!', 'delivery_time']]],
   ])('splits %s', async (message, expected) => {

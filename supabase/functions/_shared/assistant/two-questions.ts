@@ -70,7 +70,9 @@ export async function twoQuestions(message: string, classifier: Classifier): Pro
     // "Do you have the Travel Backpack in stock and does it fit a 17 inch laptop?": a question of a product, then one of
     // it. ("The sunglasses, are they scratch resistant?" names the product and asks one thing.)
     const ofIt = ofAProduct(one) && OF_IT.has(one.kind) && asksBesidesNaming(first) && OF_IT.has(two.kind) && (!('term' in two) || two.term === '' || asksOfIt(second))
-    const asksTwo = (topics.length === 1 && products.length + ofTheShop.length === 1) || (topics.length === 2 && topics[0] !== topics[1]) || twoDays || ofIt
+    // "Ok I'll take it, how do I pay?": buying what was discussed, then a topic of the business.
+    const orders = [one, two].filter((part) => part.kind === 'ordering').length
+    const asksTwo = (topics.length === 1 && products.length + ofTheShop.length + orders === 1) || (topics.length === 2 && topics[0] !== topics[1]) || twoDays || ofIt
     if (asksTwo) return [{ text: first, understood: one }, { text: second, understood: two }]
   }
   return null

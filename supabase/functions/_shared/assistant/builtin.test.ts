@@ -2545,6 +2545,27 @@ describe('follow-ups as customers write them', () => {
     expect((await ask('hediye paketi yapıyor musunuz', { items })).reply).toBe('Evet, hediye paketi ücretsizdir.')
   })
 
+  it('a gift note asked for is the entry that writes of one; with none, the owner\'s to answer, never presents listed', async () => {
+    const entry = { id: 'f9', question: 'Hediye paketi yapıyor musunuz?', answer: 'Evet, ücretsiz; not kartınızı da ekleriz.' }
+    // As the database scores it, the entry shares a word or two with each question: no more than a third of them.
+    const fake = memoryBusiness(PROFILE, [entry])
+    const business = { ...fake, searchFaq: async (query: string) => (/hediye|gift|not/i.test(query) ? [{ ...entry, score: 0.34 }] : []) }
+    for (const message of ['hediye notu ekleyebilir misiniz', 'can I add a gift message?', 'not kartı yazıyor musunuz']) {
+      const out = await builtinResponder({ message, history: [], businessName: BUSINESS, catalogue: memoryCatalogue(PRODUCTS).catalogue, business, now: WEDNESDAY_MORNING })
+      expect(out, message).toMatchObject({ kind: 'faq', reply: entry.answer, productIds: [] })
+      // With no entry, a service no field holds, for the owner to answer; never presents listed.
+      expect(await ask(message, { faq: [] }), message).toMatchObject({ kind: 'unknown', productIds: [] })
+    }
+  })
+
+  it('another address to ship to is the shipping text\'s, never where the shop is', async () => {
+    for (const message of ['başka adrese gönderebilir misiniz', 'farklı bir adrese gönderir misiniz']) {
+      const out = await ask(message, { faq: [] })
+      expect(out.kind, message).toBe('shipping')
+      expect(out.reply, message).not.toContain('Bağdat Cad.')
+    }
+  })
+
   it('an entry a message asks of, with no word of the topic the network heard, is answered alone', async () => {
     const faq = [{ id: 'f5', question: 'Toptan satış yapıyor musunuz?', answer: 'Toptan siparişler için e-posta ile yazın.' }]
     const out = await ask('toptan satış var mı', { faq })

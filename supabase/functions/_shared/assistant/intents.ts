@@ -309,7 +309,7 @@ const NO_FIELD = /^(fatura\w*|e-?fatura\w*|invoices?|receipts?|orijinal\w*|orjin
 /** The rest of such a question: the shop's goods, and asking for the paper ("kesiyor musunuz", "do you give", "faturalı mı gönderiyorsunuz", "does an invoice come with the order"). */
 const ASKED_OF_THE_SHOP = /^(urun\w*|products?|items?|goods|your|sizin|siz|kesiyor\w*|kesilir|kesebilir\w*|veriyor\w*|give|issue|provide|gonder\w*|geliyor\w*|gelir|yapiyor\w*|ile|birlikte|siparis\w*|send|sent|ship|ships|come|comes|with|orders?|includes?|included)$/
 /** Wrapping as a present ("hediye paketi", "gift wrap"): a service of the shop, which no field of the profile holds. */
-const GIFT_WRAP = / (hediye (paket\w*|ambalaj\w*)|gift ?wrap\w*|giftwrap\w*|wrap (it|them|this) (up )?(as a gift|for a gift)) /
+const GIFT_WRAP = / (hediye (paket\w*|ambalaj\w*|notu\w*|mesaj\w*)|not kart\w*|gift ?wrap\w*|giftwrap\w*|wrap (it|them|this) (up )?(as a gift|for a gift)|gift (message|note)s?) /
 /** The VAT, and whether a price holds it: one rule of the shop for every price, whichever product it is asked of. */
 const VAT = /^(kdv\w*|vat|tax|taxes)$/
 /** Words of what a price holds or leaves out: "dahil", "hariç", "including", "extra". */
@@ -730,6 +730,8 @@ export function intentOf(asked: string, message: string): Intent {
     if (term !== '') return { kind: 'search', term }
     if (/ (urun\w*|products?|items?|catalog\w*|katalog\w*) /.test(line)) return { kind: 'list', term: '' }
   }
+  // "Başka adrese gönderebilir misiniz?": where the parcel goes, the shipping text's; never where the shop is.
+  if (intent === 'location' && / ((baska|farkli|diger|ayri) (bir )?adres\w*|adres(e|ine|ime) (gonder\w*|yolla\w*|kargola\w*)|(another|different|other) address) /.test(line)) return { kind: 'shipping' }
   // "Do you sell online only or do you have a shop?": where the shop is, which the address says.
   if (/ (online only|only online|sadece (online|internetten)|(a |physical )(shop|store) (i can visit|to visit)|have a (physical )?(shop|store)|magazaniz (var|da) mi) /.test(line)) return { kind: 'location' }
   // "WhatsApp numaranız var mı?", "what's your Instagram?": how to reach the shop, not a product or an order.

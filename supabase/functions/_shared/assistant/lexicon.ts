@@ -91,7 +91,7 @@ export const SAME_MEANING: readonly Meaning[] = [
   property('shrink, shrinks, shrinking, shrinkage, shrink after washing, shrink in the wash', 'ceker, ceker mi, cekme, cekmez, cekiyor, cekme yapar, yikaninca ceker, yikayinca ceker, yikandiginda ceker'),
   property('compatible', 'uyumlu, uyuyor, uyar'), property('fits, fit', 'sigar, sigiyor, sigabilir'), property('heart rate, pulse', 'nabiz'), property('noise cancelling, noise-cancelling, noise canceling, noise cancellation, anc', 'gurultu onleyici, gurultu onleme, gurultu engelleme, gurultu engelleyici'), property('ground', 'ogutulmus, cekilmis'), property('extra virgin, virgin', 'sizma, naturel sizma'), property('cold pressed, cold-pressed', 'soguk sikim, soguk sikilmis'),
   // What customers ask of the shop, for its FAQ
-  subject('wrap, wrapping', 'paket, paketleme, ambalaj'), m('name, names', 'isim'), m('company', 'sirket, firma'),
+  subject('wrap, wrapping', 'paket, paketleme, ambalaj'), subject('gift note, gift message, note card', 'hediye notu, hediye mesaji, not karti'), m('name, names', 'isim'), m('company', 'sirket, firma'),
   subject('print, printing, engraving, engrave, personalised, personalized', 'baski, yazdirma, yazdirmak, yazdirabilir, yazdiriyor, yazdirilabilir, kisiye ozel'), m('discount, discounts', 'indirim'),
   subject('pick up, pick it up, pick them up, collect', 'teslim al'), m('product, products, item, items', 'urun'), m('order, orders', 'siparis'),
   m('card', 'kart'), m('free', 'ucretsiz'), subject('wholesale, bulk, in bulk, bulk order, bulk orders', 'toptan, toplu alim, toplu alimda, toplu alis, toplu siparis'),

@@ -272,7 +272,7 @@ export async function answerAttribute(attribute: Attribute | null, term: string,
     // could well be, or said as one, "42 numara", stays a size).
     const count = size && /^\d{1,2}$/.test(size) && Number(size) <= 20 && !/ (numara\w*|beden\w*|size\w*|no) /.test(keyLine(words(message)))
     if (count && !listed?.any() && asksWhetherThereIs(message)) {
-      return reply('stock', [say.stockOf(product, language), ...moreThanStocked(product, Number(size), context)].join(' '), language, [product])
+      return reply('stock', [say.stockOf(product, language, Number(size)), ...moreThanStocked(product, Number(size), context)].join(' '), language, [product])
     }
   }
   if (attribute === 'colour') {

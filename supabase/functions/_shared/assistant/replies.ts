@@ -339,8 +339,12 @@ export function priceOf(product: CatalogueProduct, language: Lang): string {
   return product.stock > 0 ? `${product.name} is ${amount}, with ${product.stock} in stock.` : `${product.name} is ${amount}, but it is out of stock right now.`
 }
 
-export function stockOf(product: CatalogueProduct, language: Lang): string {
+/** `wanted`: how many were asked for; more than the stock is no "yes". */
+export function stockOf(product: CatalogueProduct, language: Lang, wanted: number | null = null): string {
   const amount = price(product, language)
+  if (wanted !== null && product.stock > 0 && wanted > product.stock) {
+    return language === 'tr' ? `${product.name} stokta ${product.stock} adet var. Fiyatı ${amount}.` : `${product.name} has ${product.stock} in stock. It's ${amount}.`
+  }
   if (language === 'tr') {
     return product.stock > 0
       ? `Evet, ${product.name} stokta var (${product.stock} adet). Fiyatı ${amount}.`

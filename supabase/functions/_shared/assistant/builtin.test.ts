@@ -280,6 +280,10 @@ describe('terms', () => {
     // The same rule hands the conversation over.
     expect(await handoffAsked('dün verdiğim siparişi değiştirebilir miyim')).toBe('asked')
     expect(await handoffAsked('can i cancel my order')).toBe('asked')
+    // A preorder is an order, never a detail of the product's record.
+    for (const message of ['can i preorder the keyboard', 'do you take pre-orders for the keyboard?']) {
+      expect(await understand(message, classifier), message).toMatchObject({ kind: 'ordering', term: 'keyboard' })
+    }
     // So does sending the customer's own papers ("faturamı mailime atar mısınız" was the shop's contact details).
     for (const message of ['faturamı mailime atar mısınız', 'can you email me my invoice?']) {
       expect(await understand(message, classifier), message).toMatchObject({ kind: 'human' })

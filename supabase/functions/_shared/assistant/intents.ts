@@ -585,6 +585,8 @@ export function intentOf(asked: string, message: string): Intent {
   const unit = / how many (\w+) (is|are|does|do|in|of) /.exec(line)?.[1]
   const ofUnit = unit === undefined ? null : attributeOf(words(unit))
   if (ofUnit === 'dimensions' || ofUnit === 'weight') return { kind: 'attribute', attribute: ofUnit, term: productTerm(list.filter((word) => word.key !== unit)) }
+  // "Can I preorder the keyboard?": an order of it, as "ön sipariş" is, never a detail of its record.
+  if (/ (pre[ -]?order\w*) /.test(line)) return { kind: 'ordering', term: productTerm(list.filter((word) => !/^(pre|pre-?order\w*|orders?|ordering)$/.test(word.key))) }
   // "Do they run small?", "kalıbı dar mı?": how it fits, of the product named or discussed; no size, no search for "small".
   if (FIT_ASKED.test(line)) return { kind: 'attribute', attribute: null, term: productTerm(list.filter((word) => !FIT_WORDS.test(word.key))) }
   const takes = DELIVERY_TAKES.exec(line)

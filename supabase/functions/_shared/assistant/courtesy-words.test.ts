@@ -60,6 +60,8 @@ describe('courtesyOnly', () => {
     'tamam teşekkürler', 'ok thanks',
     // Thanks said with a parting or a well-wish is thanks.
     'thanks for the help, bye', 'tesekkurler kolay gelsin', 'tesekkurler iyi gunler',
+    // How one is, with thanks and the question asked back ("siz" was the Sızma Zeytinyağı).
+    'iyiyim teşekkürler siz', "I'm fine thanks, and you?",
   ])('%s: thanks', (message) => {
     expect(courtesyOnly(words(message))).toBe('thanks')
   })

@@ -67,6 +67,8 @@ const COURTESY_FILLERS: ReadonlySet<string> = new Set([
   'so', 'very', 'much', 'lot', 'a', 'cok', 'bu', 'kadar', 'o', 'zaman', 'then', 'icin', 'for', 'the', 'help', 'have', 'nice', 'good', 'great', 'and',
   'de', 'da', 'size', 'sizlere', 'herkese', 'iyi', 'gunler', 'aksamlar', 'sabahlar', 'morning', 'afternoon', 'kolay', 'gelsin', 'ol', 'olun', 'again', 'tekrar', 'oh', 'hadi', 'bi', 'i',
   'me', 'ben', 'around', 'simdiden', 'pesinen', 'advance', 'hanimefendi', 'beyefendi',
+  // "İyiyim teşekkürler, siz?", "fine thanks, you?": how one is, and the question asked back.
+  'iyiyim', 'iyiyiz', 'siz', 'sen', 'fine', 'well', 'im',
 ])
 
 /** Whether the message is only thanks, a parting or a well-wish, and which: thanks when it thanks at all. */

@@ -5,7 +5,7 @@ import { asksAQuestion, words, type Word } from './text.ts'
 
 /** Words that open a message without asking anything. */
 const OPENERS: ReadonlySet<string> = new Set([
-  'merhaba', 'merhabalar', 'meraba', 'mrhb', 'selam', 'selamlar', 'slm', 'slmlar', 'mrb', 'sa', 'selamun', 'aleykum', 'selamunaleykum', 'iyi', 'gunler',
+  'merhaba', 'merhabalar', 'meraba', 'mrhb', 'selam', 'selamlar', 'slm', 'slmlar', 'mrb', 'sa', 'as', 'selamun', 'aleykum', 'selamunaleykum', 'aleykumselam', 'iyi', 'gunler',
   'aksamlar', 'sabahlar', 'hayirli', 'gunaydin', 'tunaydin', 'alo', 'hi', 'hii', 'hello', 'helo', 'hallo', 'hey', 'heyy', 'hiya', 'howdy', 'yo', 'sup', 'wassup', 'whatsup',
   'greetings', 'good', 'morning', 'afternoon', 'evening', 'there', 'everyone', 'kolay', 'gelsin',
 ])

@@ -53,6 +53,8 @@ describe('budgetOf', () => {
     ['en fazla 300 lira', { currency: 'TRY', max: 300 }], ['not more than 40 euros', { currency: 'EUR', max: 40 }],
     ["fiyatı 400 tl'den az olan", { currency: 'TRY', max: 400 }], ['500 tl yi geçmesin', { currency: 'TRY', max: 500 }],
     ['cheaper than 30 dollars', { currency: 'USD', max: 30 }], ['max 100$', { currency: 'USD', max: 100 }],
+    // Cheaper than an amount, the currency carrying the "than" ending.
+    ['100 liradan ucuz ne var', { currency: 'TRY', max: 100 }], ['50 dolardan ucuz bir şey', { currency: 'USD', max: 50 }],
     // Amounts as customers write them.
     ['1.000 TL altı', { currency: 'TRY', max: 1000 }], ['1,5k altı', { currency: 'TRY', max: 1500 }], ['200tl altı', { currency: 'TRY', max: 200 }],
     // Without a currency the amount is lira.

@@ -68,7 +68,7 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
   if (amounts.length === 0) return null
   let currency: string | null = null
   for (const { index } of amounts) {
-    currency ??= currencyOf(keys[index - 1] ?? '') ?? currencyOf(keys[index + 1] ?? '') ?? currencyOf((keys[index + 1] ?? '').replace(/(ya|ye|a|e|lik|luk)$/, ''))
+    currency ??= currencyOf(keys[index - 1] ?? '') ?? currencyOf(keys[index + 1] ?? '') ?? currencyOf((keys[index + 1] ?? '').replace(/(ya|ye|a|e|lik|luk|dan|den|tan|ten)$/, ''))
   }
   const line = ` ${keys.join(' ')} `
   // Only what joins two amounts makes a range: "100 ile 500 TL", not "2 linen shirts and 1 straw hat".
@@ -80,7 +80,7 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
   }
   const first = amounts[0]!
   // "Ne kadar" asks how much; "500 TL'ye kadar" bounds it.
-  const upper = / (alti\w*|altinda\w*|(?<! ne )kadar|fazla|max\w*|maksimum|under|below|less|up to|at most|upto|within|butce\w*|budget|dan ucuz|den ucuz|cheaper|(not|no) more than|gecmesin|gecmeyen|asmasin|asmayan|(dan|den|tan|ten|tlden|tldan) az|daha az) /.test(line)
+  const upper = / (alti\w*|altinda\w*|(?<! ne )kadar|fazla|max\w*|maksimum|under|below|less|up to|at most|upto|within|butce\w*|budget|dan ucuz|den ucuz|cheaper|(not|no) more than|gecmesin|gecmeyen|asmasin|asmayan|(dan|den|tan|ten|tlden|tldan) az|daha az|\w+(dan|den|tan|ten) (daha )?(ucuz|az|asagi)\w*) /.test(line)
   // "200 liraya ne alabilirim?", "what can I get for $30?": what an amount buys is a budget too.
   const forAmount = amounts.some(({ index }) => /^(liraya|tlye|tlya|dolara|euroya|avroya|sterline)$/.test(keys[index + 1] ?? '') || keys[index - 1] === 'for' || (keys[index - 2] === 'for' && /^[$€£₺]$/.test(keys[index - 1] ?? '')))
   const whatFor = forAmount && / (ne|neler|what|anything|something|bisey|birsey|sey|oner\w*|suggest\w*|recommend\w*|alabilirim|get) /.test(line)

@@ -132,6 +132,8 @@ const RETURNS_WORD = /^(return|returning|refund\w*|iade\w*)$/
 /** Collecting an order at the shop. */
 export const PICKUP = / (pick (it |them |this |that |my order )?up|collect (it |them |my order )?(from|in|at)|click and collect|(store|in store) pick ?up|magazadan (teslim|al\w*)|gelip (kendim |ben )?al\w*|elden teslim\w*|gel al) /
 /** Whether there is somewhere to park ("otopark var mı", "park yeri", "can I park nearby"). */
+/** Words asking whether the shop opens or is closed (on a day). */
+const OPENS = /^(open|closed|acik\w*|kapali\w*)$/
 /** Bank details asked for ("IBAN atar mısınız", "what's your account number"), to pay by transfer. */
 export const BANK_DETAILS_ASKED = / (iban\w*|hesap (numara|no|bilgi)\w*|banka (hesab|bilgi)\w*|bank (details|account)|account (number|details)|sort code) /
 export const PARKING = / (otopark\w*|park (yeri\w*|yer\w*|edebil\w*|etme\w*|edilir|ederim|edecek\w*|sorunu)|parking|(can|where) (i|we|you) park) /
@@ -573,7 +575,6 @@ export function intentOf(asked: string, message: string): Intent {
   const holidayAlone = (besides = /^$/) =>
     HOLIDAY.test(line) && productTerm(list.filter((word) => !HOLIDAY.test(` ${word.key} `) && !/^(public|national|official|bank|resmi|milli|dini)$/.test(word.key) && !besides.test(word.key))) === ''
   // "Is your shop open on Christmas?": whether it opens that day, however much "shop" sounds like where it is.
-  const OPENS = /^(open|closed|acik\w*|kapali\w*)$/
   if (intent === 'location' && list.some((word) => OPENS.test(word.key)) && holidayAlone(OPENS)) return { kind: 'hours', day: { holiday: true }, asks: hoursAsks(line) }
   // "How much does the umbrella weigh?", "what does the mug hold?": a measure of it, however much "how much" sounds like its price.
   const measureVerb = / (how much|how many \w+|what) (does|do|did|will|would|can) (\w+ ){1,4}(weigh|hold|carry)$/.exec(line.trimEnd())

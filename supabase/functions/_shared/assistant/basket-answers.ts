@@ -36,10 +36,7 @@ export async function addNotes(out: ResponderOutput, message: string, context: C
     // "3 tane tişört toplam ne kadar?": what that many come to, from the record's price.
     ...(out.kind === 'price' && wanted !== null && wanted > 1 && wanted <= product.stock ? [say.totalFor(product, wanted, context.language)] : []),
   ]
-  // ("10 tane var mı?" of 8 in stock: no "yes" before saying there are fewer.)
-  const yes = say.stockOf(product, context.language)
-  const head = out.kind === 'stock' && out.reply.startsWith(yes) ? `${say.stockOf(product, context.language, wanted)}${out.reply.slice(yes.length)}` : out.reply
-  return notes.length === 0 ? out : { ...out, reply: [head, ...notes].join(' ') }
+  return notes.length === 0 ? out : { ...out, reply: [out.reply, ...notes].join(' ') }
 }
 
 /**

@@ -138,7 +138,11 @@ export async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | '
   // "Can you send me a picture of the lamp?": its page, or whom to ask for one; never "to buy it".
   if (kind === 'link' && message !== undefined && PICTURE.test(keyLine(words(message)))) return reply(kind, say.pictureOf(product, contactOf(context), language), language, [product], say.link(product) !== null)
   const text =
-    kind === 'price' ? say.priceOf(product, language) : kind === 'stock' ? say.stockOf(product, language) : say.linkOf(product, businessName, language)
+    kind === 'price'
+      ? say.priceOf(product, language)
+      : kind === 'stock'
+        ? say.stockOf(product, language, message === undefined ? null : quantityAsked(message))
+        : say.linkOf(product, businessName, language)
   return reply(kind, text, language, [product])
 }
 

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Locator, Page, Route } from 'playwright-core'
 import { axeViolations } from '../support/axe.ts'
+import { cancelConfirmation } from '../support/confirm-dialog.ts'
 import { screenshot, useAppUnderTest, type OpenOptions } from '../support/app-under-test.ts'
 import { reloadUnderServiceWorker } from '../support/browser.ts'
 import { createVerifiedOwner, insertRows, serverRows, updateRows, type Owner } from '../support/owners.ts'
@@ -353,14 +354,9 @@ describe('appointments screen', () => {
 
     // The quick action asks first, naming the new status; cancelling changes nothing.
     await details.getByRole('button', { name: 'Onaylandı' }).click()
-    let confirm = page.getByRole('dialog', { name: 'Durumu değiştir' })
-    await confirm.getByText('Bu randevunun durumu “Onaylandı” olarak değiştirilsin mi?').waitFor()
-    expect(await axeViolations(page)).toEqual([])
-    await confirm.getByRole('button', { name: 'İptal' }).click()
-    await confirm.waitFor({ state: 'detached' })
+    const confirm = await cancelConfirmation(page, 'Durumu değiştir', ['Bu randevunun durumu “Onaylandı” olarak değiştirilsin mi?'])
     expect(await details.getByTestId('appointment-status').textContent()).toBe('Planlandı')
     await details.getByRole('button', { name: 'Onaylandı' }).click()
-    confirm = page.getByRole('dialog', { name: 'Durumu değiştir' })
     await confirm.getByRole('button', { name: '“Onaylandı” olarak değiştir' }).click()
     await confirm.waitFor({ state: 'detached' })
     await eventually(() => details.getByTestId('appointment-status').textContent()).toBe('Onaylandı')
@@ -399,13 +395,13 @@ describe('appointments screen', () => {
 
     // Delete asks first.
     await details.getByRole('button', { name: 'Randevuyu sil' }).click()
-    confirm = page.getByRole('dialog', { name: 'Randevuyu sil' })
-    await confirm.getByText(`${longDate(day(11), 'tr')}, saat 11:45 randevusu silinsin mi? Bu işlem geri alınamaz.`).waitFor()
+    const deletion = page.getByRole('dialog', { name: 'Randevuyu sil' })
+    await deletion.getByText(`${longDate(day(11), 'tr')}, saat 11:45 randevusu silinsin mi? Bu işlem geri alınamaz.`).waitFor()
     // The red confirm button reads at AA, hovered too.
     expect(await axeViolations(page)).toEqual([])
-    await confirm.getByRole('button', { name: 'Sil' }).hover()
+    await deletion.getByRole('button', { name: 'Sil' }).hover()
     expect(await axeViolations(page)).toEqual([])
-    await confirm.getByRole('button', { name: 'Sil' }).click()
+    await deletion.getByRole('button', { name: 'Sil' }).click()
     await details.waitFor({ state: 'detached' })
     await page.getByText('Randevu silindi.').waitFor()
     await dayEntries(page, day(11)).toEqual([])

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { useAppUnderTest, type OpenOptions } from '../support/app-under-test.ts'
 import { axeViolations } from '../support/axe.ts'
+import { cancelConfirmation } from '../support/confirm-dialog.ts'
 import { reloadUnderServiceWorker } from '../support/browser.ts'
 import { createVerifiedOwner, insertRows, serverRows, updateRows, type Owner } from '../support/owners.ts'
 import { expectRetryOpensStoreAgain, failedStoreOpens, failLocalWrites, storeNeverOpens, storeRefusesToOpen } from '../support/local-store-faults.ts'
@@ -217,12 +218,7 @@ describe('customers screen', () => {
 
     // Cancelling keeps the customer.
     await row(page, 'Mehmet Kaya').getByRole('button', { name: 'Sil: Mehmet Kaya' }).click()
-    const confirm = page.getByRole('dialog', { name: 'Müşteriyi sil' })
-    await confirm.getByText('“Mehmet Kaya” silinsin mi? Bu işlem geri alınamaz.').waitFor()
-    await confirm.getByText('Bu müşterinin 2 randevusu var.', { exact: false }).waitFor()
-    expect(await axeViolations(page)).toEqual([])
-    await confirm.getByRole('button', { name: 'İptal' }).click()
-    await confirm.waitFor({ state: 'detached' })
+    const confirm = await cancelConfirmation(page, 'Müşteriyi sil', ['“Mehmet Kaya” silinsin mi? Bu işlem geri alınamaz.', 'Bu müşterinin 2 randevusu var.'])
     expect(await listedNames(page)).toEqual(['Elif Şahin', 'Mehmet Kaya'])
 
     // A customer without appointments gets no warning.

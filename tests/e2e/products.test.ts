@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import * as XLSX from 'xlsx'
 import { axeViolations } from '../support/axe.ts'
+import { cancelConfirmation } from '../support/confirm-dialog.ts'
 import { useAppUnderTest, type OpenOptions } from '../support/app-under-test.ts'
 import { reloadUnderServiceWorker } from '../support/browser.ts'
 import { createVerifiedOwner, insertRows, serverRows, type Owner } from '../support/owners.ts'
@@ -105,11 +106,7 @@ describe('products screen', () => {
 
     // Delete asks first; cancelling keeps the product.
     await row.getByRole('button', { name: 'Kapadokya Seramik Tabak ürününü sil' }).click()
-    const confirm = page.getByRole('dialog', { name: 'Ürünü sil' })
-    await confirm.getByText('“Kapadokya Seramik Tabak” silinsin mi? Bu işlem geri alınamaz.').waitFor()
-    expect(await axeViolations(page)).toEqual([])
-    await confirm.getByRole('button', { name: 'İptal' }).click()
-    await confirm.waitFor({ state: 'detached' })
+    await cancelConfirmation(page, 'Ürünü sil', ['“Kapadokya Seramik Tabak” silinsin mi? Bu işlem geri alınamaz.'])
     await row.waitFor()
     await row.getByRole('button', { name: 'Kapadokya Seramik Tabak ürününü sil' }).click()
     await page.getByRole('dialog', { name: 'Ürünü sil' }).getByRole('button', { name: 'Sil' }).click()

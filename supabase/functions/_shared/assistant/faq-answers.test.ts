@@ -21,6 +21,13 @@ const FAQ: readonly FaqEntry[] = [
 /** A search that scores the one entry it holds as told, whatever is asked: the score alone decides. */
 const scoredAs = (entry: FaqEntry, score: number): BusinessKnowledge => ({ profile: null, hasFaq: true, searchFaq: async () => [{ ...entry, score }] })
 
+/** The queries faqFor sends for one message, in order. */
+const searchesFor = async (message: string, kind: string) => {
+  const { context, faqSearches } = memoryContext({ faq: FAQ })
+  await faqFor(message, context, kind)
+  return faqSearches
+}
+
 const found = async (message: string, kind: string, faq: readonly FaqEntry[] = FAQ) => (await faqFor(message, memoryContext({ faq }).context, kind))?.id ?? null
 
 describe('faqAnswers', () => {
@@ -79,25 +86,18 @@ describe('faqFor', () => {
     const asWritten = memoryContext({ faq: FAQ })
     expect(await faqFor('Hediye paketi yapıyor musunuz?', asWritten.context, 'unknown')).toEqual({ ...WRAP, score: 1 })
     expect(asWritten.faqSearches).toEqual(['Hediye paketi yapıyor musunuz?'])
-    const translated = memoryContext({ faq: FAQ })
-    await faqFor('do you wrap presents', translated.context, 'unknown')
-    expect(translated.faqSearches).toEqual(['do you wrap presents', 'do you paket hediye'])
+    expect(await searchesFor('do you wrap presents', 'unknown')).toEqual(['do you wrap presents', 'do you paket hediye'])
   })
 
   it('searches without the product named only for a question that is not of a product', async () => {
-    const other = memoryContext({ faq: FAQ })
-    await faqFor('kulaklık stokta var mı', other.context, 'unknown')
-    expect(other.faqSearches).toEqual(['kulaklık stokta var mı', 'headphones stokta var mı', 'stokta var mı'])
-    const stock = memoryContext({ faq: FAQ })
-    await faqFor('kulaklık stokta var mı', stock.context, 'stock')
-    expect(stock.faqSearches).toEqual(['kulaklık stokta var mı', 'headphones stokta var mı'])
+    expect(await searchesFor('kulaklık stokta var mı', 'unknown')).toEqual(['kulaklık stokta var mı', 'headphones stokta var mı', 'stokta var mı'])
+    expect(await searchesFor('kulaklık stokta var mı', 'stock')).toEqual(['kulaklık stokta var mı', 'headphones stokta var mı'])
   })
 
   it('sends each query to the database once, however many readings ask it', async () => {
-    const subject = memoryContext({ faq: FAQ })
-    await faqFor('is the speaker original', subject.context, 'unknown')
-    expect(subject.faqSearches).toContain('is the hoparlor orijinal')
-    expect(subject.faqSearches).toEqual([...new Set(subject.faqSearches)])
+    const searches = await searchesFor('is the speaker original', 'unknown')
+    expect(searches).toContain('is the hoparlor orijinal')
+    expect(searches).toEqual([...new Set(searches)])
   })
 
   it('is null without a search when the owner has written no FAQ', async () => {

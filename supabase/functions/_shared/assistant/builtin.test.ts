@@ -307,6 +307,16 @@ describe('terms', () => {
     expect(await understand('how many mugs do you have', classifier)).toMatchObject({ kind: 'stock' })
     // How many times a kind of thing sold does something is asked of it, not off topic.
     expect(await understand('powerbank kaç kere şarj eder', classifier)).toMatchObject({ kind: 'attribute', term: 'powerbank' })
+    // What a product takes or uses is a detail of it, not an order ("what bulb does it take" was the ordering text).
+    expect(await understand('what bulb does it take', classifier)).toMatchObject({ kind: 'attribute', attribute: null, term: '' })
+    expect(await understand('which charger does the watch use', classifier)).toMatchObject({ kind: 'attribute', term: 'watch' })
+    expect(await understand('what cards do you take', classifier)).toMatchObject({ kind: 'payment' })
+    // How many days or hours a charge lasts, however the network heard it ("şarjı kaç gün gidiyor" searched for the
+    // charger, "hoparlörün şarjı ne kadar dayanıyor" was off topic).
+    for (const message of ['peki şarjı kaç gün gidiyor', 'bir şarjla kaç gün gider', 'hoparlörün şarjı ne kadar dayanıyor']) {
+      expect(await understand(message, classifier), message).toMatchObject({ kind: 'attribute', attribute: 'duration' })
+    }
+    expect(await understand('hoparlörün şarjı ne kadar dayanıyor', classifier)).toMatchObject({ term: 'hoparlörün' })
   })
 
   it('strips the question and Turkish possessives before searching', async () => {

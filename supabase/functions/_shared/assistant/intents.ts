@@ -582,6 +582,10 @@ export function intentOf(asked: string, message: string): Intent {
     const attribute = attributeOf(list) ?? 'weight'
     return { kind: 'attribute', attribute, term: productTerm(list.filter((word) => !ATTRIBUTE_PATTERNS[attribute].test(word.key))) }
   }
+  // "What bulb does it take?", "which batteries does the remote use?": a detail of the product, however much "take" sounds
+  // like an order; "you" is the shop ("what cards do you take" is payment).
+  const usesPart = / (what|which) (\w+ ){1,3}(does|do|will) (it|they|this|that|these|those|the (\w+ ){0,2}\w+) (take|use|need)$/.exec(line.trimEnd())
+  if (usesPart) return { kind: 'attribute', attribute: attributeOf(words(usesPart[0])), term: productTerm(words(usesPart[4]!).filter((word) => !/^(it|they|this|that|these|those|the)$/.test(word.key))) }
   // "How many ml is the bottle?", "how many grams is the coffee?": a measure of it, however much "how many" sounds like stock.
   const unit = / how many (\w+) (is|are|does|do|in|of) /.exec(line)?.[1]
   const ofUnit = unit === undefined ? null : attributeOf(words(unit))
@@ -884,6 +888,8 @@ export function intentOf(asked: string, message: string): Intent {
   // like the exchange rate ("dolar kaç TL?" names no thing).
   const priced = productTerm(list.filter((word) => currencyOf(word.key) === null))
   if (intent === 'off_topic' && / (kac|ne kadar|how much|how many) /.test(line) && currencyAsked(message) !== null && thingWords(priced).length > 0) return { kind: 'price', term: priced }
+  // "Hoparlörün şarjı ne kadar dayanıyor?": how long a thing lasts, however far from the shop the network heard it.
+  if (intent === 'off_topic' && DURATION_PHRASES.test(line)) return { kind: 'attribute', attribute: 'duration', term: productTerm(withoutDuration(list)) }
   if (intent === 'off_topic') return { kind: 'off_topic' }
   // "I need help", "yardım lazım": what the assistant can help with, as to a greeting.
   if (ASKS_HELP.test(line)) return { kind: 'greeting' }

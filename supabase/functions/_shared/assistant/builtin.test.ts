@@ -13,7 +13,7 @@ import { intentOf, understand, withoutExcuse } from './intents.ts'
 import { quantityAsked } from './amounts.ts'
 import { corpusClassifier } from './nlu.ts'
 import { occasionWords, translate } from './lexicon.ts'
-import { noOther } from './replies.ts'
+import { noOther, whichProduct } from './replies.ts'
 import { memoryBusiness, memoryCatalogue, type CatalogueCall, type FaqEntry } from '../../../../tests/support/assistant-memory.ts'
 import { detectLanguage, replyLanguage } from './language.ts'
 import { words } from './text.ts'
@@ -2182,10 +2182,18 @@ describe('follow-ups as customers write them', () => {
   })
 
   it('what is asked of the shop and all it sells ("fatura kesiyor musunuz", "ürünleriniz el yapımı mı") is the FAQ\'s or the owner\'s, even just after a product', async () => {
-    for (const message of ['fatura kesiyor musunuz', 'ürünleriniz el yapımı mı', 'are all your products handmade?', 'Hello! Are your products handmade?']) {
+    // ("Ürünler elle mi yapılıyor" was the shipping text, the classifier's next reading, with no word of sending.)
+    for (const message of ['fatura kesiyor musunuz', 'ürünleriniz el yapımı mı', 'are all your products handmade?', 'Hello! Are your products handmade?', 'ürünler elle mi yapılıyor']) {
       const out = await ask(message, { history: said(['p6']) })
       expect(out, message).toMatchObject({ kind: 'unknown', productIds: [] })
       expect(out.reply, message).toContain('0216 555 00 11')
+    }
+    // Whether they are in stock asks which one, never the shop's contact details.
+    expect((await ask('ürünleriniz stokta mı')).reply).toBe(whichProduct('tr'))
+    // A shipping reading is taken only with a word of sending: "yolluyor musunuz" is one.
+    for (const message of ['izmire yolluyor musunuz', 'ürünler elle mi yapılıyor']) {
+      const out = await ask(message)
+      expect(out.reply.includes('siparişler 2 iş gününde kargoda'), message).toBe(message.includes('yolluyor'))
     }
     const faq = [{ id: 'f6', question: 'Ürünleriniz el yapımı mı?', answer: 'Evet, tüm ürünlerimiz atölyemizde el yapımıdır.' }]
     expect((await ask('ürünleriniz el yapımı mı', { faq })).reply).toContain('atölyemizde el yapımıdır')

@@ -150,6 +150,11 @@ describe('answerProduct', () => {
     expect(borne).toMatchObject({ kind: 'hours', reply: 'Pazar kapalıyız.' })
     const faint = await answerProduct({ kind: 'search', term: 'pazar' }, 'pazar?', at(), [{ intent: 'hours', score: ALTERNATIVE_MIN_SCORE - 0.001 }])
     expect(faint.kind).toBe('unknown')
+    // The shipping reading is borne out by a word of sending alone, however high it scores.
+    const sending = await answerProduct({ kind: 'stock', term: 'izmire yolluyor' }, 'izmire yolluyor musunuz', at(), [{ intent: 'shipping', score: 0.25 }])
+    expect(sending.kind).toBe('shipping')
+    const making = await answerProduct({ kind: 'stock', term: 'elle yapılıyor' }, 'elle mi yapılıyor', at(), [{ intent: 'shipping', score: 0.25 }])
+    expect(making.kind).not.toBe('shipping')
   })
 
   it('takes leave for words no product holds that are only courtesy, and says nothing matched otherwise', async () => {

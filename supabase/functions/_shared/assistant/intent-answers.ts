@@ -29,7 +29,6 @@ import { addNotes, withBasket } from './basket-answers.ts'
 /** How many of a thing make a discount asked on them a wholesale one. */
 const BULK_QUANTITY = 10
 
-
 /**
  * "Where are you located, can I pick it up from the store?": the entry that answers the rest, and the address asked
  * beside it, which the entry's question does not ask.
@@ -53,6 +52,7 @@ function otherReading(alternatives: readonly Classification[], message: string):
     // "Gözlük uv korumalı mı?" names a kind of thing and no place; "takılarınız gümüş mü?", no time.
     const namesThings = thingWords(message).length > 0 || departmentIn(message) !== null
     if (reading.intent === 'location' && namesThings && topicOf(message) === null) return false
+    if (reading.intent === 'shipping') return topicOf(message) !== null // "Ürünler elle mi yapılıyor?" says no sending.
     // ("Saat kaça kadar?": a watch is a thing too, but the hour is asked.)
     if (reading.intent === 'hours' && namesThings && !TIME_WORDS.test(keyLine(words(message)))) return false
     // "Do you sell gift cards?": a card sold is no way to pay.

@@ -73,7 +73,7 @@ export const asksWhenBack = (message: string) => / (ne zaman|when|tekrar|yeniden
 // asked ("kargosu ne kadar?", "hangi firma ile gönderiyorsunuz?"). A shop may sell a "Kargo Pantolon", so these are
 // read only after the catalogue.
 const TOPIC_WORDS: readonly [RegExp, BusinessTopic][] = [
-  [/^(kargo\w*|gonder\w*|yolla\w*|shipping|ship|ships|postage|courier|kurye\w*|delivery|deliveries|deliver|delivers|teslimat\w*)$/, 'shipping'],
+  [/^(kargo\w*|gonder\w*|yolla\w*|yollu\w*|shipping|ship|ships|postage|courier|kurye\w*|delivery|deliveries|deliver|delivers|teslimat\w*)$/, 'shipping'],
   [/^(iade\w*|degisim\w*|degistir\w*|returns?|refunds?|exchange\w*|retun\w*|retrun\w*|reutrn\w*|refnd\w*)$/, 'returns'],
   [/^(odeme\w*|taksit\w*|havale\w*|eft|kredi\w*|payments?|pay|installments?|instalments?|transfer|paypal|crypto|bitcoin|cash|nakit|iban|visa|mastercard|amex|klarna|afterpay|clearpay|applepay|googlepay|papara|iyzico|bkm|troy)$/, 'payment'],
   // How to get there: the address and the map are what the owner wrote of it.
@@ -336,8 +336,9 @@ export function asksOfTheShop(message: string): boolean {
   if (mentionsVat(message) && (list.some((word) => INCLUDED.test(word.key)) || productTerm(list.filter((word) => !VAT.test(word.key))) === '')) return true
   if (list.some((word) => NO_FIELD.test(word.key)) && productTerm(list.filter((word) => !NO_FIELD.test(word.key) && !ASKED_OF_THE_SHOP.test(word.key))) === '') return true
   // Whether they are so, not whether the customer may see them ("tüm ürünleri görebilir miyim" lists them).
-  const ofThem = /^m[iu](d[iu]r)?$/.test(list.at(-1)?.key ?? '') || /^ (are|do|is|does) /.test(keyLine(list))
-  return ofThem && yesOrNo(list.map((word) => word.text).join(' ')) && !EXISTENCE.test(keyLine(list)) && / (urunleriniz\w*|urunlerin hepsi|tum urunler\w*|your (products|items|things)|all (the |of the )?(products|items)) /.test(keyLine(list))
+  // ("Ürünler elle mi yapılıyor?": the question's "mi" may stand before the verb, and "ürünler" opening it are all of them.)
+  const ofThem = /^m[iu](d[iu]r)?$/.test(list.at(-1)?.key ?? '') || /^m[iu]$/.test(list.at(-2)?.key ?? '') || /^ (are|do|is|does) /.test(keyLine(list))
+  return ofThem && yesOrNo(list.map((word) => word.text).join(' ')) && !EXISTENCE.test(keyLine(list)) && !/ stok\w* /.test(keyLine(list)) && /^ urunler | (urunleriniz\w*|urunlerin hepsi|tum urunler\w*|your (products|items|things)|all (the |of the )?(products|items)) /.test(keyLine(list))
 }
 
 /** "Hangi ürünler", "which of your products", "anything with": asking of them all which are so. */

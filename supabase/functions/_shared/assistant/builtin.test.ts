@@ -3704,6 +3704,11 @@ describe('handing off to a person', () => {
     for (const message of ['ürün kırık geldi', 'the bag i received is damaged', 'yanlış beden gönderilmiş', 'the lamp stopped working']) {
       expect(await handoffAsked(message), message).toBe('complaint')
     }
+    // So is one that broke since ("çanta bozuldu" was the bag's description, with no apology and no person).
+    for (const message of ['geçen hafta aldığım çanta bozuldu garantisi var mı', 'çantanın askısı koptu', 'the umbrella broke after two days']) {
+      expect(await handoffAsked(message), message).toBe('complaint')
+    }
+    expect(await handoffAsked('kulaklık bozulursa garanti var mı')).toBeNull()
     for (const message of ['kırık beyaz rengi var mı', 'is it breakable']) expect(await handoffAsked(message), message).toBeNull()
     // Something missing from what came is wrong too; a case only supposed is the returns text's, with no apology.
     for (const message of ['siparişim eksik geldi', 'one item was missing from my order', "Bursa'ya kırık geldi"]) expect(await handoffAsked(message), message).toBe('complaint')

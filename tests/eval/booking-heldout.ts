@@ -13,7 +13,7 @@ export const HELDOUT_DIALOGUES: Dialogue[] = [
     [w('iyi günler cumartesi sabah boya yaptırmak istiyorum'), w('ilk saat olsun'), w('Gül Arı'), w('tamamdır')],
     { date: '2026-12-05', time: '10:00', service: 'Boya' }),
   enSalon('h-en-tmrw-blowdry',
-    [w('hey do u have anything tmrw afternoon for a blowdry'), w('2'), w('Zoe Park'), w('+44 7700 900123'), w('yes')],
+    [w('hey do u have anything tmrw afternoon for a blowdry'), w('2'), w('Zoe Park'), w('+44 7911 123456'), w('yes')],
     { date: '2026-12-02', time: '13:30', service: 'Fön' }),
   trShop('h-tr-dukkan-saat-16',
     [w('yarın için randevu almak mümkün mü'), w('saat 16 olur mu'), w('Oya Kara'), w('0549 222 33 44'), w('olur')],

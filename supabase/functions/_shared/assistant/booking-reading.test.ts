@@ -351,6 +351,9 @@ describe('the booking conversation reads', () => {
 
   it('an appointment asked for with a day or time as no complaint, and a complaint about one as a complaint', async () => {
     expect(await handoffAsked('yarın 14:00 ürün deneme randevusu')).toBeNull()
+    // Coming at a time is none either, whatever the network heard ("tamam 5 gibi gelsem olur mu" got an apology).
+    expect(await handoffAsked('tamam 5 gibi gelsem olur mu')).toBeNull()
+    expect(await handoffAsked('saat 3te geldim kimse yoktu, çok kızgınım')).toBe('complaint')
     expect(await handoffAsked('randevum iptal edildi, çok kızgınım!')).toBe('complaint')
     expect(await handoffAsked('Siparişim gelmedi, çok kızgınım!')).toBe('complaint')
   })

@@ -6,7 +6,7 @@
 // responder, whichever responder answers, so a model-backed assistant hands
 // off on the same messages. The owner taking a conversation over is theirs
 // to decide, on the inbox.
-import { bookingAsked } from './booking-reading.ts'
+import { bookingAsked, comesAt } from './booking-reading.ts'
 import { changesOwnOrder, supposesACase, understand } from './intents.ts'
 import { currencyAsked } from './amounts.ts'
 import { thingWords } from './lexicon.ts'
@@ -51,7 +51,8 @@ export async function handoffAsked(message: string, history: readonly Turn[] = [
   if (kind === 'complaint' && catalogue && (await onlyNamesAProduct(productTerm(words(message)), catalogue))) return null
   // "Yarın 14:00 ürün deneme randevusu" asks for an appointment in so many words, whatever the classifier
   // made of its other words; a complaint about an appointment ("randevum iptal edildi, çok kızgınım") stays one.
-  if (kind === 'complaint' && !(bookingAsked(message, kind) === 'book' && saysWhen(readWhen(message, ANY_DAY)))) return 'complaint'
+  // So does coming at a time ("tamam 5 gibi gelsem olur mu?"), which no word of a complaint says.
+  if (kind === 'complaint' && !(bookingAsked(message, kind) === 'book' && saysWhen(readWhen(message, ANY_DAY))) && !comesAt(message)) return 'complaint'
   return null
 }
 

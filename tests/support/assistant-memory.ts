@@ -105,6 +105,15 @@ export function memoryBusiness(profile: Partial<BusinessProfile> | null = {}, fa
   }
 }
 
+/** A booking desk that only reads its settings, as offered() does (reply-context.ts); `reads` counts the reads. */
+export function settingsDesk(enabled: boolean, reads = { count: 0 }): BookingDesk {
+  const load = async () => {
+    reads.count++
+    return { rules: { enabled, slot_minutes: 30, default_duration_minutes: 60, max_days_ahead: 30, min_notice_minutes: 60, reminder_hours_before: null }, services: [] }
+  }
+  return { load } as unknown as BookingDesk
+}
+
 /** What `memoryContext` sets unless told otherwise: a Turkish reply at Ayşe Butik on a Wednesday morning in Istanbul. */
 export const MEMORY_CONTEXT_DEFAULTS = { businessName: 'Ayşe Butik', language: 'tr', now: new Date('2026-11-25T08:00:00Z') } as const
 

@@ -101,6 +101,9 @@ describe('the booking conversation reads', () => {
       ['for my son Tom Hill', 'Tom Hill'],
       ['his name is Jack', 'Jack'],
       ['kızım için, adı Elif Kaya', 'Elif Kaya'],
+      // Whom it is for said again after the child was named in the request.
+      ['its for her, her name is Lily Brown', 'Lily Brown'],
+      ['onun için, adı Elif Kaya', 'Elif Kaya'],
       ['annem için Fatma Demir', 'Fatma Demir'],
       ['oğlumun adı Mert Can', 'Mert Can'],
       ['Fatma Yılmaz adına', 'Fatma Yılmaz'],

@@ -80,8 +80,8 @@ const AGREEING = new Set(['that', 'works', 'work', 'fine', 'good', 'great', 'per
 
 /** Words that introduce a name in English: "my name is John", "it's Kate Moss". */
 const INTRODUCED = /^(my\s+name\s+is|name\s*:|i\s+am|i'm|it's|its|it\s+is|this\s+is|under)\s+/iu
-/** Whom the booking is for, before that person's name: "for my daughter", "kızım için". */
-const FOR_ANOTHER = /^(for\s+my\s+\p{L}+|\p{L}+m\s+için)\s*[,:;-]?\s*/iu
+/** Whom the booking is for, before that person's name: "for my daughter", "(it's) for her", "kızım için", "onun için". */
+const FOR_ANOTHER = /^(for\s+(my\s+\p{L}+|her|him|them)|(\p{L}+m|onun)\s+için)\s*[,:;-]?\s*/iu
 /** Words that introduce another person's name: "her name is", "kızımın adı", "adı". */
 const ANOTHERS_NAME = /^((her|his|their)\s+name\s+is|(\p{L}+m[ıiuü]n\s+)?ad[ıi])\s*:?\s+/iu
 /** Whether a name is introduced as one ("adım Ayşe Kaya", "ben Elif", "it's Kate Moss"). */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { ALTERNATIVE_MIN_SCORE, POLICY_TOPICS, answerIntent, answerProduct } from './intent-answers.ts'
 import { policyAnswer } from './business-replies.ts'
 import { intentOf, type Intent } from './intents.ts'
-import { catalogueProduct as product, memoryContext, type FaqEntry } from '../../../../tests/support/assistant-memory.ts'
+import { catalogueProduct as product, memoryContext, settingsDesk, type FaqEntry } from '../../../../tests/support/assistant-memory.ts'
 import type { BusinessProfile, Turn } from './types.ts'
 
 const PRODUCTS = [
@@ -102,6 +102,16 @@ describe('answerIntent: courtesy and products', () => {
     expect(offered.reply).toBe('Seramik Vazo fiyatı ₺349,90 TRY; stokta 5 adet var.\nKampanya ve indirimler hakkında bir bilgi henüz yazılmamış. Ayşe Butik size yardımcı olabilir: 0216 555 00 11 · ayse@example.com')
     // (Two headphones named by the kind: no one price.)
     expect(await answerIntent(intentOf('None', 'kulaklığı 1000 tl ye verir misiniz'), 'kulaklığı 1000 tl ye verir misiniz', at())).toMatchObject({ kind: 'discounts', productIds: [] })
+  })
+
+  it('thanks for details given with nothing asked, naming what can be asked: a salon with no products its services and booking', async () => {
+    const details = intentOf('personal_info', 'my name is Lily Brown')
+    const shop = await answerIntent(details, 'my name is Lily Brown', at({ language: 'en' }))
+    expect(shop.reply).toBe('Thank you! How can I help? You can ask about products, prices, opening hours, shipping and returns.')
+    const salon = memoryContext({ profile: PROFILE, booking: settingsDesk(true), language: 'en' }).context
+    expect((await answerIntent(details, 'my name is Lily Brown', salon)).reply).toBe('Thank you! How can I help? You can ask about opening hours, the address and our services, or book an appointment.')
+    const both = memoryContext({ products: PRODUCTS, profile: PROFILE, booking: settingsDesk(true) }).context
+    expect((await answerIntent(details, 'adım Ayşe', both)).reply).toBe('Teşekkürler! Size nasıl yardımcı olabilirim? Ürünler, fiyatlar, çalışma saatleri, kargo ve iade hakkında sorabilir, randevu alabilirsiniz.')
   })
 
   it('takes leave with "iyi çalışmalar" once the customer has asked something', async () => {

@@ -2,13 +2,13 @@
 // what the business offers, the reply's shape, the products the conversation
 // spoke of (re-read by id), and which products a question's words name.
 import { describe, expect, it } from 'vitest'
-import { memoryContext } from '../../../../tests/support/assistant-memory.ts'
+import { memoryContext, settingsDesk as desk } from '../../../../tests/support/assistant-memory.ts'
 import { understand } from './intents.ts'
 import { translate } from './lexicon.ts'
 import { corpusClassifier } from './nlu.ts'
 import { contactOf, justListed, lastProducts, listedIds, moreThanStocked, namedProducts, offered, ofTheKind, ofTheOneDiscussed, onePairFound, previousKind, productNameWritten, reply, statesAll, subject } from './reply-context.ts'
 import { words } from './text.ts'
-import type { BookingDesk, BusinessProfile, CatalogueProduct, Turn } from './types.ts'
+import type { BusinessProfile, CatalogueProduct, Turn } from './types.ts'
 
 const product = (id: string, name: string, description: string | null = null, stock = 5): CatalogueProduct => ({ id, name, description, price: 100, currency: 'TRY', stock, product_link: null })
 
@@ -29,14 +29,6 @@ const assistant = (productIds: string[]): Turn => ({ role: 'assistant', content:
 const after = (productIds: string[], history: Turn[] = []) => memoryContext({ products: ALL, history: [...history, user('kulaklık ne kadar?'), assistant(productIds)] })
 const idsOf = (found: readonly CatalogueProduct[] | string | null) => (Array.isArray(found) ? found.map((p) => p.id) : found)
 
-/** A desk that only reads its settings, as offered() does. */
-function desk(enabled: boolean, reads = { count: 0 }): BookingDesk {
-  const load = async () => {
-    reads.count++
-    return { rules: { enabled, slot_minutes: 30, default_duration_minutes: 60, max_days_ahead: 30, min_notice_minutes: 60, reminder_hours_before: null }, services: [] }
-  }
-  return { load } as unknown as BookingDesk
-}
 const HOURS: Partial<BusinessProfile> = { opening_hours: { mon: [['09:00', '18:00']] } }
 
 describe('offered', () => {

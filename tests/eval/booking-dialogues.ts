@@ -557,6 +557,10 @@ export const DIALOGUES: Dialogue[] = [
   enSalon('en-surname-after', [
     w('haircut friday 11am'), w('Tom'), w('my surname is Hardy', ['phone number'], ['sorry']), w('0532 111 22 69', ['Tom Hardy']), w('yes', ['booked']),
   ], { date: '2026-12-04', time: '11:00', service: 'Saç kesimi' }),
+  // A UK number written the British way reads as no Turkish number: asked again with its country code, then booked.
+  enSalon('en-uk-number-without-code', [
+    w('haircut on thursday at 9:30'), w('Tom Hardy'), w('07911 123456', ['country code']), w('+44 7911 123456', ['Tom Hardy']), w('yes', ['booked']),
+  ], { date: '2026-12-03', time: '09:30', service: 'Saç kesimi' }),
   // "Ya 4 is good" where the name is asked agrees (it said goodbye); "whats free" while times wait asks them again and is
   // no name ("Whats Free" was kept as one).
   enSalon('en-ya-4-is-good', [

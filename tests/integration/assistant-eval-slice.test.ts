@@ -97,9 +97,9 @@ const BOOKING_SLICE = [
   'tr-o-gun-ogleden-sonra', 'tr-en-erken', 'tr-isim-gun', 'tr-hizmet-yine', 'tr-hizmet-fiyati', 'tr-saat-sorulurken-ucret', 'tr-ad-sonra-soyad', 'tr-baska-saat', 'tr-hayir-sonra-baska', 'tr-wa-iptal', 'tr-wa-tasi', 'tr-wa-saliya-al',
   'tr-hizmetten-sonra-acik-mi', 'tr-saat-sorulurken-kartla-odeme', 'tr-ozette-tesekkurler', 'tr-okuldan-sonra', 'tr-isim-sorulurken-hatirlatma', 'tr-soyadim-sonra', 'tr-bir-saat-ileri', 'tr-5ten-sonra-kizim', 'tr-yarin-degil-persembe',
   'tr-3e-4-demek-istedim', 'tr-yrn-ogleden-sonra', 'tr-cumartesi-kacta-aciliyor',
-  'tr-simdi-gelebilir-miyim', 'tr-aksama-dogru-boya',
+  'tr-simdi-gelebilir-miyim', 'tr-aksama-dogru-boya', 'tr-gelsem',
   'en-tomorrow-10', 'en-sunday', 'en-changed-mind', 'en-day-then-hour', 'en-the-10th', 'en-quarter-past', 'en-not-listed', 'en-not-a-service', 'en-how-much-once-chosen', 'en-name-while-service-asked', 'en-services', 'en-wa-move', 'en-hair-coloured', 'en-reminder-after-booking', 'en-surname-after', 'en-ya-4-is-good', 'en-whats-free', 'en-what-about-tomorrow',
-  'en-after-four-daughter', 'en-after-closing', 'en-nails-done',
+  'en-after-four-daughter', 'en-after-closing', 'en-nails-done', 'en-uk-number-without-code',
 ]
 
 describe('booking evaluation slice on pglite', () => {

@@ -274,8 +274,8 @@ export function whyPhone(language: Lang): string {
 
 export function badPhone(language: Lang): string {
   return language === 'tr'
-    ? 'Bu numarayı okuyamadım. Numaranızı 0532 123 45 67 ya da +90 532 123 45 67 gibi yazar mısınız?'
-    : "I couldn't read that number. Could you write it like +90 532 123 45 67?"
+    ? 'Bu numarayı okuyamadım. Numaranızı 0532 123 45 67 gibi, yurt dışı numarasıysa ülke koduyla (ör. +44 7911 123456) yazar mısınız?'
+    : "I couldn't read that number. Could you write it like 0532 123 45 67, or with its country code if it isn't Turkish (e.g. +44 7911 123456)?"
 }
 
 export type Summary = { service: BookableService | null; offer: Offer; name: string; move?: Offer | null }

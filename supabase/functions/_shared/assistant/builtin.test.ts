@@ -3969,6 +3969,19 @@ describe('honest products', () => {
     for (const message of ['ucuz kahve var mı', 'do you have good coffee', 'kaliteli kahve var mı', 'yeni kahve var mı']) expect((await askAnyWord(message, coffee)).reply, message).not.toMatch(/yer almıyor|doesn't list/)
   })
 
+  it('"airpods var mı?" of a shop with headphones and no AirPods shows its headphones as only the closest, never as AirPods', async () => {
+    for (const message of ['airpods var mı', 'do you have airpods', 'got any airpods pro?']) {
+      const out = await ask(message)
+      // Headphones only (p1, p2, p4), at least one.
+      expect(out.productIds.length, message).toBeGreaterThan(0)
+      expect(out.productIds.filter((id) => !['p1', 'p2', 'p4'].includes(id)), message).toEqual([])
+      expect(out.reply, message).toMatch(/yer almıyor; en yakın|doesn't list “airpods( pro)?”; the closest/)
+    }
+    // A case for them is a case: no headphones; and a shop without headphones has nothing close.
+    expect((await ask('airpods kılıfı var mı')).productIds).toEqual([])
+    expect((await ask('airpods var mı', { items: PRODUCTS.filter((p) => !/Kulaklık|Headphones/.test(p.name)) })).productIds).toEqual([])
+  })
+
   it('"kadın için keten gömlek var mı?" shows the shirt with its price and stock as only the closest; a pocket asked of it is a detail, no discount', async () => {
     await expectClosest(items, 'p8', [
       ['kadın için keten gömlek var mı acaba', 'Katalogda “kadın keten gömlek” yer almıyor; en yakını:\n• Keten Gömlek — ₺649,90 TRY, stokta 25 adet'],

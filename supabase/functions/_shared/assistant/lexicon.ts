@@ -286,6 +286,19 @@ const DEPARTMENTS: readonly { words: RegExp; things: string }[] = [
   { words: /^(muzik\w*|music|musics|sarki\w*|songs?)$/, things: 'kulaklik hoparlor plak pikap radyo' },
 ]
 
+// Products known by their maker's name ("airpods var mı?"): the kind of thing each is, so a shop without them can
+// offer its own of that kind as the closest, never as the brand.
+const BRANDED: readonly { words: RegExp; kind: string }[] = [
+  { words: /^(airpods?|earpods?|buds)$/, kind: 'kulaklik' },
+]
+
+/** The kind of thing a maker's product the text names is ("airpods pro": kulaklik), or null; a thing named besides it ("airpods kılıfı") is what is asked. */
+export function brandedKind(text: string): string | null {
+  const keys = words(text).map((word) => word.key)
+  const found = BRANDED.find(({ words: pattern }) => keys.some((key) => pattern.test(key)))
+  return found && thingWords(text).length === 0 ? found.kind : null
+}
+
 /** The things of the department a text asks for, as one search, or null when it names no department. */
 export function departmentOf(text: string): string | null {
   const keys = words(text).map((word) => word.key)

@@ -6,7 +6,7 @@ import { ASKS_MATERIAL, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuin
 import { IN_STOCK_ASKED, NEW_ARRIVALS, PRICES_CURRENT, POPULAR, asksToReserve, bargains, topicOf } from './intents.ts'
 import { asksOfIt, asksWhetherThereIs, asksWhetherSo, isQuestionWord, pointsBack, productTerm, yesOrNo } from './question-words.ts'
 import { currencyOf, quantityAsked } from './amounts.ts'
-import { departmentOf, holdsEquivalent, onlyProperties, namesSubject, phrasesHeld, sameProperty, thingWords, withoutThings } from './lexicon.ts'
+import { brandedKind, departmentOf, holdsEquivalent, onlyProperties, namesSubject, phrasesHeld, sameProperty, thingWords, withoutThings } from './lexicon.ts'
 import * as biz from './business-replies.ts'
 import { editDistance } from './nlu.ts'
 import * as attr from './attribute-replies.ts'
@@ -65,6 +65,8 @@ export async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | '
     const sentence = kind === 'search' && keysOf(term).length >= 3 && found.length > 0 && coverage(term, found[0]!.name) < 0.5
     const shown = sentence ? [] : found.slice(0, MAX_LISTED)
     if (shown.length === 0 && property) return reply(kind, say.noneDescribed(term, contactOf(context), language), language, [], false)
+    const ofTheBrand = shown.length === 0 ? await closestOfBrandsKind(kind, term, context) : null
+    if (ofTheBrand) return ofTheBrand
     if (shown.length === 0) {
       // "Küpe yok mu?", "earrings?": a kind of thing asked for is one the catalogue does not hold, not a question the
       // assistant missed.
@@ -116,6 +118,8 @@ export async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | '
   if (inAForm && ((await lastProducts(context))?.length ?? 0) === 1) {
     return answerAttribute(null, '', message, context)
   }
+  const ofTheBrand = found.length === 0 && kind !== 'link' ? await closestOfBrandsKind(kind, term, context) : null
+  if (ofTheBrand) return ofTheBrand
   if (found.length === 0) return reply(kind, say.notFound(contactOf(context), language), language, [], false)
   // "Do you have any vegan leather?" of leather goods none of which says vegan: the closest, said to be only that.
   if (found.length > 1 && kind !== 'link' && found.every((product) => notInRecord(term, product).length > 0)) {
@@ -171,6 +175,16 @@ const ABOUT_COLOUR = /^(renk\w*|rengi\w*|colou?rs?|available|come|comes|have|has
 /** "Farklı renkleri var mı?", "different colours?". */
 const DIFFERENT = / (farkli|different|more) /
 
+
+/** "Airpods var mı?" of a shop without them: not listed, and its own of that kind the closest (a "Telefon Kılıfı" is no phone). */
+async function closestOfBrandsKind(kind: string, term: string, context: Context): Promise<ResponderOutput | null> {
+  const branded = brandedKind(term)
+  if (!branded) return null
+  const ofKind = (await context.catalogue.search(branded, MAX_FOR_QUESTION)).filter((product) => coverage(branded, product.name) === 1 && thingWords(product.name).length <= words(branded).length)
+  if (ofKind.length === 0) return null
+  const text = ofKind.length === 1 ? say.closest(ofKind[0]!, term, context.language) : say.closestList(ofKind, term, context.language)
+  return reply(kind, text, context.language, ofKind, false)
+}
 /**
  * An attribute question: the product named, or the one just discussed when
  * the words name none ("suya dayanıklı mı?"). The record answers only when

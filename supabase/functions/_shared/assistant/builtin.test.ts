@@ -3293,6 +3293,21 @@ describe('the website', () => {
     // Of a product named, or the one discussed: its price now.
     expect(await ask('seramik vazo fiyatı güncel mi')).toMatchObject({ kind: 'price', productIds: ['p6'] })
     expect(await ask('is that price up to date?', { history: said(['p7']) })).toMatchObject({ kind: 'price', productIds: ['p7'] })
+    // A price read elsewhere, or remembered lower, is checked the same way: the price now, never a budget of the amount
+    // quoted or the shop's contact details for "website".
+    for (const [message, id] of [
+      ['the website says the desk lamp is 5 euros, can you confirm?', 'p5'],
+      ['sitede vazo 100 tl yazıyor doğru mu', 'p6'],
+      ['the mug was 5 dollars last week', 'p7'],
+      ['vazo fiyatına zam mı geldi', 'p6'],
+    ]) {
+      expect(await ask(message!), message).toMatchObject({ kind: 'price', productIds: [id] })
+    }
+    for (const message of ['geçen hafta 1000 tl idi neden zam geldi', 'why did the prices go up']) {
+      expect(await ask(message), message).toMatchObject({ kind: 'price', productIds: [] })
+    }
+    // ("Ne zaman" holds no "zam"; "fiyatı artı kargo" adds shipping to a price, no rise.)
+    expect((await ask('fiyatı artı kargo mu')).kind).toBe('shipping')
   })
 })
 

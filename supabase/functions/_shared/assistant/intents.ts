@@ -229,6 +229,17 @@ const POPULAR_WORD = /^(satan\w*|satilan\w*|tercih|edilen|begenilen|sevilen|alin
 /** Whether the prices are current ("fiyatlar güncel mi", "are the prices on the site correct"), of no product named. */
 export const PRICES_CURRENT = / (fiyat\w*|prices?|pricing) (\w+ ){0,6}(guncel\w*|dogru\w*|gecerli\w*|correct|up to date|current|accurate|right|valid|updated) /
 const CURRENT_WORD = /^(fiyat\w*|prices?|pricing|guncel\w*|dogru\w*|gecerli\w*|correct|up|to|date|current|accurate|right|valid|updated)$/
+/** A price gone up ("zam mı geldi", "why did the price go up"): what it is now is what can be said; why is the owner's. */
+const PRICE_ROSE = / (zam|zamm\w*|zaml\w*|pahalan\w*|pahallan\w*|(price|prices) (\w+ ){0,2}(went|gone|go|going) up|(raised|increased|put up|hiked) (the |your |its )?prices?|prices? (increased|rose|risen|changed)|fiyat\w* (artti|artmis|artiyor|yukseldi|yukselmis|degisti|degismis)) /
+/** A price the customer read elsewhere, to be checked: "the website says the lamp is 10 euros", "sitede 10 euro yazıyor". */
+const QUOTED_AMOUNT = String.raw`\d+ (tl|lira\w*|try|usd|dolar\w*|dollars?|euros?|eur|avro\w*|gbp|pounds?)`
+const PRICE_QUOTED = new RegExp(String.raw` ${QUOTED_AMOUNT} (\w+ ){0,3}(yaziyor\w*|gorunuyor\w*|idi|ydi|iken)| (says|said|shows|showed|listed|advertised|was|were) (\w+ ){0,5}${QUOTED_AMOUNT} `)
+/** Where a price was read: "your website", "sitede", "instagramda", "ilanda". */
+const ON_A_SITE = /^(your|ur|web|websites?|sites?|site\w+|online|instagram\w*|insta|facebook\w*|ilan\w*|trendyol\w*|hepsiburada\w*)$/
+/** Whether the words question a price: whether it is current, gone up, or as read elsewhere; what it is now answers. */
+export const questionsAPrice = (line: string): boolean => PRICES_CURRENT.test(line) || PRICE_ROSE.test(line) || PRICE_QUOTED.test(line)
+/** The words of questioning a price, besides the product and the amount. */
+const QUESTIONING_WORD = /^(zam|zamm\w*|zaml\w*|fiyat\w*|pahal\w*|neden|niye|why|did|has|have|the|price|prices|its?|went|gone|go|going|up|raised|increased|put|hiked|rose|risen|changed|increased|art\w*|yuksel\w*|degis\w*|yaziyor\w*|gorunuyor\w*|idi|ydi|iken|says|said|shows|showed|listed|advertised|was|were|is|are|gecen|hafta|last|week|month|ay|before|onceden|eskiden|confirm|teyit\w*|dogru\w*|right|correct|can|you|that|this|mi|mu|geldi|gelmis|olmus|oldu)$/
 /** Only what is in stock asked for ("stokta neler var", "which headphones are in stock"): the others are left out. */
 export const IN_STOCK_ASKED = / (stokta (ne|neler|hangi\w*|olan\w*)|stoktaki\w*|(hangi\w*|which|what|whats|ne|neler) (\w+ ){0,3}(stokta|in stock|available)) /
 /** New arrivals asked for ("yeni gelenler", "what's new this week"): the catalogue, newest first. */
@@ -470,6 +481,12 @@ export async function understand(message: string, classifier: Classifier): Promi
   // "Fiyatlar güncel mi?": the prices given here are the catalogue's now, whatever the network makes of "güncel".
   // ("Kulaklık fiyatı güncel mi?": the headphones' price, now.)
   if (PRICES_CURRENT.test(line)) return { kind: 'price', term: productTerm(withoutWebsite(list).filter((word) => !CURRENT_WORD.test(word.key))), alternatives: [], unknownWords: 0 }
+  // "Kulaklığa zam mı geldi?", "the website says the lamp is 10 euros": the price now, of the product named, is the answer
+  // (never a budget of the amount quoted, nor the shop's contact details for "website").
+  if (questionsAPrice(line)) {
+    const named = withoutWebsite(list).filter((word) => !QUESTIONING_WORD.test(word.key) && !/^\d/.test(word.key) && currencyOf(word.key) === null && !ON_A_SITE.test(word.key))
+    return { kind: 'price', term: productTerm(named), alternatives: [], unknownWords: 0 }
+  }
   // "Is everything on your website in stock?", "sitedeki çanta kaç para": the website is where it is listed, not the
   // shop's details asked for.
   const offSite = withoutWebsite(list)

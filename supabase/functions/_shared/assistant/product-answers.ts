@@ -3,7 +3,7 @@
 // ordering it. Each reads the product from the catalogue at reply time.
 import { asksWhatItCosts, readBasket } from './basket.ts'
 import { ASKS_MATERIAL, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuine, specUnitAsked, asksWhichMaterial, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, materialsIn, type Attribute } from './attribute-words.ts'
-import { IN_STOCK_ASKED, NEW_ARRIVALS, PRICES_CURRENT, POPULAR, asksToReserve, bargains, topicOf } from './intents.ts'
+import { IN_STOCK_ASKED, NEW_ARRIVALS, POPULAR, asksToReserve, bargains, questionsAPrice, topicOf } from './intents.ts'
 import { asksOfIt, asksWhetherThereIs, asksWhetherSo, isQuestionWord, pointsBack, productTerm, yesOrNo } from './question-words.ts'
 import { currencyOf, quantityAsked } from './amounts.ts'
 import { brandedKind, departmentOf, holdsEquivalent, onlyProperties, namesSubject, phrasesHeld, sameProperty, thingWords, withoutThings } from './lexicon.ts'
@@ -92,7 +92,7 @@ export async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | '
     if (last.length === 1 && (onlyProperties(term) || described(last[0]!))) return answerAttribute(attributeOf(words(message)), '', message, context)
   }
   const found = await subject(term, context, MAX_FOR_QUESTION)
-  if (found === 'no_subject') return reply(kind, message !== undefined && PRICES_CURRENT.test(keyLine(words(message))) ? say.pricesCurrent(language) : say.whichProduct(language), language)
+  if (found === 'no_subject') return reply(kind, message !== undefined && questionsAPrice(keyLine(words(message))) ? say.pricesCurrent(language) : say.whichProduct(language), language)
   if (found === 'gone') return reply(kind, say.gone(contactOf(context), language), language)
   // "Su geçirmez mi?" with no product discussed yet: a property asked of nothing named; which product is the question.
   if (found.length === 0 && onlyProperties(term)) return reply(kind, say.whichProduct(language), language)

@@ -76,6 +76,8 @@ describe('budgetOf', () => {
     '500 TL üzeri', 'over $100', 'en az 200 tl', '3 tane', 'kadife ceketten 10 tane', '2 linen shirts and 1 straw hat', '50 ml',
     // "Ne kadar" asks how much; an amount alone, or near with no currency, bounds nothing.
     'ne kadar', '200 TL', 'around 50',
+    // A measure bounded is no money ("up to 40" of degrees was a budget of 40 lira).
+    'does it go up to 40 degrees', "30 cm'ye kadar", 'en fazla 2 kg',
   ])('%s: none', (message) => {
     expect(budgetOf(message, false)).toBeNull()
   })

@@ -59,8 +59,8 @@ export function budgetOf(message: string, budgetAsked: boolean): Budget | null {
   const keys = tokens.map((t) => t.normalize('NFD').replace(/\p{M}/gu, '').replace(/ı/g, 'i').replace(/['’]/g, ''))
   const amounts: { index: number; value: number }[] = []
   keys.forEach((key, index) => {
-    // "3 tane", "2 adet": a count of things, no amount of money.
-    if (/^\d[\d.,]*k?$/.test(key) && !COUNT.test(keys[index + 1] ?? '')) {
+    // "3 tane", "2 adet": a count of things, no amount of money; nor is a measure ("up to 40 degrees", "30 cm'ye kadar").
+    if (/^\d[\d.,]*k?$/.test(key) && !COUNT.test(keys[index + 1] ?? '') && !MEASURES.test(keys[index + 1] ?? '') && !/^(degrees?|derece\w*|cm\w*|mm\w*|metre\w*|meters?|inch\w*|watts?|w|volts?|v|mah|gb|tb|hours?|saat\w*|minutes?|dakika\w*|percent|yuzde)$/.test(keys[index + 1] ?? '')) {
       const value = amountOf(key)
       if (value !== null && value > 0) amounts.push({ index, value })
     }

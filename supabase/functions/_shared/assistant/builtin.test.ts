@@ -2065,6 +2065,18 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('"mağaza saatleri" asks the hours, never an entry on the shop or a watch; "hoparlör ve akıllı saat" names two products', async () => {
+    const items = [...PRODUCTS, product('p30', 'Akıllı Saat', 2499, 'TRY', 3, null)]
+    const faq = [{ id: 'f9', question: 'Mağazadan teslim alabilir miyim?', answer: 'Evet, mağazadan teslim alabilirsiniz.' }]
+    for (const message of ['mağaza saatleri', 'dükkan saatleri', 'store hours?']) {
+      const out = await ask(message, { items, faq })
+      expect(out.kind, message).toBe('hours')
+      expect(out.productIds, message).toEqual([])
+    }
+    expect((await askAnyWord('hoparlör ve akıllı saat', items)).productIds.sort()).toEqual(['p3', 'p30'])
+    expect((await ask('saat', { items })).kind).toBe('hours')
+  })
+
   it('"hoparlörün bluetooth sürümü ne?" asks a version of it, which its record may state, never lists it', async () => {
     const speaker = await ask('hoparlörün bluetooth sürümü ne')
     expect(speaker).toMatchObject({ kind: 'attribute', productIds: ['p3'] })

@@ -52,7 +52,8 @@ async function faqOf(message: string, context: Context, kind: string) {
   // musunuz?"), or of all products rather than the one named ("kulaklığın garantisi var mı?").
   const asWritten = words(message).map((word) => word.text).join(' ')
   // A product question keeps its product: "kulaklık stokta var mı?" is not an entry about stock in general.
-  const retries = PRODUCT_QUESTIONS.has(kind) ? [translate(message)] : [translate(message), withoutThings(message)]
+  // ("Dükkan saatleri" asks the hours, not an entry on the shop once the watch "saat" is taken out.)
+  const retries = PRODUCT_QUESTIONS.has(kind) || kind === 'hours' ? [translate(message)] : [translate(message), withoutThings(message)]
   for (const again of new Set(retries)) {
     if (again === asWritten || keysOf(again).length === 0) continue
     const [other] = await search(again)

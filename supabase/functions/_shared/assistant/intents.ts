@@ -478,6 +478,8 @@ export async function understand(message: string, classifier: Classifier): Promi
   // "Facebook sayfanızdaki lokum kaç para?": where it was seen is no part of the question about it.
   const unseen = withoutWhereSeen(list)
   if (unseen.length < list.length && productTerm(unseen) !== '') return understand(unseen.map((word) => word.text).join(' '), classifier)
+  // "Mağaza saatleri", "dükkanın saatleri": the shop's hours, however much "saat" is a watch or an appointment's time.
+  if (/ (magaza\w*|dukkan\w*|store|shop|shops) (calisma |acilis |kapanis )?saat\w* /.test(line)) return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line), alternatives: [], unknownWords: 0 }
   // "Fiyatlar güncel mi?": the prices given here are the catalogue's now, whatever the network makes of "güncel".
   // ("Kulaklık fiyatı güncel mi?": the headphones' price, now.)
   if (PRICES_CURRENT.test(line)) return { kind: 'price', term: productTerm(withoutWebsite(list).filter((word) => !CURRENT_WORD.test(word.key))), alternatives: [], unknownWords: 0 }
@@ -971,6 +973,8 @@ export function intentOf(asked: string, message: string): Intent {
     const lasting = / kac saat /.test(line) ? 'duration' : null
     return { kind: 'attribute', attribute: lasting, term: productTerm(withoutDuration(list).filter((word) => !/^(calis\w*|pil\w*|ile)$/.test(word.key))) }
   }
+  // "Hoparlör ve akıllı saat", "kol saati": things named, one of them a watch, and no word of a time or of opening.
+  if (intent === 'hours' && !SHOP_HOURS.test(line) && !/ (kac\w*|ne zaman|when|what time|times?|calisma\w*) /.test(line) && thingWords(term).length >= 2) return { kind: 'stock', term }
   if (intent === 'hours') return { kind: 'hours', day: dayOf(list), asks: hoursAsks(line) }
   // A message carrying a phone number or an e-mail address gives the customer's own, it does not ask for the shop's.
   if (intent === 'contact' && ((message.match(/\d/g) ?? []).length >= 10 || /\S@\S+\.\S/.test(message))) return { kind: 'personal_info' }

@@ -569,6 +569,14 @@ describe('compare', () => {
       expect(out, message).toMatchObject({ kind: 'compare', productIds: ['p1', 'p2', 'p12'] })
       expect(out.reply, message).toContain(honest)
     }
+    // Two places named set those two side by side, not the whole list nor the first alone.
+    for (const [message, ids] of [['ilk ikisi arasındaki fark ne', ['p1', 'p2']], ['compare the first and the third', ['p1', 'p12']], ['birinci mi ikinci mi daha iyi', ['p1', 'p2']]] as const) {
+      expect(await ask(message, { history: listed, items }), message).toMatchObject({ kind: 'compare', productIds: ids })
+    }
+    // A reply between (the payment text, "I can't answer") does not lose the list: "which one is cheaper" is of it,
+    // never cheaper products of the whole shop.
+    const between = [...listed, ...answered('can i pay with crypto', 'Payment: …', 'payment')]
+    expect(await ask('which one is cheaper', { history: between, items, language: 'en' })).toMatchObject({ kind: 'cheapest', productIds: ['p2'] })
     // With none listed, a kind named sets its products side by side (a list of them was the answer).
     for (const message of ['whats the difference between the two headphones', 'iki kulaklık arasındaki fark ne']) {
       expect(await askAnyWord(message, items), message).toMatchObject({ kind: 'compare', productIds: expect.arrayContaining(['p1', 'p2', 'p12']) })

@@ -49,7 +49,8 @@ export async function answerExtreme(order: 'cheapest' | 'priciest', term: string
       const then = { ...context, history: context.history.slice(0, askedAt) }
       return answerExtreme(order, productTerm(words(asked)), `${asked} ${message}`, then)
     }
-    const listed = overWholeShop(message) || overWholeShop(asked) ? [] : ((await justListed(context)) ?? [])
+    // (A reply between, "I can't answer that" or the payment text, does not lose the list shown before it.)
+    const listed = overWholeShop(message) || overWholeShop(asked) ? [] : ((await justListed(context)) ?? (await lastProducts(context)) ?? [])
     const chosen = inCurrencyAsked(listed.length >= 2 ? extremesByCurrency(listed, order) : (await catalogue.extremes(order)).slice(0, MAX_LISTED), message)
     if (chosen.length === 0) return reply(kind, say.emptyCatalogue(contactOf(context), language), language)
     return reply(kind, say.extreme(chosen, order, language), language, chosen)
@@ -177,7 +178,9 @@ export async function answerCheaper(listed: readonly CatalogueProduct[], term: s
   // be said of the whole catalogue after searching for nothing in it.
   // "Anything cheaper?" of one product discussed (a backpack) asks for a cheaper one of its kind, not a cheaper dress; of
   // a list the customer asked for ("kulaklık var mı"), a cheaper one of what was asked.
-  const asked = context.history.findLast((turn) => turn.role === 'user')
+  // (What was asked when they were shown, though something else was asked since.)
+  const shownAt = context.history.findLastIndex((turn) => turn.role === 'assistant' && turn.productIds.length > 0)
+  const asked = context.history.slice(0, Math.max(shownAt, 0)).findLast((turn) => turn.role === 'user')
   // (A present wished for is no kind: a cheaper gift may be anything.)
   // (Nor are two kinds asked at once, "hoparlör ve vazo": cheaper than the cheapest of them is anything.)
   const askedTerm = asked && !wishesForAGift(asked.content) ? productTerm(words(asked.content)) : ''

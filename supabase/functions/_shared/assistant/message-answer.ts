@@ -5,7 +5,7 @@
 // intent-answers.ts.
 import { asksWhatItCosts, namesAllListed, readBasket } from './basket.ts'
 import { COMPARES, IF_BOUGHT, asksOfTheShop, intentOf, topicOf, understand, type BusinessTopic } from './intents.ts'
-import { asksWhetherSo, isQuestionWord, ordinalOf, pointsBack, productTerm } from './question-words.ts'
+import { asksWhetherSo, isQuestionWord, ordinalOf, pointsBack, productTerm, twoPlacesOf } from './question-words.ts'
 import { asksTotal, currencyAsked, quantityAsked } from './amounts.ts'
 import { attributeOf, coloursIn } from './attribute-words.ts'
 import { namesOnlyADay } from './day-words.ts'
@@ -61,7 +61,8 @@ const OPENING = / (open\w*|clos\w*|acik\w*|acil\w*|aciyor\w*|kapa\w*|saat\w*|hou
  * the last reply picked from, when it named some of an earlier one ("hangisi daha ucuz?", then "ikincisinin linki").
  */
 function narrowedToPlace(message: string, history: readonly Turn[]): Turn[] {
-  const place = ordinalOf(message)
+  // ("The first two", "the first and the third": two of them, which the list itself holds.)
+  const place = twoPlacesOf(message) ? null : ordinalOf(message)
   const at = history.findLastIndex((turn) => turn.role === 'assistant' && turn.productIds.length > 0)
   if (place === null || at < 0) return [...history]
   const listed = listedIds(history.slice(0, at + 1).filter((turn) => turn.role === 'assistant')).slice(0, MAX_LISTED)
@@ -253,6 +254,12 @@ export async function answerMessage(
     const echoes = keysOf(message).some((key) => key.length >= 4 && !isQuestionWord(key) && recordKeys.some((word) => sameWord(key, word)))
     if (echoes && thingWords(message).every((thing) => coverage(thing, last[0]!.name) > 0)) return answerAttribute(attributeOf(words(message)), '', message, context)
   }
+  // "What's the difference between the first two?", "ilk ikisi arasındaki fark ne": those two of the list, side by side.
+  const picksBetween = / (better|daha iyi\w*) /.test(keyLine(words(message))) || COMPARES.test(keyLine(words(message))) || WHICH_ONE.test(keyLine(words(message)))
+  const places = picksBetween ? twoPlacesOf(message) : null
+  const shownLast = places ? ((await justListed(context)) ?? []) : []
+  const [first, second] = places ? places.map((place) => shownLast.at(place)) : []
+  if (first && second && first.id !== second.id) return answerIntent({ kind: 'compare', terms: [first.name, second.name] }, message, context)
   // "What's the difference between them?", "aralarındaki fark ne?" just after a list: the products listed, side by side;
   // "which one would you recommend?", "hangisi daha iyi?" too, with no taste made up.
   const betterAsked = WHICH_BETTER.test(keyLine(words(message)))
@@ -341,7 +348,7 @@ export async function answerMessage(
   // "How do I do that?", "nasıl yapacağım?" just after a policy text (returns, shipping…): that text, which says how.
   const lastKind = context.history.findLast((turn) => turn.role === 'assistant')?.kind ?? ''
   if (HOW_DO_I.test(asked) && POLICY_TOPICS[lastKind]) return answerIntent({ kind: lastKind as BusinessTopic }, message, context)
-  if (understood.kind !== 'compare' && WHICH_ONE.test(asked) && (CHEAPER.test(asked) || DEARER.test(asked)) && ((await justListed(context)) ?? []).length >= 2) {
+  if (understood.kind !== 'compare' && WHICH_ONE.test(asked) && (CHEAPER.test(asked) || DEARER.test(asked)) && ((await justListed(context)) ?? (await lastProducts(context)) ?? []).length >= 2) {
     return answerExtreme(CHEAPER.test(asked) ? 'cheapest' : 'priciest', '', message, context)
   }
   if (understood.kind !== 'compare' && (CHEAPER.test(keyLine(words(message))) || TOO_DEAR.test(keyLine(words(message))))) {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { keyLine, words } from './text.ts'
 import {
-  asksOfIt, asksWhetherSo, asksWhetherThereIs, EXISTENCE, isQuestionWord, ofThem, ordinalOf, pairByEnding, pointsBack, productPair,
+  asksOfIt, asksWhetherSo, asksWhetherThereIs, EXISTENCE, isQuestionWord, ofThem, ordinalOf, twoPlacesOf, pairByEnding, pointsBack, productPair,
   productTerm, splitPair, stripPossessive, withoutWebsite, withoutWithEnding, yesOrNo,
 } from './question-words.ts'
 
@@ -113,6 +113,13 @@ describe('pointing back', () => {
     ['deri ceket', null], ['second hand', null], ['last', null], ['ilkbahar ceketi', null],
   ])('ordinalOf(%j) is %j', (message, place) => {
     expect(ordinalOf(message)).toBe(place)
+  })
+
+  it.each([
+    ['ilk ikisi arasındaki fark ne', [0, 1]], ['the first two', [0, 1]], ['son ikisi', [-2, -1]], ['compare the first and the third', [0, 2]],
+    ['birinci mi ikinci mi daha iyi', [0, 1]], ['the first one', null], ['ilkinin linki', null], ['iki kulaklık', null],
+  ])('twoPlacesOf(%j) is %j', (message, places) => {
+    expect(twoPlacesOf(message)).toEqual(places)
   })
 
   it.each([

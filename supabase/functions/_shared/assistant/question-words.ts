@@ -140,6 +140,21 @@ export function ordinalOf(message: string): number | null {
   return PLACES.find(([pattern]) => pattern.test(line))?.[1] ?? null
 }
 
+/** "The first two", "ilk ikisi", "the last two": two places at once, as [first, second] (from 0; -1 is the last). */
+const TWO_PLACES: readonly [RegExp, [number, number]][] = [
+  [/ (ilk (iki|ikisi\w*)|first two|top two) /, [0, 1]],
+  [/ (son (iki|ikisi\w*)|last two) /, [-2, -1]],
+]
+
+/** The two places in the last list a message compares ("the first and the third", "ilk ikisi"), or null unless two. */
+export function twoPlacesOf(message: string): [number, number] | null {
+  const line = keyLine(words(message))
+  const both = TWO_PLACES.find(([pattern]) => pattern.test(line))
+  if (both) return both[1]
+  const named = PLACES.filter(([pattern]) => pattern.test(line)).map(([, place]) => place)
+  return named.length === 2 ? [named[0]!, named[1]!] : null
+}
+
 /** A word pointing back: "şu" is one, but "su" as written is water ("su geçirmez", "su şişesi"). */
 function pointer(word: Word): boolean {
   return POINTERS.has(word.key) && !(word.key === 'su' && !/ş/i.test(word.text))

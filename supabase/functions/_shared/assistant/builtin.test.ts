@@ -3713,6 +3713,13 @@ describe('handing off to a person', () => {
     for (const message of ['sepete ekledim ama ödeme yapamıyorum', 'kartım reddedildi', 'my card was declined', "I can't complete the payment", 'ödeme olmuyor']) {
       expect(await handoffAsked(message), message).toBe('asked')
     }
+    // So does a payment made that no order shows (it got the payment text); paying, then asking when it comes, is the
+    // delivery's time.
+    for (const message of ['ödeme yaptım sipariş görünmüyor', 'havale yaptım ama siparişim onaylanmadı', 'i paid but there is no confirmation']) {
+      expect(await handoffAsked(message), message).toBe('asked')
+    }
+    expect(await handoffAsked('ödeme yaptım kaç günde gelir')).toBeNull()
+    expect((await ask('ödeme yaptım kaç günde gelir')).kind).toBe('delivery_time')
     // Whether paying at the door is possible asks how to pay (it was handed to a person).
     for (const message of ['kapıda ödeme olmuyor mu', 'ödeme kapıda olmuyor mu']) expect(await handoffAsked(message), message).toBeNull()
     // Where it is, too (it got the product just discussed ordered again), or that it has not been sent yet (it got the

@@ -418,7 +418,8 @@ export async function askedAfterStory(message: string, classifier: Classifier): 
   const text = toldBefore(words(message))
   if (text === null) return null
   const understood = await understand(text, classifier)
-  return PRODUCT_QUESTIONS.has(understood.kind) && 'term' in understood && understood.term !== '' ? { text, understood } : null
+  // ("Ödeme yaptım kaç günde gelir": when it comes, after the payment told.)
+  return (PRODUCT_QUESTIONS.has(understood.kind) && 'term' in understood && understood.term !== '') || understood.kind === 'delivery_time' ? { text, understood } : null
 }
 
 /** What the message asks after the last thing the customer tells they did ("... loved it, do you have wallets?"). */

@@ -2073,6 +2073,16 @@ describe('follow-ups as customers write them', () => {
     }
   })
 
+  it('coming to the shop to see a product gets the address, whether it is open now and the product (it got "I\'m here if you have any other questions")', async () => {
+    for (const [message, language] of [['hi, im staying nearby, can i come by to see the coffee mug', 'en'], ['can i see the desk lamp in store', 'en'], ['mağazada seramik vazo görebilir miyim', 'tr']] as const) {
+      const out = await ask(message, { language })
+      expect(out.kind, message).toBe('location')
+      expect(out.productIds.length, message).toBe(1)
+      expect(out.reply, message).toContain('Bağdat Cad. 5, Kadıköy')
+      expect(out.reply, message).toMatch(/open now|açığız/)
+    }
+  })
+
   it('"mağaza saatleri" asks the hours, never an entry on the shop or a watch; "hoparlör ve akıllı saat" names two products', async () => {
     const items = [...PRODUCTS, product('p30', 'Akıllı Saat', 2499, 'TRY', 3, null)]
     const faq = [{ id: 'f9', question: 'Mağazadan teslim alabilir miyim?', answer: 'Evet, mağazadan teslim alabilirsiniz.' }]

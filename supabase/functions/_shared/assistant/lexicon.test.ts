@@ -121,6 +121,8 @@ describe('phrasesHeld and thingWords', () => {
   it('gives the words that name a kind of product, in order', () => {
     expect(thingWords('Kablolu Kulaklık')).toEqual(['kablolu', 'kulaklık'])
     expect(thingWords('kablosuz olanı')).toEqual([])
+    // In the plural with a case ending too: to, from and with the bags.
+    expect(thingWords('çantalara kulaklıklardan lambalarla')).toEqual(['çantalara', 'kulaklıklardan', 'lambalarla'])
   })
 })
 

@@ -101,7 +101,7 @@ export const SAME_MEANING: readonly Meaning[] = [
 ]
 
 // Turkish case and possessive endings and English plurals a single word may carry.
-const ENDINGS = /^(s|es|i|u|in|un|ini|unu|iniz|unuz|lar|ler|lari|leri|larin|lerin|lariniz|leriniz|larimiz|lerimiz|larda|lerde|da|de|ta|te|dan|den|tan|ten|a|e|ya|ye|yi|yu|nin|nun|si|su|li|lu|inin|unun|sinin|sunun|sini|sunu|ina|una|sina|suna|inda|unda|sinda|sunda|indan|undan|sindan|sundan)$/
+const ENDINGS = /^(s|es|i|u|in|un|ini|unu|iniz|unuz|lar|ler|lari|leri|lara|lere|lardan|lerden|larla|lerle|la|le|yla|yle|larin|lerin|lariniz|leriniz|larimiz|lerimiz|larda|lerde|da|de|ta|te|dan|den|tan|ten|a|e|ya|ye|yi|yu|nin|nun|si|su|li|lu|inin|unun|sinin|sunun|sini|sunu|ina|una|sina|suna|inda|unda|sinda|sunda|indan|undan|sindan|sundan)$/
 
 /** Whether `word` (an ASCII key) is `member`, a single word, in one of its forms. */
 function isForm(member: string, word: string): boolean {

@@ -25,6 +25,7 @@ import { answerAttribute } from './product-answers.ts'
 import { othersThanDiscussed, answerExtreme, answerBudget, answerRecommendation, answerCheaper } from './choice-answers.ts'
 import { ALTERNATIVE_MIN_SCORE, POLICY_TOPICS, answerIntent, answerProduct } from './intent-answers.ts'
 import { addNotes, answerBasket, answerPriceWithShipping, answerWithAnother } from './basket-answers.ts'
+import { answerVisit } from './visit-answers.ts'
 
 /** A count asked of nothing named: "kaç?", "kaç tane", "kaç günüm var", "how many?", "how many days do I have?". */
 const HOW_MANY_ALONE =
@@ -82,6 +83,9 @@ export async function answerMessage(
   // An off-topic reading reads no data unless the words also ask a price or stock ("kaç", "how much").
   // So does a yes-or-no question ("kolye alerji yapar mı?"), when its words name a product.
   const mayBeProduct = understood.kind !== 'off_topic' || PRODUCT_CUES.test(keyLine(words(message))) || asksWhetherSo(message)
+  // "Can I come by to see the bags?": where the shop is, whether it is open, and the bags.
+  const visit = await answerVisit(message, context)
+  if (visit) return visit
   const withShipping = await answerPriceWithShipping(message, context)
   if (withShipping) return withShipping
   // ("Gömlek ve tişört alsam kargo öder miyim?": things bought, then shipping; no question of a product's name.)

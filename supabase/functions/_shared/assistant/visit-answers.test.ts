@@ -1,0 +1,36 @@
+// Coming to the shop to see products (visit-answers.ts): where, whether it is open now, and the products named as the
+// catalogue lists them; nothing for a message that asks no such thing.
+import { describe, expect, it } from 'vitest'
+import { answerVisit } from './visit-answers.ts'
+import { catalogueProduct as product, memoryContext } from '../../../../tests/support/assistant-memory.ts'
+
+const BAG = product('p1', 'Leather Bag', 1450, 'TRY', 0)
+const LAMP = product('p2', 'Masa Lambası', 35, 'EUR', 14)
+const PROFILE = { address: 'Moda Cad. 12, Kadıköy', opening_hours: { wed: [['10:00', '19:00']] as [string, string][] } }
+/** Wednesday 11:00 in Istanbul (memoryContext's clock). */
+const at = (language: 'tr' | 'en') => memoryContext({ products: [BAG, LAMP], profile: PROFILE, language }).context
+
+describe('answerVisit', () => {
+  it.each([
+    ['can i come by to see the bag', 'en', ['Our address: Moda Cad. 12, Kadıköy', "We're open now, until 19:00 today.", '• Leather Bag — ₺1,450.00 TRY, out of stock'], ['p1']],
+    ['can i see the bag in store', 'en', ['Our address: Moda Cad. 12, Kadıköy', '• Leather Bag'], ['p1']],
+    // (The memory catalogue matches words as written; the database's search, a word in its case endings too.)
+    ['mağazada lamba görebilir miyim', 'tr', ['Adresimiz: Moda Cad. 12, Kadıköy', 'Şu an açığız; kapanış bugün saat 19:00.', '• Masa Lambası — €35,00 EUR, stokta 14 adet'], ['p2']],
+    ['gelip lamba bakabilir miyim', 'tr', ['Adresimiz:', '• Masa Lambası'], ['p2']],
+  ] as const)('%s: the address, the hours now, the products', async (message, language, parts, ids) => {
+    const out = await answerVisit(message, at(language))
+    expect(out).toMatchObject({ kind: 'location', productIds: ids })
+    for (const part of parts) expect(out!.reply).toContain(part)
+  })
+
+  it('says a thing named that the catalogue does not list is not found, with the address still', async () => {
+    const out = await answerVisit('can i come by to see the umbrellas', at('en'))
+    expect(out).toMatchObject({ kind: 'location', productIds: [] })
+    expect(out!.reply).toContain('Our address:')
+    expect(out!.reply).toContain("couldn't find a matching product")
+  })
+
+  it.each(['can i come by tomorrow', 'where is your shop', 'is the bag in stock', 'can i try the jacket on in store', 'mağazanız nerede'])('%s: none', async (message) => {
+    expect(await answerVisit(message, at('en'))).toBeNull()
+  })
+})

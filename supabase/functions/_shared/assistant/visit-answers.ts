@@ -1,0 +1,35 @@
+// Coming to the shop to see products ("can I come by to see the bags?",
+// "mağazaya gelip çantalara bakabilir miyim?"): where the shop is, whether it
+// is open now, and the products named as the catalogue lists them. What is on
+// the shelves is nothing the catalogue says, so their stock is the catalogue's.
+import * as biz from './business-replies.ts'
+import { thingWords } from './lexicon.ts'
+import { bestNamed } from './matching.ts'
+import { productTerm } from './question-words.ts'
+import * as say from './replies.ts'
+import { MAX_LISTED, contactOf, reply, type Context } from './reply-context.ts'
+import { keyLine, words } from './text.ts'
+import type { ResponderOutput } from './types.ts'
+
+const COMING = String.raw`(come|come by|come in|come over|drop by|stop by|pop in|swing by|visit|gel\w*|ugra\w*)`
+const SEEING = String.raw`(see|look|check|view|bak\w*|gor\w*|incele\w*)`
+const IN_STORE = String.raw`(in (the )?(store|shop)|in person|magazada|dukkanda|yerinde)`
+/** Coming to see something, or seeing it in the shop: "come by to see the bags", "mağazada görebilir miyim". */
+const COMES_TO_SEE = new RegExp(String.raw` ${COMING} (\w+ ){0,5}${SEEING} | ${SEEING} (\w+ ){0,4}${IN_STORE} | ${IN_STORE} (\w+ ){0,4}${SEEING} `)
+/** The words of coming and seeing, and where: none names a product. */
+const VISIT_WORD = new RegExp(String.raw`^(${COMING.slice(1, -1)}|${SEEING.slice(1, -1)}|store|shop|magaza\w*|dukkan\w*|person|yerinde|to|by|in|over|at|them|it|your|the)$`)
+
+/** The answer to coming to the shop to see products the message names, or null when it asks no such thing. */
+export async function answerVisit(message: string, context: Context): Promise<ResponderOutput | null> {
+  const list = words(message)
+  if (!COMES_TO_SEE.test(keyLine(list))) return null
+  // The kinds of thing named, not the story around them ("I'm staying nearby, can I come by to see the mugs?").
+  const term = thingWords(productTerm(list.filter((word) => !VISIT_WORD.test(word.key)))).join(' ')
+  if (term === '') return null
+  const { catalogue, business, businessName, language, now } = context
+  const found = bestNamed(term, await catalogue.search(term, MAX_LISTED + 1), true)
+  const where = biz.locationAnswer(business.profile, businessName, language)
+  const open = biz.hoursAnswer(business.profile, businessName, null, 'now', now, language)
+  const products = found.length === 0 ? say.notFound(contactOf(context), language) : say.productList(found.slice(0, MAX_LISTED), found.length > MAX_LISTED, language, 'found')
+  return reply('location', `${where}\n${open}\n\n${products}`, language, found.slice(0, MAX_LISTED))
+}

@@ -2181,6 +2181,8 @@ describe('follow-ups as customers write them', () => {
       expect(await ask(message, { language }), message).toMatchObject({ kind: 'thanks', productIds: [], reply })
     }
     expect(await ask('ürünleriniz çok güzel, seramik vazo var mı?')).toMatchObject({ productIds: ['p6'] })
+    // So does a kind of thing wanted, asked with no question mark ("hangisini önerirsiniz" got only the thanks).
+    expect((await ask('ürünleriniz çok güzel, kulaklık almak istiyorum hangisini önerirsiniz')).productIds.sort()).toEqual(['p1', 'p2'])
   })
 
   it('says an account elsewhere is not written, then how to reach the shop; the FAQ says it when the owner wrote it', async () => {

@@ -501,7 +501,7 @@ export async function understand(message: string, classifier: Classifier): Promi
   // thanked, never a search for its words).
   if (DISPLEASED.test(line) && thingWords(message).length === 0 && !asksWhetherSo(message)) return { kind: 'complaint', alternatives: [], unknownWords: 0 }
   // "I love your shop", "ürünleriniz çok güzel": praise, asking nothing, is thanked for; never the address or every product.
-  if (PRAISE.test(line) && !asksAQuestion(message)) return { kind: 'praise', alternatives: [], unknownWords: 0 }
+  if (PRAISE.test(line) && !asksAQuestion(message) && thingWords(message).length === 0) return { kind: 'praise', alternatives: [], unknownWords: 0 }
   // "10 dakika geç kalacağım", "I'm running late": news for the owner, passed to a person (never an order or the hours).
   if (RUNNING_LATE.test(line)) return { kind: 'human', alternatives: [], unknownWords: 0 }
   // "Saatin kayışı değiştirilebilir mi?", "can you change the watch strap?": a part of the product replaced is asked of

@@ -16,7 +16,7 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'baglantisini', 'web', 'sitesi', 'sayfasi', 'nereden', 'nerden', 'nasil', 'alabilirim', 'alirim', 'alinir', 'satin', 'al', 'almak',
   'istiyorum', 'siparis', 'verebilirim', 'edebilirim', 'vermek', 'cesit', 'cesitler', 'cesitleri', 'cesitleriniz', 'cesitlerin', 'modeller',
   'modelleri', 'modelleriniz', 'secenek', 'secenekler', 'seceneklerin', 'seceneklerini', 'secenekleriniz', 'neler', 'nelerdir', 'hangi',
-  'hangisi', 'hangileri', 'satiyorsunuz', 'ile', 've', 'veya', 'yoksa', 'arasindaki', 'arasinda', 'fark', 'farki', 'farklari', 'farkli',
+  'hangisi', 'hangisini', 'hangisine', 'hangileri', 'hangilerini', 'satiyorsunuz', 'ile', 've', 'veya', 'yoksa', 'arasindaki', 'arasinda', 'fark', 'farki', 'farklari', 'farkli',
   'nedir', 'karsilastir', 'karsilastirir', 'karsilastirin', 'karsilastirma', 'karsilastirabilir', 'en', 'ucuz', 'ucuzu', 'uygun', 'uygunu',
   'kullanilir', 'kullanilabilir', 'kullanabilir', 'use', 'used', 'suitable', 'kadardi', 'neydi', 'neden', 'niye', 'nicin', 'why',
   'pahali', 'pahalisi', 'dusuk', 'yuksek', 'fiyatli', 'fiyatlisi', 'hesapli', 'hesaplisi', 'ekonomik', 'lutfen', 'acaba', 'peki', 'bir', 'sizde', 'sizin', 'sende', 'elinizde', 'bende', 'bana', 'icin',

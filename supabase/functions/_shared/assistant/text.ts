@@ -98,7 +98,7 @@ export function keyLine(list: readonly Word[]): string {
 /** The question particle with its person and tense, as ASCII keys: "mi", "miyim", "musunuz", "midir", "miydi". */
 export const PARTICLE = 'm[iu](y[iu][mz]|s[iu]n([iu]z)?|d[iu]r|yd[iu])?'
 /** Words only a question holds, never a name ("Can" is one, so "can" is not here). */
-const QUESTION_CUE = new RegExp(` (ne|neler|nerede|nerde|nereye|nasil|kac|kaca|kacta|kacda|kim|hangi|${PARTICLE}|neden|niye|where|what|whats|how|when|why|which|who|is|are|do|does) `)
+const QUESTION_CUE = new RegExp(` (ne|neler|nerede|nerde|nereye|nasil|kac|kaca|kacta|kacda|kim|hangi\\w*|${PARTICLE}|neden|niye|where|what|whats|how|when|why|which|who|is|are|do|does) `)
 
 /** Whether the message is put as a question: a question mark or a word only questions hold. */
 export const asksAQuestion = (message: string) => /\?/.test(message) || QUESTION_CUE.test(keyLine(words(message)))

@@ -172,6 +172,7 @@ describe('answerOrdering', () => {
     ['that nothing can be put aside from here', '', 'bana bir tane ayırır mısınız', contextOf({ history: about(['g1']), profile: { contact_phone: '0216 555 00 11' } }), ['g1'], '• Keten Gömlek — ₺690,00 TRY, stokta 8 adet\nÜrün ayırmayı buradan yapamıyorum. Ayşe Butik size yardımcı olabilir: 0216 555 00 11', false],
     ['how to pay, when written', '', "I'll take it, how do I pay?", contextOf({ language: 'en', history: about(['g1']), profile: { ordering_info: 'Order on WhatsApp.', payment_info: 'Cards and bank transfer.' } }), ['g1'], '• Keten Gömlek — ₺690.00 TRY, 8 in stock\nOrdering: Order on WhatsApp.\nPayment: Cards and bank transfer.', true],
     ['which product, when none is named', '', 'nasıl sipariş verebilirim', contextOf(), [], `${CONTACT_TR}\nHangi ürünü almak istersiniz?`, false],
+    ['that it is out of stock, first', 'kablolu kulaklık', 'kablolu kulaklık almak istiyorum', contextOf({ profile: ordering }), ['k2'], 'Maalesef Kablolu Kulaklık şu an stokta yok; ne zaman tekrar stoğa gireceği katalogda yazmıyor.\n• Kablolu Kulaklık — ₺349,90 TRY, stokta yok\nSipariş: WhatsApp üzerinden sipariş verebilirsiniz.', true],
     ['no matching product, when the catalogue has none', 'küpe etmek', 'küpe sipariş etmek istiyorum', contextOf(), [], `Üzgünüm, bununla eşleşen bir ürün bulamadım. ${CONTACT_TR}`, false],
   ] as const)('says %s', async (_, term, message, context, ids, reply, known) => {
     const out = await answerOrdering(term, message, context)

@@ -421,7 +421,9 @@ export async function answerOrdering(term: string, message: string, context: Con
   // owner's contact details once, where no ordering text of the owner's comes first).
   const reserving = asksToReserve(message)
   const reach = reserving && how === null ? say.cannotReserve(contactOf(context), language) : contactOf(context)
-  const text = [say.orderAnswer(products, how, reach, language), ...total, ...wanted].join('\n')
+  // "10 tane telefon kılıfı alabilir miyim?" of one out of stock: that it is, first, and that no date of its return is written.
+  const soldOut = products.length === 1 && one!.stock <= 0 ? [say.soldOut(one!, language)] : []
+  const text = [...soldOut, say.orderAnswer(products, how, reach, language), ...total, ...wanted].join('\n')
   const reserve = reserving && how !== null ? `\n${say.cannotReserve(contactOf(context), language)}` : ''
   // "I'll take it, how do I pay?": how to order, and how to pay when the owner wrote it.
   const pay = PAYING.test(keyLine(words(message))) && biz.written(context.business.profile, 'payment')

@@ -371,6 +371,13 @@ export function otherCurrency(product: CatalogueProduct, asked: string, language
     : `The catalogue gives the price in ${written}; I can't say what it is in ${currencyWord(asked, language)}.`
 }
 
+/** Said before how to order one that is out of stock: that it is, and that no date of its return is written. */
+export function soldOut(product: CatalogueProduct, language: Lang): string {
+  return language === 'tr'
+    ? `Maalesef ${product.name} şu an stokta yok; ne zaman tekrar stoğa gireceği katalogda yazmıyor.`
+    : `Sorry, ${product.name} is out of stock right now; the catalogue doesn't say when it will be back.`
+}
+
 /** Said after "out of stock" to "when will it be back?": the catalogue holds no date, and who may know one. */
 export function notBackYet(contact: string, language: Lang): string {
   return language === 'tr' ? `Ne zaman tekrar stoğa gireceği katalogda yazmıyor. ${contact}` : `The catalogue doesn't say when it will be back. ${contact}`

@@ -3335,7 +3335,7 @@ describe('the website', () => {
     ]) {
       expect(await ask(message!), message).toMatchObject({ kind: 'price', productIds: [id] })
     }
-    for (const message of ['geçen hafta 1000 tl idi neden zam geldi', 'why did the prices go up']) {
+    for (const message of ['geçen hafta 1000 tl idi neden zam geldi', 'why did the prices go up', 'the website says it is cheaper, can you confirm?']) {
       expect(await ask(message), message).toMatchObject({ kind: 'price', productIds: [] })
     }
     // ("Ne zaman" holds no "zam"; "fiyatı artı kargo" adds shipping to a price, no rise.)

@@ -236,8 +236,10 @@ const QUOTED_AMOUNT = String.raw`\d+ (tl|lira\w*|try|usd|dolar\w*|dollars?|euros
 const PRICE_QUOTED = new RegExp(String.raw` ${QUOTED_AMOUNT} (\w+ ){0,3}(yaziyor\w*|gorunuyor\w*|idi|ydi|iken)| (says|said|shows|showed|listed|advertised|was|were) (\w+ ){0,5}${QUOTED_AMOUNT} `)
 /** Where a price was read: "your website", "sitede", "instagramda", "ilanda". */
 const ON_A_SITE = /^(your|ur|web|websites?|sites?|site\w+|online|instagram\w*|insta|facebook\w*|ilan\w*|trendyol\w*|hepsiburada\w*)$/
+/** The website said to show another price: "the website says it is cheaper", "sitede farklı yazıyor". */
+const SITE_SAYS = / (website|site|sitede\w*|sitenizde\w*|web sitesinde\w*|instagramda\w*) (\w+ ){0,4}(says|said|shows|showed|cheaper|ucuz\w*|farkli|different|baska|yaziyor\w*|goruyor\w*) /
 /** Whether the words question a price: whether it is current, gone up, or as read elsewhere; what it is now answers. */
-export const questionsAPrice = (line: string): boolean => PRICES_CURRENT.test(line) || PRICE_ROSE.test(line) || PRICE_QUOTED.test(line)
+export const questionsAPrice = (line: string): boolean => PRICES_CURRENT.test(line) || PRICE_ROSE.test(line) || PRICE_QUOTED.test(line) || SITE_SAYS.test(line)
 /** The words of questioning a price, besides the product and the amount. */
 const QUESTIONING_WORD = /^(zam|zamm\w*|zaml\w*|fiyat\w*|pahal\w*|neden|niye|why|did|has|have|the|price|prices|its?|went|gone|go|going|up|raised|increased|put|hiked|rose|risen|changed|increased|art\w*|yuksel\w*|degis\w*|yaziyor\w*|gorunuyor\w*|idi|ydi|iken|says|said|shows|showed|listed|advertised|was|were|is|are|gecen|hafta|last|week|month|ay|before|onceden|eskiden|confirm|teyit\w*|dogru\w*|right|correct|can|you|that|this|mi|mu|geldi|gelmis|olmus|oldu)$/
 /** Only what is in stock asked for ("stokta neler var", "which headphones are in stock"): the others are left out. */

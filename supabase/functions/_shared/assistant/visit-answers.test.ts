@@ -30,6 +30,14 @@ describe('answerVisit', () => {
     expect(out!.reply).toContain("couldn't find a matching product")
   })
 
+  it('gives the address and the hours alone for no product in particular, and the ones just discussed for "them"', async () => {
+    const general = await answerVisit('mağazaya gelip ürünlere bakabilir miyim', at('tr'))
+    expect(general).toMatchObject({ kind: 'location', productIds: [], reply: 'Adresimiz: Moda Cad. 12, Kadıköy\nBugün (Çarşamba) 10:00–19:00 arası açığız. Şu an açığız; kapanış bugün saat 19:00.' })
+    const history = [{ role: 'user' as const, content: 'lamba var mı', productIds: [] }, { role: 'assistant' as const, content: '…', productIds: ['p2'], kind: 'stock' }]
+    const them = await answerVisit('can i come by to see them', memoryContext({ products: [BAG, LAMP], profile: PROFILE, language: 'en', history }).context)
+    expect(them).toMatchObject({ kind: 'location', productIds: ['p2'] })
+  })
+
   it.each(['can i come by tomorrow', 'where is your shop', 'is the bag in stock', 'can i try the jacket on in store', 'mağazanız nerede'])('%s: none', async (message) => {
     expect(await answerVisit(message, at('en'))).toBeNull()
   })

@@ -5,9 +5,9 @@
 import * as biz from './business-replies.ts'
 import { thingWords } from './lexicon.ts'
 import { bestNamed } from './matching.ts'
-import { productTerm } from './question-words.ts'
+import { pointsBack, productTerm } from './question-words.ts'
 import * as say from './replies.ts'
-import { MAX_LISTED, contactOf, reply, type Context } from './reply-context.ts'
+import { MAX_LISTED, contactOf, lastProducts, reply, type Context } from './reply-context.ts'
 import { keyLine, words } from './text.ts'
 import type { ResponderOutput } from './types.ts'
 
@@ -19,17 +19,19 @@ const COMES_TO_SEE = new RegExp(String.raw` ${COMING} (\w+ ){0,5}${SEEING} | ${S
 /** The words of coming and seeing, and where: none names a product. */
 const VISIT_WORD = new RegExp(String.raw`^(${COMING.slice(1, -1)}|${SEEING.slice(1, -1)}|store|shop|magaza\w*|dukkan\w*|person|yerinde|to|by|in|over|at|them|it|your|the)$`)
 
-/** The answer to coming to the shop to see products the message names, or null when it asks no such thing. */
+/** The answer to coming to the shop to see products, those named or just discussed, or null when it asks no such thing. */
 export async function answerVisit(message: string, context: Context): Promise<ResponderOutput | null> {
   const list = words(message)
   if (!COMES_TO_SEE.test(keyLine(list))) return null
-  // The kinds of thing named, not the story around them ("I'm staying nearby, can I come by to see the mugs?").
-  const term = thingWords(productTerm(list.filter((word) => !VISIT_WORD.test(word.key)))).join(' ')
-  if (term === '') return null
   const { catalogue, business, businessName, language, now } = context
-  const found = bestNamed(term, await catalogue.search(term, MAX_LISTED + 1), true)
   const where = biz.locationAnswer(business.profile, businessName, language)
   const open = biz.hoursAnswer(business.profile, businessName, null, 'now', now, language)
+  // The kinds of thing named, not the story around them ("I'm staying nearby, can I come by to see the mugs?"); "them"
+  // the ones just discussed; "the products", none in particular.
+  const term = thingWords(productTerm(list.filter((word) => !VISIT_WORD.test(word.key)))).join(' ')
+  const discussed = term === '' && pointsBack(message) ? ((await lastProducts(context)) ?? []) : []
+  if (term === '' && discussed.length === 0) return reply('location', `${where}\n${open}`, language)
+  const found = term === '' ? discussed : bestNamed(term, await catalogue.search(term, MAX_LISTED + 1), true)
   const products = found.length === 0 ? say.notFound(contactOf(context), language) : say.productList(found.slice(0, MAX_LISTED), found.length > MAX_LISTED, language, 'found')
   return reply('location', `${where}\n${open}\n\n${products}`, language, found.slice(0, MAX_LISTED))
 }

@@ -241,7 +241,7 @@ const SITE_SAYS = / (website|site|sitede\w*|sitenizde\w*|web sitesinde\w*|instag
 /** Whether the words question a price: whether it is current, gone up, or as read elsewhere; what it is now answers. */
 export const questionsAPrice = (line: string): boolean => PRICES_CURRENT.test(line) || PRICE_ROSE.test(line) || PRICE_QUOTED.test(line) || SITE_SAYS.test(line)
 /** The words of questioning a price, besides the product and the amount. */
-const QUESTIONING_WORD = /^(zam|zamm\w*|zaml\w*|fiyat\w*|pahal\w*|neden|niye|why|did|has|have|the|price|prices|its?|went|gone|go|going|up|raised|increased|put|hiked|rose|risen|changed|increased|art\w*|yuksel\w*|degis\w*|yaziyor\w*|gorunuyor\w*|idi|ydi|iken|says|said|shows|showed|listed|advertised|was|were|is|are|gecen|hafta|last|week|month|ay|before|onceden|eskiden|confirm|teyit\w*|dogru\w*|right|correct|can|you|that|this|mi|mu|geldi|gelmis|olmus|oldu)$/
+const QUESTIONING_WORD = /^(zam|zamm\w*|zaml\w*|fiyat\w*|pahal\w*|neden|niye|why|did|has|have|the|price|prices|its?|went|gone|go|going|up|raised|increased|put|hiked|rose|risen|changed|artti|artmis|artiyor|yukseldi|yukselmis|degisti|degismis|yaziyor\w*|gorunuyor\w*|idi|ydi|iken|says|said|shows|showed|listed|advertised|was|were|is|are|gecen|hafta|last|week|month|ay|before|onceden|eskiden|confirm|teyit\w*|dogru\w*|right|correct|can|you|that|this|mi|mu|geldi|gelmis|olmus|oldu)$/
 /** Only what is in stock asked for ("stokta neler var", "which headphones are in stock"): the others are left out. */
 export const IN_STOCK_ASKED = / (stokta (ne|neler|hangi\w*|olan\w*)|stoktaki\w*|(hangi\w*|which|what|whats|ne|neler) (\w+ ){0,3}(stokta|in stock|available)) /
 /** New arrivals asked for ("yeni gelenler", "what's new this week"): the catalogue, newest first. */
@@ -502,7 +502,8 @@ export async function understand(message: string, classifier: Classifier): Promi
   // "The worst shop ever", "bana çok kaba davrandınız": displeasure with the shop, naming no product, is a complaint (never
   // thanked, never a search for its words).
   if (DISPLEASED.test(line) && thingWords(message).length === 0 && !asksWhetherSo(message)) return { kind: 'complaint', alternatives: [], unknownWords: 0 }
-  // "I love your shop", "ürünleriniz çok güzel": praise, asking nothing, is thanked for; never the address or every product.
+  // "I love your shop", "ürünleriniz çok güzel": praise, asking nothing and naming nothing wanted, is thanked for; never
+  // the address or every product.
   if (PRAISE.test(line) && !asksAQuestion(message) && thingWords(message).length === 0) return { kind: 'praise', alternatives: [], unknownWords: 0 }
   // "10 dakika geç kalacağım", "I'm running late": news for the owner, passed to a person (never an order or the hours).
   if (RUNNING_LATE.test(line)) return { kind: 'human', alternatives: [], unknownWords: 0 }

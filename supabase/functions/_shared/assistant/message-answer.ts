@@ -259,8 +259,8 @@ export async function answerMessage(
     if (echoes && thingWords(message).every((thing) => coverage(thing, last[0]!.name) > 0)) return answerAttribute(attributeOf(words(message)), '', message, context)
   }
   // "What's the difference between the first two?", "ilk ikisi arasındaki fark ne": those two of the list, side by side.
-  const picksBetween = / (better|daha iyi\w*) /.test(keyLine(words(message))) || COMPARES.test(keyLine(words(message))) || WHICH_ONE.test(keyLine(words(message)))
-  const places = picksBetween ? twoPlacesOf(message) : null
+  const said = keyLine(words(message))
+  const places = / (better|daha iyi\w*) /.test(said) || COMPARES.test(said) || WHICH_ONE.test(said) ? twoPlacesOf(message) : null
   const shownLast = places ? ((await justListed(context)) ?? []) : []
   const [first, second] = places ? places.map((place) => shownLast.at(place)) : []
   if (first && second && first.id !== second.id) return answerIntent({ kind: 'compare', terms: [first.name, second.name] }, message, context)

@@ -226,14 +226,14 @@ const OPEN_WORDS = / (acik\w*|kapali\w*|kapan\w*|open\w*|close\w*|calisma\w*|mes
 /** Coming at a time: "gelsem", "gelebilir miyim", "can I come", "drop by". */
 const COMING = / (gel\w*|come|coming|drop by|stop by|pop in|swing by) /
 /** "Tamam 5 gibi gelsem olur mu?": a time to come, whatever product question or complaint the network heard in it. */
-export const comesAt = (message: string): boolean => readWhen(message, '2000-01-01').times !== undefined && COMING.test(line(message))
+export const comesAt = (message: string, when = readWhen(message, '2000-01-01')): boolean => when.times !== undefined && COMING.test(line(message))
 
 /** Whether a message in the middle of a booking asks something else ("kargo ücretli mi?"). */
 export function asksSomethingElse(message: string, kind: string): boolean {
   const when = readWhen(message, '2000-01-01')
   // "pazartesi 12:00", "monday" also read as that day's hours; said in a booking, and not asked, it is the time wanted.
   if (kind === 'hours' && saysWhen(when) && !/\?/.test(message) && (when.times || !OPEN_WORDS.test(line(message)))) return false
-  if (comesAt(message)) return false
+  if (comesAt(message, when)) return false
   return OTHER_QUESTIONS.has(kind) || (/\?/.test(message) && !saysWhen(when))
 }
 

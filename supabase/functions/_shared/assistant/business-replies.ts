@@ -8,7 +8,6 @@
 import { hasAnyHours, hoursStatus, rangesOf, weekdayAfter, weekdayOfDay, WEEKDAYS, type OpeningHours, type Weekday } from '../../../../domain/business.ts'
 import { parseDayKey } from '../../../../domain/calendar.ts'
 import type { DayRef } from './day-words.ts'
-import type { Offers } from './replies.ts'
 import type { AssistantLanguage, BusinessProfile, FaqHit } from './types.ts'
 
 type Lang = AssistantLanguage
@@ -325,18 +324,6 @@ export function handoffAnswer(reason: 'asked' | 'complaint' | 'not_known', profi
 export function bookingAnswer(profile: BusinessProfile | null, businessName: string, language: Lang): string {
   const head = language === 'tr' ? 'Buradan randevu alamıyorum.' : "I can't book appointments here."
   return `${head} ${contactDetails(profile, businessName, language)}`
-}
-
-/** Details given with nothing asked: thanks, and what can be asked here (a salon that lists no products books). */
-export function personalInfoAnswer(language: Lang, { books, sells }: Offers): string {
-  if (!sells) {
-    return language === 'tr'
-      ? 'Teşekkürler! Size nasıl yardımcı olabilirim? Çalışma saatleri, adres ve hizmetler hakkında sorabilir, randevu alabilirsiniz.'
-      : 'Thank you! How can I help? You can ask about opening hours, the address and our services, or book an appointment.'
-  }
-  return language === 'tr'
-    ? `Teşekkürler! Size nasıl yardımcı olabilirim? Ürünler, fiyatlar, çalışma saatleri, kargo ve iade hakkında sorabilir${books ? ', randevu alabilirsiniz' : 'siniz'}.`
-    : `Thank you! How can I help? You can ask about products, prices, opening hours, shipping and returns${books ? ', or book an appointment' : ''}.`
 }
 
 export function ackAnswer(language: Lang): string {

@@ -107,11 +107,11 @@ describe('answerIntent: courtesy and products', () => {
   it('thanks for details given with nothing asked, naming what can be asked: a salon with no products its services and booking', async () => {
     const details = intentOf('personal_info', 'my name is Lily Brown')
     const shop = await answerIntent(details, 'my name is Lily Brown', at({ language: 'en' }))
-    expect(shop.reply).toBe('Thank you! How can I help? You can ask about products, prices, opening hours, shipping and returns.')
+    expect(shop.reply).toBe('Thank you! How can I help? You can ask me about products, prices, opening hours, shipping and returns.')
     const salon = memoryContext({ profile: PROFILE, booking: settingsDesk(true), language: 'en' }).context
-    expect((await answerIntent(details, 'my name is Lily Brown', salon)).reply).toBe('Thank you! How can I help? You can ask about opening hours, the address and our services, or book an appointment.')
+    expect((await answerIntent(details, 'my name is Lily Brown', salon)).reply).toBe('Thank you! How can I help? You can ask me about opening hours, the address and our services, or book an appointment.')
     const both = memoryContext({ products: PRODUCTS, profile: PROFILE, booking: settingsDesk(true) }).context
-    expect((await answerIntent(details, 'adım Ayşe', both)).reply).toBe('Teşekkürler! Size nasıl yardımcı olabilirim? Ürünler, fiyatlar, çalışma saatleri, kargo ve iade hakkında sorabilir, randevu alabilirsiniz.')
+    expect((await answerIntent(details, 'adım Ayşe', both)).reply).toBe('Teşekkürler! Size nasıl yardımcı olabilirim? Bana ürünleri, fiyatları, çalışma saatlerini, kargo ve iadeyi sorabilir, randevu alabilirsiniz.')
   })
 
   it('takes leave with "iyi çalışmalar" once the customer has asked something', async () => {

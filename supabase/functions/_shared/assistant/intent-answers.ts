@@ -275,7 +275,7 @@ export async function answerIntent(intent: Intent, message: string, context: Con
       if (namesOnlyADay(message)) return answerIntent(intentOf('hours', message), message, context)
       return reply('booking', biz.bookingAnswer(profile, businessName, language), language)
     case 'personal_info':
-      return reply('personal_info', biz.personalInfoAnswer(language, await offered(context)), language)
+      return reply('personal_info', say.thanksForDetails(language, await offered(context)), language)
     case 'ordering':
       return answerOrdering(intent.term, message, context)
     case 'stock':

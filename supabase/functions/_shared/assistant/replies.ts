@@ -92,19 +92,24 @@ export function redirect(businessName: string, language: Lang, { books, sells }:
     : `Sorry, I can't help with that. I can answer questions about ${name}'s products and prices, opening hours, shipping and returns${books ? ', and book you an appointment' : ''}.`
 }
 
+/** What can be asked here: a salon that lists no products is asked about its hours, address and services, and books. */
+function whatCanBeAsked(language: Lang, { books, sells }: Offers): string {
+  if (!sells) return language === 'tr' ? 'Bana çalışma saatlerini, adresi ve hizmetleri sorabilir, randevu alabilirsiniz.' : 'You can ask me about opening hours, the address and our services, or book an appointment.'
+  return language === 'tr'
+    ? `Bana ürünleri, fiyatları, çalışma saatlerini, kargo ve iadeyi sorabilir${books ? ', randevu alabilirsiniz' : 'siniz'}.`
+    : `You can ask me about products, prices, opening hours, shipping and returns${books ? ', or book an appointment' : ''}.`
+}
+
 /** A message the assistant could not read: said plainly, with the way to ask a person. */
-export function dontKnow(contact: string, language: Lang, { books, sells }: Offers = { books: false, sells: true }): string {
+export function dontKnow(contact: string, language: Lang, offers: Offers = { books: false, sells: true }): string {
   const head = `${language === 'tr' ? 'Bunu yanıtlayamıyorum.' : "I can't answer that."}${contact ? ` ${contact}` : ''}`
   // What can be asked on a line of its own: the contact details end with an address, which no sentence should run on from.
-  // A salon that lists no products is asked about its hours, address and services, and books.
-  if (!sells) {
-    return language === 'tr'
-      ? `${head}\nBana çalışma saatlerini, adresi ve hizmetleri sorabilir, randevu alabilirsiniz.`
-      : `${head}\nYou can ask me about opening hours, the address and our services, or book an appointment.`
-  }
-  return language === 'tr'
-    ? `${head}\nBana ürünleri, fiyatları, çalışma saatlerini, kargo ve iadeyi sorabilir${books ? ', randevu alabilirsiniz' : 'siniz'}.`
-    : `${head}\nYou can ask me about products, prices, opening hours, shipping and returns${books ? ', or book an appointment' : ''}.`
+  return `${head}\n${whatCanBeAsked(language, offers)}`
+}
+
+/** The customer's details given with nothing asked: thanks, and what can be asked here. */
+export function thanksForDetails(language: Lang, offers: Offers): string {
+  return `${language === 'tr' ? 'Teşekkürler! Size nasıl yardımcı olabilirim?' : 'Thank you! How can I help?'} ${whatCanBeAsked(language, offers)}`
 }
 
 export function budgetList(products: readonly CatalogueProduct[], budget: Budget, more: boolean, language: Lang): string {

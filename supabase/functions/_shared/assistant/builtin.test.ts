@@ -3023,6 +3023,11 @@ describe('follow-ups as customers write them', () => {
     expect(out).toMatchObject({ kind: 'ordering', productIds: ['p4'] })
     expect(out.reply).toContain('https://example.com/headphones')
     expect(out.reply).toContain('Kredi kartına 6 taksit')
+    // In Turkish with no comma, and how many: the order, what they come to, then how to pay (it got the payment text alone).
+    const two = await ask('tamam 2 tane alıcam nasıl ödeme yapıcam', { history: said(['p4']) })
+    expect(two).toMatchObject({ kind: 'ordering', productIds: ['p4'] })
+    expect(two.reply).toContain('2 adet toplam')
+    expect(two.reply).toContain('Kredi kartına 6 taksit')
     // Ordered only: no payment text.
     expect((await ask("I'll take it", { language: 'en', history: said(['p4']) })).reply).not.toContain('taksit')
     // Where the order is placed names no product: the one discussed is ordered.

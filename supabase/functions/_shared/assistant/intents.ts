@@ -987,6 +987,8 @@ export function intentOf(asked: string, message: string): Intent {
   if ((intent === 'payment' || (intent === 'booking' && !BOOKING_WORDS.test(line))) && TRY_ON.test(line)) return { kind: 'unknown' }
   // "Can you add a card?", "not yazabilir miyim?": a card or a note put in the parcel, not one to pay with.
   if (intent === 'payment' && !saysPaying(message) && / (add|include|put|write|ekle\w*|koy\w*|yaz\w*) /.test(line)) return { kind: 'unknown' }
+  // "Tamam 2 tane alıcam, nasıl ödeme yapıcam?": buying now, then how to pay; the order's answer gives the payment text too.
+  if (intent === 'payment' && / (aliyorum|alacagim|alicam|alcam|alayim|ill take|ill buy|ill get|im buying) /.test(line)) return { kind: 'ordering', term }
   if (intent === 'payment' && !saysPaying(message)) {
     // "Hediye kartı var mı?" asks for a thing sold, "toptan satış yapıyor musunuz?" about offers, however much "kart"
     // and "satış" sound like paying.

@@ -16,6 +16,7 @@ describe('attributeOf', () => {
     ['bedeni kaç', 'size'], ['42 numara', 'size'], ['xl var mı', 'size'], ['what size', 'size'], ['kaç gram', 'weight'], ['kilosu kaç', 'weight'],
     ['how heavy is it', 'weight'], ['kokusu nasıl', 'scent'], ['lavanta esanslı mı', 'scent'], ['what does it smell like', 'scent'],
     ['kulaklık pil ömrü', 'duration'], ['mum kaç saat yanar', 'duration'], ['how long does the candle burn', 'duration'],
+    ['how long for the candle to burn', 'duration'], ['burn time of the candle', 'duration'], ['mumun yanma süresi', 'duration'],
     ['boyu kaç cm', 'dimensions'], ['kaç ml', 'dimensions'], ['how long is the scarf', 'dimensions'], ['how much does it hold', 'dimensions'],
     ['rengi ne', 'colour'], ['siyahı var mı', 'colour'], ['what colours do you have', 'colour'],
     ['kumaşı ne', 'material'], ['neyden yapılmış', 'material'], ['what is it made of', 'material'], ['what kind of leather', 'material'],

@@ -2015,6 +2015,11 @@ describe('follow-ups as customers write them', () => {
       ['what about within turkey, how long does it take', answered('do you ship to germany', '…', 'shipping')],
       ['what about within turkey, how long does it take', []],
       ['and to ankara how long will it take', []],
+      // The short way: "how long to…", "ne kadar sürede…"; never a search for the place.
+      ['ok how long to get to ankara', []],
+      ['how long till it arrives', []],
+      ['how long to deliver to london', []],
+      ['izmire ne kadar sürede ulaşır', []],
     ] as const) {
       const out = await ask(message, { items, history: [...history], language: 'en' })
       expect(out, message).toMatchObject({ kind: 'delivery_time', productIds: [] })

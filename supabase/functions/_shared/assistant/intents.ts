@@ -121,6 +121,8 @@ const WISH_FOR = / (anything|something) (nice |good |special )?for /
 export const WISH_FOR_TR = /^ (.+) icin (ne|neler) (var|varmis|onerirsiniz|alabilirim|alsam) (acaba )?$/
 /** How long a delivery takes, asked at the end: "how long does it take", "how long will it take to get here". */
 const DELIVERY_TAKES = / how long (does|do|will|would) (it|they|delivery|shipping|the (order|delivery|package|parcel|shipping)) take( to (arrive|come|get (here|there|to me)|ship|deliver|be delivered))? $/
+/** How long until it comes, asked the short way: "how long to get to Ankara", "how long till it arrives", "izmire ne kadar sürede ulaşır". */
+const DELIVERY_HOW_LONG = / (how long (to|till|until|before|for) (it |they |my order |the order |the parcel |the package |delivery |shipping )?(get|gets|arrive\w*|reach\w*|deliver\w*|ship|ships|come|comes|be (delivered|shipped|here))|ne kadar (surede|zamanda) (gelir|gelirmi|gelmis olur|ulasir\w*|elime\w*|teslim\w*|kargo\w*|gonder\w*|yetis\w*)) /
 /** The words a place is asked of around: "what about within Turkey", "and to Ankara". */
 const PLACE_LEAD = /^(what|about|how|and|so|ok|okay|within|in|inside|to|for|ya|peki|hi|hello|thanks|thank|you)$/
 
@@ -620,6 +622,7 @@ export function intentOf(asked: string, message: string): Intent {
   if (FIT_ASKED.test(line)) return { kind: 'attribute', attribute: null, term: productTerm(list.filter((word) => !FIT_WORDS.test(word.key))) }
   const takes = DELIVERY_TAKES.exec(line)
   if (takes && words(line.slice(0, takes.index)).filter((word) => !PLACE_LEAD.test(word.key)).length <= 2) return { kind: 'delivery_time' }
+  if (DELIVERY_HOW_LONG.test(line) && thingWords(message).length === 0) return { kind: 'delivery_time' }
   // "1 kg mı?", "is it 350 ml?", "250 gramlık mı": a measure asked whether so, of the one discussed: its weight or size as
   // its name or description gives it, never a clothing size or a product called "1 kilo".
   const measured = list.some((word, i) => /^\d/.test(word.key) && MEASURES.test(list[i + 1]?.key ?? ''))

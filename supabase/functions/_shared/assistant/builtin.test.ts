@@ -1808,6 +1808,34 @@ describe('follow-ups as customers write them', () => {
     expect(await ask('and the first one?', { language: 'en', history: onSecond })).toMatchObject({ productIds: ['p3'] })
   })
 
+  it('"I\'ll take that one" after several asks which, and a place in the list then orders that one; a place alone shows it', async () => {
+    const listed = said(['p3', 'p1', 'p6'])
+    for (const [message, language, which] of [
+      ['I will take that one', 'en', 'Which one would you like?'],
+      ['bunu alayım', 'tr', 'Hangisini almak istersiniz?'],
+      ['2 tane alayım', 'tr', 'Hangisini almak istersiniz?'],
+    ] as const) {
+      const out = await ask(message, { language, history: listed })
+      expect(out, message).toMatchObject({ kind: 'ordering', productIds: ['p3', 'p1', 'p6'] })
+      expect(out.reply.startsWith(which), out.reply).toBe(true)
+    }
+    // All of them, or one product discussed: no question.
+    expect((await ask('hepsini alayım', { history: listed })).reply).not.toContain('Hangisini')
+    expect(await ask('I will take it', { language: 'en', history: said(['p1']) })).toMatchObject({ kind: 'ordering', productIds: ['p1'] })
+    const askedWhich: Turn[] = [...listed, { role: 'user', content: 'bunu alayım', productIds: [] }, { role: 'assistant', content: '…', productIds: ['p3', 'p1', 'p6'], kind: 'ordering' }]
+    for (const message of ['ikincisi', 'the second one', '2.si']) {
+      const out = await ask(message, { history: askedWhich })
+      expect(out, message).toMatchObject({ kind: 'ordering', productIds: ['p1'] })
+      expect(out.reply, message).toContain('ornek.com/kulaklik')
+    }
+    // A question of it is still answered as one.
+    expect(await ask('ikincisinin fiyatı ne', { history: askedWhich })).toMatchObject({ kind: 'price', productIds: ['p1'] })
+    // After a list, a place alone is that product, never an offer or "I can't answer that".
+    for (const message of ['ikincisi', 'üçüncüsü', '2.si', 'the last one']) {
+      expect(await ask(message, { history: listed }), message).toMatchObject({ kind: 'price', productIds: [message === 'üçüncüsü' || message === 'the last one' ? 'p6' : 'p1'] })
+    }
+  })
+
   it('"fiyatları aynı mı", "do they cost the same" ask the prices of what was discussed, never same-day delivery', async () => {
     for (const message of ['fiyatları aynı mı', 'fiyatları farklı mı', 'do they cost the same', 'are they the same price']) {
       const out = await ask(message, { history: said(['p1', 'p2']) })

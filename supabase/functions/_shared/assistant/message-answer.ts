@@ -19,9 +19,9 @@ import { bestNamed, coverage, keysOf, onlyNamesAProduct, sameStem, sameWord } fr
 import { keyLine, words } from './text.ts'
 import type { CatalogueProduct, Responder, ResponderOutput, Turn } from './types.ts'
 import { MAX_LISTED, type Context, reply, contactOf, lastProducts, justListed, listedIds, productNameWritten } from './reply-context.ts'
-import { CONTACT_WORDS, OTHER, PRODUCT_CUES, WHERE_WORDS } from './cues.ts'
+import { CONTACT_WORDS, OTHER, PRODUCT_CUES, WHERE_WORDS, asksSomething } from './cues.ts'
 import { faqFor } from './faq-answers.ts'
-import { answerAttribute } from './product-answers.ts'
+import { answerAttribute, answerOrdering } from './product-answers.ts'
 import { othersThanDiscussed, answerExtreme, answerBudget, answerRecommendation, answerCheaper } from './choice-answers.ts'
 import { ALTERNATIVE_MIN_SCORE, POLICY_TOPICS, answerIntent, answerProduct } from './intent-answers.ts'
 import { addNotes, answerBasket, answerPriceWithShipping, answerWithAnother } from './basket-answers.ts'
@@ -50,6 +50,14 @@ const CONVERTS = / (cevir\w*|convert\w*) /
 function namesAProperty(message: string): boolean {
   const said = words(message).map((word) => word.text)
   return said.some((word, i) => onlyProperties(word) || (i > 0 && onlyProperties(`${said[i - 1]} ${word}`)))
+}
+
+/** A place in the list and nothing asked of it ("the second one", "ikincisi olsun"; not "ikincisinin fiyatı ne"). */
+function picksOne(message: string): boolean {
+  const list = words(message)
+  const line = keyLine(list)
+  return ordinalOf(message) !== null && twoPlacesOf(message) === null && !asksSomething(message) && !PRODUCT_CUES.test(line) &&
+    !/ (ne|neden|nasil|hangi\w*|nerede|what|which|how|why|where|link\w*|baglanti\w*|url) /.test(line) && attributeOf(list.filter((word) => !/^\d\./.test(word.key))) === null
 }
 
 /** When something comes: "ne zaman", "when", "how soon". */
@@ -108,6 +116,12 @@ export async function answerMessage(
   // The reply just before, which short follow-ups are read against.
   const previousReply = history.findLast((turn) => turn.role === 'assistant')
   const previousKind = previousReply?.kind
+  // "The second one", "ikincisi" after several shown: that one; just after "which one would you like?" (or all of them
+  // ordered), it is ordered.
+  if (listedIds(history.filter((turn) => turn.role === 'assistant')).length > 1 && picksOne(message)) {
+    if (previousKind === 'ordering') return answerOrdering('', message, context)
+    if (understood.kind !== 'ordering' && words(message).length <= 4) return answerIntent({ kind: 'price', term: '' }, message, context)
+  }
   // "2 keten gömlek 1 şapka ne tutar?", "what about 2 linen shirts and a hat?" after a price: what they come to.
   const lines = readBasket(message)
   if (lines && (asksWhatItCosts(message) || previousKind === 'price')) {

@@ -4,7 +4,7 @@
 import { asksWhatItCosts, readBasket } from './basket.ts'
 import { ASKS_MATERIAL, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuine, specUnitAsked, asksWhichMaterial, ATTRIBUTE_PATTERNS, attributeOf, colourOf, coloursIn, materialsIn, type Attribute } from './attribute-words.ts'
 import { IN_STOCK_ASKED, NEW_ARRIVALS, POPULAR, asksToReserve, bargains, questionsAPrice, topicOf } from './intents.ts'
-import { asksOfIt, asksWhetherThereIs, asksWhetherSo, isQuestionWord, pointsBack, productTerm, yesOrNo } from './question-words.ts'
+import { asksOfIt, asksWhetherThereIs, asksWhetherSo, isQuestionWord, pointsAtAll, pointsAtOne, pointsBack, productTerm, yesOrNo } from './question-words.ts'
 import { currencyOf, quantityAsked } from './amounts.ts'
 import { brandedKind, departmentOf, holdsEquivalent, onlyProperties, namesSubject, phrasesHeld, sameProperty, thingWords, withoutThings } from './lexicon.ts'
 import * as biz from './business-replies.ts'
@@ -423,7 +423,11 @@ export async function answerOrdering(term: string, message: string, context: Con
   const reach = reserving && how === null ? say.cannotReserve(contactOf(context), language) : contactOf(context)
   // "10 tane telefon kılıfı alabilir miyim?" of one out of stock: that it is, first, and that no date of its return is written.
   const soldOut = products.length === 1 && one!.stock <= 0 ? [say.soldOut(one!, language)] : []
-  const text = [...soldOut, say.orderAnswer(products, how, reach, language), ...total, ...wanted].join('\n')
+  // "I'll take that one", "2 tane alayım" just after several: which one, with how to order any of them, never all of them
+  // ordered.
+  const oneOfThem = pointsAtOne(message) || (count !== null && !pointsAtAll(message))
+  const which = term === '' && !pair && products.length > 1 && oneOfThem ? [say.whichToOrder(language)] : []
+  const text = [...which, ...soldOut, say.orderAnswer(products, how, reach, language), ...total, ...wanted].join('\n')
   const reserve = reserving && how !== null ? `\n${say.cannotReserve(contactOf(context), language)}` : ''
   // "I'll take it, how do I pay?": how to order, and how to pay when the owner wrote it.
   const pay = PAYING.test(keyLine(words(message))) && biz.written(context.business.profile, 'payment')

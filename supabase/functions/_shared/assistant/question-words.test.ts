@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { keyLine, words } from './text.ts'
 import {
-  asksOfIt, asksWhetherSo, asksWhetherThereIs, EXISTENCE, isQuestionWord, ofThem, ordinalOf, twoPlacesOf, pairByEnding, pointsBack, productPair,
+  asksOfIt, asksWhetherSo, asksWhetherThereIs, EXISTENCE, isQuestionWord, ofThem, ordinalOf, twoPlacesOf, pairByEnding, pointsAtOne, pointsBack, productPair,
   productTerm, splitPair, stripPossessive, withoutWebsite, withoutWithEnding, yesOrNo,
 } from './question-words.ts'
 
@@ -109,8 +109,8 @@ describe('two products in one message', () => {
 describe('pointing back', () => {
   it.each([
     ['ilkinin linki', 0], ['birincisinin fiyatı', 0], ['first one', 0], ['ikincisi ne kadar', 1], ['the second one please', 1], ['üçüncüsü kaç tl', 2],
-    ['dördüncüsü', 3], ['beşincisi', 4], ['sonuncusunu alayım', -1], ['the last one', -1],
-    ['deri ceket', null], ['second hand', null], ['last', null], ['ilkbahar ceketi', null],
+    ['dördüncüsü', 3], ['beşincisi', 4], ['sonuncusunu alayım', -1], ['the last one', -1], ['2.si', 1], ['3.sü olsun', 2], ['number 1', 0],
+    ['deri ceket', null], ['second hand', null], ['last', null], ['ilkbahar ceketi', null], ['2 tane', null], ['2.5 kg', null],
   ])('ordinalOf(%j) is %j', (message, place) => {
     expect(ordinalOf(message)).toBe(place)
   })
@@ -128,6 +128,13 @@ describe('pointing back', () => {
     ['bu akşam açık mısınız', false], ['this week', false], ['o kadar', false], ['bu kadar', false], ['su geçirmez mi', false], ['deri ceket', false],
   ])('pointsBack(%j) is %j', (message, points) => {
     expect(pointsBack(message)).toBe(points)
+  })
+
+  it.each([
+    ['I will take that one', true], ['bunu alayım', true], ['onu istiyorum', true], ['I will take it', true],
+    ['hepsini alayım', false], ['I will take them all', false], ['ikisini de alırım', false], ['both of them', false], ['2 tane alayım', false],
+  ])('pointsAtOne(%j) is %j', (message, one) => {
+    expect(pointsAtOne(message)).toBe(one)
   })
 
   it.each([

@@ -126,11 +126,11 @@ const STRONG_SEPARATORS: ReadonlySet<string> = new Set(['or', 'vs', 'versus', 'w
 const WEAK_SEPARATORS: ReadonlySet<string> = new Set(['and', 've'])
 
 const PLACES: readonly [RegExp, number][] = [
-  [/ (ilk|ilki|ilkini|ilkinin|ilkine|birinci\w*|the first|first one) /, 0],
-  [/ (ikinci\w*|the second|second one) /, 1],
-  [/ (ucuncu\w*|the third|third one) /, 2],
-  [/ (dorduncu\w*|the fourth|fourth one) /, 3],
-  [/ (besinci\w*|the fifth|fifth one) /, 4],
+  [/ (ilk|ilki|ilkini|ilkinin|ilkine|birinci\w*|the first|first one|1\.[a-z]\w*|number 1) /, 0],
+  [/ (ikinci\w*|the second|second one|2\.[a-z]\w*|number 2) /, 1],
+  [/ (ucuncu\w*|the third|third one|3\.[a-z]\w*|number 3) /, 2],
+  [/ (dorduncu\w*|the fourth|fourth one|4\.[a-z]\w*|number 4) /, 3],
+  [/ (besinci\w*|the fifth|fifth one|5\.[a-z]\w*|number 5) /, 4],
   [/ (sonuncu\w*|the last one|last one) /, -1],
 ]
 
@@ -169,6 +169,16 @@ export function pointsBack(message: string): boolean {
   const list = words(message)
   return list.some((word, i) => pointer(word) && !POINTED_TIMES.test(list[i + 1]?.key ?? ''))
 }
+
+/** "That one", "bunu", "I'll take it": one thing pointed at; "them", "hepsini", "both": all of what was shown. */
+const ONE_POINTED = / (that one|this one|the one|it|bunu|onu|sunu|bundan|ondan|sundan|birini|birinden) /
+const ALL_POINTED = / (them|all|both|these|those|hepsi\w*|ikisi\w*|ucu\w*|bunlar\w*|onlar\w*|sunlar\w*|tumu\w*) /
+
+/** Whether the message points at all of what was shown ("I'll take them all", "hepsini alayım"). */
+export const pointsAtAll = (message: string): boolean => ALL_POINTED.test(keyLine(words(message)))
+
+/** Whether the message points at one of what was shown, not at all of it ("I'll take that one", "bunu alayım"). */
+export const pointsAtOne = (message: string): boolean => ONE_POINTED.test(keyLine(words(message))) && !pointsAtAll(message)
 
 /**
  * Whether the message asks something of "it", the product just discussed

@@ -205,6 +205,13 @@ export function orderAnswer(products: readonly CatalogueProduct[], orderingInfo:
   return [...lines, how].join('\n')
 }
 
+/** "I'll take that one" when several were shown: which, before how to order any of them. */
+export function whichToOrder(language: Lang): string {
+  return language === 'tr'
+    ? 'Hangisini almak istersiniz? Listedeki sırasını ya da adını yazabilirsiniz.'
+    : 'Which one would you like? You can write its place in the list or its name.'
+}
+
 /** Said after the order answer to "can you hold it for me?": the assistant puts nothing aside; who can. */
 export function cannotReserve(contact: string, language: Lang): string {
   return language === 'tr' ? `Ürün ayırmayı buradan yapamıyorum. ${contact}` : `I can't put products aside from here. ${contact}`

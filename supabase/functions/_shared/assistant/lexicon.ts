@@ -286,17 +286,23 @@ const DEPARTMENTS: readonly { words: RegExp; things: string }[] = [
   { words: /^(muzik\w*|music|musics|sarki\w*|songs?)$/, things: 'kulaklik hoparlor plak pikap radyo' },
 ]
 
-// Products known by their maker's name ("airpods var mı?"): the kind of thing each is, so a shop without them can
-// offer its own of that kind as the closest, never as the brand.
-const BRANDED: readonly { words: RegExp; kind: string }[] = [
+// Things a shop may not sell, with the kind of thing nearest to them, so a shop without them can offer its own of that
+// kind as the closest, never as the thing asked: a maker's product ("airpods var mı?"), or glasses where only
+// sunglasses are sold (glasses asked for are not sunglasses; see equivalents).
+const NEAR_KINDS: readonly { words: RegExp; kind: string }[] = [
   { words: /^(airpods?|earpods?|buds)$/, kind: 'kulaklik' },
+  { words: /^(gozluk|gozlugu|gozlukler\w*|glasses|eyeglasses|spectacles)$/, kind: 'gunes gozlugu' },
 ]
+/** Words that make glasses another thing than sunglasses ("okuma gözlüğü", "prescription glasses"). */
+const NOT_NEAR = /^(okuma|numarali|optik|reading|prescription|lens\w*|mercek\w*)$/
 
-/** The kind of thing a maker's product the text names is ("airpods pro": kulaklik), or null; a thing named besides it ("airpods kılıfı") is what is asked. */
-export function brandedKind(text: string): string | null {
-  const keys = words(text).map((word) => word.key)
-  const found = BRANDED.find(({ words: pattern }) => keys.some((key) => pattern.test(key)))
-  return found && thingWords(text).length === 0 ? found.kind : null
+/** The kind of thing nearest to what the text names ("airpods pro": kulaklik), or null; a thing named besides it ("airpods kılıfı") is what is asked. */
+export function nearestKind(text: string): string | null {
+  const list = words(text)
+  const found = NEAR_KINDS.find(({ words: pattern }) => list.some((word) => pattern.test(word.key)))
+  if (!found || list.some((word) => NOT_NEAR.test(word.key))) return null
+  const besides = list.filter((word) => !found.words.test(word.key)).map((word) => word.text).join(' ')
+  return thingWords(besides).length === 0 ? found.kind : null
 }
 
 /** The things of the department a text asks for, as one search, or null when it names no department. */

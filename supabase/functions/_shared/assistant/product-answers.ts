@@ -6,7 +6,7 @@ import { ASKS_MATERIAL, asksContentsOrFit, asksIfGenuine, asksOrigin, saysGenuin
 import { IN_STOCK_ASKED, NEW_ARRIVALS, POPULAR, asksToReserve, bargains, questionsAPrice, topicOf } from './intents.ts'
 import { asksOfIt, asksWhetherThereIs, asksWhetherSo, isQuestionWord, pointsAtAll, pointsAtOne, pointsBack, productTerm, yesOrNo } from './question-words.ts'
 import { currencyOf, quantityAsked } from './amounts.ts'
-import { brandedKind, departmentOf, holdsEquivalent, onlyProperties, namesSubject, phrasesHeld, sameProperty, thingWords, withoutThings } from './lexicon.ts'
+import { departmentOf, holdsEquivalent, onlyProperties, namesSubject, nearestKind, phrasesHeld, sameProperty, thingWords, withoutThings } from './lexicon.ts'
 import * as biz from './business-replies.ts'
 import { editDistance } from './nlu.ts'
 import * as attr from './attribute-replies.ts'
@@ -65,8 +65,8 @@ export async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | '
     const sentence = kind === 'search' && keysOf(term).length >= 3 && found.length > 0 && coverage(term, found[0]!.name) < 0.5
     const shown = sentence ? [] : found.slice(0, MAX_LISTED)
     if (shown.length === 0 && property) return reply(kind, say.noneDescribed(term, contactOf(context), language), language, [], false)
-    const ofTheBrand = shown.length === 0 ? await closestOfBrandsKind(kind, term, context) : null
-    if (ofTheBrand) return ofTheBrand
+    const nearest = shown.length === 0 ? await closestOfNearestKind(kind, term, context) : null
+    if (nearest) return nearest
     if (shown.length === 0) {
       // "Küpe yok mu?", "earrings?": a kind of thing asked for is one the catalogue does not hold, not a question the
       // assistant missed.
@@ -118,8 +118,8 @@ export async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | '
   if (inAForm && ((await lastProducts(context))?.length ?? 0) === 1) {
     return answerAttribute(null, '', message, context)
   }
-  const ofTheBrand = found.length === 0 && kind !== 'link' ? await closestOfBrandsKind(kind, term, context) : null
-  if (ofTheBrand) return ofTheBrand
+  const nearest = found.length === 0 && kind !== 'link' ? await closestOfNearestKind(kind, term, context) : null
+  if (nearest) return nearest
   if (found.length === 0) return reply(kind, say.notFound(contactOf(context), language), language, [], false)
   // "Do you have any vegan leather?" of leather goods none of which says vegan: the closest, said to be only that.
   if (found.length > 1 && kind !== 'link' && found.every((product) => notInRecord(term, product).length > 0)) {
@@ -176,11 +176,11 @@ const ABOUT_COLOUR = /^(renk\w*|rengi\w*|colou?rs?|available|come|comes|have|has
 const DIFFERENT = / (farkli|different|more) /
 
 
-/** "Airpods var mı?" of a shop without them: not listed, and its own of that kind the closest (a "Telefon Kılıfı" is no phone). */
-async function closestOfBrandsKind(kind: string, term: string, context: Context): Promise<ResponderOutput | null> {
-  const branded = brandedKind(term)
-  if (!branded) return null
-  const ofKind = (await context.catalogue.search(branded, MAX_FOR_QUESTION)).filter((product) => coverage(branded, product.name) === 1 && thingWords(product.name).length <= words(branded).length)
+/** "Airpods var mı?", "gözlük var mı?" of a shop without them: not listed, and its own of the nearest kind the closest (a "Telefon Kılıfı" is no phone). */
+async function closestOfNearestKind(kind: string, term: string, context: Context): Promise<ResponderOutput | null> {
+  const near = nearestKind(term)
+  if (!near) return null
+  const ofKind = (await context.catalogue.search(near, MAX_FOR_QUESTION)).filter((product) => coverage(near, product.name) === 1 && thingWords(product.name).length <= words(near).length)
   if (ofKind.length === 0) return null
   const text = ofKind.length === 1 ? say.closest(ofKind[0]!, term, context.language) : say.closestList(ofKind, term, context.language)
   return reply(kind, text, context.language, ofKind, false)

@@ -218,6 +218,11 @@ describe('terms', () => {
     for (const message of ['how fast do you ship', 'how long does it take to arrive']) expect((await understand(message, classifier)).kind, message).toBe('delivery_time')
     // "Kaç kişilik?" of a set: its record's to say, not a search (it listed the set).
     expect(await understand('fincan takımı kaç kişilik', classifier)).toMatchObject({ kind: 'attribute', attribute: null, term: 'fincan takimi' })
+    // Whom the business serves is the FAQ's or the owner's to say; a gift for someone, or a product of theirs, is not that.
+    for (const message of ['sadece bayanlara mı hizmet veriyorsunuz', 'erkeklere de hizmet veriyor musunuz', 'unisex mi', 'do you do men too', 'is it women only', 'do you take kids']) {
+      expect((await understand(message, classifier)).kind, message).toBe('unknown')
+    }
+    for (const message of ['kadına hediye bakıyorum', 'gift for women only under 50', 'erkek kıyafeti var mı']) expect((await understand(message, classifier)).kind, message).not.toBe('unknown')
   })
 
   it('reads a part of a product changed as a question of the product, and the product changed in the first person as an exchange', async () => {

@@ -263,6 +263,9 @@ const HAGGLES = new RegExp(
 )
 /** What kind of business it is: "bayan kuaförü müsünüz", "are you a men's barber?" (the hours, or the address, were given). */
 const BUSINESS_KIND = / ((bayan|kadin|erkek|cocuk|unisex) )?(kuafor\w*|berber\w*|salon\w*|guzellik salon\w*) (mi|mu)(siniz|sunuz)|(are|r) (you|u) (a |an )?((womens|women s|ladies|mens|men s|kids|unisex) )?(salon|barbers?|barbershop|hairdressers?|hair salon) /
+/** Whom the business serves, asked of no service: "sadece bayanlara mı hizmet veriyorsunuz", "do you do men too?", "unisex mi". */
+const WHO_IS_SERVED = / (sadece (bayan|kadin|erkek|cocuk)\w* (mi|mu)|(bayan|kadin|erkek|cocuk)\w* (de )?(hizmet|kabul)\w*|(bayan|kadin|erkek|cocuk) musteri\w*|unisex (mi|misiniz|mi acaba)|(are|r) (you|u) unisex) | ((do|cut|serve|take) (you |u )?(men|mens|guys|women|ladies|kids|children|boys|girls)( too| as well| only)?|(men|women|ladies|kids|children) only) $/
+export const asksWhoIsServed = (line: string): boolean => WHO_IS_SERVED.test(line)
 /** "Nerelisiniz?", "where do you ship from?", "nereden alabilirim?": asked of the shop, of buying or of an order. */
 const OF_THE_SHOP_OR_ORDER = / (you|your|u|siz|sizin|nerelisiniz|alabil\w*|alirim|alinir|bulabil\w*|satin\w*|buy|purchase|get|siparis\w*|kargo\w*|orders?|ship\w*|parcels?|packages?|gonder\w*|yolla\w*|delivery|teslimat\w*) /
 /** Coming back into stock, in English: "restocked", "back in stock", "coming back" (the Turkish forms read as delivery). */
@@ -473,8 +476,9 @@ export async function understand(message: string, classifier: Classifier): Promi
   // "Fatura kesiyor musunuz?", "ürünleriniz orijinal mi?": what no field of the profile holds, asked of no product, is
   // the FAQ's or the owner's to answer, never the nearest topic the network guesses (the hours, the discounts).
   if (asksOfTheShop(message)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
-  // "Randevusuz gelebilir miyim?", "walk-ins ok?": whether one may come without booking, the FAQ's or the owner's to say.
-  if (WITHOUT_BOOKING.test(line) || BUSINESS_KIND.test(line)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
+  // "Randevusuz gelebilir miyim?", "walk-ins ok?": whether one may come without booking, the FAQ's or the owner's to say;
+  // so is what kind of business it is, and whom it serves.
+  if (WITHOUT_BOOKING.test(line) || BUSINESS_KIND.test(line) || asksWhoIsServed(line)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }
   // "Kaç kişi çalışıyor?", "how many staff do you have?": not the hours ("çalışıyor"), not a product; the owner's to say.
   // So are the rules for cancelling ("iptal koşullarınız", "what's your cancellation policy"), and what to bring.
   if (STAFF.test(line) || CANCELLATION_RULES.test(line) || WHAT_TO_BRING.test(line)) return { kind: 'unknown', alternatives: [], unknownWords: 0 }

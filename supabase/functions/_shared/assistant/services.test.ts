@@ -156,6 +156,11 @@ describe('a case of a service the list does not name', () => {
     expect(two.out?.reply).toContain('• Fön 30 dakika sürüyor')
     expect(two.out?.reply).toContain('\nFarklı bir durum için ayrı bir ücret ya da süre yazılı değil.\n')
     expect(two.out?.reply).not.toContain('Saç kesimi')
+    // Whom the business serves is no service and no list of them: the list does not say it.
+    for (const message of ['sadece bayanlara mı hizmet veriyorsunuz', 'erkeklere de hizmet veriyor musunuz', 'do you do men too']) {
+      expect((await ask(message)).out, message).toBeNull()
+      expect(await notAService(message, desk().fake, memoryCatalogue([]).catalogue, 'Işıl Kuaför: 0212 555 00 00', 'tr'), message).toBeNull()
+    }
     const men = await notAService('erkek saçı da kesiyor musunuz', desk().fake, memoryCatalogue([]).catalogue, 'Işıl Kuaför: 0212 555 00 00', 'tr')
     expect(men).toMatchObject({ kind: 'service', known: false })
     expect(men?.reply).toContain('Farklı bir durum için ayrı bir ücret ya da süre yazılı değil.')

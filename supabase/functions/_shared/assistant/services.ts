@@ -4,7 +4,7 @@
 // never from the catalogue or a policy text.
 import { asksIfItVaries, asksPriceOrLength, caseNotInName, namesOtherCare, servicesNamed, withoutHairCase } from './booking-reading.ts'
 import { includedNotWritten, serviceInfo, serviceList, serviceNotListed, servicesInfo, variesNotWritten } from './booking-replies.ts'
-import { asksPriceList } from './intents.ts'
+import { asksPriceList, asksWhoIsServed } from './intents.ts'
 import { productTerm } from './question-words.ts'
 import { coverage, keysOf } from './matching.ts'
 import { keyLine, words } from './text.ts'
@@ -30,6 +30,8 @@ const LEAD_IN = new Set(['and', 'also', 'what', 'how', 'about', 'a', 'an', 'the'
  */
 export async function answerServices(message: string, desk: BookingDesk, catalogue: Catalogue, contact: string, language: AssistantLanguage): Promise<ResponderOutput | null> {
   const line = keyLine(words(message))
+  // "Sadece bayanlara mı hizmet veriyorsunuz?": whom the business serves, which the list does not say.
+  if (asksWhoIsServed(line)) return null
   const listAsked = SERVICE_WORDS.test(line) && !OTHER_SERVICE.test(line)
   // "Saç kesimi?", "haircut", "and a blow dry?": a service named alone asks what its price or length would.
   const alone = words(message).filter((word) => !LEAD_IN.has(word.key)).length <= 3
@@ -118,6 +120,7 @@ const namesAnything = (message: string) =>
 export async function notAService(message: string, desk: BookingDesk, catalogue: Catalogue, contact: string, language: AssistantLanguage): Promise<ResponderOutput | null> {
   const line = keyLine(words(message))
   // "Manikür ne kadar?" asks as much whether there is one as "manikür var mı?"; "kaç saat sürer?" names nothing.
+  if (asksWhoIsServed(line)) return null
   if (!ASKS_FOR_ONE.test(line) && !(asksPriceOrLength(message) && namesAnything(message)) && !namesOtherCare(message)) return null
   const { rules, services } = await desk.load()
   if (!rules.enabled || services.length === 0) return null

@@ -218,11 +218,23 @@ describe('terms', () => {
     for (const message of ['how fast do you ship', 'how long does it take to arrive']) expect((await understand(message, classifier)).kind, message).toBe('delivery_time')
     // "Kaç kişilik?" of a set: its record's to say, not a search (it listed the set).
     expect(await understand('fincan takımı kaç kişilik', classifier)).toMatchObject({ kind: 'attribute', attribute: null, term: 'fincan takimi' })
+  })
+
+  it('reads whom the business serves as the owner\'s to say, and a use said of the product discussed as asked of it', async () => {
+    const classifier = await corpusClassifier()
     // Whom the business serves is the FAQ's or the owner's to say; a gift for someone, or a product of theirs, is not that.
     for (const message of ['sadece bayanlara mı hizmet veriyorsunuz', 'erkeklere de hizmet veriyor musunuz', 'unisex mi', 'do you do men too', 'is it women only', 'do you take kids']) {
       expect((await understand(message, classifier)).kind, message).toBe('unknown')
     }
     for (const message of ['kadına hediye bakıyorum', 'gift for women only under 50', 'erkek kıyafeti var mı']) expect((await understand(message, classifier)).kind, message).not.toBe('unknown')
+    // A use said of the product discussed is asked of it, never a search for the pool; a coupon or a card used is not a product's.
+    for (const message of ['havuz kenarında kullanırım', 'denizde kullanacağım', 'I will use it at the beach', 'i want to use it for running']) {
+      expect(await understand(message, classifier), message).toMatchObject({ kind: 'attribute', term: '' })
+    }
+    expect(await understand('kulaklığı sporda kullanabilir miyim', classifier)).toMatchObject({ kind: 'attribute', term: 'kulaklığı' })
+    expect((await understand('kupon kullanabilir miyim', classifier)).kind).toBe('discounts')
+    expect((await understand('kredi kartı kullanabilir miyim', classifier)).kind).toBe('payment')
+    expect(await ask('havuz kenarında kullanırım', { history: said(['p3']) })).toMatchObject({ kind: 'attribute', productIds: ['p3'] })
   })
 
   it('reads a part of a product changed as a question of the product, and the product changed in the first person as an exchange', async () => {

@@ -123,6 +123,10 @@ export const WISH_FOR_TR = /^ (.+) icin (ne|neler) (var|varmis|onerirsiniz|alabi
 const DELIVERY_TAKES = / how long (does|do|will|would) (it|they|delivery|shipping|the (order|delivery|package|parcel|shipping)) take( to (arrive|come|get (here|there|to me)|ship|deliver|be delivered))? $/
 /** How long until it comes, asked the short way: "how long to get to Ankara", "how long till it arrives", "izmire ne kadar sürede ulaşır". */
 const DELIVERY_HOW_LONG = / (how long (to|till|until|before|for) (it |they |my order |the order |the parcel |the package |delivery |shipping )?(get|gets|arrive\w*|reach\w*|deliver\w*|ship|ships|come|comes|be (delivered|shipped|here))|ne kadar (surede|zamanda) (gelir|gelirmi|gelmis olur|ulasir\w*|elime\w*|teslim\w*|kargo\w*|gonder\w*|yetis\w*)) /
+/** A use of a product, said or asked ("kullanırım", "kullanılır mı", "use it", "wear them"). */
+const USE_STATED = / (kullan(ir|il|ac|ab|iyor)\w*|kullanicam|use (it|them|this|that)|using (it|them)|wear (it|them|this|that)|giy(erim|ecegim|ecem|ilir\w*|ebilir\w*)) /
+/** The readings a use is heard as: a search for the place or the activity, a wish, a stock question. */
+const USED_AS = new Set(['None', 'search', 'ordering', 'stock', 'attribute', 'off_topic'])
 /** The words a place is asked of around: "what about within Turkey", "and to Ankara". */
 const PLACE_LEAD = /^(what|about|how|and|so|ok|okay|within|in|inside|to|for|ya|peki|hi|hello|thanks|thank|you)$/
 
@@ -622,6 +626,9 @@ export function intentOf(asked: string, message: string): Intent {
   if (ofUnit === 'dimensions' || ofUnit === 'weight') return { kind: 'attribute', attribute: ofUnit, term: productTerm(list.filter((word) => word.key !== unit)) }
   // "Can I preorder the keyboard?": an order of it, as "ön sipariş" is, never a detail of its record.
   if (/ (pre[ -]?order\w*) /.test(line)) return { kind: 'ordering', term: productTerm(list.filter((word) => !/^(pre|pre-?order\w*|orders?|ordering)$/.test(word.key))) }
+  // "Havuz kenarında kullanırım", "I will use it at the beach": a use, of the product named or discussed, which its
+  // record may speak of; never a search for the pool or the beach.
+  if (USE_STATED.test(line) && USED_AS.has(intent)) return { kind: 'attribute', attribute: attributeOf(list), term: productTerm(list.filter((word) => thingWords(word.text).length > 0)) }
   // "Do they run small?", "kalıbı dar mı?": how it fits, of the product named or discussed; no size, no search for "small".
   if (FIT_ASKED.test(line)) return { kind: 'attribute', attribute: null, term: productTerm(list.filter((word) => !FIT_WORDS.test(word.key))) }
   const takes = DELIVERY_TAKES.exec(line)

@@ -16,7 +16,7 @@ describe('attributeOf', () => {
     ['bedeni kaç', 'size'], ['42 numara', 'size'], ['xl var mı', 'size'], ['what size', 'size'], ['kaç gram', 'weight'], ['kilosu kaç', 'weight'],
     ['how heavy is it', 'weight'], ['kokusu nasıl', 'scent'], ['lavanta esanslı mı', 'scent'], ['what does it smell like', 'scent'],
     ['kulaklık pil ömrü', 'duration'], ['mum kaç saat yanar', 'duration'], ['how long does the candle burn', 'duration'],
-    ['how long for the candle to burn', 'duration'], ['burn time of the candle', 'duration'], ['mumun yanma süresi', 'duration'],
+    ['how long for the candle to burn', 'duration'], ['şarj süresi', 'duration'], ['hoparlörün şarj süresi kaç saat', 'duration'], ['burn time of the candle', 'duration'], ['mumun yanma süresi', 'duration'],
     ['boyu kaç cm', 'dimensions'], ['kaç ml', 'dimensions'], ['how long is the scarf', 'dimensions'], ['how much does it hold', 'dimensions'],
     ['rengi ne', 'colour'], ['siyahı var mı', 'colour'], ['what colours do you have', 'colour'],
     ['kumaşı ne', 'material'], ['neyden yapılmış', 'material'], ['what is it made of', 'material'], ['what kind of leather', 'material'],
@@ -48,8 +48,10 @@ describe('withoutDuration', () => {
   it.each([
     ['headphone battery life', ['headphone']], ['kulaklık pil ömrü', ['kulaklık']], ['saat pili ne kadar gider', ['saat', 'ne', 'kadar']],
     ['how long does the candle burn', ['how', 'long', 'does', 'the', 'candle']],
-    // With no kind of thing left to name, the words stay as they were; so do those of another attribute.
-    ['pil ömrü', ['pil', 'ömrü']], ['şarjı ne kadar gidiyor', ['şarjı', 'ne', 'kadar', 'gidiyor']], ['bedeni kaç', ['bedeni', 'kaç']],
+    // With no kind of thing left to name, the words stay as they were (a battery may be sold); so do those of another attribute.
+    ['şarjı ne kadar gidiyor', ['şarjı', 'ne', 'kadar', 'gidiyor']], ['pili ne kadar gider', ['pili', 'ne', 'kadar', 'gider']], ['bedeni kaç', ['bedeni', 'kaç']],
+    // Words that together only say how long something lasts go, whatever is left.
+    ['pil ömrü', []], ['kablosuz olanın şarj süresi', ['kablosuz', 'olanın']], ['charging time', []],
   ])('%s: %j', (message, rest) => {
     expect(withoutDuration(words(message)).map((word) => word.text)).toEqual(rest)
   })

@@ -58,16 +58,19 @@ export const saysGenuine = (text: string): boolean =>
   words(text).some((word) => GENUINE.test(word.key) || /^(925|sterling)$/.test(word.key)) || /%\s*100(?!\d)|(?<!\d)100\s*%|y[üu]zde\s*(100|y[üu]z)\b/iu.test(text)
 /** How it smells ("kokusu nasıl?", "what scent is it?"). */
 export const SCENT_WORDS = /^(smell|smells|scent|scents|fragrance|aroma|koku|kokusu|kokulari|kokuyor|esans\w*)$/
-export const DURATION_PHRASES = / (how (long|many hours) (does|do|will|would|can) (\w+ ){1,3}(last|burn|run|go)|kac saat (gider|dayanir|yanar|calisir|caliyor|gidiyor|gidiyo)|ne kadar (dayanir|dayaniyor|yanar)|(sarj\w*|pil\w*|batarya\w*) (ne kadar|kac gun|kac saat) (gider|gidiyor|gidiyo|dayanir|dayaniyor)|how long (for|is) (\w+ ){1,3}to (last|burn|run)|burn(ing)? time|yanma sure\w*|battery life|pil omru) /
+export const DURATION_PHRASES = / (how (long|many hours) (does|do|will|would|can) (\w+ ){1,3}(last|burn|run|go)|kac saat (gider|dayanir|yanar|calisir|caliyor|gidiyor|gidiyo)|ne kadar (dayanir|dayaniyor|yanar)|(sarj\w*|pil\w*|batarya\w*) (ne kadar|kac gun|kac saat) (gider|gidiyor|gidiyo|dayanir|dayaniyor)|how long (for|is) (\w+ ){1,3}to (last|burn|run)|burn(ing)? time|yanma sure\w*|(sarj|pil|batarya)\w* sure\w*|charging time|battery life|pil omru) /
 /** "How long" of a time: what it takes, until when, to do something; "how long is it" stays a length. */
 const HOW_LONG_A_TIME = / how long (does|do|did|will|would|can|could|should|until|till|to|for|before|after|is (the )?(shipping|delivery|wait)|are (the )?(shipping|delivery) )/
 /** The words of how long something lasts, besides the thing that lasts ("headphone battery life", "candle burn"). */
-const LASTING = /^(battery|pil|pili|sarj|sarji|omru|omur|life|last|lasts|burn|burns|run|runs|gider|gidiyor|gidiyo|dayanir|dayaniyor|yanar|calisir|calisiyor)$/
+const LASTING = /^(battery|pil|pili|sarj|sarji|omru|omur|sure|suresi|charging|time|life|last|lasts|burn|burns|run|runs|gider|gidiyor|gidiyo|dayanir|dayaniyor|yanar|calisir|calisiyor)$/
+/** Words of lasting that together name no product ("şarj süresi", "pil ömrü", "battery life"). */
+const LASTING_PHRASE = / ((sarj|pil|batarya)\w* (sure\w*|omru)|battery life|charging time) /
 /** "Headphone battery life?": what the words ask of, when a duration is asked and a kind of thing is left to name it. */
 export function withoutDuration(list: readonly Word[]): Word[] {
   if (attributeOf(list) !== 'duration') return [...list]
   const rest = list.filter((word) => !LASTING.test(word.key))
-  return thingWords(rest.map((word) => word.text).join(' ')).length > 0 ? rest : [...list]
+  // ("Pil" alone may be batteries sold; "pil ömrü", "şarj süresi" are only how long something lasts.)
+  return thingWords(rest.map((word) => word.text).join(' ')).length > 0 || LASTING_PHRASE.test(keyLine(list)) ? rest : [...list]
 }
 
 /** How a cut fits ("runs small", "true to size", "kalıbı dar mı", "slim fit mi"), and the words that ask it. */

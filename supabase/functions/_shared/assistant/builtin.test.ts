@@ -237,6 +237,18 @@ describe('terms', () => {
     expect(await ask('havuz kenarında kullanırım', { history: said(['p3']) })).toMatchObject({ kind: 'attribute', productIds: ['p3'] })
   })
 
+  it('"kablosuz olanın şarj süresi" after a list is how long that one lasts, never the delivery time or a charger', async () => {
+    for (const message of ['kablosuz olanin sarj suresi', 'kablosuz olanın şarj süresi']) {
+      const out = await ask(message, { history: said(['p2', 'p1']) })
+      expect(out, message).toMatchObject({ kind: 'attribute', productIds: ['p1'] })
+      expect(out.reply, message).toContain('30 saat pil')
+    }
+    const classifier = await corpusClassifier()
+    expect(await understand('hoparlörün şarj süresi kaç saat', classifier)).toMatchObject({ kind: 'attribute', attribute: 'duration', term: 'hoparlörün' })
+    expect((await understand('kargo süresi ne kadar', classifier)).kind).toBe('delivery_time')
+    expect((await understand('iade süresi kaç gün', classifier)).kind).toBe('returns')
+  })
+
   it('reads a part of a product changed as a question of the product, and the product changed in the first person as an exchange', async () => {
     const classifier = await corpusClassifier()
     for (const [message, term] of [['saatin kayışı değiştirilebilir mi', 'saatin'], ['bu saatin kayışı değişiyomu', 'saatin'], ['can you change the watch strap', 'watch']] as const) {

@@ -926,8 +926,10 @@ export function intentOf(asked: string, message: string): Intent {
   // like the exchange rate ("dolar kaç TL?" names no thing).
   const priced = productTerm(list.filter((word) => currencyOf(word.key) === null))
   if (intent === 'off_topic' && / (kac|ne kadar|how much|how many) /.test(line) && currencyAsked(message) !== null && thingWords(priced).length > 0) return { kind: 'price', term: priced }
-  // "Hoparlörün şarjı ne kadar dayanıyor?": how long a thing lasts, however far from the shop the network heard it.
-  if (intent === 'off_topic' && DURATION_PHRASES.test(line)) return { kind: 'attribute', attribute: 'duration', term: productTerm(withoutDuration(list)) }
+  // "Hoparlörün şarjı ne kadar dayanıyor?", "kablosuz olanın şarj süresi": how long a thing lasts, however far from the shop
+  // the network heard it, or however much "süre" sounds like the delivery's, the returns' or the hours'.
+  const heardAsATime = (intent === 'delivery_time' || intent === 'returns' || intent === 'hours') && topicOf(message) === null
+  if ((intent === 'off_topic' || heardAsATime) && DURATION_PHRASES.test(line)) return { kind: 'attribute', attribute: 'duration', term: productTerm(withoutDuration(list)) }
   if (intent === 'off_topic') return { kind: 'off_topic' }
   // "I need help", "yardım lazım": what the assistant can help with, as to a greeting.
   if (ASKS_HELP.test(line)) return { kind: 'greeting' }

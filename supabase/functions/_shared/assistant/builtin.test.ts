@@ -1843,13 +1843,15 @@ describe('follow-ups as customers write them', () => {
       ['I will take that one', 'en', 'Which one would you like?'],
       ['bunu alayım', 'tr', 'Hangisini almak istersiniz?'],
       ['2 tane alayım', 'tr', 'Hangisini almak istersiniz?'],
+      ['tamam alıyorum', 'tr', 'Hangisini almak istersiniz?'],
     ] as const) {
       const out = await ask(message, { language, history: listed })
       expect(out, message).toMatchObject({ kind: 'ordering', productIds: ['p3', 'p1', 'p6'] })
       expect(out.reply.startsWith(which), out.reply).toBe(true)
     }
-    // All of them, or one product discussed: no question.
+    // All of them, the way to order, or one product discussed: no question.
     expect((await ask('hepsini alayım', { history: listed })).reply).not.toContain('Hangisini')
+    expect((await ask('nasıl sipariş verebilirim', { history: listed })).reply).not.toContain('Hangisini')
     expect(await ask('I will take it', { language: 'en', history: said(['p1']) })).toMatchObject({ kind: 'ordering', productIds: ['p1'] })
     const askedWhich: Turn[] = [...listed, { role: 'user', content: 'bunu alayım', productIds: [] }, { role: 'assistant', content: '…', productIds: ['p3', 'p1', 'p6'], kind: 'ordering' }]
     for (const message of ['ikincisi', 'the second one', '2.si']) {

@@ -423,9 +423,9 @@ export async function answerOrdering(term: string, message: string, context: Con
   const reach = reserving && how === null ? say.cannotReserve(contactOf(context), language) : contactOf(context)
   // "10 tane telefon kılıfı alabilir miyim?" of one out of stock: that it is, first, and that no date of its return is written.
   const soldOut = products.length === 1 && one!.stock <= 0 ? [say.soldOut(one!, language)] : []
-  // "I'll take that one", "2 tane alayım" just after several: which one, with how to order any of them, never all of them
-  // ordered.
-  const oneOfThem = pointsAtOne(message) || (count !== null && !pointsAtAll(message))
+  // "I'll take that one", "2 tane alayım", "tamam alıyorum" just after several: which one, with how to order any of them,
+  // never all of them ordered.
+  const oneOfThem = pointsAtOne(message) || ((count !== null || BUYING.test(keyLine(words(message)))) && !pointsAtAll(message))
   const which = term === '' && !pair && products.length > 1 && oneOfThem ? [say.whichToOrder(language)] : []
   const text = [...which, ...soldOut, say.orderAnswer(products, how, reach, language), ...total, ...wanted].join('\n')
   const reserve = reserving && how !== null ? `\n${say.cannotReserve(contactOf(context), language)}` : ''

@@ -754,6 +754,18 @@ describe('cheapest and most expensive', () => {
     )
   })
 
+  it('"anything cheaper than the speaker?", "kablosuz kulaklıktan daha uygun kulaklık" set it against the product named', async () => {
+    const cheaper = await ask('kablosuz kulaklıktan daha uygun kulaklık var mı')
+    expect(cheaper).toMatchObject({ kind: 'budget', productIds: ['p2'] })
+    expect(cheaper.reply).toContain('Kablosuz Kulaklık (₺1.250,00 TRY) ürününden daha uygun olanlar')
+    const none = await ask('anything cheaper than the bluetooth hoparlör?', { language: 'en' })
+    expect(none).toMatchObject({ kind: 'budget', productIds: ['p3'] })
+    expect(none.reply).toBe('There is nothing of this kind in the catalogue cheaper than Bluetooth Hoparlör (₺899.50 TRY).')
+    // A kind is of the names: "saat" is also the hours of the headphones' "30 saat pil".
+    const items = [...PRODUCTS, product('p8', 'Akıllı Saat', 2499, 'TRY', 3, null)]
+    expect(await ask('akıllı saatten daha ucuz saat var mı', { items })).toMatchObject({ kind: 'budget', productIds: ['p8'] })
+  })
+
   it('a price or stock question names the kind of thing asked for: "çay bardağı" is no tea', async () => {
     const items = [...PRODUCTS, product('p8', 'Rize Çayı 1 kg', 210, 'TRY', 33, null, 'Çay bardağı başına bir tatlı kaşığı')]
     const out = await ask('çay bardağı var mı', { items, faq: [] })

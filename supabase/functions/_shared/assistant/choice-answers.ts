@@ -187,7 +187,8 @@ export async function answerCheaper(listed: readonly CatalogueProduct[], term: s
   const askedKind = asked && / (ve|and|ile|or|veya) /.test(keyLine(words(asked.content))) ? '' : thingWords(askedTerm).join(' ')
   const discussedKind = listed.length === 1 ? (thingWords(listed[0]!.name).at(-1) ?? '') : askedKind
   const kind = thingWords(term).length > 0 ? term : discussedKind
-  const found = kind === '' ? await catalogue.inBudget({ currency: bases[0]!.currency, max: bases[0]!.price }, MAX_LISTED + 2) : await catalogue.search(kind, 50)
+  // (Of a kind, those whose names hold it: "saat" is also the hours a description gives.)
+  const found = kind === '' ? await catalogue.inBudget({ currency: bases[0]!.currency, max: bases[0]!.price }, MAX_LISTED + 2) : ofTheKind(kind, await catalogue.search(kind, 50))
   const cheaperThan = (base: CatalogueProduct) => found.filter((product) => product.currency === base.currency && product.price < base.price).sort((a, b) => b.price - a.price)
   // Of a list in several currencies, set against the cheapest shown in a currency the cheaper ones are priced in: a
   // shirt in lira is cheaper than a bag in lira, never than a jacket in euros.
@@ -200,4 +201,24 @@ export async function answerCheaper(listed: readonly CatalogueProduct[], term: s
   }
   const shown = cheaper.slice(0, MAX_LISTED)
   return reply('budget', say.cheaperList(shown, than, language), language, shown)
+}
+
+/** "Cheaper than the leather bag", "akıllı saatten daha ucuz": the words naming what it is set against, and what follows. */
+const CHEAPER_THAN_EN = / (?:cheaper|less expensive) than (?:the |your |a |an |that |this )?(.+?) $/
+const CHEAPER_THAN_TR = /^(.*? )?(\S+?)(?:dan|den|tan|ten) daha (?:ucuz|uygun)\w* (.*)$/
+
+/**
+ * "Anything cheaper than the leather bag?", "akıllı saatten daha ucuz saat var mı?": cheaper than the one product the
+ * words name, of the kind asked or of its own; null when they name no single product.
+ */
+export async function answerCheaperThanNamed(message: string, context: Context): Promise<ResponderOutput | null> {
+  const line = keyLine(words(message))
+  const en = CHEAPER_THAN_EN.exec(line)
+  const tr = en ? null : CHEAPER_THAN_TR.exec(line)
+  const base = en ? productTerm(words(en[1]!)) : tr ? productTerm(words(`${tr[1] ?? ''}${tr[2]!}`)) : ''
+  if (thingWords(base).length === 0) return null
+  const named = bestNamed(base, await context.catalogue.search(base, 3), false)
+  if (named.length !== 1) return null
+  const kind = tr ? thingWords(productTerm(words(tr[3]!))).join(' ') : ''
+  return answerCheaper(named, kind, context)
 }

@@ -22,7 +22,7 @@ import { MAX_LISTED, type Context, reply, contactOf, lastProducts, justListed, l
 import { CONTACT_WORDS, OTHER, PRODUCT_CUES, WHERE_WORDS, asksSomething } from './cues.ts'
 import { faqFor } from './faq-answers.ts'
 import { answerAttribute, answerOrdering } from './product-answers.ts'
-import { othersThanDiscussed, answerExtreme, answerBudget, answerRecommendation, answerCheaper } from './choice-answers.ts'
+import { othersThanDiscussed, answerExtreme, answerBudget, answerRecommendation, answerCheaper, answerCheaperThanNamed } from './choice-answers.ts'
 import { ALTERNATIVE_MIN_SCORE, POLICY_TOPICS, answerIntent, answerProduct } from './intent-answers.ts'
 import { addNotes, answerBasket, answerPriceWithShipping, answerWithAnother } from './basket-answers.ts'
 import { answerVisit } from './visit-answers.ts'
@@ -96,6 +96,9 @@ export async function answerMessage(
   if (visit) return visit
   const withShipping = await answerPriceWithShipping(message, context)
   if (withShipping) return withShipping
+  // "Anything cheaper than the smart watch?": set against the product named, however much its name is the whole question.
+  const cheaperThanNamed = CHEAPER_THAN.test(keyLine(words(message))) ? await answerCheaperThanNamed(message, context) : null
+  if (cheaperThanNamed) return cheaperThanNamed
   // ("Gömlek ve tişört alsam kargo öder miyim?": things bought, then shipping; no question of a product's name.)
   const boughtThenShipped = understood.kind === 'shipping' && IF_BOUGHT.test(keyLine(words(message)))
   const written = !boughtThenShipped && clashesWithAName(understood.kind, message) && understood.unknownWords > 0 && mayBeProduct ? await productNameWritten(message, context) : null
@@ -453,6 +456,8 @@ const TIMED_TOPICS: Partial<Record<string, BusinessTopic>> = { shipping: 'delive
 
 const TOO_DEAR = / (cok|fazla|biraz|baya|bayagi|kadar|too|bit|so|very|quite|thats|its|is) (pahali\w*|expensive|pricey|dear) | pahali (ya|geldi|gibi|bence) | pahaliymis | (ama|but|yet) (\w+ )?(pahali\w*|expensive|pricey) /
 const CHEAPER = / (daha ucuz\w*|daha uygun\w*|cheaper|less expensive|anything less) /
+/** "Cheaper than…", "…ten daha ucuz": set against a product named. */
+const CHEAPER_THAN = / (cheaper than|less expensive than|\w+(dan|den|tan|ten) daha (ucuz|uygun)\w*) /
 const DEARER = / (daha pahali\w*|more expensive|pricier|dearer) /
 /** Which of them ("hangisi", "which"; "the cheaper one", "ucuz olanı": the one of them, not "a cheaper one"). */
 const WHICH_ONE = / (hangisi\w*|which|the (cheaper|cheapest|less expensive|dearer|more expensive|pricier) ones?|(ucuz|pahali) olani\w*) /

@@ -25,7 +25,7 @@ import { answerAttribute, answerOrdering } from './product-answers.ts'
 import { othersThanDiscussed, answerExtreme, answerBudget, answerRecommendation, answerCheaper, answerCheaperThanNamed } from './choice-answers.ts'
 import { ALTERNATIVE_MIN_SCORE, POLICY_TOPICS, answerIntent, answerProduct } from './intent-answers.ts'
 import { addNotes, answerBasket, answerPriceWithShipping, answerWithAnother } from './basket-answers.ts'
-import { answerVisit } from './visit-answers.ts'
+import { answerStorePrices, answerVisit } from './visit-answers.ts'
 
 /** A count asked of nothing named: "kaç?", "kaç tane", "kaç günüm var", "how many?", "how many days do I have?". */
 const HOW_MANY_ALONE =
@@ -94,6 +94,8 @@ export async function answerMessage(
   // "Can I come by to see the bags?": where the shop is, whether it is open, and the bags.
   const visit = await answerVisit(message, context)
   if (visit) return visit
+  const storePrices = await answerStorePrices(message, context)
+  if (storePrices) return storePrices
   const withShipping = await answerPriceWithShipping(message, context)
   if (withShipping) return withShipping
   // "Anything cheaper than the smart watch?": set against the product named, however much its name is the whole question.

@@ -1,7 +1,7 @@
 // Coming to the shop to see products (visit-answers.ts): where, whether it is open now, and the products named as the
-// catalogue lists them; nothing for a message that asks no such thing.
+// catalogue lists them; the shop's own prices, which are not written; nothing for a message that asks no such thing.
 import { describe, expect, it } from 'vitest'
-import { answerVisit } from './visit-answers.ts'
+import { answerStorePrices, answerVisit } from './visit-answers.ts'
 import { catalogueProduct as product, memoryContext } from '../../../../tests/support/assistant-memory.ts'
 
 const BAG = product('p1', 'Leather Bag', 1450, 'TRY', 0)
@@ -40,5 +40,31 @@ describe('answerVisit', () => {
 
   it.each(['can i come by tomorrow', 'where is your shop', 'is the bag in stock', 'can i try the jacket on in store', 'mağazanız nerede'])('%s: none', async (message) => {
     expect(await answerVisit(message, at('en'))).toBeNull()
+  })
+})
+
+describe('answerStorePrices', () => {
+  const NOTE_TR = 'Buradan verdiğim fiyatlar katalogdaki güncel fiyatlardır; mağazada farklı bir fiyat olup olmadığı yazılı değil.'
+  const NOTE_EN = "The prices I give here are the catalogue's current ones; nothing is written about different prices in the shop."
+
+  it.each([
+    ['is it cheaper in store', 'en', NOTE_EN],
+    ['are online prices the same as in the shop', 'en', NOTE_EN],
+    ['mağazada daha mı ucuz', 'tr', NOTE_TR],
+    ['mağaza fiyatları ile site fiyatları aynı mı', 'tr', NOTE_TR],
+  ] as const)('%s: the prices here are the catalogue\'s, the shop\'s are not written', async (message, language, note) => {
+    const out = await answerStorePrices(message, at(language))
+    expect(out).toMatchObject({ kind: 'price', productIds: [] })
+    expect(out!.reply.startsWith(note)).toBe(true)
+  })
+
+  it('gives the price of the product named first', async () => {
+    const out = await answerStorePrices('lamba mağazada da aynı fiyat mı', at('tr'))
+    expect(out).toMatchObject({ kind: 'price', productIds: ['p2'] })
+    expect(out!.reply).toMatch(/^Masa Lambası fiyatı €35,00 EUR.*\nBuradan verdiğim fiyatlar/s)
+  })
+
+  it.each(['mağazadan aynı gün teslim alabilir miyim', 'mağazanızdaki en ucuz şey ne', 'is the store the same place as the address', 'can i come by to see the bag', 'how much is the lamp'])('%s: none', async (message) => {
+    expect(await answerStorePrices(message, at('en'))).toBeNull()
   })
 })

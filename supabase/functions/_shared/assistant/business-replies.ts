@@ -68,7 +68,6 @@ function dayLine(hours: OpeningHours, day: Weekday, language: Lang): string {
   return `${name}: ${rangesText(ranges, language)}`
 }
 
-/** The week, consecutive days with the same hours joined ("Pazartesi–Cuma: 10:00–19:00"). */
 /** Runs of days in a row with the same hours: Monday to Friday 09:00–18:00 is one. */
 function sameHourRuns(hours: OpeningHours, days: readonly Weekday[]): { from: Weekday; to: Weekday }[] {
   const groups: { from: Weekday; to: Weekday; key: string }[] = []
@@ -81,6 +80,7 @@ function sameHourRuns(hours: OpeningHours, days: readonly Weekday[]): { from: We
   return groups
 }
 
+/** The week, consecutive days with the same hours joined ("Pazartesi–Cuma: 10:00–19:00"). */
 export function weekText(hours: OpeningHours, language: Lang): string {
   return sameHourRuns(hours, WEEKDAYS)
     .map(({ from, to }) => {
@@ -196,6 +196,13 @@ export function placeAnswer(asked: keyof typeof OF_THE_PLACE, profile: BusinessP
   const topic = OF_THE_PLACE[asked][language]
   const where = profile?.address?.trim() || profile?.maps_url?.trim() ? `\n${locationAnswer(profile, businessName, language)}` : ''
   return `${notWritten(topic, profile, businessName, language)}${where}`
+}
+
+/** "Is it cheaper in store?": the prices given here are the catalogue's; no field holds the shop's own. */
+export function storePricesNotWritten(contact: string, language: Lang): string {
+  return language === 'tr'
+    ? `Buradan verdiğim fiyatlar katalogdaki güncel fiyatlardır; mağazada farklı bir fiyat olup olmadığı yazılı değil. ${contact}`
+    : `The prices I give here are the catalogue's current ones; nothing is written about different prices in the shop. ${contact}`
 }
 
 export function contactAnswer(profile: BusinessProfile | null, businessName: string, language: Lang): string {

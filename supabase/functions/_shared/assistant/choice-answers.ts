@@ -5,7 +5,6 @@ import { currencyAsked, type Budget } from './amounts.ts'
 import { productTerm } from './question-words.ts'
 import { departmentIn, forWhom, occasionWords, thingWords, wishesForAGift } from './lexicon.ts'
 import * as say from './replies.ts'
-import * as choose from './choice-replies.ts'
 import { bestNamed, coverage } from './matching.ts'
 import { asciiKey, keyLine, words } from './text.ts'
 import type { CatalogueProduct, ResponderOutput } from './types.ts'
@@ -54,13 +53,13 @@ export async function answerExtreme(order: 'cheapest' | 'priciest', term: string
     const listed = overWholeShop(message) || overWholeShop(asked) ? [] : ((await justListed(context)) ?? (await lastProducts(context)) ?? [])
     const chosen = inCurrencyAsked(listed.length >= 2 ? extremesByCurrency(listed, order) : (await catalogue.extremes(order)).slice(0, MAX_LISTED), message)
     if (chosen.length === 0) return reply(kind, say.emptyCatalogue(contactOf(context), language), language)
-    return reply(kind, choose.extreme(chosen, order, language), language, chosen)
+    return reply(kind, say.extreme(chosen, order, language), language, chosen)
   }
   // "The most expensive backpack": among what the words name, not everything sharing a word with them.
   const pool = bestNamed(term, await catalogue.search(term, 50), true)
   if (pool.length === 0) return reply(kind, say.notFound(contactOf(context), language), language, [], false)
   const chosen = inCurrencyAsked(extremesByCurrency(pool, order), message)
-  return reply(kind, choose.extreme(chosen, order, language), language, chosen)
+  return reply(kind, say.extreme(chosen, order, language), language, chosen)
 }
 
 /** "The cheapest thing in lira": of one per currency, the one in the currency named, when there is one. */
@@ -110,16 +109,16 @@ export async function answerBudget(budget: Budget, term: string, context: Contex
   if (found.length === 0 && matches.length > 0) {
     const instead = await catalogue.inBudget(budget, MAX_LISTED + 1)
     const shown = instead.slice(0, MAX_LISTED)
-    if (shown.length > 0) return reply('budget', `${choose.budgetNoneOfKind(budget, language)}\n${choose.budgetList(shown, budget, instead.length > MAX_LISTED, language)}`, language, shown)
+    if (shown.length > 0) return reply('budget', `${say.budgetNoneOfKind(budget, language)}\n${say.budgetList(shown, budget, instead.length > MAX_LISTED, language)}`, language, shown)
   }
-  if (found.length === 0) return reply('budget', choose.budgetNone(budget, language), language)
+  if (found.length === 0) return reply('budget', say.budgetNone(budget, language), language)
   const shown = found.slice(0, MAX_LISTED)
-  const list = choose.budgetList(shown, budget, found.length > MAX_LISTED, language)
+  const list = say.budgetList(shown, budget, found.length > MAX_LISTED, language)
   // "500 TL altı hediye" where every gift is out of stock: those, then what the budget buys today (a kind of product
   // asked for, "300 TL altı kulaklık", is not answered with other things).
   if (wishesForAGift(term) && found.every((p) => p.stock <= 0)) {
     const inStock = (await catalogue.inBudget(budget, MAX_LISTED * 3)).filter((p) => p.stock > 0).slice(0, MAX_LISTED)
-    if (inStock.length > 0) return reply('budget', `${list}\n${choose.budgetInStockInstead(inStock, language)}`, language, [...shown, ...inStock])
+    if (inStock.length > 0) return reply('budget', `${list}\n${say.budgetInStockInstead(inStock, language)}`, language, [...shown, ...inStock])
   }
   return reply('budget', list, language, shown)
 }
@@ -142,7 +141,7 @@ export async function answerRecommendation(asked: string, context: Context, show
     if (list[at + 2]?.key === 'old') ofAge.add(at + 2)
   })
   const term = productTerm(list.filter((word, at) => !FAN.test(word.key) && !ofAge.has(at)))
-  if (term === '') return reply('recommend', choose.clarifyRecommendation(language), language)
+  if (term === '') return reply('recommend', say.clarifyRecommendation(language), language)
   // "For a summer wedding": what answers most of the words, in name or description.
   const bestFor = async (words: string) => {
     const scored = (await catalogue.search(words, MAX_LISTED + shown.size))
@@ -163,12 +162,12 @@ export async function answerRecommendation(asked: string, context: Context, show
     const previous = context.history.findLast((turn) => turn.role === 'assistant')
     // "My sister loves jewellery" of a shop with none: a kind of thing was told, so nothing fits.
     const askedBefore = (previous?.kind === 'recommend' && previous.productIds.length === 0) || department !== null || thingWords(term).length > 0
-    if (shown.size > 0) return reply('recommend', choose.noOtherRecommendation(language), language)
-    return reply('recommend', askedBefore ? choose.noRecommendation(language) : choose.clarifyRecommendation(language), language)
+    if (shown.size > 0) return reply('recommend', say.noOtherRecommendation(language), language)
+    return reply('recommend', askedBefore ? say.noRecommendation(language) : say.clarifyRecommendation(language), language)
   }
   // (Unless a record speaks of ages: "3 yaş üstü", "for kids".)
   const agesWritten = found.some((product) => / (yas\w*|ages?|kids?|child\w*|cocuk\w*|bebek\w*|baby|babies) /.test(keyLine(words(`${product.name} ${product.description ?? ''}`))))
-  return reply('recommend', choose.recommendList(found, language, ofAge.size > 0 && !agesWritten), language, found)
+  return reply('recommend', say.recommendList(found, language, ofAge.size > 0 && !agesWritten), language, found)
 }
 
 /** Products cheaper than the cheapest just listed, in its currency, the dearest of them first; of the kind named, if one is. */
@@ -198,10 +197,10 @@ export async function answerCheaper(listed: readonly CatalogueProduct[], term: s
   if (cheaper.length === 0) {
     // None of its kind for less: said so, unless nothing at all costs less (which says more).
     const ofKind = kind === discussedKind && kind !== '' && (await catalogue.inBudget({ currency: than.currency, max: than.price }, MAX_LISTED + 2)).some((product) => product.price < than.price)
-    return reply('budget', ofKind ? choose.nothingCheaperOfKind(than, language) : choose.nothingCheaper(than, language), language, [than])
+    return reply('budget', ofKind ? say.nothingCheaperOfKind(than, language) : say.nothingCheaper(than, language), language, [than])
   }
   const shown = cheaper.slice(0, MAX_LISTED)
-  return reply('budget', choose.cheaperList(shown, than, language), language, shown)
+  return reply('budget', say.cheaperList(shown, than, language), language, shown)
 }
 
 /** "Cheaper than the leather bag", "akıllı saatten daha ucuz": the words naming what it is set against, and what follows. */

@@ -132,7 +132,9 @@ describe('pointing back', () => {
 
   it.each([
     ['I will take that one', true], ['bunu alayım', true], ['onu istiyorum', true], ['I will take it', true],
-    ['hepsini alayım', false], ['I will take them all', false], ['ikisini de alırım', false], ['both of them', false], ['2 tane alayım', false],
+    // All of them, or a number with no pointer, is no one of them pointed at.
+    ['hepsini alayım', false], ['I will take them all', false], ['ikisini de alırım', false], ['both of them', false],
+    ['2 tane alayım', false],
   ])('pointsAtOne(%j) is %j', (message, one) => {
     expect(pointsAtOne(message)).toBe(one)
   })

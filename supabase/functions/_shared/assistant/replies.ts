@@ -1,6 +1,5 @@
 // The built-in responder's words in both languages (what a record says of an
-// attribute is in attribute-replies.ts; budgets, cheaper ones, suggestions and
-// the ends of the price range in choice-replies.ts). Every fact in them comes from a
+// attribute is in attribute-replies.ts). Every fact in them comes from a
 // product passed in (read from the catalogue at reply time); of the
 // customer's own words only the few naming what was asked come back
 // ("Katalogda “vegan deri” yer almıyor"), never a sentence, so nothing they
@@ -8,6 +7,7 @@
 import { formatPrice } from '../../../../domain/products/currency.ts'
 import { productLinkHref } from '../../../../domain/products/links.ts'
 import { business } from './business-replies.ts'
+import type { Budget } from './amounts.ts'
 import type { AssistantLanguage, CatalogueProduct } from './types.ts'
 
 type Lang = AssistantLanguage
@@ -22,7 +22,7 @@ export function link(product: CatalogueProduct): string | null {
   return productLinkHref(product.product_link)
 }
 
-export function stockState(product: CatalogueProduct, language: Lang): string {
+function stockState(product: CatalogueProduct, language: Lang): string {
   if (product.stock <= 0) return language === 'tr' ? 'stokta yok' : 'out of stock'
   return language === 'tr' ? `stokta ${product.stock} adet` : `${product.stock} in stock`
 }
@@ -110,6 +110,86 @@ export function dontKnow(contact: string, language: Lang, offers: Offers = { boo
 /** The customer's details given with nothing asked: thanks, and what can be asked here. */
 export function thanksForDetails(language: Lang, offers: Offers): string {
   return `${language === 'tr' ? 'Teşekkürler! Size nasıl yardımcı olabilirim?' : 'Thank you! How can I help?'} ${whatCanBeAsked(language, offers)}`
+}
+
+export function budgetList(products: readonly CatalogueProduct[], budget: Budget, more: boolean, language: Lang): string {
+  const limit = formatPrice(budget.max, budget.currency, language)
+  const from = budget.min !== undefined ? formatPrice(budget.min, budget.currency, language) : null
+  const head =
+    language === 'tr'
+      ? from ? `${from} ile ${limit} arasındaki ürünler:` : `${limit} ve altındaki ürünler:`
+      : from ? `Products between ${from} and ${limit}:` : `Products at ${limit} or less:`
+  const tail = more ? [language === 'tr' ? 'Daha fazlası da var; aradığınız ürünü yazabilirsiniz.' : 'There are more; tell me what you are looking for.'] : []
+  return [head, ...products.map((product) => productLine(product, language)), ...tail].join('\n')
+}
+
+export function budgetNone(budget: Budget, language: Lang): string {
+  const limit = formatPrice(budget.max, budget.currency, language)
+  const from = budget.min !== undefined ? formatPrice(budget.min, budget.currency, language) : null
+  return language === 'tr'
+    ? `Katalogda ${from ? `${from} ile ${limit} arasında` : `${limit} ve altında`} fiyatlı bir ürün yok.`
+    : `There is nothing in the catalogue ${from ? `between ${from} and ${limit}` : `at ${limit} or less`}.`
+}
+
+/** None of the kind asked for is in the budget, though other products are (listed after it). */
+export function budgetNoneOfKind(budget: Budget, language: Lang): string {
+  const limit = formatPrice(budget.max, budget.currency, language)
+  const from = budget.min !== undefined ? formatPrice(budget.min, budget.currency, language) : null
+  return language === 'tr'
+    ? `Aradığınız türden ${from ? `${from} ile ${limit} arasında` : `${limit} ve altında`} bir ürün yok.`
+    : `Nothing of the kind you asked for is ${from ? `between ${from} and ${limit}` : `at ${limit} or less`}.`
+}
+
+/** After a budget's list of a kind none of which is in stock: what the same budget buys that is. */
+export function budgetInStockInstead(products: readonly CatalogueProduct[], language: Lang): string {
+  const head = language === 'tr' ? 'Bu bütçede stokta olan diğer ürünler:' : 'What is in stock within the same budget:'
+  return [head, ...products.map((product) => productLine(product, language))].join('\n')
+}
+
+export function cheaperList(products: readonly CatalogueProduct[], than: CatalogueProduct, language: Lang): string {
+  const head = language === 'tr' ? `${than.name} (${price(than, language)}) ürününden daha uygun olanlar:` : `Cheaper than ${than.name} (${price(than, language)}):`
+  return [head, ...products.map((product) => productLine(product, language))].join('\n')
+}
+
+export function nothingCheaper(than: CatalogueProduct, language: Lang): string {
+  return language === 'tr'
+    ? `Katalogda ${than.name} (${price(than, language)}) ürününden daha uygun fiyatlı bir ürün yok.`
+    : `There is nothing in the catalogue cheaper than ${than.name} (${price(than, language)}).`
+}
+
+/** "Anything cheaper?" of one product, when the catalogue has none of its kind for less (other things may cost less). */
+export function nothingCheaperOfKind(than: CatalogueProduct, language: Lang): string {
+  return language === 'tr'
+    ? `Katalogda bu türde ${than.name} (${price(than, language)}) ürününden daha uygun fiyatlı bir ürün yok.`
+    : `There is nothing of this kind in the catalogue cheaper than ${than.name} (${price(than, language)}).`
+}
+
+/** With `ageAsked`, that no record says which ages a product suits ("for a 10 year old"). */
+export function recommendList(products: readonly CatalogueProduct[], language: Lang, ageAsked = false): string {
+  const head = ageAsked
+    ? language === 'tr' ? 'Katalogda ürünlerin hangi yaşa uygun olduğu yazmıyor; şunlar ilginizi çekebilir:' : "The catalogue doesn't say which ages its products suit; these might do:"
+    : language === 'tr' ? 'Şunlar ilginizi çekebilir:' : 'These might suit you:'
+  return [head, ...products.map((product) => describe(product, language))].join('\n')
+}
+
+/** "Anything else?" after suggestions, and none other fits the wish. */
+export function noOtherRecommendation(language: Lang): string {
+  return language === 'tr'
+    ? 'Katalogda bu isteğe uyan başka bir ürün bulamadım. Bir ürün türü ya da bütçe yazarsanız yeniden bakarım; isterseniz tüm ürünleri de listeleyebilirim.'
+    : "I couldn't find anything else in the catalogue for this. Tell me a kind of product or a budget and I'll look again, or I can list all products."
+}
+
+/** Asked what the present should be and told, and still nothing in the catalogue fits: said so, not asked again. */
+export function noRecommendation(language: Lang): string {
+  return language === 'tr'
+    ? 'Katalogda buna uyan bir ürün bulamadım. Bir ürün türü ya da bütçe yazarsanız yeniden bakarım; isterseniz tüm ürünleri de listeleyebilirim.'
+    : "I couldn't find anything in the catalogue for that. Tell me a kind of product or a budget and I'll look again, or I can list everything we have."
+}
+
+export function clarifyRecommendation(language: Lang): string {
+  return language === 'tr'
+    ? 'Size uygun bir şey bulabilmem için biraz daha anlatır mısınız: ne tür bir ürün arıyorsunuz, kimin için ve bütçeniz ne kadar?'
+    : 'Could you tell me a little more: what kind of product are you looking for, who is it for, and what is your budget?'
 }
 
 /** How to buy: the product's link (or none), then the owner's ordering text or the way to ask. */
@@ -217,13 +297,6 @@ export function pricesCurrent(language: Lang): string {
   return language === 'tr'
     ? 'Buradan verdiğim fiyatlar katalogdan şu anda okunur; web sitesini buradan göremiyorum. Hangi ürünü sorduğunuzu yazarsanız güncel fiyatını söyleyeyim.'
     : "The prices I give here are read from the catalogue as it is right now; I can't see the website from here. Tell me which product and I'll give you its current price."
-}
-
-/** "Is it cheaper in store?": the catalogue's prices are given here; the shop's own are written nowhere. */
-export function storePricesNotWritten(contact: string, language: Lang): string {
-  return language === 'tr'
-    ? `Buradan verdiğim fiyatlar katalogdaki güncel fiyatlardır; mağazada farklı bir fiyat olup olmadığı yazılı değil. ${contact}`
-    : `The prices I give here are the catalogue's current ones; nothing is written about different prices in the shop. ${contact}`
 }
 
 export function whichProduct(language: Lang): string {
@@ -359,7 +432,7 @@ export function linkList(products: readonly CatalogueProduct[], businessName: st
   return [head, ...lines, ...tail].join('\n')
 }
 
-export function describe(product: CatalogueProduct, language: Lang): string {
+function describe(product: CatalogueProduct, language: Lang): string {
   const description = product.description?.trim()
   const short = description && description.length > 90 ? `${description.slice(0, 89).trimEnd()}…` : description
   return short ? `${productLine(product, language)} (${short})` : productLine(product, language)
@@ -408,4 +481,17 @@ export function compareMissing(found: CatalogueProduct | null, contact: string, 
   return language === 'tr'
     ? `Yalnızca birini bulabildim:\n${describe(found, language)}\nDiğerini katalogda bulamadım. ${contact}`
     : `I could only find one of them:\n${describe(found, language)}\nThe other one isn't in the catalogue. ${contact}`
+}
+
+/** The cheapest or dearest product in each currency: prices in different currencies are never ranked together. */
+export function extreme(products: readonly CatalogueProduct[], order: 'cheapest' | 'priciest', language: Lang): string {
+  const label = order === 'cheapest' ? (language === 'tr' ? 'En uygun fiyatlı' : 'The cheapest') : language === 'tr' ? 'En pahalı' : 'The most expensive'
+  if (products.length === 1) {
+    const product = products[0]!
+    return language === 'tr'
+      ? `${label} ürün: ${product.name} — ${price(product, language)}, ${stockState(product, language)}.`
+      : `${label} is ${product.name} at ${price(product, language)}, ${stockState(product, language)}.`
+  }
+  const head = language === 'tr' ? `${label} ürünler (para birimine göre):` : `${label}, by currency:`
+  return [head, ...products.map((product) => productLine(product, language))].join('\n')
 }

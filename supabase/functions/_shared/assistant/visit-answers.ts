@@ -56,7 +56,7 @@ export async function answerStorePrices(message: string, context: Context): Prom
   if (!STORE_PRICES.test(keyLine(list))) return null
   const { language } = context
   const term = thingWords(productTerm(list.filter((word) => !VISIT_WORD.test(word.key)))).join(' ')
-  const note = say.storePricesNotWritten(contactOf(context), language)
+  const note = biz.storePricesNotWritten(contactOf(context), language)
   if (term === '' && !pointsBack(message)) return reply('price', note, language)
   const price = await answerProductQuestion('price', term, context, message)
   if (price.productIds.length === 0) return reply('price', note, language)

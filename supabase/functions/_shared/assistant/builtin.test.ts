@@ -453,6 +453,10 @@ describe('link', () => {
     expect(none.reply).toContain('Buradan fotoğraf gönderemiyorum ve Desk Lamp')
     expect(none.reply).toContain('0216 555 00 11')
     expect(none.reply).not.toContain('satın almak')
+    // Of several, none from here either: their pages.
+    const several = await ask('kulaklıkların fotoğraflarını atar mısınız')
+    expect(several).toMatchObject({ kind: 'link', productIds: ['p1', 'p2'] })
+    expect(several.reply).toMatch(/^Buradan fotoğraf gönderemiyorum; ürün sayfalarında görülebilirler:\n• Kablosuz Kulaklık .* — https:\/\/ornek\.com\/kulaklik\n/)
     for (const message of ['fotoğrafını görebilir miyim', 'can I see a photo']) {
       expect(await ask(message, { history: said(['p6']) }), message).toMatchObject({ kind: 'link', productIds: ['p6'] })
     }

@@ -125,8 +125,10 @@ export async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | '
   if (found.length > 1 && kind !== 'link' && found.every((product) => notInRecord(term, product).length > 0)) {
     return reply(kind, say.closestList(found, term, language), language, found, false)
   }
+  // "Can you send me a picture of the lamp?": its page, or whom to ask for one; never "to buy it".
+  const pictures = kind === 'link' && message !== undefined && PICTURE.test(keyLine(words(message)))
   if (found.length > 1) {
-    const text = kind === 'link' ? say.linkList(found, businessName, language) : say.productList(found, false, language)
+    const text = pictures ? say.pictureOf(found, businessName, contactOf(context), language) : kind === 'link' ? say.linkList(found, businessName, language) : say.productList(found, false, language)
     return reply(kind, text, language, found)
   }
   const product = found[0]!
@@ -139,8 +141,7 @@ export async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | '
     if (hit) return reply('faq', biz.faqAnswer(hit), language)
     return reply(kind, say.closest(product, term, language), language, [product], false)
   }
-  // "Can you send me a picture of the lamp?": its page, or whom to ask for one; never "to buy it".
-  if (kind === 'link' && message !== undefined && PICTURE.test(keyLine(words(message)))) return reply(kind, say.pictureOf(product, contactOf(context), language), language, [product], say.link(product) !== null)
+  if (pictures) return reply(kind, say.pictureOf([product], businessName, contactOf(context), language), language, [product], say.link(product) !== null)
   const text =
     kind === 'price'
       ? say.priceOf(product, language)

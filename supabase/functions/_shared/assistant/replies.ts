@@ -409,7 +409,9 @@ export function linkOf(product: CatalogueProduct, businessName: string, language
 }
 
 /** A picture asked for: none is sent from here; the product's page shows it, or the business can send one. */
-export function pictureOf(product: CatalogueProduct, contact: string, language: Lang): string {
+export function pictureOf(products: readonly CatalogueProduct[], businessName: string, contact: string, language: Lang): string {
+  const [product, ...others] = products as [CatalogueProduct, ...CatalogueProduct[]]
+  if (others.length > 0) return linkList(products, businessName, language, language === 'tr' ? 'Buradan fotoğraf gönderemiyorum; ürün sayfalarında görülebilirler:' : "I can't send pictures here; you can see them on their pages:")
   const href = link(product)
   const named = withState(product, language)
   if (href) return language === 'tr' ? `Buradan fotoğraf gönderemiyorum; ${named} ürün sayfasında görülebilir: ${href}` : `I can't send pictures here; you can see ${named} on its page: ${href}`
@@ -418,14 +420,14 @@ export function pictureOf(product: CatalogueProduct, contact: string, language: 
     : `I can't send pictures here, and ${named} has no product page. ${contact}`
 }
 
-/** Several products' links: a link where one exists, else the plain line. */
-export function linkList(products: readonly CatalogueProduct[], businessName: string, language: Lang): string {
+/** Several products' links: a link where one exists, else the plain line; `said` before them in place of "found". */
+export function linkList(products: readonly CatalogueProduct[], businessName: string, language: Lang, said?: string): string {
   const lines = products.map((product) => {
     const href = link(product)
     return href ? `${productLine(product, language)} — ${href}` : productLine(product, language)
   })
   const missing = products.some((product) => link(product) === null)
-  const head = language === 'tr' ? 'Bulduklarım:' : "Here's what I found:"
+  const head = said ?? (language === 'tr' ? 'Bulduklarım:' : "Here's what I found:")
   const tail = missing
     ? [language === 'tr' ? `Bağlantısı olmayanlar için ${business(businessName, language)} ile iletişime geçebilirsiniz.` : `For those without a link, please contact ${business(businessName, language)}.`]
     : []

@@ -541,7 +541,7 @@ describe('lists', () => {
     expect(await ask('siyah mı', { items, history: said(['b2']) })).toMatchObject({ kind: 'attribute', productIds: ['b2'] })
   })
 
-  it.each(['tüm ürünleri görebilir miyim', 'show me everything', "what's new?", 'yeni gelenler neler', 'ürünlerinizin hepsini görebilir miyim', 'katalog atar mısınız', 'can u send me the catalogue', 'fiyat listesi alabilir miyim', 'price list?', 'merhabalar, ürünlerinizi görebileceğim bir katalog var mı', 'ürünlerinizi görebilir miyim', 'can i see your products'])(
+  it.each(['tüm ürünleri görebilir miyim', 'show me everything', "what's new?", 'yeni gelenler neler', 'ürünlerinizin hepsini görebilir miyim', 'katalog atar mısınız', 'can u send me the catalogue', 'fiyat listesi alabilir miyim', 'price list?', 'merhabalar, ürünlerinizi görebileceğim bir katalog var mı', 'ürünlerinizi görebilir miyim', 'can i see your products', 'do you have a catalogue pdf', 'pdf katalog var mı'])(
     'lists the catalogue for "%s" (it was shipping, a goodbye or "no matching product")',
     async (message) => {
       const out = await ask(message)

@@ -257,7 +257,7 @@ export const NEW_ARRIVALS = / ((whats|what is|anything) new|new (arrivals?|in|st
 const WHOLE_CATALOGUE =
   /^ (hi |hello |merhaba |selam )?(can you |could you |please )?(show me everything|show me all (your |the )?(products|items|stuff)|(whats|what is|anything) new( this week| this month| today| in)?|new arrivals|(tum|butun) urun\w*( gorebilir miyim| gorebilir miyiz| neler| nedir| var mi)?|urunlerinizin (hepsi\w*|tamami\w*)( gorebilir miyim)?|urunleriniz\w* (gorebilir (miyim|miyiz)|gosterir misiniz|gosterebilir misiniz)|(can|could|may) (i|we) see (your |all your |all the |the )?(products|items|stuff|catalog\w*)|yeni (gelen\w*|urun\w*)( neler| var mi| nedir)?|(neler|ne) yeni) (please |lutfen )?$/
 /** The catalogue named as a thing to be sent or seen ("katalog atar mısınız", "send me the catalogue", "fiyat listesi"). */
-const CATALOGUE_WORD = /^(katalo[gk]\w*|catalog\w*|brochure|menu|liste\w*|list|pricelist|gorebilecegim\w*|bakabilecegim\w*|urunlerinizi|urunlerin\w*)$/
+const CATALOGUE_WORD = /^(katalo[gk]\w*|catalog\w*|brochure|menu|pdf|liste\w*|list|pricelist|gorebilecegim\w*|bakabilecegim\w*|urunlerinizi|urunlerin\w*)$/
 const WITHOUT_BOOKING =
   / (randevusuz|randevu almadan|randevu\w* (\w+ )?(sart|zorunlu|gerekli|gerekiyor|lazim|mecburi) (mi|mu)|without (an |a )?(appointment|booking)|no appointment|walk[ -]?ins?|drop[ -]?ins?|(do|would|will) (i|we) need (an |a )?(appointment|booking)|(do|would|will) (i|we) (need|have) to (book|(make|get) (an |a )?(appointment|booking))|(is|are) (an |a )?(appointments?|bookings?) (required|necessary|needed|a must)|(appointments?|bookings?) only) /
 /** A price offered for a product: an amount (with its currency, or of three figures) and "verir misiniz", "do it for"… */

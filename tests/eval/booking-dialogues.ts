@@ -309,6 +309,10 @@ export const DIALOGUES: Dialogue[] = [
     [w('boya kaç para', ['1.500']), w('uzun saç için fiyat farklı mı', ['Boya', 'yazılı değil', '0212 555 00 00'], ['Saç kesimi']), w('cuma 2 olur mu', ['14:00']),
       w('Seda Ak'), w('0532 111 22 74', ['Boya']), w('evet', ['oluşturuldu'])],
     { date: '2026-12-04', time: '14:00', service: 'Boya' }),
+  // Another hour asked as a question once one was said to be free ("4 olur mu"): that hour, not the name asked again.
+  trSalon('tr-saat-olur-mu',
+    [w('cuma 3 e fön', ['15:00']), w('olmaz 4 olur mu', ['16:00']), w('Elif Su'), w('0532 111 33 01'), w('evet', ['oluşturuldu'])],
+    { date: '2026-12-04', time: '16:00', service: 'Fön' }),
   // Two services at once: told one appointment holds one, then the second booked right after the first.
   trSalon('tr-iki-hizmet',
     [w('pazartesi 15:00 için saç kesimi ve fön randevusu alabilir miyim', ['tek bir hizmet']), w('Nur Ay'), w('0532 111 22 76'), w('evet', ['oluşturuldu']),

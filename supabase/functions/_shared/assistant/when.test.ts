@@ -130,10 +130,13 @@ describe('a time as the earliest that suits', () => {
 })
 
 describe('an hour wanted instead', () => {
-  it('is read after "make it" or before "olsun", and not from a count', () => {
+  it('is read after "make it" or before "olsun", "olur mu", "uyar mı", and not from a count', () => {
     expect(read('actually can we make it 4')).toEqual({ times: ['16:00', '04:00'] })
     expect(read('make it 4?')).toEqual({ times: ['16:00', '04:00'] })
     expect(read('4 olsun')).toEqual({ times: ['16:00', '04:00'] })
+    expect(read('olmaz 6 olur mu')).toEqual({ times: ['18:00', '06:00'] })
+    expect(read('4 uyar mı')).toEqual({ times: ['16:00', '04:00'] })
+    expect(read('2 tane olur mu')).toEqual({})
     expect(read('make it 2 shirts')).toEqual({})
   })
 })

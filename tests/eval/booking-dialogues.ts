@@ -313,6 +313,10 @@ export const DIALOGUES: Dialogue[] = [
   trSalon('tr-saat-olur-mu',
     [w('cuma 3 e fön', ['15:00']), w('olmaz 4 olur mu', ['16:00']), w('Elif Su'), w('0532 111 33 01'), w('evet', ['oluşturuldu'])],
     { date: '2026-12-04', time: '16:00', service: 'Fön' }),
+  // The number not at hand: no rush, no shop's number given, and the booking goes on once it comes.
+  trSalon('tr-numara-sonra',
+    [w('perşembe 13:00 fön', ['13:00']), w('Deniz Er'), w('bir dakika numaramı bilmiyorum ezbere', ['acelesi yok']), w('tamam 0532 111 33 02'), w('evet', ['oluşturuldu'])],
+    { date: '2026-12-03', time: '13:00', service: 'Fön' }),
   // Two services at once: told one appointment holds one, then the second booked right after the first.
   trSalon('tr-iki-hizmet',
     [w('pazartesi 15:00 için saç kesimi ve fön randevusu alabilir miyim', ['tek bir hizmet']), w('Nur Ay'), w('0532 111 22 76'), w('evet', ['oluşturuldu']),

@@ -3,7 +3,7 @@
 // yes and no, services named in either language, and what starts a booking.
 // The whole dialogues are the booking evaluation's (tests/eval/booking-dialogues.ts).
 import { describe, expect, it } from 'vitest'
-import { alsoAsked, asksHowFarAhead, asksIfItVaries, asksPriceOrLength, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, isNo, isYes, nameGiven, nameIn, onTheSameDay, otherServiceNamed, otherTimesAsked, phoneIn, putsOff, rightAfter, serviceIn, wantsIt, shiftAsked, stops, unsure } from './booking-reading.ts'
+import { alsoAsked, asksHowFarAhead, asksIfItVaries, asksPriceOrLength, asksOfATopic, asksSomethingElse, asksWhyNumber, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, isNo, isYes, nameGiven, nameIn, numberLater, onTheSameDay, otherServiceNamed, otherTimesAsked, phoneIn, putsOff, rightAfter, serviceIn, wantsIt, shiftAsked, stops, unsure } from './booking-reading.ts'
 import { asksAQuestion } from './text.ts'
 import { handoffAsked } from './handoff.ts'
 import type { BookableService } from './types.ts'
@@ -19,8 +19,15 @@ describe('the booking conversation reads', () => {
     for (const message of ['ne kadar tutar', 'kaç eder', 'kaç dakika sürüyor', 'ne kadar sürer', 'ücreti ne kadar', 'how much will it be', 'how long does it take']) {
       expect(asksPriceOrLength(message), message).toBe(true)
     }
-    for (const message of ['kaça kadar açıksınız', 'sure', 'sure, Sam Green', 'yes sure']) expect(asksPriceOrLength(message), message).toBe(false)
+    for (const message of ['kaça kadar açıksınız', 'sure', 'sure, Sam Green', 'yes sure', 'bir dakika numaramı bakayım']) expect(asksPriceOrLength(message), message).toBe(false)
     expect(asksAQuestion('kaça kadar açıksınız')).toBe(true)
+  })
+
+  it('the number to come later, never a question for the shop\'s', () => {
+    for (const message of ['bir dakika numaramı bilmiyorum ezbere', 'numaramı hatırlamıyorum', 'hang on i need to check my number', 'bi saniye', 'one sec']) {
+      expect(numberLater(message), message).toBe(true)
+    }
+    for (const message of ['numaranız ne', 'what is your number', '0532 111 22 33', 'neden numara istiyorsunuz']) expect(numberLater(message), message).toBe(false)
   })
 
   it('a pick from the list by number or ordinal, and nothing else', () => {

@@ -266,8 +266,19 @@ const ORDER = / (siparis\w*|orders?|kargo\w*|parcel|package|paket\w*) /
  */
 const PRICE_OR_LENGTH = / (fiyat\w*|ucret\w*|kac para|kac tl|kac lira|kaca(?! kadar)|ne kadar|tutar\w*|(kac|ne) eder|price\w*|cost\w*|how much|surer\w*|suruyor\w*|surecek\w*|suresi\w*|surmez\w*|how long|take|takes|dakika\w*|minutes?) /
 
+/** "Bir dakika", "one sec": the customer asking to wait, no length of anything. */
+const HOLD_ON = /^ (bir|bi) (dakika|dk|saniye|sn)\w* /
+const OWN_NUMBER = / (numaram\w*|telefonum\w*|my (phone )?number) /
+const NOT_AT_HAND = / (bilmiyorum|hatirla\w*|ezber\w*|bakay\w*|bakip|bakmam\w*|sonra|dont know|don t know|remember|forgot|check|look|find|later) /
+
+/** "Bir dakika, numaramı bilmiyorum ezbere", "hang on, let me check my number": the number comes later, not asked of the shop. */
+export const numberLater = (message: string) => {
+  const said = line(message)
+  return (OWN_NUMBER.test(said) && NOT_AT_HAND.test(said)) || HOLD_ON.test(said) || /^ (hang on|one sec\w*|one moment|just a (sec|second|moment|minute)|wait)\b/.test(said)
+}
+
 /** Whether the message asks the price or the length of something ("ücretli mi?", "ne kadar sürer?", "how much is …"). */
-export const asksPriceOrLength = (message: string) => PRICE_OR_LENGTH.test(line(message))
+export const asksPriceOrLength = (message: string) => PRICE_OR_LENGTH.test(line(message).replace(HOLD_ON, ' '))
 
 /** "Saç kesimi istiyorum", "I need a haircut asap": a service wanted, which asks for an appointment as a day named does. */
 export const wantsIt = (message: string) => / (istiyorum|istiyoruz|istiyordum|isterim|istesem|lazim|gerek\w*|yaptirmak\w*|kestirmek\w*|boyatmak\w*|want|wanna|need|would like|id like|looking for|book me|(can|could|may) (i|we) (get|have)) /.test(line(message))

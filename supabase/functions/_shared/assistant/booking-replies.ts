@@ -265,6 +265,13 @@ export function askPhone(language: Lang): string {
     : 'Please write your phone number so we can reach you and send a reminder (e.g. +90 532 123 45 67).'
 }
 
+/** "Bir dakika, numaramı bilmiyorum": no rush; the booking waits for the number. */
+export function phoneWhenReady(language: Lang): string {
+  return language === 'tr'
+    ? 'Tabii, acelesi yok. Numaranızı yazdığınızda randevuyu tamamlarım.'
+    : "Of course, no rush. Write your number when you have it and I'll finish the booking."
+}
+
 /** "Neden numara istiyorsunuz?": what the number is for, that a booking needs one, and how to stop instead. */
 export function whyPhone(language: Lang): string {
   return language === 'tr'

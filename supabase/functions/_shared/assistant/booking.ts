@@ -10,7 +10,7 @@
 import { hasAnyHours, minutesToTime, type OpeningHours } from '../../../../domain/business.ts'
 import { addDays, parseDayKey } from '../../../../domain/calendar.ts'
 import {
-  asksHowFarAhead, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, alsoAsked, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, introducesAName, isNo, isYes, nameGiven, onTheSameDay, otherServiceNamed, surnameIn, otherTimesAsked, phoneIn, putsOff, wantsIt, writtenAsName, rightAfter, serviceIn, serviceNamed, servicesNamed, shiftAsked, stops, unsure,
+  asksHowFarAhead, asksIfItVaries, asksOfATopic, asksPriceOrLength, asksSameTime, asksSomethingElse, asksWhyNumber, alsoAsked, bookingAsked, choiceOf, forAnother, forSeveral, hourAlone, introducedIn, introducesAName, isNo, isYes, nameGiven, numberLater, onTheSameDay, otherServiceNamed, surnameIn, otherTimesAsked, phoneIn, putsOff, wantsIt, writtenAsName, rightAfter, serviceIn, serviceNamed, servicesNamed, shiftAsked, stops, unsure,
 } from './booking-reading.ts'
 import * as say from './booking-replies.ts'
 import { findTimes, fits, MAX_OFFERS, minutes } from './booking-times.ts'
@@ -442,6 +442,7 @@ async function conversation(turn: BookingTurn): Promise<ResponderOutput | null> 
     }
     case 'phone': {
       const phone = phoneIn(message)
+      if (phone === undefined && numberLater(message)) return out(say.phoneWhenReady(language), language, 'booking', draft)
       if (phone === undefined && asksOfATopic(message, turn.kind)) return null
       if (phone === undefined && saysWhen(readWhen(message, desk.today))) return changeWhen(message, draft, turn, loaded)
       // A name where the number was asked puts it right, and the number is asked again: only one written as a

@@ -160,6 +160,8 @@ describe('language', () => {
     const turkish: Turn[] = [{ role: 'user', content: 'haftaya salı boya', productIds: [] }, { role: 'assistant', content: '…', productIds: [] }]
     expect(replyLanguage('Kader Can', 'tr', turkish)).toBe('tr')
     expect(replyLanguage('Kader Can', undefined, turkish)).toBe('tr')
+    // Nor does one whose words are also Turkish ("Ben" is "I"): an English conversation stays English.
+    expect(replyLanguage('Ben Cole', undefined, english)).toBe('en')
   })
 })
 

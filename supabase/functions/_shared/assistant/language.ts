@@ -78,12 +78,12 @@ export function replyLanguage(message: string, widget: AssistantLanguage | undef
 }
 
 /**
- * The language a customer's message shows. Two to four capitalised words and nothing else ("Kader Can") are a name:
- * Turkish letters in it still show Turkish, but English words in it ("Can") show nothing.
+ * The language a customer's message shows. Two to four capitalised words and nothing else ("Kader Can", "Ben Cole")
+ * are a name: Turkish letters in it still show Turkish, but words of either language in it ("Can", "Ben") show nothing.
  */
 function languageOf(message: string): AssistantLanguage | null {
-  const detected = detectLanguage(message)
-  return detected === 'en' && capitalisedAsAName(message) ? null : detected
+  if (capitalisedAsAName(message)) return /[çğıöşüİ]/i.test(message) ? 'tr' : null
+  return detectLanguage(message)
 }
 
 /**

@@ -136,6 +136,7 @@ describe('an hour wanted instead', () => {
     expect(read('4 olsun')).toEqual({ times: ['16:00', '04:00'] })
     expect(read('olmaz 6 olur mu')).toEqual({ times: ['18:00', '06:00'] })
     expect(read('4 uyar mı')).toEqual({ times: ['16:00', '04:00'] })
+    expect(read('saati 12 yapalım')).toEqual({ times: ['12:00'] })
     expect(read('2 tane olur mu')).toEqual({})
     expect(read('make it 2 shirts')).toEqual({})
   })

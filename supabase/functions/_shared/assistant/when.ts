@@ -189,7 +189,7 @@ function timesOf(line: string, part: DayPart | undefined): string[] | undefined 
   }
   if (!exact && hour === undefined) {
     const said =
-      /\b(?:saat|at|around|about|by|after|from)\s+(\d{1,2})\b(?!\s*(?:st|nd|rd|th)\b)/.exec(line) ??
+      /\b(?:saat|saati|at|around|about|by|after|from)\s+(\d{1,2})\b(?!\s*(?:st|nd|rd|th)\b)/.exec(line) ??
       /\b(\d{1,2})\s+'(?:te|ta|de|da|e|a|ye|ya|den|dan|ten|tan)\b/.exec(line) ??
       // "3e", "6ya": the hour with "to" on it, as "perşembe 3e" asks for.
       /\b(\d{1,2})(?:te|ta|de|da|den|dan|ten|tan|e|ye|ya)\b/.exec(line) ??
@@ -204,7 +204,7 @@ function timesOf(line: string, part: DayPart | undefined): string[] | undefined 
       /\b(\d{1,2})(?:ish)\b/.exec(line) ??
       // "Make it 4", "can we do 4 instead", "4 olsun": an hour wanted instead of the one said.
       /\b(?:make it|do|change it to|move it to|i meant|meant)\s+(\d{1,2})\s*(?:instead|then|please|pls|o'?clock|oclock)?\s*[?.!]*\s*$/.exec(line) ??
-      /\b(\d{1,2})\s+(?:olsun|olur|olabilir|uyar|instead|demek istedim|diyecektim)\b/.exec(line)
+      /\b(\d{1,2})\s+(?:olsun|olur|olabilir|uyar|yapalim|yapabilir\w*|instead|demek istedim|diyecektim)\b/.exec(line)
     if (said) hour = Number(said[1])
     else if (part === 'noon' && /\b(noon|ogle|oglen)\b/.test(line) && !/\b(ogleden|sonra)\b/.test(line)) return ['12:00']
   }

@@ -239,6 +239,18 @@ describe('terms', () => {
     expect(await ask('havuz kenarında kullanırım', { history: said(['p3']) })).toMatchObject({ kind: 'attribute', productIds: ['p3'] })
   })
 
+  it('reads a present asked by what it should be as a wish, and when a product expires as a detail of it', async () => {
+    const classifier = await corpusClassifier()
+    for (const message of ['what is the best gift to take home from turkey', 'best souvenir to take home', 'do you sell souvenirs', 'hediyelik eşya var mı']) {
+      expect(await understand(message, classifier), message).toMatchObject({ kind: 'recommend' })
+    }
+    // "To take home" is where it goes: no home goods asked for.
+    expect(await understand('what is the best gift to take home from turkey', classifier)).toMatchObject({ term: 'best gift' })
+    // A gift card, and wrapping, are the shop's to answer.
+    for (const message of ['what gift cards do you have', 'is gift wrapping free']) expect((await understand(message, classifier)).kind, message).not.toBe('recommend')
+    expect(await understand('when does the honey expire', classifier)).toMatchObject({ kind: 'attribute', term: 'honey' })
+  })
+
   it('"kablosuz olanın şarj süresi" after a list is how long that one lasts, never the delivery time or a charger', async () => {
     for (const message of ['kablosuz olanin sarj suresi', 'kablosuz olanın şarj süresi']) {
       const out = await ask(message, { history: said(['p2', 'p1']) })

@@ -146,6 +146,15 @@ describe('answerRecommendation', () => {
     expect(await answerRecommendation('annem için hediye, takı seviyor', anyWordSearch(contextOf()))).toMatchObject({ kind: 'recommend', productIds: ['j1'] })
   })
 
+  it('reads a present of a thing liked as that thing, not whatever a record calls a present', async () => {
+    // As the database searches: any word of the query starting a word of the name or the description.
+    const context = contextOf()
+    const search = async (query: string) =>
+      PRODUCTS.filter((one) => words(query).some((word) => words(`${one.name} ${one.description ?? ''}`).some((said) => said.key.startsWith(word.key))))
+    const out = await answerRecommendation('şapka seven birine hediye', { ...context, catalogue: { ...context.catalogue, search } })
+    expect(out).toMatchObject({ kind: 'recommend', productIds: ['s1'] })
+  })
+
   it('asks what is wanted, unless it was just asked, or the shown ones were all that fit', async () => {
     expect(await answerRecommendation('ne önerirsiniz', contextOf())).toMatchObject({ kind: 'recommend', productIds: [], reply: expect.stringContaining('ne tür bir ürün arıyorsunuz') })
     expect((await answerRecommendation('he likes to read', contextOf([], 'en'))).reply).toMatch(/^Could you tell me a little more/)

@@ -140,7 +140,10 @@ export async function answerRecommendation(asked: string, context: Context, show
     ofAge.add(at).add(at + 1)
     if (list[at + 2]?.key === 'old') ofAge.add(at + 2)
   })
-  const term = productTerm(list.filter((word, at) => !FAN.test(word.key) && !ofAge.has(at)))
+  const said = productTerm(list.filter((word, at) => !FAN.test(word.key) && !ofAge.has(at)))
+  // "A gift for a coffee lover": the coffee is the present; "gift" would rank every record that says it first.
+  const liked = productTerm(words(said).filter((word) => !GIFT_WORD.test(word.key)))
+  const term = thingWords(liked).length > 0 ? liked : said
   if (term === '') return reply('recommend', say.clarifyRecommendation(language), language)
   // "For a summer wedding": what answers most of the words, in name or description.
   const bestFor = async (words: string) => {
@@ -169,6 +172,8 @@ export async function answerRecommendation(asked: string, context: Context, show
   const agesWritten = found.some((product) => / (yas\w*|ages?|kids?|child\w*|cocuk\w*|bebek\w*|baby|babies) /.test(keyLine(words(`${product.name} ${product.description ?? ''}`))))
   return reply('recommend', say.recommendList(found, language, ofAge.size > 0 && !agesWritten), language, found)
 }
+
+const GIFT_WORD = /^(hediye\w*|gifts?|presents?|souvenirs?)$/
 
 /** Products cheaper than the cheapest just listed, in its currency, the dearest of them first; of the kind named, if one is. */
 export async function answerCheaper(listed: readonly CatalogueProduct[], term: string, context: Context): Promise<ResponderOutput> {

@@ -119,6 +119,8 @@ const BY_PHONE = / ((by|over the|on the|via|through|with a) (phone|telephone|cal
 const WISH_FOR = / (anything|something) (nice |good |special )?for /
 /** The same in Turkish, what it is for first: "mutfak için ne var?", "annem için neler var acaba". */
 export const WISH_FOR_TR = /^ (.+) icin (ne|neler) (var|varmis|onerirsiniz|alabilirim|alsam) (acaba )?$/
+/** A present asked for by what it should be: "the best gift to take home", "good souvenirs", "ne hediye alınır". */
+const GIFT_ASKED = / ((best|good|nice|ideal|perfect|typical|traditional|popular|what|which|suggest\w*|recommend\w*) (\w+ ){0,2}(gifts?|presents?)|souvenirs?|hatira\w*|hediyelik esya\w*) (?!cards?|vouchers?|certificates?|wrap\w*|box\w*|bags?|paket\w*)/
 /** How long a delivery takes, asked at the end: "how long does it take", "how long will it take to get here". */
 const DELIVERY_TAKES = / how long (does|do|will|would) (it|they|delivery|shipping|the (order|delivery|package|parcel|shipping)) take( to (arrive|come|get (here|there|to me)|ship|deliver|be delivered))? $/
 /** How long until it comes, asked the short way: "how long to get to Ankara", "how long till it arrives", "izmire ne kadar sürede ulaşır". */
@@ -736,6 +738,13 @@ export function intentOf(asked: string, message: string): Intent {
   // ("Someone who loves tea" is no person asked for, however the network heard "someone".)
   const ofSomeone = liked?.[1]?.endsWith(' who') === true
   if (liked && likedTerm !== '' && !GONE_WRONG.test(line) && !['thanks', 'goodbye', 'ack', ...(ofSomeone ? [] : ['human'])].includes(intent)) return { kind: 'recommend', term: likedTerm }
+  // "What is the best gift to take home from Turkey?", "best souvenir?": a present wished for, however much "take home"
+  // sounds like shipping or "from Turkey" like paying; the kind of thing, when one is named, is what is wished for.
+  if (GIFT_ASKED.test(line) && !['human', 'complaint', 'booking'].includes(intent)) {
+    // ("To take home" is where it goes, no home goods.)
+    const wished = productTerm(words(line.replace(/ (to )?(take|bring) (\w+ )?(home|back)( from \w+)? /, ' ')))
+    return { kind: 'recommend', term: thingWords(wished).length > 0 ? wished : 'gift' }
+  }
   // "Anything for a saturday night dinner party?", "got anything for a 5 year old": a wish, whatever else the words sound
   // like ("good night").
   const wish = WISH_FOR.exec(line)

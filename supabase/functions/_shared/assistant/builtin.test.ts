@@ -1879,6 +1879,8 @@ describe('follow-ups as customers write them', () => {
       expect(out, message).toMatchObject({ kind: 'ordering', productIds: ['p3', 'p1', 'p6'] })
       expect(out.reply.startsWith(which), out.reply).toBe(true)
     }
+    // All that were shown are the choices, more than three too, so that "the fifth" is the fifth seen.
+    expect(await ask('bunu alayım', { history: said(['p1', 'p2', 'p3', 'p4', 'p6']) })).toMatchObject({ productIds: ['p1', 'p2', 'p3', 'p4', 'p6'] })
     // All of them, the way to order, or one product discussed: no question.
     expect((await ask('hepsini alayım', { history: listed })).reply).not.toContain('Hangisini')
     expect((await ask('nasıl sipariş verebilirim', { history: listed })).reply).not.toContain('Hangisini')

@@ -428,13 +428,15 @@ export async function answerOrdering(term: string, message: string, context: Con
   // never all of them ordered.
   const oneOfThem = pointsAtOne(message) || ((count !== null || BUYING.test(keyLine(words(message)))) && !pointsAtAll(message))
   const which = term === '' && !pair && products.length > 1 && oneOfThem ? [say.whichToOrder(language)] : []
-  const text = [...which, ...soldOut, say.orderAnswer(products, how, reach, language), ...total, ...wanted].join('\n')
+  // (Of all that were shown, in their order, so that "the fifth" is the fifth seen.)
+  const choices = which.length > 0 ? ((await justListed(context)) ?? products) : products
+  const text = [...which, ...soldOut, say.orderAnswer(choices, how, reach, language), ...total, ...wanted].join('\n')
   const reserve = reserving && how !== null ? `\n${say.cannotReserve(contactOf(context), language)}` : ''
   // "I'll take it, how do I pay?": how to order, and how to pay when the owner wrote it.
   const pay = PAYING.test(keyLine(words(message))) && biz.written(context.business.profile, 'payment')
     ? `\n${biz.policyAnswer(context.business.profile, context.businessName, 'payment', language)}`
     : ''
-  return reply('ordering', `${text}${reserve}${pay}`, language, products, how !== null || products.some((product) => product.product_link))
+  return reply('ordering', `${text}${reserve}${pay}`, language, choices, how !== null || choices.some((product) => product.product_link))
 }
 
 /** Saying it is being bought, not asking how ordering works. */

@@ -4144,6 +4144,11 @@ describe('honest products', () => {
       ['do you sell glasses', 'The catalogue doesn\'t list “glasses”; the closest is:\n• Polarized Sunglasses — $55.00 USD, out of stock'],
     ])
     expect(await askAnyWord('güneş gözlüğü var mı', items)).toMatchObject({ kind: 'stock', productIds: ['p8'] })
+    // So where the search finds Güneş Gözlüğü by the word its name ends in, as the database's does.
+    const turkish = [...PRODUCTS, product('p9', 'Güneş Gözlüğü', 39.99, 'GBP', 10, null)]
+    const byStem = { ...memoryCatalogue(turkish).catalogue, search: async (query: string) => turkish.filter((p) => words(query).some((word) => words(p.name).some((name) => name.key.slice(0, 5) === word.key.slice(0, 5)))) }
+    const stemmed = await builtinResponder({ message: 'gözlük var mı', history: [], businessName: BUSINESS, catalogue: byStem, business: memoryBusiness(PROFILE, FAQ), now: WEDNESDAY_MORNING })
+    expect(stemmed).toMatchObject({ productIds: ['p9'], known: false, reply: 'Katalogda “gözlük” yer almıyor; en yakını:\n• Güneş Gözlüğü — £39,99 GBP, stokta 10 adet' })
     expect((await askAnyWord('okuma gözlüğü var mı', items)).productIds).toEqual([])
     expect((await askAnyWord('gözlük var mı', PRODUCTS)).productIds).toEqual([])
   })

@@ -121,6 +121,12 @@ export async function answerProductQuestion(kind: 'price' | 'stock' | 'link' | '
   const nearest = found.length === 0 && kind !== 'link' ? await closestOfNearestKind(kind, term, context) : null
   if (nearest) return nearest
   if (found.length === 0) return reply(kind, say.notFound(contactOf(context), language), language, [], false)
+  // "Gözlük var mı?" of a shop with Güneş Gözlüğü: found by the word its name ends in, yet sunglasses are only the
+  // closest to glasses (a word asked that is part of the nearest kind's name, and every one found of that kind).
+  const near = kind === 'link' ? null : nearestKind(term)
+  if (near && words(near).length > words(term).length && coverage(term, near) === 1 && found.every((product) => coverage(near, product.name) === 1)) {
+    return reply(kind, found.length === 1 ? say.closest(found[0]!, term, language) : say.closestList(found, term, language), language, found, false)
+  }
   // "Do you have any vegan leather?" of leather goods none of which says vegan: the closest, said to be only that.
   if (found.length > 1 && kind !== 'link' && found.every((product) => notInRecord(term, product).length > 0)) {
     return reply(kind, say.closestList(found, term, language), language, found, false)

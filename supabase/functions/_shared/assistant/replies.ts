@@ -408,10 +408,10 @@ export function linkOf(product: CatalogueProduct, businessName: string, language
     : `I don't have a link for ${named}; please contact ${name} to buy it.`
 }
 
-/** A picture asked for: none is sent from here; the product's page shows it, or the business can send one. */
+/** A picture asked for: none is sent from here; the product's page shows it (each one's, of several), or the business can send one. */
 export function pictureOf(products: readonly CatalogueProduct[], businessName: string, contact: string, language: Lang): string {
-  const [product, ...others] = products as [CatalogueProduct, ...CatalogueProduct[]]
-  if (others.length > 0) return linkList(products, businessName, language, language === 'tr' ? 'Buradan fotoğraf gönderemiyorum; ürün sayfalarında görülebilirler:' : "I can't send pictures here; you can see them on their pages:")
+  const product = products[0]!
+  if (products.length > 1) return linkList(products, businessName, language, language === 'tr' ? 'Buradan fotoğraf gönderemiyorum; ürün sayfalarında görülebilirler:' : "I can't send pictures here; you can see them on their pages:")
   const href = link(product)
   const named = withState(product, language)
   if (href) return language === 'tr' ? `Buradan fotoğraf gönderemiyorum; ${named} ürün sayfasında görülebilir: ${href}` : `I can't send pictures here; you can see ${named} on its page: ${href}`

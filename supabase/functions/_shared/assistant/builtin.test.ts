@@ -239,6 +239,16 @@ describe('terms', () => {
     expect(await ask('havuz kenarında kullanırım', { history: said(['p3']) })).toMatchObject({ kind: 'attribute', productIds: ['p3'] })
   })
 
+  it('hands one order, given by its number, to a person; amounts and counts of an order are no number of one', async () => {
+    const classifier = await corpusClassifier()
+    for (const message of ['kargo ne zaman gelir sipariş no 12345', 'order #48213 where is it', 'sipariş numaram 778812', 'my order number is 5521, when will it come']) {
+      expect((await understand(message, classifier)).kind, message).toBe('human')
+    }
+    expect((await understand('2000 TL üzeri siparişte kargo bedava mı', classifier)).kind).toBe('shipping')
+    expect((await understand('order 2 mugs', classifier)).kind).toBe('ordering')
+    expect((await understand('siparişim 12345 iade etmek istiyorum', classifier)).kind).toBe('returns')
+  })
+
   it('reads a present asked by what it should be as a wish, and when a product expires as a detail of it', async () => {
     const classifier = await corpusClassifier()
     for (const message of ['what is the best gift to take home from turkey', 'best souvenir to take home', 'do you sell souvenirs', 'hediyelik eşya var mı']) {

@@ -123,6 +123,8 @@ export const WISH_FOR_TR = /^ (.+) icin (ne|neler) (var|varmis|onerirsiniz|alabi
 const GIFT_ASKED = / ((best|good|nice|ideal|perfect|typical|traditional|popular|what|which|suggest\w*|recommend\w*) (\w+ ){0,2}(gifts?|presents?)|souvenirs?|hatira\w*|hediyelik esya\w*) (?!cards?|vouchers?|certificates?|wrap\w*|box\w*|bags?|paket\w*)/
 /** How long a delivery takes, asked at the end: "how long does it take", "how long will it take to get here". */
 const DELIVERY_TAKES = / how long (does|do|will|would) (it|they|delivery|shipping|the (order|delivery|package|parcel|shipping)) take( to (arrive|come|get (here|there|to me)|ship|deliver|be delivered))? $/
+/** An order's number given: "sipariş no 12345", "order #48213", "sipariş numaram 778812", "my order number is 5521". */
+const ORDER_NUMBER = / (siparis\w*|order) (no|numara\w*|number|num|nr)?( is| olan)? ?\d{4,} /
 /** How long until it comes, asked the short way: "how long to get to Ankara", "how long till it arrives", "izmire ne kadar sürede ulaşır". */
 const DELIVERY_HOW_LONG = / (how long (to|till|until|before|for) (it |they |my order |the order |the parcel |the package |delivery |shipping )?(get|gets|arrive\w*|reach\w*|deliver\w*|ship|ships|come|comes|be (delivered|shipped|here))|ne kadar (surede|zamanda) (gelir|gelirmi|gelmis olur|ulasir\w*|elime\w*|teslim\w*|kargo\w*|gonder\w*|yetis\w*)) /
 /** A use of a product, said or asked ("kullanırım", "kullanılır mı", "use it", "wear them"). */
@@ -658,6 +660,9 @@ export function intentOf(asked: string, message: string): Intent {
   // "Dün verdiğim siparişi değiştirebilir miyim?", "can I add something to my order?": an order placed is changed by a
   // person, not by the returns text or the ordering text (sending it back is a return).
   if (changesOwnOrder(line)) return { kind: 'human' }
+  // "Kargo ne zaman gelir, sipariş no 12345", "order #48213 where is it?": one order, which a person looks up; never the
+  // shipping text of every order.
+  if (ORDER_NUMBER.test(line) && topicOf(message) !== 'returns') return { kind: 'human' }
   // "Faturamı mailime atar mısınız?", "can you email me my invoice?": the customer's own papers, which a person sends.
   if (/ (faturami\w*|faturam|fisimi|fisim|makbuzumu|my (invoice|receipt|bill)s?) /.test(line) && / (at\w*|gonder\w*|ilet\w*|mail\w*|email\w*|send|resend|forward) /.test(line)) return { kind: 'human' }
   // "2 candles please", "kahveden 5 paket istiyorum": so many of a kind of thing, wanted, is an order however the network

@@ -1897,6 +1897,9 @@ describe('follow-ups as customers write them', () => {
       expect(out, message).toMatchObject({ kind: 'ordering', productIds: ['p1'] })
       expect(out.reply, message).toContain('ornek.com/kulaklik')
     }
+    // How many were asked for before the place is what that one comes to.
+    const askedWhichOfTwo: Turn[] = [...listed, { role: 'user', content: '2 tane alayım', productIds: [] }, { role: 'assistant', content: '…', productIds: ['p3', 'p1', 'p6'], kind: 'ordering' }]
+    expect((await ask('ikincisi', { history: askedWhichOfTwo })).reply).toContain('2 adet toplam ₺2.500,00 TRY')
     // A question of it is still answered as one.
     expect(await ask('ikincisinin fiyatı ne', { history: askedWhich })).toMatchObject({ kind: 'price', productIds: ['p1'] })
     // After a list, a place alone is that product, never an offer or "I can't answer that".

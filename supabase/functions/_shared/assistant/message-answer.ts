@@ -124,7 +124,7 @@ export async function answerMessage(
   // "The second one", "ikincisi" after several shown: that one; just after "which one would you like?" (or all of them
   // ordered), it is ordered.
   if (listedIds(history.filter((turn) => turn.role === 'assistant')).length > 1 && picksOne(message)) {
-    if (previousKind === 'ordering') return answerOrdering('', message, context)
+    if (previousKind === 'ordering') return answerOrdering('', message, context, quantityAsked(history.findLast((turn) => turn.role === 'user')?.content ?? ''))
     if (understood.kind !== 'ordering' && words(message).length <= 4) return answerIntent({ kind: 'price', term: '' }, message, context)
   }
   // "2 keten gömlek 1 şapka ne tutar?", "what about 2 linen shirts and a hat?" after a price: what they come to.

@@ -391,7 +391,8 @@ async function answerColour(product: CatalogueProduct, term: string, message: st
   return reply('attribute', attr.coloursListed(product, colours, language), language, [product])
 }
 
-export async function answerOrdering(term: string, message: string, context: Context): Promise<ResponderOutput> {
+/** `counted`: how many were asked for before, when the message only picks which ("2 tane alayım", then "ikincisi"). */
+export async function answerOrdering(term: string, message: string, context: Context, counted: number | null = null): Promise<ResponderOutput> {
   const { language } = context
   // "3 tane türk kahvesi 2 tane çay", "i need 2 mugs and a candle": each product, how many and what they come to, and how
   // to order (the number went to the one product found, or none was).
@@ -419,7 +420,7 @@ export async function answerOrdering(term: string, message: string, context: Con
   // "I want 2 mugs" of a shop with none: not in the catalogue, never "which product would you like?".
   if (products.length === 0 && thingWords(term).length > 0) return reply('ordering', say.notFound(contactOf(context), language), language, [], false)
   const how = biz.policyText(context.business.profile, 'ordering')
-  const count = quantityAsked(message)
+  const count = quantityAsked(message) ?? counted
   const [one] = products
   // "I'll take 2": what they come to, when the catalogue shows that many; else that it shows fewer.
   const wanted = products.length === 1 ? moreThanStocked(one!, count, context) : []

@@ -3,7 +3,7 @@
 // and others than the one discussed.
 import { currencyAsked, type Budget } from './amounts.ts'
 import { productTerm } from './question-words.ts'
-import { departmentIn, forWhom, occasionWords, thingWords, wishesForAGift } from './lexicon.ts'
+import { GIFT_WORD, departmentIn, forWhom, occasionWords, thingWords, wishesForAGift } from './lexicon.ts'
 import * as say from './replies.ts'
 import { bestNamed, coverage } from './matching.ts'
 import { asciiKey, keyLine, words } from './text.ts'
@@ -172,8 +172,6 @@ export async function answerRecommendation(asked: string, context: Context, show
   const agesWritten = found.some((product) => / (yas\w*|ages?|kids?|child\w*|cocuk\w*|bebek\w*|baby|babies) /.test(keyLine(words(`${product.name} ${product.description ?? ''}`))))
   return reply('recommend', say.recommendList(found, language, ofAge.size > 0 && !agesWritten), language, found)
 }
-
-const GIFT_WORD = /^(hediye\w*|gifts?|presents?|souvenirs?)$/
 
 /** Products cheaper than the cheapest just listed, in its currency, the dearest of them first; of the kind named, if one is. */
 export async function answerCheaper(listed: readonly CatalogueProduct[], term: string, context: Context): Promise<ResponderOutput> {

@@ -356,9 +356,12 @@ const OCCASIONS: readonly { cue: RegExp; words: string }[] = [
   { cue: /^(kis|kisin|kislik\w*|kar|soguk\w*|winter|snow|cold)$/, words: 'kislik winter' },
 ]
 
+/** A word for a present ("hediyelik", "gifts", "souvenir"). */
+export const GIFT_WORD = /^(hediye\w*|gifts?|presents?|souvenirs?)$/
+
 /** Whether the words wish for a present ("hediye", "gift ideas", "annem için"), not name a kind of product. */
 export function wishesForAGift(text: string): boolean {
-  return words(text).some(({ key }) => /^(hediye\w*|gifts?|present|presents)$/.test(key)) || occasionWords(text).includes('gift')
+  return words(text).some(({ key }) => GIFT_WORD.test(key)) || occasionWords(text).includes('gift')
 }
 
 /** Whether the word names whom a present is for, or what it celebrates ("mum" of "for my mum": in Turkish, a candle). */

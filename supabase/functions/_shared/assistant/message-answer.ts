@@ -99,7 +99,7 @@ export async function answerMessage(
   const withShipping = await answerPriceWithShipping(message, context)
   if (withShipping) return withShipping
   // "Anything cheaper than the smart watch?": set against the product named, however much its name is the whole question.
-  const cheaperThanNamed = CHEAPER_THAN.test(keyLine(words(message))) ? await answerCheaperThanNamed(message, context) : null
+  const cheaperThanNamed = await answerCheaperThanNamed(message, context)
   if (cheaperThanNamed) return cheaperThanNamed
   // ("Gömlek ve tişört alsam kargo öder miyim?": things bought, then shipping; no question of a product's name.)
   const boughtThenShipped = understood.kind === 'shipping' && IF_BOUGHT.test(keyLine(words(message)))
@@ -458,8 +458,6 @@ const TIMED_TOPICS: Partial<Record<string, BusinessTopic>> = { shipping: 'delive
 
 const TOO_DEAR = / (cok|fazla|biraz|baya|bayagi|kadar|too|bit|so|very|quite|thats|its|is) (pahali\w*|expensive|pricey|dear) | pahali (ya|geldi|gibi|bence) | pahaliymis | (ama|but|yet) (\w+ )?(pahali\w*|expensive|pricey) /
 const CHEAPER = / (daha ucuz\w*|daha uygun\w*|cheaper|less expensive|anything less) /
-/** "Cheaper than…", "…ten daha ucuz": set against a product named. */
-const CHEAPER_THAN = / (cheaper than|less expensive than|\w+(dan|den|tan|ten) daha (ucuz|uygun)\w*) /
 const DEARER = / (daha pahali\w*|more expensive|pricier|dearer) /
 /** Which of them ("hangisi", "which"; "the cheaper one", "ucuz olanı": the one of them, not "a cheaper one"). */
 const WHICH_ONE = / (hangisi\w*|which|the (cheaper|cheapest|less expensive|dearer|more expensive|pricier) ones?|(ucuz|pahali) olani\w*) /
